@@ -1,0 +1,28 @@
+"""Arbiter rules engines: replay a game log event by event and decide whether it is legal.
+
+Public API (everything else is internal)::
+
+    verify(log, *, content_pack=None, options=None) -> Verdict
+    simulate(game, seed, *, randomness="seeded") -> dict   # a complete, legal, simulated log
+    parse_log(data) -> dict                                  # envelope checks only
+    ENGINE_VERSION, GAME_IDS, Verdict, Violation
+
+The engine imports nothing from Django, Celery or the network: same log, same engine version,
+same verdict, byte for byte.
+"""
+
+from engine.core.verdict import Verdict, Violation
+from engine.version import ENGINE_VERSION, GAME_IDS, LOG_FORMAT_VERSION
+from engine.verify import parse_log, verify
+from engine.simulate import simulate
+
+__all__ = [
+    "ENGINE_VERSION",
+    "GAME_IDS",
+    "LOG_FORMAT_VERSION",
+    "Verdict",
+    "Violation",
+    "parse_log",
+    "simulate",
+    "verify",
+]

@@ -1,0 +1,1 @@
+"""Game-independent machinery: log envelope, verdicts, randomness, content packs."""

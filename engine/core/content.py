@@ -1,0 +1,70 @@
+"""Content packs: card, unit and map data, versioned, loaded by id and hashed.
+
+A pack is one JSON document ``engine/content/<game-dir>/<pack-id>.json`` with a ``pack`` block
+(id, version, game) and the game's tables. Its hash is SHA-256 over the canonical JSON of the
+whole document (sorted keys, no whitespace, UTF-8), so reformatting a file never changes it.
+An organizer may supply a corrected pack; the verdict records the id, version and hash used.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from importlib import resources
+
+from engine.core.errors import UnreadableLog
+
+
+def pack_hash(doc: dict) -> str:
+    canonical = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def builtin_pack_ids(game_dir: str) -> list[str]:
+    folder = resources.files("engine.content").joinpath(game_dir)
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+
+
+@lru_cache(maxsize=16)
+def _load_builtin(game_dir: str, pack_id: str) -> tuple[dict, str]:
+    folder = resources.files("engine.content").joinpath(game_dir)
+    path = folder.joinpath(f"{pack_id}.json")
+    if not path.is_file():
+        raise UnreadableLog(
+            f"content pack '{pack_id}' is not known; available: {', '.join(builtin_pack_ids(game_dir))}",
+            rule="LOG-3.2",
+            path="/content_pack/id",
+        )
+    doc = json.loads(path.read_text("utf-8"))
+    return doc, pack_hash(doc)
+
+
+def resolve_pack(game_dir: str, ref: dict, supplied: dict | None = None) -> tuple[dict, str]:
+    """The pack a log names (``ref`` = header["content_pack"]), checked against its hash.
+
+    ``supplied`` overrides the built-in pack (an organizer's corrected pack); its hash must then
+    equal the one the log names, so a verdict always says exactly which data it used.
+    """
+    if supplied is not None:
+        doc, digest = supplied, pack_hash(supplied)
+        if doc.get("pack", {}).get("id") != ref["id"]:
+            raise UnreadableLog(
+                f"the supplied content pack is '{doc.get('pack', {}).get('id')}', but the log names '{ref['id']}'",
+                rule="LOG-3.2",
+                path="/content_pack/id",
+            )
+    else:
+        doc, digest = _load_builtin(game_dir, ref["id"])
+    if digest != ref["sha256"]:
+        raise UnreadableLog(
+            f"the log was recorded with content pack '{ref['id']}' whose hash is {ref['sha256'][:12]}…, "
+            f"but the pack available here hashes to {digest[:12]}…; supply the pack the log was made with",
+            rule="LOG-3.3",
+            path="/content_pack/sha256",
+        )
+    return doc, digest
+
+
+def builtin_pack(game_dir: str, pack_id: str) -> tuple[dict, str]:
+    return _load_builtin(game_dir, pack_id)

@@ -1,0 +1,109 @@
+"""Reading a log: bytes → JSON → envelope schema, with caps that keep absurd input cheap to refuse."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from importlib import resources
+
+from jsonschema import Draft202012Validator
+
+from engine.core.errors import UnreadableLog
+
+# Caps (docs/log-format.md §Limits). A four-round Battleground game is a few hundred events and
+# well under 200 KiB; these leave a wide margin while bounding the work one upload can cause.
+MAX_LOG_BYTES = 4 * 1024 * 1024
+MAX_EVENTS = 20_000
+MAX_DEPTH = 32
+
+
+def canonical_bytes(data: bytes | str | dict) -> bytes:
+    """The bytes a log's hash is taken over: the upload as given, or canonical JSON for a dict."""
+    if isinstance(data, bytes):
+        return data
+    if isinstance(data, str):
+        return data.encode("utf-8")
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def sha256_hex(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def load_json(data: bytes | str | dict) -> dict:
+    """Decode ``data`` into a dict, refusing oversized, non-UTF-8, non-JSON or non-object input."""
+    if isinstance(data, dict):
+        doc = data
+    else:
+        raw = canonical_bytes(data)
+        if len(raw) > MAX_LOG_BYTES:
+            raise UnreadableLog(
+                f"the log is {len(raw):,} bytes; the limit is {MAX_LOG_BYTES:,} bytes", rule="LOG-1.1"
+            )
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise UnreadableLog(f"the log is not UTF-8 text (byte {exc.start})", rule="LOG-1.2") from None
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise UnreadableLog(
+                f"the log is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
+                rule="LOG-1.3",
+            ) from None
+        except RecursionError:
+            raise UnreadableLog("the log nests too deeply", rule="LOG-1.3") from None
+    if not isinstance(doc, dict):
+        raise UnreadableLog("a log must be a JSON object with a header and an 'events' list", rule="LOG-1.4")
+    if _depth(doc) > MAX_DEPTH:
+        raise UnreadableLog(f"the log nests deeper than {MAX_DEPTH} levels", rule="LOG-1.3")
+    return doc
+
+
+def _depth(value, level: int = 0) -> int:
+    if level > MAX_DEPTH:
+        return level
+    if isinstance(value, dict):
+        return max((_depth(v, level + 1) for v in value.values()), default=level + 1)
+    if isinstance(value, list):
+        return max((_depth(v, level + 1) for v in value), default=level + 1)
+    return level
+
+
+@lru_cache(maxsize=8)
+def schema_validator(name: str) -> Draft202012Validator:
+    """A cached validator for ``engine/schemas/<name>.schema.json``."""
+    text = resources.files("engine.schemas").joinpath(f"{name}.schema.json").read_text("utf-8")
+    return Draft202012Validator(json.loads(text))
+
+
+def validate(doc: dict, schema: str, *, rule: str) -> None:
+    """Raise UnreadableLog naming the first schema error (deterministically the shallowest one)."""
+    errors = sorted(schema_validator(schema).iter_errors(doc), key=lambda e: (len(e.path), list(map(str, e.path))))
+    if not errors:
+        return
+    err = errors[0]
+    pointer = "/" + "/".join(str(p) for p in err.path)
+    event_index = err.path[1] if len(err.path) > 1 and err.path[0] == "events" else None
+    raise UnreadableLog(f"{pointer}: {_plain(err)}", rule=rule, path=pointer, event_index=event_index)
+
+
+def _plain(err) -> str:
+    if err.validator == "required":
+        return err.message.replace("is a required property", "is missing")
+    if err.validator in ("enum", "const"):
+        return f"{err.instance!r} is not one of the accepted values"
+    if err.validator == "maxItems":
+        return f"too many entries (at most {err.validator_value})"
+    return err.message
+
+
+def parse_envelope(data: bytes | str | dict) -> tuple[dict, str]:
+    """Decode and check the shared envelope. Returns (document, sha256 of the raw upload)."""
+    digest = sha256_hex(canonical_bytes(data))
+    doc = load_json(data)
+    if isinstance(doc.get("events"), list) and len(doc["events"]) > MAX_EVENTS:
+        raise UnreadableLog(f"the log has {len(doc['events']):,} events; the limit is {MAX_EVENTS:,}", rule="LOG-1.1")
+    validate(doc, "log", rule="LOG-2")
+    return doc, digest

@@ -1,0 +1,65 @@
+"""Where dice and shuffles come from: recorded at the table, or derived from a committed seed.
+
+Seeded derivation (language-independent, docs/log-format.md §Randomness):
+
+* The header carries ``commitment`` = SHA-256(seed bytes), published before the game, and the
+  revealed ``seed`` (hex). The engine checks the commitment first.
+* Draw number ``n`` (0, 1, 2, … across the whole game, in the order the rules consume randomness)
+  is the unsigned big-endian integer of the first 8 bytes of HMAC-SHA256(key=seed bytes,
+  message=ASCII decimal ``n``).
+* ``below(k)`` (a uniform integer in [0, k)) takes draws until one is < floor(2^64 / k) · k and
+  returns it modulo k (rejection sampling: no modulo bias). A die is ``below(6) + 1``.
+* A shuffle is Fisher–Yates from the last position down: for i = len−1 … 1, swap i with below(i+1).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+
+from engine.core.errors import UnreadableLog
+
+_TWO64 = 1 << 64
+
+
+def commitment_for(seed_hex: str) -> str:
+    return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
+
+
+class SeededStream:
+    """The deterministic stream of draws for one game."""
+
+    def __init__(self, seed_hex: str, commitment: str):
+        try:
+            self._key = bytes.fromhex(seed_hex)
+        except ValueError:
+            raise UnreadableLog("the revealed seed is not hexadecimal", rule="LOG-4.2", path="/randomness/seed") from None
+        if hashlib.sha256(self._key).hexdigest() != commitment:
+            raise UnreadableLog(
+                "the revealed seed does not match the published commitment (SHA-256 of the seed)",
+                rule="LOG-4.2",
+                path="/randomness/commitment",
+            )
+        self.counter = 0
+
+    def _draw(self) -> int:
+        mac = hmac.new(self._key, str(self.counter).encode("ascii"), hashlib.sha256).digest()
+        self.counter += 1
+        return int.from_bytes(mac[:8], "big")
+
+    def below(self, k: int) -> int:
+        limit = (_TWO64 // k) * k
+        while True:
+            x = self._draw()
+            if x < limit:
+                return x % k
+
+    def dice(self, n: int) -> list[int]:
+        return [self.below(6) + 1 for _ in range(n)]
+
+    def shuffle(self, items: list) -> list:
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out

@@ -1,0 +1,61 @@
+"""Masters of the Universe: Battleground — the ruleset (spec: shared/rules/battleground.md, BG-…)."""
+
+from __future__ import annotations
+
+from engine.core.content import resolve_pack
+from engine.core.errors import UnreadableLog
+from engine.core.logfile import validate
+from engine.core.randomness import SeededStream
+from engine.games.battleground.board import Board
+from engine.games.battleground.content import Content, load_content
+from engine.games.battleground.dice import Dice
+from engine.games.battleground.options import resolve_options
+from engine.games.battleground.replay import Game
+
+GAME_ID = "motu-battleground"
+CONTENT_DIR = "battleground"
+DEFAULT_PACK = "bg-core-starter"
+
+_BOARDS: dict[tuple[str, str], Board] = {}
+_BOARD_CACHE_SIZE = 16  # bounded: one per (pack, map) in use
+
+
+def board_for(content: Content, map_id: str) -> Board:
+    key = (content.sha256, map_id)
+    board = _BOARDS.get(key)
+    if board is None:
+        if len(_BOARDS) >= _BOARD_CACHE_SIZE:
+            _BOARDS.pop(next(iter(_BOARDS)))
+        board = _BOARDS[key] = Board(content.maps[map_id])
+    return board
+
+
+class BattlegroundRuleset:
+    game_id = GAME_ID
+
+    def start(self, doc: dict, *, content_pack: dict | None = None, author=None) -> Game:
+        validate(doc, "battleground-log", rule="LOG-2.1")
+        pack_doc, digest = resolve_pack(CONTENT_DIR, doc["content_pack"], content_pack)
+        content = load_content(pack_doc, digest)
+        options = resolve_options(doc.get("options"))
+        map_id = content.lookup("maps", doc["setup"]["map"], path="/setup/map")
+        board = board_for(content, map_id)
+        randomness = doc["randomness"]
+        stream = None
+        if randomness["mode"] == "seeded":
+            stream = SeededStream(randomness["seed"], randomness["commitment"])
+        if doc["rules_version"] != "1.0":
+            raise UnreadableLog(
+                f"rules version {doc['rules_version']!r} is not supported (this engine knows 1.0)",
+                rule="LOG-2.1",
+                path="/rules_version",
+            )
+        return Game(doc, content, board, options, Dice(stream, author))
+
+    def simulate(self, seed: int, *, randomness: str = "seeded", **options) -> dict:
+        from engine.games.battleground.simulator import simulate
+
+        return simulate(self, seed, randomness=randomness, **options)
+
+
+RULESET = BattlegroundRuleset()

@@ -1,0 +1,134 @@
+"""Legal next events from a state: what the simulator plays, what property tests mutate, and what a
+move recorder would offer. Dice are not part of an event choice: they are rolled when applied."""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalEvent
+from engine.games.battleground.actions import ALLOWED, distance_to_goal, reachable, speed
+from engine.games.battleground.combat import check_target
+from engine.games.battleground.content import FISTS
+from engine.games.battleground.flow import ready_units
+from engine.games.battleground.state import Trigger
+
+
+def legal_events(g) -> list[dict]:
+    if g.phase == "over":
+        return []
+    if g.phase == "deal":
+        return [{"type": "deal", "player": s.id} for s in g.sides.values() if not s.dealt]
+    if g.phase == "organise":
+        return [{"type": "organise", "player": s.id, "discard": []} for s in g.sides.values() if not s.dealt]
+    if g.phase == "select":
+        out = []
+        for s in g.sides.values():
+            if s.passed or s.chosen:
+                continue
+            out += [{"type": "select", "player": s.id, "card": c} for c in sorted(set(s.hand))]
+            out.append({"type": "pass", "player": s.id})
+        return out
+    if g.phase == "activate":
+        side = g.sides[g.queue[0]]
+        card = g.content.cards[side.revealed]
+        bonuses = ("ability", "mana") if card.kind == "fate" else ("mission", "ap")
+        alive = [u for u in g.units.values() if u.player == side.id and u.on_board]
+        out = []
+        for u in ready_units(g, side):
+            if side.activated_this_round == 0 and side.last_activated_previous == u.key and len(alive) > 1:
+                continue  # BG-6.4.2
+            out += [{"type": "activate", "player": side.id, "character": u.key, "bonus": b} for b in bonuses]
+        return out
+    top = g.top()
+    if isinstance(top, Trigger):
+        return [{"type": "interrupt", "character": u.key} for u in top.remaining]
+    return _frame_events(g, top)
+
+
+def _frame_events(g, frame) -> list[dict]:
+    unit = frame.unit
+    allowed = ALLOWED[frame.kind]
+    if frame.kind == "activation":
+        out = [{"type": "end_activation", "player": frame.player}]
+    else:
+        out = [{"type": "end_interrupt", "character": unit.key}]
+        if frame.ap <= 0:
+            return out
+    nxt = lambda counter: frame.counters.get(counter, 0) + 1  # noqa: E731
+    if "focus" in allowed and not unit.focused and frame.ap >= nxt("focus"):
+        out.append({"type": "focus", "character": unit.key})
+    if "guard" in allowed and frame.ap >= nxt("guard"):
+        out.append({"type": "guard", "character": unit.key})
+    if "move" in allowed and frame.ap >= nxt("move"):
+        out += _moves(g, frame)
+    if "attack" in allowed:
+        weapons = list(unit.weapons)
+        if not any(w.type == "melee" for w in weapons):
+            weapons.append(FISTS)
+        for w in weapons:
+            if frame.ap < nxt(w.type) or (w.type == "spell" and unit.mana < w.mana_cost):
+                continue
+            for target in sorted(g.enemies_of(unit), key=lambda u: u.order):
+                try:
+                    check_target(g, frame, unit, w, target)
+                except IllegalEvent:
+                    continue
+                out.append({"type": "attack", "character": unit.key, "weapon": w.id, "target": target.key})
+    if "ability" in allowed:
+        for a in list(unit.d.abilities) + [a for i in unit.items for a in i.abilities]:
+            if a.kind != "active" or a.id in frame.abilities_used or frame.ap < a.ap or unit.mana < a.mana:
+                continue
+            if a.target == "self":
+                out.append({"type": "ability", "character": unit.key, "ability": a.id})
+            elif a.target == "ally":
+                for ally in g.units.values():
+                    if ally.player == unit.player and ally is not unit and ally.on_board and (
+                        a.range_in is None or g.board.grid.in_range(unit.hex, ally.hex, a.range_in)
+                    ) and g.board.line_of_sight(unit.hex, ally.hex, same_origin_corner=g.options["los_same_origin_corner"]):
+                        out.append({"type": "ability", "character": unit.key, "ability": a.id, "target": ally.key})
+    for item in unit.items:
+        if item.single_use and item.id not in unit.spent_items:
+            out.append({"type": "use_item", "character": unit.key, "item": item.id})
+    side = g.sides[frame.player]
+    for c in sorted(set(side.hand)):
+        bonuses = ("ability", "mana") if g.content.cards[c].kind == "fate" else ("mission", "ap")
+        out += [{"type": "play_card", "player": side.id, "card": c, "bonus": b} for b in bonuses]
+    return out
+
+
+def _path(best: dict, h: int) -> list[int]:
+    path = []
+    while best[h][1] is not None:
+        path.append(h)
+        h = best[h][1]
+    return path[::-1]
+
+
+def _moves(g, frame) -> list[dict]:
+    unit = frame.unit
+    board = g.board
+    out = []
+    for use_focus in ((False, True) if unit.focused else (False,)):
+        mp, _ = speed(g, unit, use_focus)
+        best = reachable(g, unit, unit.hex, mp)
+        if frame.kind == "guard":
+            goal = set(board.adjacent[frame.target.hex]) | set(board.sides[frame.target.hex])
+            dist = distance_to_goal(g, unit, goal)
+            keep = []
+            for h in best:
+                path = _path(best, h)
+                cur, ok = unit.hex, True
+                for step in path:
+                    if dist.get(step, 1 << 30) != dist.get(cur, 1 << 30) - board.step_cost(cur, step):
+                        ok = False
+                        break
+                    cur = step
+                if ok and path and board.line_of_sight(h, frame.target.hex, same_origin_corner=g.options["los_same_origin_corner"]):
+                    keep.append(h)
+            dests = keep
+        else:
+            dests = [h for h in best if h != unit.hex]
+        for h in sorted(dests):
+            out.append({
+                "type": "move", "character": unit.key, "path": [board.label(x) for x in _path(best, h)],
+                "focus": use_focus,
+            })
+    return out

@@ -1,0 +1,244 @@
+"""Battleground content: typed views over a content pack, with edition aliases (spec §24, §25).
+
+Rules code reads numbers only from here; nothing about a card is hard-coded in the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core.errors import UnreadableLog
+from engine.core.logfile import schema_validator
+
+
+@dataclass(frozen=True)
+class Ability:
+    id: str
+    name: str
+    kind: str  # "active" or "passive"
+    ap: int
+    mana: int
+    target: str  # "self", "ally", "enemy"
+    range_in: float | None
+    effect: dict
+
+
+@dataclass(frozen=True)
+class CharacterDef:
+    id: str
+    name: str
+    faction: str
+    cost: int
+    health: int
+    strength: int
+    perception: int
+    power: int
+    toughness: int
+    mind: int
+    speed: tuple[int, int]
+    slots: dict
+    abilities: tuple[Ability, ...]
+    massive: bool = False
+
+    def stat(self, name: str) -> int:
+        return getattr(self, name)
+
+
+@dataclass(frozen=True)
+class WeaponDef:
+    id: str
+    name: str
+    type: str  # melee, ranged, spell
+    dice: int
+    table: tuple[tuple[int, int], ...]  # (minimum net successes, wounds), ascending
+    cost: int
+    range_in: float | None
+    mana_cost: int
+    modifiers: tuple[dict, ...]
+    extra_effects: tuple[dict, ...]
+    area_hexes: int | None
+    iconic_for: tuple[str, ...]
+
+    def wounds_for(self, net: int) -> int:
+        """BG-10.1.5: the single row that needs the most successes without exceeding ``net``."""
+        wounds = 0
+        for minimum, w in self.table:
+            if net >= minimum:
+                wounds = w
+        return wounds
+
+
+FISTS = WeaponDef(
+    id="fists", name="Fists", type="melee", dice=0, table=((1, 1),), cost=0, range_in=None, mana_cost=0,
+    modifiers=(), extra_effects=(), area_hexes=None, iconic_for=(),
+)  # BG-10.2.4: printed in the rulebook itself (1+ net success → 1 wound)
+
+
+@dataclass(frozen=True)
+class ItemDef:
+    id: str
+    name: str
+    type: str
+    cost: int
+    single_use: bool
+    modifiers: tuple[dict, ...]
+    extra_effects: tuple[dict, ...]
+    use: dict
+    abilities: tuple[Ability, ...]
+
+
+@dataclass(frozen=True)
+class CardDef:
+    id: str
+    name: str
+    faction: str
+    kind: str  # "fate" or "glory"
+    initiative: int
+    ap: int
+    mana: int
+    ability: dict = field(default_factory=dict)  # fate: unique ability
+    mission: dict = field(default_factory=dict)  # glory: secondary mission {condition, vp}
+
+
+@dataclass(frozen=True)
+class MapDef:
+    id: str
+    name: str
+    columns: int
+    rows: int
+    orientation: str
+    offset: str
+    hex_width_in: float
+    terrain: tuple[dict, ...]
+    platforms: tuple[dict, ...]
+    edge_blockers: tuple[tuple[str, str], ...]
+    deployment_zones: tuple[dict, ...]
+    objectives: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Content:
+    pack_id: str
+    version: str
+    sha256: str
+    factions: dict[str, dict]
+    characters: dict[str, CharacterDef]
+    weapons: dict[str, WeaponDef]
+    items: dict[str, ItemDef]
+    cards: dict[str, CardDef]
+    decks: dict[str, dict]
+    maps: dict[str, MapDef]
+    forces: dict[str, dict]
+    army_rules: dict
+    aliases: dict[tuple[str, str], str]  # (table, folded name) -> id
+
+    def lookup(self, table: str, name: str, *, path: str) -> str:
+        """Resolve an id, English name or IT/ES/PL alias (spec §25) to an id of ``table``."""
+        if not isinstance(name, str):
+            raise UnreadableLog(f"{path}: expected a name or id, got {name!r}", rule="LOG-3.4", path=path)
+        found = self.aliases.get((table, _fold(name)))
+        if found is None:
+            kind = table.rstrip("s").replace("_", " ")
+            raise UnreadableLog(
+                f"{path}: unknown {kind} '{name}' in content pack {self.pack_id}", rule="LOG-3.4", path=path
+            )
+        return found
+
+
+def _fold(name: str) -> str:
+    return " ".join(name.casefold().replace("–", "-").split())
+
+
+def _ability(a: dict) -> Ability:
+    return Ability(
+        id=a["id"], name=a["name"], kind=a.get("kind", "active"), ap=a.get("ap", 0), mana=a.get("mana", 0),
+        target=a.get("target", "self"), range_in=a.get("range_in"), effect=a.get("effect", {}),
+    )
+
+
+_CACHE: dict[str, Content] = {}
+_CACHE_SIZE = 8  # a few packs in use at once; bounded so 1,000 verifications cannot grow memory
+
+
+def load_content(doc: dict, sha256: str) -> Content:
+    """Typed content for a pack document (validated against battleground-pack.schema.json). Cached by hash."""
+    cached = _CACHE.get(sha256)
+    if cached is not None:
+        return cached
+    errors = sorted(schema_validator("battleground-pack").iter_errors(doc), key=lambda e: list(map(str, e.path)))
+    if errors:
+        e = errors[0]
+        where = "/" + "/".join(map(str, e.path))
+        raise UnreadableLog(f"content pack is malformed at {where}: {e.message}", rule="LOG-3.5", path=where)
+    content = _from_doc(doc, sha256)
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.pop(next(iter(_CACHE)))
+    _CACHE[sha256] = content
+    return content
+
+
+def _from_doc(doc: dict, sha256: str) -> Content:
+    aliases: dict[tuple[str, str], str] = {}
+
+    def index(table: str, entry: dict) -> None:
+        for name in [entry["id"], entry.get("name", "")] + list(entry.get("aliases", {}).values()):
+            if name:
+                aliases[(table, _fold(name))] = entry["id"]
+
+    characters = {}
+    for c in doc["characters"]:
+        s = c["stats"]
+        characters[c["id"]] = CharacterDef(
+            id=c["id"], name=c["name"], faction=c["faction"], cost=c["cost"], health=s["health"],
+            strength=s["strength"], perception=s["perception"], power=s["power"], toughness=s["toughness"],
+            mind=s["mind"], speed=tuple(s["speed"]), slots=c.get("slots", {}),
+            abilities=tuple(_ability(a) for a in c.get("abilities", [])), massive=c.get("massive", False),
+        )
+        index("characters", c)
+        for a in c.get("abilities", []):
+            index("abilities", a)
+    weapons = {}
+    for w in doc["weapons"]:
+        weapons[w["id"]] = WeaponDef(
+            id=w["id"], name=w["name"], type=w["type"], dice=w.get("dice", 0),
+            table=tuple(sorted((r["min"], r["wounds"]) for r in w["table"])), cost=w["cost"],
+            range_in=w.get("range_in"), mana_cost=w.get("mana_cost", 0), modifiers=tuple(w.get("modifiers", [])),
+            extra_effects=tuple(w.get("extra_effects", [])), area_hexes=(w.get("area") or {}).get("hexes"),
+            iconic_for=tuple(w.get("iconic_for", [])),
+        )
+        index("weapons", w)
+    items = {}
+    for i in doc["items"]:
+        items[i["id"]] = ItemDef(
+            id=i["id"], name=i["name"], type=i["type"], cost=i["cost"], single_use=i.get("single_use", False),
+            modifiers=tuple(i.get("modifiers", [])), extra_effects=tuple(i.get("extra_effects", [])),
+            use=i.get("use", {}), abilities=tuple(_ability(a) for a in i.get("abilities", [])),
+        )
+        index("items", i)
+        for a in i.get("abilities", []):
+            index("abilities", a)
+    cards = {}
+    for kind, table in (("fate", "fate_cards"), ("glory", "glory_cards")):
+        for c in doc[table]:
+            cards[c["id"]] = CardDef(
+                id=c["id"], name=c["name"], faction=c["faction"], kind=kind, initiative=c["initiative"], ap=c["ap"],
+                mana=c["mana"], ability=c.get("ability", {}), mission=c.get("mission", {}),
+            )
+            index("cards", c)
+    maps = {}
+    for m in doc["maps"]:
+        maps[m["id"]] = MapDef(
+            id=m["id"], name=m["name"], columns=m["columns"], rows=m["rows"], orientation=m["orientation"],
+            offset=m["offset"], hex_width_in=m["hex_width_in"], terrain=tuple(m["terrain"]),
+            platforms=tuple(m.get("platforms", [])), edge_blockers=tuple(tuple(e) for e in m.get("edge_blockers", [])),
+            deployment_zones=tuple(m["deployment_zones"]), objectives=tuple(m["objectives"]),
+        )
+        index("maps", m)
+    for f in doc["factions"]:
+        index("factions", f)
+    return Content(
+        pack_id=doc["pack"]["id"], version=doc["pack"].get("version", ""), sha256=sha256,
+        factions={f["id"]: f for f in doc["factions"]}, characters=characters, weapons=weapons, items=items,
+        cards=cards, decks=doc["decks"], maps=maps, forces={f["id"]: f for f in doc.get("forces", [])},
+        army_rules=doc.get("army_rules", {}), aliases=aliases,
+    )

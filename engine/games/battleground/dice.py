@@ -1,0 +1,182 @@
+"""Tests: the 11 steps of BG-8.2 with threshold (BG-8.4), rerolls and exploding dice.
+
+Dice are inputs. In recorded mode the event carries every die as rolled at the table and the engine
+checks counts and values; in seeded mode the engine draws them from the game's seeded stream in a
+fixed order (initial dice, free rerolls, mana rerolls, explosions) and the event carries only the
+choices (which dice to reroll).
+
+A roll in an event::
+
+    {"dice": [3, 4, 6, 2],                                   # step 4, recorded mode only
+     "free_rerolls": {"dice": [3], "results": [5]},          # step 6 (only where an effect allows)
+     "mana_rerolls": {"dice": [0, 3], "results": [3, 6]},    # step 7, one mana per die, at most 5
+     "explosions": [5, 2]}                                   # step 8, recorded mode only
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.randomness import SeededStream
+
+MAX_MANA_REROLLS = 5  # BG-8.2 step 7
+EXPLOSION_SUCCESS = 5  # BG-8.2 step 9: explosion dice succeed on 5+, unchangeable
+
+
+def initial_success(value: int, threshold: int) -> bool:
+    """BG-8.4.3: a 6 always succeeds and a 1 always fails, whatever the threshold."""
+    return value == 6 or (value != 1 and value >= threshold)
+
+
+def success_chance(threshold: int) -> float:
+    t = min(max(threshold, 2), 6)
+    return (7 - t) / 6
+
+
+@dataclass
+class TestResult:
+    stat: str
+    dice_count: int
+    threshold: int
+    base: list[int]  # step 4, before rerolls
+    final: list[int]  # initial dice after rerolls
+    explosions: list[int]
+    successes: int
+    base_successes: int  # step 5, for dice-luck statistics
+    mana_spent: int
+
+
+class Dice:
+    """Supplies dice for tests: from the log (recorded) or from the seeded stream."""
+
+    def __init__(self, stream: SeededStream | None, author=None):
+        self.stream = stream
+        # When a log is being written (simulation), the author supplies what the log leaves out:
+        # dice as "observed" in recorded mode, and players' choices such as which dice to reroll.
+        self.author = author
+
+    @property
+    def seeded(self) -> bool:
+        return self.stream is not None
+
+    def take(self, n: int, given, what: str, rule: str) -> list[int]:
+        if self.stream is None:
+            if given is None and self.author is not None:
+                return self.author.dice(n)
+            if given is None:
+                raise IllegalEvent(rule, f"{what}: the log must record the {n} dice rolled")
+            if not isinstance(given, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in given):
+                raise UnreadableLog(f"{what}: dice must be a list of whole numbers", rule="LOG-5.2")
+            if len(given) != n:
+                raise IllegalEvent(rule, f"{what}: {n} dice are rolled but the log records {len(given)}")
+            for v in given:
+                if not 1 <= v <= 6:
+                    raise IllegalEvent("BG-8.1.1", f"{what}: a six-sided die cannot show {v}")
+            return list(given)
+        values = self.stream.dice(n)
+        if given is not None and list(given) != values:
+            raise IllegalEvent("LOG-4.3", f"{what}: the log records {given} but the committed seed gives {values}")
+        return values
+
+
+def run_test(
+    roll: dict | None,
+    *,
+    dice: Dice,
+    stat: str,
+    dice_count: int,
+    threshold: int,
+    mana_available: int,
+    free_rerolls_allowed: int,
+    what: str,
+) -> TestResult:
+    """Resolve steps 1–9 of BG-8.2 for one test; the caller applies the defence test and step 11."""
+    if roll is None:
+        roll = {}
+    if not isinstance(roll, dict):
+        raise UnreadableLog(f"{what}: a roll must be an object", rule="LOG-5.2")
+    n = max(dice_count, 0)  # BG-AMB-13: zero or fewer dice → no roll, no successes
+    base = dice.take(n, roll.get("dice"), f"{what}, base roll", "BG-8.2")
+    writing = dice.author is not None and not dice.seeded
+    if writing:
+        roll["dice"] = base
+    final = list(base)
+
+    def rerolls(key: str, limit: int, rule: str, label: str) -> int:
+        spec = roll.get(key)
+        if spec is None and dice.author is not None and key == "mana_rerolls" and limit:
+            chosen = dice.author.mana_rerolls(final, threshold, limit)
+            if chosen:
+                spec = roll[key] = {"dice": chosen}
+        if not spec:
+            return 0
+        idx = spec.get("dice") if isinstance(spec, dict) else None
+        if not isinstance(idx, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in idx):
+            raise UnreadableLog(f"{what}: {key}.dice must list die positions", rule="LOG-5.2")
+        if len(idx) > limit:
+            raise IllegalEvent(rule, f"{what}: {len(idx)} {label} but only {limit} allowed")
+        if len(set(idx)) != len(idx):
+            raise IllegalEvent("BG-AMB-33", f"{what}: a die is rerolled twice in the same step")
+        for i in idx:
+            if not 0 <= i < n:
+                raise IllegalEvent(rule, f"{what}: there is no die {i} to reroll (the roll has {n} dice)")
+        results = dice.take(len(idx), spec.get("results"), f"{what}, {label}", rule)
+        if writing:
+            spec["results"] = results
+        for i, v in zip(idx, results, strict=True):
+            final[i] = v
+        return len(idx)
+
+    rerolls("free_rerolls", free_rerolls_allowed, "BG-8.2", "free rerolls")  # step 6
+    spent = rerolls("mana_rerolls", min(MAX_MANA_REROLLS, mana_available), "BG-17.4.2", "mana rerolls")  # step 7
+    # Step 8: every 6 among the initial dice explodes, and so does every explosion die showing 6.
+    explosions: list[int] = []
+    pending = sum(1 for v in final if v == 6)
+    given = roll.get("explosions")
+    if dice.seeded:
+        while pending:
+            new = dice.take(pending, None, f"{what}, explosions", "BG-8.2")
+            explosions += new
+            pending = sum(1 for v in new if v == 6)
+        if given is not None and list(given) != explosions:
+            raise IllegalEvent("LOG-4.3", f"{what}: the log records explosions {given}; the seed gives {explosions}")
+    else:
+        if given is None and dice.author is not None:
+            given = []
+            while pending:
+                new = dice.author.dice(pending)
+                given += new
+                pending = sum(1 for v in new if v == 6)
+            pending = sum(1 for v in final if v == 6)
+            if given:
+                roll["explosions"] = given
+        given = given if given is not None else []
+        if not isinstance(given, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in given):
+            raise UnreadableLog(f"{what}: explosions must be a list of whole numbers", rule="LOG-5.2")
+        for v in given:
+            if not 1 <= v <= 6:
+                raise IllegalEvent("BG-8.1.1", f"{what}: a six-sided die cannot show {v}")
+        pos = 0
+        while pending:
+            chunk = given[pos : pos + pending]
+            if len(chunk) < pending:
+                break
+            pos += pending
+            pending = sum(1 for v in chunk if v == 6)
+        expected = pos + pending
+        if len(given) != expected or pending:
+            sixes = sum(1 for v in final if v == 6)
+            raise IllegalEvent(
+                "BG-8.2",
+                f"{what}: {sixes} six(es) and the sixes among explosion dice must each explode once; "
+                f"the log records {len(given)} explosion dice where {expected} are required",
+            )
+        explosions = list(given)
+    successes = sum(1 for v in final if initial_success(v, threshold)) + sum(
+        1 for v in explosions if v >= EXPLOSION_SUCCESS
+    )
+    return TestResult(
+        stat=stat, dice_count=n, threshold=threshold, base=base, final=final, explosions=explosions,
+        successes=successes, base_successes=sum(1 for v in base if initial_success(v, threshold)), mana_spent=spent,
+    )

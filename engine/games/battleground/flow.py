@@ -1,0 +1,470 @@
+"""Setup, cards and the round: deal, organisation, selection and initiative, activations,
+interrupt frames, cleanup and the end of the game (spec §4–§7, §14.1, §17.2)."""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.games.battleground.state import HAND_LIMIT, ROUNDS, Frame, Side, Trigger, Unit
+
+OBJECTIVE_VP = 20  # BG-7.2.2
+
+
+# -- setup (BG-4) -----------------------------------------------------------------------------------
+def setup(g, doc: dict) -> None:
+    content, board = g.content, g.board
+    players = doc["players"]
+    if len(players) != 2:
+        raise IllegalEvent("BG-1.1", f"Battleground is for exactly two players; the log names {len(players)}")
+    if players[0]["id"] == players[1]["id"]:
+        raise UnreadableLog("the two players need different ids", rule="LOG-2.2", path="/players/1/id")
+    setup_block = doc["setup"]
+    first = setup_block.get("first_player")
+    if first not in (p["id"] for p in players):
+        raise IllegalEvent("BG-4.7", "the log must record who the first player is (setup.first_player)")
+    g.first_player = first
+    occupied: dict[int, str] = {}
+    for pi, p in enumerate(players):
+        faction = content.lookup("factions", p["faction"], path=f"/players/{pi}/faction")
+        deck_spec = content.decks.get(faction)
+        if deck_spec is None:
+            raise UnreadableLog(f"content pack has no decks for {faction}", rule="LOG-3.5")
+        side = Side(id=p["id"], name=p["name"], faction=faction, deck=list(deck_spec["fate"]))
+        side.hand = list(deck_spec["glory"])  # BG-4.6: both glory cards start in hand
+        if g.dice.seeded:
+            side.deck = g.dice.stream.shuffle(side.deck)  # BG-4.5, derived from the seed
+        g.sides[side.id] = side
+        if not p["force"]:
+            raise IllegalEvent("BG-1.1", f"{p['name']}'s army has no characters")
+        for ui, entry in enumerate(p["force"]):
+            path = f"/players/{pi}/force/{ui}"
+            if not isinstance(entry, dict):
+                raise UnreadableLog(f"{path}: a force entry is an object", rule="LOG-2.2", path=path)
+            cid = content.lookup("characters", entry.get("character"), path=f"{path}/character")
+            d = content.characters[cid]
+            if cid in g.units:
+                raise UnreadableLog(f"{path}: {d.name} appears twice in this game", rule="LOG-2.2", path=path)
+            if d.faction != faction:
+                raise IllegalEvent("BG-1.1", f"{d.name} is not of {content.factions[faction]['name']}: an army is one faction")
+            weapons, items = [], []
+            for ei, name in enumerate(entry.get("equipment", [])):
+                epath = f"{path}/equipment/{ei}"
+                try:
+                    weapons.append(content.weapons[content.lookup("weapons", name, path=epath)])
+                except UnreadableLog:
+                    items.append(content.items[content.lookup("items", name, path=epath)])
+            try:
+                h = board.grid.parse(str(entry.get("hex")))
+            except ValueError as exc:
+                raise UnreadableLog(f"{path}/hex: {exc}", rule="LOG-2.2", path=f"{path}/hex") from None
+            facing = entry.get("facing", 0)
+            if facing not in range(6):
+                raise IllegalEvent("BG-1.4", f"{d.name} must face one of the six sides (0–5), not {facing!r}")
+            if h not in board.zones[pi]:
+                raise IllegalEvent("BG-2.1.5", f"{d.name} sets up at {board.label(h)}, outside {p['name']}'s deployment zone")
+            if not board.standable(h) or h in occupied:
+                raise IllegalEvent("BG-2.1.4", f"{d.name} cannot set up at {board.label(h)}: the hex is not free")
+            occupied[h] = cid
+            g.units[cid] = Unit(key=cid, player=side.id, d=d, weapons=tuple(weapons), items=tuple(items), hex=h,
+                                facing=facing, order=len(g.units))
+
+
+def _draw(g, side: Side, event: dict, count: int, what: str) -> None:
+    given = event.get("draw")
+    if g.dice.seeded:
+        drawn = side.deck[:count]
+        if given is not None and list(given) != drawn:
+            raise IllegalEvent("LOG-4.3", f"{what}: the log records {given}, the seeded deck gives {drawn}")
+        del side.deck[:count]
+    else:
+        author = g.dice.author
+        if given is None and author is not None:
+            given = author.pick_cards(side.deck, count)
+            event["draw"] = given
+        if not isinstance(given, list):
+            raise IllegalEvent("BG-5.2.1", f"{what}: the log must list the {count} cards drawn")
+        if len(given) != count:
+            raise IllegalEvent("BG-5.2.1", f"{what}: {side.name} draws {count} cards, the log lists {len(given)}")
+        drawn = []
+        for name in given:
+            cid = g.content.lookup("cards", name, path="draw")
+            if cid not in side.deck:
+                raise IllegalEvent("BG-5.2.4", f"{what}: {cid} is not left in {side.name}'s fate deck")
+            side.deck.remove(cid)
+            drawn.append(cid)
+    side.hand.extend(drawn)
+
+
+def _fate_in_hand(g, side: Side) -> int:
+    return sum(1 for c in side.hand if g.content.cards[c].kind == "fate")
+
+
+def event_deal(g, event: dict) -> None:
+    side = g.side(event)
+    if g.phase != "deal":
+        raise IllegalEvent("BG-4.6", "cards are dealt only at setup")
+    if side.dealt:
+        raise IllegalEvent("BG-4.6", f"{side.name} has already drawn the opening hand")
+    _draw(g, side, event, HAND_LIMIT, "opening hand")  # BG-4.6
+    side.dealt = True
+    if all(s.dealt for s in g.sides.values()):
+        start_step(g)  # BG-4.8: round 1 skips organisation
+
+
+def event_organise(g, event: dict) -> None:
+    side = g.side(event)
+    if g.phase != "organise":
+        raise IllegalEvent("BG-5.2.3" if g.round == 1 else "BG-5.2", "this is not the organisation phase")
+    if side.dealt:
+        raise IllegalEvent("BG-5.2.1", f"{side.name} has already drawn this round")
+    for name in event.get("discard", []) or []:
+        cid = g.content.lookup("cards", name, path="discard")
+        if cid not in side.hand:
+            raise IllegalEvent("BG-5.2.1", f"{side.name} cannot discard {cid}: it is not in hand")
+        side.hand.remove(cid)
+        side.discard.append(cid)
+    need = max(0, HAND_LIMIT - _fate_in_hand(g, side))
+    _draw(g, side, event, min(need, len(side.deck)), f"round {g.round} draw")  # BG-5.2.1, BG-AMB-30
+    side.dealt = True
+    if all(s.dealt for s in g.sides.values()):
+        start_step(g)
+
+
+# -- step 1: select a card (BG-6.2, 6.3) ------------------------------------------------------------
+def ready_units(g, side: Side) -> list[Unit]:
+    return [u for u in g.units.values() if u.player == side.id and u.on_board and not u.activated]
+
+
+def start_step(g) -> None:
+    """Begin a card selection (step 1), or move to cleanup once everyone has passed."""
+    g.queue = []
+    for side in g.sides.values():
+        side.chosen = False
+        side.revealed = None
+        if not side.passed and (not ready_units(g, side) or not side.hand):
+            side.passed = True  # BG-6.3.5: no ready character or no card → must pass
+    if all(s.passed for s in g.sides.values()):
+        cleanup(g)
+    else:
+        g.phase = "select"
+
+
+def _selection_done(g) -> None:
+    if not all(s.chosen or s.passed for s in g.sides.values()):
+        return
+    revealed = [s for s in g.sides.values() if s.revealed]
+    # BG-6.3.1/6.3.2: higher initiative first; ties go to the first player.
+    revealed.sort(key=lambda s: (-g.content.cards[s.revealed].initiative, s.id != g.first_player))
+    g.queue = [s.id for s in revealed]
+    next_activation(g)
+
+
+def event_select(g, event: dict) -> None:
+    side = g.side(event)
+    _may_choose(g, side)
+    cid = g.content.lookup("cards", event.get("card"), path="card")
+    if cid not in side.hand:
+        raise IllegalEvent("BG-6.2.1", f"{side.name} has no {g.content.cards[cid].name} in hand")
+    side.hand.remove(cid)
+    side.revealed = cid
+    side.chosen = True
+    _selection_done(g)
+
+
+def event_pass(g, event: dict) -> None:
+    side = g.side(event)
+    _may_choose(g, side)  # BG-AMB-24: a pass is declared at step 1
+    side.passed = True
+    side.chosen = True
+    _selection_done(g)
+
+
+def _may_choose(g, side: Side) -> None:
+    if g.phase != "select":
+        raise IllegalEvent("BG-AMB-24", "cards are selected (or a pass declared) only at step 1 of the activation phase")
+    if side.passed:
+        raise IllegalEvent("BG-6.3.5", f"{side.name} has passed and cannot activate again this round")
+    if side.chosen:
+        raise IllegalEvent("BG-6.2.1", f"{side.name} has already selected a card for this step")
+
+
+def next_activation(g) -> None:
+    while g.queue:
+        side = g.sides[g.queue[0]]
+        if ready_units(g, side):
+            g.phase = "activate"
+            return
+        side.hand.append(side.revealed)  # BG-AMB-23: the card goes back; the player has passed
+        side.revealed = None
+        side.passed = True
+        g.queue.pop(0)
+    start_step(g)
+
+
+# -- steps 2–5: an activation (BG-6.4–6.7) ----------------------------------------------------------
+def event_activate(g, event: dict) -> None:
+    side = g.side(event)
+    if g.phase != "activate" or g.queue[0] != side.id:
+        who = g.sides[g.queue[0]].name if g.phase == "activate" else None
+        raise IllegalEvent("BG-6.3.1", f"it is {who}'s activation" if who else "no activation can start now")
+    unit = g.unit(event)
+    if unit.player != side.id:
+        raise IllegalEvent("BG-6.4.1", f"{unit.name} is not {side.name}'s character")
+    if not unit.on_board:
+        raise IllegalEvent("BG-13.1.2", f"{unit.name} is knocked out")
+    if unit.activated:
+        raise IllegalEvent("BG-6.7.3", f"{unit.name} has already been activated this round")
+    alive = [u for u in g.units.values() if u.player == side.id and u.on_board]
+    if side.activated_this_round == 0 and side.last_activated_previous == unit.key and len(alive) > 1:
+        raise IllegalEvent(
+            "BG-6.4.2", f"{unit.name} was the last character activated last round and cannot be the first this round"
+        )
+    card = g.content.cards[side.revealed]
+    frame = Frame(kind="activation", unit=unit, ap=card.ap, cards=[card.id])
+    unit.guard = False  # BG-6.4.3
+    unit.gain_mana(card.mana)  # BG-6.5.1
+    g.stack.append(frame)
+    apply_bonus(g, frame, card, event.get("bonus"))  # BG-6.5.2
+    side.revealed = None
+    side.activated_this_round += 1
+    side.last_activated = unit.key
+    unit.activations += 1
+    g.phase = "act"
+
+
+def apply_bonus(g, frame: Frame, card, bonus) -> None:
+    """BG-6.5.2 / BG-6.6.4: fate → unique ability or +1 mana; glory → secondary mission or +1 AP."""
+    allowed = ("ability", "mana") if card.kind == "fate" else ("mission", "ap")
+    if bonus not in allowed:
+        raise IllegalEvent(
+            "BG-6.5.2", f"a {card.kind} card's bonus is {' or '.join(allowed)}; the log says {bonus!r}"
+        )
+    if bonus == "mana":
+        frame.unit.gain_mana(1)
+    elif bonus == "ap":
+        frame.ap += 1
+    elif bonus == "mission":
+        frame.missions.append(card)  # BG-17.2.1
+    else:
+        from engine.games.battleground.actions import apply_effect
+
+        apply_effect(g, frame, frame.unit, card.ability, source=card.name)
+
+
+def event_end_activation(g, event: dict) -> None:
+    frame = g.frame()
+    if frame is None or frame.kind != "activation":
+        raise IllegalEvent("BG-6.7.1", "there is no activation to end here")
+    if "character" in event and g.unit(event) is not frame.unit:
+        raise IllegalEvent("BG-6.7.1", f"the activation in progress is {frame.unit.name}'s")
+    end_activation(g, frame)
+
+
+def end_activation(g, frame: Frame) -> None:
+    unit = frame.unit
+    side = g.sides[unit.player]
+    unit.cards_on.extend(c for c in frame.cards if c not in side.play_area)  # BG-6.7.1
+    unit.activated = True  # BG-AMB-43: a flag, whatever happened to the cards
+    g.stack.pop()
+    g.queue.pop(0)
+    next_activation(g)
+
+
+# -- interrupts (BG-14) -------------------------------------------------------------------------------
+def event_interrupt(g, event: dict) -> None:
+    top = g.top()
+    unit = g.unit(event)
+    if not isinstance(top, Trigger):
+        raise IllegalEvent("BG-14.1.1", f"nothing lets {unit.name} interrupt now (only guard and opportunity attacks do)")
+    if unit not in top.remaining:
+        names = ", ".join(u.name for u in top.remaining)
+        raise IllegalEvent(
+            "BG-11.2.3" if top.kind == "guard" else "BG-14.2.1",
+            f"{unit.name} cannot interrupt here; the pending {top.kind} interrupt(s) belong to {names}",
+        )
+    top.remaining.remove(unit)
+    if top.kind == "guard":
+        unit.guard = False  # BG-11.2.5
+    g.stack.append(Frame(kind=top.kind, unit=unit, ap=1, target=top.target))  # BG-14.1.2: 1 AP
+
+
+def event_end_interrupt(g, event: dict) -> None:
+    frame = g.frame()
+    if frame is None or not frame.interrupt:
+        raise IllegalEvent("BG-14.1.5", "there is no interrupt to end here")
+    if "character" in event and g.unit(event) is not frame.unit:
+        raise IllegalEvent("BG-14.1.5", f"the interrupt in progress is {frame.unit.name}'s")
+    side = g.sides[frame.player]
+    side.discard.extend(c for c in frame.cards if c not in side.play_area)  # BG-14.1.4 e
+    g.stack.pop()
+
+
+# -- missions (BG-17.2) -------------------------------------------------------------------------------
+def check_missions(g, frame: Frame, what: str, *, weapon_type: str | None = None, victim: Unit | None = None) -> None:
+    side = g.sides[frame.player]
+    for card in list(frame.missions):
+        cond = card.mission.get("condition")
+        hit = (
+            (cond == "knockout_with_melee" and what == "knockout" and weapon_type == "melee")
+            or (cond == "knockout_any" and what == "knockout")
+            or (cond == "wound_with_ranged" and what == "wound" and weapon_type == "ranged")
+        )
+        if hit and victim is not None and victim.player != side.id:
+            frame.missions.remove(card)
+            side.vp["missions"] += card.mission["vp"]  # BG-7.5.2
+            side.play_area.append(card.id)  # BG-17.2.4
+            g.stats.mission(side.id)
+
+
+# -- cleanup (BG-7) -------------------------------------------------------------------------------------
+def cleanup(g) -> None:
+    board = g.board
+    # Step 1, BG-7.2 (BG-AMB-29: automatic and mandatory).
+    for token in list(g.objectives):
+        near_token = board.adjacent[token] | {token}
+        for unit in sorted(g.on_board(), key=lambda u: u.order):
+            enemies = {e.hex for e in g.enemies_of(unit)}
+            zone = board.zones[list(g.sides).index(unit.player)]
+            if (
+                not (board.adjacent[unit.hex] & enemies)
+                and unit.hex in near_token
+                and not (near_token & enemies)
+                and token not in zone
+            ):
+                side = g.sides[unit.player]
+                side.objectives += 1
+                side.vp["objectives"] += OBJECTIVE_VP
+                unit.objectives += 1
+                g.objectives.remove(token)
+                break
+    # Step 2, BG-7.3: remove buffs, debuffs and markers; Regeneration and Curse trigger on removal.
+    for unit in sorted(g.on_board(), key=lambda u: u.order):
+        if unit.buff == "regeneration" and unit.wounds:
+            unit.wounds -= 1  # BG-16.1.3
+        unit.buff = None
+        if unit.debuff == "curse":
+            unit.debuff = None
+            from engine.games.battleground.actions import wound
+
+            wound(g, unit, 1, by=None, weapon_type=None, frame=None)  # BG-16.1.4, BG-EX-30
+        unit.debuff = None
+    # Step 3, BG-7.4.
+    standing = {s.id: any(u.on_board for u in g.units.values() if u.player == s.id) for s in g.sides.values()}
+    for side in g.sides.values():
+        side.vp_by_round.append(side.vp_total)
+    if not all(standing.values()):
+        alive = [pid for pid, ok in standing.items() if ok]
+        g.end_game("win" if alive else "draw", alive[0] if alive else None, "knockout")  # BG-7.4.2
+        return
+    if g.round == ROUNDS:
+        a, b = g.side_order()
+        diff = a.vp_total - b.vp_total
+        if abs(diff) >= 20:  # BG-7.4.3
+            g.end_game("win", a.id if diff > 0 else b.id, "rounds")
+        else:
+            g.end_game("draw", None, "rounds")
+        return
+    # Step 4, BG-7.6.
+    for unit in g.units.values():
+        if unit.on_board and not unit.activated:
+            unit.gain_mana(1)  # BG-7.6.1
+        unit.activated = False
+        g.sides[unit.player].discard.extend(unit.cards_on)  # BG-7.6.2
+        unit.cards_on = []
+    for side in g.sides.values():
+        side.last_activated_previous = side.last_activated if side.activated_this_round else None
+        side.last_activated = None
+        side.activated_this_round = 0
+        side.passed = side.chosen = side.dealt = False
+    g.round += 1
+    g.phase = "organise"
+
+
+# -- statistics -----------------------------------------------------------------------------------------
+class StatsBook:
+    """Counters for the per-game statistics the meta dashboards read (docs/statistics.md)."""
+
+    def __init__(self):
+        self.weapons: dict[tuple[str, str], dict] = {}
+        self.tests: dict[tuple[str, str, str], dict] = {}
+        self.items: dict[tuple[str, str], int] = {}
+        self.wounds_taken: dict[str, int] = {}
+        self.missions_completed: dict[str, int] = {}
+
+    def weapon(self, unit: Unit, weapon) -> dict:
+        return self.weapons.setdefault(
+            (unit.key, weapon.id),
+            {"weapon": weapon, "unit": unit, "attacks": 0, "successes": 0, "wounds": 0, "knockouts": 0},
+        )
+
+    def test(self, unit: Unit, kind: str, result) -> None:
+        from engine.games.battleground.dice import success_chance
+
+        row = self.tests.setdefault(
+            (unit.key, kind, result.stat),
+            {"unit": unit, "kind": kind, "stat": result.stat, "tests": 0, "dice": 0, "successes": 0, "expected": 0.0},
+        )
+        row["tests"] += 1
+        row["dice"] += result.dice_count
+        row["successes"] += result.base_successes
+        row["expected"] += result.dice_count * success_chance(result.threshold)
+
+    def knockout(self, by: Unit, weapon_type: str | None) -> None:
+        self._last_ko = (by.key, weapon_type)
+
+    def mission(self, player: str) -> None:
+        self.missions_completed[player] = self.missions_completed.get(player, 0) + 1
+
+
+def statistics(g) -> dict:
+    out = g.outcome
+    first = g.first_player
+    sides = []
+    for s in g.sides.values():
+        result = "draw" if out["outcome"] == "draw" else ("win" if out["winner"] == s.id else "loss")
+        units = [u for u in g.units.values() if u.player == s.id]
+        sides.append({
+            "player": s.id, "player_name": s.name, "faction": s.faction,
+            "faction_name": g.content.factions[s.faction]["name"],
+            "force": [u.key for u in units],
+            "force_points": sum(u.d.cost + sum(w.cost for w in u.weapons) + sum(i.cost for i in u.items) for u in units),
+            "first_player": s.id == first, "result": result, "vp_total": s.vp_total,
+            "vp_objectives": s.vp["objectives"], "vp_missions": s.vp["missions"], "vp_knockouts": s.vp["knockouts"],
+            "knockouts_dealt": s.knockouts_dealt, "characters_lost": sum(1 for u in units if not u.on_board),
+            "objectives_claimed": s.objectives,
+        })
+    characters = [
+        {
+            "player": u.player, "character": u.key, "name": u.d.name, "faction": u.d.faction,
+            "survived": u.on_board, "knocked_out_round": u.ko_round, "wounds_dealt": u.wounds_dealt,
+            "wounds_taken": g.stats.wounds_taken.get(u.key, 0), "activations": u.activations,
+            "objectives_claimed": u.objectives, "equipment": [w.id for w in u.weapons] + [i.id for i in u.items],
+        }
+        for u in g.units.values()
+    ]
+    weapons = [
+        {
+            "player": r["unit"].player, "character": r["unit"].key, "weapon": r["weapon"].id, "name": r["weapon"].name,
+            "weapon_type": r["weapon"].type, "attacks": r["attacks"], "successes": r["successes"],
+            "wounds": r["wounds"], "knockouts": r["knockouts"],
+        }
+        for r in g.stats.weapons.values()
+    ]
+    items = [
+        {"player": u.player, "character": u.key, "item": i.id, "name": i.name, "item_type": i.type,
+         "uses": g.stats.items.get((u.key, i.id), 0)}
+        for u in g.units.values() for i in u.items
+    ]
+    tests = [
+        {"player": r["unit"].player, "character": r["unit"].key, "kind": r["kind"], "stat": r["stat"],
+         "tests": r["tests"], "dice": r["dice"], "successes": r["successes"],
+         "expected_successes": round(r["expected"], 4)}
+        for r in g.stats.tests.values()
+    ]
+    game = {
+        "game": "motu-battleground", "rounds_played": out["rounds_played"], "events": g.events_applied,
+        "first_player": first, "winner": out["winner"], "outcome": out["outcome"], "ended_by": out["ended_by"],
+        "map": g.board.map.id, "randomness": g.randomness,
+        "content_pack": f"{g.content.pack_id}@{g.content.version}", "objectives_available": len(g.board.objectives),
+        "vp_by_round": {s.id: list(s.vp_by_round) for s in g.sides.values()},
+    }
+    return {"game": [game], "sides": sides, "characters": characters, "weapons": weapons, "items": items, "tests": tests}

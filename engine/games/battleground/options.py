@@ -1,0 +1,33 @@
+"""Ruleset options: where the spec leaves a reading open, the log header may choose (spec §26)."""
+
+from __future__ import annotations
+
+from engine.core.errors import UnreadableLog
+
+# name -> (default, allowed values, spec reference)
+OPTIONS: dict[str, tuple[object, tuple, str]] = {
+    "jump_triggers_interrupts": (True, (True, False), "BG-AMB-22"),
+    "push_stops_at_difficult": (True, (True, False), "BG-AMB-18"),
+    "los_same_origin_corner": (False, (True, False), "BG-AMB-08"),
+    "fists_ignore_all_modifiers": (False, (True, False), "BG-AMB-14"),
+    "first_player_procedure": ("winner-chooses", ("winner-chooses", "winner-is-first"), "BG-DIS-01, BG-AMB-41"),
+}
+
+
+def resolve_options(given: dict | None) -> dict:
+    out = {name: spec[0] for name, spec in OPTIONS.items()}
+    for name, value in (given or {}).items():
+        if name not in OPTIONS:
+            raise UnreadableLog(
+                f"unknown ruleset option '{name}'; known options: {', '.join(sorted(OPTIONS))}",
+                rule="LOG-2.3",
+                path=f"/options/{name}",
+            )
+        if value not in OPTIONS[name][1]:
+            raise UnreadableLog(
+                f"ruleset option '{name}' cannot be {value!r} (allowed: {', '.join(map(repr, OPTIONS[name][1]))})",
+                rule="LOG-2.3",
+                path=f"/options/{name}",
+            )
+        out[name] = value
+    return out

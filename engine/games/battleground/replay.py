@@ -1,0 +1,234 @@
+"""Replaying one Battleground game: setup, the round/phase machine, cleanup and scoring (spec §4–§7).
+
+Actions inside an activation or interrupt live in actions.py and combat.py; this module owns the flow:
+who may act now, and what happens automatically between events (BG-28.4).
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.games.battleground import actions, combat, flow
+from engine.games.battleground.board import Board
+from engine.games.battleground.content import Content
+from engine.games.battleground.dice import Dice
+from engine.games.battleground.state import Frame, Side, Trigger, Unit
+
+OBJECTIVE_VP = 20  # BG-7.2.2
+
+
+class Game:
+    """A game being replayed. Implements engine.core.ruleset.Replay."""
+
+    def __init__(self, doc: dict, content: Content, board: Board, options: dict, dice: Dice):
+        self.content = content
+        self.board = board
+        self.options = options
+        self.dice = dice
+        self.content_ref = {"id": content.pack_id, "version": content.version, "sha256": content.sha256}
+        self.randomness = doc["randomness"]["mode"]
+        self.round = 1
+        self.phase = "deal"  # deal, organise, select, activate, act, over
+        self.stack: list[Frame | Trigger] = []
+        self.queue: list[str] = []  # players still to activate with their revealed card, in order
+        self.outcome: dict | None = None
+        self.events_applied = 0
+        self.sides: dict[str, Side] = {}
+        self.units: dict[str, Unit] = {}
+        self.objectives: list[int] = list(board.objectives)
+        self.stats = flow.StatsBook()
+        flow.setup(self, doc)
+
+    # -- lookups ----------------------------------------------------------------------------------
+    def side_order(self) -> list[Side]:
+        return list(self.sides.values())
+
+    def opponent(self, player: str) -> Side:
+        return next(s for s in self.sides.values() if s.id != player)
+
+    def unit(self, event: dict, key: str = "character") -> Unit:
+        name = event.get(key)
+        if name is None:
+            raise UnreadableLog(f"this '{event.get('type')}' event needs a '{key}'", rule="LOG-5.1")
+        cid = self.content.lookup("characters", name, path=key)
+        unit = self.units.get(cid)
+        if unit is None:
+            raise IllegalEvent("BG-1.3", f"{self.content.characters[cid].name} is not in this game")
+        return unit
+
+    def side(self, event: dict) -> Side:
+        pid = event.get("player")
+        if pid not in self.sides:
+            raise UnreadableLog(f"unknown player {pid!r} (players are {', '.join(self.sides)})", rule="LOG-5.1")
+        return self.sides[pid]
+
+    def on_board(self) -> list[Unit]:
+        return [u for u in self.units.values() if u.on_board]
+
+    def occupied(self) -> dict[int, Unit]:
+        return {u.hex: u for u in self.units.values() if u.on_board}
+
+    def enemies_of(self, unit: Unit) -> list[Unit]:
+        return [u for u in self.units.values() if u.on_board and u.player != unit.player]
+
+    def engaged_with(self, unit: Unit) -> list[Unit]:
+        """BG-10.2.2: enemies in adjacent hexes (BG-2.1.4: same height, sharing a side)."""
+        adj = self.board.adjacent[unit.hex]
+        return [e for e in self.enemies_of(unit) if e.hex in adj]
+
+    def top(self) -> Frame | Trigger | None:
+        return self.stack[-1] if self.stack else None
+
+    def frame(self) -> Frame | None:
+        top = self.top()
+        return top if isinstance(top, Frame) else None
+
+    # -- protocol ---------------------------------------------------------------------------------
+    def apply(self, index: int, event: dict) -> None:
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            raise UnreadableLog("an event must be an object with a 'type'", rule="LOG-5.1", event_index=index)
+        if self.phase == "over":
+            raise IllegalEvent("BG-7.4.1", "the game is already over; no event may follow")
+        kind = event["type"]
+        handler = HANDLERS.get(kind)
+        if handler is None:
+            raise UnreadableLog(
+                f"unknown event type '{kind}' (known: {', '.join(sorted(HANDLERS))})", rule="LOG-5.1", event_index=index
+            )
+        handler(self, event)
+        self.settle()
+        self.events_applied += 1
+
+    def finish(self) -> None:
+        if self.phase != "over":
+            where = {
+                "deal": "before the first round",
+                "organise": f"in the organisation phase of round {self.round}",
+                "select": f"in round {self.round}, at card selection",
+                "activate": f"in round {self.round}, before an activation",
+                "act": f"in round {self.round}, during an activation",
+            }[self.phase]
+            raise UnreadableLog(
+                f"the log ends {where}: the game is not over (4 rounds, a knock-out victory, a concession or an "
+                "agreed draw end it)",
+                rule="LOG-5.3",
+            )
+
+    def round_number(self) -> int | None:
+        return self.round
+
+    def describe_actor(self, event: dict) -> str | None:
+        name = event.get("character")
+        if isinstance(name, str):
+            try:
+                return self.content.characters[self.content.lookup("characters", name, path="character")].name
+            except UnreadableLog:
+                return name
+        pid = event.get("player")
+        side = self.sides.get(pid) if isinstance(pid, str) else None
+        return side.name if side else None
+
+    def player_summaries(self) -> list[dict]:
+        return [
+            {
+                "id": s.id,
+                "name": s.name,
+                "faction": s.faction,
+                "faction_name": self.content.factions[s.faction]["name"],
+            }
+            for s in self.sides.values()
+        ]
+
+    def result(self) -> dict:
+        return self.outcome
+
+    def statistics(self) -> dict:
+        return flow.statistics(self)
+
+    def legal_events(self) -> list[dict]:
+        from engine.games.battleground.choices import legal_events
+
+        return legal_events(self)
+
+    # -- automatic consequences ---------------------------------------------------------------------
+    def settle(self) -> None:
+        """Resolve what follows by itself: finished or lapsed triggers (BG-AMB-21 e, BG-14.2.5)."""
+        while self.stack and isinstance(self.stack[-1], Trigger):
+            trig = self.stack[-1]
+            trig.remaining = [u for u in trig.remaining if u.on_board]
+            if not trig.target.on_board:
+                self.stack.pop()  # the interrupted character is gone: pending interrupts lapse
+                continue
+            if trig.remaining:
+                return
+            self.stack.pop()
+            if trig.then is not None:
+                actions.resume(self, trig.then)
+
+    def end_game(self, outcome: str, winner: str | None, ended_by: str) -> None:
+        self.phase = "over"
+        self.stack.clear()
+        for s in self.sides.values():
+            while len(s.vp_by_round) < self.round:
+                s.vp_by_round.append(s.vp_total)
+        self.outcome = {
+            "outcome": outcome,
+            "winner": winner,
+            "ended_by": ended_by,
+            "rounds_played": self.round,
+            "vp": {
+                s.id: {"total": s.vp_total, **s.vp}
+                for s in self.sides.values()
+            },
+        }
+
+    def knock_out(self, unit: Unit, *, by: Unit | None, weapon_type: str | None, frame: Frame | None) -> None:
+        """BG-13.1.2–13.1.4: remove the miniature; its owner's opponent scores its cost and equipment."""
+        unit.on_board = False
+        unit.ko_round = self.round
+        unit.focused = unit.guard = False
+        unit.buff = unit.debuff = None  # BG-13.1.4: a Regeneration removed this way does nothing
+        opp = self.opponent(unit.player)
+        value = unit.d.cost + sum(w.cost for w in unit.weapons) + sum(i.cost for i in unit.items)  # BG-7.5.3
+        opp.vp["knockouts"] += value  # BG-AMB-34: always the opponent of the owner
+        if by is not None and by.player != unit.player:
+            opp.knockouts_dealt += 1
+            self.stats.knockout(by, weapon_type)
+        if frame is not None and by is not None:
+            flow.check_missions(self, frame, "knockout", weapon_type=weapon_type, victim=unit)
+
+
+def _event_concede(g: Game, event: dict) -> None:
+    side = g.side(event)
+    g.end_game("win", g.opponent(side.id).id, "concession")  # BG-7.4.5
+
+
+def _event_agree_draw(g: Game, event: dict) -> None:
+    g.end_game("draw", None, "agreed-draw")  # BG-7.4.5
+
+
+def _event_ruling(g: Game, event: dict) -> None:
+    """BG-AMB-36: a golden-rule roll-off is recorded, binding only for that occurrence; nothing to replay."""
+    if not isinstance(event.get("note"), str):
+        raise UnreadableLog("a 'ruling' event needs a 'note' saying what was decided", rule="LOG-5.1")
+
+
+HANDLERS = {
+    "deal": flow.event_deal,
+    "organise": flow.event_organise,
+    "select": flow.event_select,
+    "pass": flow.event_pass,
+    "activate": flow.event_activate,
+    "end_activation": flow.event_end_activation,
+    "interrupt": flow.event_interrupt,
+    "end_interrupt": flow.event_end_interrupt,
+    "play_card": actions.event_play_card,
+    "focus": actions.event_focus,
+    "move": actions.event_move,
+    "guard": actions.event_guard,
+    "ability": actions.event_ability,
+    "use_item": actions.event_use_item,
+    "attack": combat.event_attack,
+    "concede": _event_concede,
+    "agree_draw": _event_agree_draw,
+    "ruling": _event_ruling,
+}

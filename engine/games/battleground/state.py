@@ -1,0 +1,105 @@
+"""Game state as plain data (spec BG-28.1). Mutated in place by the replay, one event at a time."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.games.battleground.content import CardDef, CharacterDef, ItemDef, WeaponDef
+
+MANA_CAP = 5  # BG-6.5.1, BG-17.4.3
+ROUNDS = 4  # BG-5.1
+HAND_LIMIT = 5  # BG-5.2.2
+
+
+@dataclass
+class Unit:
+    """One character on the table (its miniature and its card)."""
+
+    key: str
+    player: str
+    d: CharacterDef
+    weapons: tuple[WeaponDef, ...]
+    items: tuple[ItemDef, ...]
+    hex: int | None
+    facing: int
+    order: int  # position in its force, for deterministic iteration
+    wounds: int = 0
+    mana: int = 0
+    focused: bool = False
+    guard: bool = False
+    buff: str | None = None
+    debuff: str | None = None
+    activated: bool = False
+    on_board: bool = True
+    ko_round: int | None = None
+    spent_items: set[str] = field(default_factory=set)
+    cards_on: list[str] = field(default_factory=list)
+    # statistics
+    wounds_dealt: int = 0
+    activations: int = 0
+    objectives: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.d.name
+
+    def gain_mana(self, n: int) -> None:
+        self.mana = min(MANA_CAP, self.mana + n)  # BG-AMB-31: excess is lost
+
+
+@dataclass
+class Side:
+    id: str
+    name: str
+    faction: str
+    deck: list[str]  # seeded: top first; recorded: what is left, in pack order
+    hand: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    play_area: list[str] = field(default_factory=list)  # completed glory cards (BG-17.2.4)
+    objectives: int = 0
+    vp: dict[str, int] = field(default_factory=lambda: {"objectives": 0, "missions": 0, "knockouts": 0})
+    passed: bool = False
+    chosen: bool = False  # selected a card or passed in the current step 1
+    revealed: str | None = None
+    last_activated: str | None = None  # this round
+    last_activated_previous: str | None = None  # BG-6.4.2
+    activated_this_round: int = 0
+    knockouts_dealt: int = 0
+    vp_by_round: list[int] = field(default_factory=list)
+    dealt: bool = False
+
+    @property
+    def vp_total(self) -> int:
+        return sum(self.vp.values())
+
+
+@dataclass
+class Frame:
+    """An activation or an interrupt in progress (BG-28.1: AP, counters, abilities used, cards played)."""
+
+    kind: str  # "activation", "guard", "opportunity"
+    unit: Unit
+    ap: int
+    target: Unit | None = None  # the interrupted character
+    counters: dict[str, int] = field(default_factory=dict)
+    abilities_used: set[str] = field(default_factory=set)
+    cards: list[str] = field(default_factory=list)
+    missions: list[CardDef] = field(default_factory=list)
+
+    @property
+    def player(self) -> str:
+        return self.unit.player
+
+    @property
+    def interrupt(self) -> bool:
+        return self.kind != "activation"
+
+
+@dataclass
+class Trigger:
+    """Interrupts that must start now, in an order their controller chooses (BG-11.2.6, BG-14.2.1)."""
+
+    kind: str  # "guard" or "opportunity"
+    remaining: list[Unit]
+    target: Unit
+    then: tuple | None = None  # what resumes once all have resolved, e.g. ("move", unit, path, facing)

@@ -1,0 +1,98 @@
+"""verify(): replay a log through its game's ruleset and return a Verdict. Never raises on bad input."""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.logfile import parse_envelope
+from engine.core.verdict import Verdict, Violation
+from engine.games import ruleset_for
+from engine.version import ENGINE_VERSION
+
+
+def parse_log(data: bytes | str | dict) -> dict:
+    """Decode ``data`` and check the shared envelope (size caps, JSON, schema, known game).
+
+    This is the quick check the web process runs before queueing a log. Returns the parsed
+    document; raises ``engine.core.errors.UnreadableLog`` with a message a person understands.
+    """
+    doc, _ = parse_envelope(data)
+    return doc
+
+
+def verify(log: bytes | str | dict, *, content_pack: dict | None = None) -> Verdict:
+    """Replay ``log`` event by event and decide whether every event was legal.
+
+    ``log`` is the upload as bytes or text, or an already parsed dict. ``content_pack`` is an
+    organizer-supplied pack (a parsed pack document) to use instead of the built-in pack that the
+    log's header names; its id and hash are recorded in the verdict either way.
+
+    Returns a ``Verdict`` whose status is "legal", "illegal" (with the first illegal event, the rule
+    it broke and why) or "unreadable" (with what could not be read). It does not raise.
+    """
+    base = {"engine_version": ENGINE_VERSION}
+    try:
+        doc, digest = parse_envelope(log)
+    except UnreadableLog as exc:
+        return Verdict(status="unreadable", error=_unreadable(exc), **base)
+    base.update(
+        game=doc["game"],
+        log_sha256=digest,
+        simulated=bool(doc.get("simulated", False)),
+        events_total=len(doc["events"]),
+        players=[{"id": p["id"], "name": p["name"], "faction": p["faction"]} for p in doc["players"]],
+    )
+    try:
+        ruleset = ruleset_for(doc["game"])
+        replay = ruleset.start(doc, content_pack=content_pack)
+    except UnreadableLog as exc:
+        return Verdict(status="unreadable", error=_unreadable(exc), **base)
+    except IllegalEvent as exc:
+        return Verdict(status="illegal", error=Violation(rule=exc.rule, message=exc.message), **base)
+    base.update(content_pack=replay.content_ref, ruleset_options=replay.options)
+    base["players"] = replay.player_summaries()
+    index = -1
+    try:
+        for index, event in enumerate(doc["events"]):
+            replay.apply(index, event)
+        replay.finish()
+    except UnreadableLog as exc:
+        if exc.event_index is None:
+            exc.event_index = index if index >= 0 else None
+        return Verdict(status="unreadable", error=_unreadable(exc), events_verified=max(index, 0), **base)
+    except IllegalEvent as exc:
+        event = doc["events"][index] if 0 <= index < len(doc["events"]) else None
+        return Verdict(
+            status="illegal",
+            events_verified=max(index, 0),
+            error=Violation(
+                rule=exc.rule,
+                message=exc.message,
+                event_index=index if event is not None else None,
+                round=replay.round_number(),
+                actor=replay.describe_actor(event) if event is not None else None,
+                event=event,
+            ),
+            **base,
+        )
+    except Exception as exc:  # noqa: BLE001 — an engine defect must still yield a verdict, never a traceback
+        return Verdict(
+            status="unreadable",
+            events_verified=max(index, 0),
+            error=Violation(
+                rule="ENGINE-DEFECT",
+                message=f"the engine failed on this event ({type(exc).__name__}); please report this log",
+                event_index=index if index >= 0 else None,
+            ),
+            **base,
+        )
+    return Verdict(
+        status="legal",
+        events_verified=len(doc["events"]),
+        result=replay.result(),
+        statistics=replay.statistics(),
+        **base,
+    )
+
+
+def _unreadable(exc: UnreadableLog) -> Violation:
+    return Violation(rule=exc.rule, message=exc.message, event_index=exc.event_index, path=exc.path)
