@@ -12,9 +12,9 @@ same verdict, byte for byte.
 """
 
 from engine.core.verdict import Verdict, Violation
-from engine.version import ENGINE_VERSION, GAME_IDS, LOG_FORMAT_VERSION
-from engine.verify import parse_log, verify
 from engine.simulate import simulate
+from engine.verify import parse_log, verify
+from engine.version import ENGINE_VERSION, GAME_IDS, LOG_FORMAT_VERSION
 
 __all__ = [
     "ENGINE_VERSION",

@@ -9,8 +9,9 @@ class UnreadableLog(Exception):
     ``rule`` is a LOG-… id from docs/log-format.md; ``path`` points into the document where known.
     """
 
-    def __init__(self, message: str, *, rule: str = "LOG-1", path: str | None = None,
-                 event_index: int | None = None):
+    def __init__(
+        self, message: str, *, rule: str = "LOG-1", path: str | None = None, event_index: int | None = None
+    ):
         super().__init__(message)
         self.message = message
         self.rule = rule

@@ -33,7 +33,9 @@ class SeededStream:
         try:
             self._key = bytes.fromhex(seed_hex)
         except ValueError:
-            raise UnreadableLog("the revealed seed is not hexadecimal", rule="LOG-4.2", path="/randomness/seed") from None
+            raise UnreadableLog(
+                "the revealed seed is not hexadecimal", rule="LOG-4.2", path="/randomness/seed"
+            ) from None
         if hashlib.sha256(self._key).hexdigest() != commitment:
             raise UnreadableLog(
                 "the revealed seed does not match the published commitment (SHA-256 of the seed)",

@@ -67,8 +67,16 @@ class Verdict:
     def summary(self) -> str:
         """One line a person understands."""
         if self.status == "unreadable":
-            where = f" at event {self.error.event_index}" if self.error and self.error.event_index is not None else ""
-            return f"UNREADABLE{where} — {self.error.message} ({self.error.rule})" if self.error else "UNREADABLE"
+            where = (
+                f" at event {self.error.event_index}"
+                if self.error and self.error.event_index is not None
+                else ""
+            )
+            return (
+                f"UNREADABLE{where} — {self.error.message} ({self.error.rule})"
+                if self.error
+                else "UNREADABLE"
+            )
         if self.status == "illegal":
             e = self.error
             ctx = []

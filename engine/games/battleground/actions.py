@@ -32,7 +32,9 @@ def acting_frame(g, event: dict, action: str) -> tuple[Frame, Unit]:
         raise IllegalEvent("BG-14.1.5", f"{unit.name}'s interrupt has no AP left and is over")
     if action in ("focus", "move", "attack", "ability", "guard") and action not in ALLOWED[frame.kind]:
         rule = "BG-14.2.2" if frame.kind == "opportunity" else "BG-14.1.2"
-        raise IllegalEvent(rule, f"{action} is not allowed in a{'n' if frame.kind[0] == 'o' else ''} {frame.kind} interrupt")
+        raise IllegalEvent(
+            rule, f"{action} is not allowed in a{'n' if frame.kind[0] == 'o' else ''} {frame.kind} interrupt"
+        )
     return frame, unit
 
 
@@ -53,7 +55,9 @@ def event_play_card(g, event: dict) -> None:
     side = g.side(event)
     frame = g.frame()
     if frame is None or frame.player != side.id:
-        raise IllegalEvent("BG-6.6.4", f"{side.name} may play cards only during their own activation or interrupt")
+        raise IllegalEvent(
+            "BG-6.6.4", f"{side.name} may play cards only during their own activation or interrupt"
+        )
     cid = g.content.lookup("cards", event.get("card"), path="card")
     if cid not in side.hand:
         raise IllegalEvent("BG-6.6.4", f"{side.name} has no {g.content.cards[cid].name} in hand")
@@ -148,7 +152,7 @@ def _parse_path(g, event: dict) -> list[int]:
     out = []
     for label in path:
         try:
-            out.append(g.board.grid.parse(str(label)))
+            out.append(g.board.parse(str(label)))
         except ValueError as exc:
             raise UnreadableLog(f"path: {exc}", rule="LOG-5.2") from None
     return out
@@ -170,26 +174,45 @@ def event_move(g, event: dict) -> None:
     toward = None
     if frame.kind == "guard":
         # BG-14.1.4 b / BG-AMB-20: an interrupt move goes toward the interrupted character by a shortest path.
-        toward = distance_to_goal(g, unit, set(board.adjacent[frame.target.hex]) | set(board.sides[frame.target.hex]))
+        toward = distance_to_goal(
+            g, unit, set(board.adjacent[frame.target.hex]) | set(board.sides[frame.target.hex])
+        )
     cur, spent = unit.hex, 0
     for i, h in enumerate(path):
         if h in occupied:
-            raise IllegalEvent("BG-9.2.3", f"{board.label(h)} holds {occupied[h].name}; a move cannot enter it")
+            raise IllegalEvent(
+                "BG-9.2.3", f"{board.label(h)} holds {occupied[h].name}; a move cannot enter it"
+            )
         cost = board.step_cost(cur, h)
         if cost is None:
-            raise IllegalEvent("BG-9.2.3", f"{board.label(cur)}→{board.label(h)} is not a legal step for a move")
+            raise IllegalEvent(
+                "BG-9.2.3", f"{board.label(cur)}→{board.label(h)} is not a legal step for a move"
+            )
         spent += cost
         if spent > mp:
             start = board.label(unit.hex)
             rule = "BG-9.2.4" if on_difficult else "BG-9.2.1"
-            raise IllegalEvent(rule, f"move {start}→{board.label(h)} costs {spent} movement points but {unit.name} has {mp}")
+            raise IllegalEvent(
+                rule, f"move {start}→{board.label(h)} costs {spent} movement points but {unit.name} has {mp}"
+            )
         if toward is not None and toward.get(h, 1 << 30) != toward.get(cur, 1 << 30) - cost:
-            raise IllegalEvent("BG-14.1.4", f"an interrupt move must take a shortest path toward {frame.target.name}; "
-                               f"{board.label(cur)}→{board.label(h)} does not")
+            raise IllegalEvent(
+                "BG-14.1.4",
+                f"an interrupt move must take a shortest path toward {frame.target.name}; "
+                f"{board.label(cur)}→{board.label(h)} does not",
+            )
         if board.adjacent[h] & enemy_hexes and i < len(path) - 1:
-            raise IllegalEvent("BG-9.2.11", f"entering {board.label(h)} next to an enemy ends {unit.name}'s move")
+            raise IllegalEvent(
+                "BG-9.2.11", f"entering {board.label(h)} next to an enemy ends {unit.name}'s move"
+            )
         cur = h
-    if toward is not None and path and not board.line_of_sight(cur, frame.target.hex, same_origin_corner=g.options["los_same_origin_corner"]):
+    if (
+        toward is not None
+        and path
+        and not board.line_of_sight(
+            cur, frame.target.hex, same_origin_corner=g.options["los_same_origin_corner"]
+        )
+    ):
         raise IllegalEvent("BG-14.1.4", f"an interrupt move must end in line of sight of {frame.target.name}")
     pay_escalating(frame, "move", "Move")
     if use_focus:
@@ -197,8 +220,14 @@ def event_move(g, event: dict) -> None:
     if path and g.engaged_with(unit):
         # BG-14.2.1: each engaged enemy interrupts before the character leaves its hex.
         engaged = sorted(g.engaged_with(unit), key=lambda u: u.order)
-        g.stack.append(Trigger(kind="opportunity", remaining=engaged, target=unit,
-                               then=("move", unit.key, tuple(path), facing)))
+        g.stack.append(
+            Trigger(
+                kind="opportunity",
+                remaining=engaged,
+                target=unit,
+                then=("move", unit.key, tuple(path), facing),
+            )
+        )
         return
     finish_move(g, unit, path, facing)
 
@@ -226,7 +255,9 @@ def check_guard(g, mover: Unit) -> None:
     for guard in sorted(g.enemies_of(mover), key=lambda u: u.order):
         if not guard.guard:
             continue
-        if not board.line_of_sight(guard.hex, mover.hex, same_origin_corner=g.options["los_same_origin_corner"]):
+        if not board.line_of_sight(
+            guard.hex, mover.hex, same_origin_corner=g.options["los_same_origin_corner"]
+        ):
             continue
         if board.grid.arc(guard.hex, guard.facing, mover.hex) < 0:  # BG-AMB-06: d ≥ 0 touches the front arc
             continue
@@ -242,7 +273,11 @@ def threatens(g, guard: Unit, enemy: Unit) -> bool:
     if engaged:
         return True  # any melee weapon, or fists (BG-AMB-21 b)
     for w in guard.weapons:
-        if w.type != "melee" and w.range_in is not None and board.grid.in_range(guard.hex, enemy.hex, w.range_in):
+        if (
+            w.type != "melee"
+            and w.range_in is not None
+            and board.grid.in_range(guard.hex, enemy.hex, w.range_in)
+        ):
             return True
     mp, _ = speed(g, guard, guard.focused)  # BG-AMB-21 a: a focused guard may count its focused speed
     goal = board.adjacent[enemy.hex]
@@ -268,13 +303,17 @@ def event_ability(g, event: dict) -> None:
     if ability.kind != "active":
         raise IllegalEvent("BG-16.2.1", f"{ability.name} is passive and is not used as an action")
     if ability.id in frame.abilities_used:
-        raise IllegalEvent("BG-11.1.3", f"{ability.name} has already been used in this activation or interrupt")
+        raise IllegalEvent(
+            "BG-11.1.3", f"{ability.name} has already been used in this activation or interrupt"
+        )
     if item is not None and item.id in unit.spent_items:
         raise IllegalEvent("BG-17.3.5", f"{item.name} has been used up")
     if frame.ap < ability.ap:
         raise IllegalEvent("BG-6.6.3", f"{ability.name} costs {ability.ap} AP but {unit.name} has {frame.ap}")
     if unit.mana < ability.mana:
-        raise IllegalEvent("BG-11.1.2", f"{ability.name} costs {ability.mana} mana but {unit.name} has {unit.mana}")
+        raise IllegalEvent(
+            "BG-11.1.2", f"{ability.name} costs {ability.mana} mana but {unit.name} has {unit.mana}"
+        )
     target = unit
     if ability.target != "self":
         target = g.unit(event, "target")
@@ -286,10 +325,16 @@ def event_ability(g, event: dict) -> None:
             if target.player == unit.player:
                 raise IllegalEvent("BG-1.2", f"{ability.name} targets an enemy; {target.name} is not one")
             if frame.interrupt and target is not frame.target:
-                raise IllegalEvent("BG-14.1.4", f"in an interrupt, abilities may target only {frame.target.name}")
+                raise IllegalEvent(
+                    "BG-14.1.4", f"in an interrupt, abilities may target only {frame.target.name}"
+                )
         if ability.range_in is not None and not g.board.grid.in_range(unit.hex, target.hex, ability.range_in):
-            raise IllegalEvent("BG-16.4.1", f"{target.name} is out of {ability.name}'s range ({ability.range_in}\")")
-        if not g.board.line_of_sight(unit.hex, target.hex, same_origin_corner=g.options["los_same_origin_corner"]):
+            raise IllegalEvent(
+                "BG-16.4.1", f"{target.name} is out of {ability.name}'s range ({ability.range_in}\")"
+            )
+        if not g.board.line_of_sight(
+            unit.hex, target.hex, same_origin_corner=g.options["los_same_origin_corner"]
+        ):
             raise IllegalEvent("BG-16.4.2", f"{unit.name} has no line of sight to {target.name}")
         face_toward(g, unit, target, event)  # BG-16.4.2
     frame.ap -= ability.ap
@@ -308,11 +353,16 @@ def face_toward(g, unit: Unit, target: Unit, event: dict) -> None:
     if chosen is None:
         author = g.dice.author
         if author is None:
-            raise IllegalEvent("BG-AMB-07", f"two facings are equally close to {target.name}: the log must choose one "
-                               f"of {list(options)} ('facing')")
+            raise IllegalEvent(
+                "BG-AMB-07",
+                f"two facings are equally close to {target.name}: the log must choose one "
+                f"of {list(options)} ('facing')",
+            )
         chosen = event["facing"] = author.choose(list(options))
     if chosen not in options:
-        raise IllegalEvent("BG-10.3.1", f"{unit.name} must face toward {target.name}: facing {list(options)}, not {chosen!r}")
+        raise IllegalEvent(
+            "BG-10.3.1", f"{unit.name} must face toward {target.name}: facing {list(options)}, not {chosen!r}"
+        )
     unit.facing = chosen
 
 
@@ -342,8 +392,16 @@ def apply_effect(g, frame: Frame, target: Unit, effect: dict, *, source: str) ->
         wound(g, target, effect["wounds"], by=frame.unit, weapon_type=None, frame=frame)
 
 
-def wound(g, unit: Unit, n: int, *, by: Unit | None, weapon_type: str | None, frame: Frame | None,
-          defer: list | None = None) -> bool:
+def wound(
+    g,
+    unit: Unit,
+    n: int,
+    *,
+    by: Unit | None,
+    weapon_type: str | None,
+    frame: Frame | None,
+    defer: list | None = None,
+) -> bool:
     """BG-13.1: place wound tokens; knock out at Health (deferred in area attacks, BG-15.3.1)."""
     if n <= 0 or not unit.on_board:
         return False

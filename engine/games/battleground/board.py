@@ -20,7 +20,9 @@ class Board:
         n = self.grid.size
         self.kind: list[str | None] = [None] * n
         self.piece: list[str | None] = [None] * n
-        self.under: list[str | None] = [None] * n  # platform piece a standard hex lies directly under (BG-2.2.9)
+        self.under: list[str | None] = [
+            None
+        ] * n  # platform piece a standard hex lies directly under (BG-2.2.9)
         for t in m.terrain:
             for label in t["hexes"]:
                 h = self._parse(label, f"terrain piece {t['piece']}")
@@ -37,7 +39,8 @@ class Board:
             if self.under[h] is not None:
                 self.shadow[self.under[h]] = self.shadow.get(self.under[h], ()) + (h,)
         blocked_edges = {
-            frozenset((self._parse(a, "edge blocker"), self._parse(b, "edge blocker"))) for a, b in m.edge_blockers
+            frozenset((self._parse(a, "edge blocker"), self._parse(b, "edge blocker")))
+            for a, b in m.edge_blockers
         }
         # BG-2.1.4 / BG-AMB-05: adjacent = shares a side, same height, no edge blocker between.
         self.sides: list[tuple[int, ...]] = []
@@ -47,7 +50,9 @@ class Board:
             self.sides.append(sides)
             self.adjacent.append(
                 frozenset(
-                    x for x in sides if self.height[x] == self.height[h] and frozenset((h, x)) not in blocked_edges
+                    x
+                    for x in sides
+                    if self.height[x] == self.height[h] and frozenset((h, x)) not in blocked_edges
                 )
             )
         self.high = frozenset(h for h in range(n) if self.kind[h] == "high")
@@ -55,7 +60,11 @@ class Board:
         self.portions_beside: list[tuple[int, ...]] = [
             tuple(x for x in self.sides[h] if self.kind[x] in ("low", "high", "ladder")) for h in range(n)
         ]
-        self.high_beside: list[frozenset[int]] = [frozenset(x for x in self.sides[h] if x in self.high) for h in range(n)]
+        self.high_beside: list[frozenset[int]] = [
+            frozenset(x for x in self.sides[h] if x in self.high) for h in range(n)
+        ]
+        self._by_label = {self.grid.label(h): h for h in range(n)}
+        self._steps: list[tuple[tuple[int, int], ...] | None] = [None] * n  # filled lazily, fixed per map
         self.objectives = tuple(self._parse(o, "objective") for o in m.objectives)
         self.zones = tuple(frozenset(self._zone(z)) for z in m.deployment_zones)
 
@@ -70,6 +79,11 @@ class Board:
             return (self._parse(x, "deployment zone") for x in z["hexes"])
         lo, hi = z["rows"]
         return (h for h in range(self.grid.size) if lo <= (h % self.map.rows) + 1 <= hi)
+
+    def parse(self, label: str) -> int:
+        """Hex id for a label; raises ValueError with a readable message for a hex not on this map."""
+        h = self._by_label.get(label)
+        return h if h is not None else self.grid.parse(label)
 
     def label(self, h: int) -> str:
         return self.grid.label(h)
@@ -101,8 +115,14 @@ class Board:
                 best = 3 if best is None else min(best, 3)
         return best
 
-    def reachable_steps(self, a: int) -> list[tuple[int, int]]:
+    def reachable_steps(self, a: int) -> tuple[tuple[int, int], ...]:
         """(hex, cost) for every hex one step of any kind away from a (characters not considered)."""
+        steps = self._steps[a]
+        if steps is None:
+            steps = self._steps[a] = self._compute_steps(a)
+        return steps
+
+    def _compute_steps(self, a: int) -> tuple[tuple[int, int], ...]:
         candidates = set(self.sides[a])
         for p in self.portions_beside[a]:
             candidates.update(self.sides[p])
@@ -111,7 +131,7 @@ class Board:
             c = self.step_cost(a, b)
             if c is not None:
                 out.append((b, c))
-        return out
+        return tuple(out)
 
     def line_of_sight(self, a: int, b: int, *, same_origin_corner: bool = False) -> bool:
         """BG-10.4: LoS between characters standing in hexes a and b (heights from the map)."""

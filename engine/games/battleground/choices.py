@@ -80,10 +80,18 @@ def _frame_events(g, frame) -> list[dict]:
                 out.append({"type": "ability", "character": unit.key, "ability": a.id})
             elif a.target == "ally":
                 for ally in g.units.values():
-                    if ally.player == unit.player and ally is not unit and ally.on_board and (
-                        a.range_in is None or g.board.grid.in_range(unit.hex, ally.hex, a.range_in)
-                    ) and g.board.line_of_sight(unit.hex, ally.hex, same_origin_corner=g.options["los_same_origin_corner"]):
-                        out.append({"type": "ability", "character": unit.key, "ability": a.id, "target": ally.key})
+                    if (
+                        ally.player == unit.player
+                        and ally is not unit
+                        and ally.on_board
+                        and (a.range_in is None or g.board.grid.in_range(unit.hex, ally.hex, a.range_in))
+                        and g.board.line_of_sight(
+                            unit.hex, ally.hex, same_origin_corner=g.options["los_same_origin_corner"]
+                        )
+                    ):
+                        out.append(
+                            {"type": "ability", "character": unit.key, "ability": a.id, "target": ally.key}
+                        )
     for item in unit.items:
         if item.single_use and item.id not in unit.spent_items:
             out.append({"type": "use_item", "character": unit.key, "item": item.id})
@@ -106,7 +114,7 @@ def _moves(g, frame) -> list[dict]:
     unit = frame.unit
     board = g.board
     out = []
-    for use_focus in ((False, True) if unit.focused else (False,)):
+    for use_focus in (False, True) if unit.focused else (False,):
         mp, _ = speed(g, unit, use_focus)
         best = reachable(g, unit, unit.hex, mp)
         if frame.kind == "guard":
@@ -121,14 +129,24 @@ def _moves(g, frame) -> list[dict]:
                         ok = False
                         break
                     cur = step
-                if ok and path and board.line_of_sight(h, frame.target.hex, same_origin_corner=g.options["los_same_origin_corner"]):
+                if (
+                    ok
+                    and path
+                    and board.line_of_sight(
+                        h, frame.target.hex, same_origin_corner=g.options["los_same_origin_corner"]
+                    )
+                ):
                     keep.append(h)
             dests = keep
         else:
             dests = [h for h in best if h != unit.hex]
         for h in sorted(dests):
-            out.append({
-                "type": "move", "character": unit.key, "path": [board.label(x) for x in _path(best, h)],
-                "focus": use_focus,
-            })
+            out.append(
+                {
+                    "type": "move",
+                    "character": unit.key,
+                    "path": [board.label(x) for x in _path(best, h)],
+                    "focus": use_focus,
+                }
+            )
     return out

@@ -17,7 +17,9 @@ DEFAULT_THRESHOLD = 4  # BG-8.4.1
 def resolve_weapon(g, unit: Unit, name) -> WeaponDef:
     if isinstance(name, str) and name.casefold() in ("fists", "pugni", "puños", "pięści"):
         if any(w.type == "melee" for w in unit.weapons):
-            raise IllegalEvent("BG-10.2.4", f"{unit.name} has a melee weapon equipped and cannot attack with fists")
+            raise IllegalEvent(
+                "BG-10.2.4", f"{unit.name} has a melee weapon equipped and cannot attack with fists"
+            )
         return FISTS
     wid = g.content.lookup("weapons", name, path="weapon")
     for w in unit.weapons:
@@ -36,23 +38,31 @@ def check_target(g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Unit) -
     if frame.kind == "opportunity" and weapon.type != "melee":
         raise IllegalEvent("BG-14.2.2", "an opportunity attack must be a melee attack")
     if frame.interrupt and target is not frame.target:
-        raise IllegalEvent("BG-14.1.4", f"an interrupt attack must target the interrupted character, {frame.target.name}")
+        raise IllegalEvent(
+            "BG-14.1.4", f"an interrupt attack must target the interrupted character, {frame.target.name}"
+        )
     if weapon.type == "melee":
         if target.hex not in board.adjacent[unit.hex]:
-            raise IllegalEvent("BG-10.2.2", f"{target.name} is not engaged with {unit.name}; a melee attack needs an adjacent enemy")
+            raise IllegalEvent(
+                "BG-10.2.2",
+                f"{target.name} is not engaged with {unit.name}; a melee attack needs an adjacent enemy",
+            )
         return
     if g.engaged_with(unit):
         rule = "BG-10.3.2" if weapon.type == "ranged" else "BG-10.5.1"
         raise IllegalEvent(rule, f"{unit.name} is engaged and cannot make a {weapon.type} attack")
     if not board.grid.in_range(unit.hex, target.hex, weapon.range_in):
         dist = board.grid.distance_in(unit.hex, target.hex)
-        raise IllegalEvent("BG-10.3.5", f"{target.name} is {dist:.2f}\" away; the {weapon.name} reaches {weapon.range_in:g}\"")
+        raise IllegalEvent(
+            "BG-10.3.5", f'{target.name} is {dist:.2f}" away; the {weapon.name} reaches {weapon.range_in:g}"'
+        )
     if not board.line_of_sight(unit.hex, target.hex, same_origin_corner=g.options["los_same_origin_corner"]):
         raise IllegalEvent("BG-10.3.3", f"{unit.name} has no line of sight to {target.name}")
 
 
-def attack_threshold(g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Unit, origin: int, focus: bool,
-                     occupied: set[int]) -> int:
+def attack_threshold(
+    g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Unit, origin: int, focus: bool, occupied: set[int]
+) -> int:
     """BG-13.2 / BG-15.2: T = 4 − widen + narrow for one attack test from ``origin``."""
     board = g.board
     widen = narrow = 0
@@ -60,7 +70,9 @@ def attack_threshold(g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Uni
         widen += 1  # BG-12.3 flank (BG-15.2.1: from the initial target for additional targets)
     if weapon.type == "ranged" and board.adjacent[target.hex] & {e.hex for e in g.enemies_of(target)}:
         narrow += 1  # BG-13.2.2 engaged target (ranged only)
-    if weapon.type in ("ranged", "spell") and board.in_cover(origin, target.hex, occupied - {origin, target.hex}):
+    if weapon.type in ("ranged", "spell") and board.in_cover(
+        origin, target.hex, occupied - {origin, target.hex}
+    ):
         narrow += 1  # BG-13.2.3 cover
     if focus:
         widen += 1  # BG-13.2.4
@@ -110,8 +122,14 @@ def defence(g, frame: Frame, weapon: WeaponDef, target: Unit, roll, what: str):
     if top is not None and top.interrupt and top.unit is target:
         narrow += 1  # BG-14.1.4 c: every test of an interrupting character
     result = run_test(
-        roll, dice=g.dice, stat=stat, dice_count=target.d.stat(stat) + stat_bonus(target, stat),
-        threshold=DEFAULT_THRESHOLD - widen + narrow, mana_available=target.mana, free_rerolls_allowed=0, what=what,
+        roll,
+        dice=g.dice,
+        stat=stat,
+        dice_count=target.d.stat(stat) + stat_bonus(target, stat),
+        threshold=DEFAULT_THRESHOLD - widen + narrow,
+        mana_available=target.mana,
+        free_rerolls_allowed=0,
+        what=what,
     )
     target.mana -= result.mana_spent
     g.stats.test(target, "defence", result)
@@ -127,18 +145,36 @@ def _roll(g, spec: dict, key: str):
     return roll
 
 
-def one_attack(g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Unit, spec: dict, *, origin: int,
-               focus: bool, defer: list | None, label: str) -> None:
+def one_attack(
+    g,
+    frame: Frame,
+    unit: Unit,
+    weapon: WeaponDef,
+    target: Unit,
+    spec: dict,
+    *,
+    origin: int,
+    focus: bool,
+    defer: list | None,
+    label: str,
+) -> None:
     occupied = {u.hex for u in g.units.values() if u.on_board}
     threshold = attack_threshold(g, frame, unit, weapon, target, origin, focus, occupied)
     attack = run_test(
-        _roll(g, spec, "attack"), dice=g.dice, stat=ATTACK_STAT[weapon.type],
-        dice_count=attack_dice(g, unit, weapon, target), threshold=threshold, mana_available=unit.mana,
-        free_rerolls_allowed=0, what=f"{label}: {unit.name}'s attack test",
+        _roll(g, spec, "attack"),
+        dice=g.dice,
+        stat=ATTACK_STAT[weapon.type],
+        dice_count=attack_dice(g, unit, weapon, target),
+        threshold=threshold,
+        mana_available=unit.mana,
+        free_rerolls_allowed=0,
+        what=f"{label}: {unit.name}'s attack test",
     )
     unit.mana -= attack.mana_spent
     g.stats.test(unit, "attack", attack)
-    defended = defence(g, frame, weapon, target, _roll(g, spec, "defence"), f"{label}: {target.name}'s defence test")
+    defended = defence(
+        g, frame, weapon, target, _roll(g, spec, "defence"), f"{label}: {target.name}'s defence test"
+    )
     net = max(0, attack.successes - defended.successes)  # BG-8.3.2
     wounds = weapon.wounds_for(net)  # BG-10.1.5
     extra = [e for e in weapon.extra_effects] + [e for i in unit.items for e in i.extra_effects]
@@ -169,14 +205,21 @@ def _check_expect(expect, att: int, dfn: int, net: int, wounds: int, ko: bool, l
         return
     if not isinstance(expect, dict):
         raise UnreadableLog("'expect' must be an object", rule="LOG-5.2")
-    actual = {"attack_successes": (att, "BG-8.2"), "defence_successes": (dfn, "BG-8.3.2"), "net": (net, "BG-8.3.2"),
-              "wounds": (wounds, "BG-10.1.5"), "knocked_out": (ko, "BG-13.1.2")}
+    actual = {
+        "attack_successes": (att, "BG-8.2"),
+        "defence_successes": (dfn, "BG-8.3.2"),
+        "net": (net, "BG-8.3.2"),
+        "wounds": (wounds, "BG-10.1.5"),
+        "knocked_out": (ko, "BG-13.1.2"),
+    }
     for key, value in expect.items():
         if key not in actual:
             raise UnreadableLog(f"'expect' has unknown field '{key}'", rule="LOG-5.2")
         real, rule = actual[key]
         if value != real:
-            raise IllegalEvent(rule, f"{label}: the log says {key.replace('_', ' ')} = {value!r}; the rules give {real!r}")
+            raise IllegalEvent(
+                rule, f"{label}: the log says {key.replace('_', ' ')} = {value!r}; the rules give {real!r}"
+            )
 
 
 def event_attack(g, event: dict) -> None:
@@ -192,13 +235,17 @@ def event_attack(g, event: dict) -> None:
     pay_escalating(frame, weapon.type, f"{weapon.type} attack")
     if weapon.type == "spell":
         if unit.mana < weapon.mana_cost:
-            raise IllegalEvent("BG-10.5.1", f"{weapon.name} costs {weapon.mana_cost} mana but {unit.name} has {unit.mana}")
+            raise IllegalEvent(
+                "BG-10.5.1", f"{weapon.name} costs {weapon.mana_cost} mana but {unit.name} has {unit.mana}"
+            )
         unit.mana -= weapon.mana_cost
     focus = unit.focused
     unit.focused = False
     area = weapon.area_hexes
     defer: list | None = [] if area else None
-    one_attack(g, frame, unit, weapon, target, event, origin=unit.hex, focus=focus, defer=defer, label="attack")
+    one_attack(
+        g, frame, unit, weapon, target, event, origin=unit.hex, focus=focus, defer=defer, label="attack"
+    )
     if area:
         _area(g, frame, unit, weapon, target, event, focus, defer)
 
@@ -207,15 +254,20 @@ def _area(g, frame, unit, weapon, initial, event, focus, defer) -> None:
     """BG-15: every other character within the area, in the initial target's LoS and at its height, is attacked."""
     board = g.board
     required = {
-        u.key for u in g.units.values()
-        if u.on_board and u is not unit and u is not initial
+        u.key
+        for u in g.units.values()
+        if u.on_board
+        and u is not unit
+        and u is not initial
         and board.grid.hex_distance(initial.hex, u.hex) <= weapon.area_hexes
         and board.height[u.hex] == board.height[initial.hex]
         and board.line_of_sight(initial.hex, u.hex, same_origin_corner=g.options["los_same_origin_corner"])
     }
     extra = event.get("additional")
     if extra is None and g.dice.author is not None:
-        extra = event["additional"] = [{"target": k} for k in sorted(required, key=lambda k: g.units[k].order)]
+        extra = event["additional"] = [
+            {"target": k} for k in sorted(required, key=lambda k: g.units[k].order)
+        ]
     extra = extra or []
     if not isinstance(extra, list):
         raise UnreadableLog("'additional' lists the area attack's further targets", rule="LOG-5.2")
@@ -225,12 +277,24 @@ def _area(g, frame, unit, weapon, initial, event, focus, defer) -> None:
             raise UnreadableLog("each additional target is an object with a 'target'", rule="LOG-5.2")
         t = g.unit(spec, "target")
         if t.key not in required:
-            raise IllegalEvent("BG-15.1.2", f"{t.name} is not a legal additional target of {weapon.name}'s area")
+            raise IllegalEvent(
+                "BG-15.1.2", f"{t.name} is not a legal additional target of {weapon.name}'s area"
+            )
         if t.key in named:
             raise IllegalEvent("BG-15.1.3", f"{t.name} is attacked twice by one area attack")
         named.append(t.key)
-        one_attack(g, frame, unit, weapon, t, spec, origin=initial.hex, focus=focus, defer=defer,
-                   label=f"area attack #{i + 1}")
+        one_attack(
+            g,
+            frame,
+            unit,
+            weapon,
+            t,
+            spec,
+            origin=initial.hex,
+            focus=focus,
+            defer=defer,
+            label=f"area attack #{i + 1}",
+        )
     missing = required - set(named)
     if missing:
         names = ", ".join(sorted(g.units[k].name for k in missing))

@@ -69,8 +69,18 @@ class WeaponDef:
 
 
 FISTS = WeaponDef(
-    id="fists", name="Fists", type="melee", dice=0, table=((1, 1),), cost=0, range_in=None, mana_cost=0,
-    modifiers=(), extra_effects=(), area_hexes=None, iconic_for=(),
+    id="fists",
+    name="Fists",
+    type="melee",
+    dice=0,
+    table=((1, 1),),
+    cost=0,
+    range_in=None,
+    mana_cost=0,
+    modifiers=(),
+    extra_effects=(),
+    area_hexes=None,
+    iconic_for=(),
 )  # BG-10.2.4: printed in the rulebook itself (1+ net success → 1 wound)
 
 
@@ -151,8 +161,14 @@ def _fold(name: str) -> str:
 
 def _ability(a: dict) -> Ability:
     return Ability(
-        id=a["id"], name=a["name"], kind=a.get("kind", "active"), ap=a.get("ap", 0), mana=a.get("mana", 0),
-        target=a.get("target", "self"), range_in=a.get("range_in"), effect=a.get("effect", {}),
+        id=a["id"],
+        name=a["name"],
+        kind=a.get("kind", "active"),
+        ap=a.get("ap", 0),
+        mana=a.get("mana", 0),
+        target=a.get("target", "self"),
+        range_in=a.get("range_in"),
+        effect=a.get("effect", {}),
     )
 
 
@@ -165,7 +181,9 @@ def load_content(doc: dict, sha256: str) -> Content:
     cached = _CACHE.get(sha256)
     if cached is not None:
         return cached
-    errors = sorted(schema_validator("battleground-pack").iter_errors(doc), key=lambda e: list(map(str, e.path)))
+    errors = sorted(
+        schema_validator("battleground-pack").iter_errors(doc), key=lambda e: list(map(str, e.path))
+    )
     if errors:
         e = errors[0]
         where = "/" + "/".join(map(str, e.path))
@@ -189,10 +207,20 @@ def _from_doc(doc: dict, sha256: str) -> Content:
     for c in doc["characters"]:
         s = c["stats"]
         characters[c["id"]] = CharacterDef(
-            id=c["id"], name=c["name"], faction=c["faction"], cost=c["cost"], health=s["health"],
-            strength=s["strength"], perception=s["perception"], power=s["power"], toughness=s["toughness"],
-            mind=s["mind"], speed=tuple(s["speed"]), slots=c.get("slots", {}),
-            abilities=tuple(_ability(a) for a in c.get("abilities", [])), massive=c.get("massive", False),
+            id=c["id"],
+            name=c["name"],
+            faction=c["faction"],
+            cost=c["cost"],
+            health=s["health"],
+            strength=s["strength"],
+            perception=s["perception"],
+            power=s["power"],
+            toughness=s["toughness"],
+            mind=s["mind"],
+            speed=tuple(s["speed"]),
+            slots=c.get("slots", {}),
+            abilities=tuple(_ability(a) for a in c.get("abilities", [])),
+            massive=c.get("massive", False),
         )
         index("characters", c)
         for a in c.get("abilities", []):
@@ -200,19 +228,32 @@ def _from_doc(doc: dict, sha256: str) -> Content:
     weapons = {}
     for w in doc["weapons"]:
         weapons[w["id"]] = WeaponDef(
-            id=w["id"], name=w["name"], type=w["type"], dice=w.get("dice", 0),
-            table=tuple(sorted((r["min"], r["wounds"]) for r in w["table"])), cost=w["cost"],
-            range_in=w.get("range_in"), mana_cost=w.get("mana_cost", 0), modifiers=tuple(w.get("modifiers", [])),
-            extra_effects=tuple(w.get("extra_effects", [])), area_hexes=(w.get("area") or {}).get("hexes"),
+            id=w["id"],
+            name=w["name"],
+            type=w["type"],
+            dice=w.get("dice", 0),
+            table=tuple(sorted((r["min"], r["wounds"]) for r in w["table"])),
+            cost=w["cost"],
+            range_in=w.get("range_in"),
+            mana_cost=w.get("mana_cost", 0),
+            modifiers=tuple(w.get("modifiers", [])),
+            extra_effects=tuple(w.get("extra_effects", [])),
+            area_hexes=(w.get("area") or {}).get("hexes"),
             iconic_for=tuple(w.get("iconic_for", [])),
         )
         index("weapons", w)
     items = {}
     for i in doc["items"]:
         items[i["id"]] = ItemDef(
-            id=i["id"], name=i["name"], type=i["type"], cost=i["cost"], single_use=i.get("single_use", False),
-            modifiers=tuple(i.get("modifiers", [])), extra_effects=tuple(i.get("extra_effects", [])),
-            use=i.get("use", {}), abilities=tuple(_ability(a) for a in i.get("abilities", [])),
+            id=i["id"],
+            name=i["name"],
+            type=i["type"],
+            cost=i["cost"],
+            single_use=i.get("single_use", False),
+            modifiers=tuple(i.get("modifiers", [])),
+            extra_effects=tuple(i.get("extra_effects", [])),
+            use=i.get("use", {}),
+            abilities=tuple(_ability(a) for a in i.get("abilities", [])),
         )
         index("items", i)
         for a in i.get("abilities", []):
@@ -221,24 +262,48 @@ def _from_doc(doc: dict, sha256: str) -> Content:
     for kind, table in (("fate", "fate_cards"), ("glory", "glory_cards")):
         for c in doc[table]:
             cards[c["id"]] = CardDef(
-                id=c["id"], name=c["name"], faction=c["faction"], kind=kind, initiative=c["initiative"], ap=c["ap"],
-                mana=c["mana"], ability=c.get("ability", {}), mission=c.get("mission", {}),
+                id=c["id"],
+                name=c["name"],
+                faction=c["faction"],
+                kind=kind,
+                initiative=c["initiative"],
+                ap=c["ap"],
+                mana=c["mana"],
+                ability=c.get("ability", {}),
+                mission=c.get("mission", {}),
             )
             index("cards", c)
     maps = {}
     for m in doc["maps"]:
         maps[m["id"]] = MapDef(
-            id=m["id"], name=m["name"], columns=m["columns"], rows=m["rows"], orientation=m["orientation"],
-            offset=m["offset"], hex_width_in=m["hex_width_in"], terrain=tuple(m["terrain"]),
-            platforms=tuple(m.get("platforms", [])), edge_blockers=tuple(tuple(e) for e in m.get("edge_blockers", [])),
-            deployment_zones=tuple(m["deployment_zones"]), objectives=tuple(m["objectives"]),
+            id=m["id"],
+            name=m["name"],
+            columns=m["columns"],
+            rows=m["rows"],
+            orientation=m["orientation"],
+            offset=m["offset"],
+            hex_width_in=m["hex_width_in"],
+            terrain=tuple(m["terrain"]),
+            platforms=tuple(m.get("platforms", [])),
+            edge_blockers=tuple(tuple(e) for e in m.get("edge_blockers", [])),
+            deployment_zones=tuple(m["deployment_zones"]),
+            objectives=tuple(m["objectives"]),
         )
         index("maps", m)
     for f in doc["factions"]:
         index("factions", f)
     return Content(
-        pack_id=doc["pack"]["id"], version=doc["pack"].get("version", ""), sha256=sha256,
-        factions={f["id"]: f for f in doc["factions"]}, characters=characters, weapons=weapons, items=items,
-        cards=cards, decks=doc["decks"], maps=maps, forces={f["id"]: f for f in doc.get("forces", [])},
-        army_rules=doc.get("army_rules", {}), aliases=aliases,
+        pack_id=doc["pack"]["id"],
+        version=doc["pack"].get("version", ""),
+        sha256=sha256,
+        factions={f["id"]: f for f in doc["factions"]},
+        characters=characters,
+        weapons=weapons,
+        items=items,
+        cards=cards,
+        decks=doc["decks"],
+        maps=maps,
+        forces={f["id"]: f for f in doc.get("forces", [])},
+        army_rules=doc.get("army_rules", {}),
+        aliases=aliases,
     )

@@ -66,7 +66,9 @@ class Dice:
                 return self.author.dice(n)
             if given is None:
                 raise IllegalEvent(rule, f"{what}: the log must record the {n} dice rolled")
-            if not isinstance(given, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in given):
+            if not isinstance(given, list) or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in given
+            ):
                 raise UnreadableLog(f"{what}: dice must be a list of whole numbers", rule="LOG-5.2")
             if len(given) != n:
                 raise IllegalEvent(rule, f"{what}: {n} dice are rolled but the log records {len(given)}")
@@ -76,7 +78,9 @@ class Dice:
             return list(given)
         values = self.stream.dice(n)
         if given is not None and list(given) != values:
-            raise IllegalEvent("LOG-4.3", f"{what}: the log records {given} but the committed seed gives {values}")
+            raise IllegalEvent(
+                "LOG-4.3", f"{what}: the log records {given} but the committed seed gives {values}"
+            )
         return values
 
 
@@ -129,7 +133,9 @@ def run_test(
         return len(idx)
 
     rerolls("free_rerolls", free_rerolls_allowed, "BG-8.2", "free rerolls")  # step 6
-    spent = rerolls("mana_rerolls", min(MAX_MANA_REROLLS, mana_available), "BG-17.4.2", "mana rerolls")  # step 7
+    spent = rerolls(
+        "mana_rerolls", min(MAX_MANA_REROLLS, mana_available), "BG-17.4.2", "mana rerolls"
+    )  # step 7
     # Step 8: every 6 among the initial dice explodes, and so does every explosion die showing 6.
     explosions: list[int] = []
     pending = sum(1 for v in final if v == 6)
@@ -140,7 +146,9 @@ def run_test(
             explosions += new
             pending = sum(1 for v in new if v == 6)
         if given is not None and list(given) != explosions:
-            raise IllegalEvent("LOG-4.3", f"{what}: the log records explosions {given}; the seed gives {explosions}")
+            raise IllegalEvent(
+                "LOG-4.3", f"{what}: the log records explosions {given}; the seed gives {explosions}"
+            )
     else:
         if given is None and dice.author is not None:
             given = []
@@ -152,7 +160,9 @@ def run_test(
             if given:
                 roll["explosions"] = given
         given = given if given is not None else []
-        if not isinstance(given, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in given):
+        if not isinstance(given, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in given
+        ):
             raise UnreadableLog(f"{what}: explosions must be a list of whole numbers", rule="LOG-5.2")
         for v in given:
             if not 1 <= v <= 6:
@@ -177,6 +187,13 @@ def run_test(
         1 for v in explosions if v >= EXPLOSION_SUCCESS
     )
     return TestResult(
-        stat=stat, dice_count=n, threshold=threshold, base=base, final=final, explosions=explosions,
-        successes=successes, base_successes=sum(1 for v in base if initial_success(v, threshold)), mana_spent=spent,
+        stat=stat,
+        dice_count=n,
+        threshold=threshold,
+        base=base,
+        final=final,
+        explosions=explosions,
+        successes=successes,
+        base_successes=sum(1 for v in base if initial_success(v, threshold)),
+        mana_spent=spent,
     )

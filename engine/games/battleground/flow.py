@@ -44,7 +44,10 @@ def setup(g, doc: dict) -> None:
             if cid in g.units:
                 raise UnreadableLog(f"{path}: {d.name} appears twice in this game", rule="LOG-2.2", path=path)
             if d.faction != faction:
-                raise IllegalEvent("BG-1.1", f"{d.name} is not of {content.factions[faction]['name']}: an army is one faction")
+                raise IllegalEvent(
+                    "BG-1.1",
+                    f"{d.name} is not of {content.factions[faction]['name']}: an army is one faction",
+                )
             weapons, items = [], []
             for ei, name in enumerate(entry.get("equipment", [])):
                 epath = f"{path}/equipment/{ei}"
@@ -53,19 +56,31 @@ def setup(g, doc: dict) -> None:
                 except UnreadableLog:
                     items.append(content.items[content.lookup("items", name, path=epath)])
             try:
-                h = board.grid.parse(str(entry.get("hex")))
+                h = board.parse(str(entry.get("hex")))
             except ValueError as exc:
                 raise UnreadableLog(f"{path}/hex: {exc}", rule="LOG-2.2", path=f"{path}/hex") from None
             facing = entry.get("facing", 0)
             if facing not in range(6):
                 raise IllegalEvent("BG-1.4", f"{d.name} must face one of the six sides (0–5), not {facing!r}")
             if h not in board.zones[pi]:
-                raise IllegalEvent("BG-2.1.5", f"{d.name} sets up at {board.label(h)}, outside {p['name']}'s deployment zone")
+                raise IllegalEvent(
+                    "BG-2.1.5", f"{d.name} sets up at {board.label(h)}, outside {p['name']}'s deployment zone"
+                )
             if not board.standable(h) or h in occupied:
-                raise IllegalEvent("BG-2.1.4", f"{d.name} cannot set up at {board.label(h)}: the hex is not free")
+                raise IllegalEvent(
+                    "BG-2.1.4", f"{d.name} cannot set up at {board.label(h)}: the hex is not free"
+                )
             occupied[h] = cid
-            g.units[cid] = Unit(key=cid, player=side.id, d=d, weapons=tuple(weapons), items=tuple(items), hex=h,
-                                facing=facing, order=len(g.units))
+            g.units[cid] = Unit(
+                key=cid,
+                player=side.id,
+                d=d,
+                weapons=tuple(weapons),
+                items=tuple(items),
+                hex=h,
+                facing=facing,
+                order=len(g.units),
+            )
 
 
 def _draw(g, side: Side, event: dict, count: int, what: str) -> None:
@@ -83,7 +98,9 @@ def _draw(g, side: Side, event: dict, count: int, what: str) -> None:
         if not isinstance(given, list):
             raise IllegalEvent("BG-5.2.1", f"{what}: the log must list the {count} cards drawn")
         if len(given) != count:
-            raise IllegalEvent("BG-5.2.1", f"{what}: {side.name} draws {count} cards, the log lists {len(given)}")
+            raise IllegalEvent(
+                "BG-5.2.1", f"{what}: {side.name} draws {count} cards, the log lists {len(given)}"
+            )
         drawn = []
         for name in given:
             cid = g.content.lookup("cards", name, path="draw")
@@ -180,7 +197,9 @@ def event_pass(g, event: dict) -> None:
 
 def _may_choose(g, side: Side) -> None:
     if g.phase != "select":
-        raise IllegalEvent("BG-AMB-24", "cards are selected (or a pass declared) only at step 1 of the activation phase")
+        raise IllegalEvent(
+            "BG-AMB-24", "cards are selected (or a pass declared) only at step 1 of the activation phase"
+        )
     if side.passed:
         raise IllegalEvent("BG-6.3.5", f"{side.name} has passed and cannot activate again this round")
     if side.chosen:
@@ -216,7 +235,8 @@ def event_activate(g, event: dict) -> None:
     alive = [u for u in g.units.values() if u.player == side.id and u.on_board]
     if side.activated_this_round == 0 and side.last_activated_previous == unit.key and len(alive) > 1:
         raise IllegalEvent(
-            "BG-6.4.2", f"{unit.name} was the last character activated last round and cannot be the first this round"
+            "BG-6.4.2",
+            f"{unit.name} was the last character activated last round and cannot be the first this round",
         )
     card = g.content.cards[side.revealed]
     frame = Frame(kind="activation", unit=unit, ap=card.ap, cards=[card.id])
@@ -274,7 +294,9 @@ def event_interrupt(g, event: dict) -> None:
     top = g.top()
     unit = g.unit(event)
     if not isinstance(top, Trigger):
-        raise IllegalEvent("BG-14.1.1", f"nothing lets {unit.name} interrupt now (only guard and opportunity attacks do)")
+        raise IllegalEvent(
+            "BG-14.1.1", f"nothing lets {unit.name} interrupt now (only guard and opportunity attacks do)"
+        )
     if unit not in top.remaining:
         names = ", ".join(u.name for u in top.remaining)
         raise IllegalEvent(
@@ -299,7 +321,9 @@ def event_end_interrupt(g, event: dict) -> None:
 
 
 # -- missions (BG-17.2) -------------------------------------------------------------------------------
-def check_missions(g, frame: Frame, what: str, *, weapon_type: str | None = None, victim: Unit | None = None) -> None:
+def check_missions(
+    g, frame: Frame, what: str, *, weapon_type: str | None = None, victim: Unit | None = None
+) -> None:
     side = g.sides[frame.player]
     for card in list(frame.missions):
         cond = card.mission.get("condition")
@@ -401,7 +425,15 @@ class StatsBook:
 
         row = self.tests.setdefault(
             (unit.key, kind, result.stat),
-            {"unit": unit, "kind": kind, "stat": result.stat, "tests": 0, "dice": 0, "successes": 0, "expected": 0.0},
+            {
+                "unit": unit,
+                "kind": kind,
+                "stat": result.stat,
+                "tests": 0,
+                "dice": 0,
+                "successes": 0,
+                "expected": 0.0,
+            },
         )
         row["tests"] += 1
         row["dice"] += result.dice_count
@@ -422,49 +454,101 @@ def statistics(g) -> dict:
     for s in g.sides.values():
         result = "draw" if out["outcome"] == "draw" else ("win" if out["winner"] == s.id else "loss")
         units = [u for u in g.units.values() if u.player == s.id]
-        sides.append({
-            "player": s.id, "player_name": s.name, "faction": s.faction,
-            "faction_name": g.content.factions[s.faction]["name"],
-            "force": [u.key for u in units],
-            "force_points": sum(u.d.cost + sum(w.cost for w in u.weapons) + sum(i.cost for i in u.items) for u in units),
-            "first_player": s.id == first, "result": result, "vp_total": s.vp_total,
-            "vp_objectives": s.vp["objectives"], "vp_missions": s.vp["missions"], "vp_knockouts": s.vp["knockouts"],
-            "knockouts_dealt": s.knockouts_dealt, "characters_lost": sum(1 for u in units if not u.on_board),
-            "objectives_claimed": s.objectives,
-        })
+        sides.append(
+            {
+                "player": s.id,
+                "player_name": s.name,
+                "faction": s.faction,
+                "faction_name": g.content.factions[s.faction]["name"],
+                "force": [u.key for u in units],
+                "force_points": sum(
+                    u.d.cost + sum(w.cost for w in u.weapons) + sum(i.cost for i in u.items) for u in units
+                ),
+                "first_player": s.id == first,
+                "result": result,
+                "vp_total": s.vp_total,
+                "vp_objectives": s.vp["objectives"],
+                "vp_missions": s.vp["missions"],
+                "vp_knockouts": s.vp["knockouts"],
+                "knockouts_dealt": s.knockouts_dealt,
+                "characters_lost": sum(1 for u in units if not u.on_board),
+                "objectives_claimed": s.objectives,
+            }
+        )
     characters = [
         {
-            "player": u.player, "character": u.key, "name": u.d.name, "faction": u.d.faction,
-            "survived": u.on_board, "knocked_out_round": u.ko_round, "wounds_dealt": u.wounds_dealt,
-            "wounds_taken": g.stats.wounds_taken.get(u.key, 0), "activations": u.activations,
-            "objectives_claimed": u.objectives, "equipment": [w.id for w in u.weapons] + [i.id for i in u.items],
+            "player": u.player,
+            "character": u.key,
+            "name": u.d.name,
+            "faction": u.d.faction,
+            "survived": u.on_board,
+            "knocked_out_round": u.ko_round,
+            "wounds_dealt": u.wounds_dealt,
+            "wounds_taken": g.stats.wounds_taken.get(u.key, 0),
+            "activations": u.activations,
+            "objectives_claimed": u.objectives,
+            "equipment": [w.id for w in u.weapons] + [i.id for i in u.items],
         }
         for u in g.units.values()
     ]
     weapons = [
         {
-            "player": r["unit"].player, "character": r["unit"].key, "weapon": r["weapon"].id, "name": r["weapon"].name,
-            "weapon_type": r["weapon"].type, "attacks": r["attacks"], "successes": r["successes"],
-            "wounds": r["wounds"], "knockouts": r["knockouts"],
+            "player": r["unit"].player,
+            "character": r["unit"].key,
+            "weapon": r["weapon"].id,
+            "name": r["weapon"].name,
+            "weapon_type": r["weapon"].type,
+            "attacks": r["attacks"],
+            "successes": r["successes"],
+            "wounds": r["wounds"],
+            "knockouts": r["knockouts"],
         }
         for r in g.stats.weapons.values()
     ]
     items = [
-        {"player": u.player, "character": u.key, "item": i.id, "name": i.name, "item_type": i.type,
-         "uses": g.stats.items.get((u.key, i.id), 0)}
-        for u in g.units.values() for i in u.items
+        {
+            "player": u.player,
+            "character": u.key,
+            "item": i.id,
+            "name": i.name,
+            "item_type": i.type,
+            "uses": g.stats.items.get((u.key, i.id), 0),
+        }
+        for u in g.units.values()
+        for i in u.items
     ]
     tests = [
-        {"player": r["unit"].player, "character": r["unit"].key, "kind": r["kind"], "stat": r["stat"],
-         "tests": r["tests"], "dice": r["dice"], "successes": r["successes"],
-         "expected_successes": round(r["expected"], 4)}
+        {
+            "player": r["unit"].player,
+            "character": r["unit"].key,
+            "kind": r["kind"],
+            "stat": r["stat"],
+            "tests": r["tests"],
+            "dice": r["dice"],
+            "successes": r["successes"],
+            "expected_successes": round(r["expected"], 4),
+        }
         for r in g.stats.tests.values()
     ]
     game = {
-        "game": "motu-battleground", "rounds_played": out["rounds_played"], "events": g.events_applied,
-        "first_player": first, "winner": out["winner"], "outcome": out["outcome"], "ended_by": out["ended_by"],
-        "map": g.board.map.id, "randomness": g.randomness,
-        "content_pack": f"{g.content.pack_id}@{g.content.version}", "objectives_available": len(g.board.objectives),
+        "game": "motu-battleground",
+        "rounds_played": out["rounds_played"],
+        "events": g.events_applied,
+        "first_player": first,
+        "winner": out["winner"],
+        "outcome": out["outcome"],
+        "ended_by": out["ended_by"],
+        "map": g.board.map.id,
+        "randomness": g.randomness,
+        "content_pack": f"{g.content.pack_id}@{g.content.version}",
+        "objectives_available": len(g.board.objectives),
         "vp_by_round": {s.id: list(s.vp_by_round) for s in g.sides.values()},
     }
-    return {"game": [game], "sides": sides, "characters": characters, "weapons": weapons, "items": items, "tests": tests}
+    return {
+        "game": [game],
+        "sides": sides,
+        "characters": characters,
+        "weapons": weapons,
+        "items": items,
+        "tests": tests,
+    }

@@ -10,7 +10,11 @@ OPTIONS: dict[str, tuple[object, tuple, str]] = {
     "push_stops_at_difficult": (True, (True, False), "BG-AMB-18"),
     "los_same_origin_corner": (False, (True, False), "BG-AMB-08"),
     "fists_ignore_all_modifiers": (False, (True, False), "BG-AMB-14"),
-    "first_player_procedure": ("winner-chooses", ("winner-chooses", "winner-is-first"), "BG-DIS-01, BG-AMB-41"),
+    "first_player_procedure": (
+        "winner-chooses",
+        ("winner-chooses", "winner-is-first"),
+        "BG-DIS-01, BG-AMB-41",
+    ),
 }
 
 

@@ -58,7 +58,9 @@ class Game:
     def side(self, event: dict) -> Side:
         pid = event.get("player")
         if pid not in self.sides:
-            raise UnreadableLog(f"unknown player {pid!r} (players are {', '.join(self.sides)})", rule="LOG-5.1")
+            raise UnreadableLog(
+                f"unknown player {pid!r} (players are {', '.join(self.sides)})", rule="LOG-5.1"
+            )
         return self.sides[pid]
 
     def on_board(self) -> list[Unit]:
@@ -92,7 +94,9 @@ class Game:
         handler = HANDLERS.get(kind)
         if handler is None:
             raise UnreadableLog(
-                f"unknown event type '{kind}' (known: {', '.join(sorted(HANDLERS))})", rule="LOG-5.1", event_index=index
+                f"unknown event type '{kind}' (known: {', '.join(sorted(HANDLERS))})",
+                rule="LOG-5.1",
+                event_index=index,
             )
         handler(self, event)
         self.settle()
@@ -175,10 +179,7 @@ class Game:
             "winner": winner,
             "ended_by": ended_by,
             "rounds_played": self.round,
-            "vp": {
-                s.id: {"total": s.vp_total, **s.vp}
-                for s in self.sides.values()
-            },
+            "vp": {s.id: {"total": s.vp_total, **s.vp} for s in self.sides.values()},
         }
 
     def knock_out(self, unit: Unit, *, by: Unit | None, weapon_type: str | None, frame: Frame | None) -> None:

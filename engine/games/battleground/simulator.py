@@ -56,15 +56,22 @@ def header(ruleset, seed: int, randomness: str, rng: random.Random) -> dict:
         zone = sorted(h for h in board.zones[i] if board.standable(h))
         spots = rng.sample(zone, len(force["characters"]))
         facing = 3 if i == 0 else 0  # face the other side of the table
-        players.append({
-            "id": f"p{i + 1}",
-            "name": f"Simulated player {i + 1}",
-            "faction": force["faction"],
-            "force": [
-                {"character": c["character"], "equipment": list(c["equipment"]), "hex": board.label(h), "facing": facing}
-                for c, h in zip(force["characters"], spots, strict=True)
-            ],
-        })
+        players.append(
+            {
+                "id": f"p{i + 1}",
+                "name": f"Simulated player {i + 1}",
+                "faction": force["faction"],
+                "force": [
+                    {
+                        "character": c["character"],
+                        "equipment": list(c["equipment"]),
+                        "hex": board.label(h),
+                        "facing": facing,
+                    }
+                    for c, h in zip(force["characters"], spots, strict=True)
+                ],
+            }
+        )
     if randomness == "seeded":
         seed_hex = hashlib.sha256(f"arbiter-simulation-{seed}".encode()).hexdigest()
         rand = {"mode": "seeded", "commitment": commitment_for(seed_hex), "seed": seed_hex}
@@ -92,7 +99,7 @@ def _weight(g, ev: dict, rng: random.Random) -> float:
         return 0.0  # moves are chosen as a group below
     if t in ("end_activation", "end_interrupt"):
         frame = g.frame()
-        return 4.0 if frame is not None and frame.ap <= 1 else 0.6
+        return 4.0 if frame is not None and frame.ap <= 1 else 0.3
     if t == "pass":
         return 0.15
     if t == "play_card":
@@ -111,21 +118,27 @@ def _pick_move(g, moves: list[dict], rng: random.Random) -> dict:
     board = g.board
     frame = g.frame()
     unit = frame.unit
-    goals = [e.hex for e in g.enemies_of(unit)] + list(g.objectives)
-    goal = rng.choice(goals) if goals else unit.hex
-    sample = rng.sample(moves, min(len(moves), 6))
+    enemies = [e.hex for e in g.enemies_of(unit)]
+    zone = board.zones[list(g.sides).index(unit.player)]
+    claimable = [o for o in g.objectives if o not in zone]
+    if enemies and (not claimable or rng.random() < 0.6):
+        goal = min(enemies, key=lambda h: board.grid.hex_distance(unit.hex, h))
+    elif claimable:
+        goal = rng.choice(claimable)
+    else:
+        return rng.choice(moves)
 
     def score(ev):
-        end = board.grid.parse(ev["path"][-1])
-        return board.grid.hex_distance(end, goal)
+        end = board.parse(ev["path"][-1])
+        return (board.grid.hex_distance(end, goal), rng.random())
 
-    return min(sample, key=score)
+    return min(rng.sample(moves, min(len(moves), 12)), key=score)
 
 
 def choose(g, options: list[dict], rng: random.Random) -> dict:
     moves = [e for e in options if e["type"] == "move"]
     weighted = [(e, _weight(g, e, rng)) for e in options if e["type"] != "move"]
-    move_weight = 3.0 if moves else 0.0
+    move_weight = 4.0 if moves else 0.0
     total = sum(w for _, w in weighted) + move_weight
     x = rng.random() * total
     if x < move_weight:

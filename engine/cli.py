@@ -1,0 +1,105 @@
+"""Command line for the engine: ``python -m engine verify|simulate|rules-coverage`` (also ``arbiter …``).
+
+Exit codes of ``verify``: 0 legal, 1 illegal, 2 unreadable input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from engine.core.logfile import MAX_LOG_BYTES
+from engine.simulate import simulate
+from engine.verify import verify
+from engine.version import ENGINE_VERSION, GAME_IDS
+
+EXIT = {"legal": 0, "illegal": 1, "unreadable": 2}
+COVERAGE_GAMES = {"battleground": "motu-battleground", "motu-battleground": "motu-battleground"}
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:
+    """Register the engine's subcommands on an argparse subparsers object (shared with ``arbiter``)."""
+    v = sub.add_parser("verify", help="verify a game log and print the verdict")
+    v.add_argument("file", help="path to the log (JSON), or - for standard input")
+    v.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    v.add_argument("--pack", help="a content pack file to use instead of the built-in one the log names")
+    v.set_defaults(handler=cmd_verify)
+
+    s = sub.add_parser("simulate", help="write a complete, legal, random game log (labelled simulated)")
+    s.add_argument("--game", default="motu-battleground", choices=GAME_IDS)
+    s.add_argument("--seed", type=int, required=True)
+    s.add_argument("--randomness", choices=("seeded", "recorded"), default="seeded")
+    s.add_argument("--out", help="file to write (default: standard output)")
+    s.set_defaults(handler=cmd_simulate)
+
+    c = sub.add_parser(
+        "rules-coverage", help="list every rule id with the tests that cite it, or why none do"
+    )
+    c.add_argument("game", choices=sorted(COVERAGE_GAMES))
+    c.add_argument("--tests", default="tests", help="the tests folder to scan (default: tests)")
+    c.add_argument("--json", action="store_true")
+    c.set_defaults(handler=cmd_coverage)
+
+
+def _read(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read(MAX_LOG_BYTES + 1)
+    p = Path(path)
+    with p.open("rb") as fh:  # read one byte past the cap so the engine can name the limit
+        return fh.read(MAX_LOG_BYTES + 1)
+
+
+def cmd_verify(args) -> int:
+    try:
+        data = _read(args.file)
+    except OSError as exc:
+        print(f"UNREADABLE — cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    pack = None
+    if args.pack:
+        try:
+            pack = json.loads(Path(args.pack).read_text("utf-8"))
+        except (OSError, ValueError) as exc:
+            print(f"UNREADABLE — cannot read content pack {args.pack}: {exc}", file=sys.stderr)
+            return 2
+    verdict = verify(data, content_pack=pack)
+    print(verdict.to_json() if args.json else verdict.summary())
+    return EXIT[verdict.status]
+
+
+def cmd_simulate(args) -> int:
+    try:
+        log = simulate(args.game, args.seed, randomness=args.randomness)
+    except Exception as exc:  # e.g. a game without a ruleset yet
+        message = getattr(exc, "message", None) or str(exc)
+        print(f"cannot simulate {args.game}: {message}", file=sys.stderr)
+        return 2
+    text = json.dumps(log, indent=1, ensure_ascii=False) + "\n"
+    if args.out:
+        Path(args.out).write_text(text, "utf-8")
+        print(
+            f"wrote {args.out}: {len(log['events'])} events, seed {args.seed}, {args.randomness} randomness"
+        )
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_coverage(args) -> int:
+    from engine.games.battleground.coverage import coverage_report, format_report
+
+    rows = coverage_report(Path(args.tests))
+    print(json.dumps(rows, indent=1) if args.json else format_report(rows))
+    return 1 if any(r["status"] == "MISSING" for r in rows) else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m engine", description=f"Arbiter rules engine {ENGINE_VERSION}"
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    add_commands(sub)
+    args = parser.parse_args(argv)
+    return args.handler(args)
