@@ -99,7 +99,8 @@ def _describe_result(result: dict, players: list[dict]) -> str:
         w = result["winner"]
         loser = next((p for p in order if p != w), None)
         score = f"{vp.get(w, {}).get('total', 0)}–{vp.get(loser, {}).get('total', 0)}"
-        parts = [f"{k} {v}" for k, v in vp.get(w, {}).items() if k != "total" and v]
+        labels = {"objectives": "objectives", "missions": "missions", "knockouts": "knock-outs"}
+        parts = [f"{labels.get(k, k)} {v}" for k, v in vp.get(w, {}).items() if k != "total" and v]
         src = f" ({', '.join(parts)})" if parts else ""
         head = f"{names.get(w, w)} win {score}{src}"
     else:

@@ -1,0 +1,194 @@
+"""Audit an event's pairings against its rules: a list of human-readable discrepancies.
+
+:func:`find_discrepancies` is what a ``check_event`` command prints. Definitions:
+
+* **Paired twice** — a player appears at more than one table of a round.
+* **Paired after dropping** — a competitor with ``dropped_after_round = d`` is paired in a
+  round after ``d``.
+* **Too many byes** — a player's byes exceed ``EventRules.max_byes``. Byes are the rounds
+  in which the player was paired without an opponent or has a bye result; ``had_bye``
+  counts as one bye when neither shows any (it means "has had at least one").
+* **Result without pairing** — a result of a round names players who were not paired
+  together (or given a bye) in that round.
+
+For Swiss rounds only (``EventRules.swiss_rounds``), with the *pool* of a round being the
+players paired against an opponent (the bye is set aside), *score groups* being the players
+of the pool on equal points before the round, and two groups *adjacent* when no group of the
+pool lies between their point totals:
+
+* **Avoidable rematch** — the round has more rematches than the fewest any perfect matching
+  of its pool has; in particular, any rematch when a rematch-free pairing existed.
+* **Score-group jump** — a pair is neither within nor next to score groups (a *far*
+  pairing), and among the perfect matchings with the fewest rematches there is one with
+  fewer far pairings than the round used.
+
+Both are decided with networkx matchings on the pool: first on a sparse candidate graph
+(each player's nearest neighbours by points), widened until it finds a pairing with no
+rematch and no far pairing or becomes the complete graph, so the answer is exact either
+way.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
+
+from tournaments.algorithms.history import EventHistory
+from tournaments.algorithms.matching import combine_tiers, min_cost_perfect_matching
+from tournaments.algorithms.players import Competitor, Pairing, PlayerId, ResultRecord, index_competitors
+from tournaments.algorithms.rules import EventRules, format_points
+
+_FIRST_WIDTH = 8
+
+
+def find_discrepancies(
+    competitors: Sequence[Competitor],
+    rounds: Mapping[int, Sequence[Pairing]],
+    results: Sequence[ResultRecord],
+    rules: EventRules | None = None,
+) -> list[str]:
+    """Every discrepancy between the event's pairings/results and its rules, one line each.
+
+    ``rounds`` maps a round number to that round's pairings. Returns an empty list for a
+    clean event. Results naming unknown players are reported, not raised; raises
+    InvalidInput only for duplicate competitor ids.
+    """
+    rules = rules or EventRules()
+    by_id = index_competitors(competitors)
+    problems: list[str] = []
+
+    def name(pid: PlayerId) -> str:
+        return by_id[pid].label if pid in by_id else repr(pid)
+
+    known_results = []
+    for r in results:
+        unknown = [pid for pid in r.players if pid not in by_id]
+        if unknown:
+            problems.append(
+                f"round {r.round}: result names unknown player(s) {', '.join(map(repr, unknown))}"
+            )
+        else:
+            known_results.append(r)
+
+    bye_rounds: dict[PlayerId, set[int]] = defaultdict(set)
+    for r in known_results:
+        if r.is_bye:
+            bye_rounds[r.player_a].add(r.round)
+
+    for round_number in sorted(rounds):
+        pairings = rounds[round_number]
+        problems.extend(_check_tables(round_number, pairings, by_id, name))
+        for p in pairings:
+            if p.b is None and p.a in by_id:
+                bye_rounds[p.a].add(round_number)
+        problems.extend(_check_results_paired(round_number, pairings, known_results, name))
+        if rules.is_swiss_round(round_number):
+            problems.extend(
+                _check_swiss_round(round_number, pairings, competitors, known_results, rules, name)
+            )
+
+    for pid, c in by_id.items():
+        count = len(bye_rounds[pid]) + (1 if c.had_bye and not bye_rounds[pid] else 0)
+        if count > rules.max_byes:
+            listed = ", ".join(str(r) for r in sorted(bye_rounds[pid]))
+            where = f"rounds {listed}" if listed else "before these results"
+            problems.append(f"{name(pid)} has {count} bye(s) ({where}); the event allows {rules.max_byes}")
+    return problems
+
+
+def _check_tables(round_number, pairings, by_id, name) -> list[str]:
+    problems = []
+    tables: dict[PlayerId, list[int]] = defaultdict(list)
+    for p in pairings:
+        for pid in p.players:
+            tables[pid].append(p.table)
+    for pid, where in tables.items():
+        if pid not in by_id:
+            problems.append(f"round {round_number}, table {where[0]}: unknown player {pid!r}")
+            continue
+        if len(where) > 1:
+            listed = " and ".join(str(t) for t in where)
+            problems.append(
+                f"round {round_number}: {name(pid)} is paired {len(where)} times (tables {listed})"
+            )
+        dropped = by_id[pid].dropped_after_round
+        if dropped is not None and round_number > dropped:
+            problems.append(
+                f"round {round_number}, table {where[0]}: {name(pid)} is paired after dropping out after round {dropped}"
+            )
+    return problems
+
+
+def _check_results_paired(round_number, pairings, results, name) -> list[str]:
+    paired = {frozenset(p.players) for p in pairings}
+    problems = []
+    for r in results:
+        if r.round == round_number and frozenset(r.players) not in paired:
+            who = " vs ".join(name(pid) for pid in r.players)
+            kind = "bye" if r.is_bye else "result"
+            problems.append(f"round {round_number}: {kind} for {who} but they were not paired so")
+    return problems
+
+
+def _check_swiss_round(round_number, pairings, competitors, results, rules, name) -> list[str]:
+    games = [p for p in pairings if p.b is not None]
+    pool = [pid for p in games for pid in p.players]
+    history = EventHistory(competitors, results, rules.scoring, before_round=round_number)
+    if len(set(pool)) != len(pool) or len(pool) < 2 or not all(pid in history.competitors for pid in pool):
+        return []  # double or unknown players are reported already; no matching question to ask
+    totals = sorted({history.points[pid] for pid in pool}, reverse=True)
+    group = {pid: totals.index(history.points[pid]) for pid in pool}
+
+    def tiers(a: PlayerId, b: PlayerId) -> tuple[int, int]:
+        return (len(history.rounds_met(a, b)), 1 if abs(group[a] - group[b]) > 1 else 0)
+
+    actual = [tiers(p.a, p.b) for p in games]
+    rematches = sum(t[0] for t in actual)
+    far = sum(t[1] for t in actual)
+    if not rematches and not far:
+        return []
+    best_rematches, best_far = _best_pairing(pool, group, tiers)
+
+    problems = []
+    pts = history.points
+    for p, (met, is_far) in zip(games, actual, strict=True):
+        if met and rematches > best_rematches:
+            rounds_met = ", ".join(str(r) for r in history.rounds_met(p.a, p.b))
+            alternative = (
+                "without any rematch" if best_rematches == 0 else f"with only {best_rematches} rematch(es)"
+            )
+            problems.append(
+                f"round {round_number}, table {p.table}: {name(p.a)} vs {name(p.b)} is a rematch "
+                f"(met in round {rounds_met}), but the round's players could have been paired {alternative}"
+            )
+        if is_far and far > best_far:
+            problems.append(
+                f"round {round_number}, table {p.table}: {name(p.a)} ({format_points(pts[p.a])} pts) vs "
+                f"{name(p.b)} ({format_points(pts[p.b])} pts) skips a score group, but the round could have been "
+                f"paired with {best_far} such pairing(s) and no more rematches"
+            )
+    return problems
+
+
+def _best_pairing(pool: list[PlayerId], group: Mapping[PlayerId, int], tiers) -> tuple[int, int]:
+    """Fewest rematches over perfect matchings of ``pool``, then fewest far pairings among those."""
+    ordered = sorted(pool, key=lambda pid: group[pid])  # neighbours by points
+    index = {pid: i for i, pid in enumerate(ordered)}
+    width = _FIRST_WIDTH
+    while True:
+        complete = width >= len(ordered) - 1
+        edges = {}
+        for i, a in enumerate(ordered):
+            for b in ordered[i + 1 :] if complete else ordered[i + 1 : i + 1 + width]:
+                edges[(index[a], index[b])] = tiers(a, b)
+        matching = min_cost_perfect_matching(range(len(ordered)), combine_tiers(edges, len(ordered) // 2))
+        if matching is not None:
+            totals = Counter()
+            for i, j in matching:
+                met, far = edges[(min(i, j), max(i, j))]
+                totals["rematches"] += met
+                totals["far"] += far
+            best = (totals["rematches"], totals["far"])
+            if complete or best == (0, 0):
+                return best
+        width *= 2

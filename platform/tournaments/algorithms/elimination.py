@@ -1,0 +1,177 @@
+"""Single elimination: a bracket seeded from standings, advanced round by round from results.
+
+Seeding follows the standard order, which keeps the top seeds apart until the late rounds
+and makes every round's pairings sum to the same number: for 8 players the first round is
+1-8, 4-5, 2-7, 3-6. For a bracket of 2k the order is built from the order for k by
+replacing each seed s with the pair (s, 2k+1-s). When the field is not a power of two the
+bracket is the next power of two and the missing seeds are byes, which therefore fall to the
+top seeds (6 players: seeds 1 and 2 have byes; 4-5 and 3-6 play).
+
+Each pairing lists the better seed first (side A). Winners of tables 1 and 2 meet on table 1
+of the next round, winners of tables 3 and 4 on table 2, and so on, so the bracket keeps its
+shape. A drawn game (or a double loss) is resolved by the event's :data:`DrawRule`:
+
+* ``"higher_seed"`` — the better seed advances;
+* ``"more_vp"`` — whoever scored more VP in that game advances; equal VP: the better seed;
+* ``"more_knockouts"`` — whoever dealt more knock-outs in that game advances; equal: more
+  VP; still equal: the better seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from tournaments.algorithms.errors import InvalidInput, PairingError
+from tournaments.algorithms.players import Pairing, PlayerId, ResultRecord
+from tournaments.algorithms.standings import StandingRow
+
+DrawRule = Literal["higher_seed", "more_vp", "more_knockouts"]
+DRAW_RULES: tuple[DrawRule, ...] = ("higher_seed", "more_vp", "more_knockouts")
+
+
+def bracket_size(players: int) -> int:
+    """The smallest power of two holding ``players`` (at least 2). Raises PairingError below 2."""
+    if players < 2:
+        raise PairingError(f"an elimination bracket needs at least two players, not {players}")
+    size = 2
+    while size < players:
+        size *= 2
+    return size
+
+
+def seed_positions(size: int) -> list[int]:
+    """Seeds in bracket order for a bracket of ``size`` (a power of two): 8 -> [1, 8, 4, 5, 2, 7, 3, 6].
+
+    Consecutive entries meet in the first round. Raises PairingError if ``size`` is not a
+    power of two of at least 2.
+    """
+    if size < 2 or size & (size - 1):
+        raise PairingError(f"a bracket size must be a power of two of at least 2, not {size}")
+    order = [1, 2]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [seed for s in order for seed in (s, total - s)]
+    return order
+
+
+def seeds_from_standings(rows: Sequence[StandingRow], cut: int | None = None) -> list[PlayerId]:
+    """Player ids of the top ``cut`` rows (all rows if None), skipping dropped players, best first."""
+    seeds = [row.player_id for row in rows if not row.dropped]
+    return seeds if cut is None else seeds[:cut]
+
+
+class EliminationBracket:
+    """A single-elimination bracket over ``seeds`` (player ids, best seed first).
+
+    Raises PairingError for fewer than two players, InvalidInput for a repeated player or
+    an unknown draw rule.
+    """
+
+    def __init__(self, seeds: Sequence[PlayerId], draw_rule: DrawRule = "higher_seed") -> None:
+        if draw_rule not in DRAW_RULES:
+            raise InvalidInput(f"unknown draw rule {draw_rule!r}; use one of {', '.join(DRAW_RULES)}")
+        if len(set(seeds)) != len(seeds):
+            raise InvalidInput("a player appears twice in the bracket seeds")
+        self.size = bracket_size(len(seeds))
+        self.seeds = list(seeds)
+        self.draw_rule = draw_rule
+        self.seed_of = {pid: number for number, pid in enumerate(self.seeds, start=1)}
+
+    @property
+    def rounds(self) -> int:
+        """Number of rounds until the final, included."""
+        return self.size.bit_length() - 1
+
+    def first_round(self) -> list[Pairing]:
+        """The first round in bracket order; a slot whose opponent seed does not exist is a bye."""
+        positions = seed_positions(self.size)
+        field = len(self.seeds)
+        pairings = []
+        for table, index in enumerate(range(0, self.size, 2), start=1):
+            high, low = positions[index], positions[index + 1]
+            a = self.seeds[high - 1]
+            if low > field:
+                reason = f"bye: seed {high} of {field} in a bracket of {self.size}"
+                pairings.append(Pairing(table, a, None, reason))
+            else:
+                pairings.append(Pairing(table, a, self.seeds[low - 1], f"bracket: seed {high} vs seed {low}"))
+        return pairings
+
+    def winners(
+        self, pairings: Sequence[Pairing], results: Sequence[ResultRecord], round_number: int
+    ) -> list[PlayerId]:
+        """The player advancing from each pairing of ``round_number``, in table order.
+
+        Only results of ``round_number`` are read. Raises PairingError when a game has no
+        result, InvalidInput when a game has more than one.
+        """
+        this_round = [r for r in results if r.round == round_number and not r.is_bye]
+        advancing = []
+        for p in sorted(pairings, key=lambda p: p.table):
+            if p.b is None:
+                advancing.append(p.a)
+                continue
+            matching = [r for r in this_round if {r.player_a, r.player_b} == {p.a, p.b}]
+            if not matching:
+                raise PairingError(f"round {round_number}, table {p.table}: no result yet for {p.a} vs {p.b}")
+            if len(matching) > 1:
+                raise InvalidInput(
+                    f"round {round_number}, table {p.table}: {len(matching)} results for one game"
+                )
+            advancing.append(self.winner(matching[0]))
+        return advancing
+
+    def winner(self, result: ResultRecord) -> PlayerId:
+        """Who advances from one game: the winner, or the draw rule's choice after a draw or double loss.
+
+        Raises InvalidInput when a drawn game names a player who is not in the bracket.
+        """
+        if result.player_b is None:
+            return result.player_a
+        if result.outcome_a == "win":
+            return result.player_a
+        if result.outcome_b == "win":
+            return result.player_b
+        a, b = result.player_a, result.player_b
+        for pid in (a, b):
+            if pid not in self.seed_of:
+                raise InvalidInput(f"round {result.round}: {pid!r} is not in this bracket")
+        keys_a: list[float] = []
+        keys_b: list[float] = []
+        if self.draw_rule == "more_knockouts":
+            keys_a.append(result.knockouts_a)
+            keys_b.append(result.knockouts_b)
+        if self.draw_rule in ("more_vp", "more_knockouts"):
+            keys_a.append(result.vp_a)
+            keys_b.append(result.vp_b)
+        # Better seed last: a lower seed number wins the comparison.
+        keys_a.append(-self.seed_of[a])
+        keys_b.append(-self.seed_of[b])
+        return a if keys_a > keys_b else b
+
+    def next_round(
+        self, previous: Sequence[Pairing], results: Sequence[ResultRecord], round_number: int
+    ) -> list[Pairing]:
+        """Pairings of the round after ``round_number`` from that round's pairings and results.
+
+        Raises PairingError when a result is missing or the bracket is already decided,
+        InvalidInput when ``previous`` is not a bracket round (an odd number of tables).
+        """
+        advancing = self.winners(previous, results, round_number)
+        if len(advancing) < 2:
+            raise PairingError(f"the bracket is decided after round {round_number}: {advancing[0]} won")
+        if len(advancing) % 2:
+            raise InvalidInput(
+                f"round {round_number} has {len(advancing)} tables; a bracket round has an even number"
+            )
+        pairings = []
+        for table, index in enumerate(range(0, len(advancing), 2), start=1):
+            x, y = advancing[index], advancing[index + 1]
+            a, b = (x, y) if self.seed_of[x] < self.seed_of[y] else (y, x)
+            reason = (
+                f"bracket: seed {self.seed_of[a]} vs seed {self.seed_of[b]} "
+                f"(winners of tables {index + 1} and {index + 2})"
+            )
+            pairings.append(Pairing(table, a, b, reason))
+        return pairings

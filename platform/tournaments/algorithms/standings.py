@@ -1,0 +1,123 @@
+"""Standings: order competitors by an event's list of tiebreak keys.
+
+``rank(competitors, results, order=[...])`` computes every registered metric, sorts by the
+keys in ``order`` (each higher-is-better), and gives shared ranks to players exactly tied on
+all of them ("1, 2, 2, 4"). Within a shared rank rows are listed in seeding order, so the
+output is deterministic; the rank number itself says they are tied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from tournaments.algorithms.errors import InvalidInput
+from tournaments.algorithms.history import EventHistory
+from tournaments.algorithms.players import Competitor, PlayerId, ResultRecord, seeding_order
+from tournaments.algorithms.rules import ScoringRules
+from tournaments.algorithms.tiebreaks import METRICS, Number, StandingsContext, get_metric
+
+#: Used when an event does not choose: points, then strength of schedule, then VP difference.
+DEFAULT_ORDER: tuple[str, ...] = ("points", "sos", "vp_diff")
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One line of the standings.
+
+    ``rank`` is shared by players tied on every key of the order; ``metrics`` holds the
+    value of every registered metric by key (not only those in the order), so a page can
+    show any column.
+    """
+
+    rank: int
+    player_id: PlayerId
+    name: str
+    dropped: bool
+    metrics: dict[str, Number] = field(hash=False)
+
+
+def rank(
+    competitors: Sequence[Competitor],
+    results: Iterable[ResultRecord],
+    order: Sequence[str] = DEFAULT_ORDER,
+    *,
+    rules: ScoringRules | None = None,
+    before_round: int | None = None,
+) -> list[StandingRow]:
+    """Rank every competitor (dropped ones included) by the tiebreak keys in ``order``.
+
+    ``rules`` gives the points per outcome and the bye VP (default 3/1/0, bye VP 0);
+    ``before_round`` ranks on the results of earlier rounds only. Head-to-head inside
+    ``order`` is applied within the groups tied on the keys before it; when it is not in
+    ``order`` its column is computed within groups tied on tournament points.
+
+    Returns rows best first. Raises UnknownMetric for an unknown key, InvalidInput for an
+    empty or repeated order or a result naming an unknown player.
+    """
+    if not order:
+        raise InvalidInput("a ranking needs at least one tiebreak key")
+    if len(set(order)) != len(order):
+        raise InvalidInput(f"tiebreak order repeats a key: {list(order)}")
+    history = EventHistory(competitors, results, rules, before_round=before_round)
+    values = compute_metrics(history, order)
+
+    seeded = seeding_order(competitors)
+    position = {c.id: i for i, c in enumerate(seeded)}
+
+    def sort_key(pid: PlayerId) -> tuple:
+        return tuple(-values[key][pid] for key in order)
+
+    ordered = sorted(position, key=lambda pid: (sort_key(pid), position[pid]))
+    rows: list[StandingRow] = []
+    for index, pid in enumerate(ordered):
+        tied_with_previous = index > 0 and sort_key(pid) == sort_key(ordered[index - 1])
+        shared = rows[-1].rank if tied_with_previous else index + 1
+        c = history.competitors[pid]
+        rows.append(
+            StandingRow(
+                rank=shared,
+                player_id=pid,
+                name=c.label,
+                dropped=c.dropped,
+                metrics={key: values[key][pid] for key in values},
+            )
+        )
+    return rows
+
+
+def compute_metrics(history: EventHistory, order: Sequence[str]) -> dict[str, dict[PlayerId, Number]]:
+    """Every registered metric's values, keyed by metric key, with ``order`` applied for tie groups.
+
+    The keys in ``order`` are computed first, in order, each position-dependent one within
+    the groups still tied on the keys before it. Raises UnknownMetric for an unknown key.
+    """
+    values: dict[str, dict[PlayerId, Number]] = {}
+    groups: list[frozenset[PlayerId]] = [frozenset(history.competitors)]
+    for key in order:
+        metric = get_metric(key)
+        values[key] = metric.compute(StandingsContext(history, tuple(groups)))
+        groups = _split(groups, values[key])
+    points_groups = _split([frozenset(history.competitors)], values.get("points") or _points(history))
+    for key, cls in METRICS.items():
+        if key in values:
+            continue
+        metric = cls()
+        groups_for_metric = tuple(points_groups) if metric.uses_tie_groups else None
+        values[key] = metric.compute(StandingsContext(history, groups_for_metric))
+    return values
+
+
+def _points(history: EventHistory) -> dict[PlayerId, Number]:
+    return get_metric("points").compute(StandingsContext(history))
+
+
+def _split(groups: list[frozenset[PlayerId]], value: dict[PlayerId, Number]) -> list[frozenset[PlayerId]]:
+    """Refine tie groups by one more metric: players stay together only if their values match."""
+    refined: list[frozenset[PlayerId]] = []
+    for group in groups:
+        by_value: dict[Number, set[PlayerId]] = {}
+        for pid in group:
+            by_value.setdefault(value[pid], set()).add(pid)
+        refined.extend(frozenset(members) for members in by_value.values())
+    return refined
