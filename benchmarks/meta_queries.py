@@ -1,0 +1,230 @@
+"""Meta dashboards at scale: load N simulated verified games, time every dashboard's data query
+cold and warm, and measure the web process that serves the pages.
+
+    python benchmarks/meta_queries.py                   # 100,000 games, seed 7
+    python benchmarks/meta_queries.py --games 20000 --skip-load
+
+Uses the PostgreSQL database named by --database-url (default arbiter_meta_bench on
+127.0.0.1, created if missing; the rows are reused between runs when the count matches).
+All games are simulated, so every query runs with ``simulated=include``.
+
+What is measured, per data set (every chart's query, see dashboards.datasets) and filter:
+  cold   Django's cache emptied and a new database connection: the SQL aggregation runs.
+         PostgreSQL's own buffer cache is not dropped (that would mean restarting a server
+         other work shares); the first filter of each data set is the coldest case we can make.
+  sql    the same again with the cache emptied but the connection warm (an uncached hit).
+  warm   served from the cache (the normal case after the first view of a filter).
+Then a separate web process (``manage.py runserver --noreload --nothreading``) serves every
+page and every API data set twice; its resident memory (VmRSS, peak VmHWM) is read from /proc.
+Its first request includes the process's own warm-up (imports, templates); the API calls come
+after the pages and share their cache entries, so their "cold" column is a cache hit.
+Budgets: warm < 300 ms, cold < 2 s, web process < 500 MB resident. Exit status 1 if missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "platform")]
+DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/arbiter_meta_bench"
+GAME = "motu-battleground"
+WARM_BUDGET, COLD_BUDGET, RSS_BUDGET_MB = 0.300, 2.0, 500
+
+
+def ensure_database(url: str) -> None:
+    import psycopg
+
+    name = url.rsplit("/", 1)[1]
+    admin = url.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def setup_django(url: str) -> None:
+    os.environ["DJANGO_SETTINGS_MODULE"] = "arbiter_site.settings.test"
+    os.environ["DATABASE_URL"] = url
+    import django
+
+    django.setup()
+
+
+def load(games: int, seed: int) -> float:
+    from django.core.management import call_command
+
+    from dashboards.models import GameStat
+
+    call_command("migrate", verbosity=0)
+    have = GameStat.objects.filter(game_log__isnull=True, simulated=True).count()
+    if have == games:
+        print(f"{have} simulated games already loaded")
+        return 0.0
+    started = time.perf_counter()
+    call_command("load_synthetic_meta", games=games, seed=seed, replace=True)
+    return time.perf_counter() - started
+
+
+def filters():
+    from dashboards.filters import MetaFilter
+    from dashboards.models import GameStat
+
+    event = (
+        GameStat.objects.filter(game=GAME, event_ref__isnull=False)
+        .values_list("event_ref", flat=True)
+        .first()
+    )
+    base = MetaFilter(game=GAME, simulated="include")
+    return {
+        "all games": base,
+        "one event": MetaFilter(game=GAME, simulated="include", event=event),
+        "date range": MetaFilter(
+            game=GAME, simulated="include", date_from=dt.date(2025, 3, 1), date_to=dt.date(2025, 9, 30)
+        ),
+        "content pack": MetaFilter(game=GAME, simulated="include", pack="bg-core-starter@0.2.0"),
+        "rating band": MetaFilter(game=GAME, simulated="include", rating_band=1400),
+    }
+
+
+def time_queries() -> list[dict]:
+    from django.core.cache import cache
+    from django.db import connection
+
+    from dashboards.datasets import DATASETS
+
+    results = []
+    for key, dataset in DATASETS.items():
+        for label, f in filters().items():
+            cache.clear()
+            connection.close()
+            t0 = time.perf_counter()
+            rows = dataset.rows(f)
+            cold = time.perf_counter() - t0
+            cache.clear()
+            t0 = time.perf_counter()
+            dataset.rows(f)
+            sql = time.perf_counter() - t0
+            t0 = time.perf_counter()
+            dataset.rows(f)
+            warm = time.perf_counter() - t0
+            results.append(
+                {"dataset": key, "filter": label, "rows": len(rows), "cold": cold, "sql": sql, "warm": warm}
+            )
+    return results
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _memory(pid: int) -> tuple[float, float]:
+    fields = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        name, _, value = line.partition(":")
+        fields[name] = value.strip()
+    return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
+
+
+def web_process(url: str) -> dict:
+    from dashboards.datasets import DATASETS, PAGES
+
+    port = _free_port()
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "arbiter_site.settings.test", "DATABASE_URL": url,
+           "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'platform'}"}  # fmt: skip
+    server = subprocess.Popen(
+        [sys.executable, "-m", "django", "runserver", f"127.0.0.1:{port}", "--noreload", "--nothreading"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{base}/meta/", timeout=5).read()
+                break
+            except OSError:
+                time.sleep(0.2)
+        paths = [f"/meta/{GAME}/" if p == "overview" else f"/meta/{GAME}/{p}/" for p in PAGES]
+        paths += [f"/api/meta/{GAME}/{d}/" for d in DATASETS]
+        timings = []
+        for path in paths:
+            row = {"path": path}
+            for attempt in ("cold", "warm"):
+                t0 = time.perf_counter()
+                with urllib.request.urlopen(f"{base}{path}?simulated=include", timeout=120) as response:
+                    response.read()
+                row[attempt] = time.perf_counter() - t0
+            timings.append(row)
+        rss, peak = _memory(server.pid)
+        return {"requests": timings, "rss_mb": rss, "peak_rss_mb": peak, "pid": server.pid}
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--database-url", default=os.environ.get("META_BENCH_DATABASE_URL", DEFAULT_URL))
+    parser.add_argument("--skip-load", action="store_true", help="use whatever rows are in the database")
+    parser.add_argument("--json", default=str(ROOT / "var" / "benchmarks" / "meta_queries.json"))
+    args = parser.parse_args()
+
+    ensure_database(args.database_url)
+    setup_django(args.database_url)
+    load_seconds = 0.0 if args.skip_load else load(args.games, args.seed)
+
+    from dashboards import models as m
+
+    sizes = {model.__name__: model.objects.count() for model in (m.GameStat, m.SideStat, m.CharacterStat, m.WeaponStat,
+             m.ItemStat, m.TestStat, m.RoundStat, m.EntryDaily, m.GameDaily, m.RoundDaily, m.DiceDaily)}  # fmt: skip
+    print("rows:", ", ".join(f"{k} {v:,}" for k, v in sizes.items()))
+    queries = time_queries()
+    print(f"\n{'data set':<20}{'filter':<14}{'rows':>6}{'cold ms':>10}{'sql ms':>9}{'warm ms':>9}")
+    for r in queries:
+        print(f"{r['dataset']:<20}{r['filter']:<14}{r['rows']:>6}{r['cold'] * 1000:>10.1f}{r['sql'] * 1000:>9.1f}"
+              f"{r['warm'] * 1000:>9.2f}")  # fmt: skip
+    web = web_process(args.database_url)
+    print(f"\n{'web request':<48}{'cold ms':>10}{'warm ms':>10}")
+    for r in web["requests"]:
+        print(f"{r['path']:<48}{r['cold'] * 1000:>10.1f}{r['warm'] * 1000:>10.1f}")
+    print(f"\nweb process resident memory: {web['rss_mb']:.0f} MB now, {web['peak_rss_mb']:.0f} MB peak")
+
+    worst = {
+        "cold_s": max(r["cold"] for r in queries),
+        "sql_s": max(r["sql"] for r in queries),
+        "warm_s": max(r["warm"] for r in queries),
+        "web_cold_s": max(r["cold"] for r in web["requests"]),
+        "web_warm_s": max(r["warm"] for r in web["requests"]),
+        "peak_rss_mb": web["peak_rss_mb"],
+    }
+    ok = (
+        worst["warm_s"] < WARM_BUDGET
+        and worst["cold_s"] < COLD_BUDGET
+        and worst["peak_rss_mb"] < RSS_BUDGET_MB
+    )
+    print(
+        f"worst: cold {worst['cold_s'] * 1000:.0f} ms (budget 2000), uncached warm {worst['sql_s'] * 1000:.0f} ms, "
+        f"cached warm {worst['warm_s'] * 1000:.1f} ms (budget 300), web peak {worst['peak_rss_mb']:.0f} MB (budget 500)"
+        f" → {'OK' if ok else 'OVER BUDGET'}"
+    )
+    out = Path(args.json)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"games": sizes["GameStat"], "load_seconds": load_seconds, "sizes": sizes,
+                               "queries": queries, "web": web, "worst": worst, "ok": ok}, indent=1))  # fmt: skip
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

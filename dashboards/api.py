@@ -1,0 +1,106 @@
+"""/api/meta/: every chart's data as JSON (and CSV with ``?format=csv``). Thin views over
+``dashboards.datasets``; the filters are the pages' filters."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from dashboards import queries, stats
+from dashboards.datasets import DATASETS
+from dashboards.filters import PARAMETERS, parse_filter
+from dashboards.renderers import CSVRenderer
+from engine.version import GAME_IDS
+
+FILTER_PARAMETERS = [
+    OpenApiParameter(name, OpenApiTypes.STR, OpenApiParameter.QUERY, description=text)
+    for name, text in PARAMETERS.items()
+] + [OpenApiParameter("format", OpenApiTypes.STR, OpenApiParameter.QUERY, enum=["json", "csv"])]
+
+
+class MetaIndexView(APIView):
+    """The games and data sets on offer."""
+
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer]
+
+    @extend_schema(operation_id="meta_index", responses=OpenApiTypes.OBJECT)
+    def get(self, request):
+        return Response(
+            {
+                "games": list(GAME_IDS),
+                "datasets": [d.describe() for d in DATASETS.values()],
+                "parameters": PARAMETERS,
+            }
+        )
+
+
+class MetaDatasetView(APIView):
+    """One chart's data for one game: ``rows`` plus what was counted and how.
+
+    Rate data sets (factions, characters, pairs, weapons, items) return rows with ``key``,
+    ``name``, ``games``, ``wins``, ``draws``, ``losses``, ``win_rate`` (wins ÷ games),
+    ``score_rate`` (a draw counts half), ``ci_low``/``ci_high`` (Wilson 95% interval of
+    ``win_rate``), ``pick_rate`` (sides fielding the entry ÷ all sides), ``too_few_games`` and
+    the balance test's ``p_value`` and grade.
+    """
+
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer, CSVRenderer]
+
+    @extend_schema(operation_id="meta_dataset", parameters=FILTER_PARAMETERS, responses=OpenApiTypes.OBJECT)
+    def get(self, request, game: str, dimension: str):
+        dataset = DATASETS.get(dimension)
+        if game not in GAME_IDS or dataset is None:
+            raise Http404("no such game or data set")
+        f, errors = parse_filter(game, request.query_params)
+        if errors:
+            return Response({"detail": "invalid filter", "errors": errors}, status=400)
+        rows = dataset.rows(f)
+        response = Response(
+            {
+                "game": game,
+                "dimension": dimension,
+                "title": dataset.title,
+                "description": dataset.description,
+                "test": dataset.test,
+                "filters": f.describe(),
+                "min_games": f.min_games,
+                "count": len(rows),
+                "rows": rows,
+            }
+        )
+        if getattr(request, "accepted_renderer", None) and request.accepted_renderer.format == "csv":
+            response["Content-Disposition"] = f'attachment; filename="{game}-{dimension}.csv"'
+        return response
+
+
+class PlayerView(APIView):
+    """A player's history, record per faction against the meta, and dice luck. ``ratings`` is
+    null until the tournaments app publishes ratings."""
+
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "simulated", OpenApiTypes.STR, OpenApiParameter.QUERY, description=PARAMETERS["simulated"]
+            )
+        ],  # fmt: skip
+        responses=OpenApiTypes.OBJECT,
+    )
+    def get(self, request, name: str):
+        _, errors = parse_filter("", request.query_params)
+        if "simulated" in errors:
+            return Response({"detail": "invalid filter", "errors": errors}, status=400)
+        profile = queries.player_profile(name, simulated=request.query_params.get("simulated", "exclude"))
+        if not profile["games"]:
+            raise Http404("no verified games under that name")
+        profile["balance_test"] = stats.BALANCE_TEST_NAME
+        return Response(profile)

@@ -1,0 +1,436 @@
+"""Plotly figure builders: rows in, ``go.Figure`` out. Pure (no Django, no database).
+
+User text (player, character, weapon, item, event names) goes through ``esc`` before it
+reaches a figure: Plotly renders a subset of HTML in tick labels, legends, annotations and
+hover text, so an unescaped name like ``<b>Bob</b>`` would be drawn bold and a crafted one
+could carry a link. It is also never placed inside a ``hovertemplate`` (where ``%{…}`` would
+be interpreted): names travel in ``customdata`` and the template only refers to them.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+
+import plotly.graph_objects as go
+
+GREY = "#b8b8b8"
+BASE = "#3b6ea5"
+# Colour by balance grade and direction: stronger evidence, deeper colour.
+GRADE_COLOURS = {
+    ("over", "weak"): "#8fcf8f",
+    ("over", "strong"): "#3fa34d",
+    ("over", "very strong"): "#1b6b2a",
+    ("under", "weak"): "#f1a08b",
+    ("under", "strong"): "#d9534f",
+    ("under", "very strong"): "#8e1b1b",
+}
+RESULT_COLOURS = {"win": "#3fa34d", "draw": "#8c8c8c", "loss": "#d9534f"}
+SOURCE_COLOURS = {"vp_objectives": "#3b6ea5", "vp_missions": "#e0a030", "vp_knockouts": "#b04a8c"}
+SOURCE_NAMES = {"vp_objectives": "Objectives", "vp_missions": "Missions", "vp_knockouts": "Knock-outs"}
+TOO_FEW = "too few games"
+PALETTE = ("#3b6ea5", "#d9534f", "#3fa34d", "#e0a030", "#b04a8c", "#4bb3c4", "#8c6d31", "#6b6ecf")
+
+
+def esc(value) -> str:
+    """Escape text for Plotly's pseudo-HTML. Only &, < and > are escaped: Plotly decodes
+    numeric entities and &lt;/&gt;/&amp; but would print a named &quot; literally, and a quote
+    is harmless once no tag can open."""
+    return html.escape("" if value is None else str(value), quote=False)
+
+
+def _layout(fig: go.Figure, title: str, *, height: int = 420, **kwargs) -> go.Figure:
+    fig.update_layout(
+        title={"text": esc(title), "x": 0, "xanchor": "left"},
+        template="plotly_white",
+        height=height,
+        margin={"l": 10, "r": 20, "t": 60, "b": 40},
+        hoverlabel={"align": "left"},
+        **kwargs,
+    )
+    return fig
+
+
+def _labels(rows: list[dict]) -> list[str]:
+    """Escaped display names, made unique (two entries can share a name) with their key."""
+    names = [esc(r.get("name") or r.get("key")) for r in rows]
+    seen: dict[str, int] = {}
+    for n in names:
+        seen[n] = seen.get(n, 0) + 1
+    return [f"{n} ({esc(r['key'])})" if seen[n] > 1 else n for n, r in zip(names, rows, strict=True)]
+
+
+def _rate_colour(row: dict) -> str:
+    if row.get("too_few_games"):
+        return GREY
+    return GRADE_COLOURS.get((row.get("balance_direction"), row.get("balance_grade")), BASE)
+
+
+def _num(value, default=0.0) -> float:
+    return default if value is None else value
+
+
+def win_rate_figure(rows: list[dict], title: str) -> go.Figure:
+    """Horizontal bars of win rate with Wilson 95% error bars, coloured by balance flag,
+    greyed and labelled "too few games" below the minimum sample."""
+    rows = sorted(
+        (r for r in rows if r.get("win_rate") is not None), key=lambda r: (r["win_rate"], r["games"])
+    )
+    labels = _labels(rows)
+    fig = go.Figure(
+        go.Bar(
+            x=[r["win_rate"] for r in rows],
+            y=labels,
+            orientation="h",
+            marker={"color": [_rate_colour(r) for r in rows]},
+            error_x={
+                "type": "data",
+                "symmetric": False,
+                "array": [_num(r["ci_high"]) - r["win_rate"] for r in rows],
+                "arrayminus": [r["win_rate"] - _num(r["ci_low"]) for r in rows],
+                "color": "#555",
+                "thickness": 1.2,
+            },
+            text=[TOO_FEW if r["too_few_games"] else "" for r in rows],
+            textposition="inside",
+            insidetextanchor="start",
+            customdata=[
+                [
+                    lab,
+                    r["games"],
+                    r["wins"],
+                    r["draws"],
+                    r["losses"],
+                    _num(r["ci_low"]),
+                    _num(r["ci_high"]),
+                    esc(r.get("balance", "")),
+                    _num(r.get("score_rate")),
+                ]
+                for lab, r in zip(labels, rows, strict=True)
+            ],  # fmt: skip
+            hovertemplate=(
+                "<b>%{customdata[0]}</b><br>win rate %{x:.1%} (95% CI %{customdata[5]:.1%}–%{customdata[6]:.1%})"
+                "<br>score rate %{customdata[8]:.1%}<br>%{customdata[1]} games: %{customdata[2]} W, "
+                "%{customdata[3]} D, %{customdata[4]} L<br>%{customdata[7]}<extra></extra>"
+            ),
+        )
+    )
+    fig.add_vline(x=0.5, line_dash="dot", line_color="#777")
+    fig.update_xaxes(range=[0, 1], tickformat=".0%", title="win rate (bars: Wilson 95% interval)")
+    fig.update_yaxes(automargin=True)
+    return _layout(fig, title, height=max(300, 26 * len(rows) + 120))
+
+
+def pick_rate_figure(rows: list[dict], title: str, denominator: str) -> go.Figure:
+    rows = sorted((r for r in rows if r.get("pick_rate") is not None), key=lambda r: r["pick_rate"])
+    labels = _labels(rows)
+    fig = go.Figure(
+        go.Bar(
+            x=[r["pick_rate"] for r in rows],
+            y=labels,
+            orientation="h",
+            marker={"color": [GREY if r["too_few_games"] else BASE for r in rows]},
+            text=[TOO_FEW if r["too_few_games"] else "" for r in rows],
+            textposition="auto",
+            customdata=[
+                [lab, r["games"], r.get("total_sides", 0)] for lab, r in zip(labels, rows, strict=True)
+            ],
+            hovertemplate=(
+                "<b>%{customdata[0]}</b><br>pick rate %{x:.1%}<br>%{customdata[1]} of %{customdata[2]} "
+                + esc(denominator)
+                + "<extra></extra>"
+            ),
+        )
+    )
+    fig.update_xaxes(tickformat=".0%", title=f"pick rate (share of {denominator})", rangemode="tozero")
+    fig.update_yaxes(automargin=True)
+    return _layout(fig, title, height=max(300, 26 * len(rows) + 120))
+
+
+def balance_figure(rows: list[dict], title: str) -> go.Figure:
+    """Win rate against sample size for every tested entry: the flagged ones stand out."""
+    fig = go.Figure()
+    tested = [r for r in rows if not r["too_few_games"] and r.get("win_rate") is not None]
+    groups: dict[tuple, list[dict]] = {}
+    for r in tested:
+        groups.setdefault((r.get("balance_direction"), r.get("balance_grade")), []).append(r)
+    for (direction, grade_), members in sorted(groups.items(), key=lambda kv: str(kv[0])):
+        name = f"{direction}-performs, {grade_} evidence" if grade_ else "no evidence of imbalance"
+        labels = _labels(members)
+        fig.add_trace(
+            go.Scatter(
+                x=[r["games"] for r in members],
+                y=[r["win_rate"] for r in members],
+                mode="markers",
+                name=name,
+                marker={"color": GRADE_COLOURS.get((direction, grade_), BASE), "size": 9},
+                customdata=[
+                    [lab, esc(r["dimension"]), _num(r["p_value"], 1.0)]
+                    for lab, r in zip(labels, members, strict=True)
+                ],
+                hovertemplate="<b>%{customdata[0]}</b> (%{customdata[1]})<br>%{x} games, win rate %{y:.1%}"
+                "<br>p = %{customdata[2]:.3g}<extra></extra>",
+            )
+        )
+    fig.add_hline(y=0.5, line_dash="dot", line_color="#777")
+    fig.update_xaxes(title="games", rangemode="tozero")
+    fig.update_yaxes(tickformat=".0%", title="win rate")
+    return _layout(fig, title, legend={"orientation": "h", "y": -0.2})
+
+
+def initiative_figure(rows: list[dict], title: str) -> go.Figure:
+    rows = [r for r in rows if r.get("win_rate") is not None]
+    fig = go.Figure()
+    for label, column, colour in (
+        ("win", "wins", "win"),
+        ("draw", "draws", "draw"),
+        ("loss", "losses", "loss"),
+    ):
+        fig.add_trace(
+            go.Bar(
+                x=[esc(r["name"]) for r in rows],
+                y=[r[column] / r["games"] for r in rows],
+                name=label,
+                marker_color=RESULT_COLOURS[colour],
+                customdata=[[r[column], r["games"]] for r in rows],
+                hovertemplate="%{y:.1%} (%{customdata[0]} of %{customdata[1]})<extra>" + label + "</extra>",
+            )
+        )
+    fig.update_layout(barmode="stack")
+    fig.add_hline(y=0.5, line_dash="dot", line_color="#777")
+    fig.update_yaxes(tickformat=".0%", range=[0, 1], title="share of games")
+    return _layout(fig, title, height=380)
+
+
+def vp_sources_figure(rows: list[dict], title: str) -> go.Figure:
+    fig = go.Figure()
+    for source, name in SOURCE_NAMES.items():
+        fig.add_trace(
+            go.Bar(
+                x=[esc(r["name"]) for r in rows],
+                y=[_num(r[source]) for r in rows],
+                name=name,
+                marker_color=SOURCE_COLOURS[source],
+                hovertemplate="%{y:.1f} VP per side<extra>" + name + "</extra>",
+            )
+        )
+    fig.update_layout(barmode="stack")
+    fig.update_yaxes(title="mean VP per side")
+    return _layout(fig, title, height=380)
+
+
+def vp_by_round_figure(rows: list[dict], title: str) -> go.Figure:
+    fig = go.Figure()
+    for result in ("win", "draw", "loss"):
+        series = sorted((r for r in rows if r["result"] == result), key=lambda r: r["round"])
+        if not series:
+            continue
+        fig.add_trace(
+            go.Scatter(
+                x=[r["round"] for r in series],
+                y=[r["mean_vp"] for r in series],
+                mode="lines+markers",
+                name=esc(series[0]["name"]),
+                line_color=RESULT_COLOURS[result],
+                customdata=[[r["sides"]] for r in series],
+                hovertemplate="round %{x}: %{y:.1f} VP (%{customdata[0]} sides)<extra></extra>",
+            )
+        )
+    fig.update_xaxes(title="end of round", dtick=1)
+    fig.update_yaxes(title="mean cumulative VP", rangemode="tozero")
+    return _layout(fig, title, height=380)
+
+
+def game_length_figure(rows: list[dict], title: str) -> go.Figure:
+    fig = go.Figure()
+    for ended_by in sorted({r["ended_by"] for r in rows}):
+        series = sorted((r for r in rows if r["ended_by"] == ended_by), key=lambda r: r["rounds_played"])
+        fig.add_trace(
+            go.Bar(
+                x=[r["rounds_played"] for r in series],
+                y=[r["games"] for r in series],
+                name=esc(ended_by),
+                hovertemplate="%{y} games over %{x} rounds<extra>" + esc(ended_by) + "</extra>",
+            )
+        )
+    fig.update_layout(barmode="stack")
+    fig.update_xaxes(title="rounds played", dtick=1)
+    fig.update_yaxes(title="games")
+    return _layout(fig, title, height=380)
+
+
+def knockout_timing_figure(rows: list[dict], title: str) -> go.Figure:
+    fig = go.Figure(
+        go.Bar(
+            x=[r["round"] for r in rows],
+            y=[r["knockouts"] for r in rows],
+            marker_color="#b04a8c",
+            customdata=[[_num(r["share"])] for r in rows],
+            hovertemplate="round %{x}: %{y} knock-outs (%{customdata[0]:.1%})<extra></extra>",
+        )
+    )
+    fig.update_xaxes(title="round of the knock-out", dtick=1)
+    fig.update_yaxes(title="characters knocked out")
+    return _layout(fig, title, height=360)
+
+
+def weapon_types_figure(rows: list[dict], title: str) -> go.Figure:
+    fig = go.Figure()
+    for column, name in (
+        ("successes_per_attack", "successes per attack"),
+        ("wounds_per_attack", "wounds per attack"),
+        ("knockouts_per_attack", "knock-outs per attack"),
+    ):
+        fig.add_trace(
+            go.Bar(
+                x=[esc(r["name"]) for r in rows],
+                y=[_num(r[column]) for r in rows],
+                name=name,
+                customdata=[[r["attacks"]] for r in rows],
+                hovertemplate="%{y:.2f} over %{customdata[0]} attacks<extra>" + name + "</extra>",
+            )
+        )
+    fig.update_layout(barmode="group")
+    fig.update_yaxes(title="per attack")
+    return _layout(fig, title, height=380)
+
+
+def objectives_by_map_figure(rows: list[dict], title: str) -> go.Figure:
+    rows = sorted((r for r in rows if r.get("claim_rate") is not None), key=lambda r: r["claim_rate"])
+    labels = [esc(r["map"]) for r in rows]
+    fig = go.Figure(
+        go.Bar(
+            x=[r["claim_rate"] for r in rows],
+            y=labels,
+            orientation="h",
+            marker_color=[GREY if r["too_few_games"] else BASE for r in rows],
+            error_x={
+                "type": "data",
+                "symmetric": False,
+                "array": [_num(r["ci_high"], r["claim_rate"]) - r["claim_rate"] for r in rows],
+                "arrayminus": [r["claim_rate"] - _num(r["ci_low"], r["claim_rate"]) for r in rows],
+                "color": "#555",
+            },
+            text=[TOO_FEW if r["too_few_games"] else "" for r in rows],
+            textposition="inside",
+            customdata=[[r["claimed"], r["available"], r["games"]] for r in rows],
+            hovertemplate="%{x:.1%} claimed (%{customdata[0]} of %{customdata[1]} objectives, "
+            "%{customdata[2]} games)<extra></extra>",
+        )
+    )
+    fig.update_xaxes(range=[0, 1], tickformat=".0%", title="objectives claimed (share of those on offer)")
+    fig.update_yaxes(automargin=True)
+    return _layout(fig, title, height=max(300, 30 * len(rows) + 120))
+
+
+def dice_luck_figure(rows: list[dict], title: str) -> go.Figure:
+    """Observed against expected successes per player; the diagonal is perfectly average luck."""
+    fig = go.Figure()
+    groups: dict[tuple, list[dict]] = {}
+    for r in rows:
+        groups.setdefault((r["luck_direction"], r["luck_grade"]), []).append(r)
+    for (direction, grade_), members in sorted(groups.items(), key=lambda kv: str(kv[0])):
+        if grade_:
+            name = f"{'lucky' if direction == 'over' else 'unlucky'}, {grade_} evidence"
+        else:
+            name = "within chance"
+        fig.add_trace(
+            go.Scatter(
+                x=[r["expected"] for r in members],
+                y=[r["successes"] for r in members],
+                mode="markers",
+                name=name,
+                marker={"color": GRADE_COLOURS.get((direction, grade_), BASE), "size": 7, "opacity": 0.8},
+                customdata=[[esc(r["name"]), r["dice"], _num(r["z"])] for r in members],
+                hovertemplate="<b>%{customdata[0]}</b><br>%{y} successes, %{x:.1f} expected from %{customdata[1]} dice"
+                "<br>z = %{customdata[2]:.2f}<extra></extra>",
+            )
+        )
+    top = max([r["expected"] for r in rows] + [r["successes"] for r in rows] + [1])
+    fig.add_trace(
+        go.Scatter(
+            x=[0, top], y=[0, top], mode="lines", name="as expected", line={"dash": "dot", "color": "#777"}
+        )
+    )
+    fig.update_xaxes(title="expected successes")
+    fig.update_yaxes(title="observed successes")
+    return _layout(fig, title, height=480, legend={"orientation": "h", "y": -0.2})
+
+
+def trend_figure(rows: list[dict], title: str, period: str, value: str = "win_rate") -> go.Figure:
+    """One line per faction over ``period`` (month or event); hollow grey points: too few games."""
+    fig = go.Figure()
+    for i, key in enumerate(sorted({r["key"] for r in rows})):
+        series = [r for r in rows if r["key"] == key and r.get(value) is not None]
+        if not series:
+            continue
+        colour = PALETTE[i % len(PALETTE)]
+        fig.add_trace(
+            go.Scatter(
+                x=[esc(r[period]) for r in series],
+                y=[r[value] for r in series],
+                mode="lines+markers",
+                name=esc(series[0]["name"]),
+                line_color=colour,
+                marker={
+                    "color": [GREY if r["too_few_games"] else colour for r in series],
+                    "symbol": ["circle-open" if r["too_few_games"] else "circle" for r in series],
+                    "size": 8,
+                },
+                customdata=[[r["games"], TOO_FEW if r["too_few_games"] else ""] for r in series],
+                hovertemplate="%{x}: %{y:.1%} over %{customdata[0]} games %{customdata[1]}<extra></extra>",
+            )
+        )
+    if value == "win_rate":
+        fig.add_hline(y=0.5, line_dash="dot", line_color="#777")
+    fig.update_yaxes(tickformat=".0%", title=value.replace("_", " "), range=[0, 1.02])
+    fig.update_xaxes(type="category", automargin=True)
+    # Legend above the plot, right-aligned: long event names below the axis must not run into it.
+    legend = {"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 1, "xanchor": "right"}
+    return _layout(fig, title, height=460, legend=legend)
+
+
+def player_vs_meta_figure(rows: list[dict], title: str) -> go.Figure:
+    """A player's win rate with each faction beside that faction's win rate in the whole meta."""
+    labels = [f"{esc(r['game'])}: {esc(r['name'])}" for r in rows]
+    fig = go.Figure()
+    fig.add_trace(
+        go.Bar(
+            x=labels,
+            y=[_num(r["win_rate"]) for r in rows],
+            name="this player",
+            marker_color=[GREY if r["too_few_games"] else BASE for r in rows],
+            error_y={
+                "type": "data",
+                "symmetric": False,
+                "array": [_num(r["ci_high"]) - _num(r["win_rate"]) for r in rows],
+                "arrayminus": [_num(r["win_rate"]) - _num(r["ci_low"]) for r in rows],
+            },
+            text=[TOO_FEW if r["too_few_games"] else "" for r in rows],
+            customdata=[[r["games"]] for r in rows],
+            hovertemplate="%{y:.1%} over %{customdata[0]} games<extra>this player</extra>",
+        )
+    )
+    fig.add_trace(
+        go.Bar(
+            x=labels,
+            y=[_num(r["meta_win_rate"]) for r in rows],
+            name="whole meta",
+            marker_color="#e0a030",
+            hovertemplate="%{y:.1%}<extra>whole meta</extra>",
+        )
+    )
+    fig.update_layout(barmode="group")
+    fig.update_yaxes(tickformat=".0%", range=[0, 1], title="win rate")
+    return _layout(fig, title, height=380)
+
+
+def to_json(fig: go.Figure) -> str:
+    """Figure JSON safe to place inside a <script type="application/json"> element."""
+    text = fig.to_json()
+    # Same escaping as Django's json_script: no "</script>" or "<!--" can end the element early.
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+
+
+def figure_data(fig: go.Figure) -> dict:
+    return json.loads(fig.to_json())

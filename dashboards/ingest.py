@@ -1,0 +1,137 @@
+"""Store the statistics of one verified log as stat rows (and take them away again).
+
+Called from the ``log_verified`` receiver in the worker process. Idempotent: a log's rows
+are replaced whole, so a verdict announced twice (the worker may die between commit and
+acknowledgement) or a re-verification by a newer engine leaves exactly one copy. A verdict
+that is not legal removes the log's rows: only verified games count in the meta.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import logging
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from dashboards import models as m
+from dashboards.filters import rating_band
+from dashboards.statrows import GameRows, StatisticsError, game_rows
+
+logger = logging.getLogger(__name__)
+
+# A header date outside this window is a typo or a joke; the upload day is used instead.
+_EARLIEST_PLAYED = dt.date(2000, 1, 1)
+
+
+@dataclass(frozen=True)
+class Touched:
+    """The summary buckets a change touched: refresh these (game, day) pairs."""
+
+    buckets: frozenset[tuple[str, dt.date]]
+
+    def by_game(self) -> dict[str, list[dt.date]]:
+        out: dict[str, list[dt.date]] = {}
+        for game, day in sorted(self.buckets):
+            out.setdefault(game, []).append(day)
+        return out
+
+
+def header_of(game_log) -> dict:
+    """The log's header fields the meta filters on ({} if the stored upload cannot be read)."""
+    try:
+        doc = json.loads(game_log.raw_bytes())
+    except (ValueError, TypeError, AttributeError):
+        return {}
+    return (
+        {"created": doc.get("created"), "reference": doc.get("reference") or {}}
+        if isinstance(doc, dict)
+        else {}
+    )
+
+
+def played_on(header: dict, fallback: dt.datetime | None) -> dt.date:
+    """The day the game was played: the header's ``created`` when it is a sane ISO date,
+    else the day the log was uploaded."""
+    fallback_day = (fallback or timezone.now()).date()
+    raw = header.get("created")
+    if isinstance(raw, str) and len(raw) >= 10:
+        try:
+            day = dt.date.fromisoformat(raw[:10])
+        except ValueError:
+            day = None
+        if day and _EARLIEST_PLAYED <= day <= fallback_day + dt.timedelta(days=1):
+            return day
+    return fallback_day
+
+
+def event_ref_of(header: dict) -> str | None:
+    event = (header.get("reference") or {}).get("event")
+    return str(event).strip()[:200] or None if event else None
+
+
+def store_verdict(game_log, verdict: dict) -> Touched:
+    """Replace ``game_log``'s stat rows with those of ``verdict`` (or delete them if it is not
+    legal). Returns the buckets whose summaries are now stale."""
+    rows = None
+    if verdict.get("status") == "legal" and verdict.get("statistics"):
+        try:
+            rows = game_rows(verdict["statistics"])
+        except StatisticsError:
+            # The verdict stands; its statistics cannot be counted. Old rows go too, since
+            # they describe a verdict that no longer holds.
+            logger.exception("log %s: statistics do not follow the contract; not counted", game_log.pk)
+    legal = rows is not None
+    header = header_of(game_log) if legal else {}
+    touched: set[tuple[str, dt.date]] = set()
+    with transaction.atomic():
+        for old in m.GameStat.objects.filter(game_log=game_log).only("game", "played_on"):
+            touched.add((old.game, old.played_on))
+            old.delete()
+        if rows is not None:
+            stat = insert_game(
+                rows,
+                game_log=game_log,
+                played_on=played_on(header, game_log.created_at),
+                event_ref=event_ref_of(header),
+                simulated=bool(verdict.get("simulated") or game_log.simulated),
+                verified_at=game_log.verified_at,
+                engine_version=verdict.get("engine_version", ""),
+            )
+            touched.add((stat.game, stat.played_on))
+    return Touched(frozenset(touched))
+
+
+def insert_game(rows: GameRows, *, game_log=None, played_on: dt.date, event_ref=None, rating=None,
+                simulated=False, verified_at=None, engine_version="") -> m.GameStat:  # fmt: skip
+    """Write one game's rows through the ORM (a few dozen rows; bulk loads use ``dashboards.bulk``)."""
+    stat = m.GameStat.objects.create(game_log=game_log, **game_fields(rows, played_on=played_on, event_ref=event_ref,
+                                     rating=rating, simulated=simulated, verified_at=verified_at,
+                                     engine_version=engine_version))  # fmt: skip
+    for side_rows in rows.sides:
+        side = m.SideStat.objects.create(game_stat=stat, **side_rows.side)
+        m.RoundStat.objects.bulk_create([m.RoundStat(side=side, **r) for r in side_rows.rounds])
+        m.CharacterStat.objects.bulk_create([m.CharacterStat(side=side, **r) for r in side_rows.characters])
+        m.WeaponStat.objects.bulk_create([m.WeaponStat(side=side, **r) for r in side_rows.weapons])
+        m.ItemStat.objects.bulk_create([m.ItemStat(side=side, **r) for r in side_rows.items])
+        m.TestStat.objects.bulk_create([m.TestStat(side=side, **r) for r in side_rows.tests])
+    return stat
+
+
+def game_fields(
+    rows: GameRows, *, played_on, event_ref, rating, simulated, verified_at, engine_version
+) -> dict:
+    """GameStat columns for one game: the statistics' game row plus the filter columns."""
+    return {
+        **rows.game,
+        "objectives_claimed": sum(s.side["objectives_claimed"] for s in rows.sides),
+        "played_on": played_on,
+        "event_ref": event_ref,
+        "rating": rating,
+        "rating_band": rating_band(rating),
+        "simulated": simulated,
+        "verified_at": verified_at,
+        "engine_version": engine_version,
+    }

@@ -1,0 +1,87 @@
+"""Load simulated games straight into the meta's stat rows, then rebuild the summaries.
+
+    python manage.py load_synthetic_meta --games 100000 --seed 7 [--replace]
+
+For benchmarks and demos only. Every row is stored with ``simulated=True`` (the pages leave
+such games out unless asked, and say so) and without a game log behind it. The games follow
+the engine's statistics contract but are not engine simulations: they are drawn at random by
+``dashboards.synthetic`` so 100,000 of them load in about a minute.
+"""
+
+from __future__ import annotations
+
+import time
+
+from django.core.management.base import BaseCommand, CommandError
+
+from dashboards import models as m
+from dashboards import summaries
+from dashboards.bulk import insert_games
+from dashboards.statrows import game_rows
+from dashboards.synthetic import SyntheticMeta
+
+BATCH = 2000
+
+
+class Command(BaseCommand):
+    help = "Load N simulated games into the meta statistics (labelled simulated) and rebuild the summaries."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--games", type=int, default=1000)
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument(
+            "--replace",
+            action="store_true",
+            help="delete earlier synthetic rows first (rows from real logs stay)",
+        )
+
+    def handle(self, *args, games: int, seed: int, replace: bool, **options):
+        if games < 0:
+            raise CommandError("--games must be positive")
+        started = time.perf_counter()
+        if replace:
+            deleted = _delete_synthetic()
+            self.stdout.write(f"deleted {deleted} earlier synthetic games")
+        generator = SyntheticMeta(seed)
+        done = 0
+        while done < games:
+            batch = []
+            for i in range(done, min(games, done + BATCH)):
+                stats, extras = generator.game(i)
+                batch.append(
+                    (
+                        game_rows(stats),
+                        {
+                            "played_on": extras["played_on"],
+                            "event_ref": extras["event_ref"],
+                            "rating": extras["rating"],
+                            "simulated": True,
+                            "verified_at": None,
+                            "engine_version": "synthetic",
+                        },
+                    )
+                )
+            done += insert_games(batch)
+            if done % 20000 == 0 or done == games:
+                self.stdout.write(f"{done} games loaded ({time.perf_counter() - started:.1f} s)")
+        loaded = time.perf_counter()
+        summaries.rebuild_all()
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"{games} simulated games loaded in {loaded - started:.1f} s; "
+                f"summaries rebuilt in {time.perf_counter() - loaded:.1f} s"
+            )
+        )
+
+
+def _delete_synthetic() -> int:
+    """Remove synthetic games with plain DELETEs, children first (an ORM cascade over millions
+    of rows would load them all into memory)."""
+    synthetic = m.GameStat.objects.filter(game_log__isnull=True, simulated=True)
+    count = synthetic.count()
+    sides = m.SideStat.objects.filter(game_stat__in=synthetic)
+    for model in (m.RoundStat, m.CharacterStat, m.WeaponStat, m.ItemStat, m.TestStat):
+        model.objects.filter(side__in=sides)._raw_delete(model.objects.db)
+    sides._raw_delete(m.SideStat.objects.db)
+    synthetic._raw_delete(m.GameStat.objects.db)
+    return count

@@ -1,0 +1,245 @@
+"""Statistics rows written from verified games, and the daily summary tables the pages read.
+
+Two layers:
+
+* **Stat rows** (``GameStat`` … ``TestStat``) mirror the engine's ``verdict["statistics"]``
+  one-to-one, for legal verdicts only. They are replaced whole when a log is re-verified.
+* **Summaries** (``EntryDaily``, ``GameDaily``, ``RoundDaily``, ``DiceDaily``) are those rows
+  aggregated by SQL ``INSERT … SELECT`` (see ``dashboards.summaries``) into one row per
+  *bucket*: game × day played × content pack × event × rating band × simulated, plus the
+  dimension's own key. Every page filter is a ``WHERE`` on bucket columns, so a filtered
+  statistic is a ``SUM … GROUP BY`` over a few thousand summary rows instead of a scan of
+  millions of stat rows, and the day grain keeps date ranges exact.
+
+Event and rating are plain nullable columns owned here until the tournaments app has event
+and rating models: ``event_ref`` is the log header's optional ``reference.event`` and
+``rating`` the mean of the players' ratings when something supplies it (nothing does yet).
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class GameStat(models.Model):
+    """One verified, legal game (``statistics["game"][0]``) plus the columns pages filter on."""
+
+    # Null for synthetic benchmark/demo rows, which have no uploaded log behind them.
+    game_log = models.OneToOneField(
+        "gamelogs.GameLog", null=True, blank=True, on_delete=models.CASCADE, related_name="meta_stat"
+    )
+    game = models.CharField(max_length=64)
+    played_on = models.DateField(
+        help_text="Day the game was played: the log header's 'created', else upload day."
+    )
+    verified_at = models.DateTimeField(null=True, blank=True)
+    engine_version = models.CharField(max_length=32, blank=True)
+    content_pack = models.CharField(max_length=100, help_text="id@version")
+    event_ref = models.CharField(max_length=200, null=True, blank=True)
+    rating = models.FloatField(null=True, blank=True)
+    rating_band = models.IntegerField(null=True, blank=True)
+    simulated = models.BooleanField(default=False)
+    randomness = models.CharField(max_length=16)
+    map = models.CharField(max_length=100, blank=True)
+    rounds_played = models.PositiveSmallIntegerField()
+    events = models.PositiveIntegerField(default=0)
+    first_player = models.CharField(max_length=32)
+    winner = models.CharField(max_length=32, null=True, blank=True)
+    outcome = models.CharField(max_length=16)
+    ended_by = models.CharField(max_length=16)
+    objectives_available = models.PositiveSmallIntegerField(default=0)
+    # Both sides' claims added up at ingest, so the map summary needs no join to sides.
+    objectives_claimed = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "played_on"], name="dash_game_game_day")]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.played_on} #{self.pk}"
+
+
+class SideStat(models.Model):
+    """One player's side in one game (``statistics["sides"]``)."""
+
+    game_stat = models.ForeignKey(GameStat, on_delete=models.CASCADE, related_name="sides")
+    player = models.CharField(max_length=32)
+    player_name = models.CharField(max_length=100)
+    faction = models.CharField(max_length=64)
+    faction_name = models.CharField(max_length=200)
+    force_points = models.IntegerField(default=0)
+    first_player = models.BooleanField()
+    result = models.CharField(max_length=8)  # win | draw | loss
+    vp_total = models.IntegerField(default=0)
+    vp_objectives = models.IntegerField(default=0)
+    vp_missions = models.IntegerField(default=0)
+    vp_knockouts = models.IntegerField(default=0)
+    knockouts_dealt = models.IntegerField(default=0)
+    characters_lost = models.IntegerField(default=0)
+    objectives_claimed = models.IntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["player_name"], name="dash_side_player")]
+
+
+class RoundStat(models.Model):
+    """Cumulative VP of one side at the end of one round (``game.vp_by_round``)."""
+
+    side = models.ForeignKey(SideStat, on_delete=models.CASCADE, related_name="rounds")
+    round = models.PositiveSmallIntegerField()
+    vp = models.IntegerField()
+
+
+class CharacterStat(models.Model):
+    side = models.ForeignKey(SideStat, on_delete=models.CASCADE, related_name="characters")
+    character = models.CharField(max_length=64)
+    name = models.CharField(max_length=200)
+    faction = models.CharField(max_length=64)
+    survived = models.BooleanField()
+    knocked_out_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    wounds_dealt = models.IntegerField(default=0)
+    wounds_taken = models.IntegerField(default=0)
+    activations = models.IntegerField(default=0)
+    objectives_claimed = models.IntegerField(default=0)
+
+
+class WeaponStat(models.Model):
+    side = models.ForeignKey(SideStat, on_delete=models.CASCADE, related_name="weapons")
+    character = models.CharField(max_length=64)
+    weapon = models.CharField(max_length=64)
+    name = models.CharField(max_length=200)
+    weapon_type = models.CharField(max_length=16)
+    attacks = models.IntegerField(default=0)
+    successes = models.IntegerField(default=0)
+    wounds = models.IntegerField(default=0)
+    knockouts = models.IntegerField(default=0)
+
+
+class ItemStat(models.Model):
+    side = models.ForeignKey(SideStat, on_delete=models.CASCADE, related_name="items")
+    character = models.CharField(max_length=64)
+    item = models.CharField(max_length=64)
+    name = models.CharField(max_length=200)
+    item_type = models.CharField(max_length=16)
+    uses = models.IntegerField(default=0)
+
+
+class TestStat(models.Model):
+    """Dice tests of one kind and stat by one character. Dice luck reads recorded games only."""
+
+    __test__ = False  # not a pytest test class, despite the name
+
+    side = models.ForeignKey(SideStat, on_delete=models.CASCADE, related_name="tests")
+    character = models.CharField(max_length=64)
+    kind = models.CharField(max_length=16)
+    stat = models.CharField(max_length=32)
+    tests = models.IntegerField(default=0)
+    dice = models.IntegerField(default=0)
+    successes = models.IntegerField(default=0)
+    expected_successes = models.FloatField(default=0)
+
+
+# --- Summaries --------------------------------------------------------------------------------
+
+
+class Bucket(models.Model):
+    """The filter columns every summary row carries; a filter is a WHERE on these."""
+
+    game = models.CharField(max_length=64)
+    day = models.DateField()
+    content_pack = models.CharField(max_length=100)
+    event_ref = models.CharField(max_length=200, null=True, blank=True)
+    rating_band = models.IntegerField(null=True, blank=True)
+    simulated = models.BooleanField(default=False)
+
+    class Meta:
+        abstract = True
+
+
+class EntryDaily(Bucket):
+    """Sides that fielded an entry, by result, with the entry's own totals.
+
+    ``dimension`` is one of faction, character, pair, weapon, item, weapon_type, seat, result,
+    knockout_round (see ``dashboards.summaries.DIMENSIONS``). ``appearances`` counts *sides*
+    (one player's force in one game) that fielded the entry; a side with two copies of a
+    weapon counts once. The one exception is knockout_round, where it counts characters
+    knocked out in that round. Measure columns a dimension has no use for stay 0.
+    """
+
+    dimension = models.CharField(max_length=16)
+    key = models.CharField(max_length=200)
+    name = models.CharField(max_length=420)
+    faction = models.CharField(max_length=64, blank=True)
+    appearances = models.IntegerField(default=0)
+    wins = models.IntegerField(default=0)
+    draws = models.IntegerField(default=0)
+    losses = models.IntegerField(default=0)
+    vp_total = models.BigIntegerField(default=0)
+    vp_objectives = models.BigIntegerField(default=0)
+    vp_missions = models.BigIntegerField(default=0)
+    vp_knockouts = models.BigIntegerField(default=0)
+    knockouts = models.BigIntegerField(default=0)
+    objectives_claimed = models.BigIntegerField(default=0)
+    survived = models.BigIntegerField(default=0)
+    wounds_dealt = models.BigIntegerField(default=0)
+    wounds_taken = models.BigIntegerField(default=0)
+    activations = models.BigIntegerField(default=0)
+    attacks = models.BigIntegerField(default=0)
+    successes = models.BigIntegerField(default=0)
+    wounds = models.BigIntegerField(default=0)
+    uses = models.BigIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "dimension", "day"], name="dash_entry_game_dim_day")]
+
+
+class GameDaily(Bucket):
+    """Games by map, length, how they ended and outcome."""
+
+    map = models.CharField(max_length=100, blank=True)
+    rounds_played = models.PositiveSmallIntegerField()
+    ended_by = models.CharField(max_length=16)
+    outcome = models.CharField(max_length=16)
+    games = models.IntegerField(default=0)
+    first_player_wins = models.IntegerField(default=0)
+    objectives_available = models.BigIntegerField(default=0)
+    objectives_claimed = models.BigIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "day"], name="dash_gamed_game_day")]
+
+
+class RoundDaily(Bucket):
+    """Per round played and side result: how many sides reached it and their cumulative VP."""
+
+    round = models.PositiveSmallIntegerField()
+    result = models.CharField(max_length=8)
+    sides = models.IntegerField(default=0)
+    vp_sum = models.BigIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "day"], name="dash_round_game_day")]
+
+
+class DiceDaily(Bucket):
+    """Recorded dice per player name and test kind (seeded games are fair by construction)."""
+
+    player_name = models.CharField(max_length=100)
+    kind = models.CharField(max_length=16)
+    tests = models.BigIntegerField(default=0)
+    dice = models.BigIntegerField(default=0)
+    successes = models.BigIntegerField(default=0)
+    expected = models.FloatField(default=0)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["game", "day"], name="dash_dice_game_day"),
+            models.Index(fields=["player_name"], name="dash_dice_player"),
+        ]
+
+
+class SummaryVersion(models.Model):
+    """Bumped whenever a game's stat rows or summaries change; part of every cache key."""
+
+    game = models.CharField(max_length=64, primary_key=True)
+    version = models.BigIntegerField(default=0)
+    refreshed_at = models.DateTimeField(null=True, blank=True)

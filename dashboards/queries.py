@@ -1,0 +1,518 @@
+"""The data behind every chart: SQL aggregation over the summary tables, cached per filter.
+
+Each public function takes a ``MetaFilter`` and returns plain rows (lists of dicts of numbers
+and strings) — the same rows the page draws, the API returns and the CSV holds. Sums and
+counts happen in the database (``SUM … GROUP BY`` over summary rows); Python only adds the
+per-row arithmetic that needs the aggregated counts (rates, intervals, tests).
+
+Cache keys are ``meta:<game>:v<version>:<query>:<filter digest>``; the version is bumped
+whenever the game's stat rows or summaries change, so a cached answer is never stale and
+nothing has to be deleted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.core.cache import cache
+from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models.functions import TruncMonth
+
+from dashboards import models as m
+from dashboards import stats
+from dashboards.filters import MetaFilter
+
+CACHE_SECONDS = 24 * 3600
+T = TypeVar("T")
+
+# Entry dimensions with win and pick rates: API dimension → EntryDaily.dimension.
+RATE_DIMENSIONS = {
+    "factions": "faction",
+    "characters": "character",
+    "pairs": "pair",
+    "weapons": "weapon",
+    "items": "item",
+}
+
+_RESULT_NAMES = {"win": "Winners", "draw": "Drawn sides", "loss": "Losers"}
+
+
+def version(game: str) -> int:
+    return m.SummaryVersion.objects.filter(game=game).values_list("version", flat=True).first() or 0
+
+
+def cached(name: str, f: MetaFilter, compute: Callable[[MetaFilter], T]) -> T:
+    """``compute(f)``, remembered under the game's current data version and the filter digest."""
+    key = f"meta:{f.game}:v{version(f.game)}:{name}:{f.cache_key()}"
+    value = cache.get(key)
+    if value is None:
+        value = compute(f)
+        cache.set(key, value, CACHE_SECONDS)
+    return value
+
+
+def bucket(model, f: MetaFilter) -> QuerySet:
+    """Summary rows of ``model`` inside the filter: every filter is a WHERE on bucket columns."""
+    qs = model.objects.filter(game=f.game)
+    if f.date_from:
+        qs = qs.filter(day__gte=f.date_from)
+    if f.date_to:
+        qs = qs.filter(day__lte=f.date_to)
+    if f.event:
+        qs = qs.filter(event_ref=f.event)
+    if f.pack:
+        qs = qs.filter(content_pack=f.pack)
+    if f.rating_band is not None:
+        qs = qs.filter(rating_band=f.rating_band)
+    if f.simulated == "exclude":
+        qs = qs.filter(simulated=False)
+    elif f.simulated == "only":
+        qs = qs.filter(simulated=True)
+    return qs
+
+
+def _sums(qs: QuerySet, group: list[str], **sums: str) -> list[dict]:
+    """``SELECT group…, SUM(col) AS name … GROUP BY group…`` with annotation names that cannot
+    clash with model fields (Django refuses an annotation named like a column)."""
+    rows = qs.values(*group).annotate(**{f"_{k}": Sum(v) for k, v in sums.items()}).order_by(*group)
+    return [{**{g: r[g] for g in group}, **{k: r[f"_{k}"] or 0 for k in sums}} for r in rows]
+
+
+_ENTRY_SUMS = {
+    "games": "appearances",
+    "wins": "wins",
+    "draws": "draws",
+    "losses": "losses",
+    **{c: c for c in ("vp_total", "vp_objectives", "vp_missions", "vp_knockouts", "knockouts",
+                      "objectives_claimed", "survived", "wounds_dealt", "wounds_taken", "activations",
+                      "attacks", "successes", "wounds", "uses")},
+}  # fmt: skip
+
+
+def _entries(
+    f: MetaFilter, dimension: str | tuple[str, ...], extra_group: tuple[str, ...] = ()
+) -> list[dict]:
+    """Summed EntryDaily rows per entry; several dimensions are read in one scan (the balance page)."""
+    dimensions = (dimension,) if isinstance(dimension, str) else dimension
+    qs = bucket(m.EntryDaily, f).filter(dimension__in=dimensions)
+    group = [*extra_group, "dimension", "key"]
+    rows = (
+        qs.values(*group)
+        .annotate(
+            _name=Max("name"), _faction=Max("faction"), **{f"_{k}": Sum(v) for k, v in _ENTRY_SUMS.items()}
+        )
+        .order_by(*group)
+    )
+    return [
+        {
+            **{g: r[g] for g in extra_group},
+            "key": r["key"],
+            "name": r["_name"],
+            "faction": r["_faction"],
+            **{k: r[f"_{k}"] or 0 for k in _ENTRY_SUMS},
+            **({"dimension": r["dimension"]} if len(dimensions) > 1 else {}),
+        }
+        for r in rows
+    ]
+
+
+def _total_sides(f: MetaFilter) -> int:
+    return bucket(m.EntryDaily, f).filter(dimension="seat").aggregate(n=Sum("appearances"))["n"] or 0
+
+
+def _per_game(row: dict, column: str) -> float | None:
+    return stats.rate(row[column], row["games"])
+
+
+def _derived(r: dict, dimension: str) -> dict:
+    """Per-game and per-attack figures a dimension's page shows beside its rates."""
+    if dimension == "character":
+        r["survival_rate"] = _per_game(r, "survived")
+        r["wounds_dealt_per_game"] = _per_game(r, "wounds_dealt")
+    elif dimension == "weapon":
+        r["wounds_per_attack"] = stats.rate(r["wounds"], r["attacks"])
+        r["knockouts_per_game"] = _per_game(r, "knockouts")
+    elif dimension == "item":
+        r["uses_per_game"] = _per_game(r, "uses")
+    return r
+
+
+def _rate_rows(f: MetaFilter, dimension: str) -> list[dict]:
+    total = _total_sides(f)
+    rows = [
+        _derived(stats.decorate_rate_row(r, total, f.min_games), dimension) for r in _entries(f, dimension)
+    ]
+    for r in rows:
+        r["total_sides"] = total
+    rows.sort(key=lambda r: (-r["games"], r["key"]))
+    return rows
+
+
+def entry_rates(f: MetaFilter, api_dimension: str) -> list[dict]:
+    """Win, score and pick rates for factions, characters, pairs, weapons or items."""
+    dimension = RATE_DIMENSIONS[api_dimension]
+    return cached(api_dimension, f, lambda f: _rate_rows(f, dimension))
+
+
+def balance(f: MetaFilter) -> list[dict]:
+    """Every rated entry of every dimension with its balance test, most significant first."""
+
+    def compute(f: MetaFilter) -> list[dict]:
+        names = {v: k for k, v in RATE_DIMENSIONS.items()}
+        total = _total_sides(f)
+        out = []
+        for r in _entries(f, tuple(RATE_DIMENSIONS.values())):
+            dimension = r.pop("dimension")
+            row = _derived(stats.decorate_rate_row(r, total, f.min_games), dimension)
+            out.append({"dimension": names[dimension], **row, "total_sides": total})
+        out.sort(
+            key=lambda r: (r["p_value"] is None, r["p_value"] if r["p_value"] is not None else 1, -r["games"])
+        )
+        return out
+
+    return cached("balance", f, compute)
+
+
+def initiative(f: MetaFilter) -> list[dict]:
+    """First player against second; the 'first' row's binomial test is the initiative test."""
+
+    def compute(f: MetaFilter) -> list[dict]:
+        total = _total_sides(f)
+        return [stats.decorate_rate_row(r, total, f.min_games) for r in _entries(f, "seat")]
+
+    return cached("initiative", f, compute)
+
+
+def vp_sources(f: MetaFilter) -> list[dict]:
+    """Mean VP per side from each source, for winners, drawn sides and losers."""
+
+    def compute(f: MetaFilter) -> list[dict]:
+        rows = []
+        for r in _entries(f, "result"):
+            sides = r["games"]
+            rows.append(
+                {
+                    "key": r["key"],
+                    "name": _RESULT_NAMES.get(r["key"], r["key"]),
+                    "sides": sides,
+                    "vp_objectives": stats.rate(r["vp_objectives"], sides),
+                    "vp_missions": stats.rate(r["vp_missions"], sides),
+                    "vp_knockouts": stats.rate(r["vp_knockouts"], sides),
+                    "vp_total": stats.rate(r["vp_total"], sides),
+                }
+            )
+        order = {"win": 0, "draw": 1, "loss": 2}
+        return sorted(rows, key=lambda r: order.get(r["key"], 9))
+
+    return cached("vp-sources", f, compute)
+
+
+def vp_by_round(f: MetaFilter) -> list[dict]:
+    """Mean cumulative VP at the end of each round, for winners, drawn sides and losers."""
+
+    def compute(f: MetaFilter) -> list[dict]:
+        rows = _sums(bucket(m.RoundDaily, f), ["round", "result"], sides="sides", vp_sum="vp_sum")
+        return [{**r, "name": _RESULT_NAMES.get(r["result"], r["result"]), "mean_vp": stats.rate(r["vp_sum"], r["sides"])}
+                for r in rows]  # fmt: skip
+
+    return cached("vp-by-round", f, compute)
+
+
+def game_length(f: MetaFilter) -> list[dict]:
+    """Games by rounds played and how they ended."""
+
+    def compute(f: MetaFilter) -> list[dict]:
+        rows = _sums(bucket(m.GameDaily, f), ["rounds_played", "ended_by"], games="games")
+        total = sum(r["games"] for r in rows)
+        return [{**r, "share": stats.rate(r["games"], total)} for r in rows]
+
+    return cached("game-length", f, compute)
+
+
+def knockout_timing(f: MetaFilter) -> list[dict]:
+    """Characters knocked out, by the round it happened in."""
+
+    def compute(f: MetaFilter) -> list[dict]:
+        rows = _sums(
+            bucket(m.EntryDaily, f).filter(dimension="knockout_round"), ["key"], knockouts="appearances"
+        )
+        total = sum(r["knockouts"] for r in rows)
+        out = [{"round": int(r["key"]), "knockouts": r["knockouts"], "share": stats.rate(r["knockouts"], total)}
+               for r in rows]  # fmt: skip
+        return sorted(out, key=lambda r: r["round"])
+
+    return cached("knockout-timing", f, compute)
+
+
+def weapon_types(f: MetaFilter) -> list[dict]:
+    """Attacks, successes, wounds and knock-outs by weapon type (melee, ranged, spell)."""
+
+    def compute(f: MetaFilter) -> list[dict]:
+        rows = []
+        for r in _entries(f, "weapon_type"):
+            rows.append(
+                {
+                    "key": r["key"],
+                    "name": r["name"],
+                    "sides": r["games"],
+                    "attacks": r["attacks"],
+                    "successes": r["successes"],
+                    "wounds": r["wounds"],
+                    "knockouts": r["knockouts"],
+                    "wounds_per_attack": stats.rate(r["wounds"], r["attacks"]),
+                    "successes_per_attack": stats.rate(r["successes"], r["attacks"]),
+                    "knockouts_per_attack": stats.rate(r["knockouts"], r["attacks"]),
+                }
+            )
+        return rows
+
+    return cached("weapon-types", f, compute)
+
+
+def objectives_by_map(f: MetaFilter) -> list[dict]:
+    """Share of the objectives on offer that either side claimed, per map, with a Wilson interval."""
+
+    def compute(f: MetaFilter) -> list[dict]:
+        rows = _sums(bucket(m.GameDaily, f), ["map"], games="games", available="objectives_available",
+                     claimed="objectives_claimed")  # fmt: skip
+        out = []
+        for r in rows:
+            interval = None
+            if r["claimed"] <= r["available"]:
+                interval = stats.wilson_interval(r["claimed"], r["available"])
+            out.append(
+                {
+                    **r,
+                    "claim_rate": stats.rate(r["claimed"], r["available"]),
+                    "ci_low": interval[0] if interval else None,
+                    "ci_high": interval[1] if interval else None,
+                    "too_few_games": stats.too_few_games(r["games"], f.min_games),
+                }
+            )
+        return out
+
+    return cached("objectives-by-map", f, compute)
+
+
+def dice_luck(f: MetaFilter) -> list[dict]:
+    """Observed against expected successes per player name, recorded dice only."""
+
+    def compute(f: MetaFilter) -> list[dict]:
+        rows = _sums(bucket(m.DiceDaily, f), ["player_name"], tests="tests", dice="dice", successes="successes",
+                     expected="expected")  # fmt: skip
+        out = []
+        for r in rows:
+            luck = stats.dice_luck(int(r["dice"]), int(r["successes"]), float(r["expected"]))
+            out.append(
+                {
+                    "key": r["player_name"],
+                    "name": r["player_name"],
+                    "tests": r["tests"],
+                    "dice": luck.dice,
+                    "successes": luck.successes,
+                    "expected": round(luck.expected, 4),
+                    "difference": round(luck.difference, 4),
+                    "ratio": luck.ratio,
+                    "z": luck.z,
+                    "p_value": luck.flag.p_value,
+                    "luck": luck.flag.label,
+                    "luck_grade": luck.flag.grade,
+                    "luck_direction": luck.flag.direction,
+                }
+            )
+        out.sort(key=lambda r: (-r["dice"], r["key"]))
+        return out
+
+    return cached("dice-luck", f, compute)
+
+
+def trends_month(f: MetaFilter) -> list[dict]:
+    """Faction win and pick rates per calendar month (pick rate over that month's sides)."""
+
+    def compute(f: MetaFilter) -> list[dict]:
+        qs = bucket(m.EntryDaily, f).annotate(month=TruncMonth("day"))
+        totals = {
+            r["month"]: r["n"]
+            for r in qs.filter(dimension="seat").values("month").annotate(n=Sum("appearances"))
+        }
+        rows = []
+        for r in _entries_by(qs.filter(dimension="faction"), "month"):
+            row = stats.decorate_rate_row(r, totals.get(r["month"], 0), f.min_games)
+            row["month"] = r["month"].isoformat()[:7]
+            rows.append(row)
+        return sorted(rows, key=lambda r: (r["month"], r["key"]))
+
+    return cached("trends-month", f, compute)
+
+
+def trends_event(f: MetaFilter) -> list[dict]:
+    """Faction win and pick rates per event (games with an event reference only)."""
+
+    def compute(f: MetaFilter) -> list[dict]:
+        qs = bucket(m.EntryDaily, f).filter(event_ref__isnull=False)
+        totals = {
+            r["event_ref"]: r["n"]
+            for r in qs.filter(dimension="seat").values("event_ref").annotate(n=Sum("appearances"))
+        }
+        rows = []
+        for r in _entries_by(qs.filter(dimension="faction"), "event_ref"):
+            row = stats.decorate_rate_row(r, totals.get(r["event_ref"], 0), f.min_games)
+            row["event"] = row.pop("event_ref")
+            rows.append(row)
+        return sorted(rows, key=lambda r: (r["event"], r["key"]))
+
+    return cached("trends-event", f, compute)
+
+
+def _entries_by(qs: QuerySet, column: str) -> list[dict]:
+    rows = qs.values(column, "key").annotate(
+        _name=Max("name"),
+        _games=Sum("appearances"),
+        _wins=Sum("wins"),
+        _draws=Sum("draws"),
+        _losses=Sum("losses"),
+    )
+    return [
+        {column: r[column], "key": r["key"], "name": r["_name"], "games": r["_games"], "wins": r["_wins"],
+         "draws": r["_draws"], "losses": r["_losses"]}
+        for r in rows
+    ]  # fmt: skip
+
+
+def overview(f: MetaFilter) -> dict:
+    """Headline numbers for a game's front page: games counted and simulated games left out."""
+
+    def compute(f: MetaFilter) -> list[dict]:
+        games = bucket(m.GameDaily, f).aggregate(n=Sum("games"))["n"] or 0
+        hidden = 0
+        if f.simulated == "exclude":
+            from dataclasses import replace
+
+            hidden = bucket(m.GameDaily, replace(f, simulated="only")).aggregate(n=Sum("games"))["n"] or 0
+        first_seen = bucket(m.GameDaily, f).aggregate(a=Max("day"))["a"]
+        return [
+            {
+                "games": games,
+                "simulated_hidden": hidden,
+                "latest_day": first_seen.isoformat() if first_seen else None,
+            }
+        ]
+
+    return cached("overview", f, compute)[0]
+
+
+def known_values(game: str) -> dict[str, list]:
+    """Choices for the filter form: events, content packs and rating bands seen for ``game``."""
+
+    def compute(f: MetaFilter) -> list[dict]:
+        qs = m.GameDaily.objects.filter(game=f.game)
+        return [
+            {
+                "events": sorted(v for v in qs.values_list("event_ref", flat=True).distinct() if v),
+                "packs": sorted(v for v in qs.values_list("content_pack", flat=True).distinct() if v),
+                "rating_bands": sorted(
+                    v for v in qs.values_list("rating_band", flat=True).distinct() if v is not None
+                ),
+            }
+        ]
+
+    return cached("known-values", MetaFilter(game=game), compute)[0]
+
+
+def games_with_data() -> list[dict]:
+    """Every game that has summary rows, with its games counted (played games only)."""
+    return _sums(m.GameDaily.objects.filter(simulated=False), ["game"], games="games")
+
+
+def player_profile(name: str, simulated: str = "exclude", history_limit: int = 100) -> dict:
+    """One player's games (by the name they logged under), their record per faction against the
+    meta, and their dice. Names are not accounts: two people logging as "Alice" are one row here."""
+    sides = m.SideStat.objects.filter(player_name=name)
+    if simulated == "exclude":
+        sides = sides.filter(game_stat__simulated=False)
+    elif simulated == "only":
+        sides = sides.filter(game_stat__simulated=True)
+    recent = list(
+        sides.select_related("game_stat").order_by("-game_stat__played_on", "-game_stat_id")[:history_limit]
+    )
+    opponents = {
+        s.game_stat_id: s
+        for s in m.SideStat.objects.filter(game_stat_id__in=[s.game_stat_id for s in recent]).exclude(
+            pk__in=[s.pk for s in recent]
+        )
+    }
+    history = []
+    for s in recent:
+        g, o = s.game_stat, opponents.get(s.game_stat_id)
+        history.append(
+            {
+                "played_on": g.played_on.isoformat(),
+                "game": g.game,
+                "event": g.event_ref,
+                "faction": s.faction,
+                "faction_name": s.faction_name,
+                "opponent": o.player_name if o else None,
+                "opponent_faction": o.faction_name if o else None,
+                "result": s.result,
+                "vp": s.vp_total,
+                "opponent_vp": o.vp_total if o else None,
+                "first_player": s.first_player,
+                "ended_by": g.ended_by,
+                "rounds_played": g.rounds_played,
+                "simulated": g.simulated,
+            }
+        )
+    by_faction = (
+        sides.values("game_stat__game", "faction")
+        .annotate(
+            _name=Max("faction_name"),
+            _games=Count("id"),
+            _wins=Count("id", filter=Q(result="win")),
+            _draws=Count("id", filter=Q(result="draw")),
+            _losses=Count("id", filter=Q(result="loss")),
+        )
+        .order_by("game_stat__game", "faction")
+    )
+    factions = []
+    meta: dict[str, dict[str, dict]] = {}
+    for r in by_faction:
+        game = r["game_stat__game"]
+        if game not in meta:
+            meta[game] = {
+                row["key"]: row for row in entry_rates(MetaFilter(game=game, simulated=simulated), "factions")
+            }
+        row = stats.decorate_rate_row(
+            {"game": game, "key": r["faction"], "name": r["_name"], "games": r["_games"], "wins": r["_wins"],
+             "draws": r["_draws"], "losses": r["_losses"]},
+            0,
+        )  # fmt: skip
+        row.pop("pick_rate")
+        meta_row = meta[game].get(r["faction"], {})
+        row["meta_win_rate"] = meta_row.get("win_rate")
+        row["meta_games"] = meta_row.get("games", 0)
+        factions.append(row)
+    dice_qs = m.DiceDaily.objects.filter(player_name=name)
+    if simulated == "exclude":
+        dice_qs = dice_qs.filter(simulated=False)
+    elif simulated == "only":
+        dice_qs = dice_qs.filter(simulated=True)
+    d = dice_qs.aggregate(dice=Sum("dice"), successes=Sum("successes"), expected=Sum("expected"))
+    luck = stats.dice_luck(int(d["dice"] or 0), int(d["successes"] or 0), float(d["expected"] or 0.0))
+    return {
+        "name": name,
+        "games": sides.count(),
+        "history": history,
+        "factions": factions,
+        "dice": {
+            "dice": luck.dice,
+            "successes": luck.successes,
+            "expected": round(luck.expected, 4),
+            "difference": round(luck.difference, 4),
+            "z": luck.z,
+            "p_value": luck.flag.p_value,
+            "luck": luck.flag.label,
+        },
+        # Ratings belong to the tournaments app; until it publishes them there is nothing to show.
+        "ratings": None,
+    }

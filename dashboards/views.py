@@ -1,0 +1,175 @@
+"""Meta pages. Thin: parse the filter, ask ``datasets`` for rows and figures, render."""
+
+from __future__ import annotations
+
+import gzip
+from functools import lru_cache
+from urllib.parse import urlencode
+
+import plotly
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_GET
+
+from dashboards import figures, queries, stats
+from dashboards.datasets import DATASETS, PAGES, Dataset, format_cell
+from dashboards.filters import PARAMETERS, RATING_BAND_WIDTH, MetaFilter, parse_filter
+from engine.version import GAME_IDS
+
+GAME_NAMES = {
+    "motu-battleground": "Masters of the Universe: Battleground",
+    "hoplomachus-remastered": "Hoplomachus: Remastered",
+    "motu-fields-of-eternia": "Masters of the Universe: Fields of Eternia",
+}
+
+
+def _base() -> dict:
+    return {"pages": PAGES.values(), "plotly_version": plotly.__version__}
+
+
+def _game_or_404(game: str) -> str:
+    if game not in GAME_IDS:
+        raise Http404("no such game")
+    return game
+
+
+def _panel(dataset: Dataset, f: MetaFilter) -> dict:
+    rows = dataset.rows(f)
+    # Building Plotly figures costs more than reading cached rows; keep their JSON too.
+    figure_json = queries.cached(f"figures:{dataset.key}", f, lambda f: [figures.to_json(fig) for fig in
+                                 dataset.figures(rows, f)]) if rows else []  # fmt: skip
+    shown = rows[: dataset.table_limit]
+    tested = sum(1 for r in rows if r.get("p_value") is not None)
+    query = urlencode(f.query_params())
+    api_url = reverse("dashboards_api:dataset", args=[f.game, dataset.key])
+    return {
+        "dataset": dataset,
+        "figures": [{"id": f"fig-{dataset.key}-{i}", "json": j} for i, j in enumerate(figure_json)],
+        "headers": [c.label for c in dataset.columns],
+        "table": [
+            {
+                "too_few": bool(r.get("too_few_games")),
+                "cells": [format_cell(r.get(c.key), c.fmt) for c in dataset.columns],
+            }
+            for r in shown
+        ],
+        "total_rows": len(rows),
+        "truncated": len(rows) > len(shown),
+        "api_url": f"{api_url}?{query}" if query else api_url,
+        "csv_url": f"{api_url}?{urlencode({**f.query_params(), 'format': 'csv'})}",
+        "tested": tested,
+        "chance_flags": stats.expected_false_flags(tested),
+    }
+
+
+def _filter_context(game: str, f: MetaFilter, errors: dict) -> dict:
+    known = queries.known_values(game)
+    return {
+        "filter": f,
+        "filter_errors": errors,
+        "filter_help": PARAMETERS,
+        "known": known,
+        "band_width": RATING_BAND_WIDTH,
+        "query": urlencode(f.query_params()),
+    }
+
+
+@require_GET
+def index(request):
+    counts = {r["game"]: r["games"] for r in queries.games_with_data()}
+    games = [{"id": g, "name": GAME_NAMES.get(g, g), "games": counts.get(g, 0)} for g in GAME_IDS]
+    return render(request, "dashboards/index.html", {"games": games, **_base()})
+
+
+@require_GET
+def dashboard(request, game: str, page: str = "overview"):
+    game = _game_or_404(game)
+    if page not in PAGES:
+        raise Http404("no such page")
+    f, errors = parse_filter(game, request.GET)
+    context = {
+        "game": game,
+        "game_name": GAME_NAMES.get(game, game),
+        "page": PAGES[page],
+        **_base(),
+        "panels": [_panel(DATASETS[key], f) for key in PAGES[page].datasets],
+        "overview": queries.overview(f),
+        "min_games": f.min_games,
+        "balance_test": stats.BALANCE_TEST_NAME,
+        **_filter_context(game, f, errors),
+    }
+    return render(request, "dashboards/page.html", context)
+
+
+@require_GET
+def player(request, name: str):
+    _, errors = parse_filter("", request.GET)
+    simulated = request.GET.get("simulated", "exclude") if "simulated" not in errors else "exclude"
+    profile = queries.player_profile(name, simulated=simulated)
+    if not profile["games"]:
+        raise Http404("no verified games under that name")
+    fig = figures.player_vs_meta_figure(profile["factions"], "Win rate by faction against the meta")
+    factions = [
+        {**r, "cells": [format_cell(r.get(k), fmt) for k, fmt in _PLAYER_FACTION_COLUMNS]}
+        for r in profile["factions"]
+    ]
+    return render(
+        request,
+        "dashboards/player.html",
+        {
+            "profile": profile,
+            "factions": factions,
+            "faction_headers": [
+                "Game",
+                "Faction",
+                "Games",
+                "W",
+                "D",
+                "L",
+                "Win rate",
+                "95% CI low",
+                "95% CI high",
+                "Meta win rate",
+            ],  # fmt: skip
+            "figure": {"id": "fig-player", "json": figures.to_json(fig)} if factions else None,
+            "api_url": reverse("dashboards_api:player", args=[name]),
+            **_base(),
+        },
+    )
+
+
+_PLAYER_FACTION_COLUMNS = (
+    ("game", "text"),
+    ("name", "text"),
+    ("games", "int"),
+    ("wins", "int"),
+    ("draws", "int"),
+    ("losses", "int"),
+    ("win_rate", "pct"),
+    ("ci_low", "pct"),
+    ("ci_high", "pct"),
+    ("meta_win_rate", "pct"),
+)
+
+
+@lru_cache(maxsize=1)
+def _plotly_bundle() -> tuple[bytes, bytes]:
+    raw = plotly.offline.get_plotlyjs().encode()
+    return raw, gzip.compress(raw, 6)
+
+
+@require_GET
+@cache_control(public=True, max_age=365 * 24 * 3600, immutable=True)
+def plotly_js(request, version: str):
+    """plotly.js from the installed Python package: no CDN, and always the version the figures
+    were built for (the version is in the URL, so the file can be cached for a year)."""
+    raw, compressed = _plotly_bundle()
+    if "gzip" in request.headers.get("Accept-Encoding", ""):
+        response = HttpResponse(compressed, content_type="application/javascript; charset=utf-8")
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(raw, content_type="application/javascript; charset=utf-8")
+    response["Vary"] = "Accept-Encoding"
+    return response

@@ -1,0 +1,270 @@
+"""Meta statistics on PostgreSQL against a hand-counted dataset (tests/dashboards/meta_fixtures.py).
+
+The five legal games, side by side (first player marked *):
+
+    G1 2026-03-01 Cup    *Alice MOTU [he-man, stratos]  beats  Bob EVIL [skeletor, beast-man]
+    G2 2026-03-02 Cup     Alice MOTU [he-man, teela]    loses *Carol EVIL [skeletor, trap-jaw]
+    G3 2026-03-10        *Bob EVIL [skeletor, beast-man] beats Dan MOTU [he-man, stratos]
+    G4 2026-04-01 (0.2.0) Carol EVIL [trap-jaw, beast-man] beats *Bob EVIL [skeletor, beast-man]
+    G5 2026-04-02        *Dan MOTU [he-man, teela]      draws  Alice MOTU [stratos, teela]   (seeded dice)
+
+10 sides. MOTU: G1 W, G2 L, G3 L, G5 D, G5 D → 5 games, 1 W 2 D 2 L.
+EVIL: G1 L, G2 W, G3 W, G4 W, G4 L → 5 games, 3 W 0 D 2 L.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.core.cache import cache
+from django.test.utils import CaptureQueriesContext
+
+from dashboards import models as m
+from dashboards import queries, stats, summaries
+from dashboards.filters import MetaFilter
+from gamelogs.models import GameLog
+from gamelogs.signals import log_verified
+from tests.dashboards.meta_fixtures import EVIL_CHARACTER, EVIL_NAME, GAME, hand_counted_games, make_log
+
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
+
+
+def announce(log, verdict):
+    """Send the signal the worker sends after committing a verdict; fail on a receiver error."""
+    for _receiver, response in log_verified.send_robust(sender=GameLog, game_log=log, verdict=verdict):
+        if isinstance(response, Exception):
+            raise response
+
+
+@pytest.fixture
+def meta(settings):
+    settings.ARBITER_META_REFRESH_INLINE = True
+    cache.clear()
+    logs = []
+    for i, g in enumerate(hand_counted_games()):
+        log, verdict = make_log(g["statistics"], created=g["created"], event=g.get("event"), salt=str(i))
+        announce(log, verdict)
+        logs.append((log, verdict))
+    # An illegal verdict and a simulated game: neither may count by default.
+    illegal, verdict = make_log(
+        hand_counted_games()[0]["statistics"], created="2026-03-05", status="illegal", salt="x"
+    )
+    announce(illegal, verdict)
+    simulated, verdict = make_log(
+        hand_counted_games()[0]["statistics"], created="2026-03-05", simulated=True, salt="s"
+    )
+    announce(simulated, verdict)
+    yield logs
+    cache.clear()
+
+
+def by_key(rows):
+    return {r["key"]: r for r in rows}
+
+
+def f(**kwargs) -> MetaFilter:
+    return MetaFilter(game=GAME, **kwargs)
+
+
+def test_rows_stored_for_legal_verdicts_only(meta):
+    assert m.GameStat.objects.count() == 6  # five played + one simulated
+    assert m.GameStat.objects.filter(simulated=True).count() == 1
+    assert m.SideStat.objects.count() == 12
+    g1 = m.GameStat.objects.get(game_log=meta[0][0])
+    assert g1.played_on == dt.date(2026, 3, 1) and g1.event_ref == "Grayskull Cup"
+    assert g1.objectives_claimed == 2
+
+
+def test_faction_rates_by_hand(meta):
+    rows = by_key(queries.entry_rates(f(), "factions"))
+    motu, evil = rows["masters-of-the-universe"], rows["evil-warriors"]
+    assert (motu["games"], motu["wins"], motu["draws"], motu["losses"]) == (5, 1, 2, 2)
+    assert (evil["games"], evil["wins"], evil["draws"], evil["losses"]) == (5, 3, 0, 2)
+    assert motu["win_rate"] == pytest.approx(1 / 5) and motu["score_rate"] == pytest.approx(2 / 5)
+    assert evil["win_rate"] == pytest.approx(3 / 5) and evil["score_rate"] == pytest.approx(3 / 5)
+    assert motu["pick_rate"] == pytest.approx(5 / 10) and evil["pick_rate"] == pytest.approx(5 / 10)
+    assert (motu["ci_low"], motu["ci_high"]) == pytest.approx(stats.wilson_interval(1, 5))
+    assert motu["too_few_games"] is True and motu["balance"] == "too few games"
+
+
+def test_character_rates_by_hand(meta):
+    rows = by_key(queries.entry_rates(f(), "characters"))
+    expected = {  # games, wins, draws, losses
+        "he-man": (4, 1, 1, 2),
+        "stratos": (3, 1, 1, 1),
+        "teela": (3, 0, 2, 1),
+        "skeletor": (4, 2, 0, 2),
+        "beast-man": (4, 2, 0, 2),
+        "trap-jaw": (2, 2, 0, 0),
+    }
+    assert {k: (r["games"], r["wins"], r["draws"], r["losses"]) for k, r in rows.items()} == expected
+    assert rows["he-man"]["pick_rate"] == pytest.approx(4 / 10)
+    assert rows["beast-man"]["name"] == EVIL_CHARACTER
+    assert rows["he-man"]["survival_rate"] == pytest.approx(3 / 4)  # knocked out in G3
+
+
+def test_pairs_weapons_items_by_hand(meta):
+    pairs = by_key(queries.entry_rates(f(), "pairs"))
+    assert {k: (r["games"], r["wins"], r["draws"], r["losses"]) for k, r in pairs.items()} == {
+        "he-man+stratos": (2, 1, 0, 1),
+        "he-man+teela": (2, 0, 1, 1),
+        "stratos+teela": (1, 0, 1, 0),
+        "beast-man+skeletor": (3, 1, 0, 2),
+        "skeletor+trap-jaw": (1, 1, 0, 0),
+        "beast-man+trap-jaw": (1, 1, 0, 0),
+    }
+    assert pairs["he-man+stratos"]["name"] == "He-Man + Stratos"
+    sword = by_key(queries.entry_rates(f(), "weapons"))["sword-of-power"]
+    # Sides carrying it: G1 Alice (two copies, one side), G2 Alice, G3 Dan, G5 Dan.
+    assert (sword["games"], sword["wins"], sword["draws"], sword["losses"]) == (4, 1, 1, 2)
+    assert (sword["attacks"], sword["wounds"]) == (10, 5)  # five weapon rows of 2 attacks, 1 wound
+    assert sword["wounds_per_attack"] == pytest.approx(0.5)
+    assert queries.entry_rates(f(), "items") == []
+
+
+def test_initiative_and_game_charts_by_hand(meta):
+    seats = by_key(queries.initiative(f()))
+    assert (seats["first"]["games"], seats["first"]["wins"], seats["first"]["draws"], seats["first"]["losses"]) == (
+        5, 3, 1, 1,
+    )  # fmt: skip
+    assert (seats["second"]["wins"], seats["second"]["draws"], seats["second"]["losses"]) == (1, 1, 3)
+    assert {(r["rounds_played"], r["ended_by"]): r["games"] for r in queries.game_length(f())} == {
+        (4, "rounds"): 4,
+        (3, "agreed-draw"): 1,
+    }
+    assert [(r["round"], r["knockouts"]) for r in queries.knockout_timing(f())] == [(2, 1), (3, 1)]
+    castle = queries.objectives_by_map(f())[0]
+    assert (castle["games"], castle["available"], castle["claimed"]) == (5, 25, 2)
+    assert castle["claim_rate"] == pytest.approx(2 / 25)
+    winners = by_key(queries.vp_sources(f()))["win"]
+    assert winners["sides"] == 4 and winners["vp_objectives"] == pytest.approx(20 / 4)
+    melee = by_key(queries.weapon_types(f()))["melee"]
+    assert melee["attacks"] == 10 and melee["sides"] == 4
+    rounds = {(r["round"], r["result"]): r for r in queries.vp_by_round(f())}
+    assert rounds[(4, "win")]["sides"] == 4  # G5 lasted 3 rounds and was drawn
+    assert rounds[(4, "win")]["mean_vp"] == pytest.approx(30 / 4)  # Alice's 30 VP in G1, 0 elsewhere
+
+
+def test_dice_luck_counts_recorded_dice_only(meta):
+    rows = by_key(queries.dice_luck(f()))
+    assert set(rows) == {"Alice"}
+    alice = rows["Alice"]
+    assert (alice["dice"], alice["successes"], alice["expected"]) == (14, 8, 7.33)
+    assert alice["luck"] == "too few dice"
+
+
+def test_filters(meta):
+    cup = by_key(queries.entry_rates(f(event="Grayskull Cup"), "factions"))
+    assert (cup["masters-of-the-universe"]["games"], cup["masters-of-the-universe"]["wins"]) == (2, 1)
+    march = by_key(
+        queries.entry_rates(f(date_from=dt.date(2026, 3, 1), date_to=dt.date(2026, 3, 10)), "factions")
+    )
+    assert march["evil-warriors"]["games"] == 3 and march["evil-warriors"]["wins"] == 2
+    new_pack = by_key(queries.entry_rates(f(pack="bg-core-starter@0.2.0"), "factions"))
+    assert set(new_pack) == {"evil-warriors"} and new_pack["evil-warriors"]["pick_rate"] == 1.0
+    with_simulated = by_key(queries.entry_rates(f(simulated="include"), "factions"))
+    assert with_simulated["masters-of-the-universe"]["games"] == 6
+    only = by_key(queries.entry_rates(f(simulated="only"), "factions"))
+    assert only["masters-of-the-universe"]["games"] == 1
+    # Rating band: nothing rates games yet, so set one by hand and refresh its day.
+    m.GameStat.objects.filter(played_on=dt.date(2026, 3, 10)).update(rating=1510, rating_band=1400)
+    summaries.refresh_buckets(GAME, [dt.date(2026, 3, 10)])
+    band = by_key(queries.entry_rates(f(rating_band=1400), "factions"))
+    assert band["evil-warriors"]["wins"] == 1 and band["masters-of-the-universe"]["losses"] == 1
+
+
+def test_min_games_and_balance_flags(meta):
+    rows = by_key(queries.entry_rates(f(min_games=2), "characters"))
+    assert rows["trap-jaw"]["too_few_games"] is False
+    assert rows["trap-jaw"]["p_value"] == pytest.approx(0.5)  # 2 of 2 decisive games: 2 × 1/4
+    assert rows["trap-jaw"]["balance_grade"] is None
+    balance = queries.balance(f(min_games=2))
+    assert {r["dimension"] for r in balance} == {"factions", "characters", "pairs", "weapons"}
+    tested = [r["p_value"] for r in balance if r["p_value"] is not None]
+    assert tested == sorted(tested) and balance[: len(tested)] == [
+        r for r in balance if r["p_value"] is not None
+    ]
+
+
+def test_trends(meta):
+    months = {(r["month"], r["key"]): r for r in queries.trends_month(f())}
+    assert months[("2026-03", "evil-warriors")]["games"] == 3
+    assert months[("2026-04", "masters-of-the-universe")]["games"] == 2
+    assert months[("2026-04", "evil-warriors")]["pick_rate"] == pytest.approx(2 / 4)
+    events = queries.trends_event(f())
+    assert {(r["event"], r["key"], r["games"]) for r in events} == {
+        ("Grayskull Cup", "masters-of-the-universe", 2),
+        ("Grayskull Cup", "evil-warriors", 2),
+    }
+
+
+def test_reverification_replaces_and_illegal_removes(meta):
+    log, verdict = meta[0]
+    announce(log, verdict)  # the same verdict announced twice (redelivered task)
+    assert m.GameStat.objects.filter(game_log=log).count() == 1
+    assert by_key(queries.entry_rates(f(), "factions"))["masters-of-the-universe"]["games"] == 5
+    illegal = {**verdict, "status": "illegal", "legal": False, "statistics": None, "result": None}
+    announce(log, illegal)
+    assert not m.GameStat.objects.filter(game_log=log).exists()
+    motu = by_key(queries.entry_rates(f(), "factions"))["masters-of-the-universe"]
+    assert (motu["games"], motu["wins"]) == (4, 0)
+
+
+def test_cache_is_per_filter_and_invalidated_by_ingest(meta, django_assert_max_num_queries):
+    queries.entry_rates(f(), "factions")
+    with django_assert_max_num_queries(1):  # only the version lookup
+        queries.entry_rates(f(), "factions")
+    with CaptureQueriesContext(__import__("django.db").db.connection) as ctx:
+        queries.entry_rates(f(event="Grayskull Cup"), "factions")
+    assert len(ctx.captured_queries) > 1  # another filter, another entry
+    before = queries.version(GAME)
+    statistics = hand_counted_games()[2]["statistics"]
+    log, verdict = make_log(statistics, created="2026-03-11", salt="new")
+    announce(log, verdict)
+    assert queries.version(GAME) > before
+    assert by_key(queries.entry_rates(f(), "factions"))["evil-warriors"]["games"] == 6
+
+
+def test_refresh_task_rebuilds_a_day(meta):
+    from dashboards.tasks import refresh_meta_summaries
+
+    m.EntryDaily.objects.filter(day=dt.date(2026, 3, 1)).delete()
+    assert (
+        by_key(queries.entry_rates(f(simulated="exclude", min_games=1), "factions"))["evil-warriors"]["games"]
+        == 4
+    )
+    assert refresh_meta_summaries("motu-battleground", ["2026-03-01"]) == 1
+    assert by_key(queries.entry_rates(f(min_games=1), "factions"))["evil-warriors"]["games"] == 5
+    summaries.rebuild_all()
+    assert by_key(queries.entry_rates(f(min_games=3), "factions"))["evil-warriors"]["games"] == 5
+
+
+def test_refresh_is_queued_when_not_inline(meta, settings, monkeypatch):
+    from dashboards import tasks
+
+    settings.ARBITER_META_REFRESH_INLINE = False
+    sent = []
+    monkeypatch.setattr(tasks.refresh_meta_summaries, "apply_async", lambda args: sent.append(args))
+    log, verdict = make_log(hand_counted_games()[1]["statistics"], created="2026-05-05", salt="q")
+    announce(log, verdict)
+    assert sent == [["motu-battleground", ["2026-05-05"]]]
+
+
+def test_player_profile(meta):
+    profile = queries.player_profile("Alice")
+    assert profile["games"] == 3  # G1, G2, G5
+    assert profile["ratings"] is None
+    motu = by_key(profile["factions"])["masters-of-the-universe"]
+    assert (motu["games"], motu["wins"], motu["draws"], motu["losses"]) == (3, 1, 1, 1)
+    assert motu["meta_win_rate"] == pytest.approx(1 / 5)
+    assert profile["history"][0]["played_on"] == "2026-04-02"
+    assert profile["history"][-1]["opponent"] == EVIL_NAME
+    assert profile["dice"]["dice"] == 14
+
+
+def test_refresh_task_is_registered_with_the_celery_app():
+    from dashboards.tasks import REFRESH_META_SUMMARIES
+    from workers.celery import app
+
+    assert REFRESH_META_SUMMARIES in app.tasks

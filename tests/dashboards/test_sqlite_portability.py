@@ -1,0 +1,55 @@
+"""The summary SQL and every data query also run on the SQLite demo database (dev profile).
+
+Runs in a child process because the test session itself is configured for PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.slow
+
+SCRIPT = r"""
+import json, datetime as dt
+import django
+django.setup()
+from django.core.management import call_command
+call_command("migrate", verbosity=0)
+call_command("load_synthetic_meta", games=300, seed=4, stdout=open("/dev/null", "w"))
+from dashboards import summaries
+from dashboards.datasets import DATASETS
+from dashboards.filters import MetaFilter
+from dashboards.models import GameStat
+summaries.refresh_buckets("motu-battleground", [dt.date(2025, 1, 5), dt.date(2025, 6, 1)])
+f = MetaFilter(game="motu-battleground", simulated="include", min_games=1)
+out = {key: len(ds.rows(f)) for key, ds in DATASETS.items()}
+out["faction_games"] = sum(r["games"] for r in DATASETS["factions"].rows(f))
+out["games"] = GameStat.objects.filter(game="motu-battleground").count()
+print(json.dumps(out))
+"""
+
+
+def test_summaries_and_queries_run_on_sqlite(tmp_path):
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "arbiter_site.settings.dev",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'meta.sqlite3'}",
+        "ARBITER_VAR_DIR": str(tmp_path),
+        "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'platform'}",
+    }
+    done = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=300)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["games"] > 50
+    assert result["faction_games"] == 2 * result["games"]  # two sides per game
+    for key in ("factions", "characters", "pairs", "weapons", "items", "dice-luck", "trends-month"):
+        assert result[key] > 0, key
