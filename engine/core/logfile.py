@@ -55,6 +55,8 @@ def load_json(data: bytes | str | dict) -> dict:
             ) from None
         except RecursionError:
             raise UnreadableLog("the log nests too deeply", rule="LOG-1.3") from None
+        except ValueError as exc:  # e.g. an integer literal over Python's 4,300-digit conversion limit
+            raise UnreadableLog(f"the log is not valid JSON: {exc}", rule="LOG-1.3") from None
     if not isinstance(doc, dict):
         raise UnreadableLog("a log must be a JSON object with a header and an 'events' list", rule="LOG-1.4")
     # The events are checked by closed schemas (no free-form nesting); measure the rest of the document.
@@ -121,7 +123,14 @@ def _plain(err) -> str:
 
 def parse_envelope(data: bytes | str | dict) -> tuple[dict, str]:
     """Decode and check the shared envelope. Returns (document, sha256 of the raw upload)."""
-    digest = sha256_hex(canonical_bytes(data))
+    try:
+        digest = sha256_hex(canonical_bytes(data))
+    except (RecursionError, ValueError, TypeError):
+        # A parsed document nested too deeply to re-encode, text that is not encodable (lone surrogates),
+        # or values JSON does not have: a verdict, not a traceback (LOG-1).
+        raise UnreadableLog(
+            "the log cannot be read as a JSON document (too deeply nested, or not JSON values)", rule="LOG-1.3"
+        ) from None
     doc = load_json(data)
     if isinstance(doc.get("events"), list) and len(doc["events"]) > MAX_EVENTS:
         raise UnreadableLog(

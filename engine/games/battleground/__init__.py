@@ -26,7 +26,13 @@ def board_for(content: Content, map_id: str) -> Board:
     if board is None:
         if len(_BOARDS) >= _BOARD_CACHE_SIZE:
             _BOARDS.pop(next(iter(_BOARDS)))
-        board = _BOARDS[key] = Board(content.maps[map_id])
+        try:
+            board = Board(content.maps[map_id])
+        except (ValueError, KeyError, TypeError) as exc:
+            # An organizer-supplied pack whose map the grid cannot be built from (an offset that does not
+            # fit the orientation, a zone without its rows…): unreadable, never a traceback (LOG-3.5).
+            raise UnreadableLog(f"content pack map '{map_id}' is malformed: {exc}", rule="LOG-3.5") from None
+        _BOARDS[key] = board
     return board
 
 

@@ -28,6 +28,10 @@ def acting_frame(g, event: dict, action: str) -> tuple[Frame, Unit]:
     unit = g.unit(event)
     if unit is not frame.unit:
         raise IllegalEvent("BG-6.6.1", f"{unit.name} is not the character acting now ({frame.unit.name} is)")
+    if not unit.on_board:
+        # BG-13.1.2: knocked out during its own activation or interrupt (e.g. by an opportunity attack), its
+        # card and equipment cannot be used any more; the activation or interrupt can only end.
+        raise IllegalEvent("BG-13.1.2", f"{unit.name} is knocked out and can no longer act")
     if frame.interrupt and frame.ap <= 0 and action in ("move", "attack", "ability"):
         raise IllegalEvent("BG-14.1.5", f"{unit.name}'s interrupt has no AP left and is over")
     if action in ("focus", "move", "attack", "ability", "guard") and action not in ALLOWED[frame.kind]:
@@ -145,6 +149,15 @@ def distance_to_goal(g, unit: Unit, goal: set[int]) -> dict[int, int]:
     return dist
 
 
+def toward_goal(g, target: Unit) -> set[int]:
+    """BG-AMB-19 / BG-AMB-20: the hexes a "toward" move heads for, the hexes a character can stand on that
+    are adjacent to ``target`` (BG-2.1.4: same height, sharing a side). Obstacle portions and hexes at
+    another height beside the target are no destinations: counting them made hexes beside a wall look a
+    step closer than they are, and legal shortest paths round the wall were refused."""
+    board = g.board
+    return {h for h in board.adjacent[target.hex] if board.standable(h)}
+
+
 def _parse_path(g, event: dict) -> list[int]:
     path = event.get("path", [])
     if not isinstance(path, list):
@@ -168,15 +181,15 @@ def event_move(g, event: dict) -> None:
     facing = event.get("facing")
     if facing is not None and facing not in range(6):
         raise IllegalEvent("BG-9.2.12", f"facing must be a hex side 0–5, not {facing!r}")
+    if facing is not None:
+        facing = int(facing)  # JSON Schema counts 2.0 as an integer; geometry indexes with it (BG-9.2.12)
     mp, on_difficult = speed(g, unit, use_focus)
     occupied = {u.hex: u for u in g.units.values() if u.on_board and u is not unit}
     enemy_hexes = {e.hex for e in g.enemies_of(unit)}
     toward = None
     if frame.kind == "guard":
         # BG-14.1.4 b / BG-AMB-20: an interrupt move goes toward the interrupted character by a shortest path.
-        toward = distance_to_goal(
-            g, unit, set(board.adjacent[frame.target.hex]) | set(board.sides[frame.target.hex])
-        )
+        toward = distance_to_goal(g, unit, toward_goal(g, frame.target))
     cur, spent = unit.hex, 0
     for i, h in enumerate(path):
         if h in occupied:
@@ -363,7 +376,7 @@ def face_toward(g, unit: Unit, target: Unit, event: dict) -> None:
         raise IllegalEvent(
             "BG-10.3.1", f"{unit.name} must face toward {target.name}: facing {list(options)}, not {chosen!r}"
         )
-    unit.facing = chosen
+    unit.facing = int(chosen)  # one of the int options; a log may write it as 2.0 (BG-10.3.1)
 
 
 def apply_effect(g, frame: Frame, target: Unit, effect: dict, *, source: str) -> None:
@@ -421,7 +434,16 @@ def wound(
 
 # -- single-use items (BG-17.3.5) -------------------------------------------------------------------------
 def event_use_item(g, event: dict) -> None:
-    frame, unit = acting_frame(g, event, "use_item")
+    top = g.top()
+    own = None
+    if isinstance(top, Trigger) and top.target.on_board and g.unit(event) is top.target:
+        # BG-14.1.7: an interrupted character's controller may use single-use items before the enemy
+        # resolves the interrupt; the item works in the interrupted character's own activation/interrupt.
+        own = next((f for f in reversed(g.stack) if isinstance(f, Frame) and f.unit is top.target), None)
+    if own is not None:
+        frame, unit = own, top.target
+    else:
+        frame, unit = acting_frame(g, event, "use_item")
     iid = g.content.lookup("items", event.get("item"), path="item")
     item = next((i for i in unit.items if i.id == iid), None)
     if item is None:

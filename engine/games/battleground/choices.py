@@ -4,7 +4,7 @@ move recorder would offer. Dice are not part of an event choice: they are rolled
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent
-from engine.games.battleground.actions import ALLOWED, distance_to_goal, reachable, speed
+from engine.games.battleground.actions import ALLOWED, distance_to_goal, reachable, speed, toward_goal
 from engine.games.battleground.combat import check_target
 from engine.games.battleground.content import FISTS
 from engine.games.battleground.flow import ready_units
@@ -52,6 +52,8 @@ def _frame_events(g, frame) -> list[dict]:
         out = [{"type": "end_interrupt", "character": unit.key}]
         if frame.ap <= 0:
             return out
+    if not unit.on_board:
+        return out  # BG-13.1.2: knocked out during its own activation or interrupt, it can only end it
     nxt = lambda counter: frame.counters.get(counter, 0) + 1  # noqa: E731
     if "focus" in allowed and not unit.focused and frame.ap >= nxt("focus"):
         out.append({"type": "focus", "character": unit.key})
@@ -118,8 +120,7 @@ def _moves(g, frame) -> list[dict]:
         mp, _ = speed(g, unit, use_focus)
         best = reachable(g, unit, unit.hex, mp)
         if frame.kind == "guard":
-            goal = set(board.adjacent[frame.target.hex]) | set(board.sides[frame.target.hex])
-            dist = distance_to_goal(g, unit, goal)
+            dist = distance_to_goal(g, unit, toward_goal(g, frame.target))  # BG-AMB-19
             keep = []
             for h in best:
                 path = _path(best, h)

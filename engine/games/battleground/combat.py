@@ -182,8 +182,12 @@ def one_attack(
         if net >= effect["min"]:
             wounds += effect.get("wounds", 0)
             if "debuff" in effect and target.on_board:
-                target.debuff = effect["debuff"]
+                old, target.debuff = target.debuff, effect["debuff"]
+                if old == "curse":  # BG-16.1.2 / BG-AMB-35: a Curse replaced by a new debuff still wounds
+                    wound(g, target, 1, by=None, weapon_type=None, frame=frame, defer=defer)
             if "buff" in effect:
+                if unit.buff == "regeneration" and unit.wounds:
+                    unit.wounds -= 1  # BG-16.1.2 / BG-AMB-35: a Regeneration replaced by a new buff heals
                 unit.buff = effect["buff"]
     row = g.stats.weapon(unit, weapon)
     row["attacks"] += 1

@@ -227,6 +227,14 @@ def _from_doc(doc: dict, sha256: str) -> Content:
             index("abilities", a)
     weapons = {}
     for w in doc["weapons"]:
+        if w["type"] in ("ranged", "spell") and not isinstance(w.get("range_in"), int | float):
+            # BG-10.3.5 / BG-10.5.1: a ranged or spell weapon states its range; without one no attack
+            # with it could be judged, so the pack is refused when loaded (LOG-3.5).
+            raise UnreadableLog(
+                f"content pack is malformed: {w['type']} weapon '{w['id']}' has no range_in",
+                rule="LOG-3.5",
+                path="/weapons",
+            )
         weapons[w["id"]] = WeaponDef(
             id=w["id"],
             name=w["name"],

@@ -43,6 +43,15 @@ def setup(g, doc: dict) -> None:
             d = content.characters[cid]
             if cid in g.units:
                 raise UnreadableLog(f"{path}: {d.name} appears twice in this game", rule="LOG-2.2", path=path)
+            if d.massive:
+                # BG-19: massive miniatures (multi-hex bases) are not implemented; replaying one as a 1-hex
+                # miniature would judge its movement, facing, LoS and cover wrongly, so the log is refused.
+                raise UnreadableLog(
+                    f"{path}: {d.name} is a massive miniature (BG-19), which this engine version does not "
+                    "implement",
+                    rule="LOG-3.6",
+                    path=f"{path}/character",
+                )
             if d.faction != faction:
                 raise IllegalEvent(
                     "BG-1.1",
@@ -62,6 +71,7 @@ def setup(g, doc: dict) -> None:
             facing = entry.get("facing", 0)
             if facing not in range(6):
                 raise IllegalEvent("BG-1.4", f"{d.name} must face one of the six sides (0–5), not {facing!r}")
+            facing = int(facing)  # JSON Schema counts 2.0 as an integer; geometry indexes with it (BG-1.4)
             if h not in board.zones[pi]:
                 raise IllegalEvent(
                     "BG-2.1.5", f"{d.name} sets up at {board.label(h)}, outside {p['name']}'s deployment zone"
@@ -83,7 +93,8 @@ def setup(g, doc: dict) -> None:
             )
 
 
-def _draw(g, side: Side, event: dict, count: int, what: str) -> None:
+def _draw(g, side: Side, event: dict, count: int, what: str, rule: str = "BG-5.2.1") -> None:
+    """Draw ``count`` fate cards; ``rule`` is the rule fixing the count (BG-4.6 opening hand, BG-5.2.1)."""
     given = event.get("draw")
     if g.dice.seeded:
         drawn = side.deck[:count]
@@ -96,11 +107,9 @@ def _draw(g, side: Side, event: dict, count: int, what: str) -> None:
             given = author.pick_cards(side.deck, count)
             event["draw"] = given
         if not isinstance(given, list):
-            raise IllegalEvent("BG-5.2.1", f"{what}: the log must list the {count} cards drawn")
+            raise IllegalEvent(rule, f"{what}: the log must list the {count} cards drawn")
         if len(given) != count:
-            raise IllegalEvent(
-                "BG-5.2.1", f"{what}: {side.name} draws {count} cards, the log lists {len(given)}"
-            )
+            raise IllegalEvent(rule, f"{what}: {side.name} draws {count} cards, the log lists {len(given)}")
         drawn = []
         for name in given:
             cid = g.content.lookup("cards", name, path="draw")
@@ -121,7 +130,7 @@ def event_deal(g, event: dict) -> None:
         raise IllegalEvent("BG-4.6", "cards are dealt only at setup")
     if side.dealt:
         raise IllegalEvent("BG-4.6", f"{side.name} has already drawn the opening hand")
-    _draw(g, side, event, HAND_LIMIT, "opening hand")  # BG-4.6
+    _draw(g, side, event, HAND_LIMIT, "opening hand", rule="BG-4.6")  # BG-4.6: cited, not BG-5.2.1
     side.dealt = True
     if all(s.dealt for s in g.sides.values()):
         start_step(g)  # BG-4.8: round 1 skips organisation
@@ -276,6 +285,9 @@ def event_end_activation(g, event: dict) -> None:
         raise IllegalEvent("BG-6.7.1", "there is no activation to end here")
     if "character" in event and g.unit(event) is not frame.unit:
         raise IllegalEvent("BG-6.7.1", f"the activation in progress is {frame.unit.name}'s")
+    if "player" in event and g.side(event).id != frame.player:
+        # BG-6.7.1: the active player ends their own activation; the opponent cannot end it for them.
+        raise IllegalEvent("BG-6.7.1", f"the activation in progress is {g.sides[frame.player].name}'s")
     end_activation(g, frame)
 
 

@@ -27,7 +27,8 @@ def resolve_options(given: dict | None) -> dict:
                 rule="LOG-2.3",
                 path=f"/options/{name}",
             )
-        if value not in OPTIONS[name][1]:
+        # 1 == True in Python: compare types too, or the verdict would record 1 for a true/false option.
+        if value not in OPTIONS[name][1] or type(value) is not type(OPTIONS[name][0]):
             raise UnreadableLog(
                 f"ruleset option '{name}' cannot be {value!r} (allowed: {', '.join(map(repr, OPTIONS[name][1]))})",
                 rule="LOG-2.3",

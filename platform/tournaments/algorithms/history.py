@@ -66,8 +66,10 @@ class EventHistory:
                 if pid not in self.competitors:
                     raise InvalidInput(f"round {r.round}: result names {pid!r}, who is not a competitor")
             self._add(r)
+        # Starting points (a late joiner's score for missed rounds) count like points won.
         self.points: dict[PlayerId, float] = {
-            pid: sum(g.points for g in games) for pid, games in self.games.items()
+            pid: self.competitors[pid].starting_points + sum(g.points for g in games)
+            for pid, games in self.games.items()
         }
 
     def _add(self, r: ResultRecord) -> None:

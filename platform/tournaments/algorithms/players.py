@@ -37,7 +37,9 @@ class Competitor:
     ``dropped_after_round`` says when they left, where known, so that audits can tell a late
     pairing from a legal one. ``had_bye`` says the player has had a bye even if the results
     do not show it (for example one given in an earlier stage of the event); it counts as one
-    bye unless the results already show one.
+    bye unless the results already show one. ``starting_points`` are tournament points the
+    player holds before any result, e.g. the score an organiser gives a late joiner for the
+    rounds they missed; they count wherever points do (pairing, standings, opponents' points).
     """
 
     id: PlayerId
@@ -48,6 +50,7 @@ class Competitor:
     dropped: bool = False
     dropped_after_round: int | None = None
     had_bye: bool = False
+    starting_points: float = 0
 
     @property
     def label(self) -> str:

@@ -1,0 +1,59 @@
+# Arbiter — the two commands a newcomer needs are `make run` and `make test` (see README.md).
+#
+# Everything runs in a virtual environment (.venv) made from $(PYTHON). It can see packages
+# already installed for that Python (--system-site-packages), so a machine that has them does
+# not download them again; pip installs whatever is missing at the versions pinned in pyproject.
+
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/arbiter
+TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
+PYTEST_ARGS ?=
+# The site, workers and their tests (the engine, dashboards and tournaments lint their own).
+PLATFORM_SOURCES := manage.py workers arbiter_cli/__init__.py arbiter_cli/main.py arbiter_cli/upload.py \
+	platform/arbiter_site platform/accounts platform/gamelogs tests/conftest.py tests/support tests/platform \
+	tests/workers tests/e2e tests/browser/test_upload_in_chromium.py benchmarks/workers.py
+
+.PHONY: run test install services-check worker lint format clean-test-dbs bench
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv --system-site-packages $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,deploy]'
+	touch $@
+
+install: $(VENV)/.installed
+
+# The demo: SQLite under var/, a real Celery worker (with the periodic sweeper) on kombu's
+# filesystem transport beside the site, simulated demo logs, the site on http://$(HOST):$(PORT)/.
+run: install
+	DJANGO_SETTINGS_MODULE=arbiter_site.settings.dev $(PY) manage.py migrate --noinput
+	DJANGO_SETTINGS_MODULE=arbiter_site.settings.dev $(PY) manage.py load_demo
+	@mkdir -p var; \
+	DJANGO_SETTINGS_MODULE=arbiter_site.settings.dev $(PY) -m celery -A workers worker --beat --pool solo \
+	    --loglevel INFO --logfile var/worker.log --schedule var/celerybeat-schedule & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
+	echo "worker started (pid $$worker, log var/worker.log); log in as demo / arbiter-demo"; \
+	DJANGO_SETTINGS_MODULE=arbiter_site.settings.dev $(PY) manage.py runserver $(HOST):$(PORT)
+
+# The whole suite against PostgreSQL and Redis (both must be running; .ci/run starts them).
+test: install
+	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) $(PY) -m tests.support.services
+	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) $(PY) -m pytest $(PYTEST_ARGS)
+
+# A worker for the dev database, on its own (e.g. a second one beside `make run`).
+worker: install
+	DJANGO_SETTINGS_MODULE=arbiter_site.settings.dev $(PY) -m celery -A workers worker --pool solo --loglevel INFO
+
+lint: install
+	$(PY) -m ruff check $(PLATFORM_SOURCES)
+	$(PY) -m ruff format --check $(PLATFORM_SOURCES)
+
+# Drop test databases left behind by interrupted runs (names test_arbiter_<pid>…).
+clean-test-dbs: install
+	DATABASE_URL=$(TEST_DATABASE_URL) $(PY) -m tests.support.services --drop-stale
+
+bench: install
+	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) $(PY) benchmarks/workers.py $(BENCH_ARGS)

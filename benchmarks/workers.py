@@ -1,0 +1,375 @@
+"""Worker benchmark: throughput, upload-to-verdict latency and memory of real Celery workers.
+
+    python benchmarks/workers.py                 # full run (about 10 minutes on 2 cores)
+    python benchmarks/workers.py --quick         # smaller counts, for a smoke run
+    make bench BENCH_ARGS=--quick
+
+Needs PostgreSQL and Redis (same defaults as the tests: DATABASE_URL's server, Redis database 14).
+It (re)creates a scratch database ``arbiter_bench``, makes a corpus with the engine's simulator
+and measures, on this machine:
+
+1. logs verified per second with 1 and with 2 worker processes (``--pool solo`` each), from the
+   first message sent to the last verdict committed;
+2. p50/p95 upload-to-verdict latency while logs are uploaded over HTTP (gunicorn, the API, a
+   token) at a steady rate (default: half the measured 2-process throughput, so the queue does
+   not grow), from the moment the request is sent to the moment the worker committed the verdict;
+3. a worker's resident memory (VmRSS) after 100 and after 10,000 verifications (forced
+   re-verifications of the corpus), which should stay within 1.5× (no leak).
+
+Results are printed and written to var/bench/workers.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(REPO), str(REPO / "platform")]
+
+BENCH_DB = "arbiter_bench"
+QUEUE = f"arbiter-bench-{os.getpid()}"
+
+
+def configure_environment(database_url: str, broker_url: str) -> None:
+    import dj_database_url
+
+    server = dj_database_url.parse(database_url)
+    os.environ["DATABASE_URL"] = _with_database(database_url, BENCH_DB)
+    os.environ["CELERY_BROKER_URL"] = broker_url
+    os.environ["ARBITER_TASK_QUEUE"] = QUEUE
+    os.environ["DJANGO_SETTINGS_MODULE"] = "arbiter_site.settings.test"
+    os.environ.setdefault("ARBITER_THROTTLE_UPLOADS", "100000/min")
+    os.environ.setdefault("ARBITER_THROTTLE_USER", "100000/min")
+    _recreate_database(server)
+
+
+def _with_database(url: str, name: str) -> str:
+    head, _, _ = url.rpartition("/")
+    return f"{head}/{name}"
+
+
+def _recreate_database(server: dict) -> None:
+    import psycopg
+    from psycopg import sql
+
+    with psycopg.connect(
+        host=server["HOST"] or "127.0.0.1",
+        port=server["PORT"] or 5432,
+        user=server["USER"],
+        password=server["PASSWORD"] or None,
+        dbname="postgres",
+        autocommit=True,
+    ) as conn:
+        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(BENCH_DB)))
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(BENCH_DB)))
+
+
+def setup_django() -> None:
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0)
+
+
+def make_corpus(count: int) -> list[bytes]:
+    import engine
+
+    try:
+        engine.simulate("motu-battleground", 1, randomness="recorded")
+    except Exception as exc:  # noqa: BLE001
+        sys.exit(
+            f"The engine's simulator is not available yet ({type(exc).__name__}: {exc}); nothing to benchmark."
+        )
+    corpus = []
+    for seed in range(1, count + 1):
+        log = engine.simulate("motu-battleground", seed, randomness="recorded" if seed % 2 else "seeded")
+        corpus.append(json.dumps(log).encode())
+    return corpus
+
+
+def reset_logs() -> None:
+    from gamelogs.models import GameLog
+
+    GameLog.objects.all().delete()
+
+
+def store_without_sending(user, corpus: list[bytes]) -> list[int]:
+    """Store the corpus as uploads whose messages are not sent yet."""
+    from gamelogs import queue
+    from gamelogs.services import submit_log
+
+    real, queue.enqueue_verification = queue.enqueue_verification, lambda *a, **k: True
+    try:
+        return [submit_log(user, data, source="api").log.pk for data in corpus]
+    finally:
+        queue.enqueue_verification = real
+
+
+def start_workers(count: int, name: str):
+    from tests.support.workers import WorkerProcess, purge_queue
+
+    purge_queue()
+    return [WorkerProcess(f"{name}{n}").start(timeout=60) for n in range(count)]
+
+
+def stop_workers(workers) -> None:
+    from tests.support.workers import purge_queue
+
+    for worker in workers:
+        worker.stop()
+    purge_queue()
+
+
+def wait_until(predicate, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            sys.exit(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+def decided_count(ids=None) -> int:
+    from gamelogs.models import FINAL_STATES, GameLog
+
+    logs = GameLog.objects.filter(state__in=FINAL_STATES)
+    return logs.filter(pk__in=ids).count() if ids is not None else logs.count()
+
+
+def measure_throughput(user, corpus: list[bytes], processes: int) -> dict:
+    from django.db.models import Count
+
+    from gamelogs.models import GameLog
+    from gamelogs.queue import enqueue_verification
+
+    reset_logs()
+    ids = store_without_sending(user, corpus)
+    workers = start_workers(processes, f"throughput{processes}-")
+    try:
+        started = time.time()
+        for log_id in ids:
+            enqueue_verification(log_id)
+        wait_until(lambda: decided_count() == len(ids), 900, "the corpus to be verified")
+        last = max(GameLog.objects.values_list("verified_at", flat=True)).timestamp()
+    finally:
+        stop_workers(workers)
+    elapsed = last - started
+    states = dict(GameLog.objects.values_list("state").annotate(n=Count("id")).order_by())
+    return {
+        "processes": processes,
+        "logs": len(ids),
+        "seconds": round(elapsed, 2),
+        "logs_per_second": round(len(ids) / elapsed, 1),
+        "verdicts": states,
+    }
+
+
+def measure_latency(user, corpus: list[bytes], rate: float, processes: int) -> dict:
+    from rest_framework.authtoken.models import Token
+
+    from gamelogs.models import GameLog
+
+    reset_logs()
+    token = Token.objects.get_or_create(user=user)[0].key
+    port = 18765
+    env = dict(os.environ, PYTHONPATH=f"{REPO / 'platform'}:{REPO}")
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "arbiter_site.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "--log-level",
+            "warning",
+        ],
+        cwd=REPO,
+        env=env,
+        start_new_session=True,
+    )
+    workers = start_workers(processes, f"latency{processes}-")
+    sent_at: dict[int, float] = {}
+    try:
+        wait_until(lambda: _answers(f"http://127.0.0.1:{port}/healthz"), 30, "gunicorn")
+        begin = time.monotonic()
+        for n, data in enumerate(corpus):
+            pause = begin + n / rate - time.monotonic()
+            if pause > 0:
+                time.sleep(pause)
+            t = time.time()
+            request = urllib.request.Request(
+                f"http://127.0.0.1:{port}/api/logs/",
+                data=data,
+                method="POST",
+                headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
+            )
+            with urllib.request.urlopen(request, timeout=30) as response:
+                sent_at[json.loads(response.read())["id"]] = t
+        achieved = len(corpus) / (time.monotonic() - begin)
+        wait_until(lambda: decided_count(list(sent_at)) == len(sent_at), 300, "the uploads to be verified")
+    finally:
+        stop_workers(workers)
+        server.terminate()
+        server.wait(timeout=20)
+    latencies = sorted(
+        verified.timestamp() - sent_at[pk]
+        for pk, verified in GameLog.objects.filter(pk__in=sent_at).values_list("pk", "verified_at")
+    )
+    return {
+        "processes": processes,
+        "uploads": len(latencies),
+        "target_rate_per_s": rate,
+        "achieved_rate_per_s": round(achieved, 2),
+        "p50_ms": round(statistics.median(latencies) * 1000),
+        "p95_ms": round(latencies[int(0.95 * (len(latencies) - 1))] * 1000),
+        "max_ms": round(latencies[-1] * 1000),
+    }
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
+def measure_memory(user, corpus: list[bytes], checkpoints: list[int]) -> dict:
+    from gamelogs.models import LogVerification
+    from gamelogs.queue import enqueue_verification
+
+    reset_logs()
+    ids = store_without_sending(user, corpus)
+    (worker,) = start_workers(1, "memory-")
+    readings = {"after_start_kib": _rss_kib(worker.pid)}
+    try:
+        total = max(checkpoints)
+        done_before = LogVerification.objects.count()
+        sent = 0
+        for checkpoint in sorted(checkpoints):
+            # Keep the queue a little ahead of the worker without flooding Redis.
+            while sent < checkpoint:
+                enqueue_verification(ids[sent % len(ids)], force=True, reason="bench")
+                sent += 1
+            wait_until(
+                lambda c=checkpoint: LogVerification.objects.count() - done_before >= c,
+                3600,
+                f"{checkpoint} verifications",
+            )
+            readings[f"after_{checkpoint}_kib"] = _rss_kib(worker.pid)
+            print(
+                f"  {checkpoint:>6} verifications: worker RSS {readings[f'after_{checkpoint}_kib'] / 1024:.1f} MiB",
+                flush=True,
+            )
+    finally:
+        stop_workers([worker])
+    low, high = min(checkpoints), max(checkpoints)
+    readings["ratio"] = round(readings[f"after_{high}_kib"] / readings[f"after_{low}_kib"], 3)
+    readings["verifications"] = total
+    return readings
+
+
+def _rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError(f"no VmRSS for pid {pid}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--logs", type=int, default=200, help="simulated logs in the corpus (default 200)")
+    parser.add_argument(
+        "--rate", type=float, default=5.0, help="uploads per second for the latency run (default 5)"
+    )
+    parser.add_argument(
+        "--latency-uploads", type=int, default=150, help="uploads in the latency run (default 150)"
+    )
+    parser.add_argument(
+        "--rss-counts",
+        type=int,
+        nargs="+",
+        default=[100, 10000],
+        help="verification counts at which to read the worker's RSS (default 100 10000)",
+    )
+    parser.add_argument(
+        "--quick", action="store_true", help="small counts: 60 logs, 40 uploads, RSS at 100 and 1000"
+    )
+    parser.add_argument(
+        "--database-url", default=os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/arbiter")
+    )
+    parser.add_argument(
+        "--broker-url", default=os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/14")
+    )
+    args = parser.parse_args()
+    if args.quick:
+        args.logs, args.latency_uploads, args.rss_counts = 60, 40, [100, 1000]
+
+    configure_environment(args.database_url, args.broker_url)
+    setup_django()
+    import engine
+    from accounts.services import create_player
+
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(
+        f"engine {engine.ENGINE_VERSION}; {os.cpu_count()} CPUs, load average {load} (other work skews the figures);"
+        f" making {args.logs} simulated logs…",
+        flush=True,
+    )
+    started = time.monotonic()
+    corpus = make_corpus(max(args.logs, args.latency_uploads))
+    print(
+        f"  corpus ready in {time.monotonic() - started:.1f}s, mean size {statistics.mean(map(len, corpus)) / 1024:.1f} KiB"
+    )
+    user = create_player("bench", "bench-password-123")
+
+    results = {
+        "engine_version": engine.ENGINE_VERSION,
+        "cpus": os.cpu_count(),
+        "load_average_at_start": os.getloadavg(),
+        "throughput": [],
+        "latency": None,
+        "memory": None,
+    }
+    for processes in (1, 2):
+        row = measure_throughput(user, corpus[: args.logs], processes)
+        results["throughput"].append(row)
+        print(
+            f"throughput, {processes} worker process(es): {row['logs_per_second']} logs/s "
+            f"({row['logs']} logs in {row['seconds']}s; {row['verdicts']})",
+            flush=True,
+        )
+
+    row = measure_latency(user, corpus[: args.latency_uploads], args.rate, processes=1)
+    results["latency"] = row
+    print(
+        f"upload-to-verdict at {row['achieved_rate_per_s']}/s over HTTP, 1 worker: p50 {row['p50_ms']} ms, "
+        f"p95 {row['p95_ms']} ms, max {row['max_ms']} ms ({row['uploads']} uploads)",
+        flush=True,
+    )
+
+    print(f"worker memory over {max(args.rss_counts)} verifications:", flush=True)
+    results["memory"] = measure_memory(user, corpus[: args.logs], args.rss_counts)
+    print(f"  ratio {results['memory']['ratio']} (no leak if ≤ 1.5)")
+
+    out = REPO / "var" / "bench" / "workers.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=2))
+    print(f"load average at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"written to {out.relative_to(REPO)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

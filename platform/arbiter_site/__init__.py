@@ -1,0 +1,1 @@
+"""The Django project: settings profiles, URL map, WSGI/ASGI entry points and the health check."""

@@ -1,0 +1,237 @@
+"""Settings shared by every profile. Profiles override the database and broker defaults.
+
+Everything that differs between machines comes from the environment:
+
+    DATABASE_URL            e.g. postgres://arbiter:secret@db:5432/arbiter (dj-database-url syntax)
+    CELERY_BROKER_URL       e.g. redis://redis:6379/0
+    DJANGO_SECRET_KEY       required in production
+    DJANGO_DEBUG            1/0
+    DJANGO_ALLOWED_HOSTS    comma-separated host names
+    ARBITER_TASK_QUEUE      the Celery queue verification tasks go to (default "arbiter")
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import dj_database_url
+
+from arbiter_site.settings.env import env_bool, env_int, env_list, env_str
+
+# platform/arbiter_site/settings/base.py → the repository root is three folders up.
+BASE_DIR = Path(__file__).resolve().parents[3]
+PLATFORM_DIR = BASE_DIR / "platform"
+VAR_DIR = Path(env_str("ARBITER_VAR_DIR", str(BASE_DIR / "var")))
+
+SECRET_KEY = env_str(
+    "DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me-0123456789abcdefghijklmnopqrstuvwxyz"
+)
+DEBUG = env_bool("DJANGO_DEBUG", False)
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
+
+
+def _optional_apps() -> list[str]:
+    """Apps owned by other parts of the house, installed once their AppConfig exists."""
+    apps = []
+    if (PLATFORM_DIR / "tournaments" / "apps.py").exists():
+        apps.append("tournaments")
+    if (BASE_DIR / "dashboards" / "apps.py").exists():
+        apps.append("dashboards")
+    return apps
+
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django.contrib.humanize",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "arbiter_site",
+    "accounts",
+    "gamelogs",
+    *_optional_apps(),
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "arbiter_site.middleware.RequestSizeLimitMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "arbiter_site.urls"
+WSGI_APPLICATION = "arbiter_site.wsgi.application"
+ASGI_APPLICATION = "arbiter_site.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+
+def database_from_env(default_url: str) -> dict:
+    config = dj_database_url.parse(
+        env_str("DATABASE_URL", default_url), conn_max_age=env_int("DB_CONN_MAX_AGE", 0)
+    )
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        # The demo runs a worker beside the web process on one SQLite file: WAL lets pages read
+        # while the worker writes, and IMMEDIATE transactions queue writers instead of failing.
+        config.setdefault("OPTIONS", {}).update(
+            {"timeout": 30, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"}
+        )
+    return config
+
+
+DATABASES = {"default": database_from_env(f"sqlite:///{VAR_DIR / 'arbiter.sqlite3'}")}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "gamelogs:list"
+LOGOUT_REDIRECT_URL = "home"
+
+LANGUAGE_CODE = "en-gb"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+
+# --- Uploads -------------------------------------------------------------------------------------
+# The engine refuses logs over 4 MiB (engine.core.logfile.MAX_LOG_BYTES). A request may carry a
+# little multipart framing on top; anything larger is answered 413 from the Content-Length header
+# before the body is read (arbiter_site.middleware).
+ARBITER_MAX_UPLOAD_BYTES = 4 * 1024 * 1024
+ARBITER_MAX_REQUEST_BYTES = ARBITER_MAX_UPLOAD_BYTES + 64 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = ARBITER_MAX_REQUEST_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = ARBITER_MAX_REQUEST_BYTES
+
+# --- REST API ------------------------------------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": 25,
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_str("ARBITER_THROTTLE_ANON", "60/min"),
+        "user": env_str("ARBITER_THROTTLE_USER", "2000/min"),
+        "uploads": env_str("ARBITER_THROTTLE_UPLOADS", "600/min"),
+    },
+    "EXCEPTION_HANDLER": "gamelogs.api.errors.exception_handler",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Arbiter API",
+    "DESCRIPTION": (
+        "Upload tabletop game logs, follow their verification and read verdicts, results and statistics. "
+        "Authenticate with `Authorization: Token <key>` (get a key from POST /api/auth/token/)."
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    # Served from the drf-spectacular-sidecar package: the docs page needs no CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {"LogStateEnum": "gamelogs.models.LogState"},
+}
+
+# --- Celery (read by workers/celery.py with the CELERY_ prefix) ----------------------------------
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "redis://127.0.0.1:6379/0")
+CELERY_TASK_DEFAULT_QUEUE = env_str("ARBITER_TASK_QUEUE", "arbiter")
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_IGNORE_RESULT = True  # verdicts live in PostgreSQL models, not in a result backend
+CELERY_RESULT_BACKEND = None
+# A verification is acknowledged only once its verdict is committed; a worker that dies mid-task
+# leaves the message to be delivered again (the task is idempotent).
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+CELERY_TASK_SOFT_TIME_LIMIT = env_int("ARBITER_TASK_SOFT_TIME_LIMIT", 240)
+CELERY_TASK_TIME_LIMIT = env_int("ARBITER_TASK_TIME_LIMIT", 300)
+# Redis re-delivers an unacknowledged message after this many seconds; it must exceed the task's
+# hard time limit or a slow verification would run twice.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("ARBITER_VISIBILITY_TIMEOUT", 900),
+    # How often a worker looks for messages whose worker died (seconds × every Nth look).
+    "unacked_restore_interval": env_int("ARBITER_UNACKED_RESTORE_INTERVAL", 10),
+    "unacked_restore_throttle": env_int("ARBITER_UNACKED_RESTORE_THROTTLE", 10),
+    "socket_connect_timeout": 3,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = 3
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Publishing from a web request: a short retry, then give up and leave the log for the sweeper.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
+CELERY_BEAT_SCHEDULE = {
+    "requeue-pending-logs": {
+        "task": "workers.tasks.sweep_pending",
+        "schedule": env_int("ARBITER_SWEEP_SECONDS", 60),
+    },
+    # After a deploy with a new engine version, old verdicts are re-checked a batch at a time.
+    "reverify-stale-logs": {
+        "task": "workers.tasks.reverify_logs",
+        "schedule": env_int("ARBITER_REVERIFY_SECONDS", 3600),
+        "kwargs": {"limit": env_int("ARBITER_REVERIFY_BATCH", 1000)},
+    },
+}
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+
+# A log queued but not picked up (or stuck "verifying") for this long is sent again by the sweeper.
+ARBITER_REQUEUE_AFTER_SECONDS = env_int("ARBITER_REQUEUE_AFTER_SECONDS", 600)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env_str("ARBITER_LOG_LEVEL", "INFO")},
+    "loggers": {"django.db.backends": {"level": "WARNING"}},
+}

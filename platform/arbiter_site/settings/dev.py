@@ -1,0 +1,29 @@
+"""Development and demo profile: one machine, no services to install.
+
+SQLite under var/ and kombu's filesystem transport as the broker, so ``make run`` starts a real
+Celery worker beside the site and the demo behaves like production (uploads are queued and
+verified by the worker, never inline). Any setting can still be overridden from the environment.
+"""
+
+from arbiter_site.settings.base import *  # noqa: F403
+from arbiter_site.settings.base import VAR_DIR
+from arbiter_site.settings.env import env_bool, env_str
+
+DEBUG = env_bool("DJANGO_DEBUG", True)
+
+BROKER_DIR = VAR_DIR / "broker"
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://localhost//")
+if CELERY_BROKER_URL.startswith("filesystem://"):
+    for sub in ("queue", "control"):
+        (BROKER_DIR / sub).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        # One folder in and out: web and worker share a queue on this machine.
+        "data_folder_in": str(BROKER_DIR / "queue"),
+        "data_folder_out": str(BROKER_DIR / "queue"),
+        "control_folder": str(BROKER_DIR / "control"),
+        "store_processed": False,
+    }
+    # The filesystem transport has no delivery guarantee after a worker crash; the sweeper
+    # re-sends anything left queued or verifying, so check often.
+    CELERY_BEAT_SCHEDULE["requeue-pending-logs"]["schedule"] = 30  # noqa: F405
+    ARBITER_REQUEUE_AFTER_SECONDS = 120

@@ -1,0 +1,5 @@
+"""Game logs: uploads, their verification state and verdicts.
+
+Public surface for other apps: ``gamelogs.services`` (submit_log, UploadRejected, logs_visible_to)
+and ``gamelogs.signals.log_verified``. Workers run ``gamelogs.verification``.
+"""

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class GamelogsConfig(AppConfig):
+    name = "gamelogs"
+    verbose_name = "Game logs"

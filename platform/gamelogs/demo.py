@@ -1,0 +1,74 @@
+"""Demo data made by the engine's simulator: simulated logs (labelled so in their header) and,
+for showing what an illegal verdict looks like, a simulated log with one impossible die."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import engine
+
+DEMO_USERNAME = "demo"
+DEMO_PASSWORD = "arbiter-demo"
+
+
+class SimulatorUnavailable(Exception):
+    """The engine cannot simulate any game yet."""
+
+
+def simulated_logs(count: int, *, first_seed: int = 1) -> list[tuple[str, dict]]:
+    """``count`` simulated logs as (label, log) pairs, spread over every game the simulator
+    supports and over both randomness modes. Raises SimulatorUnavailable if it supports none."""
+    games, reasons = [], []
+    for game in engine.GAME_IDS:
+        try:
+            engine.simulate(game, first_seed, randomness="recorded")
+            games.append(game)
+        except Exception as exc:  # noqa: BLE001 — any failure means "not this game yet"
+            reasons.append(f"{game}: {type(exc).__name__}: {exc}")
+    if not games:
+        raise SimulatorUnavailable("; ".join(reasons))
+    logs = []
+    for n in range(count):
+        game = games[n % len(games)]
+        seed = first_seed + n
+        randomness = "recorded" if n % 2 else "seeded"
+        logs.append((f"{game}-{randomness}-{seed}.json", engine.simulate(game, seed, randomness=randomness)))
+    return logs
+
+
+def with_impossible_die(log: dict, value: int = 7) -> dict | None:
+    """A copy of a recorded-mode log with the first recorded die changed to ``value`` (a six-sided
+    die never shows 7), or None if the log records no dice."""
+    mutated = copy.deepcopy(log)
+    for event in mutated.get("events", []):
+        if _replace_first_die(event, value):
+            return mutated
+    return None
+
+
+_DICE_KEYS = ("dice", "rolls", "roll", "results", "faces", "values")
+
+
+def _replace_first_die(node, value: int) -> bool:
+    if isinstance(node, dict):
+        for key, child in node.items():
+            if key in _DICE_KEYS and isinstance(child, list) and child and all(_is_face(v) for v in child):
+                child[0] = value if child[0] != value else value + 1
+                return True
+            if key in _DICE_KEYS and _is_face(child):
+                node[key] = value
+                return True
+            if _replace_first_die(child, value):
+                return True
+    elif isinstance(node, list):
+        return any(_replace_first_die(child, value) for child in node)
+    return False
+
+
+def _is_face(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
+
+
+def encode(log: dict) -> bytes:
+    return json.dumps(log, indent=1, ensure_ascii=False).encode("utf-8")

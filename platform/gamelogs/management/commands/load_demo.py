@@ -1,0 +1,52 @@
+"""Load a small demo dataset made by the engine's simulator (every log labelled simulated)."""
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+
+from accounts.services import create_player
+from gamelogs import demo
+from gamelogs.models import LogSource
+from gamelogs.services import UploadRejected, submit_log
+
+
+class Command(BaseCommand):
+    help = "Create the 'demo' player and upload simulated logs for the workers to verify."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--count", type=int, default=12, help="how many simulated logs (default 12)")
+
+    def handle(self, *args, count, **options):
+        User = get_user_model()
+        user = User.objects.filter(username=demo.DEMO_USERNAME).first()
+        if user is None:
+            user = create_player(
+                demo.DEMO_USERNAME, demo.DEMO_PASSWORD, display_name="Demo Player", club="Arbiter demo"
+            )
+        self.stdout.write(f"demo account: {demo.DEMO_USERNAME} / {demo.DEMO_PASSWORD}")
+        try:
+            logs = demo.simulated_logs(count)
+        except demo.SimulatorUnavailable as exc:
+            self.stdout.write(
+                self.style.WARNING(
+                    "The engine's simulator is not ready yet, so there is no demo data; the site works "
+                    f"without it and you can upload logs yourself. ({exc})"
+                )
+            )
+            return
+        new = 0
+        for name, log in logs:
+            new += self._upload(user, name, demo.encode(log))
+        recorded = next((log for name, log in logs if "recorded" in name), None)
+        broken = demo.with_impossible_die(recorded) if recorded else None
+        if broken is not None:
+            new += self._upload(user, "illegal-example.json", demo.encode(broken))
+        self.stdout.write(
+            f"queued {new} new simulated log(s) ({len(logs) + (broken is not None) - new} already loaded)"
+        )
+
+    def _upload(self, user, name: str, data: bytes) -> int:
+        try:
+            return 0 if submit_log(user, data, source=LogSource.DEMO, filename=name).duplicate else 1
+        except UploadRejected as exc:
+            self.stderr.write(f"{name}: refused ({exc.code}: {exc.message})")
+            return 0

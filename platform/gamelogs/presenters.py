@@ -1,0 +1,102 @@
+"""Shaping a stored verdict for the log page: result rows, the events around an illegal one,
+statistics tables. Plain data in, plain data out; templates only loop over it."""
+
+from __future__ import annotations
+
+import json
+
+from gamelogs.models import GameLog
+
+VP_SOURCES = ("objectives", "missions", "knockouts")
+CONTEXT_EVENTS = 3
+
+
+def result_rows(log: GameLog) -> list[dict]:
+    """One row per player: name, faction, VP by source and total, winner flag."""
+    result = log.result or {}
+    vp = result.get("vp") or {}
+    rows = []
+    for player in log.players or []:
+        scores = vp.get(player["id"]) or {}
+        rows.append(
+            {
+                "id": player["id"],
+                "name": player.get("name", player["id"]),
+                "faction": player.get("faction", ""),
+                "sources": [scores.get(source, 0) for source in VP_SOURCES],
+                "total": scores.get("total", 0),
+                "winner": result.get("winner") == player["id"],
+            }
+        )
+    return rows
+
+
+def events_around(log: GameLog, index: int | None, radius: int = CONTEXT_EVENTS) -> list[dict]:
+    """The events ``index - radius`` … ``index + radius`` as pretty JSON, the bad one flagged."""
+    if index is None:
+        return []
+    try:
+        events = json.loads(log.raw_bytes()).get("events", [])
+    except (ValueError, AttributeError):
+        return []
+    start, stop = max(0, index - radius), min(len(events), index + radius + 1)
+    return [{"index": i, "offending": i == index, "json": pretty_json(events[i])} for i in range(start, stop)]
+
+
+def pretty_json(value, indent: int = 0) -> str:
+    """Indented JSON with short lists of plain values kept on one line ("dice": [7, 3, 2])."""
+    pad, inner = "  " * indent, "  " * (indent + 1)
+    if isinstance(value, dict) and value:
+        items = [
+            f"{inner}{json.dumps(k, ensure_ascii=False)}: {pretty_json(v, indent + 1)}"
+            for k, v in sorted(value.items())
+        ]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    if isinstance(value, list) and value and any(isinstance(v, dict | list) for v in value):
+        return "[\n" + ",\n".join(inner + pretty_json(v, indent + 1) for v in value) + "\n" + pad + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def statistics_tables(statistics: dict | None, *, max_rows: int = 50) -> list[dict]:
+    """Each statistics section (sides, characters, …) as a table: a title, columns, rows."""
+    tables = []
+    for section, rows in (statistics or {}).items():
+        if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
+            continue
+        columns = []
+        for row in rows:
+            columns.extend(key for key in row if key not in columns)
+        tables.append(
+            {
+                "title": section.replace("_", " ").capitalize(),
+                "columns": columns,
+                "rows": [[_cell(row.get(c)) for c in columns] for row in rows[:max_rows]],
+                "truncated": len(rows) > max_rows,
+            }
+        )
+        if len(rows) == 1:  # one row reads better as name/value pairs
+            tables[-1]["pairs"] = list(zip(columns, tables[-1]["rows"][0], strict=True))
+    return tables
+
+
+def _cell(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:.3g}"
+    if isinstance(value, dict | list):
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return str(value)
+
+
+def status_payload(log: GameLog) -> dict:
+    """What the log page polls every second until the state is final."""
+    return {
+        "id": log.pk,
+        "state": log.state,
+        "state_label": log.get_state_display(),
+        "final": log.is_final,
+        "events_total": log.events_total,
+        "events_verified": log.events_verified,
+        "summary": log.summary,
+    }

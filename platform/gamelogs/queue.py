@@ -1,0 +1,125 @@
+"""Handing logs to the workers, and finding the ones the broker never got.
+
+A log row is the source of truth, the broker message only a wake-up call: if the broker is down
+when a log is uploaded, the log stays ``queued`` with ``enqueued_at`` empty and the sweeper
+(``requeue_pending``: a periodic task and a management command) sends it once the broker is back.
+Sending a log twice is harmless because verification is idempotent.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from amqp.exceptions import ChannelError
+from django.conf import settings
+from django.db.models import Q
+from django.utils import timezone
+from kombu.exceptions import KombuError
+from redis.exceptions import RedisError
+
+from gamelogs.models import FINAL_STATES, GameLog, LogState
+from gamelogs.verification import logs_to_reverify
+from workers.celery import REVERIFY_LOGS, VERIFY_LOG, app
+
+logger = logging.getLogger(__name__)
+
+BROKER_ERRORS = (KombuError, RedisError, OSError)
+
+# A log created this recently may still be on its way to the broker from the upload request.
+IN_FLIGHT = timedelta(seconds=10)
+
+
+def enqueue_verification(log_id: int, *, force: bool = False, reason: str = "upload") -> bool:
+    """Send ``workers.tasks.verify_log`` for one log. Returns False (and logs why) if the broker
+    refused; the log then waits for the sweeper."""
+    try:
+        app.send_task(VERIFY_LOG, args=[log_id], kwargs={"force": force, "reason": reason})
+    except BROKER_ERRORS as exc:
+        logger.warning("broker unavailable, log %s stays queued for the sweeper: %s", log_id, exc)
+        return False
+    GameLog.objects.filter(pk=log_id, state__in=[LogState.QUEUED, LogState.VERIFYING]).update(
+        enqueued_at=timezone.now()
+    )
+    return True
+
+
+def pending_logs(*, stale_after: timedelta | None = None):
+    """Logs that need sending again: queued and never accepted by the broker, or queued or
+    verifying for longer than ``stale_after`` (a lost message, a worker that died)."""
+    now = timezone.now()
+    stale_after = (
+        stale_after if stale_after is not None else timedelta(seconds=settings.ARBITER_REQUEUE_AFTER_SECONDS)
+    )
+    cutoff = now - stale_after
+    return (
+        GameLog.objects.exclude(state__in=FINAL_STATES)
+        .filter(
+            Q(
+                state=LogState.QUEUED,
+                enqueued_at__isnull=True,
+                created_at__lte=now - min(IN_FLIGHT, stale_after),
+            )
+            | Q(state=LogState.QUEUED, enqueued_at__lte=cutoff)
+            | (
+                Q(state=LogState.VERIFYING, started_at__lte=cutoff)
+                & (Q(enqueued_at__isnull=True) | Q(enqueued_at__lte=cutoff))
+            )
+        )
+        .order_by("created_at")
+    )
+
+
+def broker_backlog() -> int | None:
+    """Messages waiting in the verification queue (0 if none), or None if the broker is down."""
+    try:
+        with app.connection_for_write() as conn:
+            return conn.default_channel.queue_declare(app.conf.task_default_queue, passive=True).message_count
+    except ChannelError:
+        return 0  # Redis drops an empty queue's key: nothing waiting
+    except BROKER_ERRORS:
+        return None
+
+
+def requeue_pending(*, limit: int = 1000, stale_after: timedelta | None = None) -> tuple[int, int]:
+    """Send every pending log again, oldest first. Returns (sent, failed).
+
+    A log queued long ago whose message may simply still be waiting behind a backlog is only
+    re-sent when the queue is empty (its message must then be lost); logs the broker never
+    accepted are always sent."""
+    sent = failed = 0
+    pending = pending_logs(stale_after=stale_after)
+    backlog = broker_backlog()
+    if backlog is None:
+        return 0, pending.count()
+    if backlog:
+        pending = pending.exclude(state=LogState.QUEUED, enqueued_at__isnull=False)
+    for log_id in pending.values_list("pk", flat=True)[:limit]:
+        if enqueue_verification(log_id, reason="sweep"):
+            sent += 1
+        else:
+            failed += 1
+            break  # the broker is down: the next sweep will try again
+    return sent, failed
+
+
+def enqueue_reverification(*, game: str | None = None, limit: int | None = None, force: bool = False) -> int:
+    """Queue re-verification of stored logs, newest first (see gamelogs.verification)."""
+    sent = 0
+    for log_id in logs_to_reverify(game=game, limit=limit, include_current=force).values_list(
+        "pk", flat=True
+    ):
+        if not enqueue_verification(log_id, force=force, reason="reverify"):
+            break
+        sent += 1
+    return sent
+
+
+def enqueue_reverify_sweep(*, game: str | None = None, limit: int | None = None, force: bool = False) -> bool:
+    """Ask a worker to run the re-verification sweep (``workers.tasks.reverify_logs``)."""
+    try:
+        app.send_task(REVERIFY_LOGS, kwargs={"game": game, "limit": limit, "force": force})
+    except BROKER_ERRORS as exc:
+        logger.warning("broker unavailable, re-verification not queued: %s", exc)
+        return False
+    return True

@@ -1,0 +1,170 @@
+"""API shapes of events, registrations, lists, rounds, matches; and the inputs of actions."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from tournaments.forms import EVENT_FIELDS
+from tournaments.models import Event, ForceList, Match, Outcome, Registration, Round
+
+
+class EventSerializer(serializers.ModelSerializer):
+    """An event with every setting; organizers are listed by username."""
+
+    organizers = serializers.SlugRelatedField(many=True, read_only=True, slug_field="username")
+    page_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Event
+        fields = ["id", "slug", *EVENT_FIELDS, "random_seed", "status", "organizers", "page_url", "created_at"]
+        read_only_fields = ["id", "status", "organizers", "page_url", "created_at"]
+        extra_kwargs = {"slug": {"required": False}, "ends_on": {"required": False}}
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_page_url(self, event: Event) -> str:
+        request = self.context.get("request")
+        path = event.get_absolute_url()
+        return request.build_absolute_uri(path) if request else path
+
+    def validate_slug(self, value: str) -> str:
+        if value and Event.objects.filter(slug=value).exclude(pk=getattr(self.instance, "pk", None)).exists():
+            raise serializers.ValidationError("an event with this slug exists")
+        return value
+
+
+class RegistrationSerializer(serializers.ModelSerializer):
+    player = serializers.CharField(source="player.username", read_only=True)
+    list_valid = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Registration
+        fields = [
+            "id", "player", "display_name", "club", "status", "seed", "dropped_after_round",
+            "joined_round", "starting_points", "list_valid", "created_at",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(OpenApiTypes.BOOL)
+    def get_list_valid(self, registration: Registration) -> bool | None:
+        force_list = getattr(registration, "force_list", None)
+        return None if force_list is None else force_list.valid
+
+
+class ForceListSerializer(serializers.ModelSerializer):
+    player = serializers.CharField(source="registration.display_name", read_only=True)
+
+    class Meta:
+        model = ForceList
+        fields = ["player", "faction", "entries", "text", "valid", "points", "validation", "locked", "updated_at"]
+        read_only_fields = fields
+
+
+class ListInputSerializer(serializers.Serializer):
+    """Either ``text`` (one character per line) or ``entries`` [{character, equipment}] + ``faction``."""
+
+    text = serializers.CharField(required=False, allow_blank=True)
+    entries = serializers.ListField(child=serializers.DictField(), required=False)
+    faction = serializers.CharField(required=False, allow_blank=True)
+
+    def validate(self, data):
+        if "text" not in data and "entries" not in data:
+            raise serializers.ValidationError("send the list as text or as entries")
+        return data
+
+
+class EntrantSerializer(serializers.Serializer):
+    registration = serializers.IntegerField(source="pk")
+    name = serializers.CharField(source="display_name")
+
+
+class ResultSerializer(serializers.Serializer):
+    outcome_a = serializers.CharField()
+    outcome_b = serializers.CharField()
+    vp_a = serializers.IntegerField()
+    vp_b = serializers.IntegerField()
+    knockouts_a = serializers.IntegerField()
+    knockouts_b = serializers.IntegerField()
+    source = serializers.CharField(source="result_source")
+    final = serializers.BooleanField(source="counts")
+
+
+class MatchLogSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    state = serializers.CharField()
+    summary = serializers.CharField()
+    sha256 = serializers.CharField()
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    player_a = EntrantSerializer(source="entrant_a", read_only=True)
+    player_b = EntrantSerializer(source="entrant_b", read_only=True, allow_null=True)
+    result = serializers.SerializerMethodField()
+    log = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Match
+        fields = ["id", "round", "table", "player_a", "player_b", "reason", "state", "result", "log", "log_flag", "flag_details"]
+        read_only_fields = fields
+
+    @extend_schema_field(ResultSerializer(allow_null=True))
+    def get_result(self, match: Match) -> dict | None:
+        return ResultSerializer(match).data if match.has_result else None
+
+    @extend_schema_field(MatchLogSerializer(allow_null=True))
+    def get_log(self, match: Match) -> dict | None:
+        return MatchLogSerializer(match.game_log).data if match.game_log_id else None
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    pairings = MatchSerializer(source="matches", many=True, read_only=True)
+
+    class Meta:
+        model = Round
+        fields = ["number", "stage", "state", "paired_at", "published_at", "timer_started_at", "timer_ends_at", "closed_at", "pairings"]
+        read_only_fields = fields
+
+
+class ResultInputSerializer(serializers.Serializer):
+    """A result in table orientation: ``outcome_a`` is the first-listed player's."""
+
+    outcome_a = serializers.ChoiceField(choices=Outcome.choices)
+    vp_a = serializers.IntegerField(min_value=0, default=0)
+    vp_b = serializers.IntegerField(min_value=0, default=0)
+    knockouts_a = serializers.IntegerField(min_value=0, default=0)
+    knockouts_b = serializers.IntegerField(min_value=0, default=0)
+
+
+class DecisionInputSerializer(ResultInputSerializer):
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class ResolveInputSerializer(serializers.Serializer):
+    uphold = serializers.BooleanField()
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+    result = ResultInputSerializer(required=False)
+
+
+class DisputeInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000)
+
+
+class SwapInputSerializer(serializers.Serializer):
+    first = serializers.IntegerField(help_text="registration id")
+    second = serializers.IntegerField(help_text="registration id")
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class NoteInputSerializer(serializers.Serializer):
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class TimerInputSerializer(serializers.Serializer):
+    minutes = serializers.IntegerField(min_value=1, max_value=24 * 60, required=False)
+
+
+class LateJoinInputSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    points = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)

@@ -1,0 +1,321 @@
+"""API views for events: thin wrappers over tournaments.services, one per action.
+
+Reading is open to everyone (like the public pages); every change needs a signed-in user
+and is then allowed or refused by the service (403 for who, 400/409 for what or when).
+Errors use the API's one shape: ``{"error": {"code", "message"}}``.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import generics, status
+from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.renderers import BaseRenderer, BrowsableAPIRenderer, JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from gamelogs.api.errors import error_body
+from gamelogs.models import LogSource
+from gamelogs.services import UploadRejected
+from gamelogs.uploads import read_uploaded_file, reject_oversized_request
+from tournaments import exports, services
+from tournaments.api import serializers as s
+from tournaments.errors import EventError
+from tournaments.forms import EVENT_FIELDS
+from tournaments.models import Dispute, Event, ForceList, Match, Registration, Round, RoundState
+from tournaments.permissions import manages
+from tournaments.services.force_lists import list_of
+
+
+class EventAPIView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def handle_exception(self, exc):
+        if isinstance(exc, EventError):
+            return Response(error_body(exc.code, exc.message), status=exc.status_code)
+        if isinstance(exc, UploadRejected):
+            return Response(error_body(exc.code, exc.message), status=exc.status_code)
+        return super().handle_exception(exc)
+
+    def event(self, slug: str) -> Event:
+        return get_object_or_404(Event, slug=slug)
+
+    def round(self, event: Event, number: int) -> Round:
+        round_ = get_object_or_404(Round, event=event, number=number)
+        if round_.state == RoundState.DRAFT and not manages(self.request.user, event):
+            raise Http404
+        return round_
+
+    def match(self, event: Event, pk: int) -> Match:
+        match = get_object_or_404(
+            Match.objects.select_related("round__event", "entrant_a__player", "entrant_b__player", "game_log"),
+            pk=pk,
+            round__event=event,
+        )
+        if match.round.state == RoundState.DRAFT and not manages(self.request.user, event):
+            raise Http404
+        return match
+
+    def valid(self, serializer_class, **kwargs) -> dict:
+        serializer = serializer_class(data=self.request.data, **kwargs)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+
+def _event_settings(data: dict) -> dict:
+    return {k: v for k, v in data.items() if k in EVENT_FIELDS}
+
+
+class EventListView(generics.ListAPIView, EventAPIView):
+    serializer_class = s.EventSerializer
+    queryset = Event.objects.prefetch_related("organizers")
+
+    @extend_schema(summary="Create an event (organizers)", request=s.EventSerializer, responses={201: s.EventSerializer})
+    def post(self, request):
+        data = self.valid(s.EventSerializer)
+        settings = _event_settings(data)
+        name, starts_on = settings.pop("name"), settings.pop("starts_on")
+        event = services.create_event(request.user, name=name, starts_on=starts_on, slug=data.get("slug", ""), **settings)
+        return Response(s.EventSerializer(event, context={"request": request}).data, status=status.HTTP_201_CREATED)
+
+
+class EventDetailView(EventAPIView):
+    @extend_schema(summary="An event with its settings", responses=s.EventSerializer)
+    def get(self, request, slug):
+        return Response(s.EventSerializer(self.event(slug), context={"request": request}).data)
+
+    @extend_schema(summary="Change an event's settings (its organizers)", request=s.EventSerializer, responses=s.EventSerializer)
+    def patch(self, request, slug):
+        event = self.event(slug)
+        data = self.valid(s.EventSerializer, instance=event, partial=True)
+        event = services.update_event(request.user, event, **_event_settings(data))
+        return Response(s.EventSerializer(event, context={"request": request}).data)
+
+
+class RegistrationListView(EventAPIView):
+    @extend_schema(summary="Who is registered, waiting, checked in or dropped", responses=s.RegistrationSerializer(many=True))
+    def get(self, request, slug):
+        registrations = self.event(slug).registrations.select_related("player", "force_list")
+        return Response(s.RegistrationSerializer(registrations, many=True).data)
+
+    @extend_schema(summary="Register yourself", request=None, responses={201: s.RegistrationSerializer})
+    def post(self, request, slug):
+        registration = services.register(request.user, self.event(slug))
+        return Response(s.RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
+
+
+class RegistrationActionView(EventAPIView):
+    """POST check-in, drop or admit (organizers; a player may check in or drop themself)."""
+
+    actions = {"check-in": services.check_in, "drop": services.drop, "admit": services.admit}
+
+    @extend_schema(summary="Check in, drop or admit a registration", request=None, responses=s.RegistrationSerializer,
+                   operation_id="events_registration_action")
+    def post(self, request, slug, pk, action):
+        if action not in self.actions:
+            raise Http404
+        registration = get_object_or_404(Registration, pk=pk, event=self.event(slug))
+        self.actions[action](request.user, registration)
+        registration.refresh_from_db()
+        return Response(s.RegistrationSerializer(registration).data)
+
+
+class LateJoinView(EventAPIView):
+    @extend_schema(summary="Add a player after the start (organizers)", request=s.LateJoinInputSerializer,
+                   responses={201: s.RegistrationSerializer})
+    def post(self, request, slug):
+        data = self.valid(s.LateJoinInputSerializer)
+        user = get_object_or_404(get_user_model(), username=data["username"])
+        registration = services.late_join(request.user, self.event(slug), user, points=data.get("points"))
+        return Response(s.RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
+
+
+class MyListView(EventAPIView):
+    @extend_schema(summary="Your list for this event and what is wrong with it", responses=s.ForceListSerializer)
+    def get(self, request, slug):
+        registration = services.registration_of(request.user, self.event(slug))
+        force_list = list_of(registration) if registration else None
+        if force_list is None:
+            raise Http404
+        return Response(s.ForceListSerializer(force_list).data)
+
+    @extend_schema(summary="Submit or replace your list (until lists lock)", request=s.ListInputSerializer,
+                   responses=s.ForceListSerializer)
+    def put(self, request, slug):
+        data = self.valid(s.ListInputSerializer)
+        force_list = services.submit_list(
+            request.user, self.event(slug), text=data.get("text"), entries=data.get("entries"), faction=data.get("faction")
+        )
+        return Response(s.ForceListSerializer(force_list).data)
+
+
+class ListsView(EventAPIView):
+    @extend_schema(summary="Every list, once the event's lists are public and locked", responses=s.ForceListSerializer(many=True))
+    def get(self, request, slug):
+        event = self.event(slug)
+        if not (event.lists_visible or manages(request.user, event)):
+            raise EventError("Lists are not public for this event.", "not_found")
+        lists = ForceList.objects.filter(registration__event=event).select_related("registration")
+        return Response(s.ForceListSerializer(lists, many=True).data)
+
+
+class RoundListView(EventAPIView):
+    @extend_schema(summary="Rounds with their pairings (drafts only for organizers)", responses=s.RoundSerializer(many=True))
+    def get(self, request, slug):
+        event = self.event(slug)
+        rounds = event.rounds.prefetch_related("matches__entrant_a", "matches__entrant_b", "matches__game_log")
+        if not manages(request.user, event):
+            rounds = rounds.exclude(state=RoundState.DRAFT)
+        return Response(s.RoundSerializer(rounds, many=True).data)
+
+    @extend_schema(summary="Pair the next round as a draft (organizers)", request=None, responses={201: s.RoundSerializer})
+    def post(self, request, slug):
+        round_ = services.pair_next_round(request.user, self.event(slug))
+        return Response(s.RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
+
+
+class RoundDetailView(EventAPIView):
+    @extend_schema(summary="One round with its pairings, tables and reasons", responses=s.RoundSerializer)
+    def get(self, request, slug, number):
+        return Response(s.RoundSerializer(self.round(self.event(slug), number)).data)
+
+
+class PairingListView(EventAPIView):
+    @extend_schema(summary="A round's pairings", responses=s.MatchSerializer(many=True))
+    def get(self, request, slug, number):
+        round_ = self.round(self.event(slug), number)
+        matches = round_.matches.select_related("entrant_a", "entrant_b", "game_log", "round")
+        return Response(s.MatchSerializer(matches, many=True).data)
+
+
+class RoundActionView(EventAPIView):
+    """POST publish, swap, repair, timer or close on a round (organizers)."""
+
+    @extend_schema(summary="Publish, swap, re-pair, start the timer or close a round",
+                   request=s.SwapInputSerializer, responses=s.RoundSerializer, operation_id="events_round_action")
+    def post(self, request, slug, number, action):
+        event = self.event(slug)
+        round_ = self.round(event, number)
+        user = request.user
+        if action == "publish":
+            services.publish_round(user, round_)
+        elif action == "swap":
+            data = self.valid(s.SwapInputSerializer)
+            first = get_object_or_404(Registration, pk=data["first"], event=event)
+            second = get_object_or_404(Registration, pk=data["second"], event=event)
+            warnings = services.swap_pairing(user, round_, first, second, note=data["note"])
+            body = s.RoundSerializer(Round.objects.get(pk=round_.pk)).data
+            return Response({**body, "warnings": warnings})
+        elif action == "repair":
+            services.repair_round(user, round_, note=self.valid(s.NoteInputSerializer)["note"])
+        elif action == "timer":
+            services.start_timer(user, round_, minutes=self.valid(s.TimerInputSerializer).get("minutes"))
+        elif action == "close":
+            services.close_round(user, round_)
+        else:
+            raise Http404
+        return Response(s.RoundSerializer(Round.objects.get(pk=round_.pk)).data)
+
+
+class MatchDetailView(EventAPIView):
+    @extend_schema(summary="A match: players, table, state, result and log", responses=s.MatchSerializer)
+    def get(self, request, slug, pk):
+        return Response(s.MatchSerializer(self.match(self.event(slug), pk)).data)
+
+
+class MatchLogView(EventAPIView):
+    parser_classes = [MultiPartParser, JSONParser]
+
+    @extend_schema(
+        summary="Upload the game's log to the match (its players or organizers)",
+        description="The raw log as the JSON body, or a multipart form with a `file` field. The workers verify "
+        "it; when legal and matching the match's players and lists, its result becomes the match's.",
+        request={"application/json": {"type": "object"}, "multipart/form-data": {"type": "object", "properties": {"file": {"type": "string", "format": "binary"}}}},
+        responses={202: s.MatchSerializer, 400: OpenApiResponse(description="not a log, or not now")},
+    )
+    def post(self, request, slug, pk):
+        match = self.match(self.event(slug), pk)
+        reject_oversized_request(request)
+        if request.content_type.startswith("multipart/form-data"):
+            uploaded = request.FILES.get("file")
+            if uploaded is None:
+                raise UploadRejected("Send the log in a form field named 'file'.", "empty")
+            data, filename = read_uploaded_file(uploaded)
+        else:
+            data, filename = request.body, ""
+        match = services.attach_log_to_match(request.user, match, data, filename=filename, source=LogSource.API)
+        return Response(s.MatchSerializer(match).data, status=status.HTTP_202_ACCEPTED)
+
+
+class MatchActionView(EventAPIView):
+    """POST report, confirm, dispute or decide on a match."""
+
+    @extend_schema(summary="Report, confirm, dispute or decide a match's result",
+                   request=s.DecisionInputSerializer, responses=s.MatchSerializer, operation_id="events_match_action")
+    def post(self, request, slug, pk, action):
+        match = self.match(self.event(slug), pk)
+        user = request.user
+        if action == "report":
+            services.report_result(user, match, **self.valid(s.ResultInputSerializer))
+        elif action == "confirm":
+            services.confirm_result(user, match)
+        elif action == "dispute":
+            services.dispute_result(user, match, reason=self.valid(s.DisputeInputSerializer)["reason"])
+        elif action == "decide":
+            services.decide_result(user, match, **self.valid(s.DecisionInputSerializer))
+        else:
+            raise Http404
+        return Response(s.MatchSerializer(Match.objects.get(pk=match.pk)).data)
+
+
+class ResolveDisputeView(EventAPIView):
+    @extend_schema(summary="Rule on a dispute (organizers)", request=s.ResolveInputSerializer, responses=s.MatchSerializer)
+    def post(self, request, slug, pk):
+        dispute = get_object_or_404(Dispute, pk=pk, match__round__event=self.event(slug))
+        data = self.valid(s.ResolveInputSerializer)
+        result = data.get("result") or {}
+        match = services.resolve_dispute(request.user, dispute, uphold=data["uphold"], note=data["note"], **result)
+        return Response(s.MatchSerializer(match).data)
+
+
+class CSVRenderer(BaseRenderer):
+    """Lets ``?format=csv`` and ``Accept: text/csv`` reach the standings view (which writes the CSV)."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        return data if isinstance(data, str | bytes) else ""
+
+
+class StandingsView(EventAPIView):
+    """Standings as stored when the last round closed, with every tiebreak column."""
+
+    renderer_classes = [JSONRenderer, BrowsableAPIRenderer, CSVRenderer]
+
+    @extend_schema(summary="Standings with every tiebreak column (JSON; CSV with ?format=csv)", responses=OpenApiTypes.OBJECT)
+    def get(self, request, slug):
+        event = self.event(slug)
+        if request.accepted_renderer.format == "csv":
+            return _csv_response(event)
+        return Response(exports.standings_json(event))
+
+
+class StandingsCSVView(EventAPIView):
+    @extend_schema(summary="Standings as CSV", responses={(200, "text/csv"): OpenApiResponse(description="CSV")})
+    def get(self, request, slug):
+        return _csv_response(self.event(slug))
+
+
+def _csv_response(event: Event) -> HttpResponse:
+    response = HttpResponse(exports.standings_csv(event), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
+    return response
+
+

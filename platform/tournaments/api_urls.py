@@ -1,0 +1,31 @@
+"""The events API, mounted at /api/events/ by arbiter_site.urls."""
+
+from django.urls import path
+
+from tournaments.api import views
+
+app_name = "events-api"
+
+urlpatterns = [
+    path("", views.EventListView.as_view(), name="list"),
+    path("<slug:slug>/", views.EventDetailView.as_view(), name="detail"),
+    path("<slug:slug>/registrations/", views.RegistrationListView.as_view(), name="registrations"),
+    path(
+        "<slug:slug>/registrations/<int:pk>/<str:action>/",
+        views.RegistrationActionView.as_view(),
+        name="registration-action",
+    ),
+    path("<slug:slug>/late-join/", views.LateJoinView.as_view(), name="late-join"),
+    path("<slug:slug>/list/", views.MyListView.as_view(), name="my-list"),
+    path("<slug:slug>/lists/", views.ListsView.as_view(), name="lists"),
+    path("<slug:slug>/rounds/", views.RoundListView.as_view(), name="rounds"),
+    path("<slug:slug>/rounds/<int:number>/", views.RoundDetailView.as_view(), name="round"),
+    path("<slug:slug>/rounds/<int:number>/pairings/", views.PairingListView.as_view(), name="pairings"),
+    path("<slug:slug>/rounds/<int:number>/<str:action>/", views.RoundActionView.as_view(), name="round-action"),
+    path("<slug:slug>/matches/<int:pk>/", views.MatchDetailView.as_view(), name="match"),
+    path("<slug:slug>/matches/<int:pk>/log/", views.MatchLogView.as_view(), name="match-log"),
+    path("<slug:slug>/matches/<int:pk>/<str:action>/", views.MatchActionView.as_view(), name="match-action"),
+    path("<slug:slug>/disputes/<int:pk>/resolve/", views.ResolveDisputeView.as_view(), name="resolve"),
+    path("<slug:slug>/standings/", views.StandingsView.as_view(), name="standings"),
+    path("<slug:slug>/standings.csv", views.StandingsCSVView.as_view(), name="standings-csv"),
+]

@@ -1,0 +1,11 @@
+from django.apps import AppConfig
+
+
+class TournamentsConfig(AppConfig):
+    name = "tournaments"
+    verbose_name = "Tournaments"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # A verified log attached to a match becomes its result (see tournaments.receivers).
+        from tournaments import receivers  # noqa: F401

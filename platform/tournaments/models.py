@@ -1,0 +1,435 @@
+"""Events, entrants, force lists, rounds, matches and what happens to them.
+
+Rows only: every change goes through ``tournaments.services`` (one function per intention), and
+the pairing and ranking rules live in ``tournaments.algorithms`` (pure Python). A few
+properties here answer questions about one row that templates and services both ask.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+
+from tournaments.algorithms.standings import DEFAULT_ORDER
+
+DEFAULT_GAME = "motu-battleground"
+DEFAULT_CONTENT_PACK = "bg-core-starter"
+
+
+def default_tiebreaks() -> list[str]:
+    return list(DEFAULT_ORDER)
+
+
+class EventFormat(models.TextChoices):
+    SWISS = "swiss", "Swiss"
+    ROUND_ROBIN = "round_robin", "Round robin"
+    SINGLE_ELIMINATION = "single_elimination", "Single elimination"
+    SWISS_TOP_CUT = "swiss_top_cut", "Swiss, then a top cut"
+
+
+class EventStatus(models.TextChoices):
+    OPEN = "open", "Registration open"
+    RUNNING = "running", "Running"
+    FINISHED = "finished", "Finished"
+
+
+class FirstRound(models.TextChoices):
+    RANDOM = "random", "Random draw (replayable from the event's seed)"
+    SEEDED = "seeded", "By seeding"
+
+
+class DrawRule(models.TextChoices):
+    HIGHER_SEED = "higher_seed", "Better seed advances"
+    MORE_VP = "more_vp", "More VP in the game advances"
+    MORE_KNOCKOUTS = "more_knockouts", "More knock-outs in the game advances"
+
+
+class Event(models.Model):
+    slug = models.SlugField(max_length=80, unique=True)
+    name = models.CharField(max_length=200)
+    game = models.CharField(max_length=64, default=DEFAULT_GAME)
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+    venue = models.CharField(max_length=200, blank=True)
+    description = models.TextField(blank=True)
+
+    format = models.CharField(max_length=24, choices=EventFormat.choices, default=EventFormat.SWISS)
+    swiss_rounds = models.PositiveSmallIntegerField(default=5, help_text="Swiss rounds (Swiss and Swiss + top cut)")
+    top_cut = models.PositiveSmallIntegerField(default=8, help_text="players in the top cut (a power of two)")
+    first_round = models.CharField(max_length=8, choices=FirstRound.choices, default=FirstRound.RANDOM)
+    random_seed = models.PositiveIntegerField(default=0, help_text="replays the random first-round draw")
+    avoid_same_club = models.BooleanField(default=True)
+    draw_rule = models.CharField(max_length=16, choices=DrawRule.choices, default=DrawRule.HIGHER_SEED)
+
+    points_win = models.DecimalField(max_digits=5, decimal_places=2, default=3)
+    points_draw = models.DecimalField(max_digits=5, decimal_places=2, default=1)
+    points_loss = models.DecimalField(max_digits=5, decimal_places=2, default=0)
+    bye_vp = models.PositiveSmallIntegerField(default=0, help_text="VP a bye is worth")
+    tiebreaks = models.JSONField(default=default_tiebreaks, help_text="metric keys, most important first")
+    max_byes = models.PositiveSmallIntegerField(default=1)
+
+    content_pack = models.CharField(max_length=64, default=DEFAULT_CONTENT_PACK)
+    points_limit = models.PositiveSmallIntegerField(default=100)
+    list_deadline = models.DateTimeField(null=True, blank=True)
+    lists_public = models.BooleanField(default=False, help_text="publish every list once lists are locked")
+    round_minutes = models.PositiveSmallIntegerField(default=90)
+    registration_cap = models.PositiveIntegerField(null=True, blank=True)
+    require_check_in = models.BooleanField(default=False, help_text="round 1 pairs checked-in players only")
+    late_join_points = models.DecimalField(max_digits=5, decimal_places=2, default=0)
+
+    status = models.CharField(max_length=10, choices=EventStatus.choices, default=EventStatus.OPEN)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="events_created"
+    )
+    organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="events_organized", blank=True)
+    # Registration ids in seed order, fixed when a schedule is drawn up: the round robin's seats
+    # (Berger tables) or the elimination bracket's seeds. Later rounds are derived from them.
+    fixed_seeds = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_on", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:event", args=[self.slug])
+
+    @property
+    def is_elimination_only(self) -> bool:
+        return self.format == EventFormat.SINGLE_ELIMINATION
+
+    @property
+    def has_swiss_stage(self) -> bool:
+        return self.format in (EventFormat.SWISS, EventFormat.SWISS_TOP_CUT)
+
+    @property
+    def lists_locked(self) -> bool:
+        """Lists lock at the deadline, or when round 1 is paired if that comes first."""
+        if self.list_deadline is not None and timezone.now() >= self.list_deadline:
+            return True
+        return self.rounds.exists()
+
+    @property
+    def lists_visible(self) -> bool:
+        return self.lists_public and self.lists_locked
+
+
+class RegistrationStatus(models.TextChoices):
+    REGISTERED = "registered", "Registered"
+    WAITLISTED = "waitlisted", "Waiting list"
+    CHECKED_IN = "checked-in", "Checked in"
+    DROPPED = "dropped", "Dropped"
+
+
+# Who is in the event (as opposed to waiting for a place).
+ENTERED = (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN, RegistrationStatus.DROPPED)
+
+
+class Registration(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="registrations")
+    display_name = models.CharField(max_length=100, help_text="the name in pairings and standings")
+    club = models.CharField(max_length=100, blank=True)
+    status = models.CharField(max_length=12, choices=RegistrationStatus.choices, default=RegistrationStatus.REGISTERED)
+    seed = models.PositiveIntegerField(null=True, blank=True, help_text="organizer seed, 1 = top seed")
+    dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    joined_round = models.PositiveSmallIntegerField(default=1, help_text="first round the player can be paired in")
+    starting_points = models.DecimalField(max_digits=5, decimal_places=2, default=0, help_text="late-join score")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["event", "player"], name="one_registration_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.display_name} at {self.event}"
+
+    @property
+    def is_entered(self) -> bool:
+        return self.status in ENTERED
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
+
+
+class ForceList(models.Model):
+    """A player's force for one event: ``entries`` are [{"character", "equipment": [...]}] as
+    typed (names or ids); ``validation`` is what tournaments.lists said about them."""
+
+    registration = models.OneToOneField(Registration, on_delete=models.CASCADE, related_name="force_list")
+    faction = models.CharField(max_length=64, blank=True)
+    entries = models.JSONField(default=list)
+    text = models.TextField(blank=True, help_text="the list as the player typed it")
+    valid = models.BooleanField(default=False)
+    points = models.PositiveIntegerField(default=0)
+    validation = models.JSONField(default=dict, blank=True)
+    locked = models.BooleanField(default=False)
+    submitted_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"list of {self.registration}"
+
+    @property
+    def errors(self) -> list[dict]:
+        return (self.validation or {}).get("errors", [])
+
+
+class RoundStage(models.TextChoices):
+    SWISS = "swiss", "Swiss"
+    ROUND_ROBIN = "round_robin", "Round robin"
+    ELIMINATION = "elimination", "Elimination"
+
+
+class RoundState(models.TextChoices):
+    DRAFT = "draft", "Draft"
+    PUBLISHED = "published", "Published"
+    CLOSED = "closed", "Closed"
+
+
+class Round(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    stage = models.CharField(max_length=12, choices=RoundStage.choices, default=RoundStage.SWISS)
+    state = models.CharField(max_length=10, choices=RoundState.choices, default=RoundState.DRAFT)
+    paired_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    timer_started_at = models.DateTimeField(null=True, blank=True)
+    timer_ends_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="one_round_per_number")]
+
+    def __str__(self) -> str:
+        return f"{self.event} round {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:round", args=[self.event.slug, self.number])
+
+
+class MatchState(models.TextChoices):
+    AWAITING_LOG = "awaiting-log", "Awaiting log"
+    VERIFYING = "verifying", "Verifying"
+    VERIFIED = "verified", "Verified"
+    REPORTED = "reported", "Reported"
+    DISPUTED = "disputed", "Disputed"
+    CONFIRMED = "confirmed", "Confirmed"
+
+
+# States whose result counts for standings and the next pairing.
+COUNTED_STATES = (MatchState.VERIFIED, MatchState.CONFIRMED)
+
+
+class Outcome(models.TextChoices):
+    WIN = "win", "Win"
+    DRAW = "draw", "Draw"
+    LOSS = "loss", "Loss"
+
+
+class ResultSource(models.TextChoices):
+    LOG = "log", "Verified log"
+    REPORT = "report", "Reported and confirmed"
+    ORGANIZER = "organizer", "Organizer decision"
+    BYE = "bye", "Bye"
+
+
+class LogFlag(models.TextChoices):
+    NONE = "", "None"
+    ILLEGAL = "illegal", "Log is illegal"
+    UNREADABLE = "unreadable", "Log is unreadable"
+    MISMATCH = "mismatch", "Log does not match the match"
+
+
+class Match(models.Model):
+    """One table of a round: ``entrant_a`` meets ``entrant_b``, or has a bye when it is empty."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveSmallIntegerField()
+    entrant_a = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="matches_as_a")
+    entrant_b = models.ForeignKey(
+        Registration, null=True, blank=True, on_delete=models.CASCADE, related_name="matches_as_b"
+    )
+    reason = models.CharField(max_length=300, blank=True)
+    state = models.CharField(max_length=12, choices=MatchState.choices, default=MatchState.AWAITING_LOG)
+
+    outcome_a = models.CharField(max_length=4, choices=Outcome.choices, blank=True)
+    outcome_b = models.CharField(max_length=4, choices=Outcome.choices, blank=True)
+    vp_a = models.IntegerField(default=0)
+    vp_b = models.IntegerField(default=0)
+    knockouts_a = models.PositiveSmallIntegerField(default=0)
+    knockouts_b = models.PositiveSmallIntegerField(default=0)
+    result_source = models.CharField(max_length=10, choices=ResultSource.choices, blank=True)
+
+    game_log = models.ForeignKey(
+        "gamelogs.GameLog", null=True, blank=True, on_delete=models.SET_NULL, related_name="tournament_matches"
+    )
+    log_uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    log_flag = models.CharField(max_length=10, choices=LogFlag.choices, blank=True)
+    flag_details = models.JSONField(default=list, blank=True, help_text="one line per difference found")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "table"]
+        verbose_name_plural = "matches"
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="one_match_per_table"),
+            # One log is the evidence of one game: it cannot decide two matches.
+            models.UniqueConstraint(
+                fields=["game_log"], condition=Q(game_log__isnull=False), name="one_match_per_log"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        b = self.entrant_b.display_name if self.entrant_b_id else "bye"
+        return f"round {self.round.number} table {self.table}: {self.entrant_a.display_name} vs {b}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:match", args=[self.round.event.slug, self.pk])
+
+    @property
+    def is_bye(self) -> bool:
+        return self.entrant_b_id is None
+
+    @property
+    def counts(self) -> bool:
+        return self.state in COUNTED_STATES
+
+    @property
+    def has_result(self) -> bool:
+        return bool(self.outcome_a)
+
+    def entrants(self) -> list[Registration]:
+        return [self.entrant_a] if self.entrant_b_id is None else [self.entrant_a, self.entrant_b]
+
+    def side_of(self, user) -> str | None:
+        """"a" or "b" if ``user`` plays this match, else None."""
+        if user is None or not user.is_authenticated:
+            return None
+        if self.entrant_a.player_id == user.pk:
+            return "a"
+        if self.entrant_b_id and self.entrant_b.player_id == user.pk:
+            return "b"
+        return None
+
+    def opponent_of(self, user) -> Registration | None:
+        side = self.side_of(user)
+        if side == "a":
+            return self.entrant_b
+        if side == "b":
+            return self.entrant_a
+        return None
+
+    def score_line(self) -> str:
+        if self.is_bye:
+            return "bye"
+        if not self.has_result:
+            return ""
+        return f"{self.outcome_a} {self.vp_a}–{self.vp_b} {self.outcome_b}"
+
+
+class ReportStatus(models.TextChoices):
+    PENDING = "pending", "Awaiting the opponent"
+    CONFIRMED = "confirmed", "Confirmed"
+    DISPUTED = "disputed", "Disputed"
+    SUPERSEDED = "superseded", "Superseded"
+
+
+class ManualReport(models.Model):
+    """A result typed in by one player of a match; it counts once the opponent confirms."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
+    reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    outcome_a = models.CharField(max_length=4, choices=Outcome.choices)
+    vp_a = models.IntegerField(default=0)
+    vp_b = models.IntegerField(default=0)
+    knockouts_a = models.PositiveSmallIntegerField(default=0)
+    knockouts_b = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=ReportStatus.choices, default=ReportStatus.PENDING)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+
+class DisputeStatus(models.TextChoices):
+    OPEN = "open", "Open"
+    RESOLVED = "resolved", "Resolved"
+
+
+class Dispute(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="disputes")
+    raised_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    reason = models.TextField()
+    status = models.CharField(max_length=10, choices=DisputeStatus.choices, default=DisputeStatus.OPEN)
+    # The match's state before the dispute, so that "uphold" can put it back.
+    previous_state = models.CharField(max_length=12, choices=MatchState.choices)
+    resolution = models.TextField(blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+
+class AuditEntry(models.Model):
+    """What an organizer (or the system) did to an event, for anyone checking it later."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
+    round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit_entries")
+    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit_entries")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    action = models.CharField(max_length=32)
+    detail = models.TextField()
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.action}"
+
+
+class StandingSnapshot(models.Model):
+    """The standings as stored when a round closed; check_event recomputes and compares them."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standing_snapshots")
+    round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="standings")
+    order = models.JSONField(help_text="the tiebreak keys used")
+    rows = models.JSONField(help_text="[{rank, registration, name, dropped, metrics}] best first")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "round__number"]
+
+
+class Notification(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_notifications")
+    event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    message = models.CharField(max_length=300)
+    url = models.CharField(max_length=300, blank=True)
+    read = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["user", "read", "-created_at"], name="notification_user_idx")]

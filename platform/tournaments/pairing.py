@@ -1,0 +1,119 @@
+"""The next round's pairings for an event, whatever its format, from the algorithms.
+
+Reads the event's rows, calls tournaments.algorithms, and returns Pairings (with their
+one-line reasons) plus the stage they belong to; storing them is the services' job.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tournaments import records
+from tournaments.algorithms.elimination import EliminationBracket, bracket_size, seeds_from_standings
+from tournaments.algorithms.errors import TournamentError
+from tournaments.algorithms.players import Competitor, Pairing, seeding_order
+from tournaments.algorithms.roundrobin import berger_table, round_robin_schedule
+from tournaments.algorithms.standings import rank
+from tournaments.algorithms.swiss import pair_swiss_round
+from tournaments.errors import EventError
+from tournaments.models import Event, EventFormat, RegistrationStatus, RoundStage
+
+
+@dataclass(frozen=True)
+class ProposedRound:
+    number: int
+    stage: str
+    pairings: list[Pairing]
+    fixed_seeds: list[int] | None = None  # set when this round fixes a schedule or a bracket
+
+
+def stage_of(event: Event, number: int) -> str:
+    if event.format == EventFormat.ROUND_ROBIN:
+        return RoundStage.ROUND_ROBIN
+    if event.format == EventFormat.SINGLE_ELIMINATION:
+        return RoundStage.ELIMINATION
+    if event.format == EventFormat.SWISS_TOP_CUT and number > event.swiss_rounds:
+        return RoundStage.ELIMINATION
+    return RoundStage.SWISS
+
+
+def planned_rounds(event: Event) -> int | None:
+    """How many rounds the event will have, or None while that depends on who turns up."""
+    if event.format == EventFormat.SWISS:
+        return event.swiss_rounds
+    if event.format == EventFormat.SWISS_TOP_CUT:
+        seeds = len(event.fixed_seeds) or event.top_cut
+        return event.swiss_rounds + bracket_size(max(seeds, 2)).bit_length() - 1
+    if not event.fixed_seeds:
+        return None
+    if event.format == EventFormat.ROUND_ROBIN:
+        return len(berger_table(len(event.fixed_seeds)))
+    return bracket_size(len(event.fixed_seeds)).bit_length() - 1
+
+
+def propose_round(event: Event, number: int) -> ProposedRound:
+    """Pairings for round ``number``. Raises EventError when the event has no such round."""
+    planned = planned_rounds(event)
+    if planned is not None and number > planned:
+        raise EventError(f"The event has {planned} rounds; all of them are paired.", "state")
+    stage = stage_of(event, number)
+    try:
+        if stage == RoundStage.SWISS:
+            competitors = records.competitors(event, as_of_round=number)
+            pairings = pair_swiss_round(competitors, records.results(event), number, records.swiss_options(event))
+            return ProposedRound(number, stage, pairings)
+        if stage == RoundStage.ROUND_ROBIN:
+            return _round_robin(event, number)
+        return _elimination(event, number)
+    except TournamentError as exc:
+        raise EventError(str(exc), "state") from None
+
+
+def _round_robin(event: Event, number: int) -> ProposedRound:
+    seats = list(event.fixed_seeds)
+    fixed = None
+    if not seats:
+        active = [c for c in records.competitors(event) if not c.dropped]
+        seats = fixed = [c.id for c in seeding_order(active)]
+    # Seeds 1..n keep the stored seat order whatever the registrations say now.
+    schedule = round_robin_schedule([Competitor(pid, seed=i) for i, pid in enumerate(seats, start=1)])
+    if number > len(schedule):
+        raise EventError(f"The round robin has {len(schedule)} rounds; all of them are paired.", "state")
+    names = {c.id: c.label for c in records.competitors(event)}
+    gone = set(
+        event.registrations.filter(status=RegistrationStatus.DROPPED).values_list("pk", flat=True)
+    )
+    games, byes = [], []
+    for p in schedule[number - 1]:
+        present = [pid for pid in p.players if pid not in gone]
+        if len(present) == 2:
+            games.append((p.a, p.b, p.reason))
+        elif len(present) == 1 and p.b is None:
+            byes.append((p.a, p.reason))
+        elif len(present) == 1:
+            absent = p.b if present[0] == p.a else p.a
+            byes.append((present[0], f"bye: scheduled opponent {names.get(absent, absent)} has dropped"))
+    pairings = [Pairing(t, a, b, reason) for t, (a, b, reason) in enumerate(games, start=1)]
+    pairings += [Pairing(len(pairings) + i, a, None, reason) for i, (a, reason) in enumerate(byes, start=1)]
+    return ProposedRound(number, RoundStage.ROUND_ROBIN, pairings, fixed)
+
+
+def _elimination(event: Event, number: int) -> ProposedRound:
+    previous = records.elimination_stage_rounds(event)
+    if not previous:
+        seeds = _bracket_seeds(event)
+        bracket = EliminationBracket(seeds, event.draw_rule)
+        return ProposedRound(number, RoundStage.ELIMINATION, bracket.first_round(), seeds)
+    bracket = EliminationBracket(list(event.fixed_seeds), event.draw_rule)
+    last = previous[-1]
+    pairings = records.pairings_by_round(event)[last]
+    return ProposedRound(number, RoundStage.ELIMINATION, bracket.next_round(pairings, records.results(event), last))
+
+
+def _bracket_seeds(event: Event) -> list[int]:
+    competitors = records.competitors(event)
+    if event.format == EventFormat.SINGLE_ELIMINATION:
+        return [c.id for c in seeding_order(c for c in competitors if not c.dropped)]
+    # Top cut: the best K active players of the Swiss standings.
+    rows = rank(competitors, records.results(event), tuple(event.tiebreaks), rules=records.scoring_rules(event))
+    return seeds_from_standings(rows, cut=event.top_cut)

@@ -1,0 +1,44 @@
+"""Who may do what to an event.
+
+* Organizers of an event are users holding the accounts organizer permission who created the
+  event or were added to it by one of its organizers. Only they manage it: holding the
+  permission is not enough to touch someone else's event, and being staff is not either.
+* A player acts only on their own registration, list and matches.
+* Everyone, signed in or not, may read the public pages (pairings once published, results,
+  standings, lists once public, player histories).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+
+from accounts.services import is_organizer
+
+
+def can_create_events(user) -> bool:
+    return is_organizer(user)
+
+
+def manages(user, event) -> bool:
+    """True if ``user`` is one of ``event``'s organizers (and still holds the organizer role)."""
+    if not is_organizer(user):
+        return False
+    return event.organizers.filter(pk=user.pk).exists()
+
+
+def require_organizer_role(user) -> None:
+    if not can_create_events(user):
+        raise PermissionDenied("Only organizers can create events.")
+
+
+def require_manager(user, event) -> None:
+    if not manages(user, event):
+        raise PermissionDenied("Only this event's organizers can do that.")
+
+
+def require_player(user, match) -> str:
+    """The side ("a" or "b") ``user`` plays in ``match``; PermissionDenied if they do not play it."""
+    side = match.side_of(user)
+    if side is None:
+        raise PermissionDenied("Only the players of this match can do that.")
+    return side

@@ -1,0 +1,110 @@
+"""What pages show, assembled from rows: kept out of views so that those stay thin."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+
+from tournaments import content
+from tournaments.models import Event, ForceList, Match, MatchState, Round, RoundState
+from tournaments.permissions import manages
+from tournaments.services.standings import columns
+
+STATE_CLASSES = {
+    MatchState.AWAITING_LOG: "pending",
+    MatchState.VERIFYING: "pending",
+    MatchState.VERIFIED: "legal",
+    MatchState.REPORTED: "unreadable",
+    MatchState.DISPUTED: "illegal",
+    MatchState.CONFIRMED: "legal",
+}
+
+
+def visible_rounds(event: Event, user) -> list[Round]:
+    rounds = event.rounds.order_by("number")
+    if not manages(user, event):
+        rounds = rounds.exclude(state=RoundState.DRAFT)
+    return list(rounds)
+
+
+def points_before(round_: Round) -> dict[int, float]:
+    """Each player's points before ``round_`` (from the previous round's stored standings)."""
+    previous = round_.event.standing_snapshots.filter(round__number=round_.number - 1).first()
+    if previous is None:
+        return {r.pk: float(r.starting_points) for r in round_.event.registrations.all()}
+    points = {row["registration"]: row["metrics"]["points"] for row in previous.rows}
+    for r in round_.event.registrations.filter(joined_round=round_.number):
+        points.setdefault(r.pk, float(r.starting_points))
+    return points
+
+
+def round_rows(round_: Round) -> list[dict]:
+    points = points_before(round_)
+    rows = []
+    for match in round_.matches.select_related("entrant_a", "entrant_b").order_by("table"):
+        rows.append(
+            {
+                "match": match,
+                "points_a": points.get(match.entrant_a_id),
+                "points_b": points.get(match.entrant_b_id) if match.entrant_b_id else None,
+                "state_class": STATE_CLASSES.get(match.state, "pending"),
+            }
+        )
+    return rows
+
+
+def standings_rows(rows: list[dict], event: Event) -> tuple[list, list[dict]]:
+    cols = columns(event)
+    table = [
+        {**row, "values": [row["metrics"].get(c.key) for c in cols]}
+        for row in rows
+    ]
+    return cols, table
+
+
+def list_lines(force_list: ForceList | None) -> list[dict]:
+    """Each character of a list with names and costs, for list pages."""
+    if force_list is None:
+        return []
+    return (force_list.validation or {}).get("lines", [])
+
+
+def faction_name(event: Event, faction_id: str) -> str:
+    try:
+        pack = content.load_pack(event.game, event.content_pack)
+    except content.UnknownPack:
+        return faction_id
+    return (pack.factions.get(faction_id) or {}).get("name", faction_id)
+
+
+def log_facts(match: Match) -> dict | None:
+    """The attached log's verdict at a glance: state, summary, error and header players."""
+    log = match.game_log
+    if log is None:
+        return None
+    verdict = log.verdict or {}
+    header_players = []
+    with contextlib.suppress(ValueError):
+        header_players = json.loads(log.raw_bytes()).get("players") or []
+    vp = ((verdict.get("result") or {}).get("vp")) or {}
+    players = [
+        {
+            "id": p.get("id"),
+            "name": p.get("name"),
+            "faction": p.get("faction"),
+            "force": [
+                f"{f.get('character')}" + (f" ({', '.join(f.get('equipment') or [])})" if f.get("equipment") else "")
+                for f in p.get("force") or []
+            ],
+            "vp": (vp.get(p.get("id")) or {}).get("total"),
+            "winner": (verdict.get("result") or {}).get("winner") == p.get("id"),
+        }
+        for p in header_players
+    ]
+    return {
+        "log": log,
+        "state": log.state,
+        "summary": log.summary or verdict.get("summary", ""),
+        "error": verdict.get("error"),
+        "players": players,
+    }

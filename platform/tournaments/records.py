@@ -1,0 +1,128 @@
+"""Rows to the algorithms' values: competitors, results, pairings and rules of one event.
+
+Algorithm player ids are registration ids: a registration is one player in one event.
+Only results that count (a verified log, a confirmed report or an organizer's decision,
+and byes) become ResultRecords; a reported or disputed result waits.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from tournaments.algorithms.players import Competitor, Pairing, ResultRecord
+from tournaments.algorithms.rules import EventRules, ScoringRules
+from tournaments.algorithms.swiss import SwissOptions
+from tournaments.models import (
+    COUNTED_STATES,
+    ENTERED,
+    Event,
+    EventFormat,
+    Match,
+    Registration,
+    RegistrationStatus,
+    RoundStage,
+)
+
+
+def scoring_rules(event: Event) -> ScoringRules:
+    return ScoringRules(
+        win=float(event.points_win),
+        draw=float(event.points_draw),
+        loss=float(event.points_loss),
+        bye_vp_for=event.bye_vp,
+    )
+
+
+def event_rules(event: Event) -> EventRules:
+    """What check_event holds the event to. Round robin and elimination rounds are not Swiss."""
+    swiss_rounds = event.swiss_rounds if event.has_swiss_stage else 0
+    max_byes = event.max_byes
+    if event.format == EventFormat.ROUND_ROBIN:
+        # The schedule is fixed at the start; a player who drops leaves each remaining
+        # opponent a bye, on top of the one bye an odd field gives everybody.
+        dropped = event.registrations.filter(status=RegistrationStatus.DROPPED, dropped_after_round__gt=0).count()
+        max_byes = 1 + dropped
+    return EventRules(scoring=scoring_rules(event), swiss_rounds=swiss_rounds, max_byes=max_byes)
+
+
+def swiss_options(event: Event) -> SwissOptions:
+    return SwissOptions(
+        scoring=scoring_rules(event),
+        ranking_order=tuple(event.tiebreaks),
+        first_round=event.first_round,
+        random_seed=event.random_seed,
+        avoid_same_club=event.avoid_same_club,
+    )
+
+
+def entered(event: Event):
+    """Registrations that are in the event (dropped ones included: they keep their results)."""
+    return event.registrations.filter(status__in=ENTERED).order_by("created_at", "id")
+
+
+def competitor(registration: Registration) -> Competitor:
+    return Competitor(
+        id=registration.pk,
+        name=registration.display_name,
+        seed=registration.seed,
+        club=registration.club or None,
+        dropped=registration.status == RegistrationStatus.DROPPED,
+        dropped_after_round=registration.dropped_after_round,
+        starting_points=float(registration.starting_points),
+    )
+
+
+def competitors(event: Event, *, as_of_round: int | None = None) -> list[Competitor]:
+    """The event's competitors; with ``as_of_round``, only those who could play in that round
+    (a late joiner is not in the standings of rounds before they joined)."""
+    registrations = entered(event)
+    if as_of_round is not None:
+        registrations = registrations.filter(joined_round__lte=as_of_round)
+    return [competitor(r) for r in registrations]
+
+
+def result_record(match: Match) -> ResultRecord | None:
+    """The match's result as the algorithms read it, or None if it does not count (yet)."""
+    number = match.round.number
+    if match.is_bye:
+        return ResultRecord.bye(number, match.entrant_a_id)
+    if match.state not in COUNTED_STATES or not match.outcome_a:
+        return None
+    return ResultRecord(
+        round=number,
+        player_a=match.entrant_a_id,
+        player_b=match.entrant_b_id,
+        outcome_a=match.outcome_a,
+        outcome_b=match.outcome_b or None,
+        vp_a=match.vp_a,
+        vp_b=match.vp_b,
+        knockouts_a=match.knockouts_a,
+        knockouts_b=match.knockouts_b,
+    )
+
+
+def event_matches(event: Event, *, through_round: int | None = None, stage: str | None = None):
+    matches = Match.objects.filter(round__event=event).select_related("round")
+    if through_round is not None:
+        matches = matches.filter(round__number__lte=through_round)
+    if stage is not None:
+        matches = matches.filter(round__stage=stage)
+    return matches.order_by("round__number", "table")
+
+
+def results(event: Event, *, through_round: int | None = None) -> list[ResultRecord]:
+    records = (result_record(m) for m in event_matches(event, through_round=through_round))
+    return [r for r in records if r is not None]
+
+
+def pairings_by_round(event: Event, *, through_round: int | None = None) -> dict[int, list[Pairing]]:
+    rounds: dict[int, list[Pairing]] = defaultdict(list)
+    for m in event_matches(event, through_round=through_round):
+        rounds[m.round.number].append(Pairing(m.table, m.entrant_a_id, m.entrant_b_id, m.reason))
+    return dict(rounds)
+
+
+def elimination_stage_rounds(event: Event) -> list[int]:
+    return list(
+        event.rounds.filter(stage=RoundStage.ELIMINATION).order_by("number").values_list("number", flat=True)
+    )

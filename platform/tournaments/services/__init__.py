@@ -1,0 +1,70 @@
+"""Everything a person can do to an event, one function per intention.
+
+Pages, the API, management commands and the log_verified receiver call these and nothing
+else to change tournament rows. Each checks who is asking (PermissionDenied), whether the
+event allows it now (tournaments.errors.EventError), writes the rows and the audit trail in
+one transaction, and leaves notifications that appear once it commits.
+"""
+
+from tournaments.services.events import add_organizer, create_event, update_event
+from tournaments.services.force_lists import lock_lists, submit_list
+from tournaments.services.registration import (
+    admit,
+    check_in,
+    drop,
+    late_join,
+    register,
+    registration_of,
+    set_seed,
+    withdraw,
+)
+from tournaments.services.results import (
+    attach_log_to_match,
+    confirm_result,
+    decide_result,
+    dispute_result,
+    on_log_verified,
+    report_result,
+    resolve_dispute,
+)
+from tournaments.services.rounds import (
+    close_round,
+    pair_next_round,
+    publish_round,
+    repair_round,
+    start_timer,
+    swap_pairing,
+)
+from tournaments.services.standings import player_history, standings_for, standings_table
+
+__all__ = [
+    "add_organizer",
+    "admit",
+    "attach_log_to_match",
+    "check_in",
+    "close_round",
+    "confirm_result",
+    "create_event",
+    "decide_result",
+    "dispute_result",
+    "drop",
+    "late_join",
+    "lock_lists",
+    "on_log_verified",
+    "pair_next_round",
+    "player_history",
+    "publish_round",
+    "register",
+    "registration_of",
+    "repair_round",
+    "report_result",
+    "resolve_dispute",
+    "set_seed",
+    "standings_for",
+    "standings_table",
+    "start_timer",
+    "submit_list",
+    "swap_pairing",
+    "update_event",
+    "withdraw",
+]

@@ -1,0 +1,49 @@
+"""Helpers every service uses: the audit trail, notifications and row locks."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from tournaments.models import AuditEntry, Event, Match, Notification, Round
+
+
+def audit(event: Event, action: str, detail: str, *, actor=None, round: Round | None = None,
+          match: Match | None = None, **data) -> AuditEntry:
+    return AuditEntry.objects.create(
+        event=event, round=round, match=match, actor=actor, action=action, detail=detail, data=data
+    )
+
+
+def notify(user, message: str, *, event: Event | None = None, match: Match | None = None, url: str = "") -> None:
+    """Leave a message on the player's events page. Sent after the transaction commits so a
+    rolled-back action never tells anyone anything."""
+    if user is None:
+        return
+    if not url and match is not None:
+        url = match.get_absolute_url()
+    elif not url and event is not None:
+        url = event.get_absolute_url()
+
+    def create() -> None:
+        Notification.objects.create(user=user, event=event, match=match, message=message[:300], url=url)
+
+    transaction.on_commit(create)
+
+
+def notify_organizers(event: Event, message: str, *, match: Match | None = None, url: str = "") -> None:
+    for organizer in event.organizers.all():
+        notify(organizer, message, event=event, match=match, url=url)
+
+
+def lock_event(event: Event) -> Event:
+    """Re-read the event under a row lock: pairing, closing and registering for one event
+    happen one at a time, so two organizers clicking at once cannot pair a round twice."""
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def lock_match(match: Match) -> Match:
+    return (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("round__event", "entrant_a__player", "entrant_b__player")
+        .get(pk=match.pk)
+    )

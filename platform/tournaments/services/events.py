@@ -1,0 +1,154 @@
+"""Creating and editing events, and who organizes them."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import date
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from accounts.services import is_organizer
+from tournaments import content
+from tournaments.algorithms.tiebreaks import METRICS
+from tournaments.errors import EventError
+from tournaments.models import Event, EventFormat
+from tournaments.permissions import require_manager, require_organizer_role
+from tournaments.services.common import audit
+
+# Settings that decide how results turn into standings, or what a valid list is: once the
+# first round is paired they stay as the players were told, or stored standings and locked
+# lists would no longer agree with the event.
+FROZEN_ONCE_STARTED = (
+    "game",
+    "format",
+    "content_pack",
+    "points_limit",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "bye_vp",
+    "tiebreaks",
+    "first_round",
+    "random_seed",
+    "max_byes",
+)
+
+EDITABLE = (
+    "name",
+    "starts_on",
+    "ends_on",
+    "venue",
+    "description",
+    "swiss_rounds",
+    "top_cut",
+    "avoid_same_club",
+    "draw_rule",
+    "list_deadline",
+    "lists_public",
+    "round_minutes",
+    "registration_cap",
+    "require_check_in",
+    "late_join_points",
+    *FROZEN_ONCE_STARTED,
+)
+
+
+def validate_settings(event: Event) -> None:
+    """Raise EventError naming the first setting that cannot work."""
+    if event.ends_on < event.starts_on:
+        raise EventError("The event cannot end before it starts.")
+    if event.game not in content.CONTENT_DIRS:
+        raise EventError(f"Arbiter cannot run events for the game {event.game!r} yet.")
+    if event.content_pack not in dict(content.pack_choices(event.game)):
+        raise EventError(f"Unknown content pack {event.content_pack!r} for {event.game}.")
+    if not event.points_win >= event.points_draw >= event.points_loss:
+        raise EventError("Points must not increase from a win to a draw to a loss.")
+    keys = list(event.tiebreaks or [])
+    if not keys:
+        raise EventError("Choose at least one tiebreak.")
+    unknown = [k for k in keys if k not in METRICS]
+    if unknown:
+        raise EventError(f"Unknown tiebreak {unknown[0]!r}; known: {', '.join(sorted(METRICS))}.")
+    if len(set(keys)) != len(keys):
+        raise EventError("A tiebreak is listed twice.")
+    if event.has_swiss_stage and event.swiss_rounds < 1:
+        raise EventError("A Swiss event needs at least one round.")
+    if event.format == EventFormat.SWISS_TOP_CUT and (event.top_cut < 2 or event.top_cut & (event.top_cut - 1)):
+        raise EventError("The top cut must be a power of two (2, 4, 8, 16, ...).")
+    if event.points_limit < 1:
+        raise EventError("The points limit must be positive.")
+    if event.round_minutes < 1:
+        raise EventError("A round needs a time limit of at least a minute.")
+
+
+@transaction.atomic
+def create_event(actor, *, name: str, starts_on: date, ends_on: date | None = None, slug: str = "", **settings) -> Event:
+    """A new event organized by ``actor`` (who must hold the organizer role)."""
+    require_organizer_role(actor)
+    unknown = set(settings) - set(EDITABLE)
+    if unknown:
+        raise EventError(f"Unknown event setting: {', '.join(sorted(unknown))}.")
+    event = Event(name=name, starts_on=starts_on, ends_on=ends_on or starts_on, created_by=actor, **settings)
+    if not event.random_seed:
+        event.random_seed = secrets.randbelow(2**31)  # stored, so the draw can be replayed and checked
+    event.slug = _unique_slug(slug or name)
+    validate_settings(event)
+    event.save()
+    event.organizers.add(actor)
+    audit(event, "created", f"{actor.get_username()} created the event", actor=actor)
+    return event
+
+
+@transaction.atomic
+def update_event(actor, event: Event, **changes) -> Event:
+    require_manager(actor, event)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    unknown = set(changes) - set(EDITABLE)
+    if unknown:
+        raise EventError(f"Unknown event setting: {', '.join(sorted(unknown))}.")
+    started = event.rounds.exists()
+    changed = {k: v for k, v in changes.items() if getattr(event, k) != v}
+    frozen = [k for k in changed if k in FROZEN_ONCE_STARTED]
+    if started and frozen:
+        raise EventError(f"{frozen[0].replace('_', ' ').capitalize()} cannot change once the event has started.", "state")
+    for key, value in changed.items():
+        setattr(event, key, value)
+    validate_settings(event)
+    if "swiss_rounds" in changed and event.has_swiss_stage:
+        paired = event.rounds.filter(stage="swiss").count()
+        if event.swiss_rounds < paired:
+            raise EventError(f"{paired} Swiss rounds are already paired; the event cannot have fewer.", "state")
+    event.save()
+    if changed:
+        audit(event, "edited", f"changed {', '.join(sorted(changed))}", actor=actor, fields=sorted(changed))
+    if {"content_pack", "points_limit", "game"} & set(changed):
+        from tournaments.services.force_lists import revalidate_lists
+
+        revalidate_lists(event)
+    return event
+
+
+@transaction.atomic
+def add_organizer(actor, event: Event, user) -> None:
+    """Make ``user`` (who must hold the organizer role) an organizer of ``event``."""
+    require_manager(actor, event)
+    if not is_organizer(user):
+        raise EventError(f"{user.get_username()} does not hold the organizer role.")
+    event.organizers.add(user)
+    audit(event, "organizer-added", f"{actor.get_username()} added {user.get_username()} as an organizer", actor=actor)
+
+
+# Paths under /events/ that are pages, not events.
+RESERVED_SLUGS = frozenset({"new", "me", "ratings", "players"})
+
+
+def _unique_slug(text: str) -> str:
+    base = slugify(text)[:70] or "event"
+    slug, n = base, 2
+    while slug in RESERVED_SLUGS or Event.objects.filter(slug=slug).exists():
+        slug = f"{base}-{n}"
+        n += 1
+    return slug
+
+

@@ -1,0 +1,96 @@
+"""Submitting force lists, checking them against the event's pack, and locking them."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from tournaments import content
+from tournaments.errors import EventError
+from tournaments.lists import check_force_list, format_list_text, parse_list_text
+from tournaments.models import Event, ForceList, Registration, RegistrationStatus
+from tournaments.services.common import audit
+
+
+def event_content(event: Event):
+    try:
+        return content.load_pack(event.game, event.content_pack)
+    except content.UnknownPack as exc:
+        raise EventError(str(exc)) from None
+
+
+@transaction.atomic
+def submit_list(actor, event: Event, *, text: str | None = None, entries: list | None = None,
+                faction: str | None = None) -> ForceList:
+    """Save the player's list, valid or not, with what is wrong with it.
+
+    Give either ``text`` (the format of tournaments.lists) or ``entries`` (+ ``faction``).
+    An invalid list is kept so the player can fix it; only a valid one counts. Raises
+    EventError once lists are locked (deadline passed or round 1 paired).
+    """
+    registration = event.registrations.filter(player=actor).first()
+    if registration is None or registration.status == RegistrationStatus.DROPPED:
+        raise EventError("Register for the event before submitting a list.", "state")
+    force_list = ForceList.objects.select_for_update().filter(registration=registration).first()
+    if event.lists_locked or (force_list is not None and force_list.locked):
+        raise EventError("Lists are locked for this event: the deadline has passed.", "state")
+    pack = event_content(event)
+    parse_problems = []
+    if text is not None:
+        faction, entries, parse_problems = parse_list_text(text)
+    entries = entries or []
+    check = check_force_list(entries, pack, points_limit=event.points_limit, faction=faction)
+    validation = check.to_dict()
+    if parse_problems:
+        validation["errors"] = [p.to_dict() for p in parse_problems] + validation["errors"]
+        validation["valid"] = False
+    if force_list is None:
+        force_list = ForceList(registration=registration)
+    force_list.faction = check.faction or ""
+    # Resolved ids where the pack knows the names, so later comparisons are exact.
+    force_list.entries = check.entries if check.valid else entries
+    force_list.text = text if text is not None else format_list_text(check.entries, pack, check.faction)
+    force_list.valid = validation["valid"]
+    force_list.points = check.points
+    force_list.validation = validation
+    force_list.save()
+    return force_list
+
+
+def revalidate_lists(event: Event) -> int:
+    """Check every unlocked list again (the pack or the points limit changed). Returns how many."""
+    pack = event_content(event)
+    count = 0
+    for force_list in ForceList.objects.filter(registration__event=event, locked=False):
+        faction, entries, parse_problems = parse_list_text(force_list.text)
+        check = check_force_list(entries, pack, points_limit=event.points_limit, faction=faction)
+        force_list.validation = check.to_dict()
+        force_list.valid = check.valid and not parse_problems
+        force_list.points = check.points
+        force_list.faction = check.faction or ""
+        if check.valid:
+            force_list.entries = check.entries
+        force_list.save()
+        count += 1
+    return count
+
+
+def lock_lists(event: Event, *, actor=None) -> int:
+    """Lock every list of the event (round 1 is being paired, or the deadline passed)."""
+    locked = ForceList.objects.filter(registration__event=event, locked=False).update(locked=True)
+    if locked:
+        audit(event, "lists-locked", f"{locked} list(s) locked", actor=actor)
+    return locked
+
+
+def list_of(registration: Registration) -> ForceList | None:
+    return ForceList.objects.filter(registration=registration).first()
+
+
+def missing_or_invalid_lists(event: Event) -> list[Registration]:
+    """Entered players without a valid list, for the organizer's checklist before round 1."""
+    return [
+        r
+        for r in event.registrations.filter(status__in=[RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN])
+        .select_related("force_list")
+        if not hasattr(r, "force_list") or not r.force_list.valid
+    ]

@@ -1,0 +1,420 @@
+"""Match results: a verified log, a hand report the opponent confirms, disputes and decisions.
+
+The states of a match (tournaments.models.MatchState):
+
+    awaiting-log ──upload──▶ verifying ──legal and matching──▶ verified ──dispute──▶ disputed
+         │  ▲                    │                                                    │
+         │  └──illegal, unreadable or not this match (flagged)                       │
+         └──report──▶ reported ──opponent confirms──▶ confirmed ◀──organizer resolves─┘
+
+``verified`` and ``confirmed`` count for standings and the next pairing; an organizer can
+decide any match of an open round (``decide_result``), which confirms it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+
+from gamelogs.models import GameLog, LogSource
+from gamelogs.services import UploadRejected, submit_log
+from tournaments import log_check
+from tournaments.errors import EventError
+from tournaments.models import (
+    Dispute,
+    DisputeStatus,
+    ForceList,
+    LogFlag,
+    ManualReport,
+    Match,
+    MatchState,
+    Outcome,
+    Registration,
+    ReportStatus,
+    ResultSource,
+    RoundState,
+)
+from tournaments.permissions import manages, require_manager, require_player
+from tournaments.services.common import audit, lock_match, notify, notify_organizers
+from tournaments.services.force_lists import event_content
+
+logger = logging.getLogger(__name__)
+
+OPPOSITE = {Outcome.WIN: Outcome.LOSS, Outcome.LOSS: Outcome.WIN, Outcome.DRAW: Outcome.DRAW}
+LOG_STATES = (MatchState.AWAITING_LOG, MatchState.VERIFYING, MatchState.REPORTED)
+
+
+def _open_match(match: Match) -> Match:
+    """The match, locked, in a published round. Byes and closed rounds take no results."""
+    match = lock_match(match)
+    if match.is_bye:
+        raise EventError("A bye has no result to report.", "state")
+    if match.round.state != RoundState.PUBLISHED:
+        state = "not published yet" if match.round.state == RoundState.DRAFT else "closed"
+        raise EventError(f"Round {match.round.number} is {state}.", "state")
+    return match
+
+
+# --- logs ---------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def attach_log_to_match(actor, match: Match, data: bytes, *, filename: str = "", source: str = LogSource.WEB) -> Match:
+    """Upload the game's log as this match's evidence; the workers verify it.
+
+    Either player (or an organizer) may upload. The same bytes uploaded again are the same log
+    (gamelogs keeps one copy); a log already deciding another match is refused. When the log
+    was verified before (uploaded elsewhere first), its verdict applies at once.
+    """
+    match = _open_match(match)
+    if match.side_of(actor) is None and not manages(actor, match.round.event):
+        raise PermissionDenied("Only the players of this match or the event's organizers can upload its log.")
+    if match.state not in LOG_STATES:
+        if match.state == MatchState.DISPUTED:
+            raise EventError("This result is disputed: the organizer decides it now.", "state")
+        raise EventError("This match already has a result; dispute it if it is wrong.", "state")
+    try:
+        submitted = submit_log(actor, data, source=source, filename=filename)
+    except UploadRejected as exc:
+        raise EventError(exc.message, "invalid") from None
+    log = submitted.log
+    other = Match.objects.filter(game_log=log).exclude(pk=match.pk).select_related("round").first()
+    if other is not None:
+        raise EventError(
+            f"This log is already the evidence of round {other.round.number}, table {other.table}.", "state"
+        )
+    match.reports.filter(status=ReportStatus.PENDING).update(status=ReportStatus.SUPERSEDED)
+    match.game_log = log
+    match.log_uploaded_by = actor
+    match.state = MatchState.VERIFYING
+    _clear_result(match)
+    match.save()
+    opponent = match.opponent_of(actor)
+    if opponent is not None:
+        notify(opponent.player, f"{_name(actor, match)} uploaded the log of your round {match.round.number} game.", match=match)
+    if log.is_final and log.verdict:
+        _apply_verdict(match, log, log.verdict)
+    return match
+
+
+def on_log_verified(game_log: GameLog, verdict: dict) -> Match | None:
+    """A worker decided a log: if it is a match's evidence, turn the verdict into the match's result."""
+    with transaction.atomic():
+        match = Match.objects.filter(game_log_id=game_log.pk).first()
+        if match is None:
+            return None
+        match = lock_match(match)
+        _apply_verdict(match, game_log, verdict)
+        return match
+
+
+def _apply_verdict(match: Match, log: GameLog, verdict: dict) -> None:
+    """Idempotent: the same verdict announced twice leaves the match as it is."""
+    if match.round.state == RoundState.CLOSED:
+        _verdict_after_close(match, log, verdict)
+        return
+    if match.state not in (MatchState.VERIFYING, MatchState.AWAITING_LOG, MatchState.VERIFIED):
+        return  # a dispute or an organizer's decision has taken over; the verdict is evidence only
+    status = verdict.get("status")
+    if status != "legal":
+        flag = LogFlag.ILLEGAL if status == "illegal" else LogFlag.UNREADABLE
+        error = verdict.get("error") or {}
+        detail = verdict.get("summary") or error.get("message") or f"the log is {status}"
+        _flag(match, flag, [detail])
+        return
+    result, problems = read_result(match, log, verdict)
+    if problems:
+        _flag(match, LogFlag.MISMATCH, problems)
+        return
+    unchanged = match.state == MatchState.VERIFIED and _result_tuple(match) == _result_tuple_of(result)
+    if unchanged:
+        return
+    for key, value in result.items():
+        setattr(match, key, value)
+    match.state = MatchState.VERIFIED
+    match.result_source = ResultSource.LOG
+    match.log_flag = LogFlag.NONE
+    match.flag_details = []
+    match.save()
+    line = f"Round {match.round.number}: the log verified, {result_line(match)}. If this is wrong, dispute it."
+    for registration in match.entrants():
+        notify(registration.player, line, event=match.round.event, match=match)
+
+
+def read_result(match: Match, log: GameLog, verdict: dict) -> tuple[dict, list[str]]:
+    """The match result a legal verdict gives (table orientation), or the reasons the log is not
+    this match's game (see tournaments.log_check for the rules)."""
+    event = match.round.event
+    problems = []
+    if log.game != event.game:
+        problems.append(f"the log is a {log.game} game; the event plays {event.game}")
+    pack = (verdict.get("content_pack") or {}).get("id")
+    if pack != event.content_pack:
+        problems.append(f"the log uses content pack {pack}; the event uses {event.content_pack}")
+    try:
+        header = json.loads(log.raw_bytes())
+    except ValueError:
+        return {}, problems + ["the stored log cannot be read again"]
+    problems += log_check.check_reference(
+        header.get("reference"), event_slug=event.slug, match_id=match.pk, round_number=match.round.number
+    )
+    content = event_content(event)
+    comparison = log_check.compare_players(header.get("players") or [], _expected(match), content)
+    problems += comparison.problems
+    result = verdict.get("result") or {}
+    if result.get("outcome") not in ("win", "draw"):
+        problems.append("the verdict has no result (win or draw)")
+    if problems:
+        return {}, problems
+    side_of = {pid: ("a" if key == match.entrant_a_id else "b") for pid, key in comparison.assignment.items()}
+    knockouts = {s.get("player"): s.get("knockouts_dealt", 0) for s in (verdict.get("statistics") or {}).get("sides", [])}
+    values = {"vp_a": 0, "vp_b": 0, "knockouts_a": 0, "knockouts_b": 0}
+    for pid, side in side_of.items():
+        values[f"vp_{side}"] = int(((result.get("vp") or {}).get(pid) or {}).get("total", 0))
+        values[f"knockouts_{side}"] = int(knockouts.get(pid) or 0)
+    if result["outcome"] == "draw":
+        values["outcome_a"] = values["outcome_b"] = Outcome.DRAW
+    else:
+        winner_side = side_of.get(result.get("winner"))
+        if winner_side is None:
+            return {}, ["the verdict's winner is not a player of this match"]
+        values["outcome_a"] = Outcome.WIN if winner_side == "a" else Outcome.LOSS
+        values["outcome_b"] = OPPOSITE[values["outcome_a"]]
+    return values, []
+
+
+def _expected(match: Match) -> list[log_check.ExpectedPlayer]:
+    lists = {fl.registration_id: fl for fl in ForceList.objects.filter(registration__in=[e.pk for e in match.entrants()])}
+    expected = []
+    for registration in match.entrants():
+        force_list = lists.get(registration.pk)
+        usable = force_list is not None and force_list.valid
+        expected.append(
+            log_check.ExpectedPlayer(
+                key=registration.pk,
+                name=registration.display_name,
+                aliases=(registration.player.get_username(),),
+                faction=force_list.faction if usable else None,
+                entries=force_list.entries if usable else None,
+            )
+        )
+    return expected
+
+
+def _flag(match: Match, flag: str, details: list[str]) -> None:
+    if match.log_flag == flag and match.flag_details == details and match.state == MatchState.AWAITING_LOG:
+        return
+    match.state = MatchState.AWAITING_LOG
+    match.log_flag = flag
+    match.flag_details = details
+    _clear_result(match)
+    match.save()
+    label = LogFlag(flag).label.lower()
+    message = f"Round {match.round.number}, table {match.table}: {label} ({details[0]})."
+    for registration in match.entrants():
+        notify(registration.player, message + " Upload the right log or report the result.", match=match, event=match.round.event)
+    notify_organizers(match.round.event, message, match=match)
+
+
+def _verdict_after_close(match: Match, log: GameLog, verdict: dict) -> None:
+    """A re-verification after the round closed does not rewrite standings: it is reported."""
+    if match.result_source != ResultSource.LOG or match.game_log_id != log.pk:
+        return
+    result, problems = read_result(match, log, verdict) if verdict.get("status") == "legal" else ({}, ["not legal"])
+    if not problems and _result_tuple(match) == _result_tuple_of(result):
+        return
+    detail = (
+        f"round {match.round.number}, table {match.table}: the log was verified again after the round closed "
+        f"and now reads {verdict.get('summary') or verdict.get('status')}; the stored result stands"
+    )
+    if match.audit_entries.filter(action="reverified", detail=detail).exists():
+        return
+    audit(match.round.event, "reverified", detail, round=match.round, match=match)
+    notify_organizers(match.round.event, detail, match=match)
+
+
+# --- reports by hand ------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def report_result(actor, match: Match, *, outcome_a: str, vp_a: int = 0, vp_b: int = 0,
+                  knockouts_a: int = 0, knockouts_b: int = 0) -> ManualReport:
+    """A player reports the result without a log (table orientation: ``outcome_a`` is the
+    first-listed player's). It counts once the opponent confirms."""
+    match = _open_match(match)
+    require_player(actor, match)
+    if match.state not in (MatchState.AWAITING_LOG, MatchState.REPORTED):
+        raise EventError(f"This match is {match.get_state_display().lower()}: it takes no hand report now.", "state")
+    if outcome_a not in OPPOSITE:
+        raise EventError("The outcome is win, draw or loss.")
+    if min(vp_a, vp_b, knockouts_a, knockouts_b) < 0:
+        raise EventError("Scores cannot be negative.")
+    match.reports.filter(status=ReportStatus.PENDING).update(status=ReportStatus.SUPERSEDED)
+    report = ManualReport.objects.create(
+        match=match, reported_by=actor, outcome_a=outcome_a, vp_a=vp_a, vp_b=vp_b,
+        knockouts_a=knockouts_a, knockouts_b=knockouts_b,
+    )
+    match.outcome_a, match.outcome_b = outcome_a, OPPOSITE[outcome_a]
+    match.vp_a, match.vp_b, match.knockouts_a, match.knockouts_b = vp_a, vp_b, knockouts_a, knockouts_b
+    match.result_source = ResultSource.REPORT
+    match.state = MatchState.REPORTED
+    match.save()
+    opponent = match.opponent_of(actor)
+    notify(
+        opponent.player,
+        f"{_name(actor, match)} reported round {match.round.number}: {result_line(match)}. Confirm or dispute it.",
+        match=match,
+        event=match.round.event,
+    )
+    return report
+
+
+@transaction.atomic
+def confirm_result(actor, match: Match) -> Match:
+    """The opponent of whoever reported agrees: the reported result counts."""
+    match = _open_match(match)
+    require_player(actor, match)
+    report = match.reports.filter(status=ReportStatus.PENDING).first()
+    if match.state != MatchState.REPORTED or report is None:
+        raise EventError("There is no reported result waiting for confirmation.", "state")
+    if report.reported_by_id == actor.pk:
+        raise EventError("Your opponent confirms the result you reported, not you.", "state")
+    report.status = ReportStatus.CONFIRMED
+    report.confirmed_by = actor
+    report.confirmed_at = timezone.now()
+    report.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+    match.state = MatchState.CONFIRMED
+    match.save(update_fields=["state", "updated_at"])
+    notify(report.reported_by, f"{_name(actor, match)} confirmed the result of round {match.round.number}.", match=match)
+    return match
+
+
+# --- disputes and decisions ----------------------------------------------------------------------
+
+
+@transaction.atomic
+def dispute_result(actor, match: Match, *, reason: str) -> Dispute:
+    """A player of the match contests a verified or reported result; an organizer decides."""
+    match = _open_match(match)
+    require_player(actor, match)
+    if match.state not in (MatchState.VERIFIED, MatchState.REPORTED):
+        raise EventError("Only a verified or reported result can be disputed.", "state")
+    reason = (reason or "").strip()
+    if not reason:
+        raise EventError("Say what is wrong with the result.")
+    dispute = Dispute.objects.create(match=match, raised_by=actor, reason=reason, previous_state=match.state)
+    match.reports.filter(status=ReportStatus.PENDING).update(status=ReportStatus.DISPUTED)
+    match.state = MatchState.DISPUTED
+    match.save(update_fields=["state", "updated_at"])
+    audit(match.round.event, "disputed", f"{match}: {_name(actor, match)} disputes the result: {reason}",
+          actor=actor, round=match.round, match=match)
+    opponent = match.opponent_of(actor)
+    notify(opponent.player, f"{_name(actor, match)} disputes the result of round {match.round.number}.", match=match)
+    notify_organizers(match.round.event, f"Dispute at round {match.round.number}, table {match.table}: {reason}", match=match)
+    return dispute
+
+
+@transaction.atomic
+def resolve_dispute(actor, dispute: Dispute, *, uphold: bool, note: str = "", outcome_a: str | None = None,
+                    vp_a: int = 0, vp_b: int = 0, knockouts_a: int = 0, knockouts_b: int = 0) -> Match:
+    """An organizer rules on a dispute: uphold the result as it stands, or set another one."""
+    match = _open_match(dispute.match)
+    require_manager(actor, match.round.event)
+    dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
+    if dispute.status != DisputeStatus.OPEN:
+        raise EventError("This dispute is already resolved.", "state")
+    if uphold:
+        if not match.outcome_a:
+            raise EventError("There is no result to uphold; set one instead.", "state")
+        match.state = MatchState.CONFIRMED
+        match.save(update_fields=["state", "updated_at"])
+        ruling = f"result upheld: {result_line(match)}"
+    else:
+        if outcome_a is None:
+            raise EventError("Give the result that replaces the disputed one.")
+        _set_result(match, outcome_a, vp_a, vp_b, knockouts_a, knockouts_b)
+        ruling = f"result set to {result_line(match)}"
+    dispute.status = DisputeStatus.RESOLVED
+    dispute.resolution = f"{ruling}. {note}".strip() if note else ruling
+    dispute.resolved_by = actor
+    dispute.resolved_at = timezone.now()
+    dispute.save()
+    audit(match.round.event, "dispute-resolved", f"{match}: {dispute.resolution}", actor=actor, round=match.round, match=match)
+    for registration in match.entrants():
+        notify(registration.player, f"Round {match.round.number} dispute resolved: {dispute.resolution}", match=match)
+    return match
+
+
+@transaction.atomic
+def decide_result(actor, match: Match, *, outcome_a: str, vp_a: int = 0, vp_b: int = 0,
+                  knockouts_a: int = 0, knockouts_b: int = 0, note: str = "") -> Match:
+    """An organizer sets a match's result (no log, a flagged log, a no-show); it is final."""
+    match = _open_match(match)
+    require_manager(actor, match.round.event)
+    _set_result(match, outcome_a, vp_a, vp_b, knockouts_a, knockouts_b)
+    match.reports.filter(status=ReportStatus.PENDING).update(status=ReportStatus.SUPERSEDED)
+    line = f"organizer decision: {result_line(match)}" + (f" ({note})" if note else "")
+    for dispute in match.disputes.filter(status=DisputeStatus.OPEN):
+        dispute.status = DisputeStatus.RESOLVED
+        dispute.resolution = line
+        dispute.resolved_by = actor
+        dispute.resolved_at = timezone.now()
+        dispute.save()
+    audit(match.round.event, "decided", f"{match}: {line}", actor=actor, round=match.round, match=match)
+    for registration in match.entrants():
+        notify(registration.player, f"Round {match.round.number}: {line}.", match=match)
+    return match
+
+
+def _set_result(match: Match, outcome_a: str, vp_a: int, vp_b: int, knockouts_a: int, knockouts_b: int) -> None:
+    if outcome_a not in OPPOSITE:
+        raise EventError("The outcome is win, draw or loss.")
+    if min(vp_a, vp_b, knockouts_a, knockouts_b) < 0:
+        raise EventError("Scores cannot be negative.")
+    match.outcome_a, match.outcome_b = outcome_a, OPPOSITE[outcome_a]
+    match.vp_a, match.vp_b, match.knockouts_a, match.knockouts_b = vp_a, vp_b, knockouts_a, knockouts_b
+    match.result_source = ResultSource.ORGANIZER
+    match.state = MatchState.CONFIRMED
+    match.save()
+
+
+def _clear_result(match: Match) -> None:
+    match.outcome_a = match.outcome_b = ""
+    match.vp_a = match.vp_b = match.knockouts_a = match.knockouts_b = 0
+    match.result_source = ""
+
+
+def _result_tuple(match: Match) -> tuple:
+    return (match.outcome_a, match.outcome_b, match.vp_a, match.vp_b, match.knockouts_a, match.knockouts_b)
+
+
+def _result_tuple_of(values: dict) -> tuple:
+    return tuple(values.get(k) for k in ("outcome_a", "outcome_b", "vp_a", "vp_b", "knockouts_a", "knockouts_b"))
+
+
+def result_line(match: Match) -> str:
+    """"Ann beat Bob 40–10", "Ann and Bob drew 20–20"."""
+    a, b = match.entrant_a.display_name, match.entrant_b.display_name if match.entrant_b_id else "bye"
+    if match.outcome_a == Outcome.DRAW:
+        return f"{a} and {b} drew {match.vp_a}–{match.vp_b}"
+    if match.outcome_a == Outcome.WIN:
+        return f"{a} beat {b} {match.vp_a}–{match.vp_b}"
+    if match.outcome_b == Outcome.WIN:
+        return f"{b} beat {a} {match.vp_b}–{match.vp_a}"
+    return f"{a} and {b} both lost"
+
+
+def _name(user, match: Match) -> str:
+    for registration in match.entrants():
+        if registration.player_id == user.pk:
+            return registration.display_name
+    return user.get_username()
+
+
+def registration_for(match: Match, user) -> Registration | None:
+    side = match.side_of(user)
+    return {"a": match.entrant_a, "b": match.entrant_b}.get(side) if side else None

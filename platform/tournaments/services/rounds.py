@@ -1,0 +1,267 @@
+"""Running rounds: pair, review and adjust, publish with tables, time, close with standings."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments import records
+from tournaments.algorithms.rules import format_points
+from tournaments.algorithms.standings import rank
+from tournaments.errors import EventError
+from tournaments.models import (
+    COUNTED_STATES,
+    Event,
+    EventStatus,
+    Match,
+    MatchState,
+    Outcome,
+    Registration,
+    RegistrationStatus,
+    ResultSource,
+    Round,
+    RoundState,
+    StandingSnapshot,
+)
+from tournaments.pairing import planned_rounds, propose_round
+from tournaments.permissions import require_manager
+from tournaments.services.common import audit, lock_event, notify
+from tournaments.services.force_lists import lock_lists
+
+
+@transaction.atomic
+def pair_next_round(actor, event: Event) -> Round:
+    """Pair the next round as a draft for the organizer to review. The previous round must be closed."""
+    require_manager(actor, event)
+    event = lock_event(event)
+    last = event.rounds.order_by("-number").first()
+    if last is not None and last.state != RoundState.CLOSED:
+        raise EventError(f"Round {last.number} is {last.get_state_display().lower()}: close it first.", "state")
+    if event.status == EventStatus.FINISHED:
+        raise EventError("The event is over.", "state")
+    number = last.number + 1 if last else 1
+    if number == 1:
+        _start_event(actor, event)
+    proposed = propose_round(event, number)
+    if proposed.fixed_seeds is not None:
+        event.fixed_seeds = proposed.fixed_seeds
+        event.save(update_fields=["fixed_seeds"])
+    round_ = Round.objects.create(event=event, number=number, stage=proposed.stage)
+    _store_pairings(round_, proposed.pairings)
+    byes = [p for p in proposed.pairings if p.b is None]
+    audit(
+        event,
+        "paired",
+        f"round {number} paired ({proposed.stage.replace('_', ' ')}): {len(proposed.pairings) - len(byes)} "
+        f"table(s), {len(byes)} bye(s)",
+        actor=actor,
+        round=round_,
+    )
+    return round_
+
+
+def _start_event(actor, event: Event) -> None:
+    """Round 1: no-shows leave, lists lock, registration closes."""
+    if event.require_check_in:
+        absent = event.registrations.filter(status=RegistrationStatus.REGISTERED)
+        for registration in absent:
+            audit(event, "no-show", f"{registration.display_name} did not check in", actor=actor)
+        absent.update(status=RegistrationStatus.DROPPED, dropped_after_round=0)
+    lock_lists(event, actor=actor)
+    event.status = EventStatus.RUNNING
+    event.save(update_fields=["status"])
+
+
+def _store_pairings(round_: Round, pairings) -> None:
+    matches = []
+    for p in pairings:
+        match = Match(round=round_, table=p.table, entrant_a_id=p.a, entrant_b_id=p.b, reason=p.reason[:300])
+        if p.b is None:
+            # A bye is a win by definition: nothing to wait for.
+            match.state = MatchState.CONFIRMED
+            match.outcome_a = Outcome.WIN
+            match.result_source = ResultSource.BYE
+        matches.append(match)
+    Match.objects.bulk_create(matches)
+
+
+def _draft(round_: Round) -> Round:
+    round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+    if round_.state != RoundState.DRAFT:
+        raise EventError(f"Round {round_.number} is {round_.get_state_display().lower()}; only a draft can change.", "state")
+    return round_
+
+
+@transaction.atomic
+def swap_pairing(actor, round_: Round, first: Registration, second: Registration, *, note: str = "") -> list[str]:
+    """Swap two players between their tables in a draft round (either may hold the bye).
+
+    Returns warnings (e.g. the swap creates a rematch); the swap and its warnings go to the
+    audit trail, and check_event will list an avoidable rematch it made.
+    """
+    require_manager(actor, round_.event)
+    round_ = _draft(round_)
+    if first.pk == second.pk:
+        raise EventError("Choose two different players.")
+    slots = {}
+    for registration in (first, second):
+        match = round_.matches.filter(entrant_a=registration).first()
+        side = "a"
+        if match is None:
+            match, side = round_.matches.filter(entrant_b=registration).first(), "b"
+        if match is None:
+            raise EventError(f"{registration.display_name} is not paired in round {round_.number}.")
+        slots[registration.pk] = (match, side)
+    (m1, s1), (m2, s2) = slots[first.pk], slots[second.pk]
+    if m1.pk == m2.pk:
+        raise EventError(f"{first.display_name} and {second.display_name} already play each other.")
+    before = [str(m1), str(m2)]
+    setattr(m1, f"entrant_{s1}", second)
+    setattr(m2, f"entrant_{s2}", first)
+    text = f"swapped by the organizer ({first.display_name} ↔ {second.display_name})"
+    if note:
+        text += f": {note}"
+    warnings = []
+    met = _earlier_meetings(round_)
+    for match in (m1, m2):
+        if match.entrant_b_id is not None:
+            rounds_met = met.get(frozenset((match.entrant_a_id, match.entrant_b_id)))
+            if rounds_met:
+                warnings.append(
+                    f"table {match.table}: {match.entrant_a.display_name} and {match.entrant_b.display_name} "
+                    f"already met in round {', '.join(map(str, rounds_met))}"
+                )
+        match.reason = text[:300]
+        match.save(update_fields=["entrant_a", "entrant_b", "reason"])
+    detail = f"round {round_.number}: {before[0]} / {before[1]} → {m1} / {m2}"
+    if warnings:
+        detail += " (warning: " + "; ".join(warnings) + ")"
+    audit(round_.event, "swapped", detail, actor=actor, round=round_, note=note, warnings=warnings)
+    return warnings
+
+
+def _earlier_meetings(round_: Round) -> dict[frozenset, list[int]]:
+    met: dict[frozenset, list[int]] = {}
+    earlier = Match.objects.filter(round__event=round_.event, round__number__lt=round_.number, entrant_b__isnull=False)
+    for a, b, number in earlier.values_list("entrant_a_id", "entrant_b_id", "round__number"):
+        met.setdefault(frozenset((a, b)), []).append(number)
+    return met
+
+
+@transaction.atomic
+def repair_round(actor, round_: Round, *, note: str = "") -> Round:
+    """Throw the draft's pairings away and pair the round again from the current entries
+    (after a drop, a late join or a swap the organizer regrets)."""
+    require_manager(actor, round_.event)
+    round_ = _draft(round_)
+    event = lock_event(round_.event)
+    round_.matches.all().delete()
+    proposed = propose_round(event, round_.number)
+    if proposed.fixed_seeds is not None:
+        event.fixed_seeds = proposed.fixed_seeds
+        event.save(update_fields=["fixed_seeds"])
+    _store_pairings(round_, proposed.pairings)
+    detail = f"round {round_.number} re-paired"
+    audit(event, "re-paired", detail + (f": {note}" if note else ""), actor=actor, round=round_, note=note)
+    return round_
+
+
+@transaction.atomic
+def publish_round(actor, round_: Round) -> Round:
+    """Make the draft public with its table numbers and tell every player where they sit."""
+    require_manager(actor, round_.event)
+    round_ = _draft(round_)
+    matches = list(round_.matches.select_related("entrant_a__player", "entrant_b__player"))
+    gone = [
+        r.display_name
+        for m in matches
+        for r in m.entrants()
+        if r.status == RegistrationStatus.DROPPED
+        and r.dropped_after_round is not None
+        and r.dropped_after_round < round_.number
+    ]
+    if gone:
+        raise EventError(f"{', '.join(gone)} dropped after this round was paired: re-pair it first.", "state")
+    round_.state = RoundState.PUBLISHED
+    round_.published_at = timezone.now()
+    round_.save(update_fields=["state", "published_at"])
+    audit(round_.event, "published", f"round {round_.number} published with {len(matches)} table(s)", actor=actor, round=round_)
+    for match in matches:
+        if match.is_bye:
+            notify(match.entrant_a.player, f"Round {round_.number}: you have a bye.", event=round_.event, match=match)
+            continue
+        for me, them in ((match.entrant_a, match.entrant_b), (match.entrant_b, match.entrant_a)):
+            notify(
+                me.player,
+                f"Round {round_.number}: table {match.table} against {them.display_name}.",
+                event=round_.event,
+                match=match,
+            )
+    return round_
+
+
+@transaction.atomic
+def start_timer(actor, round_: Round, *, minutes: int | None = None) -> Round:
+    """Start (or restart) the round's clock; players see it count down on their match page."""
+    require_manager(actor, round_.event)
+    round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+    if round_.state != RoundState.PUBLISHED:
+        raise EventError("Publish the round before starting its timer.", "state")
+    minutes = minutes or round_.event.round_minutes
+    if minutes < 1:
+        raise EventError("A round lasts at least a minute.")
+    restarted = round_.timer_started_at is not None
+    round_.timer_started_at = timezone.now()
+    round_.timer_ends_at = round_.timer_started_at + timedelta(minutes=minutes)
+    round_.save(update_fields=["timer_started_at", "timer_ends_at"])
+    verb = "restarted" if restarted else "started"
+    audit(round_.event, "timer", f"round {round_.number} timer {verb}: {minutes} minutes", actor=actor, round=round_)
+    return round_
+
+
+@transaction.atomic
+def close_round(actor, round_: Round) -> Round:
+    """Close a published round whose every result counts, and store its standings."""
+    require_manager(actor, round_.event)
+    event = lock_event(round_.event)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.state != RoundState.PUBLISHED:
+        raise EventError(f"Round {round_.number} is {round_.get_state_display().lower()}; only a published round closes.", "state")
+    waiting = round_.matches.exclude(state__in=COUNTED_STATES).order_by("table")
+    if waiting.exists():
+        tables = ", ".join(f"{m.table} ({m.get_state_display().lower()})" for m in waiting)
+        raise EventError(f"Round {round_.number} has no final result yet at table(s) {tables}.", "state")
+    round_.state = RoundState.CLOSED
+    round_.closed_at = timezone.now()
+    round_.save(update_fields=["state", "closed_at"])
+    rows = store_standings(event, round_)
+    leader = rows[0] if rows else None
+    summary = f"round {round_.number} closed"
+    if leader is not None:
+        summary += f"; leader {leader['name']} on {format_points(leader['metrics']['points'])} pts"
+    audit(event, "closed", summary, actor=actor, round=round_)
+    planned = planned_rounds(event)
+    if planned is not None and round_.number >= planned:
+        event.status = EventStatus.FINISHED
+        event.save(update_fields=["status"])
+        audit(event, "finished", f"the event finished after round {round_.number}", actor=actor)
+    return round_
+
+
+def store_standings(event: Event, round_: Round) -> list[dict]:
+    """Rank on every result up to ``round_`` and keep the rows (check_event compares them later)."""
+    order = list(event.tiebreaks)
+    rows = rank(
+        records.competitors(event, as_of_round=round_.number),
+        records.results(event, through_round=round_.number),
+        order,
+        rules=records.scoring_rules(event),
+    )
+    stored = [
+        {"rank": r.rank, "registration": r.player_id, "name": r.name, "dropped": r.dropped, "metrics": r.metrics}
+        for r in rows
+    ]
+    StandingSnapshot.objects.update_or_create(round=round_, defaults={"event": event, "order": order, "rows": stored})
+    return stored

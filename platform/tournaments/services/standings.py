@@ -1,0 +1,118 @@
+"""Reading an event's standings, a player's history and ratings across events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Q
+
+from tournaments import records
+from tournaments.algorithms.players import ResultRecord
+from tournaments.algorithms.ratings import PlayerRating, rate_players
+from tournaments.algorithms.standings import StandingRow, rank
+from tournaments.algorithms.tiebreaks import METRICS
+from tournaments.models import COUNTED_STATES, Event, Match, Registration, StandingSnapshot
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    name: str
+    in_order: bool  # part of the event's ranking order (the others are shown for information)
+
+
+def columns(event: Event) -> list[Column]:
+    """Every tiebreak column: the event's order first, then every other registered metric."""
+    order = list(event.tiebreaks)
+    rest = [k for k in METRICS if k not in order]
+    return [Column(k, METRICS[k].name, True) for k in order] + [Column(k, METRICS[k].name, False) for k in rest]
+
+
+def standings_for(event: Event, *, through_round: int | None = None) -> list[StandingRow]:
+    """Standings computed now from every result that counts (up to ``through_round``)."""
+    return rank(
+        records.competitors(event, as_of_round=through_round),
+        records.results(event, through_round=through_round),
+        list(event.tiebreaks),
+        rules=records.scoring_rules(event),
+    )
+
+
+def latest_snapshot(event: Event) -> StandingSnapshot | None:
+    return event.standing_snapshots.select_related("round").order_by("-round__number").first()
+
+
+def published_standings(event: Event) -> tuple[list[dict], int | None]:
+    """The standings players see: those stored when the last round closed, as rows of
+    {rank, registration, name, dropped, metrics}, and that round's number (None before any)."""
+    snapshot = latest_snapshot(event)
+    if snapshot is None:
+        return [], None
+    return snapshot.rows, snapshot.round.number
+
+
+def standings_table(event: Event) -> dict:
+    """What the standings page, the CSV and the JSON export all show."""
+    rows, after_round = published_standings(event)
+    cols = columns(event)
+    return {
+        "event": event.slug,
+        "after_round": after_round,
+        "order": list(event.tiebreaks),
+        "columns": [{"key": c.key, "name": c.name, "in_order": c.in_order} for c in cols],
+        "rows": [
+            {
+                "rank": r["rank"],
+                "registration": r["registration"],
+                "name": r["name"],
+                "dropped": r["dropped"],
+                "metrics": {c.key: r["metrics"].get(c.key) for c in cols},
+            }
+            for r in rows
+        ],
+    }
+
+
+def player_history(user) -> list[dict]:
+    """Every event the user entered, with their matches in round order."""
+    history = []
+    registrations = Registration.objects.filter(player=user).select_related("event").order_by("-event__starts_on")
+    for registration in registrations:
+        ordered = (
+            Match.objects.filter(Q(entrant_a=registration) | Q(entrant_b=registration))
+            .select_related("round", "entrant_a", "entrant_b")
+            .order_by("round__number")
+        )
+        rows, _ = published_standings(registration.event)
+        placing = next((r["rank"] for r in rows if r["registration"] == registration.pk), None)
+        history.append({"registration": registration, "event": registration.event, "matches": ordered, "rank": placing})
+    return history
+
+
+def ratings(*, provisional_below: int = 5) -> dict[int, PlayerRating]:
+    """OpenSkill ratings by user id over every counted game of every event, oldest event first."""
+    matches = (
+        Match.objects.filter(state__in=COUNTED_STATES)
+        .select_related("round__event", "entrant_a", "entrant_b")
+        .order_by("round__event__starts_on", "round__event_id", "round__number", "table")
+    )
+    results = []
+    for match in matches:
+        record = records.result_record(match)
+        if record is None:
+            continue
+        # Ratings follow people across events: use user ids, not registrations.
+        results.append(
+            ResultRecord(
+                round=record.round,
+                player_a=match.entrant_a.player_id,
+                player_b=match.entrant_b.player_id if match.entrant_b_id else None,
+                outcome_a=record.outcome_a,
+                outcome_b=record.outcome_b if match.entrant_b_id else None,
+                vp_a=record.vp_a,
+                vp_b=record.vp_b,
+                knockouts_a=record.knockouts_a,
+                knockouts_b=record.knockouts_b,
+            )
+        )
+    return rate_players(results, provisional_below=provisional_below)

@@ -1,0 +1,1 @@
+"""Pages of the tournaments app, split by who uses them: public, player, matches, organizer."""

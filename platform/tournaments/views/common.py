@@ -1,0 +1,58 @@
+"""Lookups and the error handling every tournament page shares."""
+
+from __future__ import annotations
+
+import functools
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from tournaments.errors import EventError
+from tournaments.models import Dispute, Event, Match, Round, RoundState
+from tournaments.permissions import manages
+
+
+def event_or_404(slug: str) -> Event:
+    return get_object_or_404(Event, slug=slug)
+
+
+def round_or_404(event: Event, number: int, user) -> Round:
+    """A round of the event; a draft answers 404 to everyone but the organizers."""
+    round_ = get_object_or_404(Round.objects.select_related("event"), event=event, number=number)
+    if round_.state == RoundState.DRAFT and not manages(user, event):
+        raise Http404("no such round")
+    return round_
+
+
+def match_or_404(event: Event, pk: int, user) -> Match:
+    match = get_object_or_404(
+        Match.objects.select_related("round__event", "entrant_a__player", "entrant_b__player", "game_log"),
+        pk=pk,
+        round__event=event,
+    )
+    if match.round.state == RoundState.DRAFT and not manages(user, event):
+        raise Http404("no such match")
+    return match
+
+
+def dispute_or_404(event: Event, pk: int) -> Dispute:
+    return get_object_or_404(Dispute.objects.select_related("match__round__event"), pk=pk, match__round__event=event)
+
+
+def back_on_event_error(view):
+    """Run an action view; an EventError becomes a message on the page it came from."""
+
+    @functools.wraps(view)
+    def wrapper(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except EventError as exc:
+            messages.error(request, exc.message)
+            back = request.META.get("HTTP_REFERER", "")
+            if url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+                return redirect(back)
+            return redirect("tournaments:list")
+
+    return wrapper

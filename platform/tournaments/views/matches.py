@@ -1,0 +1,173 @@
+"""A match's page and what players and organizers do there: upload the log, report, confirm,
+dispute, decide, resolve."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from gamelogs.services import UploadRejected
+from gamelogs.uploads import read_uploaded_file, reject_oversized_request
+from tournaments import presenters, services
+from tournaments.errors import EventError
+from tournaments.forms import DecisionForm, DisputeForm, ResolveForm, ResultForm, UploadLogForm
+from tournaments.models import DisputeStatus, MatchState, ReportStatus, RoundState
+from tournaments.permissions import manages
+from tournaments.services.results import LOG_STATES
+from tournaments.views.common import back_on_event_error, dispute_or_404, event_or_404, match_or_404
+
+
+def match_detail(request, slug: str, pk: int):
+    event = event_or_404(slug)
+    match = match_or_404(event, pk, request.user)
+    side = match.side_of(request.user)
+    is_manager = manages(request.user, event)
+    open_round = match.round.state == RoundState.PUBLISHED and not match.is_bye
+    pending = match.reports.filter(status=ReportStatus.PENDING).first()
+    open_dispute = match.disputes.filter(status=DisputeStatus.OPEN).first()
+    involved = side is not None or is_manager
+    context = {
+        "event": event,
+        "tab": "rounds",
+        "match": match,
+        "round": match.round,
+        "side": side,
+        "is_manager": is_manager,
+        "state_class": presenters.STATE_CLASSES.get(match.state, "pending"),
+        # The log's header and verdict are evidence for the two players and the organizers.
+        "log": presenters.log_facts(match) if involved else None,
+        "pending_report": pending,
+        "open_dispute": open_dispute,
+        "disputes": match.disputes.all() if involved else [],
+        "can_upload": open_round and side is not None and match.state in LOG_STATES,
+        "can_report": open_round and side is not None and match.state in (MatchState.AWAITING_LOG, MatchState.REPORTED),
+        "can_confirm": open_round and side is not None and pending is not None
+        and pending.reported_by_id != request.user.pk and match.state == MatchState.REPORTED,
+        "can_dispute": open_round and side is not None and match.state in (MatchState.VERIFIED, MatchState.REPORTED),
+        # With a dispute open, the organizer rules through it (the same result fields) instead.
+        "can_decide": open_round and is_manager and open_dispute is None,
+    }
+    if context["can_upload"]:
+        context["upload_form"] = UploadLogForm()
+    if context["can_report"]:
+        context["report_form"] = ResultForm(match=match)
+    if context["can_dispute"]:
+        context["dispute_form"] = DisputeForm()
+    if context["can_decide"]:
+        context["decide_form"] = DecisionForm(match=match, initial=_current_result(match))
+    if open_round and is_manager and open_dispute is not None:
+        context["resolve_form"] = ResolveForm(match=match, initial=_current_result(match))
+    return render(request, "tournaments/match.html", context)
+
+
+def _current_result(match) -> dict:
+    if not match.outcome_a:
+        return {}
+    return {k: getattr(match, k) for k in ("outcome_a", "vp_a", "vp_b", "knockouts_a", "knockouts_b")}
+
+
+@require_POST
+@login_required
+@back_on_event_error
+def upload_log(request, slug: str, pk: int):
+    event = event_or_404(slug)
+    match = match_or_404(event, pk, request.user)
+    try:
+        reject_oversized_request(request)
+        form = UploadLogForm(request.POST, request.FILES)
+        if not form.is_valid():
+            raise UploadRejected("Choose the game's log file.", "empty")
+        data, filename = read_uploaded_file(form.cleaned_data["file"])
+    except UploadRejected as exc:
+        raise EventError(exc.message) from None
+    services.attach_log_to_match(request.user, match, data, filename=filename)
+    messages.success(request, "Log uploaded: it is being verified. This page shows the result once it is.")
+    return redirect(match)
+
+
+@require_POST
+@login_required
+@back_on_event_error
+def report(request, slug: str, pk: int):
+    event = event_or_404(slug)
+    match = match_or_404(event, pk, request.user)
+    form = ResultForm(request.POST, match=match)
+    if not form.is_valid():
+        raise EventError("Fill in the result: " + "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
+    services.report_result(request.user, match, **form.cleaned_data)
+    messages.success(request, "Result reported: it counts once your opponent confirms it.")
+    return redirect(match)
+
+
+@require_POST
+@login_required
+@back_on_event_error
+def confirm(request, slug: str, pk: int):
+    event = event_or_404(slug)
+    match = match_or_404(event, pk, request.user)
+    services.confirm_result(request.user, match)
+    messages.success(request, "Result confirmed.")
+    return redirect(match)
+
+
+@require_POST
+@login_required
+@back_on_event_error
+def dispute(request, slug: str, pk: int):
+    event = event_or_404(slug)
+    match = match_or_404(event, pk, request.user)
+    form = DisputeForm(request.POST)
+    if not form.is_valid():
+        raise EventError("Say what is wrong with the result.")
+    services.dispute_result(request.user, match, reason=form.cleaned_data["reason"])
+    messages.success(request, "Dispute sent to the organizers.")
+    return redirect(match)
+
+
+@require_POST
+@login_required
+@back_on_event_error
+def decide(request, slug: str, pk: int):
+    event = event_or_404(slug)
+    match = match_or_404(event, pk, request.user)
+    form = DecisionForm(request.POST, match=match)
+    if not form.is_valid():
+        raise EventError("Fill in the result.")
+    services.decide_result(request.user, match, **form.cleaned_data)
+    messages.success(request, "Result decided.")
+    return redirect(match)
+
+
+@require_POST
+@login_required
+@back_on_event_error
+def resolve(request, slug: str, pk: int):
+    event = event_or_404(slug)
+    found = dispute_or_404(event, pk)
+    form = ResolveForm(request.POST, match=found.match)
+    if not form.is_valid():
+        raise EventError("Choose a decision.")
+    data = form.cleaned_data
+    uphold = data.pop("decision") == "uphold"
+    note = data.pop("note")
+    services.resolve_dispute(request.user, found, uphold=uphold, note=note, **({} if uphold else data))
+    messages.success(request, "Dispute resolved.")
+    return redirect(found.match)
+
+
+@login_required
+def log_file(request, slug: str, pk: int):
+    """The attached log's bytes, for the match's players and the organizers (evidence)."""
+    event = event_or_404(slug)
+    match = match_or_404(event, pk, request.user)
+    if match.game_log is None:
+        raise Http404("no log is attached")
+    if match.side_of(request.user) is None and not manages(request.user, event):
+        raise PermissionDenied("Only the players and the organizers can read this log.")
+    response = HttpResponse(match.game_log.raw_bytes(), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-round-{match.round.number}-table-{match.table}.json"'
+    return response

@@ -1,0 +1,136 @@
+"""Pages anyone can read: events, pairings, results, standings, lists once public, histories."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+
+from tournaments import exports, presenters
+from tournaments.forms import NoteForm, SwapForm, TimerForm
+from tournaments.models import AuditEntry, Event, ForceList, RegistrationStatus, RoundState
+from tournaments.pairing import planned_rounds
+from tournaments.permissions import can_create_events, manages
+from tournaments.services.registration import registration_of
+from tournaments.services.standings import player_history as history_of
+from tournaments.services.standings import published_standings, ratings
+from tournaments.views.common import event_or_404, round_or_404
+
+
+def event_list(request):
+    events = Event.objects.all()
+    return render(
+        request, "tournaments/event_list.html", {"events": events, "can_create": can_create_events(request.user)}
+    )
+
+
+def event_detail(request, slug: str):
+    event = event_or_404(slug)
+    registrations = event.registrations.select_related("force_list").order_by("status", "created_at")
+    context = {
+        "event": event,
+        "tab": "overview",
+        "is_manager": manages(request.user, event),
+        "mine": registration_of(request.user, event),
+        "entered": registrations.exclude(status=RegistrationStatus.WAITLISTED),
+        "waiting": registrations.filter(status=RegistrationStatus.WAITLISTED),
+        "rounds": presenters.visible_rounds(event, request.user),
+        "planned_rounds": planned_rounds(event),
+    }
+    return render(request, "tournaments/event_detail.html", context)
+
+
+def round_detail(request, slug: str, number: int):
+    """Pairings of a round. Organizers also see drafts, with the tools to review them."""
+    event = event_or_404(slug)
+    round_ = round_or_404(event, number, request.user)
+    is_manager = manages(request.user, event)
+    context = {
+        "event": event,
+        "tab": "rounds",
+        "round": round_,
+        "rows": presenters.round_rows(round_),
+        "is_manager": is_manager,
+        "rounds": presenters.visible_rounds(event, request.user),
+    }
+    if is_manager:
+        players = [r for row in context["rows"] for r in row["match"].entrants()]
+        context.update(
+            swap_form=SwapForm(players=sorted(players, key=lambda r: r.display_name)),
+            repair_form=NoteForm(),
+            timer_form=TimerForm(initial={"minutes": event.round_minutes}),
+            audit=round_.audit_entries.order_by("-created_at")[:20],
+        )
+    return render(request, "tournaments/round.html", context)
+
+
+def results(request, slug: str):
+    event = event_or_404(slug)
+    rounds = [
+        {"round": r, "rows": presenters.round_rows(r)}
+        for r in event.rounds.exclude(state=RoundState.DRAFT).order_by("-number")
+    ]
+    return render(request, "tournaments/results.html", {"event": event, "tab": "results", "rounds": rounds,
+                                                         "is_manager": manages(request.user, event)})
+
+
+def standings(request, slug: str):
+    event = event_or_404(slug)
+    rows, after_round = published_standings(event)
+    cols, table = presenters.standings_rows(rows, event)
+    context = {"event": event, "tab": "standings", "columns": cols, "rows": table, "after_round": after_round,
+               "is_manager": manages(request.user, event)}
+    return render(request, "tournaments/standings.html", context)
+
+
+def standings_csv(request, slug: str):
+    event = event_or_404(slug)
+    response = HttpResponse(exports.standings_csv(event), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
+    return response
+
+
+def standings_json(request, slug: str):
+    return JsonResponse(exports.standings_json(event_or_404(slug)))
+
+
+def lists(request, slug: str):
+    """Every list of the event, once the organizer made lists public and they are locked."""
+    event = event_or_404(slug)
+    if not (event.lists_visible or manages(request.user, event)):
+        raise Http404("lists are not public")
+    force_lists = (
+        ForceList.objects.filter(registration__event=event)
+        .select_related("registration")
+        .order_by("registration__display_name")
+    )
+    entries = [
+        {"list": fl, "lines": presenters.list_lines(fl), "faction": presenters.faction_name(event, fl.faction)}
+        for fl in force_lists
+    ]
+    return render(request, "tournaments/lists.html", {"event": event, "tab": "lists", "entries": entries,
+                                                       "is_manager": manages(request.user, event)})
+
+
+def audit_trail(request, slug: str):
+    event = event_or_404(slug)
+    entries = AuditEntry.objects.filter(event=event).select_related("actor", "round")[:500]
+    return render(request, "tournaments/audit.html", {"event": event, "tab": "audit", "entries": entries,
+                                                       "is_manager": manages(request.user, event)})
+
+
+def player_history(request, username: str):
+    player = get_object_or_404(get_user_model(), username=username)
+    rating = ratings().get(player.pk)
+    return render(
+        request,
+        "tournaments/player_history.html",
+        {"player": player, "history": history_of(player), "rating": rating},
+    )
+
+
+def rating_list(request):
+    users = {u.pk: u for u in get_user_model().objects.select_related("profile")}
+    rows = sorted(ratings().values(), key=lambda r: -r.ordinal)
+    table = [{"rating": r, "user": users.get(r.player_id)} for r in rows if r.player_id in users]
+    return render(request, "tournaments/ratings.html", {"rows": table})

@@ -1,0 +1,1 @@
+"""Browser tests: Debian's Chromium (headless) driven by Selenium against a live server."""

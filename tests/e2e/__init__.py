@@ -1,0 +1,1 @@
+"""End-to-end: real Celery worker processes on Redis, verifying logs uploaded through the API."""

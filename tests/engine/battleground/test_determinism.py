@@ -1,0 +1,90 @@
+"""Determinism: the same log gives the same verdict, byte for byte, in this process, twice, and in two
+separate Python processes with different hash seeds; the same simulation seed gives the same log."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import engine
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def variants(simulated_log):
+    """A legal recorded log, a legal seeded log, an illegal one and an unreadable one."""
+    legal = simulated_log(4, "recorded")
+    seeded = simulated_log(4, "seeded")
+    illegal = copy.deepcopy(legal)
+    attack = next(i for i, e in enumerate(illegal["events"]) if e["type"] == "attack")
+    illegal["events"][attack]["attack"]["dice"].append(3)
+    unreadable = copy.deepcopy(legal)
+    unreadable["events"] = unreadable["events"][:40]
+    return {"legal": legal, "seeded": seeded, "illegal": illegal, "unreadable": unreadable}
+
+
+def test_verifying_twice_gives_identical_bytes(simulated_log):
+    """The verdict, statistics included, is a pure function of the log."""
+    for name, log in variants(simulated_log).items():
+        first = engine.verify(copy.deepcopy(log)).to_json()
+        second = engine.verify(json.dumps(log)).to_json()
+        third = engine.verify(json.dumps(log).encode()).to_json()
+        assert first.encode() != b""
+        assert json.loads(first)["status"] == name if name in ("legal", "illegal", "unreadable") else True
+        # A dict is hashed as canonical JSON and text as given; everything else is identical.
+        assert second == third, name
+        strip = lambda text: {k: v for k, v in json.loads(text).items() if k != "log_sha256"}  # noqa: E731
+        assert strip(first) == strip(second), name
+
+
+def test_simulating_twice_gives_the_same_log():
+    """The simulator is deterministic per seed, in both randomness modes."""
+    for mode in ("recorded", "seeded"):
+        a = engine.simulate("motu-battleground", 21, randomness=mode)
+        b = engine.simulate("motu-battleground", 21, randomness=mode)
+        assert json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+    assert engine.simulate("motu-battleground", 21) != engine.simulate("motu-battleground", 22)
+
+
+SCRIPT = (
+    "import sys, engine\n"
+    "for path in sys.argv[1:]:\n"
+    "    sys.stdout.write(engine.verify(open(path, 'rb').read()).to_json() + '\\n')\n"
+)
+
+
+def run_elsewhere(paths, hash_seed: str) -> str:
+    env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=str(ROOT))
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, *map(str, paths)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    return done.stdout
+
+
+@pytest.mark.parametrize("hash_seeds", [("0", "12345")])
+def test_two_processes_give_identical_verdicts(simulated_log, tmp_path, hash_seeds):
+    """Two fresh interpreters (different PYTHONHASHSEED) print byte-identical verdicts, equal to this
+    process's."""
+    paths = []
+    for name, log in variants(simulated_log).items():
+        path = tmp_path / f"{name}.json"
+        path.write_bytes(json.dumps(log, indent=1).encode())
+        paths.append(path)
+    first, second = (run_elsewhere(paths, seed) for seed in hash_seeds)
+    assert first == second
+    here = "".join(engine.verify(p.read_bytes()).to_json() + "\n" for p in paths)
+    assert first == here
+    statuses = [json.loads(line)["status"] for line in first.splitlines()]
+    assert statuses == ["legal", "legal", "illegal", "unreadable"]

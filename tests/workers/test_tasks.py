@@ -1,0 +1,175 @@
+"""workers.tasks run in-process (no broker): verification, idempotency, retries, history, signal."""
+
+import json
+
+import pytest
+from django.db import OperationalError
+
+import engine
+from gamelogs import verification
+from gamelogs.models import GameLog, LogState, LogVerification
+from gamelogs.services import submit_log
+from gamelogs.signals import log_verified
+from tests.support.logs import legal_simulated_log, with_die_of_seven
+from workers import tasks
+from workers.celery import app
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def legal_log(user):
+    log, verdict = legal_simulated_log()
+    return submit_log(user, json.dumps(log).encode()).log, verdict
+
+
+@pytest.fixture
+def received(request):
+    """The log_verified signals sent, as (log id, verdict status)."""
+    calls = []
+
+    def receiver(sender, game_log, verdict, **kwargs):
+        calls.append((game_log.pk, verdict["status"]))
+
+    log_verified.connect(receiver)
+    request.addfinalizer(lambda: log_verified.disconnect(receiver))
+    return calls
+
+
+def test_task_options_make_delivery_safe():
+    assert tasks.verify_log.acks_late is True
+    assert tasks.verify_log.reject_on_worker_lost is True
+    assert app.conf.worker_prefetch_multiplier == 1
+    assert app.conf.task_acks_late is True
+    assert app.conf.task_always_eager is False
+    visibility = app.conf.broker_transport_options["visibility_timeout"]
+    assert visibility > app.conf.task_time_limit
+
+
+def test_legal_log_is_verified_with_result_and_statistics(
+    legal_log, received, django_capture_on_commit_callbacks
+):
+    log, expected = legal_log
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.verify_log.apply(args=[log.pk]).get() == "legal"
+    log.refresh_from_db()
+    assert log.state == LogState.LEGAL and log.verified_at and log.attempts == 1
+    assert log.summary == expected.summary() and log.summary.startswith("LEGAL")
+    assert log.result == expected.result and log.statistics == expected.statistics
+    assert log.engine_version == engine.ENGINE_VERSION
+    assert log.content_pack_sha == expected.content_pack["sha256"]
+    assert log.result_winner == (expected.result["winner"] or "")
+    assert log.events_verified == log.events_total == len(json.loads(log.raw_bytes())["events"])
+    history = LogVerification.objects.get(log=log)
+    assert history.status == "legal" and history.changed is False and history.reason == "upload"
+    assert received == [(log.pk, "legal")]
+
+
+def test_illegal_log_records_the_first_bad_event(user, django_capture_on_commit_callbacks):
+    log_doc, _ = legal_simulated_log()
+    mutated, index = with_die_of_seven(log_doc)
+    log = submit_log(user, json.dumps(mutated).encode()).log
+    assert tasks.verify_log.apply(args=[log.pk]).get() == "illegal"
+    log.refresh_from_db()
+    assert log.error_event_index == index
+    assert log.error_rule == engine.verify(mutated).error.rule and log.error_rule
+    assert log.error["message"] and log.result is None
+
+
+def test_unreadable_verdict_for_a_log_that_passes_the_envelope_only(stored_log):
+    assert tasks.verify_log.apply(args=[stored_log.pk]).get() in ("unreadable", "illegal")
+    stored_log.refresh_from_db()
+    assert stored_log.is_final and stored_log.error_rule
+
+
+def test_second_delivery_does_not_verify_again(
+    legal_log, received, monkeypatch, django_capture_on_commit_callbacks
+):
+    log, _ = legal_log
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.verify_log.apply(args=[log.pk])
+    monkeypatch.setattr(engine, "verify", lambda *a, **k: pytest.fail("verified twice"))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.verify_log.apply(args=[log.pk]).get() == verification.ALREADY_VERIFIED
+    assert LogVerification.objects.filter(log=log).count() == 1
+    assert received == [(log.pk, "legal"), (log.pk, "legal")]  # announced again for late receivers
+
+
+def test_only_one_of_two_racing_workers_writes(legal_log):
+    log, expected = legal_log
+    verdict = expected.to_dict()
+    assert verification.record_verdict(log.pk, verdict, reason="upload", force=False) == "legal"
+    assert (
+        verification.record_verdict(log.pk, verdict, reason="upload", force=False)
+        == verification.ALREADY_VERIFIED
+    )
+    assert LogVerification.objects.filter(log=log).count() == 1
+
+
+def test_missing_log_is_not_an_error():
+    assert tasks.verify_log.apply(args=[987654]).get() == verification.MISSING
+
+
+def test_infrastructure_errors_are_retried_with_backoff(stored_log, monkeypatch):
+    calls = []
+
+    def flaky(*args, **kwargs):
+        calls.append(1)
+        if len(calls) < 3:
+            raise OperationalError("server closed the connection unexpectedly")
+        return "legal"
+
+    monkeypatch.setattr(verification, "verify_stored_log", flaky)
+    assert tasks.verify_log.apply(args=[stored_log.pk]).get() == "legal"
+    assert len(calls) == 3
+    assert tasks.verify_log.retry_backoff and tasks.verify_log.max_retries == 8
+
+
+def test_a_verdict_is_never_retried(user, monkeypatch):
+    log_doc, _ = legal_simulated_log()
+    mutated, _ = with_die_of_seven(log_doc)
+    log = submit_log(user, json.dumps(mutated).encode()).log
+    calls = []
+    real = engine.verify
+    monkeypatch.setattr(engine, "verify", lambda data: calls.append(1) or real(data))
+    result = tasks.verify_log.apply(args=[log.pk])
+    assert result.get() == "illegal" and result.state == "SUCCESS" and len(calls) == 1
+
+
+def test_engine_defect_becomes_a_verdict_not_a_crash(stored_log, monkeypatch):
+    def broken(data):
+        raise KeyError("boom")
+
+    monkeypatch.setattr(engine, "verify", broken)
+    assert tasks.verify_log.apply(args=[stored_log.pk]).get() == "unreadable"
+    stored_log.refresh_from_db()
+    assert stored_log.error_rule == "ENGINE-DEFECT"
+
+
+def test_time_limit_is_recorded_as_a_verdict(stored_log, monkeypatch):
+    from celery.exceptions import SoftTimeLimitExceeded
+
+    def slow(data):
+        raise SoftTimeLimitExceeded()
+
+    monkeypatch.setattr(engine, "verify", slow)
+    assert tasks.verify_log.apply(args=[stored_log.pk]).get() == "unreadable"
+    stored_log.refresh_from_db()
+    assert stored_log.error_rule == "PLATFORM-TIMEOUT"
+
+
+def test_worker_that_died_mid_task_is_taken_over(legal_log):
+    log, _ = legal_log
+    GameLog.objects.filter(pk=log.pk).update(state=LogState.VERIFYING, attempts=1)
+    assert tasks.verify_log.apply(args=[log.pk]).get() == "legal"
+    log.refresh_from_db()
+    assert log.attempts == 2 and LogVerification.objects.filter(log=log).count() == 1
+
+
+def test_sweep_task_reports_what_it_sent(stored_log, published):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    GameLog.objects.filter(pk=stored_log.pk).update(created_at=timezone.now() - timedelta(minutes=5))
+    assert tasks.sweep_pending.apply().get() == {"sent": 1, "failed": 0}
