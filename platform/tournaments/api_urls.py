@@ -8,6 +8,9 @@ app_name = "events-api"
 
 urlpatterns = [
     path("", views.EventListView.as_view(), name="list"),
+    path("me/notifications/", views.NotificationListView.as_view(), name="notifications"),
+    path("ratings/", views.RatingListView.as_view(), name="ratings"),
+    path("players/<str:username>/", views.PlayerHistoryView.as_view(), name="player"),
     path("<slug:slug>/", views.EventDetailView.as_view(), name="detail"),
     path("<slug:slug>/registrations/", views.RegistrationListView.as_view(), name="registrations"),
     path(
@@ -16,12 +19,17 @@ urlpatterns = [
         name="registration-action",
     ),
     path("<slug:slug>/late-join/", views.LateJoinView.as_view(), name="late-join"),
+    path("<slug:slug>/withdraw/", views.WithdrawView.as_view(), name="withdraw"),
+    path("<slug:slug>/organizers/", views.OrganizerView.as_view(), name="organizers"),
+    path("<slug:slug>/audit/", views.AuditView.as_view(), name="audit"),
     path("<slug:slug>/list/", views.MyListView.as_view(), name="my-list"),
     path("<slug:slug>/lists/", views.ListsView.as_view(), name="lists"),
     path("<slug:slug>/rounds/", views.RoundListView.as_view(), name="rounds"),
     path("<slug:slug>/rounds/<int:number>/", views.RoundDetailView.as_view(), name="round"),
     path("<slug:slug>/rounds/<int:number>/pairings/", views.PairingListView.as_view(), name="pairings"),
-    path("<slug:slug>/rounds/<int:number>/<str:action>/", views.RoundActionView.as_view(), name="round-action"),
+    path(
+        "<slug:slug>/rounds/<int:number>/<str:action>/", views.RoundActionView.as_view(), name="round-action"
+    ),
     path("<slug:slug>/matches/<int:pk>/", views.MatchDetailView.as_view(), name="match"),
     path("<slug:slug>/matches/<int:pk>/log/", views.MatchLogView.as_view(), name="match-log"),
     path("<slug:slug>/matches/<int:pk>/<str:action>/", views.MatchActionView.as_view(), name="match-action"),

@@ -57,14 +57,14 @@ def standings_discrepancies(event: Event, round_) -> list[str]:
         problems.append(f"{where}: {len(stored)} stored row(s), {len(fresh)} recomputed")
     for position, (old, new) in enumerate(zip(stored, fresh, strict=False), start=1):
         if old.get("registration") != new.player_id:
-            problems.append(
-                f"{where}, line {position}: stored {old.get('name')!r}, recomputed {new.name!r}"
-            )
+            problems.append(f"{where}, line {position}: stored {old.get('name')!r}, recomputed {new.name!r}")
             continue
         if old.get("rank") != new.rank:
             problems.append(f"{where}: {new.name} is stored at rank {old.get('rank')}, recomputed {new.rank}")
         stored_metrics = old.get("metrics") or {}
         for key, value in new.metrics.items():
             if key in stored_metrics and stored_metrics[key] != value:
-                problems.append(f"{where}: {new.name}'s {key} is stored as {stored_metrics[key]}, recomputed {value}")
+                problems.append(
+                    f"{where}: {new.name}'s {key} is stored as {stored_metrics[key]}, recomputed {value}"
+                )
     return problems

@@ -15,7 +15,9 @@ def standings_csv(event: Event) -> str:
     writer = csv.writer(out)
     writer.writerow(["rank", "player", "dropped", *[c["key"] for c in table["columns"]]])
     for row in table["rows"]:
-        writer.writerow([row["rank"], _safe(row["name"]), "yes" if row["dropped"] else "", *row["metrics"].values()])
+        writer.writerow(
+            [row["rank"], _safe(row["name"]), "yes" if row["dropped"] else "", *row["metrics"].values()]
+        )
     return out.getvalue()
 
 

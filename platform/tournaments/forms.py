@@ -93,7 +93,9 @@ class EventForm(forms.ModelForm):
         self.fields["game"] = forms.ChoiceField(choices=content.game_choices())
         game = self.data.get("game") or self.initial.get("game") or getattr(self.instance, "game", None)
         packs = content.pack_choices(game or "motu-battleground")
-        self.fields["content_pack"] = forms.ChoiceField(choices=packs, help_text="lists are checked against it")
+        self.fields["content_pack"] = forms.ChoiceField(
+            choices=packs, help_text="lists are checked against it"
+        )
         self.fields["list_deadline"].input_formats = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]
         self.fields["ends_on"].required = False
 
@@ -141,7 +143,10 @@ class DecisionForm(ResultForm):
 
 class ResolveForm(DecisionForm):
     decision = forms.ChoiceField(
-        choices=[("uphold", "Uphold the result as it stands"), ("overturn", "Replace it with the result below")],
+        choices=[
+            ("uphold", "Uphold the result as it stands"),
+            ("overturn", "Replace it with the result below"),
+        ],
         widget=forms.RadioSelect,
         initial="uphold",
     )
@@ -156,7 +161,10 @@ class SwapForm(forms.Form):
     first = forms.TypedChoiceField(coerce=int, label="Swap")
     second = forms.TypedChoiceField(coerce=int, label="with")
     note = forms.CharField(
-        required=False, max_length=200, label="Why", widget=forms.TextInput(attrs={"placeholder": "for the audit trail"})
+        required=False,
+        max_length=200,
+        label="Why",
+        widget=forms.TextInput(attrs={"placeholder": "for the audit trail"}),
     )
 
     def __init__(self, *args, players=(), **kwargs):
@@ -170,7 +178,9 @@ class SwapForm(forms.Form):
 
 class NoteForm(forms.Form):
     note = forms.CharField(
-        required=False, max_length=200, widget=forms.TextInput(attrs={"placeholder": "why (optional, for the audit trail)"})
+        required=False,
+        max_length=200,
+        widget=forms.TextInput(attrs={"placeholder": "why (optional, for the audit trail)"}),
     )
 
 
@@ -180,7 +190,9 @@ class TimerForm(forms.Form):
 
 class LateJoinForm(forms.Form):
     username = forms.CharField(max_length=150)
-    points = forms.DecimalField(max_digits=5, decimal_places=2, required=False, help_text="default: the event's late-join score")
+    points = forms.DecimalField(
+        max_digits=5, decimal_places=2, required=False, help_text="default: the event's late-join score"
+    )
 
     def clean_username(self):
         user = get_user_model().objects.filter(username=self.cleaned_data["username"]).first()

@@ -128,7 +128,9 @@ def format_list_text(entries: list[dict], content: Content | None = None, factio
     for entry in entries:
         character = name(content.characters if content else {}, entry.get("character", ""))
         gear = [
-            name(content.weapons, e) if content and e in content.weapons else name(content.items if content else {}, e)
+            name(content.weapons, e)
+            if content and e in content.weapons
+            else name(content.items if content else {}, e)
             for e in entry.get("equipment", [])
         ]
         lines.append(f"{character}: {', '.join(gear)}" if gear else character)
@@ -171,7 +173,9 @@ def check_force_list(
         label = character.name
         if cid in seen_characters:
             problems.append(
-                ListProblem(f"{label} is listed twice (entries {seen_characters[cid] + 1} and {index + 1})", index)
+                ListProblem(
+                    f"{label} is listed twice (entries {seen_characters[cid] + 1} and {index + 1})", index
+                )
             )
         seen_characters.setdefault(cid, index)
 
@@ -205,7 +209,8 @@ def check_force_list(
                     owners = " or ".join(_character_name(content, o) for o in card.iconic_for)
                     problems.append(
                         ListProblem(
-                            f"{label}: {card.name} is iconic to {owners}; {character.name} cannot carry it", index
+                            f"{label}: {card.name} is iconic to {owners}; {character.name} cannot carry it",
+                            index,
                         )
                     )
             else:

@@ -57,7 +57,9 @@ def fold(name: str) -> str:
     return " ".join(str(name).casefold().split())
 
 
-def check_reference(reference: dict | None, *, event_slug: str, match_id: int, round_number: int) -> list[str]:
+def check_reference(
+    reference: dict | None, *, event_slug: str, match_id: int, round_number: int
+) -> list[str]:
     """Differences between a header's ``reference`` and this match (none if it has no reference)."""
     if not reference:
         return []
@@ -71,7 +73,9 @@ def check_reference(reference: dict | None, *, event_slug: str, match_id: int, r
     return problems
 
 
-def compare_players(header_players: Sequence[dict], expected: Sequence[ExpectedPlayer], content: Content) -> LogComparison:
+def compare_players(
+    header_players: Sequence[dict], expected: Sequence[ExpectedPlayer], content: Content
+) -> LogComparison:
     """Map the header's players to the match's players by name and compare their forces."""
     problems: list[str] = []
     assignment: dict[str, Hashable] = {}
@@ -112,10 +116,14 @@ def compare_force(player: ExpectedPlayer, header: dict, content: Content) -> lis
             f"{player.name} plays {_faction_name(content, faction or header.get('faction', '?'))} in the log; "
             f"the registered list is {_faction_name(content, player.faction or '?')}"
         )
-    logged = {e["character"]: Counter(e["equipment"]) for e in resolve_entries(header.get("force") or [], content)}
+    logged = {
+        e["character"]: Counter(e["equipment"]) for e in resolve_entries(header.get("force") or [], content)
+    }
     listed = {e["character"]: Counter(e["equipment"]) for e in player.entries}
     for cid in sorted(set(logged) - set(listed)):
-        problems.append(f"{player.name}'s force in the log has {_name(content, cid)}, who is not on the registered list")
+        problems.append(
+            f"{player.name}'s force in the log has {_name(content, cid)}, who is not on the registered list"
+        )
     for cid in sorted(set(listed) - set(logged)):
         problems.append(f"{player.name}'s registered {_name(content, cid)} is missing from the log")
     for cid in sorted(set(logged) & set(listed)):

@@ -57,7 +57,9 @@ class Event(models.Model):
     description = models.TextField(blank=True)
 
     format = models.CharField(max_length=24, choices=EventFormat.choices, default=EventFormat.SWISS)
-    swiss_rounds = models.PositiveSmallIntegerField(default=5, help_text="Swiss rounds (Swiss and Swiss + top cut)")
+    swiss_rounds = models.PositiveSmallIntegerField(
+        default=5, help_text="Swiss rounds (Swiss and Swiss + top cut)"
+    )
     top_cut = models.PositiveSmallIntegerField(default=8, help_text="players in the top cut (a power of two)")
     first_round = models.CharField(max_length=8, choices=FirstRound.choices, default=FirstRound.RANDOM)
     random_seed = models.PositiveIntegerField(default=0, help_text="replays the random first-round draw")
@@ -132,19 +134,29 @@ ENTERED = (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN, Registr
 
 class Registration(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="registrations"
+    )
     display_name = models.CharField(max_length=100, help_text="the name in pairings and standings")
     club = models.CharField(max_length=100, blank=True)
-    status = models.CharField(max_length=12, choices=RegistrationStatus.choices, default=RegistrationStatus.REGISTERED)
+    status = models.CharField(
+        max_length=12, choices=RegistrationStatus.choices, default=RegistrationStatus.REGISTERED
+    )
     seed = models.PositiveIntegerField(null=True, blank=True, help_text="organizer seed, 1 = top seed")
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
-    joined_round = models.PositiveSmallIntegerField(default=1, help_text="first round the player can be paired in")
-    starting_points = models.DecimalField(max_digits=5, decimal_places=2, default=0, help_text="late-join score")
+    joined_round = models.PositiveSmallIntegerField(
+        default=1, help_text="first round the player can be paired in"
+    )
+    starting_points = models.DecimalField(
+        max_digits=5, decimal_places=2, default=0, help_text="late-join score"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["created_at", "id"]
-        constraints = [models.UniqueConstraint(fields=["event", "player"], name="one_registration_per_player")]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="one_registration_per_player")
+        ]
 
     def __str__(self) -> str:
         return f"{self.display_name} at {self.event}"
@@ -269,7 +281,11 @@ class Match(models.Model):
     result_source = models.CharField(max_length=10, choices=ResultSource.choices, blank=True)
 
     game_log = models.ForeignKey(
-        "gamelogs.GameLog", null=True, blank=True, on_delete=models.SET_NULL, related_name="tournament_matches"
+        "gamelogs.GameLog",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="tournament_matches",
     )
     log_uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -312,7 +328,7 @@ class Match(models.Model):
         return [self.entrant_a] if self.entrant_b_id is None else [self.entrant_a, self.entrant_b]
 
     def side_of(self, user) -> str | None:
-        """"a" or "b" if ``user`` plays this match, else None."""
+        """ "a" or "b" if ``user`` plays this match, else None."""
         if user is None or not user.is_authenticated:
             return None
         if self.entrant_a.player_id == user.pk:
@@ -392,9 +408,15 @@ class AuditEntry(models.Model):
     """What an organizer (or the system) did to an event, for anyone checking it later."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
-    round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit_entries")
-    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit_entries")
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    round = models.ForeignKey(
+        Round, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit_entries"
+    )
+    match = models.ForeignKey(
+        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit_entries"
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     action = models.CharField(max_length=32)
     detail = models.TextField()
     data = models.JSONField(default=dict, blank=True)
@@ -422,7 +444,9 @@ class StandingSnapshot(models.Model):
 
 
 class Notification(models.Model):
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_notifications")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_notifications"
+    )
     event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     message = models.CharField(max_length=300)

@@ -60,7 +60,9 @@ def propose_round(event: Event, number: int) -> ProposedRound:
     try:
         if stage == RoundStage.SWISS:
             competitors = records.competitors(event, as_of_round=number)
-            pairings = pair_swiss_round(competitors, records.results(event), number, records.swiss_options(event))
+            pairings = pair_swiss_round(
+                competitors, records.results(event), number, records.swiss_options(event)
+            )
             return ProposedRound(number, stage, pairings)
         if stage == RoundStage.ROUND_ROBIN:
             return _round_robin(event, number)
@@ -80,9 +82,7 @@ def _round_robin(event: Event, number: int) -> ProposedRound:
     if number > len(schedule):
         raise EventError(f"The round robin has {len(schedule)} rounds; all of them are paired.", "state")
     names = {c.id: c.label for c in records.competitors(event)}
-    gone = set(
-        event.registrations.filter(status=RegistrationStatus.DROPPED).values_list("pk", flat=True)
-    )
+    gone = set(event.registrations.filter(status=RegistrationStatus.DROPPED).values_list("pk", flat=True))
     games, byes = [], []
     for p in schedule[number - 1]:
         present = [pid for pid in p.players if pid not in gone]
@@ -107,7 +107,9 @@ def _elimination(event: Event, number: int) -> ProposedRound:
     bracket = EliminationBracket(list(event.fixed_seeds), event.draw_rule)
     last = previous[-1]
     pairings = records.pairings_by_round(event)[last]
-    return ProposedRound(number, RoundStage.ELIMINATION, bracket.next_round(pairings, records.results(event), last))
+    return ProposedRound(
+        number, RoundStage.ELIMINATION, bracket.next_round(pairings, records.results(event), last)
+    )
 
 
 def _bracket_seeds(event: Event) -> list[int]:
@@ -115,5 +117,7 @@ def _bracket_seeds(event: Event) -> list[int]:
     if event.format == EventFormat.SINGLE_ELIMINATION:
         return [c.id for c in seeding_order(c for c in competitors if not c.dropped)]
     # Top cut: the best K active players of the Swiss standings.
-    rows = rank(competitors, records.results(event), tuple(event.tiebreaks), rules=records.scoring_rules(event))
+    rows = rank(
+        competitors, records.results(event), tuple(event.tiebreaks), rules=records.scoring_rules(event)
+    )
     return seeds_from_standings(rows, cut=event.top_cut)

@@ -55,10 +55,7 @@ def round_rows(round_: Round) -> list[dict]:
 
 def standings_rows(rows: list[dict], event: Event) -> tuple[list, list[dict]]:
     cols = columns(event)
-    table = [
-        {**row, "values": [row["metrics"].get(c.key) for c in cols]}
-        for row in rows
-    ]
+    table = [{**row, "values": [row["metrics"].get(c.key) for c in cols]} for row in rows]
     return cols, table
 
 
@@ -93,7 +90,8 @@ def log_facts(match: Match) -> dict | None:
             "name": p.get("name"),
             "faction": p.get("faction"),
             "force": [
-                f"{f.get('character')}" + (f" ({', '.join(f.get('equipment') or [])})" if f.get("equipment") else "")
+                f"{f.get('character')}"
+                + (f" ({', '.join(f.get('equipment') or [])})" if f.get("equipment") else "")
                 for f in p.get("force") or []
             ],
             "vp": (vp.get(p.get("id")) or {}).get("total"),

@@ -40,7 +40,9 @@ def event_rules(event: Event) -> EventRules:
     if event.format == EventFormat.ROUND_ROBIN:
         # The schedule is fixed at the start; a player who drops leaves each remaining
         # opponent a bye, on top of the one bye an odd field gives everybody.
-        dropped = event.registrations.filter(status=RegistrationStatus.DROPPED, dropped_after_round__gt=0).count()
+        dropped = event.registrations.filter(
+            status=RegistrationStatus.DROPPED, dropped_after_round__gt=0
+        ).count()
         max_byes = 1 + dropped
     return EventRules(scoring=scoring_rules(event), swiss_rounds=swiss_rounds, max_byes=max_byes)
 

@@ -54,7 +54,10 @@ from tournaments.models import DEFAULT_CONTENT_PACK, DEFAULT_GAME, Event, Match,
 from tournaments.simulated_games import GameJob, simulated_log
 
 FORCES = {"masters-of-the-universe": "first-game-motu", "evil-warriors": "first-game-ew"}
-CLUBS = {"masters-of-the-universe": "Sim club: Masters of the Universe", "evil-warriors": "Sim club: Evil Warriors"}
+CLUBS = {
+    "masters-of-the-universe": "Sim club: Masters of the Universe",
+    "evil-warriors": "Sim club: Evil Warriors",
+}
 
 
 @dataclass
@@ -158,8 +161,11 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress) -> None
     services.start_timer(organizer, round_)
     report.add_time("pairing", time.perf_counter() - t0)
 
-    matches = list(round_.matches.select_related("entrant_a__player", "entrant_b__player", "entrant_a__force_list",
-                                                 "entrant_b__force_list"))
+    matches = list(
+        round_.matches.select_related(
+            "entrant_a__player", "entrant_b__player", "entrant_a__force_list", "entrant_b__force_list"
+        )
+    )
     games, mirrors = [], []
     for match in matches:
         if match.is_bye:
@@ -169,10 +175,18 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress) -> None
             mirrors.append(match)
         else:
             names = {fa: match.entrant_a.display_name, fb: match.entrant_b.display_name}
-            games.append(GameJob(match.pk, round_.number, _game_seed(seed, round_.number, match.table), event.slug, names))
+            games.append(
+                GameJob(
+                    match.pk, round_.number, _game_seed(seed, round_.number, match.table), event.slug, names
+                )
+            )
 
     t0 = time.perf_counter()
-    texts = list(pool.map(simulated_log, games, chunksize=4)) if pool is not None else [simulated_log(g) for g in games]
+    texts = (
+        list(pool.map(simulated_log, games, chunksize=4))
+        if pool is not None
+        else [simulated_log(g) for g in games]
+    )
     report.add_time("simulation", time.perf_counter() - t0)
 
     t0 = time.perf_counter()
@@ -180,7 +194,10 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress) -> None
     for job, text in zip(games, texts, strict=True):
         match = by_id[job.match_id]
         services.attach_log_to_match(
-            match.entrant_a.player, match, text.encode("utf-8"), filename=f"round-{round_.number}-table-{match.table}.json",
+            match.entrant_a.player,
+            match,
+            text.encode("utf-8"),
+            filename=f"round-{round_.number}-table-{match.table}.json",
             source=LogSource.DEMO,
         )
     for match in mirrors:
@@ -190,12 +207,14 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress) -> None
     report.add_time("uploads and verification", time.perf_counter() - t0)
 
     t0 = time.perf_counter()
-    _wait_for_verdicts(round_, timeout)
+    _wait_for_verdicts(round_, timeout, progress)
     report.add_time("waiting for workers", time.perf_counter() - t0)
     for match in round_.matches.exclude(log_flag=""):
         # A flag here is a defect of the simulation itself; say so rather than hide it.
-        report.flagged.append(f"round {round_.number} table {match.table}: {match.get_log_flag_display()}: "
-                              f"{'; '.join(match.flag_details)}")
+        report.flagged.append(
+            f"round {round_.number} table {match.table}: {match.get_log_flag_display()}: "
+            f"{'; '.join(match.flag_details)}"
+        )
         services.decide_result(organizer, match, outcome_a="draw", note="simulation: flagged log")
 
     t0 = time.perf_counter()
@@ -216,15 +235,20 @@ def _report_by_hand(match: Match, rng: random.Random) -> None:
     services.confirm_result(match.entrant_b.player, Match.objects.get(pk=match.pk))
 
 
-def _wait_for_verdicts(round_: Round, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
+def _wait_for_verdicts(round_: Round, timeout: float, progress: Callable[[str], None]) -> None:
+    started = time.monotonic()
+    told = False
     while round_.matches.filter(state=MatchState.VERIFYING).exists():
-        if time.monotonic() > deadline:
-            waiting = round_.matches.filter(state=MatchState.VERIFYING).count()
+        waited = time.monotonic() - started
+        waiting = round_.matches.filter(state=MatchState.VERIFYING).count()
+        if waited > timeout:
             raise TimeoutError(
                 f"round {round_.number}: {waiting} log(s) still not verified after {timeout:.0f}s; "
                 "is a worker running (celery -A workers worker)? Or use --eager."
             )
+        if waited > 10 and not told:
+            progress(f"round {round_.number}: waiting for the workers to verify {waiting} log(s)")
+            told = True
         time.sleep(0.2)
 
 

@@ -186,5 +186,8 @@ def test_organizer_creates_an_event_pairs_reviews_and_publishes_round_one(
     pairing = browser.find_element(By.ID, "my-pairing")
     assert "Table 1 against " + table_one.entrant_b.display_name in pairing.text
     wait(browser, lambda d: "left" in pairing.find_element(By.CLASS_NAME, "timer").text)
-    assert "Round 1: table 1 against " + table_one.entrant_b.display_name in browser.find_element(By.ID, "notifications").text
+    assert (
+        "Round 1: table 1 against " + table_one.entrant_b.display_name
+        in browser.find_element(By.ID, "notifications").text
+    )
     screenshot(browser, "organizer-3-player-sees-table")

@@ -43,8 +43,14 @@ def make_event(organizer):
 
     def make(**settings):
         # 110 points: the rulebook's first-game MotU force costs 110 under the starter pack.
-        defaults = {"name": "Spring Open", "starts_on": date(2026, 5, 2), "swiss_rounds": 3, "points_limit": 110,
-                    "first_round": "seeded", "random_seed": 7}
+        defaults = {
+            "name": "Spring Open",
+            "starts_on": date(2026, 5, 2),
+            "swiss_rounds": 3,
+            "points_limit": 110,
+            "first_round": "seeded",
+            "random_seed": 7,
+        }
         return services.create_event(organizer, **{**defaults, **settings})
 
     return make

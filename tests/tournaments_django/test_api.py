@@ -29,25 +29,47 @@ def test_the_whole_flow_through_the_api(organizer, make_player):
     api = client_for(organizer)
     created = api.post(
         "/api/events/",
-        {"name": "API Open", "starts_on": "2026-07-01", "swiss_rounds": 2, "points_limit": 110,
-         "tiebreaks": ["points", "vp_diff", "sos"], "first_round": "seeded", "lists_public": True},
+        {
+            "name": "API Open",
+            "starts_on": "2026-07-01",
+            "swiss_rounds": 2,
+            "points_limit": 110,
+            "tiebreaks": ["points", "vp_diff", "sos"],
+            "first_round": "seeded",
+            "lists_public": True,
+        },
         format="json",
     )
     assert created.status_code == 201, created.json()
     slug = created.json()["slug"]
-    assert created.json()["organizers"] == ["olga"] and created.json()["tiebreaks"] == ["points", "vp_diff", "sos"]
+    assert created.json()["organizers"] == ["olga"] and created.json()["tiebreaks"] == [
+        "points",
+        "vp_diff",
+        "sos",
+    ]
 
     players = [make_player(f"Api {i}") for i in range(4)]
     for i, user in enumerate(players):
         me = client_for(user)
         assert me.post(f"/api/events/{slug}/registrations/").status_code == 201
         faction = MOTU if i < 2 else EW
-        saved = me.put(f"/api/events/{slug}/list/", {"entries": first_game_force(faction), "faction": faction}, format="json")
+        saved = me.put(
+            f"/api/events/{slug}/list/",
+            {"entries": first_game_force(faction), "faction": faction},
+            format="json",
+        )
         assert saved.status_code == 200 and saved.json()["valid"] is True
-    bad = client_for(players[0]).put(f"/api/events/{slug}/list/", {"text": "Stratos: Sword of Power"}, format="json")
+    bad = client_for(players[0]).put(
+        f"/api/events/{slug}/list/", {"text": "Stratos: Sword of Power"}, format="json"
+    )
     assert bad.json()["valid"] is False
-    assert bad.json()["validation"]["errors"][0]["message"] == "Stratos: Sword of Power is iconic to He-Man; Stratos cannot carry it"
-    client_for(players[0]).put(f"/api/events/{slug}/list/", {"entries": first_game_force(MOTU), "faction": MOTU}, format="json")
+    assert (
+        bad.json()["validation"]["errors"][0]["message"]
+        == "Stratos: Sword of Power is iconic to He-Man; Stratos cannot carry it"
+    )
+    client_for(players[0]).put(
+        f"/api/events/{slug}/list/", {"entries": first_game_force(MOTU), "faction": MOTU}, format="json"
+    )
 
     paired = api.post(f"/api/events/{slug}/rounds/")
     assert paired.status_code == 201 and paired.json()["state"] == "draft"
@@ -55,15 +77,20 @@ def test_the_whole_flow_through_the_api(organizer, make_player):
     # A player does not see the draft.
     assert client_for(players[0]).get(f"/api/events/{slug}/rounds/1/").status_code == 404
     assert api.post(f"/api/events/{slug}/rounds/1/publish/").json()["state"] == "published"
-    assert api.post(f"/api/events/{slug}/rounds/1/timer/", {"minutes": 60}, format="json").json()["timer_ends_at"]
+    assert api.post(f"/api/events/{slug}/rounds/1/timer/", {"minutes": 60}, format="json").json()[
+        "timer_ends_at"
+    ]
 
     pairings = client_for().get(f"/api/events/{slug}/rounds/1/pairings/").json()
     assert [p["table"] for p in pairings] == [1, 2]
     table_one = pairings[0]
     a = next(u for u in players if u.registrations.get().pk == table_one["player_a"]["registration"])
     b = next(u for u in players if u.registrations.get().pk == table_one["player_b"]["registration"])
-    reported = client_for(a).post(f"/api/events/{slug}/matches/{table_one['id']}/report/",
-                                  {"outcome_a": "win", "vp_a": 40, "vp_b": 20}, format="json")
+    reported = client_for(a).post(
+        f"/api/events/{slug}/matches/{table_one['id']}/report/",
+        {"outcome_a": "win", "vp_a": 40, "vp_b": 20},
+        format="json",
+    )
     assert reported.status_code == 200 and reported.json()["state"] == "reported"
     assert reported.json()["result"]["final"] is False
     confirmed = client_for(b).post(f"/api/events/{slug}/matches/{table_one['id']}/confirm/")
@@ -71,7 +98,11 @@ def test_the_whole_flow_through_the_api(organizer, make_player):
 
     closing = api.post(f"/api/events/{slug}/rounds/1/close/")
     assert closing.status_code == 409 and closing.json()["error"]["code"] == "state"
-    api.post(f"/api/events/{slug}/matches/{pairings[1]['id']}/decide/", {"outcome_a": "draw", "vp_a": 5, "vp_b": 5}, format="json")
+    api.post(
+        f"/api/events/{slug}/matches/{pairings[1]['id']}/decide/",
+        {"outcome_a": "draw", "vp_a": 5, "vp_b": 5},
+        format="json",
+    )
     assert api.post(f"/api/events/{slug}/rounds/1/close/").json()["state"] == "closed"
 
     standings = client_for().get(f"/api/events/{slug}/standings/").json()
@@ -90,8 +121,9 @@ def test_api_errors_use_the_shared_error_shape(organizer, make_player, field):
     assert denied.status_code == 403 and "error" in denied.json()
     anonymous = client_for().post(f"/api/events/{event.slug}/registrations/")
     assert anonymous.status_code in (401, 403)
-    invalid = client_for(organizer).post("/api/events/", {"name": "Bad", "starts_on": "2026-01-01", "tiebreaks": ["luck"]},
-                                         format="json")
+    invalid = client_for(organizer).post(
+        "/api/events/", {"name": "Bad", "starts_on": "2026-01-01", "tiebreaks": ["luck"]}, format="json"
+    )
     assert invalid.status_code == 400 and "luck" in invalid.json()["error"]["message"]
     twice = client_for(players[0]).post(f"/api/events/{event.slug}/registrations/")
     assert twice.status_code == 409 and twice.json()["error"]["code"] == "state"
@@ -101,7 +133,9 @@ def test_upload_a_match_log_through_the_api(running_round, published):
     event, round_, players = running_round
     match = cross_faction_match(round_)
     response = client_for(match.entrant_a.player).post(
-        f"/api/events/{event.slug}/matches/{match.pk}/log/", data=log_for(match), content_type="application/json"
+        f"/api/events/{event.slug}/matches/{match.pk}/log/",
+        data=log_for(match),
+        content_type="application/json",
     )
     assert response.status_code == 202 and response.json()["state"] == "verifying"
     assert response.json()["log"]["state"] == "queued"
@@ -115,8 +149,11 @@ def test_standings_export_as_csv_with_every_tiebreak_column(field, organizer, cl
     event, players = field(4, tiebreaks=["points", "sos", "vp_diff"])
     round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
     finish_round(event, round_, organizer)
-    for url in (f"/events/{event.slug}/standings.csv", f"/api/events/{event.slug}/standings.csv",
-                f"/api/events/{event.slug}/standings/?format=csv"):
+    for url in (
+        f"/events/{event.slug}/standings.csv",
+        f"/api/events/{event.slug}/standings.csv",
+        f"/api/events/{event.slug}/standings/?format=csv",
+    ):
         response = client.get(url)
         assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
         rows = list(csv.reader(io.StringIO(response.content.decode())))
@@ -140,3 +177,36 @@ def test_the_schema_documents_the_events_api(client, user):
     client.force_login(user)
     schema = client.get("/api/schema/")
     assert schema.status_code == 200 and b"/api/events/{slug}/standings/" in schema.content
+
+
+def test_audit_notifications_history_and_ratings(field, organizer, django_capture_on_commit_callbacks):
+    event, players = field(4)
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    finish_round(event, round_, organizer)
+    audit = client_for().get(f"/api/events/{event.slug}/audit/").json()
+    actions = [e["action"] for e in audit["results"]]  # newest first
+    assert actions[0] == "closed" and actions[-1] == "created"
+    assert actions.index("published") < actions.index("paired")
+    mine = client_for(players[0]).get("/api/events/me/notifications/").json()
+    assert mine["results"][-1]["message"].startswith("Round 1: table")
+    assert client_for().get("/api/events/me/notifications/").status_code in (401, 403)
+    history = client_for().get(f"/api/events/players/{players[0].username}/").json()
+    assert history["events"][0]["event"] == event.slug and len(history["events"][0]["matches"]) == 1
+    assert history["rating"]["games"] == 1 and history["rating"]["provisional"] is True
+    board = client_for().get("/api/events/ratings/").json()
+    assert len(board) == 4 and board[0]["ordinal"] >= board[-1]["ordinal"]
+
+
+def test_withdraw_and_add_an_organizer(field, organizer, make_user):
+    from accounts.services import make_organizer
+
+    event, players = field(2)
+    assert client_for(players[1]).post(f"/api/events/{event.slug}/withdraw/").status_code == 204
+    assert not event.registrations.filter(player=players[1]).exists()
+    helper = make_user("helper")
+    make_organizer(helper)
+    added = client_for(organizer).post(
+        f"/api/events/{event.slug}/organizers/", {"username": "helper"}, format="json"
+    )
+    assert added.status_code == 200 and set(added.json()["organizers"]) == {"helper", "olga"}

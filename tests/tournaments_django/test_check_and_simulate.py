@@ -65,7 +65,10 @@ def test_a_planted_avoidable_rematch_is_caught(played):
         )
     code, out = check(played.slug)
     assert code == 1
-    assert "is a rematch (met in round 1), but the round's players could have been paired without any rematch" in out
+    assert (
+        "is a rematch (met in round 1), but the round's players could have been paired without any rematch"
+        in out
+    )
 
 
 def test_a_closed_round_with_an_unfinished_match_is_caught(played):
@@ -90,9 +93,13 @@ def test_simulated_event_through_the_pipeline_passes_check_event():
     games = Match.objects.filter(round__event=event, entrant_b__isnull=False)
     by_log = games.filter(result_source=ResultSource.LOG)
     assert by_log.exists()
-    assert all(m.state == MatchState.VERIFIED and m.game_log.state == "legal" and not m.log_flag for m in by_log)
+    assert all(
+        m.state == MatchState.VERIFIED and m.game_log.state == "legal" and not m.log_flag for m in by_log
+    )
     # The rest are same-faction pairings, reported by hand and confirmed by the opponent.
-    assert set(games.exclude(result_source=ResultSource.LOG).values_list("result_source", flat=True)) <= {ResultSource.REPORT}
+    assert set(games.exclude(result_source=ResultSource.LOG).values_list("result_source", flat=True)) <= {
+        ResultSource.REPORT
+    }
     assert "flagged" not in out.getvalue()
     assert f"Standings of {event.slug} after round 3" in out.getvalue()
     assert check(event.slug)[0] == 0

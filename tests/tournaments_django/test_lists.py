@@ -21,7 +21,9 @@ def messages(text, pack, limit=100):
 
 
 def test_a_valid_list_costs_its_characters_and_equipment(pack):
-    faction, entries, _ = parse_list_text("Faction: Masters of the Universe\nHe-Man: Sword of Power\nOrko\nStratos: Flamethrower")
+    faction, entries, _ = parse_list_text(
+        "Faction: Masters of the Universe\nHe-Man: Sword of Power\nOrko\nStratos: Flamethrower"
+    )
     check = check_force_list(entries, pack, points_limit=100, faction=faction)
     assert check.valid and check.problems == []
     assert check.faction == MOTU
@@ -87,7 +89,9 @@ def test_unknown_names_and_repeated_characters(pack):
 
 
 def test_an_empty_list_is_not_valid(pack):
-    assert [p.message for p in check_force_list([], pack, points_limit=100).problems] == ["the list has no characters"]
+    assert [p.message for p in check_force_list([], pack, points_limit=100).problems] == [
+        "the list has no characters"
+    ]
 
 
 def test_text_round_trip(pack):
@@ -106,7 +110,12 @@ def test_a_log_matching_players_and_lists(pack):
     motu = pack.forces["first-game-motu"]["characters"]
     expected = [ExpectedPlayer(1, "Ann", ("ann",), EW, ew), ExpectedPlayer(2, "Bob", ("bob",), MOTU, motu)]
     header = [
-        {"id": "p1", "name": "  bob ", "faction": "motu", "force": motu},  # username-insensitive, alias faction
+        {
+            "id": "p1",
+            "name": "  bob ",
+            "faction": "motu",
+            "force": motu,
+        },  # username-insensitive, alias faction
         {"id": "p2", "name": "Ann", "faction": EW, "force": list(reversed(ew))},  # order does not matter
     ]
     comparison = compare_players(header, expected, pack)
@@ -139,8 +148,15 @@ def test_a_player_without_a_registered_list_cannot_be_checked(pack):
 
 def test_reference_must_name_this_match():
     assert check_reference(None, event_slug="open", match_id=3, round_number=1) == []
-    assert check_reference({"event": "open", "match": "3", "round": 1}, event_slug="open", match_id=3, round_number=1) == []
-    assert check_reference({"event": "other", "match": "4", "round": 2}, event_slug="open", match_id=3, round_number=1) == [
+    assert (
+        check_reference(
+            {"event": "open", "match": "3", "round": 1}, event_slug="open", match_id=3, round_number=1
+        )
+        == []
+    )
+    assert check_reference(
+        {"event": "other", "match": "4", "round": 2}, event_slug="open", match_id=3, round_number=1
+    ) == [
         "the log names event 'other', not 'open'",
         "the log names match 4, not 3",
         "the log names round 2, not 1",

@@ -108,15 +108,18 @@ def test_a_player_cannot_report_another_match_through_the_page(client, running_r
     event, round_, players = running_round
     first, second = list(round_.matches.order_by("table"))
     client.force_login(second.entrant_a.player)
-    response = client.post(f"/events/{event.slug}/matches/{first.pk}/report/", {"outcome_a": "win", "vp_a": 1, "vp_b": 0,
-                                                                              "knockouts_a": 0, "knockouts_b": 0})
+    response = client.post(
+        f"/events/{event.slug}/matches/{first.pk}/report/",
+        {"outcome_a": "win", "vp_a": 1, "vp_b": 0, "knockouts_a": 0, "knockouts_b": 0},
+    )
     assert response.status_code == 403
     first.refresh_from_db()
     assert first.state == "awaiting-log"
 
 
-def test_the_match_log_is_evidence_for_players_and_organizers_only(client, running_round, organizer, make_player, published,
-                                                                  django_capture_on_commit_callbacks):
+def test_the_match_log_is_evidence_for_players_and_organizers_only(
+    client, running_round, organizer, make_player, published, django_capture_on_commit_callbacks
+):
     from tests.tournaments_django.conftest import log_for
 
     event, round_, players = running_round

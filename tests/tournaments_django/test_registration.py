@@ -141,7 +141,9 @@ def test_late_join_with_a_configured_score(running_round, organizer, make_player
         services.decide_result(organizer, match, outcome_a="win")
     services.close_round(organizer, round_)
     snapshot = round_.standings
-    assert late.pk not in {row["registration"] for row in snapshot.rows}  # not in the standings before joining
+    assert late.pk not in {
+        row["registration"] for row in snapshot.rows
+    }  # not in the standings before joining
     round_2 = services.pair_next_round(organizer, event)
     bye = round_2.matches.get(entrant_b__isnull=True)
     # Five players; the bye goes to the lowest-ranked: a round-1 loser on 0, not the joiner on 1.5.

@@ -48,7 +48,11 @@ def test_a_verified_log_becomes_the_match_result(live_match, published, django_c
     match.refresh_from_db()
     verdict = GameLog.objects.get(pk=match.game_log_id).verdict
     assert verdict["status"] == "legal"
-    assert match.state == MatchState.VERIFIED and match.result_source == ResultSource.LOG and match.log_flag == ""
+    assert (
+        match.state == MatchState.VERIFIED
+        and match.result_source == ResultSource.LOG
+        and match.log_flag == ""
+    )
     header = json.loads(bytes(match.game_log.content))
     side = {p["name"]: p["id"] for p in header["players"]}
     pid_a, pid_b = side[match.entrant_a.display_name], side[match.entrant_b.display_name]
@@ -57,12 +61,18 @@ def test_a_verified_log_becomes_the_match_result(live_match, published, django_c
     if verdict["result"]["outcome"] == "win":
         expected_a = "win" if verdict["result"]["winner"] == pid_a else "loss"
         assert (match.outcome_a, match.outcome_b) == (expected_a, "loss" if expected_a == "win" else "win")
-    opponent_note = Notification.objects.filter(user=match.entrant_b.player, match=match).values_list("message", flat=True)
+    opponent_note = Notification.objects.filter(user=match.entrant_b.player, match=match).values_list(
+        "message", flat=True
+    )
     assert any("the log verified" in m and "dispute" in m for m in opponent_note)
 
 
-def test_the_same_verdict_announced_twice_changes_nothing(live_match, published, django_capture_on_commit_callbacks):
-    match = upload(live_match, live_match.entrant_a.player, log_for(live_match), django_capture_on_commit_callbacks)
+def test_the_same_verdict_announced_twice_changes_nothing(
+    live_match, published, django_capture_on_commit_callbacks
+):
+    match = upload(
+        live_match, live_match.entrant_a.player, log_for(live_match), django_capture_on_commit_callbacks
+    )
     verify(match.game_log_id, django_capture_on_commit_callbacks)
     match.refresh_from_db()
     before = (match.state, match.outcome_a, match.vp_a, match.vp_b, match.updated_at)
@@ -73,10 +83,17 @@ def test_the_same_verdict_announced_twice_changes_nothing(live_match, published,
     assert Notification.objects.count() == notes
 
 
-def test_a_log_with_other_players_is_flagged_not_accepted(live_match, published, django_capture_on_commit_callbacks):
+def test_a_log_with_other_players_is_flagged_not_accepted(
+    live_match, published, django_capture_on_commit_callbacks
+):
     match = live_match
-    names = {match.entrant_a.force_list.faction: "Someone Else", match.entrant_b.force_list.faction: match.entrant_b.display_name}
-    match = upload(match, match.entrant_b.player, log_for(match, names=names), django_capture_on_commit_callbacks)
+    names = {
+        match.entrant_a.force_list.faction: "Someone Else",
+        match.entrant_b.force_list.faction: match.entrant_b.display_name,
+    }
+    match = upload(
+        match, match.entrant_b.player, log_for(match, names=names), django_capture_on_commit_callbacks
+    )
     verify(match.game_log_id, django_capture_on_commit_callbacks)
     match.refresh_from_db()
     assert match.state == MatchState.AWAITING_LOG and match.log_flag == LogFlag.MISMATCH
@@ -94,15 +111,21 @@ def test_a_log_whose_forces_differ_from_the_registered_lists_is_flagged(
 ):
     match = live_match
     # Swap the names: each player now appears with the other faction's force.
-    names = {match.entrant_a.force_list.faction: match.entrant_b.display_name,
-             match.entrant_b.force_list.faction: match.entrant_a.display_name}
-    match = upload(match, match.entrant_a.player, log_for(match, names=names), django_capture_on_commit_callbacks)
+    names = {
+        match.entrant_a.force_list.faction: match.entrant_b.display_name,
+        match.entrant_b.force_list.faction: match.entrant_a.display_name,
+    }
+    match = upload(
+        match, match.entrant_a.player, log_for(match, names=names), django_capture_on_commit_callbacks
+    )
     verify(match.game_log_id, django_capture_on_commit_callbacks)
     match.refresh_from_db()
     assert match.log_flag == LogFlag.MISMATCH
-    assert any("plays Evil Warriors in the log; the registered list is Masters of the Universe" in line
-               or "plays Masters of the Universe in the log; the registered list is Evil Warriors" in line
-               for line in match.flag_details)
+    assert any(
+        "plays Evil Warriors in the log; the registered list is Masters of the Universe" in line
+        or "plays Masters of the Universe in the log; the registered list is Evil Warriors" in line
+        for line in match.flag_details
+    )
 
 
 def test_a_log_for_another_match_is_flagged(running_round, published, django_capture_on_commit_callbacks):
@@ -111,7 +134,9 @@ def test_a_log_for_another_match_is_flagged(running_round, published, django_cap
     other = round_.matches.exclude(pk=match.pk).first()
     data = json.loads(log_for(match))
     data["reference"]["match"] = str(other.pk)
-    match = upload(match, match.entrant_a.player, json.dumps(data).encode(), django_capture_on_commit_callbacks)
+    match = upload(
+        match, match.entrant_a.player, json.dumps(data).encode(), django_capture_on_commit_callbacks
+    )
     verify(match.game_log_id, django_capture_on_commit_callbacks)
     match.refresh_from_db()
     assert match.flag_details == [f"the log names match {other.pk}, not {match.pk}"]
@@ -127,7 +152,9 @@ def test_an_illegal_log_is_flagged(live_match, published, django_capture_on_comm
     for player in recorded["players"]:
         player["name"] = next(p["name"] for p in data["players"] if p["faction"] == player["faction"])
     illegal, _ = with_die_of_seven(recorded)
-    match = upload(match, match.entrant_a.player, json.dumps(illegal).encode(), django_capture_on_commit_callbacks)
+    match = upload(
+        match, match.entrant_a.player, json.dumps(illegal).encode(), django_capture_on_commit_callbacks
+    )
     verify(match.game_log_id, django_capture_on_commit_callbacks)
     match.refresh_from_db()
     assert match.state == MatchState.AWAITING_LOG and match.log_flag == LogFlag.ILLEGAL
@@ -143,7 +170,9 @@ def test_one_log_cannot_decide_two_matches(running_round, published, django_capt
         services.attach_log_to_match(second.entrant_a.player, second, data)
 
 
-def test_a_log_verified_before_it_was_attached_applies_at_once(live_match, published, django_capture_on_commit_callbacks):
+def test_a_log_verified_before_it_was_attached_applies_at_once(
+    live_match, published, django_capture_on_commit_callbacks
+):
     from gamelogs.services import submit_log
 
     match = live_match
@@ -198,7 +227,9 @@ def test_dispute_then_the_organizer_overturns(live_match, organizer, django_capt
     assert Notification.objects.filter(user=organizer, message__contains="I won 30-20").exists()
     with pytest.raises(PermissionDenied):
         services.resolve_dispute(a, dispute, uphold=True)
-    services.resolve_dispute(organizer, dispute, uphold=False, outcome_a="loss", vp_a=20, vp_b=30, note="score sheet")
+    services.resolve_dispute(
+        organizer, dispute, uphold=False, outcome_a="loss", vp_a=20, vp_b=30, note="score sheet"
+    )
     match.refresh_from_db()
     dispute.refresh_from_db()
     assert match.state == MatchState.CONFIRMED and match.result_source == ResultSource.ORGANIZER
@@ -207,8 +238,12 @@ def test_dispute_then_the_organizer_overturns(live_match, organizer, django_capt
     assert AuditEntry.objects.filter(action="dispute-resolved", match=match).exists()
 
 
-def test_a_disputed_log_result_can_be_upheld(live_match, organizer, published, django_capture_on_commit_callbacks):
-    match = upload(live_match, live_match.entrant_a.player, log_for(live_match), django_capture_on_commit_callbacks)
+def test_a_disputed_log_result_can_be_upheld(
+    live_match, organizer, published, django_capture_on_commit_callbacks
+):
+    match = upload(
+        live_match, live_match.entrant_a.player, log_for(live_match), django_capture_on_commit_callbacks
+    )
     verify(match.game_log_id, django_capture_on_commit_callbacks)
     match.refresh_from_db()
     result = (match.outcome_a, match.vp_a, match.vp_b)

@@ -18,7 +18,16 @@ class EventSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Event
-        fields = ["id", "slug", *EVENT_FIELDS, "random_seed", "status", "organizers", "page_url", "created_at"]
+        fields = [
+            "id",
+            "slug",
+            *EVENT_FIELDS,
+            "random_seed",
+            "status",
+            "organizers",
+            "page_url",
+            "created_at",
+        ]
         read_only_fields = ["id", "status", "organizers", "page_url", "created_at"]
         extra_kwargs = {"slug": {"required": False}, "ends_on": {"required": False}}
 
@@ -41,8 +50,17 @@ class RegistrationSerializer(serializers.ModelSerializer):
     class Meta:
         model = Registration
         fields = [
-            "id", "player", "display_name", "club", "status", "seed", "dropped_after_round",
-            "joined_round", "starting_points", "list_valid", "created_at",
+            "id",
+            "player",
+            "display_name",
+            "club",
+            "status",
+            "seed",
+            "dropped_after_round",
+            "joined_round",
+            "starting_points",
+            "list_valid",
+            "created_at",
         ]
         read_only_fields = fields
 
@@ -57,7 +75,17 @@ class ForceListSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = ForceList
-        fields = ["player", "faction", "entries", "text", "valid", "points", "validation", "locked", "updated_at"]
+        fields = [
+            "player",
+            "faction",
+            "entries",
+            "text",
+            "valid",
+            "points",
+            "validation",
+            "locked",
+            "updated_at",
+        ]
         read_only_fields = fields
 
 
@@ -106,7 +134,19 @@ class MatchSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Match
-        fields = ["id", "round", "table", "player_a", "player_b", "reason", "state", "result", "log", "log_flag", "flag_details"]
+        fields = [
+            "id",
+            "round",
+            "table",
+            "player_a",
+            "player_b",
+            "reason",
+            "state",
+            "result",
+            "log",
+            "log_flag",
+            "flag_details",
+        ]
         read_only_fields = fields
 
     @extend_schema_field(ResultSerializer(allow_null=True))
@@ -123,7 +163,17 @@ class RoundSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Round
-        fields = ["number", "stage", "state", "paired_at", "published_at", "timer_started_at", "timer_ends_at", "closed_at", "pairings"]
+        fields = [
+            "number",
+            "stage",
+            "state",
+            "paired_at",
+            "published_at",
+            "timer_started_at",
+            "timer_ends_at",
+            "closed_at",
+            "pairings",
+        ]
         read_only_fields = fields
 
 
@@ -168,3 +218,35 @@ class TimerInputSerializer(serializers.Serializer):
 class LateJoinInputSerializer(serializers.Serializer):
     username = serializers.CharField()
     points = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
+
+
+class AuditEntrySerializer(serializers.Serializer):
+    created_at = serializers.DateTimeField()
+    actor = serializers.CharField(source="actor.username", allow_null=True, default=None)
+    action = serializers.CharField()
+    detail = serializers.CharField()
+    round = serializers.IntegerField(source="round.number", allow_null=True, default=None)
+    match = serializers.IntegerField(source="match_id", allow_null=True)
+    data = serializers.JSONField()
+
+
+class NotificationSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    message = serializers.CharField()
+    url = serializers.CharField()
+    read = serializers.BooleanField()
+    event = serializers.CharField(source="event.slug", allow_null=True, default=None)
+
+
+class RatingSerializer(serializers.Serializer):
+    player = serializers.CharField()
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    ordinal = serializers.FloatField()
+    games = serializers.IntegerField()
+    provisional = serializers.BooleanField()
+
+
+class UsernameInputSerializer(serializers.Serializer):
+    username = serializers.CharField()

@@ -14,7 +14,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.parsers import JSONParser, MultiPartParser
-from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.renderers import BaseRenderer, BrowsableAPIRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -27,9 +27,20 @@ from tournaments import exports, services
 from tournaments.api import serializers as s
 from tournaments.errors import EventError
 from tournaments.forms import EVENT_FIELDS
-from tournaments.models import Dispute, Event, ForceList, Match, Registration, Round, RoundState
+from tournaments.models import (
+    AuditEntry,
+    Dispute,
+    Event,
+    ForceList,
+    Match,
+    Notification,
+    Registration,
+    Round,
+    RoundState,
+)
 from tournaments.permissions import manages
 from tournaments.services.force_lists import list_of
+from tournaments.services.standings import player_history, ratings
 
 
 class EventAPIView(APIView):
@@ -53,7 +64,9 @@ class EventAPIView(APIView):
 
     def match(self, event: Event, pk: int) -> Match:
         match = get_object_or_404(
-            Match.objects.select_related("round__event", "entrant_a__player", "entrant_b__player", "game_log"),
+            Match.objects.select_related(
+                "round__event", "entrant_a__player", "entrant_b__player", "game_log"
+            ),
             pk=pk,
             round__event=event,
         )
@@ -75,13 +88,19 @@ class EventListView(generics.ListAPIView, EventAPIView):
     serializer_class = s.EventSerializer
     queryset = Event.objects.prefetch_related("organizers")
 
-    @extend_schema(summary="Create an event (organizers)", request=s.EventSerializer, responses={201: s.EventSerializer})
+    @extend_schema(
+        summary="Create an event (organizers)", request=s.EventSerializer, responses={201: s.EventSerializer}
+    )
     def post(self, request):
         data = self.valid(s.EventSerializer)
         settings = _event_settings(data)
         name, starts_on = settings.pop("name"), settings.pop("starts_on")
-        event = services.create_event(request.user, name=name, starts_on=starts_on, slug=data.get("slug", ""), **settings)
-        return Response(s.EventSerializer(event, context={"request": request}).data, status=status.HTTP_201_CREATED)
+        event = services.create_event(
+            request.user, name=name, starts_on=starts_on, slug=data.get("slug", ""), **settings
+        )
+        return Response(
+            s.EventSerializer(event, context={"request": request}).data, status=status.HTTP_201_CREATED
+        )
 
 
 class EventDetailView(EventAPIView):
@@ -89,7 +108,11 @@ class EventDetailView(EventAPIView):
     def get(self, request, slug):
         return Response(s.EventSerializer(self.event(slug), context={"request": request}).data)
 
-    @extend_schema(summary="Change an event's settings (its organizers)", request=s.EventSerializer, responses=s.EventSerializer)
+    @extend_schema(
+        summary="Change an event's settings (its organizers)",
+        request=s.EventSerializer,
+        responses=s.EventSerializer,
+    )
     def patch(self, request, slug):
         event = self.event(slug)
         data = self.valid(s.EventSerializer, instance=event, partial=True)
@@ -98,7 +121,10 @@ class EventDetailView(EventAPIView):
 
 
 class RegistrationListView(EventAPIView):
-    @extend_schema(summary="Who is registered, waiting, checked in or dropped", responses=s.RegistrationSerializer(many=True))
+    @extend_schema(
+        summary="Who is registered, waiting, checked in or dropped",
+        responses=s.RegistrationSerializer(many=True),
+    )
     def get(self, request, slug):
         registrations = self.event(slug).registrations.select_related("player", "force_list")
         return Response(s.RegistrationSerializer(registrations, many=True).data)
@@ -114,8 +140,12 @@ class RegistrationActionView(EventAPIView):
 
     actions = {"check-in": services.check_in, "drop": services.drop, "admit": services.admit}
 
-    @extend_schema(summary="Check in, drop or admit a registration", request=None, responses=s.RegistrationSerializer,
-                   operation_id="events_registration_action")
+    @extend_schema(
+        summary="Check in, drop or admit a registration",
+        request=None,
+        responses=s.RegistrationSerializer,
+        operation_id="events_registration_action",
+    )
     def post(self, request, slug, pk, action):
         if action not in self.actions:
             raise Http404
@@ -126,8 +156,11 @@ class RegistrationActionView(EventAPIView):
 
 
 class LateJoinView(EventAPIView):
-    @extend_schema(summary="Add a player after the start (organizers)", request=s.LateJoinInputSerializer,
-                   responses={201: s.RegistrationSerializer})
+    @extend_schema(
+        summary="Add a player after the start (organizers)",
+        request=s.LateJoinInputSerializer,
+        responses={201: s.RegistrationSerializer},
+    )
     def post(self, request, slug):
         data = self.valid(s.LateJoinInputSerializer)
         user = get_object_or_404(get_user_model(), username=data["username"])
@@ -136,7 +169,9 @@ class LateJoinView(EventAPIView):
 
 
 class MyListView(EventAPIView):
-    @extend_schema(summary="Your list for this event and what is wrong with it", responses=s.ForceListSerializer)
+    @extend_schema(
+        summary="Your list for this event and what is wrong with it", responses=s.ForceListSerializer
+    )
     def get(self, request, slug):
         registration = services.registration_of(request.user, self.event(slug))
         force_list = list_of(registration) if registration else None
@@ -144,18 +179,28 @@ class MyListView(EventAPIView):
             raise Http404
         return Response(s.ForceListSerializer(force_list).data)
 
-    @extend_schema(summary="Submit or replace your list (until lists lock)", request=s.ListInputSerializer,
-                   responses=s.ForceListSerializer)
+    @extend_schema(
+        summary="Submit or replace your list (until lists lock)",
+        request=s.ListInputSerializer,
+        responses=s.ForceListSerializer,
+    )
     def put(self, request, slug):
         data = self.valid(s.ListInputSerializer)
         force_list = services.submit_list(
-            request.user, self.event(slug), text=data.get("text"), entries=data.get("entries"), faction=data.get("faction")
+            request.user,
+            self.event(slug),
+            text=data.get("text"),
+            entries=data.get("entries"),
+            faction=data.get("faction"),
         )
         return Response(s.ForceListSerializer(force_list).data)
 
 
 class ListsView(EventAPIView):
-    @extend_schema(summary="Every list, once the event's lists are public and locked", responses=s.ForceListSerializer(many=True))
+    @extend_schema(
+        summary="Every list, once the event's lists are public and locked",
+        responses=s.ForceListSerializer(many=True),
+    )
     def get(self, request, slug):
         event = self.event(slug)
         if not (event.lists_visible or manages(request.user, event)):
@@ -165,15 +210,24 @@ class ListsView(EventAPIView):
 
 
 class RoundListView(EventAPIView):
-    @extend_schema(summary="Rounds with their pairings (drafts only for organizers)", responses=s.RoundSerializer(many=True))
+    @extend_schema(
+        summary="Rounds with their pairings (drafts only for organizers)",
+        responses=s.RoundSerializer(many=True),
+    )
     def get(self, request, slug):
         event = self.event(slug)
-        rounds = event.rounds.prefetch_related("matches__entrant_a", "matches__entrant_b", "matches__game_log")
+        rounds = event.rounds.prefetch_related(
+            "matches__entrant_a", "matches__entrant_b", "matches__game_log"
+        )
         if not manages(request.user, event):
             rounds = rounds.exclude(state=RoundState.DRAFT)
         return Response(s.RoundSerializer(rounds, many=True).data)
 
-    @extend_schema(summary="Pair the next round as a draft (organizers)", request=None, responses={201: s.RoundSerializer})
+    @extend_schema(
+        summary="Pair the next round as a draft (organizers)",
+        request=None,
+        responses={201: s.RoundSerializer},
+    )
     def post(self, request, slug):
         round_ = services.pair_next_round(request.user, self.event(slug))
         return Response(s.RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
@@ -196,8 +250,12 @@ class PairingListView(EventAPIView):
 class RoundActionView(EventAPIView):
     """POST publish, swap, repair, timer or close on a round (organizers)."""
 
-    @extend_schema(summary="Publish, swap, re-pair, start the timer or close a round",
-                   request=s.SwapInputSerializer, responses=s.RoundSerializer, operation_id="events_round_action")
+    @extend_schema(
+        summary="Publish, swap, re-pair, start the timer or close a round",
+        request=s.SwapInputSerializer,
+        responses=s.RoundSerializer,
+        operation_id="events_round_action",
+    )
     def post(self, request, slug, number, action):
         event = self.event(slug)
         round_ = self.round(event, number)
@@ -235,7 +293,13 @@ class MatchLogView(EventAPIView):
         summary="Upload the game's log to the match (its players or organizers)",
         description="The raw log as the JSON body, or a multipart form with a `file` field. The workers verify "
         "it; when legal and matching the match's players and lists, its result becomes the match's.",
-        request={"application/json": {"type": "object"}, "multipart/form-data": {"type": "object", "properties": {"file": {"type": "string", "format": "binary"}}}},
+        request={
+            "application/json": {"type": "object"},
+            "multipart/form-data": {
+                "type": "object",
+                "properties": {"file": {"type": "string", "format": "binary"}},
+            },
+        },
         responses={202: s.MatchSerializer, 400: OpenApiResponse(description="not a log, or not now")},
     )
     def post(self, request, slug, pk):
@@ -248,15 +312,21 @@ class MatchLogView(EventAPIView):
             data, filename = read_uploaded_file(uploaded)
         else:
             data, filename = request.body, ""
-        match = services.attach_log_to_match(request.user, match, data, filename=filename, source=LogSource.API)
+        match = services.attach_log_to_match(
+            request.user, match, data, filename=filename, source=LogSource.API
+        )
         return Response(s.MatchSerializer(match).data, status=status.HTTP_202_ACCEPTED)
 
 
 class MatchActionView(EventAPIView):
     """POST report, confirm, dispute or decide on a match."""
 
-    @extend_schema(summary="Report, confirm, dispute or decide a match's result",
-                   request=s.DecisionInputSerializer, responses=s.MatchSerializer, operation_id="events_match_action")
+    @extend_schema(
+        summary="Report, confirm, dispute or decide a match's result",
+        request=s.DecisionInputSerializer,
+        responses=s.MatchSerializer,
+        operation_id="events_match_action",
+    )
     def post(self, request, slug, pk, action):
         match = self.match(self.event(slug), pk)
         user = request.user
@@ -274,12 +344,18 @@ class MatchActionView(EventAPIView):
 
 
 class ResolveDisputeView(EventAPIView):
-    @extend_schema(summary="Rule on a dispute (organizers)", request=s.ResolveInputSerializer, responses=s.MatchSerializer)
+    @extend_schema(
+        summary="Rule on a dispute (organizers)",
+        request=s.ResolveInputSerializer,
+        responses=s.MatchSerializer,
+    )
     def post(self, request, slug, pk):
         dispute = get_object_or_404(Dispute, pk=pk, match__round__event=self.event(slug))
         data = self.valid(s.ResolveInputSerializer)
         result = data.get("result") or {}
-        match = services.resolve_dispute(request.user, dispute, uphold=data["uphold"], note=data["note"], **result)
+        match = services.resolve_dispute(
+            request.user, dispute, uphold=data["uphold"], note=data["note"], **result
+        )
         return Response(s.MatchSerializer(match).data)
 
 
@@ -299,7 +375,10 @@ class StandingsView(EventAPIView):
 
     renderer_classes = [JSONRenderer, BrowsableAPIRenderer, CSVRenderer]
 
-    @extend_schema(summary="Standings with every tiebreak column (JSON; CSV with ?format=csv)", responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        summary="Standings with every tiebreak column (JSON; CSV with ?format=csv)",
+        responses=OpenApiTypes.OBJECT,
+    )
     def get(self, request, slug):
         event = self.event(slug)
         if request.accepted_renderer.format == "csv":
@@ -308,7 +387,9 @@ class StandingsView(EventAPIView):
 
 
 class StandingsCSVView(EventAPIView):
-    @extend_schema(summary="Standings as CSV", responses={(200, "text/csv"): OpenApiResponse(description="CSV")})
+    @extend_schema(
+        summary="Standings as CSV", responses={(200, "text/csv"): OpenApiResponse(description="CSV")}
+    )
     def get(self, request, slug):
         return _csv_response(self.event(slug))
 
@@ -319,3 +400,90 @@ def _csv_response(event: Event) -> HttpResponse:
     return response
 
 
+class WithdrawView(EventAPIView):
+    @extend_schema(
+        summary="Leave the event (before it starts: withdraw; after: drop)",
+        request=None,
+        responses={204: None},
+    )
+    def post(self, request, slug):
+        services.withdraw(request.user, self.event(slug))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class OrganizerView(EventAPIView):
+    @extend_schema(
+        summary="Add an organizer (the event's organizers)",
+        request=s.UsernameInputSerializer,
+        responses=s.EventSerializer,
+    )
+    def post(self, request, slug):
+        event = self.event(slug)
+        user = get_object_or_404(get_user_model(), username=self.valid(s.UsernameInputSerializer)["username"])
+        services.add_organizer(request.user, event, user)
+        return Response(s.EventSerializer(event, context={"request": request}).data)
+
+
+class AuditView(generics.ListAPIView, EventAPIView):
+    """Everything organizers did to the event, newest first."""
+
+    serializer_class = s.AuditEntrySerializer
+
+    def get_queryset(self):
+        return AuditEntry.objects.filter(event=self.event(self.kwargs["slug"])).select_related(
+            "actor", "round"
+        )
+
+
+class NotificationListView(generics.ListAPIView, EventAPIView):
+    """Your tournament notifications, newest first."""
+
+    serializer_class = s.NotificationSerializer
+    permission_classes = [IsAuthenticated]
+
+    def get_queryset(self):
+        return Notification.objects.filter(user=self.request.user).select_related("event")
+
+
+class PlayerHistoryView(EventAPIView):
+    @extend_schema(summary="A player's events and matches, and their rating", responses=OpenApiTypes.OBJECT)
+    def get(self, request, username):
+        player = get_object_or_404(get_user_model(), username=username)
+        rating = ratings().get(player.pk)
+        events = []
+        for item in player_history(player):
+            registration = item["registration"]
+            matches = [m for m in item["matches"] if m.round.state != RoundState.DRAFT]
+            events.append(
+                {
+                    "event": item["event"].slug,
+                    "status": registration.status,
+                    "rank": item["rank"],
+                    "matches": s.MatchSerializer(matches, many=True).data,
+                }
+            )
+        body = {"player": player.get_username(), "events": events, "rating": None}
+        if rating is not None:
+            body["rating"] = {**s.RatingSerializer(_rating_row(rating, player.get_username())).data}
+        return Response(body)
+
+
+class RatingListView(EventAPIView):
+    @extend_schema(
+        summary="OpenSkill ratings over every event, best first", responses=s.RatingSerializer(many=True)
+    )
+    def get(self, request):
+        names = dict(get_user_model().objects.values_list("pk", "username"))
+        rows = sorted(ratings().values(), key=lambda r: -r.ordinal)
+        return Response([s.RatingSerializer(_rating_row(r, names.get(r.player_id, ""))).data for r in rows])
+
+
+def _rating_row(rating, username: str) -> dict:
+    return {
+        "player": username,
+        "mu": rating.mu,
+        "sigma": rating.sigma,
+        "ordinal": rating.ordinal,
+        "games": rating.games,
+        "provisional": rating.provisional,
+    }

@@ -7,14 +7,24 @@ from django.db import transaction
 from tournaments.models import AuditEntry, Event, Match, Notification, Round
 
 
-def audit(event: Event, action: str, detail: str, *, actor=None, round: Round | None = None,
-          match: Match | None = None, **data) -> AuditEntry:
+def audit(
+    event: Event,
+    action: str,
+    detail: str,
+    *,
+    actor=None,
+    round: Round | None = None,
+    match: Match | None = None,
+    **data,
+) -> AuditEntry:
     return AuditEntry.objects.create(
         event=event, round=round, match=match, actor=actor, action=action, detail=detail, data=data
     )
 
 
-def notify(user, message: str, *, event: Event | None = None, match: Match | None = None, url: str = "") -> None:
+def notify(
+    user, message: str, *, event: Event | None = None, match: Match | None = None, url: str = ""
+) -> None:
     """Leave a message on the player's events page. Sent after the transaction commits so a
     rolled-back action never tells anyone anything."""
     if user is None:

@@ -74,7 +74,9 @@ def validate_settings(event: Event) -> None:
         raise EventError("A tiebreak is listed twice.")
     if event.has_swiss_stage and event.swiss_rounds < 1:
         raise EventError("A Swiss event needs at least one round.")
-    if event.format == EventFormat.SWISS_TOP_CUT and (event.top_cut < 2 or event.top_cut & (event.top_cut - 1)):
+    if event.format == EventFormat.SWISS_TOP_CUT and (
+        event.top_cut < 2 or event.top_cut & (event.top_cut - 1)
+    ):
         raise EventError("The top cut must be a power of two (2, 4, 8, 16, ...).")
     if event.points_limit < 1:
         raise EventError("The points limit must be positive.")
@@ -83,7 +85,9 @@ def validate_settings(event: Event) -> None:
 
 
 @transaction.atomic
-def create_event(actor, *, name: str, starts_on: date, ends_on: date | None = None, slug: str = "", **settings) -> Event:
+def create_event(
+    actor, *, name: str, starts_on: date, ends_on: date | None = None, slug: str = "", **settings
+) -> Event:
     """A new event organized by ``actor`` (who must hold the organizer role)."""
     require_organizer_role(actor)
     unknown = set(settings) - set(EDITABLE)
@@ -111,14 +115,18 @@ def update_event(actor, event: Event, **changes) -> Event:
     changed = {k: v for k, v in changes.items() if getattr(event, k) != v}
     frozen = [k for k in changed if k in FROZEN_ONCE_STARTED]
     if started and frozen:
-        raise EventError(f"{frozen[0].replace('_', ' ').capitalize()} cannot change once the event has started.", "state")
+        raise EventError(
+            f"{frozen[0].replace('_', ' ').capitalize()} cannot change once the event has started.", "state"
+        )
     for key, value in changed.items():
         setattr(event, key, value)
     validate_settings(event)
     if "swiss_rounds" in changed and event.has_swiss_stage:
         paired = event.rounds.filter(stage="swiss").count()
         if event.swiss_rounds < paired:
-            raise EventError(f"{paired} Swiss rounds are already paired; the event cannot have fewer.", "state")
+            raise EventError(
+                f"{paired} Swiss rounds are already paired; the event cannot have fewer.", "state"
+            )
     event.save()
     if changed:
         audit(event, "edited", f"changed {', '.join(sorted(changed))}", actor=actor, fields=sorted(changed))
@@ -136,7 +144,12 @@ def add_organizer(actor, event: Event, user) -> None:
     if not is_organizer(user):
         raise EventError(f"{user.get_username()} does not hold the organizer role.")
     event.organizers.add(user)
-    audit(event, "organizer-added", f"{actor.get_username()} added {user.get_username()} as an organizer", actor=actor)
+    audit(
+        event,
+        "organizer-added",
+        f"{actor.get_username()} added {user.get_username()} as an organizer",
+        actor=actor,
+    )
 
 
 # Paths under /events/ that are pages, not events.
@@ -150,5 +163,3 @@ def _unique_slug(text: str) -> str:
         slug = f"{base}-{n}"
         n += 1
     return slug
-
-

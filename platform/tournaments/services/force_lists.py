@@ -19,8 +19,9 @@ def event_content(event: Event):
 
 
 @transaction.atomic
-def submit_list(actor, event: Event, *, text: str | None = None, entries: list | None = None,
-                faction: str | None = None) -> ForceList:
+def submit_list(
+    actor, event: Event, *, text: str | None = None, entries: list | None = None, faction: str | None = None
+) -> ForceList:
     """Save the player's list, valid or not, with what is wrong with it.
 
     Give either ``text`` (the format of tournaments.lists) or ``entries`` (+ ``faction``).
@@ -90,7 +91,8 @@ def missing_or_invalid_lists(event: Event) -> list[Registration]:
     """Entered players without a valid list, for the organizer's checklist before round 1."""
     return [
         r
-        for r in event.registrations.filter(status__in=[RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN])
-        .select_related("force_list")
+        for r in event.registrations.filter(
+            status__in=[RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN]
+        ).select_related("force_list")
         if not hasattr(r, "force_list") or not r.force_list.valid
     ]

@@ -60,7 +60,9 @@ def withdraw(actor, event: Event) -> None:
 def promote_from_waiting_list(event: Event) -> Registration | None:
     if event.registration_cap is not None and _places_taken(event) >= event.registration_cap:
         return None
-    waiting = event.registrations.filter(status=RegistrationStatus.WAITLISTED).order_by("created_at", "id").first()
+    waiting = (
+        event.registrations.filter(status=RegistrationStatus.WAITLISTED).order_by("created_at", "id").first()
+    )
     if waiting is None:
         return None
     waiting.status = RegistrationStatus.REGISTERED
@@ -78,8 +80,15 @@ def admit(actor, registration: Registration) -> Registration:
         raise EventError(f"{registration.display_name} is not on the waiting list.", "state")
     registration.status = RegistrationStatus.REGISTERED
     registration.save(update_fields=["status"])
-    audit(registration.event, "admitted", f"{registration.display_name} admitted from the waiting list", actor=actor)
-    notify(registration.player, f"You are registered for {registration.event.name}.", event=registration.event)
+    audit(
+        registration.event,
+        "admitted",
+        f"{registration.display_name} admitted from the waiting list",
+        actor=actor,
+    )
+    notify(
+        registration.player, f"You are registered for {registration.event.name}.", event=registration.event
+    )
     return registration
 
 
@@ -92,7 +101,9 @@ def check_in(actor, registration: Registration) -> Registration:
     if registration.status == RegistrationStatus.CHECKED_IN:
         return registration
     if registration.status != RegistrationStatus.REGISTERED:
-        raise EventError(f"{registration.display_name} is {registration.get_status_display().lower()}.", "state")
+        raise EventError(
+            f"{registration.display_name} is {registration.get_status_display().lower()}.", "state"
+        )
     registration.status = RegistrationStatus.CHECKED_IN
     registration.save(update_fields=["status"])
     audit(event, "checked-in", f"{registration.display_name} checked in", actor=actor)
@@ -117,13 +128,21 @@ def drop(actor, registration: Registration) -> Registration:
         registration.delete()
         return registration
     last_played = (
-        event.rounds.exclude(state=RoundState.DRAFT).order_by("-number").values_list("number", flat=True).first()
+        event.rounds.exclude(state=RoundState.DRAFT)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
     )
     registration.status = RegistrationStatus.DROPPED
     registration.dropped_after_round = last_played or 0
     registration.save(update_fields=["status", "dropped_after_round"])
     who = "themself" if is_self else f"by {actor.get_username()}"
-    audit(event, "dropped", f"{registration.display_name} dropped {who} after round {last_played or 0}", actor=actor)
+    audit(
+        event,
+        "dropped",
+        f"{registration.display_name} dropped {who} after round {last_played or 0}",
+        actor=actor,
+    )
     if is_self:
         notify_organizers(event, f"{registration.display_name} dropped from {event.name}.")
     else:
@@ -138,7 +157,9 @@ def late_join(actor, event: Event, user, *, points: Decimal | float | None = Non
     require_manager(actor, event)
     event = lock_event(event)
     if event.format in (EventFormat.ROUND_ROBIN, EventFormat.SINGLE_ELIMINATION):
-        raise EventError("A round robin or an elimination bracket is fixed at the start: no late joins.", "state")
+        raise EventError(
+            "A round robin or an elimination bracket is fixed at the start: no late joins.", "state"
+        )
     if event.status == EventStatus.FINISHED:
         raise EventError("The event is over.", "state")
     existing = event.registrations.filter(player=user).first()

@@ -14,7 +14,6 @@ decide any match of an open round (``decide_result``), which confirms it.
 from __future__ import annotations
 
 import json
-import logging
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -33,7 +32,6 @@ from tournaments.models import (
     Match,
     MatchState,
     Outcome,
-    Registration,
     ReportStatus,
     ResultSource,
     RoundState,
@@ -41,8 +39,6 @@ from tournaments.models import (
 from tournaments.permissions import manages, require_manager, require_player
 from tournaments.services.common import audit, lock_match, notify, notify_organizers
 from tournaments.services.force_lists import event_content
-
-logger = logging.getLogger(__name__)
 
 OPPOSITE = {Outcome.WIN: Outcome.LOSS, Outcome.LOSS: Outcome.WIN, Outcome.DRAW: Outcome.DRAW}
 LOG_STATES = (MatchState.AWAITING_LOG, MatchState.VERIFYING, MatchState.REPORTED)
@@ -63,7 +59,9 @@ def _open_match(match: Match) -> Match:
 
 
 @transaction.atomic
-def attach_log_to_match(actor, match: Match, data: bytes, *, filename: str = "", source: str = LogSource.WEB) -> Match:
+def attach_log_to_match(
+    actor, match: Match, data: bytes, *, filename: str = "", source: str = LogSource.WEB
+) -> Match:
     """Upload the game's log as this match's evidence; the workers verify it.
 
     Either player (or an organizer) may upload. The same bytes uploaded again are the same log
@@ -95,7 +93,11 @@ def attach_log_to_match(actor, match: Match, data: bytes, *, filename: str = "",
     match.save()
     opponent = match.opponent_of(actor)
     if opponent is not None:
-        notify(opponent.player, f"{_name(actor, match)} uploaded the log of your round {match.round.number} game.", match=match)
+        notify(
+            opponent.player,
+            f"{_name(actor, match)} uploaded the log of your round {match.round.number} game.",
+            match=match,
+        )
     if log.is_final and log.verdict:
         _apply_verdict(match, log, log.verdict)
     return match
@@ -140,7 +142,9 @@ def _apply_verdict(match: Match, log: GameLog, verdict: dict) -> None:
     match.log_flag = LogFlag.NONE
     match.flag_details = []
     match.save()
-    line = f"Round {match.round.number}: the log verified, {result_line(match)}. If this is wrong, dispute it."
+    line = (
+        f"Round {match.round.number}: the log verified, {result_line(match)}. If this is wrong, dispute it."
+    )
     for registration in match.entrants():
         notify(registration.player, line, event=match.round.event, match=match)
 
@@ -171,7 +175,10 @@ def read_result(match: Match, log: GameLog, verdict: dict) -> tuple[dict, list[s
     if problems:
         return {}, problems
     side_of = {pid: ("a" if key == match.entrant_a_id else "b") for pid, key in comparison.assignment.items()}
-    knockouts = {s.get("player"): s.get("knockouts_dealt", 0) for s in (verdict.get("statistics") or {}).get("sides", [])}
+    knockouts = {
+        s.get("player"): s.get("knockouts_dealt", 0)
+        for s in (verdict.get("statistics") or {}).get("sides", [])
+    }
     values = {"vp_a": 0, "vp_b": 0, "knockouts_a": 0, "knockouts_b": 0}
     for pid, side in side_of.items():
         values[f"vp_{side}"] = int(((result.get("vp") or {}).get(pid) or {}).get("total", 0))
@@ -188,7 +195,10 @@ def read_result(match: Match, log: GameLog, verdict: dict) -> tuple[dict, list[s
 
 
 def _expected(match: Match) -> list[log_check.ExpectedPlayer]:
-    lists = {fl.registration_id: fl for fl in ForceList.objects.filter(registration__in=[e.pk for e in match.entrants()])}
+    lists = {
+        fl.registration_id: fl
+        for fl in ForceList.objects.filter(registration__in=[e.pk for e in match.entrants()])
+    }
     expected = []
     for registration in match.entrants():
         force_list = lists.get(registration.pk)
@@ -216,7 +226,12 @@ def _flag(match: Match, flag: str, details: list[str]) -> None:
     label = LogFlag(flag).label.lower()
     message = f"Round {match.round.number}, table {match.table}: {label} ({details[0]})."
     for registration in match.entrants():
-        notify(registration.player, message + " Upload the right log or report the result.", match=match, event=match.round.event)
+        notify(
+            registration.player,
+            message + " Upload the right log or report the result.",
+            match=match,
+            event=match.round.event,
+        )
     notify_organizers(match.round.event, message, match=match)
 
 
@@ -224,7 +239,9 @@ def _verdict_after_close(match: Match, log: GameLog, verdict: dict) -> None:
     """A re-verification after the round closed does not rewrite standings: it is reported."""
     if match.result_source != ResultSource.LOG or match.game_log_id != log.pk:
         return
-    result, problems = read_result(match, log, verdict) if verdict.get("status") == "legal" else ({}, ["not legal"])
+    result, problems = (
+        read_result(match, log, verdict) if verdict.get("status") == "legal" else ({}, ["not legal"])
+    )
     if not problems and _result_tuple(match) == _result_tuple_of(result):
         return
     detail = (
@@ -241,22 +258,37 @@ def _verdict_after_close(match: Match, log: GameLog, verdict: dict) -> None:
 
 
 @transaction.atomic
-def report_result(actor, match: Match, *, outcome_a: str, vp_a: int = 0, vp_b: int = 0,
-                  knockouts_a: int = 0, knockouts_b: int = 0) -> ManualReport:
+def report_result(
+    actor,
+    match: Match,
+    *,
+    outcome_a: str,
+    vp_a: int = 0,
+    vp_b: int = 0,
+    knockouts_a: int = 0,
+    knockouts_b: int = 0,
+) -> ManualReport:
     """A player reports the result without a log (table orientation: ``outcome_a`` is the
     first-listed player's). It counts once the opponent confirms."""
     match = _open_match(match)
     require_player(actor, match)
     if match.state not in (MatchState.AWAITING_LOG, MatchState.REPORTED):
-        raise EventError(f"This match is {match.get_state_display().lower()}: it takes no hand report now.", "state")
+        raise EventError(
+            f"This match is {match.get_state_display().lower()}: it takes no hand report now.", "state"
+        )
     if outcome_a not in OPPOSITE:
         raise EventError("The outcome is win, draw or loss.")
     if min(vp_a, vp_b, knockouts_a, knockouts_b) < 0:
         raise EventError("Scores cannot be negative.")
     match.reports.filter(status=ReportStatus.PENDING).update(status=ReportStatus.SUPERSEDED)
     report = ManualReport.objects.create(
-        match=match, reported_by=actor, outcome_a=outcome_a, vp_a=vp_a, vp_b=vp_b,
-        knockouts_a=knockouts_a, knockouts_b=knockouts_b,
+        match=match,
+        reported_by=actor,
+        outcome_a=outcome_a,
+        vp_a=vp_a,
+        vp_b=vp_b,
+        knockouts_a=knockouts_a,
+        knockouts_b=knockouts_b,
     )
     match.outcome_a, match.outcome_b = outcome_a, OPPOSITE[outcome_a]
     match.vp_a, match.vp_b, match.knockouts_a, match.knockouts_b = vp_a, vp_b, knockouts_a, knockouts_b
@@ -289,7 +321,11 @@ def confirm_result(actor, match: Match) -> Match:
     report.save(update_fields=["status", "confirmed_by", "confirmed_at"])
     match.state = MatchState.CONFIRMED
     match.save(update_fields=["state", "updated_at"])
-    notify(report.reported_by, f"{_name(actor, match)} confirmed the result of round {match.round.number}.", match=match)
+    notify(
+        report.reported_by,
+        f"{_name(actor, match)} confirmed the result of round {match.round.number}.",
+        match=match,
+    )
     return match
 
 
@@ -310,17 +346,41 @@ def dispute_result(actor, match: Match, *, reason: str) -> Dispute:
     match.reports.filter(status=ReportStatus.PENDING).update(status=ReportStatus.DISPUTED)
     match.state = MatchState.DISPUTED
     match.save(update_fields=["state", "updated_at"])
-    audit(match.round.event, "disputed", f"{match}: {_name(actor, match)} disputes the result: {reason}",
-          actor=actor, round=match.round, match=match)
+    audit(
+        match.round.event,
+        "disputed",
+        f"{match}: {_name(actor, match)} disputes the result: {reason}",
+        actor=actor,
+        round=match.round,
+        match=match,
+    )
     opponent = match.opponent_of(actor)
-    notify(opponent.player, f"{_name(actor, match)} disputes the result of round {match.round.number}.", match=match)
-    notify_organizers(match.round.event, f"Dispute at round {match.round.number}, table {match.table}: {reason}", match=match)
+    notify(
+        opponent.player,
+        f"{_name(actor, match)} disputes the result of round {match.round.number}.",
+        match=match,
+    )
+    notify_organizers(
+        match.round.event,
+        f"Dispute at round {match.round.number}, table {match.table}: {reason}",
+        match=match,
+    )
     return dispute
 
 
 @transaction.atomic
-def resolve_dispute(actor, dispute: Dispute, *, uphold: bool, note: str = "", outcome_a: str | None = None,
-                    vp_a: int = 0, vp_b: int = 0, knockouts_a: int = 0, knockouts_b: int = 0) -> Match:
+def resolve_dispute(
+    actor,
+    dispute: Dispute,
+    *,
+    uphold: bool,
+    note: str = "",
+    outcome_a: str | None = None,
+    vp_a: int = 0,
+    vp_b: int = 0,
+    knockouts_a: int = 0,
+    knockouts_b: int = 0,
+) -> Match:
     """An organizer rules on a dispute: uphold the result as it stands, or set another one."""
     match = _open_match(dispute.match)
     require_manager(actor, match.round.event)
@@ -343,15 +403,35 @@ def resolve_dispute(actor, dispute: Dispute, *, uphold: bool, note: str = "", ou
     dispute.resolved_by = actor
     dispute.resolved_at = timezone.now()
     dispute.save()
-    audit(match.round.event, "dispute-resolved", f"{match}: {dispute.resolution}", actor=actor, round=match.round, match=match)
+    audit(
+        match.round.event,
+        "dispute-resolved",
+        f"{match}: {dispute.resolution}",
+        actor=actor,
+        round=match.round,
+        match=match,
+    )
     for registration in match.entrants():
-        notify(registration.player, f"Round {match.round.number} dispute resolved: {dispute.resolution}", match=match)
+        notify(
+            registration.player,
+            f"Round {match.round.number} dispute resolved: {dispute.resolution}",
+            match=match,
+        )
     return match
 
 
 @transaction.atomic
-def decide_result(actor, match: Match, *, outcome_a: str, vp_a: int = 0, vp_b: int = 0,
-                  knockouts_a: int = 0, knockouts_b: int = 0, note: str = "") -> Match:
+def decide_result(
+    actor,
+    match: Match,
+    *,
+    outcome_a: str,
+    vp_a: int = 0,
+    vp_b: int = 0,
+    knockouts_a: int = 0,
+    knockouts_b: int = 0,
+    note: str = "",
+) -> Match:
     """An organizer sets a match's result (no log, a flagged log, a no-show); it is final."""
     match = _open_match(match)
     require_manager(actor, match.round.event)
@@ -370,7 +450,9 @@ def decide_result(actor, match: Match, *, outcome_a: str, vp_a: int = 0, vp_b: i
     return match
 
 
-def _set_result(match: Match, outcome_a: str, vp_a: int, vp_b: int, knockouts_a: int, knockouts_b: int) -> None:
+def _set_result(
+    match: Match, outcome_a: str, vp_a: int, vp_b: int, knockouts_a: int, knockouts_b: int
+) -> None:
     if outcome_a not in OPPOSITE:
         raise EventError("The outcome is win, draw or loss.")
     if min(vp_a, vp_b, knockouts_a, knockouts_b) < 0:
@@ -393,11 +475,13 @@ def _result_tuple(match: Match) -> tuple:
 
 
 def _result_tuple_of(values: dict) -> tuple:
-    return tuple(values.get(k) for k in ("outcome_a", "outcome_b", "vp_a", "vp_b", "knockouts_a", "knockouts_b"))
+    return tuple(
+        values.get(k) for k in ("outcome_a", "outcome_b", "vp_a", "vp_b", "knockouts_a", "knockouts_b")
+    )
 
 
 def result_line(match: Match) -> str:
-    """"Ann beat Bob 40–10", "Ann and Bob drew 20–20"."""
+    """ "Ann beat Bob 40–10", "Ann and Bob drew 20–20"."""
     a, b = match.entrant_a.display_name, match.entrant_b.display_name if match.entrant_b_id else "bye"
     if match.outcome_a == Outcome.DRAW:
         return f"{a} and {b} drew {match.vp_a}–{match.vp_b}"
@@ -413,8 +497,3 @@ def _name(user, match: Match) -> str:
         if registration.player_id == user.pk:
             return registration.display_name
     return user.get_username()
-
-
-def registration_for(match: Match, user) -> Registration | None:
-    side = match.side_of(user)
-    return {"a": match.entrant_a, "b": match.entrant_b}.get(side) if side else None

@@ -38,7 +38,9 @@ def pair_next_round(actor, event: Event) -> Round:
     event = lock_event(event)
     last = event.rounds.order_by("-number").first()
     if last is not None and last.state != RoundState.CLOSED:
-        raise EventError(f"Round {last.number} is {last.get_state_display().lower()}: close it first.", "state")
+        raise EventError(
+            f"Round {last.number} is {last.get_state_display().lower()}: close it first.", "state"
+        )
     if event.status == EventStatus.FINISHED:
         raise EventError("The event is over.", "state")
     number = last.number + 1 if last else 1
@@ -90,12 +92,17 @@ def _store_pairings(round_: Round, pairings) -> None:
 def _draft(round_: Round) -> Round:
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
     if round_.state != RoundState.DRAFT:
-        raise EventError(f"Round {round_.number} is {round_.get_state_display().lower()}; only a draft can change.", "state")
+        raise EventError(
+            f"Round {round_.number} is {round_.get_state_display().lower()}; only a draft can change.",
+            "state",
+        )
     return round_
 
 
 @transaction.atomic
-def swap_pairing(actor, round_: Round, first: Registration, second: Registration, *, note: str = "") -> list[str]:
+def swap_pairing(
+    actor, round_: Round, first: Registration, second: Registration, *, note: str = ""
+) -> list[str]:
     """Swap two players between their tables in a draft round (either may hold the bye).
 
     Returns warnings (e.g. the swap creates a rematch); the swap and its warnings go to the
@@ -144,7 +151,9 @@ def swap_pairing(actor, round_: Round, first: Registration, second: Registration
 
 def _earlier_meetings(round_: Round) -> dict[frozenset, list[int]]:
     met: dict[frozenset, list[int]] = {}
-    earlier = Match.objects.filter(round__event=round_.event, round__number__lt=round_.number, entrant_b__isnull=False)
+    earlier = Match.objects.filter(
+        round__event=round_.event, round__number__lt=round_.number, entrant_b__isnull=False
+    )
     for a, b, number in earlier.values_list("entrant_a_id", "entrant_b_id", "round__number"):
         met.setdefault(frozenset((a, b)), []).append(number)
     return met
@@ -187,10 +196,21 @@ def publish_round(actor, round_: Round) -> Round:
     round_.state = RoundState.PUBLISHED
     round_.published_at = timezone.now()
     round_.save(update_fields=["state", "published_at"])
-    audit(round_.event, "published", f"round {round_.number} published with {len(matches)} table(s)", actor=actor, round=round_)
+    audit(
+        round_.event,
+        "published",
+        f"round {round_.number} published with {len(matches)} table(s)",
+        actor=actor,
+        round=round_,
+    )
     for match in matches:
         if match.is_bye:
-            notify(match.entrant_a.player, f"Round {round_.number}: you have a bye.", event=round_.event, match=match)
+            notify(
+                match.entrant_a.player,
+                f"Round {round_.number}: you have a bye.",
+                event=round_.event,
+                match=match,
+            )
             continue
         for me, them in ((match.entrant_a, match.entrant_b), (match.entrant_b, match.entrant_a)):
             notify(
@@ -217,7 +237,13 @@ def start_timer(actor, round_: Round, *, minutes: int | None = None) -> Round:
     round_.timer_ends_at = round_.timer_started_at + timedelta(minutes=minutes)
     round_.save(update_fields=["timer_started_at", "timer_ends_at"])
     verb = "restarted" if restarted else "started"
-    audit(round_.event, "timer", f"round {round_.number} timer {verb}: {minutes} minutes", actor=actor, round=round_)
+    audit(
+        round_.event,
+        "timer",
+        f"round {round_.number} timer {verb}: {minutes} minutes",
+        actor=actor,
+        round=round_,
+    )
     return round_
 
 
@@ -228,7 +254,10 @@ def close_round(actor, round_: Round) -> Round:
     event = lock_event(round_.event)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.state != RoundState.PUBLISHED:
-        raise EventError(f"Round {round_.number} is {round_.get_state_display().lower()}; only a published round closes.", "state")
+        raise EventError(
+            f"Round {round_.number} is {round_.get_state_display().lower()}; only a published round closes.",
+            "state",
+        )
     waiting = round_.matches.exclude(state__in=COUNTED_STATES).order_by("table")
     if waiting.exists():
         tables = ", ".join(f"{m.table} ({m.get_state_display().lower()})" for m in waiting)
@@ -260,8 +289,16 @@ def store_standings(event: Event, round_: Round) -> list[dict]:
         rules=records.scoring_rules(event),
     )
     stored = [
-        {"rank": r.rank, "registration": r.player_id, "name": r.name, "dropped": r.dropped, "metrics": r.metrics}
+        {
+            "rank": r.rank,
+            "registration": r.player_id,
+            "name": r.name,
+            "dropped": r.dropped,
+            "metrics": r.metrics,
+        }
         for r in rows
     ]
-    StandingSnapshot.objects.update_or_create(round=round_, defaults={"event": event, "order": order, "rows": stored})
+    StandingSnapshot.objects.update_or_create(
+        round=round_, defaults={"event": event, "order": order, "rows": stored}
+    )
     return stored

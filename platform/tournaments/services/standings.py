@@ -25,7 +25,9 @@ def columns(event: Event) -> list[Column]:
     """Every tiebreak column: the event's order first, then every other registered metric."""
     order = list(event.tiebreaks)
     rest = [k for k in METRICS if k not in order]
-    return [Column(k, METRICS[k].name, True) for k in order] + [Column(k, METRICS[k].name, False) for k in rest]
+    return [Column(k, METRICS[k].name, True) for k in order] + [
+        Column(k, METRICS[k].name, False) for k in rest
+    ]
 
 
 def standings_for(event: Event, *, through_round: int | None = None) -> list[StandingRow]:
@@ -76,7 +78,9 @@ def standings_table(event: Event) -> dict:
 def player_history(user) -> list[dict]:
     """Every event the user entered, with their matches in round order."""
     history = []
-    registrations = Registration.objects.filter(player=user).select_related("event").order_by("-event__starts_on")
+    registrations = (
+        Registration.objects.filter(player=user).select_related("event").order_by("-event__starts_on")
+    )
     for registration in registrations:
         ordered = (
             Match.objects.filter(Q(entrant_a=registration) | Q(entrant_b=registration))
@@ -85,7 +89,9 @@ def player_history(user) -> list[dict]:
         )
         rows, _ = published_standings(registration.event)
         placing = next((r["rank"] for r in rows if r["registration"] == registration.pk), None)
-        history.append({"registration": registration, "event": registration.event, "matches": ordered, "rank": placing})
+        history.append(
+            {"registration": registration, "event": registration.event, "matches": ordered, "rank": placing}
+        )
     return history
 
 

@@ -38,7 +38,9 @@ def match_or_404(event: Event, pk: int, user) -> Match:
 
 
 def dispute_or_404(event: Event, pk: int) -> Dispute:
-    return get_object_or_404(Dispute.objects.select_related("match__round__event"), pk=pk, match__round__event=event)
+    return get_object_or_404(
+        Dispute.objects.select_related("match__round__event"), pk=pk, match__round__event=event
+    )
 
 
 def back_on_event_error(view):

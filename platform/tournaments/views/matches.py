@@ -44,10 +44,17 @@ def match_detail(request, slug: str, pk: int):
         "open_dispute": open_dispute,
         "disputes": match.disputes.all() if involved else [],
         "can_upload": open_round and side is not None and match.state in LOG_STATES,
-        "can_report": open_round and side is not None and match.state in (MatchState.AWAITING_LOG, MatchState.REPORTED),
-        "can_confirm": open_round and side is not None and pending is not None
-        and pending.reported_by_id != request.user.pk and match.state == MatchState.REPORTED,
-        "can_dispute": open_round and side is not None and match.state in (MatchState.VERIFIED, MatchState.REPORTED),
+        "can_report": open_round
+        and side is not None
+        and match.state in (MatchState.AWAITING_LOG, MatchState.REPORTED),
+        "can_confirm": open_round
+        and side is not None
+        and pending is not None
+        and pending.reported_by_id != request.user.pk
+        and match.state == MatchState.REPORTED,
+        "can_dispute": open_round
+        and side is not None
+        and match.state in (MatchState.VERIFIED, MatchState.REPORTED),
         # With a dispute open, the organizer rules through it (the same result fields) instead.
         "can_decide": open_round and is_manager and open_dispute is None,
     }
@@ -97,7 +104,9 @@ def report(request, slug: str, pk: int):
     match = match_or_404(event, pk, request.user)
     form = ResultForm(request.POST, match=match)
     if not form.is_valid():
-        raise EventError("Fill in the result: " + "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
+        raise EventError(
+            "Fill in the result: " + "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
+        )
     services.report_result(request.user, match, **form.cleaned_data)
     messages.success(request, "Result reported: it counts once your opponent confirms it.")
     return redirect(match)
@@ -169,5 +178,7 @@ def log_file(request, slug: str, pk: int):
     if match.side_of(request.user) is None and not manages(request.user, event):
         raise PermissionDenied("Only the players and the organizers can read this log.")
     response = HttpResponse(match.game_log.raw_bytes(), content_type="application/json")
-    response["Content-Disposition"] = f'attachment; filename="{event.slug}-round-{match.round.number}-table-{match.table}.json"'
+    response["Content-Disposition"] = (
+        f'attachment; filename="{event.slug}-round-{match.round.number}-table-{match.table}.json"'
+    )
     return response

@@ -57,8 +57,11 @@ def event_edit(request, slug: str):
         else:
             messages.success(request, "Event saved.")
             return redirect("tournaments:manage", slug=slug)
-    return render(request, "tournaments/event_form.html", {"form": form, "event": event, "tab": "manage",
-                                                            "is_manager": True})
+    return render(
+        request,
+        "tournaments/event_form.html",
+        {"form": form, "event": event, "tab": "manage", "is_manager": True},
+    )
 
 
 @login_required
@@ -67,7 +70,9 @@ def manage(request, slug: str):
     require_manager(request.user, event)
     rounds = list(event.rounds.order_by("number"))
     current = rounds[-1] if rounds else None
-    registrations = event.registrations.select_related("player", "force_list").order_by("status", "created_at")
+    registrations = event.registrations.select_related("player", "force_list").order_by(
+        "status", "created_at"
+    )
     context = {
         "event": event,
         "tab": "manage",
@@ -76,7 +81,8 @@ def manage(request, slug: str):
         "rounds": rounds,
         "current": current,
         "current_states": _state_counts(current) if current else {},
-        "can_pair": event.status != EventStatus.FINISHED and (current is None or current.state == RoundState.CLOSED),
+        "can_pair": event.status != EventStatus.FINISHED
+        and (current is None or current.state == RoundState.CLOSED),
         "planned_rounds": planned_rounds(event),
         "missing_lists": missing_or_invalid_lists(event),
         "late_join_form": LateJoinForm(initial={"points": event.late_join_points}),

@@ -20,7 +20,9 @@ from tournaments.views.common import event_or_404, round_or_404
 def event_list(request):
     events = Event.objects.all()
     return render(
-        request, "tournaments/event_list.html", {"events": events, "can_create": can_create_events(request.user)}
+        request,
+        "tournaments/event_list.html",
+        {"events": events, "can_create": can_create_events(request.user)},
     )
 
 
@@ -70,16 +72,25 @@ def results(request, slug: str):
         {"round": r, "rows": presenters.round_rows(r)}
         for r in event.rounds.exclude(state=RoundState.DRAFT).order_by("-number")
     ]
-    return render(request, "tournaments/results.html", {"event": event, "tab": "results", "rounds": rounds,
-                                                         "is_manager": manages(request.user, event)})
+    return render(
+        request,
+        "tournaments/results.html",
+        {"event": event, "tab": "results", "rounds": rounds, "is_manager": manages(request.user, event)},
+    )
 
 
 def standings(request, slug: str):
     event = event_or_404(slug)
     rows, after_round = published_standings(event)
     cols, table = presenters.standings_rows(rows, event)
-    context = {"event": event, "tab": "standings", "columns": cols, "rows": table, "after_round": after_round,
-               "is_manager": manages(request.user, event)}
+    context = {
+        "event": event,
+        "tab": "standings",
+        "columns": cols,
+        "rows": table,
+        "after_round": after_round,
+        "is_manager": manages(request.user, event),
+    }
     return render(request, "tournaments/standings.html", context)
 
 
@@ -105,18 +116,28 @@ def lists(request, slug: str):
         .order_by("registration__display_name")
     )
     entries = [
-        {"list": fl, "lines": presenters.list_lines(fl), "faction": presenters.faction_name(event, fl.faction)}
+        {
+            "list": fl,
+            "lines": presenters.list_lines(fl),
+            "faction": presenters.faction_name(event, fl.faction),
+        }
         for fl in force_lists
     ]
-    return render(request, "tournaments/lists.html", {"event": event, "tab": "lists", "entries": entries,
-                                                       "is_manager": manages(request.user, event)})
+    return render(
+        request,
+        "tournaments/lists.html",
+        {"event": event, "tab": "lists", "entries": entries, "is_manager": manages(request.user, event)},
+    )
 
 
 def audit_trail(request, slug: str):
     event = event_or_404(slug)
     entries = AuditEntry.objects.filter(event=event).select_related("actor", "round")[:500]
-    return render(request, "tournaments/audit.html", {"event": event, "tab": "audit", "entries": entries,
-                                                       "is_manager": manages(request.user, event)})
+    return render(
+        request,
+        "tournaments/audit.html",
+        {"event": event, "tab": "audit", "entries": entries, "is_manager": manages(request.user, event)},
+    )
 
 
 def player_history(request, username: str):

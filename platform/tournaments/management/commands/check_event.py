@@ -8,7 +8,9 @@ from tournaments.models import Event
 
 
 class Command(BaseCommand):
-    help = "Re-derive an event's pairing rules and standings from its stored results; exit 1 on any discrepancy."
+    help = (
+        "Re-derive an event's pairing rules and standings from its stored results; exit 1 on any discrepancy."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("event", help="the event's slug (or its numeric id)")
@@ -24,5 +26,7 @@ class Command(BaseCommand):
         for problem in problems:
             self.stdout.write(f"DISCREPANCY {problem}")
         if problems:
-            raise CommandError(f"{found.slug}: {len(problems)} discrepancy(ies) in {rounds} round(s)", returncode=1)
+            raise CommandError(
+                f"{found.slug}: {len(problems)} discrepancy(ies) in {rounds} round(s)", returncode=1
+            )
         self.stdout.write(f"{found.slug}: {rounds} round(s) checked, no discrepancies")

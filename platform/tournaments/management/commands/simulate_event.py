@@ -15,16 +15,27 @@ class Command(BaseCommand):
         parser.add_argument("--rounds", type=int, default=4)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument(
-            "--eager", action="store_true", help="verify in this process with the workers' task function (no broker)"
+            "--eager",
+            action="store_true",
+            help="verify in this process with the workers' task function (no broker)",
         )
-        parser.add_argument("--jobs", type=int, default=default_jobs(), help="processes simulating games (default: CPUs)")
-        parser.add_argument("--timeout", type=float, default=600, help="seconds to wait for the workers per round")
+        parser.add_argument(
+            "--jobs", type=int, default=default_jobs(), help="processes simulating games (default: CPUs)"
+        )
+        parser.add_argument(
+            "--timeout", type=float, default=600, help="seconds to wait for the workers per round"
+        )
         parser.add_argument("--top", type=int, default=10, help="standings lines to print (0: all)")
 
     def handle(self, *args, players, rounds, seed, eager, jobs, timeout, top, **options):
         try:
             report = run_simulated_event(
-                players=players, rounds=rounds, seed=seed, eager=eager, jobs=jobs, timeout=timeout,
+                players=players,
+                rounds=rounds,
+                seed=seed,
+                eager=eager,
+                jobs=jobs,
+                timeout=timeout,
                 progress=self.stdout.write,
             )
         except (ValueError, TimeoutError) as exc:
