@@ -47,7 +47,21 @@ def resolve_pack(game_dir: str, ref: dict, supplied: dict | None = None) -> tupl
     equal the one the log names, so a verdict always says exactly which data it used.
     """
     if supplied is not None:
-        doc, digest = supplied, pack_hash(supplied)
+        if not isinstance(supplied, dict) or not isinstance(supplied.get("pack"), dict):
+            # An organizer's upload that is not a pack document at all: a verdict, not a traceback.
+            raise UnreadableLog(
+                "the supplied content pack is not a pack document (a JSON object with a 'pack' block)",
+                rule="LOG-3.5",
+                path="/content_pack",
+            )
+        try:
+            doc, digest = supplied, pack_hash(supplied)
+        except (RecursionError, ValueError, TypeError):
+            raise UnreadableLog(
+                "the supplied content pack cannot be read as JSON (too deeply nested, or not JSON values)",
+                rule="LOG-3.5",
+                path="/content_pack",
+            ) from None
         if doc.get("pack", {}).get("id") != ref["id"]:
             raise UnreadableLog(
                 f"the supplied content pack is '{doc.get('pack', {}).get('id')}', but the log names '{ref['id']}'",

@@ -129,7 +129,8 @@ def parse_envelope(data: bytes | str | dict) -> tuple[dict, str]:
         # A parsed document nested too deeply to re-encode, text that is not encodable (lone surrogates),
         # or values JSON does not have: a verdict, not a traceback (LOG-1).
         raise UnreadableLog(
-            "the log cannot be read as a JSON document (too deeply nested, or not JSON values)", rule="LOG-1.3"
+            "the log cannot be read as a JSON document (too deeply nested, or not JSON values)",
+            rule="LOG-1.3",
         ) from None
     doc = load_json(data)
     if isinstance(doc.get("events"), list) and len(doc["events"]) > MAX_EVENTS:

@@ -90,7 +90,12 @@ class Verdict:
 
 
 def _describe_result(result: dict, players: list[dict]) -> str:
-    names = {p["id"]: p.get("faction_name") or p.get("name") or p["id"] for p in players}
+    factions = [p.get("faction") for p in players]
+    mirror = len(set(factions)) < len(factions)  # same faction on both sides: name the players instead
+    names = {
+        p["id"]: (p.get("name") if mirror else p.get("faction_name")) or p.get("name") or p["id"]
+        for p in players
+    }
     vp = result.get("vp", {})
     order = [p["id"] for p in players]
     ended_by = result.get("ended_by")

@@ -23,13 +23,21 @@ class GameJob:
     seed: int
     event_slug: str
     names: dict[str, str]  # faction id -> the name of the player who plays it
+    # Explicit sides, (force id, player name) for player one then two: needed for mirror matches,
+    # where a faction does not tell the two players apart.
+    sides: tuple[tuple[str, str], tuple[str, str]] | None = None
 
 
 def simulated_log(job: GameJob) -> str:
     """The JSON of a simulated game for ``job``: the simulator's game, with the header naming
     the match's players (each on their faction's side) and referencing the match."""
-    log = engine.simulate(GAME, job.seed, randomness="seeded")
-    for player in log["players"]:
-        player["name"] = job.names[player["faction"]]
+    if job.sides is not None:
+        log = engine.simulate(GAME, job.seed, randomness="seeded", forces=tuple(f for f, _ in job.sides))
+        for player, (_, name) in zip(log["players"], job.sides, strict=True):
+            player["name"] = name
+    else:
+        log = engine.simulate(GAME, job.seed, randomness="seeded")
+        for player in log["players"]:
+            player["name"] = job.names[player["faction"]]
     log["reference"] = {"event": job.event_slug, "match": str(job.match_id), "round": job.round_number}
     return json.dumps(log, indent=1)

@@ -7,22 +7,16 @@ uses), waits for the verdicts to come back through ``log_verified``, and closes 
 
 What the engine's simulator can play decides how lists and logs are made:
 
-* ``engine.simulate`` always plays the rulebook's first-game forces, Masters of the Universe
-  against Evil Warriors. So every simulated player registers one of those two forces as
-  their list (factions alternate in registration order), and the event's points limit is
-  set to the dearer of the two (the starter pack's provisional costs put the MotU force at
-  110 points).
-* Each match's log is a simulated game whose header names are set to the players' names in
-  the event, the MotU side to the MotU player, and whose header gets ``"reference": {"event",
-  "match", "round"}``. Header faction, characters and equipment are the simulator's, which
-  are exactly the registered lists: the list-vs-log check (tournaments.log_check) passes
-  because the log really is that game.
-* A game between two players of the same faction cannot be simulated (the simulator plays
-  only MotU against EW, and the engine refuses a character on both sides). To keep those
-  rare, the players of each faction share a club and the event avoids same-club pairings,
-  an ordinary Swiss option that never outranks score groups. When such a pairing still
-  happens, the players report a seeded random result by hand and the opponent confirms it:
-  the other real path to a result.
+* ``engine.simulate`` plays the rulebook's first-game forces. So every simulated player
+  registers one of those two forces as their list (factions alternate in registration order),
+  and the event's points limit is set to the dearer of the two (the starter pack's provisional
+  costs put the MotU force at 110 points). The players of each faction share a club and the
+  event avoids same-club pairings, an ordinary Swiss option that never outranks score groups.
+* Each match's log is a simulated game of the two players' registered forces (a mirror match
+  when they share a faction), whose header names are set to the players' names in the event
+  and whose header gets ``"reference": {"event", "match", "round"}``. Header faction,
+  characters and equipment are the simulator's, which are exactly the registered lists: the
+  list-vs-log check (tournaments.log_check) passes because the log really is that game.
 
 Verification: by default the logs go to the broker and the Celery workers verify them (start
 one with ``celery -A workers worker``); ``eager=True`` runs the same ``verify_log`` task
@@ -34,7 +28,6 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
-import random
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -50,7 +43,7 @@ from gamelogs.models import LogSource
 from tournaments import services
 from tournaments.content import load_pack
 from tournaments.lists import force_cost
-from tournaments.models import DEFAULT_CONTENT_PACK, DEFAULT_GAME, Event, Match, MatchState, Round
+from tournaments.models import DEFAULT_CONTENT_PACK, DEFAULT_GAME, Event, MatchState, Round
 from tournaments.simulated_games import GameJob, simulated_log
 
 FORCES = {"masters-of-the-universe": "first-game-motu", "evil-warriors": "first-game-ew"}
@@ -65,7 +58,6 @@ class SimulationReport:
     event: Event
     rounds: int = 0
     logs: int = 0
-    reported: int = 0
     flagged: list[str] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
 
@@ -166,20 +158,26 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress) -> None
             "entrant_a__player", "entrant_b__player", "entrant_a__force_list", "entrant_b__force_list"
         )
     )
-    games, mirrors = [], []
+    games = []
     for match in matches:
         if match.is_bye:
             continue
         fa, fb = match.entrant_a.force_list.faction, match.entrant_b.force_list.faction
-        if fa == fb:
-            mirrors.append(match)
-        else:
-            names = {fa: match.entrant_a.display_name, fb: match.entrant_b.display_name}
-            games.append(
-                GameJob(
-                    match.pk, round_.number, _game_seed(seed, round_.number, match.table), event.slug, names
-                )
+        names = {fa: match.entrant_a.display_name, fb: match.entrant_b.display_name}
+        sides = (
+            (FORCES[fa], match.entrant_a.display_name),
+            (FORCES[fb], match.entrant_b.display_name),
+        )
+        games.append(
+            GameJob(
+                match.pk,
+                round_.number,
+                _game_seed(seed, round_.number, match.table),
+                event.slug,
+                names,
+                sides,
             )
+        )
 
     t0 = time.perf_counter()
     texts = (
@@ -200,10 +198,7 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress) -> None
             filename=f"round-{round_.number}-table-{match.table}.json",
             source=LogSource.DEMO,
         )
-    for match in mirrors:
-        _report_by_hand(match, random.Random(_game_seed(seed, round_.number, match.table)))
     report.logs += len(games)
-    report.reported += len(mirrors)
     report.add_time("uploads and verification", time.perf_counter() - t0)
 
     t0 = time.perf_counter()
@@ -222,17 +217,8 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress) -> None
     report.add_time("closing", time.perf_counter() - t0)
     report.rounds += 1
     progress(
-        f"round {round_.number}: {len(games)} log(s) verified, {len(mirrors)} same-faction game(s) reported by hand, "
-        f"{sum(1 for m in matches if m.is_bye)} bye(s)"
+        f"round {round_.number}: {len(games)} log(s) verified, {sum(1 for m in matches if m.is_bye)} bye(s)"
     )
-
-
-def _report_by_hand(match: Match, rng: random.Random) -> None:
-    outcome = rng.choice(["win", "loss", "win", "loss", "draw"])
-    high, low = rng.choice([20, 30, 40, 50]), rng.choice([0, 10, 20])
-    vp_a, vp_b = {"win": (high, low), "loss": (low, high), "draw": (low, low)}[outcome]
-    services.report_result(match.entrant_a.player, match, outcome_a=outcome, vp_a=vp_a, vp_b=vp_b)
-    services.confirm_result(match.entrant_b.player, Match.objects.get(pk=match.pk))
 
 
 def _wait_for_verdicts(round_: Round, timeout: float, progress: Callable[[str], None]) -> None:

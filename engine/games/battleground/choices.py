@@ -35,11 +35,11 @@ def legal_events(g) -> list[dict]:
         for u in ready_units(g, side):
             if side.activated_this_round == 0 and side.last_activated_previous == u.key and len(alive) > 1:
                 continue  # BG-6.4.2
-            out += [{"type": "activate", "player": side.id, "character": u.key, "bonus": b} for b in bonuses]
+            out += [{"type": "activate", "player": side.id, "character": u.ref, "bonus": b} for b in bonuses]
         return out
     top = g.top()
     if isinstance(top, Trigger):
-        return [{"type": "interrupt", "character": u.key} for u in top.remaining]
+        return [{"type": "interrupt", "character": u.ref} for u in top.remaining]
     return _frame_events(g, top)
 
 
@@ -49,16 +49,16 @@ def _frame_events(g, frame) -> list[dict]:
     if frame.kind == "activation":
         out = [{"type": "end_activation", "player": frame.player}]
     else:
-        out = [{"type": "end_interrupt", "character": unit.key}]
+        out = [{"type": "end_interrupt", "character": unit.ref}]
         if frame.ap <= 0:
             return out
     if not unit.on_board:
         return out  # BG-13.1.2: knocked out during its own activation or interrupt, it can only end it
     nxt = lambda counter: frame.counters.get(counter, 0) + 1  # noqa: E731
     if "focus" in allowed and not unit.focused and frame.ap >= nxt("focus"):
-        out.append({"type": "focus", "character": unit.key})
+        out.append({"type": "focus", "character": unit.ref})
     if "guard" in allowed and frame.ap >= nxt("guard"):
-        out.append({"type": "guard", "character": unit.key})
+        out.append({"type": "guard", "character": unit.ref})
     if "move" in allowed and frame.ap >= nxt("move"):
         out += _moves(g, frame)
     if "attack" in allowed:
@@ -73,13 +73,13 @@ def _frame_events(g, frame) -> list[dict]:
                     check_target(g, frame, unit, w, target)
                 except IllegalEvent:
                     continue
-                out.append({"type": "attack", "character": unit.key, "weapon": w.id, "target": target.key})
+                out.append({"type": "attack", "character": unit.ref, "weapon": w.id, "target": target.ref})
     if "ability" in allowed:
         for a in list(unit.d.abilities) + [a for i in unit.items for a in i.abilities]:
             if a.kind != "active" or a.id in frame.abilities_used or frame.ap < a.ap or unit.mana < a.mana:
                 continue
             if a.target == "self":
-                out.append({"type": "ability", "character": unit.key, "ability": a.id})
+                out.append({"type": "ability", "character": unit.ref, "ability": a.id})
             elif a.target == "ally":
                 for ally in g.units.values():
                     if (
@@ -92,11 +92,11 @@ def _frame_events(g, frame) -> list[dict]:
                         )
                     ):
                         out.append(
-                            {"type": "ability", "character": unit.key, "ability": a.id, "target": ally.key}
+                            {"type": "ability", "character": unit.ref, "ability": a.id, "target": ally.ref}
                         )
     for item in unit.items:
         if item.single_use and item.id not in unit.spent_items:
-            out.append({"type": "use_item", "character": unit.key, "item": item.id})
+            out.append({"type": "use_item", "character": unit.ref, "item": item.id})
     side = g.sides[frame.player]
     for c in sorted(set(side.hand)):
         bonuses = ("ability", "mana") if g.content.cards[c].kind == "fate" else ("mission", "ap")
@@ -145,7 +145,7 @@ def _moves(g, frame) -> list[dict]:
             out.append(
                 {
                     "type": "move",
-                    "character": unit.key,
+                    "character": unit.ref,
                     "path": [board.label(x) for x in _path(best, h)],
                     "focus": use_focus,
                 }

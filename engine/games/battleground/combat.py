@@ -118,9 +118,11 @@ def defence(g, frame: Frame, weapon: WeaponDef, target: Unit, roll, what: str):
         widen += 1
     if target.debuff == "stun":
         narrow += 1
-    top = g.frame()
-    if top is not None and top.interrupt and top.unit is target:
-        narrow += 1  # BG-14.1.4 c: every test of an interrupting character
+    if any(isinstance(f, Frame) and f.kind == "guard" and f.unit is target for f in g.stack):
+        # BG-14.1.4 c / BG-13.2.5: every test of an interrupting character, including a defence test it takes
+        # while its own guard interrupt is itself interrupted (BG-14.1.6). Only the top frame was looked at,
+        # and the top frame's character is never the one defending, so the narrowing never applied.
+        narrow += 1
     result = run_test(
         roll,
         dice=g.dice,
@@ -193,7 +195,13 @@ def one_attack(
     row["attacks"] += 1
     row["successes"] += attack.successes
     row["wounds"] += wounds
-    knocked_out = target.wounds + wounds >= target.d.health and wounds > 0
+    # A replaced Curse (BG-AMB-35) may already have knocked the target out, or marked it for removal after an
+    # area attack (BG-15.3.1): that too is a knock-out by this attack.
+    knocked_out = (
+        not target.on_board
+        or (defer is not None and target in defer)
+        or (target.wounds + wounds >= target.d.health and wounds > 0)
+    )
     _check_expect(spec.get("expect"), attack.successes, defended.successes, net, wounds, knocked_out, label)
     if wound(g, target, wounds, by=unit, weapon_type=weapon.type, frame=frame, defer=defer):
         row["knockouts"] += 1
@@ -270,7 +278,7 @@ def _area(g, frame, unit, weapon, initial, event, focus, defer) -> None:
     extra = event.get("additional")
     if extra is None and g.dice.author is not None:
         extra = event["additional"] = [
-            {"target": k} for k in sorted(required, key=lambda k: g.units[k].order)
+            {"target": g.units[k].ref} for k in sorted(required, key=lambda k: g.units[k].order)
         ]
     extra = extra or []
     if not isinstance(extra, list):

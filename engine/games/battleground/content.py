@@ -188,11 +188,64 @@ def load_content(doc: dict, sha256: str) -> Content:
         e = errors[0]
         where = "/" + "/".join(map(str, e.path))
         raise UnreadableLog(f"content pack is malformed at {where}: {e.message}", rule="LOG-3.5", path=where)
-    content = _from_doc(doc, sha256)
+    _check_pack(doc)
+    try:
+        content = _from_doc(doc, sha256)
+    except (KeyError, TypeError, AttributeError, ValueError) as exc:
+        # What the pack schema leaves open (names, aliases, lists) but the typed view needs: an organizer's
+        # malformed pack gets a verdict, never a traceback (LOG-3.5).
+        raise UnreadableLog(
+            f"content pack is malformed: {type(exc).__name__} {exc}", rule="LOG-3.5", path="/"
+        ) from None
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.pop(next(iter(_CACHE)))
     _CACHE[sha256] = content
     return content
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_pack(doc: dict) -> None:
+    """Pack values the rules compute with later (costs for knock-out VP, BG-7.5.3; effect thresholds,
+    BG-10.6.1; deck contents, BG-4.5), checked when the pack is loaded so that a malformed organizer pack
+    is unreadable (LOG-3.5) instead of failing mid-replay."""
+
+    def bad(where: str, what: str) -> UnreadableLog:
+        return UnreadableLog(f"content pack is malformed at {where}: {what}", rule="LOG-3.5", path=where)
+
+    for table in ("characters", "weapons", "items", "fate_cards", "glory_cards", "factions", "maps"):
+        for i, entry in enumerate(doc[table]):
+            where = f"/{table}/{i}"
+            if not isinstance(entry.get("id"), str) or not isinstance(entry.get("name"), str):
+                raise bad(where, "an entry needs a string id and name")
+            aliases = entry.get("aliases", {})
+            if not isinstance(aliases, dict) or not all(isinstance(v, str) for v in aliases.values()):
+                raise bad(f"{where}/aliases", "aliases are names (strings)")
+            if table in ("characters", "weapons", "items") and not _whole(entry.get("cost")):
+                raise bad(f"{where}/cost", "a cost is a whole number of VP")
+            for key in ("modifiers", "extra_effects"):
+                if not isinstance(entry.get(key, []), list):
+                    raise bad(f"{where}/{key}", f"{key} is a list")
+                for j, effect in enumerate(entry.get(key, [])):
+                    if not isinstance(effect, dict) or not all(
+                        _whole(effect.get(k, 0)) for k in ("min", "dice", "wounds")
+                    ):
+                        raise bad(f"{where}/{key}/{j}", "an effect is an object with whole-number values")
+    cards = {c["id"]: kind for kind in ("fate", "glory") for c in doc[f"{kind}_cards"]}
+    for faction, deck in doc["decks"].items():
+        for kind in ("fate", "glory"):
+            ids = deck[kind]
+            if (
+                not isinstance(ids, list)
+                or any(cards.get(c) != kind for c in ids if isinstance(c, str))
+                or not all(isinstance(c, str) for c in ids)
+            ):
+                raise bad(f"/decks/{faction}/{kind}", f"a deck lists {kind} card ids of the pack")
+    for i, force in enumerate(doc.get("forces", [])):
+        if not isinstance(force, dict) or not isinstance(force.get("id"), str):
+            raise bad(f"/forces/{i}", "a force is an object with a string id")
 
 
 def _from_doc(doc: dict, sha256: str) -> Content:

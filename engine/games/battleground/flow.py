@@ -41,8 +41,11 @@ def setup(g, doc: dict) -> None:
                 raise UnreadableLog(f"{path}: a force entry is an object", rule="LOG-2.2", path=path)
             cid = content.lookup("characters", entry.get("character"), path=f"{path}/character")
             d = content.characters[cid]
-            if cid in g.units:
-                raise UnreadableLog(f"{path}: {d.name} appears twice in this game", rule="LOG-2.2", path=path)
+            key = f"{side.id}:{cid}"
+            if key in g.units:
+                raise UnreadableLog(
+                    f"{path}: {d.name} appears twice in {p['name']}'s army", rule="LOG-2.2", path=path
+                )
             if d.massive:
                 # BG-19: massive miniatures (multi-hex bases) are not implemented; replaying one as a 1-hex
                 # miniature would judge its movement, facing, LoS and cover wrongly, so the log is refused.
@@ -81,8 +84,8 @@ def setup(g, doc: dict) -> None:
                     "BG-2.1.4", f"{d.name} cannot set up at {board.label(h)}: the hex is not free"
                 )
             occupied[h] = cid
-            g.units[cid] = Unit(
-                key=cid,
+            g.units[key] = Unit(
+                key=key,
                 player=side.id,
                 d=d,
                 weapons=tuple(weapons),
@@ -91,6 +94,13 @@ def setup(g, doc: dict) -> None:
                 facing=facing,
                 order=len(g.units),
             )
+    # Mirror matches field the same character twice: events then name it "p1:he-man".
+    counts: dict[str, int] = {}
+    for unit in g.units.values():
+        counts[unit.d.id] = counts.get(unit.d.id, 0) + 1
+    for unit in g.units.values():
+        unit.ref = unit.key = unit.d.id if counts[unit.d.id] == 1 else unit.key
+    g.units = {unit.key: unit for unit in g.units.values()}
 
 
 def _draw(g, side: Side, event: dict, count: int, what: str, rule: str = "BG-5.2.1") -> None:
@@ -472,7 +482,7 @@ def statistics(g) -> dict:
                 "player_name": s.name,
                 "faction": s.faction,
                 "faction_name": g.content.factions[s.faction]["name"],
-                "force": [u.key for u in units],
+                "force": [u.d.id for u in units],
                 "force_points": sum(
                     u.d.cost + sum(w.cost for w in u.weapons) + sum(i.cost for i in u.items) for u in units
                 ),
@@ -490,7 +500,7 @@ def statistics(g) -> dict:
     characters = [
         {
             "player": u.player,
-            "character": u.key,
+            "character": u.d.id,
             "name": u.d.name,
             "faction": u.d.faction,
             "survived": u.on_board,
@@ -506,7 +516,7 @@ def statistics(g) -> dict:
     weapons = [
         {
             "player": r["unit"].player,
-            "character": r["unit"].key,
+            "character": r["unit"].d.id,
             "weapon": r["weapon"].id,
             "name": r["weapon"].name,
             "weapon_type": r["weapon"].type,
@@ -520,7 +530,7 @@ def statistics(g) -> dict:
     items = [
         {
             "player": u.player,
-            "character": u.key,
+            "character": u.d.id,
             "item": i.id,
             "name": i.name,
             "item_type": i.type,
@@ -532,7 +542,7 @@ def statistics(g) -> dict:
     tests = [
         {
             "player": r["unit"].player,
-            "character": r["unit"].key,
+            "character": r["unit"].d.id,
             "kind": r["kind"],
             "stat": r["stat"],
             "tests": r["tests"],

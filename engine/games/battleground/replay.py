@@ -46,14 +46,44 @@ class Game:
         return next(s for s in self.sides.values() if s.id != player)
 
     def unit(self, event: dict, key: str = "character") -> Unit:
+        """The character an event names: an id, a name or an edition alias, or "p1:he-man" when both
+        armies field the same character (a bare name is then read from context: the acting player's
+        own character, or for an attack's target the enemy one)."""
         name = event.get(key)
         if name is None:
             raise UnreadableLog(f"this '{event.get('type')}' event needs a '{key}'", rule="LOG-5.1")
+        player = None
+        if isinstance(name, str) and ":" in name:
+            player, name = name.split(":", 1)
+            if player not in self.sides:
+                raise UnreadableLog(f"{key}: unknown player {player!r} in {event.get(key)!r}", rule="LOG-5.1")
         cid = self.content.lookup("characters", name, path=key)
-        unit = self.units.get(cid)
-        if unit is None:
+        found = [u for u in self.units.values() if u.d.id == cid and (player is None or u.player == player)]
+        if len(found) > 1:
+            actor = self._acting_player()
+            if key == "character" and actor is not None:
+                found = [u for u in found if u.player == actor]
+            elif key == "target" and actor is not None and event.get("type") == "attack":
+                found = [u for u in found if u.player != actor]
+        if len(found) == 1:
+            return found[0]
+        if not found:
             raise IllegalEvent("BG-1.3", f"{self.content.characters[cid].name} is not in this game")
-        return unit
+        raise UnreadableLog(
+            f"{key}: both armies field {found[0].name}; write '{found[0].key}' or '{found[1].key}'",
+            rule="LOG-5.1",
+        )
+
+    def _acting_player(self) -> str | None:
+        top = self.top()
+        if isinstance(top, Frame):
+            return top.player
+        if isinstance(top, Trigger):
+            players = {u.player for u in top.remaining}
+            return players.pop() if len(players) == 1 else None
+        if self.phase == "activate" and self.queue:
+            return self.queue[0]
+        return None
 
     def side(self, event: dict) -> Side:
         pid = event.get("player")

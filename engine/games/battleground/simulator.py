@@ -40,13 +40,16 @@ class Author:
         return sorted(self.rng.sample(failing, min(len(failing), self.rng.randint(1, limit))))
 
 
-def header(ruleset, seed: int, randomness: str, rng: random.Random) -> dict:
+def header(ruleset, seed: int, randomness: str, rng: random.Random, forces=None) -> dict:
     from engine.games.battleground import CONTENT_DIR, DEFAULT_PACK, load_content
 
     doc, digest = builtin_pack(CONTENT_DIR, DEFAULT_PACK)
     content = load_content(doc, digest)
-    forces = [content.forces["first-game-motu"], content.forces["first-game-ew"]]
-    rng.shuffle(forces)
+    if forces is None:
+        forces = [content.forces["first-game-motu"], content.forces["first-game-ew"]]
+        rng.shuffle(forces)
+    else:
+        forces = [content.forces[f] for f in forces]  # e.g. a mirror match of one faction's force
     game_map = content.maps["castle-grayskull-first-game"]
     from engine.games.battleground import board_for
 
@@ -154,9 +157,12 @@ def choose(g, options: list[dict], rng: random.Random) -> dict:
     return weighted[-1][0]
 
 
-def simulate(ruleset, seed: int, *, randomness: str = "seeded", concede_rate: float = 0.0) -> dict:
+def simulate(
+    ruleset, seed: int, *, randomness: str = "seeded", concede_rate: float = 0.0, forces=None
+) -> dict:
+    """``forces``: two force ids of the content pack (default: the first-game forces, sides at random)."""
     rng = random.Random(seed)
-    doc = header(ruleset, seed, randomness, rng)
+    doc = header(ruleset, seed, randomness, rng, forces)
     game = ruleset.start(doc, author=Author(rng))
     events = doc["events"]
     while game.phase != "over":

@@ -23,6 +23,7 @@ class Unit:
     hex: int | None
     facing: int
     order: int  # position in its force, for deterministic iteration
+    ref: str = ""  # how events name it: the character id, or "p1:he-man" when both armies field it
     wounds: int = 0
     mana: int = 0
     focused: bool = False

@@ -223,7 +223,7 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def bg() -> Toolbox:
     return Toolbox()
 

@@ -116,10 +116,8 @@ def rich(bg):
 
 
 @pytest.fixture(scope="module")
-def rich_log():
-    from conftest import Toolbox
-
-    sc = rich(Toolbox())
+def rich_log(bg):
+    sc = rich(bg)
     return sc.log(), sc.pack
 
 
@@ -502,10 +500,8 @@ def test_log_5_random_mutations_of_the_rich_log(rich_log, data):
 
 
 @pytest.fixture(scope="module")
-def short_simulated():
-    import conftest
-
-    log = conftest.simulated(5, "recorded")
+def short_simulated(simulated_log):
+    log = simulated_log(5, "recorded")
     log["events"] = log["events"][:80] + [{"type": "agree_draw"}]
     return log
 

@@ -327,3 +327,14 @@ def test_bg_17_4_4_mana_comes_from_the_card_the_bonus_and_cleanup(bg):
     game = bg.state(sc)
     assert game.round == 2
     assert (game.units["he-man"].mana, game.units["stratos"].mana, game.units["skeletor"].mana) == (3, 1, 0)
+
+
+def test_bg_amb_35_a_knockout_by_a_replaced_curse_is_the_attacks_knockout(bg):
+    """BG-AMB-35 / BG-13.1.2: He-Man (Health 1) is knocked out by the wound of his replaced Curse during the
+    second attack; a log saying so is right, and one denying it is not."""
+    sc = curse_then(bg, {"debuff": "slow"})
+    bg.stats(sc, "he-man", health=1)
+    sc.doc["events"][-1]["expect"] = {"wounds": 0, "knocked_out": True}
+    bg.accepts(sc)
+    sc.doc["events"][-1]["expect"] = {"knocked_out": False}
+    bg.rejects(sc, "BG-13.1.2")

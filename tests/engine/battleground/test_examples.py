@@ -1412,3 +1412,24 @@ def test_bg_10_1_6_the_attacker_turns_to_its_target_before_the_dice(bg):
         expect={"wounds": 0},
     )
     assert bg.state(sc).units["man-at-arms"].facing == 3
+
+
+def test_bg_14_1_4c_an_interrupted_interrupter_defends_at_a_narrowed_threshold(bg):
+    """BG-14.1.4 (c) / BG-13.2.5 / BG-14.1.6: in BG-EX-20, He-Man is still the interrupting character while
+    Skeletor's nested interrupt attacks him, so his Mind defence test has T = 5: [4, 4, 5] → 1 success."""
+    sc = ex20(bg)
+    bg.stats(sc, "he-man", mind=3)
+    sc.add("interrupt", character="stratos").add("end_interrupt", character="stratos")
+    sc.add("interrupt", character="he-man")
+    sc.add("move", character="he-man", path=["K13", "K14", "K15", "K16", "K17"])
+    sc.add("interrupt", character="skeletor")
+    sc.add(
+        "attack",
+        character="skeletor",
+        weapon="magic-blast",
+        target="he-man",
+        attack={"dice": [2]},
+        defence={"dice": [4, 4, 5]},
+        expect={"defence_successes": 1},
+    )
+    bg.accepts(sc)
