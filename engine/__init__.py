@@ -2,8 +2,8 @@
 
 Public API (everything else is internal)::
 
-    verify(log, *, content_pack=None, options=None) -> Verdict
-    simulate(game, seed, *, randomness="seeded") -> dict   # a complete, legal, simulated log
+    verify(log, *, content_pack=None) -> Verdict
+    simulate(game, seed, *, randomness="seeded", forces=None) -> dict   # a legal simulated log
     parse_log(data) -> dict                                  # envelope checks only
     ENGINE_VERSION, GAME_IDS, Verdict, Violation
 

@@ -111,6 +111,28 @@ def validate(doc: dict, schema: str, *, rule: str) -> None:
     raise UnreadableLog(f"{pointer}: {_plain(err)}", rule=rule, path=pointer, event_index=event_index)
 
 
+def schema_fields(schema: str, definition: str) -> frozenset[str]:
+    """The property names a ``$defs`` object of a schema allows (for cheap per-event checks)."""
+    return frozenset(_schema(schema)["$defs"][definition]["properties"])
+
+
+def explain_event(schema: str, event: dict, index: int) -> None:
+    """Raise UnreadableLog for an event that breaks the schema, in the schema's own words.
+
+    The error path only: events are applied one by one, and the full validator runs when an event
+    has an unknown field or a value of the wrong shape. Returns quietly if the event is valid.
+    """
+    errors = sorted(
+        schema_validator(schema).iter_errors({"events": [event]}),
+        key=lambda e: (len(e.path), list(map(str, e.path))),
+    )
+    if not errors:
+        return
+    err = errors[0]
+    pointer = f"/events/{index}" + "".join(f"/{p}" for p in list(err.path)[2:])
+    raise UnreadableLog(f"{pointer}: {_plain(err)}", rule="LOG-5.1", path=pointer, event_index=index)
+
+
 def _plain(err) -> str:
     if err.validator == "required":
         return err.message.replace("is a required property", "is missing")

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.randomness import SeededStream
 
+ROLL_FIELDS = frozenset({"dice", "free_rerolls", "mana_rerolls", "explosions"})
+MAX_DICE_IN_ROLL = 64  # docs/log-format.md, Limits
 MAX_MANA_REROLLS = 5  # BG-8.2 step 7
 EXPLOSION_SUCCESS = 5  # BG-8.2 step 9: explosion dice succeed on 5+, unchangeable
 
@@ -70,6 +72,10 @@ class Dice:
                 isinstance(v, int) and not isinstance(v, bool) for v in given
             ):
                 raise UnreadableLog(f"{what}: dice must be a list of whole numbers", rule="LOG-5.2")
+            if len(given) > MAX_DICE_IN_ROLL:
+                raise UnreadableLog(
+                    f"{what}: {len(given)} dice; a roll holds at most {MAX_DICE_IN_ROLL}", rule="LOG-1.1"
+                )
             if len(given) != n:
                 raise IllegalEvent(rule, f"{what}: {n} dice are rolled but the log records {len(given)}")
             for v in given:
@@ -100,6 +106,9 @@ def run_test(
         roll = {}
     if not isinstance(roll, dict):
         raise UnreadableLog(f"{what}: a roll must be an object", rule="LOG-5.2")
+    if not ROLL_FIELDS.issuperset(roll):
+        unknown = ", ".join(sorted(set(roll) - ROLL_FIELDS))
+        raise UnreadableLog(f"{what}: unknown field(s) {unknown} in a roll", rule="LOG-5.2")
     n = max(dice_count, 0)  # BG-AMB-13: zero or fewer dice → no roll, no successes
     base = dice.take(n, roll.get("dice"), f"{what}, base roll", "BG-8.2")
     writing = dice.author is not None and not dice.seeded
@@ -116,6 +125,8 @@ def run_test(
         if not spec:
             return 0
         idx = spec.get("dice") if isinstance(spec, dict) else None
+        if isinstance(spec, dict) and not {"dice", "results"}.issuperset(spec):
+            raise UnreadableLog(f"{what}: a reroll has only 'dice' and 'results'", rule="LOG-5.2")
         if not isinstance(idx, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in idx):
             raise UnreadableLog(f"{what}: {key}.dice must list die positions", rule="LOG-5.2")
         if len(idx) > limit:

@@ -106,6 +106,8 @@ def setup(g, doc: dict) -> None:
 def _draw(g, side: Side, event: dict, count: int, what: str, rule: str = "BG-5.2.1") -> None:
     """Draw ``count`` fate cards; ``rule`` is the rule fixing the count (BG-4.6 opening hand, BG-5.2.1)."""
     given = event.get("draw")
+    if given is not None and not isinstance(given, list):
+        raise UnreadableLog(f"{what}: 'draw' lists the cards drawn", rule="LOG-5.2")
     if g.dice.seeded:
         drawn = side.deck[:count]
         if given is not None and list(given) != drawn:

@@ -7,6 +7,7 @@ who may act now, and what happens automatically between events (BG-28.4).
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.logfile import explain_event, schema_fields
 from engine.games.battleground import actions, combat, flow
 from engine.games.battleground.board import Board
 from engine.games.battleground.content import Content
@@ -128,7 +129,14 @@ class Game:
                 rule="LOG-5.1",
                 event_index=index,
             )
-        handler(self, event)
+        if not EVENT_FIELDS.issuperset(event):
+            explain_event("battleground-log", event, index)  # names the unknown field (LOG-5.1)
+        try:
+            handler(self, event)
+        except (TypeError, AttributeError, ValueError, KeyError):
+            # A value of a shape the handlers did not foresee: the schema explains it, if it can.
+            explain_event("battleground-log", event, index)
+            raise
         self.settle()
         self.events_applied += 1
 
@@ -242,6 +250,8 @@ def _event_ruling(g: Game, event: dict) -> None:
     if not isinstance(event.get("note"), str):
         raise UnreadableLog("a 'ruling' event needs a 'note' saying what was decided", rule="LOG-5.1")
 
+
+EVENT_FIELDS = schema_fields("battleground-log", "event")
 
 HANDLERS = {
     "deal": flow.event_deal,

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
+from engine.core.content import pack_hash
 
 STATUSES = {"legal", "illegal", "unreadable"}
 ANYWHERE = [{"rows": [1, 30]}, {"rows": [1, 30]}]
@@ -196,10 +197,10 @@ def test_log_1_3_json_cut_mid_way(rich_log):
         (lambda d: d.update(rules_version="2.0"), "LOG-2.1"),
         (lambda d: d["setup"].pop("first_player"), "LOG-2.1"),
         (lambda d: d["setup"].update(extra=1), "LOG-2.1"),
-        (lambda d: d["events"][0].pop("type"), "LOG-2.1"),
-        (lambda d: d["events"][0].update(type="teleport"), "LOG-2.1"),
-        (lambda d: d["events"][0].update(colour="red"), "LOG-2.1"),
-        (lambda d: d["events"][0].update(draw="motu-fate-01"), "LOG-2.1"),
+        (lambda d: d["events"][0].pop("type"), "LOG-5.1"),
+        (lambda d: d["events"][0].update(type="teleport"), "LOG-5.1"),
+        (lambda d: d["events"][0].update(colour="red"), "LOG-5.1"),
+        (lambda d: d["events"][0].update(draw="motu-fate-01"), "LOG-5.2"),
         (lambda d: d.update(options={"jump_triggers_interrupts": "yes"}), "LOG-2.3"),
         (lambda d: d.update(options={"jump_triggers_interrupts": 1}), "LOG-2.3"),
         (lambda d: d.update(options={"house_rule": True}), "LOG-2.3"),
@@ -314,6 +315,35 @@ def test_log_3_5_a_supplied_pack_with_an_impossible_map(bg, edit):
     unreadable(sc.log(), "LOG-3.5", sc.pack)
 
 
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda p: p["weapons"][0].update(cost=None),
+        lambda p: p["characters"][0].update(name=7),
+        lambda p: p["items"][0].update(extra_effects=[{"min": "three"}]),
+        lambda p: p["decks"]["evil-warriors"].update(glory=["ew-glory-1", "no-such-card"]),
+        lambda p: p["decks"]["evil-warriors"].update(fate=["ew-glory-1"]),
+        lambda p: p["weapons"][1].update(aliases=["Lanciafiamme"]),
+    ],
+    ids=[
+        "weapon-cost",
+        "character-name",
+        "effect-threshold",
+        "unknown-card-in-deck",
+        "glory-in-fate-deck",
+        "aliases-list",
+    ],
+)
+def test_log_3_5_pack_values_the_rules_compute_with(bg, edit):
+    """LOG-3.5 / BG-7.5.3 / BG-4.5: costs, names, effect thresholds and deck contents are checked when a
+    supplied pack is loaded, not discovered broken mid-replay."""
+    sc = bg.scenario()
+    sc.place("p1", "he-man", [], "K5").place("p2", "skeletor", [], "K25")
+    sc.deal().add("concede", player="p2")
+    sc.edit_pack(edit)
+    unreadable(sc.log(), "LOG-3.5", sc.pack)
+
+
 def test_log_3_5_a_ranged_weapon_without_a_range(bg):
     """LOG-3.5 / BG-10.3.5: a supplied pack with a ranged weapon that states no range is refused."""
     sc = bg.scenario()
@@ -399,7 +429,7 @@ def test_log_1_at_most_64_dice_in_one_roll(rich_log):
     """LOG-1 (dice in one roll: 64)."""
     log = copy.deepcopy(rich_log[0])
     log["events"][8]["attack"]["dice"] = [2] * 65
-    unreadable(log, "LOG-2.1", rich_log[1])
+    unreadable(log, "LOG-1.1", rich_log[1])
 
 
 # -- wrong types everywhere ------------------------------------------------------------------------------------------
@@ -499,6 +529,24 @@ def test_log_5_random_mutations_of_the_rich_log(rich_log, data):
     judge(data.draw(mutations(log)), pack)
 
 
+@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_log_3_5_random_mutations_of_a_supplied_pack(rich_log, data):
+    """LOG-3.3 / LOG-3.5: an organizer-supplied pack mutated at random, with the log naming its hash: always
+    a verdict, never ENGINE-DEFECT."""
+    log, pack = rich_log
+    mutated = data.draw(mutations(pack))
+    judge(dict(log, content_pack=dict(log["content_pack"], sha256=pack_hash(mutated))), mutated)
+
+
+@pytest.mark.parametrize(
+    "pack", [[], "pack", 5, {"pack": "bg-test"}], ids=["list", "string", "number", "no-block"]
+)
+def test_log_3_5_a_supplied_pack_that_is_no_pack_document(rich_log, pack):
+    """LOG-3.5: the supplied pack is not even a JSON object with a 'pack' block."""
+    unreadable(rich_log[0], "LOG-3.5", pack)
+
+
 @pytest.fixture(scope="module")
 def short_simulated(simulated_log):
     log = simulated_log(5, "recorded")
@@ -518,10 +566,13 @@ def test_log_5_random_mutations_of_a_simulated_log(short_simulated, data):
 @settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_log_5_many_random_mutations(rich_log, short_simulated, data):
-    """Slow: many more random mutations of both logs, with a fresh random seed each run."""
+    """Slow: many more random mutations of both logs and of the supplied pack, with a fresh random seed each
+    run."""
     log, pack = rich_log
     judge(data.draw(mutations(log)), pack)
     judge(data.draw(mutations(short_simulated)))
+    mutated = data.draw(mutations(pack))
+    judge(dict(log, content_pack=dict(log["content_pack"], sha256=pack_hash(mutated))), mutated)
 
 
 @settings(max_examples=100, deadline=None, derandomize=True)

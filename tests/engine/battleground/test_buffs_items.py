@@ -338,3 +338,12 @@ def test_bg_amb_35_a_knockout_by_a_replaced_curse_is_the_attacks_knockout(bg):
     bg.accepts(sc)
     sc.doc["events"][-1]["expect"] = {"knocked_out": False}
     bg.rejects(sc, "BG-13.1.2")
+
+
+def test_bg_9_2_1_movement_points_never_go_below_zero(bg):
+    """BG-9.2.1: speed 1 with Slow is 0 MP, not −1: no step, but a Move that only rotates is still legal."""
+    sc = slowed(bg, speed=(1, 3))
+    sc.add("move", character="he-man", path=[], facing=0)
+    assert bg.state(sc).units["he-man"].facing == 0
+    walk(sc, 3, 1)
+    bg.rejects(sc, "BG-9.2.1")

@@ -317,3 +317,29 @@ def test_bg_8_2_step_11_only_the_row_needing_the_most_successes_resolves(bg):
         expect={"net": 2, "wounds": 3},
     )
     assert bg.state(sc).units["skeletor"].wounds == 3
+
+
+def test_bg_9_1_4_a_focused_defender_must_spend_focus_on_its_defence_test(bg):
+    """BG-9.1.4 / BG-9.1.5: Skeletor, focused in his own activation, defends He-Man's attack at T = 3 (a 3
+    succeeds) and is no longer focused afterwards."""
+    sc = bg.scenario()
+    bg.stats(sc, "he-man", strength=1)
+    bg.stats(sc, "skeletor", toughness=1, health=9)
+    sc.place("p1", "he-man", [], "K15", facing=3)
+    sc.place("p2", "skeletor", [], "K16", facing=0)
+    bg.card(sc, "ew-fate-01", initiative=9, ap=1, mana=0, ability={})
+    bg.card(sc, "motu-fate-02", initiative=1, ap=3, mana=0, ability={})
+    sc.deal().select("motu-fate-02", "ew-fate-01")
+    sc.add("activate", player="p2", character="skeletor", bonus="ability").add("focus", character="skeletor")
+    sc.add("end_activation", player="p2").add("activate", player="p1", character="he-man", bonus="ability")
+    sc.add(
+        "attack",
+        character="he-man",
+        weapon="fists",
+        target="skeletor",
+        attack={"dice": [5]},
+        defence={"dice": [3]},
+        expect={"defence_successes": 1, "net": 0},
+    )
+    assert bg.state(sc).units["skeletor"].focused is False
+    bg.accepts(sc)

@@ -543,3 +543,27 @@ def test_bg_9_2_13_a_move_pays_and_spends_focus_before_the_opportunity_attacks(b
     sc.add("end_interrupt", character="skeletor")
     assert bg.label(bg.state(sc), "he-man") == "K8"
     bg.accepts(sc)
+
+
+def test_bg_6_3_5_a_player_who_has_passed_still_interrupts(bg):
+    """BG-6.3.5 (interpretation): passing only stops activations. EW's Skeletor guards, EW pass, and his
+    guard still interrupts He-Man's move."""
+    sc = bg.scenario(zones=ANYWHERE)
+    bg.weapon(sc, "arm-cannon", type="ranged", range_in=12)
+    bg.stats(sc, "he-man", speed=(8, 10))
+    sc.place("p1", "he-man", ["sword-of-power"], "K25", facing=0)
+    sc.place("p1", "stratos", [], "A1", facing=0)
+    sc.place("p2", "skeletor", ["arm-cannon"], "K12", facing=3)
+    sc.place("p2", "trap-jaw", [], "Y30", facing=0)
+    bg.card(sc, "ew-fate-01", initiative=9, ap=1, mana=0, ability={})
+    bg.card(sc, "motu-fate-02", initiative=1, ap=3, mana=0, ability={})
+    sc.deal().select("motu-fate-02", "ew-fate-01")
+    sc.add("activate", player="p2", character="skeletor", bonus="ability").add("guard", character="skeletor")
+    sc.add("activate", player="p1", character="stratos", bonus="ability").add("end_activation", player="p1")
+    sc.add("select", player="p1", card="motu-fate-03").add("pass", player="p2")
+    sc.add("activate", player="p1", character="he-man", bonus="mana")
+    sc.add("move", character="he-man", path=["K24", "K23", "K22", "K21", "K20"])
+    game = bg.state(sc)
+    assert game.sides["p2"].passed and triggered(bg, sc)
+    sc.add("interrupt", character="skeletor").add("end_interrupt", character="skeletor")
+    bg.accepts(sc)
