@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET
 from dashboards import figures, queries, stats
 from dashboards.datasets import DATASETS, PAGES, Dataset, format_cell
 from dashboards.filters import PARAMETERS, RATING_BAND_WIDTH, MetaFilter, parse_filter
+from dashboards.ratings import ratings_for_name
 from engine.version import GAME_IDS
 
 GAME_NAMES = {
@@ -120,6 +121,7 @@ def player(request, name: str):
         "dashboards/player.html",
         {
             "profile": profile,
+            "ratings": ratings_for_name(name),
             "factions": factions,
             "faction_headers": [
                 "Game",
