@@ -6,43 +6,27 @@ Needs /usr/bin/chromium and /usr/bin/chromedriver (apt-get install chromium chro
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 from django.core.cache import cache
 
 from dashboards.datasets import PAGES
+from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
 
-pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.postgres,
+    pytest.mark.django_db(transaction=True),
+    requires_chromium,
+]
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 GAME = "motu-battleground"
 
 
 @pytest.fixture(scope="module")
 def browser():
-    if not (shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER)):
-        pytest.skip("Debian's chromium and chromium-driver are not installed")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-dev-shm-usage",
-        "--disable-gpu",
-        "--window-size=1280,2200",
-    ):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(60)
+    driver = start_chromium(height=2200, console_logs=True)
     yield driver
     driver.quit()
 

@@ -12,39 +12,20 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
+
 PASSWORD = "a-long-passphrase-42"
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
-        reason="Debian's chromium and chromium-driver are not installed (apt-get install chromium chromium-driver)",
-    ),
+    requires_chromium,
 ]
 
 
 @pytest.fixture
 def browser(tmp_path):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-dev-shm-usage",
-        "--disable-gpu",
-        "--window-size=1280,1400",
-        f"--user-data-dir={tmp_path / 'profile'}",
-    ):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-    driver.implicitly_wait(0)
+    driver = start_chromium(height=1400, profile_dir=tmp_path / "profile")
     yield driver
     driver.quit()
 

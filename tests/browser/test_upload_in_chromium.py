@@ -10,42 +10,21 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
 from tests.support.logs import legal_simulated_log, with_die_of_seven
 from tests.support.workers import WorkerProcess, purge_queue
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.e2e,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
-        reason="Debian's chromium and chromium-driver are not installed (apt-get install chromium chromium-driver)",
-    ),
+    requires_chromium,
 ]
 
 
 @pytest.fixture
 def browser(tmp_path):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-dev-shm-usage",
-        "--disable-gpu",
-        "--window-size=1280,1600",
-        f"--user-data-dir={tmp_path / 'profile'}",
-    ):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-    driver.implicitly_wait(0)
+    driver = start_chromium(height=1600, profile_dir=tmp_path / "profile")
     yield driver
     driver.quit()
 
