@@ -15,7 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from gamelogs import presenters
-from gamelogs.forms import LogFilterForm, UploadForm
+from gamelogs.forms import LogFilterForm
 from gamelogs.models import LogSource
 from gamelogs.services import UploadRejected, logs_visible_to, max_upload_bytes, submissions_of, submit_log
 from gamelogs.uploads import read_uploaded_file
@@ -35,14 +35,13 @@ def log_list(request):
 
 @login_required
 def upload(request):
-    form = UploadForm()
     error = None
     if request.method == "POST":
         try:
-            form = UploadForm(request.POST, request.FILES)
-            if not form.is_valid():
+            uploaded = request.FILES.get("file")
+            if uploaded is None:
                 raise UploadRejected("Choose a log file to upload.", "empty")
-            data, filename = read_uploaded_file(form.cleaned_data["file"])
+            data, filename = read_uploaded_file(uploaded)
             submitted = submit_log(request.user, data, source=LogSource.WEB, filename=filename)
         except UploadRejected as exc:
             error = exc
@@ -50,7 +49,7 @@ def upload(request):
             if submitted.duplicate:
                 messages.info(request, "This exact log was uploaded before; here it is.")
             return redirect(submitted.log)
-    context = {"form": form, "error": error, "max_mib": max_upload_bytes() // (1024 * 1024)}
+    context = {"error": error, "max_mib": max_upload_bytes() // (1024 * 1024)}
     return render(request, "gamelogs/upload.html", context, status=error.status_code if error else 200)
 
 

@@ -233,3 +233,8 @@ def test_oversized_page_upload_is_refused_before_the_body_is_read(logged_in):
     )
     assert response.status_code == 413
     assert "the limit is 4,194,304 bytes" in response.content.decode()
+
+
+def test_upload_page_says_an_empty_file_is_empty(logged_in):
+    response = logged_in.post("/logs/upload/", {"file": SimpleUploadedFile("empty.json", b"")})
+    assert response.status_code == 400 and b"The file is empty." in response.content

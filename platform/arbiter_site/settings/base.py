@@ -93,8 +93,12 @@ TEMPLATES = [
 
 
 def database_from_env(default_url: str) -> dict:
+    # Persistent connections: a worker runs many short tasks, and a new connection per task
+    # costs more than some of them. Health checks drop a connection the server has closed.
     config = dj_database_url.parse(
-        env_str("DATABASE_URL", default_url), conn_max_age=env_int("DB_CONN_MAX_AGE", 0)
+        env_str("DATABASE_URL", default_url),
+        conn_max_age=env_int("DB_CONN_MAX_AGE", 60),
+        conn_health_checks=True,
     )
     if config["ENGINE"] == "django.db.backends.sqlite3":
         # The demo runs a worker beside the web process on one SQLite file: WAL lets pages read

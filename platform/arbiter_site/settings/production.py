@@ -26,8 +26,6 @@ def _required(name: str) -> str:
 SECRET_KEY = _required("DJANGO_SECRET_KEY")
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "")
 DATABASES = {"default": database_from_env(_required("DATABASE_URL"))}
-DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", 60)
-DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 CELERY_BROKER_URL = _required("CELERY_BROKER_URL")
 
 STORAGES = {
