@@ -4,6 +4,7 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
+
 from tournaments.algorithms.errors import PairingError
 from tournaments.algorithms.players import Competitor
 from tournaments.algorithms.roundrobin import berger_table, round_robin_round, round_robin_schedule

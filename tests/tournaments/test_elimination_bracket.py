@@ -1,6 +1,7 @@
 """Single-elimination brackets: seeding order, byes for top seeds, advancing, draw rules."""
 
 import pytest
+
 from tournaments.algorithms.elimination import (
     EliminationBracket,
     bracket_size,

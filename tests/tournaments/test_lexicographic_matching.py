@@ -4,6 +4,7 @@ from itertools import combinations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from tournaments.algorithms.matching import combine_tiers, min_cost_perfect_matching
 
 

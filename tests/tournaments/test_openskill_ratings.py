@@ -1,6 +1,7 @@
 """Ratings across events with OpenSkill: direction of updates, provisional flag, skipped records."""
 
 import pytest
+
 from tournaments.algorithms.players import ResultRecord
 from tournaments.algorithms.ratings import rate_players
 

@@ -1,6 +1,7 @@
 """Input records: what a ResultRecord accepts and the errors that name the problem."""
 
 import pytest
+
 from tournaments.algorithms.errors import InvalidInput
 from tournaments.algorithms.players import Competitor, ResultRecord, seeding_order
 from tournaments.algorithms.rules import ScoringRules

@@ -1,6 +1,7 @@
 """Swiss pairing on small hand-made fields: first rounds, byes, drops, rematches, clubs, reasons."""
 
 import pytest
+
 from tournaments.algorithms.errors import PairingError
 from tournaments.algorithms.players import Competitor, ResultRecord
 from tournaments.algorithms.swiss import SwissOptions, SwissPairer, pair_swiss_round

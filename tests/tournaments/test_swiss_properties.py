@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from tournaments.algorithms.checks import find_discrepancies
 from tournaments.algorithms.history import EventHistory
 from tournaments.algorithms.players import Competitor, ResultRecord

@@ -4,6 +4,7 @@ Scoring is the default 3/1/0 unless a test says otherwise; a bye is a win worth 
 """
 
 import pytest
+
 from tournaments.algorithms.errors import InvalidInput, UnknownMetric
 from tournaments.algorithms.history import EventHistory
 from tournaments.algorithms.players import Competitor, ResultRecord

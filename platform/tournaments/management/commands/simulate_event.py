@@ -52,7 +52,5 @@ class Command(BaseCommand):
         for line in report.flagged:
             self.stdout.write(self.style.WARNING(f"flagged: {line}"))
         timings = ", ".join(f"{k} {v:.1f}s" for k, v in report.seconds.items())
-        self.stdout.write(
-            f"\n{report.logs} game(s) by verified log; {timings}"
-        )
+        self.stdout.write(f"\n{report.logs} game(s) by verified log; {timings}")
         self.stdout.write(f"check it: python manage.py check_event {event.slug}")
