@@ -464,9 +464,6 @@ class StatsBook:
         row["successes"] += result.base_successes
         row["expected"] += result.dice_count * success_chance(result.threshold)
 
-    def knockout(self, by: Unit, weapon_type: str | None) -> None:
-        self._last_ko = (by.key, weapon_type)
-
     def mission(self, player: str) -> None:
         self.missions_completed[player] = self.missions_completed.get(player, 0) + 1
 

@@ -231,7 +231,6 @@ class Game:
         opp.vp["knockouts"] += value  # BG-AMB-34: always the opponent of the owner
         if by is not None and by.player != unit.player:
             opp.knockouts_dealt += 1
-            self.stats.knockout(by, weapon_type)
         if frame is not None and by is not None:
             flow.check_missions(self, frame, "knockout", weapon_type=weapon_type, victim=unit)
 
