@@ -6,6 +6,7 @@ from __future__ import annotations
 import heapq
 
 from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.games.battleground.effects import apply_effect
 from engine.games.battleground.state import Frame, Trigger, Unit
 
 ALLOWED = {
@@ -377,59 +378,6 @@ def face_toward(g, unit: Unit, target: Unit, event: dict) -> None:
             "BG-10.3.1", f"{unit.name} must face toward {target.name}: facing {list(options)}, not {chosen!r}"
         )
     unit.facing = int(chosen)  # one of the int options; a log may write it as 2.0 (BG-10.3.1)
-
-
-def apply_effect(g, frame: Frame, target: Unit, effect: dict, *, source: str) -> None:
-    """The declarative effect vocabulary of content packs (buff, debuff, heal, gain_ap, wounds)."""
-    if not effect:
-        return
-    if "hook" in effect:
-        raise UnreadableLog(
-            f"{source} uses the rule hook '{effect['hook']}', which this engine version does not implement",
-            rule="LOG-3.6",
-        )
-    if "buff" in effect:
-        if target.buff == "regeneration" and target.wounds:
-            target.wounds -= 1  # BG-AMB-35: a replaced Regeneration still heals
-        target.buff = effect["buff"]  # BG-16.1.2: one buff at a time
-    if "debuff" in effect:
-        old = target.debuff
-        target.debuff = effect["debuff"]
-        if old == "curse":
-            wound(g, target, 1, by=None, weapon_type=None, frame=frame)  # BG-AMB-35
-    if "heal" in effect:
-        target.wounds = max(0, target.wounds - effect["heal"])
-    if "gain_ap" in effect:
-        frame.ap += effect["gain_ap"]
-    if "wounds" in effect:
-        wound(g, target, effect["wounds"], by=frame.unit, weapon_type=None, frame=frame)
-
-
-def wound(
-    g,
-    unit: Unit,
-    n: int,
-    *,
-    by: Unit | None,
-    weapon_type: str | None,
-    frame: Frame | None,
-    defer: list | None = None,
-) -> bool:
-    """BG-13.1: place wound tokens; knock out at Health (deferred in area attacks, BG-15.3.1)."""
-    if n <= 0 or not unit.on_board:
-        return False
-    unit.wounds += n
-    g.stats.wounds_taken[unit.key] = g.stats.wounds_taken.get(unit.key, 0) + n
-    if by is not None and by.player != unit.player:
-        by.wounds_dealt += n
-    if unit.wounds >= unit.d.health:
-        if defer is not None:
-            if unit not in defer:
-                defer.append(unit)
-        else:
-            g.knock_out(unit, by=by, weapon_type=weapon_type, frame=frame)
-        return True
-    return False
 
 
 # -- single-use items (BG-17.3.5) -------------------------------------------------------------------------

@@ -8,7 +8,8 @@ from engine.games.battleground.actions import ALLOWED, distance_to_goal, reachab
 from engine.games.battleground.combat import check_target
 from engine.games.battleground.content import FISTS
 from engine.games.battleground.flow import ready_units
-from engine.games.battleground.state import Trigger
+from engine.games.battleground.pending import options as pending_options
+from engine.games.battleground.state import Pending, Trigger
 
 
 def legal_events(g) -> list[dict]:
@@ -40,6 +41,8 @@ def legal_events(g) -> list[dict]:
     top = g.top()
     if isinstance(top, Trigger):
         return [{"type": "interrupt", "character": u.ref} for u in top.remaining]
+    if isinstance(top, Pending):
+        return pending_options(g, top)
     return _frame_events(g, top)
 
 

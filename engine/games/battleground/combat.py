@@ -4,9 +4,10 @@ target's defence test and the weapon's success table."""
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.battleground.actions import acting_frame, face_toward, pay_escalating, wound
+from engine.games.battleground.actions import acting_frame, face_toward, pay_escalating
 from engine.games.battleground.content import FISTS, WeaponDef
 from engine.games.battleground.dice import run_test
+from engine.games.battleground.effects import wound
 from engine.games.battleground.state import Frame, Unit
 
 ATTACK_STAT = {"melee": "strength", "ranged": "perception", "spell": "power"}  # BG-10.2.3, 10.3.4, 10.5.1 b

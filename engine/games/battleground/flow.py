@@ -286,7 +286,7 @@ def apply_bonus(g, frame: Frame, card, bonus) -> None:
     elif bonus == "mission":
         frame.missions.append(card)  # BG-17.2.1
     else:
-        from engine.games.battleground.actions import apply_effect
+        from engine.games.battleground.effects import apply_effect
 
         apply_effect(g, frame, frame.unit, card.ability, source=card.name)
 
@@ -391,7 +391,7 @@ def cleanup(g) -> None:
         unit.buff = None
         if unit.debuff == "curse":
             unit.debuff = None
-            from engine.games.battleground.actions import wound
+            from engine.games.battleground.effects import wound
 
             wound(g, unit, 1, by=None, weapon_type=None, frame=None)  # BG-16.1.4, BG-EX-30
         unit.debuff = None

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import explain_event, schema_fields
-from engine.games.battleground import actions, combat, flow
+from engine.games.battleground import actions, combat, flow, pending
 from engine.games.battleground.board import Board
 from engine.games.battleground.content import Content
 from engine.games.battleground.dice import Dice
-from engine.games.battleground.state import Frame, Side, Trigger, Unit
+from engine.games.battleground.state import Frame, Pending, Side, Trigger, Unit
 
 OBJECTIVE_VP = 20  # BG-7.2.2
 
@@ -29,7 +29,7 @@ class Game:
         self.randomness = doc["randomness"]["mode"]
         self.round = 1
         self.phase = "deal"  # deal, organise, select, activate, act, over
-        self.stack: list[Frame | Trigger] = []
+        self.stack: list[Frame | Trigger | Pending] = []
         self.queue: list[str] = []  # players still to activate with their revealed card, in order
         self.outcome: dict | None = None
         self.events_applied = 0
@@ -82,6 +82,8 @@ class Game:
         if isinstance(top, Trigger):
             players = {u.player for u in top.remaining}
             return players.pop() if len(players) == 1 else None
+        if isinstance(top, Pending):
+            return top.chooser
         if self.phase == "activate" and self.queue:
             return self.queue[0]
         return None
@@ -108,7 +110,7 @@ class Game:
         adj = self.board.adjacent[unit.hex]
         return [e for e in self.enemies_of(unit) if e.hex in adj]
 
-    def top(self) -> Frame | Trigger | None:
+    def top(self) -> Frame | Trigger | Pending | None:
         return self.stack[-1] if self.stack else None
 
     def frame(self) -> Frame | None:
@@ -131,6 +133,8 @@ class Game:
             )
         if not EVENT_FIELDS.issuperset(event):
             explain_event("battleground-log", event, index)  # names the unknown field (LOG-5.1)
+        if kind not in ALWAYS_ALLOWED:
+            pending.refuse_if_pending(self, kind)
         try:
             handler(self, event)
         except (TypeError, AttributeError, ValueError, KeyError):
@@ -251,6 +255,7 @@ def _event_ruling(g: Game, event: dict) -> None:
 
 
 EVENT_FIELDS = schema_fields("battleground-log", "event")
+ALWAYS_ALLOWED = frozenset({"concede", "agree_draw", "ruling"})  # BG-7.4.5: at any moment
 
 HANDLERS = {
     "deal": flow.event_deal,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.games.battleground.content import CardDef, CharacterDef, ItemDef, WeaponDef
@@ -104,3 +105,16 @@ class Trigger:
     remaining: list[Unit]
     target: Unit
     then: tuple | None = None  # what resumes once all have resolved, e.g. ("move", unit, path, facing)
+
+
+@dataclass
+class Pending:
+    """A decision an effect leaves to a player, resolved by the next event (see pending.py)."""
+
+    kind: str  # a key of pending.RESOLVERS, e.g. "movement" or "marker"
+    unit: Unit  # the character the decision is about (the one moved, the one placing a marker)
+    chooser: str  # the player who decides
+    frame: Frame | None  # the activation or interrupt the effect belongs to
+    spec: dict  # the effect's own description, from the content pack
+    source: str  # the card, ability or item it comes from, for messages
+    then: Callable | None = None  # called with the game once resolved (e.g. to continue an effect)

@@ -1,0 +1,82 @@
+"""Choices an effect leaves to a player, resolved by the very next event (spec §16.3, §18, §20).
+
+An effect that needs a decision the card cannot make by itself (where a marker goes, the path of a
+"toward" movement, which hex a pushed character ends in) puts a ``Pending`` on the stack. Nothing else
+may happen until the event that resolves it arrives: the same discipline as triggered interrupts
+(BG-28.3), so a log reads in the order things happened at the table.
+
+Each kind of pending choice registers the event type that resolves it, the handler, and the legal
+resolutions for ``legal_events`` (the simulator and a move recorder offer exactly those).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.core.errors import IllegalEvent
+from engine.games.battleground.state import Pending
+
+
+@dataclass(frozen=True)
+class Resolver:
+    event_type: str
+    rule: str  # cited when another event comes first
+    what: str  # "the movement of …", for messages
+    apply: Callable  # (g, pending, event) -> None; pops nothing, open() and resolve() handle the stack
+    options: Callable  # (g, pending) -> list[dict]: every legal resolving event
+
+
+RESOLVERS: dict[str, Resolver] = {}
+
+
+def register(kind: str, resolver: Resolver) -> None:
+    RESOLVERS[kind] = resolver
+
+
+def open_choice(g, pending: Pending) -> None:
+    """Wait for the event that resolves ``pending`` (or resolve it now when it has no real choice)."""
+    g.stack.append(pending)
+
+
+def current(g) -> Pending | None:
+    top = g.top()
+    return top if isinstance(top, Pending) else None
+
+
+def refuse_if_pending(g, event_type: str) -> None:
+    """An event other than the awaited one while a choice is open is out of order."""
+    pending = current(g)
+    if pending is None:
+        return
+    resolver = RESOLVERS[pending.kind]
+    if event_type != resolver.event_type:
+        raise IllegalEvent(
+            resolver.rule,
+            f"{resolver.what} from {pending.source} must be resolved first "
+            f"(a '{resolver.event_type}' event for {pending.unit.name})",
+        )
+
+
+def make_handler(kind: str) -> Callable:
+    """The event handler for ``kind``'s resolving event type."""
+
+    def handler(g, event: dict) -> None:
+        pending = current(g)
+        resolver = RESOLVERS[kind]
+        if pending is None or pending.kind != kind:
+            raise IllegalEvent(resolver.rule, f"there is no {resolver.what} waiting to be resolved")
+        g.stack.pop()
+        try:
+            resolver.apply(g, pending, event)
+        except BaseException:
+            g.stack.append(pending)  # a refused event leaves the state as it was
+            raise
+        if pending.then is not None:
+            pending.then(g)
+
+    return handler
+
+
+def options(g, pending: Pending) -> list[dict]:
+    return RESOLVERS[pending.kind].options(g, pending)
