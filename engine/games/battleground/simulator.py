@@ -40,17 +40,23 @@ class Author:
         return sorted(self.rng.sample(failing, min(len(failing), self.rng.randint(1, limit))))
 
 
-def header(ruleset, seed: int, randomness: str, rng: random.Random, forces=None) -> dict:
+def header(
+    ruleset, seed: int, randomness: str, rng: random.Random, forces=None, content_pack: dict | None = None
+) -> dict:
+    from engine.core.content import pack_hash
     from engine.games.battleground import CONTENT_DIR, DEFAULT_PACK, load_content
 
-    doc, digest = builtin_pack(CONTENT_DIR, DEFAULT_PACK)
+    if content_pack is None:
+        doc, digest = builtin_pack(CONTENT_DIR, DEFAULT_PACK)
+    else:
+        doc, digest = content_pack, pack_hash(content_pack)
     content = load_content(doc, digest)
     if forces is None:
         forces = [content.forces["first-game-motu"], content.forces["first-game-ew"]]
         rng.shuffle(forces)
     else:
         forces = [content.forces[f] for f in forces]  # e.g. a mirror match of one faction's force
-    game_map = content.maps["castle-grayskull-first-game"]
+    game_map = content.maps.get("castle-grayskull-first-game") or next(iter(content.maps.values()))
     from engine.games.battleground import board_for
 
     board = board_for(content, game_map.id)
@@ -158,12 +164,19 @@ def choose(g, options: list[dict], rng: random.Random) -> dict:
 
 
 def simulate(
-    ruleset, seed: int, *, randomness: str = "seeded", concede_rate: float = 0.0, forces=None
+    ruleset,
+    seed: int,
+    *,
+    randomness: str = "seeded",
+    concede_rate: float = 0.0,
+    forces=None,
+    content_pack: dict | None = None,
 ) -> dict:
-    """``forces``: two force ids of the content pack (default: the first-game forces, sides at random)."""
+    """``forces``: two force ids of the content pack (default: the first-game forces, sides at random).
+    ``content_pack``: play with this pack instead of the starter pack (verify the log with it too)."""
     rng = random.Random(seed)
-    doc = header(ruleset, seed, randomness, rng, forces)
-    game = ruleset.start(doc, author=Author(rng))
+    doc = header(ruleset, seed, randomness, rng, forces, content_pack)
+    game = ruleset.start(doc, content_pack=content_pack, author=Author(rng))
     events = doc["events"]
     while game.phase != "over":
         if len(events) >= MAX_EVENTS:
