@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import parse_envelope
 from engine.core.verdict import Verdict, Violation
@@ -19,12 +21,23 @@ def parse_log(data: bytes | str | dict) -> dict:
     return doc
 
 
-def verify(log: bytes | str | dict, *, content_pack: dict | None = None) -> Verdict:
+PROGRESS_EVERY = 250  # events between progress reports: frequent enough for a progress bar, cheap
+
+
+def verify(
+    log: bytes | str | dict,
+    *,
+    content_pack: dict | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Verdict:
     """Replay ``log`` event by event and decide whether every event was legal.
 
     ``log`` is the upload as bytes or text, or an already parsed dict. ``content_pack`` is an
     organizer-supplied pack (a parsed pack document) to use instead of the built-in pack that the
     log's header names; its id and hash are recorded in the verdict either way.
+
+    ``progress``, if given, is called as ``progress(events_done, events_total)`` every
+    ``PROGRESS_EVERY`` events and once at the end of a complete replay; it must not raise.
 
     Returns a ``Verdict`` whose status is "legal", "illegal" (with the first illegal event, the rule
     it broke and why) or "unreadable" (with what could not be read). It does not raise.
@@ -52,9 +65,15 @@ def verify(log: bytes | str | dict, *, content_pack: dict | None = None) -> Verd
     base["players"] = replay.player_summaries()
     index = -1
     try:
-        for index, event in enumerate(doc["events"]):
+        events = doc["events"]
+        total = len(events)
+        for index, event in enumerate(events):
             replay.apply(index, event)
+            if progress is not None and (index + 1) % PROGRESS_EVERY == 0:
+                progress(index + 1, total)
         replay.finish()
+        if progress is not None:
+            progress(total, total)
     except UnreadableLog as exc:
         if exc.event_index is None:
             exc.event_index = index if index >= 0 else None

@@ -46,16 +46,35 @@ def verify_stored_log(
         )
     content = GameLog.objects.values_list("content", flat=True).get(pk=log_id)
     started = time.perf_counter()
-    verdict = run_engine(bytes(content), reraise=reraise)
+    verdict = run_engine(bytes(content), reraise=reraise, progress=progress_writer(log_id))
     duration_ms = int((time.perf_counter() - started) * 1000)
     return record_verdict(log_id, verdict, reason=reason, force=force, duration_ms=duration_ms)
 
 
-def run_engine(content: bytes, *, reraise: tuple = ()) -> dict:
+PROGRESS_INTERVAL_S = 0.5  # the log page polls once a second; more writes would show nothing more
+
+
+def progress_writer(log_id: int, interval: float = PROGRESS_INTERVAL_S):
+    """An ``engine.verify`` progress callback that records how many events are verified so far,
+    at most once per ``interval`` seconds, while the log is still being verified."""
+    last = time.monotonic()
+
+    def report(done: int, total: int) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if done >= total or now - last < interval:
+            return  # the verdict itself records the final count
+        last = now
+        GameLog.objects.filter(pk=log_id, state=LogState.VERIFYING).update(events_verified=done)
+
+    return report
+
+
+def run_engine(content: bytes, *, reraise: tuple = (), progress=None) -> dict:
     """The engine's verdict as a dict. ``engine.verify`` never raises by contract; if it does
     anyway, that is an engine defect and still ends in a verdict, not a retry loop."""
     try:
-        return engine.verify(content).to_dict()
+        return engine.verify(content, progress=progress).to_dict()
     except reraise:
         raise
     except Exception as exc:  # noqa: BLE001

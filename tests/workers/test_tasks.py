@@ -1,5 +1,6 @@
 """workers.tasks run in-process (no broker): verification, idempotency, retries, history, signal."""
 
+import importlib
 import json
 
 import pytest
@@ -173,3 +174,36 @@ def test_sweep_task_reports_what_it_sent(stored_log, published):
 
     GameLog.objects.filter(pk=stored_log.pk).update(created_at=timezone.now() - timedelta(minutes=5))
     assert tasks.sweep_pending.apply().get() == {"sent": 1, "failed": 0}
+
+
+def test_progress_is_written_while_verifying_and_the_verdict_has_the_final_count(legal_log, monkeypatch):
+    log, expected = legal_log
+    seen = []
+    real_writer = verification.progress_writer
+
+    def recording_writer(log_id, interval=0.5):
+        write = real_writer(log_id, interval=0)
+
+        def report(done, total):
+            write(done, total)
+            seen.append(GameLog.objects.values_list("state", "events_verified").get(pk=log_id))
+
+        return report
+
+    monkeypatch.setattr(verification, "progress_writer", recording_writer)
+    monkeypatch.setattr(importlib.import_module("engine.verify"), "PROGRESS_EVERY", 20)
+    assert tasks.verify_log.apply(args=[log.pk]).get() == "legal"
+    total = len(json.loads(bytes(log.content))["events"])
+    assert seen[:2] == [(LogState.VERIFYING, 20), (LogState.VERIFYING, 40)]
+    assert seen[-1] == (LogState.VERIFYING, seen[-2][1])  # the last report leaves the count to the verdict
+    log.refresh_from_db()
+    assert log.state == LogState.LEGAL and log.events_verified == total
+
+
+def test_progress_is_not_written_once_the_log_is_final(stored_log):
+    stored_log.state = LogState.LEGAL
+    stored_log.events_verified = 7
+    stored_log.save()
+    verification.progress_writer(stored_log.pk, interval=0)(3, 10)
+    stored_log.refresh_from_db()
+    assert stored_log.events_verified == 7

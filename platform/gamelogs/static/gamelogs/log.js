@@ -15,10 +15,16 @@
   function render(status) {
     badge.textContent = status.state_label;
     badge.className = "badge " + status.state;
-    if (labels[status.state]) { text.textContent = labels[status.state]; }
     var done = status.events_total ? status.events_verified / status.events_total : 0;
+    if (status.state === "verifying" && done) {
+      // The worker reports how far the replay has got (engine.verify's progress callback).
+      text.textContent = "Verifying — " + status.events_verified + " of " + status.events_total + " events re-played.";
+    } else if (labels[status.state]) {
+      text.textContent = labels[status.state];
+    }
     bar.classList.toggle("busy", status.state === "verifying" && !done);
-    bar.firstElementChild.style.width = Math.max(status.state === "queued" ? 10 : 50, done * 100) + "%";
+    var width = status.state === "queued" ? 10 : (done ? 10 + done * 90 : 50);
+    bar.firstElementChild.style.width = width + "%";
   }
 
   function poll() {
