@@ -115,7 +115,7 @@ def test_reverification_keeps_the_old_verdict_visible_until_the_new_one(verified
     states = []
     real = engine.verify
 
-    def spy(data):
+    def spy(data, **options):
         states.append(GameLog.objects.get(pk=new.pk).state)
         return real(data)
 

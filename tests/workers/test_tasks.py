@@ -132,7 +132,7 @@ def test_a_verdict_is_never_retried(user, monkeypatch):
     log = submit_log(user, json.dumps(mutated).encode()).log
     calls = []
     real = engine.verify
-    monkeypatch.setattr(engine, "verify", lambda data: calls.append(1) or real(data))
+    monkeypatch.setattr(engine, "verify", lambda data, **options: calls.append(1) or real(data, **options))
     result = tasks.verify_log.apply(args=[log.pk])
     assert result.get() == "illegal" and result.state == "SUCCESS" and len(calls) == 1
 
@@ -150,7 +150,7 @@ def test_engine_defect_becomes_a_verdict_not_a_crash(stored_log, monkeypatch):
 def test_time_limit_is_recorded_as_a_verdict(stored_log, monkeypatch):
     from celery.exceptions import SoftTimeLimitExceeded
 
-    def slow(data):
+    def slow(data, **options):
         raise SoftTimeLimitExceeded()
 
     monkeypatch.setattr(engine, "verify", slow)

@@ -66,8 +66,42 @@ def test_bg_amb_04_the_map_data_classifies_every_portion(starter):
     """BG-AMB-04: terrain classes come from the map data; the first-game columns are high obstacles."""
     _, board = starter
     p = board.grid.parse
-    assert board.kind[p("M10")] == "high" and board.piece[p("M10")] == "column-1"
+    assert board.kind[p("N8")] == "high" and board.piece[p("N8")] == "column-1"
     assert set(board.kind) <= {None, "high", "low", "difficult", "platform", "ladder"}
+    mixed = [h for h in range(board.grid.size) if board.piece[h] == "mixed-4-1"]
+    assert sorted(board.kind[h] for h in mixed) == ["high", "high", "low", "low"]
+
+
+def test_bg_4_9_the_first_game_map_holds_the_legends_pieces(starter):
+    """BG-4.9: 6 high obstacles of 4 hexes and 4 of 3, mixed-height pieces (2 of 4 hexes, 2 of 3), low
+    obstacles (2 of 3 hexes, 4 of 2), columns and 5 objective tokens; no platforms, ladders or difficult
+    terrain. BG-DIS-13 leaves the number of columns open: the map has 2."""
+    _, board = starter
+    pieces: dict[str, list] = {}
+    for h in range(board.grid.size):
+        if board.piece[h] is not None:
+            pieces.setdefault(board.piece[h], []).append(board.kind[h])
+
+    def shape(kinds):
+        size = len(kinds)
+        if size == 1:
+            return ("column", 1)
+        return ("mixed" if len(set(kinds)) > 1 else kinds[0], size)
+
+    counts: dict[tuple, int] = {}
+    for kinds in pieces.values():
+        counts[shape(kinds)] = counts.get(shape(kinds), 0) + 1
+    assert counts == {
+        ("high", 4): 6,
+        ("high", 3): 4,
+        ("mixed", 4): 2,
+        ("mixed", 3): 2,
+        ("low", 3): 2,
+        ("low", 2): 4,
+        ("column", 1): 2,
+    }
+    assert len(board.objectives) == 5
+    assert not {"platform", "ladder", "difficult"} & set(board.kind)
 
 
 def test_bg_2_2_6_each_terrain_piece_is_separate_and_a_hex_holds_one(bg):
