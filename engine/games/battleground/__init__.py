@@ -58,7 +58,13 @@ class BattlegroundRuleset:
                 rule="LOG-2.1",
                 path="/rules_version",
             )
-        return Game(doc, content, board, options, Dice(stream, author))
+        return Game(
+            doc,
+            content,
+            board,
+            options,
+            Dice(stream, author, explosions_automatic=options["explosions_automatic"]),
+        )
 
     def simulate(self, seed: int, *, randomness: str = "seeded", **options) -> dict:
         from engine.games.battleground.simulator import simulate

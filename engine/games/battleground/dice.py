@@ -52,8 +52,11 @@ class TestResult:
 class Dice:
     """Supplies dice for tests: from the log (recorded) or from the seeded stream."""
 
-    def __init__(self, stream: SeededStream | None, author=None):
+    def __init__(self, stream: SeededStream | None, author=None, *, explosions_automatic: bool = False):
         self.stream = stream
+        # BG-8.2 step 8 in the originals (IT "permettendo al giocatore di lanciare", ES "puede lanzar")
+        # lets the roller decline an explosion; the ruleset option holds the spec's automatic reading.
+        self.explosions_automatic = explosions_automatic
         # When a log is being written (simulation), the author supplies what the log leaves out:
         # dice as "observed" in recorded mode, and players' choices such as which dice to reroll.
         self.author = author
@@ -152,6 +155,8 @@ def run_test(
     pending = sum(1 for v in final if v == 6)
     given = roll.get("explosions")
     if dice.seeded:
+        # Seeded: every explosion is rolled. Declining one could never raise a result (an explosion die
+        # only adds successes), and a seeded log has no table roll to transcribe.
         while pending:
             new = dice.take(pending, None, f"{what}, explosions", "BG-8.2")
             explosions += new
@@ -167,7 +172,6 @@ def run_test(
                 new = dice.author.dice(pending)
                 given += new
                 pending = sum(1 for v in new if v == 6)
-            pending = sum(1 for v in final if v == 6)
             if given:
                 roll["explosions"] = given
         given = given if given is not None else []
@@ -178,21 +182,10 @@ def run_test(
         for v in given:
             if not 1 <= v <= 6:
                 raise IllegalEvent("BG-8.1.1", f"{what}: a six-sided die cannot show {v}")
-        pos = 0
-        while pending:
-            chunk = given[pos : pos + pending]
-            if len(chunk) < pending:
-                break
-            pos += pending
-            pending = sum(1 for v in chunk if v == 6)
-        expected = pos + pending
-        if len(given) != expected or pending:
-            sixes = sum(1 for v in final if v == 6)
-            raise IllegalEvent(
-                "BG-8.2",
-                f"{what}: {sixes} six(es) and the sixes among explosion dice must each explode once; "
-                f"the log records {len(given)} explosion dice where {expected} are required",
-            )
+        if dice.explosions_automatic:
+            _check_every_six_exploded(given, final, what)
+        else:
+            _check_explosions_paid_for(given, final, what)
         explosions = list(given)
     successes = sum(1 for v in final if initial_success(v, threshold)) + sum(
         1 for v in explosions if v >= EXPLOSION_SUCCESS
@@ -208,3 +201,37 @@ def run_test(
         base_successes=sum(1 for v in base if initial_success(v, threshold)),
         mana_spent=spent,
     )
+
+
+def _check_explosions_paid_for(given: list[int], final: list[int], what: str) -> None:
+    """BG-8.2 step 8 (originals): each explosion die, in the order rolled, must come from a six rolled
+    before it; a six whose die was not rolled was declined, which the roller may do."""
+    allowed = sum(1 for v in final if v == 6)
+    for i, v in enumerate(given):
+        if i >= allowed:
+            raise IllegalEvent(
+                "BG-8.2",
+                f"{what}: explosion die {i + 1} ({v}) has no six left to come from "
+                f"({sum(1 for x in final if x == 6)} six(es) rolled, then {given[:i]} as explosion dice)",
+            )
+        allowed += v == 6
+
+
+def _check_every_six_exploded(given: list[int], final: list[int], what: str) -> None:
+    """BG-8.2 step 8 with ``explosions_automatic`` (BG-AMB-33): every six explodes exactly once."""
+    pending = sum(1 for v in final if v == 6)
+    pos = 0
+    while pending:
+        chunk = given[pos : pos + pending]
+        if len(chunk) < pending:
+            break
+        pos += pending
+        pending = sum(1 for v in chunk if v == 6)
+    expected = pos + pending
+    if len(given) != expected or pending:
+        sixes = sum(1 for v in final if v == 6)
+        raise IllegalEvent(
+            "BG-8.2",
+            f"{what}: {sixes} six(es) and the sixes among explosion dice must each explode once; "
+            f"the log records {len(given)} explosion dice where {expected} are required",
+        )

@@ -10,6 +10,7 @@ OPTIONS: dict[str, tuple[object, tuple, str]] = {
     "push_stops_at_difficult": (True, (True, False), "BG-AMB-18"),
     "los_same_origin_corner": (False, (True, False), "BG-AMB-08"),
     "fists_ignore_all_modifiers": (False, (True, False), "BG-AMB-14"),
+    "explosions_automatic": (False, (True, False), "BG-8.2, BG-AMB-33"),
     "first_player_procedure": (
         "winner-chooses",
         ("winner-chooses", "winner-is-first"),

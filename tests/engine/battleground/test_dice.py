@@ -10,11 +10,11 @@ from engine.core.errors import IllegalEvent
 from engine.games.battleground.dice import Dice, initial_success, run_test
 
 
-def roll(values, *, threshold=4, count=None, mana=0, free=0, **extra):
+def roll(values, *, threshold=4, count=None, mana=0, free=0, automatic=False, **extra):
     spec = {"dice": list(values), **extra}
     return run_test(
         spec,
-        dice=Dice(None),
+        dice=Dice(None, explosions_automatic=automatic),
         stat="strength",
         dice_count=len(values) if count is None else count,
         threshold=threshold,
@@ -107,12 +107,31 @@ def test_bg_ex_27_explosion_chain_unit():
 
 @pytest.mark.parametrize(
     "explosions",
-    [[], [6], [6, 4, 3], [5, 5], [3, 2]],
-    ids=["missing", "chain-missing", "one-extra", "extra-after-a-five", "two-for-one-six"],
+    [[6, 4, 3], [5, 5], [3, 2]],
+    ids=["one-extra", "extra-after-a-five", "two-for-one-six"],
 )
-def test_bg_8_2_step_8_exactly_one_explosion_die_per_six(explosions):
-    """BG-8.2 step 8: each 6 (initial or explosion) explodes exactly once; the log must match."""
-    rejected("BG-8.2", [6, 2], explosions=explosions)
+@pytest.mark.parametrize("automatic", [False, True], ids=["originals", "explosions_automatic"])
+def test_bg_8_2_step_8_no_explosion_die_without_a_six_before_it(explosions, automatic):
+    """BG-8.2 step 8: each 6 (initial or explosion) gives at most one explosion die, in the order rolled."""
+    rejected("BG-8.2", [6, 2], explosions=explosions, automatic=automatic)
+
+
+@pytest.mark.parametrize(
+    ("explosions", "successes"),
+    [([], 1), ([6], 2)],
+    ids=["declined", "chain-declined"],
+)
+def test_bg_8_2_step_8_the_roller_may_decline_an_explosion(explosions, successes):
+    """BG-8.2 step 8: the originals let the player roll the extra die (IT "permettendo al giocatore di
+    lanciare", ES "el jugador puede lanzar"); a recorded roll that stops early declined the rest."""
+    assert roll([6, 2], explosions=explosions).successes == successes
+
+
+@pytest.mark.parametrize("explosions", [[], [6]], ids=["missing", "chain-missing"])
+def test_bg_amb_33_with_explosions_automatic_every_six_must_explode(explosions):
+    """BG-AMB-33 (the spec's reading, ruleset option ``explosions_automatic``): every six explodes once,
+    so a log that leaves one out is refused."""
+    rejected("BG-8.2", [6, 2], explosions=explosions, automatic=True)
 
 
 def test_bg_8_2_explosions_listed_without_any_six_are_illegal():

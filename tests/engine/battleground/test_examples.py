@@ -1200,8 +1200,9 @@ def test_bg_ex_26_narrowed_three_times_in_a_game(bg):
 
 
 def test_bg_ex_27_explosion_chain_in_a_game(bg):
-    """BG-EX-27: T = 4, [6, 2]; explosions 6 then 4 → 2 successes; leaving out the second explosion die is
-    illegal (BG-8.2)."""
+    """BG-EX-27: T = 4, [6, 2]; explosions 6 then 4 → 2 successes. Leaving out the second explosion die
+    declines it (BG-8.2 in the originals), still 2 successes. With ``explosions_automatic`` (BG-AMB-33) it is
+    illegal."""
     sc = bg.scenario()
     bg.stats(sc, "he-man", strength=2)
     bg.stats(sc, "skeletor", toughness=1, health=9)
@@ -1219,6 +1220,9 @@ def test_bg_ex_27_explosion_chain_in_a_game(bg):
     )
     bg.accepts(sc)
     sc.doc["events"][-1]["attack"]["explosions"] = [6]
+    sc.doc["events"][-1]["expect"] = {"attack_successes": 2}  # the declined 4 would not have succeeded
+    bg.accepts(sc)
+    sc.doc["options"] = {"explosions_automatic": True}
     sc.doc["events"][-1].pop("expect")
     bg.rejects(sc, "BG-8.2")
 
