@@ -243,3 +243,15 @@ class SummaryVersion(models.Model):
     game = models.CharField(max_length=64, primary_key=True)
     version = models.BigIntegerField(default=0)
     refreshed_at = models.DateTimeField(null=True, blank=True)
+
+
+class StaleBucket(models.Model):
+    """A (game, day) whose summaries are out of date. Receivers add rows; ``refresh_meta_summaries``
+    drains them, so a burst of verdicts on one day costs one refresh, not one per verdict."""
+
+    game = models.CharField(max_length=64)
+    day = models.DateField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "day"], name="dash_stale_bucket_once")]

@@ -264,6 +264,15 @@ def refresh_buckets(game: str, days: Iterable[dt.date]) -> int:
     return len(days)
 
 
+def refresh_stale(game: str, days: Iterable[dt.date] = ()) -> int:
+    """Drain ``game``'s stale-bucket marks and re-aggregate those days (and ``days``), in one
+    transaction: if the refresh fails, the marks are still there for the retry."""
+    with transaction.atomic():
+        stale = list(m.StaleBucket.objects.select_for_update(skip_locked=True).filter(game=game))
+        m.StaleBucket.objects.filter(pk__in=[b.pk for b in stale]).delete()
+        return refresh_buckets(game, [b.day for b in stale] + list(days))
+
+
 def rebuild_all() -> None:
     """Throw the summaries away and aggregate every stat row again (after bulk loads)."""
     with transaction.atomic(), connection.cursor() as cursor:

@@ -1,26 +1,38 @@
 """Celery tasks that keep the meta summaries fresh. Thin: the work is in ``dashboards.summaries``.
 
 ``refresh_meta_summaries`` is enqueued by the ``log_verified`` receiver after a log's stat rows
-change; it re-aggregates only the (game, day) buckets that log touched, so it stays cheap at any
-archive size. It is idempotent (delete + re-insert of whole buckets) and safe to run twice.
+change, at most one at a time per game; it re-aggregates only the (game, day) buckets marked stale
+since the last run, so it stays cheap at any archive size and a burst of verdicts costs one
+refresh. It is idempotent (delete + re-insert of whole buckets) and safe to run twice.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 
+from django.core.cache import cache
 from django.db import InterfaceError, OperationalError
 
 from dashboards import summaries
+from dashboards.models import StaleBucket
+from dashboards.receivers import scheduled_key
 from workers.celery import app
 
 REFRESH_META_SUMMARIES = "dashboards.tasks.refresh_meta_summaries"
 
 
 @app.task(acks_late=True, autoretry_for=(OperationalError, InterfaceError), retry_backoff=2, max_retries=5)
-def refresh_meta_summaries(game: str, days: list[str]) -> int:
-    """Re-aggregate ``game``'s summaries for the ISO ``days`` given; returns how many days."""
-    return summaries.refresh_buckets(game, [dt.date.fromisoformat(d) for d in days])
+def refresh_meta_summaries(game: str, days: list[str] | None = None) -> int:
+    """Re-aggregate ``game``'s stale days (and the ISO ``days`` given); returns how many days."""
+    cache.delete(scheduled_key(game))  # before draining: marks made from now on schedule a new run
+    return summaries.refresh_stale(game, [dt.date.fromisoformat(d) for d in days or ()])
+
+
+@app.task(acks_late=True, autoretry_for=(OperationalError, InterfaceError), retry_backoff=2, max_retries=5)
+def refresh_all_stale() -> int:
+    """Periodic safety net: drain every game's stale marks (e.g. after a lost refresh message)."""
+    games = sorted(set(StaleBucket.objects.values_list("game", flat=True)))
+    return sum(summaries.refresh_stale(game) for game in games)
 
 
 @app.task(acks_late=True, autoretry_for=(OperationalError, InterfaceError), retry_backoff=5, max_retries=3)

@@ -244,11 +244,55 @@ def test_refresh_is_queued_when_not_inline(meta, settings, monkeypatch):
     from dashboards import tasks
 
     settings.ARBITER_META_REFRESH_INLINE = False
+    cache.clear()
     sent = []
-    monkeypatch.setattr(tasks.refresh_meta_summaries, "apply_async", lambda args: sent.append(args))
+    monkeypatch.setattr(
+        tasks.refresh_meta_summaries, "apply_async", lambda args, **options: sent.append(args)
+    )
     log, verdict = make_log(hand_counted_games()[1]["statistics"], created="2026-05-05", salt="q")
     announce(log, verdict)
-    assert sent == [["motu-battleground", ["2026-05-05"]]]
+    assert sent == [["motu-battleground"]]
+    assert list(m.StaleBucket.objects.values_list("game", "day")) == [
+        ("motu-battleground", dt.date(2026, 5, 5))
+    ]
+
+
+def test_a_burst_of_verdicts_shares_one_refresh_that_drains_every_mark(meta, settings, monkeypatch):
+    from dashboards import tasks
+
+    settings.ARBITER_META_REFRESH_INLINE = False
+    cache.clear()
+    sent = []
+    monkeypatch.setattr(
+        tasks.refresh_meta_summaries, "apply_async", lambda args, **options: sent.append(args)
+    )
+    for i, day in enumerate(["2026-05-05", "2026-05-06", "2026-05-05"]):
+        log, verdict = make_log(hand_counted_games()[1]["statistics"], created=day, salt=f"burst{i}")
+        announce(log, verdict)
+    assert sent == [["motu-battleground"]]  # one refresh on its way for the three verdicts
+    assert m.StaleBucket.objects.count() == 2
+    assert tasks.refresh_meta_summaries("motu-battleground") == 2  # both days re-aggregated
+    assert not m.StaleBucket.objects.exists()
+    games = m.GameDaily.objects.filter(day__in=[dt.date(2026, 5, 5), dt.date(2026, 5, 6)])
+    assert sum(g.games for g in games) == 3
+    # The flag went with the run: the next verdict schedules the next refresh.
+    log, verdict = make_log(hand_counted_games()[1]["statistics"], created="2026-05-07", salt="after")
+    announce(log, verdict)
+    assert sent == [["motu-battleground"], ["motu-battleground"]]
+
+
+def test_the_periodic_sweep_drains_marks_whose_refresh_was_lost(meta, settings, monkeypatch):
+    from dashboards import tasks
+
+    settings.ARBITER_META_REFRESH_INLINE = False
+    cache.clear()
+    monkeypatch.setattr(tasks.refresh_meta_summaries, "apply_async", lambda args, **options: None)  # lost
+    log, verdict = make_log(hand_counted_games()[1]["statistics"], created="2026-05-08", salt="lost")
+    announce(log, verdict)
+    assert not m.GameDaily.objects.filter(day=dt.date(2026, 5, 8)).exists()
+    assert tasks.refresh_all_stale() == 1
+    assert m.GameDaily.objects.get(day=dt.date(2026, 5, 8)).games == 1
+    assert not m.StaleBucket.objects.exists()
 
 
 def test_player_profile(meta):

@@ -224,6 +224,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": env_int("ARBITER_REVERIFY_SECONDS", 3600),
         "kwargs": {"limit": env_int("ARBITER_REVERIFY_BATCH", 1000)},
     },
+    # Meta summaries are refreshed right after verdicts; this catches a refresh whose message was lost.
+    "refresh-stale-meta": {
+        "task": "dashboards.tasks.refresh_all_stale",
+        "schedule": env_int("ARBITER_META_SWEEP_SECONDS", 300),
+    },
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
