@@ -228,6 +228,11 @@ class HexGrid:
         q, r = self._axial[h]
         return q, r, -q - r
 
+    def direction_vector(self, d: int) -> tuple[int, int]:
+        """Axial ``(dq, dr)`` of one step across side ``d`` (the same for every hex of the grid)."""
+        self._check_direction(d)
+        return self._axial_dirs[d]
+
     def hex_at_cube(self, q: int, r: int, s: int | None = None) -> int | None:
         """The hex with cube coordinates ``(q, r, s)``, or None if off the board.
 
@@ -472,6 +477,51 @@ class HexGrid:
         hits.sort()
         return tuple(h for _, h in hits)
 
+    def cover_line_to_base(self, a: int, base: frozenset[int] | tuple[int, ...]) -> tuple[int, ...]:
+        """Like :meth:`cover_line`, to the centre of a multi-hex base (the mean of its hex centres) instead
+        of a hex centre (BG-13.3.2 measures from base centre to base centre; BG-13.3.5, BG-19.9).
+
+        The hexes of ``base`` and ``a`` are left out; the order is from ``a`` outward (then by id). Meant
+        for compact bases (a few hexes); not memoised. Raises ValueError for an empty base, a base holding
+        ``a``, or ids not on the map.
+        """
+        self._check(a)
+        cells = sorted(set(base))
+        if not cells:
+            raise ValueError("a base covers at least one hex")
+        for c in cells:
+            self._check(c)
+        if a in cells:
+            raise ValueError("the line starts outside the base")
+        if len(cells) == 1:
+            return self.cover_line(a, cells[0])
+        n = len(cells)
+        p = tuple(n * v for v in self._lattice[a])  # scaled by n so the base centre is a lattice point
+        q = (sum(self._lattice[c][0] for c in cells), sum(self._lattice[c][1] for c in cells))
+        # Every hex the segment meets lies within two steps of a hex line from a to some base hex (the
+        # base centre lies inside the base's hull).
+        candidates: set[int] = set()
+        for c in cells:
+            for h in self.line_hexes(a, c):
+                candidates.add(h)
+                for x in self._neighbours[h]:
+                    if x is not None:
+                        candidates.add(x)
+                        candidates.update(y for y in self._neighbours[x] if y is not None)
+        candidates.difference_update(cells)
+        candidates.discard(a)
+        hits = []
+        for h in candidates:
+            planes = tuple((pa, pb, pc * n) for pa, pb, pc in self._half_planes[h])  # the hex, scaled by n
+            clipped = lattice.clip_to_half_planes(p, q, planes, strict=False)
+            if clipped is None:
+                continue
+            lo_n, lo_d, hi_n, hi_d = clipped
+            if lo_n * hi_d < hi_n * lo_d:
+                hits.append((Fraction(lo_n, lo_d), h))
+        hits.sort()
+        return tuple(h for _, h in hits)
+
     # ------------------------------------------------------------------ facing
 
     def arc(self, h: int, facing: int, other: int) -> int:
@@ -514,6 +564,27 @@ class HexGrid:
             dist2.append(kx * dx * dx + ky * dy * dy)
         best = min(dist2)
         return tuple(d for d in range(6) if dist2[d] == best)
+
+    def faced_distance2(self, h: int, d: int, targets: Iterable[int]) -> int:
+        """Exact weighted squared distance (lattice units, see :data:`STEP_NORM2`) from the centre of
+        the hex across side ``d`` of ``h`` (on or off the board) to the nearest centre of ``targets``.
+
+        Compares facings toward a massive target (BG-AMB-07: the nearest occupied hex centre) and the
+        facings of a massive miniature (BG-19.7). Raises ValueError for an empty ``targets``."""
+        self._check(h)
+        self._check_direction(d)
+        hx, hy = self._lattice[h]
+        fx, fy = self._lattice_dirs[d]
+        px, py = hx + fx, hy + fy
+        best = None
+        for t in targets:
+            self._check(t)
+            tx, ty = self._lattice[t]
+            d2 = self._kx * (tx - px) ** 2 + self._ky * (ty - py) ** 2
+            best = d2 if best is None or d2 < best else best
+        if best is None:
+            raise ValueError("no target hexes to face")
+        return best
 
     # ------------------------------------------------------------------ hex lines
 

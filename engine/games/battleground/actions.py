@@ -6,6 +6,7 @@ from __future__ import annotations
 import heapq
 
 from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.games.battleground import massive
 from engine.games.battleground.effects import apply_effect
 from engine.games.battleground.state import Frame, Trigger, Unit
 
@@ -94,7 +95,7 @@ def event_guard(g, event: dict) -> None:
 def speed(g, unit: Unit, focused: bool) -> tuple[int, bool]:
     """BG-9.2.1: movement points for one Move; also whether the move starts on difficult terrain."""
     base = unit.d.speed[1] if focused else unit.d.speed[0]
-    on_difficult = g.board.kind[unit.hex] == "difficult"
+    on_difficult = massive.on_difficult(g, unit) if unit.shape else g.board.kind[unit.hex] == "difficult"
     mp = base + (2 if unit.buff == "haste" else 0)
     if on_difficult:
         mp -= 2  # BG-9.2.4
@@ -109,6 +110,8 @@ def reachable(g, unit: Unit, start: int, mp: int) -> dict[int, tuple[int, int | 
     Occupied hexes cannot be entered, and a hex next to an enemy ends the move (BG-9.2.11), so it is
     not expanded further.
     """
+    if g.has_massive:
+        return massive.reachable(g, unit, start, mp)  # BG-19: bases of several hexes
     board = g.board
     occupied = {u.hex for u in g.units.values() if u.on_board and u is not unit}
     enemy_hexes = {e.hex for e in g.enemies_of(unit)}
@@ -132,6 +135,8 @@ def reachable(g, unit: Unit, start: int, mp: int) -> dict[int, tuple[int, int | 
 
 def distance_to_goal(g, unit: Unit, goal: set[int]) -> dict[int, int]:
     """Minimum MP from each hex to any goal hex (reverse Dijkstra; step costs are symmetric)."""
+    if g.has_massive:
+        return massive.distance_to_goal(g, unit, goal)  # BG-19: bases of several hexes
     board = g.board
     occupied = {u.hex for u in g.units.values() if u.on_board and u is not unit}
     dist = {h: 0 for h in goal if h not in occupied}
@@ -155,6 +160,8 @@ def toward_goal(g, target: Unit) -> set[int]:
     are adjacent to ``target`` (BG-2.1.4: same height, sharing a side). Obstacle portions and hexes at
     another height beside the target are no destinations: counting them made hexes beside a wall look a
     step closer than they are, and legal shortest paths round the wall were refused."""
+    if g.has_massive:
+        return massive.toward_goal(g, target)  # BG-19.1: adjacent to any hex of a massive target
     board = g.board
     return {h for h in board.adjacent[target.hex] if board.standable(h)}
 
@@ -185,14 +192,16 @@ def event_move(g, event: dict) -> None:
     if facing is not None:
         facing = int(facing)  # JSON Schema counts 2.0 as an integer; geometry indexes with it (BG-9.2.12)
     mp, on_difficult = speed(g, unit, use_focus)
-    occupied = {u.hex: u for u in g.units.values() if u.on_board and u is not unit}
-    enemy_hexes = {e.hex for e in g.enemies_of(unit)}
+    occupied = massive.occupants(g, unit)
+    enemy_hexes = massive.enemy_cells(g, unit)
+    if unit.shape is not None:
+        massive.check_path(g, frame, unit, path, mp, on_difficult, facing)  # BG-19.2–19.5, BG-AMB-28
     toward = None
-    if frame.kind == "guard":
+    if frame.kind == "guard" and unit.shape is None:
         # BG-14.1.4 b / BG-AMB-20: an interrupt move goes toward the interrupted character by a shortest path.
         toward = distance_to_goal(g, unit, toward_goal(g, frame.target))
     cur, spent = unit.hex, 0
-    for i, h in enumerate(path):
+    for i, h in enumerate(path if unit.shape is None else ()):
         if h in occupied:
             raise IllegalEvent(
                 "BG-9.2.3", f"{board.label(h)} holds {occupied[h].name}; a move cannot enter it"
@@ -220,13 +229,7 @@ def event_move(g, event: dict) -> None:
                 "BG-9.2.11", f"entering {board.label(h)} next to an enemy ends {unit.name}'s move"
             )
         cur = h
-    if (
-        toward is not None
-        and path
-        and not board.line_of_sight(
-            cur, frame.target.hex, same_origin_corner=g.options["los_same_origin_corner"]
-        )
-    ):
+    if toward is not None and path and not massive.sight(g, (cur,), frame.target.cells):
         raise IllegalEvent("BG-14.1.4", f"an interrupt move must end in line of sight of {frame.target.name}")
     pay_escalating(frame, "move", "Move")
     if use_focus:
@@ -257,7 +260,7 @@ def finish_move(g, unit: Unit, path: list[int], facing: int | None) -> None:
     if path:
         unit.hex = path[-1]
     if facing is not None:
-        unit.facing = facing  # BG-9.2.12
+        massive.face(g, unit, facing)  # BG-9.2.12 (a massive miniature turns about its pivot, BG-19.7)
     if path:  # BG-AMB-16: a move that stays put does not end movement for guard
         check_guard(g, unit)
 
@@ -269,12 +272,19 @@ def check_guard(g, mover: Unit) -> None:
     for guard in sorted(g.enemies_of(mover), key=lambda u: u.order):
         if not guard.guard:
             continue
-        if not board.line_of_sight(
-            guard.hex, mover.hex, same_origin_corner=g.options["los_same_origin_corner"]
-        ):
-            continue
-        if board.grid.arc(guard.hex, guard.facing, mover.hex) < 0:  # BG-AMB-06: d ≥ 0 touches the front arc
-            continue
+        if g.has_massive:
+            # BG-19.8: sight from or to any hex of a massive base; BG-11.2.3: any part of the base in the arc.
+            if not massive.sight(g, guard.cells, mover.cells):
+                continue
+            if all(board.grid.arc(guard.hex, guard.facing, c) < 0 for c in mover.cells):
+                continue
+        else:
+            if not board.line_of_sight(
+                guard.hex, mover.hex, same_origin_corner=g.options["los_same_origin_corner"]
+            ):
+                continue
+            if board.grid.arc(guard.hex, guard.facing, mover.hex) < 0:  # BG-AMB-06: d ≥ 0 is the front arc
+                continue
         if threatens(g, guard, mover):
             triggered.append(guard)
     if triggered:
@@ -282,6 +292,8 @@ def check_guard(g, mover: Unit) -> None:
 
 
 def threatens(g, guard: Unit, enemy: Unit) -> bool:
+    if g.has_massive:
+        return massive.threatens(g, guard, enemy)
     board = g.board
     engaged = enemy.hex in board.adjacent[guard.hex]
     if engaged:
@@ -342,13 +354,13 @@ def event_ability(g, event: dict) -> None:
                 raise IllegalEvent(
                     "BG-14.1.4", f"in an interrupt, abilities may target only {frame.target.name}"
                 )
-        if ability.range_in is not None and not g.board.grid.in_range(unit.hex, target.hex, ability.range_in):
+        if ability.range_in is not None and not massive.in_range(
+            g, unit.cells, target.cells, ability.range_in
+        ):
             raise IllegalEvent(
                 "BG-16.4.1", f"{target.name} is out of {ability.name}'s range ({ability.range_in}\")"
             )
-        if not g.board.line_of_sight(
-            unit.hex, target.hex, same_origin_corner=g.options["los_same_origin_corner"]
-        ):
+        if not massive.sight(g, unit.cells, target.cells):
             raise IllegalEvent("BG-16.4.2", f"{unit.name} has no line of sight to {target.name}")
         face_toward(g, unit, target, event)  # BG-16.4.2
     frame.ap -= ability.ap
@@ -357,12 +369,19 @@ def event_ability(g, event: dict) -> None:
     apply_effect(g, frame, target, ability.effect, source=ability.name)
 
 
-def face_toward(g, unit: Unit, target: Unit, event: dict) -> None:
-    """BG-10.3.1 / BG-AMB-07: face the adjacent hex closest to the target; ties are the controller's choice."""
-    options = g.board.grid.facings_toward(unit.hex, target.hex)
+def face_toward(g, unit: Unit, target: Unit, event: dict, weapon=None) -> None:
+    """BG-10.3.1 / BG-AMB-07: face the adjacent hex closest to the target; ties are the controller's choice.
+    BG-19.6 / BG-19.7 when either is massive (``weapon``: the attack's weapon, for a massive attacker)."""
+    rule = "BG-10.3.1"
+    if unit.shape is None and target.shape is None:
+        options = g.board.grid.facings_toward(unit.hex, target.hex)
+    else:
+        options, rule = massive.facings_toward(g, unit, target, weapon)
+        if not options:
+            raise IllegalEvent(rule, f"{unit.name} cannot turn to face {target.name}")
     chosen = event.get("facing")
     if len(options) == 1 and chosen is None:
-        unit.facing = options[0]
+        massive.face(g, unit, options[0])
         return
     if chosen is None:
         author = g.dice.author
@@ -375,9 +394,9 @@ def face_toward(g, unit: Unit, target: Unit, event: dict) -> None:
         chosen = event["facing"] = author.choose(list(options))
     if chosen not in options:
         raise IllegalEvent(
-            "BG-10.3.1", f"{unit.name} must face toward {target.name}: facing {list(options)}, not {chosen!r}"
+            rule, f"{unit.name} must face toward {target.name}: facing {list(options)}, not {chosen!r}"
         )
-    unit.facing = int(chosen)  # one of the int options; a log may write it as 2.0 (BG-10.3.1)
+    massive.face(g, unit, int(chosen))  # one of the int options; a log may write it as 2.0 (BG-10.3.1)
 
 
 # -- single-use items (BG-17.3.5) -------------------------------------------------------------------------

@@ -4,6 +4,7 @@ move recorder would offer. Dice are not part of an event choice: they are rolled
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent
+from engine.games.battleground import massive
 from engine.games.battleground.actions import ALLOWED, distance_to_goal, reachable, speed, toward_goal
 from engine.games.battleground.combat import check_target
 from engine.games.battleground.content import FISTS
@@ -89,10 +90,8 @@ def _frame_events(g, frame) -> list[dict]:
                         ally.player == unit.player
                         and ally is not unit
                         and ally.on_board
-                        and (a.range_in is None or g.board.grid.in_range(unit.hex, ally.hex, a.range_in))
-                        and g.board.line_of_sight(
-                            unit.hex, ally.hex, same_origin_corner=g.options["los_same_origin_corner"]
-                        )
+                        and (a.range_in is None or massive.in_range(g, unit.cells, ally.cells, a.range_in))
+                        and massive.sight(g, unit.cells, ally.cells)
                     ):
                         out.append(
                             {"type": "ability", "character": unit.ref, "ability": a.id, "target": ally.ref}
@@ -129,17 +128,17 @@ def _moves(g, frame) -> list[dict]:
                 path = _path(best, h)
                 cur, ok = unit.hex, True
                 for step in path:
-                    if dist.get(step, 1 << 30) != dist.get(cur, 1 << 30) - board.step_cost(cur, step):
+                    cost = (
+                        board.step_cost(cur, step)
+                        if unit.shape is None
+                        else dict(massive.steps(board, unit, unit.facing, cur))[step]  # BG-19.2
+                    )
+                    if dist.get(step, 1 << 30) != dist.get(cur, 1 << 30) - cost:
                         ok = False
                         break
                     cur = step
-                if (
-                    ok
-                    and path
-                    and board.line_of_sight(
-                        h, frame.target.hex, same_origin_corner=g.options["los_same_origin_corner"]
-                    )
-                ):
+                cells = (h,) if unit.shape is None else unit.shape(h, unit.facing)
+                if ok and path and massive.sight(g, cells, frame.target.cells):
                     keep.append(h)
             dests = keep
         else:

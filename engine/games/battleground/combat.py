@@ -4,6 +4,7 @@ target's defence test and the weapon's success table."""
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.games.battleground import massive
 from engine.games.battleground.actions import acting_frame, face_toward, pay_escalating
 from engine.games.battleground.content import FISTS, WeaponDef
 from engine.games.battleground.dice import run_test
@@ -42,6 +43,9 @@ def check_target(g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Unit) -
         raise IllegalEvent(
             "BG-14.1.4", f"an interrupt attack must target the interrupted character, {frame.target.name}"
         )
+    if g.has_massive:
+        _check_massive_target(g, unit, weapon, target)  # BG-19.1, BG-19.6–19.8
+        return
     if weapon.type == "melee":
         if target.hex not in board.adjacent[unit.hex]:
             raise IllegalEvent(
@@ -61,6 +65,39 @@ def check_target(g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Unit) -
         raise IllegalEvent("BG-10.3.3", f"{unit.name} has no line of sight to {target.name}")
 
 
+def _check_massive_target(g, unit: Unit, weapon: WeaponDef, target: Unit) -> None:
+    """check_target when the game holds a massive miniature: engagement by any hex of a base (BG-19.1),
+    range between the nearest hexes and sight from or to any hex of it (BG-2.3.2, BG-19.8); a massive
+    attacker's attacks come from its facing hex, turned toward the target (BG-19.7)."""
+    if weapon.type == "melee":
+        if not massive.engaged(g, unit, target):
+            raise IllegalEvent(
+                "BG-10.2.2",
+                f"{target.name} is not engaged with {unit.name}; a melee attack needs an adjacent enemy",
+            )
+        if unit.shape is not None and not massive.facings_toward(g, unit, target, weapon)[0]:
+            raise IllegalEvent(
+                "BG-19.7",
+                f"{unit.name} cannot turn its facing hex next to {target.name}; its attacks come from that hex",
+            )
+        return
+    if g.engaged_with(unit):
+        rule = "BG-10.3.2" if weapon.type == "ranged" else "BG-10.5.1"
+        raise IllegalEvent(rule, f"{unit.name} is engaged and cannot make a {weapon.type} attack")
+    origins = (unit.hex,)
+    if unit.shape is not None:
+        # BG-19.7: the attack comes from the facing hex once turned toward the target.
+        facings = massive.facings_toward(g, unit, target)[0]
+        origins = tuple(massive.turned(g, unit, f) for f in facings)
+    if not any(massive.in_range(g, (o,), target.cells, weapon.range_in) for o in origins):
+        dist = min(massive.distance_in(g, (o,), target.cells) for o in origins) if origins else float("inf")
+        raise IllegalEvent(
+            "BG-10.3.5", f'{target.name} is {dist:.2f}" away; the {weapon.name} reaches {weapon.range_in:g}"'
+        )
+    if not massive.sight(g, unit.cells, target.cells):
+        raise IllegalEvent("BG-10.3.3", f"{unit.name} has no line of sight to {target.name}")
+
+
 def attack_threshold(
     g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Unit, origin: int, focus: bool, occupied: set[int]
 ) -> int:
@@ -69,12 +106,18 @@ def attack_threshold(
     widen = narrow = 0
     if board.grid.arc(target.hex, target.facing, origin) < 0:
         widen += 1  # BG-12.3 flank (BG-15.2.1: from the initial target for additional targets)
-    if weapon.type == "ranged" and board.adjacent[target.hex] & {e.hex for e in g.enemies_of(target)}:
-        narrow += 1  # BG-13.2.2 engaged target (ranged only)
-    if weapon.type in ("ranged", "spell") and board.in_cover(
-        origin, target.hex, occupied - {origin, target.hex}
+    if weapon.type == "ranged" and (
+        g.engaged_with(target)
+        if g.has_massive
+        else board.adjacent[target.hex] & {e.hex for e in g.enemies_of(target)}
     ):
-        narrow += 1  # BG-13.2.3 cover
+        narrow += 1  # BG-13.2.2 engaged target (ranged only)
+    if weapon.type in ("ranged", "spell") and (
+        massive.in_cover(g, origin, target, occupied)
+        if g.has_massive
+        else board.in_cover(origin, target.hex, occupied - {origin, target.hex})
+    ):
+        narrow += 1  # BG-13.2.3 cover (BG-13.3.5 / BG-19.9 for a massive target)
     if focus:
         widen += 1  # BG-13.2.4
     if frame.kind == "guard":
@@ -102,7 +145,8 @@ def attack_dice(g, unit: Unit, weapon: WeaponDef, target: Unit) -> int:
     dice = base + weapon.dice + stat_bonus(unit, stat)  # BG-10.1.3
     for m in weapon.modifiers:
         if m.get("when", "always") == "always" or (
-            m["when"] == "target_on_difficult" and g.board.kind[target.hex] == "difficult"  # BG-EX-10
+            m["when"] == "target_on_difficult"
+            and any(g.board.kind[c] == "difficult" for c in target.cells)  # BG-EX-10
         ):
             dice += m.get("dice", 0)
     return dice
@@ -161,7 +205,7 @@ def one_attack(
     defer: list | None,
     label: str,
 ) -> None:
-    occupied = {u.hex for u in g.units.values() if u.on_board}
+    occupied = massive.occupied_hexes(g)
     threshold = attack_threshold(g, frame, unit, weapon, target, origin, focus, occupied)
     attack = run_test(
         _roll(g, spec, "attack"),
@@ -241,10 +285,10 @@ def event_attack(g, event: dict) -> None:
     target = g.unit(event, "target")
     check_target(g, frame, unit, weapon, target)
     # BG-10.1.6 (3)–(5): face, pay, then modifiers (focus is spent once for the whole action, BG-15.2.4).
-    if weapon.type == "melee":
+    if weapon.type == "melee" and unit.shape is None and target.shape is None:
         unit.facing = g.board.grid.direction_to(unit.hex, target.hex)
     else:
-        face_toward(g, unit, target, event)
+        face_toward(g, unit, target, event, weapon)  # BG-19.6 / BG-19.7 for massive miniatures
     pay_escalating(frame, weapon.type, f"{weapon.type} attack")
     if weapon.type == "spell":
         if unit.mana < weapon.mana_cost:
@@ -272,9 +316,17 @@ def _area(g, frame, unit, weapon, initial, event, focus, defer) -> None:
         if u.on_board
         and u is not unit
         and u is not initial
-        and board.grid.hex_distance(initial.hex, u.hex) <= weapon.area_hexes
-        and board.height[u.hex] == board.height[initial.hex]
-        and board.line_of_sight(initial.hex, u.hex, same_origin_corner=g.options["los_same_origin_corner"])
+        and (
+            massive.hex_distance(g, initial.cells, u.cells) <= weapon.area_hexes
+            and board.height[u.hex] == board.height[initial.hex]
+            and massive.sight(g, initial.cells, u.cells)
+            if g.has_massive  # BG-19.1 / BG-19.8: any hex of a massive base
+            else board.grid.hex_distance(initial.hex, u.hex) <= weapon.area_hexes
+            and board.height[u.hex] == board.height[initial.hex]
+            and board.line_of_sight(
+                initial.hex, u.hex, same_origin_corner=g.options["los_same_origin_corner"]
+            )
+        )
     }
     extra = event.get("additional")
     if extra is None and g.dice.author is not None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from engine.core.errors import UnreadableLog
 from engine.core.logfile import schema_validator
+from engine.geometry.footprint import Base, base_from
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class CharacterDef:
     slots: dict
     abilities: tuple[Ability, ...]
     massive: bool = False
+    base: Base | None = None  # the hexes a massive miniature's base covers (BG-19, docs/content-packs.md)
 
     def stat(self, name: str) -> int:
         return getattr(self, name)
@@ -172,6 +174,31 @@ def _ability(a: dict) -> Ability:
     )
 
 
+def _base(c: dict) -> Base | None:
+    """BG-19: a massive character states the hexes its base covers; any other character covers one hex."""
+    where = f"/characters/{c['id']}/base"
+    if not c.get("massive", False):
+        if "base" in c:
+            raise UnreadableLog(
+                f"content pack is malformed at {where}: only a massive character has a multi-hex base",
+                rule="LOG-3.5",
+                path=where,
+            )
+        return None
+    if "base" not in c:
+        raise UnreadableLog(
+            f"content pack is malformed at {where}: a massive character states its base (BG-19)",
+            rule="LOG-3.5",
+            path=where,
+        )
+    try:
+        return base_from(c["base"]["hexes"], c["base"].get("pivot"))
+    except ValueError as exc:
+        raise UnreadableLog(
+            f"content pack is malformed at {where}: {exc}", rule="LOG-3.5", path=where
+        ) from None
+
+
 _CACHE: dict[str, Content] = {}
 _CACHE_SIZE = 8  # a few packs in use at once; bounded so 1,000 verifications cannot grow memory
 
@@ -274,6 +301,7 @@ def _from_doc(doc: dict, sha256: str) -> Content:
             slots=c.get("slots", {}),
             abilities=tuple(_ability(a) for a in c.get("abilities", [])),
             massive=c.get("massive", False),
+            base=_base(c),
         )
         index("characters", c)
         for a in c.get("abilities", []):

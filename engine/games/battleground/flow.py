@@ -4,6 +4,7 @@ interrupt frames, cleanup and the end of the game (spec §4–§7, §14.1, §17.
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.games.battleground import massive
 from engine.games.battleground.state import HAND_LIMIT, ROUNDS, Frame, Side, Trigger, Unit
 
 OBJECTIVE_VP = 20  # BG-7.2.2
@@ -46,15 +47,6 @@ def setup(g, doc: dict) -> None:
                 raise UnreadableLog(
                     f"{path}: {d.name} appears twice in {p['name']}'s army", rule="LOG-2.2", path=path
                 )
-            if d.massive:
-                # BG-19: massive miniatures (multi-hex bases) are not implemented; replaying one as a 1-hex
-                # miniature would judge its movement, facing, LoS and cover wrongly, so the log is refused.
-                raise UnreadableLog(
-                    f"{path}: {d.name} is a massive miniature (BG-19), which this engine version does not "
-                    "implement",
-                    rule="LOG-3.6",
-                    path=f"{path}/character",
-                )
             if d.faction != faction:
                 raise IllegalEvent(
                     "BG-1.1",
@@ -75,15 +67,18 @@ def setup(g, doc: dict) -> None:
             if facing not in range(6):
                 raise IllegalEvent("BG-1.4", f"{d.name} must face one of the six sides (0–5), not {facing!r}")
             facing = int(facing)  # JSON Schema counts 2.0 as an integer; geometry indexes with it (BG-1.4)
-            if h not in board.zones[pi]:
-                raise IllegalEvent(
-                    "BG-2.1.5", f"{d.name} sets up at {board.label(h)}, outside {p['name']}'s deployment zone"
-                )
-            if not board.standable(h) or h in occupied:
-                raise IllegalEvent(
-                    "BG-2.1.4", f"{d.name} cannot set up at {board.label(h)}: the hex is not free"
-                )
-            occupied[h] = cid
+            cells = massive.setup_cells(g, d, h, facing)  # BG-19: every hex of a massive base
+            for c in cells:
+                if c not in board.zones[pi]:
+                    raise IllegalEvent(
+                        "BG-2.1.5",
+                        f"{d.name} sets up at {board.label(c)}, outside {p['name']}'s deployment zone",
+                    )
+                if not board.standable(c) or c in occupied:
+                    raise IllegalEvent(
+                        "BG-2.1.4", f"{d.name} cannot set up at {board.label(c)}: the hex is not free"
+                    )
+                occupied[c] = cid
             g.units[key] = Unit(
                 key=key,
                 player=side.id,
@@ -93,6 +88,7 @@ def setup(g, doc: dict) -> None:
                 hex=h,
                 facing=facing,
                 order=len(g.units),
+                shape=massive.shape_for(board, d),
             )
     # Mirror matches field the same character twice: events then name it "p1:he-man".
     counts: dict[str, int] = {}
@@ -101,6 +97,7 @@ def setup(g, doc: dict) -> None:
     for unit in g.units.values():
         unit.ref = unit.key = unit.d.id if counts[unit.d.id] == 1 else unit.key
     g.units = {unit.key: unit for unit in g.units.values()}
+    g.has_massive = any(unit.shape is not None for unit in g.units.values())
 
 
 def _draw(g, side: Side, event: dict, count: int, what: str, rule: str = "BG-5.2.1") -> None:
@@ -373,11 +370,12 @@ def cleanup(g) -> None:
             enemies = {e.hex for e in g.enemies_of(unit)}
             zone = board.zones[list(g.sides).index(unit.player)]
             if (
-                not (board.adjacent[unit.hex] & enemies)
+                massive.claims(g, unit, token, near_token)  # BG-19.1: any hex of a massive base
+                if g.has_massive
+                else not (board.adjacent[unit.hex] & enemies)
                 and unit.hex in near_token
                 and not (near_token & enemies)
-                and token not in zone
-            ):
+            ) and token not in zone:
                 side = g.sides[unit.player]
                 side.objectives += 1
                 side.vp["objectives"] += OBJECTIVE_VP

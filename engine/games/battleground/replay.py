@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import explain_event, schema_fields
-from engine.games.battleground import actions, combat, flow, pending
+from engine.games.battleground import actions, combat, flow, massive, pending
 from engine.games.battleground.board import Board
 from engine.games.battleground.content import Content
 from engine.games.battleground.dice import Dice
@@ -37,6 +37,7 @@ class Game:
         self.units: dict[str, Unit] = {}
         self.objectives: list[int] = list(board.objectives)
         self.stats = flow.StatsBook()
+        self.has_massive = False  # BG-19: set by setup; a game without one keeps the one-hex code paths
         flow.setup(self, doc)
 
     # -- lookups ----------------------------------------------------------------------------------
@@ -100,13 +101,15 @@ class Game:
         return [u for u in self.units.values() if u.on_board]
 
     def occupied(self) -> dict[int, Unit]:
-        return {u.hex: u for u in self.units.values() if u.on_board}
+        return massive.occupants(self)  # every hex of a massive base too (BG-19)
 
     def enemies_of(self, unit: Unit) -> list[Unit]:
         return [u for u in self.units.values() if u.on_board and u.player != unit.player]
 
     def engaged_with(self, unit: Unit) -> list[Unit]:
         """BG-10.2.2: enemies in adjacent hexes (BG-2.1.4: same height, sharing a side)."""
+        if self.has_massive:
+            return [e for e in self.enemies_of(unit) if massive.engaged(self, unit, e)]  # BG-19.1
         adj = self.board.adjacent[unit.hex]
         return [e for e in self.enemies_of(unit) if e.hex in adj]
 

@@ -65,6 +65,8 @@ def header(
         zone = sorted(h for h in board.zones[i] if board.standable(h))
         spots = rng.sample(zone, len(force["characters"]))
         facing = 3 if i == 0 else 0  # face the other side of the table
+        if any(content.characters[c["character"]].base is not None for c in force["characters"]):
+            spots = _massive_spots(content, board, force, zone, spots, facing, rng)
         players.append(
             {
                 "id": f"p{i + 1}",
@@ -98,6 +100,27 @@ def header(
         "setup": {"map": game_map.id, "first_player": rng.choice(["p1", "p2"])},
         "events": [],
     }
+
+
+def _massive_spots(content, board, force, zone, spots, facing, rng) -> list[int]:
+    """Set-up hexes when a force holds a massive miniature (BG-19): every base lies whole in the zone at
+    one height, clear of the others."""
+    from engine.games.battleground.massive import fits
+
+    inside = set(zone)
+    taken: set[int] = set()
+    out = []
+    for c, spot in zip(force["characters"], spots, strict=True):
+        base = content.characters[c["character"]].base
+        for h in [spot] + rng.sample(zone, len(zone)):
+            cells = (h,) if base is None else base.cells(board.grid, h, facing)
+            if cells is not None and set(cells) <= inside and fits(board, cells, taken):
+                break
+        else:
+            raise ValueError(f"no room for {c['character']} in its deployment zone")
+        taken.update(cells)
+        out.append(h)
+    return out
 
 
 def _weight(g, ev: dict, rng: random.Random) -> float:
@@ -153,7 +176,13 @@ def choose(g, options: list[dict], rng: random.Random) -> dict:
     if x < move_weight:
         ev = _pick_move(g, moves, rng)
         if rng.random() < 0.7:
-            ev["facing"] = rng.randrange(6)
+            unit = g.frame().unit
+            if unit.shape is None:
+                ev["facing"] = rng.randrange(6)
+            else:  # BG-19.2: a massive base turns only where it fits
+                from engine.games.battleground.massive import facings_at
+
+                ev["facing"] = rng.choice(facings_at(g, unit, g.board.parse(ev["path"][-1])))
         return ev
     x -= move_weight
     for e, w in weighted:

@@ -40,10 +40,20 @@ class Unit:
     wounds_dealt: int = 0
     activations: int = 0
     objectives: int = 0
+    # BG-19: a massive miniature's footprint, (facing hex, facing) -> hexes covered; None for one hex.
+    shape: Callable[[int, int], tuple[int, ...] | None] | None = None
 
     @property
     def name(self) -> str:
         return self.d.name
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        """The hexes the miniature occupies: its own hex, or for a massive miniature (BG-19) every hex of
+        its base, the facing hex (``hex``) first. Derived from ``hex`` and ``facing``, so it follows them."""
+        if self.shape is None:
+            return (self.hex,)
+        return self.shape(self.hex, self.facing)
 
     def gain_mana(self, n: int) -> None:
         self.mana = min(MANA_CAP, self.mana + n)  # BG-AMB-31: excess is lost

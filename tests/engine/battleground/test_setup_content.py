@@ -203,13 +203,19 @@ def test_bg_amb_36_a_golden_rule_ruling_is_recorded_and_changes_nothing(bg):
     assert (verdict.status, verdict.error.rule) == ("unreadable", "LOG-5.1")
 
 
-def test_log_3_6_massive_miniatures_are_refused_not_misjudged(bg):
-    """LOG-3.6: a character marked massive (BG-19, not implemented) makes the log unreadable."""
+def test_log_3_6_massive_miniatures_are_replayed_not_refused(bg):
+    """LOG-3.6 no longer refuses a character marked massive (BG-19 is implemented): with its base stated it
+    sets up on every hex of the base; without a base the pack is malformed (LOG-3.5)."""
     sc = bg.scenario()
-    sc.edit_pack(lambda p: next(c for c in p["characters"] if c["id"] == "ram-man").update(massive=True))
+    ram_man = lambda p: next(c for c in p["characters"] if c["id"] == "ram-man")  # noqa: E731
+    sc.edit_pack(lambda p: ram_man(p).update(massive=True, base={"hexes": [[0, 0], [-1, 0]]}))
     sc.place("p1", "ram-man", [], "K5").place("p2", "skeletor", [], "K25")
-    verdict = bg.verify(sc.deal())
-    assert (verdict.status, verdict.error.rule) == ("unreadable", "LOG-3.6")
+    bg.accepts(sc.deal())
+    game = bg.state(sc)
+    assert [game.board.label(h) for h in game.units["ram-man"].cells] == ["K5", "K6"]
+    sc.edit_pack(lambda p: ram_man(p).pop("base"))
+    verdict = bg.verify(sc)
+    assert (verdict.status, verdict.error.rule) == ("unreadable", "LOG-3.5")
 
 
 def test_log_3_6_an_effect_needing_a_rule_hook_is_refused(bg):

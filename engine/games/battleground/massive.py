@@ -1,0 +1,493 @@
+"""Massive miniatures: bases that cover several hexes (spec §19, BG-13.3.5, BG-AMB-28, BG-DIS-04).
+
+A massive miniature's ``hex`` is its facing hex and ``cells`` every hex of its base (engine/geometry/
+footprint.py: the base is stated in the content pack and turns about its pivot). The rules code asks
+the questions below instead of comparing single hexes whenever the game holds a massive miniature
+(``g.has_massive``); a game without one keeps the single-hex code paths untouched.
+
+Readings this module takes where the rulebook is silent (each is noted where it is used):
+- a base stands at one height: every hex of it at the same height, none on an obstacle or a ladder
+  (BG-19.2 "the whole base fits", BG-19.3);
+- setup puts the whole base in its player's deployment zone (BG-2.1.5);
+- climbing and descending move the whole base up or down at once (BG-19.4);
+- a massive miniature rotates about its pivot, and only into a position where the whole base fits
+  (BG-19.2, BG-19.7);
+- the Move event's ``path`` lists the successive facing hexes, one translation per step (BG-AMB-28);
+- its front and rear arcs are measured from its facing hex (BG-12.2), and a massive guard's weapon
+  range from any hex of its base (BG-11.2.3).
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+
+from engine.core.errors import IllegalEvent
+from engine.games.battleground.board import OBSTACLE_COST
+from engine.geometry import footprint
+
+LADDER_AS_LOW = OBSTACLE_COST["low"]  # BG-19.5: a massive miniature treats a ladder as a low obstacle
+CLIMB_COST = 3  # BG-9.2.7, BG-9.2.8, BG-19.4
+
+
+# -- who stands where (BG-19.1) ------------------------------------------------------------------------
+def shape_for(board, d):
+    """The footprint function of a character (None for a one-hex miniature)."""
+    if d.base is None:
+        return None
+    return functools.partial(d.base.cells, board.grid)
+
+
+def occupants(g, skip=None) -> dict:
+    """Every hex holding a miniature (all hexes of a massive base), other than ``skip``: hex -> unit."""
+    if not g.has_massive:
+        return {u.hex: u for u in g.units.values() if u.on_board and u is not skip}
+    return {c: u for u in g.units.values() if u.on_board and u is not skip for c in u.cells}
+
+
+def occupied_hexes(g) -> set[int]:
+    """Every hex holding a miniature."""
+    if not g.has_massive:
+        return {u.hex for u in g.units.values() if u.on_board}
+    return set(occupants(g))
+
+
+def enemy_cells(g, unit) -> set[int]:
+    if not g.has_massive:
+        return {e.hex for e in g.enemies_of(unit)}
+    return {c for e in g.enemies_of(unit) for c in e.cells}
+
+
+def around_cells(board, cells) -> frozenset[int]:
+    """BG-19.1 with BG-2.1.4: the hexes adjacent to any hex of ``cells`` (same height, sharing a side)."""
+    if len(cells) == 1:
+        return board.adjacent[cells[0]]
+    out: set[int] = set()
+    for c in cells:
+        out |= board.adjacent[c]
+    return frozenset(out.difference(cells))
+
+
+def around(g, unit) -> frozenset[int]:
+    return around_cells(g.board, unit.cells)
+
+
+def engaged(g, a, b) -> bool:
+    """BG-10.2.2 with BG-19.1: two miniatures are engaged when a hex of one is adjacent to a hex of the
+    other."""
+    near = around(g, a)
+    return any(c in near for c in b.cells)
+
+
+def sight(g, a_cells, b_cells) -> bool:
+    """BG-19.8: line of sight to or from a massive miniature may use any single hex it occupies."""
+    los = g.board.line_of_sight
+    same = g.options["los_same_origin_corner"]
+    return any(los(a, b, same_origin_corner=same) for a in a_cells for b in b_cells)
+
+
+def distance_in(g, a_cells, b_cells) -> float:
+    """BG-2.3.2: inches between the nearest points of the two bases."""
+    return footprint.distance_in(g.board.grid, a_cells, b_cells)
+
+
+def in_range(g, a_cells, b_cells, max_in: float) -> bool:
+    grid = g.board.grid
+    return any(grid.in_range(a, b, max_in) for a in a_cells for b in b_cells)
+
+
+def hex_distance(g, a_cells, b_cells) -> int:
+    grid = g.board.grid
+    return min(grid.hex_distance(a, b) for a in a_cells for b in b_cells)
+
+
+# -- where a base fits (BG-19.2) -------------------------------------------------------------------------
+def fits_terrain(board, cells) -> bool:
+    """The whole base stands on hexes a character can stand on, all at one height (BG-19.2, BG-19.3:
+    no part of the base on an obstacle; BG-19.5: nor on a ladder)."""
+    if cells is None:
+        return False
+    height = board.height[cells[0]]
+    return all(board.standable(c) and board.height[c] == height for c in cells)
+
+
+def fits(board, cells, occupied) -> bool:
+    return fits_terrain(board, cells) and not any(c in occupied for c in cells)
+
+
+def setup_cells(g, d, h: int, facing: int) -> tuple[int, ...]:
+    """The hexes a character sets up on; a massive base must lie on the board at one height."""
+    if d.base is None:
+        return (h,)
+    cells = d.base.cells(g.board.grid, h, facing)
+    if cells is None or len({g.board.height[c] for c in cells}) > 1:
+        where = g.board.label(h)
+        raise IllegalEvent("BG-19.2", f"{d.name}'s base does not fit with its facing hex at {where}")
+    return cells
+
+
+# -- turning (BG-12.1, BG-19.7) ------------------------------------------------------------------------
+def turned(g, unit, facing: int) -> int | None:
+    """The facing hex after ``unit`` turns to ``facing`` (a massive base turns about its pivot), or None
+    if its base would not fit there (BG-19.2)."""
+    if unit.shape is None:
+        return unit.hex
+    if facing == unit.facing:
+        return unit.hex
+    grid = g.board.grid
+    h = unit.d.base.facing_hex_after_turn(grid, unit.hex, unit.facing, facing)
+    if h is None or not fits(g.board, unit.shape(h, facing), occupants(g, unit)):
+        return None
+    return h
+
+
+def face(g, unit, facing: int) -> None:
+    """Turn ``unit`` to ``facing``; a massive miniature's facing hex moves round its pivot (BG-19.7)."""
+    if unit.shape is not None and facing != unit.facing:
+        h = turned(g, unit, facing)
+        if h is None:
+            raise IllegalEvent(
+                "BG-19.2", f"{unit.name} cannot turn to face side {facing}: its whole base would not fit"
+            )
+        unit.hex = h
+    unit.facing = facing
+
+
+def legal_facings(g, unit) -> list[int]:
+    """The facings ``unit`` may turn to where it stands (all six for a one-hex miniature)."""
+    return [f for f in range(6) if turned(g, unit, f) is not None]
+
+
+def facings_toward(g, unit, target, weapon=None) -> tuple[list[int], str]:
+    """The facings allowed when ``unit`` attacks or targets ``target``, and the rule that fixes them.
+
+    BG-19.6: an attacker may face any hex the massive target occupies (a melee attacker one it is
+    engaged with). BG-19.7: a massive miniature turns (about its pivot) until its facing hex shares a
+    side with the target's hex (adjacent target: melee needs this) or with the hex closest to the target,
+    measured from that hex's centre; ties are the controller's. All its attacks come from the facing hex,
+    so for a weapon with a range only facings that leave the target in range remain.
+    """
+    grid = g.board.grid
+    cells = target.cells
+    melee = weapon is not None and weapon.type == "melee"
+    if unit.shape is None:
+        if melee:
+            near = g.board.adjacent[unit.hex]
+            found = {grid.direction_to(unit.hex, c) for c in cells if c in near}
+        else:
+            found = {f for c in cells for f in grid.facings_toward(unit.hex, c)}
+        return sorted(found), "BG-19.6"
+    options: dict[int, int] = {}  # facing -> facing hex once turned
+    for f in range(6):
+        h = turned(g, unit, f)
+        if h is not None:
+            options[f] = h
+    found = set()
+    if melee:
+        found = {f for f, h in options.items() if any(c in g.board.adjacent[h] for c in cells)}
+        return sorted(found), "BG-19.7"
+    for c in cells:
+        score = {}
+        for f, h in options.items():
+            own = unit.shape(h, f)
+            score[f] = min(
+                grid.faced_distance2(h, d, (c,)) for d in range(6) if grid.neighbour(h, d) not in own
+            )
+        if score:
+            best = min(score.values())
+            found.update(f for f, d in score.items() if d == best)
+    if weapon is not None and weapon.range_in is not None:
+        found = {f for f in found if in_range(g, (options[f],), cells, weapon.range_in)}
+    return sorted(found), "BG-19.7"
+
+
+# -- cover (BG-13.3.5, BG-19.9, BG-DIS-04) ---------------------------------------------------------------
+def in_cover(g, origin: int, target, occupied: set[int]) -> bool:
+    """BG-13.3 for a line from ``origin`` (the attacker's facing hex, or an area attack's initial target,
+    BG-15.2.3) to ``target`` when a massive miniature is involved; ``occupied``: every occupied hex.
+
+    The line runs from the centre of ``origin`` to the centre of the target's base (BG-13.3.2: base
+    centre to base centre). Ignored: what stands next to the attacker (BG-13.3.2; every hex beside a
+    massive attacker's base, BG-19.1) and, for a massive target, every character and high or low obstacle
+    next to any hex it occupies (BG-19.9; BG-DIS-04: IT/ES, where PL ignores only low obstacles).
+    """
+    board = g.board
+    cells = target.cells
+    ha, hb = board.height[origin], board.height[cells[0]]
+    if ha < hb:
+        return True  # BG-13.3.3
+    source = occupants(g).get(origin)
+    mine = source.cells if source is not None else (origin,)
+    occupied = occupied.difference(mine, cells)
+    near = set(mine)
+    for c in mine:
+        near.update(board.sides[c])
+    if len(cells) > 1:
+        for c in cells:
+            near.update(board.sides[c])  # BG-19.9
+    line = board.grid.cover_line_to_base(origin, cells)
+    if ha > hb:
+        # BG-13.3.4 / BG-AMB-11: only high obstacles, ignoring those beside the hexes under the platform.
+        for h in board.shadow.get(board.piece[origin], ()):
+            near.update(board.high_beside[h])
+        return any(h in board.high and h not in near for h in line)
+    for h in line:
+        if h in near:
+            continue
+        if board.kind[h] in ("low", "high") or h in occupied:
+            return True
+    return False
+
+
+# -- movement (BG-19.2–19.5, BG-AMB-28) ----------------------------------------------------------------------
+def _step_cost(board, base, facing: int, a: int, cells_a, b: int) -> int | None:
+    """MP for one step of a massive miniature from facing hex ``a`` to ``b`` (characters not considered),
+    or None if no step gets there. Every hex of the base moves alike (BG-AMB-28: no rotation)."""
+    grid = board.grid
+    cells_b = base.cells(grid, b, facing)
+    if not fits_terrain(board, cells_b):
+        return None
+    best = None
+    d = grid.direction_to(a, b)
+    if d is not None:
+        moved = [(c, grid.neighbour(c, d)) for c in cells_a]
+        if all(n in board.adjacent[c] for c, n in moved):
+            return 1  # BG-19.2: one hex into an adjacent hex, 1 MP
+        if board.height[a] != board.height[b]:
+            up = board.height[b] > board.height[a]
+            # BG-19.4 with BG-9.2.7/9.2.8: the whole base climbs (not from under a platform) or descends
+            # (not into the hexes under one).
+            if all(n in board.sides[c] and board.height[n] != board.height[c] for c, n in moved) and all(
+                (board.under[c] is None) if up else (board.under[n] is None) for c, n in moved
+            ):
+                best = CLIMB_COST
+    if board.height[a] == board.height[b]:
+        # BG-19.3 / BG-19.5: from a hex beside a portion (a ladder counts as a low obstacle) to another
+        # hex beside the same portion, the base moving alike; no part of it ends on the obstacle.
+        for c in cells_a:
+            n = footprint.shift(grid, a, b, c)
+            for p in board.portions_beside[c]:
+                if n in board.sides[p]:
+                    cost = OBSTACLE_COST["high"] if board.kind[p] == "high" else LADDER_AS_LOW
+                    best = cost if best is None else min(best, cost)
+    return best
+
+
+def steps(board, unit, facing: int, a: int) -> tuple[tuple[int, int], ...]:
+    """(facing hex, MP) for every step a massive miniature facing ``facing`` can take from ``a``,
+    characters not considered. Fixed per map, base and facing, so cached on the board."""
+    base = unit.d.base
+    key = (base, facing, a)
+    cache = board.massive_steps
+    found = cache.get(key)
+    if found is None:
+        cells_a = base.cells(board.grid, a, facing)
+        out = []
+        if fits_terrain(board, cells_a):
+            for b in board.grid.within(a, 2):
+                if b != a:
+                    cost = _step_cost(board, base, facing, a, cells_a, b)
+                    if cost is not None:
+                        out.append((b, cost))
+        found = cache[key] = tuple(out)
+    return found
+
+
+def _moves_from(g, unit, h: int):
+    """(next hex, MP) of one step of any miniature from ``h`` (single hexes use the board's steps)."""
+    if unit.shape is None:
+        return g.board.reachable_steps(h)
+    return steps(g.board, unit, unit.facing, h)
+
+
+def _cells_at(unit, h: int) -> tuple[int, ...]:
+    return (h,) if unit.shape is None else unit.shape(h, unit.facing)
+
+
+def reachable(g, unit, start: int, mp: int) -> dict[int, tuple[int, int | None]]:
+    """actions.reachable when the game holds a massive miniature: positions of the mover's (facing)
+    hex -> (cost, previous). Every hex of a base is kept free; a position next to an enemy ends the
+    move (BG-9.2.11 with BG-19.1)."""
+    board = g.board
+    occupied = occupants(g, unit)
+    enemies = enemy_cells(g, unit)
+    best: dict[int, tuple[int, int | None]] = {start: (0, None)}
+    heap = [(0, start)]
+    while heap:
+        cost, h = heapq.heappop(heap)
+        if cost > best[h][0]:
+            continue
+        if h != start and around_cells(board, _cells_at(unit, h)) & enemies:
+            continue
+        for nxt, step in _moves_from(g, unit, h):
+            c = cost + step
+            if c > mp or any(x in occupied for x in _cells_at(unit, nxt)):
+                continue
+            if nxt not in best or c < best[nxt][0] or (c == best[nxt][0] and h < best[nxt][1]):
+                best[nxt] = (c, h)
+                heapq.heappush(heap, (c, nxt))
+    return best
+
+
+def toward_goal(g, target) -> set[int]:
+    """BG-AMB-19: the hexes a character can stand on adjacent to any hex of the target (BG-19.1)."""
+    board = g.board
+    return {h for h in around(g, target) if board.standable(h)}
+
+
+def distance_to_goal(g, unit, goal: set[int]) -> dict[int, int]:
+    """actions.distance_to_goal when the game holds a massive miniature. A massive mover has reached the
+    goal when a hex of its base is on a goal hex. Step costs are symmetric, so the search runs from
+    the goal."""
+    board = g.board
+    occupied = occupants(g, unit)
+    if unit.shape is None:
+        starts = [h for h in goal if h not in occupied]
+    else:
+        reach = max(abs(f) + abs(r) + abs(f + r) for f, r in unit.d.base.hexes) // 2
+        near = set()
+        for h in goal:
+            near.update(board.grid.within(h, reach))
+        starts = []
+        for h in sorted(near):
+            cells = unit.shape(h, unit.facing)
+            if fits(board, cells, occupied) and any(c in goal for c in cells):
+                starts.append(h)
+    dist = {h: 0 for h in starts}
+    heap = [(0, h) for h in sorted(dist)]
+    while heap:
+        d, h = heapq.heappop(heap)
+        if d > dist[h]:
+            continue
+        for nxt, step in _moves_from(g, unit, h):
+            if any(x in occupied for x in _cells_at(unit, nxt)):
+                continue
+            nd = d + step
+            if nd < dist.get(nxt, 1 << 30):
+                dist[nxt] = nd
+                heapq.heappush(heap, (nd, nxt))
+    return dist
+
+
+def check_path(g, frame, unit, path: list[int], mp: int, on_difficult: bool, facing) -> None:
+    """BG-19.2–19.5 / BG-AMB-28: the Move of a massive miniature. ``path`` lists its facing hex after
+    each step; each step translates the whole base (1 MP, or 3/6 MP over a low/high obstacle or a
+    ladder, 3 MP to climb or descend) into a position where the whole base fits, free of other
+    miniatures; entering a position next to an enemy ends the move (BG-9.2.11); a final rotation must
+    leave the whole base fitting (BG-19.2)."""
+    from engine.games.battleground.actions import distance_to_goal as toward_distance
+    from engine.games.battleground.actions import toward_goal as goal_of
+
+    board = g.board
+    occupied = occupants(g, unit)
+    enemies = enemy_cells(g, unit)
+    toward = None
+    if frame.kind == "guard":
+        toward = toward_distance(g, unit, goal_of(g, frame.target))  # BG-14.1.4 b, BG-AMB-20
+    cur, spent = unit.hex, 0
+    for i, h in enumerate(path):
+        cells = unit.shape(h, unit.facing)
+        if cells is None:
+            raise IllegalEvent("BG-19.2", f"{unit.name}'s base would leave the board at {board.label(h)}")
+        blocker = next((occupied[c] for c in cells if c in occupied), None)
+        if blocker is not None:
+            raise IllegalEvent(
+                "BG-19.2",
+                f"with its facing hex at {board.label(h)}, {unit.name}'s base would overlap {blocker.name}",
+            )
+        cost = dict(steps(board, unit, unit.facing, cur)).get(h)
+        if cost is None:
+            rule = _misfit_rule(board, cells)
+            raise IllegalEvent(
+                rule,
+                f"{board.label(cur)}→{board.label(h)} is not a legal step for {unit.name}: the whole base "
+                "moves alike and must fit, clear of obstacles and ladders",
+            )
+        spent += cost
+        if spent > mp:
+            rule = "BG-9.2.4" if on_difficult else "BG-9.2.1"
+            raise IllegalEvent(
+                rule,
+                f"move {board.label(unit.hex)}→{board.label(h)} costs {spent} movement points but "
+                f"{unit.name} has {mp}",
+            )
+        if toward is not None and toward.get(h, 1 << 30) != toward.get(cur, 1 << 30) - cost:
+            raise IllegalEvent(
+                "BG-14.1.4",
+                f"an interrupt move must take a shortest path toward {frame.target.name}; "
+                f"{board.label(cur)}→{board.label(h)} does not",
+            )
+        if around_cells(board, cells) & enemies and i < len(path) - 1:
+            raise IllegalEvent(
+                "BG-9.2.11", f"entering {board.label(h)} next to an enemy ends {unit.name}'s move"
+            )
+        cur = h
+    if toward is not None and path and not sight(g, unit.shape(cur, unit.facing), frame.target.cells):
+        raise IllegalEvent("BG-14.1.4", f"an interrupt move must end in line of sight of {frame.target.name}")
+    if facing is not None and facing != unit.facing:
+        # BG-19.2: the final rotation (about the pivot) must leave the whole base fitting.
+        grid = board.grid
+        h = unit.d.base.facing_hex_after_turn(grid, cur, unit.facing, facing)
+        if h is None or not fits(board, unit.shape(h, facing), occupied):
+            raise IllegalEvent(
+                "BG-19.2",
+                f"{unit.name} cannot end its move facing side {facing} at {board.label(cur)}: "
+                "its whole base would not fit",
+            )
+
+
+def _misfit_rule(board, cells) -> str:
+    kinds = {board.kind[c] for c in cells}
+    if "ladder" in kinds:
+        return "BG-19.5"  # a massive miniature cannot use ladders
+    if kinds & {"low", "high"}:
+        return "BG-19.3"  # no part of the base on an obstacle
+    if len({board.height[c] for c in cells}) > 1:
+        return "BG-19.4"  # the whole base climbs or descends
+    return "BG-19.2"
+
+
+def facings_at(g, unit, h: int) -> list[int]:
+    """The facings a massive miniature may take at the end of a move that leaves its facing hex on ``h``."""
+    board = g.board
+    occupied = occupants(g, unit)
+    out = []
+    for f in range(6):
+        x = h if f == unit.facing else unit.d.base.facing_hex_after_turn(board.grid, h, unit.facing, f)
+        if x is not None and fits(board, unit.shape(x, f), occupied):
+            out.append(f)
+    return out
+
+
+def on_difficult(g, unit) -> bool:
+    """BG-9.2.4: a massive miniature starts its move on difficult terrain if any hex of its base does."""
+    return any(g.board.kind[c] == "difficult" for c in unit.cells)
+
+
+# -- objectives (BG-7.2.1) -----------------------------------------------------------------------------
+def claims(g, unit, token: int, near_token: frozenset[int]) -> bool:
+    """BG-7.2.1 with BG-19.1: a character claims a token when no enemy is adjacent to it, it is on the
+    token's hex or adjacent to it, and no enemy is on or next to the token. A massive miniature is on
+    or next to the token when any hex of its base is."""
+    enemies = enemy_cells(g, unit)
+    return (
+        not (around(g, unit) & enemies)
+        and any(c in near_token for c in unit.cells)
+        and not (near_token & enemies)
+    )
+
+
+# -- guard (BG-11.2.3) -----------------------------------------------------------------------------------
+def threatens(g, guard, enemy) -> bool:
+    """BG-11.2.3 (3) / BG-AMB-21 with BG-19: engaged, in range of a weapon (from any hex of a massive
+    guard, which may turn to bring its facing hex round), or able to engage it with one Move."""
+    from engine.games.battleground.actions import speed
+
+    if engaged(g, guard, enemy):
+        return True
+    for w in guard.weapons:
+        if w.type != "melee" and w.range_in is not None and in_range(g, guard.cells, enemy.cells, w.range_in):
+            return True
+    mp, _ = speed(g, guard, guard.focused)  # BG-AMB-21 a: a focused guard may count its focused speed
+    goal = around(g, enemy)
+    return any(any(c in goal for c in _cells_at(guard, h)) for h in reachable(g, guard, guard.hex, mp))
