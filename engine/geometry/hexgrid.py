@@ -638,6 +638,22 @@ class HexGrid:
             line.append(id_at[on_board[0]])
         return tuple(line)
 
+    def ray(self, h: int, d: int, steps: int) -> tuple[int, ...]:
+        """The hexes met crossing side ``d`` ``steps`` times from ``h`` (``h`` excluded): a straight line
+        along a hex axis (BG-18.5.1), cut at the board edge. Raises ValueError for a bad hex, direction or
+        a negative ``steps``."""
+        self._check(h)
+        self._check_direction(d)
+        if steps < 0:
+            raise ValueError(f"steps must be ≥ 0, got {steps}")
+        line = []
+        for _ in range(steps):
+            h = self._neighbours[h][d]
+            if h is None:
+                break
+            line.append(h)
+        return tuple(line)
+
     def push_line(self, source: int, target: int, steps: int, away: bool) -> list[tuple[int, ...]]:
         """Hexes of a straight push away from ``source`` (``away=True``) or pull toward it
         (``away=False``) of the miniature on ``target``, one tuple per step (BG-18.5.1–18.5.2,

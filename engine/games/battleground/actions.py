@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.games.battleground import massive
@@ -180,6 +181,8 @@ def _parse_path(g, event: dict) -> list[int]:
 
 
 def event_move(g, event: dict) -> None:
+    from engine.games.battleground.movement_effects import PlatformPushes
+
     frame, unit = acting_frame(g, event, "move")
     board = g.board
     path = _parse_path(g, event)
@@ -201,12 +204,10 @@ def event_move(g, event: dict) -> None:
         # BG-14.1.4 b / BG-AMB-20: an interrupt move goes toward the interrupted character by a shortest path.
         toward = distance_to_goal(g, unit, toward_goal(g, frame.target))
     cur, spent = unit.hex, 0
+    pushes = PlatformPushes(g, unit, event)
     for i, h in enumerate(path if unit.shape is None else ()):
-        if h in occupied:
-            raise IllegalEvent(
-                "BG-9.2.3", f"{board.label(h)} holds {occupied[h].name}; a move cannot enter it"
-            )
-        cost = board.step_cost(cur, h)
+        # An occupied hex is entered only by a climb or descent that pushes its occupant aside (BG-9.2.10).
+        cost = pushes.push(cur, h, occupied, enemy_hexes) if h in occupied else board.step_cost(cur, h)
         if cost is None:
             raise IllegalEvent(
                 "BG-9.2.3", f"{board.label(cur)}→{board.label(h)} is not a legal step for a move"
@@ -231,6 +232,7 @@ def event_move(g, event: dict) -> None:
         cur = h
     if toward is not None and path and not massive.sight(g, (cur,), frame.target.cells):
         raise IllegalEvent("BG-14.1.4", f"an interrupt move must end in line of sight of {frame.target.name}")
+    pushed = pushes.done()
     pay_escalating(frame, "move", "Move")
     if use_focus:
         unit.focused = False  # BG-9.1.3
@@ -242,21 +244,34 @@ def event_move(g, event: dict) -> None:
                 kind="opportunity",
                 remaining=engaged,
                 target=unit,
-                then=("move", unit.key, tuple(path), facing),
+                then=("move", unit.key, tuple(path), facing, pushed),
             )
         )
         return
-    finish_move(g, unit, path, facing)
+    finish_move(g, unit, path, facing, pushed)
+
+
+def _resume_move(g, then: tuple) -> None:
+    unit = g.units[then[1]]
+    if unit.on_board:  # BG-14.2.5: a character knocked out by an opportunity attack does not move
+        finish_move(g, unit, list(then[2]), then[3], then[4])
+
+
+# What resumes once a Trigger's interrupts are over, by the first element of its ``then`` (a movement
+# effect registers its own, movement_effects.py).
+RESUMES: dict[str, Callable] = {"move": _resume_move}
 
 
 def resume(g, then: tuple) -> None:
-    if then[0] == "move":
-        unit = g.units[then[1]]
-        if unit.on_board:  # BG-14.2.5: a character knocked out by an opportunity attack does not move
-            finish_move(g, unit, list(then[2]), then[3])
+    RESUMES[then[0]](g, then)
 
 
-def finish_move(g, unit: Unit, path: list[int], facing: int | None) -> None:
+def finish_move(
+    g, unit: Unit, path: list[int], facing: int | None, pushed: tuple[tuple[str, int], ...] = ()
+) -> None:
+    for key, h in pushed:  # BG-9.2.10: characters pushed aside where the mover climbed or descended
+        if g.units[key].on_board:
+            g.units[key].hex = h
     if path:
         unit.hex = path[-1]
     if facing is not None:

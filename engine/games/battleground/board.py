@@ -109,12 +109,18 @@ class Board:
                 if self.kind[p] != "ladder" and self.height[a] != self.height[b]:
                     continue
                 best = cost if best is None else min(best, cost)
-        if b in self.sides[a] and self.height[a] != self.height[b]:
-            climbing = self.height[b] > self.height[a]
-            # BG-9.2.7: no climbing from under a platform; BG-9.2.8: no descending into a hex under one.
-            if (climbing and self.under[a] is None) or (not climbing and self.under[b] is None):
-                best = 3 if best is None else min(best, 3)
+        if self.climbs(a, b):
+            best = 3 if best is None else min(best, 3)
         return best
+
+    def climbs(self, a: int, b: int) -> bool:
+        """Is a → b a climb (BG-9.2.7) or a descent (BG-9.2.8): b shares a side with a, lies at the other
+        height and can be stood on? No climbing from under a platform, no descending into a hex under one."""
+        if b not in self.sides[a] or self.height[a] == self.height[b] or not self.standable(b):
+            return False
+        if self.height[b] > self.height[a]:
+            return self.under[a] is None
+        return self.under[b] is None
 
     def reachable_steps(self, a: int) -> tuple[tuple[int, int], ...]:
         """(hex, cost) for every hex one step of any kind away from a (characters not considered)."""

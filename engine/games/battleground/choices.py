@@ -9,6 +9,8 @@ from engine.games.battleground.actions import ALLOWED, distance_to_goal, reachab
 from engine.games.battleground.combat import check_target
 from engine.games.battleground.content import FISTS
 from engine.games.battleground.flow import ready_units
+from engine.games.battleground.movement_effects import check as check_movement
+from engine.games.battleground.movement_effects import platform_push_moves
 from engine.games.battleground.pending import options as pending_options
 from engine.games.battleground.state import Pending, Trigger
 
@@ -82,20 +84,16 @@ def _frame_events(g, frame) -> list[dict]:
         for a in list(unit.d.abilities) + [a for i in unit.items for a in i.abilities]:
             if a.kind != "active" or a.id in frame.abilities_used or frame.ap < a.ap or unit.mana < a.mana:
                 continue
-            if a.target == "self":
-                out.append({"type": "ability", "character": unit.ref, "ability": a.id})
-            elif a.target == "ally":
-                for ally in g.units.values():
-                    if (
-                        ally.player == unit.player
-                        and ally is not unit
-                        and ally.on_board
-                        and (a.range_in is None or massive.in_range(g, unit.cells, ally.cells, a.range_in))
-                        and massive.sight(g, unit.cells, ally.cells)
-                    ):
-                        out.append(
-                            {"type": "ability", "character": unit.ref, "ability": a.id, "target": ally.ref}
-                        )
+            for target in _ability_targets(g, frame, a):
+                if "move" in a.effect:
+                    try:
+                        check_movement(g, frame, target, a.effect["move"])
+                    except IllegalEvent:
+                        continue
+                ev = {"type": "ability", "character": unit.ref, "ability": a.id}
+                if a.target != "self":
+                    ev["target"] = target.ref
+                out.append(ev)
     for item in unit.items:
         if item.single_use and item.id not in unit.spent_items:
             out.append({"type": "use_item", "character": unit.ref, "item": item.id})
@@ -103,6 +101,28 @@ def _frame_events(g, frame) -> list[dict]:
     for c in sorted(set(side.hand)):
         bonuses = ("ability", "mana") if g.content.cards[c].kind == "fate" else ("mission", "ap")
         out += [{"type": "play_card", "player": side.id, "card": c, "bonus": b} for b in bonuses]
+    return out
+
+
+def _ability_targets(g, frame, a) -> list:
+    """BG-16.4.1 / BG-16.4.2 / BG-1.2: the characters an active ability may target now."""
+    unit = frame.unit
+    if a.target == "self":
+        return [unit]
+    out = []
+    for other in g.units.values():
+        if not other.on_board or other is unit:
+            continue
+        if a.target == "ally" and other.player != unit.player:
+            continue
+        if a.target == "enemy" and (
+            other.player == unit.player or (frame.interrupt and other is not frame.target)  # BG-14.1.4
+        ):
+            continue
+        if a.range_in is not None and not massive.in_range(g, unit.cells, other.cells, a.range_in):
+            continue
+        if massive.sight(g, unit.cells, other.cells):  # BG-19.8: any hex of a massive base
+            out.append(other)
     return out
 
 
@@ -152,4 +172,15 @@ def _moves(g, frame) -> list[dict]:
                     "focus": use_focus,
                 }
             )
+        if frame.kind != "guard":
+            for h, b, aside in platform_push_moves(g, unit, best, mp):  # BG-9.2.10
+                out.append(
+                    {
+                        "type": "move",
+                        "character": unit.ref,
+                        "path": [board.label(x) for x in _path(best, h) + [b]],
+                        "focus": use_focus,
+                        "push": [board.label(aside)],
+                    }
+                )
     return out

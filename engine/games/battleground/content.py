@@ -273,6 +273,28 @@ def _check_pack(doc: dict) -> None:
     for i, force in enumerate(doc.get("forces", [])):
         if not isinstance(force, dict) or not isinstance(force.get("id"), str):
             raise bad(f"/forces/{i}", "a force is an object with a string id")
+    # Movement effects (BG-18) that need a second character have one only in an ability with a target.
+    effects = [
+        (f"/fate_cards/{i}/ability", c.get("ability"), "self") for i, c in enumerate(doc["fate_cards"])
+    ]
+    effects += [(f"/items/{i}/use", it.get("use"), "self") for i, it in enumerate(doc["items"])]
+    for table in ("characters", "items"):
+        for i, entry in enumerate(doc[table]):
+            for j, a in enumerate(entry.get("abilities", [])):
+                effects.append(
+                    (f"/{table}/{i}/abilities/{j}/effect", a.get("effect"), a.get("target", "self"))
+                )
+    for where, effect, target in effects:
+        move = effect.get("move") if isinstance(effect, dict) else None
+        if not move:
+            continue
+        kind, who = move["kind"], move.get("who")
+        if kind in ("toward", "charge", "swap") and target == "self":
+            raise bad(f"{where}/move", f"a '{kind}' movement needs an ability with an ally or enemy target")
+        if kind in ("toward", "charge") and move.get("toward", "self" if who == "target" else "target") == (
+            who or "self"
+        ):
+            raise bad(f"{where}/move", f"a '{kind}' movement cannot go toward the character that moves")
 
 
 def _from_doc(doc: dict, sha256: str) -> Content:

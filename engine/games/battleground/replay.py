@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import explain_event, schema_fields
-from engine.games.battleground import actions, combat, flow, massive, pending
+from engine.games.battleground import actions, combat, flow, massive, movement_effects, pending
 from engine.games.battleground.board import Board
 from engine.games.battleground.content import Content
 from engine.games.battleground.dice import Dice
@@ -272,6 +272,7 @@ HANDLERS = {
     "play_card": actions.event_play_card,
     "focus": actions.event_focus,
     "move": actions.event_move,
+    "movement": pending.make_handler(movement_effects.PENDING),  # BG-18, BG-17.1.1
     "guard": actions.event_guard,
     "ability": actions.event_ability,
     "use_item": actions.event_use_item,

@@ -114,7 +114,9 @@ class Trigger:
     kind: str  # "guard" or "opportunity"
     remaining: list[Unit]
     target: Unit
-    then: tuple | None = None  # what resumes once all have resolved, e.g. ("move", unit, path, facing)
+    # What resumes once all have resolved, e.g. ("move", unit key, path, facing, pushes); actions.RESUMES
+    # maps the first element to the function that resumes it.
+    then: tuple | None = None
 
 
 @dataclass

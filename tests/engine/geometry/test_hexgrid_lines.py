@@ -127,6 +127,19 @@ def test_push_off_axis_stops_at_the_board_edge():
     assert line[6:] == [["N3"], ["O3"], ["O2"], ["O1"]]
 
 
+def test_ray_runs_along_a_hex_axis_to_the_board_edge():
+    """BG-18.5.1: a push nobody causes goes along one of the six hex axes."""
+    k12 = FLAT.parse("K12")
+    assert labels(FLAT, FLAT.ray(k12, 0, 3)) == ["K11", "K10", "K9"]
+    assert labels(FLAT, FLAT.ray(k12, 2, 2)) == ["L12", "M13"]
+    assert labels(FLAT, FLAT.ray(FLAT.parse("K2"), 0, 5)) == ["K1"]
+    assert FLAT.ray(k12, 4, 0) == ()
+    with pytest.raises(ValueError):
+        FLAT.ray(k12, 6, 1)
+    with pytest.raises(ValueError):
+        FLAT.ray(k12, 0, -1)
+
+
 def test_push_line_rejects_nonsense():
     with pytest.raises(ValueError):
         FLAT.push_line(5, 5, 1, True)

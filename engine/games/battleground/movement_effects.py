@@ -1,0 +1,624 @@
+"""Movement effects (spec §18), the free Move of BG-17.1.1, and the push of BG-9.2.10.
+
+An effect's ``move`` key (docs/content-packs.md, "Movement effects") moves a character in one of the ways
+§18 defines:
+
+- ``move``: a Move action the effect grants (BG-9.2), e.g. the free Move of BG-EX-03;
+- ``toward``, ``charge`` (BG-18.1, BG-18.2): the Move rules along a shortest path toward the indicated
+  character (BG-AMB-19), turning to face it at the end; a charge must end beside it;
+- ``teleport``, ``jump`` (BG-18.3, BG-18.4): every surrounding hex counts as adjacent, and characters,
+  obstacles and difficult-terrain penalties are ignored (IT/ES, BG-DIS-08); nothing ends it early;
+- ``push``, ``pull`` (BG-18.5): a straight line away from, or toward, the character causing it, stopping
+  before terrain or another miniature (BG-AMB-18);
+- ``swap`` (BG-18.6): the two characters exchange hexes.
+
+What the players decide (the path, the final facing where the rules allow one, the hex at a tie in a push
+line) opens a ``movement`` pending choice, resolved by the very next event (pending.py; BG-17.1.2: nothing
+comes in between): ``{"type": "movement", "character", "path", "facing", "focus", "push"}``. Where the
+rules leave no choice (a push or pull along a unique line, a swap) the engine resolves it at once.
+
+A movement effect costs nothing by itself (the ability, item or card states the cost). It advances the
+Move-action counter only when the effect calls it a Move action (§18 preamble), and never when it is a free
+action (BG-17.1.1).
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.games.battleground import pending
+from engine.games.battleground.actions import (
+    RESUMES,
+    _parse_path,
+    check_guard,
+    distance_to_goal,
+    speed,
+    toward_goal,
+)
+from engine.games.battleground.effects import APPLIERS
+from engine.games.battleground.state import Frame, Pending, Trigger, Unit
+
+PENDING = "movement"  # the pending choice's kind and its resolving event type
+INF = 1 << 30
+WALKS = ("move", "toward", "charge")  # step by step under the Move rules (BG-9.2)
+FLIGHTS = ("teleport", "jump")  # every surrounding hex adjacent (BG-18.3, BG-18.4)
+LINES = ("push", "pull")  # straight lines (BG-18.5)
+RULE = {
+    "move": "BG-17.1.1",
+    "toward": "BG-18.1",
+    "charge": "BG-18.2",
+    "teleport": "BG-18.3",
+    "jump": "BG-18.4",
+    "push": "BG-18.5.2",
+    "pull": "BG-18.5.2",
+    "swap": "BG-18.6",
+}
+
+
+# -- the effect ------------------------------------------------------------------------------------------
+def _cast(frame: Frame, target: Unit, value: dict) -> tuple[Unit, Unit | None, Unit | None]:
+    """(the character that moves, the indicated character of a toward/charge, the character causing a push
+    or pull) for an effect used by ``frame.unit`` on ``target``."""
+    actor, kind = frame.unit, value["kind"]
+    who = value.get("who", "target" if kind in LINES else "self")
+    mover = actor if who == "self" else target
+    other = target if mover is actor else actor
+    other = None if other is mover else other
+    indicated = None
+    if kind in ("toward", "charge"):
+        indicated = (
+            target if value.get("toward", "target" if mover is actor else "self") == "target" else actor
+        )
+        if indicated is mover:
+            raise UnreadableLog(
+                f"content pack: a '{kind}' movement needs a character other than the one moving",
+                rule="LOG-3.5",
+            )
+    return mover, indicated, other if kind in LINES else None
+
+
+def check(g, frame: Frame, target: Unit, value: dict) -> None:
+    """Refuse an effect whose movement cannot be resolved (choices.legal_events asks before offering it)."""
+    top = g.top()
+    if isinstance(top, Trigger) and top.then is not None:
+        # BG-14.2.1: the opportunity attacks come after the move is declared and before the character
+        # leaves its hex; nothing may move it in between (a single-use item used then, BG-14.1.7).
+        raise IllegalEvent(
+            "BG-14.2.1", f"{top.target.name}'s declared movement waits for its opportunity attacks"
+        )
+    kind = value["kind"]
+    mover, indicated, _ = _cast(frame, target, value)
+    if kind == "swap":
+        if target is frame.unit:
+            raise UnreadableLog("content pack: a swap needs two characters", rule="LOG-3.5")
+        if frame.unit.d.massive != target.d.massive:
+            raise IllegalEvent(
+                "BG-19.11",
+                f"{frame.unit.name} and {target.name} cannot swap: only one is a massive miniature",
+            )
+    elif kind in LINES and mover.d.massive:
+        raise IllegalEvent("BG-19.10", f"{mover.name} is a massive miniature and cannot be {kind}ed")
+    elif kind == "charge" and mover.on_board and indicated.on_board:
+        mp = _mp(g, mover, kind, value.get("mp"), mover.focused)
+        goal = toward_goal(g, indicated)
+        if not any(h in goal for h in _walk_paths(g, mover, mp, distance_to_goal(g, mover, goal))):
+            raise IllegalEvent(
+                "BG-18.2",
+                f"{mover.name} cannot charge {indicated.name}: "
+                f"no shortest path within {mp} MP ends beside it",
+            )
+
+
+def apply_move(g, frame: Frame, target: Unit, value: dict, source: str) -> None:
+    check(g, frame, target, value)
+    kind = value["kind"]
+    mover, indicated, causer = _cast(frame, target, value)
+    if not mover.on_board or (indicated is not None and not indicated.on_board):
+        return  # e.g. knocked out by an earlier part of the same effect
+    if value.get("move_action", kind == "move") and not value.get("free_action", False):
+        frame.counters["move"] = frame.counters.get("move", 0) + 1  # §18 preamble; BG-17.1.1 when free
+    if kind == "swap":
+        _swap_resume(g, ("swap", frame.unit.key, target.key, 0))
+        return
+    spec: dict = {"kind": kind}
+    if kind in LINES:
+        spec["paths"] = push_paths(g, mover, causer, value["hexes"], away=kind == "push")
+        if len(spec["paths"]) == 1:
+            _place(mover, spec["paths"][0])  # BG-18.5.5: no rotation; BG-18.5.6: no interrupts
+            return
+    else:
+        spec["mp"] = value.get("mp")
+        spec["indicated"] = indicated.key if indicated is not None else None
+        # BG-14.1.4 b: a Move action in a guard interrupt goes toward the interrupted character.
+        spec["interrupted"] = (
+            frame.target.key if kind == "move" and frame.kind == "guard" and mover is frame.unit else None
+        )
+        # BG-11.2.4 / BG-AMB-21 c: Move actions, toward, charge and jump (BG-AMB-22) can trigger guard;
+        # guard interrupts an enemy's activation or interrupt, so only a character of the acting side does.
+        spec["guard"] = mover.player == frame.player and _interrupts(g, kind)
+    pending.open_choice(
+        g, Pending(kind=PENDING, unit=mover, chooser=frame.player, frame=frame, spec=spec, source=source)
+    )
+
+
+def _interrupts(g, kind: str) -> bool:
+    """BG-11.2.4 / BG-14.2.4 / BG-AMB-22: may this movement cause opportunity attacks and guard interrupts?"""
+    return kind in WALKS or (kind == "jump" and g.options["jump_triggers_interrupts"])
+
+
+def _mp(g, unit: Unit, kind: str, mp: int | None, use_focus: bool) -> int:
+    """Movement points: the effect's own number, or the character's speed as for a Move (BG-9.2.1).
+
+    Starting on difficult terrain costs 2 (BG-9.2.4) under the Move rules; teleport and jump ignore that
+    penalty (BG-18.3, BG-18.4). Haste and Slow change speed, so only a speed-based movement feels them.
+    """
+    on_difficult = g.board.kind[unit.hex] == "difficult"
+    if mp is None:
+        if kind in WALKS:
+            return speed(g, unit, use_focus)[0]
+        base = unit.d.speed[1] if use_focus else unit.d.speed[0]
+        mp = base + (2 if unit.buff == "haste" else 0) - (2 if unit.debuff == "slow" else 0)
+    elif kind in WALKS and on_difficult:
+        mp -= 2
+    return max(mp, 0)
+
+
+# -- push and pull (BG-18.5) --------------------------------------------------------------------------------
+def push_paths(g, unit: Unit, causer: Unit | None, hexes: int, *, away: bool) -> list[tuple[int, ...]]:
+    """Every way a push or pull of ``unit`` can go, as the hexes entered (BG-18.5.1–18.5.4, BG-AMB-18).
+
+    With a character causing it, the line runs away from it (push) or toward it (pull) along the
+    extended centre line (HexGrid.push_line); at a tie the effect's controller picks either hex. Without
+    one (a character pushing itself), any of the six straight lines. Each line is cut where the movement
+    stops (:func:`_travel`).
+    """
+    grid = g.board.grid
+    if causer is None:
+        lines = [[(h,) for h in grid.ray(unit.hex, d, hexes)] for d in range(6)]
+    else:
+        lines = [grid.push_line(causer.hex, unit.hex, hexes, away)]
+    occupied = {u.hex for u in g.units.values() if u.on_board and u is not unit}
+    found: list[tuple[int, ...]] = []
+    for line in lines:
+        for path in _line_choices(grid, unit.hex, line):
+            travelled = _travel(g, unit.hex, path, occupied)
+            if travelled not in found:
+                found.append(travelled)
+    return found
+
+
+def _line_choices(grid, start: int, line: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """One path per choice at each tie, each step sharing a side with the one before (BG-18.5.1); a path
+    whose last hex shares no side with the line's next hexes ends there."""
+    paths: list[tuple[int, ...]] = [()]
+    ended: list[tuple[int, ...]] = []
+    for options in line:
+        longer = []
+        for path in paths:
+            prev = path[-1] if path else start
+            steps = [path + (h,) for h in options if grid.direction_to(prev, h) is not None]
+            longer += steps
+            if not steps:
+                ended.append(path)
+        paths = longer
+    return paths + ended
+
+
+def _travel(g, start: int, path: tuple[int, ...], occupied: set[int]) -> tuple[int, ...]:
+    """The part of a push line the character really travels.
+
+    BG-18.5.3 / BG-AMB-18 problem 3: it stops before a hex holding another miniature or a terrain element
+    (an obstacle, a ladder, a platform's side, an edge blocker; difficult terrain unless the ruleset option
+    ``push_stops_at_difficult`` is false). Along a platform it goes on. BG-18.5.4: pushed off elevated
+    terrain it makes a free descend (where BG-9.2.8 allows one) and stops there.
+    """
+    board = g.board
+    stop_at_difficult = g.options["push_stops_at_difficult"]
+    out: list[int] = []
+    cur = start
+    for nxt in path:
+        kind = board.kind[nxt]
+        if (
+            nxt in occupied
+            or kind in ("low", "high", "ladder")
+            or (kind == "difficult" and stop_at_difficult)
+        ):
+            break
+        if board.height[nxt] < board.height[cur]:
+            if board.climbs(cur, nxt):
+                out.append(nxt)
+            break
+        if nxt not in board.adjacent[cur]:
+            break
+        out.append(nxt)
+        cur = nxt
+    return tuple(out)
+
+
+def _place(unit: Unit, path) -> None:
+    if path:
+        unit.hex = path[-1]
+
+
+# -- swap (BG-18.6) -----------------------------------------------------------------------------------------
+def _swap_resume(g, then: tuple) -> None:
+    """BG-18.6 / BG-14.2.4: swapping can cause opportunity attacks; each character about to leave an engaged
+    hex gets them, the one using the effect first. Swapping never triggers guard and nobody rotates.
+
+    Interpretation (as BG-14.2.5): if either character is knocked out meanwhile, the swap does not happen.
+    """
+    _, a_key, b_key, stage = then
+    a, b = g.units[a_key], g.units[b_key]
+    if not (a.on_board and b.on_board):
+        return
+    for i in range(stage, 2):
+        leaving = (a, b)[i]
+        engaged = sorted(g.engaged_with(leaving), key=lambda u: u.order)
+        if engaged:
+            g.stack.append(
+                Trigger(
+                    kind="opportunity", remaining=engaged, target=leaving, then=("swap", a_key, b_key, i + 1)
+                )
+            )
+            return
+    a.hex, b.hex = b.hex, a.hex
+
+
+# -- toward, charge, Move: the Move rules step by step -------------------------------------------------------
+def _aim(g, unit: Unit, spec: dict) -> tuple[dict | None, set[int], str, Unit | None]:
+    """(distance to the goal per hex, the goal hexes, the rule, the character aimed at) for a movement
+    that must take a shortest path (BG-AMB-19), or (None, ∅, "", None)."""
+    key = spec.get("indicated") or spec.get("interrupted")
+    if key is None:
+        return None, set(), "", None
+    aimed = g.units[key]
+    goal = toward_goal(g, aimed)
+    rule = "BG-14.1.4" if spec.get("interrupted") else RULE[spec["kind"]]
+    return distance_to_goal(g, unit, goal), goal, rule, aimed
+
+
+def _walk(g, unit: Unit, spec: dict, path: list[int], mp: int, mp_rule: str, event: dict):
+    """Check a path under the Move rules plus the effect's constraints; return the platform pushes."""
+    board = g.board
+    dist, goal, rule, aimed = _aim(g, unit, spec)
+    occupied = {u.hex: u for u in g.units.values() if u.on_board and u is not unit}
+    enemy_hexes = {e.hex for e in g.enemies_of(unit)}
+    pushes = PlatformPushes(g, unit, event)
+    cur, spent = unit.hex, 0
+    for i, h in enumerate(path):
+        cost = pushes.push(cur, h, occupied, enemy_hexes) if h in occupied else board.step_cost(cur, h)
+        if cost is None:
+            raise IllegalEvent("BG-9.2.3", f"{board.label(cur)}→{board.label(h)} is not a legal step")
+        spent += cost
+        if spent > mp:
+            raise IllegalEvent(
+                mp_rule, f"{unit.name}'s path to {board.label(h)} costs {spent} movement points but has {mp}"
+            )
+        if dist is not None and dist.get(h, INF) != dist.get(cur, INF) - cost:
+            raise IllegalEvent(
+                rule,
+                f"{unit.name} must take a shortest path toward {aimed.name}; "
+                f"{board.label(cur)}→{board.label(h)} does not",
+            )
+        if board.adjacent[h] & enemy_hexes and i < len(path) - 1:
+            raise IllegalEvent(
+                "BG-9.2.11", f"entering {board.label(h)} next to an enemy ends {unit.name}'s move"
+            )
+        cur = h
+    if spec["kind"] == "charge" and cur not in goal:
+        raise IllegalEvent("BG-18.2", f"a charge must end beside {aimed.name}; {board.label(cur)} is not")
+    if spec.get("interrupted") and path and not _in_sight(g, cur, aimed):
+        raise IllegalEvent("BG-14.1.4", f"an interrupt move must end in line of sight of {aimed.name}")
+    return pushes.done()
+
+
+def _in_sight(g, h: int, other: Unit) -> bool:
+    return g.board.line_of_sight(h, other.hex, same_origin_corner=g.options["los_same_origin_corner"])
+
+
+def _walk_paths(g, unit: Unit, mp: int, dist: dict | None) -> dict[int, list[int]]:
+    """Destination → one legal path under the Move rules within ``mp``; with ``dist``, only steps along
+    a shortest path to the goal (BG-AMB-19). The start is included (an empty path)."""
+    board = g.board
+    occupied = {u.hex for u in g.units.values() if u.on_board and u is not unit}
+    enemy_hexes = {e.hex for e in g.enemies_of(unit)}
+    best: dict[int, tuple[int, int | None]] = {unit.hex: (0, None)}
+    heap = [(0, unit.hex)]
+    while heap:
+        cost, h = heapq.heappop(heap)
+        if cost > best[h][0] or (h != unit.hex and board.adjacent[h] & enemy_hexes):
+            continue  # BG-9.2.11: the move ends next to an enemy
+        for nxt, step in board.reachable_steps(h):
+            c = cost + step
+            if c > mp or nxt in occupied:
+                continue
+            if dist is not None and dist.get(nxt, INF) != dist.get(h, INF) - step:
+                continue
+            if nxt not in best or c < best[nxt][0] or (c == best[nxt][0] and h < best[nxt][1]):
+                best[nxt] = (c, h)
+                heapq.heappush(heap, (c, nxt))
+    paths = {}
+    for h in best:
+        path, x = [], h
+        while best[x][1] is not None:
+            path.append(x)
+            x = best[x][1]
+        paths[h] = path[::-1]
+    return paths
+
+
+# -- teleport and jump ---------------------------------------------------------------------------------------
+def _fly(g, unit: Unit, kind: str, path: list[int], mp: int) -> None:
+    """BG-18.3 / BG-18.4: each step to a surrounding hex for 1 MP, whatever its height, terrain or occupant;
+    the movement ends on an empty hex a character can stand on."""
+    board, rule = g.board, RULE[kind]
+    if len(path) > mp:
+        raise IllegalEvent("BG-9.2.1", f"{unit.name}'s {kind} takes {len(path)} movement points but has {mp}")
+    cur = unit.hex
+    for h in path:
+        if board.grid.direction_to(cur, h) is None:
+            raise IllegalEvent(
+                rule, f"{board.label(cur)}→{board.label(h)}: each step goes to a surrounding hex"
+            )
+        cur = h
+    if path and (
+        not board.standable(cur)
+        or any(u.on_board and u.hex == cur and u is not unit for u in g.units.values())
+    ):
+        raise IllegalEvent(rule, f"{unit.name}'s {kind} must end on an empty hex a character can stand on")
+
+
+def _flight_paths(g, unit: Unit, mp: int) -> dict[int, list[int]]:
+    board = g.board
+    occupied = {u.hex for u in g.units.values() if u.on_board and u is not unit}
+    paths = {unit.hex: []}
+    for h in board.grid.within(unit.hex, mp):
+        if h != unit.hex and board.standable(h) and h not in occupied:
+            paths[h] = list(board.grid.line_hexes(unit.hex, h)[1:])
+    return paths
+
+
+# -- the movement event -------------------------------------------------------------------------------------
+def _resolve(g, pend: Pending, event: dict) -> None:
+    unit, spec = pend.unit, pend.spec
+    kind = spec["kind"]
+    if g.unit(event) is not unit:
+        raise IllegalEvent("BG-17.1.2", f"the movement from {pend.source} is {unit.name}'s")
+    path = _parse_path(g, event)
+    facing = event.get("facing")
+    if facing is not None and facing not in range(6):
+        raise IllegalEvent("BG-9.2.12", f"facing must be a hex side 0–5, not {facing!r}")
+    use_focus = bool(event.get("focus", False))
+    board = g.board
+    if kind in LINES:
+        if facing is not None:
+            raise IllegalEvent("BG-18.5.5", f"a {kind}ed character does not rotate")
+        if use_focus or event.get("push"):
+            raise IllegalEvent(RULE[kind], f"a {kind} spends no movement points and pushes nobody aside")
+        if tuple(path) not in spec["paths"]:
+            ways = " or ".join("[" + ", ".join(map(board.label, p)) + "]" for p in spec["paths"])
+            raise IllegalEvent(RULE[kind], f"{unit.name} is {kind}ed along {ways}")
+        _place(unit, path)  # BG-18.5.5: no rotation; BG-18.5.6: no opportunity attacks, no guard
+        return
+    if use_focus and spec["mp"] is not None:
+        raise IllegalEvent(
+            "BG-9.1.3", f"{pend.source} gives {spec['mp']} movement points; focus cannot change them"
+        )
+    if use_focus and not unit.focused:
+        raise IllegalEvent("BG-9.1.3", f"{unit.name} is not focused and cannot use focused speed")
+    mp = _mp(g, unit, kind, spec["mp"], use_focus)
+    pushed: tuple = ()
+    if kind in WALKS:
+        mp_rule = "BG-9.2.4" if board.kind[unit.hex] == "difficult" else "BG-9.2.1"
+        pushed = _walk(g, unit, spec, path, mp, mp_rule, event)
+    else:
+        if event.get("push"):
+            raise IllegalEvent(RULE[kind], f"a {kind} ends on an empty hex and pushes nobody aside")
+        _fly(g, unit, kind, path, mp)
+    end = path[-1] if path else unit.hex
+    if spec.get("indicated"):
+        facing = _forced_facing(g, unit, g.units[spec["indicated"]], end, facing, event, RULE[kind])
+    elif facing is not None and kind != "teleport" and unit.player != pend.chooser:
+        # BG-9.2.12: nobody rotates an opponent's miniature; after a teleport its controller may (BG-18.3).
+        raise IllegalEvent("BG-9.2.12", f"{g.sides[pend.chooser].name} may not rotate {unit.name}")
+    if use_focus:
+        unit.focused = False  # BG-9.1.3
+    then = ("movement", unit.key, tuple(path), None if facing is None else int(facing), pushed, spec["guard"])
+    engaged = sorted(g.engaged_with(unit), key=lambda u: u.order)
+    if path and engaged and _interrupts(g, kind):
+        # BG-14.2.1 / BG-14.2.4: before it leaves its hex (never for a teleport, or a jump under
+        # jump_triggers_interrupts=false, BG-AMB-22).
+        g.stack.append(Trigger(kind="opportunity", remaining=engaged, target=unit, then=then))
+        return
+    _arrive(g, then)
+
+
+def _forced_facing(g, unit: Unit, aimed: Unit, end: int, facing, event: dict, rule: str) -> int:
+    """BG-18.1 / BG-18.2: the mover ends facing the indicated character (BG-10.3.1; ties are the
+    controller's choice, BG-AMB-07)."""
+    options = g.board.grid.facings_toward(end, aimed.hex)
+    if facing is None:
+        if len(options) == 1:
+            return options[0]
+        author = g.dice.author
+        if author is None:
+            raise IllegalEvent(
+                "BG-AMB-07",
+                f"two facings are equally close to {aimed.name}: "
+                f"the log must choose one of {list(options)} ('facing')",
+            )
+        facing = event["facing"] = author.choose(list(options))
+    if facing not in options:
+        raise IllegalEvent(
+            rule, f"{unit.name} must end facing {aimed.name}: facing {list(options)}, not {facing!r}"
+        )
+    return int(facing)
+
+
+def _arrive(g, then: tuple) -> None:
+    _, key, path, facing, pushed, guard = then
+    unit = g.units[key]
+    if not unit.on_board:
+        return  # BG-14.2.5: knocked out by an opportunity attack, it does not move
+    for pushed_key, h in pushed:
+        if g.units[pushed_key].on_board:
+            g.units[pushed_key].hex = h  # BG-9.2.10
+    _place(unit, path)
+    if facing is not None:
+        unit.facing = facing
+    if guard and path:
+        check_guard(g, unit)  # BG-AMB-21 d: once, after the final rotation
+
+
+def _options(g, pend: Pending) -> list[dict]:
+    """Every legal movement event: each push line; one path per destination otherwise (with each facing
+    a tie allows for toward and charge, and with focused speed where focus may be spent)."""
+    unit, spec = pend.unit, pend.spec
+    kind, board = spec["kind"], g.board
+    base = {"type": "movement", "character": unit.ref}
+    if kind in LINES:
+        return [{**base, "path": [board.label(h) for h in p]} for p in spec["paths"]]
+    out = []
+    focus_choices = (False, True) if spec["mp"] is None and unit.focused else (False,)
+    for use_focus in focus_choices:
+        mp = _mp(g, unit, kind, spec["mp"], use_focus)
+        if kind in FLIGHTS:
+            paths = _flight_paths(g, unit, mp)
+        else:
+            dist, goal, _, aimed = _aim(g, unit, spec)
+            paths = _walk_paths(g, unit, mp, dist)
+            if kind == "charge":
+                paths = {h: p for h, p in paths.items() if h in goal}
+            if spec.get("interrupted"):
+                paths = {h: p for h, p in paths.items() if not p or _in_sight(g, h, aimed)}
+        for h in sorted(paths):
+            ev = {**base, "path": [board.label(x) for x in paths[h]]}
+            if use_focus:
+                ev["focus"] = True
+            facings = [None]
+            if spec.get("indicated"):
+                options = board.grid.facings_toward(h, g.units[spec["indicated"]].hex)
+                facings = list(options) if len(options) > 1 else [None]
+            for f in facings:
+                out.append(ev if f is None else {**ev, "facing": f})
+    return out
+
+
+# -- the push of BG-9.2.10 -----------------------------------------------------------------------------------
+def aside_hexes(g, unit: Unit, occupied) -> list[int]:
+    """BG-AMB-18 problem 1: the hexes a character pushed aside may go to: empty, at its height, sharing a
+    side with its hex (BG-2.1.4), and standable."""
+    board = g.board
+    return sorted(x for x in board.adjacent[unit.hex] if board.standable(x) and x not in occupied)
+
+
+class PlatformPushes:
+    """BG-9.2.10: a climb or descent into an occupied hex pushes the occupant into a hex sharing a side
+    with it, its controller choosing; if it cannot be pushed (a massive miniature, BG-19.10, or no hex for
+    it, BG-AMB-18), the mover cannot enter. The move or movement event names the chosen hexes in its
+    ``push`` field, one per push in order (it may leave out a push with a single choice). A push never
+    causes opportunity attacks or guard (BG-18.5.6)."""
+
+    def __init__(self, g, mover: Unit, event: dict):
+        self.g, self.mover, self.event = g, mover, event
+        given = event.get("push", [])
+        if not isinstance(given, list):
+            raise UnreadableLog("'push' lists the hexes the pushed characters go to", rule="LOG-5.2")
+        try:
+            self.given = [g.board.parse(str(label)) for label in given]
+        except ValueError as exc:
+            raise UnreadableLog(f"push: {exc}", rule="LOG-5.2") from None
+        self.pushed: list[tuple[Unit, int]] = []
+        self.chosen = False
+
+    def push(self, cur: int, h: int, occupied: dict, enemy_hexes: set) -> int:
+        g, board, mover = self.g, self.g.board, self.mover
+        occupant = occupied[h]
+        if not board.climbs(cur, h):
+            raise IllegalEvent("BG-9.2.3", f"{board.label(h)} holds {occupant.name}; a move cannot enter it")
+        if occupant.d.massive:
+            raise IllegalEvent(
+                "BG-9.2.10",
+                f"{occupant.name} is a massive miniature and cannot be pushed (BG-19.10), so {mover.name} "
+                f"cannot enter {board.label(h)}",
+            )
+        options = aside_hexes(g, occupant, occupied)
+        if not options:
+            raise IllegalEvent(
+                "BG-9.2.10",
+                f"{occupant.name} has no empty hex at its height beside {board.label(h)} to be pushed into, "
+                f"so {mover.name} cannot enter it",
+            )
+        k = len(self.pushed)
+        if k < len(self.given):
+            dest = self.given[k]
+            if dest not in options:
+                raise IllegalEvent(
+                    "BG-9.2.10",
+                    f"{occupant.name} can be pushed from {board.label(h)} only into "
+                    f"{', '.join(map(board.label, options))}, not {board.label(dest)}",
+                )
+        elif len(options) == 1:
+            dest = options[0]
+        elif g.dice.author is not None:
+            dest, self.chosen = g.dice.author.choose(options), True
+        else:
+            raise IllegalEvent(
+                "BG-9.2.10",
+                f"{g.sides[occupant.player].name} chooses where {occupant.name} is pushed: the log must name "
+                f"one of {', '.join(map(board.label, options))} ('push')",
+            )
+        self.pushed.append((occupant, dest))
+        del occupied[h]
+        occupied[dest] = occupant
+        if h in enemy_hexes:
+            enemy_hexes.discard(h)
+            enemy_hexes.add(dest)
+        return 3  # BG-9.2.7 / BG-9.2.8
+
+    def done(self) -> tuple[tuple[str, int], ...]:
+        if len(self.given) > len(self.pushed):
+            raise IllegalEvent(
+                "BG-9.2.10",
+                f"{self.mover.name} pushes {len(self.pushed)} character(s) aside; the log names "
+                f"{len(self.given)} hexes ('push')",
+            )
+        if self.chosen:
+            self.event["push"] = [self.g.board.label(h) for _, h in self.pushed]
+        return tuple((u.key, h) for u, h in self.pushed)
+
+
+def platform_push_moves(g, unit: Unit, best: dict, mp: int) -> list[tuple[int, int, int]]:
+    """For legal_events: (hex reached, occupied hex climbed or descended into, where its occupant goes)
+    for each Move that ends pushing a character aside (BG-9.2.10); ``best`` is actions.reachable's table."""
+    board = g.board
+    occupied = {u.hex: u for u in g.units.values() if u.on_board and u is not unit}
+    enemy_hexes = {e.hex for e in g.enemies_of(unit)}
+    out = []
+    for h in sorted(best):
+        if best[h][0] + 3 > mp or (h != unit.hex and board.adjacent[h] & enemy_hexes):
+            continue
+        for b in board.sides[h]:
+            occupant = occupied.get(b)
+            if occupant is None or occupant.d.massive or not board.climbs(h, b):
+                continue
+            options = aside_hexes(g, occupant, occupied)
+            if options:
+                out.append((h, b, options[0]))
+    return out
+
+
+APPLIERS["move"] = apply_move
+RESUMES["movement"] = _arrive
+RESUMES["swap"] = _swap_resume
+pending.register(
+    PENDING,
+    pending.Resolver(
+        event_type=PENDING,
+        rule="BG-17.1.2",  # it happens at once: nothing in between, not even a free action
+        what="movement",
+        apply=_resolve,
+        options=_options,
+    ),
+)
