@@ -4,7 +4,14 @@ move recorder would offer. Dice are not part of an event choice: they are rolled
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent
-from engine.games.battleground.actions import ALLOWED, distance_to_goal, reachable, speed, toward_goal
+from engine.games.battleground.actions import (
+    ALLOWED,
+    check_ability_target,
+    distance_to_goal,
+    reachable,
+    speed,
+    toward_goal,
+)
 from engine.games.battleground.combat import check_target
 from engine.games.battleground.content import FISTS
 from engine.games.battleground.flow import ready_units
@@ -71,7 +78,10 @@ def _frame_events(g, frame) -> list[dict]:
         for w in weapons:
             if frame.ap < nxt(w.type) or (w.type == "spell" and unit.mana < w.mana_cost):
                 continue
-            for target in sorted(g.enemies_of(unit), key=lambda u: u.order):
+            others = (
+                g.enemies_of(unit) if w.targets == "enemies" else [u for u in g.on_board() if u is not unit]
+            )
+            for target in sorted(others, key=lambda u: u.order):  # BG-10.5.2: allies for beneficial spells
                 try:
                     check_target(g, frame, unit, w, target)
                 except IllegalEvent:
@@ -83,20 +93,13 @@ def _frame_events(g, frame) -> list[dict]:
                 continue
             if a.target == "self":
                 out.append({"type": "ability", "character": unit.ref, "ability": a.id})
-            elif a.target == "ally":
-                for ally in g.units.values():
-                    if (
-                        ally.player == unit.player
-                        and ally is not unit
-                        and ally.on_board
-                        and (a.range_in is None or g.board.grid.in_range(unit.hex, ally.hex, a.range_in))
-                        and g.board.line_of_sight(
-                            unit.hex, ally.hex, same_origin_corner=g.options["los_same_origin_corner"]
-                        )
-                    ):
-                        out.append(
-                            {"type": "ability", "character": unit.ref, "ability": a.id, "target": ally.ref}
-                        )
+                continue
+            for other in sorted(g.on_board(), key=lambda u: u.order):
+                try:
+                    check_ability_target(g, frame, unit, a, other)
+                except IllegalEvent:
+                    continue
+                out.append({"type": "ability", "character": unit.ref, "ability": a.id, "target": other.ref})
     for item in unit.items:
         if item.single_use and item.id not in unit.spent_items:
             out.append({"type": "use_item", "character": unit.ref, "item": item.id})
