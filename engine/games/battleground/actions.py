@@ -358,30 +358,39 @@ def event_ability(g, event: dict) -> None:
     target = unit
     if ability.target != "self":
         target = g.unit(event, "target")
-        if not target.on_board:
-            raise IllegalEvent("BG-13.1.2", f"{target.name} is knocked out")
-        if ability.target == "ally" and (target.player != unit.player or target is unit):
-            raise IllegalEvent("BG-1.2", f"{ability.name} targets an ally; {target.name} is not one")
-        if ability.target == "enemy":
-            if target.player == unit.player:
-                raise IllegalEvent("BG-1.2", f"{ability.name} targets an enemy; {target.name} is not one")
-            if frame.interrupt and target is not frame.target:
-                raise IllegalEvent(
-                    "BG-14.1.4", f"in an interrupt, abilities may target only {frame.target.name}"
-                )
-        if ability.range_in is not None and not massive.in_range(
-            g, unit.cells, target.cells, ability.range_in
-        ):
-            raise IllegalEvent(
-                "BG-16.4.1", f"{target.name} is out of {ability.name}'s range ({ability.range_in}\")"
-            )
-        if not massive.sight(g, unit.cells, target.cells):
-            raise IllegalEvent("BG-16.4.2", f"{unit.name} has no line of sight to {target.name}")
+        check_ability_target(g, frame, unit, ability, target)
         face_toward(g, unit, target, event)  # BG-16.4.2
     frame.ap -= ability.ap
     unit.mana -= ability.mana
     frame.abilities_used.add(ability.id)
+    if ability.test is not None:
+        from engine.games.battleground.ability_tests import ability_test
+
+        if not ability_test(g, frame, unit, ability, target, event):
+            return  # BG-16.4.3: the test failed, the effect does not resolve
+    elif "attack" in event or "defence" in event:
+        raise UnreadableLog(f"{ability.name} calls for no test; the event carries dice", rule="LOG-5.2")
     apply_effect(g, frame, target, ability.effect, source=ability.name)
+
+
+def check_ability_target(g, frame: Frame, unit: Unit, ability, target: Unit) -> None:
+    """BG-16.4.1 / BG-16.4.2: the kind of target the ability names, within its range and in LoS; in an
+    interrupt an enemy target is the interrupted character (BG-14.1.4 a)."""
+    if not target.on_board:
+        raise IllegalEvent("BG-13.1.2", f"{target.name} is knocked out")
+    if ability.target == "ally" and (target.player != unit.player or target is unit):
+        raise IllegalEvent("BG-1.2", f"{ability.name} targets an ally; {target.name} is not one")
+    if ability.target == "enemy":
+        if target.player == unit.player:
+            raise IllegalEvent("BG-1.2", f"{ability.name} targets an enemy; {target.name} is not one")
+        if frame.interrupt and target is not frame.target:
+            raise IllegalEvent("BG-14.1.4", f"in an interrupt, abilities may target only {frame.target.name}")
+    if ability.range_in is not None and not massive.in_range(g, unit.cells, target.cells, ability.range_in):
+        raise IllegalEvent(
+            "BG-16.4.1", f"{target.name} is out of {ability.name}'s range ({ability.range_in}\")"
+        )
+    if not massive.sight(g, unit.cells, target.cells):  # BG-19.8: any hex of a massive base
+        raise IllegalEvent("BG-16.4.2", f"{unit.name} has no line of sight to {target.name}")
 
 
 def face_toward(g, unit: Unit, target: Unit, event: dict, weapon=None) -> None:

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalEvent
 from engine.games.battleground import massive
-from engine.games.battleground.actions import ALLOWED, distance_to_goal, reachable, speed, toward_goal
+from engine.games.battleground.actions import (
+    ALLOWED,
+    check_ability_target,
+    distance_to_goal,
+    reachable,
+    speed,
+    toward_goal,
+)
 from engine.games.battleground.combat import check_target
 from engine.games.battleground.content import FISTS
 from engine.games.battleground.flow import ready_units
@@ -74,7 +81,10 @@ def _frame_events(g, frame) -> list[dict]:
         for w in weapons:
             if frame.ap < nxt(w.type) or (w.type == "spell" and unit.mana < w.mana_cost):
                 continue
-            for target in sorted(g.enemies_of(unit), key=lambda u: u.order):
+            others = (
+                g.enemies_of(unit) if w.targets == "enemies" else [u for u in g.on_board() if u is not unit]
+            )
+            for target in sorted(others, key=lambda u: u.order):  # BG-10.5.2: allies for beneficial spells
                 try:
                     check_target(g, frame, unit, w, target)
                 except IllegalEvent:
@@ -110,19 +120,12 @@ def _ability_targets(g, frame, a) -> list:
     if a.target == "self":
         return [unit]
     out = []
-    for other in g.units.values():
-        if not other.on_board or other is unit:
+    for other in sorted(g.on_board(), key=lambda u: u.order):
+        try:
+            check_ability_target(g, frame, unit, a, other)
+        except IllegalEvent:
             continue
-        if a.target == "ally" and other.player != unit.player:
-            continue
-        if a.target == "enemy" and (
-            other.player == unit.player or (frame.interrupt and other is not frame.target)  # BG-14.1.4
-        ):
-            continue
-        if a.range_in is not None and not massive.in_range(g, unit.cells, other.cells, a.range_in):
-            continue
-        if massive.sight(g, unit.cells, other.cells):  # BG-19.8: any hex of a massive base
-            out.append(other)
+        out.append(other)
     return out
 
 

@@ -8,7 +8,8 @@ from engine.games.battleground import massive
 from engine.games.battleground.actions import acting_frame, face_toward, pay_escalating
 from engine.games.battleground.content import FISTS, WeaponDef
 from engine.games.battleground.dice import run_test
-from engine.games.battleground.effects import wound
+from engine.games.battleground.effects import apply_effect, give_buff, give_debuff, wound
+from engine.games.battleground.ongoing import ongoing_modifiers
 from engine.games.battleground.state import Frame, Unit
 
 ATTACK_STAT = {"melee": "strength", "ranged": "perception", "spell": "power"}  # BG-10.2.3, 10.3.4, 10.5.1 b
@@ -35,11 +36,16 @@ def check_target(g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Unit) -
     board = g.board
     if not target.on_board:
         raise IllegalEvent("BG-13.1.2", f"{target.name} is knocked out and cannot be attacked")
-    if target.player == unit.player:
+    ally = target.player == unit.player
+    if ally and weapon.targets == "enemies":
         raise IllegalEvent("BG-10.2.1", f"{target.name} is an ally; attacks target enemies")
+    if ally and target is unit:
+        raise IllegalEvent("BG-10.5.2", f"{weapon.name} targets another character, not {unit.name}")
+    if not ally and weapon.targets == "allies":
+        raise IllegalEvent("BG-10.5.2", f"{weapon.name} is a beneficial spell; it targets allies")
     if frame.kind == "opportunity" and weapon.type != "melee":
         raise IllegalEvent("BG-14.2.2", "an opportunity attack must be a melee attack")
-    if frame.interrupt and target is not frame.target:
+    if frame.interrupt and not ally and target is not frame.target:  # BG-14.1.4 a: enemy targets only
         raise IllegalEvent(
             "BG-14.1.4", f"an interrupt attack must target the interrupted character, {frame.target.name}"
         )
@@ -53,7 +59,7 @@ def check_target(g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Unit) -
                 f"{target.name} is not engaged with {unit.name}; a melee attack needs an adjacent enemy",
             )
         return
-    if g.engaged_with(unit):
+    if g.engaged_with(unit):  # BG-AMB-40: a beneficial spell too
         rule = "BG-10.3.2" if weapon.type == "ranged" else "BG-10.5.1"
         raise IllegalEvent(rule, f"{unit.name} is engaged and cannot make a {weapon.type} attack")
     if not board.grid.in_range(unit.hex, target.hex, weapon.range_in):
@@ -128,7 +134,8 @@ def attack_threshold(
         widen += 1  # BG-16.1.3
     if unit.debuff == "blind":
         narrow += 1  # BG-16.1.4
-    return DEFAULT_THRESHOLD - widen + narrow
+    ongoing = ongoing_modifiers(g, unit, "attack", ATTACK_STAT[weapon.type])  # BG-16.1.6, BG-16.3.4
+    return DEFAULT_THRESHOLD - widen - ongoing.widen + narrow + ongoing.narrow
 
 
 def stat_bonus(unit: Unit, stat: str) -> int:
@@ -139,10 +146,11 @@ def stat_bonus(unit: Unit, stat: str) -> int:
 def attack_dice(g, unit: Unit, weapon: WeaponDef, target: Unit) -> int:
     stat = ATTACK_STAT[weapon.type]
     base = unit.d.stat(stat)
+    effects = stat_bonus(unit, stat) + ongoing_modifiers(g, unit, "attack", stat).dice
     if weapon is FISTS:
         # BG-10.2.4 / BG-AMB-14: printed Strength, no weapon modifier; effects still apply unless the strict flag.
-        return base if g.options["fists_ignore_all_modifiers"] else base + stat_bonus(unit, stat)
-    dice = base + weapon.dice + stat_bonus(unit, stat)  # BG-10.1.3
+        return base if g.options["fists_ignore_all_modifiers"] else base + effects
+    dice = base + weapon.dice + effects  # BG-10.1.3
     for m in weapon.modifiers:
         if m.get("when", "always") == "always" or (
             m["when"] == "target_on_difficult"
@@ -152,10 +160,10 @@ def attack_dice(g, unit: Unit, weapon: WeaponDef, target: Unit) -> int:
     return dice
 
 
-def defence(g, frame: Frame, weapon: WeaponDef, target: Unit, roll, what: str):
+def defence(g, frame: Frame, stat: str, target: Unit, roll, what: str):
     """BG-8.3: the target's defence test, with its own focus, buffs and mana rerolls."""
-    stat = DEFENCE_STAT[weapon.type]
-    widen = narrow = 0
+    ongoing = ongoing_modifiers(g, target, "defence", stat)  # BG-16.1.6, BG-16.3.4
+    widen, narrow = ongoing.widen, ongoing.narrow
     if target.focused:
         target.focused = False  # BG-9.1.4: spent on any test, defence included
         widen += 1
@@ -172,7 +180,7 @@ def defence(g, frame: Frame, weapon: WeaponDef, target: Unit, roll, what: str):
         roll,
         dice=g.dice,
         stat=stat,
-        dice_count=target.d.stat(stat) + stat_bonus(target, stat),
+        dice_count=target.d.stat(stat) + stat_bonus(target, stat) + ongoing.dice,
         threshold=DEFAULT_THRESHOLD - widen + narrow,
         mana_available=target.mana,
         free_rerolls_allowed=0,
@@ -220,7 +228,12 @@ def one_attack(
     unit.mana -= attack.mana_spent
     g.stats.test(unit, "attack", attack)
     defended = defence(
-        g, frame, weapon, target, _roll(g, spec, "defence"), f"{label}: {target.name}'s defence test"
+        g,
+        frame,
+        DEFENCE_STAT[weapon.type],
+        target,
+        _roll(g, spec, "defence"),
+        f"{label}: {target.name}'s defence test",
     )
     net = max(0, attack.successes - defended.successes)  # BG-8.3.2
     wounds = weapon.wounds_for(net)  # BG-10.1.5
@@ -229,13 +242,10 @@ def one_attack(
         if net >= effect["min"]:
             wounds += effect.get("wounds", 0)
             if "debuff" in effect and target.on_board:
-                old, target.debuff = target.debuff, effect["debuff"]
-                if old == "curse":  # BG-16.1.2 / BG-AMB-35: a Curse replaced by a new debuff still wounds
-                    wound(g, target, 1, by=None, weapon_type=None, frame=frame, defer=defer)
-            if "buff" in effect:
-                if unit.buff == "regeneration" and unit.wounds:
-                    unit.wounds -= 1  # BG-16.1.2 / BG-AMB-35: a Regeneration replaced by a new buff heals
-                unit.buff = effect["buff"]
+                # BG-16.1.2 / BG-AMB-35: a Curse replaced by a new debuff still wounds; BG-16.1.6: unique ones too
+                give_debuff(g, target, effect["debuff"], player=unit.player, frame=frame, defer=defer)
+            if "buff" in effect:  # BG-AMB-35: a replaced Regeneration heals
+                give_buff(g, unit, effect["buff"], player=unit.player)
     row = g.stats.weapon(unit, weapon)
     row["attacks"] += 1
     row["successes"] += attack.successes
@@ -284,6 +294,9 @@ def event_attack(g, event: dict) -> None:
     weapon = resolve_weapon(g, unit, event.get("weapon"))
     target = g.unit(event, "target")
     check_target(g, frame, unit, weapon, target)
+    if target.player == unit.player:
+        _beneficial(g, frame, unit, weapon, target, event)
+        return
     # BG-10.1.6 (3)–(5): face, pay, then modifiers (focus is spent once for the whole action, BG-15.2.4).
     if weapon.type == "melee" and unit.shape is None and target.shape is None:
         unit.facing = g.board.grid.direction_to(unit.hex, target.hex)
@@ -305,6 +318,25 @@ def event_attack(g, event: dict) -> None:
     )
     if area:
         _area(g, frame, unit, weapon, target, event, focus, defer)
+
+
+def _beneficial(g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Unit, event: dict) -> None:
+    """BG-10.5.2: a spell's beneficial effect on an ally. Range, LoS, the engagement ban (BG-AMB-40), facing,
+    the spell's AP escalation and its mana cost apply as to any spell; no attack or defence test is made
+    (the effect is the card's), so focus is not spent (BG-9.1.4 spends it on a test)."""
+    for key in ("attack", "defence", "expect", "additional"):
+        if key in event:
+            raise UnreadableLog(
+                f"'{key}': {weapon.name} cast on an ally makes no attack or defence test", rule="LOG-5.2"
+            )
+    face_toward(g, unit, target, event)
+    pay_escalating(frame, weapon.type, f"{weapon.type} attack")
+    if unit.mana < weapon.mana_cost:
+        raise IllegalEvent(
+            "BG-10.5.1", f"{weapon.name} costs {weapon.mana_cost} mana but {unit.name} has {unit.mana}"
+        )
+    unit.mana -= weapon.mana_cost
+    apply_effect(g, frame, target, weapon.beneficial, source=weapon.name)
 
 
 def _area(g, frame, unit, weapon, initial, event, focus, defer) -> None:

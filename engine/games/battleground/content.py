@@ -22,6 +22,8 @@ class Ability:
     target: str  # "self", "ally", "enemy"
     range_in: float | None
     effect: dict
+    when: str | None = None  # trigger window of a passive ability (BG-20.1, timing.py)
+    test: dict | None = None  # an ability test (BG-16.4.3): {"stat", "against", "min"}
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,8 @@ class WeaponDef:
     extra_effects: tuple[dict, ...]
     area_hexes: int | None
     iconic_for: tuple[str, ...]
+    targets: str = "enemies"  # a spell with a beneficial effect may target "allies" or "any" (BG-10.5.2)
+    beneficial: dict = field(default_factory=dict)  # its effect on an ally target
 
     def wounds_for(self, net: int) -> int:
         """BG-10.1.5: the single row that needs the most successes without exceeding ``net``."""
@@ -171,6 +175,8 @@ def _ability(a: dict) -> Ability:
         target=a.get("target", "self"),
         range_in=a.get("range_in"),
         effect=a.get("effect", {}),
+        when=a.get("when"),
+        test=a.get("test"),
     )
 
 
@@ -273,7 +279,76 @@ def _check_pack(doc: dict) -> None:
     for i, force in enumerate(doc.get("forces", [])):
         if not isinstance(force, dict) or not isinstance(force.get("id"), str):
             raise bad(f"/forces/{i}", "a force is an object with a string id")
-    # Movement effects (BG-18) that need a second character have one only in an ability with a target.
+    _check_effects(doc, bad)
+    _check_movements(doc, bad)
+
+
+COMMON_TOKENS = ("haste", "empower", "protection", "regeneration", "slow", "blind", "stun", "curse")
+
+
+def _effects_in(doc: dict):
+    """(where, effect) for every effect object of the pack."""
+    for table in ("characters", "items"):
+        for i, entry in enumerate(doc[table]):
+            for j, a in enumerate(entry.get("abilities", [])):
+                yield f"/{table}/{i}/abilities/{j}/effect", a.get("effect", {})
+    for i, item in enumerate(doc["items"]):
+        yield f"/items/{i}/use", item.get("use", {})
+    for i, weapon in enumerate(doc["weapons"]):
+        yield f"/weapons/{i}/beneficial", weapon.get("beneficial", {})
+    for table in ("weapons", "items"):
+        for i, entry in enumerate(doc[table]):
+            for j, extra in enumerate(entry.get("extra_effects", [])):
+                yield f"/{table}/{i}/extra_effects/{j}", extra
+    for table in ("fate_cards", "glory_cards"):
+        for i, card in enumerate(doc[table]):
+            yield f"/{table}/{i}/ability", card.get("ability", {})
+
+
+def _check_effects(doc: dict, bad) -> None:
+    """What the schema cannot say about unique tokens, timed abilities, ability tests and beneficial
+    spells (BG-16.1.6, BG-20.1, BG-16.4.3, BG-10.5.2), checked at load so a replay never meets it."""
+    for where, effect in _effects_in(doc):
+        for key in ("buff", "debuff"):
+            value = effect.get(key) if isinstance(effect, dict) else None
+            if isinstance(value, dict) and value.get("unique") in COMMON_TOKENS:
+                raise bad(
+                    f"{where}/{key}/unique",
+                    "a unique buff or debuff needs an id of its own, not a common one's",
+                )
+    for table in ("characters", "items"):
+        for i, entry in enumerate(doc[table]):
+            for j, a in enumerate(entry.get("abilities", [])):
+                where = f"/{table}/{i}/abilities/{j}"
+                passive = a.get("kind", "active") == "passive"
+                if "when" in a and (not passive or a.get("target", "self") != "self" or "test" in a):
+                    raise bad(
+                        f"{where}/when",
+                        "a trigger window belongs to a passive ability that affects its own character, "
+                        "without a test",
+                    )
+                test = a.get("test")
+                if test is not None and (
+                    passive or ("against" in test and a.get("target", "self") == "self")
+                ):
+                    raise bad(
+                        f"{where}/test",
+                        "an ability test belongs to an active ability; 'against' needs a target",
+                    )
+    for i, w in enumerate(doc["weapons"]):
+        where = f"/weapons/{i}"
+        if ("beneficial" in w or "targets" in w) and (
+            w["type"] != "spell" or not w.get("beneficial") or "area" in w
+        ):
+            raise bad(
+                where,
+                "only a spell (without an area) has a beneficial effect and may target allies; "
+                "'targets' allies or any needs 'beneficial'",
+            )
+
+
+def _check_movements(doc: dict, bad) -> None:
+    """Movement effects (BG-18) that need a second character have one only in an ability with a target."""
     effects = [
         (f"/fate_cards/{i}/ability", c.get("ability"), "self") for i, c in enumerate(doc["fate_cards"])
     ]
@@ -351,6 +426,8 @@ def _from_doc(doc: dict, sha256: str) -> Content:
             extra_effects=tuple(w.get("extra_effects", [])),
             area_hexes=(w.get("area") or {}).get("hexes"),
             iconic_for=tuple(w.get("iconic_for", [])),
+            targets=w.get("targets", "allies" if "beneficial" in w else "enemies"),
+            beneficial=w.get("beneficial", {}),
         )
         index("weapons", w)
     items = {}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.errors import UnreadableLog
-from engine.games.battleground.state import Frame, Unit
+from engine.games.battleground.state import Frame, Unique, Unit
 
 
 def wound(
@@ -40,17 +40,71 @@ def wound(
     return False
 
 
+def token(kind: str, value, player: str) -> str | Unique:
+    """The buff or debuff a pack value gives: a common one by name, or a unique one (BG-16.1.6) as
+    ``{"unique": id, "name": …, "modifiers": […]}``, created by ``player``'s army."""
+    if isinstance(value, dict):
+        return Unique(
+            kind=kind,
+            id=value["unique"],
+            name=value.get("name", value["unique"]),
+            player=player,
+            modifiers=tuple(value.get("modifiers", ())),
+        )
+    return value
+
+
+def remove_buff(g, unit: Unit) -> None:
+    """BG-16.1.3 / BG-AMB-35: a Regeneration removed (replaced or in cleanup) heals 1 wound."""
+    if unit.buff == "regeneration" and unit.wounds and unit.on_board:
+        unit.wounds -= 1
+    unit.buff = None
+
+
+def remove_debuff(g, unit: Unit, *, frame: Frame | None, defer: list | None = None) -> None:
+    """BG-16.1.4 / BG-AMB-35: a Curse removed (replaced or in cleanup) deals 1 wound."""
+    old, unit.debuff = unit.debuff, None
+    if old == "curse":
+        wound(g, unit, 1, by=None, weapon_type=None, frame=frame, defer=defer)
+
+
+def _one_copy(g, new: Unique) -> None:
+    """BG-16.1.6 / BG-AMB-27: each army has one active copy of a unique effect; a second copy created by
+    the same army removes the first (unique tokens have no removal trigger)."""
+    for u in g.units.values():
+        held = getattr(u, new.kind)
+        if isinstance(held, Unique) and held.id == new.id and held.player == new.player:
+            setattr(u, new.kind, None)
+
+
+def give_buff(g, target: Unit, value, *, player: str) -> None:
+    """BG-16.1.2: one buff at a time; the new one replaces the old."""
+    new = token("buff", value, player)
+    if isinstance(new, Unique):
+        _one_copy(g, new)
+    remove_buff(g, target)
+    target.buff = new
+
+
+def give_debuff(
+    g, target: Unit, value, *, player: str, frame: Frame | None, defer: list | None = None
+) -> None:
+    """BG-16.1.2: one debuff at a time; the new one replaces the old (a replaced Curse still wounds, and in
+    an area attack the knock-out waits for the end of the attack, BG-15.3.1)."""
+    new = token("debuff", value, player)
+    if isinstance(new, Unique):
+        _one_copy(g, new)
+    old, target.debuff = target.debuff, new
+    if old == "curse":
+        wound(g, target, 1, by=None, weapon_type=None, frame=frame, defer=defer)  # BG-AMB-35
+
+
 def _buff(g, frame: Frame, target: Unit, value, source: str) -> None:
-    if target.buff == "regeneration" and target.wounds:
-        target.wounds -= 1  # BG-AMB-35: a replaced Regeneration still heals
-    target.buff = value  # BG-16.1.2: one buff at a time
+    give_buff(g, target, value, player=frame.player)
 
 
 def _debuff(g, frame: Frame, target: Unit, value, source: str) -> None:
-    old = target.debuff
-    target.debuff = value
-    if old == "curse":
-        wound(g, target, 1, by=None, weapon_type=None, frame=frame)  # BG-AMB-35
+    give_debuff(g, target, value, player=frame.player, frame=frame)
 
 
 def _heal(g, frame: Frame, target: Unit, value, source: str) -> None:
@@ -65,6 +119,13 @@ def _wounds(g, frame: Frame, target: Unit, value, source: str) -> None:
     wound(g, target, value, by=frame.unit, weapon_type=None, frame=frame)
 
 
+def _ready(g, frame: Frame, target: Unit, value, source: str) -> None:
+    """BG-6.7.3: an effect readies an activated character; it may be activated again this round, but it
+    was activated, so it gains no cleanup mana (BG-AMB-42)."""
+    if value and target.on_board:
+        target.activated = False
+
+
 Applier = Callable[..., None]  # (g, frame, target, value, source) -> None
 
 APPLIERS: dict[str, Applier] = {
@@ -73,6 +134,7 @@ APPLIERS: dict[str, Applier] = {
     "heal": _heal,
     "gain_ap": _gain_ap,
     "wounds": _wounds,
+    "ready": _ready,
 }
 
 

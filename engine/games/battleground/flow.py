@@ -4,7 +4,7 @@ interrupt frames, cleanup and the end of the game (spec §4–§7, §14.1, §17.
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.battleground import massive
+from engine.games.battleground import effects, markers, massive, timing
 from engine.games.battleground.state import HAND_LIMIT, ROUNDS, Frame, Side, Trigger, Unit
 
 OBJECTIVE_VP = 20  # BG-7.2.2
@@ -266,7 +266,9 @@ def event_activate(g, event: dict) -> None:
     side.activated_this_round += 1
     side.last_activated = unit.key
     unit.activations += 1
+    unit.was_activated = True  # BG-AMB-42: even if an effect readies it again
     g.phase = "act"
+    timing.fire(g, unit, "on_activation", frame)  # BG-20.1: between steps 3 and 4
 
 
 def apply_bonus(g, frame: Frame, card, bonus) -> None:
@@ -283,9 +285,7 @@ def apply_bonus(g, frame: Frame, card, bonus) -> None:
     elif bonus == "mission":
         frame.missions.append(card)  # BG-17.2.1
     else:
-        from engine.games.battleground.effects import apply_effect
-
-        apply_effect(g, frame, frame.unit, card.ability, source=card.name)
+        effects.apply_effect(g, frame, frame.unit, card.ability, source=card.name)
 
 
 def event_end_activation(g, event: dict) -> None:
@@ -306,6 +306,10 @@ def end_activation(g, frame: Frame) -> None:
     unit.cards_on.extend(c for c in frame.cards if c not in side.play_area)  # BG-6.7.1
     unit.activated = True  # BG-AMB-43: a flag, whatever happened to the cards
     g.stack.pop()
+    timing.fire(g, unit, "end_of_activation", frame, _after_activation)  # BG-6.7.4, BG-20.1
+
+
+def _after_activation(g) -> None:
     g.queue.pop(0)
     next_activation(g)
 
@@ -327,7 +331,15 @@ def event_interrupt(g, event: dict) -> None:
     top.remaining.remove(unit)
     if top.kind == "guard":
         unit.guard = False  # BG-11.2.5
-    g.stack.append(Frame(kind=top.kind, unit=unit, ap=1, target=top.target))  # BG-14.1.2: 1 AP
+    frame = Frame(kind=top.kind, unit=unit, ap=0, target=top.target)
+
+    def begin(g) -> None:
+        frame.ap += 1  # BG-14.1.2: 1 AP
+        g.stack.append(frame)
+
+    # BG-20.1 / BG-AMB-32 / BG-DIS-05 (IT/ES): "on interrupt" effects resolve before the interrupting
+    # character receives its AP or acts.
+    timing.fire(g, unit, "on_interrupt", frame, begin)
 
 
 def event_end_interrupt(g, event: dict) -> None:
@@ -339,6 +351,7 @@ def event_end_interrupt(g, event: dict) -> None:
     side = g.sides[frame.player]
     side.discard.extend(c for c in frame.cards if c not in side.play_area)  # BG-14.1.4 e
     g.stack.pop()
+    timing.fire(g, frame.unit, "end_of_interrupt", frame)  # BG-20.1: immediately after it ends
 
 
 # -- missions (BG-17.2) -------------------------------------------------------------------------------
@@ -384,15 +397,9 @@ def cleanup(g) -> None:
                 break
     # Step 2, BG-7.3: remove buffs, debuffs and markers; Regeneration and Curse trigger on removal.
     for unit in sorted(g.on_board(), key=lambda u: u.order):
-        if unit.buff == "regeneration" and unit.wounds:
-            unit.wounds -= 1  # BG-16.1.3
-        unit.buff = None
-        if unit.debuff == "curse":
-            unit.debuff = None
-            from engine.games.battleground.effects import wound
-
-            wound(g, unit, 1, by=None, weapon_type=None, frame=None)  # BG-16.1.4, BG-EX-30
-        unit.debuff = None
+        effects.remove_buff(g, unit)  # BG-16.1.3
+        effects.remove_debuff(g, unit, frame=None)  # BG-16.1.4, BG-EX-30
+    markers.remove_all(g)  # BG-7.3.1
     # Step 3, BG-7.4.
     standing = {s.id: any(u.on_board for u in g.units.values() if u.player == s.id) for s in g.sides.values()}
     for side in g.sides.values():
@@ -411,9 +418,9 @@ def cleanup(g) -> None:
         return
     # Step 4, BG-7.6.
     for unit in g.units.values():
-        if unit.on_board and not unit.activated:
-            unit.gain_mana(1)  # BG-7.6.1
-        unit.activated = False
+        if unit.on_board and not unit.was_activated:
+            unit.gain_mana(1)  # BG-7.6.1; BG-AMB-42: not for a character readied after its activation
+        unit.activated = unit.was_activated = False
         g.sides[unit.player].discard.extend(unit.cards_on)  # BG-7.6.2
         unit.cards_on = []
     for side in g.sides.values():

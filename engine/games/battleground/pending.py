@@ -39,6 +39,24 @@ def open_choice(g, pending: Pending) -> None:
     g.stack.append(pending)
 
 
+def after(g, fn: Callable) -> None:
+    """Call ``fn(g)`` once every choice now open is resolved: at once if none is, else after the open one
+    (and after any choice its resolution opens in turn). Effects resolved one after another use it so that
+    a later one waits for the player's decision on an earlier one (BG-20.1)."""
+    p = current(g)
+    if p is None:
+        fn(g)
+        return
+    before = p.then
+
+    def chained(g) -> None:
+        if before is not None:
+            before(g)
+        after(g, fn)
+
+    p.then = chained
+
+
 def current(g) -> Pending | None:
     top = g.top()
     return top if isinstance(top, Pending) else None
@@ -65,7 +83,9 @@ def make_handler(kind: str) -> Callable:
         pending = current(g)
         resolver = RESOLVERS[kind]
         if pending is None or pending.kind != kind:
-            raise IllegalEvent(resolver.rule, f"there is no {resolver.what} waiting to be resolved")
+            raise IllegalEvent(
+                resolver.rule, f"nothing waits for a '{resolver.event_type}' event now ({resolver.what})"
+            )
         g.stack.pop()
         try:
             resolver.apply(g, pending, event)

@@ -8,11 +8,20 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import explain_event, schema_fields
-from engine.games.battleground import actions, combat, flow, massive, movement_effects, pending
+from engine.games.battleground import (
+    actions,
+    combat,
+    flow,
+    markers,
+    massive,
+    movement_effects,
+    pending,
+    timing,
+)
 from engine.games.battleground.board import Board
 from engine.games.battleground.content import Content
 from engine.games.battleground.dice import Dice
-from engine.games.battleground.state import Frame, Pending, Side, Trigger, Unit
+from engine.games.battleground.state import Frame, Marker, Pending, Side, Trigger, Unit
 
 OBJECTIVE_VP = 20  # BG-7.2.2
 
@@ -36,6 +45,7 @@ class Game:
         self.sides: dict[str, Side] = {}
         self.units: dict[str, Unit] = {}
         self.objectives: list[int] = list(board.objectives)
+        self.markers: list[Marker] = []  # on the battlefield until cleanup (BG-16.3, BG-7.3.1)
         self.stats = flow.StatsBook()
         self.has_massive = False  # BG-19: set by setup; a game without one keeps the one-hex code paths
         flow.setup(self, doc)
@@ -277,6 +287,8 @@ HANDLERS = {
     "ability": actions.event_ability,
     "use_item": actions.event_use_item,
     "attack": combat.event_attack,
+    markers.EVENT: pending.make_handler(markers.KIND),
+    timing.EVENT: pending.make_handler(timing.KIND),
     "concede": _event_concede,
     "agree_draw": _event_agree_draw,
     "ruling": _event_ruling,

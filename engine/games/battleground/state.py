@@ -12,6 +12,32 @@ ROUNDS = 4  # BG-5.1
 HAND_LIMIT = 5  # BG-5.2.2
 
 
+@dataclass(frozen=True)
+class Unique:
+    """A unique buff or debuff token (BG-16.1.6), such as the "Tri-Klops" debuff: it occupies the
+    character's one buff or debuff slot like a common one; each source army has one active copy."""
+
+    kind: str  # "buff" or "debuff"
+    id: str
+    name: str
+    player: str  # the source army: the army whose effect created it (BG-AMB-27)
+    modifiers: tuple[dict, ...]  # test modifiers while the character has it (see ongoing.py)
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A marker token on the battlefield (BG-16.3), until cleanup (BG-7.3.1)."""
+
+    id: str  # the marker type: each has its own token (BG-16.3.6)
+    name: str
+    hex: int
+    player: str  # the source army (BG-AMB-27)
+    source: str  # the ability, item or card that placed it, for messages
+    affects: str  # "enemies", "allies" or "all", relative to the source army (BG-16.3.4)
+    radius_in: float  # how close a character must be to be affected (BG-16.3.4, BG-16.3.5)
+    modifiers: tuple[dict, ...]  # test modifiers on the characters it affects
+
+
 @dataclass
 class Unit:
     """One character on the table (its miniature and its card)."""
@@ -29,9 +55,10 @@ class Unit:
     mana: int = 0
     focused: bool = False
     guard: bool = False
-    buff: str | None = None
-    debuff: str | None = None
-    activated: bool = False
+    buff: str | Unique | None = None  # a common buff's name (BG-16.1.3) or a unique one (BG-16.1.6)
+    debuff: str | Unique | None = None
+    activated: bool = False  # not ready (BG-6.7.3); an effect may ready it again
+    was_activated: bool = False  # activated at least once this round, for the cleanup mana (BG-AMB-42)
     on_board: bool = True
     ko_round: int | None = None
     spent_items: set[str] = field(default_factory=set)

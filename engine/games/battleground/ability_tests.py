@@ -1,0 +1,57 @@
+"""Ability tests (spec BG-16.4.3): an active ability whose effect needs a test.
+
+The ability's ``test`` is ``{"stat": "power", "against": "mind", "min": 1}``: its character tests
+``stat`` under the normal test rules (§8.2: focus spent, mana rerolls, explosions; BG-14.1.4 c narrows it
+in a guard interrupt); with ``against`` (the card says "against") the target takes a defence test of that
+stat (§8.3), and the net successes count. The effect resolves when they reach ``min`` (default 1).
+Dice go in the ``ability`` event's ``attack`` (the ability test) and ``defence`` rolls, as for attacks.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import UnreadableLog
+from engine.games.battleground.combat import DEFAULT_THRESHOLD, _roll, defence, stat_bonus
+from engine.games.battleground.content import Ability
+from engine.games.battleground.dice import run_test
+from engine.games.battleground.ongoing import ongoing_modifiers
+from engine.games.battleground.state import Frame, Unit
+
+
+def ability_test(g, frame: Frame, unit: Unit, ability: Ability, target: Unit, event: dict) -> bool:
+    """Run the ability test (and the target's defence test): does the effect resolve?"""
+    spec = ability.test
+    stat = spec["stat"]
+    if "against" not in spec and "defence" in event:
+        raise UnreadableLog(f"'defence': {ability.name}'s test is not against its target", rule="LOG-5.2")
+    ongoing = ongoing_modifiers(g, unit, "ability", stat)  # BG-16.1.6, BG-16.3.4
+    widen, narrow = ongoing.widen, ongoing.narrow
+    if unit.focused:
+        unit.focused = False  # BG-9.1.4: a focus token is spent on any test
+        widen += 1
+    if frame.kind == "guard":
+        narrow += 1  # BG-14.1.4 c: every test of the interrupting character
+    label = f"{ability.name}: {unit.name}'s ability test"
+    result = run_test(
+        _roll(g, event, "attack"),
+        dice=g.dice,
+        stat=stat,
+        dice_count=unit.d.stat(stat) + stat_bonus(unit, stat) + ongoing.dice,
+        threshold=DEFAULT_THRESHOLD - widen + narrow,
+        mana_available=unit.mana,
+        free_rerolls_allowed=0,
+        what=label,
+    )
+    unit.mana -= result.mana_spent
+    g.stats.test(unit, "ability", result)
+    net = result.successes
+    if "against" in spec:
+        defended = defence(
+            g,
+            frame,
+            spec["against"],
+            target,
+            _roll(g, event, "defence"),
+            f"{ability.name}: {target.name}'s defence test",
+        )
+        net = max(0, net - defended.successes)  # BG-8.3.2
+    return net >= spec.get("min", 1)

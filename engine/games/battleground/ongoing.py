@@ -1,0 +1,49 @@
+"""Ongoing effects (spec BG-16.1.7): what unique buffs and debuffs (BG-16.1.6) and markers (BG-16.3) do
+to the tests of the characters they affect.
+
+Their game effect is a list of test modifiers, the same dice and threshold changes weapons, items and the
+common buffs make (BG-13.2, BG-16.1.3, BG-16.1.4)::
+
+    {"test": "attack" | "defence" | "ability" | "any",   # which tests (default any)
+     "stat": "strength" | … | "mind",                    # only tests of this stat (default all)
+     "dice": 1, "widen": 1, "narrow": 1}                  # each optional, default 0
+
+A marker's modifiers apply while a character is affected by it, checked at each test (BG-16.3.5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.games.battleground import markers
+from engine.games.battleground.state import Unique, Unit
+
+TESTS = ("attack", "defence", "ability", "any")
+
+
+@dataclass(frozen=True)
+class Modifiers:
+    dice: int = 0
+    widen: int = 0
+    narrow: int = 0
+
+
+def _applies(mod: dict, test: str, stat: str) -> bool:
+    return mod.get("test", "any") in ("any", test) and mod.get("stat", stat) == stat
+
+
+def ongoing_modifiers(g, unit: Unit, test: str, stat: str) -> Modifiers:
+    """The dice and threshold changes ongoing effects make to one test of ``unit``."""
+    mods: list[dict] = []
+    for held in (unit.buff, unit.debuff):
+        if isinstance(held, Unique):
+            mods.extend(held.modifiers)
+    for marker in g.markers:
+        if markers.affects(g, marker, unit):
+            mods.extend(marker.modifiers)
+    mods = [m for m in mods if _applies(m, test, stat)]
+    return Modifiers(
+        dice=sum(m.get("dice", 0) for m in mods),
+        widen=sum(m.get("widen", 0) for m in mods),
+        narrow=sum(m.get("narrow", 0) for m in mods),
+    )

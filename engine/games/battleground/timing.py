@@ -1,0 +1,122 @@
+"""Effect timing (spec BG-20.1): passive abilities that trigger in a window of an activation or interrupt.
+
+An ability (on a character card or an equipped item) with ``"kind": "passive"`` and
+``"when": "on_activation" | "end_of_activation" | "on_interrupt" | "end_of_interrupt"`` resolves its
+``effect`` on its own character at that moment, once per occasion (BG-16.2.2):
+
+- on_activation: between steps 3 and 4, after AP, mana and the card's bonus, before any action;
+- end_of_activation: immediately after step 5 (BG-6.7.4), before the next activation or the cleanup;
+- on_interrupt: after the interrupt is triggered and before the interrupting character receives its AP or
+  acts (IT/ES, BG-AMB-32, BG-DIS-05), so the interrupt's restrictions (BG-14.1.4) do not yet apply;
+- end_of_interrupt: immediately after the interrupt ends.
+
+A character knocked out can no longer use its card or equipment (BG-13.1.2): nothing triggers for it.
+When several trigger at once, their controller (the active or interrupting player) chooses the order: a
+pending choice resolved by ``{"type": "resolve_trigger", "character": …, "ability": …}`` names the one to
+resolve next, until one is left, which resolves by itself. Where the order cannot matter (the same effect
+each time, or only AP gained) they resolve in card order without a choice. Effects that need a decision of their own
+(a marker's hex) open their choice before the next ability is chosen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core.errors import IllegalEvent
+from engine.games.battleground import pending
+from engine.games.battleground.content import Ability
+from engine.games.battleground.effects import apply_effect
+from engine.games.battleground.state import Frame, Pending, Unit
+
+WINDOWS = ("on_activation", "end_of_activation", "on_interrupt", "end_of_interrupt")
+KIND = "trigger"
+EVENT = "resolve_trigger"
+WINDOW_NAMES = {
+    "on_activation": "on activation",
+    "end_of_activation": "at the end of the activation",
+    "on_interrupt": "on interrupt",
+    "end_of_interrupt": "at the end of the interrupt",
+}
+
+
+def triggered(unit: Unit, window: str) -> list[Ability]:
+    """The passive abilities of ``unit``'s card and equipped items that trigger in ``window``."""
+    if not unit.on_board:
+        return []
+    abilities = list(unit.d.abilities) + [a for item in unit.items for a in item.abilities]
+    return [a for a in abilities if a.kind == "passive" and a.when == window]
+
+
+def fire(g, unit: Unit, window: str, frame: Frame, then: Callable | None = None) -> None:
+    """Resolve ``unit``'s abilities that trigger in ``window`` within ``frame``, then call ``then(g)``
+    (at once when nothing triggers and no choice is needed)."""
+    pending.after(g, lambda g: _next(g, unit, frame, window, triggered(unit, window), then))
+
+
+def _next(g, unit: Unit, frame: Frame, window: str, remaining: list[Ability], then: Callable | None) -> None:
+    if not remaining or not unit.on_board:
+        if then is not None:
+            pending.after(g, then)
+        return
+    if len(remaining) == 1 or not _order_matters(remaining):
+        _resolve(g, unit, frame, window, remaining[0], remaining[1:], then)
+        return
+    spec = {"window": window, "abilities": remaining, "then": then}
+    names = ", ".join(a.name for a in remaining)
+    pending.open_choice(
+        g,
+        Pending(
+            kind=KIND,
+            unit=unit,
+            chooser=unit.player,
+            frame=frame,
+            spec=spec,
+            source=f"{names} ({WINDOW_NAMES[window]})",
+        ),
+    )
+
+
+def _order_matters(abilities: list[Ability]) -> bool:
+    """Whether the order of these effects can change the outcome. It cannot when they are all the same
+    effect, or when they only add AP (sums commute); then they resolve in the order of the character card
+    and its items, and the log needs no choice."""
+    effects = [a.effect for a in abilities]
+    if all(e == effects[0] for e in effects):
+        return False
+    return not all(set(e) == {"gain_ap"} for e in effects)
+
+
+def _resolve(g, unit, frame, window, ability: Ability, rest: list[Ability], then) -> None:
+    apply_effect(g, frame, unit, ability.effect, source=ability.name)
+    pending.after(g, lambda g: _next(g, unit, frame, window, rest, then))
+
+
+def _choose(g, p: Pending, event: dict) -> None:
+    if g.unit(event) is not p.unit:
+        raise IllegalEvent("BG-20.1", f"the abilities waiting to trigger are {p.unit.name}'s")
+    aid = g.content.lookup("abilities", event.get("ability"), path="ability")
+    remaining: list[Ability] = p.spec["abilities"]
+    chosen = next((a for a in remaining if a.id == aid), None)
+    if chosen is None:
+        names = ", ".join(a.name for a in remaining)
+        raise IllegalEvent(
+            "BG-20.1", f"'{event.get('ability')}' is not waiting to trigger (waiting: {names})"
+        )
+    rest = [a for a in remaining if a is not chosen]
+    _resolve(g, p.unit, p.frame, p.spec["window"], chosen, rest, p.spec["then"])
+
+
+def _options(g, p: Pending) -> list[dict]:
+    return [{"type": EVENT, "character": p.unit.ref, "ability": a.id} for a in p.spec["abilities"]]
+
+
+pending.register(
+    KIND,
+    pending.Resolver(
+        event_type=EVENT,
+        rule="BG-20.1",
+        what="the order of triggered abilities",
+        apply=_choose,
+        options=_options,
+    ),
+)
