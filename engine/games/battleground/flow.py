@@ -377,11 +377,14 @@ def check_missions(
 def cleanup(g) -> None:
     board = g.board
     # Step 1, BG-7.2 (BG-AMB-29: automatic and mandatory).
+    standing_units = sorted(g.on_board(), key=lambda u: u.order)
+    enemies_of = {u.key: {e.hex for e in g.enemies_of(u)} for u in standing_units}
+    zones = {pid: board.zones[i] for i, pid in enumerate(g.sides)}
     for token in list(g.objectives):
         near_token = board.adjacent[token] | {token}
-        for unit in sorted(g.on_board(), key=lambda u: u.order):
-            enemies = {e.hex for e in g.enemies_of(unit)}
-            zone = board.zones[list(g.sides).index(unit.player)]
+        for unit in standing_units:
+            enemies = enemies_of[unit.key]
+            zone = zones[unit.player]
             if (
                 massive.claims(g, unit, token, near_token)  # BG-19.1: any hex of a massive base
                 if g.has_massive

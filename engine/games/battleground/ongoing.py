@@ -32,8 +32,13 @@ def _applies(mod: dict, test: str, stat: str) -> bool:
     return mod.get("test", "any") in ("any", test) and mod.get("stat", stat) == stat
 
 
+NONE = Modifiers()
+
+
 def ongoing_modifiers(g, unit: Unit, test: str, stat: str) -> Modifiers:
     """The dice and threshold changes ongoing effects make to one test of ``unit``."""
+    if not g.markers and not isinstance(unit.buff, Unique) and not isinstance(unit.debuff, Unique):
+        return NONE  # the usual case, on every attack and defence test
     mods: list[dict] = []
     for held in (unit.buff, unit.debuff):
         if isinstance(held, Unique):

@@ -146,7 +146,7 @@ class Game:
             )
         if not EVENT_FIELDS.issuperset(event):
             explain_event("battleground-log", event, index)  # names the unknown field (LOG-5.1)
-        if kind not in ALWAYS_ALLOWED:
+        if self.stack and isinstance(self.stack[-1], Pending) and kind not in ALWAYS_ALLOWED:
             pending.refuse_if_pending(self, kind)
         try:
             handler(self, event)

@@ -50,6 +50,10 @@ def triggered(unit: Unit, window: str) -> list[Ability]:
 def fire(g, unit: Unit, window: str, frame: Frame, then: Callable | None = None) -> None:
     """Resolve ``unit``'s abilities that trigger in ``window`` within ``frame``, then call ``then(g)``
     (at once when nothing triggers and no choice is needed)."""
+    if pending.current(g) is None and not triggered(unit, window):
+        if then is not None:
+            then(g)  # nothing triggers and nothing waits: the usual case, at every activation and interrupt
+        return
     pending.after(g, lambda g: _next(g, unit, frame, window, triggered(unit, window), then))
 
 
