@@ -172,6 +172,20 @@ def measure_throughput(user, corpus: list[bytes], processes: int) -> dict:
     }
 
 
+def measure_engine_alone(corpus: list[bytes]) -> dict:
+    """The baseline: ``engine.verify`` on the same corpus in this process, no database or broker
+    (best of 3), so the workers' figures read as the share of the engine's speed the platform keeps."""
+    import engine
+
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        for data in corpus:
+            engine.verify(data)
+        best = min(best, time.perf_counter() - started)
+    return {"logs": len(corpus), "seconds": round(best, 3), "logs_per_second": round(len(corpus) / best, 1)}
+
+
 def measure_latency(user, corpus: list[bytes], rate: float, processes: int) -> dict:
     from rest_framework.authtoken.models import Token
 
@@ -344,16 +358,21 @@ def main() -> int:
         "engine_version": engine.ENGINE_VERSION,
         "cpus": os.cpu_count(),
         "load_average_at_start": os.getloadavg(),
+        "engine_alone": None,
         "throughput": [],
         "latency": None,
         "memory": None,
     }
+    baseline = results["engine_alone"] = measure_engine_alone(corpus[: args.logs])
+    print(f"baseline, engine.verify alone in one process: {baseline['logs_per_second']} logs/s", flush=True)
     for processes in (1, 2):
         row = measure_throughput(user, corpus[: args.logs], processes)
+        row["ratio_to_engine_alone"] = round(row["logs_per_second"] / baseline["logs_per_second"], 2)
         results["throughput"].append(row)
         print(
             f"throughput, {processes} worker process(es): {row['logs_per_second']} logs/s "
-            f"({row['logs']} logs in {row['seconds']}s; {row['verdicts']})",
+            f"({row['logs']} logs in {row['seconds']}s; {row['verdicts']}); "
+            f"{row['ratio_to_engine_alone']}× the engine alone",
             flush=True,
         )
 
