@@ -15,11 +15,11 @@ from engine.games.battleground.actions import (
 )
 from engine.games.battleground.combat import check_target
 from engine.games.battleground.content import FISTS
+from engine.games.battleground.effects import check_effect
 from engine.games.battleground.flow import ready_units
-from engine.games.battleground.movement_effects import check as check_movement
 from engine.games.battleground.movement_effects import platform_push_moves
 from engine.games.battleground.pending import options as pending_options
-from engine.games.battleground.state import Pending, Trigger
+from engine.games.battleground.state import Frame, Pending, Trigger
 
 
 def legal_events(g) -> list[dict]:
@@ -46,7 +46,12 @@ def legal_events(g) -> list[dict]:
         for u in ready_units(g, side):
             if side.activated_this_round == 0 and side.last_activated_previous == u.key and len(alive) > 1:
                 continue  # BG-6.4.2
-            out += [{"type": "activate", "player": side.id, "character": u.ref, "bonus": b} for b in bonuses]
+            for b in bonuses:
+                if b == "ability" and not _resolvable(
+                    g, Frame(kind="activation", unit=u, ap=0), card.ability
+                ):
+                    continue  # e.g. a push of a massive miniature (BG-19.10)
+                out.append({"type": "activate", "player": side.id, "character": u.ref, "bonus": b})
         return out
     top = g.top()
     if isinstance(top, Trigger):
@@ -95,23 +100,32 @@ def _frame_events(g, frame) -> list[dict]:
             if a.kind != "active" or a.id in frame.abilities_used or frame.ap < a.ap or unit.mana < a.mana:
                 continue
             for target in _ability_targets(g, frame, a):
-                if "move" in a.effect:
-                    try:
-                        check_movement(g, frame, target, a.effect["move"])
-                    except IllegalEvent:
-                        continue
+                if not _resolvable(g, frame, a.effect, target):
+                    continue  # e.g. a push of a massive miniature (BG-19.10), a charge with no way (BG-18.2)
                 ev = {"type": "ability", "character": unit.ref, "ability": a.id}
                 if a.target != "self":
                     ev["target"] = target.ref
                 out.append(ev)
     for item in unit.items:
-        if item.single_use and item.id not in unit.spent_items:
+        if item.single_use and item.id not in unit.spent_items and _resolvable(g, frame, item.use):
             out.append({"type": "use_item", "character": unit.ref, "item": item.id})
     side = g.sides[frame.player]
     for c in sorted(set(side.hand)):
-        bonuses = ("ability", "mana") if g.content.cards[c].kind == "fate" else ("mission", "ap")
-        out += [{"type": "play_card", "player": side.id, "card": c, "bonus": b} for b in bonuses]
+        card = g.content.cards[c]
+        bonuses = ("ability", "mana") if card.kind == "fate" else ("mission", "ap")
+        for b in bonuses:
+            if b != "ability" or _resolvable(g, frame, card.ability):
+                out.append({"type": "play_card", "player": side.id, "card": c, "bonus": b})
     return out
+
+
+def _resolvable(g, frame, effect: dict | None, target=None) -> bool:
+    """Can ``effect`` be resolved on ``target`` (default: the acting character) now? (effects.CHECKS)"""
+    try:
+        check_effect(g, frame, frame.unit if target is None else target, effect or {})
+    except IllegalEvent:
+        return False
+    return True
 
 
 def _ability_targets(g, frame, a) -> list:

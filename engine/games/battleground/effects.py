@@ -2,14 +2,16 @@
 item does, as data. Each key of an effect object has one applier here; keys are applied in the order of
 ``APPLIERS`` so that one effect always resolves the same way (BG-28: determinism).
 
-A rule area with its own module (markers, movement effects) adds its keys to ``APPLIERS`` from there.
+A rule area with its own module (markers, movement effects) adds its keys to ``APPLIERS`` from there,
+and to ``CHECKS`` when an effect of that key can be impossible to resolve (a push of a massive miniature,
+BG-19.10; a charge with no way to its target, BG-18.2).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core.errors import UnreadableLog
+from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.games.battleground.state import Frame, Unique, Unit
 
 
@@ -136,6 +138,34 @@ APPLIERS: dict[str, Applier] = {
     "wounds": _wounds,
     "ready": _ready,
 }
+
+
+# Effect key -> check (g, frame, target, value) raising IllegalEvent when that part cannot be resolved now.
+# A player may not choose an effect that cannot be resolved (an ability, an item, a fate card's unique
+# ability: choices.legal_events asks first); a passive ability that triggers without a choice resolves
+# what it can (:func:`resolvable`).
+CHECKS: dict[str, Applier] = {}
+
+
+def check_effect(g, frame: Frame, target: Unit, effect: dict) -> None:
+    """Raise IllegalEvent if a part of ``effect`` cannot be resolved on ``target`` now."""
+    for key, check in CHECKS.items():
+        if key in effect:
+            check(g, frame, target, effect[key])
+
+
+def resolvable(g, frame: Frame, target: Unit, effect: dict) -> dict:
+    """``effect`` without the parts that cannot be resolved now (BG-16.2.2: a passive ability applies as
+    it says when it triggers; a part the rules forbid, such as pushing a massive miniature, BG-19.10, or a
+    charge with no way to its target, BG-18.2, does nothing)."""
+    out = dict(effect)
+    for key, check in CHECKS.items():
+        if key in effect:
+            try:
+                check(g, frame, target, effect[key])
+            except IllegalEvent:
+                del out[key]
+    return out
 
 
 def apply_effect(g, frame: Frame, target: Unit, effect: dict, *, source: str) -> None:

@@ -18,12 +18,18 @@ personaggio, una scala, un ostacolo basso o un ostacolo alto") names no token, a
 §2.2 says tokens "do not block". Sight lines pass through tokens (BG-10.4.2) and a line through tokens
 gives no cover (BG-13.3.2). A character may end a move in a marker's hex; only another marker cannot be
 placed there.
+
+A massive miniature (BG-19) fills every hex of its base, so no marker goes in any of them (BG-16.3.2).
+Placed by one, range and sight are measured from any hex of its base (BG-19.8, BG-2.3.2: between the
+nearest hexes); it affects one when any hex of the base is within the marker's radius and in its sight
+(BG-16.3.5: the ranged-attack rules, which measure to any hex of a massive target, BG-19.8). During an
+interrupt, adjacent to a massive interrupted enemy means beside any hex of its base (BG-19.1).
 """
 
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.battleground import effects, pending
+from engine.games.battleground import effects, massive, pending
 from engine.games.battleground.state import Frame, Marker, Pending, Unit
 
 KIND = "marker"
@@ -49,7 +55,7 @@ def refusal(g, unit: Unit, spec: dict, frame: Frame | None, h: int) -> tuple[str
         return "BG-16.3.2", f"{where} is an obstacle; a marker goes in an empty hex"
     if kind is not None:
         return "BG-AMB-39", f"{where} holds terrain ({kind}); a marker goes in a hex without any terrain"
-    occupant = next((u for u in g.on_board() if u.hex == h), None)
+    occupant = massive.occupants(g).get(h)  # any hex of a massive base (BG-19.1)
     if occupant is not None:
         return "BG-16.3.2", f"{where} holds {occupant.name}; a marker goes in an empty hex"
     if h in g.objectives:
@@ -58,15 +64,15 @@ def refusal(g, unit: Unit, spec: dict, frame: Frame | None, h: int) -> tuple[str
     other = next((m for m in g.markers if m.hex == h and m is not replaced), None)
     if other is not None:
         return "BG-16.3.2", f"{where} holds the {other.name} marker; a marker goes in an empty hex"
-    if not board.grid.in_range(unit.hex, h, spec["range_in"]):
-        dist = board.grid.distance_in(unit.hex, h)
+    if not massive.in_range(g, unit.cells, (h,), spec["range_in"]):
+        dist = massive.distance_in(g, unit.cells, (h,))
         return (
             "BG-16.3.3",
             f'{where} is {dist:.2f}" from {unit.name}; the marker is placed within {spec["range_in"]:g}"',
         )
-    if during_interrupt(g, frame) and h not in board.adjacent[frame.target.hex]:
+    if during_interrupt(g, frame) and h not in massive.around(g, frame.target):
         return "BG-14.1.4", f"during an interrupt the marker goes in a hex adjacent to {frame.target.name}"
-    if not board.line_of_sight(unit.hex, h, same_origin_corner=g.options["los_same_origin_corner"]):
+    if not massive.sight(g, unit.cells, (h,)):
         return "BG-16.3.3", f"{unit.name} has no line of sight to {where}"
     return None
 
@@ -136,9 +142,9 @@ def affects(g, marker: Marker, unit: Unit) -> bool:
         return False
     board = g.board
     return (
-        board.height[unit.hex] == board.height[marker.hex]
-        and board.grid.in_range(marker.hex, unit.hex, marker.radius_in)
-        and board.line_of_sight(marker.hex, unit.hex, same_origin_corner=g.options["los_same_origin_corner"])
+        board.height[unit.hex] == board.height[marker.hex]  # a massive base stands at one height
+        and massive.in_range(g, (marker.hex,), unit.cells, marker.radius_in)
+        and massive.sight(g, (marker.hex,), unit.cells)
     )
 
 

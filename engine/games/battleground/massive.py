@@ -300,14 +300,16 @@ def _moves_from(g, unit, h: int):
     return steps(g.board, unit, unit.facing, h)
 
 
-def _cells_at(unit, h: int) -> tuple[int, ...]:
+def cells_at(unit, h: int) -> tuple[int, ...]:
+    """The hexes ``unit`` would cover with its (facing) hex on ``h``, keeping its facing."""
     return (h,) if unit.shape is None else unit.shape(h, unit.facing)
 
 
-def reachable(g, unit, start: int, mp: int) -> dict[int, tuple[int, int | None]]:
-    """actions.reachable when the game holds a massive miniature: positions of the mover's (facing)
-    hex -> (cost, previous). Every hex of a base is kept free; a position next to an enemy ends the
-    move (BG-9.2.11 with BG-19.1)."""
+def reachable(g, unit, start: int, mp: int, toward: dict | None = None) -> dict[int, tuple[int, int | None]]:
+    """actions.reachable when the game holds a massive miniature (movement effects use it in any game):
+    positions of the mover's (facing) hex -> (cost, previous). Every hex of a base is kept free; a
+    position next to an enemy ends the move (BG-9.2.11 with BG-19.1). With ``toward`` (a :func:`distance_to_goal` table), only steps along a
+    shortest path to the goal (BG-AMB-19: toward, charge, an interrupt's Move)."""
     board = g.board
     occupied = occupants(g, unit)
     enemies = enemy_cells(g, unit)
@@ -317,11 +319,13 @@ def reachable(g, unit, start: int, mp: int) -> dict[int, tuple[int, int | None]]
         cost, h = heapq.heappop(heap)
         if cost > best[h][0]:
             continue
-        if h != start and around_cells(board, _cells_at(unit, h)) & enemies:
+        if h != start and around_cells(board, cells_at(unit, h)) & enemies:
             continue
         for nxt, step in _moves_from(g, unit, h):
             c = cost + step
-            if c > mp or any(x in occupied for x in _cells_at(unit, nxt)):
+            if c > mp or any(x in occupied for x in cells_at(unit, nxt)):
+                continue
+            if toward is not None and toward.get(nxt, 1 << 30) != toward.get(h, 1 << 30) - step:
                 continue
             if nxt not in best or c < best[nxt][0] or (c == best[nxt][0] and h < best[nxt][1]):
                 best[nxt] = (c, h)
@@ -360,7 +364,7 @@ def distance_to_goal(g, unit, goal: set[int]) -> dict[int, int]:
         if d > dist[h]:
             continue
         for nxt, step in _moves_from(g, unit, h):
-            if any(x in occupied for x in _cells_at(unit, nxt)):
+            if any(x in occupied for x in cells_at(unit, nxt)):
                 continue
             nd = d + step
             if nd < dist.get(nxt, 1 << 30):
@@ -370,20 +374,41 @@ def distance_to_goal(g, unit, goal: set[int]) -> dict[int, int]:
 
 
 def check_path(g, frame, unit, path: list[int], mp: int, on_difficult: bool, facing) -> None:
-    """BG-19.2–19.5 / BG-AMB-28: the Move of a massive miniature. ``path`` lists its facing hex after
-    each step; each step translates the whole base (1 MP, or 3/6 MP over a low/high obstacle or a
-    ladder, 3 MP to climb or descend) into a position where the whole base fits, free of other
-    miniatures; entering a position next to an enemy ends the move (BG-9.2.11); a final rotation must
-    leave the whole base fitting (BG-19.2)."""
+    """BG-19.2–19.5 / BG-AMB-28: the Move of a massive miniature (:func:`check_steps`); in a guard
+    interrupt it goes toward the interrupted character by a shortest path and ends in its sight
+    (BG-14.1.4 b, BG-AMB-20); a final rotation must leave the whole base fitting (BG-19.2)."""
     from engine.games.battleground.actions import distance_to_goal as toward_distance
     from engine.games.battleground.actions import toward_goal as goal_of
 
     board = g.board
-    occupied = occupants(g, unit)
-    enemies = enemy_cells(g, unit)
     toward = None
     if frame.kind == "guard":
         toward = toward_distance(g, unit, goal_of(g, frame.target))  # BG-14.1.4 b, BG-AMB-20
+    mp_rule = "BG-9.2.4" if on_difficult else "BG-9.2.1"
+    cur = check_steps(g, unit, path, mp, mp_rule, toward, "BG-14.1.4", frame.target)
+    if toward is not None and path and not sight(g, unit.shape(cur, unit.facing), frame.target.cells):
+        raise IllegalEvent("BG-14.1.4", f"an interrupt move must end in line of sight of {frame.target.name}")
+    if facing is not None and facing not in facings_at(g, unit, cur):
+        raise IllegalEvent(
+            "BG-19.2",
+            f"{unit.name} cannot end its move facing side {facing} at {board.label(cur)}: "
+            "its whole base would not fit",
+        )
+
+
+def check_steps(
+    g, unit, path: list[int], mp: int, mp_rule: str, toward=None, toward_rule: str = "", aimed=None
+) -> int:
+    """The steps of a massive miniature under the Move rules (a Move action, or a movement effect that
+    uses them, BG-18.1, BG-18.2); returns where its facing hex ends. ``path`` lists its facing hex after
+    each step; each step translates the whole base (1 MP, or 3/6 MP over a low/high obstacle or a
+    ladder, 3 MP to climb or descend) into a position where the whole base fits, free of other
+    miniatures; entering a position next to an enemy ends the move (BG-9.2.11). With ``toward`` (a
+    :func:`distance_to_goal` table) every step lies on a shortest path toward ``aimed`` (BG-AMB-19),
+    else ``toward_rule`` is broken."""
+    board = g.board
+    occupied = occupants(g, unit)
+    enemies = enemy_cells(g, unit)
     cur, spent = unit.hex, 0
     for i, h in enumerate(path):
         cells = unit.shape(h, unit.facing)
@@ -405,16 +430,15 @@ def check_path(g, frame, unit, path: list[int], mp: int, on_difficult: bool, fac
             )
         spent += cost
         if spent > mp:
-            rule = "BG-9.2.4" if on_difficult else "BG-9.2.1"
             raise IllegalEvent(
-                rule,
+                mp_rule,
                 f"move {board.label(unit.hex)}→{board.label(h)} costs {spent} movement points but "
                 f"{unit.name} has {mp}",
             )
         if toward is not None and toward.get(h, 1 << 30) != toward.get(cur, 1 << 30) - cost:
             raise IllegalEvent(
-                "BG-14.1.4",
-                f"an interrupt move must take a shortest path toward {frame.target.name}; "
+                toward_rule,
+                f"{unit.name} must take a shortest path toward {aimed.name}; "
                 f"{board.label(cur)}→{board.label(h)} does not",
             )
         if around_cells(board, cells) & enemies and i < len(path) - 1:
@@ -422,18 +446,7 @@ def check_path(g, frame, unit, path: list[int], mp: int, on_difficult: bool, fac
                 "BG-9.2.11", f"entering {board.label(h)} next to an enemy ends {unit.name}'s move"
             )
         cur = h
-    if toward is not None and path and not sight(g, unit.shape(cur, unit.facing), frame.target.cells):
-        raise IllegalEvent("BG-14.1.4", f"an interrupt move must end in line of sight of {frame.target.name}")
-    if facing is not None and facing != unit.facing:
-        # BG-19.2: the final rotation (about the pivot) must leave the whole base fitting.
-        grid = board.grid
-        h = unit.d.base.facing_hex_after_turn(grid, cur, unit.facing, facing)
-        if h is None or not fits(board, unit.shape(h, facing), occupied):
-            raise IllegalEvent(
-                "BG-19.2",
-                f"{unit.name} cannot end its move facing side {facing} at {board.label(cur)}: "
-                "its whole base would not fit",
-            )
+    return cur
 
 
 def _misfit_rule(board, cells) -> str:
@@ -490,4 +503,4 @@ def threatens(g, guard, enemy) -> bool:
             return True
     mp, _ = speed(g, guard, guard.focused)  # BG-AMB-21 a: a focused guard may count its focused speed
     goal = around(g, enemy)
-    return any(any(c in goal for c in _cells_at(guard, h)) for h in reachable(g, guard, guard.hex, mp))
+    return any(any(c in goal for c in cells_at(guard, h)) for h in reachable(g, guard, guard.hex, mp))

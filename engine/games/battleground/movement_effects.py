@@ -20,14 +20,20 @@ rules leave no choice (a push or pull along a unique line, a swap) the engine re
 A movement effect costs nothing by itself (the ability, item or card states the cost). It advances the
 Move-action counter only when the effect calls it a Move action (§18 preamble), and never when it is a free
 action (BG-17.1.1).
+
+Massive miniatures (§19; docs/content-packs.md, "Movement effects"): they cannot be pushed or pulled, not
+even aside by a climb (BG-19.10), nor swapped with a one-hex miniature (BG-19.11). A move, toward or
+charge moves a massive base step by step as a Move does (BG-19.2–19.5, BG-AMB-28: massive.check_steps);
+a teleport or jump moves its facing hex and must end where the whole base fits (BG-19.2); turning it
+always goes about its pivot (massive.face). A toward or charge aimed at a massive miniature heads for any
+hex beside its base (BG-19.1), and a push or pull it causes runs from the hex of its base nearest to the
+character moved.
 """
 
 from __future__ import annotations
 
-import heapq
-
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.battleground import pending
+from engine.games.battleground import massive, pending
 from engine.games.battleground.actions import (
     RESUMES,
     _parse_path,
@@ -36,7 +42,7 @@ from engine.games.battleground.actions import (
     speed,
     toward_goal,
 )
-from engine.games.battleground.effects import APPLIERS
+from engine.games.battleground.effects import APPLIERS, CHECKS
 from engine.games.battleground.state import Frame, Pending, Trigger, Unit
 
 PENDING = "movement"  # the pending choice's kind and its resolving event type
@@ -97,16 +103,25 @@ def check(g, frame: Frame, target: Unit, value: dict) -> None:
                 "BG-19.11",
                 f"{frame.unit.name} and {target.name} cannot swap: only one is a massive miniature",
             )
+        if frame.unit.shape is not None and frame.unit.on_board and target.on_board:
+            _check_massive_swap(g, frame.unit, target)
     elif kind in LINES and mover.d.massive:
         raise IllegalEvent("BG-19.10", f"{mover.name} is a massive miniature and cannot be {kind}ed")
-    elif kind == "charge" and mover.on_board and indicated.on_board:
-        mp = _mp(g, mover, kind, value.get("mp"), mover.focused)
-        goal = toward_goal(g, indicated)
-        if not any(h in goal for h in _walk_paths(g, mover, mp, distance_to_goal(g, mover, goal))):
+    elif (
+        (kind == "charge" or (kind == "toward" and mover.shape is not None))
+        and mover.on_board
+        and indicated.on_board
+    ):
+        # A charge must reach its target (BG-18.2); a toward always has a way (staying put, turning to face
+        # it) unless a massive base cannot turn to face it anywhere it may end (BG-19.2).
+        spec = {"kind": kind, "mp": value.get("mp"), "indicated": indicated.key}
+        ends = _destinations(g, mover, spec, mover.focused)
+        if not any(_toward_facings(g, mover, h, indicated) for h in ends):
+            mp = _mp(g, mover, kind, value.get("mp"), mover.focused)
             raise IllegalEvent(
-                "BG-18.2",
-                f"{mover.name} cannot charge {indicated.name}: "
-                f"no shortest path within {mp} MP ends beside it",
+                RULE[kind],
+                f"{mover.name} cannot {kind} {indicated.name}: no shortest path within {mp} MP "
+                + ("ends beside it" if kind == "charge" else "ends where it can turn to face it"),
             )
 
 
@@ -153,7 +168,7 @@ def _mp(g, unit: Unit, kind: str, mp: int | None, use_focus: bool) -> int:
     Starting on difficult terrain costs 2 (BG-9.2.4) under the Move rules; teleport and jump ignore that
     penalty (BG-18.3, BG-18.4). Haste and Slow change speed, so only a speed-based movement feels them.
     """
-    on_difficult = g.board.kind[unit.hex] == "difficult"
+    on_difficult = _on_difficult(g, unit)
     if mp is None:
         if kind in WALKS:
             return speed(g, unit, use_focus)[0]
@@ -164,6 +179,11 @@ def _mp(g, unit: Unit, kind: str, mp: int | None, use_focus: bool) -> int:
     return max(mp, 0)
 
 
+def _on_difficult(g, unit: Unit) -> bool:
+    """BG-9.2.4 (a massive base starts on difficult terrain when any hex of it does)."""
+    return massive.on_difficult(g, unit) if unit.shape is not None else g.board.kind[unit.hex] == "difficult"
+
+
 # -- push and pull (BG-18.5) --------------------------------------------------------------------------------
 def push_paths(g, unit: Unit, causer: Unit | None, hexes: int, *, away: bool) -> list[tuple[int, ...]]:
     """Every way a push or pull of ``unit`` can go, as the hexes entered (BG-18.5.1–18.5.4, BG-AMB-18).
@@ -171,14 +191,21 @@ def push_paths(g, unit: Unit, causer: Unit | None, hexes: int, *, away: bool) ->
     With a character causing it, the line runs away from it (push) or toward it (pull) along the
     extended centre line (HexGrid.push_line); at a tie the effect's controller picks either hex. Without
     one (a character pushing itself), any of the six straight lines. Each line is cut where the movement
-    stops (:func:`_travel`).
+    stops (:func:`_travel`). A massive character causing it: the line runs from the hex of its base
+    nearest to ``unit``, or from any of them at a tie, the controller choosing (BG-18.5.2 with BG-19.1,
+    BG-2.3.2: its base is where it stands; the rules name no hex).
     """
     grid = g.board.grid
     if causer is None:
         lines = [[(h,) for h in grid.ray(unit.hex, d, hexes)] for d in range(6)]
     else:
-        lines = [grid.push_line(causer.hex, unit.hex, hexes, away)]
-    occupied = {u.hex for u in g.units.values() if u.on_board and u is not unit}
+        near = min(grid.hex_distance(c, unit.hex) for c in causer.cells)
+        lines = [
+            grid.push_line(c, unit.hex, hexes, away)
+            for c in sorted(causer.cells)
+            if grid.hex_distance(c, unit.hex) == near
+        ]
+    occupied = set(massive.occupants(g, unit))  # every hex of a massive base (BG-19.1)
     found: list[tuple[int, ...]] = []
     for line in lines:
         for path in _line_choices(grid, unit.hex, line):
@@ -262,7 +289,23 @@ def _swap_resume(g, then: tuple) -> None:
                 )
             )
             return
-    a.hex, b.hex = b.hex, a.hex
+    a.hex, b.hex = b.hex, a.hex  # a massive base keeps its facing (BG-18.6) and follows its facing hex
+
+
+def _check_massive_swap(g, a: Unit, b: Unit) -> None:
+    """BG-18.6 with BG-19.2 / BG-19.11: two massive miniatures swap by putting each facing hex where the
+    other's was, neither rotating; each whole base must then fit, clear of the other and of everyone."""
+    board = g.board
+    others = {h: u for h, u in massive.occupants(g).items() if u is not a and u is not b}
+    at_b, at_a = massive.cells_at(a, b.hex), massive.cells_at(b, a.hex)
+    if not (
+        massive.fits(board, at_b, others) and massive.fits(board, at_a, others) and not set(at_b) & set(at_a)
+    ):
+        raise IllegalEvent(
+            "BG-19.2",
+            f"{a.name} and {b.name} cannot swap: without rotating, their whole bases would not fit "
+            f"at {board.label(b.hex)} and {board.label(a.hex)}",
+        )
 
 
 # -- toward, charge, Move: the Move rules step by step -------------------------------------------------------
@@ -282,8 +325,26 @@ def _walk(g, unit: Unit, spec: dict, path: list[int], mp: int, mp_rule: str, eve
     """Check a path under the Move rules plus the effect's constraints; return the platform pushes."""
     board = g.board
     dist, goal, rule, aimed = _aim(g, unit, spec)
-    occupied = {u.hex: u for u in g.units.values() if u.on_board and u is not unit}
-    enemy_hexes = {e.hex for e in g.enemies_of(unit)}
+    if unit.shape is not None:
+        # BG-19.2–19.5 / BG-AMB-28: the whole base steps; it never pushes anyone aside (BG-19.2: its
+        # positions are free of other miniatures), so a climb into an occupied hex is no step.
+        cur = massive.check_steps(g, unit, path, mp, mp_rule, dist, rule, aimed)
+        pushed = PlatformPushes(g, unit, event).done()  # refuses a 'push' the log names anyway
+    else:
+        cur, pushed = _walk_one_hex(g, unit, path, mp, mp_rule, event, dist, rule, aimed)
+    cells = massive.cells_at(unit, cur)
+    if spec["kind"] == "charge" and not any(c in goal for c in cells):
+        raise IllegalEvent("BG-18.2", f"a charge must end beside {aimed.name}; {board.label(cur)} is not")
+    if spec.get("interrupted") and path and not massive.sight(g, cells, aimed.cells):
+        raise IllegalEvent("BG-14.1.4", f"an interrupt move must end in line of sight of {aimed.name}")
+    return pushed
+
+
+def _walk_one_hex(g, unit: Unit, path, mp, mp_rule, event, dist, rule, aimed):
+    """(where it ends, the platform pushes) for a one-hex miniature's path under the Move rules."""
+    board = g.board
+    occupied = massive.occupants(g, unit)  # every hex of a massive base too (BG-19.1)
+    enemy_hexes = massive.enemy_cells(g, unit)
     pushes = PlatformPushes(g, unit, event)
     cur, spent = unit.hex, 0
     for i, h in enumerate(path):
@@ -306,38 +367,14 @@ def _walk(g, unit: Unit, spec: dict, path: list[int], mp: int, mp_rule: str, eve
                 "BG-9.2.11", f"entering {board.label(h)} next to an enemy ends {unit.name}'s move"
             )
         cur = h
-    if spec["kind"] == "charge" and cur not in goal:
-        raise IllegalEvent("BG-18.2", f"a charge must end beside {aimed.name}; {board.label(cur)} is not")
-    if spec.get("interrupted") and path and not _in_sight(g, cur, aimed):
-        raise IllegalEvent("BG-14.1.4", f"an interrupt move must end in line of sight of {aimed.name}")
-    return pushes.done()
-
-
-def _in_sight(g, h: int, other: Unit) -> bool:
-    return g.board.line_of_sight(h, other.hex, same_origin_corner=g.options["los_same_origin_corner"])
+    return cur, pushes.done()
 
 
 def _walk_paths(g, unit: Unit, mp: int, dist: dict | None) -> dict[int, list[int]]:
     """Destination → one legal path under the Move rules within ``mp``; with ``dist``, only steps along
-    a shortest path to the goal (BG-AMB-19). The start is included (an empty path)."""
-    board = g.board
-    occupied = {u.hex for u in g.units.values() if u.on_board and u is not unit}
-    enemy_hexes = {e.hex for e in g.enemies_of(unit)}
-    best: dict[int, tuple[int, int | None]] = {unit.hex: (0, None)}
-    heap = [(0, unit.hex)]
-    while heap:
-        cost, h = heapq.heappop(heap)
-        if cost > best[h][0] or (h != unit.hex and board.adjacent[h] & enemy_hexes):
-            continue  # BG-9.2.11: the move ends next to an enemy
-        for nxt, step in board.reachable_steps(h):
-            c = cost + step
-            if c > mp or nxt in occupied:
-                continue
-            if dist is not None and dist.get(nxt, INF) != dist.get(h, INF) - step:
-                continue
-            if nxt not in best or c < best[nxt][0] or (c == best[nxt][0] and h < best[nxt][1]):
-                best[nxt] = (c, h)
-                heapq.heappush(heap, (c, nxt))
+    a shortest path to the goal (BG-AMB-19). The start is included (an empty path). A massive base
+    steps whole (BG-19.2, BG-AMB-28; massive.reachable)."""
+    best = massive.reachable(g, unit, unit.hex, mp, dist)
     paths = {}
     for h in best:
         path, x = [], h
@@ -348,10 +385,44 @@ def _walk_paths(g, unit: Unit, mp: int, dist: dict | None) -> dict[int, list[int
     return paths
 
 
+def _destinations(g, unit: Unit, spec: dict, use_focus: bool) -> dict[int, list[int]]:
+    """Every place a movement (not a push or pull) may end → one legal path to it."""
+    kind = spec["kind"]
+    mp = _mp(g, unit, kind, spec.get("mp"), use_focus)
+    if kind in FLIGHTS:
+        return _flight_paths(g, unit, mp)
+    dist, goal, _, aimed = _aim(g, unit, spec)
+    paths = _walk_paths(g, unit, mp, dist)
+    if kind == "charge":
+        paths = {h: p for h, p in paths.items() if any(c in goal for c in massive.cells_at(unit, h))}
+    if spec.get("interrupted"):
+        paths = {
+            h: p
+            for h, p in paths.items()
+            if not p or massive.sight(g, massive.cells_at(unit, h), aimed.cells)
+        }
+    return paths
+
+
+def _toward_facings(g, unit: Unit, end: int, aimed: Unit) -> list[int]:
+    """BG-18.1 / BG-18.2: the facings that face ``aimed`` once ``unit`` stands on ``end`` (BG-10.3.1;
+    any hex of a massive target, BG-19.6; a massive mover turns about its pivot until its facing hex is
+    beside the target or the hex closest to it, where its whole base fits, BG-19.7, BG-19.2)."""
+    if unit.shape is None and aimed.shape is None:
+        return list(g.board.grid.facings_toward(end, aimed.hex))
+    start = unit.hex
+    unit.hex = end  # evaluated where it will stand; nothing else moves meanwhile
+    try:
+        return massive.facings_toward(g, unit, aimed)[0]
+    finally:
+        unit.hex = start
+
+
 # -- teleport and jump ---------------------------------------------------------------------------------------
 def _fly(g, unit: Unit, kind: str, path: list[int], mp: int) -> None:
     """BG-18.3 / BG-18.4: each step to a surrounding hex for 1 MP, whatever its height, terrain or occupant;
-    the movement ends on an empty hex a character can stand on."""
+    the movement ends on an empty hex a character can stand on. A massive miniature's path lists its
+    facing hex; only where it ends counts, and there its whole base must fit (BG-19.2)."""
     board, rule = g.board, RULE[kind]
     if len(path) > mp:
         raise IllegalEvent("BG-9.2.1", f"{unit.name}'s {kind} takes {len(path)} movement points but has {mp}")
@@ -362,19 +433,31 @@ def _fly(g, unit: Unit, kind: str, path: list[int], mp: int) -> None:
                 rule, f"{board.label(cur)}→{board.label(h)}: each step goes to a surrounding hex"
             )
         cur = h
-    if path and (
-        not board.standable(cur)
-        or any(u.on_board and u.hex == cur and u is not unit for u in g.units.values())
-    ):
+    if not path:
+        return
+    if unit.shape is not None:
+        if not massive.fits(board, unit.shape(cur, unit.facing), massive.occupants(g, unit)):
+            raise IllegalEvent(
+                "BG-19.2",
+                f"{unit.name}'s {kind} must end where its whole base fits, on empty hexes a character can "
+                f"stand on at one height; with its facing hex on {board.label(cur)} it does not",
+            )
+    elif not board.standable(cur) or cur in massive.occupants(g, unit):
         raise IllegalEvent(rule, f"{unit.name}'s {kind} must end on an empty hex a character can stand on")
 
 
 def _flight_paths(g, unit: Unit, mp: int) -> dict[int, list[int]]:
     board = g.board
-    occupied = {u.hex for u in g.units.values() if u.on_board and u is not unit}
+    occupied = massive.occupants(g, unit)
     paths = {unit.hex: []}
     for h in board.grid.within(unit.hex, mp):
-        if h != unit.hex and board.standable(h) and h not in occupied:
+        if h == unit.hex:
+            continue
+        if (
+            massive.fits(board, unit.shape(h, unit.facing), occupied)
+            if unit.shape is not None
+            else board.standable(h) and h not in occupied
+        ):
             paths[h] = list(board.grid.line_hexes(unit.hex, h)[1:])
     return paths
 
@@ -410,7 +493,7 @@ def _resolve(g, pend: Pending, event: dict) -> None:
     mp = _mp(g, unit, kind, spec["mp"], use_focus)
     pushed: tuple = ()
     if kind in WALKS:
-        mp_rule = "BG-9.2.4" if board.kind[unit.hex] == "difficult" else "BG-9.2.1"
+        mp_rule = "BG-9.2.4" if _on_difficult(g, unit) else "BG-9.2.1"
         pushed = _walk(g, unit, spec, path, mp, mp_rule, event)
     else:
         if event.get("push"):
@@ -422,6 +505,11 @@ def _resolve(g, pend: Pending, event: dict) -> None:
     elif facing is not None and kind != "teleport" and unit.player != pend.chooser:
         # BG-9.2.12: nobody rotates an opponent's miniature; after a teleport its controller may (BG-18.3).
         raise IllegalEvent("BG-9.2.12", f"{g.sides[pend.chooser].name} may not rotate {unit.name}")
+    elif facing is not None and unit.shape is not None and facing not in massive.facings_at(g, unit, end):
+        raise IllegalEvent(
+            "BG-19.2",
+            f"{unit.name} cannot end facing side {facing} at {board.label(end)}: its whole base would not fit",
+        )
     if use_focus:
         unit.focused = False  # BG-9.1.3
     then = ("movement", unit.key, tuple(path), None if facing is None else int(facing), pushed, spec["guard"])
@@ -436,8 +524,13 @@ def _resolve(g, pend: Pending, event: dict) -> None:
 
 def _forced_facing(g, unit: Unit, aimed: Unit, end: int, facing, event: dict, rule: str) -> int:
     """BG-18.1 / BG-18.2: the mover ends facing the indicated character (BG-10.3.1; ties are the
-    controller's choice, BG-AMB-07)."""
-    options = g.board.grid.facings_toward(end, aimed.hex)
+    controller's choice, BG-AMB-07; BG-19.6 / BG-19.7 when either is massive)."""
+    options = _toward_facings(g, unit, end, aimed)
+    if not options:
+        raise IllegalEvent(
+            "BG-19.2",
+            f"{unit.name} cannot turn to face {aimed.name} at {g.board.label(end)}: its base would not fit",
+        )
     if facing is None:
         if len(options) == 1:
             return options[0]
@@ -466,7 +559,7 @@ def _arrive(g, then: tuple) -> None:
             g.units[pushed_key].hex = h  # BG-9.2.10
     _place(unit, path)
     if facing is not None:
-        unit.facing = facing
+        massive.face(g, unit, facing)  # a massive base turns about its pivot (BG-19.7)
     if guard and path:
         check_guard(g, unit)  # BG-AMB-21 d: once, after the final rotation
 
@@ -482,23 +575,16 @@ def _options(g, pend: Pending) -> list[dict]:
     out = []
     focus_choices = (False, True) if spec["mp"] is None and unit.focused else (False,)
     for use_focus in focus_choices:
-        mp = _mp(g, unit, kind, spec["mp"], use_focus)
-        if kind in FLIGHTS:
-            paths = _flight_paths(g, unit, mp)
-        else:
-            dist, goal, _, aimed = _aim(g, unit, spec)
-            paths = _walk_paths(g, unit, mp, dist)
-            if kind == "charge":
-                paths = {h: p for h, p in paths.items() if h in goal}
-            if spec.get("interrupted"):
-                paths = {h: p for h, p in paths.items() if not p or _in_sight(g, h, aimed)}
+        paths = _destinations(g, unit, spec, use_focus)
         for h in sorted(paths):
             ev = {**base, "path": [board.label(x) for x in paths[h]]}
             if use_focus:
                 ev["focus"] = True
             facings = [None]
             if spec.get("indicated"):
-                options = board.grid.facings_toward(h, g.units[spec["indicated"]].hex)
+                options = _toward_facings(g, unit, h, g.units[spec["indicated"]])
+                if not options:
+                    continue  # BG-19.2: a massive base that cannot turn to face it there cannot end there
                 facings = list(options) if len(options) > 1 else [None]
             for f in facings:
                 out.append(ev if f is None else {**ev, "facing": f})
@@ -591,10 +677,14 @@ class PlatformPushes:
 
 def platform_push_moves(g, unit: Unit, best: dict, mp: int) -> list[tuple[int, int, int]]:
     """For legal_events: (hex reached, occupied hex climbed or descended into, where its occupant goes)
-    for each Move that ends pushing a character aside (BG-9.2.10); ``best`` is actions.reachable's table."""
+    for each Move that ends pushing a character aside (BG-9.2.10); ``best`` is actions.reachable's table.
+    A massive base never pushes anyone aside (its positions are free of other miniatures, BG-19.2), and
+    nobody pushes a massive miniature aside (BG-19.10)."""
+    if unit.shape is not None:
+        return []
     board = g.board
-    occupied = {u.hex: u for u in g.units.values() if u.on_board and u is not unit}
-    enemy_hexes = {e.hex for e in g.enemies_of(unit)}
+    occupied = massive.occupants(g, unit)
+    enemy_hexes = massive.enemy_cells(g, unit)
     out = []
     for h in sorted(best):
         if best[h][0] + 3 > mp or (h != unit.hex and board.adjacent[h] & enemy_hexes):
@@ -610,6 +700,7 @@ def platform_push_moves(g, unit: Unit, best: dict, mp: int) -> list[tuple[int, i
 
 
 APPLIERS["move"] = apply_move
+CHECKS["move"] = check
 RESUMES["movement"] = _arrive
 RESUMES["swap"] = _swap_resume
 pending.register(

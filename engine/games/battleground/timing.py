@@ -25,7 +25,7 @@ from collections.abc import Callable
 from engine.core.errors import IllegalEvent
 from engine.games.battleground import pending
 from engine.games.battleground.content import Ability
-from engine.games.battleground.effects import apply_effect
+from engine.games.battleground.effects import apply_effect, resolvable
 from engine.games.battleground.state import Frame, Pending, Unit
 
 WINDOWS = ("on_activation", "end_of_activation", "on_interrupt", "end_of_interrupt")
@@ -91,7 +91,8 @@ def _order_matters(abilities: list[Ability]) -> bool:
 
 
 def _resolve(g, unit, frame, window, ability: Ability, rest: list[Ability], then) -> None:
-    apply_effect(g, frame, unit, ability.effect, source=ability.name)
+    effect = resolvable(g, frame, unit, ability.effect)  # e.g. no push for a massive miniature (BG-19.10)
+    apply_effect(g, frame, unit, effect, source=ability.name)
     pending.after(g, lambda g: _next(g, unit, frame, window, rest, then))
 
 
