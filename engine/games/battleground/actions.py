@@ -403,24 +403,29 @@ def face_toward(g, unit: Unit, target: Unit, event: dict, weapon=None) -> None:
         options, rule = massive.facings_toward(g, unit, target, weapon)
         if not options:
             raise IllegalEvent(rule, f"{unit.name} cannot turn to face {target.name}")
+    chosen = choose_facing(g, options, event, toward=target, rule=rule, must=f"{unit.name} must face toward")
+    massive.face(g, unit, chosen)
+
+
+def choose_facing(g, options, event: dict, *, toward: Unit, rule: str, must: str) -> int:
+    """The facing among ``options`` (those the rules allow) that the event's ``facing`` names. With one
+    option it may be left out; a tie must be chosen in the log (BG-AMB-07), or by the simulator's author
+    when a log is being written. Returns an int: a log may write 2.0 (BG-10.3.1)."""
     chosen = event.get("facing")
-    if len(options) == 1 and chosen is None:
-        massive.face(g, unit, options[0])
-        return
     if chosen is None:
+        if len(options) == 1:
+            return options[0]
         author = g.dice.author
         if author is None:
             raise IllegalEvent(
                 "BG-AMB-07",
-                f"two facings are equally close to {target.name}: the log must choose one "
+                f"two facings are equally close to {toward.name}: the log must choose one "
                 f"of {list(options)} ('facing')",
             )
         chosen = event["facing"] = author.choose(list(options))
     if chosen not in options:
-        raise IllegalEvent(
-            rule, f"{unit.name} must face toward {target.name}: facing {list(options)}, not {chosen!r}"
-        )
-    massive.face(g, unit, int(chosen))  # one of the int options; a log may write it as 2.0 (BG-10.3.1)
+        raise IllegalEvent(rule, f"{must} {toward.name}: facing {list(options)}, not {chosen!r}")
+    return int(chosen)
 
 
 # -- single-use items (BG-17.3.5) -------------------------------------------------------------------------

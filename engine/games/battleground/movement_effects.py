@@ -38,6 +38,7 @@ from engine.games.battleground.actions import (
     RESUMES,
     _parse_path,
     check_guard,
+    choose_facing,
     distance_to_goal,
     speed,
     toward_goal,
@@ -531,22 +532,9 @@ def _forced_facing(g, unit: Unit, aimed: Unit, end: int, facing, event: dict, ru
             "BG-19.2",
             f"{unit.name} cannot turn to face {aimed.name} at {g.board.label(end)}: its base would not fit",
         )
-    if facing is None:
-        if len(options) == 1:
-            return options[0]
-        author = g.dice.author
-        if author is None:
-            raise IllegalEvent(
-                "BG-AMB-07",
-                f"two facings are equally close to {aimed.name}: "
-                f"the log must choose one of {list(options)} ('facing')",
-            )
-        facing = event["facing"] = author.choose(list(options))
-    if facing not in options:
-        raise IllegalEvent(
-            rule, f"{unit.name} must end facing {aimed.name}: facing {list(options)}, not {facing!r}"
-        )
-    return int(facing)
+    if facing is not None:
+        event = {**event, "facing": facing}
+    return choose_facing(g, options, event, toward=aimed, rule=rule, must=f"{unit.name} must end facing")
 
 
 def _arrive(g, then: tuple) -> None:

@@ -124,6 +124,16 @@ class Toolbox:
         return sc.edit_pack(edit)
 
     @staticmethod
+    def give(sc: Scenario, character: str, *abilities: dict) -> Scenario:
+        """Test content: abilities added to a character of the scenario's pack."""
+
+        def edit(pack):
+            entry = _entry(pack, "characters", character)
+            entry["abilities"] = list(entry.get("abilities", [])) + list(abilities)
+
+        return sc.edit_pack(edit)
+
+    @staticmethod
     def card(sc: Scenario, card_id: str, **fields) -> Scenario:
         def edit(pack):
             table = "glory_cards" if "glory" in card_id else "fate_cards"

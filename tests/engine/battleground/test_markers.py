@@ -8,6 +8,7 @@ import pytest
 
 from engine.games.battleground.ongoing import ongoing_modifiers as modifiers_of
 from engine.games.battleground.state import Pending
+from tests.engine.battleground.conftest import Toolbox
 
 ANYWHERE = [{"rows": [1, 30]}, {"rows": [1, 30]}]
 SIGIL = {
@@ -33,23 +34,13 @@ def ability(ability_id: str, effect: dict, **fields) -> dict:
     }
 
 
-def give(sc, character: str, *abilities: dict):
-    """Test content: abilities added to a character of the scenario's pack."""
-
-    def edit(pack):
-        entry = next(c for c in pack["characters"] if c["id"] == character)
-        entry["abilities"] = list(entry.get("abilities", [])) + list(abilities)
-
-    return sc.edit_pack(edit)
-
-
 def sigil(bg, *, marker=None, terrain=(), platforms=(), objectives=(), motu=None, mana=2):
     """Skeletor (K22, facing north) has Havoc Sigil (1 AP): a marker within 8" that takes 1 die from the
     defence tests of enemies within 3" of it. He-Man stands at K14, Stratos at M15, Orko at O16, all MotU."""
     sc = bg.scenario(
         zones=ANYWHERE, terrain=list(terrain), platforms=list(platforms), objectives=list(objectives)
     )
-    give(sc, "skeletor", ability("havoc-sigil", {"marker": {**SIGIL, **(marker or {})}}))
+    Toolbox.give(sc, "skeletor", ability("havoc-sigil", {"marker": {**SIGIL, **(marker or {})}}))
     bg.weapon(sc, "magic-blast", type="spell", range_in=10, mana_cost=1)
     for character, where in (motu or {"he-man": "K14", "stratos": "M15", "orko": "O16"}).items():
         sc.place("p1", character, [], where, facing=3)
@@ -129,7 +120,7 @@ def test_bg_16_3_4_the_marker_names_the_characters_it_affects(bg, affects, expec
     """BG-16.3.4: the ability says which characters the marker affects, relative to the army that placed it
     (Skeletor himself, 6 hexes away, is beyond its 3")."""
     sc = bg.scenario(zones=ANYWHERE)
-    give(sc, "skeletor", ability("havoc-sigil", {"marker": {**SIGIL, "affects": affects}}))
+    Toolbox.give(sc, "skeletor", ability("havoc-sigil", {"marker": {**SIGIL, "affects": affects}}))
     sc.place("p1", "he-man", [], "K14", facing=3)
     sc.place("p2", "skeletor", [], "K22", facing=0)
     sc.place("p2", "mer-man", [], "L17", facing=0)
@@ -151,7 +142,7 @@ def test_bg_16_3_4_marker_modifiers_change_attack_thresholds(bg):
     succeeds against Skeletor (threshold 5), so the log's expected success is refused."""
     sc = bg.scenario(zones=ANYWHERE)
     mark = {**SIGIL, "modifiers": [{"test": "attack", "narrow": 1}]}
-    give(sc, "skeletor", ability("havoc-sigil", {"marker": mark}))
+    Toolbox.give(sc, "skeletor", ability("havoc-sigil", {"marker": mark}))
     bg.stats(sc, "he-man", strength=1)
     bg.weapon(sc, "sword-of-power", dice=1)  # 2 dice
     sc.place("p1", "he-man", ["sword-of-power"], "K14", facing=3)
@@ -191,7 +182,7 @@ def test_bg_16_3_3_a_marker_is_placed_only_when_an_effect_places_one(bg):
 
 def test_bg_16_3_3_the_character_resolving_the_ability_places_it(bg):
     sc = bg.scenario(zones=ANYWHERE)
-    give(sc, "skeletor", ability("havoc-sigil", {"marker": SIGIL}))
+    Toolbox.give(sc, "skeletor", ability("havoc-sigil", {"marker": SIGIL}))
     sc.place("p1", "he-man", [], "K14", facing=3)
     sc.place("p2", "skeletor", [], "K22", facing=0)
     sc.place("p2", "mer-man", [], "M22", facing=0)
@@ -236,7 +227,7 @@ def test_bg_16_3_2_a_marker_goes_in_an_empty_hex(bg, where, rule):
 def test_bg_16_3_2_a_marker_cannot_go_on_another_marker(bg):
     """BG-16.3.2: another army's marker is a token; the hex is not empty."""
     sc = sigil(bg).add("place_marker", character="skeletor", hex="K16")
-    give(
+    Toolbox.give(
         sc,
         "he-man",
         ability("battle-banner", {"marker": {**SIGIL, "id": "battle-banner", "name": "Battle Banner"}}),
@@ -298,7 +289,7 @@ def guard_sigil(bg):
     interrupts and uses it."""
     sc = bg.scenario(zones=ANYWHERE)
     banner = {**SIGIL, "id": "battle-banner", "name": "Battle Banner"}
-    give(sc, "he-man", ability("battle-banner", {"marker": banner}))
+    Toolbox.give(sc, "he-man", ability("battle-banner", {"marker": banner}))
     bg.weapon(sc, "arm-cannon", type="ranged", range_in=12)
     sc.place("p1", "he-man", ["arm-cannon"], "K12", facing=3)
     sc.place("p2", "skeletor", [], "K25", facing=0)
@@ -328,9 +319,9 @@ def test_bg_14_1_4_d_in_an_interrupt_the_marker_goes_beside_the_interrupted_enem
 def two_sigils(bg, second_hex: str):
     """Skeletor places the Havoc Sigil in K16; then Trap Jaw, with the same ability, places another copy."""
     sc = bg.scenario(zones=ANYWHERE)
-    give(sc, "skeletor", ability("havoc-sigil", {"marker": SIGIL}))
-    give(sc, "trap-jaw", ability("havoc-sigil", {"marker": SIGIL}))
-    give(sc, "he-man", ability("havoc-sigil", {"marker": SIGIL}))
+    Toolbox.give(sc, "skeletor", ability("havoc-sigil", {"marker": SIGIL}))
+    Toolbox.give(sc, "trap-jaw", ability("havoc-sigil", {"marker": SIGIL}))
+    Toolbox.give(sc, "he-man", ability("havoc-sigil", {"marker": SIGIL}))
     sc.place("p1", "he-man", [], "K8", facing=3)
     sc.place("p1", "stratos", [], "A1", facing=3)
     sc.place("p2", "skeletor", [], "K22", facing=0)

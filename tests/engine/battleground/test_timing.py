@@ -9,6 +9,7 @@ import pytest
 
 import engine
 from engine.games.battleground.state import Frame, Pending
+from tests.engine.battleground.conftest import Toolbox
 
 ANYWHERE = [{"rows": [1, 30]}, {"rows": [1, 30]}]
 BANNER = {
@@ -31,20 +32,12 @@ def passive(ability_id: str, when: str, effect: dict) -> dict:
     }
 
 
-def give(sc, character: str, *abilities: dict):
-    def edit(pack):
-        entry = next(c for c in pack["characters"] if c["id"] == character)
-        entry["abilities"] = list(entry.get("abilities", [])) + list(abilities)
-
-    return sc.edit_pack(edit)
-
-
 def duel(
     bg, *abilities, he_man="K12", skeletor="K25", ap=1, card_ability=None, he_man_kit=("sword-of-power",)
 ):
     """He-Man (with ``abilities``) activates first with a card of ``ap`` AP."""
     sc = bg.scenario(zones=ANYWHERE)
-    give(sc, "he-man", *abilities)
+    Toolbox.give(sc, "he-man", *abilities)
     sc.place("p1", "he-man", list(he_man_kit), he_man, facing=3)
     sc.place("p2", "skeletor", ["havoc-staff"], skeletor, facing=0)
     bg.begin(sc, "he-man", ap=ap, ability=card_ability)
@@ -168,7 +161,7 @@ def test_bg_6_7_4_the_last_activation_of_the_round_waits_for_its_effects(bg):
     """BG-6.7.4 / BG-7.3.1: after the round's last activation its marker is placed first; the cleanup comes
     only then, and removes it."""
     sc = bg.scenario(zones=ANYWHERE)
-    give(sc, "he-man", passive("rally", "end_of_activation", {"marker": BANNER}))
+    Toolbox.give(sc, "he-man", passive("rally", "end_of_activation", {"marker": BANNER}))
     sc.place("p1", "he-man", [], "K12", facing=3)
     sc.place("p2", "skeletor", [], "K25", facing=0)
     bg.begin(sc, "skeletor", player="p2")
@@ -185,7 +178,7 @@ def test_bg_6_7_4_the_last_activation_of_the_round_waits_for_its_effects(bg):
 def guard(bg, *abilities):
     """He-Man (with ``abilities``) guards at K12 with an Arm Cannon; Skeletor walks to K20 and He-Man interrupts."""
     sc = bg.scenario(zones=ANYWHERE)
-    give(sc, "he-man", *abilities)
+    Toolbox.give(sc, "he-man", *abilities)
     bg.weapon(sc, "arm-cannon", type="ranged", range_in=12)
     sc.place("p1", "he-man", ["arm-cannon"], "K12", facing=3)
     sc.place("p2", "skeletor", [], "K25", facing=0)
@@ -235,7 +228,7 @@ def test_bg_20_1_the_interrupted_move_resumes_after_end_of_interrupt_effects(bg)
     """BG-20.1 / BG-14.2.1: after He-Man's opportunity attack, his end-of-interrupt marker is placed first; then
     Skeletor leaves K13."""
     sc = bg.scenario(zones=ANYWHERE)
-    give(sc, "he-man", passive("rally", "end_of_interrupt", {"marker": BANNER}))
+    Toolbox.give(sc, "he-man", passive("rally", "end_of_interrupt", {"marker": BANNER}))
     sc.place("p1", "he-man", ["sword-of-power"], "K12", facing=3)
     sc.place("p2", "skeletor", [], "K13", facing=0)
     bg.begin(sc, "skeletor", player="p2")
@@ -276,7 +269,7 @@ def test_bg_20_1_timed_abilities_and_tests_are_checked_when_the_pack_loads(bg, a
     """LOG-3.5 / BG-20.1 / BG-16.4.3: a trigger window is for a passive ability on its own character, one of the
     four windows; a test is for an active ability, and "against" needs a target."""
     sc = bg.scenario()
-    give(sc, "he-man", ability)
+    Toolbox.give(sc, "he-man", ability)
     sc.place("p1", "he-man", [], "K5").place("p2", "skeletor", [], "K25")
     sc.deal().add("concede", player="p2")
     verdict = engine.verify(sc.log(), content_pack=copy.deepcopy(sc.pack))
@@ -358,7 +351,7 @@ def rallied(bg, *, rally=True):
             "range_in": 8,
             "effect": {"ready": True},
         }
-        give(sc, "man-at-arms", ready)
+        Toolbox.give(sc, "man-at-arms", ready)
     sc.place("p1", "he-man", [], "K10", facing=3)
     sc.place("p1", "man-at-arms", [], "L10", facing=3)
     sc.place("p1", "stratos", [], "A1", facing=3)

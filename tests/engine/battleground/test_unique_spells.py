@@ -8,18 +8,11 @@ import pytest
 
 import engine
 from engine.games.battleground.state import Unique
+from tests.engine.battleground.conftest import Toolbox
 
 ANYWHERE = [{"rows": [1, 30]}, {"rows": [1, 30]}]
 TRI_KLOPS = {"unique": "tri-klops", "name": "Tri-Klops", "modifiers": [{"test": "defence", "dice": -1}]}
 HIT = {"attack": {"dice": [5]}, "defence": {"dice": [1, 1]}}  # 1 net success with 1 attack die vs Toughness 2
-
-
-def give(sc, character: str, *abilities: dict):
-    def edit(pack):
-        entry = next(c for c in pack["characters"] if c["id"] == character)
-        entry["abilities"] = list(entry.get("abilities", [])) + list(abilities)
-
-    return sc.edit_pack(edit)
 
 
 def unreadable_pack(bg, edit) -> engine.Violation:
@@ -129,7 +122,7 @@ def test_bg_amb_27_one_active_copy_of_a_unique_debuff_per_army(bg):
         "range_in": 20,
         "effect": {"debuff": TRI_KLOPS},
     }
-    give(sc, "he-man", mimic)
+    Toolbox.give(sc, "he-man", mimic)
     sc.add("end_activation", player="p2").add("activate", player="p1", character="he-man", bonus="mana")
     sc.add("ability", character="he-man", ability="mimic", target="tri-klops")
     game = bg.state(sc)
@@ -155,7 +148,9 @@ def test_bg_16_1_6_a_unique_buff_from_an_ability(bg):
         "modifiers": [{"test": "attack", "dice": 1}],
     }
     sc = bg.scenario(zones=ANYWHERE)
-    give(sc, "he-man", {"id": "might", "name": "Might", "kind": "active", "ap": 1, "effect": {"buff": might}})
+    Toolbox.give(
+        sc, "he-man", {"id": "might", "name": "Might", "kind": "active", "ap": 1, "effect": {"buff": might}}
+    )
     bg.stats(sc, "he-man", strength=1)
     sc.place("p1", "he-man", ["sword-of-power"], "K14", facing=3)
     sc.place("p2", "skeletor", [], "K15", facing=0)
