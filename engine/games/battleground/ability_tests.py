@@ -10,9 +10,8 @@ Dice go in the ``ability`` event's ``attack`` (the ability test) and ``defence``
 from __future__ import annotations
 
 from engine.core.errors import UnreadableLog
-from engine.games.battleground.combat import DEFAULT_THRESHOLD, _roll, defence, stat_bonus
+from engine.games.battleground.combat import _roll, defence, stat_test
 from engine.games.battleground.content import Ability
-from engine.games.battleground.dice import run_test
 from engine.games.battleground.ongoing import ongoing_modifiers
 from engine.games.battleground.state import Frame, Unit
 
@@ -31,18 +30,17 @@ def ability_test(g, frame: Frame, unit: Unit, ability: Ability, target: Unit, ev
     if frame.kind == "guard":
         narrow += 1  # BG-14.1.4 c: every test of the interrupting character
     label = f"{ability.name}: {unit.name}'s ability test"
-    result = run_test(
+    result = stat_test(
+        g,
+        unit,
         _roll(g, event, "attack"),
-        dice=g.dice,
-        stat=stat,
-        dice_count=unit.d.stat(stat) + stat_bonus(unit, stat) + ongoing.dice,
-        threshold=DEFAULT_THRESHOLD - widen + narrow,
-        mana_available=unit.mana,
-        free_rerolls_allowed=0,
+        stat,
+        "ability",
+        dice=ongoing.dice,
+        widen=widen,
+        narrow=narrow,
         what=label,
     )
-    unit.mana -= result.mana_spent
-    g.stats.test(unit, "ability", result)
     net = result.successes
     if "against" in spec:
         defended = defence(

@@ -176,18 +176,26 @@ def defence(g, frame: Frame, stat: str, target: Unit, roll, what: str):
         # while its own guard interrupt is itself interrupted (BG-14.1.6). Only the top frame was looked at,
         # and the top frame's character is never the one defending, so the narrowing never applied.
         narrow += 1
+    return stat_test(
+        g, target, roll, stat, "defence", dice=ongoing.dice, widen=widen, narrow=narrow, what=what
+    )
+
+
+def stat_test(g, unit: Unit, roll, stat: str, kind: str, *, dice: int, widen: int, narrow: int, what: str):
+    """A test of ``unit``'s ``stat`` with no free rerolls (a defence or ability test): the 11 steps of BG-8.2,
+    mana spent on rerolls taken from the character, and the test counted in the statistics."""
     result = run_test(
         roll,
         dice=g.dice,
         stat=stat,
-        dice_count=target.d.stat(stat) + stat_bonus(target, stat) + ongoing.dice,
+        dice_count=unit.d.stat(stat) + stat_bonus(unit, stat) + dice,
         threshold=DEFAULT_THRESHOLD - widen + narrow,
-        mana_available=target.mana,
+        mana_available=unit.mana,
         free_rerolls_allowed=0,
         what=what,
     )
-    target.mana -= result.mana_spent
-    g.stats.test(target, "defence", result)
+    unit.mana -= result.mana_spent
+    g.stats.test(unit, kind, result)
     return result
 
 

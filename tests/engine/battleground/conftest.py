@@ -241,6 +241,32 @@ def bg() -> Toolbox:
 _SIMULATED: dict[tuple[int, str], str] = {}
 
 
+def replay_to(doc: dict, upto: int, rng, pack: dict | None = None):
+    """A replay of ``doc`` after its first ``upto`` events; then an author fills in the dice (and choices
+    such as rerolls) that a new event leaves out, as the simulator does."""
+    from engine.games.battleground import RULESET
+    from engine.games.battleground.simulator import Author
+
+    game = RULESET.start(doc, content_pack=copy.deepcopy(pack) if pack is not None else None)
+    for i, event in enumerate(doc["events"][:upto]):
+        game.apply(i, event)
+    game.dice.author = Author(rng)
+    return game
+
+
+def offered_events_are_accepted(doc: dict, points, rng, *, per_point: int, pack: dict | None = None) -> int:
+    """BG-28.5: at each point (an event index) of ``doc``, a sample of ``legal_events()`` is applied to a
+    fresh replay of the same state; every one must be accepted. Returns how many were tried."""
+    tried = 0
+    for upto in sorted(set(points)):
+        options = replay_to(doc, upto, rng, pack).legal_events()
+        assert options, f"no legal event offered after {upto} events of an unfinished game"
+        for event in rng.sample(options, min(per_point, len(options))):
+            replay_to(doc, upto, rng, pack).apply(upto, copy.deepcopy(event))
+            tried += 1
+    return tried
+
+
 def simulated(seed: int, randomness: str) -> dict:
     key = (seed, randomness)
     if key not in _SIMULATED:

@@ -14,8 +14,8 @@ import pytest
 import engine
 from engine.core.content import builtin_pack
 from engine.games.battleground import RULESET
-from engine.games.battleground.simulator import Author
 from engine.games.battleground.state import Unique
+from tests.engine.battleground.conftest import offered_events_are_accepted
 
 TRI_KLOPS = {"unique": "tri-klops", "name": "Tri-Klops", "modifiers": [{"test": "defence", "dice": -1}]}
 
@@ -171,15 +171,4 @@ def test_bg_28_5_offered_events_with_the_test_pack_are_accepted(seed):
     special = [i for i, e in enumerate(log["events"]) if e["type"] in ("place_marker", "resolve_trigger")]
     points = sorted(set(rng.sample(range(len(log["events"])), 10) + special[:6]))
 
-    def replay_to(upto: int):
-        game = RULESET.start(log, content_pack=copy.deepcopy(PACK))
-        for i, event in enumerate(log["events"][:upto]):
-            game.apply(i, event)
-        game.dice.author = Author(rng)
-        return game
-
-    for upto in points:
-        options = replay_to(upto).legal_events()
-        assert options
-        for event in rng.sample(options, min(3, len(options))):
-            replay_to(upto).apply(upto, copy.deepcopy(event))
+    offered_events_are_accepted(log, points, rng, per_point=3, pack=PACK)

@@ -16,7 +16,7 @@ import pytest
 import engine
 from engine.core.content import builtin_pack
 from engine.games.battleground import RULESET
-from engine.games.battleground.simulator import Author
+from tests.engine.battleground.conftest import offered_events_are_accepted
 
 MASSIVE = "man-at-arms"  # in the first-game MotU force
 BASE = {"hexes": [[0, 0], [-1, 0], [-1, 1]], "pivot": [-1, 0]}
@@ -239,15 +239,4 @@ def test_bg_28_5_offered_events_with_the_integration_pack_are_accepted(seed):
         set(rng.sample(range(len(log["events"])), 10) + rng.sample(special, min(12, len(special))))
     )
 
-    def replay_to(upto: int):
-        game = RULESET.start(log, content_pack=copy.deepcopy(PACK))
-        for i, event in enumerate(log["events"][:upto]):
-            game.apply(i, event)
-        game.dice.author = Author(rng)
-        return game
-
-    for upto in points:
-        options = replay_to(upto).legal_events()
-        assert options
-        for event in rng.sample(options, min(4, len(options))):
-            replay_to(upto).apply(upto, copy.deepcopy(event))
+    offered_events_are_accepted(log, points, rng, per_point=4, pack=PACK)

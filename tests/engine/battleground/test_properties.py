@@ -10,8 +10,7 @@ import random
 import pytest
 
 import engine
-from engine.games.battleground import RULESET
-from engine.games.battleground.simulator import Author
+from tests.engine.battleground.conftest import offered_events_are_accepted
 
 FAST_SEEDS = range(30)
 SLOW_SEEDS = range(1000)
@@ -51,29 +50,11 @@ def test_bg_7_4_a_thousand_simulated_games_per_mode_verify_legal(randomness):
         check_game(seed, randomness)
 
 
-def replay_to(doc: dict, upto: int, rng: random.Random):
-    """A replay of ``doc`` after its first ``upto`` events; then an author fills in the dice (and choices
-    such as rerolls) that a new event leaves out, as the simulator does."""
-    game = RULESET.start(doc)
-    for i, event in enumerate(doc["events"][:upto]):
-        game.apply(i, event)
-    game.dice.author = Author(rng)
-    return game
-
-
 @pytest.mark.parametrize("seed", [2, 7])
 def test_bg_28_5_every_offered_event_is_accepted(simulated_log, seed):
     """BG-28.5 / BG-28.3: at sampled points of a simulated game, events from ``legal_events()`` (the
     choices the simulator and a move recorder offer) are accepted by a fresh replay of the same state."""
     log = simulated_log(seed, "recorded")
     rng = random.Random(seed)
-    points = sorted(rng.sample(range(len(log["events"])), 12))
-    tried = 0
-    for upto in points:
-        options = replay_to(log, upto, rng).legal_events()
-        assert options, f"no legal event offered after {upto} events of an unfinished game"
-        for event in rng.sample(options, min(4, len(options))):
-            game = replay_to(log, upto, rng)
-            game.apply(upto, dict(event))
-            tried += 1
-    assert tried >= 12
+    points = rng.sample(range(len(log["events"])), 12)
+    assert offered_events_are_accepted(log, points, rng, per_point=4) >= 12
