@@ -466,9 +466,17 @@ class HexGrid:
             candidates.update(x for x in self._neighbours[h] if x is not None)
         candidates.discard(a)
         candidates.discard(b)
+        return self._segment_through(p, q, candidates, 1)
+
+    def _segment_through(self, p, q, candidates, scale: int) -> tuple[int, ...]:
+        """The ``candidates`` the segment p→q passes through (more than a single point of the closed
+        hex), ordered from p; p and q are lattice points scaled by ``scale``."""
         hits = []
         for h in candidates:
-            clipped = lattice.clip_to_half_planes(p, q, self._half_planes[h], strict=False)
+            planes = self._half_planes[h]
+            if scale != 1:
+                planes = tuple((pa, pb, pc * scale) for pa, pb, pc in planes)
+            clipped = lattice.clip_to_half_planes(p, q, planes, strict=False)
             if clipped is None:
                 continue
             lo_n, lo_d, hi_n, hi_d = clipped
@@ -510,17 +518,7 @@ class HexGrid:
                         candidates.update(y for y in self._neighbours[x] if y is not None)
         candidates.difference_update(cells)
         candidates.discard(a)
-        hits = []
-        for h in candidates:
-            planes = tuple((pa, pb, pc * n) for pa, pb, pc in self._half_planes[h])  # the hex, scaled by n
-            clipped = lattice.clip_to_half_planes(p, q, planes, strict=False)
-            if clipped is None:
-                continue
-            lo_n, lo_d, hi_n, hi_d = clipped
-            if lo_n * hi_d < hi_n * lo_d:
-                hits.append((Fraction(lo_n, lo_d), h))
-        hits.sort()
-        return tuple(h for _, h in hits)
+        return self._segment_through(p, q, candidates, n)
 
     # ------------------------------------------------------------------ facing
 
