@@ -65,17 +65,7 @@ SCRIPT = (
 
 
 def run_elsewhere(paths, hash_seed: str) -> str:
-    env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=str(ROOT))
-    done = subprocess.run(
-        [sys.executable, "-c", SCRIPT, *map(str, paths)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    return done.stdout
+    return _elsewhere(SCRIPT, paths, hash_seed)
 
 
 @pytest.mark.parametrize("hash_seeds", [("0", "12345")])
@@ -93,3 +83,59 @@ def test_two_processes_give_identical_verdicts(simulated_log, tmp_path, hash_see
     assert first == here
     statuses = [json.loads(line)["status"] for line in first.splitlines()]
     assert statuses == ["legal", "legal", "illegal", "unreadable"]
+
+
+PACK_SCRIPT = (
+    "import json, sys, engine\n"
+    "pack = json.load(open(sys.argv[1]))\n"
+    "for path in sys.argv[2:]:\n"
+    "    sys.stdout.write(engine.verify(open(path, 'rb').read(), content_pack=pack).to_json() + '\\n')\n"
+)
+
+SIMULATE_SCRIPT = (
+    "import json, sys\n"
+    "from engine.games.battleground import RULESET\n"
+    "pack = json.load(open(sys.argv[1]))\n"
+    "for seed in (1, 2):\n"
+    "    log = RULESET.simulate(seed, randomness='recorded', content_pack=pack, forces=sys.argv[2:4])\n"
+    "    sys.stdout.write(json.dumps(log, sort_keys=True) + '\\n')\n"
+)
+
+
+def _elsewhere(script: str, args, hash_seed: str) -> str:
+    env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=str(ROOT))
+    done = subprocess.run(
+        [sys.executable, "-c", script, *map(str, args)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    return done.stdout
+
+
+def test_games_with_every_rule_area_are_deterministic_across_processes(tmp_path):
+    """Games with a massive character, movement effects, markers, unique tokens and timed abilities (the
+    integration pack): the simulator writes the same logs, and the verifier prints the same verdicts, in
+    two interpreters with different hash seeds and in this one."""
+    from tests.engine.battleground.test_integration_properties import FORCES, PACK, simulated
+
+    pack_path = tmp_path / "pack.json"
+    pack_path.write_text(json.dumps(PACK))
+    logs = [simulated(seed, "recorded") for seed in (1, 2)]
+    paths = []
+    for i, log in enumerate(logs):
+        paths.append(tmp_path / f"game{i}.json")
+        paths[-1].write_bytes(json.dumps(log).encode())
+    first, second = (_elsewhere(PACK_SCRIPT, [pack_path, *paths], seed) for seed in ("0", "4242"))
+    assert first == second
+    here = "".join(
+        engine.verify(p.read_bytes(), content_pack=copy.deepcopy(PACK)).to_json() + "\n" for p in paths
+    )
+    assert first == here
+    assert [json.loads(line)["status"] for line in first.splitlines()] == ["legal", "legal"]
+    forces = FORCES[0]
+    sims = [_elsewhere(SIMULATE_SCRIPT, [pack_path, *forces], seed) for seed in ("0", "4242")]
+    assert sims[0] == sims[1]
