@@ -36,4 +36,5 @@ urlpatterns = [
     path("<slug:slug>/disputes/<int:pk>/resolve/", views.ResolveDisputeView.as_view(), name="resolve"),
     path("<slug:slug>/standings/", views.StandingsView.as_view(), name="standings"),
     path("<slug:slug>/standings.csv", views.StandingsCSVView.as_view(), name="standings-csv"),
+    path("<slug:slug>/bracket/", views.BracketView.as_view(), name="bracket"),
 ]

@@ -1,4 +1,8 @@
-"""Standings as files: CSV (one column per tiebreak) and JSON (the same table, typed)."""
+"""Standings as files: CSV (one column per tiebreak) and JSON (the same table, typed).
+
+An event with a bracket adds each player's placement in it: a last ``placement`` column in
+the CSV, and in the JSON a ``placement`` on each row plus the ``placements`` list, best first.
+"""
 
 from __future__ import annotations
 
@@ -13,10 +17,26 @@ def standings_csv(event: Event) -> str:
     table = standings_table(event)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["rank", "player", "dropped", *[c["key"] for c in table["columns"]]])
+    # The placement column comes last so that the columns before it stay where they were.
+    placed = event.has_elimination_stage
+    writer.writerow(
+        [
+            "rank",
+            "player",
+            "dropped",
+            *[c["key"] for c in table["columns"]],
+            *(["placement"] if placed else []),
+        ]
+    )
     for row in table["rows"]:
         writer.writerow(
-            [row["rank"], _safe(row["name"]), "yes" if row["dropped"] else "", *row["metrics"].values()]
+            [
+                row["rank"],
+                _safe(row["name"]),
+                "yes" if row["dropped"] else "",
+                *row["metrics"].values(),
+                *([row["placement"] or ""] if placed else []),
+            ]
         )
     return out.getvalue()
 

@@ -110,6 +110,10 @@ class Event(models.Model):
         return self.format in (EventFormat.SWISS, EventFormat.SWISS_TOP_CUT)
 
     @property
+    def has_elimination_stage(self) -> bool:
+        return self.format in (EventFormat.SINGLE_ELIMINATION, EventFormat.SWISS_TOP_CUT)
+
+    @property
     def lists_locked(self) -> bool:
         """Lists lock at the deadline, or when round 1 is paired if that comes first."""
         if self.list_deadline is not None and timezone.now() >= self.list_deadline:

@@ -5,9 +5,13 @@ from __future__ import annotations
 import contextlib
 import json
 
+from django.urls import reverse
+
 from tournaments import content
+from tournaments.errors import EventError
 from tournaments.models import Event, ForceList, Match, MatchState, Round, RoundState
 from tournaments.permissions import manages
+from tournaments.services.brackets import bracket_table
 from tournaments.services.standings import columns
 
 STATE_CLASSES = {
@@ -57,6 +61,26 @@ def standings_rows(rows: list[dict], event: Event) -> tuple[list, list[dict]]:
     cols = columns(event)
     table = [{**row, "values": [row["metrics"].get(c.key) for c in cols]} for row in rows]
     return cols, table
+
+
+def bracket_page(event: Event) -> tuple[dict | None, str]:
+    """The bracket table with what the page adds to it (each paired game's match page and
+    state badge, the round each placed player went out in), or the reason it cannot be drawn."""
+    try:
+        table = bracket_table(event)
+    except EventError as exc:
+        return None, exc.message
+    names = {column["round"]: column["name"] for column in table["rounds"]}
+    for column in table["rounds"]:
+        for game in column["games"]:
+            match, state = game["match"], game["state"]
+            game["url"] = reverse("tournaments:match", args=[event.slug, match]) if match else ""
+            game["state_label"] = MatchState(state).label if state else ""
+            game["state_class"] = STATE_CLASSES.get(state, "pending")
+    for placement in table["placements"]:
+        out = placement["eliminated_in_round"]
+        placement["out_in"] = f"{names.get(out, 'Round')} (round {out})" if out else ""
+    return table, ""
 
 
 def list_lines(force_list: ForceList | None) -> list[dict]:

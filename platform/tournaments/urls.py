@@ -21,6 +21,7 @@ urlpatterns = [
     path("<slug:slug>/standings/", public.standings, name="standings"),
     path("<slug:slug>/standings.csv", public.standings_csv, name="standings-csv"),
     path("<slug:slug>/standings.json", public.standings_json, name="standings-json"),
+    path("<slug:slug>/bracket/", public.bracket, name="bracket"),
     path("<slug:slug>/audit/", public.audit_trail, name="audit"),
     path("<slug:slug>/rounds/<int:number>/", public.round_detail, name="round"),
     path("<slug:slug>/rounds/<int:number>/swap/", organizer.swap, name="swap"),

@@ -11,6 +11,8 @@ dataclasses of :mod:`.players` and calls these functions. Modules:
 * ``swiss`` — SwissPairer / pair_swiss_round(): one Swiss round by minimum-cost matching
 * ``roundrobin`` — Berger tables
 * ``elimination`` — seeded single-elimination brackets
+* ``bracket_layout`` — lay_out_bracket(): a bracket's every round as drawn, played and still to come
+* ``placements`` — final placements of a bracket from the round each player went out in
 * ``ratings`` — OpenSkill ratings across events
 * ``checks`` — find_discrepancies(): what a ``check_event`` command reports
 * ``matching`` — the lexicographic minimum-cost matching both pairing and audits use

@@ -248,5 +248,72 @@ class RatingSerializer(serializers.Serializer):
     provisional = serializers.BooleanField()
 
 
+class BracketPlayerSerializer(serializers.Serializer):
+    registration = serializers.IntegerField()
+    name = serializers.CharField()
+    seed = serializers.IntegerField(allow_null=True)
+
+
+class BracketSideSerializer(serializers.Serializer):
+    """One side of a bracket game: a player, or while the game feeding it is undecided,
+    ``from_table`` (the previous round's table whose winner comes here)."""
+
+    registration = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField(allow_null=True)
+    seed = serializers.IntegerField(allow_null=True)
+    from_table = serializers.IntegerField(allow_null=True)
+    vp = serializers.IntegerField(allow_null=True, help_text="once the game has a result that counts")
+    knockouts = serializers.IntegerField(allow_null=True)
+    winner = serializers.BooleanField()
+
+
+class BracketGameSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    match = serializers.IntegerField(allow_null=True, help_text="the match id once paired")
+    state = serializers.CharField(allow_null=True, help_text="the match's state once paired")
+    paired = serializers.BooleanField(help_text="false for a game the bracket projects from earlier ones")
+    bye = serializers.BooleanField()
+    winner = serializers.IntegerField(allow_null=True, help_text="registration id, once decided")
+    resolution = serializers.ChoiceField(
+        choices=["bye", "win", "draw_rule"],
+        allow_null=True,
+        help_text="draw_rule: a draw or double loss settled by the event's draw rule",
+    )
+    a = BracketSideSerializer()
+    b = BracketSideSerializer(allow_null=True, help_text="null for a bye")
+
+
+class BracketRoundSerializer(serializers.Serializer):
+    bracket_round = serializers.IntegerField(help_text="1 for the bracket's first round")
+    round = serializers.IntegerField(help_text="the event's round number")
+    name = serializers.CharField()
+    state = serializers.CharField(allow_null=True, help_text="the round's state; null until paired")
+    games = BracketGameSerializer(many=True)
+
+
+class PlacementSerializer(serializers.Serializer):
+    """A settled placement: ``first``-``last`` are the places shared (equal for one place)."""
+
+    registration = serializers.IntegerField()
+    name = serializers.CharField()
+    seed = serializers.IntegerField(allow_null=True)
+    first = serializers.IntegerField()
+    last = serializers.IntegerField()
+    label = serializers.CharField()
+    eliminated_in_round = serializers.IntegerField(allow_null=True, help_text="null for the winner")
+
+
+class BracketSerializer(serializers.Serializer):
+    event = serializers.CharField()
+    drawn = serializers.BooleanField(help_text="false until the bracket's first round is published")
+    players = serializers.IntegerField(allow_null=True, help_text="players seeded into the bracket")
+    size = serializers.IntegerField(allow_null=True, help_text="a power of two; the missing seeds are byes")
+    draw_rule = serializers.CharField()
+    finished = serializers.BooleanField()
+    champion = BracketPlayerSerializer(allow_null=True)
+    rounds = BracketRoundSerializer(many=True)
+    placements = PlacementSerializer(many=True)
+
+
 class UsernameInputSerializer(serializers.Serializer):
     username = serializers.CharField()

@@ -400,6 +400,23 @@ def _csv_response(event: Event) -> HttpResponse:
     return response
 
 
+class BracketView(EventAPIView):
+    """The elimination bracket: every round as drawn, the games to come, and the placements."""
+
+    @extend_schema(
+        summary="The elimination bracket with its placements",
+        description="Every round from the bracket's first to the final, published rounds as played and "
+        "later ones projected (a side still waiting names the table its player comes from), and the "
+        "placements settled so far. 404 for an event without an elimination stage.",
+        responses={200: s.BracketSerializer, 404: OpenApiResponse(description="no elimination stage")},
+    )
+    def get(self, request, slug):
+        event = self.event(slug)
+        if not event.has_elimination_stage:
+            raise EventError("This event has no elimination bracket.", "not_found")
+        return Response(s.BracketSerializer(services.bracket_table(event)).data)
+
+
 class WithdrawView(EventAPIView):
     @extend_schema(
         summary="Leave the event (before it starts: withdraw; after: drop)",

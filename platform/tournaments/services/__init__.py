@@ -6,6 +6,7 @@ event allows it now (tournaments.errors.EventError), writes the rows and the aud
 one transaction, and leaves notifications that appear once it commits.
 """
 
+from tournaments.services.brackets import bracket_table, placements_for
 from tournaments.services.events import add_organizer, create_event, update_event
 from tournaments.services.force_lists import lock_lists, submit_list
 from tournaments.services.registration import (
@@ -41,6 +42,7 @@ __all__ = [
     "add_organizer",
     "admit",
     "attach_log_to_match",
+    "bracket_table",
     "check_in",
     "close_round",
     "confirm_result",
@@ -52,6 +54,7 @@ __all__ = [
     "lock_lists",
     "on_log_verified",
     "pair_next_round",
+    "placements_for",
     "player_history",
     "publish_round",
     "register",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 
 from django.db.models import Q
@@ -11,7 +12,9 @@ from tournaments.algorithms.players import ResultRecord
 from tournaments.algorithms.ratings import PlayerRating, rate_players
 from tournaments.algorithms.standings import StandingRow, rank
 from tournaments.algorithms.tiebreaks import METRICS
+from tournaments.errors import EventError
 from tournaments.models import COUNTED_STATES, Event, Match, Registration, StandingSnapshot
+from tournaments.services.brackets import placements_for
 
 
 @dataclass(frozen=True)
@@ -54,9 +57,21 @@ def published_standings(event: Event) -> tuple[list[dict], int | None]:
 
 
 def standings_table(event: Event) -> dict:
-    """What the standings page, the CSV and the JSON export all show."""
+    """What the standings page, the CSV and the JSON export all show.
+
+    An event with a bracket also gets its placements as of the same round (``placements``,
+    best first, and each row's ``placement`` label); players outside the bracket, and those
+    still in it, have none.
+    """
     rows, after_round = published_standings(event)
     cols = columns(event)
+    settled = []
+    if after_round is not None:
+        # Rounds that do not form a bracket are reported on the bracket page; the standings
+        # are still worth exporting without placements.
+        with contextlib.suppress(EventError):
+            settled = placements_for(event, through_round=after_round)
+    label = {p["registration"]: p["label"] for p in settled}
     return {
         "event": event.slug,
         "after_round": after_round,
@@ -69,9 +84,11 @@ def standings_table(event: Event) -> dict:
                 "name": r["name"],
                 "dropped": r["dropped"],
                 "metrics": {c.key: r["metrics"].get(c.key) for c in cols},
+                "placement": label.get(r["registration"]),
             }
             for r in rows
         ],
+        "placements": settled,
     }
 
 

@@ -1,4 +1,4 @@
-"""Pages anyone can read: events, pairings, results, standings, lists once public, histories."""
+"""Pages anyone can read: events, pairings, results, standings, brackets, lists once public, histories."""
 
 from __future__ import annotations
 
@@ -92,6 +92,22 @@ def standings(request, slug: str):
         "is_manager": manages(request.user, event),
     }
     return render(request, "tournaments/standings.html", context)
+
+
+def bracket(request, slug: str):
+    """The elimination bracket, round by round, with the placements settled so far."""
+    event = event_or_404(slug)
+    if not event.has_elimination_stage:
+        raise Http404("this event has no elimination bracket")
+    table, problem = presenters.bracket_page(event)
+    context = {
+        "event": event,
+        "tab": "bracket",
+        "bracket": table,
+        "problem": problem,
+        "is_manager": manages(request.user, event),
+    }
+    return render(request, "tournaments/bracket.html", context)
 
 
 def standings_csv(request, slug: str):
