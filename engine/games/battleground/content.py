@@ -348,7 +348,8 @@ def _check_effects(doc: dict, bad) -> None:
 
 
 def _check_movements(doc: dict, bad) -> None:
-    """Movement effects (BG-18) that need a second character have one only in an ability with a target."""
+    """Movement effects (BG-18) that need a second character have one only in an ability with a target;
+    only a toward heads for an object (BG-18.1, BG-18.2)."""
     effects = [
         (f"/fate_cards/{i}/ability", c.get("ability"), "self") for i, c in enumerate(doc["fate_cards"])
     ]
@@ -364,6 +365,11 @@ def _check_movements(doc: dict, bad) -> None:
         if not move:
             continue
         kind, who = move["kind"], move.get("who")
+        if move.get("toward") in ("objective", "marker"):
+            # BG-18.1: a toward may head for an object; BG-18.2: a charge only for a character.
+            if kind != "toward":
+                raise bad(f"{where}/move", f"a '{kind}' movement cannot head for an object, only a 'toward'")
+            continue
         if kind in ("toward", "charge", "swap") and target == "self":
             raise bad(f"{where}/move", f"a '{kind}' movement needs an ability with an ally or enemy target")
         if kind in ("toward", "charge") and move.get("toward", "self" if who == "target" else "target") == (

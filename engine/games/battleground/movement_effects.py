@@ -5,7 +5,10 @@ An effect's ``move`` key (docs/content-packs.md, "Movement effects") moves a cha
 
 - ``move``: a Move action the effect grants (BG-9.2), e.g. the free Move of BG-EX-03;
 - ``toward``, ``charge`` (BG-18.1, BG-18.2): the Move rules along a shortest path toward the indicated
-  character (BG-AMB-19), turning to face it at the end; a charge must end beside it;
+  character (BG-AMB-19), turning to face it at the end; a charge must end beside it. A toward may head for
+  an object instead (``"toward": "objective"`` or ``"marker"``): one the player picks among the objective
+  tokens still on the battlefield, or the markers; it is reached on its own hex when the mover can enter
+  that hex, else beside it (BG-AMB-19);
 - ``teleport``, ``jump`` (BG-18.3, BG-18.4): every surrounding hex counts as adjacent, and characters,
   obstacles and difficult-terrain penalties are ignored (IT/ES, BG-DIS-08); nothing ends it early;
 - ``push``, ``pull`` (BG-18.5): a straight line away from, or toward, the character causing it, stopping
@@ -13,9 +16,10 @@ An effect's ``move`` key (docs/content-packs.md, "Movement effects") moves a cha
 - ``swap`` (BG-18.6): the two characters exchange hexes.
 
 What the players decide (the path, the final facing where the rules allow one, the hex at a tie in a push
-line) opens a ``movement`` pending choice, resolved by the very next event (pending.py; BG-17.1.2: nothing
-comes in between): ``{"type": "movement", "character", "path", "facing", "focus", "push"}``. Where the
-rules leave no choice (a push or pull along a unique line, a swap) the engine resolves it at once.
+line, the object a toward heads for) opens a ``movement`` pending choice, resolved by the very next event
+(pending.py; BG-17.1.2: nothing comes in between): ``{"type": "movement", "character", "path", "facing",
+"focus", "push", "hex"}``. Where the rules leave no choice (a push or pull along a unique line, a swap) the
+engine resolves it at once.
 
 A movement effect costs nothing by itself (the ability, item or card states the cost). It advances the
 Move-action counter only when the effect calls it a Move action (§18 preamble), and never when it is a free
@@ -33,7 +37,7 @@ character moved.
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.battleground import massive, pending
+from engine.games.battleground import massive, pending, toward_objects
 from engine.games.battleground.actions import (
     RESUMES,
     _parse_path,
@@ -45,6 +49,7 @@ from engine.games.battleground.actions import (
 )
 from engine.games.battleground.effects import APPLIERS, CHECKS
 from engine.games.battleground.state import Frame, Pending, Trigger, Unit
+from engine.games.battleground.toward_objects import Token
 
 PENDING = "movement"  # the pending choice's kind and its resolving event type
 INF = 1 << 30
@@ -66,17 +71,19 @@ RULE = {
 # -- the effect ------------------------------------------------------------------------------------------
 def _cast(frame: Frame, target: Unit, value: dict) -> tuple[Unit, Unit | None, Unit | None]:
     """(the character that moves, the indicated character of a toward/charge, the character causing a push
-    or pull) for an effect used by ``frame.unit`` on ``target``."""
+    or pull) for an effect used by ``frame.unit`` on ``target``. A toward that heads for an object
+    indicates no character (toward_objects.py)."""
     actor, kind = frame.unit, value["kind"]
     who = value.get("who", "target" if kind in LINES else "self")
     mover = actor if who == "self" else target
     other = target if mover is actor else actor
     other = None if other is mover else other
     indicated = None
-    if kind in ("toward", "charge"):
-        indicated = (
-            target if value.get("toward", "target" if mover is actor else "self") == "target" else actor
-        )
+    aim = value.get("toward", "target" if mover is actor else "self")
+    if kind == "charge" and aim in toward_objects.KINDS:
+        raise UnreadableLog("content pack: a charge heads for a character (BG-18.2)", rule="LOG-3.5")
+    if kind in ("toward", "charge") and aim not in toward_objects.KINDS:
+        indicated = target if aim == "target" else actor
         if indicated is mover:
             raise UnreadableLog(
                 f"content pack: a '{kind}' movement needs a character other than the one moving",
@@ -108,6 +115,8 @@ def check(g, frame: Frame, target: Unit, value: dict) -> None:
             _check_massive_swap(g, frame.unit, target)
     elif kind in LINES and mover.d.massive:
         raise IllegalEvent("BG-19.10", f"{mover.name} is a massive miniature and cannot be {kind}ed")
+    elif kind == "toward" and indicated is None:
+        _check_objects(g, mover, value)
     elif (
         (kind == "charge" or (kind == "toward" and mover.shape is not None))
         and mover.on_board
@@ -124,6 +133,28 @@ def check(g, frame: Frame, target: Unit, value: dict) -> None:
                 f"{mover.name} cannot {kind} {indicated.name}: no shortest path within {mp} MP "
                 + ("ends beside it" if kind == "charge" else "ends where it can turn to face it"),
             )
+
+
+def _check_objects(g, mover: Unit, value: dict) -> None:
+    """A toward that heads for an object needs one on the battlefield (BG-18.1), and a massive mover a place
+    it may end facing one (BG-19.2), as for a character."""
+    what = toward_objects.KINDS[value["toward"]]
+    found = toward_objects.on_battlefield(g, value["toward"])
+    if not found:
+        raise IllegalEvent("BG-18.1", f"{mover.name} cannot head for any {what}: none is on the battlefield")
+    if mover.shape is None or not mover.on_board:
+        return
+    spec = {"kind": "toward", "mp": value.get("mp")}
+    for token in found:
+        ends = _destinations(g, mover, {**spec, "token": token}, mover.focused)
+        if any(_toward_facings(g, mover, h, token) for h in ends):
+            return
+    mp = _mp(g, mover, "toward", value.get("mp"), mover.focused)
+    raise IllegalEvent(
+        "BG-18.1",
+        f"{mover.name} cannot head for any {what}: no shortest path within {mp} MP ends where it can turn to "
+        "face one",
+    )
 
 
 def apply_move(g, frame: Frame, target: Unit, value: dict, source: str) -> None:
@@ -146,6 +177,8 @@ def apply_move(g, frame: Frame, target: Unit, value: dict, source: str) -> None:
     else:
         spec["mp"] = value.get("mp")
         spec["indicated"] = indicated.key if indicated is not None else None
+        if kind == "toward" and indicated is None:
+            spec["object"] = value["toward"]  # the player picks which one in the movement event
         # BG-14.1.4 b: a Move action in a guard interrupt goes toward the interrupted character.
         spec["interrupted"] = (
             frame.target.key if kind == "move" and frame.kind == "guard" and mover is frame.unit else None
@@ -310,9 +343,14 @@ def _check_massive_swap(g, a: Unit, b: Unit) -> None:
 
 
 # -- toward, charge, Move: the Move rules step by step -------------------------------------------------------
-def _aim(g, unit: Unit, spec: dict) -> tuple[dict | None, set[int], str, Unit | None]:
-    """(distance to the goal per hex, the goal hexes, the rule, the character aimed at) for a movement
-    that must take a shortest path (BG-AMB-19), or (None, ∅, "", None)."""
+def _aim(g, unit: Unit, spec: dict) -> tuple[dict | None, set[int], str, Unit | Token | None]:
+    """(distance to the goal per hex, the goal hexes, the rule, the character or object aimed at) for a
+    movement that must take a shortest path (BG-AMB-19), or (None, ∅, "", None). ``spec["token"]``: the
+    object a toward heads for, once chosen."""
+    token = spec.get("token")
+    if token is not None:
+        dist, goal = toward_objects.goal(g, unit, token)
+        return dist, goal, RULE["toward"], token
     key = spec.get("indicated") or spec.get("interrupted")
     if key is None:
         return None, set(), "", None
@@ -375,7 +413,11 @@ def _walk_paths(g, unit: Unit, mp: int, dist: dict | None) -> dict[int, list[int
     """Destination → one legal path under the Move rules within ``mp``; with ``dist``, only steps along
     a shortest path to the goal (BG-AMB-19). The start is included (an empty path). A massive base
     steps whole (BG-19.2, BG-AMB-28; massive.reachable)."""
-    best = massive.reachable(g, unit, unit.hex, mp, dist)
+    return _paths(massive.reachable(g, unit, unit.hex, mp, dist))
+
+
+def _paths(best: dict) -> dict[int, list[int]]:
+    """Each hex of a reachable table (hex → (cost, previous)) → the path to it."""
     paths = {}
     for h in best:
         path, x = [], h
@@ -405,10 +447,13 @@ def _destinations(g, unit: Unit, spec: dict, use_focus: bool) -> dict[int, list[
     return paths
 
 
-def _toward_facings(g, unit: Unit, end: int, aimed: Unit) -> list[int]:
+def _toward_facings(g, unit: Unit, end: int, aimed: Unit | Token) -> list[int]:
     """BG-18.1 / BG-18.2: the facings that face ``aimed`` once ``unit`` stands on ``end`` (BG-10.3.1;
     any hex of a massive target, BG-19.6; a massive mover turns about its pivot until its facing hex is
-    beside the target or the hex closest to it, where its whole base fits, BG-19.7, BG-19.2)."""
+    beside the target or the hex closest to it, where its whole base fits, BG-19.7, BG-19.2). ``aimed``
+    may be an object (toward_objects.py)."""
+    if unit.shape is None and isinstance(aimed, Token):
+        return toward_objects.facings(g, end, aimed)
     if unit.shape is None and aimed.shape is None:
         return list(g.board.grid.facings_toward(end, aimed.hex))
     start = unit.hex
@@ -475,6 +520,12 @@ def _resolve(g, pend: Pending, event: dict) -> None:
         raise IllegalEvent("BG-9.2.12", f"facing must be a hex side 0–5, not {facing!r}")
     use_focus = bool(event.get("focus", False))
     board = g.board
+    if spec.get("object"):
+        spec = {**spec, "token": toward_objects.chosen(g, unit, spec["object"], event)}  # BG-18.1
+    elif "hex" in event:
+        raise UnreadableLog(
+            "a 'movement' names a 'hex' only for a toward that heads for an object", rule="LOG-5.2"
+        )
     if kind in LINES:
         if facing is not None:
             raise IllegalEvent("BG-18.5.5", f"a {kind}ed character does not rotate")
@@ -501,8 +552,9 @@ def _resolve(g, pend: Pending, event: dict) -> None:
             raise IllegalEvent(RULE[kind], f"a {kind} ends on an empty hex and pushes nobody aside")
         _fly(g, unit, kind, path, mp)
     end = path[-1] if path else unit.hex
-    if spec.get("indicated"):
-        facing = _forced_facing(g, unit, g.units[spec["indicated"]], end, facing, event, RULE[kind])
+    aimed = g.units[spec["indicated"]] if spec.get("indicated") else spec.get("token")
+    if aimed is not None:
+        facing = _forced_facing(g, unit, aimed, end, facing, event, RULE[kind])
     elif facing is not None and kind != "teleport" and unit.player != pend.chooser:
         # BG-9.2.12: nobody rotates an opponent's miniature; after a teleport its controller may (BG-18.3).
         raise IllegalEvent("BG-9.2.12", f"{g.sides[pend.chooser].name} may not rotate {unit.name}")
@@ -523,8 +575,8 @@ def _resolve(g, pend: Pending, event: dict) -> None:
     _arrive(g, then)
 
 
-def _forced_facing(g, unit: Unit, aimed: Unit, end: int, facing, event: dict, rule: str) -> int:
-    """BG-18.1 / BG-18.2: the mover ends facing the indicated character (BG-10.3.1; ties are the
+def _forced_facing(g, unit: Unit, aimed: Unit | Token, end: int, facing, event: dict, rule: str) -> int:
+    """BG-18.1 / BG-18.2: the mover ends facing the indicated character or object (BG-10.3.1; ties are the
     controller's choice, BG-AMB-07; BG-19.6 / BG-19.7 when either is massive)."""
     options = _toward_facings(g, unit, end, aimed)
     if not options:
@@ -554,7 +606,8 @@ def _arrive(g, then: tuple) -> None:
 
 def _options(g, pend: Pending) -> list[dict]:
     """Every legal movement event: each push line; one path per destination otherwise (with each facing
-    a tie allows for toward and charge, and with focused speed where focus may be spent)."""
+    a tie allows for toward and charge, with focused speed where focus may be spent, for each object a
+    toward may head for, and each Move that ends climbing or descending into an occupied hex)."""
     unit, spec = pend.unit, pend.spec
     kind, board = spec["kind"], g.board
     base = {"type": "movement", "character": unit.ref}
@@ -562,20 +615,36 @@ def _options(g, pend: Pending) -> list[dict]:
         return [{**base, "path": [board.label(h) for h in p]} for p in spec["paths"]]
     out = []
     focus_choices = (False, True) if spec["mp"] is None and unit.focused else (False,)
-    for use_focus in focus_choices:
-        paths = _destinations(g, unit, spec, use_focus)
-        for h in sorted(paths):
-            ev = {**base, "path": [board.label(x) for x in paths[h]]}
-            if use_focus:
-                ev["focus"] = True
-            facings = [None]
-            if spec.get("indicated"):
-                options = _toward_facings(g, unit, h, g.units[spec["indicated"]])
-                if not options:
-                    continue  # BG-19.2: a massive base that cannot turn to face it there cannot end there
-                facings = list(options) if len(options) > 1 else [None]
-            for f in facings:
-                out.append(ev if f is None else {**ev, "facing": f})
+    # BG-9.2.10: a Move's climb into an occupied hex pushes its occupant aside; a movement that must take
+    # a shortest path never enters one (BG-AMB-19: the distances run over hexes free of other miniatures).
+    pushes = kind == "move" and not spec.get("interrupted") and unit.shape is None
+    tokens = toward_objects.on_battlefield(g, spec["object"]) if spec.get("object") else [None]
+    for token in tokens:
+        aim = dict(spec, token=token) if token is not None else spec
+        aimed = g.units[spec["indicated"]] if spec.get("indicated") else token
+        for use_focus in focus_choices:
+            extra = {"focus": True} if use_focus else {}
+            if token is not None:
+                extra["hex"] = board.label(token.hex)
+            if pushes:
+                mp = _mp(g, unit, kind, spec["mp"], use_focus)
+                best = massive.reachable(g, unit, unit.hex, mp)
+                paths = _paths(best)
+                for h, b, aside in platform_push_moves(g, unit, best, mp):
+                    path = [board.label(x) for x in paths[h] + [b]]
+                    out.append({**base, "path": path, **extra, "push": [board.label(aside)]})
+            else:
+                paths = _destinations(g, unit, aim, use_focus)
+            for h in sorted(paths):
+                ev = {**base, "path": [board.label(x) for x in paths[h]], **extra}
+                facings = [None]
+                if aimed is not None:
+                    options = _toward_facings(g, unit, h, aimed)
+                    if not options:
+                        continue  # BG-19.2: a massive base that cannot turn to face it there cannot end there
+                    facings = list(options) if len(options) > 1 else [None]
+                for f in facings:
+                    out.append(ev if f is None else {**ev, "facing": f})
     return out
 
 

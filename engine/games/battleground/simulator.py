@@ -142,6 +142,8 @@ def _weight(g, ev: dict, rng: random.Random) -> float:
         return 0.8
     if t in ("ability", "use_item"):
         return 0.6
+    if t == "movement" and ev.get("push"):
+        return 8.0  # a climb that pushes someone aside (BG-9.2.10) is a rare option: play it when offered
     return 1.0
 
 

@@ -1,8 +1,9 @@
 """Whole games mixing the rule areas: a massive miniature (§19), movement effects (§18) including pushes, pulls
-and swaps aimed at it (BG-19.10, BG-19.11), the push of a climb (BG-9.2.10), markers (BG-16.3), unique buffs
-and debuffs (BG-16.1.6), a beneficial spell (BG-10.5.2), timed passive abilities (BG-20.1) and ability tests
-(BG-16.4.3). Every simulated game verifies legal with the same pack (BG-28.5: legal_events and the verifier
-agree), and between them the games use every new kind of event.
+and swaps aimed at it (BG-19.10, BG-19.11) and toward movements heading for objects (BG-18.1), the push of a
+climb (BG-9.2.10), markers (BG-16.3), unique buffs and debuffs (BG-16.1.6), a beneficial spell (BG-10.5.2),
+timed passive abilities (BG-20.1) and ability tests (BG-16.4.3). Every simulated game verifies legal with the
+same pack (BG-28.5: legal_events and the verifier agree), and between them the games use every new kind of
+event.
 """
 
 from __future__ import annotations
@@ -89,6 +90,7 @@ ABILITIES = {
         _active("quake", _move("jump", mp=3)),
         _active("shift", _move("teleport", mp=4)),
         _active("stride", _move("move", free_action=True), ap=0),
+        _active("seek", _move("toward", toward="objective", mp=4)),  # BG-18.1: toward an object
         _active("swap-places", _move("swap"), "ally", 6),  # only with another massive miniature: never here
         _passive(
             "battle-banner",
@@ -118,6 +120,7 @@ ABILITIES = {
         _active("spring", _move("push", hexes=2, who="self")),
         _active("grab", _move("swap"), "enemy", 4),
         _active("dash", _move("move", free_action=True), ap=0),
+        _active("home-in", _move("toward", toward="marker", mp=3)),  # only while a marker lies about
         _active("stare-down", {"debuff": TRI_KLOPS}, "enemy", 8, test={"stat": "mind", "against": "mind"}),
     ],
 }
@@ -179,9 +182,14 @@ def _uses(log: dict) -> Counter:
             if event.get("target") == MASSIVE:
                 seen[f"{event['ability']}-on-massive"] += 1
         elif t == "movement" and event["character"] == MASSIVE and event["path"]:
-            seen[f"massive-{game.top().spec['kind']}"] += 1
+            spec = game.top().spec
+            seen[f"massive-{spec['kind']}"] += 1
+            if spec.get("object"):
+                seen[f"massive-toward-{spec['object']}"] += 1
         elif t == "move" and event.get("push"):
             seen["platform push"] += 1
+        elif t == "movement" and event.get("push"):
+            seen["movement push"] += 1
         elif t == "attack" and game.units[event["target"]].player == game.units[event["character"]].player:
             seen["beneficial spell"] += 1
         game.apply(i, event)
@@ -191,8 +199,9 @@ def _uses(log: dict) -> Counter:
 def test_bg_28_5_games_mixing_massive_movement_effects_and_markers_verify_legal():
     """BG-28.5 / BG-19.10 / BG-19.11 / BG-16.3.1 / BG-20.1: twelve simulated games per randomness mode with
     the integration pack verify legal, every event verified. Between them they move the massive miniature by
-    movement effects (toward, charge, jump, teleport, free Move; and another character's effect moves it
-    toward that character), push a character aside on a climb, place markers, order triggered abilities,
+    movement effects (toward a character and toward an objective, BG-18.1; charge, jump, teleport, free Move;
+    and another character's effect moves it toward that character), send a character toward a marker, push a
+    character aside on a climb, place markers, order triggered abilities,
     test abilities, create unique debuffs and cast a beneficial spell: the simulator was offered each. No
     push, pull or swap ever targets the massive miniature, and its swap (only with another massive one) is
     never offered."""
@@ -216,7 +225,14 @@ def test_bg_28_5_games_mixing_massive_movement_effects_and_markers_verify_legal(
     wanted = {a["id"] for abilities in ABILITIES.values() for a in abilities if a["kind"] == "active"}
     missing = {a for a in wanted - {"swap-places"} if not seen[a]}
     assert not missing, (missing, seen)
-    for effect in ("massive-toward", "massive-charge", "massive-jump", "massive-teleport", "massive-move"):
+    for effect in (
+        "massive-toward",
+        "massive-toward-objective",
+        "massive-charge",
+        "massive-jump",
+        "massive-teleport",
+        "massive-move",
+    ):
         assert seen[effect], (effect, seen)
     assert seen["summon-on-massive"], seen
     assert not seen["swap-places"]

@@ -634,6 +634,27 @@ def test_bg_9_2_10_legal_events_offer_the_push(bg):
     bg.accepts(sc)
 
 
+def test_bg_9_2_10_a_granted_move_offers_the_push_too(bg):
+    """BG-9.2.10 / BG-17.1.1: the free Move of the fate card follows the Move rules, so the movements
+    legal_events offers include the climbs onto K7 that push Stratos aside; each one offered is accepted and
+    Stratos goes where it says. A toward, which must take a shortest path over hexes free of other
+    miniatures (BG-AMB-19), is offered none."""
+    deck = [{"piece": "deck", "kind": "platform", "hexes": ["K7", "K8", "L7"]}]
+    others = [("p1", "stratos", "K7", 0)]
+    sc = duel(bg, he_man="K6", skeletor="Y30", terrain=deck, others=others, card=FREE_MOVE)
+    offered = [e for e in bg.state(sc).legal_events() if e.get("push")]
+    climb = {"type": "movement", "character": "he-man", "path": ["K7"], "push": ["K8"]}
+    assert climb in offered and {e["path"][-1] for e in offered} == {"K7"}
+    for event in offered:
+        trial = duel(bg, he_man="K6", skeletor="Y30", terrain=deck, others=others, card=FREE_MOVE)
+        trial.doc["events"].append(event)
+        game = bg.state(trial)
+        assert (bg.label(game, "he-man"), bg.label(game, "stratos")) == ("K7", "K8")
+        bg.accepts(trial)
+    sc = duel(bg, {"kind": "toward", "mp": 5}, he_man="K6", skeletor="K12", terrain=deck, others=others)
+    assert not [e for e in bg.state(use(sc, "skeletor")).legal_events() if e.get("push")]
+
+
 # -- content -------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("move", "target"),
@@ -660,7 +681,8 @@ SIM_SEEDS = 20
 
 
 def movement_pack() -> dict:
-    """The starter pack with test abilities producing each movement kind, and free Moves on fate cards."""
+    """The starter pack with test abilities producing each movement kind (a toward an objective too), and
+    free Moves on fate cards."""
     import copy
 
     from engine.core.content import builtin_pack
@@ -686,7 +708,10 @@ def movement_pack() -> dict:
             ability("leap", {"kind": "jump", "mp": 4}, "self"),
             ability("charge", {"kind": "charge"}, "enemy", 8),
         ],
-        "stratos": [ability("soar", {"kind": "teleport", "mp": 6}, "self")],
+        "stratos": [
+            ability("soar", {"kind": "teleport", "mp": 6}, "self"),
+            ability("seize", {"kind": "toward", "toward": "objective", "mp": 4}, "self"),
+        ],
         "man-at-arms": [
             ability("advance", {"kind": "toward", "mp": 4}, "enemy", 10),
             ability("rally", {"kind": "swap"}, "ally", 6),
@@ -717,9 +742,11 @@ def movement_pack() -> dict:
 
 @pytest.mark.parametrize("randomness", ["recorded", "seeded"])
 def test_bg_18_simulated_games_with_movement_effects_verify_legal(randomness):
-    """BG-28.5 / §18 / BG-17.1.1: games the simulator plays from legal_events, with abilities producing
-    every movement kind and free Moves on fate cards, verify legal with the same pack: legal_events and the
-    verifier agree. Every test ability is used in some game."""
+    """BG-28.5 / §18 / BG-17.1.1 / BG-18.1: games the simulator plays from legal_events, with abilities
+    producing every movement kind (a toward an objective among them) and free Moves on fate cards, verify
+    legal with the same pack: legal_events and the verifier agree. Every test ability is used in some game
+    and a toward heads for an objective; in the recorded games a Move climbs pushing someone aside
+    (BG-9.2.10), in a granted Move too."""
     import copy
 
     import engine
@@ -743,5 +770,12 @@ def test_bg_18_simulated_games_with_movement_effects_verify_legal(randomness):
                 used.add(event["ability"])
             elif event["type"] == "move" and event.get("push"):
                 used.add("platform push")
-    abilities = {a["id"] for c in pack["characters"] for a in c.get("abilities", [])}
-    assert abilities | {"free move"} <= used, sorted(abilities | {"free move"} - used)
+            elif event["type"] == "movement" and event.get("push"):
+                used.add("movement push")
+            elif event["type"] == "movement" and event.get("hex"):
+                used.add("toward an objective")
+    wanted = {a["id"] for c in pack["characters"] for a in c.get("abilities", [])} | {"free move"}
+    wanted.add("toward an objective")
+    if randomness == "recorded":
+        wanted |= {"platform push", "movement push"}  # BG-9.2.10, in a Move action and in a granted Move
+    assert wanted <= used, sorted(wanted - used)
