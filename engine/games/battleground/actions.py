@@ -18,13 +18,18 @@ ALLOWED = {
 }
 
 
-def acting_frame(g, event: dict, action: str) -> tuple[Frame, Unit]:
-    """The frame an action event belongs to, after checking whose turn it is (BG-28.3 steps 1–2)."""
+def refuse_if_interrupts_wait(g) -> None:
+    """Interrupts that must start now come before anything else (BG-11.2.3, BG-14.2.1)."""
     top = g.top()
     if isinstance(top, Trigger):
         names = ", ".join(u.name for u in top.remaining)
         rule = "BG-11.2.3" if top.kind == "guard" else "BG-14.2.1"
         raise IllegalEvent(rule, f"the {top.kind} interrupt of {names} must be resolved first")
+
+
+def acting_frame(g, event: dict, action: str) -> tuple[Frame, Unit]:
+    """The frame an action event belongs to, after checking whose turn it is (BG-28.3 steps 1–2)."""
+    refuse_if_interrupts_wait(g)
     frame = g.frame()
     if frame is None:
         raise IllegalEvent("BG-6.6.1", "actions happen only during an activation or an interrupt")

@@ -240,6 +240,9 @@ def next_activation(g) -> None:
 # -- steps 2–5: an activation (BG-6.4–6.7) ----------------------------------------------------------
 def event_activate(g, event: dict) -> None:
     side = g.side(event)
+    from engine.games.battleground.actions import refuse_if_interrupts_wait
+
+    refuse_if_interrupts_wait(g)  # e.g. set off by a move at the end of the previous activation (BG-6.7.4)
     if g.phase != "activate" or g.queue[0] != side.id:
         who = g.sides[g.queue[0]].name if g.phase == "activate" else None
         raise IllegalEvent("BG-6.3.1", f"it is {who}'s activation" if who else "no activation can start now")

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core.errors import IllegalEvent
-from engine.games.battleground.state import Pending
+from engine.games.battleground.state import Pending, Trigger
 
 
 @dataclass(frozen=True)
@@ -39,10 +39,17 @@ def open_choice(g, pending: Pending) -> None:
     g.stack.append(pending)
 
 
-def after(g, fn: Callable) -> None:
-    """Call ``fn(g)`` once every choice now open is resolved: at once if none is, else after the open one
-    (and after any choice its resolution opens in turn). Effects resolved one after another use it so that
-    a later one waits for the player's decision on an earlier one (BG-20.1)."""
+def after(g, fn: Callable, since=None) -> None:
+    """Call ``fn(g)`` once what the effects before it set off is over: at once if nothing is, else after
+    the open choice (and any choice its resolution opens in turn), or after the interrupts they opened
+    (BG-14.2.1, BG-11.2.3: a move made by an effect is interrupted before anything else happens). ``since``
+    is what was on top of the stack when the effects began; a Trigger already there is not theirs to
+    wait for. Effects resolved one after another use it, so a later one waits for the player's decision on
+    an earlier one (BG-20.1)."""
+    top = g.top()
+    if isinstance(top, Trigger) and top is not since:
+        top.after.append(lambda g: after(g, fn, since))
+        return
     p = current(g)
     if p is None:
         fn(g)
@@ -52,7 +59,7 @@ def after(g, fn: Callable) -> None:
     def chained(g) -> None:
         if before is not None:
             before(g)
-        after(g, fn)
+        after(g, fn, since)
 
     p.then = chained
 

@@ -222,6 +222,8 @@ class Game:
             self.stack.pop()
             if trig.then is not None:
                 actions.resume(self, trig.then)
+            for fn in trig.after:  # what an effect's continuation left waiting for these interrupts
+                fn(self)
 
     def end_game(self, outcome: str, winner: str | None, ended_by: str) -> None:
         self.phase = "over"

@@ -144,6 +144,8 @@ class Trigger:
     # What resumes once all have resolved, e.g. ("move", unit key, path, facing, pushes); actions.RESUMES
     # maps the first element to the function that resumes it.
     then: tuple | None = None
+    # Then what an effect's continuation left waiting for these interrupts (pending.after).
+    after: list[Callable] = field(default_factory=list)
 
 
 @dataclass

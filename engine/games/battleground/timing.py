@@ -54,18 +54,21 @@ def fire(g, unit: Unit, window: str, frame: Frame, then: Callable | None = None)
         if then is not None:
             then(g)  # nothing triggers and nothing waits: the usual case, at every activation and interrupt
         return
-    pending.after(g, lambda g: _next(g, unit, frame, window, triggered(unit, window), then))
+    since = g.top()  # interrupts already waiting are not the ones these effects set off
+    pending.after(g, lambda g: _next(g, unit, frame, window, triggered(unit, window), then, since), since)
 
 
-def _next(g, unit: Unit, frame: Frame, window: str, remaining: list[Ability], then: Callable | None) -> None:
+def _next(
+    g, unit: Unit, frame: Frame, window: str, remaining: list[Ability], then: Callable | None, since
+) -> None:
     if not remaining or not unit.on_board:
         if then is not None:
-            pending.after(g, then)
+            pending.after(g, then, since)
         return
     if len(remaining) == 1 or not _order_matters(remaining):
-        _resolve(g, unit, frame, window, remaining[0], remaining[1:], then)
+        _resolve(g, unit, frame, window, remaining[0], remaining[1:], then, since)
         return
-    spec = {"window": window, "abilities": remaining, "then": then}
+    spec = {"window": window, "abilities": remaining, "then": then, "since": since}
     names = ", ".join(a.name for a in remaining)
     pending.open_choice(
         g,
@@ -90,10 +93,10 @@ def _order_matters(abilities: list[Ability]) -> bool:
     return not all(set(e) == {"gain_ap"} for e in effects)
 
 
-def _resolve(g, unit, frame, window, ability: Ability, rest: list[Ability], then) -> None:
+def _resolve(g, unit, frame, window, ability: Ability, rest: list[Ability], then, since) -> None:
     effect = resolvable(g, frame, unit, ability.effect)  # e.g. no push for a massive miniature (BG-19.10)
     apply_effect(g, frame, unit, effect, source=ability.name)
-    pending.after(g, lambda g: _next(g, unit, frame, window, rest, then))
+    pending.after(g, lambda g: _next(g, unit, frame, window, rest, then, since), since)
 
 
 def _choose(g, p: Pending, event: dict) -> None:
@@ -108,7 +111,7 @@ def _choose(g, p: Pending, event: dict) -> None:
             "BG-20.1", f"'{event.get('ability')}' is not waiting to trigger (waiting: {names})"
         )
     rest = [a for a in remaining if a is not chosen]
-    _resolve(g, p.unit, p.frame, p.spec["window"], chosen, rest, p.spec["then"])
+    _resolve(g, p.unit, p.frame, p.spec["window"], chosen, rest, p.spec["then"], p.spec["since"])
 
 
 def _options(g, p: Pending) -> list[dict]:

@@ -394,3 +394,44 @@ def test_bg_amb_42_a_readied_character_gains_no_cleanup_mana(bg):
         0,
         1,
     )
+
+
+# -- interrupts set off by timed effects --------------------------------------------------------------------
+RETREAT = passive("retreat", "end_of_activation", {"move": {"kind": "move", "free_action": True}})
+
+
+def test_bg_14_2_1_an_end_of_activation_move_is_interrupted_before_the_next_activation(bg):
+    """BG-6.7.4 / BG-14.2.1: He-Man, engaged with Skeletor, moves away with Retreat at the end of his
+    activation. Skeletor's opportunity interrupt comes first: the next activation cannot start before it
+    is resolved, and can once it is."""
+    sc = duel(bg, RETREAT, skeletor="K13")
+    sc.add("end_activation", player="p1").add("movement", character="he-man", path=["K11"])
+    assert [type(x).__name__ for x in bg.state(sc).stack] == ["Trigger"]
+    early = copy.deepcopy(sc).add("activate", player="p2", character="skeletor", bonus="mana")
+    bg.rejects(early, "BG-14.2.1", at=len(early.doc["events"]) - 1)
+    sc.add("interrupt", character="skeletor").add("end_interrupt", character="skeletor")
+    sc.add("activate", player="p2", character="skeletor", bonus="mana")
+    game = bg.state(sc)
+    assert game.frame().unit.key == "skeletor" and bg.label(game, "he-man") == "K11"
+
+
+def test_bg_11_2_3_an_end_of_activation_move_sets_off_guard_before_the_cleanup(bg):
+    """BG-6.7.4 / BG-11.2.3: He-Man guards; Skeletor's Retreat at the end of his activation takes him into
+    He-Man's front arc. The guard interrupt is the only thing that may happen next, and the round's cleanup
+    comes only once it is over."""
+    sc = bg.scenario(zones=ANYWHERE)
+    bg.stats(sc, "skeletor", speed=(6, 8))
+    Toolbox.give(sc, "skeletor", RETREAT)
+    sc.place("p1", "he-man", ["sword-of-power"], "K12", facing=3)
+    sc.place("p2", "skeletor", ["havoc-staff"], "K20", facing=0)
+    bg.begin(sc, "he-man", ap=2)
+    sc.add("guard", character="he-man")
+    sc.add("activate", player="p2", character="skeletor", bonus="mana")
+    sc.add("end_activation", player="p2")
+    sc.add("movement", character="skeletor", path=["K19", "K18", "K17", "K16", "K15"])
+    game = bg.state(sc)
+    assert game.legal_events() == [{"type": "interrupt", "character": "he-man"}]
+    assert game.round == 1
+    sc.add("interrupt", character="he-man").add("end_interrupt", character="he-man")
+    game = bg.state(sc)
+    assert (game.round, game.phase, game.stack) == (2, "organise", [])
