@@ -262,14 +262,23 @@ def _step_cost(board, base, facing: int, a: int, cells_a, b: int) -> int | None:
             ):
                 best = CLIMB_COST
     if board.height[a] == board.height[b]:
-        # BG-19.3 / BG-19.5: from a hex beside a portion (a ladder counts as a low obstacle) to another
-        # hex beside the same portion, the base moving alike; no part of it ends on the obstacle.
+        # BG-19.3 / BG-19.5: a hex of the base goes from beside a portion (a ladder counts as a low
+        # obstacle) to another hex beside the same portion, the rest moving alike; no part of it ends on
+        # the obstacle. Each hex that crosses pays for what it crosses (the cheapest way over, as for one
+        # hex, BG-9.2.5/9.2.6), and the step costs what the dearest crossing costs: a high wall crossed by
+        # one hex is not made cheaper by a low rock beside another.
+        crossing = None
         for c in cells_a:
             n = footprint.shift(grid, a, b, c)
-            for p in board.portions_beside[c]:
-                if n in board.sides[p]:
-                    cost = OBSTACLE_COST["high"] if board.kind[p] == "high" else LADDER_AS_LOW
-                    best = cost if best is None else min(best, cost)
+            costs = [
+                OBSTACLE_COST["high"] if board.kind[p] == "high" else LADDER_AS_LOW
+                for p in board.portions_beside[c]
+                if n in board.sides[p]
+            ]
+            if costs:
+                crossing = min(costs) if crossing is None else max(crossing, min(costs))
+        if crossing is not None:
+            best = crossing if best is None else min(best, crossing)
     return best
 
 

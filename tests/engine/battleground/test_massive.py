@@ -213,6 +213,22 @@ def test_bg_19_3_crossing_an_obstacle_costs_3_or_6(bg, kind, cost):
     bg.rejects(ram_moves(sc, ["M12"]), "BG-9.2.1")
 
 
+def test_bg_19_3_a_step_pays_for_the_dearest_obstacle_its_base_crosses(bg):
+    """BG-19.3: from K12/K13 to I11/I12 the rear hex vaults a high wall at J12 (6 MP). A low rock at J11,
+    which the facing hex crosses at the same time, does not make the step cheaper: still 6 MP, so with 3 MP
+    it is refused either way, and with 6 MP it is accepted."""
+    wall = {"piece": "wall", "kind": "high", "hexes": ["J12"]}
+    rock = {"piece": "rock", "kind": "low", "hexes": ["J11"]}
+    for terrain in ([wall], [wall, rock]):
+        sc = giant(bg, terrain=terrain, speed=(3, 5))
+        bg.begin(sc, "ram-man", ap=3)
+        bg.rejects(ram_moves(sc, ["I11"]), "BG-9.2.1")
+        sc = giant(bg, terrain=terrain, speed=(6, 8))
+        bg.begin(sc, "ram-man", ap=3)
+        ram_moves(sc, ["I11"])
+        assert cells(bg.state(sc)) == ["I11", "I12"]
+
+
 def test_bg_19_3_no_part_of_the_base_may_end_on_the_obstacle(bg):
     """BG-19.3: a crossing that would leave the rear hex on the wall is no move."""
     sc = giant(bg, terrain=[{"piece": "wall", "kind": "low", "hexes": ["L12", "L13", "M13"]}], speed=(6, 8))
