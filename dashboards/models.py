@@ -251,6 +251,9 @@ class StaleBucket(models.Model):
 
     game = models.CharField(max_length=64)
     day = models.DateField()
+    # A refresh task has been sent for this mark. Kept in the database beside the mark (not in a cache),
+    # so every worker process sees it whatever the cache backend.
+    scheduled = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 
 from django.conf import settings
-from django.core.cache import cache
 from kombu.exceptions import OperationalError as BrokerError
 
 from dashboards import ingest, summaries
@@ -18,13 +17,6 @@ from dashboards.models import StaleBucket
 
 # Verdicts arriving within this many seconds of each other share one summary refresh.
 REFRESH_DELAY_S = 2
-# How long "a refresh is scheduled" is believed without the task confirming it: if that task was
-# lost, the next verdict after this schedules another (and the periodic sweep drains in between).
-SCHEDULED_TTL_S = 30
-
-
-def scheduled_key(game: str) -> str:
-    return f"arbiter:meta-refresh-scheduled:{game}"
 
 
 logger = logging.getLogger(__name__)
@@ -40,9 +32,10 @@ def on_log_verified(sender, game_log, verdict: dict, **kwargs) -> None:
 def enqueue_refresh(touched: ingest.Touched) -> None:
     """Mark the touched buckets stale and make sure one refresh per game is on its way.
 
-    The mark is a row (``StaleBucket``) written before the "scheduled" flag is checked, and the task
-    clears the flag before it drains the rows: a bucket marked after the drain finds the flag gone
-    and schedules the next refresh, so no mark is ever left behind.
+    A new mark is unscheduled; the receiver that flips marks to scheduled sends the refresh. The task
+    first unflags its game's marks, then drains all of them: a mark made before the unflagging is
+    drained by that task; one made after it finds no refresh on its way and sends the next. No mark is
+    left behind. (A refresh message the broker loses is caught by the periodic sweep.)
 
     ``ARBITER_META_REFRESH_INLINE = True`` (tests) refreshes in this process. A broker that cannot
     take the message is not a reason to leave the meta stale: this code already runs in a worker,
@@ -55,11 +48,13 @@ def enqueue_refresh(touched: ingest.Touched) -> None:
             summaries.refresh_buckets(game, days)
             continue
         StaleBucket.objects.bulk_create([StaleBucket(game=game, day=d) for d in days], ignore_conflicts=True)
-        if not cache.add(scheduled_key(game), 1, timeout=SCHEDULED_TTL_S):
+        if StaleBucket.objects.filter(game=game, scheduled=True).exists():
+            StaleBucket.objects.filter(game=game, scheduled=False).update(scheduled=True)
             continue  # a refresh is already on its way and will drain these marks too
+        if not StaleBucket.objects.filter(game=game, scheduled=False).update(scheduled=True):
+            continue  # another receiver flipped them first and sends the refresh
         try:
             refresh_meta_summaries.apply_async(args=[game], countdown=REFRESH_DELAY_S)
         except BrokerError:
             logger.warning("broker unavailable: refreshing %s meta summaries inline", game, exc_info=True)
-            cache.delete(scheduled_key(game))
             summaries.refresh_stale(game)

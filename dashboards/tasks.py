@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.core.cache import cache
 from django.db import InterfaceError, OperationalError
 
 from dashboards import summaries
 from dashboards.models import StaleBucket
-from dashboards.receivers import scheduled_key
 from workers.celery import app
 
 REFRESH_META_SUMMARIES = "dashboards.tasks.refresh_meta_summaries"
@@ -24,7 +22,9 @@ REFRESH_META_SUMMARIES = "dashboards.tasks.refresh_meta_summaries"
 @app.task(acks_late=True, autoretry_for=(OperationalError, InterfaceError), retry_backoff=2, max_retries=5)
 def refresh_meta_summaries(game: str, days: list[str] | None = None) -> int:
     """Re-aggregate ``game``'s stale days (and the ISO ``days`` given); returns how many days."""
-    cache.delete(scheduled_key(game))  # before draining: marks made from now on schedule a new run
+    # Unflag first, then drain: a mark made before the drain is drained now; a receiver that marks after
+    # the unflagging finds no refresh on its way and sends the next one (dashboards.receivers).
+    StaleBucket.objects.filter(game=game).update(scheduled=False)
     return summaries.refresh_stale(game, [dt.date.fromisoformat(d) for d in days or ()])
 
 

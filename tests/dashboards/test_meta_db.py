@@ -244,7 +244,6 @@ def test_refresh_is_queued_when_not_inline(meta, settings, monkeypatch):
     from dashboards import tasks
 
     settings.ARBITER_META_REFRESH_INLINE = False
-    cache.clear()
     sent = []
     monkeypatch.setattr(
         tasks.refresh_meta_summaries, "apply_async", lambda args, **options: sent.append(args)
@@ -261,7 +260,6 @@ def test_a_burst_of_verdicts_shares_one_refresh_that_drains_every_mark(meta, set
     from dashboards import tasks
 
     settings.ARBITER_META_REFRESH_INLINE = False
-    cache.clear()
     sent = []
     monkeypatch.setattr(
         tasks.refresh_meta_summaries, "apply_async", lambda args, **options: sent.append(args)
@@ -275,17 +273,36 @@ def test_a_burst_of_verdicts_shares_one_refresh_that_drains_every_mark(meta, set
     assert not m.StaleBucket.objects.exists()
     games = m.GameDaily.objects.filter(day__in=[dt.date(2026, 5, 5), dt.date(2026, 5, 6)])
     assert sum(g.games for g in games) == 3
-    # The flag went with the run: the next verdict schedules the next refresh.
+    # The run drained the marks, flags and all: the next verdict schedules the next refresh.
     log, verdict = make_log(hand_counted_games()[1]["statistics"], created="2026-05-07", salt="after")
     announce(log, verdict)
     assert sent == [["motu-battleground"], ["motu-battleground"]]
+
+
+def test_a_mark_made_after_a_refresh_unflagged_its_game_sends_the_next_refresh(meta, settings, monkeypatch):
+    """The refresh task unflags its game's marks before it drains them; a verdict arriving in between finds
+    no refresh on its way and sends one, so its mark cannot be left behind by a drain that missed it."""
+    from dashboards import tasks
+
+    settings.ARBITER_META_REFRESH_INLINE = False
+    sent = []
+    monkeypatch.setattr(
+        tasks.refresh_meta_summaries, "apply_async", lambda args, **options: sent.append(args)
+    )
+    log, verdict = make_log(hand_counted_games()[1]["statistics"], created="2026-05-09", salt="first")
+    announce(log, verdict)
+    assert m.StaleBucket.objects.get().scheduled
+    m.StaleBucket.objects.update(scheduled=False)  # the task's first step, before its drain
+    log, verdict = make_log(hand_counted_games()[1]["statistics"], created="2026-05-10", salt="second")
+    announce(log, verdict)
+    assert sent == [["motu-battleground"], ["motu-battleground"]]
+    assert set(m.StaleBucket.objects.values_list("scheduled", flat=True)) == {True}
 
 
 def test_the_periodic_sweep_drains_marks_whose_refresh_was_lost(meta, settings, monkeypatch):
     from dashboards import tasks
 
     settings.ARBITER_META_REFRESH_INLINE = False
-    cache.clear()
     monkeypatch.setattr(tasks.refresh_meta_summaries, "apply_async", lambda args, **options: None)  # lost
     log, verdict = make_log(hand_counted_games()[1]["statistics"], created="2026-05-08", salt="lost")
     announce(log, verdict)
