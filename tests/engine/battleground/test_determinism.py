@@ -139,3 +139,14 @@ def test_games_with_every_rule_area_are_deterministic_across_processes(tmp_path)
     forces = FORCES[0]
     sims = [_elsewhere(SIMULATE_SCRIPT, [pack_path, *forces], seed) for seed in ("0", "4242")]
     assert sims[0] == sims[1]
+    from engine.games.battleground import RULESET
+
+    here_sims = "".join(
+        json.dumps(
+            RULESET.simulate(seed, randomness="recorded", content_pack=copy.deepcopy(PACK), forces=forces),
+            sort_keys=True,
+        )
+        + "\n"
+        for seed in (1, 2)
+    )
+    assert sims[0] == here_sims

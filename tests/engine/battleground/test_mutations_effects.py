@@ -2,8 +2,9 @@
 
 Games from the integration pack (test_integration_properties.py: a massive character, movement effects,
 markers, timed abilities). Mutations: a marker placed on a character (BG-16.3.2) or out of its placement
-range (BG-16.3.3, or BG-AMB-39 where that hex holds terrain); a movement effect's path given a step no movement can make (its kind's rule); a trigger
-order naming an ability that is not waiting (BG-20.1)."""
+range (BG-16.3.3); a movement effect's path given a step no movement can make (a movement rule, which
+one depending on the kind and the ground, so only its being a BG rule at that event is asserted); a
+trigger order naming an ability that is not waiting (BG-20.1)."""
 
 from __future__ import annotations
 

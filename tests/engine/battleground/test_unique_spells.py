@@ -131,12 +131,21 @@ def test_bg_amb_27_one_active_copy_of_a_unique_debuff_per_army(bg):
 
 
 def test_bg_16_1_5_unique_buffs_and_debuffs_are_removed_in_cleanup(bg):
-    """BG-16.1.5 / BG-7.3.1: like every buff and debuff."""
+    """BG-16.1.5 / BG-7.3.1: like every buff and debuff. He-Man carries the Tri-Klops debuff and gives
+    himself the unique Might of Grayskull buff; the cleanup removes both."""
+    might = {"unique": "might-of-grayskull", "name": "Might of Grayskull", "modifiers": []}
     sc = tri_beam(bg).add("end_activation", player="p2")
-    sc.add("activate", player="p1", character="he-man", bonus="mana").add("end_activation", player="p1")
+    Toolbox.give(
+        sc, "he-man", {"id": "might", "name": "Might", "kind": "active", "ap": 1, "effect": {"buff": might}}
+    )
+    sc.add("activate", player="p1", character="he-man", bonus="mana")
+    sc.add("ability", character="he-man", ability="might")
+    he_man = bg.state(sc).units["he-man"]
+    assert (he_man.buff.id, he_man.debuff.id) == ("might-of-grayskull", "tri-klops")
+    sc.add("end_activation", player="p1")
     sc.add("pass", player="p1")
     game = bg.state(sc)
-    assert game.round == 2 and game.units["he-man"].debuff is None
+    assert game.round == 2 and game.units["he-man"].debuff is None and game.units["he-man"].buff is None
 
 
 def test_bg_16_1_6_a_unique_buff_from_an_ability(bg):

@@ -135,3 +135,31 @@ def test_cover_line_to_the_centre_of_a_base():
         FLAT.cover_line_to_base(FLAT.parse("K12"), base)
     with pytest.raises(ValueError):
         FLAT.cover_line_to_base(FLAT.parse("K20"), [])
+
+
+@pytest.mark.parametrize("grid", [FLAT, HexGrid(25, 30, "pointy", "odd-r", 1.0)], ids=["flat", "pointy"])
+def test_cover_line_to_a_base_matches_a_search_over_every_hex(grid):
+    """BG-13.3.5 / BG-19.9: the candidate pruning of ``cover_line_to_base`` loses nothing: for random compact
+    bases and attackers, it lists exactly the hexes a test of the segment against every hex of the map
+    finds."""
+    import random
+
+    rng = random.Random(7)
+    shapes = [
+        base_from([[0, 0], [-1, 0]], [-1, 0]),
+        base_from([[0, 0], [-1, 0], [-1, 1]], [-1, 0]),
+        base_from([[0, 0], [-1, 0], [-1, 1], [-2, 1], [-2, 0], [-1, -1], [0, -1]], [-1, 0]),
+    ]
+    checked = 0
+    while checked < 150:
+        shape = rng.choice(shapes)
+        cells = shape.cells(grid, rng.randrange(grid.size), rng.randrange(6))
+        a = rng.randrange(grid.size)
+        if cells is None or a in cells:
+            continue
+        n = len(cells)
+        p = tuple(n * v for v in grid._lattice[a])
+        q = (sum(grid._lattice[c][0] for c in cells), sum(grid._lattice[c][1] for c in cells))
+        everywhere = set(range(grid.size)) - set(cells) - {a}
+        assert grid.cover_line_to_base(a, cells) == grid._segment_through(p, q, everywhere, n)
+        checked += 1
