@@ -127,16 +127,6 @@ def shift(grid: HexGrid, a: int, b: int, h: int) -> int | None:
     return grid.hex_at_cube(q + qb - qa, r + rb - ra)
 
 
-def touching(grid: HexGrid, cells: Iterable[int]) -> frozenset[int]:
-    """Every board hex sharing a side with a hex of ``cells``, minus ``cells`` (BG-19.1)."""
-    return grid.footprint_neighbours(frozenset(cells))
-
-
-def nearest(grid: HexGrid, h: int, hexes: Iterable[int]) -> int:
-    """The hex of ``hexes`` nearest to ``h`` (nearest points, BG-2.3.2; ties: the lowest id)."""
-    return min(hexes, key=lambda x: (grid.distance_in(h, x), x))
-
-
 def distance_in(grid: HexGrid, a: Iterable[int], b: Iterable[int]) -> float:
     """Inches between the nearest points of two sets of hexes (BG-2.3.2 for multi-hex bases)."""
     return min(grid.distance_in(x, y) for x in a for y in b)

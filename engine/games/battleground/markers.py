@@ -84,7 +84,9 @@ def legal_hexes(g, unit: Unit, spec: dict, frame: Frame | None) -> list[int]:
 def _apply(g, frame: Frame, target: Unit, value: dict, source: str) -> None:
     """The ``marker`` effect: the character resolving it (the frame's) chooses the hex."""
     unit = frame.unit
-    if not unit.on_board or not legal_hexes(g, unit, value, frame):
+    if not unit.on_board or not any(
+        refusal(g, unit, value, frame, h) is None for h in range(g.board.grid.size)
+    ):
         return  # BG-16.3.2: with no empty hex in range and sight, the marker cannot be placed
     pending.open_choice(
         g, Pending(kind=KIND, unit=unit, chooser=unit.player, frame=frame, spec=value, source=source)

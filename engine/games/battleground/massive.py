@@ -153,11 +153,6 @@ def face(g, unit, facing: int) -> None:
     unit.facing = facing
 
 
-def legal_facings(g, unit) -> list[int]:
-    """The facings ``unit`` may turn to where it stands (all six for a one-hex miniature)."""
-    return [f for f in range(6) if turned(g, unit, f) is not None]
-
-
 def facings_toward(g, unit, target, weapon=None) -> tuple[list[int], str]:
     """The facings allowed when ``unit`` attacks or targets ``target``, and the rule that fixes them.
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine.geometry import HexGrid
-from engine.geometry.footprint import base_from, distance_in, nearest, shift, touching
+from engine.geometry.footprint import base_from, distance_in, shift
 
 FLAT = HexGrid(25, 30, "flat", "odd-q", 1.0)
 POINTY = HexGrid(25, 30, "pointy", "odd-r", 1.0)
@@ -99,13 +99,11 @@ def test_shift_translates_like_the_facing_hex():
     assert shift(FLAT, a, FLAT.parse("K11"), FLAT.parse("K1")) is None
 
 
-def test_touching_nearest_and_distances():
-    """BG-19.1, BG-2.3.2: hexes around a base; nearest hex of a set; inches between two sets."""
+def test_distances_between_a_base_and_a_hex():
+    """BG-2.3.2: inches between the nearest points of two sets of hexes."""
     base = TWO.cells(FLAT, FLAT.parse("K12"), 0)
-    around = touching(FLAT, base)
-    assert len(around) == 8 and not set(around) & set(base)
-    assert FLAT.label(nearest(FLAT, FLAT.parse("K20"), base)) == "K13"
     assert distance_in(FLAT, base, [FLAT.parse("K20")]) == pytest.approx(6.0)
+    assert distance_in(FLAT, base, [FLAT.parse("K11")]) == pytest.approx(0.0)
 
 
 def test_faced_distance_picks_the_nearest_target_hex():
