@@ -541,6 +541,22 @@ def test_bg_13_2_2_a_spell_at_an_engaged_target_is_not_narrowed(bg):
     bg.accepts(sc)
 
 
+def stratos_shoots(bg, sc, shots) -> None:
+    """Stratos (K12) fires the Flamethrower at each (target, its hex, expected successes) in turn, rolling
+    [4, 5] against a defence of [1]."""
+    for target, target_hex, successes in shots:
+        sc.add(
+            "attack",
+            character="stratos",
+            weapon="flamethrower",
+            target=target,
+            facing=facing(bg, "K12", target_hex),
+            attack={"dice": [4, 5]},
+            defence={"dice": [1]},
+            expect={"attack_successes": successes},
+        )
+
+
 def test_bg_ex_16_cover_at_the_same_height(bg):
     """BG-EX-16 / BG-13.3.2: from Stratos (Perception 2, T = 4, [4, 5]): Skeletor, nothing on the line →
     no cover, 2 successes; Trap Jaw behind a low obstacle → cover (T = 5), 1; Evil-Lyn behind He-Man →
@@ -556,18 +572,7 @@ def test_bg_ex_16_cover_at_the_same_height(bg):
     sc.place("p2", "trap-jaw", ["hook-arm"], "I17", facing=0)
     sc.place("p2", "evil-lyn", [], "M17", facing=0)
     bg.begin(sc, "stratos", ap=6)
-    for target, successes in (("skeletor", 2), ("trap-jaw", 1), ("evil-lyn", 1)):
-        target_hex = {"skeletor": "K18", "trap-jaw": "I17", "evil-lyn": "M17"}[target]
-        sc.add(
-            "attack",
-            character="stratos",
-            weapon="flamethrower",
-            target=target,
-            facing=facing(bg, "K12", target_hex),
-            attack={"dice": [4, 5]},
-            defence={"dice": [1]},
-            expect={"attack_successes": successes},
-        )
+    stratos_shoots(bg, sc, (("skeletor", "K18", 2), ("trap-jaw", "I17", 1), ("evil-lyn", "M17", 1)))
     bg.accepts(sc)
 
 
@@ -593,21 +598,7 @@ def test_bg_ex_17_cover_from_a_platform(bg):
     sc.place("p2", "skeletor", ["havoc-staff"], "K20", facing=0)
     sc.place("p2", "evil-lyn", [], "O19", facing=0)
     bg.begin(sc, "stratos", ap=6)
-    for target, target_hex, successes in (
-        ("trap-jaw", "H19", 1),
-        ("skeletor", "K20", 2),
-        ("evil-lyn", "O19", 2),
-    ):
-        sc.add(
-            "attack",
-            character="stratos",
-            weapon="flamethrower",
-            target=target,
-            facing=facing(bg, "K12", target_hex),
-            attack={"dice": [4, 5]},
-            defence={"dice": [1]},
-            expect={"attack_successes": successes},
-        )
+    stratos_shoots(bg, sc, (("trap-jaw", "H19", 1), ("skeletor", "K20", 2), ("evil-lyn", "O19", 2)))
     bg.accepts(sc)
     # The same lines at the same height: the pillar and the hedge would give cover (BG-13.3.2).
     flat = bg.scenario(terrain=EX17_TERRAIN[1:])
