@@ -8,7 +8,7 @@ from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import parse_envelope
 from engine.core.verdict import Verdict, Violation
 from engine.games import ruleset_for
-from engine.version import ENGINE_VERSION
+from engine.version import ENGINE_VERSION, ruleset_version
 
 
 def parse_log(data: bytes | str | dict) -> dict:
@@ -49,6 +49,7 @@ def verify(
         return Verdict(status="unreadable", error=_unreadable(exc), **base)
     base.update(
         game=doc["game"],
+        ruleset_version=ruleset_version(doc["game"]),
         log_sha256=digest,
         simulated=bool(doc.get("simulated", False)),
         events_total=len(doc["events"]),

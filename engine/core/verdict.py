@@ -28,9 +28,10 @@ class Verdict:
 
     ``result`` (legal logs only)::
 
-        {"outcome": "win" | "draw", "winner": player id or None, "ended_by": "rounds" |
-         "knockout" | "concession" | "agreed-draw", "rounds_played": int,
-         "vp": {player id: {"total", "objectives", "missions", "knockouts"}}}
+        the generic result of engine.core.result (seats, teams, against_game, ended_by,
+        rounds_played) plus the game's own keys; Battleground adds {"outcome": "win" | "draw",
+        "winner": player id or None, "vp": {player id: {"total", "objectives", "missions",
+        "knockouts"}}}
 
     ``statistics`` (legal logs only) is a dict of row lists: ``game``, ``sides``, ``characters``,
     ``weapons``, ``items``, ``tests``; see docs/statistics.md.
@@ -39,6 +40,7 @@ class Verdict:
     status: Status
     engine_version: str
     game: str | None = None
+    ruleset_version: str = ""  # the game's own ruleset version (engine.version.RULESET_VERSIONS)
     log_sha256: str | None = None
     content_pack: dict | None = None  # {"id", "version", "sha256"}
     ruleset_options: dict = field(default_factory=dict)

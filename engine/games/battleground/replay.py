@@ -6,6 +6,7 @@ who may act now, and what happens automatically between events (BG-28.4).
 
 from __future__ import annotations
 
+from engine.core import result
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import explain_event, schema_fields
 from engine.games.battleground import (
@@ -231,13 +232,24 @@ class Game:
         for s in self.sides.values():
             while len(s.vp_by_round) < self.round:
                 s.vp_by_round.append(s.vp_total)
-        self.outcome = {
-            "outcome": outcome,
-            "winner": winner,
-            "ended_by": ended_by,
-            "rounds_played": self.round,
-            "vp": {s.id: {"total": s.vp_total, **s.vp} for s in self.sides.values()},
-        }
+        seats = [
+            result.seat(
+                s.id,
+                outcome="draw" if winner is None else ("win" if s.id == winner else "loss"),
+                rank=1 if winner in (None, s.id) else 2,
+                score=s.vp_total,
+                components=s.vp,
+            )
+            for s in self.sides.values()
+        ]
+        self.outcome = result.game_result(
+            seats,
+            ended_by=ended_by,
+            rounds_played=self.round,
+            outcome=outcome,
+            winner=winner,
+            vp={s.id: {"total": s.vp_total, **s.vp} for s in self.sides.values()},
+        )
 
     def knock_out(self, unit: Unit, *, by: Unit | None, weapon_type: str | None, frame: Frame | None) -> None:
         """BG-13.1.2–13.1.4: remove the miniature; its owner's opponent scores its cost and equipment."""
