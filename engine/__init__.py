@@ -1,30 +1,72 @@
 """Arbiter rules engines: replay a game log event by event and decide whether it is legal.
 
-Public API (everything else is internal)::
+Public API (the platform imports only these names from ``engine``)::
 
-    verify(log, *, content_pack=None) -> Verdict
-    simulate(game, seed, *, randomness="seeded", forces=None) -> dict   # a legal simulated log
-    parse_log(data) -> dict                                  # envelope checks only
-    ENGINE_VERSION, GAME_IDS, RULESET_VERSIONS, ruleset_version(game), Verdict, Violation
+    verify(log, *, content_pack=None, progress=None) -> Verdict   # never raises on bad input
+    simulate(game, seed, *, randomness="seeded", **options) -> dict  # a legal simulated log
+    parse_log(data) -> dict                 # the envelope checks only; raises UnreadableLog
+    Verdict, Violation, UnreadableLog       # what verify returns; what parse_log raises
 
-The engine imports nothing from Django, Celery or the network: same log, same engine version,
+    games() -> list[GameInfo]               # every registered game, by id
+    game(game_id) -> GameInfo               # raises GameNotAvailable (an UnreadableLog and LookupError)
+    register(info) / unregister(game_id)    # a plugin (or a test's toy game) adds a game at run time
+    GameInfo, SeatModel, Mode, ResultSchema # the registry's records
+
+    ENGINE_VERSION, LOG_FORMAT_VERSION, GAME_IDS, RULESET_VERSIONS, ruleset_version(game)
+
+A GameInfo carries, for its game: ``name``, ``ruleset_version``, ``seats`` (min/max seats, modes with
+their seat counts and teams, against the game or not), ``result_schema`` (the score's label and each
+score component with its label), ``statistics_schema`` (path of a versioned JSON Schema;
+``validate_statistics(stats) -> [problems]``), ``rules_index`` ({rule id: title, kind, explanation}),
+and the hooks ``content_loader(pack=None)``, ``check_force(pack, force, *, points_limit=None) ->
+[problems]`` and ``compare_with_list(log_header, {player id: registered list}, *, pack=None) ->
+[differences]``. A verification is keyed by (``Verdict.log_sha256``, ``Verdict.ruleset_version``,
+``Verdict.content_pack["sha256"]``).
+
+The engine imports nothing from Django, Celery or the network: same log, same ruleset version,
 same verdict, byte for byte.
 """
 
+from engine.core.errors import UnreadableLog
 from engine.core.verdict import Verdict, Violation
 from engine.simulate import simulate
 from engine.verify import parse_log, verify
 from engine.version import ENGINE_VERSION, GAME_IDS, LOG_FORMAT_VERSION, RULESET_VERSIONS, ruleset_version
+
+# isort: split
+# Last: the subpackage engine.games is loaded by now, so the name ``engine.games`` stays the function
+# (import the package itself with ``from engine.games import …``).
+from engine.core.registry import (
+    GameInfo,
+    GameNotAvailable,
+    Mode,
+    ResultSchema,
+    SeatModel,
+    game,
+    games,
+    register,
+    unregister,
+)
 
 __all__ = [
     "ENGINE_VERSION",
     "GAME_IDS",
     "LOG_FORMAT_VERSION",
     "RULESET_VERSIONS",
+    "GameInfo",
+    "GameNotAvailable",
+    "Mode",
+    "ResultSchema",
+    "SeatModel",
+    "UnreadableLog",
     "Verdict",
     "Violation",
+    "game",
+    "games",
     "parse_log",
+    "register",
     "ruleset_version",
     "simulate",
+    "unregister",
     "verify",
 ]

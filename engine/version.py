@@ -18,5 +18,14 @@ RULESET_VERSIONS = {
 
 
 def ruleset_version(game: str) -> str:
-    """The version of ``game``'s ruleset, or "" for a game with no ruleset yet."""
-    return RULESET_VERSIONS.get(game, "")
+    """The version of ``game``'s ruleset, or "" for a game with no ruleset yet.
+
+    Built-in games read their entry of RULESET_VERSIONS; a game registered by a plugin brings its own
+    (``GameInfo.ruleset_version``).
+    """
+    if game in RULESET_VERSIONS:
+        return RULESET_VERSIONS[game]
+    from engine.core.registry import find
+
+    info = find(game)
+    return info.ruleset_version if info is not None else ""

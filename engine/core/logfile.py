@@ -160,4 +160,17 @@ def parse_envelope(data: bytes | str | dict) -> tuple[dict, str]:
             f"the log has {len(doc['events']):,} events; the limit is {MAX_EVENTS:,}", rule="LOG-1.1"
         )
     validate(doc, "log", rule="LOG-2")
+    _known_game(doc["game"])
     return doc, digest
+
+
+def _known_game(game: str) -> None:
+    """LOG-2: the header names a game the platform knows (built in, or registered by a plugin)."""
+    from engine.core.registry import find, games
+    from engine.version import GAME_IDS
+
+    if game not in GAME_IDS and find(game) is None:
+        known = sorted(set(GAME_IDS) | {g.id for g in games()})
+        raise UnreadableLog(
+            f"/game: unknown game '{game}' (known: {', '.join(known)})", rule="LOG-2", path="/game"
+        )

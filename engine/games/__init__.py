@@ -1,23 +1,14 @@
-"""Rulesets by game id. Each game lives in engine/games/<name>/ and honours engine.core.ruleset."""
+"""The built-in games. Each lives in engine/games/<name>/ and exposes ``GAME`` (an engine.core.registry
+GameInfo) whose ruleset honours engine.core.ruleset; the registry imports these modules when first read."""
 
 from __future__ import annotations
 
-from importlib import import_module
+from engine.core import registry
 
-from engine.core.errors import UnreadableLog
-
-_MODULES = {
-    "motu-battleground": "engine.games.battleground",
-}
+# Modules whose ``GAME`` the registry registers on first use; a plugin calls engine.register() instead.
+BUILTIN = ("engine.games.battleground",)
 
 
 def ruleset_for(game: str):
-    """The ruleset module for ``game``; raises UnreadableLog for a game with no ruleset yet."""
-    name = _MODULES.get(game)
-    if name is None:
-        raise UnreadableLog(
-            f"the rules engine for '{game}' is not available yet; the log is stored and will be verified "
-            "once it is",
-            rule="LOG-3.1",
-        )
-    return import_module(name).RULESET
+    """The ruleset of ``game``; raises UnreadableLog (LOG-3.1) for a game with no ruleset yet."""
+    return registry.game(game).ruleset

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from engine.core.content import resolve_pack
+from pathlib import Path
+
+from engine.core.content import builtin_pack, pack_hash, resolve_pack
 from engine.core.errors import UnreadableLog
 from engine.core.logfile import validate
 from engine.core.randomness import SeededStream
+from engine.core.registry import GameInfo, Mode, ResultSchema, SeatModel
 from engine.games.battleground.board import Board
 from engine.games.battleground.content import Content, load_content
 from engine.games.battleground.dice import Dice
 from engine.games.battleground.options import resolve_options
 from engine.games.battleground.replay import Game
+from engine.version import ruleset_version
 
 GAME_ID = "motu-battleground"
 CONTENT_DIR = "battleground"
@@ -73,3 +77,50 @@ class BattlegroundRuleset:
 
 
 RULESET = BattlegroundRuleset()
+
+
+def load_pack(pack=None) -> Content:
+    """The typed content of a built-in pack id, a pack document, or the default pack (None)."""
+    if isinstance(pack, Content):
+        return pack
+    if isinstance(pack, dict):
+        return load_content(pack, pack_hash(pack))
+    doc, digest = builtin_pack(CONTENT_DIR, pack or DEFAULT_PACK)
+    return load_content(doc, digest)
+
+
+def _check_force(pack, force, *, points_limit=None):
+    from engine.games.battleground.forces import check_force
+
+    return check_force(pack, force, points_limit=points_limit)
+
+
+def _compare_with_list(log_header, registered, *, pack=None):
+    from engine.games.battleground.list_compare import compare_with_list
+
+    return compare_with_list(log_header, registered, pack=pack)
+
+
+_HERE = Path(__file__).resolve().parent
+
+GAME = GameInfo(
+    id=GAME_ID,
+    name="Masters of the Universe: Battleground",
+    ruleset_version=ruleset_version(GAME_ID),
+    seats=SeatModel(min_seats=2, max_seats=2, modes=(Mode("standard", "Two-player skirmish", 2),)),  # BG-1.1
+    result_schema=ResultSchema(  # BG-7.5
+        score_label="VP",
+        components=(("objectives", "Objectives"), ("missions", "Missions"), ("knockouts", "Knock-outs")),
+    ),
+    statistics_schema=_HERE.parents[1] / "schemas" / "battleground-statistics.schema.json",
+    rules_index_file=_HERE / "rules_index.json",
+    rule_prefix="BG",
+    ruleset=RULESET,
+    content_loader=load_pack,
+    check_force=_check_force,
+    compare_with_list=_compare_with_list,
+    content_dir=CONTENT_DIR,
+    default_pack=DEFAULT_PACK,
+    coverage_notes_file=_HERE / "coverage_notes.json",
+    spec="shared/rules/battleground.md",
+)

@@ -1,0 +1,217 @@
+"""The game registry: what the engine and the platform know about each game, by game id.
+
+A game registers one frozen :class:`GameInfo` (its name, ruleset version, seat and team model, result and
+statistics schemas, content loader, list checks and rules index). Built-in games live in
+``engine/games/<game>/`` and are registered when the registry is first read (``engine.games.BUILTIN``); a
+plugin, or a test's toy game, calls :func:`register` itself and may :func:`unregister` again. Nothing
+else in the engine names a game: ``verify``, ``simulate``, the conformance suite and the rules-coverage
+tool look the game up here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+from engine.core.errors import UnreadableLog
+
+
+class GameNotAvailable(UnreadableLog, LookupError):
+    """A game id with no registered ruleset (unknown, or a ruleset still to come). LOG-3.1."""
+
+
+@dataclass(frozen=True)
+class Mode:
+    """One way to play: ``seats`` players, split into ``teams`` (team sizes) or each for themselves."""
+
+    id: str
+    name: str
+    seats: int
+    teams: tuple[int, ...] = ()  # e.g. (2, 2) for two teams of two; () when every seat plays alone
+    against_game: bool = False  # the seats (or their team) play against the game itself
+
+
+@dataclass(frozen=True)
+class SeatModel:
+    min_seats: int
+    max_seats: int
+    modes: tuple[Mode, ...]
+
+    @property
+    def against_game(self) -> bool:
+        """True if some mode is played against the game (solo or co-op)."""
+        return any(m.against_game for m in self.modes)
+
+    @property
+    def has_teams(self) -> bool:
+        return any(m.teams for m in self.modes)
+
+
+@dataclass(frozen=True)
+class ResultSchema:
+    """How a result's score reads: the score's name and each component key with its label, in order."""
+
+    score_label: str
+    components: tuple[tuple[str, str], ...]
+
+    def label(self, key: str) -> str:
+        return dict(self.components).get(key, key)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Everything about one game that is not its rules code.
+
+    Hooks (plain callables, so a plugin supplies functions, not subclasses):
+
+    * ``ruleset`` — ``start(doc, content_pack=None) -> Replay`` and ``simulate(seed, randomness=…) -> log``
+      (engine.core.ruleset).
+    * ``content_loader(pack=None)`` — the game's typed content for a built-in pack id, a pack document, or
+      the default pack when None; raises ``UnreadableLog`` for an unknown or malformed pack.
+    * ``check_force(pack, force, *, points_limit=None) -> list[str]`` — why a force list (``{"faction"?,
+      "characters": [{"character", "equipment"}]}``) may not be played with ``pack``; [] if it may.
+    * ``compare_with_list(log_header, registered, *, pack=None) -> list[str]`` — how the forces a log's
+      header gives differ from the registered lists (``{header player id: list or None}``); [] if alike.
+    """
+
+    id: str
+    name: str
+    ruleset_version: str
+    seats: SeatModel
+    result_schema: ResultSchema
+    statistics_schema: Path  # a versioned JSON Schema (draft 7) of Verdict.statistics
+    rules_index_file: Path  # {"rules": [{"id", "title", "kind", "explanation"?}]}
+    rule_prefix: str  # rule ids of this game start with it and a dash ("BG" → BG-9.2.1, BG-EX-04)
+    ruleset: Any
+    content_loader: Callable[..., Any]
+    check_force: Callable[..., list[str]] | None = None
+    compare_with_list: Callable[..., list[str]] | None = None
+    randomness_modes: tuple[str, ...] = ("seeded", "recorded")
+    content_dir: str | None = None  # folder of engine/content/ holding the built-in packs
+    default_pack: str | None = None
+    coverage_notes_file: Path | None = None  # {"notes": {rule id: {"status", "reason"}}}
+    spec: str | None = None  # where the rules specification lives (for people; not read by the engine)
+    extra: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def rules_index(self) -> dict[str, dict]:
+        """``{rule id: {"title", "kind", "explanation"}}`` in specification order (explanation may be "")."""
+        return _rules_index(self.rules_index_file)
+
+    def rule(self, rule_id: str) -> dict | None:
+        return self.rules_index.get(rule_id)
+
+    @property
+    def statistics_schema_doc(self) -> dict:
+        return _json(self.statistics_schema)
+
+    @property
+    def statistics_version(self) -> int:
+        return int(self.statistics_schema_doc["version"])
+
+    def validate_statistics(self, statistics: dict) -> list[str]:
+        """Every way ``statistics`` breaks the game's statistics schema, as readable lines ([] if none)."""
+        return schema_errors(self.statistics_schema, statistics)
+
+
+@lru_cache(maxsize=32)
+def _json(path: Path) -> dict:
+    return json.loads(Path(path).read_text("utf-8"))
+
+
+@lru_cache(maxsize=16)
+def _rules_index(path: Path) -> dict[str, dict]:
+    return {
+        r["id"]: {"title": r["title"], "kind": r.get("kind", "rule"), "explanation": r.get("explanation", "")}
+        for r in _json(path)["rules"]
+    }
+
+
+@lru_cache(maxsize=16)
+def _validator(path: Path):
+    from jsonschema import Draft7Validator
+
+    return Draft7Validator(_json(path))
+
+
+def schema_errors(schema: Path, doc) -> list[str]:
+    """``doc``'s errors against the JSON Schema at ``schema``, each as "/json/pointer: message"."""
+    errors = sorted(_validator(schema).iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
+    return ["/" + "/".join(map(str, e.absolute_path)) + f": {e.message}" for e in errors]
+
+
+_GAMES: dict[str, GameInfo] = {}
+_loaded = False
+
+
+def _load_builtins() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    from engine.games import BUILTIN
+
+    for module in BUILTIN:
+        info = import_module(module).GAME
+        _GAMES.setdefault(info.id, info)
+
+
+def register(info: GameInfo, *, replace: bool = False) -> GameInfo:
+    """Make ``info`` known by its id. Raises ValueError if the id is taken (unless ``replace``)."""
+    _load_builtins()
+    if not isinstance(info, GameInfo):
+        raise TypeError("register() takes a GameInfo")
+    if info.id in _GAMES and not replace and _GAMES[info.id] is not info:
+        raise ValueError(f"a game with id '{info.id}' is already registered")
+    _GAMES[info.id] = info
+    return info
+
+
+def unregister(game_id: str) -> None:
+    """Forget a registered game (a test's toy game, a plugin being removed). Unknown ids are ignored."""
+    _GAMES.pop(game_id, None)
+
+
+@contextmanager
+def registered(info: GameInfo) -> Iterator[GameInfo]:
+    """``with registered(info): …`` — the game is known inside the block only."""
+    register(info)
+    try:
+        yield info
+    finally:
+        unregister(info.id)
+
+
+def game(game_id: str) -> GameInfo:
+    """The registered game ``game_id``; raises GameNotAvailable (an UnreadableLog, LOG-3.1) otherwise."""
+    _load_builtins()
+    info = _GAMES.get(game_id)
+    if info is None:
+        from engine.version import GAME_IDS
+
+        if game_id in GAME_IDS:
+            message = (
+                f"the rules engine for '{game_id}' is not available yet; the log is stored and will be "
+                "verified once it is"
+            )
+        else:
+            message = f"unknown game '{game_id}'; this engine verifies {', '.join(sorted(_GAMES))}"
+        raise GameNotAvailable(message, rule="LOG-3.1", path="/game")
+    return info
+
+
+def find(game_id: str) -> GameInfo | None:
+    _load_builtins()
+    return _GAMES.get(game_id)
+
+
+def games() -> list[GameInfo]:
+    """Every registered game, by id."""
+    _load_builtins()
+    return [_GAMES[k] for k in sorted(_GAMES)]

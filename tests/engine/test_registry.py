@@ -1,0 +1,123 @@
+"""The game registry (engine.core.registry): lookups, plugin registration, and Battleground's entry."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import engine
+from engine.core import registry
+from engine.games import ruleset_for
+
+BG = "motu-battleground"
+
+
+def test_battleground_is_registered_with_its_version_seats_and_score_components():
+    info = engine.game(BG)
+    assert info in engine.games()
+    assert info.ruleset_version == engine.RULESET_VERSIONS[BG] == engine.ruleset_version(BG)
+    assert (info.seats.min_seats, info.seats.max_seats) == (2, 2)  # BG-1.1
+    assert not info.seats.against_game and not info.seats.has_teams
+    assert [k for k, _ in info.result_schema.components] == ["objectives", "missions", "knockouts"]  # BG-7.5
+    assert info.result_schema.label("knockouts") == "Knock-outs"
+    assert ruleset_for(BG) is info.ruleset
+    assert info.statistics_schema.is_file() and info.statistics_version >= 1
+
+
+def test_a_game_without_a_ruleset_and_an_unknown_game_are_named_errors():
+    with pytest.raises(engine.GameNotAvailable) as pending:
+        engine.game("hoplomachus-remastered")
+    assert pending.value.rule == "LOG-3.1" and "not available yet" in pending.value.message
+    with pytest.raises(LookupError, match="unknown game 'chess'"):
+        engine.game("chess")
+
+
+def test_an_unknown_game_in_a_log_is_refused_at_the_envelope_naming_the_game():
+    log = engine.simulate(BG, 3)
+    log["game"] = "chess"
+    with pytest.raises(engine.UnreadableLog) as exc:
+        engine.parse_log(log)
+    assert exc.value.rule == "LOG-2" and exc.value.path == "/game" and "'chess'" in exc.value.message
+
+
+def test_a_plugin_registers_and_unregisters_without_touching_engine_files():
+    plugin = dataclasses.replace(
+        engine.game(BG), id="bg-variant-plugin", name="A variant", ruleset_version="v-9"
+    )
+    with registry.registered(plugin):
+        assert engine.game("bg-variant-plugin") is plugin
+        assert engine.ruleset_version("bg-variant-plugin") == "v-9"
+        with pytest.raises(ValueError, match="already registered"):
+            engine.register(dataclasses.replace(plugin, name="another"))
+    assert registry.find("bg-variant-plugin") is None
+    assert [g.id for g in engine.games()] == sorted(g.id for g in engine.games())
+
+
+def test_every_rule_id_of_the_index_has_a_title_and_the_game_prefix():
+    info = engine.game(BG)
+    index = info.rules_index
+    assert len(index) > 300
+    assert all(rid.startswith(info.rule_prefix + "-") and row["title"] for rid, row in index.items())
+    assert info.rule("BG-9.2.1")["title"]
+
+
+# -- the Battleground list rules behind GameInfo.check_force ----------------------------------------------
+def _force(*entries, faction=None):
+    out = {"characters": [{"character": c, "equipment": list(e)} for c, *e in entries]}
+    if faction:
+        out["faction"] = faction
+    return out
+
+
+def test_check_force_accepts_the_packs_own_first_game_forces():
+    info = engine.game(BG)
+    content = info.content_loader()
+    for force in content.forces.values():  # the first-game forces cost 110; the pack's limit is provisional
+        assert info.check_force(content, force, points_limit=200) == []
+
+
+@pytest.mark.parametrize(
+    "force, expected",
+    [
+        (_force(), "the list has no characters"),
+        (
+            _force(("he-man",), ("skeletor",)),
+            "Skeletor is of Evil Warriors; this list is Masters of the Universe",
+        ),
+        (_force(("he-man",), ("He-Man",)), "He-Man is listed twice (entries 1 and 2)"),
+        (_force(("nobody",)), "entry 1: unknown character 'nobody'"),
+        (_force(("he-man", "no-such-sword")), "He-Man: unknown equipment 'no-such-sword'"),
+        (_force(("he-man",), faction="Snake Men of Nowhere"), "unknown faction 'Snake Men of Nowhere'"),
+    ],
+)
+def test_check_force_names_what_is_wrong_bg_1_2_bg_1_3(force, expected):
+    problems = engine.game(BG).check_force("bg-core-starter", force)
+    assert any(expected in p for p in problems), problems
+
+
+def test_check_force_counts_points_against_the_limit_and_slots_bg_1_6():
+    info = engine.game(BG)
+    content = info.content_loader()
+    force = next(iter(content.forces.values()))
+    assert any("the limit is 1" in p for p in info.check_force(content, force, points_limit=1))
+    hero = force["characters"][0]
+    weapons = [w.id for w in content.weapons.values() if not w.iconic_for][
+        : int(content.characters[hero["character"]].slots["weapons"]) + 1
+    ]
+    problems = info.check_force(
+        content, {"characters": [{"character": hero["character"], "equipment": weapons}]}
+    )
+    assert any("weapons but has" in p for p in problems), problems
+
+
+def test_compare_with_list_reports_each_difference_and_nothing_for_a_match():
+    info = engine.game(BG)
+    log = engine.simulate(BG, 11)
+    same = {p["id"]: {"faction": p["faction"], "characters": p["force"]} for p in log["players"]}
+    assert info.compare_with_list(log, same) == []
+    p1 = log["players"][0]
+    shorter = dict(same, p1={"faction": p1["faction"], "characters": p1["force"][1:]})
+    problems = info.compare_with_list(log, dict(shorter, p2=None))
+    assert any("who is not on the registered list" in p for p in problems)
+    assert any("has no registered list" in p for p in problems)
