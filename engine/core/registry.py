@@ -119,6 +119,30 @@ class GameInfo:
         """Every way ``statistics`` breaks the game's statistics schema, as readable lines ([] if none)."""
         return schema_errors(self.statistics_schema, statistics)
 
+    def validate_result(self, result: dict) -> list[str]:
+        """Every way ``result`` breaks the generic result schema or this game's seats and score components."""
+        problems = schema_errors(RESULT_SCHEMA, result)
+        if problems:
+            return problems
+        seats = [s["seat"] for s in result["seats"]]
+        if len(set(seats)) != len(seats):
+            problems.append(f"/seats: a seat appears twice ({', '.join(seats)})")
+        if not self.seats.min_seats <= len(seats) <= self.seats.max_seats:
+            problems.append(
+                f"/seats: {len(seats)} seats; {self.name} has {self.seats.min_seats}–{self.seats.max_seats}"
+            )
+        known = {key for key, _ in self.result_schema.components}
+        for row in result["seats"] + result["teams"]:
+            for key in sorted(set(row["components"]) - known):
+                problems.append(f"score component '{key}' is not one {self.name} registers")
+        for team in result["teams"]:
+            for member in sorted(set(team["seats"]) - set(seats)):
+                problems.append(f"team '{team['team']}' names '{member}', who has no seat")
+        return problems
+
+
+RESULT_SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / "result.schema.json"
+
 
 @lru_cache(maxsize=32)
 def _json(path: Path) -> dict:

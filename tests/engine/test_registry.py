@@ -121,3 +121,37 @@ def test_compare_with_list_reports_each_difference_and_nothing_for_a_match():
     problems = info.compare_with_list(log, dict(shorter, p2=None))
     assert any("who is not on the registered list" in p for p in problems)
     assert any("has no registered list" in p for p in problems)
+
+
+# -- the statistics and result contracts (docs/statistics.md) ----------------------------------------------
+def _legal_verdict(seed=4):
+    verdict = engine.verify(engine.simulate(BG, seed, randomness="recorded"))
+    assert verdict.legal
+    return verdict
+
+
+def test_statistics_schema_is_versioned_and_refuses_rows_off_the_contract():
+    info = engine.game(BG)
+    assert info.statistics_schema_doc["$id"].endswith(f"/{info.statistics_version}")
+    stats = _legal_verdict().statistics
+    assert info.validate_statistics(stats) == []
+    broken = {**stats, "sides": [dict(stats["sides"][0], vp_total="lots"), stats["sides"][1]]}
+    assert any(p.startswith("/sides/0/vp_total") for p in info.validate_statistics(broken))
+    missing = {k: v for k, v in stats.items() if k != "tests"}
+    assert any("'tests' is a required property" in p for p in info.validate_statistics(missing))
+
+
+def test_result_schema_refuses_unknown_components_outcomes_and_seat_counts():
+    info = engine.game(BG)
+    result = _legal_verdict().result
+    assert info.validate_result(result) == []
+    seat = result["seats"][0]
+    assert any(
+        "/seats/0/outcome" in p
+        for p in info.validate_result({**result, "seats": [dict(seat, outcome="won")]})
+    )
+    odd = {**result, "seats": [dict(seat, components={"style": 3}), result["seats"][1]]}
+    assert info.validate_result(odd) == [
+        "score component 'style' is not one Masters of the Universe: Battleground registers"
+    ]
+    assert any("1 seats" in p for p in info.validate_result({**result, "seats": [seat]}))  # BG-1.1
