@@ -62,6 +62,8 @@ def verify(
         return Verdict(status="unreadable", error=_unreadable(exc), **base)
     except IllegalEvent as exc:
         return Verdict(status="illegal", error=Violation(rule=exc.rule, message=exc.message), **base)
+    except Exception as exc:  # noqa: BLE001 — a defect while reading the header is still a verdict
+        return _defect(exc, None, base)
     base.update(content_pack=replay.content_ref, ruleset_options=replay.options)
     base["players"] = replay.player_summaries()
     index = -1
@@ -95,21 +97,26 @@ def verify(
             **base,
         )
     except Exception as exc:  # noqa: BLE001 — an engine defect must still yield a verdict, never a traceback
-        return Verdict(
-            status="unreadable",
-            events_verified=max(index, 0),
-            error=Violation(
-                rule="ENGINE-DEFECT",
-                message=f"the engine failed on this event ({type(exc).__name__}); please report this log",
-                event_index=index if index >= 0 else None,
-            ),
-            **base,
-        )
+        return _defect(exc, index, base)
     return Verdict(
         status="legal",
         events_verified=len(doc["events"]),
         result=replay.result(),
         statistics=replay.statistics(),
+        **base,
+    )
+
+
+def _defect(exc: Exception, index: int | None, base: dict) -> Verdict:
+    where = "while reading the header" if index is None else "on this event"
+    return Verdict(
+        status="unreadable",
+        events_verified=max(index or 0, 0),
+        error=Violation(
+            rule="ENGINE-DEFECT",
+            message=f"the engine failed {where} ({type(exc).__name__}); please report this log",
+            event_index=index if index is not None and index >= 0 else None,
+        ),
         **base,
     )
 

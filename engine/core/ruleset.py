@@ -1,8 +1,17 @@
-"""The protocol every game's ruleset honours (engine/games/<game>/)."""
+"""The protocol every game's ruleset honours (engine/games/<game>/), and the kernel's helpers over it.
+
+A replay is a state that events are folded into, one ``apply`` at a time. Besides applying, a replay can
+be asked what may come next (``legal_events``), whether one event would be accepted (``is_legal``, the
+same predicate as ``apply``: it applies the event to a copy), for an exact copy of itself (``copy``), and
+for a JSON view of what the players can see (``view``). A ruleset whose replay does not implement
+``copy``/``view`` yet is still verifiable; :func:`supports` says which parts it has.
+"""
 
 from __future__ import annotations
 
 from typing import Any, Protocol
+
+from engine.core.errors import IllegalEvent, UnreadableLog
 
 
 class Replay(Protocol):
@@ -10,6 +19,7 @@ class Replay(Protocol):
 
     content_ref: dict  # {"id", "version", "sha256"} of the content pack in use
     options: dict  # ruleset options in force (defaults merged with the log's header)
+    events_applied: int  # events accepted so far
 
     def apply(self, index: int, event: dict) -> None:
         """Apply one event; raise IllegalEvent (rule id + reason) or UnreadableLog (malformed event)."""
@@ -18,7 +28,21 @@ class Replay(Protocol):
         """Called after the last event; raises UnreadableLog if the log stops before the game is over."""
 
     def legal_events(self) -> list[dict]:
-        """Events a player could log next (for simulation, property tests and a move recorder)."""
+        """Events a player could log next (for simulation, property tests and a move recorder).
+
+        In seeded mode they are complete; in recorded mode a game may leave the outcomes of chance out
+        (the table supplies them), in which case only the seeded offers can be applied as they are.
+        """
+
+    def copy(self) -> Replay:
+        """An independent replay in exactly this state: applying events to one never changes the other."""
+
+    def view(self) -> dict:
+        """A JSON-serialisable view of the visible state: board, pieces, health, tokens, cards in sight,
+        whose turn it is and what is pending. Never the seed or anything hidden from the players."""
+
+    def is_legal(self, event: dict) -> bool:
+        """Would ``apply`` accept ``event`` now? Never changes this replay (see :func:`is_legal`)."""
 
     def result(self) -> dict: ...
 
@@ -39,3 +63,34 @@ class Ruleset(Protocol):
 
     def simulate(self, seed: int, *, randomness: str = "seeded", **options: Any) -> dict:
         """A complete, legal, random game log, labelled as simulated."""
+
+
+def supports(replay, part: str) -> bool:
+    """True if ``replay`` implements ``part`` ("copy", "view" or "is_legal") itself or through copy."""
+    if part == "is_legal":
+        return callable(getattr(replay, "is_legal", None)) or supports(replay, "copy")
+    return callable(getattr(replay, part, None))
+
+
+def is_legal(replay, event: dict) -> bool:
+    """Whether ``replay.apply`` accepts ``event`` in the current state, leaving ``replay`` unchanged.
+
+    The replay's own ``is_legal`` if it has one; otherwise the event is applied to a ``copy()``, and an
+    IllegalEvent or UnreadableLog means no. There is no second implementation of any rule.
+    """
+    own = getattr(replay, "is_legal", None)
+    if callable(own):
+        return bool(own(event))
+    return apply_to_copy(replay, event)
+
+
+def apply_to_copy(replay, event: dict) -> bool:
+    """The default ``is_legal``: apply ``event`` to a copy of ``replay``; False if a rule refuses it."""
+    if not supports(replay, "copy"):
+        raise NotImplementedError(f"{type(replay).__name__} has no copy(); is_legal needs one")
+    trial = replay.copy()
+    try:
+        trial.apply(getattr(replay, "events_applied", 0), event)
+    except (IllegalEvent, UnreadableLog):
+        return False
+    return True

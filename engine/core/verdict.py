@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 Status = Literal["legal", "illegal", "unreadable"]
@@ -20,6 +20,17 @@ class Violation:
     actor: str | None = None  # character or player the event belongs to, when there is one
     path: str | None = None  # JSON pointer for unreadable input
     event: dict | None = None  # the offending event as written in the log
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule,
+            "message": self.message,
+            "event_index": self.event_index,
+            "round": self.round,
+            "actor": self.actor,
+            "path": self.path,
+            "event": _copy(self.event),
+        }
 
 
 @dataclass(frozen=True)
@@ -57,10 +68,29 @@ class Verdict:
         return self.status == "legal"
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["legal"] = self.legal
-        data["summary"] = self.summary()
-        return data
+        """The verdict as plain JSON data (a fresh copy: changing it never changes the verdict).
+
+        Built field by field rather than with ``dataclasses.asdict``, whose generic deep copy was a sixth
+        of a game's verification; the golden corpus pins that the bytes are the same.
+        """
+        return {
+            "status": self.status,
+            "engine_version": self.engine_version,
+            "game": self.game,
+            "ruleset_version": self.ruleset_version,
+            "log_sha256": self.log_sha256,
+            "content_pack": _copy(self.content_pack),
+            "ruleset_options": _copy(self.ruleset_options),
+            "simulated": self.simulated,
+            "events_total": self.events_total,
+            "events_verified": self.events_verified,
+            "players": _copy(self.players),
+            "error": self.error.to_dict() if self.error is not None else None,
+            "result": _copy(self.result),
+            "statistics": _copy(self.statistics),
+            "legal": self.legal,
+            "summary": self.summary(),
+        }
 
     def to_json(self) -> str:
         """Canonical JSON: same verdict, same bytes, on any machine."""
@@ -91,7 +121,20 @@ class Verdict:
         return "LEGAL — " + _describe_result(self.result or {}, self.players)
 
 
+def _copy(value):
+    """A deep copy of JSON data: dicts, lists and tuples rebuilt, scalars (immutable) shared."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_copy(v) for v in value)
+    return value
+
+
 def _describe_result(result: dict, players: list[dict]) -> str:
+    if "vp" not in result and "seats" in result:
+        return _describe_seats(result, players)
     factions = [p.get("faction") for p in players]
     mirror = len(set(factions)) < len(factions)  # same faction on both sides: name the players instead
     names = {
@@ -120,3 +163,20 @@ def _describe_result(result: dict, players: list[dict]) -> str:
         "agreed-draw": f"agreed in round {rounds}",
     }.get(ended_by, "")
     return f"{head} {how}".strip()
+
+
+def _describe_seats(result: dict, players: list[dict]) -> str:
+    """The generic result in one line: who won (or the outcome against the game), the scores, how it ended."""
+    names = {p["id"]: p.get("name") or p["id"] for p in players}
+    seats = result.get("seats") or []
+    scores = "–".join(str(s["score"]) for s in seats if s.get("score") is not None)
+    winners = [names.get(s["seat"], s["seat"]) for s in seats if s.get("outcome") == "win"]
+    against = result.get("against_game")
+    if against:
+        head = "won against the game" if against.get("outcome") == "win" else "lost against the game"
+    elif winners:
+        head = f"{' and '.join(winners)} won"
+    else:
+        head = "draw"
+    how = f" ({result['ended_by']})" if result.get("ended_by") else ""
+    return f"{head} {scores}{how}".replace("  ", " ").strip()
