@@ -1,10 +1,13 @@
 """Benchmark: Battleground verification speed against python-chess replaying PGN, in the same run.
 
-    python benchmarks/engine_verify.py [--games 200] [--memory-runs 1000]
+    python benchmarks/engine_verify.py [--games 200] [--repeat 3] [--memory-runs 1000]
 
 Reports events verified per second and games per second on a simulated corpus (both randomness
 modes), python-chess plies per second reading and validating a PGN corpus of random legal games of
-similar length (the baseline), their ratio, and peak memory (tracemalloc) for one verification and for
+similar length (the baseline), their ratio (target: at least 1.5×), each the median of ``--repeat``
+interleaved runs; the same with the verdict serialised (``verify(...).to_json()``, what a worker
+stores); the cost of ``copy()`` of a replay in units of "events verified", for every registered game
+whose replay has one (target: at most 10); and peak memory (tracemalloc) for one verification and for
 1,000 verifications in one process (caches are bounded, so the second must not grow with the count).
 """
 
@@ -24,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
+import engine.core.registry  # noqa: E402
 
 
 def battleground_corpus(n: int) -> list[bytes]:
@@ -55,12 +59,14 @@ def pgn_corpus(n: int, plies: int) -> list[str]:
     return out
 
 
-def time_battleground(corpus: list[bytes]) -> tuple[float, int]:
+def time_battleground(corpus: list[bytes], *, serialise: bool = False) -> tuple[float, int]:
     start = time.perf_counter()
     events = 0
     for raw in corpus:
         v = engine.verify(raw)
         assert v.legal, v.summary()
+        if serialise:
+            v.to_json()
         events += v.events_total
     return time.perf_counter() - start, events
 
@@ -78,6 +84,33 @@ def time_chess(corpus: list[str]) -> tuple[float, int]:
             board.push(move)
             plies += 1
     return time.perf_counter() - start, plies
+
+
+def copy_cost(game_id: str, games: int = 20) -> float | None:
+    """Seconds of one ``copy()`` (taken at every event of simulated games) ÷ seconds of verifying one
+    event of the same games; None when the game's replay has no ``copy()`` yet."""
+    from engine.core.ruleset import supports
+
+    info = engine.game(game_id)
+    logs = [
+        engine.simulate(game_id, s, randomness=info.randomness_modes[s % len(info.randomness_modes)])
+        for s in range(games)
+    ]
+    if not supports(info.ruleset.start(logs[0]), "copy"):
+        return None
+    start = time.perf_counter()
+    events = sum(engine.verify(log).events_total for log in logs)
+    per_event = (time.perf_counter() - start) / events
+    copies, spent = 0, 0.0
+    for log in logs:
+        replay = info.ruleset.start(log)
+        for i, event in enumerate(log["events"]):
+            replay.apply(i, event)
+            t = time.perf_counter()
+            replay.copy()
+            spent += time.perf_counter() - t
+            copies += 1
+    return (spent / copies) / per_event
 
 
 def memory(corpus: list[bytes], runs: int) -> tuple[int, int, int]:
@@ -108,20 +141,30 @@ def main() -> None:
     corpus = battleground_corpus(args.games)
     mean_events = statistics.mean(len(json.loads(r)["events"]) for r in corpus)
     pgn = pgn_corpus(args.games, plies=int(mean_events))
-    bg, ch = [], []
-    for _ in range(args.repeat):  # interleave so both see the same machine state
+    bg, bg_json, ch = [], [], []
+    for _ in range(args.repeat):  # interleave so all three see the same machine state
         bg.append(time_battleground(corpus))
+        bg_json.append(time_battleground(corpus, serialise=True))
         ch.append(time_chess(pgn))
-    bg_t, bg_events = min(bg)
-    ch_t, ch_plies = min(ch)
+    bg_t, bg_events = statistics.median(t for t, _ in bg), bg[0][1]
+    bgj_t = statistics.median(t for t, _ in bg_json)
+    ch_t, ch_plies = statistics.median(t for t, _ in ch), ch[0][1]
     ev_s, games_s, plies_s = bg_events / bg_t, len(corpus) / bg_t, ch_plies / ch_t
     one, many, retained = memory(corpus, args.memory_runs)
     print(
         f"engine {engine.ENGINE_VERSION}; corpus {len(corpus)} simulated games, mean {mean_events:.0f} events"
     )
-    print(f"Battleground: {ev_s:,.0f} events/s, {games_s:,.1f} games/s (best of {args.repeat})")
-    print(f"python-chess baseline: {plies_s:,.0f} plies/s on {len(pgn)} PGN games")
-    print(f"ratio events/s ÷ plies/s: {ev_s / plies_s:.2f}×")
+    print(f"Battleground: {ev_s:,.0f} events/s, {games_s:,.1f} games/s (median of {args.repeat})")
+    print(f"  with the verdict serialised (to_json): {bg_events / bgj_t:,.0f} events/s")
+    print(f"python-chess baseline: {plies_s:,.0f} plies/s on {len(pgn)} PGN games (median of {args.repeat})")
+    print(f"ratio events/s ÷ plies/s: {ev_s / plies_s:.2f}× (serialised: {bg_events / bgj_t / plies_s:.2f}×)")
+    from tests.engine.conformance.dice_race.game import GAME as DICE_RACE  # the conformance suite's toy
+
+    with engine.core.registry.registered(DICE_RACE):
+        for info in engine.games():
+            cost = copy_cost(info.id)
+            what = "no copy() yet" if cost is None else f"{cost:.1f} events verified (target ≤ 10)"
+            print(f"copy() of a {info.id} replay: {what}")
     print(
         f"peak traced memory: one verification {one / 1024:,.0f} KiB; {args.memory_runs} verifications "
         f"{many / 1024:,.0f} KiB (ratio {many / one:.2f}); retained after them {retained / 1024:,.1f} KiB"
