@@ -10,13 +10,23 @@ import json
 import sys
 from pathlib import Path
 
+from engine.core import registry
 from engine.core.logfile import MAX_LOG_BYTES
 from engine.simulate import simulate
 from engine.verify import verify
 from engine.version import ENGINE_VERSION, GAME_IDS
 
 EXIT = {"legal": 0, "illegal": 1, "unreadable": 2}
-COVERAGE_GAMES = {"battleground": "motu-battleground", "motu-battleground": "motu-battleground"}
+
+
+def game_aliases() -> dict[str, str]:
+    """Names a person may type for each registered game: its id, its content folder, its short name."""
+    out = {}
+    for info in registry.games():
+        for name in (info.id, info.content_dir, info.short_name.lower().replace(" ", "-")):
+            if name:
+                out.setdefault(name, info.id)
+    return out
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
@@ -37,8 +47,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     c = sub.add_parser(
         "rules-coverage", help="list every rule id with the tests that cite it, or why none do"
     )
-    c.add_argument("game", choices=sorted(COVERAGE_GAMES))
+    c.add_argument("game", choices=sorted(game_aliases()), help="a registered game (id or short name)")
     c.add_argument("--tests", default="tests", help="the tests folder to scan (default: tests)")
+    c.add_argument("--spec", help="read the rule ids from this specification file instead of the rules index")
     c.add_argument("--json", action="store_true")
     c.set_defaults(handler=cmd_coverage)
 
@@ -88,10 +99,15 @@ def cmd_simulate(args) -> int:
 
 
 def cmd_coverage(args) -> int:
-    from engine.games.battleground.coverage import coverage_report, format_report
+    from engine.core.coverage import format_report, game_report
 
-    rows = coverage_report(Path(args.tests))
-    print(json.dumps(rows, indent=1) if args.json else format_report(rows))
+    info = registry.game(game_aliases()[args.game])
+    try:
+        rows = game_report(info, Path(args.tests), spec=args.spec)
+    except (OSError, ValueError) as exc:
+        print(f"cannot read the rules of {info.label}: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(rows, indent=1) if args.json else format_report(rows, info.label))
     return 1 if any(r["status"] == "MISSING" for r in rows) else 0
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import import_module
 from pathlib import Path
@@ -97,12 +97,19 @@ class GameInfo:
     default_pack: str | None = None
     coverage_notes_file: Path | None = None  # {"notes": {rule id: {"status", "reason"}}}
     spec: str | None = None  # where the rules specification lives (for people; not read by the engine)
-    extra: dict = field(default_factory=dict, compare=False)
+    short_name: str = ""  # e.g. "Battleground", for reports and narrow screens; defaults to ``name``
+    lettered_rule_kinds: tuple[str, ...] = ()  # e.g. ("EX", "AMB", "DIS") for BG-EX-04 (engine.core.coverage)
+    section_rules: tuple[str, ...] = ()  # "###" sections cited as a whole (engine.core.coverage.RuleIds)
+    rules_explanations_file: Path | None = None  # {"explanations": {rule id: text}}, written by hand
+
+    @property
+    def label(self) -> str:
+        return self.short_name or self.name
 
     @property
     def rules_index(self) -> dict[str, dict]:
         """``{rule id: {"title", "kind", "explanation"}}`` in specification order (explanation may be "")."""
-        return _rules_index(self.rules_index_file)
+        return _rules_index(self.rules_index_file, self.rules_explanations_file)
 
     def rule(self, rule_id: str) -> dict | None:
         return self.rules_index.get(rule_id)
@@ -150,9 +157,15 @@ def _json(path: Path) -> dict:
 
 
 @lru_cache(maxsize=16)
-def _rules_index(path: Path) -> dict[str, dict]:
+def _rules_index(path: Path, explanations: Path | None) -> dict[str, dict]:
+    # The index may be generated from the specification; explanations in our own words live beside it.
+    extra = _json(explanations)["explanations"] if explanations is not None else {}
     return {
-        r["id"]: {"title": r["title"], "kind": r.get("kind", "rule"), "explanation": r.get("explanation", "")}
+        r["id"]: {
+            "title": r["title"],
+            "kind": r.get("kind", "rule"),
+            "explanation": extra.get(r["id"], r.get("explanation", "")),
+        }
         for r in _json(path)["rules"]
     }
 

@@ -19,7 +19,11 @@ def test_battleground_is_registered_with_its_version_seats_and_score_components(
     assert info.ruleset_version == engine.RULESET_VERSIONS[BG] == engine.ruleset_version(BG)
     assert (info.seats.min_seats, info.seats.max_seats) == (2, 2)  # BG-1.1
     assert not info.seats.against_game and not info.seats.has_teams
-    assert [k for k, _ in info.result_schema.components] == ["objectives", "missions", "knockouts"]  # BG-7.5
+    assert [k for k, _ in info.result_schema.components] == [
+        "objectives",
+        "missions",
+        "knockouts",
+    ]  # BG-7.5.1
     assert info.result_schema.label("knockouts") == "Knock-outs"
     assert ruleset_for(BG) is info.ruleset
     assert info.statistics_schema.is_file() and info.statistics_version >= 1

@@ -123,4 +123,7 @@ GAME = GameInfo(
     default_pack=DEFAULT_PACK,
     coverage_notes_file=_HERE / "coverage_notes.json",
     spec="shared/rules/battleground.md",
+    short_name="Battleground",
+    lettered_rule_kinds=("EX", "AMB", "DIS"),
+    section_rules=("7.1", "8.2"),  # subsections whose numbered steps carry no ids of their own
 )
