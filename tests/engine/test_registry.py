@@ -159,3 +159,18 @@ def test_result_schema_refuses_unknown_components_outcomes_and_seat_counts():
         "score component 'style' is not one Masters of the Universe: Battleground registers"
     ]
     assert any("1 seats" in p for p in info.validate_result({**result, "seats": [seat]}))  # BG-1.1
+
+
+def test_every_rule_id_the_battleground_engine_cites_is_explained_in_our_own_words():
+    """The verdict page shows the explanation of the rule an illegal event broke: each id that the engine's
+    code can name has one, and none copies the title it explains."""
+    import re
+    from pathlib import Path
+
+    info = engine.game(BG)
+    source = "".join(p.read_text("utf-8") for p in Path(info.rules_index_file).parent.glob("*.py"))
+    cited = {i for i in re.findall(r'"(BG-[0-9A-Z.-]+)"', source) if i in info.rules_index}
+    assert len(cited) > 80
+    unexplained = sorted(i for i in cited if len(info.rule(i)["explanation"]) < 40)
+    assert not unexplained, unexplained
+    assert all(info.rule(i)["explanation"] != info.rule(i)["title"] for i in cited)

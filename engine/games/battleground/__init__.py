@@ -114,6 +114,7 @@ GAME = GameInfo(
     ),
     statistics_schema=_HERE.parents[1] / "schemas" / "battleground-statistics.schema.json",
     rules_index_file=_HERE / "rules_index.json",
+    rules_explanations_file=_HERE / "rules_explained.json",
     rule_prefix="BG",
     ruleset=RULESET,
     content_loader=load_pack,
