@@ -58,12 +58,18 @@ def test_a_plugin_registers_and_unregisters_without_touching_engine_files():
     assert [g.id for g in engine.games()] == sorted(g.id for g in engine.games())
 
 
-def test_every_rule_id_of_the_index_has_a_title_and_the_game_prefix():
+def test_every_rule_id_of_the_index_has_a_title_and_an_explanation_and_the_game_prefix():
     info = engine.game(BG)
     index = info.rules_index
     assert len(index) > 300
     assert all(rid.startswith(info.rule_prefix + "-") and row["title"] for rid, row in index.items())
-    assert info.rule("BG-9.2.1")["title"]
+    short = sorted(
+        rid
+        for rid, row in index.items()
+        if len(row["explanation"]) < 30 or row["explanation"] == row["title"]
+    )
+    assert not short, short
+    assert "movement points" in info.rule("BG-9.2.1")["explanation"]
 
 
 # -- the Battleground list rules behind GameInfo.check_force ----------------------------------------------
