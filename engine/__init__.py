@@ -21,7 +21,7 @@ score component with its label), ``statistics_schema`` (path of a versioned JSON
 and the hooks ``content_loader(pack=None)``, ``check_force(pack, force, *, points_limit=None) ->
 [problems]`` and ``compare_with_list(log_header, {player id: registered list}, *, pack=None) ->
 [differences]``. A verification is keyed by (``Verdict.log_sha256``, ``Verdict.ruleset_version``,
-``Verdict.content_pack["sha256"]``).
+``Verdict.content_pack["sha256"]``), ``Verdict.verification_key``.
 
 The engine imports nothing from Django, Celery or the network: same log, same ruleset version,
 same verdict, byte for byte.

@@ -67,6 +67,12 @@ class Verdict:
     def legal(self) -> bool:
         return self.status == "legal"
 
+    @property
+    def verification_key(self) -> tuple[str | None, str, str | None]:
+        """(log hash, ruleset version, content pack hash): a stored verdict stands while all three do, so a
+        new version of one game's ruleset re-verifies that game's logs only."""
+        return self.log_sha256, self.ruleset_version, (self.content_pack or {}).get("sha256")
+
     def to_dict(self) -> dict[str, Any]:
         """The verdict as plain JSON data (a fresh copy: changing it never changes the verdict).
 

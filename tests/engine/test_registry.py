@@ -180,3 +180,14 @@ def test_every_rule_id_the_battleground_engine_cites_is_explained_in_our_own_wor
     unexplained = sorted(i for i in cited if len(info.rule(i)["explanation"]) < 40)
     assert not unexplained, unexplained
     assert all(info.rule(i)["explanation"] != info.rule(i)["title"] for i in cited)
+
+
+def test_a_verdict_is_keyed_by_log_hash_ruleset_version_and_pack_hash():
+    log = engine.simulate(BG, 6)
+    verdict = engine.verify(log)
+    assert verdict.verification_key == (
+        verdict.log_sha256,
+        engine.RULESET_VERSIONS[BG],
+        log["content_pack"]["sha256"],
+    )
+    assert engine.verify(b"not json").verification_key == (None, "", None)
