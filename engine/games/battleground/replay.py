@@ -20,6 +20,7 @@ from engine.games.battleground import (
     movement_effects,
     pending,
     timing,
+    view,
 )
 from engine.games.battleground.board import Board
 from engine.games.battleground.content import Content
@@ -224,6 +225,10 @@ class Game:
 
     def statistics(self) -> dict:
         return flow.statistics(self)
+
+    def view(self) -> dict:
+        """A JSON-serialisable view of what is visible now (docs/log-format.md, "The state view")."""
+        return view.view(self)
 
     def legal_events(self) -> list[dict]:
         from engine.games.battleground.choices import legal_events
