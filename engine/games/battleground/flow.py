@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.games.battleground import effects, markers, massive, timing
+from engine.games.battleground.actions import end_activation, refuse_if_interrupts_wait
+from engine.games.battleground.cards import apply_bonus
+from engine.games.battleground.dice import success_chance
 from engine.games.battleground.state import HAND_LIMIT, ROUNDS, Frame, Shape, Side, Trigger, Unit
 
 OBJECTIVE_VP = 20  # BG-7.2.2
-AFTER_ACTIVATION = "after_activation"  # continuations (tables.CONTINUATIONS)
-BEGIN_INTERRUPT = "begin_interrupt"
+BEGIN_INTERRUPT = "begin_interrupt"  # the continuation that starts an interrupt (tables.CONTINUATIONS)
 
 
 # -- setup (BG-4) -----------------------------------------------------------------------------------
@@ -242,8 +244,6 @@ def next_activation(g) -> None:
 # -- steps 2–5: an activation (BG-6.4–6.7) ----------------------------------------------------------
 def event_activate(g, event: dict) -> None:
     side = g.side(event)
-    from engine.games.battleground.actions import refuse_if_interrupts_wait
-
     refuse_if_interrupts_wait(g)  # e.g. set off by a move at the end of the previous activation (BG-6.7.4)
     if g.phase != "activate" or g.queue[0] != side.id:
         who = g.sides[g.queue[0]].name if g.phase == "activate" else None
@@ -276,23 +276,6 @@ def event_activate(g, event: dict) -> None:
     timing.fire(g, unit, "on_activation", frame)  # BG-20.1: between steps 3 and 4
 
 
-def apply_bonus(g, frame: Frame, card, bonus) -> None:
-    """BG-6.5.2 / BG-6.6.4: fate → unique ability or +1 mana; glory → secondary mission or +1 AP."""
-    allowed = ("ability", "mana") if card.kind == "fate" else ("mission", "ap")
-    if bonus not in allowed:
-        raise IllegalEvent(
-            "BG-6.5.2", f"a {card.kind} card's bonus is {' or '.join(allowed)}; the log says {bonus!r}"
-        )
-    if bonus == "mana":
-        frame.unit.gain_mana(1)
-    elif bonus == "ap":
-        frame.ap += 1
-    elif bonus == "mission":
-        frame.missions.append(card)  # BG-17.2.1
-    else:
-        effects.apply_effect(g, frame, frame.unit, card.ability, source=card.name)
-
-
 def event_end_activation(g, event: dict) -> None:
     frame = g.frame()
     if frame is None or frame.kind != "activation":
@@ -303,15 +286,6 @@ def event_end_activation(g, event: dict) -> None:
         # BG-6.7.1: the active player ends their own activation; the opponent cannot end it for them.
         raise IllegalEvent("BG-6.7.1", f"the activation in progress is {g.sides[frame.player].name}'s")
     end_activation(g, frame)
-
-
-def end_activation(g, frame: Frame) -> None:
-    unit = frame.unit
-    side = g.sides[unit.player]
-    unit.cards_on.extend(c for c in frame.cards if c not in side.play_area)  # BG-6.7.1
-    unit.activated = True  # BG-AMB-43: a flag, whatever happened to the cards
-    g.stack.pop()
-    timing.fire(g, unit, "end_of_activation", frame, (AFTER_ACTIVATION,))  # BG-6.7.4, BG-20.1
 
 
 def after_activation(g, cont: tuple) -> None:
@@ -360,25 +334,6 @@ def event_end_interrupt(g, event: dict) -> None:
     side.discard.extend(c for c in frame.cards if c not in side.play_area)  # BG-14.1.4 e
     g.stack.pop()
     timing.fire(g, frame.unit, "end_of_interrupt", frame)  # BG-20.1: immediately after it ends
-
-
-# -- missions (BG-17.2) -------------------------------------------------------------------------------
-def check_missions(
-    g, frame: Frame, what: str, *, weapon_type: str | None = None, victim: Unit | None = None
-) -> None:
-    side = g.sides[frame.player]
-    for card in list(frame.missions):
-        cond = card.mission.get("condition")
-        hit = (
-            (cond == "knockout_with_melee" and what == "knockout" and weapon_type == "melee")
-            or (cond == "knockout_any" and what == "knockout")
-            or (cond == "wound_with_ranged" and what == "wound" and weapon_type == "ranged")
-        )
-        if hit and victim is not None and victim.player != side.id:
-            frame.missions.remove(card)
-            side.vp["missions"] += card.mission["vp"]  # BG-7.5.2
-            side.play_area.append(card.id)  # BG-17.2.4
-            g.stats.mission(side.id)
 
 
 # -- cleanup (BG-7) -------------------------------------------------------------------------------------
@@ -461,8 +416,6 @@ class StatsBook:
         )
 
     def test(self, unit: Unit, kind: str, result) -> None:
-        from engine.games.battleground.dice import success_chance
-
         row = self.tests.setdefault(
             (unit.key, kind, result.stat),
             {
@@ -598,3 +551,18 @@ def statistics(g) -> dict:
         "items": items,
         "tests": tests,
     }
+
+
+def event_concede(g, event: dict) -> None:
+    side = g.side(event)
+    g.end_game("win", g.opponent(side.id).id, "concession")  # BG-7.4.5
+
+
+def event_agree_draw(g, event: dict) -> None:
+    g.end_game("draw", None, "agreed-draw")  # BG-7.4.5
+
+
+def event_ruling(g, event: dict) -> None:
+    """BG-AMB-36: a golden-rule roll-off is recorded, binding only for that occurrence; nothing to replay."""
+    if not isinstance(event.get("note"), str):
+        raise UnreadableLog("a 'ruling' event needs a 'note' saying what was decided", rule="LOG-5.1")

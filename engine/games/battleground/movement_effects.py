@@ -38,15 +38,9 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.games.battleground import massive, pending, toward_objects
-from engine.games.battleground.actions import (
-    _parse_path,
-    check_guard,
-    choose_facing,
-    distance_to_goal,
-    speed,
-    toward_goal,
-)
-from engine.games.battleground.effects import APPLIERS, CHECKS
+from engine.games.battleground.facing import choose_facing
+from engine.games.battleground.guard import check_guard
+from engine.games.battleground.movement import distance_to_goal, parse_path, speed, toward_goal
 from engine.games.battleground.state import Frame, Pending, Trigger, Unit
 from engine.games.battleground.toward_objects import Token
 
@@ -513,7 +507,7 @@ def _resolve(g, pend: Pending, event: dict) -> None:
     kind = spec["kind"]
     if g.unit(event) is not unit:
         raise IllegalEvent("BG-17.1.2", f"the movement from {pend.source} is {unit.name}'s")
-    path = _parse_path(g, event)
+    path = parse_path(g, event)
     facing = event.get("facing")
     if facing is not None and facing not in range(6):
         raise IllegalEvent("BG-9.2.12", f"facing must be a hex side 0–5, not {facing!r}")
@@ -755,15 +749,10 @@ def platform_push_moves(g, unit: Unit, best: dict, mp: int) -> list[tuple[int, i
     return out
 
 
-APPLIERS["move"] = apply_move
-CHECKS["move"] = check
-pending.register(
-    PENDING,
-    pending.Resolver(
-        event_type=PENDING,
-        rule="BG-17.1.2",  # it happens at once: nothing in between, not even a free action
-        what="movement",
-        apply=_resolve,
-        options=_options,
-    ),
+RESOLVER = pending.Resolver(
+    event_type=PENDING,
+    rule="BG-17.1.2",  # it happens at once: nothing in between, not even a free action
+    what="movement",
+    apply=_resolve,
+    options=_options,
 )

@@ -5,8 +5,9 @@ An effect that needs a decision the card cannot make by itself (where a marker g
 may happen until the event that resolves it arrives: the same discipline as triggered interrupts
 (BG-28.3), so a log reads in the order things happened at the table.
 
-Each kind of pending choice registers the event type that resolves it, the handler, and the legal
-resolutions for ``legal_events`` (the simulator and a move recorder offer exactly those).
+Each kind of pending choice has a :class:`Resolver`: the event type that resolves it, the handler, and the
+legal resolutions for ``legal_events`` (the simulator and a move recorder offer exactly those). They are
+listed in tables.RESOLVERS and reached through ``g.rules``.
 """
 
 from __future__ import annotations
@@ -27,13 +28,6 @@ class Resolver:
     what: str  # "the movement of …", for messages
     apply: Callable  # (g, pending, event) -> None; pops nothing, open() and resolve() handle the stack
     options: Callable  # (g, pending) -> list[dict]: every legal resolving event
-
-
-RESOLVERS: dict[str, Resolver] = {}
-
-
-def register(kind: str, resolver: Resolver) -> None:
-    RESOLVERS[kind] = resolver
 
 
 def open_choice(g, pending: Pending) -> None:
@@ -75,7 +69,7 @@ def refuse_if_pending(g, event_type: str) -> None:
     pending = current(g)
     if pending is None:
         return
-    resolver = RESOLVERS[pending.kind]
+    resolver = g.rules.resolvers[pending.kind]
     if event_type != resolver.event_type:
         raise IllegalEvent(
             resolver.rule,
@@ -89,7 +83,7 @@ def make_handler(kind: str) -> Callable:
 
     def handler(g, event: dict) -> None:
         pending = current(g)
-        resolver = RESOLVERS[kind]
+        resolver = g.rules.resolvers[kind]
         if pending is None or pending.kind != kind:
             raise IllegalEvent(
                 resolver.rule, f"nothing waits for a '{resolver.event_type}' event now ({resolver.what})"
@@ -107,4 +101,4 @@ def make_handler(kind: str) -> Callable:
 
 
 def options(g, pending: Pending) -> list[dict]:
-    return RESOLVERS[pending.kind].options(g, pending)
+    return g.rules.resolvers[pending.kind].options(g, pending)

@@ -11,27 +11,21 @@ import copy
 from engine.core import result
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import explain_event, schema_fields
-from engine.games.battleground import (
-    actions,
-    combat,
-    flow,
-    markers,
-    massive,
-    movement_effects,
-    pending,
-    timing,
-    view,
-)
+from engine.games.battleground import choices, flow, massive, pending, view
 from engine.games.battleground.board import Board
+from engine.games.battleground.cards import check_missions
 from engine.games.battleground.content import Content
 from engine.games.battleground.dice import Dice
 from engine.games.battleground.state import Frame, Marker, Pending, Side, Trigger, Unit, copy_entry
+from engine.games.battleground.tables import RULES
 
 OBJECTIVE_VP = 20  # BG-7.2.2
 
 
 class Game:
     """A game being replayed. Implements engine.core.ruleset.Replay."""
+
+    rules = RULES  # the handler, effect, choice and continuation tables (tables.py), shared by copies
 
     def __init__(self, doc: dict, content: Content, board: Board, options: dict, dice: Dice):
         self.content = content
@@ -160,10 +154,10 @@ class Game:
         if self.phase == "over":
             raise IllegalEvent("BG-7.4.1", "the game is already over; no event may follow")
         kind = event["type"]
-        handler = HANDLERS.get(kind)
+        handler = self.rules.handlers.get(kind)
         if handler is None:
             raise UnreadableLog(
-                f"unknown event type '{kind}' (known: {', '.join(sorted(HANDLERS))})",
+                f"unknown event type '{kind}' (known: {', '.join(sorted(self.rules.handlers))})",
                 rule="LOG-5.1",
                 event_index=index,
             )
@@ -231,9 +225,7 @@ class Game:
         return view.view(self)
 
     def legal_events(self) -> list[dict]:
-        from engine.games.battleground.choices import legal_events
-
-        return legal_events(self)
+        return choices.legal_events(self)
 
     # -- automatic consequences ---------------------------------------------------------------------
     def settle(self) -> None:
@@ -254,7 +246,7 @@ class Game:
 
     def proceed(self, then: tuple) -> None:
         """Run a continuation ``(kind, *args)``: what was left to do once a choice or interrupts were over."""
-        CONTINUATIONS[then[0]](self, then)
+        self.rules.continuations[then[0]](self, then)
 
     def end_game(self, outcome: str, winner: str | None, ended_by: str) -> None:
         self.phase = "over"
@@ -293,58 +285,8 @@ class Game:
         if by is not None and by.player != unit.player:
             opp.knockouts_dealt += 1
         if frame is not None and by is not None:
-            flow.check_missions(self, frame, "knockout", weapon_type=weapon_type, victim=unit)
-
-
-def _event_concede(g: Game, event: dict) -> None:
-    side = g.side(event)
-    g.end_game("win", g.opponent(side.id).id, "concession")  # BG-7.4.5
-
-
-def _event_agree_draw(g: Game, event: dict) -> None:
-    g.end_game("draw", None, "agreed-draw")  # BG-7.4.5
-
-
-def _event_ruling(g: Game, event: dict) -> None:
-    """BG-AMB-36: a golden-rule roll-off is recorded, binding only for that occurrence; nothing to replay."""
-    if not isinstance(event.get("note"), str):
-        raise UnreadableLog("a 'ruling' event needs a 'note' saying what was decided", rule="LOG-5.1")
+            check_missions(self, frame, "knockout", weapon_type=weapon_type, victim=unit)
 
 
 EVENT_FIELDS = schema_fields("battleground-log", "event")
 ALWAYS_ALLOWED = frozenset({"concede", "agree_draw", "ruling"})  # BG-7.4.5: at any moment
-
-HANDLERS = {
-    "deal": flow.event_deal,
-    "organise": flow.event_organise,
-    "select": flow.event_select,
-    "pass": flow.event_pass,
-    "activate": flow.event_activate,
-    "end_activation": flow.event_end_activation,
-    "interrupt": flow.event_interrupt,
-    "end_interrupt": flow.event_end_interrupt,
-    "play_card": actions.event_play_card,
-    "focus": actions.event_focus,
-    "move": actions.event_move,
-    "movement": pending.make_handler(movement_effects.PENDING),  # BG-18, BG-17.1.1
-    "guard": actions.event_guard,
-    "ability": actions.event_ability,
-    "use_item": actions.event_use_item,
-    "attack": combat.event_attack,
-    markers.EVENT: pending.make_handler(markers.KIND),
-    timing.EVENT: pending.make_handler(timing.KIND),
-    "concede": _event_concede,
-    "agree_draw": _event_agree_draw,
-    "ruling": _event_ruling,
-}
-
-# What resumes once a pending choice or a Trigger's interrupts are over, by the continuation's kind.
-CONTINUATIONS = {
-    "move": actions.resume_move,
-    "movement": movement_effects.arrive,
-    "swap": movement_effects.swap_resume,
-    pending.AFTER: pending.resume_after,
-    timing.NEXT: timing.resume_next,
-    flow.AFTER_ACTIVATION: flow.after_activation,
-    flow.BEGIN_INTERRUPT: flow.begin_interrupt,
-}

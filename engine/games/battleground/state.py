@@ -187,7 +187,7 @@ class Trigger:
 class Pending:
     """A decision an effect leaves to a player, resolved by the next event (see pending.py)."""
 
-    kind: str  # a key of pending.RESOLVERS, e.g. "movement" or "marker"
+    kind: str  # a key of tables.RESOLVERS, e.g. "movement" or "marker"
     unit: Unit  # the character the decision is about (the one moved, the one placing a marker)
     chooser: str  # the player who decides
     frame: Frame | None  # the activation or interrupt the effect belongs to

@@ -130,13 +130,6 @@ def _options(g, p: Pending) -> list[dict]:
     return [{"type": EVENT, "character": p.unit.ref, "ability": a.id} for a in p.spec["abilities"]]
 
 
-pending.register(
-    KIND,
-    pending.Resolver(
-        event_type=EVENT,
-        rule="BG-20.1",
-        what="the order of triggered abilities",
-        apply=_choose,
-        options=_options,
-    ),
+RESOLVER = pending.Resolver(
+    event_type=EVENT, rule="BG-20.1", what="the order of triggered abilities", apply=_choose, options=_options
 )

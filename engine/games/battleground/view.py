@@ -8,7 +8,6 @@ stream and the simulator's author are not shown.
 
 from __future__ import annotations
 
-from engine.games.battleground import pending
 from engine.games.battleground.state import Frame, Pending, Trigger, Unique, Unit
 
 VIEW_VERSION = 1
@@ -155,7 +154,7 @@ def _pending(g) -> dict | None:
     to a player (pending.py) or interrupts that must start now (BG-11.2.3, BG-14.2.1)."""
     top = g.top()
     if isinstance(top, Pending):
-        resolver = pending.RESOLVERS[top.kind]
+        resolver = g.rules.resolvers[top.kind]
         return {
             "choice": top.kind,
             "what": resolver.what,

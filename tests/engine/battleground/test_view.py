@@ -44,7 +44,7 @@ def test_the_view_is_json_at_every_event_and_hides_the_hands(randomness):
 
 
 def test_after_a_move_the_unit_stands_where_the_path_ends():
-    """BG-9.2: a Move that sets off no interrupt puts the character at the end of its path; the view
+    """BG-9.2.1: a Move that sets off no interrupt puts the character at the end of its path; the view
     follows it (and its facing, when the event sets one)."""
     log = simulated(1, "recorded")
     g = start(log)
@@ -62,7 +62,7 @@ def test_after_a_move_the_unit_stands_where_the_path_ends():
 
 
 def test_an_activation_shows_on_the_stack_with_its_ap():
-    """BG-6.4–6.6: an activation is on the stack with the acting character and its AP; spending AP shows."""
+    """BG-6.5.1 / BG-6.6.3: an activation is on the stack with the acting character and its AP; spending AP shows."""
     log = simulated(2, "seeded")
     g = start(log)
     events = log["events"]
@@ -117,7 +117,7 @@ def test_the_pending_marker_choice_says_who_decides_and_which_event_resolves_it(
 
 
 def test_wounds_and_knock_outs_follow_the_game():
-    """BG-13.1: the wounds in the view are the wounds placed; a knocked-out character leaves the board."""
+    """BG-13.1.2: the wounds in the view are the wounds placed; a knocked-out character leaves the board."""
     log = simulated(0, "recorded")
     g = start(log)
     for i, event in enumerate(log["events"]):
