@@ -10,9 +10,9 @@ Dice go in the ``ability`` event's ``attack`` (the ability test) and ``defence``
 from __future__ import annotations
 
 from engine.core.errors import UnreadableLog
-from engine.games.battleground.combat import _roll, defence, stat_test
 from engine.games.battleground.content import Ability
 from engine.games.battleground.ongoing import ongoing_modifiers
+from engine.games.battleground.stat_tests import defence, logged_roll, stat_test
 from engine.games.battleground.state import Frame, Unit
 
 
@@ -33,7 +33,7 @@ def ability_test(g, frame: Frame, unit: Unit, ability: Ability, target: Unit, ev
     result = stat_test(
         g,
         unit,
-        _roll(g, event, "attack"),
+        logged_roll(g, event, "attack"),
         stat,
         "ability",
         dice=ongoing.dice,
@@ -48,7 +48,7 @@ def ability_test(g, frame: Frame, unit: Unit, ability: Ability, target: Unit, ev
             frame,
             spec["against"],
             target,
-            _roll(g, event, "defence"),
+            logged_roll(g, event, "defence"),
             f"{ability.name}: {target.name}'s defence test",
         )
         net = max(0, net - defended.successes)  # BG-8.3.2

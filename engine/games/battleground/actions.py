@@ -3,13 +3,24 @@
 
 from __future__ import annotations
 
-import heapq
-from collections.abc import Callable
-
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.battleground import massive
+from engine.games.battleground import massive, timing
+from engine.games.battleground.ability_tests import ability_test
+from engine.games.battleground.cards import apply_bonus
 from engine.games.battleground.effects import apply_effect
+from engine.games.battleground.facing import face_toward
+from engine.games.battleground.guard import check_guard
+from engine.games.battleground.movement import (
+    check_massive_path,
+    distance_to_goal,
+    parse_path,
+    speed,
+    toward_goal,
+)
+from engine.games.battleground.movement_effects import PlatformPushes
 from engine.games.battleground.state import Frame, Trigger, Unit
+
+AFTER_ACTIVATION = "after_activation"  # the continuation once an activation is over (flow.after_activation)
 
 ALLOWED = {
     "activation": {"focus", "move", "attack", "ability", "guard"},
@@ -62,8 +73,6 @@ def pay_escalating(frame: Frame, counter: str, what: str) -> int:
 
 # -- cards (BG-6.6.4, BG-14.1.2) -------------------------------------------------------------------------
 def event_play_card(g, event: dict) -> None:
-    from engine.games.battleground.flow import apply_bonus
-
     side = g.side(event)
     frame = g.frame()
     if frame is None or frame.player != side.id:
@@ -89,108 +98,16 @@ def event_focus(g, event: dict) -> None:
 
 # -- Guard (BG-11.2) -----------------------------------------------------------------------------------
 def event_guard(g, event: dict) -> None:
-    from engine.games.battleground.flow import end_activation
-
     frame, unit = acting_frame(g, event, "guard")
     pay_escalating(frame, "guard", "Guard")
     unit.guard = True
     end_activation(g, frame)  # BG-11.2.1: the activation ends immediately
 
 
-# -- Move (BG-9.2) -------------------------------------------------------------------------------------
-def speed(g, unit: Unit, focused: bool) -> tuple[int, bool]:
-    """BG-9.2.1: movement points for one Move; also whether the move starts on difficult terrain."""
-    base = unit.d.speed[1] if focused else unit.d.speed[0]
-    on_difficult = massive.on_difficult(g, unit) if unit.shape else g.board.kind[unit.hex] == "difficult"
-    mp = base + (2 if unit.buff == "haste" else 0)
-    if on_difficult:
-        mp -= 2  # BG-9.2.4
-    elif unit.debuff == "slow":
-        mp -= 2  # BG-16.1.4: Slow is ignored when the move starts on difficult terrain
-    return max(mp, 0), on_difficult
-
-
-def reachable(g, unit: Unit, start: int, mp: int) -> dict[int, tuple[int, int | None]]:
-    """Dijkstra over Move steps from ``start`` within ``mp``: hex -> (cost, previous hex).
-
-    Occupied hexes cannot be entered, and a hex next to an enemy ends the move (BG-9.2.11), so it is
-    not expanded further.
-    """
-    if g.has_massive:
-        return massive.reachable(g, unit, start, mp)  # BG-19: bases of several hexes
-    board = g.board
-    occupied = {u.hex for u in g.units.values() if u.on_board and u is not unit}
-    enemy_hexes = {e.hex for e in g.enemies_of(unit)}
-    best: dict[int, tuple[int, int | None]] = {start: (0, None)}
-    heap = [(0, start)]
-    while heap:
-        cost, h = heapq.heappop(heap)
-        if cost > best[h][0]:
-            continue
-        if h != start and board.adjacent[h] & enemy_hexes:
-            continue
-        for nxt, step in board.reachable_steps(h):
-            c = cost + step
-            if c > mp or nxt in occupied:
-                continue
-            if nxt not in best or c < best[nxt][0] or (c == best[nxt][0] and h < best[nxt][1]):
-                best[nxt] = (c, h)
-                heapq.heappush(heap, (c, nxt))
-    return best
-
-
-def distance_to_goal(g, unit: Unit, goal: set[int]) -> dict[int, int]:
-    """Minimum MP from each hex to any goal hex (reverse Dijkstra; step costs are symmetric)."""
-    if g.has_massive:
-        return massive.distance_to_goal(g, unit, goal)  # BG-19: bases of several hexes
-    board = g.board
-    occupied = {u.hex for u in g.units.values() if u.on_board and u is not unit}
-    dist = {h: 0 for h in goal if h not in occupied}
-    heap = [(0, h) for h in sorted(dist)]
-    while heap:
-        d, h = heapq.heappop(heap)
-        if d > dist[h]:
-            continue
-        for nxt, step in board.reachable_steps(h):
-            if nxt in occupied and nxt != unit.hex:
-                continue
-            nd = d + step
-            if nd < dist.get(nxt, 1 << 30):
-                dist[nxt] = nd
-                heapq.heappush(heap, (nd, nxt))
-    return dist
-
-
-def toward_goal(g, target: Unit) -> set[int]:
-    """BG-AMB-19 / BG-AMB-20: the hexes a "toward" move heads for, the hexes a character can stand on that
-    are adjacent to ``target`` (BG-2.1.4: same height, sharing a side). Obstacle portions and hexes at
-    another height beside the target are no destinations: counting them made hexes beside a wall look a
-    step closer than they are, and legal shortest paths round the wall were refused."""
-    if g.has_massive:
-        return massive.toward_goal(g, target)  # BG-19.1: adjacent to any hex of a massive target
-    board = g.board
-    return {h for h in board.adjacent[target.hex] if board.standable(h)}
-
-
-def _parse_path(g, event: dict) -> list[int]:
-    path = event.get("path", [])
-    if not isinstance(path, list):
-        raise UnreadableLog("a move's 'path' is the list of hexes entered, in order", rule="LOG-5.2")
-    out = []
-    for label in path:
-        try:
-            out.append(g.board.parse(str(label)))
-        except ValueError as exc:
-            raise UnreadableLog(f"path: {exc}", rule="LOG-5.2") from None
-    return out
-
-
 def event_move(g, event: dict) -> None:
-    from engine.games.battleground.movement_effects import PlatformPushes
-
     frame, unit = acting_frame(g, event, "move")
     board = g.board
-    path = _parse_path(g, event)
+    path = parse_path(g, event)
     use_focus = bool(event.get("focus", False))
     if use_focus and not unit.focused:
         raise IllegalEvent("BG-9.1.3", f"{unit.name} is not focused and cannot use focused speed")
@@ -203,7 +120,7 @@ def event_move(g, event: dict) -> None:
     occupied = massive.occupants(g, unit)
     enemy_hexes = massive.enemy_cells(g, unit)
     if unit.shape is not None:
-        massive.check_path(g, frame, unit, path, mp, on_difficult, facing)  # BG-19.2–19.5, BG-AMB-28
+        check_massive_path(g, frame, unit, path, mp, on_difficult, facing)  # BG-19.2–19.5, BG-AMB-28
     toward = None
     if frame.kind == "guard" and unit.shape is None:
         # BG-14.1.4 b / BG-AMB-20: an interrupt move goes toward the interrupted character by a shortest path.
@@ -256,19 +173,12 @@ def event_move(g, event: dict) -> None:
     finish_move(g, unit, path, facing, pushed)
 
 
-def _resume_move(g, then: tuple) -> None:
+def resume_move(g, then: tuple) -> None:
+    """The continuation of a Move declared before its opportunity attacks: ("move", unit key, path,
+    facing, pushes)."""
     unit = g.units[then[1]]
     if unit.on_board:  # BG-14.2.5: a character knocked out by an opportunity attack does not move
         finish_move(g, unit, list(then[2]), then[3], then[4])
-
-
-# What resumes once a Trigger's interrupts are over, by the first element of its ``then`` (a movement
-# effect registers its own, movement_effects.py).
-RESUMES: dict[str, Callable] = {"move": _resume_move}
-
-
-def resume(g, then: tuple) -> None:
-    RESUMES[then[0]](g, then)
 
 
 def finish_move(
@@ -283,51 +193,6 @@ def finish_move(
         massive.face(g, unit, facing)  # BG-9.2.12 (a massive miniature turns about its pivot, BG-19.7)
     if path:  # BG-AMB-16: a move that stays put does not end movement for guard
         check_guard(g, unit)
-
-
-def check_guard(g, mover: Unit) -> None:
-    """BG-11.2.3: every enemy on guard that sees the mover in its front arc, and could hit or reach it."""
-    board = g.board
-    triggered = []
-    for guard in sorted(g.enemies_of(mover), key=lambda u: u.order):
-        if not guard.guard:
-            continue
-        if g.has_massive:
-            # BG-19.8: sight from or to any hex of a massive base; BG-11.2.3: any part of the base in the arc.
-            if not massive.sight(g, guard.cells, mover.cells):
-                continue
-            if all(board.grid.arc(guard.hex, guard.facing, c) < 0 for c in mover.cells):
-                continue
-        else:
-            if not board.line_of_sight(
-                guard.hex, mover.hex, same_origin_corner=g.options["los_same_origin_corner"]
-            ):
-                continue
-            if board.grid.arc(guard.hex, guard.facing, mover.hex) < 0:  # BG-AMB-06: d ≥ 0 is the front arc
-                continue
-        if threatens(g, guard, mover):
-            triggered.append(guard)
-    if triggered:
-        g.stack.append(Trigger(kind="guard", remaining=triggered, target=mover))
-
-
-def threatens(g, guard: Unit, enemy: Unit) -> bool:
-    if g.has_massive:
-        return massive.threatens(g, guard, enemy)
-    board = g.board
-    engaged = enemy.hex in board.adjacent[guard.hex]
-    if engaged:
-        return True  # any melee weapon, or fists (BG-AMB-21 b)
-    for w in guard.weapons:
-        if (
-            w.type != "melee"
-            and w.range_in is not None
-            and board.grid.in_range(guard.hex, enemy.hex, w.range_in)
-        ):
-            return True
-    mp, _ = speed(g, guard, guard.focused)  # BG-AMB-21 a: a focused guard may count its focused speed
-    goal = board.adjacent[enemy.hex]
-    return any(h in goal for h in reachable(g, guard, guard.hex, mp))
 
 
 # -- abilities (BG-11.1, BG-16) --------------------------------------------------------------------------
@@ -369,8 +234,6 @@ def event_ability(g, event: dict) -> None:
     unit.mana -= ability.mana
     frame.abilities_used.add(ability.id)
     if ability.test is not None:
-        from engine.games.battleground.ability_tests import ability_test
-
         if not ability_test(g, frame, unit, ability, target, event):
             return  # BG-16.4.3: the test failed, the effect does not resolve
     elif "attack" in event or "defence" in event:
@@ -398,41 +261,6 @@ def check_ability_target(g, frame: Frame, unit: Unit, ability, target: Unit) -> 
         raise IllegalEvent("BG-16.4.2", f"{unit.name} has no line of sight to {target.name}")
 
 
-def face_toward(g, unit: Unit, target: Unit, event: dict, weapon=None) -> None:
-    """BG-10.3.1 / BG-AMB-07: face the adjacent hex closest to the target; ties are the controller's choice.
-    BG-19.6 / BG-19.7 when either is massive (``weapon``: the attack's weapon, for a massive attacker)."""
-    rule = "BG-10.3.1"
-    if unit.shape is None and target.shape is None:
-        options = g.board.grid.facings_toward(unit.hex, target.hex)
-    else:
-        options, rule = massive.facings_toward(g, unit, target, weapon)
-        if not options:
-            raise IllegalEvent(rule, f"{unit.name} cannot turn to face {target.name}")
-    chosen = choose_facing(g, options, event, toward=target, rule=rule, must=f"{unit.name} must face toward")
-    massive.face(g, unit, chosen)
-
-
-def choose_facing(g, options, event: dict, *, toward: Unit, rule: str, must: str) -> int:
-    """The facing among ``options`` (those the rules allow) that the event's ``facing`` names. With one
-    option it may be left out; a tie must be chosen in the log (BG-AMB-07), or by the simulator's author
-    when a log is being written. Returns an int: a log may write 2.0 (BG-10.3.1)."""
-    chosen = event.get("facing")
-    if chosen is None:
-        if len(options) == 1:
-            return options[0]
-        author = g.dice.author
-        if author is None:
-            raise IllegalEvent(
-                "BG-AMB-07",
-                f"two facings are equally close to {toward.name}: the log must choose one "
-                f"of {list(options)} ('facing')",
-            )
-        chosen = event["facing"] = author.choose(list(options))
-    if chosen not in options:
-        raise IllegalEvent(rule, f"{must} {toward.name}: facing {list(options)}, not {chosen!r}")
-    return int(chosen)
-
-
 # -- single-use items (BG-17.3.5) -------------------------------------------------------------------------
 def event_use_item(g, event: dict) -> None:
     top = g.top()
@@ -456,3 +284,12 @@ def event_use_item(g, event: dict) -> None:
     unit.spent_items.add(item.id)
     g.stats.items[(unit.key, item.id)] = g.stats.items.get((unit.key, item.id), 0) + 1
     apply_effect(g, frame, unit, item.use, source=item.name)
+
+
+def end_activation(g, frame: Frame) -> None:
+    unit = frame.unit
+    side = g.sides[unit.player]
+    unit.cards_on.extend(c for c in frame.cards if c not in side.play_area)  # BG-6.7.1
+    unit.activated = True  # BG-AMB-43: a flag, whatever happened to the cards
+    g.stack.pop()
+    timing.fire(g, unit, "end_of_activation", frame, (AFTER_ACTIVATION,))  # BG-6.7.4, BG-20.1

@@ -5,18 +5,12 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalEvent
 from engine.games.battleground import massive
-from engine.games.battleground.actions import (
-    ALLOWED,
-    check_ability_target,
-    distance_to_goal,
-    reachable,
-    speed,
-    toward_goal,
-)
+from engine.games.battleground.actions import ALLOWED, check_ability_target
 from engine.games.battleground.combat import check_target
 from engine.games.battleground.content import FISTS
 from engine.games.battleground.effects import check_effect
 from engine.games.battleground.flow import ready_units
+from engine.games.battleground.movement import distance_to_goal, reachable, speed, toward_goal
 from engine.games.battleground.movement_effects import platform_push_moves
 from engine.games.battleground.pending import options as pending_options
 from engine.games.battleground.state import Frame, Pending, Trigger
@@ -120,7 +114,7 @@ def _frame_events(g, frame) -> list[dict]:
 
 
 def _resolvable(g, frame, effect: dict | None, target=None) -> bool:
-    """Can ``effect`` be resolved on ``target`` (default: the acting character) now? (effects.CHECKS)"""
+    """Can ``effect`` be resolved on ``target`` (default: the acting character) now? (tables.CHECKS)"""
     try:
         check_effect(g, frame, frame.unit if target is None else target, effect or {})
     except IllegalEvent:

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.games.battleground import massive
-from engine.games.battleground.actions import acting_frame, face_toward, pay_escalating
+from engine.games.battleground.actions import acting_frame, pay_escalating
+from engine.games.battleground.cards import check_missions
 from engine.games.battleground.content import FISTS, WeaponDef
 from engine.games.battleground.dice import run_test
 from engine.games.battleground.effects import apply_effect, give_buff, give_debuff, wound
+from engine.games.battleground.facing import face_toward
 from engine.games.battleground.ongoing import ongoing_modifiers
+from engine.games.battleground.stat_tests import DEFAULT_THRESHOLD, defence, logged_roll, stat_bonus
 from engine.games.battleground.state import Frame, Unit
 
 ATTACK_STAT = {"melee": "strength", "ranged": "perception", "spell": "power"}  # BG-10.2.3, 10.3.4, 10.5.1 b
 DEFENCE_STAT = {"melee": "toughness", "ranged": "toughness", "spell": "mind"}
-DEFAULT_THRESHOLD = 4  # BG-8.4.1
 
 
 def resolve_weapon(g, unit: Unit, name) -> WeaponDef:
@@ -138,11 +140,6 @@ def attack_threshold(
     return DEFAULT_THRESHOLD - widen - ongoing.widen + narrow + ongoing.narrow
 
 
-def stat_bonus(unit: Unit, stat: str) -> int:
-    """Passive item modifiers such as "+1 Mind while equipped" (BG-EX-25)."""
-    return sum(m["dice"] for i in unit.items for m in i.modifiers if m.get("stat") == stat)
-
-
 def attack_dice(g, unit: Unit, weapon: WeaponDef, target: Unit) -> int:
     stat = ATTACK_STAT[weapon.type]
     base = unit.d.stat(stat)
@@ -158,54 +155,6 @@ def attack_dice(g, unit: Unit, weapon: WeaponDef, target: Unit) -> int:
         ):
             dice += m.get("dice", 0)
     return dice
-
-
-def defence(g, frame: Frame, stat: str, target: Unit, roll, what: str):
-    """BG-8.3: the target's defence test, with its own focus, buffs and mana rerolls."""
-    ongoing = ongoing_modifiers(g, target, "defence", stat)  # BG-16.1.6, BG-16.3.4
-    widen, narrow = ongoing.widen, ongoing.narrow
-    if target.focused:
-        target.focused = False  # BG-9.1.4: spent on any test, defence included
-        widen += 1
-    if target.buff == "protection":
-        widen += 1
-    if target.debuff == "stun":
-        narrow += 1
-    if any(isinstance(f, Frame) and f.kind == "guard" and f.unit is target for f in g.stack):
-        # BG-14.1.4 c / BG-13.2.5: every test of an interrupting character, including a defence test it takes
-        # while its own guard interrupt is itself interrupted (BG-14.1.6). Only the top frame was looked at,
-        # and the top frame's character is never the one defending, so the narrowing never applied.
-        narrow += 1
-    return stat_test(
-        g, target, roll, stat, "defence", dice=ongoing.dice, widen=widen, narrow=narrow, what=what
-    )
-
-
-def stat_test(g, unit: Unit, roll, stat: str, kind: str, *, dice: int, widen: int, narrow: int, what: str):
-    """A test of ``unit``'s ``stat`` with no free rerolls (a defence or ability test): the 11 steps of BG-8.2,
-    mana spent on rerolls taken from the character, and the test counted in the statistics."""
-    result = run_test(
-        roll,
-        dice=g.dice,
-        stat=stat,
-        dice_count=unit.d.stat(stat) + stat_bonus(unit, stat) + dice,
-        threshold=DEFAULT_THRESHOLD - widen + narrow,
-        mana_available=unit.mana,
-        free_rerolls_allowed=0,
-        what=what,
-    )
-    unit.mana -= result.mana_spent
-    g.stats.test(unit, kind, result)
-    return result
-
-
-def _roll(g, spec: dict, key: str):
-    roll = spec.get(key)
-    if roll is None and g.dice.author is not None:
-        roll = spec[key] = {}
-    if roll is not None and not isinstance(roll, dict):
-        raise UnreadableLog(f"'{key}' must be a roll object", rule="LOG-5.2")
-    return roll
 
 
 def one_attack(
@@ -224,7 +173,7 @@ def one_attack(
     occupied = massive.occupied_hexes(g)
     threshold = attack_threshold(g, frame, unit, weapon, target, origin, focus, occupied)
     attack = run_test(
-        _roll(g, spec, "attack"),
+        logged_roll(g, spec, "attack"),
         dice=g.dice,
         stat=ATTACK_STAT[weapon.type],
         dice_count=attack_dice(g, unit, weapon, target),
@@ -240,7 +189,7 @@ def one_attack(
         frame,
         DEFENCE_STAT[weapon.type],
         target,
-        _roll(g, spec, "defence"),
+        logged_roll(g, spec, "defence"),
         f"{label}: {target.name}'s defence test",
     )
     net = max(0, attack.successes - defended.successes)  # BG-8.3.2
@@ -269,8 +218,6 @@ def one_attack(
     if wound(g, target, wounds, by=unit, weapon_type=weapon.type, frame=frame, defer=defer):
         row["knockouts"] += 1
     if wounds and weapon.type == "ranged":
-        from engine.games.battleground.flow import check_missions
-
         check_missions(g, frame, "wound", weapon_type="ranged", victim=target)
 
 

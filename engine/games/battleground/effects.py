@@ -1,10 +1,11 @@
 """The declarative effect vocabulary of content packs (spec BG-0.6, §16, §18): what a card, ability or
-item does, as data. Each key of an effect object has one applier here; keys are applied in the order of
-``APPLIERS`` so that one effect always resolves the same way (BG-28: determinism).
+item does, as data. Each key of an effect object has one applier; keys are applied in the order of
+tables.APPLIERS so that one effect always resolves the same way (BG-28: determinism).
 
-A rule area with its own module (markers, movement effects) adds its keys to ``APPLIERS`` from there,
-and to ``CHECKS`` when an effect of that key can be impossible to resolve (a push of a massive miniature,
-BG-19.10; a charge with no way to its target, BG-18.2).
+The appliers of wounds, buffs and debuffs, healing, AP and readying are here; a rule area with its own
+module (markers, movement effects) has its own, and a check where an effect of that key can be impossible
+to resolve (a push of a massive miniature, BG-19.10; a charge with no way to its target, BG-18.2). The
+table lists them all in one place and is reached through ``g.rules``.
 """
 
 from __future__ import annotations
@@ -130,7 +131,8 @@ def _ready(g, frame: Frame, target: Unit, value, source: str) -> None:
 
 Applier = Callable[..., None]  # (g, frame, target, value, source) -> None
 
-APPLIERS: dict[str, Applier] = {
+# The appliers of this module, by effect key (tables.APPLIERS puts every key in its order).
+BASIC: dict[str, Applier] = {
     "buff": _buff,
     "debuff": _debuff,
     "heal": _heal,
@@ -140,16 +142,12 @@ APPLIERS: dict[str, Applier] = {
 }
 
 
-# Effect key -> check (g, frame, target, value) raising IllegalEvent when that part cannot be resolved now.
-# A player may not choose an effect that cannot be resolved (an ability, an item, a fate card's unique
-# ability: choices.legal_events asks first); a passive ability that triggers without a choice resolves
-# what it can (:func:`resolvable`).
-CHECKS: dict[str, Applier] = {}
-
-
 def check_effect(g, frame: Frame, target: Unit, effect: dict) -> None:
-    """Raise IllegalEvent if a part of ``effect`` cannot be resolved on ``target`` now."""
-    for key, check in CHECKS.items():
+    """Raise IllegalEvent if a part of ``effect`` cannot be resolved on ``target`` now (tables.CHECKS). A
+    player may not choose an effect that cannot be resolved (an ability, an item, a fate card's unique
+    ability: choices.legal_events asks first); a passive ability that triggers without a choice resolves
+    what it can (:func:`resolvable`)."""
+    for key, check in g.rules.checks:
         if key in effect:
             check(g, frame, target, effect[key])
 
@@ -159,7 +157,7 @@ def resolvable(g, frame: Frame, target: Unit, effect: dict) -> dict:
     it says when it triggers; a part the rules forbid, such as pushing a massive miniature, BG-19.10, or a
     charge with no way to its target, BG-18.2, does nothing)."""
     out = dict(effect)
-    for key, check in CHECKS.items():
+    for key, check in g.rules.checks:
         if key in effect:
             try:
                 check(g, frame, target, effect[key])
@@ -177,6 +175,6 @@ def apply_effect(g, frame: Frame, target: Unit, effect: dict, *, source: str) ->
             f"{source} uses the rule hook '{effect['hook']}', which this engine version does not implement",
             rule="LOG-3.6",
         )
-    for key, applier in APPLIERS.items():
+    for key, applier in g.rules.appliers:
         if key in effect:
             applier(g, frame, target, effect[key], source)

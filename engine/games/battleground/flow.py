@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.games.battleground import effects, markers, massive, timing
-from engine.games.battleground.state import HAND_LIMIT, ROUNDS, Frame, Side, Trigger, Unit
+from engine.games.battleground.actions import end_activation, refuse_if_interrupts_wait
+from engine.games.battleground.cards import apply_bonus
+from engine.games.battleground.dice import success_chance
+from engine.games.battleground.state import HAND_LIMIT, ROUNDS, Frame, Shape, Side, Trigger, Unit
 
 OBJECTIVE_VP = 20  # BG-7.2.2
+BEGIN_INTERRUPT = "begin_interrupt"  # the continuation that starts an interrupt (tables.CONTINUATIONS)
 
 
 # -- setup (BG-4) -----------------------------------------------------------------------------------
@@ -88,7 +92,7 @@ def setup(g, doc: dict) -> None:
                 hex=h,
                 facing=facing,
                 order=len(g.units),
-                shape=massive.shape_for(board, d),
+                shape=None if d.base is None else Shape(board.grid, d.base),
             )
     # Mirror matches field the same character twice: events then name it "p1:he-man".
     counts: dict[str, int] = {}
@@ -240,8 +244,6 @@ def next_activation(g) -> None:
 # -- steps 2–5: an activation (BG-6.4–6.7) ----------------------------------------------------------
 def event_activate(g, event: dict) -> None:
     side = g.side(event)
-    from engine.games.battleground.actions import refuse_if_interrupts_wait
-
     refuse_if_interrupts_wait(g)  # e.g. set off by a move at the end of the previous activation (BG-6.7.4)
     if g.phase != "activate" or g.queue[0] != side.id:
         who = g.sides[g.queue[0]].name if g.phase == "activate" else None
@@ -274,23 +276,6 @@ def event_activate(g, event: dict) -> None:
     timing.fire(g, unit, "on_activation", frame)  # BG-20.1: between steps 3 and 4
 
 
-def apply_bonus(g, frame: Frame, card, bonus) -> None:
-    """BG-6.5.2 / BG-6.6.4: fate → unique ability or +1 mana; glory → secondary mission or +1 AP."""
-    allowed = ("ability", "mana") if card.kind == "fate" else ("mission", "ap")
-    if bonus not in allowed:
-        raise IllegalEvent(
-            "BG-6.5.2", f"a {card.kind} card's bonus is {' or '.join(allowed)}; the log says {bonus!r}"
-        )
-    if bonus == "mana":
-        frame.unit.gain_mana(1)
-    elif bonus == "ap":
-        frame.ap += 1
-    elif bonus == "mission":
-        frame.missions.append(card)  # BG-17.2.1
-    else:
-        effects.apply_effect(g, frame, frame.unit, card.ability, source=card.name)
-
-
 def event_end_activation(g, event: dict) -> None:
     frame = g.frame()
     if frame is None or frame.kind != "activation":
@@ -303,16 +288,8 @@ def event_end_activation(g, event: dict) -> None:
     end_activation(g, frame)
 
 
-def end_activation(g, frame: Frame) -> None:
-    unit = frame.unit
-    side = g.sides[unit.player]
-    unit.cards_on.extend(c for c in frame.cards if c not in side.play_area)  # BG-6.7.1
-    unit.activated = True  # BG-AMB-43: a flag, whatever happened to the cards
-    g.stack.pop()
-    timing.fire(g, unit, "end_of_activation", frame, _after_activation)  # BG-6.7.4, BG-20.1
-
-
-def _after_activation(g) -> None:
+def after_activation(g, cont: tuple) -> None:
+    """The continuation once an activation and its end-of-activation effects are over."""
     g.queue.pop(0)
     next_activation(g)
 
@@ -335,14 +312,16 @@ def event_interrupt(g, event: dict) -> None:
     if top.kind == "guard":
         unit.guard = False  # BG-11.2.5
     frame = Frame(kind=top.kind, unit=unit, ap=0, target=top.target)
-
-    def begin(g) -> None:
-        frame.ap += 1  # BG-14.1.2: 1 AP
-        g.stack.append(frame)
-
     # BG-20.1 / BG-AMB-32 / BG-DIS-05 (IT/ES): "on interrupt" effects resolve before the interrupting
     # character receives its AP or acts.
-    timing.fire(g, unit, "on_interrupt", frame, begin)
+    timing.fire(g, unit, "on_interrupt", frame, (BEGIN_INTERRUPT, frame))
+
+
+def begin_interrupt(g, cont: tuple) -> None:
+    """The continuation once "on interrupt" effects are over: the interrupt begins."""
+    frame = cont[1]
+    frame.ap += 1  # BG-14.1.2: 1 AP
+    g.stack.append(frame)
 
 
 def event_end_interrupt(g, event: dict) -> None:
@@ -355,25 +334,6 @@ def event_end_interrupt(g, event: dict) -> None:
     side.discard.extend(c for c in frame.cards if c not in side.play_area)  # BG-14.1.4 e
     g.stack.pop()
     timing.fire(g, frame.unit, "end_of_interrupt", frame)  # BG-20.1: immediately after it ends
-
-
-# -- missions (BG-17.2) -------------------------------------------------------------------------------
-def check_missions(
-    g, frame: Frame, what: str, *, weapon_type: str | None = None, victim: Unit | None = None
-) -> None:
-    side = g.sides[frame.player]
-    for card in list(frame.missions):
-        cond = card.mission.get("condition")
-        hit = (
-            (cond == "knockout_with_melee" and what == "knockout" and weapon_type == "melee")
-            or (cond == "knockout_any" and what == "knockout")
-            or (cond == "wound_with_ranged" and what == "wound" and weapon_type == "ranged")
-        )
-        if hit and victim is not None and victim.player != side.id:
-            frame.missions.remove(card)
-            side.vp["missions"] += card.mission["vp"]  # BG-7.5.2
-            side.play_area.append(card.id)  # BG-17.2.4
-            g.stats.mission(side.id)
 
 
 # -- cleanup (BG-7) -------------------------------------------------------------------------------------
@@ -452,16 +412,14 @@ class StatsBook:
     def weapon(self, unit: Unit, weapon) -> dict:
         return self.weapons.setdefault(
             (unit.key, weapon.id),
-            {"weapon": weapon, "unit": unit, "attacks": 0, "successes": 0, "wounds": 0, "knockouts": 0},
+            {"weapon": weapon, "unit": unit.key, "attacks": 0, "successes": 0, "wounds": 0, "knockouts": 0},
         )
 
     def test(self, unit: Unit, kind: str, result) -> None:
-        from engine.games.battleground.dice import success_chance
-
         row = self.tests.setdefault(
             (unit.key, kind, result.stat),
             {
-                "unit": unit,
+                "unit": unit.key,
                 "kind": kind,
                 "stat": result.stat,
                 "tests": 0,
@@ -477,6 +435,15 @@ class StatsBook:
 
     def mission(self, player: str) -> None:
         self.missions_completed[player] = self.missions_completed.get(player, 0) + 1
+
+    def copy(self) -> StatsBook:
+        new = object.__new__(StatsBook)
+        new.weapons = {k: dict(row) for k, row in self.weapons.items()}
+        new.tests = {k: dict(row) for k, row in self.tests.items()}
+        new.items = dict(self.items)
+        new.wounds_taken = dict(self.wounds_taken)
+        new.missions_completed = dict(self.missions_completed)
+        return new
 
 
 def statistics(g) -> dict:
@@ -525,8 +492,8 @@ def statistics(g) -> dict:
     ]
     weapons = [
         {
-            "player": r["unit"].player,
-            "character": r["unit"].d.id,
+            "player": g.units[r["unit"]].player,
+            "character": g.units[r["unit"]].d.id,
             "weapon": r["weapon"].id,
             "name": r["weapon"].name,
             "weapon_type": r["weapon"].type,
@@ -551,8 +518,8 @@ def statistics(g) -> dict:
     ]
     tests = [
         {
-            "player": r["unit"].player,
-            "character": r["unit"].d.id,
+            "player": g.units[r["unit"]].player,
+            "character": g.units[r["unit"]].d.id,
             "kind": r["kind"],
             "stat": r["stat"],
             "tests": r["tests"],
@@ -584,3 +551,18 @@ def statistics(g) -> dict:
         "items": items,
         "tests": tests,
     }
+
+
+def event_concede(g, event: dict) -> None:
+    side = g.side(event)
+    g.end_game("win", g.opponent(side.id).id, "concession")  # BG-7.4.5
+
+
+def event_agree_draw(g, event: dict) -> None:
+    g.end_game("draw", None, "agreed-draw")  # BG-7.4.5
+
+
+def event_ruling(g, event: dict) -> None:
+    """BG-AMB-36: a golden-rule roll-off is recorded, binding only for that occurrence; nothing to replay."""
+    if not isinstance(event.get("note"), str):
+        raise UnreadableLog("a 'ruling' event needs a 'note' saying what was decided", rule="LOG-5.1")

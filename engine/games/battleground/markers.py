@@ -29,7 +29,8 @@ interrupt, adjacent to a massive interrupted enemy means beside any hex of its b
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.battleground import effects, massive, pending
+from engine.games.battleground import massive
+from engine.games.battleground.pending import Resolver, open_choice
 from engine.games.battleground.state import Frame, Marker, Pending, Unit
 
 KIND = "marker"
@@ -81,16 +82,14 @@ def legal_hexes(g, unit: Unit, spec: dict, frame: Frame | None) -> list[int]:
     return [h for h in range(g.board.grid.size) if refusal(g, unit, spec, frame, h) is None]
 
 
-def _apply(g, frame: Frame, target: Unit, value: dict, source: str) -> None:
+def apply_marker(g, frame: Frame, target: Unit, value: dict, source: str) -> None:
     """The ``marker`` effect: the character resolving it (the frame's) chooses the hex."""
     unit = frame.unit
     if not unit.on_board or not any(
         refusal(g, unit, value, frame, h) is None for h in range(g.board.grid.size)
     ):
         return  # BG-16.3.2: with no empty hex in range and sight, the marker cannot be placed
-    pending.open_choice(
-        g, Pending(kind=KIND, unit=unit, chooser=unit.player, frame=frame, spec=value, source=source)
-    )
+    open_choice(g, Pending(kind=KIND, unit=unit, chooser=unit.player, frame=frame, spec=value, source=source))
 
 
 def _place(g, p: Pending, event: dict) -> None:
@@ -133,32 +132,11 @@ def _options(g, p: Pending) -> list[dict]:
     ]
 
 
-def affects(g, marker: Marker, unit: Unit) -> bool:
-    """BG-16.3.4 / BG-16.3.5: the characters it names, at its own height, within its radius and in its line
-    of sight, measured by the ranged-attack rules with the marker as the attacker (BG-10.3.5, BG-10.4)."""
-    if not unit.on_board:
-        return False
-    if marker.affects == "enemies" and unit.player == marker.player:
-        return False
-    if marker.affects == "allies" and unit.player != marker.player:
-        return False
-    board = g.board
-    return (
-        board.height[unit.hex] == board.height[marker.hex]  # a massive base stands at one height
-        and massive.in_range(g, (marker.hex,), unit.cells, marker.radius_in)
-        and massive.sight(g, (marker.hex,), unit.cells)
-    )
-
-
 def remove_all(g) -> None:
     """BG-7.3.1: the cleanup removes every marker token."""
     g.markers.clear()
 
 
-effects.APPLIERS[KIND] = _apply
-pending.register(
-    KIND,
-    pending.Resolver(
-        event_type=EVENT, rule="BG-16.3.3", what="the placement of a marker", apply=_place, options=_options
-    ),
+RESOLVER = Resolver(
+    event_type=EVENT, rule="BG-16.3.3", what="the placement of a marker", apply=_place, options=_options
 )

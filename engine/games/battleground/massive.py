@@ -19,7 +19,6 @@ Readings this module takes where the rulebook is silent (each is noted where it 
 
 from __future__ import annotations
 
-import functools
 import heapq
 
 from engine.core.errors import IllegalEvent
@@ -31,13 +30,6 @@ CLIMB_COST = 3  # BG-9.2.7, BG-9.2.8, BG-19.4
 
 
 # -- who stands where (BG-19.1) ------------------------------------------------------------------------
-def shape_for(board, d):
-    """The footprint function of a character (None for a one-hex miniature)."""
-    if d.base is None:
-        return None
-    return functools.partial(d.base.cells, board.grid)
-
-
 def occupants(g, skip=None) -> dict:
     """Every hex holding a miniature (all hexes of a massive base), other than ``skip``: hex -> unit."""
     if not g.has_massive:
@@ -377,29 +369,6 @@ def distance_to_goal(g, unit, goal: set[int]) -> dict[int, int]:
     return dist
 
 
-def check_path(g, frame, unit, path: list[int], mp: int, on_difficult: bool, facing) -> None:
-    """BG-19.2–19.5 / BG-AMB-28: the Move of a massive miniature (:func:`check_steps`); in a guard
-    interrupt it goes toward the interrupted character by a shortest path and ends in its sight
-    (BG-14.1.4 b, BG-AMB-20); a final rotation must leave the whole base fitting (BG-19.2)."""
-    from engine.games.battleground.actions import distance_to_goal as toward_distance
-    from engine.games.battleground.actions import toward_goal as goal_of
-
-    board = g.board
-    toward = None
-    if frame.kind == "guard":
-        toward = toward_distance(g, unit, goal_of(g, frame.target))  # BG-14.1.4 b, BG-AMB-20
-    mp_rule = "BG-9.2.4" if on_difficult else "BG-9.2.1"
-    cur = check_steps(g, unit, path, mp, mp_rule, toward, "BG-14.1.4", frame.target)
-    if toward is not None and path and not sight(g, unit.shape(cur, unit.facing), frame.target.cells):
-        raise IllegalEvent("BG-14.1.4", f"an interrupt move must end in line of sight of {frame.target.name}")
-    if facing is not None and facing not in facings_at(g, unit, cur):
-        raise IllegalEvent(
-            "BG-19.2",
-            f"{unit.name} cannot end its move facing side {facing} at {board.label(cur)}: "
-            "its whole base would not fit",
-        )
-
-
 def check_steps(
     g, unit, path: list[int], mp: int, mp_rule: str, toward=None, toward_rule: str = "", aimed=None
 ) -> int:
@@ -492,19 +461,3 @@ def claims(g, unit, token: int, near_token: frozenset[int]) -> bool:
         and any(c in near_token for c in unit.cells)
         and not (near_token & enemies)
     )
-
-
-# -- guard (BG-11.2.3) -----------------------------------------------------------------------------------
-def threatens(g, guard, enemy) -> bool:
-    """BG-11.2.3 (3) / BG-AMB-21 with BG-19: engaged, in range of a weapon (from any hex of a massive
-    guard, which may turn to bring its facing hex round), or able to engage it with one Move."""
-    from engine.games.battleground.actions import speed
-
-    if engaged(g, guard, enemy):
-        return True
-    for w in guard.weapons:
-        if w.type != "melee" and w.range_in is not None and in_range(g, guard.cells, enemy.cells, w.range_in):
-            return True
-    mp, _ = speed(g, guard, guard.focused)  # BG-AMB-21 a: a focused guard may count its focused speed
-    goal = around(g, enemy)
-    return any(any(c in goal for c in cells_at(guard, h)) for h in reachable(g, guard, guard.hex, mp))

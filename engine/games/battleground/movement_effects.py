@@ -38,16 +38,9 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.games.battleground import massive, pending, toward_objects
-from engine.games.battleground.actions import (
-    RESUMES,
-    _parse_path,
-    check_guard,
-    choose_facing,
-    distance_to_goal,
-    speed,
-    toward_goal,
-)
-from engine.games.battleground.effects import APPLIERS, CHECKS
+from engine.games.battleground.facing import choose_facing
+from engine.games.battleground.guard import check_guard
+from engine.games.battleground.movement import distance_to_goal, parse_path, speed, toward_goal
 from engine.games.battleground.state import Frame, Pending, Trigger, Unit
 from engine.games.battleground.toward_objects import Token
 
@@ -166,7 +159,7 @@ def apply_move(g, frame: Frame, target: Unit, value: dict, source: str) -> None:
     if value.get("move_action", kind == "move") and not value.get("free_action", False):
         frame.counters["move"] = frame.counters.get("move", 0) + 1  # §18 preamble; BG-17.1.1 when free
     if kind == "swap":
-        _swap_resume(g, ("swap", frame.unit.key, target.key, 0))
+        swap_resume(g, ("swap", frame.unit.key, target.key, 0))
         return
     spec: dict = {"kind": kind}
     if kind in LINES:
@@ -303,7 +296,7 @@ def _place(unit: Unit, path) -> None:
 
 
 # -- swap (BG-18.6) -----------------------------------------------------------------------------------------
-def _swap_resume(g, then: tuple) -> None:
+def swap_resume(g, then: tuple) -> None:
     """BG-18.6 / BG-14.2.4: swapping can cause opportunity attacks; each character about to leave an engaged
     hex gets them, the one using the effect first. Swapping never triggers guard and nobody rotates.
 
@@ -514,7 +507,7 @@ def _resolve(g, pend: Pending, event: dict) -> None:
     kind = spec["kind"]
     if g.unit(event) is not unit:
         raise IllegalEvent("BG-17.1.2", f"the movement from {pend.source} is {unit.name}'s")
-    path = _parse_path(g, event)
+    path = parse_path(g, event)
     facing = event.get("facing")
     if facing is not None and facing not in range(6):
         raise IllegalEvent("BG-9.2.12", f"facing must be a hex side 0–5, not {facing!r}")
@@ -572,7 +565,7 @@ def _resolve(g, pend: Pending, event: dict) -> None:
         # jump_triggers_interrupts=false, BG-AMB-22).
         g.stack.append(Trigger(kind="opportunity", remaining=engaged, target=unit, then=then))
         return
-    _arrive(g, then)
+    arrive(g, then)
 
 
 def _forced_facing(g, unit: Unit, aimed: Unit | Token, end: int, facing, event: dict, rule: str) -> int:
@@ -589,7 +582,7 @@ def _forced_facing(g, unit: Unit, aimed: Unit | Token, end: int, facing, event: 
     return choose_facing(g, options, event, toward=aimed, rule=rule, must=f"{unit.name} must end facing")
 
 
-def _arrive(g, then: tuple) -> None:
+def arrive(g, then: tuple) -> None:
     _, key, path, facing, pushed, guard = then
     unit = g.units[key]
     if not unit.on_board:
@@ -756,17 +749,10 @@ def platform_push_moves(g, unit: Unit, best: dict, mp: int) -> list[tuple[int, i
     return out
 
 
-APPLIERS["move"] = apply_move
-CHECKS["move"] = check
-RESUMES["movement"] = _arrive
-RESUMES["swap"] = _swap_resume
-pending.register(
-    PENDING,
-    pending.Resolver(
-        event_type=PENDING,
-        rule="BG-17.1.2",  # it happens at once: nothing in between, not even a free action
-        what="movement",
-        apply=_resolve,
-        options=_options,
-    ),
+RESOLVER = pending.Resolver(
+    event_type=PENDING,
+    rule="BG-17.1.2",  # it happens at once: nothing in between, not even a free action
+    what="movement",
+    apply=_resolve,
+    options=_options,
 )

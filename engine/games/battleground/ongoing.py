@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.games.battleground import markers
-from engine.games.battleground.state import Unique, Unit
+from engine.games.battleground import massive
+from engine.games.battleground.state import Marker, Unique, Unit
 
 TESTS = ("attack", "defence", "ability", "any")
 
@@ -44,11 +44,28 @@ def ongoing_modifiers(g, unit: Unit, test: str, stat: str) -> Modifiers:
         if isinstance(held, Unique):
             mods.extend(held.modifiers)
     for marker in g.markers:
-        if markers.affects(g, marker, unit):
+        if affects(g, marker, unit):
             mods.extend(marker.modifiers)
     mods = [m for m in mods if _applies(m, test, stat)]
     return Modifiers(
         dice=sum(m.get("dice", 0) for m in mods),
         widen=sum(m.get("widen", 0) for m in mods),
         narrow=sum(m.get("narrow", 0) for m in mods),
+    )
+
+
+def affects(g, marker: Marker, unit: Unit) -> bool:
+    """BG-16.3.4 / BG-16.3.5: the characters it names, at its own height, within its radius and in its line
+    of sight, measured by the ranged-attack rules with the marker as the attacker (BG-10.3.5, BG-10.4)."""
+    if not unit.on_board:
+        return False
+    if marker.affects == "enemies" and unit.player == marker.player:
+        return False
+    if marker.affects == "allies" and unit.player != marker.player:
+        return False
+    board = g.board
+    return (
+        board.height[unit.hex] == board.height[marker.hex]  # a massive base stands at one height
+        and massive.in_range(g, (marker.hex,), unit.cells, marker.radius_in)
+        and massive.sight(g, (marker.hex,), unit.cells)
     )

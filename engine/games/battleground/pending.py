@@ -5,8 +5,9 @@ An effect that needs a decision the card cannot make by itself (where a marker g
 may happen until the event that resolves it arrives: the same discipline as triggered interrupts
 (BG-28.3), so a log reads in the order things happened at the table.
 
-Each kind of pending choice registers the event type that resolves it, the handler, and the legal
-resolutions for ``legal_events`` (the simulator and a move recorder offer exactly those).
+Each kind of pending choice has a :class:`Resolver`: the event type that resolves it, the handler, and the
+legal resolutions for ``legal_events`` (the simulator and a move recorder offer exactly those). They are
+listed in tables.RESOLVERS and reached through ``g.rules``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core.errors import IllegalEvent
-from engine.games.battleground.state import Pending, Trigger
+from engine.games.battleground.state import Continuation, Pending, Trigger
+
+AFTER = "after"  # the continuation that waits for what is in progress, then runs another
 
 
 @dataclass(frozen=True)
@@ -27,41 +30,33 @@ class Resolver:
     options: Callable  # (g, pending) -> list[dict]: every legal resolving event
 
 
-RESOLVERS: dict[str, Resolver] = {}
-
-
-def register(kind: str, resolver: Resolver) -> None:
-    RESOLVERS[kind] = resolver
-
-
 def open_choice(g, pending: Pending) -> None:
     """Wait for the event that resolves ``pending`` (or resolve it now when it has no real choice)."""
     g.stack.append(pending)
 
 
-def after(g, fn: Callable, since=None) -> None:
-    """Call ``fn(g)`` once what the effects before it set off is over: at once if nothing is, else after
-    the open choice (and any choice its resolution opens in turn), or after the interrupts they opened
-    (BG-14.2.1, BG-11.2.3: a move made by an effect is interrupted before anything else happens). ``since``
-    is what was on top of the stack when the effects began; a Trigger already there is not theirs to
-    wait for. Effects resolved one after another use it, so a later one waits for the player's decision on
-    an earlier one (BG-20.1)."""
+def after(g, then: Continuation, since=None) -> None:
+    """Run the continuation ``then`` once what the effects before it set off is over: at once if nothing
+    is, else after the open choice (and any choice its resolution opens in turn), or after the interrupts
+    they opened (BG-14.2.1, BG-11.2.3: a move made by an effect is interrupted before anything else
+    happens). ``since`` is what was on top of the stack when the effects began; a Trigger already there is
+    not theirs to wait for. Effects resolved one after another use it, so a later one waits for the
+    player's decision on an earlier one (BG-20.1)."""
     top = g.top()
     if isinstance(top, Trigger) and top is not since:
-        top.after.append(lambda g: after(g, fn, since))
+        top.after.append((AFTER, then, since))
         return
     p = current(g)
     if p is None:
-        fn(g)
+        g.proceed(then)
         return
-    before = p.then
+    p.then.append((AFTER, then, since))  # after what its resolution already has to do
 
-    def chained(g) -> None:
-        if before is not None:
-            before(g)
-        after(g, fn, since)
 
-    p.then = chained
+def resume_after(g, cont: Continuation) -> None:
+    """The ``after`` continuation: wait again, from where the game now is."""
+    _, then, since = cont
+    after(g, then, since)
 
 
 def current(g) -> Pending | None:
@@ -74,7 +69,7 @@ def refuse_if_pending(g, event_type: str) -> None:
     pending = current(g)
     if pending is None:
         return
-    resolver = RESOLVERS[pending.kind]
+    resolver = g.rules.resolvers[pending.kind]
     if event_type != resolver.event_type:
         raise IllegalEvent(
             resolver.rule,
@@ -88,7 +83,7 @@ def make_handler(kind: str) -> Callable:
 
     def handler(g, event: dict) -> None:
         pending = current(g)
-        resolver = RESOLVERS[kind]
+        resolver = g.rules.resolvers[kind]
         if pending is None or pending.kind != kind:
             raise IllegalEvent(
                 resolver.rule, f"nothing waits for a '{resolver.event_type}' event now ({resolver.what})"
@@ -99,11 +94,11 @@ def make_handler(kind: str) -> Callable:
         except BaseException:
             g.stack.append(pending)  # a refused event leaves the state as it was
             raise
-        if pending.then is not None:
-            pending.then(g)
+        for then in pending.then:
+            g.proceed(then)
 
     return handler
 
 
 def options(g, pending: Pending) -> list[dict]:
-    return RESOLVERS[pending.kind].options(g, pending)
+    return g.rules.resolvers[pending.kind].options(g, pending)

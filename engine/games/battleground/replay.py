@@ -6,29 +6,26 @@ who may act now, and what happens automatically between events (BG-28.4).
 
 from __future__ import annotations
 
+import copy
+
 from engine.core import result
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import explain_event, schema_fields
-from engine.games.battleground import (
-    actions,
-    combat,
-    flow,
-    markers,
-    massive,
-    movement_effects,
-    pending,
-    timing,
-)
+from engine.games.battleground import choices, flow, massive, pending, view
 from engine.games.battleground.board import Board
+from engine.games.battleground.cards import check_missions
 from engine.games.battleground.content import Content
 from engine.games.battleground.dice import Dice
-from engine.games.battleground.state import Frame, Marker, Pending, Side, Trigger, Unit
+from engine.games.battleground.state import Frame, Marker, Pending, Side, Trigger, Unit, copy_entry
+from engine.games.battleground.tables import RULES
 
 OBJECTIVE_VP = 20  # BG-7.2.2
 
 
 class Game:
     """A game being replayed. Implements engine.core.ruleset.Replay."""
+
+    rules = RULES  # the handler, effect, choice and continuation tables (tables.py), shared by copies
 
     def __init__(self, doc: dict, content: Content, board: Board, options: dict, dice: Dice):
         self.content = content
@@ -50,6 +47,25 @@ class Game:
         self.stats = flow.StatsBook()
         self.has_massive = False  # BG-19: set by setup; a game without one keeps the one-hex code paths
         flow.setup(self, doc)
+
+    def copy(self) -> Game:
+        """An exact, independent copy of the game at this point: applying the same events to the copy
+        and to the original gives the same result, and neither sees the other's changes. Content, board
+        and options are immutable and shared; units, sides, the stack (with the continuations it holds),
+        markers, statistics and the dice stream's position are copied."""
+        new = object.__new__(Game)
+        new.__dict__.update(self.__dict__)  # immutables and scalars; the mutable parts are replaced below
+        new.units = {key: unit.copy() for key, unit in self.units.items()}
+        memo = {id(unit): new.units[key] for key, unit in self.units.items()}
+        new.stack = [copy_entry(entry, memo) for entry in self.stack]
+        new.sides = {pid: side.copy() for pid, side in self.sides.items()}
+        new.queue = list(self.queue)
+        new.objectives = list(self.objectives)
+        new.markers = list(self.markers)  # Marker is immutable
+        new.stats = self.stats.copy()
+        new.dice = self.dice.copy()
+        new.outcome = copy.deepcopy(self.outcome)
+        return new
 
     # -- lookups ----------------------------------------------------------------------------------
     def side_order(self) -> list[Side]:
@@ -138,10 +154,10 @@ class Game:
         if self.phase == "over":
             raise IllegalEvent("BG-7.4.1", "the game is already over; no event may follow")
         kind = event["type"]
-        handler = HANDLERS.get(kind)
+        handler = self.rules.handlers.get(kind)
         if handler is None:
             raise UnreadableLog(
-                f"unknown event type '{kind}' (known: {', '.join(sorted(HANDLERS))})",
+                f"unknown event type '{kind}' (known: {', '.join(sorted(self.rules.handlers))})",
                 rule="LOG-5.1",
                 event_index=index,
             )
@@ -204,10 +220,12 @@ class Game:
     def statistics(self) -> dict:
         return flow.statistics(self)
 
-    def legal_events(self) -> list[dict]:
-        from engine.games.battleground.choices import legal_events
+    def view(self) -> dict:
+        """A JSON-serialisable view of what is visible now (docs/log-format.md, "The state view")."""
+        return view.view(self)
 
-        return legal_events(self)
+    def legal_events(self) -> list[dict]:
+        return choices.legal_events(self)
 
     # -- automatic consequences ---------------------------------------------------------------------
     def settle(self) -> None:
@@ -222,9 +240,13 @@ class Game:
                 return
             self.stack.pop()
             if trig.then is not None:
-                actions.resume(self, trig.then)
-            for fn in trig.after:  # what an effect's continuation left waiting for these interrupts
-                fn(self)
+                self.proceed(trig.then)
+            for then in trig.after:  # what an effect's continuation left waiting for these interrupts
+                self.proceed(then)
+
+    def proceed(self, then: tuple) -> None:
+        """Run a continuation ``(kind, *args)``: what was left to do once a choice or interrupts were over."""
+        self.rules.continuations[then[0]](self, then)
 
     def end_game(self, outcome: str, winner: str | None, ended_by: str) -> None:
         self.phase = "over"
@@ -263,47 +285,8 @@ class Game:
         if by is not None and by.player != unit.player:
             opp.knockouts_dealt += 1
         if frame is not None and by is not None:
-            flow.check_missions(self, frame, "knockout", weapon_type=weapon_type, victim=unit)
-
-
-def _event_concede(g: Game, event: dict) -> None:
-    side = g.side(event)
-    g.end_game("win", g.opponent(side.id).id, "concession")  # BG-7.4.5
-
-
-def _event_agree_draw(g: Game, event: dict) -> None:
-    g.end_game("draw", None, "agreed-draw")  # BG-7.4.5
-
-
-def _event_ruling(g: Game, event: dict) -> None:
-    """BG-AMB-36: a golden-rule roll-off is recorded, binding only for that occurrence; nothing to replay."""
-    if not isinstance(event.get("note"), str):
-        raise UnreadableLog("a 'ruling' event needs a 'note' saying what was decided", rule="LOG-5.1")
+            check_missions(self, frame, "knockout", weapon_type=weapon_type, victim=unit)
 
 
 EVENT_FIELDS = schema_fields("battleground-log", "event")
 ALWAYS_ALLOWED = frozenset({"concede", "agree_draw", "ruling"})  # BG-7.4.5: at any moment
-
-HANDLERS = {
-    "deal": flow.event_deal,
-    "organise": flow.event_organise,
-    "select": flow.event_select,
-    "pass": flow.event_pass,
-    "activate": flow.event_activate,
-    "end_activation": flow.event_end_activation,
-    "interrupt": flow.event_interrupt,
-    "end_interrupt": flow.event_end_interrupt,
-    "play_card": actions.event_play_card,
-    "focus": actions.event_focus,
-    "move": actions.event_move,
-    "movement": pending.make_handler(movement_effects.PENDING),  # BG-18, BG-17.1.1
-    "guard": actions.event_guard,
-    "ability": actions.event_ability,
-    "use_item": actions.event_use_item,
-    "attack": combat.event_attack,
-    markers.EVENT: pending.make_handler(markers.KIND),
-    timing.EVENT: pending.make_handler(timing.KIND),
-    "concede": _event_concede,
-    "agree_draw": _event_agree_draw,
-    "ruling": _event_ruling,
-}

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import copy
 
+from engine import verify
 from engine.core.content import builtin_pack, pack_hash
 from engine.core.randomness import commitment_for
+from engine.games.battleground import RULESET
 
 
 class Scenario:
@@ -121,8 +123,6 @@ class Scenario:
         return copy.deepcopy(self.doc)
 
     def verify(self):
-        from engine import verify
-
         return verify(self.log(), content_pack=copy.deepcopy(self.pack))
 
     def game(self):
@@ -130,12 +130,8 @@ class Scenario:
 
         The exception gets an ``event_index`` attribute naming the event that failed.
         """
-        import copy as _copy
-
-        from engine.games.battleground import RULESET
-
         doc = self.log()
-        game = RULESET.start(doc, content_pack=_copy.deepcopy(self.pack))
+        game = RULESET.start(doc, content_pack=copy.deepcopy(self.pack))
         for i, ev in enumerate(doc["events"]):
             try:
                 game.apply(i, ev)

@@ -10,9 +10,12 @@ from __future__ import annotations
 import hashlib
 import random
 
-from engine.core.content import builtin_pack
+from engine.core.content import builtin_pack, pack_hash
 from engine.core.randomness import commitment_for
+from engine.games.battleground import CONTENT_DIR, DEFAULT_PACK, board_for
+from engine.games.battleground.content import load_content
 from engine.games.battleground.dice import initial_success
+from engine.games.battleground.massive import facings_at, fits
 from engine.version import LOG_FORMAT_VERSION
 
 MAX_EVENTS = 5000  # a game that has not ended by then means a defect in the choices or the flow
@@ -43,9 +46,6 @@ class Author:
 def header(
     ruleset, seed: int, randomness: str, rng: random.Random, forces=None, content_pack: dict | None = None
 ) -> dict:
-    from engine.core.content import pack_hash
-    from engine.games.battleground import CONTENT_DIR, DEFAULT_PACK, load_content
-
     if content_pack is None:
         doc, digest = builtin_pack(CONTENT_DIR, DEFAULT_PACK)
     else:
@@ -57,8 +57,6 @@ def header(
     else:
         forces = [content.forces[f] for f in forces]  # e.g. a mirror match of one faction's force
     game_map = content.maps.get("castle-grayskull-first-game") or next(iter(content.maps.values()))
-    from engine.games.battleground import board_for
-
     board = board_for(content, game_map.id)
     players = []
     for i, force in enumerate(forces):
@@ -105,8 +103,6 @@ def header(
 def _massive_spots(content, board, force, zone, spots, facing, rng) -> list[int]:
     """Set-up hexes when a force holds a massive miniature (BG-19): every base lies whole in the zone at
     one height, clear of the others."""
-    from engine.games.battleground.massive import fits
-
     inside = set(zone)
     taken: set[int] = set()
     out = []
@@ -182,8 +178,6 @@ def choose(g, options: list[dict], rng: random.Random) -> dict:
             if unit.shape is None:
                 ev["facing"] = rng.randrange(6)
             else:  # BG-19.2: a massive base turns only where it fits
-                from engine.games.battleground.massive import facings_at
-
                 ev["facing"] = rng.choice(facings_at(g, unit, g.board.parse(ev["path"][-1])))
         return ev
     x -= move_weight

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.battleground.actions import distance_to_goal
+from engine.games.battleground.movement import distance_to_goal
 
 KINDS = {"objective": "objective token", "marker": "marker"}
 

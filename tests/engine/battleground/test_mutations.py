@@ -12,7 +12,7 @@ import pytest
 
 import engine
 from engine.games.battleground import RULESET
-from engine.games.battleground.actions import reachable, speed
+from engine.games.battleground.movement import reachable, speed
 
 FAST_SEEDS = range(8)
 SLOW_SEEDS = range(8, 108)
