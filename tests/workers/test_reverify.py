@@ -105,8 +105,10 @@ def test_reverify_task_queues_newest_first(verified_logs, published):
     for log in verified_logs:
         pretend_an_older_engine_said(log)
     assert tasks.reverify_logs.apply().get() == 2
-    assert [m["args"][0] for m in published] == [new.pk, old.pk]
-    assert all(m["kwargs"] == {"force": False, "reason": "reverify"} for m in published)
+    assert [(m["name"], m["args"]) for m in published] == [
+        ("workers.tasks.reverify_batch", [[new.pk, old.pk]])
+    ]
+    assert published[0]["kwargs"] == {"force": False}
 
 
 def test_reverification_keeps_the_old_verdict_visible_until_the_new_one(verified_logs, monkeypatch):

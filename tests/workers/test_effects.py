@@ -1,0 +1,140 @@
+"""The effects of a verdict (statistics rows, match results) happen exactly once: in the verdict's
+own transaction, or from the outbox a sweeper completes. And a verdict costs one transaction that
+never writes the raw upload again."""
+
+import json
+import logging
+from datetime import timedelta
+
+import psycopg
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+import dashboards.ingest
+from dashboards.models import GameStat
+from gamelogs import outbox, verification
+from gamelogs.models import GameLog, LogVerification, VerdictOutbox
+from gamelogs.services import submit_log
+from gamelogs.signals import log_verified
+from tests.support.logs import legal_simulated_log
+from workers import tasks
+
+
+@pytest.fixture
+def legal_log(user):
+    log, verdict = legal_simulated_log(first_seed=4)
+    return submit_log(user, json.dumps(log).encode()).log
+
+
+def kill_this_connection() -> None:
+    """Terminate the Django connection's PostgreSQL session from outside, as a restart would."""
+    params = connection.get_connection_params()
+    pid = connection.connection.info.backend_pid
+    with psycopg.connect(
+        dbname=params.get("dbname"), user=params.get("user"), host=params.get("host"),
+        port=params.get("port"), password=params.get("password"), autocommit=True,
+    ) as admin:  # fmt: skip
+        admin.execute("SELECT pg_terminate_backend(%s)", [pid])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_database_killed_between_verdict_and_statistics_loses_nothing(legal_log, monkeypatch):
+    real_store = dashboards.ingest.store_verdict
+    kills = []
+
+    def store_after_an_outage(game_log, verdict):
+        if not kills:
+            kills.append(game_log.pk)
+            kill_this_connection()  # the verdict row is written, its statistics are next
+        return real_store(game_log, verdict)
+
+    monkeypatch.setattr(dashboards.ingest, "store_verdict", store_after_an_outage)
+    assert tasks.verify_log.apply(args=[legal_log.pk]).get() == "legal"
+    assert kills == [legal_log.pk]
+    log = GameLog.objects.get(pk=legal_log.pk)
+    assert log.state == "legal" and log.attempts == 2  # the retry is a second hand-out
+    assert GameStat.objects.filter(game_log=log).count() == 1
+    assert LogVerification.objects.filter(log=log).count() == 1
+    assert not VerdictOutbox.objects.exists()
+
+
+@pytest.fixture
+def failing_receiver(request):
+    """A log_verified receiver that fails while ``broken`` holds True."""
+    state = {"broken": True, "calls": 0}
+
+    def receiver(sender, game_log, verdict, **kwargs):
+        state["calls"] += 1
+        if state["broken"]:
+            raise RuntimeError("match results service is confused")
+
+    log_verified.connect(receiver, weak=False, dispatch_uid="tests.failing_receiver")
+    request.addfinalizer(lambda: log_verified.disconnect(dispatch_uid="tests.failing_receiver"))
+    return state
+
+
+@pytest.mark.django_db
+def test_a_failing_receiver_leaves_the_work_in_the_outbox_and_the_sweeper_completes_it(
+    legal_log, failing_receiver
+):
+    assert tasks.verify_log.apply(args=[legal_log.pk]).get() == "legal"  # the verdict stands
+    row = VerdictOutbox.objects.get(log=legal_log)
+    assert "RuntimeError: match results service is confused" in row.last_error
+    assert not GameStat.objects.filter(game_log=legal_log).exists()  # all effects or none
+
+    assert outbox.complete_pending() == (0, 0)  # not due yet
+    VerdictOutbox.objects.update(next_attempt_at=timezone.now())
+    assert outbox.complete_pending() == (0, 1)
+    row.refresh_from_db()
+    assert row.attempts == 1 and row.next_attempt_at > timezone.now()
+
+    failing_receiver["broken"] = False
+    VerdictOutbox.objects.update(next_attempt_at=timezone.now())
+    assert tasks.sweep_pending.apply().get()["effects_done"] == 1
+    assert not VerdictOutbox.objects.exists()
+    assert GameStat.objects.filter(game_log=legal_log).count() == 1
+
+
+@pytest.mark.django_db
+def test_effects_that_keep_failing_alert_staff_once(legal_log, failing_receiver, caplog):
+    caplog.set_level(logging.ERROR, logger="arbiter.alerts")
+    tasks.verify_log.apply(args=[legal_log.pk])
+    for _ in range(settings.ARBITER_MAX_ATTEMPTS + 1):
+        VerdictOutbox.objects.update(next_attempt_at=timezone.now())
+        outbox.complete_pending()
+    alerts = [r.getMessage() for r in caplog.records if r.name == "arbiter.alerts"]
+    assert len(alerts) == 1 and f"log {legal_log.pk}" in alerts[0]
+    assert VerdictOutbox.objects.get().attempts == settings.ARBITER_MAX_ATTEMPTS + 1
+
+
+@pytest.mark.django_db
+def test_a_verdict_is_one_transaction_that_reads_the_upload_once_and_never_writes_it(legal_log):
+    with CaptureQueriesContext(connection) as queries:
+        assert verification.verify_stored_log(legal_log.pk) == "legal"
+    statements = [q["sql"] for q in queries.captured_queries]
+    reads_of_content = [s for s in statements if s.startswith("SELECT") and '"content"' in s]
+    writes_of_content = [s for s in statements if s.startswith("UPDATE") and '"content"' in s]
+    assert len(reads_of_content) == 1 and writes_of_content == []
+    # The lease, then one transaction (a savepoint inside the test's own): the verdict, its history
+    # and its statistics.
+    first_write = next(i for i, s in enumerate(statements) if s.startswith("UPDATE"))
+    assert statements[first_write + 1].startswith("SAVEPOINT")
+    assert statements[-1].startswith("RELEASE SAVEPOINT")
+    assert any("dashboards_gamestat" in s and s.startswith("INSERT") for s in statements)
+
+
+def test_workers_keep_their_database_connection_across_tasks():
+    from workers.celery import app
+
+    assert app.conf.get("CELERY_DB_REUSE_MAX") == settings.CELERY_DB_REUSE_MAX >= 100
+
+
+@pytest.mark.django_db
+def test_outbox_rows_of_logs_being_verified_again_are_dropped(legal_log, failing_receiver):
+    tasks.verify_log.apply(args=[legal_log.pk])
+    GameLog.objects.filter(pk=legal_log.pk).update(state="verifying")
+    VerdictOutbox.objects.update(next_attempt_at=timezone.now() - timedelta(seconds=1))
+    assert outbox.complete_pending() == (1, 0) and not VerdictOutbox.objects.exists()
