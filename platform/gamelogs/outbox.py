@@ -2,12 +2,13 @@
 and a durable outbox for the ones that fail there.
 
 ``run_effects`` runs every receiver inside the caller's transaction (the one that writes the
-verdict), in a savepoint. Statistics rows and match results then commit with the verdict or not at
-all: a database that goes away between the verdict and its statistics rolls both back and the task
-is retried. A receiver that fails for any other reason (a bug, data it cannot store) is rolled back
-to the savepoint and leaves a ``VerdictOutbox`` row committed with the verdict; ``complete_pending``
-(run by the sweeper) announces that log's current verdict again until every receiver succeeds,
-backing off between attempts and alerting staff when a row keeps failing.
+verdict). Statistics rows and match results then commit with the verdict or not at all: a database
+that goes away between the verdict and its statistics rolls both back and the task is retried. A
+receiver that fails for any other reason (a bug, data it cannot store) raises ``EffectsFailed``: the
+caller rolls back and writes the verdict again with a ``VerdictOutbox`` row instead
+(``postpone_effects``; no savepoint costs the common case anything). ``complete_pending`` (run by
+the sweeper) announces that log's current verdict again until every receiver succeeds, backing off
+between attempts and alerting staff when a row keeps failing.
 """
 
 from __future__ import annotations
@@ -31,17 +32,32 @@ RETRY_BASE = timedelta(seconds=30)
 RETRY_MAX = timedelta(hours=1)
 
 
-def run_effects(game_log: GameLog, verdict: dict) -> bool:
-    """Send ``log_verified`` inside the current transaction. Returns True when every receiver
-    succeeded; False when one failed and an outbox row now holds the work."""
-    failure = _send(game_log, verdict)
-    if failure is None:
-        return True
+class EffectsFailed(Exception):
+    """A ``log_verified`` receiver failed; ``error`` is what it raised."""
+
+    def __init__(self, error: Exception):
+        super().__init__(str(error))
+        self.error = error
+
+
+def run_effects(game_log: GameLog, verdict: dict) -> None:
+    """Send ``log_verified`` inside the current transaction. Raises EffectsFailed (the caller rolls
+    back and calls ``postpone_effects``) when a receiver fails other than by losing the database."""
+    try:
+        log_verified.send(sender=GameLog, game_log=game_log, verdict=verdict)
+    except CONNECTION_ERRORS:
+        raise
+    except Exception as exc:  # noqa: BLE001 - any receiver's failure is recorded, never lost
+        logger.exception("log_verified receivers failed for log %s; the outbox keeps the work", game_log.pk)
+        raise EffectsFailed(exc) from exc
+
+
+def postpone_effects(game_log: GameLog, failed: EffectsFailed) -> None:
+    """Leave the effects of ``game_log``'s verdict to the sweeper (inside the verdict's transaction)."""
     VerdictOutbox.objects.update_or_create(
         log_id=game_log.pk,
-        defaults={"last_error": _describe(failure), "next_attempt_at": timezone.now() + RETRY_BASE},
+        defaults={"last_error": _describe(failed.error), "next_attempt_at": timezone.now() + RETRY_BASE},
     )
-    return False
 
 
 def complete_pending(*, limit: int = 100) -> tuple[int, int]:
@@ -65,24 +81,23 @@ def complete(row_id: int) -> bool:
             return True  # done meanwhile, or another sweeper holds it
         log = GameLog.objects.select_for_update().filter(pk=row.log_id).first()
         if log is not None and log.state in FINAL_STATES and log.verdict:
-            failure = _send(log, log.verdict)
-            if failure is not None:
-                _postpone(row, failure)
+            failed = run_effects_in_savepoint(log, log.verdict)
+            if failed is not None:
+                _postpone(row, failed.error)
                 return False
         # Done; or a re-verification is running, whose own verdict brings its own effects.
         row.delete()
         return True
 
 
-def _send(game_log: GameLog, verdict: dict) -> Exception | None:
+def run_effects_in_savepoint(game_log: GameLog, verdict: dict) -> EffectsFailed | None:
+    """``run_effects`` rolled back to a savepoint if a receiver fails (returned, not raised): for
+    callers that write several logs' verdicts in one transaction, and for the sweeper."""
     try:
         with transaction.atomic():
-            log_verified.send(sender=GameLog, game_log=game_log, verdict=verdict)
-    except CONNECTION_ERRORS:
-        raise
-    except Exception as exc:  # noqa: BLE001 - any receiver's failure is recorded, never lost
-        logger.exception("log_verified receivers failed for log %s; the outbox keeps the work", game_log.pk)
-        return exc
+            run_effects(game_log, verdict)
+    except EffectsFailed as failed:
+        return failed
     return None
 
 

@@ -22,7 +22,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import DataError, transaction
-from django.db.models import F, Q, QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 import engine
@@ -63,16 +63,18 @@ def verify_stored_log(
     ALREADY_VERIFIED / LEASED when there was nothing to do. ``owner`` (the task id) takes over its
     own lease on a retry. Exceptions in ``reraise`` (e.g. the task runner's time limit) propagate
     from the engine run instead of becoming a defect verdict."""
-    log = GameLog.objects.filter(pk=log_id).first()
+    log = claim(log_id, owner)  # an upload: leased and read in one statement
     if log is None:
-        return MISSING
-    if not force and is_current(log):
-        return ALREADY_VERIFIED  # a repeated delivery: the verdict and its effects are committed
-    if not log.is_final:
-        if log.attempts >= settings.ARBITER_MAX_ATTEMPTS:
-            return give_up(log_id)
-        if not take_lease(log_id, owner):
+        log = GameLog.objects.filter(pk=log_id).first()
+        if log is None:
+            return MISSING
+        if not force and is_current(log):
+            return ALREADY_VERIFIED  # a repeated delivery: the verdict and its effects are committed
+        if not log.is_final:
+            if log.attempts >= settings.ARBITER_MAX_ATTEMPTS:
+                return give_up(log_id)
             return LEASED
+        # A decided log verified again (a release, or forced): it keeps its verdict until the new one.
     started = time.perf_counter()
     verdict = run_engine(log.raw_bytes(), reraise=reraise, progress=progress_writer(log_id))
     duration_ms = int((time.perf_counter() - started) * 1000)
@@ -82,22 +84,27 @@ def verify_stored_log(
         return record_unstorable(log_id, exc)
 
 
-def take_lease(log_id: int, owner: str = "") -> bool:
-    """queued → verifying, holding the log for ``ARBITER_LEASE_SECONDS``. A log left verifying by a
-    dead worker (lease run out) is taken over; one whose holder is alive is not."""
+def claim(log_id: int, owner: str = "") -> GameLog | None:
+    """queued → verifying, holding the log for ``ARBITER_LEASE_SECONDS``, and return it (upload
+    included); None if it is decided, used up its attempts, or held by a live worker. A log left
+    verifying by a dead worker (lease run out) is taken over; a retry of the same task takes its own
+    lease back."""
     now = timezone.now()
-    free = Q(state=LogState.QUEUED) | Q(lease_until__isnull=True) | Q(lease_until__lt=now)
-    if owner:
-        free |= Q(lease_owner=owner)
-    return bool(
-        GameLog.objects.filter(free, pk=log_id, state__in=[LogState.QUEUED, LogState.VERIFYING]).update(
-            state=LogState.VERIFYING,
-            started_at=now,
-            attempts=F("attempts") + 1,
-            lease_until=now + lease_length(),
-            lease_owner=owner,
-        )
+    table = GameLog._meta.db_table
+    mine = " OR lease_owner = %s" if owner else ""
+    sql = (
+        f"UPDATE {table} SET state = %s, started_at = %s, attempts = attempts + 1, lease_until = %s, "
+        f"lease_owner = %s WHERE id = %s AND attempts < %s AND (state = %s OR (state = %s AND "
+        f"(lease_until IS NULL OR lease_until < %s{mine}))) RETURNING *"
     )
+    params = [LogState.VERIFYING, now, now + lease_length(), owner, log_id, settings.ARBITER_MAX_ATTEMPTS]
+    params += [LogState.QUEUED, LogState.VERIFYING, now] + ([owner] if owner else [])
+    return next(iter(GameLog.objects.raw(sql, params)), None)
+
+
+def take_lease(log_id: int, owner: str = "") -> bool:
+    """``claim`` without reading the log (tests and tools)."""
+    return claim(log_id, owner) is not None
 
 
 def lease_length() -> timedelta:
@@ -197,25 +204,38 @@ def record_unstorable(log_id: int, exc: DataError) -> str:
 def record_verdict(
     log_id: int, verdict: dict, *, reason: str, force: bool, duration_ms: int = 0, log: GameLog | None = None
 ) -> str:
-    """In one transaction: write ``verdict`` onto the log under a row lock, add a history row and
-    run the ``log_verified`` receivers. ``log`` is the instance already read (its upload is handed
-    to the receivers instead of being read again)."""
+    """In one transaction: write ``verdict`` onto the log, add a history row and run the
+    ``log_verified`` receivers; if a receiver fails, write the verdict with an outbox row instead.
+    ``log`` is the instance already read (its upload is handed to the receivers, and its verdict is
+    the one the new verdict is compared with)."""
     verdict = storable(verdict)
-    with transaction.atomic():
-        locked = GameLog.objects.select_for_update().defer("content").filter(pk=log_id).first()
-        if locked is None:
+    if log is None:
+        log = GameLog.objects.filter(pk=log_id).first()
+        if log is None:
             return MISSING
-        if not force and is_current(locked):
-            return ALREADY_VERIFIED  # another worker wrote this verdict first
-        previous = locked.verdict if locked.is_final else None
-        changes = describe_changes(previous, verdict)
-        _apply(locked, verdict)
-        locked.save(update_fields=VERDICT_FIELDS)
-        LogVerification.objects.create(**_history(locked, reason, changes, duration_ms))
-        if log is not None:
-            locked.content = log.content
-        outbox.run_effects(locked, verdict)
-    return locked.state
+    previous = log.verdict if log.is_final else None
+    try:
+        return _write_verdict(log, verdict, previous, reason, force, duration_ms, effects=True)
+    except outbox.EffectsFailed as failed:
+        return _write_verdict(log, verdict, previous, reason, force, duration_ms, effects=failed)
+
+
+def _write_verdict(log, verdict, previous, reason, force, duration_ms, *, effects) -> str:
+    changes = describe_changes(previous, verdict)
+    _apply(log, verdict)
+    with transaction.atomic():
+        rows = GameLog.objects.filter(pk=log.pk)
+        if not force:
+            # Under the row lock the UPDATE takes: a worker that wrote this verdict first wins.
+            rows = rows.exclude(current_verdicts())
+        if not rows.update(**{field: getattr(log, field) for field in VERDICT_FIELDS}):
+            return ALREADY_VERIFIED if GameLog.objects.filter(pk=log.pk).exists() else MISSING
+        LogVerification.objects.create(**_history(log, reason, changes, duration_ms))
+        if effects is True:
+            outbox.run_effects(log, verdict)
+        else:
+            outbox.postpone_effects(log, effects)
+    return log.state
 
 
 def _apply(log: GameLog, verdict: dict) -> None:
@@ -292,6 +312,14 @@ def describe_changes(previous: dict | None, current: dict) -> list[str]:
     return changes
 
 
+def current_verdicts() -> Q:
+    """Logs decided by the running engine and the current ruleset of their game (``is_current``)."""
+    current = Q(pk__in=[])
+    for game in engine.GAME_IDS:
+        current |= Q(game=game, ruleset_version=engine.ruleset_version(game))
+    return Q(state__in=FINAL_STATES, engine_version=engine.ENGINE_VERSION) & current
+
+
 def stale_verdicts() -> Q:
     """Logs whose verdict another engine version, or an older ruleset of their game, decided."""
     stale = ~Q(engine_version=engine.ENGINE_VERSION)
@@ -357,7 +385,9 @@ def _record_batch(decided: dict, logs: dict, *, force: bool) -> dict[int, str]:
         GameLog.objects.bulk_update(written, VERDICT_FIELDS)
         LogVerification.objects.bulk_create(history)
         for log, verdict in effects:
-            outbox.run_effects(log, verdict)
+            failed = outbox.run_effects_in_savepoint(log, verdict)
+            if failed is not None:
+                outbox.postpone_effects(log, failed)
     return {log.pk: log.state for log in written}
 
 

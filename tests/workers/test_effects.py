@@ -115,15 +115,15 @@ def test_a_verdict_is_one_transaction_that_reads_the_upload_once_and_never_write
     with CaptureQueriesContext(connection) as queries:
         assert verification.verify_stored_log(legal_log.pk) == "legal"
     statements = [q["sql"] for q in queries.captured_queries]
-    reads_of_content = [s for s in statements if s.startswith("SELECT") and '"content"' in s]
-    writes_of_content = [s for s in statements if s.startswith("UPDATE") and '"content"' in s]
-    assert len(reads_of_content) == 1 and writes_of_content == []
-    # The lease, then one transaction (a savepoint inside the test's own): the verdict, its history
-    # and its statistics.
-    first_write = next(i for i, s in enumerate(statements) if s.startswith("UPDATE"))
-    assert statements[first_write + 1].startswith("SAVEPOINT")
-    assert statements[-1].startswith("RELEASE SAVEPOINT")
-    assert any("dashboards_gamestat" in s and s.startswith("INSERT") for s in statements)
+    on_logs = [s for s in statements if '"gamelogs_gamelog"' in s or "gamelogs_gamelog " in s]
+    # The lease is taken and the upload read in one statement; the verdict is one UPDATE without
+    # the upload, inside one transaction (a savepoint in the test's own) with its history and statistics.
+    assert on_logs[0].startswith("UPDATE gamelogs_gamelog SET state") and on_logs[0].endswith("RETURNING *")
+    assert len(on_logs) == 2 and on_logs[1].startswith('UPDATE "gamelogs_gamelog" SET')
+    assert '"content"' not in on_logs[1]
+    assert statements[1].startswith("SAVEPOINT") and statements[-1].startswith("RELEASE SAVEPOINT")
+    assert sum(s.startswith("SAVEPOINT") for s in statements[:4]) == 1
+    assert any(s.startswith('INSERT INTO "dashboards_gamestat"') for s in statements)
 
 
 def test_workers_keep_their_database_connection_across_tasks():
