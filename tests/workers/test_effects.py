@@ -138,3 +138,29 @@ def test_outbox_rows_of_logs_being_verified_again_are_dropped(legal_log, failing
     GameLog.objects.filter(pk=legal_log.pk).update(state="verifying")
     VerdictOutbox.objects.update(next_attempt_at=timezone.now() - timedelta(seconds=1))
     assert outbox.complete_pending() == (1, 0) and not VerdictOutbox.objects.exists()
+
+
+@pytest.mark.django_db
+def test_worker_connections_commit_without_waiting_for_the_disk(settings):
+    from django.db.backends.signals import connection_created
+
+    from workers import celery as worker_app
+
+    def connected():
+        return any(entry[0][0] == "workers.asynchronous_commit" for entry in connection_created.receivers)
+
+    try:
+        settings.ARBITER_WORKER_SYNCHRONOUS_COMMIT = "on"
+        worker_app.commit_without_waiting_for_the_disk()
+        assert not connected()
+        settings.ARBITER_WORKER_SYNCHRONOUS_COMMIT = "off"
+        worker_app.commit_without_waiting_for_the_disk()
+        assert connected()
+        worker_app.set_asynchronous_commit(None, connection)
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW synchronous_commit")
+            assert cursor.fetchone()[0] == "off"
+    finally:
+        connection_created.disconnect(dispatch_uid="workers.asynchronous_commit")
+        with connection.cursor() as cursor:
+            cursor.execute("SET synchronous_commit TO on")

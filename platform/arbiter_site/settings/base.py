@@ -249,6 +249,8 @@ ARBITER_REVERIFY_BATCH_SIZE = env_int("ARBITER_REVERIFY_BATCH_SIZE", 100)
 # every task otherwise: a new PostgreSQL session per verification). A broken one is dropped at once
 # (workers.celery.drop_broken_connections), and CONN_MAX_AGE (DB_CONN_MAX_AGE) still applies.
 CELERY_DB_REUSE_MAX = env_int("ARBITER_DB_REUSE_MAX", 1000)
+# "off": workers commit verdicts without waiting for the disk (workers.celery explains why it is safe).
+ARBITER_WORKER_SYNCHRONOUS_COMMIT = env_str("ARBITER_WORKER_SYNCHRONOUS_COMMIT", "off")
 
 LOGGING = {
     "version": 1,
