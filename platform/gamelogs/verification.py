@@ -16,12 +16,13 @@ limit, a verdict PostgreSQL refused, or too many attempts (``ARBITER_MAX_ATTEMPT
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import DataError, transaction
+from django.db import DataError, connection, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
@@ -137,7 +138,7 @@ def run_engine(content: bytes, *, reraise: tuple = (), progress=None) -> dict:
     """The engine's verdict as a dict. ``engine.verify`` never raises by contract; if it does
     anyway, that is an engine defect and still ends in a verdict, not a retry loop."""
     try:
-        return engine.verify(content, progress=progress).to_dict()
+        return verdict_dict(engine.verify(content, progress=progress))
     except reraise:
         raise
     except Exception as exc:  # noqa: BLE001
@@ -145,6 +146,17 @@ def run_engine(content: bytes, *, reraise: tuple = (), progress=None) -> dict:
         return platform_verdict(
             "ENGINE-DEFECT", f"the engine failed on this log ({type(exc).__name__}); please report it"
         )
+
+
+def verdict_dict(verdict: engine.Verdict) -> dict:
+    """``verdict.to_dict()`` without its deep copy: the result, statistics and players are plain JSON
+    data the verdict owns (dataclasses.asdict copies them value by value, a fifth of the engine's time)."""
+    data = {field.name: getattr(verdict, field.name) for field in dataclasses.fields(verdict)}
+    if verdict.error is not None:
+        data["error"] = dataclasses.asdict(verdict.error)
+    data["legal"] = verdict.legal
+    data["summary"] = verdict.summary()
+    return data
 
 
 def platform_verdict(rule: str, message: str, game: str | None = None) -> dict:
@@ -382,13 +394,27 @@ def _record_batch(decided: dict, logs: dict, *, force: bool) -> dict[int, str]:
             if force or not same_decision(previous, verdict):
                 log.content = logs[log.pk].content
                 effects.append((log, verdict))
-        GameLog.objects.bulk_update(written, VERDICT_FIELDS)
+        _update_many(written)
         LogVerification.objects.bulk_create(history)
         for log, verdict in effects:
             failed = outbox.run_effects_in_savepoint(log, verdict)
             if failed is not None:
                 outbox.postpone_effects(log, failed)
     return {log.pk: log.state for log in written}
+
+
+def _update_many(logs: list[GameLog]) -> None:
+    """Write the verdict columns of many logs: one UPDATE per log, sent together (psycopg pipelines
+    executemany), instead of bulk_update's CASE expressions, which cost more to build than to run."""
+    fields = [GameLog._meta.get_field(name) for name in VERDICT_FIELDS]
+    table, quote = GameLog._meta.db_table, connection.ops.quote_name
+    sql = f"UPDATE {quote(table)} SET {', '.join(f'{quote(f.column)} = %s' for f in fields)} WHERE id = %s"
+    rows = [
+        [f.get_db_prep_save(getattr(log, f.attname), connection) for f in fields] + [log.pk] for log in logs
+    ]
+    if rows:
+        with connection.cursor() as cursor:
+            cursor.executemany(sql, rows)
 
 
 def reverify(log_ids, *, force: bool = False, batch_size: int = 100) -> list[LogVerification]:

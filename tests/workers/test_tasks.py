@@ -213,3 +213,15 @@ def test_progress_is_not_written_once_the_log_is_final(stored_log):
     verification.progress_writer(stored_log.pk, interval=0)(3, 10)
     stored_log.refresh_from_db()
     assert stored_log.events_verified == 7
+
+
+def test_the_stored_verdict_is_the_engines_to_dict():
+    """verification.verdict_dict skips to_dict's deep copy; it must give the same document."""
+    log_doc, legal = legal_simulated_log()
+    illegal = engine.verify(with_die_of_seven(log_doc)[0])
+    unreadable = engine.verify(b'{"a": NaN}')
+    for verdict in (legal, illegal, unreadable):
+        assert verification.verdict_dict(verdict) == verdict.to_dict()
+        assert json.dumps(verification.verdict_dict(verdict), sort_keys=True) == json.dumps(
+            verdict.to_dict(), sort_keys=True
+        )
