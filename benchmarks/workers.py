@@ -4,16 +4,20 @@
     python benchmarks/workers.py --quick         # smaller counts, for a smoke run
     make bench BENCH_ARGS=--quick
 
-Needs PostgreSQL and Redis (same defaults as the tests: DATABASE_URL's server, Redis database 14).
-It (re)creates a scratch database ``arbiter_bench``, makes a corpus with the engine's simulator
-and measures, on this machine:
+Needs PostgreSQL and Redis (DATABASE_URL's server; Redis database 14, or --broker-url). It creates
+a scratch database of its own (``arbiter_bench_<pid>``, dropped at the end; only databases it
+created are ever dropped), uses its own queue, makes a corpus with the engine's simulator and
+measures, on this machine, against ``engine.verify`` alone on the same corpus in the same run:
 
-1. logs verified per second with 1 and with 2 worker processes (``--pool solo`` each), from the
-   first message sent to the last verdict committed;
-2. p50/p95 upload-to-verdict latency while logs are uploaded over HTTP (gunicorn, the API, a
-   token) at a steady rate (default: half the measured 2-process throughput, so the queue does
-   not grow), from the moment the request is sent to the moment the worker committed the verdict;
-3. a worker's resident memory (VmRSS) after 100 and after 10,000 verifications (forced
+1. logs verified per second through the upload path (one ``verify_log`` task per log) with 1 and
+   with 2 worker processes (``--pool solo`` each), from the first message sent to the last verdict
+   committed; targets: ≥ 0.25× the engine alone per worker process, 1 → 2 processes ≥ 1.8×;
+2. bulk re-verification after a ruleset release (``reverify_batch`` tasks of
+   ARBITER_REVERIFY_BATCH_SIZE logs) with 1 worker process; target ≥ 0.5× the engine alone;
+3. p50/p95 upload-to-verdict latency while logs are uploaded over HTTP (gunicorn, the API, a
+   token) at a steady rate (default 20 uploads/s), from the moment the request is sent to the
+   moment the worker committed the verdict; target p95 < 250 ms;
+4. a worker's resident memory (VmRSS) after 100 and after 10,000 verifications (forced
    re-verifications of the corpus), which should stay within 1.5× (no leak).
 
 Results are printed and written to var/bench/workers.json.
@@ -34,7 +38,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO), str(REPO / "platform")]
 
-BENCH_DB = "arbiter_bench"
+BENCH_DB = f"arbiter_bench_{os.getpid()}"
 QUEUE = f"arbiter-bench-{os.getpid()}"
 
 
@@ -56,20 +60,35 @@ def _with_database(url: str, name: str) -> str:
     return f"{head}/{name}"
 
 
-def _recreate_database(server: dict) -> None:
+def _server_connection(server: dict):
     import psycopg
-    from psycopg import sql
 
-    with psycopg.connect(
+    return psycopg.connect(
         host=server["HOST"] or "127.0.0.1",
         port=server["PORT"] or 5432,
         user=server["USER"],
         password=server["PASSWORD"] or None,
         dbname="postgres",
         autocommit=True,
-    ) as conn:
-        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(BENCH_DB)))
+    )
+
+
+def _recreate_database(server: dict) -> None:
+    from psycopg import sql
+
+    with _server_connection(server) as conn:
         conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(BENCH_DB)))
+
+
+def drop_database(database_url: str) -> None:
+    """Drop the scratch database this run created (and nothing else)."""
+    import dj_database_url
+    from django.db import connections
+    from psycopg import sql
+
+    connections.close_all()
+    with _server_connection(dj_database_url.parse(database_url)) as conn:
+        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(BENCH_DB)))
 
 
 def setup_django() -> None:
@@ -169,6 +188,40 @@ def measure_throughput(user, corpus: list[bytes], processes: int) -> dict:
         "seconds": round(elapsed, 2),
         "logs_per_second": round(len(ids) / elapsed, 1),
         "verdicts": states,
+    }
+
+
+def measure_reverification(processes: int = 1) -> dict:
+    """Re-verify every stored log as after a release of its game's ruleset: ``reverify_logs``
+    queues ``reverify_batch`` tasks (bulk writes, effects only for verdicts that decide something new)."""
+    from django.conf import settings
+
+    from gamelogs.models import FINAL_STATES, GameLog
+    from gamelogs.queue import enqueue_reverification
+
+    logs = GameLog.objects.filter(state__in=FINAL_STATES)
+    logs.update(ruleset_version="bench-before-the-release")
+    total = logs.count()
+    workers = start_workers(processes, f"reverify{processes}-")
+    try:
+        started = time.time()
+        sent = enqueue_reverification()
+        wait_until(
+            lambda: not GameLog.objects.filter(ruleset_version="bench-before-the-release").exists(),
+            900,
+            "the re-verification",
+        )
+        last = max(GameLog.objects.values_list("verified_at", flat=True)).timestamp()
+    finally:
+        stop_workers(workers)
+    elapsed = last - started
+    return {
+        "processes": processes,
+        "logs": total,
+        "queued": sent,
+        "batch_size": settings.ARBITER_REVERIFY_BATCH_SIZE,
+        "seconds": round(elapsed, 2),
+        "logs_per_second": round(total / elapsed, 1),
     }
 
 
@@ -308,7 +361,7 @@ def main() -> int:
         "--rate",
         type=float,
         default=None,
-        help="uploads per second in the latency run (default: half the measured 2-process throughput)",
+        help="uploads per second in the latency run (default 20)",
     )
     parser.add_argument(
         "--latency-workers", type=int, default=2, help="worker processes in the latency run (default 2)"
@@ -337,6 +390,13 @@ def main() -> int:
         args.logs, args.latency_uploads, args.rss_counts = 60, 40, [100, 1000]
 
     configure_environment(args.database_url, args.broker_url)
+    try:
+        return run(args)
+    finally:
+        drop_database(args.database_url)
+
+
+def run(args) -> int:
     setup_django()
     import engine
     from accounts.services import create_player
@@ -360,6 +420,8 @@ def main() -> int:
         "load_average_at_start": os.getloadavg(),
         "engine_alone": None,
         "throughput": [],
+        "scaling_1_to_2": None,
+        "reverification": None,
         "latency": None,
         "memory": None,
     }
@@ -376,8 +438,19 @@ def main() -> int:
             flush=True,
         )
 
-    # A steady rate well inside capacity, so the figure is latency and not a growing queue.
-    rate = args.rate or max(1.0, round(0.5 * max(r["logs_per_second"] for r in results["throughput"]), 1))
+    one, two = results["throughput"]
+    results["scaling_1_to_2"] = round(two["logs_per_second"] / one["logs_per_second"], 2)
+    print(f"1 → 2 worker processes: {results['scaling_1_to_2']}×", flush=True)
+
+    row = results["reverification"] = measure_reverification()
+    row["ratio_to_engine_alone"] = round(row["logs_per_second"] / baseline["logs_per_second"], 2)
+    print(
+        f"bulk re-verification, 1 worker process: {row['logs_per_second']} logs/s ({row['logs']} logs in "
+        f"{row['seconds']}s, batches of {row['batch_size']}); {row['ratio_to_engine_alone']}× the engine alone",
+        flush=True,
+    )
+
+    rate = args.rate or 20.0
     row = measure_latency(user, corpus[: args.latency_uploads], rate, processes=args.latency_workers)
     results["latency"] = row
     print(

@@ -47,7 +47,7 @@ def load_json(data: bytes | str | dict) -> dict:
         except UnicodeDecodeError as exc:
             raise UnreadableLog(f"the log is not UTF-8 text (byte {exc.start})", rule="LOG-1.2") from None
         try:
-            doc = json.loads(text)
+            doc = json.loads(text, parse_constant=_refuse_constant)
         except json.JSONDecodeError as exc:
             raise UnreadableLog(
                 f"the log is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
@@ -57,12 +57,53 @@ def load_json(data: bytes | str | dict) -> dict:
             raise UnreadableLog("the log nests too deeply", rule="LOG-1.3") from None
         except ValueError as exc:  # e.g. an integer literal over Python's 4,300-digit conversion limit
             raise UnreadableLog(f"the log is not valid JSON: {exc}", rule="LOG-1.3") from None
+        if "\\u" in text:  # only an escape can put a NUL or a lone surrogate into a string
+            _refuse_unstorable_text(doc)
     if not isinstance(doc, dict):
         raise UnreadableLog("a log must be a JSON object with a header and an 'events' list", rule="LOG-1.4")
     # The events are checked by closed schemas (no free-form nesting); measure the rest of the document.
     if _depth({k: v for k, v in doc.items() if k != "events"}) > MAX_DEPTH:
         raise UnreadableLog(f"the log nests deeper than {MAX_DEPTH} levels", rule="LOG-1.3")
     return doc
+
+
+def _refuse_constant(name: str):
+    # Python's json reads NaN, Infinity and -Infinity; JSON (RFC 8259) has no such numbers (LOG-1.3).
+    raise UnreadableLog(
+        f"the log is not valid JSON: {name} is not a JSON number (numbers must be finite)", rule="LOG-1.3"
+    )
+
+
+def _refuse_unstorable_text(value, path: str = "") -> None:
+    """LOG-1.3: strict JSON text. A NUL (\\u0000) or a lone surrogate (\\ud800) decodes to a string no
+    UTF-8 text and no database column can hold; refuse it, naming where it is."""
+    stack = [(value, path)]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, dict):
+            for key, inner in item.items():
+                _check_text(key, f"{where}/{key}")
+                stack.append((inner, f"{where}/{key}"))
+        elif isinstance(item, list):
+            stack.extend((inner, f"{where}/{i}") for i, inner in enumerate(item))
+        elif isinstance(item, str):
+            _check_text(item, where)
+
+
+def _check_text(text: str, where: str) -> None:
+    if "\x00" in text:
+        problem = "a NUL character (\\u0000)"
+    else:
+        try:
+            text.encode("utf-8")
+            return
+        except UnicodeEncodeError:
+            problem = "a lone surrogate (\\ud800–\\udfff without its pair)"
+    raise UnreadableLog(
+        f"{where or '/'}: the text contains {problem}, which a log may not hold",
+        rule="LOG-1.3",
+        path=where or "/",
+    )
 
 
 def _depth(value, level: int = 0) -> int:

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from gamelogs.models import GameLog, LogSubmission, LogVerification
+from gamelogs.models import GameLog, LogSubmission, LogVerification, VerdictOutbox
 
 
 class SubmissionInline(admin.TabularInline):
@@ -12,7 +12,16 @@ class SubmissionInline(admin.TabularInline):
 class VerificationInline(admin.TabularInline):
     model = LogVerification
     extra = 0
-    readonly_fields = ("engine_version", "status", "summary", "reason", "changed", "changes", "created_at")
+    readonly_fields = (
+        "engine_version",
+        "ruleset_version",
+        "status",
+        "summary",
+        "reason",
+        "changed",
+        "changes",
+        "created_at",
+    )
 
 
 @admin.register(GameLog)
@@ -24,11 +33,26 @@ class GameLogAdmin(admin.ModelAdmin):
         "simulated",
         "uploader",
         "engine_version",
+        "ruleset_version",
+        "attempts",
+        "error_rule",
         "created_at",
         "verified_at",
     )
-    list_filter = ("state", "game", "simulated", "engine_version")
+    # error_rule PLATFORM-GAVE-UP / PLATFORM-UNSTORABLE: logs the pipeline gave up on (staff alerted).
+    list_filter = ("state", "game", "simulated", "engine_version", "ruleset_version", "error_rule")
     search_fields = ("sha256", "filename", "summary")
     exclude = ("content",)
-    readonly_fields = ("sha256", "size", "verdict", "created_at", "enqueued_at", "started_at", "verified_at")
+    readonly_fields = (
+        "sha256", "size", "verdict", "created_at", "enqueued_at", "started_at", "lease_until", "lease_owner",
+        "verified_at",
+    )  # fmt: skip
     inlines = [SubmissionInline, VerificationInline]
+
+
+@admin.register(VerdictOutbox)
+class VerdictOutboxAdmin(admin.ModelAdmin):
+    """Verdict effects (statistics, match results) that failed and wait for the sweeper."""
+
+    list_display = ("log", "attempts", "next_attempt_at", "created_at", "last_error")
+    readonly_fields = ("log", "attempts", "last_error", "created_at")

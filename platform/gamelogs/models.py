@@ -53,6 +53,9 @@ class GameLog(models.Model):
     verdict = models.JSONField(null=True, blank=True)
     summary = models.TextField(blank=True)
     engine_version = models.CharField(max_length=32, blank=True)
+    # With engine_version, the key of the latest verdict: a release of one game's ruleset re-verifies
+    # only that game's logs (gamelogs.verification.is_current).
+    ruleset_version = models.CharField(max_length=32, blank=True)
     content_pack_sha = models.CharField(max_length=64, blank=True)
     error_rule = models.CharField(max_length=64, blank=True)
     error_event_index = models.IntegerField(null=True, blank=True)
@@ -61,6 +64,11 @@ class GameLog(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     enqueued_at = models.DateTimeField(null=True, blank=True)  # null: the broker has not accepted it yet
     started_at = models.DateTimeField(null=True, blank=True)
+    # The worker verifying the log holds it until lease_until and renews while it makes progress; a
+    # log whose lease ran out (its worker died) is sent again by the sweeper. lease_owner is the Celery
+    # task id, which a retry of the same task keeps.
+    lease_until = models.DateTimeField(null=True, blank=True)
+    lease_owner = models.CharField(max_length=64, blank=True)
     verified_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -71,6 +79,7 @@ class GameLog(models.Model):
             models.Index(fields=["game", "-created_at"], name="gamelog_game_idx"),
             models.Index(fields=["-created_at"], name="gamelog_created_idx"),
             models.Index(fields=["engine_version"], name="gamelog_engine_idx"),
+            models.Index(fields=["game", "ruleset_version"], name="gamelog_ruleset_idx"),
         ]
 
     def __str__(self) -> str:
@@ -127,6 +136,7 @@ class LogVerification(models.Model):
 
     log = models.ForeignKey(GameLog, on_delete=models.CASCADE, related_name="verifications")
     engine_version = models.CharField(max_length=32)
+    ruleset_version = models.CharField(max_length=32, blank=True)
     content_pack_sha = models.CharField(max_length=64, blank=True)
     status = models.CharField(max_length=12, choices=LogState.choices)
     summary = models.TextField(blank=True)
@@ -150,3 +160,27 @@ class LogVerification(models.Model):
 
     def __str__(self) -> str:
         return f"log {self.log_id}: {self.status} by engine {self.engine_version}"
+
+
+class VerdictOutbox(models.Model):
+    """The effects of a log's latest verdict (``log_verified`` receivers: statistics rows, match
+    results) that have not completed yet.
+
+    Receivers normally run inside the verdict's own transaction and no row is left. A receiver that
+    fails there is rolled back to a savepoint and leaves this row, committed with the verdict; the
+    sweeper (``gamelogs.outbox.complete_pending``) runs the receivers again until they succeed, so
+    every verdict's effects happen exactly once. Staff see rows that keep failing in the admin.
+    """
+
+    log = models.OneToOneField(GameLog, on_delete=models.CASCADE, related_name="pending_effects")
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    next_attempt_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["next_attempt_at", "id"]
+        indexes = [models.Index(fields=["next_attempt_at"], name="outbox_due_idx")]
+
+    def __str__(self) -> str:
+        return f"effects of log {self.log_id} ({self.attempts} attempts)"

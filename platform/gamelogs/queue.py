@@ -4,6 +4,12 @@ A log row is the source of truth, the broker message only a wake-up call: if the
 when a log is uploaded, the log stays ``queued`` with ``enqueued_at`` empty and the sweeper
 (``requeue_pending``: a periodic task and a management command) sends it once the broker is back.
 Sending a log twice is harmless because verification is idempotent.
+
+How fast a log comes back (deploy/README.md, "Worker tunables"): a log held by a worker that died
+is re-sent once its lease (``ARBITER_LEASE_SECONDS``) has run out, at the next sweep
+(``ARBITER_SWEEP_SECONDS``); a message the broker lost, once the queue is empty and the log has waited
+``ARBITER_REQUEUE_AFTER_SECONDS`` since it was sent. A log handed out ``ARBITER_MAX_ATTEMPTS`` times
+without a verdict is given up (a terminal verdict, and an alert for staff) instead of sent again.
 """
 
 from __future__ import annotations
@@ -19,8 +25,8 @@ from kombu.exceptions import KombuError
 from redis.exceptions import RedisError
 
 from gamelogs.models import FINAL_STATES, GameLog, LogState
-from gamelogs.verification import logs_to_reverify
-from workers.celery import REVERIFY_LOGS, VERIFY_LOG, app
+from gamelogs.verification import give_up, logs_to_reverify
+from workers.celery import REVERIFY_BATCH, REVERIFY_LOGS, VERIFY_LOG, app
 
 logger = logging.getLogger(__name__)
 
@@ -45,8 +51,8 @@ def enqueue_verification(log_id: int, *, force: bool = False, reason: str = "upl
 
 
 def pending_logs(*, stale_after: timedelta | None = None):
-    """Logs that need sending again: queued and never accepted by the broker, or queued or
-    verifying for longer than ``stale_after`` (a lost message, a worker that died)."""
+    """Logs that need sending again: queued and never accepted by the broker, queued for longer than
+    ``stale_after`` (a lost message), or verifying by a worker whose lease ran out (a dead worker)."""
     now = timezone.now()
     stale_after = (
         stale_after if stale_after is not None else timedelta(seconds=settings.ARBITER_REQUEUE_AFTER_SECONDS)
@@ -61,10 +67,9 @@ def pending_logs(*, stale_after: timedelta | None = None):
                 created_at__lte=now - min(IN_FLIGHT, stale_after),
             )
             | Q(state=LogState.QUEUED, enqueued_at__lte=cutoff)
-            | (
-                Q(state=LogState.VERIFYING, started_at__lte=cutoff)
-                & (Q(enqueued_at__isnull=True) | Q(enqueued_at__lte=cutoff))
-            )
+            | Q(state=LogState.VERIFYING, lease_until__lt=now)
+            # A log taken before leases existed: by its start time, as before.
+            | Q(state=LogState.VERIFYING, lease_until__isnull=True, started_at__lte=cutoff)
         )
         .order_by("created_at")
     )
@@ -89,6 +94,10 @@ def requeue_pending(*, limit: int = 1000, stale_after: timedelta | None = None) 
     accepted are always sent."""
     sent = failed = 0
     pending = pending_logs(stale_after=stale_after)
+    exhausted = pending.filter(attempts__gte=settings.ARBITER_MAX_ATTEMPTS)
+    for log_id in exhausted.values_list("pk", flat=True)[:limit]:
+        give_up(log_id)
+    pending = pending.filter(attempts__lt=settings.ARBITER_MAX_ATTEMPTS)
     backlog = broker_backlog()
     if backlog is None:
         return 0, pending.count()
@@ -104,14 +113,20 @@ def requeue_pending(*, limit: int = 1000, stale_after: timedelta | None = None) 
 
 
 def enqueue_reverification(*, game: str | None = None, limit: int | None = None, force: bool = False) -> int:
-    """Queue re-verification of stored logs, newest first (see gamelogs.verification)."""
+    """Queue re-verification of stored logs, newest first (see gamelogs.verification), as
+    ``workers.tasks.reverify_batch`` tasks of ``ARBITER_REVERIFY_BATCH_SIZE`` logs. Returns how
+    many logs were queued."""
+    ids = list(logs_to_reverify(game=game, limit=limit, include_current=force).values_list("pk", flat=True))
+    size = max(1, settings.ARBITER_REVERIFY_BATCH_SIZE)
     sent = 0
-    for log_id in logs_to_reverify(game=game, limit=limit, include_current=force).values_list(
-        "pk", flat=True
-    ):
-        if not enqueue_verification(log_id, force=force, reason="reverify"):
+    for start in range(0, len(ids), size):
+        batch = ids[start : start + size]
+        try:
+            app.send_task(REVERIFY_BATCH, args=[batch], kwargs={"force": force})
+        except BROKER_ERRORS as exc:
+            logger.warning("broker unavailable, re-verification stopped after %s log(s): %s", sent, exc)
             break
-        sent += 1
+        sent += len(batch)
     return sent
 
 

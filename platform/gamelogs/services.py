@@ -85,7 +85,7 @@ def check_upload(data: bytes) -> dict:
         return engine.parse_log(data)
     except UnreadableLog as exc:
         code = _CODE_BY_RULE.get(exc.rule, "invalid_log")
-        if exc.path == "/game":
+        if exc.path == "/game" and exc.rule != "LOG-1.3":
             code = "unknown_game"
             message = f"Unknown game: Arbiter verifies {', '.join(engine.GAME_IDS)}."
         else:

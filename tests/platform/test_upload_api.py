@@ -211,3 +211,30 @@ def test_bad_filters_are_refused(token_client, query):
 def test_cli_uploads_are_labelled(token_client, envelope_bytes):
     response = upload_json(token_client, envelope_bytes(9), HTTP_USER_AGENT="arbiter-cli/0.1.0")
     assert GameLog.objects.get(pk=response.json()["id"]).source == "cli"
+
+
+@pytest.mark.parametrize(
+    ("token", "words"),
+    [
+        ("NaN", "NaN is not a JSON number"),
+        ("Infinity", "Infinity is not a JSON number"),
+        ("-Infinity", "-Infinity is not a JSON number"),
+        ('"\\u0000"', "NUL character"),
+        ('"\\ud800"', "lone surrogate"),
+        ('"north\\u0000east"', "NUL character"),
+    ],
+)
+def test_values_no_database_can_store_are_refused_at_upload(token_client, token, words):
+    """LOG-1.3 strict JSON: an upload that reached PostgreSQL with these would never get a verdict."""
+    text = json.dumps(envelope_log("strict"), indent=1).replace('"nonce": "strict"', f'"facing": {token}')
+    assert token in text
+    response = upload_json(token_client, text.encode())
+    assert response.status_code == 400, response.content
+    error = response.json()["error"]
+    assert error["code"] == "not_json" and words in error["message"]
+    assert not GameLog.objects.exists()
+
+
+def test_a_paired_surrogate_escape_is_ordinary_text(token_client):
+    text = json.dumps(envelope_log("emoji"), indent=1).replace('"emoji"', '"\\ud83d\\ude00"')
+    assert upload_json(token_client, text.encode()).status_code == 201

@@ -105,8 +105,10 @@ def test_reverify_task_queues_newest_first(verified_logs, published):
     for log in verified_logs:
         pretend_an_older_engine_said(log)
     assert tasks.reverify_logs.apply().get() == 2
-    assert [m["args"][0] for m in published] == [new.pk, old.pk]
-    assert all(m["kwargs"] == {"force": False, "reason": "reverify"} for m in published)
+    assert [(m["name"], m["args"]) for m in published] == [
+        ("workers.tasks.reverify_batch", [[new.pk, old.pk]])
+    ]
+    assert published[0]["kwargs"] == {"force": False}
 
 
 def test_reverification_keeps_the_old_verdict_visible_until_the_new_one(verified_logs, monkeypatch):
@@ -122,3 +124,96 @@ def test_reverification_keeps_the_old_verdict_visible_until_the_new_one(verified
     monkeypatch.setattr(engine, "verify", spy)
     tasks.verify_log.apply(args=[new.pk], kwargs={"reason": "reverify"})
     assert states == ["illegal"]  # never flipped back to queued/verifying
+
+
+@pytest.fixture
+def other_game_log(user):
+    """A decided log of a game with no ruleset release in this test."""
+    from tests.support.logs import encode, envelope_log
+
+    log = submit_log(user, encode(envelope_log("hr", game="hoplomachus-remastered"))).log
+    tasks.verify_log.apply(args=[log.pk])
+    log.refresh_from_db()
+    assert log.is_final
+    return log
+
+
+def release_battleground_ruleset():
+    """As after a Battleground release: its logs were decided by the ruleset before this one."""
+    GameLog.objects.filter(game="motu-battleground").update(ruleset_version="bg-0.9.0")
+
+
+def test_verdicts_are_keyed_by_the_games_ruleset_version(verified_logs, other_game_log):
+    for log in verified_logs:
+        assert log.ruleset_version == engine.ruleset_version("motu-battleground") != ""
+        assert LogVerification.objects.get(log=log).ruleset_version == log.ruleset_version
+        assert verification.is_current(log)
+
+
+def test_a_battleground_release_reverifies_only_battleground_logs(verified_logs, other_game_log):
+    release_battleground_ruleset()
+    assert {log.pk for log in verification.logs_to_reverify()} == {log.pk for log in verified_logs}
+    call_command("reverify_logs")
+    for log in verified_logs:
+        log.refresh_from_db()
+        assert log.ruleset_version == engine.ruleset_version("motu-battleground")
+        assert verification.is_current(log)
+    assert LogVerification.objects.filter(log=other_game_log).count() == 1
+    assert list(verification.logs_to_reverify()) == []
+
+
+def test_a_new_engine_version_reverifies_every_game(verified_logs, other_game_log, monkeypatch):
+    monkeypatch.setattr(engine, "ENGINE_VERSION", "9.0.0")
+    assert len(verification.logs_to_reverify()) == 3
+
+
+def test_a_repeated_delivery_after_a_release_verifies_again(verified_logs):
+    _, new = verified_logs
+    release_battleground_ruleset()
+    assert tasks.verify_log.apply(args=[new.pk]).get() == "legal"
+    assert LogVerification.objects.filter(log=new).count() == 2
+
+
+@pytest.fixture
+def announced():
+    calls = []
+
+    def receiver(sender, game_log, verdict, **kwargs):
+        calls.append(game_log.pk)
+
+    from gamelogs.signals import log_verified
+
+    log_verified.connect(receiver, weak=False, dispatch_uid="tests.announced")
+    yield calls
+    log_verified.disconnect(dispatch_uid="tests.announced")
+
+
+def test_batch_reverification_writes_in_bulk_and_reannounces_only_new_decisions(verified_logs, announced):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    old, new = verified_logs
+    pretend_an_older_engine_said(new)  # decided differently by the old engine
+    release_battleground_ruleset()  # both stale now
+    with CaptureQueriesContext(connection) as queries:
+        states = verification.reverify_batch([old.pk, new.pk])
+    assert states == {old.pk: "legal", new.pk: "legal"}
+    inserts = [q["sql"] for q in queries.captured_queries if q["sql"].startswith('INSERT INTO "gamelogs_')]
+    assert len(inserts) == 1  # one bulk insert of both history rows
+    updates = [q["sql"] for q in queries.captured_queries if 'UPDATE "gamelogs_gamelog"' in q["sql"]]
+    assert len(updates) == 1 and updates[0].startswith("2 times: ")  # sent together (executemany)
+    assert announced == [new.pk]  # the old log's decision did not change: its effects stand
+    assert LogVerification.objects.filter(log=old).first().changed is False
+    assert LogVerification.objects.filter(log=new).first().changes == ["status: illegal → legal"]
+    assert verification.reverify_batch([old.pk, new.pk]) == {}  # current now: nothing to do
+
+
+def test_forced_batch_reverification_runs_every_logs_effects(verified_logs, announced):
+    old, new = verified_logs
+    assert verification.reverify_batch([old.pk, new.pk], force=True) == {old.pk: "legal", new.pk: "legal"}
+    assert sorted(announced) == sorted([old.pk, new.pk])
+
+
+def test_reverify_batch_task(verified_logs):
+    release_battleground_ruleset()
+    assert tasks.reverify_batch.apply(args=[[log.pk for log in verified_logs]]).get() == 2

@@ -93,7 +93,8 @@ def test_second_delivery_does_not_verify_again(
     with django_capture_on_commit_callbacks(execute=True):
         assert tasks.verify_log.apply(args=[log.pk]).get() == verification.ALREADY_VERIFIED
     assert LogVerification.objects.filter(log=log).count() == 1
-    assert received == [(log.pk, "legal"), (log.pk, "legal")]  # announced again for late receivers
+    # The effects were committed with the verdict: a repeated delivery has nothing to announce.
+    assert received == [(log.pk, "legal")]
 
 
 def test_only_one_of_two_racing_workers_writes(legal_log):
@@ -173,7 +174,12 @@ def test_sweep_task_reports_what_it_sent(stored_log, published):
     from django.utils import timezone
 
     GameLog.objects.filter(pk=stored_log.pk).update(created_at=timezone.now() - timedelta(minutes=5))
-    assert tasks.sweep_pending.apply().get() == {"sent": 1, "failed": 0}
+    assert tasks.sweep_pending.apply().get() == {
+        "sent": 1,
+        "failed": 0,
+        "effects_done": 0,
+        "effects_failing": 0,
+    }
 
 
 def test_progress_is_written_while_verifying_and_the_verdict_has_the_final_count(legal_log, monkeypatch):
@@ -207,3 +213,15 @@ def test_progress_is_not_written_once_the_log_is_final(stored_log):
     verification.progress_writer(stored_log.pk, interval=0)(3, 10)
     stored_log.refresh_from_db()
     assert stored_log.events_verified == 7
+
+
+def test_the_stored_verdict_is_the_engines_to_dict():
+    """verification.verdict_dict skips to_dict's deep copy; it must give the same document."""
+    log_doc, legal = legal_simulated_log()
+    illegal = engine.verify(with_die_of_seven(log_doc)[0])
+    unreadable = engine.verify(b'{"a": NaN}')
+    for verdict in (legal, illegal, unreadable):
+        assert verification.verdict_dict(verdict) == verdict.to_dict()
+        assert json.dumps(verification.verdict_dict(verdict), sort_keys=True) == json.dumps(
+            verdict.to_dict(), sort_keys=True
+        )

@@ -216,7 +216,7 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 CELERY_BEAT_SCHEDULE = {
     "requeue-pending-logs": {
         "task": "workers.tasks.sweep_pending",
-        "schedule": env_int("ARBITER_SWEEP_SECONDS", 60),
+        "schedule": env_int("ARBITER_SWEEP_SECONDS", 15),
     },
     # After a deploy with a new engine version, old verdicts are re-checked a batch at a time.
     "reverify-stale-logs": {
@@ -233,8 +233,24 @@ CELERY_BEAT_SCHEDULE = {
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 
-# A log queued but not picked up (or stuck "verifying") for this long is sent again by the sweeper.
-ARBITER_REQUEUE_AFTER_SECONDS = env_int("ARBITER_REQUEUE_AFTER_SECONDS", 600)
+# Recovery and the attempt cap (deploy/README.md, "Worker tunables"). A worker holds a log it verifies
+# for ARBITER_LEASE_SECONDS and renews the lease while the engine makes progress; the sweeper (every
+# ARBITER_SWEEP_SECONDS) re-sends a log whose lease ran out (its worker died), and a queued log whose
+# message the broker lost once the queue is empty and ARBITER_REQUEUE_AFTER_SECONDS have passed. After
+# ARBITER_MAX_ATTEMPTS hand-outs without a verdict a log is given up with a terminal verdict and staff
+# are alerted. Redis's own re-delivery (visibility_timeout above) stays longer than the hard time limit,
+# so a slow verification is never run twice by it; the lease is what brings a dead worker's log back.
+ARBITER_LEASE_SECONDS = env_int("ARBITER_LEASE_SECONDS", 30)
+ARBITER_REQUEUE_AFTER_SECONDS = env_int("ARBITER_REQUEUE_AFTER_SECONDS", 60)
+ARBITER_MAX_ATTEMPTS = env_int("ARBITER_MAX_ATTEMPTS", 5)
+# Re-verification after a release runs in batches: this many logs per task, one transaction each.
+ARBITER_REVERIFY_BATCH_SIZE = env_int("ARBITER_REVERIFY_BATCH_SIZE", 100)
+# Workers keep their database connection for this many tasks (Celery's Django fix-up closes it around
+# every task otherwise: a new PostgreSQL session per verification). A broken one is dropped at once
+# (workers.celery.drop_broken_connections), and CONN_MAX_AGE (DB_CONN_MAX_AGE) still applies.
+CELERY_DB_REUSE_MAX = env_int("ARBITER_DB_REUSE_MAX", 1000)
+# "off": workers commit verdicts without waiting for the disk (workers.celery explains why it is safe).
+ARBITER_WORKER_SYNCHRONOUS_COMMIT = env_str("ARBITER_WORKER_SYNCHRONOUS_COMMIT", "off")
 
 LOGGING = {
     "version": 1,

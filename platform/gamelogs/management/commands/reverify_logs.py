@@ -1,16 +1,17 @@
-"""Re-verify stored logs after the engine (or a content pack) changed, newest first."""
+"""Re-verify stored logs after the engine, a game's ruleset or a content pack changed, newest first."""
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
 import engine
 from gamelogs import queue, verification
-from gamelogs.models import LogVerification
 
 
 class Command(BaseCommand):
     help = (
-        "Re-verify logs decided by an older engine version (or every log with --all), newest first, "
-        "recording each run and what changed. Runs here, or on the workers with --enqueue."
+        "Re-verify logs decided by an older engine version or an older ruleset of their game (or every "
+        "log with --all), newest first, in batches, recording each run and what changed. Runs here, or "
+        "on the workers with --enqueue."
     )
 
     def add_arguments(self, parser):
@@ -36,13 +37,12 @@ class Command(BaseCommand):
                 game=game, limit=limit, include_current=include_current
             ).values_list("pk", flat=True)
         )
-        changed = 0
-        for log_id in ids:
-            verification.verify_stored_log(log_id, force=include_current, reason="reverify")
-            run = LogVerification.objects.filter(log_id=log_id).first()
-            if run is not None and run.changed:
-                changed += 1
-                self.stdout.write(f"log {log_id}: " + "; ".join(run.changes))
+        runs = verification.reverify(
+            ids, force=include_current, batch_size=settings.ARBITER_REVERIFY_BATCH_SIZE
+        )
+        changed = [run for run in runs if run.changed]
+        for run in changed:
+            self.stdout.write(f"log {run.log_id}: " + "; ".join(run.changes))
         self.stdout.write(
-            f"re-verified {len(ids)} log(s) with engine {engine.ENGINE_VERSION}; {changed} changed"
+            f"re-verified {len(runs)} log(s) with engine {engine.ENGINE_VERSION}; {len(changed)} changed"
         )

@@ -1,0 +1,118 @@
+"""The effects of a verdict, exactly once: ``log_verified`` receivers inside the verdict's transaction,
+and a durable outbox for the ones that fail there.
+
+``run_effects`` runs every receiver inside the caller's transaction (the one that writes the
+verdict). Statistics rows and match results then commit with the verdict or not at all: a database
+that goes away between the verdict and its statistics rolls both back and the task is retried. A
+receiver that fails for any other reason (a bug, data it cannot store) raises ``EffectsFailed``: the
+caller rolls back and writes the verdict again with a ``VerdictOutbox`` row instead
+(``postpone_effects``; no savepoint costs the common case anything). ``complete_pending`` (run by
+the sweeper) announces that log's current verdict again until every receiver succeeds, backing off
+between attempts and alerting staff when a row keeps failing.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import InterfaceError, OperationalError, transaction
+from django.utils import timezone
+
+from gamelogs.alerts import alert_staff
+from gamelogs.models import FINAL_STATES, GameLog, VerdictOutbox
+from gamelogs.signals import log_verified
+
+logger = logging.getLogger(__name__)
+
+# The database itself is gone: nothing can be recorded now, the whole task is retried.
+CONNECTION_ERRORS = (OperationalError, InterfaceError)
+RETRY_BASE = timedelta(seconds=30)
+RETRY_MAX = timedelta(hours=1)
+
+
+class EffectsFailed(Exception):
+    """A ``log_verified`` receiver failed; ``error`` is what it raised."""
+
+    def __init__(self, error: Exception):
+        super().__init__(str(error))
+        self.error = error
+
+
+def run_effects(game_log: GameLog, verdict: dict) -> None:
+    """Send ``log_verified`` inside the current transaction. Raises EffectsFailed (the caller rolls
+    back and calls ``postpone_effects``) when a receiver fails other than by losing the database."""
+    try:
+        log_verified.send(sender=GameLog, game_log=game_log, verdict=verdict)
+    except CONNECTION_ERRORS:
+        raise
+    except Exception as exc:  # noqa: BLE001 - any receiver's failure is recorded, never lost
+        logger.exception("log_verified receivers failed for log %s; the outbox keeps the work", game_log.pk)
+        raise EffectsFailed(exc) from exc
+
+
+def postpone_effects(game_log: GameLog, failed: EffectsFailed) -> None:
+    """Leave the effects of ``game_log``'s verdict to the sweeper (inside the verdict's transaction)."""
+    VerdictOutbox.objects.update_or_create(
+        log_id=game_log.pk,
+        defaults={"last_error": _describe(failed.error), "next_attempt_at": timezone.now() + RETRY_BASE},
+    )
+
+
+def complete_pending(*, limit: int = 100) -> tuple[int, int]:
+    """Run the receivers of due outbox rows again, each in its own transaction. Returns
+    (completed, still failing)."""
+    done = failed = 0
+    due = VerdictOutbox.objects.filter(next_attempt_at__lte=timezone.now()).values_list("pk", flat=True)
+    for row_id in list(due[:limit]):
+        if complete(row_id):
+            done += 1
+        else:
+            failed += 1
+    return done, failed
+
+
+def complete(row_id: int) -> bool:
+    """One outbox row: announce its log's current verdict; delete the row once that succeeded."""
+    with transaction.atomic():
+        row = VerdictOutbox.objects.select_for_update(skip_locked=True).filter(pk=row_id).first()
+        if row is None:
+            return True  # done meanwhile, or another sweeper holds it
+        log = GameLog.objects.select_for_update().filter(pk=row.log_id).first()
+        if log is not None and log.state in FINAL_STATES and log.verdict:
+            failed = run_effects_in_savepoint(log, log.verdict)
+            if failed is not None:
+                _postpone(row, failed.error)
+                return False
+        # Done; or a re-verification is running, whose own verdict brings its own effects.
+        row.delete()
+        return True
+
+
+def run_effects_in_savepoint(game_log: GameLog, verdict: dict) -> EffectsFailed | None:
+    """``run_effects`` rolled back to a savepoint if a receiver fails (returned, not raised): for
+    callers that write several logs' verdicts in one transaction, and for the sweeper."""
+    try:
+        with transaction.atomic():
+            run_effects(game_log, verdict)
+    except EffectsFailed as failed:
+        return failed
+    return None
+
+
+def _postpone(row: VerdictOutbox, failure: Exception) -> None:
+    row.attempts += 1
+    row.last_error = _describe(failure)
+    row.next_attempt_at = timezone.now() + min(RETRY_BASE * 2**row.attempts, RETRY_MAX)
+    row.save(update_fields=["attempts", "last_error", "next_attempt_at"])
+    if row.attempts == settings.ARBITER_MAX_ATTEMPTS:
+        alert_staff(
+            f"the effects of log {row.log_id}'s verdict keep failing",
+            f"statistics and match results of log {row.log_id} failed {row.attempts} times "
+            f"({row.last_error}); they are retried at most hourly. See Verdict outbox in the admin.",
+        )
+
+
+def _describe(exc: Exception) -> str:
+    return f"{type(exc).__name__}: {exc}"[:2000]
