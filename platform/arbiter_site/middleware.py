@@ -7,9 +7,9 @@ the API's error shape; browsers get a page saying what the limit is.
 
 from __future__ import annotations
 
-from django.http import JsonResponse
 from django.shortcuts import render
 
+from arbiter_site.errors import API_PREFIX, error_json
 from gamelogs.services import UploadRejected
 from gamelogs.uploads import reject_oversized_request
 
@@ -22,9 +22,7 @@ class RequestSizeLimitMiddleware:
         try:
             reject_oversized_request(request)
         except UploadRejected as exc:
-            if request.path.startswith("/api/"):
-                return JsonResponse(
-                    {"error": {"code": exc.code, "message": exc.message}}, status=exc.status_code
-                )
+            if request.path.startswith(API_PREFIX):
+                return error_json(exc.code, exc.message, exc.status_code)
             return render(request, "arbiter/too_large.html", {"message": exc.message}, status=exc.status_code)
         return self.get_response(request)

@@ -20,6 +20,9 @@ def _optional(prefix: str, module: str) -> list:
     return [path(prefix, include(module))] if found else []
 
 
+# A database outage answers 503 (JSON under /api/), anything else 500: see arbiter_site.errors.
+handler500 = "arbiter_site.errors.server_error"
+
 api_patterns = [
     path("auth/token/", ObtainTokenView.as_view(), name="token"),
     path("", include("gamelogs.api.urls")),

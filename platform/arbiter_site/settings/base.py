@@ -162,7 +162,7 @@ REST_FRAMEWORK = {
         "user": env_str("ARBITER_THROTTLE_USER", "2000/min"),
         "uploads": env_str("ARBITER_THROTTLE_UPLOADS", "600/min"),
     },
-    "EXCEPTION_HANDLER": "gamelogs.api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "arbiter_site.errors.exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {
