@@ -6,8 +6,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+from accounts.api import ObtainTokenView
 from arbiter_site import health, views
-from gamelogs.api.auth import ObtainTokenView
 
 
 def _optional(prefix: str, module: str) -> list:
