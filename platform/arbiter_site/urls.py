@@ -8,6 +8,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from accounts.api import ObtainTokenView
 from arbiter_site import health, views
+from visibility.api import PublicationView
 
 
 def _optional(prefix: str, module: str) -> list:
@@ -25,6 +26,7 @@ handler500 = "arbiter_site.errors.server_error"
 
 api_patterns = [
     path("auth/token/", ObtainTokenView.as_view(), name="token"),
+    path("logs/<int:pk>/publication/", PublicationView.as_view(), name="log-publication"),
     path("", include("gamelogs.api.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
@@ -35,6 +37,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
     path("accounts/", include("accounts.urls")),
+    path("logs/", include("visibility.urls")),
     path("logs/", include("gamelogs.urls")),
     path("api/", include((api_patterns, "api"), namespace="api")),
     path("admin/", admin.site.urls),

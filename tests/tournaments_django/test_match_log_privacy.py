@@ -55,3 +55,19 @@ def test_uploader_staff_and_organizer_see_the_log(match_with_log, organizer, mak
     for user in (match.entrant_a.player, staff, organizer):
         seen = _log_of(user, event, match)
         assert seen == log and len(seen["sha256"]) == 64
+
+
+def test_a_log_of_a_published_round_is_public_and_of_a_draft_round_is_not(match_with_log):
+    from gamelogs.models import GameLog
+    from tournaments.models import RoundState
+    from visibility.services import is_public
+
+    event, match, log = match_with_log
+    game_log = GameLog.objects.get(pk=log["id"])
+    assert is_public(game_log)  # an event's published results name their players anyway
+    match.round.state = RoundState.DRAFT
+    match.round.save(update_fields=["state"])
+    assert not is_public(game_log)
+    match.round.state = RoundState.CLOSED
+    match.round.save(update_fields=["state"])
+    assert is_public(game_log)

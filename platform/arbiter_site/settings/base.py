@@ -37,6 +37,7 @@ def _optional_apps() -> list[str]:
     apps = []
     if (PLATFORM_DIR / "tournaments" / "apps.py").exists():
         apps.append("tournaments")
+        apps.append("visibility")  # which logs are public: reads tournaments' published rounds
     if (BASE_DIR / "dashboards" / "apps.py").exists():
         apps.append("dashboards")
     return apps
@@ -272,5 +273,5 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env_str("ARBITER_LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    "loggers": {"django.db.backends": {"level": "WARNING"}, "axes": {"level": "WARNING"}},
 }
