@@ -47,10 +47,12 @@ def _free_port() -> int:
 def _wait_for(port: int, path: str = "/healthz", timeout: float = 30.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        with suppress(OSError):
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=2) as response:
-                if response.status == 200:
-                    return
+        with (
+            suppress(OSError),
+            urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=2) as response,
+        ):
+            if response.status == 200:
+                return
         time.sleep(0.2)
     raise AssertionError(f"nothing answered 200 on port {port}{path} within {timeout} s")
 
