@@ -16,12 +16,13 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from django.core.cache import cache
-from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models import Count, F, Max, Q, QuerySet, Sum
 from django.db.models.functions import TruncMonth
 
 from dashboards import models as m
 from dashboards import stats
 from dashboards.filters import MetaFilter
+from visibility.services import public_q
 
 CACHE_SECONDS = 24 * 3600
 T = TypeVar("T")
@@ -52,9 +53,28 @@ def cached(name: str, f: MetaFilter, compute: Callable[[MetaFilter], T]) -> T:
     return value
 
 
+def public_games(prefix: str = "") -> Q:
+    """GameStat rows (through ``prefix``, e.g. "game_stat__") that may be named on a public page:
+    the game's log is public (``visibility``), or there is no uploaded log behind it (synthetic
+    demo and benchmark rows). Private logs count only in anonymous aggregates."""
+    return Q(**{f"{prefix}game_log__isnull": True}) | public_q(f"{prefix}game_log")
+
+
+def public_events(game: str) -> list[str]:
+    """Event names that public logs of ``game`` carry: the only ones a page may name or filter by."""
+
+    def compute(f: MetaFilter) -> list[str]:
+        qs = m.GameStat.objects.filter(public_games(), game=f.game, event_ref__isnull=False)
+        return sorted(v for v in qs.values_list("event_ref", flat=True).distinct() if v)
+
+    return cached("public-events", MetaFilter(game=game), compute)
+
+
 def bucket(model, f: MetaFilter) -> QuerySet:
     """Summary rows of ``model`` inside the filter: every filter is a WHERE on bucket columns."""
     qs = model.objects.filter(game=f.game)
+    if f.event and f.event not in public_events(f.game):
+        return qs.none()  # an event only private logs name does not exist for anyone else
     if f.date_from:
         qs = qs.filter(day__gte=f.date_from)
     if f.date_to:
@@ -299,8 +319,14 @@ def dice_luck(f: MetaFilter) -> list[dict]:
     """Observed against expected successes per player name, recorded dice only."""
 
     def compute(f: MetaFilter) -> list[dict]:
-        rows = _sums(bucket(m.DiceDaily, f), ["player_name"], tests="tests", dice="dice", successes="successes",
-                     expected="expected")  # fmt: skip
+        # Rows name players, so public games only: summed from the stat rows, not DiceDaily.
+        rows = (
+            _recorded_dice(f)
+            .values(player_name=F("side__player_name"))
+            .annotate(tests=Sum("tests"), dice=Sum("dice"), successes=Sum("successes"),
+                      expected=Sum("expected_successes"))
+            .order_by()
+        )  # fmt: skip
         out = []
         for r in rows:
             luck = stats.dice_luck(int(r["dice"]), int(r["successes"]), float(r["expected"]))
@@ -327,6 +353,27 @@ def dice_luck(f: MetaFilter) -> list[dict]:
     return cached("dice-luck", f, compute)
 
 
+def _recorded_dice(f: MetaFilter) -> QuerySet:
+    """TestStat rows of public games inside the filter, recorded dice only (seeded games are fair
+    by construction), as DiceDaily would hold them for public games alone."""
+    games = m.GameStat.objects.filter(public_games(), game=f.game, randomness="recorded")
+    if f.date_from:
+        games = games.filter(played_on__gte=f.date_from)
+    if f.date_to:
+        games = games.filter(played_on__lte=f.date_to)
+    if f.event:
+        games = games.filter(event_ref=f.event)
+    if f.pack:
+        games = games.filter(content_pack=f.pack)
+    if f.rating_band is not None:
+        games = games.filter(rating_band=f.rating_band)
+    if f.simulated == "exclude":
+        games = games.filter(simulated=False)
+    elif f.simulated == "only":
+        games = games.filter(simulated=True)
+    return m.TestStat.objects.filter(side__game_stat__in=games)
+
+
 def trends_month(f: MetaFilter) -> list[dict]:
     """Faction win and pick rates per calendar month (pick rate over that month's sides)."""
 
@@ -350,7 +397,7 @@ def trends_event(f: MetaFilter) -> list[dict]:
     """Faction win and pick rates per event (games with an event reference only)."""
 
     def compute(f: MetaFilter) -> list[dict]:
-        qs = bucket(m.EntryDaily, f).filter(event_ref__isnull=False)
+        qs = bucket(m.EntryDaily, f).filter(event_ref__in=public_events(f.game))
         totals = {
             r["event_ref"]: r["n"]
             for r in qs.filter(dimension="seat").values("event_ref").annotate(n=Sum("appearances"))
@@ -409,7 +456,7 @@ def known_values(game: str) -> dict[str, list]:
         qs = m.GameDaily.objects.filter(game=f.game)
         return [
             {
-                "events": sorted(v for v in qs.values_list("event_ref", flat=True).distinct() if v),
+                "events": public_events(f.game),
                 "packs": sorted(v for v in qs.values_list("content_pack", flat=True).distinct() if v),
                 "rating_bands": sorted(
                     v for v in qs.values_list("rating_band", flat=True).distinct() if v is not None
@@ -427,8 +474,9 @@ def games_with_data() -> list[dict]:
 
 def player_profile(name: str, simulated: str = "exclude", history_limit: int = 100) -> dict:
     """One player's games (by the name they logged under), their record per faction against the
-    meta, and their dice. Names are not accounts: two people logging as "Alice" are one row here."""
-    sides = m.SideStat.objects.filter(player_name=name)
+    meta, and their dice. Names are not accounts: two people logging as "Alice" are one row here.
+    Public games only: a private log never shows up under a player's name."""
+    sides = m.SideStat.objects.filter(public_games("game_stat__"), player_name=name)
     if simulated == "exclude":
         sides = sides.filter(game_stat__simulated=False)
     elif simulated == "only":
@@ -492,12 +540,8 @@ def player_profile(name: str, simulated: str = "exclude", history_limit: int = 1
         row["meta_win_rate"] = meta_row.get("win_rate")
         row["meta_games"] = meta_row.get("games", 0)
         factions.append(row)
-    dice_qs = m.DiceDaily.objects.filter(player_name=name)
-    if simulated == "exclude":
-        dice_qs = dice_qs.filter(simulated=False)
-    elif simulated == "only":
-        dice_qs = dice_qs.filter(simulated=True)
-    d = dice_qs.aggregate(dice=Sum("dice"), successes=Sum("successes"), expected=Sum("expected"))
+    dice_qs = m.TestStat.objects.filter(side__in=sides, side__game_stat__randomness="recorded")
+    d = dice_qs.aggregate(dice=Sum("dice"), successes=Sum("successes"), expected=Sum("expected_successes"))
     luck = stats.dice_luck(int(d["dice"] or 0), int(d["successes"] or 0), float(d["expected"] or 0.0))
     return {
         "name": name,

@@ -127,7 +127,8 @@ class Verdict:
             if e.actor:
                 ctx.append(e.actor)
             where = f" ({', '.join(ctx)})" if ctx else ""
-            return f"ILLEGAL at event {e.event_index}{where}: {e.message} ({e.rule})"
+            at = "in the header" if e.event_index is None else f"at event {e.event_index}"
+            return f"ILLEGAL {at}{where}: {e.message} ({e.rule})"
         return "LEGAL — " + _describe_result(self.result or {}, self.players)
 
 

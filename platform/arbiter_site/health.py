@@ -1,8 +1,13 @@
 """GET /healthz — is the database answering, is the broker answering? For load balancers and
-container orchestrators: 200 when both are, 503 otherwise, with a short JSON report."""
+container orchestrators: 200 when both are, 503 otherwise.
+
+Anyone gets the verdict (``{"status": "ok"}`` or ``"error"``); only a signed-in staff member gets
+the details (timings, transports, engine version, the error text), because error text names hosts,
+ports and server states an outsider has no business reading. Probes need only the status code."""
 
 from __future__ import annotations
 
+import logging
 import time
 
 from django.db import connection
@@ -13,6 +18,7 @@ import engine
 from workers.celery import app
 
 BROKER_TIMEOUT_SECONDS = 2
+log = logging.getLogger(__name__)
 
 
 def check_database() -> dict:
@@ -43,13 +49,18 @@ def check_broker() -> dict:
 def healthz(request):
     database, broker = check_database(), check_broker()
     healthy = database["ok"] and broker["ok"]
-    body = {
-        "status": "ok" if healthy else "error",
-        "database": database,
-        "broker": broker,
-        "engine_version": engine.ENGINE_VERSION,
-    }
+    body = {"status": "ok" if healthy else "error"}
+    if not healthy:  # the details go to the log, where operators look
+        log.warning("unhealthy: database %s, broker %s", database, broker)
+    if database["ok"] and _is_staff(request):
+        body.update(database=database, broker=broker, engine_version=engine.ENGINE_VERSION)
     return JsonResponse(body, status=200 if healthy else 503)
+
+
+def _is_staff(request) -> bool:
+    # Reading the session needs the database, so only once the database has answered.
+    user = getattr(request, "user", None)
+    return bool(user is not None and user.is_authenticated and user.is_staff)
 
 
 def _short(exc: Exception) -> str:

@@ -95,8 +95,9 @@ def hand_counted_games() -> list[dict]:
 
 
 def make_log(statistics: dict, *, created: str, event: str | None = None, status: str = "legal",
-             simulated: bool = False, salt: str = ""):  # fmt: skip
-    """A GameLog as the worker leaves it after verification, with its verdict dict."""
+             simulated: bool = False, salt: str = "", public: bool = True):  # fmt: skip
+    """A GameLog as the worker leaves it after verification, with its verdict dict. ``public``:
+    published (visibility.PublishedLog), so that pages naming its players and event may show it."""
     from django.utils import timezone
 
     from gamelogs.models import GameLog
@@ -119,4 +120,8 @@ def make_log(statistics: dict, *, created: str, event: str | None = None, status
         engine_version=verdict["engine_version"],
         verified_at=timezone.now(),
     )
+    if public:
+        from visibility.models import PublishedLog
+
+        PublishedLog.objects.create(log=log)
     return log, verdict

@@ -12,6 +12,7 @@ Everything that differs between machines comes from the environment:
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -36,6 +37,7 @@ def _optional_apps() -> list[str]:
     apps = []
     if (PLATFORM_DIR / "tournaments" / "apps.py").exists():
         apps.append("tournaments")
+        apps.append("visibility")  # which logs are public: reads tournaments' published rounds
     if (BASE_DIR / "dashboards" / "apps.py").exists():
         apps.append("dashboards")
     return apps
@@ -54,6 +56,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "arbiter_site",
     "accounts",
     "gamelogs",
@@ -63,6 +66,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "arbiter_site.middleware.RequestSizeLimitMiddleware",
+    "arbiter_site.middleware.UnstorableCharactersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -70,6 +74,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, so that it sees the outcome of every sign-in (accounts.signin_guard).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "arbiter_site.urls"
@@ -118,6 +124,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# django-axes first: it refuses a locked-out client before any password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "gamelogs:list"
 LOGOUT_REDIRECT_URL = "home"
@@ -143,6 +154,22 @@ ARBITER_MAX_REQUEST_BYTES = ARBITER_MAX_UPLOAD_BYTES + 64 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = ARBITER_MAX_REQUEST_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = ARBITER_MAX_REQUEST_BYTES
 
+# --- Sign-in protection (accounts.signin_guard) -------------------------------------------------
+# Failed sign-ins (login form, admin, API token) are counted in PostgreSQL, shared by every web
+# process. Ten failures from one address, or against one username, pause sign-ins for 15 minutes.
+# Behind ARBITER_PROXY_COUNT trusted proxies (the deploy's nginx is one) the client is the address
+# the outermost proxy saw, from X-Forwarded-For; with none, REMOTE_ADDR (a client cannot spoof it).
+ARBITER_PROXY_COUNT = env_int("ARBITER_PROXY_COUNT", 0)
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_FAILURE_LIMIT = env_int("ARBITER_SIGNIN_FAILURE_LIMIT", 10)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("ARBITER_SIGNIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True  # failures are what matter; successes are not kept
+AXES_CLIENT_IP_CALLABLE = "accounts.signin_guard.client_ip"
+AXES_LOCKOUT_CALLABLE = "accounts.signin_guard.lockout_response"
+AXES_VERBOSE = False
+
 # --- REST API ------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -161,8 +188,12 @@ REST_FRAMEWORK = {
         "anon": env_str("ARBITER_THROTTLE_ANON", "60/min"),
         "user": env_str("ARBITER_THROTTLE_USER", "2000/min"),
         "uploads": env_str("ARBITER_THROTTLE_UPLOADS", "600/min"),
+        # Token requests per client address, right or wrong (django-axes also counts failures).
+        "signin": env_str("ARBITER_THROTTLE_SIGNIN", "20/min"),
     },
-    "EXCEPTION_HANDLER": "gamelogs.api.errors.exception_handler",
+    # 0, not None: with None DRF takes X-Forwarded-For as given, which lets a client pick its identity.
+    "NUM_PROXIES": ARBITER_PROXY_COUNT,
+    "EXCEPTION_HANDLER": "arbiter_site.errors.exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {
@@ -258,5 +289,5 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env_str("ARBITER_LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    "loggers": {"django.db.backends": {"level": "WARNING"}, "axes": {"level": "WARNING"}},
 }

@@ -49,10 +49,16 @@ SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
 X_FRAME_OPTIONS = "DENY"
 
-if env_str("CACHE_URL"):
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": env_str("CACHE_URL"),
-        }
+# API throttles count in the cache, so it must be shared by every web process and machine (a
+# per-process cache multiplies every limit by the number of processes). CACHE_URL, else the
+# broker's Redis.
+CACHE_URL = env_str("CACHE_URL") or (CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else None)
+if not CACHE_URL:
+    raise ImproperlyConfigured("CACHE_URL (a Redis URL) must be set when the broker is not Redis")
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": CACHE_URL,
+        "KEY_PREFIX": "arbiter-cache",
     }
+}

@@ -6,8 +6,10 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from gamelogs.services import logs_visible_to
 from tournaments.forms import EVENT_FIELDS
 from tournaments.models import Event, ForceList, Match, Outcome, Registration, Round
+from tournaments.permissions import manages
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -155,7 +157,19 @@ class MatchSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(MatchLogSerializer(allow_null=True))
     def get_log(self, match: Match) -> dict | None:
-        return MatchLogSerializer(match.game_log).data if match.game_log_id else None
+        """The attached log, only for those who may open it (its uploaders, staff) and the event's
+        organizers; anyone else sees the match's state and result but not the log (null)."""
+        if not match.game_log_id or not self._may_see_log(match):
+            return None
+        return MatchLogSerializer(match.game_log).data
+
+    def _may_see_log(self, match: Match) -> bool:
+        user = getattr(self.context.get("request"), "user", None)
+        if user is None or not user.is_authenticated:
+            return False
+        if logs_visible_to(user).filter(pk=match.game_log_id).exists():
+            return True
+        return manages(user, match.round.event)
 
 
 class RoundSerializer(serializers.ModelSerializer):

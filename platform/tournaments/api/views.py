@@ -221,7 +221,7 @@ class RoundListView(EventAPIView):
         )
         if not manages(request.user, event):
             rounds = rounds.exclude(state=RoundState.DRAFT)
-        return Response(s.RoundSerializer(rounds, many=True).data)
+        return Response(s.RoundSerializer(rounds, many=True, context={"request": request}).data)
 
     @extend_schema(
         summary="Pair the next round as a draft (organizers)",
@@ -230,13 +230,17 @@ class RoundListView(EventAPIView):
     )
     def post(self, request, slug):
         round_ = services.pair_next_round(request.user, self.event(slug))
-        return Response(s.RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
+        return Response(
+            s.RoundSerializer(round_, context={"request": request}).data, status=status.HTTP_201_CREATED
+        )
 
 
 class RoundDetailView(EventAPIView):
     @extend_schema(summary="One round with its pairings, tables and reasons", responses=s.RoundSerializer)
     def get(self, request, slug, number):
-        return Response(s.RoundSerializer(self.round(self.event(slug), number)).data)
+        return Response(
+            s.RoundSerializer(self.round(self.event(slug), number), context={"request": request}).data
+        )
 
 
 class PairingListView(EventAPIView):
@@ -244,7 +248,7 @@ class PairingListView(EventAPIView):
     def get(self, request, slug, number):
         round_ = self.round(self.event(slug), number)
         matches = round_.matches.select_related("entrant_a", "entrant_b", "game_log", "round")
-        return Response(s.MatchSerializer(matches, many=True).data)
+        return Response(s.MatchSerializer(matches, many=True, context={"request": request}).data)
 
 
 class RoundActionView(EventAPIView):
@@ -267,7 +271,7 @@ class RoundActionView(EventAPIView):
             first = get_object_or_404(Registration, pk=data["first"], event=event)
             second = get_object_or_404(Registration, pk=data["second"], event=event)
             warnings = services.swap_pairing(user, round_, first, second, note=data["note"])
-            body = s.RoundSerializer(Round.objects.get(pk=round_.pk)).data
+            body = s.RoundSerializer(Round.objects.get(pk=round_.pk), context={"request": request}).data
             return Response({**body, "warnings": warnings})
         elif action == "repair":
             services.repair_round(user, round_, note=self.valid(s.NoteInputSerializer)["note"])
@@ -277,13 +281,15 @@ class RoundActionView(EventAPIView):
             services.close_round(user, round_)
         else:
             raise Http404
-        return Response(s.RoundSerializer(Round.objects.get(pk=round_.pk)).data)
+        return Response(s.RoundSerializer(Round.objects.get(pk=round_.pk), context={"request": request}).data)
 
 
 class MatchDetailView(EventAPIView):
     @extend_schema(summary="A match: players, table, state, result and log", responses=s.MatchSerializer)
     def get(self, request, slug, pk):
-        return Response(s.MatchSerializer(self.match(self.event(slug), pk)).data)
+        return Response(
+            s.MatchSerializer(self.match(self.event(slug), pk), context={"request": request}).data
+        )
 
 
 class MatchLogView(EventAPIView):
@@ -315,7 +321,9 @@ class MatchLogView(EventAPIView):
         match = services.attach_log_to_match(
             request.user, match, data, filename=filename, source=LogSource.API
         )
-        return Response(s.MatchSerializer(match).data, status=status.HTTP_202_ACCEPTED)
+        return Response(
+            s.MatchSerializer(match, context={"request": request}).data, status=status.HTTP_202_ACCEPTED
+        )
 
 
 class MatchActionView(EventAPIView):
@@ -340,7 +348,7 @@ class MatchActionView(EventAPIView):
             services.decide_result(user, match, **self.valid(s.DecisionInputSerializer))
         else:
             raise Http404
-        return Response(s.MatchSerializer(Match.objects.get(pk=match.pk)).data)
+        return Response(s.MatchSerializer(Match.objects.get(pk=match.pk), context={"request": request}).data)
 
 
 class ResolveDisputeView(EventAPIView):
@@ -356,7 +364,7 @@ class ResolveDisputeView(EventAPIView):
         match = services.resolve_dispute(
             request.user, dispute, uphold=data["uphold"], note=data["note"], **result
         )
-        return Response(s.MatchSerializer(match).data)
+        return Response(s.MatchSerializer(match, context={"request": request}).data)
 
 
 class CSVRenderer(BaseRenderer):
@@ -476,7 +484,7 @@ class PlayerHistoryView(EventAPIView):
                     "event": item["event"].slug,
                     "status": registration.status,
                     "rank": item["rank"],
-                    "matches": s.MatchSerializer(matches, many=True).data,
+                    "matches": s.MatchSerializer(matches, many=True, context={"request": request}).data,
                 }
             )
         body = {"player": player.get_username(), "events": events, "rating": None}

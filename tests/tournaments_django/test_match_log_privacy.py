@@ -1,0 +1,73 @@
+"""A match's attached log (id, state, summary, hash) is shown only to those who may open the log:
+its uploaders, staff and the event's organizers. Everyone else sees the match without it."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.tournaments_django.conftest import cross_faction_match, log_for
+
+pytestmark = pytest.mark.django_db
+
+
+def client_for(user=None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+@pytest.fixture
+def match_with_log(running_round, published):
+    event, round_, _ = running_round
+    match = cross_faction_match(round_)
+    uploaded = client_for(match.entrant_a.player).post(
+        f"/api/events/{event.slug}/matches/{match.pk}/log/",
+        data=log_for(match),
+        content_type="application/json",
+    )
+    assert uploaded.status_code == 202
+    return event, match, uploaded.json()["log"]
+
+
+def _log_of(user, event, match):
+    response = client_for(user).get(f"/api/events/{event.slug}/matches/{match.pk}/")
+    assert response.status_code == 200
+    return response.json()["log"]
+
+
+def test_outsiders_see_the_match_but_not_its_log(match_with_log, make_user):
+    event, match, log = match_with_log
+    assert _log_of(None, event, match) is None
+    assert _log_of(make_user("stranger"), event, match) is None
+    # The opponent did not upload it: the log page answers them 404, so does the match's log block.
+    assert _log_of(match.entrant_b.player, event, match) is None
+    pairings = client_for().get(f"/api/events/{event.slug}/rounds/{match.round.number}/pairings/").json()
+    assert all(row["log"] is None for row in pairings)
+    body = client_for().get(f"/api/events/{event.slug}/rounds/").content.decode()
+    assert log["sha256"] not in body
+
+
+def test_uploader_staff_and_organizer_see_the_log(match_with_log, organizer, make_user):
+    event, match, log = match_with_log
+    staff = make_user("root", is_staff=True)
+    for user in (match.entrant_a.player, staff, organizer):
+        seen = _log_of(user, event, match)
+        assert seen == log and len(seen["sha256"]) == 64
+
+
+def test_a_log_of_a_published_round_is_public_and_of_a_draft_round_is_not(match_with_log):
+    from gamelogs.models import GameLog
+    from tournaments.models import RoundState
+    from visibility.services import is_public
+
+    event, match, log = match_with_log
+    game_log = GameLog.objects.get(pk=log["id"])
+    assert is_public(game_log)  # an event's published results name their players anyway
+    match.round.state = RoundState.DRAFT
+    match.round.save(update_fields=["state"])
+    assert not is_public(game_log)
+    match.round.state = RoundState.CLOSED
+    match.round.save(update_fields=["state"])
+    assert is_public(game_log)
