@@ -10,7 +10,7 @@ from django.utils.text import slugify
 
 from accounts.services import is_organizer
 from tournaments import content
-from tournaments.algorithms.tiebreaks import METRICS
+from tournaments.algorithms.tiebreaks import metrics_for
 from tournaments.errors import EventError
 from tournaments.models import Event, EventFormat
 from tournaments.permissions import require_manager, require_organizer_role
@@ -67,9 +67,16 @@ def validate_settings(event: Event) -> None:
     keys = list(event.tiebreaks or [])
     if not keys:
         raise EventError("Choose at least one tiebreak.")
-    unknown = [k for k in keys if k not in METRICS]
+    known = metrics_for(event.game, event.format)
+    unknown = [k for k in keys if k not in known]
     if unknown:
-        raise EventError(f"Unknown tiebreak {unknown[0]!r}; known: {', '.join(sorted(METRICS))}.")
+        raise EventError(
+            f"Unknown tiebreak {unknown[0]!r} for this game and format; known: {', '.join(sorted(known))}."
+        )
+    try:
+        event.game_plugin.draw_break(event.draw_rule)
+    except KeyError as exc:
+        raise EventError(f"{exc.args[0][0].upper()}{exc.args[0][1:]}.") from None
     if len(set(keys)) != len(keys):
         raise EventError("A tiebreak is listed twice.")
     if event.has_swiss_stage and event.swiss_rounds < 1:

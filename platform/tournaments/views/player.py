@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
@@ -97,9 +96,12 @@ def my_events(request):
         live = registration.event.rounds.filter(state=RoundState.PUBLISHED).order_by("-number").first()
         if live is None:
             continue
-        mine = live.matches.filter(Q(entrant_a=registration) | Q(entrant_b=registration)).first()
+        mine = live.matches.filter(seats__registration=registration).first()
         if mine is not None:
-            current.append({"event": registration.event, "match": mine, "round": live})
+            opponents = mine.seen_from(registration.pk)["opponents"]
+            current.append(
+                {"event": registration.event, "match": mine, "round": live, "opponents": opponents}
+            )
     notifications = list(Notification.objects.filter(user=request.user)[:50])
     unread = [n.pk for n in notifications if not n.read]
     context = {
