@@ -76,11 +76,12 @@ def _rank(mine, theirs):
 
 def backwards(apps, schema_editor):
     Match = apps.get_model("tournaments", "Match")
+    MatchSeat = apps.get_model("tournaments", "MatchSeat")
     ManualReport = apps.get_model("tournaments", "ManualReport")
     Event = apps.get_model("tournaments", "Event")
     back = {new: old for old, new in RENAMED_TIEBREAKS.items()}
     for m in Match.objects.all().iterator():
-        for seat in m.seats.filter(index__lt=2):
+        for seat in MatchSeat.objects.filter(match_id=m.pk, index__lt=2):
             side = "ab"[seat.index]
             setattr(m, f"outcome_{side}", seat.outcome)
             setattr(m, f"vp_{side}", seat.score)
@@ -177,6 +178,14 @@ class Migration(migrations.Migration):
         migrations.RemoveField(model_name="match", name="vp_b"),
         migrations.RemoveField(model_name="match", name="knockouts_a"),
         migrations.RemoveField(model_name="match", name="knockouts_b"),
+        # A default, so that going back can add the column to existing rows before filling it.
+        migrations.AlterField(
+            model_name="manualreport",
+            name="outcome_a",
+            field=models.CharField(
+                choices=[("win", "Win"), ("draw", "Draw"), ("loss", "Loss")], default="draw", max_length=4
+            ),
+        ),
         migrations.RemoveField(model_name="manualreport", name="outcome_a"),
         migrations.RemoveField(model_name="manualreport", name="vp_a"),
         migrations.RemoveField(model_name="manualreport", name="vp_b"),
