@@ -18,6 +18,10 @@ import pkgutil
 from dataclasses import dataclass
 
 
+class UnknownPack(ValueError):
+    """The event names a game or content pack this installation cannot check lists against."""
+
+
 @dataclass(frozen=True)
 class DrawBreak:
     """How an elimination game that ended drawn (or in a double loss) picks who advances.
@@ -68,6 +72,63 @@ class GamePlugin:
         components, plus what the game adds from its statistics."""
         return {key: int(value) for key, value in (seat.get("components") or {}).items()}
 
+    # --- content packs and force lists: a game without them cannot run events yet ---------
+
+    #: Whether events can be run for this game (its packs load and its lists are checked).
+    runs_events: bool = False
+
+    def pack_ids(self) -> list[str]:
+        return []
+
+    def load_pack(self, pack_id: str):
+        """The game's typed content pack. Raises UnknownPack."""
+        raise UnknownPack(f"lists cannot be checked for the game {self.game_id!r}")
+
+    def catalogue(self, pack) -> dict:
+        """What the list page shows as a reference: factions, characters, equipment."""
+        return {}
+
+    def faction_name(self, pack, faction_id: str) -> str:
+        return faction_id
+
+    def parse_list_text(self, text: str):
+        """(faction, entries, problems) from the list as a player typed it."""
+        raise UnknownPack(f"lists cannot be checked for the game {self.game_id!r}")
+
+    def check_list(self, entries: list, pack, *, points_limit: int, faction: str | None = None):
+        """The list's check: ``valid``, ``faction``, ``points``, resolved ``entries``, ``to_dict()``."""
+        raise UnknownPack(f"lists cannot be checked for the game {self.game_id!r}")
+
+    def format_list_text(self, entries: list, pack=None, faction: str | None = None) -> str:
+        return ""
+
+    def compare_force(self, player, header: dict, pack) -> list[str]:
+        """Differences between a log header player's force and their registered list
+        (``player`` is a tournaments.log_check.ExpectedPlayer)."""
+        return []
+
+    # --- presentation ----------------------------------------------------------------------
+
+    def result_rows(self, players: list[dict], result: dict) -> list[dict]:
+        """One row per header player for the log page: name, faction, score by component and
+        total, winner flag; read from the generic result (``result["seats"]``)."""
+        seats = {str(seat.get("seat")): seat for seat in result.get("seats") or []}
+        rows = []
+        for player in players:
+            seat = seats.get(str(player.get("id"))) or {}
+            components = seat.get("components") or {}
+            rows.append(
+                {
+                    "id": player.get("id"),
+                    "name": player.get("name", player.get("id")),
+                    "faction": player.get("faction", ""),
+                    "sources": [components.get(key, 0) for key in self.score_components],
+                    "total": seat.get("score") or 0,
+                    "winner": seat.get("outcome") == "win",
+                }
+            )
+        return rows
+
     def all_draw_breaks(self) -> tuple[DrawBreak, ...]:
         return GENERIC_DRAW_BREAKS + tuple(self.draw_breaks)
 
@@ -117,3 +178,8 @@ def plugin(game_id: str) -> GamePlugin:
 def plugins() -> dict[str, GamePlugin]:
     load()
     return dict(_PLUGINS)
+
+
+def event_games() -> list[tuple[str, str]]:
+    """(game id, name) of the games events can be run for, for choice lists."""
+    return [(game_id, p.label) for game_id, p in sorted(plugins().items()) if p.runs_events]

@@ -6,9 +6,8 @@ from django import forms
 from django.contrib.auth import get_user_model
 
 import games
-from tournaments import content
 from tournaments.algorithms.tiebreaks import METRICS, metrics_for
-from tournaments.models import Event, Outcome
+from tournaments.models import DEFAULT_GAME, Event, Outcome
 from tournaments.seats import OPPOSITE, SeatScore
 
 EVENT_FIELDS = [
@@ -90,22 +89,21 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"] = forms.ChoiceField(choices=content.game_choices())
+        self.fields["game"] = forms.ChoiceField(choices=games.event_games())
         game = self.data.get("game") or self.initial.get("game") or getattr(self.instance, "game", None)
-        packs = content.pack_choices(game or "motu-battleground")
+        game = game or DEFAULT_GAME
+        packs = [(pack, pack) for pack in games.plugin(game).pack_ids()]
         self.fields["content_pack"] = forms.ChoiceField(
             choices=packs, help_text="lists are checked against it"
         )
-        plugin = games.plugin(game or "motu-battleground")
+        plugin = games.plugin(game)
         self.fields["draw_rule"] = forms.ChoiceField(
             choices=[(rule.key, rule.label) for rule in plugin.all_draw_breaks()],
             label="A drawn elimination game",
         )
         self.fields["tiebreaks"].help_text = (
             "Most important first, separated by commas. Available: "
-            + ", ".join(
-                f"{key} ({cls.name})" for key, cls in metrics_for(game or "motu-battleground").items()
-            )
+            + ", ".join(f"{key} ({cls.name})" for key, cls in metrics_for(game).items())
         )
         self.fields["list_deadline"].input_formats = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]
         self.fields["ends_on"].required = False

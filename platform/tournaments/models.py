@@ -183,7 +183,7 @@ class Registration(models.Model):
 
 class ForceList(models.Model):
     """A player's force for one event: ``entries`` are [{"character", "equipment": [...]}] as
-    typed (names or ids); ``validation`` is what tournaments.lists said about them."""
+    typed (names or ids); ``validation`` is what the game's list rules said about them (games.<game>.lists)."""
 
     registration = models.OneToOneField(Registration, on_delete=models.CASCADE, related_name="force_list")
     faction = models.CharField(max_length=64, blank=True)

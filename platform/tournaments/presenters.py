@@ -7,7 +7,7 @@ import json
 
 from django.urls import reverse
 
-from tournaments import content
+from games import UnknownPack
 from tournaments.errors import EventError
 from tournaments.models import Event, ForceList, Match, MatchState, Round, RoundState
 from tournaments.permissions import manages
@@ -95,11 +95,12 @@ def list_lines(force_list: ForceList | None) -> list[dict]:
 
 
 def faction_name(event: Event, faction_id: str) -> str:
+    plugin = event.game_plugin
     try:
-        pack = content.load_pack(event.game, event.content_pack)
-    except content.UnknownPack:
+        pack = plugin.load_pack(event.content_pack)
+    except UnknownPack:
         return faction_id
-    return (pack.factions.get(faction_id) or {}).get("name", faction_id)
+    return plugin.faction_name(pack, faction_id)
 
 
 def log_facts(match: Match) -> dict | None:

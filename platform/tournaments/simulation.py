@@ -40,9 +40,9 @@ from django.contrib.auth import get_user_model
 from accounts.models import Profile
 from accounts.services import make_organizer
 from gamelogs.models import LogSource
+from games import plugin
+from games.battleground.lists import force_cost
 from tournaments import services
-from tournaments.content import load_pack
-from tournaments.lists import force_cost
 from tournaments.models import DEFAULT_CONTENT_PACK, DEFAULT_GAME, Event, MatchState, Round
 from tournaments.simulated_games import GameJob, simulated_log
 
@@ -103,7 +103,7 @@ def run_simulated_event(
     if players < 2 or rounds < 1:
         raise ValueError("a simulated event needs at least two players and one round")
     started = time.perf_counter()
-    content = load_pack(DEFAULT_GAME, DEFAULT_CONTENT_PACK)
+    content = plugin(DEFAULT_GAME).load_pack(DEFAULT_CONTENT_PACK)
     organizer = _user(f"sim-organizer-{seed}", "Simulation organizer", "")
     make_organizer(organizer)
     limit = max(force_cost(content.forces[f], content) for f in FORCES.values())

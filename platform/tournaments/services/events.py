@@ -9,7 +9,6 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from accounts.services import is_organizer
-from tournaments import content
 from tournaments.algorithms.tiebreaks import metrics_for
 from tournaments.errors import EventError
 from tournaments.models import Event, EventFormat
@@ -58,9 +57,10 @@ def validate_settings(event: Event) -> None:
     """Raise EventError naming the first setting that cannot work."""
     if event.ends_on < event.starts_on:
         raise EventError("The event cannot end before it starts.")
-    if event.game not in content.CONTENT_DIRS:
+    plugin = event.game_plugin
+    if not plugin.runs_events:
         raise EventError(f"Arbiter cannot run events for the game {event.game!r} yet.")
-    if event.content_pack not in dict(content.pack_choices(event.game)):
+    if event.content_pack not in plugin.pack_ids():
         raise EventError(f"Unknown content pack {event.content_pack!r} for {event.game}.")
     if not event.points_win >= event.points_draw >= event.points_loss:
         raise EventError("Points must not increase from a win to a draw to a loss.")

@@ -169,7 +169,12 @@ def read_result(match: Match, log: GameLog, verdict: dict) -> tuple[list[SeatSco
         header.get("reference"), event_slug=event.slug, match_id=match.pk, round_number=match.round.number
     )
     content = event_content(event)
-    comparison = log_check.compare_players(header.get("players") or [], _expected(match), content)
+    plugin = event.game_plugin
+    comparison = log_check.compare_players(
+        header.get("players") or [],
+        _expected(match),
+        lambda player, header_player: plugin.compare_force(player, header_player, content),
+    )
     problems += comparison.problems
     result_seats = (verdict.get("result") or {}).get("seats") or []
     if not result_seats or any(s.get("outcome") not in ("win", "draw", "loss") for s in result_seats):
@@ -182,7 +187,6 @@ def read_result(match: Match, log: GameLog, verdict: dict) -> tuple[list[SeatSco
         if registration is None:
             return [], [f"the verdict's seat {seat.get('seat')} is not a player of this match"]
         by_registration[registration] = seat
-    plugin = event.game_plugin
     scores = []
     for match_seat in match.seat_list():
         seat = by_registration.get(match_seat.registration_id)

@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from tournaments import content, services
+from tournaments import services
 from tournaments.errors import EventError
 from tournaments.forms import ListForm
 from tournaments.models import MatchState, Notification, RoundState
@@ -81,7 +81,7 @@ def my_list(request, slug: str):
         "force_list": force_list,
         "form": form,
         "locked": event.lists_locked or (force_list is not None and force_list.locked),
-        "catalogue": content.catalogue(pack),
+        "catalogue": event.game_plugin.catalogue(pack),
         "is_manager": manages(request.user, event),
     }
     return render(request, "tournaments/my_list.html", context)
