@@ -129,6 +129,16 @@ class GamePlugin:
             )
         return rows
 
+    # --- the meta (dashboards) ------------------------------------------------------------
+
+    def meta_datasets(self) -> dict:
+        """The game's dashboard data sets by key (dashboards.datasets.Dataset); none by default."""
+        return {}
+
+    def meta_pages(self) -> dict:
+        """The game's dashboard pages by slug (dashboards.datasets.Page), overview first."""
+        return {}
+
     def all_draw_breaks(self) -> tuple[DrawBreak, ...]:
         return GENERIC_DRAW_BREAKS + tuple(self.draw_breaks)
 

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from django.contrib.auth import get_user_model
+from django.test.utils import override_settings
 
 from accounts.models import Profile
 from accounts.services import make_organizer
@@ -68,24 +69,15 @@ class SimulationReport:
 @contextmanager
 def verification_in_process() -> Iterator[None]:
     """Run each queued verification in this process with the workers' own task function,
-    instead of sending it to the broker (``simulate_event --eager``)."""
-    from gamelogs import queue
-    from workers.tasks import verify_log
-
-    original = queue.enqueue_verification
+    instead of sending it to the broker (``simulate_event --eager``): the setting
+    ``ARBITER_VERIFY_INLINE`` tells gamelogs.queue to do so."""
     trace_logger = logging.getLogger("celery.app.trace")  # one INFO line per task: noise here
     trace_level = trace_logger.level
     trace_logger.setLevel(logging.WARNING)
-
-    def verify_now(log_id: int, *, force: bool = False, reason: str = "upload") -> bool:
-        verify_log.apply(args=[log_id], kwargs={"force": force, "reason": reason}, throw=True)
-        return True
-
-    queue.enqueue_verification = verify_now
     try:
-        yield
+        with override_settings(ARBITER_VERIFY_INLINE=True):
+            yield
     finally:
-        queue.enqueue_verification = original
         trace_logger.setLevel(trace_level)
 
 

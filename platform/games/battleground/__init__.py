@@ -50,6 +50,16 @@ class Battleground(GamePlugin):
     def compare_force(self, player, header: dict, pack) -> list[str]:
         return log_check.compare_force(player, header, pack)
 
+    def meta_datasets(self) -> dict:
+        from games.battleground import meta  # the dashboards app is optional: import it only when asked
+
+        return meta.DATASETS
+
+    def meta_pages(self) -> dict:
+        from games.battleground import meta
+
+        return meta.PAGES
+
     def seat_components(self, verdict: dict, seat: dict) -> dict[str, int]:
         components = super().seat_components(verdict, seat)
         sides = (verdict.get("statistics") or {}).get("sides") or []
