@@ -61,7 +61,13 @@ def simulate_event(players: int, rounds: int, seed: int) -> tuple[list[Competito
             vp_a, vp_b = rng.randrange(0, 21), rng.randrange(0, 21)
             results.append(
                 ResultRecord(
-                    round_number, p.a, p.b, outcome, vp_a=vp_a, vp_b=vp_b, knockouts_a=rng.randrange(4)
+                    round_number,
+                    p.a,
+                    p.b,
+                    outcome,
+                    score_a=vp_a,
+                    score_b=vp_b,
+                    components_a={"knockouts_dealt": rng}.randrange(4),
                 )
             )
     return competitors, results

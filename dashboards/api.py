@@ -12,10 +12,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from dashboards import queries, stats
-from dashboards.datasets import DATASETS
+from dashboards.datasets import datasets_for, meta_games
 from dashboards.filters import PARAMETERS, parse_filter
 from dashboards.renderers import CSVRenderer
-from engine.version import GAME_IDS
 
 FILTER_PARAMETERS = [
     OpenApiParameter(name, OpenApiTypes.STR, OpenApiParameter.QUERY, description=text)
@@ -33,8 +32,10 @@ class MetaIndexView(APIView):
     def get(self, request):
         return Response(
             {
-                "games": list(GAME_IDS),
-                "datasets": [d.describe() for d in DATASETS.values()],
+                "games": meta_games(),
+                "datasets": {
+                    game: [d.describe() for d in datasets_for(game).values()] for game in meta_games()
+                },
                 "parameters": PARAMETERS,
             }
         )
@@ -55,8 +56,8 @@ class MetaDatasetView(APIView):
 
     @extend_schema(operation_id="meta_dataset", parameters=FILTER_PARAMETERS, responses=OpenApiTypes.OBJECT)
     def get(self, request, game: str, dimension: str):
-        dataset = DATASETS.get(dimension)
-        if game not in GAME_IDS or dataset is None:
+        dataset = datasets_for(game).get(dimension) if game in meta_games() else None
+        if dataset is None:
             raise Http404("no such game or data set")
         f, errors = parse_filter(game, request.query_params)
         if errors:

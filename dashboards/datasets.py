@@ -1,6 +1,10 @@
-"""Every chart's data set as a small class: its key, what it counts, its query, its figures
-and its table columns. The pages, the API and the CSV export all look data sets up here, so a
-chart and its data can never drift apart. Adding a chart is adding a class to ``DATASETS``.
+"""The dashboards core: a chart's data set as a small class (its key, what it counts, its query,
+its figures and its table columns), the pages that group them, and where each game's are found.
+
+Each game's plugin lists its own data sets and pages (``games.GamePlugin.meta_datasets`` and
+``meta_pages``; Battleground's are in ``games/battleground/meta.py``). The pages, the API and
+the CSV export all look data sets up through :func:`datasets_for`, so a chart and its data can
+never drift apart. The meta covers every game that has an engine (:func:`meta_games`).
 """
 
 from __future__ import annotations
@@ -9,6 +13,8 @@ from dataclasses import dataclass
 
 import plotly.graph_objects as go
 
+import engine
+import games
 from dashboards import figures, queries, stats
 from dashboards.filters import MetaFilter
 
@@ -80,252 +86,6 @@ class RateDataset(Dataset):
         ]
 
 
-class Balance(Dataset):
-    key = "balance"
-    title = "Balance flags"
-    test = stats.BALANCE_TEST_DESCRIPTION
-    description = (
-        "Entries whose wins and losses differ beyond chance, graded by the test's p-value: "
-        "p < 0.001 very strong, p < 0.01 strong, p < 0.05 weak evidence. Entries below the minimum "
-        "sample are not tested. With many entries some are flagged 'weak' by chance alone: testing "
-        "N fair entries at the 5% level flags about N × 0.05 of them."
-    )
-    columns = (
-        Column("dimension", "Dimension", "text"),
-        Column("name", "Name", "text"),
-        Column("games", "Games"),
-        Column("wins", "W"),
-        Column("losses", "L"),
-        Column("win_rate", "Win rate", "pct"),
-        Column("p_value", "p-value", "p"),
-        Column("balance", "Balance", "text"),
-    )
-
-    def rows(self, f: MetaFilter) -> list[dict]:
-        return queries.balance(f)
-
-    def figures(self, rows, f):
-        return [figures.balance_figure(rows, "Win rate against games, by balance flag")]
-
-
-class Initiative(Dataset):
-    key = "initiative"
-    title = "First-player (initiative) advantage"
-    test = stats.BALANCE_TEST_DESCRIPTION + " Applied to the first player's decisive games."
-    description = "Results of the player who took the first turn against the second player."
-    columns = RATE_COLUMNS[:9] + (Column("balance", "Test", "text"),)
-
-    def rows(self, f):
-        return queries.initiative(f)
-
-    def figures(self, rows, f):
-        return [figures.initiative_figure(rows, "Results by seat")]
-
-
-class VpSources(Dataset):
-    key = "vp-sources"
-    title = "Where VP come from"
-    description = (
-        "Mean VP per side from objectives, missions and knock-outs, for winners, drawn sides and losers."
-    )
-    columns = (
-        Column("name", "Sides", "text"),
-        Column("sides", "Count"),
-        Column("vp_objectives", "Objectives", "float"),
-        Column("vp_missions", "Missions", "float"),
-        Column("vp_knockouts", "Knock-outs", "float"),
-        Column("vp_total", "Total", "float"),
-    )
-
-    def rows(self, f):
-        return queries.vp_sources(f)
-
-    def figures(self, rows, f):
-        return [figures.vp_sources_figure(rows, "Mean VP per side by source")]
-
-
-class VpByRound(Dataset):
-    key = "vp-by-round"
-    title = "VP by round"
-    description = "Mean cumulative VP at the end of each round, for sides that went on to win, draw or lose."
-    columns = (
-        Column("round", "Round"),
-        Column("name", "Sides", "text"),
-        Column("sides", "Count"),
-        Column("mean_vp", "Mean VP", "float"),
-    )
-
-    def rows(self, f):
-        return queries.vp_by_round(f)
-
-    def figures(self, rows, f):
-        return [figures.vp_by_round_figure(rows, "Cumulative VP by round")]
-
-
-class GameLength(Dataset):
-    key = "game-length"
-    title = "Game length"
-    description = (
-        "Games by rounds played and by how they ended (rounds ran out, knock-out, concession, agreed draw)."
-    )
-    columns = (
-        Column("rounds_played", "Rounds"),
-        Column("ended_by", "Ended by", "text"),
-        Column("games", "Games"),
-        Column("share", "Share", "pct"),
-    )
-
-    def rows(self, f):
-        return queries.game_length(f)
-
-    def figures(self, rows, f):
-        return [figures.game_length_figure(rows, "Rounds played and how games ended")]
-
-
-class KnockoutTiming(Dataset):
-    key = "knockout-timing"
-    title = "Knock-out timing"
-    description = "Characters knocked out, by the round in which it happened."
-    columns = (Column("round", "Round"), Column("knockouts", "Knock-outs"), Column("share", "Share", "pct"))
-
-    def rows(self, f):
-        return queries.knockout_timing(f)
-
-    def figures(self, rows, f):
-        return [figures.knockout_timing_figure(rows, "Knock-outs by round")]
-
-
-class WeaponTypes(Dataset):
-    key = "weapon-types"
-    title = "Damage by weapon type"
-    description = "Attack outcomes summed over every weapon of a type; rates are per attack."
-    columns = (
-        Column("name", "Type", "text"),
-        Column("attacks", "Attacks"),
-        Column("successes", "Successes"),
-        Column("wounds", "Wounds"),
-        Column("knockouts", "Knock-outs"),
-        Column("successes_per_attack", "Successes / attack", "float"),
-        Column("wounds_per_attack", "Wounds / attack", "float"),
-        Column("knockouts_per_attack", "Knock-outs / attack", "float"),
-    )
-
-    def rows(self, f):
-        return queries.weapon_types(f)
-
-    def figures(self, rows, f):
-        return [figures.weapon_types_figure(rows, "Damage per attack by weapon type")]
-
-
-class ObjectivesByMap(Dataset):
-    key = "objectives-by-map"
-    title = "Objective claim rate by map"
-    description = (
-        "Objectives claimed by either side ÷ objectives on offer, per map, with the Wilson 95% interval "
-        "(each objective on offer counted as one trial)."
-    )
-    columns = (
-        Column("map", "Map", "text"),
-        Column("games", "Games"),
-        Column("claimed", "Claimed"),
-        Column("available", "On offer"),
-        Column("claim_rate", "Claim rate", "pct"),
-        Column("ci_low", "95% CI low", "pct"),
-        Column("ci_high", "95% CI high", "pct"),
-    )
-
-    def rows(self, f):
-        return queries.objectives_by_map(f)
-
-    def figures(self, rows, f):
-        return [figures.objectives_by_map_figure(rows, "Objectives claimed by map")]
-
-
-class DiceLuck(Dataset):
-    key = "dice-luck"
-    title = "Dice luck per player"
-    test = stats.DICE_TEST_DESCRIPTION
-    description = (
-        "Observed against expected successes over each player's verified games with recorded dice "
-        "(seeded games are fair by construction and left out). Players are grouped by the name they "
-        "logged under, not by account. Players with fewer than 30 dice are not tested."
-    )
-    columns = (
-        Column("name", "Player", "text"),
-        Column("dice", "Dice"),
-        Column("successes", "Successes"),
-        Column("expected", "Expected", "float"),
-        Column("difference", "Difference", "float"),
-        Column("z", "z", "float"),
-        Column("luck", "Luck", "text"),
-    )
-
-    def rows(self, f):
-        return queries.dice_luck(f)
-
-    def figures(self, rows, f):
-        return [figures.dice_luck_figure(rows, "Observed against expected successes")]
-
-
-class TrendsMonth(Dataset):
-    key = "trends-month"
-    title = "Faction trends by month"
-    description = (
-        "Faction win and pick rates per calendar month of play; hollow grey points have too few games."
-    )
-    columns = (Column("month", "Month", "text"),) + RATE_COLUMNS
-
-    def rows(self, f):
-        return queries.trends_month(f)
-
-    def figures(self, rows, f):
-        return [
-            figures.trend_figure(rows, "Faction win rate by month", "month"),
-            figures.trend_figure(rows, "Faction pick rate by month", "month", "pick_rate"),
-        ]
-
-
-class TrendsEvent(Dataset):
-    key = "trends-event"
-    title = "Faction results by event"
-    description = "Faction win and pick rates at each event (games whose log names an event)."
-    columns = (Column("event", "Event", "text"),) + RATE_COLUMNS
-
-    def rows(self, f):
-        return queries.trends_event(f)
-
-    def figures(self, rows, f):
-        return [figures.trend_figure(rows, "Faction win rate by event", "event")]
-
-
-_WOUNDS = Column("wounds_dealt_per_game", "Wounds dealt / game", "float")
-DATASETS: dict[str, Dataset] = {
-    d.key: d
-    for d in (
-        RateDataset("factions", "Factions", "faction"),
-        RateDataset(
-            "characters", "Characters", "character", (Column("survival_rate", "Survived", "pct"), _WOUNDS)
-        ),
-        RateDataset("pairs", "Character pairs", "pair of characters"),
-        RateDataset(
-            "weapons", "Weapons", "weapon", (Column("wounds_per_attack", "Wounds / attack", "float"),)
-        ),
-        RateDataset("items", "Items", "item", (Column("uses_per_game", "Uses / game", "float"),)),
-        Balance(),
-        Initiative(),
-        VpSources(),
-        VpByRound(),
-        GameLength(),
-        KnockoutTiming(),
-        WeaponTypes(),
-        ObjectivesByMap(),
-        DiceLuck(),
-        TrendsMonth(),
-        TrendsEvent(),
-    )
-}
-
-
 @dataclass(frozen=True)
 class Page:
     slug: str
@@ -333,32 +93,23 @@ class Page:
     datasets: tuple[str, ...]
 
 
-PAGES: dict[str, Page] = {
-    p.slug: p
-    for p in (
-        Page("overview", "Overview", ("factions", "initiative", "game-length")),
-        Page("factions", "Factions", ("factions",)),
-        Page("characters", "Characters", ("characters",)),
-        Page("pairs", "Character pairs", ("pairs",)),
-        Page("weapons", "Weapons", ("weapons", "weapon-types")),
-        Page("items", "Items", ("items",)),
-        Page("balance", "Balance", ("balance",)),
-        Page(
-            "games",
-            "How games go",
-            (
-                "initiative",
-                "vp-sources",
-                "vp-by-round",
-                "game-length",
-                "knockout-timing",
-                "objectives-by-map",
-            ),
-        ),
-        Page("dice", "Dice luck", ("dice-luck",)),
-        Page("trends", "Trends", ("trends-month", "trends-event")),
-    )
-}
+def meta_games() -> list[str]:
+    """Every game that has an engine: the engine's game ids that have a ruleset."""
+    return [game for game in engine.GAME_IDS if engine.ruleset_version(game)]
+
+
+def game_name(game: str) -> str:
+    return games.plugin(game).label
+
+
+def datasets_for(game: str) -> dict[str, Dataset]:
+    """The data sets of ``game`` by key (its plugin's; none for a game without them)."""
+    return games.plugin(game).meta_datasets()
+
+
+def pages_for(game: str) -> dict[str, Page]:
+    """The dashboard pages of ``game`` by slug, the first being its overview."""
+    return games.plugin(game).meta_pages()
 
 
 def format_cell(value, fmt: str) -> str:

@@ -14,24 +14,17 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
 from dashboards import figures, queries, stats
-from dashboards.datasets import DATASETS, PAGES, Dataset, format_cell
+from dashboards.datasets import Dataset, datasets_for, format_cell, game_name, meta_games, pages_for
 from dashboards.filters import PARAMETERS, RATING_BAND_WIDTH, MetaFilter, parse_filter
 from dashboards.ratings import ratings_for_name
-from engine.version import GAME_IDS
-
-GAME_NAMES = {
-    "motu-battleground": "Masters of the Universe: Battleground",
-    "hoplomachus-remastered": "Hoplomachus: Remastered",
-    "motu-fields-of-eternia": "Masters of the Universe: Fields of Eternia",
-}
 
 
-def _base() -> dict:
-    return {"pages": PAGES.values(), "plotly_version": plotly.__version__}
+def _base(game: str | None = None) -> dict:
+    return {"pages": pages_for(game).values() if game else [], "plotly_version": plotly.__version__}
 
 
 def _game_or_404(game: str) -> str:
-    if game not in GAME_IDS:
+    if game not in meta_games():
         raise Http404("no such game")
     return game
 
@@ -80,22 +73,23 @@ def _filter_context(game: str, f: MetaFilter, errors: dict) -> dict:
 @require_GET
 def index(request):
     counts = {r["game"]: r["games"] for r in queries.games_with_data()}
-    games = [{"id": g, "name": GAME_NAMES.get(g, g), "games": counts.get(g, 0)} for g in GAME_IDS]
+    games = [{"id": g, "name": game_name(g), "games": counts.get(g, 0)} for g in meta_games()]
     return render(request, "dashboards/index.html", {"games": games, **_base()})
 
 
 @require_GET
 def dashboard(request, game: str, page: str = "overview"):
     game = _game_or_404(game)
-    if page not in PAGES:
+    pages, datasets = pages_for(game), datasets_for(game)
+    if page not in pages:
         raise Http404("no such page")
     f, errors = parse_filter(game, request.GET)
     context = {
         "game": game,
-        "game_name": GAME_NAMES.get(game, game),
-        "page": PAGES[page],
-        **_base(),
-        "panels": [_panel(DATASETS[key], f) for key in PAGES[page].datasets],
+        "game_name": game_name(game),
+        "page": pages[page],
+        **_base(game),
+        "panels": [_panel(datasets[key], f) for key in pages[page].datasets],
         "overview": queries.overview(f),
         "min_games": f.min_games,
         "balance_test": stats.BALANCE_TEST_NAME,

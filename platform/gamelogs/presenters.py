@@ -6,29 +6,21 @@ from __future__ import annotations
 import json
 
 from gamelogs.models import GameLog
+from games import plugin
 
-VP_SOURCES = ("objectives", "missions", "knockouts")
 CONTEXT_EVENTS = 3
 
 
-def result_rows(log: GameLog) -> list[dict]:
-    """One row per player: name, faction, VP by source and total, winner flag."""
-    result = log.result or {}
-    vp = result.get("vp") or {}
-    rows = []
-    for player in log.players or []:
-        scores = vp.get(player["id"]) or {}
-        rows.append(
-            {
-                "id": player["id"],
-                "name": player.get("name", player["id"]),
-                "faction": player.get("faction", ""),
-                "sources": [scores.get(source, 0) for source in VP_SOURCES],
-                "total": scores.get("total", 0),
-                "winner": result.get("winner") == player["id"],
-            }
-        )
-    return rows
+def result_table(log: GameLog) -> dict:
+    """The log page's result: the score's label, its components' labels (the game's plugin
+    names them), and one row per player with the score by component, the total and a winner
+    flag, read from the generic result every verdict carries."""
+    game = plugin(log.game)
+    return {
+        "score_label": game.score_label,
+        "sources": list(game.score_components.values()),
+        "rows": game.result_rows(log.players or [], log.result or {}),
+    }
 
 
 def events_around(log: GameLog, index: int | None, radius: int = CONTEXT_EVENTS) -> list[dict]:

@@ -38,7 +38,16 @@ IN_FLIGHT = timedelta(seconds=10)
 
 def enqueue_verification(log_id: int, *, force: bool = False, reason: str = "upload") -> bool:
     """Send ``workers.tasks.verify_log`` for one log. Returns False (and logs why) if the broker
-    refused; the log then waits for the sweeper."""
+    refused; the log then waits for the sweeper.
+
+    With the setting ``ARBITER_VERIFY_INLINE`` true, the same task function runs in this process
+    instead (``simulate_event --eager``; never in a web process).
+    """
+    if getattr(settings, "ARBITER_VERIFY_INLINE", False):
+        from workers.tasks import verify_log
+
+        verify_log.apply(args=[log_id], kwargs={"force": force, "reason": reason}, throw=True)
+        return True
     try:
         app.send_task(VERIFY_LOG, args=[log_id], kwargs={"force": force, "reason": reason})
     except BROKER_ERRORS as exc:

@@ -60,8 +60,7 @@ def log_detail(request, pk: int):
     context = {
         "log": log,
         "status": presenters.status_payload(log),
-        "result_rows": presenters.result_rows(log),
-        "vp_sources": presenters.VP_SOURCES,
+        "result": presenters.result_table(log),
         "error": error,
         "context_events": presenters.events_around(log, error.get("event_index"))
         if log.state == "illegal"

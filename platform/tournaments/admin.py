@@ -2,7 +2,17 @@
 
 from django.contrib import admin
 
-from tournaments.models import AuditEntry, Dispute, Event, ForceList, ManualReport, Match, Registration, Round
+from tournaments.models import (
+    AuditEntry,
+    Dispute,
+    Event,
+    ForceList,
+    ManualReport,
+    Match,
+    MatchSeat,
+    Registration,
+    Round,
+)
 
 
 @admin.register(Event)
@@ -19,11 +29,18 @@ class RegistrationAdmin(admin.ModelAdmin):
     search_fields = ("display_name", "player__username", "event__slug")
 
 
+class MatchSeatInline(admin.TabularInline):
+    model = MatchSeat
+    raw_id_fields = ("registration",)
+    extra = 0
+
+
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
     list_display = ("__str__", "state", "result_source", "log_flag")
     list_filter = ("state", "log_flag")
     raw_id_fields = ("game_log", "entrant_a", "entrant_b", "round")
+    inlines = [MatchSeatInline]
 
 
 for model in (Round, ForceList, Dispute, ManualReport, AuditEntry):

@@ -8,4 +8,8 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         # A verified log attached to a match becomes its result (see tournaments.receivers).
+        # Each game's plugin registers its own tiebreaks and draw breaks (see games/).
+        import games
         from tournaments import receivers  # noqa: F401
+
+        games.load()

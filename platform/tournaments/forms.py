@@ -5,9 +5,10 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 
-from tournaments import content
-from tournaments.algorithms.tiebreaks import METRICS
-from tournaments.models import Event, Outcome
+import games
+from tournaments.algorithms.tiebreaks import METRICS, metrics_for
+from tournaments.models import DEFAULT_GAME, Event, Outcome
+from tournaments.seats import OPPOSITE, SeatScore
 
 EVENT_FIELDS = [
     "name",
@@ -40,7 +41,8 @@ EVENT_FIELDS = [
 
 
 class TiebreakField(forms.CharField):
-    """The ordered tiebreak keys as one line: "points, sos, vp_diff"."""
+    """The ordered tiebreak keys as one line: "points, sos, score_diff" (the event's game and
+    format may narrow which keys apply; services.events checks that)."""
 
     def prepare_value(self, value):
         if isinstance(value, list | tuple):
@@ -62,10 +64,7 @@ class TiebreakField(forms.CharField):
 
 
 class EventForm(forms.ModelForm):
-    tiebreaks = TiebreakField(
-        help_text="Most important first, separated by commas. Available: "
-        + ", ".join(f"{key} ({cls.name})" for key, cls in METRICS.items())
-    )
+    tiebreaks = TiebreakField()
 
     class Meta:
         model = Event
@@ -82,7 +81,7 @@ class EventForm(forms.ModelForm):
             "points_win": "Points for a win",
             "points_draw": "Points for a draw",
             "points_loss": "Points for a loss",
-            "bye_vp": "VP for a bye",
+            "bye_vp": "Score for a bye",
             "round_minutes": "Round time limit (minutes)",
             "points_limit": "Force points limit",
             "lists_public": "Lists are public",
@@ -90,11 +89,21 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"] = forms.ChoiceField(choices=content.game_choices())
+        self.fields["game"] = forms.ChoiceField(choices=games.event_games())
         game = self.data.get("game") or self.initial.get("game") or getattr(self.instance, "game", None)
-        packs = content.pack_choices(game or "motu-battleground")
+        game = game or DEFAULT_GAME
+        packs = [(pack, pack) for pack in games.plugin(game).pack_ids()]
         self.fields["content_pack"] = forms.ChoiceField(
             choices=packs, help_text="lists are checked against it"
+        )
+        plugin = games.plugin(game)
+        self.fields["draw_rule"] = forms.ChoiceField(
+            choices=[(rule.key, rule.label) for rule in plugin.all_draw_breaks()],
+            label="A drawn elimination game",
+        )
+        self.fields["tiebreaks"].help_text = (
+            "Most important first, separated by commas. Available: "
+            + ", ".join(f"{key} ({cls.name})" for key, cls in metrics_for(game).items())
         )
         self.fields["list_deadline"].input_formats = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]
         self.fields["ends_on"].required = False
@@ -114,27 +123,71 @@ class UploadLogForm(forms.Form):
 
 
 class ResultForm(forms.Form):
-    """A result in table orientation; the labels name the players."""
+    """A result, one score per seat in table order; the labels name the players.
 
-    outcome_a = forms.ChoiceField(choices=[], label="Result")
-    vp_a = forms.IntegerField(min_value=0, initial=0)
-    vp_b = forms.IntegerField(min_value=0, initial=0)
-    knockouts_a = forms.IntegerField(min_value=0, initial=0)
-    knockouts_b = forms.IntegerField(min_value=0, initial=0)
+    Two seats choose one outcome ("Ann won", "Draw", "Bob won"); more seats give each its
+    own. The score is the game's (VP in Battleground) and the counters the game declares
+    (games.GamePlugin.counters, e.g. knock-outs dealt) are asked per seat too.
+    """
 
     def __init__(self, *args, match=None, **kwargs):
         super().__init__(*args, **kwargs)
-        a = match.entrant_a.display_name if match else "first player"
-        b = match.entrant_b.display_name if match and match.entrant_b_id else "second player"
-        self.fields["outcome_a"].choices = [
-            (Outcome.WIN, f"{a} won"),
-            (Outcome.DRAW, "Draw"),
-            (Outcome.LOSS, f"{b} won"),
+        self.match = match
+        seats = match.seat_list() if match else []
+        names = [seat.registration.display_name for seat in seats] or ["first player", "second player"]
+        plugin = match.round.event.game_plugin if match else None
+        self.letters = "abcdefghijklmnopqrstuvwxyz"[: len(names)]
+        self.counters = dict(plugin.counters) if plugin else {}
+        if len(names) == 2:
+            a, b = names
+            self.fields["outcome_a"] = forms.ChoiceField(
+                choices=[(Outcome.WIN, f"{a} won"), (Outcome.DRAW, "Draw"), (Outcome.LOSS, f"{b} won")],
+                label="Result",
+            )
+        else:
+            for letter, name in zip(self.letters, names, strict=True):
+                self.fields[f"outcome_{letter}"] = forms.ChoiceField(choices=Outcome.choices, label=f"{name}")
+        score_label = plugin.score_label if plugin else "Score"
+        for letter, name in zip(self.letters, names, strict=True):
+            self.fields[f"score_{letter}"] = forms.IntegerField(
+                min_value=0, initial=0, label=f"{score_label} {name}"
+            )
+        for key, label in self.counters.items():
+            for letter, name in zip(self.letters, names, strict=True):
+                self.fields[f"{key}_{letter}"] = forms.IntegerField(
+                    min_value=0, initial=0, label=f"{label} ({name})"
+                )
+        self.order_fields([*(k for k in self.fields if k != "note"), "note"])
+
+    def scores(self) -> list[SeatScore]:
+        """The cleaned result as one SeatScore per seat (call after is_valid)."""
+        data = self.cleaned_data
+        if len(self.letters) == 2:
+            outcomes = [data["outcome_a"], OPPOSITE[data["outcome_a"]]]
+        else:
+            outcomes = [data[f"outcome_{letter}"] for letter in self.letters]
+        return [
+            SeatScore(
+                outcome=outcome,
+                score=data[f"score_{letter}"],
+                components={key: data[f"{key}_{letter}"] for key in self.counters},
+            )
+            for letter, outcome in zip(self.letters, outcomes, strict=True)
         ]
-        self.fields["vp_a"].label = f"VP {a}"
-        self.fields["vp_b"].label = f"VP {b}"
-        self.fields["knockouts_a"].label = f"Knock-outs by {a}"
-        self.fields["knockouts_b"].label = f"Knock-outs by {b}"
+
+    @staticmethod
+    def initial_for(match) -> dict:
+        """The form's initial values from the match's stored result (empty without one)."""
+        if not match.has_result:
+            return {}
+        seats = match.seat_list()
+        initial = {}
+        for seat in seats:
+            initial[f"outcome_{seat.letter}"] = seat.outcome
+            initial[f"score_{seat.letter}"] = seat.score
+            for key, value in (seat.components or {}).items():
+                initial[f"{key}_{seat.letter}"] = value
+        return initial
 
 
 class DecisionForm(ResultForm):
@@ -150,7 +203,10 @@ class ResolveForm(DecisionForm):
         widget=forms.RadioSelect,
         initial="uphold",
     )
-    field_order = ["decision", "outcome_a", "vp_a", "vp_b", "knockouts_a", "knockouts_b", "note"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.order_fields(["decision", *(k for k in self.fields if k not in ("decision", "note")), "note"])
 
 
 class DisputeForm(forms.Form):

@@ -8,14 +8,12 @@ The rules, in the order they are checked:
 2. **Reference.** If the header carries ``reference`` {event, match, round}, each given field
    equals this event's slug, this match's id and this round's number. A log without a
    reference is fine (players rarely type one).
-3. **Players.** Each header player is one of the match's two players, found by name: the
-   header ``name`` equals the player's name in the event or their username, ignoring case and
-   repeated spaces. Both players of the match must appear, each once.
-4. **Forces.** Each header player's ``faction`` and ``force`` equal that player's registered
-   list: the same faction, the same characters, and on each character the same equipment.
-   Names are compared after the content pack resolves them (ids, English names and aliases
-   are the same card); order, hexes and facings are not compared. A player with no
-   registered list cannot be checked, which is itself a difference.
+3. **Players.** Each header player is one of the match's players, found by name: the header
+   ``name`` equals the player's name in the event or their username, ignoring case and
+   repeated spaces. Every player of the match must appear, each once.
+4. **Forces.** Each header player's force equals that player's registered list, as the
+   game's plugin compares them (``games.GamePlugin.compare_force``; Battleground: the same
+   faction, the same characters, and on each character the same equipment).
 
 Anything that differs is reported, one line each; the match is then flagged "mismatch" and
 the log's result is not used until an organizer decides.
@@ -23,13 +21,8 @@ the log's result is not used until an organizer decides.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-
-from engine.core.errors import UnreadableLog
-from engine.games.battleground.content import Content
-from tournaments.lists import resolve_entries
 
 
 @dataclass(frozen=True)
@@ -74,9 +67,12 @@ def check_reference(
 
 
 def compare_players(
-    header_players: Sequence[dict], expected: Sequence[ExpectedPlayer], content: Content
+    header_players: Sequence[dict],
+    expected: Sequence[ExpectedPlayer],
+    compare_force: Callable[[ExpectedPlayer, dict], list[str]],
 ) -> LogComparison:
-    """Map the header's players to the match's players by name and compare their forces."""
+    """Map the header's players to the match's players by name and compare their forces with
+    ``compare_force(player, header player)`` (the game's own comparison)."""
     problems: list[str] = []
     assignment: dict[str, Hashable] = {}
     by_name: dict[str, ExpectedPlayer] = {}
@@ -101,59 +97,5 @@ def compare_players(
     for player in expected:
         header = found.get(player.key)
         if header is not None:
-            problems.extend(compare_force(player, header, content))
+            problems.extend(compare_force(player, header))
     return LogComparison(assignment, problems)
-
-
-def compare_force(player: ExpectedPlayer, header: dict, content: Content) -> list[str]:
-    """Differences between one header player's faction and force and the registered list."""
-    if player.entries is None:
-        return [f"{player.name} has no registered list to compare the log's force with"]
-    problems = []
-    faction = _lookup(content, "factions", header.get("faction", ""))
-    if faction != player.faction:
-        problems.append(
-            f"{player.name} plays {_faction_name(content, faction or header.get('faction', '?'))} in the log; "
-            f"the registered list is {_faction_name(content, player.faction or '?')}"
-        )
-    logged = {
-        e["character"]: Counter(e["equipment"]) for e in resolve_entries(header.get("force") or [], content)
-    }
-    listed = {e["character"]: Counter(e["equipment"]) for e in player.entries}
-    for cid in sorted(set(logged) - set(listed)):
-        problems.append(
-            f"{player.name}'s force in the log has {_name(content, cid)}, who is not on the registered list"
-        )
-    for cid in sorted(set(listed) - set(logged)):
-        problems.append(f"{player.name}'s registered {_name(content, cid)} is missing from the log")
-    for cid in sorted(set(logged) & set(listed)):
-        if logged[cid] != listed[cid]:
-            problems.append(
-                f"{player.name}'s {_name(content, cid)} carries {_gear(content, logged[cid])} in the log; "
-                f"the registered list has {_gear(content, listed[cid])}"
-            )
-    return problems
-
-
-def _lookup(content: Content, table: str, name: str) -> str | None:
-    try:
-        return content.lookup(table, name, path=table)
-    except UnreadableLog:
-        return None
-
-
-def _faction_name(content: Content, faction_id: str) -> str:
-    return (content.factions.get(faction_id) or {}).get("name", faction_id)
-
-
-def _name(content: Content, cid: str) -> str:
-    character = content.characters.get(cid)
-    return character.name if character else cid
-
-
-def _gear(content: Content, equipment: Counter) -> str:
-    names = []
-    for eid in sorted(equipment.elements()):
-        card = content.weapons.get(eid) or content.items.get(eid)
-        names.append(card.name if card else eid)
-    return ", ".join(names) if names else "nothing"

@@ -41,12 +41,6 @@ class FirstRound(models.TextChoices):
     SEEDED = "seeded", "By seeding"
 
 
-class DrawRule(models.TextChoices):
-    HIGHER_SEED = "higher_seed", "Better seed advances"
-    MORE_VP = "more_vp", "More VP in the game advances"
-    MORE_KNOCKOUTS = "more_knockouts", "More knock-outs in the game advances"
-
-
 class Event(models.Model):
     slug = models.SlugField(max_length=80, unique=True)
     name = models.CharField(max_length=200)
@@ -64,7 +58,8 @@ class Event(models.Model):
     first_round = models.CharField(max_length=8, choices=FirstRound.choices, default=FirstRound.RANDOM)
     random_seed = models.PositiveIntegerField(default=0, help_text="replays the random first-round draw")
     avoid_same_club = models.BooleanField(default=True)
-    draw_rule = models.CharField(max_length=16, choices=DrawRule.choices, default=DrawRule.HIGHER_SEED)
+    # A draw break key the event's game offers (games.GamePlugin.all_draw_breaks).
+    draw_rule = models.CharField(max_length=32, default="higher_seed")
 
     points_win = models.DecimalField(max_digits=5, decimal_places=2, default=3)
     points_draw = models.DecimalField(max_digits=5, decimal_places=2, default=1)
@@ -100,6 +95,18 @@ class Event(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:event", args=[self.slug])
+
+    @property
+    def game_plugin(self):
+        from games import plugin
+
+        return plugin(self.game)
+
+    def get_draw_rule_display(self) -> str:
+        try:
+            return self.game_plugin.draw_break(self.draw_rule).label
+        except KeyError:
+            return self.draw_rule
 
     @property
     def is_elimination_only(self) -> bool:
@@ -176,7 +183,7 @@ class Registration(models.Model):
 
 class ForceList(models.Model):
     """A player's force for one event: ``entries`` are [{"character", "equipment": [...]}] as
-    typed (names or ids); ``validation`` is what tournaments.lists said about them."""
+    typed (names or ids); ``validation`` is what the game's list rules said about them (games.<game>.lists)."""
 
     registration = models.OneToOneField(Registration, on_delete=models.CASCADE, related_name="force_list")
     faction = models.CharField(max_length=64, blank=True)
@@ -265,7 +272,12 @@ class LogFlag(models.TextChoices):
 
 
 class Match(models.Model):
-    """One table of a round: ``entrant_a`` meets ``entrant_b``, or has a bye when it is empty."""
+    """One table of a round and its seats (``seats``, one per registration, in table order).
+
+    ``entrant_a``/``entrant_b`` are the two-seat pairing formats' handles on seats 0 and 1
+    (``entrant_b`` empty: a bye); the seats are the source of truth for who played and the
+    result, and a match of more than two seats has them all there.
+    """
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField()
@@ -275,13 +287,6 @@ class Match(models.Model):
     )
     reason = models.CharField(max_length=300, blank=True)
     state = models.CharField(max_length=12, choices=MatchState.choices, default=MatchState.AWAITING_LOG)
-
-    outcome_a = models.CharField(max_length=4, choices=Outcome.choices, blank=True)
-    outcome_b = models.CharField(max_length=4, choices=Outcome.choices, blank=True)
-    vp_a = models.IntegerField(default=0)
-    vp_b = models.IntegerField(default=0)
-    knockouts_a = models.PositiveSmallIntegerField(default=0)
-    knockouts_b = models.PositiveSmallIntegerField(default=0)
     result_source = models.CharField(max_length=10, choices=ResultSource.choices, blank=True)
 
     game_log = models.ForeignKey(
@@ -310,14 +315,21 @@ class Match(models.Model):
         ]
 
     def __str__(self) -> str:
-        b = self.entrant_b.display_name if self.entrant_b_id else "bye"
-        return f"round {self.round.number} table {self.table}: {self.entrant_a.display_name} vs {b}"
+        names = [r.display_name for r in self.entrants()]
+        if len(names) == 1:
+            names.append("bye")
+        return f"round {self.round.number} table {self.table}: {' vs '.join(names)}"
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:match", args=[self.round.event.slug, self.pk])
 
+    def seat_list(self) -> list[MatchSeat]:
+        """The seats in table order (from the prefetch cache when there is one)."""
+        return sorted(self.seats.all(), key=lambda seat: seat.index)
+
     @property
     def is_bye(self) -> bool:
+        # Seat 1's handle: a match without a second seat is a bye (no query needed).
         return self.entrant_b_id is None
 
     @property
@@ -326,35 +338,90 @@ class Match(models.Model):
 
     @property
     def has_result(self) -> bool:
-        return bool(self.outcome_a)
+        return any(seat.outcome for seat in self.seat_list())
 
     def entrants(self) -> list[Registration]:
-        return [self.entrant_a] if self.entrant_b_id is None else [self.entrant_a, self.entrant_b]
+        return [seat.registration for seat in self.seat_list()]
 
-    def side_of(self, user) -> str | None:
-        """ "a" or "b" if ``user`` plays this match, else None."""
+    def seat_of(self, user) -> MatchSeat | None:
+        """The seat ``user`` plays in this match, if any."""
         if user is None or not user.is_authenticated:
             return None
-        if self.entrant_a.player_id == user.pk:
-            return "a"
-        if self.entrant_b_id and self.entrant_b.player_id == user.pk:
-            return "b"
-        return None
+        return next((seat for seat in self.seat_list() if seat.registration.player_id == user.pk), None)
+
+    def side_of(self, user) -> str | None:
+        """ "a", "b", … (the seat's letter) if ``user`` plays this match, else None."""
+        seat = self.seat_of(user)
+        return seat.letter if seat is not None else None
+
+    def opponents_of(self, user) -> list[Registration]:
+        """The registrations ``user`` plays against (partners on their team left out)."""
+        mine = self.seat_of(user)
+        if mine is None:
+            return []
+        return [s.registration for s in self.seat_list() if s.index != mine.index and not mine.partners(s)]
 
     def opponent_of(self, user) -> Registration | None:
-        side = self.side_of(user)
-        if side == "a":
-            return self.entrant_b
-        if side == "b":
-            return self.entrant_a
-        return None
+        opponents = self.opponents_of(user)
+        return opponents[0] if len(opponents) == 1 else None
+
+    def seen_from(self, registration_id: int) -> dict:
+        """The match from one seat: its opponents' names and its line ("win 30–10")."""
+        seats = self.seat_list()
+        mine = next((seat for seat in seats if seat.registration_id == registration_id), None)
+        if mine is None:
+            return {"opponents": "", "line": ""}
+        others = [seat for seat in seats if seat.index != mine.index and not mine.partners(seat)]
+        line = ""
+        if mine.outcome:
+            against = "/".join(str(seat.score) for seat in others)
+            line = f"{mine.get_outcome_display().lower()} {mine.score}–{against}" if others else "win (bye)"
+        return {"opponents": ", ".join(seat.registration.display_name for seat in others), "line": line}
 
     def score_line(self) -> str:
         if self.is_bye:
             return "bye"
         if not self.has_result:
             return ""
-        return f"{self.outcome_a} {self.vp_a}–{self.vp_b} {self.outcome_b}"
+        seats = self.seat_list()
+        if len(seats) == 2:
+            a, b = seats
+            return f"{a.outcome} {a.score}–{b.score} {b.outcome}"
+        return ", ".join(f"{s.registration.display_name} {s.outcome} {s.score}" for s in seats)
+
+
+class MatchSeat(models.Model):
+    """One seat of a match: a registration, its team, and once there is a result, how the
+    game ended for it (outcome, rank), its score and the game's score components."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField(help_text="0-based, in table order")
+    team = models.CharField(max_length=32, blank=True, help_text="empty: the seat plays for itself")
+    outcome = models.CharField(max_length=4, choices=Outcome.choices, blank=True)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True, help_text="1 = best; ties share a rank")
+    score = models.IntegerField(default=0)
+    components = models.JSONField(default=dict, blank=True, help_text="the game's score components by key")
+
+    class Meta:
+        ordering = ["match", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "index"], name="one_seat_per_index"),
+            models.UniqueConstraint(fields=["match", "registration"], name="one_seat_per_registration"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.registration.display_name}, seat {self.index + 1} of match {self.match_id}"
+
+    @property
+    def letter(self) -> str:
+        return "abcdefghijklmnopqrstuvwxyz"[self.index]
+
+    def partners(self, other: MatchSeat) -> bool:
+        return bool(self.team) and self.team == other.team
+
+    def result(self) -> tuple:
+        return (self.outcome, self.rank, self.score, dict(self.components or {}))
 
 
 class ReportStatus(models.TextChoices):
@@ -369,11 +436,8 @@ class ManualReport(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
     reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    outcome_a = models.CharField(max_length=4, choices=Outcome.choices)
-    vp_a = models.IntegerField(default=0)
-    vp_b = models.IntegerField(default=0)
-    knockouts_a = models.PositiveSmallIntegerField(default=0)
-    knockouts_b = models.PositiveSmallIntegerField(default=0)
+    # One entry per seat in table order: {"outcome", "rank", "score", "components"}.
+    seats = models.JSONField(default=list)
     status = models.CharField(max_length=10, choices=ReportStatus.choices, default=ReportStatus.PENDING)
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

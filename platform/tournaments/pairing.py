@@ -102,9 +102,9 @@ def _elimination(event: Event, number: int) -> ProposedRound:
     previous = records.elimination_stage_rounds(event)
     if not previous:
         seeds = _bracket_seeds(event)
-        bracket = EliminationBracket(seeds, event.draw_rule)
+        bracket = EliminationBracket(seeds, records.draw_break(event))
         return ProposedRound(number, RoundStage.ELIMINATION, bracket.first_round(), seeds)
-    bracket = EliminationBracket(list(event.fixed_seeds), event.draw_rule)
+    bracket = EliminationBracket(list(event.fixed_seeds), records.draw_break(event))
     last = previous[-1]
     pairings = records.pairings_by_round(event)[last]
     return ProposedRound(

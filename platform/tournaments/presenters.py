@@ -7,7 +7,7 @@ import json
 
 from django.urls import reverse
 
-from tournaments import content
+from games import UnknownPack
 from tournaments.errors import EventError
 from tournaments.models import Event, ForceList, Match, MatchState, Round, RoundState
 from tournaments.permissions import manages
@@ -45,12 +45,16 @@ def points_before(round_: Round) -> dict[int, float]:
 def round_rows(round_: Round) -> list[dict]:
     points = points_before(round_)
     rows = []
-    for match in round_.matches.select_related("entrant_a", "entrant_b").order_by("table"):
+    for match in round_.matches.prefetch_related("seats__registration").order_by("table"):
+        seated = [
+            {"name": seat.registration.display_name, "points": points.get(seat.registration_id)}
+            for seat in match.seat_list()
+        ]
         rows.append(
             {
                 "match": match,
-                "points_a": points.get(match.entrant_a_id),
-                "points_b": points.get(match.entrant_b_id) if match.entrant_b_id else None,
+                "first": seated[0] if seated else None,
+                "others": seated[1:],
                 "state_class": STATE_CLASSES.get(match.state, "pending"),
             }
         )
@@ -91,11 +95,12 @@ def list_lines(force_list: ForceList | None) -> list[dict]:
 
 
 def faction_name(event: Event, faction_id: str) -> str:
+    plugin = event.game_plugin
     try:
-        pack = content.load_pack(event.game, event.content_pack)
-    except content.UnknownPack:
+        pack = plugin.load_pack(event.content_pack)
+    except UnknownPack:
         return faction_id
-    return (pack.factions.get(faction_id) or {}).get("name", faction_id)
+    return plugin.faction_name(pack, faction_id)
 
 
 def log_facts(match: Match) -> dict | None:
@@ -107,7 +112,8 @@ def log_facts(match: Match) -> dict | None:
     header_players = []
     with contextlib.suppress(ValueError):
         header_players = json.loads(log.raw_bytes()).get("players") or []
-    vp = ((verdict.get("result") or {}).get("vp")) or {}
+    # The generic result every game's verdict carries: a seat per header player id.
+    seats = {str(seat.get("seat")): seat for seat in ((verdict.get("result") or {}).get("seats") or [])}
     players = [
         {
             "id": p.get("id"),
@@ -118,15 +124,35 @@ def log_facts(match: Match) -> dict | None:
                 + (f" ({', '.join(f.get('equipment') or [])})" if f.get("equipment") else "")
                 for f in p.get("force") or []
             ],
-            "vp": (vp.get(p.get("id")) or {}).get("total"),
-            "winner": (verdict.get("result") or {}).get("winner") == p.get("id"),
+            "score": (seats.get(str(p.get("id"))) or {}).get("score"),
+            "winner": (seats.get(str(p.get("id"))) or {}).get("outcome") == "win",
         }
         for p in header_players
     ]
     return {
         "log": log,
+        "score_label": match.round.event.game_plugin.score_label,
         "state": log.state,
         "summary": log.summary or verdict.get("summary", ""),
         "error": verdict.get("error"),
         "players": players,
     }
+
+
+def result_table(match: Match) -> dict:
+    """The match page's result table: a row per seat with its outcome, score and the counters
+    the game keeps (the column labels come from the game's plugin)."""
+    plugin = match.round.event.game_plugin
+    counters = list(plugin.counters.items())
+    rows = [
+        {
+            "name": seat.registration.display_name,
+            "team": seat.team,
+            "outcome": seat.outcome,
+            "outcome_label": seat.get_outcome_display(),
+            "score": seat.score,
+            "counters": [(seat.components or {}).get(key, 0) for key, _ in counters],
+        }
+        for seat in match.seat_list()
+    ]
+    return {"score_label": plugin.score_label, "counters": [label for _, label in counters], "rows": rows}

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from tournaments.algorithms.players import Competitor, Pairing, ResultRecord
+from tournaments.algorithms.players import (
+    AnyRecord,
+    Competitor,
+    GameRecord,
+    Pairing,
+    ResultRecord,
+    SeatResult,
+)
 from tournaments.algorithms.rules import EventRules, ScoringRules
 from tournaments.algorithms.swiss import SwissOptions
 from tournaments.models import (
@@ -22,6 +29,14 @@ from tournaments.models import (
     RegistrationStatus,
     RoundStage,
 )
+
+
+def draw_break(event: Event) -> tuple[str, ...]:
+    """What the event's draw rule compares in a drawn elimination game (see games.DrawBreak)."""
+    try:
+        return event.game_plugin.draw_break(event.draw_rule).compare
+    except KeyError:
+        return ()
 
 
 def scoring_rules(event: Event) -> ScoringRules:
@@ -83,28 +98,49 @@ def competitors(event: Event, *, as_of_round: int | None = None) -> list[Competi
     return [competitor(r) for r in registrations]
 
 
-def result_record(match: Match) -> ResultRecord | None:
-    """The match's result as the algorithms read it, or None if it does not count (yet)."""
+def result_record(match: Match) -> AnyRecord | None:
+    """The match's result as the algorithms read it, or None if it does not count (yet).
+
+    Two seats give the two-seat record the pairing formats read; more seats (or teams) give
+    a game record, which standings and tiebreaks read alike.
+    """
     number = match.round.number
+    seats = match.seat_list()
     if match.is_bye:
-        return ResultRecord.bye(number, match.entrant_a_id)
-    if match.state not in COUNTED_STATES or not match.outcome_a:
+        return ResultRecord.bye(number, seats[0].registration_id if seats else match.entrant_a_id)
+    if match.state not in COUNTED_STATES or not all(seat.outcome for seat in seats):
         return None
-    return ResultRecord(
-        round=number,
-        player_a=match.entrant_a_id,
-        player_b=match.entrant_b_id,
-        outcome_a=match.outcome_a,
-        outcome_b=match.outcome_b or None,
-        vp_a=match.vp_a,
-        vp_b=match.vp_b,
-        knockouts_a=match.knockouts_a,
-        knockouts_b=match.knockouts_b,
+    if len(seats) == 2 and not any(seat.team for seat in seats):
+        a, b = seats
+        return ResultRecord(
+            round=number,
+            player_a=a.registration_id,
+            player_b=b.registration_id,
+            outcome_a=a.outcome,
+            outcome_b=b.outcome,
+            score_a=a.score,
+            score_b=b.score,
+            components_a=dict(a.components or {}),
+            components_b=dict(b.components or {}),
+        )
+    return GameRecord(
+        number,
+        tuple(
+            SeatResult(
+                seat.registration_id,
+                seat.outcome,
+                seat.score,
+                dict(seat.components or {}),
+                team=seat.team or None,
+                rank=seat.rank,
+            )
+            for seat in seats
+        ),
     )
 
 
 def event_matches(event: Event, *, through_round: int | None = None, stage: str | None = None):
-    matches = Match.objects.filter(round__event=event).select_related("round")
+    matches = Match.objects.filter(round__event=event).select_related("round").prefetch_related("seats")
     if through_round is not None:
         matches = matches.filter(round__number__lte=through_round)
     if stage is not None:
@@ -112,7 +148,7 @@ def event_matches(event: Event, *, through_round: int | None = None, stage: str 
     return matches.order_by("round__number", "table")
 
 
-def results(event: Event, *, through_round: int | None = None) -> list[ResultRecord]:
+def results(event: Event, *, through_round: int | None = None) -> list[AnyRecord]:
     records = (result_record(m) for m in event_matches(event, through_round=through_round))
     return [r for r in records if r is not None]
 

@@ -36,13 +36,14 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from django.contrib.auth import get_user_model
+from django.test.utils import override_settings
 
 from accounts.models import Profile
 from accounts.services import make_organizer
 from gamelogs.models import LogSource
+from games import plugin
+from games.battleground.lists import force_cost
 from tournaments import services
-from tournaments.content import load_pack
-from tournaments.lists import force_cost
 from tournaments.models import DEFAULT_CONTENT_PACK, DEFAULT_GAME, Event, MatchState, Round
 from tournaments.simulated_games import GameJob, simulated_log
 
@@ -68,24 +69,15 @@ class SimulationReport:
 @contextmanager
 def verification_in_process() -> Iterator[None]:
     """Run each queued verification in this process with the workers' own task function,
-    instead of sending it to the broker (``simulate_event --eager``)."""
-    from gamelogs import queue
-    from workers.tasks import verify_log
-
-    original = queue.enqueue_verification
+    instead of sending it to the broker (``simulate_event --eager``): the setting
+    ``ARBITER_VERIFY_INLINE`` tells gamelogs.queue to do so."""
     trace_logger = logging.getLogger("celery.app.trace")  # one INFO line per task: noise here
     trace_level = trace_logger.level
     trace_logger.setLevel(logging.WARNING)
-
-    def verify_now(log_id: int, *, force: bool = False, reason: str = "upload") -> bool:
-        verify_log.apply(args=[log_id], kwargs={"force": force, "reason": reason}, throw=True)
-        return True
-
-    queue.enqueue_verification = verify_now
     try:
-        yield
+        with override_settings(ARBITER_VERIFY_INLINE=True):
+            yield
     finally:
-        queue.enqueue_verification = original
         trace_logger.setLevel(trace_level)
 
 
@@ -103,7 +95,7 @@ def run_simulated_event(
     if players < 2 or rounds < 1:
         raise ValueError("a simulated event needs at least two players and one round")
     started = time.perf_counter()
-    content = load_pack(DEFAULT_GAME, DEFAULT_CONTENT_PACK)
+    content = plugin(DEFAULT_GAME).load_pack(DEFAULT_CONTENT_PACK)
     organizer = _user(f"sim-organizer-{seed}", "Simulation organizer", "")
     make_organizer(organizer)
     limit = max(force_cost(content.forces[f], content) for f in FORCES.values())

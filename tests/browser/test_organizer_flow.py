@@ -127,7 +127,7 @@ def test_organizer_creates_an_event_pairs_reviews_and_publishes_round_one(
     wait(browser, lambda d: d.current_url.endswith("/events/eternia-open/manage/"))
     event = Event.objects.get(slug="eternia-open")
     assert (event.points_win, event.points_draw, event.points_loss, event.points_limit) == (3, 1, 0, 110)
-    assert event.tiebreaks == ["points", "sos", "vp_diff"]
+    assert event.tiebreaks == ["points", "sos", "score_diff"]
 
     # Players register (through the services, as the fixtures of this test); the page lists them.
     register_with_lists(event, players)

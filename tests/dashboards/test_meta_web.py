@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from dashboards import stats
-from dashboards.datasets import DATASETS, PAGES
+from dashboards.datasets import datasets_for, pages_for
 from gamelogs.models import GameLog
 from gamelogs.signals import log_verified
 from tests.dashboards.meta_fixtures import EVIL_CHARACTER, EVIL_NAME, GAME, hand_counted_games, make_log
@@ -76,6 +76,9 @@ def test_api_factions_by_hand_and_filters(client, meta):
     assert client.get(f"/api/meta/{GAME}/no-such-thing/").status_code == 404
 
 
+DATASETS, PAGES = datasets_for("motu-battleground"), pages_for("motu-battleground")
+
+
 @pytest.mark.parametrize("dimension", sorted(DATASETS))
 def test_every_dataset_has_json_and_csv(client, meta, dimension):
     body = api(client, dimension).json()
@@ -98,7 +101,9 @@ def test_csv_neutralises_formulas(client, meta):
 
 def test_api_index_and_player(client, meta):
     index = client.get("/api/meta/").json()
-    assert {d["key"] for d in index["datasets"]} == set(DATASETS)
+    # Every game that has an engine (a ruleset), each with its plugin's data sets.
+    assert index["games"] == ["motu-battleground"]
+    assert {d["key"] for d in index["datasets"]["motu-battleground"]} == set(DATASETS)
     player = client.get(reverse("dashboards_api:player", args=["Alice"])).json()
     assert player["games"] == 3 and player["ratings"] is None
     assert client.get(reverse("dashboards_api:player", args=["Nobody"])).status_code == 404
@@ -166,7 +171,12 @@ def test_player_page(client, meta):
 def test_index_and_empty_game(client, meta):
     html = client.get(reverse("dashboards:index")).content.decode()
     assert "Masters of the Universe: Battleground" in html
-    empty = client.get(reverse("dashboards:overview", args=["hoplomachus-remastered"])).content.decode()
+    # Only games with an engine are on the meta: Hoplomachus has no ruleset yet.
+    assert "hoplomachus-remastered" not in html
+    assert client.get(reverse("dashboards:overview", args=["hoplomachus-remastered"])).status_code == 404
+    empty = client.get(
+        reverse("dashboards:overview", args=[GAME]), {"event": "no-such-event"}
+    ).content.decode()
     assert "No verified games in this filter yet" in empty
 
 

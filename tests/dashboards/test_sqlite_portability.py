@@ -25,7 +25,8 @@ from django.core.management import call_command
 call_command("migrate", verbosity=0)
 call_command("load_synthetic_meta", games=300, seed=4, stdout=open("/dev/null", "w"))
 from dashboards import summaries
-from dashboards.datasets import DATASETS
+from dashboards.datasets import datasets_for
+DATASETS = datasets_for("motu-battleground")
 from dashboards.filters import MetaFilter
 from dashboards.models import GameStat
 summaries.refresh_buckets("motu-battleground", [dt.date(2025, 1, 5), dt.date(2025, 6, 1)])

@@ -150,13 +150,33 @@ def test_legal_log_page_shows_result_with_vp_by_source(logged_in, stored_log):
                     "p1": {"total": 60, "objectives": 40, "missions": 0, "knockouts": 20},
                     "p2": {"total": 20, "objectives": 20, "missions": 0, "knockouts": 0},
                 },
+                "seats": [
+                    {
+                        "seat": "p1",
+                        "team": None,
+                        "outcome": "win",
+                        "rank": 1,
+                        "score": 60,
+                        "components": {"objectives": 40, "missions": 0, "knockouts": 20},
+                    },
+                    {
+                        "seat": "p2",
+                        "team": None,
+                        "outcome": "loss",
+                        "rank": 2,
+                        "score": 20,
+                        "components": {"objectives": 20, "missions": 0, "knockouts": 0},
+                    },
+                ],
             },
             "statistics": {"sides": [{"player": "p1", "attacks": 7}]},
         },
     )
     page = logged_in.get(f"/logs/{stored_log.pk}/").content.decode()
     assert "Evil Warriors win 60–20" in page and 'id="result-table"' in page
-    assert "Knockouts" in page and ">40<" in page and "winner</span>" in page
+    # The columns are the game's score components as its plugin names them.
+    assert ">Objectives<" in page and ">Knock-outs<" in page and ">VP<" in page
+    assert ">40<" in page and ">60<" in page and page.count("winner</span>") == 1
     assert "gamelogs/log.js" not in page  # final: no polling
     assert "Sides" in page and ">7<" in page
 

@@ -40,13 +40,22 @@ EIGHT_ROUND_1 = tables(("A", "H"), ("D", "E"), ("B", "G"), ("C", "F"))
 EIGHT_ROUND_2 = tables(("A", "E"), ("B", "F"))
 EIGHT_FINAL = tables(("A", "F"))
 EIGHT_RESULTS = [
-    ResultRecord(1, "A", "H", "win", vp_a=20, vp_b=5),
-    ResultRecord(1, "D", "E", "loss", vp_a=12, vp_b=15),
-    ResultRecord(1, "B", "G", "draw", vp_a=10, vp_b=10),
-    ResultRecord(1, "C", "F", "loss", vp_a=8, vp_b=14),
-    ResultRecord(2, "A", "E", "win", vp_a=18, vp_b=11),
-    ResultRecord(2, "B", "F", "loss", vp_a=9, vp_b=16),
-    ResultRecord(3, "A", "F", "loss", vp_a=13, vp_b=17, knockouts_a=2, knockouts_b=4),
+    ResultRecord(1, "A", "H", "win", score_a=20, score_b=5),
+    ResultRecord(1, "D", "E", "loss", score_a=12, score_b=15),
+    ResultRecord(1, "B", "G", "draw", score_a=10, score_b=10),
+    ResultRecord(1, "C", "F", "loss", score_a=8, score_b=14),
+    ResultRecord(2, "A", "E", "win", score_a=18, score_b=11),
+    ResultRecord(2, "B", "F", "loss", score_a=9, score_b=16),
+    ResultRecord(
+        3,
+        "A",
+        "F",
+        "loss",
+        score_a=13,
+        score_b=17,
+        components_a={"knockouts_dealt": 2},
+        components_b={"knockouts_dealt": 4},
+    ),
 ]
 
 
@@ -77,8 +86,8 @@ def test_a_finished_bracket_of_eight():
     # The drawn game went to the draw rule; the others were won outright.
     assert [g.resolution for g in layout.rounds[0].games] == ["win", "win", "draw_rule", "win"]
     final = layout.rounds[2].games[0]
-    assert (final.a.seed, final.a.vp, final.a.knockouts) == (1, 13, 2)
-    assert (final.b.seed, final.b.vp, final.b.knockouts) == (6, 17, 4)
+    assert (final.a.seed, final.a.score, final.a.components) == (1, 13, {"knockouts_dealt": 2})
+    assert (final.b.seed, final.b.score, final.b.components) == (6, 17, {"knockouts_dealt": 4})
     assert final.loser == "A"
     assert placed(layout) == [
         ("1st", "F"),
@@ -108,7 +117,7 @@ def test_eight_players_in_the_first_round_with_one_game_still_playing():
     ]
     assert [g.paired for c in layout.rounds for g in c.games] == [True] * 4 + [False] * 3
     waiting = layout.rounds[0].games[3]
-    assert (waiting.a.vp, waiting.b.vp, waiting.resolution, waiting.loser) == (None, None, None, None)
+    assert (waiting.a.score, waiting.b.score, waiting.resolution, waiting.loser) == (None, None, None, None)
     # Knocked-out players already have their place; those still in have none yet.
     assert placed(layout) == [("5th–8th", "D"), ("5th–8th", "G"), ("5th–8th", "H")]
 
@@ -118,7 +127,7 @@ SIX_ROUND_1 = tables(("A", None), ("D", "E"), ("B", None), ("C", "F"))
 
 
 def test_six_players_give_the_top_two_byes_in_a_bracket_in_progress():
-    layout = lay_out_bracket(SIX, {1: SIX_ROUND_1}, [ResultRecord(1, "E", "D", "win", vp_a=16, vp_b=9)])
+    layout = lay_out_bracket(SIX, {1: SIX_ROUND_1}, [ResultRecord(1, "E", "D", "win", score_a=16, score_b=9)])
     assert layout.size == 8
     assert drawn(layout) == [
         [(1, "A", None, "A"), (2, "D", "E", "E"), (3, "B", None, "B"), (4, "C", "F", None)],
@@ -128,7 +137,7 @@ def test_six_players_give_the_top_two_byes_in_a_bracket_in_progress():
     bye, upset = layout.rounds[0].games[:2]
     assert bye.is_bye and bye.resolution == "bye" and bye.loser is None
     # The record lists E first; the sides keep the pairing's order with their own VP.
-    assert (upset.a.player, upset.a.vp, upset.b.player, upset.b.vp) == ("D", 9, "E", 16)
+    assert (upset.a.player, upset.a.score, upset.b.player, upset.b.score) == ("D", 9, "E", 16)
     # Two games were played in round 1, so its losers share 5th–6th, not 5th–8th.
     assert placed(layout) == [("5th–6th", "D")]
 
@@ -139,7 +148,7 @@ def test_six_players_finished():
         ResultRecord(1, "C", "F", "win"),
         ResultRecord(2, "A", "D", "win"),
         ResultRecord(2, "B", "C", "loss"),
-        ResultRecord(3, "A", "C", "draw", vp_a=10, vp_b=12),
+        ResultRecord(3, "A", "C", "draw", score_a=10, score_b=12),
     ]
     played = {1: SIX_ROUND_1, 2: tables(("A", "D"), ("B", "C")), 3: tables(("A", "C"))}
     by_seed = lay_out_bracket(SIX, played, results)
@@ -153,7 +162,7 @@ def test_six_players_finished():
         ("5th–6th", "F"),
     ]
     # The same drawn final under "more VP in the game advances".
-    by_vp = lay_out_bracket(SIX, played, results, draw_rule="more_vp")
+    by_vp = lay_out_bracket(SIX, played, results, draw_break=("score",))
     assert by_vp.champion == "C" and placed(by_vp)[:2] == [("1st", "C"), ("2nd", "A")]
 
 
@@ -183,7 +192,7 @@ def test_a_top_cut_of_four_after_three_swiss_rounds():
         *swiss,
         ResultRecord(4, "P", "T", "loss"),
         ResultRecord(4, "Q", "R", "win"),
-        ResultRecord(5, "Q", "T", "win", vp_a=20, vp_b=3),
+        ResultRecord(5, "Q", "T", "win", score_a=20, score_b=3),
     ]
     semis = tables(("P", "T"), ("Q", "R"))
     in_progress = lay_out_bracket(seeds, {4: semis}, results[:-1])

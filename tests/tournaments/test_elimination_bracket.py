@@ -92,34 +92,66 @@ def test_results_of_other_rounds_are_not_used():
 
 # A drawn quarter-final between seed 4 (D) and seed 5 (E): E scored more VP, D dealt more
 # knock-outs.
-DRAW = ResultRecord(1, "D", "E", "draw", vp_a=10, vp_b=12, knockouts_a=3, knockouts_b=1)
+DRAW = ResultRecord(
+    1,
+    "D",
+    "E",
+    "draw",
+    score_a=10,
+    score_b=12,
+    components_a={"knockouts_dealt": 3},
+    components_b={"knockouts_dealt": 1},
+)
+
+
+# Draw breaks: better seed (nothing compared), more score (VP), and Battleground's more
+# knock-outs dealt, then more VP.
+HIGHER_SEED, MORE_SCORE, MORE_KNOCKOUTS = (), ("score",), ("knockouts_dealt", "score")
 
 
 @pytest.mark.parametrize(
-    ("rule", "winner"),
-    [("higher_seed", "D"), ("more_vp", "E"), ("more_knockouts", "D")],
+    ("draw_break", "winner"),
+    [(HIGHER_SEED, "D"), (MORE_SCORE, "E"), (MORE_KNOCKOUTS, "D")],
 )
-def test_draw_rules(rule, winner):
-    assert EliminationBracket(list("ABCDEFGH"), draw_rule=rule).winner(DRAW) == winner
+def test_draw_breaks(draw_break, winner):
+    assert EliminationBracket(list("ABCDEFGH"), draw_break).winner(DRAW) == winner
 
 
-def test_draw_rules_fall_back_to_the_better_seed():
-    level = ResultRecord(1, "E", "D", "draw", vp_a=10, vp_b=10, knockouts_a=2, knockouts_b=2)
-    for rule in ("higher_seed", "more_vp", "more_knockouts"):
-        assert EliminationBracket(list("ABCDEFGH"), draw_rule=rule).winner(level) == "D"
-    # more_knockouts looks at VP before seeding.
-    ko_tie = ResultRecord(1, "E", "D", "draw", vp_a=11, vp_b=10, knockouts_a=2, knockouts_b=2)
-    assert EliminationBracket(list("ABCDEFGH"), draw_rule="more_knockouts").winner(ko_tie) == "E"
+def test_draw_breaks_fall_back_to_the_better_seed():
+    level = ResultRecord(
+        1,
+        "E",
+        "D",
+        "draw",
+        score_a=10,
+        score_b=10,
+        components_a={"knockouts_dealt": 2},
+        components_b={"knockouts_dealt": 2},
+    )
+    for draw_break in (HIGHER_SEED, MORE_SCORE, MORE_KNOCKOUTS):
+        assert EliminationBracket(list("ABCDEFGH"), draw_break).winner(level) == "D"
+    # More knock-outs looks at VP before seeding.
+    ko_tie = ResultRecord(
+        1,
+        "E",
+        "D",
+        "draw",
+        score_a=11,
+        score_b=10,
+        components_a={"knockouts_dealt": 2},
+        components_b={"knockouts_dealt": 2},
+    )
+    assert EliminationBracket(list("ABCDEFGH"), MORE_KNOCKOUTS).winner(ko_tie) == "E"
 
 
 def test_a_double_loss_is_resolved_like_a_draw():
-    double = ResultRecord(1, "D", "E", "loss", "loss", vp_a=1, vp_b=9)
-    assert EliminationBracket(list("ABCDEFGH"), draw_rule="more_vp").winner(double) == "E"
+    double = ResultRecord(1, "D", "E", "loss", "loss", score_a=1, score_b=9)
+    assert EliminationBracket(list("ABCDEFGH"), MORE_SCORE).winner(double) == "E"
 
 
 def test_bad_brackets_are_rejected():
-    with pytest.raises(InvalidInput, match="unknown draw rule"):
-        EliminationBracket(list("AB"), draw_rule="coin")
+    with pytest.raises(InvalidInput, match="sequence of keys"):
+        EliminationBracket(list("AB"), "more_vp")
     with pytest.raises(InvalidInput, match="appears twice"):
         EliminationBracket(list("ABA"))
     with pytest.raises(PairingError, match="at least two players"):

@@ -29,8 +29,8 @@ def test_unknown_outcome_and_self_play_are_rejected():
 def test_a_bye_is_a_win_without_scores():
     bye = ResultRecord.bye(3, "a")
     assert bye.is_bye and bye.outcome_a == "win" and bye.players == ("a",)
-    with pytest.raises(InvalidInput, match="bye VP come from the event's scoring rules"):
-        ResultRecord(3, "a", None, "win", vp_a=10)
+    with pytest.raises(InvalidInput, match="what a bye is worth comes from the event's scoring rules"):
+        ResultRecord(3, "a", None, "win", score_a=10)
     with pytest.raises(InvalidInput, match="must be recorded as a win"):
         ResultRecord(3, "a", None, "loss")
 

@@ -5,6 +5,8 @@ Scoring is the default 3/1/0 unless a test says otherwise; a bye is a win worth 
 
 import pytest
 
+# Battleground's plugin registers the "knockouts" tiebreak on its knockouts_dealt component.
+import games.battleground  # noqa: E402, F401
 from tournaments.algorithms.errors import InvalidInput, UnknownMetric
 from tournaments.algorithms.history import EventHistory
 from tournaments.algorithms.players import Competitor, ResultRecord
@@ -25,14 +27,68 @@ FIELD = [
     Competitor("E", "Eve"),
 ]
 RESULTS = [
-    ResultRecord(1, "A", "B", "win", vp_a=15, vp_b=5, knockouts_a=3, knockouts_b=1),
-    ResultRecord(1, "C", "D", "draw", vp_a=10, vp_b=10, knockouts_a=2, knockouts_b=2),
+    ResultRecord(
+        1,
+        "A",
+        "B",
+        "win",
+        score_a=15,
+        score_b=5,
+        components_a={"knockouts_dealt": 3},
+        components_b={"knockouts_dealt": 1},
+    ),
+    ResultRecord(
+        1,
+        "C",
+        "D",
+        "draw",
+        score_a=10,
+        score_b=10,
+        components_a={"knockouts_dealt": 2},
+        components_b={"knockouts_dealt": 2},
+    ),
     ResultRecord.bye(1, "E"),
-    ResultRecord(2, "A", "C", "draw", vp_a=12, vp_b=12, knockouts_a=1, knockouts_b=1),
-    ResultRecord(2, "E", "D", "win", vp_a=14, vp_b=6, knockouts_a=2, knockouts_b=0),
+    ResultRecord(
+        2,
+        "A",
+        "C",
+        "draw",
+        score_a=12,
+        score_b=12,
+        components_a={"knockouts_dealt": 1},
+        components_b={"knockouts_dealt": 1},
+    ),
+    ResultRecord(
+        2,
+        "E",
+        "D",
+        "win",
+        score_a=14,
+        score_b=6,
+        components_a={"knockouts_dealt": 2},
+        components_b={"knockouts_dealt": 0},
+    ),
     ResultRecord.bye(2, "B"),
-    ResultRecord(3, "E", "A", "win", vp_a=10, vp_b=8, knockouts_a=2, knockouts_b=1),
-    ResultRecord(3, "B", "D", "draw", vp_a=8, vp_b=8, knockouts_a=1, knockouts_b=1),
+    ResultRecord(
+        3,
+        "E",
+        "A",
+        "win",
+        score_a=10,
+        score_b=8,
+        components_a={"knockouts_dealt": 2},
+        components_b={"knockouts_dealt": 1},
+    ),
+    ResultRecord(
+        3,
+        "B",
+        "D",
+        "draw",
+        score_a=8,
+        score_b=8,
+        components_a={"knockouts_dealt": 1},
+        components_b={"knockouts_dealt": 1},
+    ),
     ResultRecord.bye(3, "C"),
 ]
 
@@ -56,15 +112,15 @@ def test_configurable_points_per_outcome():
 def test_vp_scored_and_difference_with_neutral_byes():
     # VP scored:  A 15+12+8 = 35   B 5+8 = 13   C 10+12 = 22   D 10+6+8 = 24   E 14+10 = 24
     # conceded:   A 5+12+10 = 27   B 15+8 = 23  C 10+12 = 22   D 10+14+8 = 32  E 6+8 = 14
-    assert values("vp") == {"A": 35, "B": 13, "C": 22, "D": 24, "E": 24}
-    assert values("vp_diff") == {"A": 8, "B": -10, "C": 0, "D": -8, "E": 10}
+    assert values("score") == {"A": 35, "B": 13, "C": 22, "D": 24, "E": 24}
+    assert values("score_diff") == {"A": 8, "B": -10, "C": 0, "D": -8, "E": 10}
 
 
 def test_bye_vp_come_from_the_scoring_rules():
     # A bye worth 10-0: E, B and C each had one bye, so each gains 10 scored and 10 difference.
     rules = ScoringRules(bye_vp_for=10, bye_vp_against=0)
-    assert values("vp", rules=rules) == {"A": 35, "B": 23, "C": 32, "D": 24, "E": 34}
-    assert values("vp_diff", rules=rules) == {"A": 8, "B": 0, "C": 10, "D": -8, "E": 20}
+    assert values("score", rules=rules) == {"A": 35, "B": 23, "C": 32, "D": 24, "E": 34}
+    assert values("score_diff", rules=rules) == {"A": 8, "B": 0, "C": 10, "D": -8, "E": 20}
 
 
 def test_knockouts_dealt():
@@ -111,7 +167,7 @@ def test_exact_ties_share_a_rank():
 
 def test_head_to_head_between_two_tied_players():
     # A and B tie on 4 points; A beat B in round 1, so A's head-to-head is 3 and B's 0.
-    rows = rank(FIELD, RESULTS, ["points", "head_to_head", "vp"])
+    rows = rank(FIELD, RESULTS, ["points", "head_to_head", "score"])
     assert [r.player_id for r in rows] == ["E", "C", "A", "B", "D"]
     assert {r.player_id: r.metrics["head_to_head"] for r in rows} == {"A": 3, "B": 0, "C": 0, "D": 0, "E": 0}
 
@@ -124,12 +180,12 @@ def test_head_to_head_between_two_tied_players():
 # Mini-league of {P, Q, R}: P beat Q (3) and drew R (1) = 4; Q beat R = 3; R drew P = 1.
 TRIO_FIELD = [Competitor(pid) for pid in ("P", "Q", "R", "X", "Y")]
 TRIO_RESULTS = [
-    ResultRecord(1, "P", "Q", "win", vp_a=1, vp_b=0),
+    ResultRecord(1, "P", "Q", "win", score_a=1, score_b=0),
     ResultRecord(1, "R", "X", "win"),
     ResultRecord(2, "Q", "R", "win"),
     ResultRecord(2, "X", "P", "win"),
     ResultRecord(3, "P", "R", "draw"),
-    ResultRecord(3, "Q", "Y", "draw", vp_a=5, vp_b=0),
+    ResultRecord(3, "Q", "Y", "draw", score_a=5, score_b=0),
     ResultRecord.bye(3, "X"),
 ]
 
@@ -145,7 +201,7 @@ def test_head_to_head_does_not_separate_a_group_that_did_not_all_meet():
     # R, so head-to-head gives everyone 0 and the next key (VP scored) decides:
     # Q 5, P 1, R 0, Y 0 -> R and Y stay tied and share 4th place.
     results = [*TRIO_RESULTS, ResultRecord.bye(4, "Y")]
-    rows = rank(TRIO_FIELD, results, ["points", "head_to_head", "vp"])
+    rows = rank(TRIO_FIELD, results, ["points", "head_to_head", "score"])
     assert [(r.rank, r.player_id) for r in rows] == [(1, "X"), (2, "Q"), (3, "P"), (4, "R"), (4, "Y")]
     assert all(r.metrics["head_to_head"] == 0 for r in rows)
 
@@ -153,13 +209,13 @@ def test_head_to_head_does_not_separate_a_group_that_did_not_all_meet():
 def test_head_to_head_applies_only_within_the_tie_left_by_earlier_keys():
     # Order points, VP scored, head-to-head: P (1 VP) and Q (5 VP) are no longer tied with
     # R (0 VP) after VP, so head-to-head only sees groups of one: all 0.
-    rows = rank(TRIO_FIELD, TRIO_RESULTS, ["points", "vp", "head_to_head"])
+    rows = rank(TRIO_FIELD, TRIO_RESULTS, ["points", "score", "head_to_head"])
     assert [r.player_id for r in rows] == ["X", "Q", "P", "R", "Y"]
     assert {r.player_id: r.metrics["head_to_head"] for r in rows}["P"] == 0
 
 
 def test_head_to_head_outside_the_order_is_computed_within_points_groups():
-    rows = rank(TRIO_FIELD, TRIO_RESULTS, ["points", "vp"])
+    rows = rank(TRIO_FIELD, TRIO_RESULTS, ["points", "score"])
     assert {r.player_id: r.metrics["head_to_head"] for r in rows} == {"P": 4, "Q": 3, "R": 1, "X": 0, "Y": 0}
 
 

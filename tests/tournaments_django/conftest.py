@@ -57,9 +57,9 @@ def make_event(organizer):
 
 
 def first_game_force(faction: str) -> list[dict]:
-    from tournaments.content import load_pack
+    from games import plugin
 
-    pack = load_pack("motu-battleground", "bg-core-starter")
+    pack = plugin("motu-battleground").load_pack("bg-core-starter")
     return pack.forces[FIRST_GAME[faction]]["characters"]
 
 

@@ -21,7 +21,7 @@ def client_for(user=None) -> APIClient:
 
 def finish_round(event, round_, organizer):
     for match in round_.matches.exclude(entrant_b__isnull=True).order_by("table"):
-        services.decide_result(organizer, match, outcome_a="win", vp_a=30 + match.table, vp_b=10)
+        services.decide_result(organizer, match, outcome_a="win", score_a=30 + match.table, score_b=10)
     services.close_round(organizer, round_)
 
 
@@ -34,7 +34,7 @@ def test_the_whole_flow_through_the_api(organizer, make_player):
             "starts_on": "2026-07-01",
             "swiss_rounds": 2,
             "points_limit": 110,
-            "tiebreaks": ["points", "vp_diff", "sos"],
+            "tiebreaks": ["points", "score_diff", "sos"],
             "first_round": "seeded",
             "lists_public": True,
         },
@@ -44,7 +44,7 @@ def test_the_whole_flow_through_the_api(organizer, make_player):
     slug = created.json()["slug"]
     assert created.json()["organizers"] == ["olga"] and created.json()["tiebreaks"] == [
         "points",
-        "vp_diff",
+        "score_diff",
         "sos",
     ]
 
@@ -84,15 +84,21 @@ def test_the_whole_flow_through_the_api(organizer, make_player):
     pairings = client_for().get(f"/api/events/{slug}/rounds/1/pairings/").json()
     assert [p["table"] for p in pairings] == [1, 2]
     table_one = pairings[0]
-    a = next(u for u in players if u.registrations.get().pk == table_one["player_a"]["registration"])
-    b = next(u for u in players if u.registrations.get().pk == table_one["player_b"]["registration"])
+    seat_a, seat_b = table_one["seats"]
+    assert (seat_a["index"], seat_b["index"], seat_a["outcome"], seat_a["score"]) == (0, 1, "", 0)
+    a = next(u for u in players if u.registrations.get().pk == seat_a["registration"])
+    b = next(u for u in players if u.registrations.get().pk == seat_b["registration"])
     reported = client_for(a).post(
         f"/api/events/{slug}/matches/{table_one['id']}/report/",
-        {"outcome_a": "win", "vp_a": 40, "vp_b": 20},
+        {"outcome_a": "win", "score_a": 40, "score_b": 20},
         format="json",
     )
     assert reported.status_code == 200 and reported.json()["state"] == "reported"
     assert reported.json()["result"]["final"] is False
+    assert [(x["outcome"], x["score"], x["rank"]) for x in reported.json()["seats"]] == [
+        ("win", 40, 1),
+        ("loss", 20, 2),
+    ]
     confirmed = client_for(b).post(f"/api/events/{slug}/matches/{table_one['id']}/confirm/")
     assert confirmed.json()["state"] == "confirmed" and confirmed.json()["result"]["final"] is True
 
@@ -100,16 +106,20 @@ def test_the_whole_flow_through_the_api(organizer, make_player):
     assert closing.status_code == 409 and closing.json()["error"]["code"] == "state"
     api.post(
         f"/api/events/{slug}/matches/{pairings[1]['id']}/decide/",
-        {"outcome_a": "draw", "vp_a": 5, "vp_b": 5},
+        {"outcome_a": "draw", "score_a": 5, "score_b": 5},
         format="json",
     )
     assert api.post(f"/api/events/{slug}/rounds/1/close/").json()["state"] == "closed"
 
     standings = client_for().get(f"/api/events/{slug}/standings/").json()
-    assert standings["after_round"] == 1 and standings["order"] == ["points", "vp_diff", "sos"]
-    assert [c["key"] for c in standings["columns"]][:3] == ["points", "vp_diff", "sos"]
+    assert standings["after_round"] == 1 and standings["order"] == ["points", "score_diff", "sos"]
+    assert [c["key"] for c in standings["columns"]][:3] == ["points", "score_diff", "sos"]
     assert standings["rows"][0]["name"] == a.profile.display_name
-    assert standings["rows"][0]["metrics"] == {**standings["rows"][0]["metrics"], "points": 3, "vp_diff": 20}
+    assert standings["rows"][0]["metrics"] == {
+        **standings["rows"][0]["metrics"],
+        "points": 3,
+        "score_diff": 20,
+    }
     lists = client_for().get(f"/api/events/{slug}/lists/")
     assert lists.status_code == 200 and len(lists.json()) == 4  # public and locked
 
@@ -146,7 +156,7 @@ def test_upload_a_match_log_through_the_api(running_round, published):
 
 
 def test_standings_export_as_csv_with_every_tiebreak_column(field, organizer, client):
-    event, players = field(4, tiebreaks=["points", "sos", "vp_diff"])
+    event, players = field(4, tiebreaks=["points", "sos", "score_diff"])
     round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
     finish_round(event, round_, organizer)
     for url in (
@@ -157,8 +167,8 @@ def test_standings_export_as_csv_with_every_tiebreak_column(field, organizer, cl
         response = client.get(url)
         assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
         rows = list(csv.reader(io.StringIO(response.content.decode())))
-        assert rows[0][:6] == ["rank", "player", "dropped", "points", "sos", "vp_diff"]
-        assert {"median_buchholz", "sonneborn_berger", "head_to_head", "knockouts", "vp"} <= set(rows[0])
+        assert rows[0][:6] == ["rank", "player", "dropped", "points", "sos", "score_diff"]
+        assert {"median_buchholz", "sonneborn_berger", "head_to_head", "knockouts", "score"} <= set(rows[0])
         assert len(rows) == 5
         assert rows[1][0] == "1" and rows[1][3] == "3"
     page = client.get(f"/events/{event.slug}/standings/")

@@ -24,8 +24,8 @@ def decide(round_, organizer, *, upsets=()):
             organizer,
             match,
             outcome_a="loss" if upset else "win",
-            vp_a=10 + match.table,
-            vp_b=20 if upset else 5,
+            score_a=10 + match.table,
+            score_b=20 if upset else 5,
         )
 
 
@@ -43,13 +43,13 @@ def six(field, organizer):
     event, players = field(6, format="single_elimination")
     round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
     d_e = round_.matches.get(table=2)
-    services.decide_result(organizer, d_e, outcome_a="loss", vp_a=9, vp_b=16)
+    services.decide_result(organizer, d_e, outcome_a="loss", score_a=9, score_b=16)
     return event, round_
 
 
 def finish_six(event, round_, organizer):
     """C beats F; A beats E and B beats C; B wins the final against A."""
-    services.decide_result(organizer, round_.matches.get(table=4), outcome_a="win", vp_a=14, vp_b=8)
+    services.decide_result(organizer, round_.matches.get(table=4), outcome_a="win", score_a=14, score_b=8)
     services.close_round(organizer, round_)
     play(event, organizer)  # A beats E, B beats C
     play(event, organizer, upsets=(1,))  # the final: A (seed 1) loses to B
@@ -158,7 +158,7 @@ def test_the_api_bracket_of_a_top_cut(field, organizer):
     first, second = body["rounds"][0]["games"]
     assert first["match"] == semis.matches.get(table=1).pk and first["state"] == "confirmed"
     assert (first["a"]["registration"], first["a"]["seed"], first["b"]["seed"]) == (seeds[0], 1, 4)
-    assert (first["winner"], first["resolution"], first["a"]["vp"], first["b"]["vp"]) == (
+    assert (first["winner"], first["resolution"], first["a"]["score"], first["b"]["score"]) == (
         seeds[0],
         "win",
         11,

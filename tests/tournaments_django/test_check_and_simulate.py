@@ -29,7 +29,7 @@ def played(field, organizer):
         round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
         for match in round_.matches.exclude(entrant_b__isnull=True).order_by("table"):
             outcome = "win" if (match.table + number) % 3 else "draw"
-            services.decide_result(organizer, match, outcome_a=outcome, vp_a=10 * match.table, vp_b=10)
+            services.decide_result(organizer, match, outcome_a=outcome, score_a=10 * match.table, score_b=10)
         services.close_round(organizer, round_)
     return event
 

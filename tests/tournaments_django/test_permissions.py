@@ -110,7 +110,13 @@ def test_a_player_cannot_report_another_match_through_the_page(client, running_r
     client.force_login(second.entrant_a.player)
     response = client.post(
         f"/events/{event.slug}/matches/{first.pk}/report/",
-        {"outcome_a": "win", "vp_a": 1, "vp_b": 0, "knockouts_a": 0, "knockouts_b": 0},
+        {
+            "outcome_a": "win",
+            "score_a": 1,
+            "score_b": 0,
+            "knockouts_dealt_a": 0,
+            "knockouts_dealt_b": 0,
+        },
     )
     assert response.status_code == 403
     first.refresh_from_db()

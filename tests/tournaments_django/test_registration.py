@@ -21,7 +21,7 @@ def test_an_organizer_creates_an_event_with_the_issue_defaults(organizer):
     assert event.slug == "castle-grayskull-cup"
     assert (event.points_win, event.points_draw, event.points_loss) == (3, 1, 0)
     assert event.points_limit == 100 and event.format == "swiss"
-    assert event.tiebreaks == ["points", "sos", "vp_diff"]
+    assert event.tiebreaks == ["points", "sos", "score_diff"]
     assert list(event.organizers.all()) == [organizer]
     assert event.random_seed > 0  # stored so the random first round can be replayed
     assert AuditEntry.objects.filter(event=event, action="created").exists()

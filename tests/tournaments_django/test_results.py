@@ -37,6 +37,11 @@ def upload(match, user, data, capture):
     return match
 
 
+def table(match) -> list[tuple[str, int]]:
+    """Each seat's outcome and score, in table order."""
+    return [(seat.outcome, seat.score) for seat in match.seat_list()]
+
+
 def test_a_verified_log_becomes_the_match_result(live_match, published, django_capture_on_commit_callbacks):
     match = live_match
     uploader = match.entrant_a.player
@@ -56,11 +61,22 @@ def test_a_verified_log_becomes_the_match_result(live_match, published, django_c
     header = json.loads(bytes(match.game_log.content))
     side = {p["name"]: p["id"] for p in header["players"]}
     pid_a, pid_b = side[match.entrant_a.display_name], side[match.entrant_b.display_name]
-    assert match.vp_a == verdict["result"]["vp"][pid_a]["total"]
-    assert match.vp_b == verdict["result"]["vp"][pid_b]["total"]
+    seat_a, seat_b = match.seat_list()
+    assert seat_a.score == verdict["result"]["vp"][pid_a]["total"]
+    assert seat_b.score == verdict["result"]["vp"][pid_b]["total"]
+    # Components: the VP sources of the generic result, plus knock-outs dealt from the statistics.
+    assert {k: seat_a.components[k] for k in ("objectives", "missions", "knockouts")} == {
+        k: verdict["result"]["vp"][pid_a][k] for k in ("objectives", "missions", "knockouts")
+    }
+    dealt = {s["player"]: s["knockouts_dealt"] for s in verdict["statistics"]["sides"]}
+    assert (seat_a.components["knockouts_dealt"], seat_b.components["knockouts_dealt"]) == (
+        dealt[pid_a],
+        dealt[pid_b],
+    )
     if verdict["result"]["outcome"] == "win":
         expected_a = "win" if verdict["result"]["winner"] == pid_a else "loss"
-        assert (match.outcome_a, match.outcome_b) == (expected_a, "loss" if expected_a == "win" else "win")
+        assert (seat_a.outcome, seat_b.outcome) == (expected_a, "loss" if expected_a == "win" else "win")
+        assert (seat_a.rank, seat_b.rank) == ((1, 2) if expected_a == "win" else (2, 1))
     opponent_note = Notification.objects.filter(user=match.entrant_b.player, match=match).values_list(
         "message", flat=True
     )
@@ -75,11 +91,11 @@ def test_the_same_verdict_announced_twice_changes_nothing(
     )
     verify(match.game_log_id, django_capture_on_commit_callbacks)
     match.refresh_from_db()
-    before = (match.state, match.outcome_a, match.vp_a, match.vp_b, match.updated_at)
+    before = (match.state, table(match), match.updated_at)
     notes = Notification.objects.count()
     verify(match.game_log_id, django_capture_on_commit_callbacks)  # a re-delivered task re-announces
     match.refresh_from_db()
-    assert (match.state, match.outcome_a, match.vp_a, match.vp_b, match.updated_at) == before
+    assert (match.state, table(match), match.updated_at) == before
     assert Notification.objects.count() == notes
 
 
@@ -97,7 +113,7 @@ def test_a_log_with_other_players_is_flagged_not_accepted(
     verify(match.game_log_id, django_capture_on_commit_callbacks)
     match.refresh_from_db()
     assert match.state == MatchState.AWAITING_LOG and match.log_flag == LogFlag.MISMATCH
-    assert match.outcome_a == "" and not match.counts
+    assert not match.has_result and not match.counts
     assert match.flag_details == [
         "the log's player 'Someone Else' is not a player of this match",
         f"{match.entrant_a.display_name} does not appear in the log",
@@ -193,7 +209,7 @@ def test_a_hand_report_counts_once_the_opponent_confirms(live_match, django_capt
     match = live_match
     a, b = match.entrant_a.player, match.entrant_b.player
     with django_capture_on_commit_callbacks(execute=True):
-        services.report_result(a, match, outcome_a="win", vp_a=40, vp_b=10)
+        services.report_result(a, match, outcome_a="win", score_a=40, score_b=10)
     match.refresh_from_db()
     assert match.state == MatchState.REPORTED and not match.counts
     assert Notification.objects.filter(user=b, message__contains="Confirm or dispute").exists()
@@ -219,7 +235,7 @@ def test_a_player_only_reports_their_own_matches(running_round):
 def test_dispute_then_the_organizer_overturns(live_match, organizer, django_capture_on_commit_callbacks):
     match = live_match
     a, b = match.entrant_a.player, match.entrant_b.player
-    services.report_result(a, match, outcome_a="win", vp_a=40, vp_b=10)
+    services.report_result(a, match, outcome_a="win", score_a=40, score_b=10)
     with django_capture_on_commit_callbacks(execute=True):
         dispute = services.dispute_result(b, match, reason="I won 30-20")
     match.refresh_from_db()
@@ -228,12 +244,12 @@ def test_dispute_then_the_organizer_overturns(live_match, organizer, django_capt
     with pytest.raises(PermissionDenied):
         services.resolve_dispute(a, dispute, uphold=True)
     services.resolve_dispute(
-        organizer, dispute, uphold=False, outcome_a="loss", vp_a=20, vp_b=30, note="score sheet"
+        organizer, dispute, uphold=False, outcome_a="loss", score_a=20, score_b=30, note="score sheet"
     )
     match.refresh_from_db()
     dispute.refresh_from_db()
     assert match.state == MatchState.CONFIRMED and match.result_source == ResultSource.ORGANIZER
-    assert (match.outcome_a, match.outcome_b, match.vp_a, match.vp_b) == ("loss", "win", 20, 30)
+    assert table(match) == [("loss", 20), ("win", 30)]
     assert dispute.status == DisputeStatus.RESOLVED and "score sheet" in dispute.resolution
     assert AuditEntry.objects.filter(action="dispute-resolved", match=match).exists()
 
@@ -246,14 +262,14 @@ def test_a_disputed_log_result_can_be_upheld(
     )
     verify(match.game_log_id, django_capture_on_commit_callbacks)
     match.refresh_from_db()
-    result = (match.outcome_a, match.vp_a, match.vp_b)
+    result = table(match)
     dispute = services.dispute_result(match.entrant_b.player, match, reason="the log is wrong")
     with pytest.raises(EventError, match="disputed"):
         services.attach_log_to_match(match.entrant_b.player, match, log_for(match, seed=2))
     services.resolve_dispute(organizer, dispute, uphold=True, note="the verdict stands")
     match.refresh_from_db()
     assert match.state == MatchState.CONFIRMED and match.result_source == ResultSource.LOG
-    assert (match.outcome_a, match.vp_a, match.vp_b) == result
+    assert table(match) == result
 
 
 def test_results_wait_for_a_published_round_and_stop_when_it_closes(field, organizer):

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 def finish(round_, organizer, outcome="win"):
     """Decide every game of a published round (table orientation) and close it."""
     for match in round_.matches.exclude(entrant_b__isnull=True):
-        services.decide_result(organizer, match, outcome_a=outcome, vp_a=30, vp_b=10)
+        services.decide_result(organizer, match, outcome_a=outcome, score_a=30, score_b=10)
     return services.close_round(organizer, round_)
 
 
@@ -115,10 +115,12 @@ def test_timer_needs_a_published_round(field, organizer):
 def test_close_needs_every_result_and_stores_the_standings(running_round, organizer):
     event, round_, players = running_round
     table_one = round_.matches.get(table=1)
-    services.decide_result(organizer, table_one, outcome_a="win", vp_a=40, vp_b=0, knockouts_a=2)
+    services.decide_result(
+        organizer, table_one, outcome_a="win", score_a=40, score_b=0, components_a={"knockouts_dealt": 2}
+    )
     with pytest.raises(EventError, match=r"table\(s\) 2 \(awaiting log\)"):
         services.close_round(organizer, round_)
-    services.decide_result(organizer, round_.matches.get(table=2), outcome_a="draw", vp_a=10, vp_b=10)
+    services.decide_result(organizer, round_.matches.get(table=2), outcome_a="draw", score_a=10, score_b=10)
     services.close_round(organizer, round_)
     round_.refresh_from_db()
     assert round_.state == RoundState.CLOSED
@@ -126,13 +128,13 @@ def test_close_needs_every_result_and_stores_the_standings(running_round, organi
     assert rows[0]["registration"] == table_one.entrant_a_id
     assert (
         rows[0]["metrics"]["points"] == 3
-        and rows[0]["metrics"]["vp_diff"] == 40
+        and rows[0]["metrics"]["score_diff"] == 40
         and rows[0]["metrics"]["knockouts"] == 2
     )
     assert set(rows[0]["metrics"]) >= {
         "points",
         "sos",
-        "vp_diff",
+        "score_diff",
         "median_buchholz",
         "sonneborn_berger",
         "head_to_head",

@@ -14,10 +14,10 @@ winner of a drawn game or a double loss is the event's draw rule's choice, as wh
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
-from tournaments.algorithms.elimination import DrawRule, EliminationBracket
+from tournaments.algorithms.elimination import DrawBreak, EliminationBracket
 from tournaments.algorithms.errors import InvalidInput
 from tournaments.algorithms.players import Pairing, PlayerId, ResultRecord
 
@@ -30,15 +30,15 @@ class Side:
     """One side of a game. ``player`` is None while the earlier game that fills it is
     undecided; ``from_table`` then names that game's table in the previous round.
 
-    ``seed`` is the player's seed in the bracket (None while unknown). ``vp`` and
-    ``knockouts`` are what this side scored, once the game has a result that counts.
+    ``seed`` is the player's seed in the bracket (None while unknown). ``score`` and
+    ``components`` are what this side scored, once the game has a result that counts.
     """
 
     player: PlayerId | None
     seed: int | None = None
     from_table: int | None = None
-    vp: float | None = None
-    knockouts: int | None = None
+    score: float | None = None
+    components: Mapping[str, float] | None = field(default=None, hash=False)
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ def lay_out_bracket(
     played: Mapping[int, Sequence[Pairing]],
     results: Sequence[ResultRecord],
     *,
-    draw_rule: DrawRule = "higher_seed",
+    draw_break: DrawBreak = (),
     first_round: int | None = None,
 ) -> BracketLayout:
     """The whole bracket over ``seeds`` (best first), every round from the first to the final.
@@ -116,12 +116,11 @@ def lay_out_bracket(
     ``results`` may hold other rounds' results (a Swiss stage); only each bracket round's
     own are read.
 
-    Raises PairingError for fewer than two seeds; InvalidInput for a repeated seed, an unknown
-    draw rule, paired rounds that are not consecutive from the first, a paired round whose
+    Raises PairingError for fewer than two seeds; InvalidInput for a repeated seed, paired rounds that are not consecutive from the first, a paired round whose
     tables are not the bracket's (1 to the number of games in that round), or two results for
     one game.
     """
-    bracket = EliminationBracket(seeds, draw_rule)
+    bracket = EliminationBracket(seeds, draw_break)
     numbers = sorted(played)
     start = first_round if first_round is not None else (numbers[0] if numbers else 1)
     if numbers != list(range(start, start + len(numbers))):
@@ -179,12 +178,10 @@ def _paired_game(
     result = matching[0]
     # The record may list the players the other way round from the pairing.
     flipped = result.player_a != pairing.a
-    vp = (result.vp_b, result.vp_a) if flipped else (result.vp_a, result.vp_b)
-    knockouts = (
-        (result.knockouts_b, result.knockouts_a) if flipped else (result.knockouts_a, result.knockouts_b)
-    )
-    a = Side(pairing.a, seed_of(pairing.a), vp=vp[0], knockouts=knockouts[0])
-    b = Side(pairing.b, seed_of(pairing.b), vp=vp[1], knockouts=knockouts[1])
+    scores = [(result.score_a, result.components_a), (result.score_b, result.components_b)]
+    (score_a, parts_a), (score_b, parts_b) = scores[::-1] if flipped else scores
+    a = Side(pairing.a, seed_of(pairing.a), score=score_a, components=dict(parts_a))
+    b = Side(pairing.b, seed_of(pairing.b), score=score_b, components=dict(parts_b))
     resolution: Resolution = "win" if "win" in (result.outcome_a, result.outcome_b) else "draw_rule"
     return BracketGame(index, number, pairing.table, a, b, True, bracket.winner(result), resolution)
 

@@ -9,25 +9,23 @@ top seeds (6 players: seeds 1 and 2 have byes; 4-5 and 3-6 play).
 
 Each pairing lists the better seed first (side A). Winners of tables 1 and 2 meet on table 1
 of the next round, winners of tables 3 and 4 on table 2, and so on, so the bracket keeps its
-shape. A drawn game (or a double loss) is resolved by the event's :data:`DrawRule`:
-
-* ``"higher_seed"`` — the better seed advances;
-* ``"more_vp"`` — whoever scored more VP in that game advances; equal VP: the better seed;
-* ``"more_knockouts"`` — whoever dealt more knock-outs in that game advances; equal: more
-  VP; still equal: the better seed.
+shape. A drawn game (or a double loss) is resolved by the event's draw break: a sequence
+of what to compare in that game, most important first, each ``"score"`` or one of the game's
+score component keys; whoever is higher advances, and when everything is equal (or the
+sequence is empty, "better seed advances") the better seed does. Which draw breaks an event
+may choose is declared per game (Battleground: more knock-outs dealt, then more VP).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
 
 from tournaments.algorithms.errors import InvalidInput, PairingError
 from tournaments.algorithms.players import Pairing, PlayerId, ResultRecord
 from tournaments.algorithms.standings import StandingRow
 
-DrawRule = Literal["higher_seed", "more_vp", "more_knockouts"]
-DRAW_RULES: tuple[DrawRule, ...] = ("higher_seed", "more_vp", "more_knockouts")
+#: What a drawn game compares before seeds: ``"score"`` or score component keys.
+DrawBreak = Sequence[str]
 
 
 def bracket_size(players: int) -> int:
@@ -64,18 +62,18 @@ def seeds_from_standings(rows: Sequence[StandingRow], cut: int | None = None) ->
 class EliminationBracket:
     """A single-elimination bracket over ``seeds`` (player ids, best seed first).
 
-    Raises PairingError for fewer than two players, InvalidInput for a repeated player or
-    an unknown draw rule.
+    ``draw_break`` settles drawn games (empty: the better seed advances). Raises PairingError
+    for fewer than two players, InvalidInput for a repeated player.
     """
 
-    def __init__(self, seeds: Sequence[PlayerId], draw_rule: DrawRule = "higher_seed") -> None:
-        if draw_rule not in DRAW_RULES:
-            raise InvalidInput(f"unknown draw rule {draw_rule!r}; use one of {', '.join(DRAW_RULES)}")
+    def __init__(self, seeds: Sequence[PlayerId], draw_break: DrawBreak = ()) -> None:
+        if isinstance(draw_break, str):
+            raise InvalidInput(f"a draw break is a sequence of keys, not {draw_break!r}")
         if len(set(seeds)) != len(seeds):
             raise InvalidInput("a player appears twice in the bracket seeds")
         self.size = bracket_size(len(seeds))
         self.seeds = list(seeds)
-        self.draw_rule = draw_rule
+        self.draw_break = tuple(draw_break)
         self.seed_of = {pid: number for number, pid in enumerate(self.seeds, start=1)}
 
     @property
@@ -137,14 +135,8 @@ class EliminationBracket:
         for pid in (a, b):
             if pid not in self.seed_of:
                 raise InvalidInput(f"round {result.round}: {pid!r} is not in this bracket")
-        keys_a: list[float] = []
-        keys_b: list[float] = []
-        if self.draw_rule == "more_knockouts":
-            keys_a.append(result.knockouts_a)
-            keys_b.append(result.knockouts_b)
-        if self.draw_rule in ("more_vp", "more_knockouts"):
-            keys_a.append(result.vp_a)
-            keys_b.append(result.vp_b)
+        keys_a = [_draw_value(result.score_a, result.components_a, key) for key in self.draw_break]
+        keys_b = [_draw_value(result.score_b, result.components_b, key) for key in self.draw_break]
         # Better seed last: a lower seed number wins the comparison.
         keys_a.append(-self.seed_of[a])
         keys_b.append(-self.seed_of[b])
@@ -175,3 +167,7 @@ class EliminationBracket:
             )
             pairings.append(Pairing(table, a, b, reason))
         return pairings
+
+
+def _draw_value(score: float, components, key: str) -> float:
+    return score if key == "score" else components.get(key, 0)

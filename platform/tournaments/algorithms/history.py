@@ -8,32 +8,41 @@ from one pass over the results.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from tournaments.algorithms.errors import InvalidInput
-from tournaments.algorithms.players import Competitor, Outcome, PlayerId, ResultRecord, index_competitors
+from tournaments.algorithms.players import AnyRecord, Competitor, Outcome, PlayerId, index_competitors
 from tournaments.algorithms.rules import ScoringRules
 
 
 @dataclass(frozen=True)
 class Game:
-    """One game (or bye) from one player's side.
+    """One game (or bye) from one seat's side.
 
-    ``opponent`` is None for a bye; its VP come from the scoring rules, not from the record.
+    ``opponents`` are the other seats not on this seat's team (empty for a bye), and
+    ``against`` how this seat fared against each of them (better rank wins). ``score_against``
+    is the best opposing score (in a two-seat game, the opponent's). A bye's scores come from
+    the scoring rules, not from the record.
     """
 
     round: int
-    opponent: PlayerId | None
+    opponents: tuple[PlayerId, ...]
+    against: tuple[Outcome, ...]
     outcome: Outcome
     points: float
-    vp_for: float
-    vp_against: float
-    knockouts: int
+    score_for: float
+    score_against: float
+    components: Mapping[str, float] = field(default_factory=dict, hash=False)
 
     @property
     def is_bye(self) -> bool:
-        return self.opponent is None
+        return not self.opponents
+
+    @property
+    def opponent(self) -> PlayerId | None:
+        """The one opponent of a two-seat game (None for a bye)."""
+        return self.opponents[0] if len(self.opponents) == 1 else None
 
 
 class EventHistory:
@@ -49,7 +58,7 @@ class EventHistory:
     def __init__(
         self,
         competitors: Sequence[Competitor],
-        results: Iterable[ResultRecord],
+        results: Iterable[AnyRecord],
         rules: ScoringRules | None = None,
         *,
         before_round: int | None = None,
@@ -72,26 +81,33 @@ class EventHistory:
             for pid, games in self.games.items()
         }
 
-    def _add(self, r: ResultRecord) -> None:
+    def _add(self, r: AnyRecord) -> None:
         rules = self.rules
-        if r.player_b is None:
-            self.games[r.player_a].append(
-                Game(r.round, None, "win", rules.points("win"), rules.bye_vp_for, rules.bye_vp_against, 0)
-            )
+        seats = r.seats
+        if len(seats) == 1:
+            bye = Game(r.round, (), (), "win", rules.points("win"), rules.bye_vp_for, rules.bye_vp_against)
+            self.games[seats[0].player].append(bye)
             return
-        assert r.outcome_b is not None  # filled in by ResultRecord.__post_init__
-        self.games[r.player_a].append(
-            Game(r.round, r.player_b, r.outcome_a, rules.points(r.outcome_a), r.vp_a, r.vp_b, r.knockouts_a)
-        )
-        self.games[r.player_b].append(
-            Game(r.round, r.player_a, r.outcome_b, rules.points(r.outcome_b), r.vp_b, r.vp_a, r.knockouts_b)
-        )
-        self._met[(r.player_a, r.player_b)].append(r.round)
-        self._met[(r.player_b, r.player_a)].append(r.round)
+        for seat in seats:
+            rivals = [other for other in seats if seat.is_opponent_of(other)]
+            self.games[seat.player].append(
+                Game(
+                    r.round,
+                    tuple(o.player for o in rivals),
+                    tuple(seat.against(o) for o in rivals),
+                    seat.outcome,
+                    rules.points(seat.outcome),
+                    seat.score,
+                    max((o.score for o in rivals), default=0),
+                    seat.components,
+                )
+            )
+            for other in rivals:
+                self._met[(seat.player, other.player)].append(r.round)
 
     def opponents(self, pid: PlayerId) -> list[PlayerId]:
-        """Real opponents of ``pid`` in round order, one entry per game (byes left out)."""
-        return [g.opponent for g in self.games[pid] if g.opponent is not None]
+        """Real opponents of ``pid`` in round order, one entry per opponent per game (byes left out)."""
+        return [o for g in self.games[pid] for o in g.opponents]
 
     def rounds_met(self, a: PlayerId, b: PlayerId) -> list[int]:
         """Rounds in which ``a`` and ``b`` played each other (empty if never)."""

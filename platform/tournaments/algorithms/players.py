@@ -4,14 +4,15 @@ Nothing here knows about the ORM: the ``tournaments`` app turns its rows into th
 dataclasses, calls an algorithm, and stores what comes back.
 
 * :class:`Competitor` — one entrant of an event.
-* :class:`ResultRecord` — one verified game (or one bye) of one round.
+* :class:`ResultRecord` — one verified two-seat game (or one bye) of one round.
+* :class:`GameRecord` — one game of any number of seats and teams, each a :class:`SeatResult`.
 * :class:`Pairing` — one table of a round as an algorithm proposes it, with a one-line reason.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Literal
 
 from tournaments.algorithms.errors import InvalidInput
@@ -59,16 +60,57 @@ class Competitor:
 
 
 @dataclass(frozen=True)
-class ResultRecord:
-    """One game of one round as the verified log reports it, or one bye.
+class SeatResult:
+    """One seat of one game: who sat there, their team, how the game ended for them and their score.
 
-    ``player_b`` is None for a bye; a bye is always a win for ``player_a`` and its VP and
-    knock-out fields must stay 0, because the VP a bye is worth is an event rule
+    ``rank`` is 1-based and shared by seats that tied (None: derived from the outcome, a win
+    ranking above a draw above a loss). ``components`` are the game's per-seat counters (the
+    sources of the score, and any others the game declares, such as knock-outs dealt);
+    ``team`` is None when every seat plays for itself. Seats with the same team are partners,
+    not opponents.
+    """
+
+    player: PlayerId
+    outcome: Outcome
+    score: float = 0
+    components: Mapping[str, float] = field(default_factory=dict, hash=False)
+    team: Hashable | None = None
+    rank: int | None = None
+
+    @property
+    def place(self) -> int:
+        """The rank, or one derived from the outcome when the record gives none."""
+        return self.rank if self.rank is not None else _PLACE[self.outcome]
+
+    def is_opponent_of(self, other: SeatResult) -> bool:
+        return other.player != self.player and (self.team is None or other.team != self.team)
+
+    def against(self, other: SeatResult) -> Outcome:
+        """How this seat fared against ``other``: better rank wins, equal ranks draw."""
+        if self.place == other.place:
+            return "draw" if self.outcome != "loss" or other.outcome != "loss" else "loss"
+        return "win" if self.place < other.place else "loss"
+
+
+_PLACE = {"win": 1, "draw": 1, "loss": 2}
+
+
+@dataclass(frozen=True)
+class ResultRecord:
+    """One two-seat game of one round as the verified log reports it, or one bye.
+
+    This is the record the two-seat pairing formats (Swiss, round robin, elimination) read;
+    :class:`GameRecord` holds a game of any number of seats and teams. Both give ``seats``,
+    which is all that standings and tiebreaks read.
+
+    ``player_b`` is None for a bye; a bye is always a win for ``player_a`` and its scores must
+    stay empty, because what a bye is worth is an event rule
     (:class:`~tournaments.algorithms.rules.ScoringRules`), not something a record may claim.
 
     ``outcome_b`` may be left out; it then mirrors ``outcome_a`` (a win for one side is a loss
-    for the other). ``vp_a``/``vp_b`` are the victory points each side scored and
-    ``knockouts_a``/``knockouts_b`` the knock-outs each side dealt.
+    for the other). ``score_a``/``score_b`` are the game's score of each side (VP in
+    Battleground) and ``components_a``/``components_b`` each side's score components and
+    counters by the game's keys.
 
     Raises :class:`~tournaments.algorithms.errors.InvalidInput` for an unknown outcome, a
     pair of outcomes no game can end with, a player meeting themself, or a bye with scores.
@@ -79,10 +121,10 @@ class ResultRecord:
     player_b: PlayerId | None
     outcome_a: Outcome
     outcome_b: Outcome | None = None
-    vp_a: float = 0
-    vp_b: float = 0
-    knockouts_a: int = 0
-    knockouts_b: int = 0
+    score_a: float = 0
+    score_b: float = 0
+    components_a: Mapping[str, float] = field(default_factory=dict, hash=False)
+    components_b: Mapping[str, float] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         if self.outcome_a not in OUTCOMES:
@@ -90,10 +132,15 @@ class ResultRecord:
         if self.player_b is None:
             if self.outcome_a != "win" or self.outcome_b is not None:
                 raise InvalidInput(f"round {self.round}: a bye for {self.player_a} must be recorded as a win")
-            if self.vp_a or self.vp_b or self.knockouts_a or self.knockouts_b:
+            if (
+                self.score_a
+                or self.score_b
+                or any(self.components_a.values())
+                or any(self.components_b.values())
+            ):
                 raise InvalidInput(
                     f"round {self.round}: the bye for {self.player_a} carries scores; "
-                    "bye VP come from the event's scoring rules"
+                    "what a bye is worth comes from the event's scoring rules"
                 )
             return
         if self.player_a == self.player_b:
@@ -120,6 +167,50 @@ class ResultRecord:
     def players(self) -> tuple[PlayerId, ...]:
         """The one or two players the record is about."""
         return (self.player_a,) if self.player_b is None else (self.player_a, self.player_b)
+
+    @property
+    def seats(self) -> tuple[SeatResult, ...]:
+        if self.player_b is None:
+            return (SeatResult(self.player_a, "win"),)
+        assert self.outcome_b is not None  # filled in by __post_init__
+        return (
+            SeatResult(self.player_a, self.outcome_a, self.score_a, self.components_a),
+            SeatResult(self.player_b, self.outcome_b, self.score_b, self.components_b),
+        )
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game of any number of seats (two to four players each for themselves, two teams).
+
+    A game of one seat is a bye. Raises InvalidInput for an unknown outcome, a player in two
+    seats, or a game with no seat.
+    """
+
+    round: int
+    seats: tuple[SeatResult, ...]
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            raise InvalidInput(f"round {self.round}: a game needs at least one seat")
+        players = [s.player for s in self.seats]
+        if len(set(players)) != len(players):
+            raise InvalidInput(f"round {self.round}: a player holds two seats of one game")
+        for s in self.seats:
+            if s.outcome not in OUTCOMES:
+                raise InvalidInput(f"round {self.round}: unknown outcome {s.outcome!r} for {s.player}")
+
+    @property
+    def is_bye(self) -> bool:
+        return len(self.seats) == 1
+
+    @property
+    def players(self) -> tuple[PlayerId, ...]:
+        return tuple(s.player for s in self.seats)
+
+
+#: What standings read: a two-seat record or a game of any number of seats.
+AnyRecord = ResultRecord | GameRecord
 
 
 @dataclass(frozen=True)

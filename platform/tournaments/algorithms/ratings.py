@@ -5,8 +5,9 @@ The ordinal ``mu - 3 * sigma`` is a conservative figure for leaderboards: a new 
 at 25 - 3 x 8.33 = 0 and climbs as games shrink the uncertainty. Players with fewer than
 ``provisional_below`` rated games are flagged provisional so pages can mark or hide them.
 
-Byes are not games and are skipped; so is a double loss, which says nothing about who
-played better. A draw is an equal rank.
+Byes are not games and are skipped; so is a game every seat lost (a double loss), which
+says nothing about who played better. A draw is an equal rank. Games of more than two seats
+rate every seat (or every team, its partners together) by its rank in the game.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from tournaments.algorithms.players import PlayerId, ResultRecord
+from tournaments.algorithms.players import AnyRecord, PlayerId
 
 DEFAULT_PROVISIONAL_BELOW = 5
 
@@ -34,7 +35,7 @@ class PlayerRating:
 
 
 def rate_players(
-    results: Iterable[ResultRecord],
+    results: Iterable[AnyRecord],
     *,
     provisional_below: int = DEFAULT_PROVISIONAL_BELOW,
     model: PlackettLuce | None = None,
@@ -64,18 +65,24 @@ def rate_players(
         return ratings[pid]
 
     for r in results:
-        if r.player_b is None:
-            current(r.player_a)  # a bye still makes the player known, with no game rated
-            continue
-        a, b = current(r.player_a), current(r.player_b)
-        if r.outcome_a == "loss" and r.outcome_b == "loss":
-            continue  # double loss: no information about relative skill
+        seats = r.seats
+        for seat in seats:
+            current(seat.player)  # a bye still makes the player known, with no game rated
+        if len(seats) < 2 or all(seat.outcome == "loss" for seat in seats):
+            continue  # a bye, or a double loss: no information about relative skill
+        sides: dict = {}
+        for index, seat in enumerate(seats):
+            sides.setdefault(seat.team if seat.team is not None else ("seat", index), []).append(seat)
+        teams = list(sides.values())
         # Plackett-Luce ranks: lower is better; equal ranks are a draw.
-        ranks = {"win": [0, 1], "draw": [0, 0], "loss": [1, 0]}[r.outcome_a]
-        [[new_a], [new_b]] = model.rate([[a], [b]], ranks=ranks)
-        ratings[r.player_a], ratings[r.player_b] = new_a, new_b
-        games[r.player_a] += 1
-        games[r.player_b] += 1
+        rated = model.rate(
+            [[ratings[seat.player] for seat in team] for team in teams],
+            ranks=[min(seat.place for seat in team) for team in teams],
+        )
+        for team, new in zip(teams, rated, strict=True):
+            for seat, rating in zip(team, new, strict=True):
+                ratings[seat.player] = rating
+                games[seat.player] += 1
 
     return {
         pid: PlayerRating(

@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 
 from tournaments.algorithms.errors import InvalidInput
 from tournaments.algorithms.history import EventHistory
-from tournaments.algorithms.players import Competitor, PlayerId, ResultRecord, seeding_order
+from tournaments.algorithms.players import AnyRecord, Competitor, PlayerId, seeding_order
 from tournaments.algorithms.rules import ScoringRules
-from tournaments.algorithms.tiebreaks import METRICS, Number, StandingsContext, get_metric
+from tournaments.algorithms.tiebreaks import Number, StandingsContext, get_metric, metrics_for
 
-#: Used when an event does not choose: points, then strength of schedule, then VP difference.
-DEFAULT_ORDER: tuple[str, ...] = ("points", "sos", "vp_diff")
+#: Used when an event does not choose: points, then strength of schedule, then score difference.
+DEFAULT_ORDER: tuple[str, ...] = ("points", "sos", "score_diff")
 
 
 @dataclass(frozen=True)
@@ -26,8 +26,8 @@ class StandingRow:
     """One line of the standings.
 
     ``rank`` is shared by players tied on every key of the order; ``metrics`` holds the
-    value of every registered metric by key (not only those in the order), so a page can
-    show any column.
+    value of every metric the event may use by key (not only those in the order), so a page
+    can show any column.
     """
 
     rank: int
@@ -39,28 +39,33 @@ class StandingRow:
 
 def rank(
     competitors: Sequence[Competitor],
-    results: Iterable[ResultRecord],
+    results: Iterable[AnyRecord],
     order: Sequence[str] = DEFAULT_ORDER,
     *,
     rules: ScoringRules | None = None,
     before_round: int | None = None,
+    game: str | None = None,
+    format: str | None = None,
 ) -> list[StandingRow]:
     """Rank every competitor (dropped ones included) by the tiebreak keys in ``order``.
 
     ``rules`` gives the points per outcome and the bye VP (default 3/1/0, bye VP 0);
     ``before_round`` ranks on the results of earlier rounds only. Head-to-head inside
     ``order`` is applied within the groups tied on the keys before it; when it is not in
-    ``order`` its column is computed within groups tied on tournament points.
+    ``order`` its column is computed within groups tied on tournament points. ``game`` and
+    ``format`` (None: any) choose which metrics apply (see ``Metric.supports``). Results may
+    be two-seat records or games of any number of seats and teams.
 
     Returns rows best first. Raises UnknownMetric for an unknown key, InvalidInput for an
-    empty or repeated order or a result naming an unknown player.
+    empty or repeated order, a key the game or format does not support, or a result naming
+    an unknown player.
     """
     if not order:
         raise InvalidInput("a ranking needs at least one tiebreak key")
     if len(set(order)) != len(order):
         raise InvalidInput(f"tiebreak order repeats a key: {list(order)}")
     history = EventHistory(competitors, results, rules, before_round=before_round)
-    values = compute_metrics(history, order)
+    values = compute_metrics(history, order, game=game, format=format)
 
     seeded = seeding_order(competitors)
     position = {c.id: i for i, c in enumerate(seeded)}
@@ -86,20 +91,28 @@ def rank(
     return rows
 
 
-def compute_metrics(history: EventHistory, order: Sequence[str]) -> dict[str, dict[PlayerId, Number]]:
-    """Every registered metric's values, keyed by metric key, with ``order`` applied for tie groups.
+def compute_metrics(
+    history: EventHistory, order: Sequence[str], *, game: str | None = None, format: str | None = None
+) -> dict[str, dict[PlayerId, Number]]:
+    """The values of every metric ``game`` and ``format`` allow, keyed by metric key, with
+    ``order`` applied for tie groups.
 
     The keys in ``order`` are computed first, in order, each position-dependent one within
-    the groups still tied on the keys before it. Raises UnknownMetric for an unknown key.
+    the groups still tied on the keys before it. Raises UnknownMetric for an unknown key,
+    InvalidInput for a key the game or format does not support.
     """
     values: dict[str, dict[PlayerId, Number]] = {}
     groups: list[frozenset[PlayerId]] = [frozenset(history.competitors)]
     for key in order:
         metric = get_metric(key)
+        if not metric.supports(game, format):
+            raise InvalidInput(
+                f"the tiebreak {key!r} does not apply to {game or 'this game'} ({format or 'any format'})"
+            )
         values[key] = metric.compute(StandingsContext(history, tuple(groups)))
         groups = _split(groups, values[key])
     points_groups = _split([frozenset(history.competitors)], values.get("points") or _points(history))
-    for key, cls in METRICS.items():
+    for key, cls in metrics_for(game, format).items():
         if key in values:
             continue
         metric = cls()

@@ -4,18 +4,27 @@ A metric has a ``key`` (what an event's ranking order lists), a ``name`` (what a
 page shows) and one method, ``compute(context) -> {player id: number}``. Higher is better for
 every metric here. Adding a tiebreak is adding a class decorated with :func:`register`.
 
+Each metric declares where it applies: ``games`` (game ids, None for every game) and
+``formats`` (event formats, None for every format); :func:`metrics_for` lists those an event
+may use. The metrics here name no game: they read outcomes, points and the seat's score. A
+game adds metrics on its own score components with :func:`component_metric` (Battleground's
+knock-outs dealt, for example).
+
+Games of more than two seats and team games: a seat's opponents are the seats not on its
+team; "score against" is the best opposing score, and a seat beats the opponents it out-ranks.
+
 Conventions shared by all metrics (platform rules, documented for organisers):
 
-* A bye counts as a win worth the scoring rules' win points, with ``bye_vp_for`` VP scored
-  and ``bye_vp_against`` conceded (0 and 0 by default) and no knock-outs.
+* A bye counts as a win worth the scoring rules' win points, with ``bye_vp_for`` scored
+  and ``bye_vp_against`` conceded (0 and 0 by default) and no score components.
 * Metrics built on opponents (strength of schedule, median Buchholz, Sonneborn-Berger,
   head-to-head) ignore the bye: it has no opponent and contributes nothing.
 * Dropped players keep their results and still count as opponents, with their final points.
 * Opponents' points are their total tournament points, byes included. Two games against
   the same opponent count twice.
 
-The keys: ``points``, ``vp_diff``, ``vp``, ``sos``, ``median_buchholz``,
-``sonneborn_berger``, ``head_to_head``, ``knockouts``.
+The keys: ``points``, ``score_diff``, ``score``, ``sos``, ``median_buchholz``,
+``sonneborn_berger``, ``head_to_head``, and those games register.
 """
 
 from __future__ import annotations
@@ -58,12 +67,23 @@ class Metric:
 
     key: ClassVar[str]
     name: ClassVar[str]
+    #: Game ids the metric applies to (None: every game).
+    games: ClassVar[frozenset[str] | None] = None
+    #: Event formats the metric applies to (None: every format).
+    formats: ClassVar[frozenset[str] | None] = None
     #: True when the value depends on who is tied with whom (so it needs ``tie_groups``).
     uses_tie_groups: ClassVar[bool] = False
 
     def compute(self, context: StandingsContext) -> dict[PlayerId, Number]:
         """One number per competitor of ``context`` (every competitor, dropped ones included)."""
         raise NotImplementedError
+
+    @classmethod
+    def supports(cls, game: str | None = None, format: str | None = None) -> bool:
+        """Whether an event of ``game`` in ``format`` may rank by this metric (None: any)."""
+        return (cls.games is None or game is None or game in cls.games) and (
+            cls.formats is None or format is None or format in cls.formats
+        )
 
 
 METRICS: dict[str, type[Metric]] = {}
@@ -85,6 +105,28 @@ def get_metric(key: str) -> Metric:
         raise UnknownMetric(f"unknown tiebreak {key!r}; known: {', '.join(sorted(METRICS))}") from None
 
 
+def metrics_for(game: str | None = None, format: str | None = None) -> dict[str, type[Metric]]:
+    """The registered metrics an event of ``game`` in ``format`` may use, in registration order."""
+    return {key: cls for key, cls in METRICS.items() if cls.supports(game, format)}
+
+
+def component_metric(key: str, name: str, component: str, *, games: Collection[str]) -> type[Metric]:
+    """Register a metric summing one score component over a player's games (a game's own tiebreak)."""
+
+    class ComponentTotal(Metric):
+        def compute(self, context):
+            return {
+                pid: _tidy(sum(g.components.get(component, 0) for g in played))
+                for pid, played in context.history.games.items()
+            }
+
+    ComponentTotal.key, ComponentTotal.name = key, name
+    ComponentTotal.games = frozenset(games)
+    ComponentTotal.__name__ = ComponentTotal.__qualname__ = f"ComponentTotal[{component}]"
+    ComponentTotal.__doc__ = f"Sum of the {component!r} score component over all games (byes add 0)."
+    return register(ComponentTotal)
+
+
 def _tidy(value: float) -> Number:
     """Whole numbers as ints, so standings print ``9`` rather than ``9.0``."""
     return int(value) if float(value).is_integer() else value
@@ -102,28 +144,28 @@ class TournamentPoints(Metric):
 
 
 @register
-class VPDifference(Metric):
-    """VP scored minus VP conceded over all games (a bye adds the rules' bye VP)."""
+class ScoreDifference(Metric):
+    """Score (VP in Battleground) scored minus conceded over all games (a bye adds the rules' bye score)."""
 
-    key = "vp_diff"
-    name = "VP difference"
+    key = "score_diff"
+    name = "Score difference"
 
     def compute(self, context):
         return {
-            pid: _tidy(sum(g.vp_for - g.vp_against for g in games))
+            pid: _tidy(sum(g.score_for - g.score_against for g in games))
             for pid, games in context.history.games.items()
         }
 
 
 @register
-class VPScored(Metric):
-    """VP scored over all games (a bye adds the rules' ``bye_vp_for``)."""
+class ScoreTotal(Metric):
+    """Score scored over all games (a bye adds the rules' ``bye_vp_for``)."""
 
-    key = "vp"
-    name = "VP scored"
+    key = "score"
+    name = "Score"
 
     def compute(self, context):
-        return {pid: _tidy(sum(g.vp_for for g in games)) for pid, games in context.history.games.items()}
+        return {pid: _tidy(sum(g.score_for for g in games)) for pid, games in context.history.games.items()}
 
 
 @register
@@ -179,7 +221,13 @@ class SonnebornBerger(Metric):
     def compute(self, context):
         h = context.history
         return {
-            pid: _tidy(sum(self._SHARE[g.outcome] * h.points[g.opponent] for g in games if not g.is_bye))
+            pid: _tidy(
+                sum(
+                    self._SHARE[result] * h.points[o]
+                    for g in games
+                    for o, result in zip(g.opponents, g.against, strict=True)
+                )
+            )
             for pid, games in h.games.items()
         }
 
@@ -208,21 +256,10 @@ class HeadToHead(Metric):
             if len(group) < 2 or not _complete_mini_league(h, group):
                 continue
             for pid in group:
-                values[pid] = _tidy(sum(g.points for g in h.games[pid] if g.opponent in group))
+                values[pid] = _tidy(sum(g.points for g in h.games[pid] if group.intersection(g.opponents)))
         return values
 
 
 def _complete_mini_league(h: EventHistory, group: Collection[PlayerId]) -> bool:
     members = list(group)
     return all(h.rounds_met(a, b) for i, a in enumerate(members) for b in members[i + 1 :])
-
-
-@register
-class KnockOuts(Metric):
-    """Knock-outs dealt over all games, as the verified logs report them."""
-
-    key = "knockouts"
-    name = "Knock-outs dealt"
-
-    def compute(self, context):
-        return {pid: sum(g.knockouts for g in games) for pid, games in context.history.games.items()}

@@ -10,6 +10,7 @@ from gamelogs.services import logs_visible_to
 from tournaments.forms import EVENT_FIELDS
 from tournaments.models import Event, ForceList, Match, Outcome, Registration, Round
 from tournaments.permissions import manages
+from tournaments.seats import SeatScore, two_seats
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -109,13 +110,22 @@ class EntrantSerializer(serializers.Serializer):
     name = serializers.CharField(source="display_name")
 
 
+class SeatSerializer(serializers.Serializer):
+    """One seat of a match in table order; outcome, rank, score and components once there is a result."""
+
+    index = serializers.IntegerField()
+    registration = serializers.IntegerField(source="registration_id")
+    name = serializers.CharField(source="registration.display_name")
+    team = serializers.CharField(allow_blank=True)
+    outcome = serializers.CharField(allow_blank=True, help_text="win, draw or loss; empty without a result")
+    rank = serializers.IntegerField(allow_null=True, help_text="1 = best; ties share a rank")
+    score = serializers.IntegerField(help_text="the game's score (VP in Battleground)")
+    components = serializers.DictField(
+        child=serializers.IntegerField(), help_text="the game's score components"
+    )
+
+
 class ResultSerializer(serializers.Serializer):
-    outcome_a = serializers.CharField()
-    outcome_b = serializers.CharField()
-    vp_a = serializers.IntegerField()
-    vp_b = serializers.IntegerField()
-    knockouts_a = serializers.IntegerField()
-    knockouts_b = serializers.IntegerField()
     source = serializers.CharField(source="result_source")
     final = serializers.BooleanField(source="counts")
 
@@ -129,8 +139,7 @@ class MatchLogSerializer(serializers.Serializer):
 
 class MatchSerializer(serializers.ModelSerializer):
     round = serializers.IntegerField(source="round.number", read_only=True)
-    player_a = EntrantSerializer(source="entrant_a", read_only=True)
-    player_b = EntrantSerializer(source="entrant_b", read_only=True, allow_null=True)
+    seats = serializers.SerializerMethodField()
     result = serializers.SerializerMethodField()
     log = serializers.SerializerMethodField()
 
@@ -140,8 +149,7 @@ class MatchSerializer(serializers.ModelSerializer):
             "id",
             "round",
             "table",
-            "player_a",
-            "player_b",
+            "seats",
             "reason",
             "state",
             "result",
@@ -150,6 +158,10 @@ class MatchSerializer(serializers.ModelSerializer):
             "flag_details",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(SeatSerializer(many=True))
+    def get_seats(self, match: Match) -> list[dict]:
+        return SeatSerializer(match.seat_list(), many=True).data
 
     @extend_schema_field(ResultSerializer(allow_null=True))
     def get_result(self, match: Match) -> dict | None:
@@ -191,14 +203,51 @@ class RoundSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class ResultInputSerializer(serializers.Serializer):
-    """A result in table orientation: ``outcome_a`` is the first-listed player's."""
+class SeatScoreInputSerializer(serializers.Serializer):
+    outcome = serializers.ChoiceField(choices=Outcome.choices)
+    score = serializers.IntegerField(min_value=0, default=0)
+    components = serializers.DictField(
+        child=serializers.IntegerField(min_value=0), required=False, default=dict
+    )
+    rank = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
 
-    outcome_a = serializers.ChoiceField(choices=Outcome.choices)
-    vp_a = serializers.IntegerField(min_value=0, default=0)
-    vp_b = serializers.IntegerField(min_value=0, default=0)
-    knockouts_a = serializers.IntegerField(min_value=0, default=0)
-    knockouts_b = serializers.IntegerField(min_value=0, default=0)
+
+class ResultInputSerializer(serializers.Serializer):
+    """A result: ``seats``, one score per seat in table order; or for two seats the shorthand
+    ``outcome_a`` (the first-listed player's), ``score_a``, ``score_b``, ``components_a``, ``components_b``."""
+
+    seats = SeatScoreInputSerializer(many=True, required=False)
+    # A plain field (checked below) so the schema has one Outcome enum, the seats' one.
+    outcome_a = serializers.CharField(
+        required=False, help_text="win, draw or loss (the first-listed player's)"
+    )
+    score_a = serializers.IntegerField(min_value=0, default=0)
+    score_b = serializers.IntegerField(min_value=0, default=0)
+    components_a = serializers.DictField(
+        child=serializers.IntegerField(min_value=0), required=False, default=dict
+    )
+    components_b = serializers.DictField(
+        child=serializers.IntegerField(min_value=0), required=False, default=dict
+    )
+
+    def validate_outcome_a(self, value: str) -> str:
+        if value not in Outcome.values:
+            raise serializers.ValidationError(f'"{value}" is not one of win, draw or loss.')
+        return value
+
+    def validate(self, data):
+        if not data.get("seats") and "outcome_a" not in data:
+            raise serializers.ValidationError("give seats (one score per seat) or outcome_a")
+        return data
+
+    def scores(self) -> list[SeatScore]:
+        """The validated result, one SeatScore per seat."""
+        data = self.validated_data
+        if data.get("seats"):
+            return [SeatScore.from_dict(seat) for seat in data["seats"]]
+        return two_seats(
+            data["outcome_a"], data["score_a"], data["score_b"], data["components_a"], data["components_b"]
+        )
 
 
 class DecisionInputSerializer(ResultInputSerializer):
@@ -276,8 +325,10 @@ class BracketSideSerializer(serializers.Serializer):
     name = serializers.CharField(allow_null=True)
     seed = serializers.IntegerField(allow_null=True)
     from_table = serializers.IntegerField(allow_null=True)
-    vp = serializers.IntegerField(allow_null=True, help_text="once the game has a result that counts")
-    knockouts = serializers.IntegerField(allow_null=True)
+    score = serializers.IntegerField(allow_null=True, help_text="once the game has a result that counts")
+    components = serializers.DictField(
+        child=serializers.IntegerField(), allow_null=True, help_text="the game's score components"
+    )
     winner = serializers.BooleanField()
 
 

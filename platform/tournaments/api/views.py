@@ -66,7 +66,7 @@ class EventAPIView(APIView):
         match = get_object_or_404(
             Match.objects.select_related(
                 "round__event", "entrant_a__player", "entrant_b__player", "game_log"
-            ),
+            ).prefetch_related("seats__registration__player"),
             pk=pk,
             round__event=event,
         )
@@ -78,6 +78,12 @@ class EventAPIView(APIView):
         serializer = serializer_class(data=self.request.data, **kwargs)
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data
+
+    def scores(self, serializer_class) -> tuple[list, dict]:
+        """A result input's seat scores and its other fields (e.g. a decision's note)."""
+        serializer = serializer_class(data=self.request.data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.scores(), serializer.validated_data
 
 
 def _event_settings(data: dict) -> dict:
@@ -216,9 +222,7 @@ class RoundListView(EventAPIView):
     )
     def get(self, request, slug):
         event = self.event(slug)
-        rounds = event.rounds.prefetch_related(
-            "matches__entrant_a", "matches__entrant_b", "matches__game_log"
-        )
+        rounds = event.rounds.prefetch_related("matches__seats__registration", "matches__game_log")
         if not manages(request.user, event):
             rounds = rounds.exclude(state=RoundState.DRAFT)
         return Response(s.RoundSerializer(rounds, many=True, context={"request": request}).data)
@@ -247,7 +251,7 @@ class PairingListView(EventAPIView):
     @extend_schema(summary="A round's pairings", responses=s.MatchSerializer(many=True))
     def get(self, request, slug, number):
         round_ = self.round(self.event(slug), number)
-        matches = round_.matches.select_related("entrant_a", "entrant_b", "game_log", "round")
+        matches = round_.matches.select_related("game_log", "round").prefetch_related("seats__registration")
         return Response(s.MatchSerializer(matches, many=True, context={"request": request}).data)
 
 
@@ -339,13 +343,14 @@ class MatchActionView(EventAPIView):
         match = self.match(self.event(slug), pk)
         user = request.user
         if action == "report":
-            services.report_result(user, match, **self.valid(s.ResultInputSerializer))
+            services.report_result(user, match, self.scores(s.ResultInputSerializer)[0])
         elif action == "confirm":
             services.confirm_result(user, match)
         elif action == "dispute":
             services.dispute_result(user, match, reason=self.valid(s.DisputeInputSerializer)["reason"])
         elif action == "decide":
-            services.decide_result(user, match, **self.valid(s.DecisionInputSerializer))
+            scores, data = self.scores(s.DecisionInputSerializer)
+            services.decide_result(user, match, scores, note=data["note"])
         else:
             raise Http404
         return Response(s.MatchSerializer(Match.objects.get(pk=match.pk), context={"request": request}).data)
@@ -360,9 +365,13 @@ class ResolveDisputeView(EventAPIView):
     def post(self, request, slug, pk):
         dispute = get_object_or_404(Dispute, pk=pk, match__round__event=self.event(slug))
         data = self.valid(s.ResolveInputSerializer)
-        result = data.get("result") or {}
+        scores = None
+        if data.get("result"):
+            result = s.ResultInputSerializer(data=self.request.data["result"])
+            result.is_valid(raise_exception=True)
+            scores = result.scores()
         match = services.resolve_dispute(
-            request.user, dispute, uphold=data["uphold"], note=data["note"], **result
+            request.user, dispute, uphold=data["uphold"], note=data["note"], scores=scores
         )
         return Response(s.MatchSerializer(match, context={"request": request}).data)
 

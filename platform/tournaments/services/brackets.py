@@ -34,7 +34,7 @@ def bracket_for(event: Event, *, through_round: int | None = None) -> BracketLay
             list(event.fixed_seeds),
             {n: pairings.get(n, []) for n in numbers},
             records.results(event, through_round=numbers[-1]),
-            draw_rule=event.draw_rule,
+            draw_break=records.draw_break(event),
         )
     except TournamentError as exc:
         raise EventError(f"The bracket cannot be drawn from the stored rounds: {exc}", "state") from None
@@ -129,8 +129,8 @@ def _side(side: Side, game: BracketGame, names: dict[int, str]) -> dict:
         "name": None if side.player is None else names.get(side.player, str(side.player)),
         "seed": side.seed,
         "from_table": side.from_table,
-        "vp": side.vp,
-        "knockouts": side.knockouts,
+        "score": side.score,
+        "components": side.components,
         "winner": side.player is not None and side.player == game.winner,
     }
 

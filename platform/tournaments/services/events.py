@@ -9,8 +9,7 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from accounts.services import is_organizer
-from tournaments import content
-from tournaments.algorithms.tiebreaks import METRICS
+from tournaments.algorithms.tiebreaks import metrics_for
 from tournaments.errors import EventError
 from tournaments.models import Event, EventFormat
 from tournaments.permissions import require_manager, require_organizer_role
@@ -58,18 +57,26 @@ def validate_settings(event: Event) -> None:
     """Raise EventError naming the first setting that cannot work."""
     if event.ends_on < event.starts_on:
         raise EventError("The event cannot end before it starts.")
-    if event.game not in content.CONTENT_DIRS:
+    plugin = event.game_plugin
+    if not plugin.runs_events:
         raise EventError(f"Arbiter cannot run events for the game {event.game!r} yet.")
-    if event.content_pack not in dict(content.pack_choices(event.game)):
+    if event.content_pack not in plugin.pack_ids():
         raise EventError(f"Unknown content pack {event.content_pack!r} for {event.game}.")
     if not event.points_win >= event.points_draw >= event.points_loss:
         raise EventError("Points must not increase from a win to a draw to a loss.")
     keys = list(event.tiebreaks or [])
     if not keys:
         raise EventError("Choose at least one tiebreak.")
-    unknown = [k for k in keys if k not in METRICS]
+    known = metrics_for(event.game, event.format)
+    unknown = [k for k in keys if k not in known]
     if unknown:
-        raise EventError(f"Unknown tiebreak {unknown[0]!r}; known: {', '.join(sorted(METRICS))}.")
+        raise EventError(
+            f"Unknown tiebreak {unknown[0]!r} for this game and format; known: {', '.join(sorted(known))}."
+        )
+    try:
+        event.game_plugin.draw_break(event.draw_rule)
+    except KeyError as exc:
+        raise EventError(f"{exc.args[0][0].upper()}{exc.args[0][1:]}.") from None
     if len(set(keys)) != len(keys):
         raise EventError("A tiebreak is listed twice.")
     if event.has_swiss_stage and event.swiss_rounds < 1:

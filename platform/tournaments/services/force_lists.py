@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from tournaments import content
+from games import UnknownPack
 from tournaments.errors import EventError
-from tournaments.lists import check_force_list, format_list_text, parse_list_text
 from tournaments.models import Event, ForceList, Registration, RegistrationStatus
 from tournaments.services.common import audit
 
 
 def event_content(event: Event):
+    """The event's content pack, as its game's plugin loads it."""
     try:
-        return content.load_pack(event.game, event.content_pack)
-    except content.UnknownPack as exc:
+        return event.game_plugin.load_pack(event.content_pack)
+    except UnknownPack as exc:
         raise EventError(str(exc)) from None
 
 
@@ -24,7 +24,8 @@ def submit_list(
 ) -> ForceList:
     """Save the player's list, valid or not, with what is wrong with it.
 
-    Give either ``text`` (the format of tournaments.lists) or ``entries`` (+ ``faction``).
+    Give either ``text`` (the game's list format, e.g. games.battleground.lists) or
+    ``entries`` (+ ``faction``).
     An invalid list is kept so the player can fix it; only a valid one counts. Raises
     EventError once lists are locked (deadline passed or round 1 paired).
     """
@@ -35,11 +36,12 @@ def submit_list(
     if event.lists_locked or (force_list is not None and force_list.locked):
         raise EventError("Lists are locked for this event: the deadline has passed.", "state")
     pack = event_content(event)
+    plugin = event.game_plugin
     parse_problems = []
     if text is not None:
-        faction, entries, parse_problems = parse_list_text(text)
+        faction, entries, parse_problems = plugin.parse_list_text(text)
     entries = entries or []
-    check = check_force_list(entries, pack, points_limit=event.points_limit, faction=faction)
+    check = plugin.check_list(entries, pack, points_limit=event.points_limit, faction=faction)
     validation = check.to_dict()
     if parse_problems:
         validation["errors"] = [p.to_dict() for p in parse_problems] + validation["errors"]
@@ -49,7 +51,9 @@ def submit_list(
     force_list.faction = check.faction or ""
     # Resolved ids where the pack knows the names, so later comparisons are exact.
     force_list.entries = check.entries if check.valid else entries
-    force_list.text = text if text is not None else format_list_text(check.entries, pack, check.faction)
+    force_list.text = (
+        text if text is not None else plugin.format_list_text(check.entries, pack, check.faction)
+    )
     force_list.valid = validation["valid"]
     force_list.points = check.points
     force_list.validation = validation
@@ -60,10 +64,11 @@ def submit_list(
 def revalidate_lists(event: Event) -> int:
     """Check every unlocked list again (the pack or the points limit changed). Returns how many."""
     pack = event_content(event)
+    plugin = event.game_plugin
     count = 0
     for force_list in ForceList.objects.filter(registration__event=event, locked=False):
-        faction, entries, parse_problems = parse_list_text(force_list.text)
-        check = check_force_list(entries, pack, points_limit=event.points_limit, faction=faction)
+        faction, entries, parse_problems = plugin.parse_list_text(force_list.text)
+        check = plugin.check_list(entries, pack, points_limit=event.points_limit, faction=faction)
         force_list.validation = check.to_dict()
         force_list.valid = check.valid and not parse_problems
         force_list.points = check.points

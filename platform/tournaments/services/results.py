@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from gamelogs.models import GameLog, LogSource
 from gamelogs.services import UploadRejected, submit_log
-from tournaments import log_check
+from tournaments import log_check, seats
 from tournaments.errors import EventError
 from tournaments.models import (
     Dispute,
@@ -37,10 +37,10 @@ from tournaments.models import (
     RoundState,
 )
 from tournaments.permissions import manages, require_manager, require_player
+from tournaments.seats import SeatScore, two_seats
 from tournaments.services.common import audit, lock_match, notify, notify_organizers
 from tournaments.services.force_lists import event_content
 
-OPPOSITE = {Outcome.WIN: Outcome.LOSS, Outcome.LOSS: Outcome.WIN, Outcome.DRAW: Outcome.DRAW}
 LOG_STATES = (MatchState.AWAITING_LOG, MatchState.VERIFYING, MatchState.REPORTED)
 
 
@@ -91,8 +91,7 @@ def attach_log_to_match(
     match.state = MatchState.VERIFYING
     _clear_result(match)
     match.save()
-    opponent = match.opponent_of(actor)
-    if opponent is not None:
+    for opponent in match.opponents_of(actor):
         notify(
             opponent.player,
             f"{_name(actor, match)} uploaded the log of your round {match.round.number} game.",
@@ -132,11 +131,10 @@ def _apply_verdict(match: Match, log: GameLog, verdict: dict) -> None:
     if problems:
         _flag(match, LogFlag.MISMATCH, problems)
         return
-    unchanged = match.state == MatchState.VERIFIED and _result_tuple(match) == _result_tuple_of(result)
+    unchanged = match.state == MatchState.VERIFIED and seats.result_of(match) == seats.result_tuple(result)
     if unchanged:
         return
-    for key, value in result.items():
-        setattr(match, key, value)
+    seats.write_result(match, result)
     match.state = MatchState.VERIFIED
     match.result_source = ResultSource.LOG
     match.log_flag = LogFlag.NONE
@@ -149,9 +147,13 @@ def _apply_verdict(match: Match, log: GameLog, verdict: dict) -> None:
         notify(registration.player, line, event=match.round.event, match=match)
 
 
-def read_result(match: Match, log: GameLog, verdict: dict) -> tuple[dict, list[str]]:
-    """The match result a legal verdict gives (table orientation), or the reasons the log is not
-    this match's game (see tournaments.log_check for the rules)."""
+def read_result(match: Match, log: GameLog, verdict: dict) -> tuple[list[SeatScore], list[str]]:
+    """The match result a legal verdict gives, one score per seat in table order, or the
+    reasons the log is not this match's game (see tournaments.log_check for the rules).
+
+    Reads the generic result every game's verdict carries (``verdict["result"]["seats"]``);
+    the game's plugin adds the components it keeps beside the score (games.GamePlugin).
+    """
     event = match.round.event
     problems = []
     if log.game != event.game:
@@ -162,36 +164,43 @@ def read_result(match: Match, log: GameLog, verdict: dict) -> tuple[dict, list[s
     try:
         header = json.loads(log.raw_bytes())
     except ValueError:
-        return {}, problems + ["the stored log cannot be read again"]
+        return [], problems + ["the stored log cannot be read again"]
     problems += log_check.check_reference(
         header.get("reference"), event_slug=event.slug, match_id=match.pk, round_number=match.round.number
     )
     content = event_content(event)
-    comparison = log_check.compare_players(header.get("players") or [], _expected(match), content)
+    plugin = event.game_plugin
+    comparison = log_check.compare_players(
+        header.get("players") or [],
+        _expected(match),
+        lambda player, header_player: plugin.compare_force(player, header_player, content),
+    )
     problems += comparison.problems
-    result = verdict.get("result") or {}
-    if result.get("outcome") not in ("win", "draw"):
-        problems.append("the verdict has no result (win or draw)")
+    result_seats = (verdict.get("result") or {}).get("seats") or []
+    if not result_seats or any(s.get("outcome") not in ("win", "draw", "loss") for s in result_seats):
+        problems.append("the verdict has no result (an outcome for every seat)")
     if problems:
-        return {}, problems
-    side_of = {pid: ("a" if key == match.entrant_a_id else "b") for pid, key in comparison.assignment.items()}
-    knockouts = {
-        s.get("player"): s.get("knockouts_dealt", 0)
-        for s in (verdict.get("statistics") or {}).get("sides", [])
-    }
-    values = {"vp_a": 0, "vp_b": 0, "knockouts_a": 0, "knockouts_b": 0}
-    for pid, side in side_of.items():
-        values[f"vp_{side}"] = int(((result.get("vp") or {}).get(pid) or {}).get("total", 0))
-        values[f"knockouts_{side}"] = int(knockouts.get(pid) or 0)
-    if result["outcome"] == "draw":
-        values["outcome_a"] = values["outcome_b"] = Outcome.DRAW
-    else:
-        winner_side = side_of.get(result.get("winner"))
-        if winner_side is None:
-            return {}, ["the verdict's winner is not a player of this match"]
-        values["outcome_a"] = Outcome.WIN if winner_side == "a" else Outcome.LOSS
-        values["outcome_b"] = OPPOSITE[values["outcome_a"]]
-    return values, []
+        return [], problems
+    by_registration = {}
+    for seat in result_seats:
+        registration = comparison.assignment.get(str(seat.get("seat")))
+        if registration is None:
+            return [], [f"the verdict's seat {seat.get('seat')} is not a player of this match"]
+        by_registration[registration] = seat
+    scores = []
+    for match_seat in match.seat_list():
+        seat = by_registration.get(match_seat.registration_id)
+        if seat is None:
+            return [], [f"the verdict has no result for {match_seat.registration.display_name}"]
+        scores.append(
+            SeatScore(
+                outcome=seat["outcome"],
+                score=int(seat.get("score") or 0),
+                components=plugin.seat_components(verdict, seat),
+                rank=seat.get("rank"),
+            )
+        )
+    return scores, []
 
 
 def _expected(match: Match) -> list[log_check.ExpectedPlayer]:
@@ -240,9 +249,9 @@ def _verdict_after_close(match: Match, log: GameLog, verdict: dict) -> None:
     if match.result_source != ResultSource.LOG or match.game_log_id != log.pk:
         return
     result, problems = (
-        read_result(match, log, verdict) if verdict.get("status") == "legal" else ({}, ["not legal"])
+        read_result(match, log, verdict) if verdict.get("status") == "legal" else ([], ["not legal"])
     )
-    if not problems and _result_tuple(match) == _result_tuple_of(result):
+    if not problems and seats.result_of(match) == seats.result_tuple(result):
         return
     detail = (
         f"round {match.round.number}, table {match.table}: the log was verified again after the round closed "
@@ -257,51 +266,58 @@ def _verdict_after_close(match: Match, log: GameLog, verdict: dict) -> None:
 # --- reports by hand ------------------------------------------------------------------------------
 
 
+def _scores(
+    scores: list[SeatScore] | None,
+    outcome_a: str | None,
+    score_a: int,
+    score_b: int,
+    components_a: dict | None,
+    components_b: dict | None,
+) -> list[SeatScore]:
+    """A result given per seat, or in the two-seat shorthand (``outcome_a`` is seat 0's)."""
+    if scores is not None:
+        return list(scores)
+    if outcome_a is None:
+        raise EventError("Give the result: an outcome for each seat.")
+    return two_seats(outcome_a, score_a, score_b, components_a, components_b)
+
+
 @transaction.atomic
 def report_result(
     actor,
     match: Match,
+    scores: list[SeatScore] | None = None,
     *,
-    outcome_a: str,
-    vp_a: int = 0,
-    vp_b: int = 0,
-    knockouts_a: int = 0,
-    knockouts_b: int = 0,
+    outcome_a: str | None = None,
+    score_a: int = 0,
+    score_b: int = 0,
+    components_a: dict | None = None,
+    components_b: dict | None = None,
 ) -> ManualReport:
-    """A player reports the result without a log (table orientation: ``outcome_a`` is the
-    first-listed player's). It counts once the opponent confirms."""
+    """A player reports the result without a log: ``scores`` one per seat in table order, or
+    the two-seat shorthand (``outcome_a`` is the first-listed player's). It counts once an
+    opponent confirms."""
     match = _open_match(match)
     require_player(actor, match)
     if match.state not in (MatchState.AWAITING_LOG, MatchState.REPORTED):
         raise EventError(
             f"This match is {match.get_state_display().lower()}: it takes no hand report now.", "state"
         )
-    if outcome_a not in OPPOSITE:
-        raise EventError("The outcome is win, draw or loss.")
-    if min(vp_a, vp_b, knockouts_a, knockouts_b) < 0:
-        raise EventError("Scores cannot be negative.")
+    result = seats.validate(match, _scores(scores, outcome_a, score_a, score_b, components_a, components_b))
     match.reports.filter(status=ReportStatus.PENDING).update(status=ReportStatus.SUPERSEDED)
-    report = ManualReport.objects.create(
-        match=match,
-        reported_by=actor,
-        outcome_a=outcome_a,
-        vp_a=vp_a,
-        vp_b=vp_b,
-        knockouts_a=knockouts_a,
-        knockouts_b=knockouts_b,
-    )
-    match.outcome_a, match.outcome_b = outcome_a, OPPOSITE[outcome_a]
-    match.vp_a, match.vp_b, match.knockouts_a, match.knockouts_b = vp_a, vp_b, knockouts_a, knockouts_b
+    report = ManualReport.objects.create(match=match, reported_by=actor, seats=[s.to_dict() for s in result])
+    seats.write_result(match, result)
     match.result_source = ResultSource.REPORT
     match.state = MatchState.REPORTED
     match.save()
-    opponent = match.opponent_of(actor)
-    notify(
-        opponent.player,
-        f"{_name(actor, match)} reported round {match.round.number}: {result_line(match)}. Confirm or dispute it.",
-        match=match,
-        event=match.round.event,
-    )
+    for opponent in match.opponents_of(actor):
+        notify(
+            opponent.player,
+            f"{_name(actor, match)} reported round {match.round.number}: {result_line(match)}. "
+            "Confirm or dispute it.",
+            match=match,
+            event=match.round.event,
+        )
     return report
 
 
@@ -354,12 +370,12 @@ def dispute_result(actor, match: Match, *, reason: str) -> Dispute:
         round=match.round,
         match=match,
     )
-    opponent = match.opponent_of(actor)
-    notify(
-        opponent.player,
-        f"{_name(actor, match)} disputes the result of round {match.round.number}.",
-        match=match,
-    )
+    for opponent in match.opponents_of(actor):
+        notify(
+            opponent.player,
+            f"{_name(actor, match)} disputes the result of round {match.round.number}.",
+            match=match,
+        )
     notify_organizers(
         match.round.event,
         f"Dispute at round {match.round.number}, table {match.table}: {reason}",
@@ -375,28 +391,30 @@ def resolve_dispute(
     *,
     uphold: bool,
     note: str = "",
+    scores: list[SeatScore] | None = None,
     outcome_a: str | None = None,
-    vp_a: int = 0,
-    vp_b: int = 0,
-    knockouts_a: int = 0,
-    knockouts_b: int = 0,
+    score_a: int = 0,
+    score_b: int = 0,
+    components_a: dict | None = None,
+    components_b: dict | None = None,
 ) -> Match:
-    """An organizer rules on a dispute: uphold the result as it stands, or set another one."""
+    """An organizer rules on a dispute: uphold the result as it stands, or set another one
+    (``scores`` per seat, or the two-seat shorthand as in :func:`report_result`)."""
     match = _open_match(dispute.match)
     require_manager(actor, match.round.event)
     dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
     if dispute.status != DisputeStatus.OPEN:
         raise EventError("This dispute is already resolved.", "state")
     if uphold:
-        if not match.outcome_a:
+        if not match.has_result:
             raise EventError("There is no result to uphold; set one instead.", "state")
         match.state = MatchState.CONFIRMED
         match.save(update_fields=["state", "updated_at"])
         ruling = f"result upheld: {result_line(match)}"
     else:
-        if outcome_a is None:
+        if outcome_a is None and scores is None:
             raise EventError("Give the result that replaces the disputed one.")
-        _set_result(match, outcome_a, vp_a, vp_b, knockouts_a, knockouts_b)
+        _set_result(match, _scores(scores, outcome_a, score_a, score_b, components_a, components_b))
         ruling = f"result set to {result_line(match)}"
     dispute.status = DisputeStatus.RESOLVED
     dispute.resolution = f"{ruling}. {note}".strip() if note else ruling
@@ -424,18 +442,20 @@ def resolve_dispute(
 def decide_result(
     actor,
     match: Match,
+    scores: list[SeatScore] | None = None,
     *,
-    outcome_a: str,
-    vp_a: int = 0,
-    vp_b: int = 0,
-    knockouts_a: int = 0,
-    knockouts_b: int = 0,
+    outcome_a: str | None = None,
+    score_a: int = 0,
+    score_b: int = 0,
+    components_a: dict | None = None,
+    components_b: dict | None = None,
     note: str = "",
 ) -> Match:
-    """An organizer sets a match's result (no log, a flagged log, a no-show); it is final."""
+    """An organizer sets a match's result (no log, a flagged log, a no-show); it is final.
+    ``scores`` per seat, or the two-seat shorthand as in :func:`report_result`."""
     match = _open_match(match)
     require_manager(actor, match.round.event)
-    _set_result(match, outcome_a, vp_a, vp_b, knockouts_a, knockouts_b)
+    _set_result(match, _scores(scores, outcome_a, score_a, score_b, components_a, components_b))
     match.reports.filter(status=ReportStatus.PENDING).update(status=ReportStatus.SUPERSEDED)
     line = f"organizer decision: {result_line(match)}" + (f" ({note})" if note else "")
     for dispute in match.disputes.filter(status=DisputeStatus.OPEN):
@@ -450,46 +470,35 @@ def decide_result(
     return match
 
 
-def _set_result(
-    match: Match, outcome_a: str, vp_a: int, vp_b: int, knockouts_a: int, knockouts_b: int
-) -> None:
-    if outcome_a not in OPPOSITE:
-        raise EventError("The outcome is win, draw or loss.")
-    if min(vp_a, vp_b, knockouts_a, knockouts_b) < 0:
-        raise EventError("Scores cannot be negative.")
-    match.outcome_a, match.outcome_b = outcome_a, OPPOSITE[outcome_a]
-    match.vp_a, match.vp_b, match.knockouts_a, match.knockouts_b = vp_a, vp_b, knockouts_a, knockouts_b
+def _set_result(match: Match, scores: list[SeatScore]) -> None:
+    seats.write_result(match, scores)
     match.result_source = ResultSource.ORGANIZER
     match.state = MatchState.CONFIRMED
     match.save()
 
 
 def _clear_result(match: Match) -> None:
-    match.outcome_a = match.outcome_b = ""
-    match.vp_a = match.vp_b = match.knockouts_a = match.knockouts_b = 0
+    seats.clear_result(match)
     match.result_source = ""
 
 
-def _result_tuple(match: Match) -> tuple:
-    return (match.outcome_a, match.outcome_b, match.vp_a, match.vp_b, match.knockouts_a, match.knockouts_b)
-
-
-def _result_tuple_of(values: dict) -> tuple:
-    return tuple(
-        values.get(k) for k in ("outcome_a", "outcome_b", "vp_a", "vp_b", "knockouts_a", "knockouts_b")
-    )
-
-
 def result_line(match: Match) -> str:
-    """ "Ann beat Bob 40–10", "Ann and Bob drew 20–20"."""
-    a, b = match.entrant_a.display_name, match.entrant_b.display_name if match.entrant_b_id else "bye"
-    if match.outcome_a == Outcome.DRAW:
-        return f"{a} and {b} drew {match.vp_a}–{match.vp_b}"
-    if match.outcome_a == Outcome.WIN:
-        return f"{a} beat {b} {match.vp_a}–{match.vp_b}"
-    if match.outcome_b == Outcome.WIN:
-        return f"{b} beat {a} {match.vp_b}–{match.vp_a}"
-    return f"{a} and {b} both lost"
+    """ "Ann beat Bob 40–10", "Ann and Bob drew 20–20"; more seats: "Ann won 30, Bob 20, Cy 10"."""
+    table = match.seat_list()
+    if len(table) < 2:
+        return f"{table[0].registration.display_name} has a bye" if table else "bye"
+    if len(table) == 2:
+        (a, sa), (b, sb) = [(seat.registration.display_name, seat) for seat in table]
+        if sa.outcome == Outcome.DRAW:
+            return f"{a} and {b} drew {sa.score}–{sb.score}"
+        if sa.outcome == Outcome.WIN:
+            return f"{a} beat {b} {sa.score}–{sb.score}"
+        if sb.outcome == Outcome.WIN:
+            return f"{b} beat {a} {sb.score}–{sa.score}"
+        return f"{a} and {b} both lost"
+    ordered = sorted(table, key=lambda seat: (seat.rank or len(table), seat.index))
+    parts = [f"{seat.registration.display_name} {seat.outcome} {seat.score}" for seat in ordered]
+    return ", ".join(parts)
 
 
 def _name(user, match: Match) -> str:

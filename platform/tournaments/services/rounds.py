@@ -7,7 +7,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import records
+from tournaments import records, seats
 from tournaments.algorithms.rules import format_points
 from tournaments.algorithms.standings import rank
 from tournaments.errors import EventError
@@ -16,11 +16,8 @@ from tournaments.models import (
     Event,
     EventStatus,
     Match,
-    MatchState,
-    Outcome,
     Registration,
     RegistrationStatus,
-    ResultSource,
     Round,
     RoundState,
     StandingSnapshot,
@@ -77,16 +74,7 @@ def _start_event(actor, event: Event) -> None:
 
 
 def _store_pairings(round_: Round, pairings) -> None:
-    matches = []
-    for p in pairings:
-        match = Match(round=round_, table=p.table, entrant_a_id=p.a, entrant_b_id=p.b, reason=p.reason[:300])
-        if p.b is None:
-            # A bye is a win by definition: nothing to wait for.
-            match.state = MatchState.CONFIRMED
-            match.outcome_a = Outcome.WIN
-            match.result_source = ResultSource.BYE
-        matches.append(match)
-    Match.objects.bulk_create(matches)
+    seats.create_matches(round_, pairings)
 
 
 def _draft(round_: Round) -> Round:
@@ -142,6 +130,7 @@ def swap_pairing(
                 )
         match.reason = text[:300]
         match.save(update_fields=["entrant_a", "entrant_b", "reason"])
+        seats.sync_pairing_seats(match)
     detail = f"round {round_.number}: {before[0]} / {before[1]} → {m1} / {m2}"
     if warnings:
         detail += " (warning: " + "; ".join(warnings) + ")"
@@ -182,7 +171,7 @@ def publish_round(actor, round_: Round) -> Round:
     """Make the draft public with its table numbers and tell every player where they sit."""
     require_manager(actor, round_.event)
     round_ = _draft(round_)
-    matches = list(round_.matches.select_related("entrant_a__player", "entrant_b__player"))
+    matches = list(round_.matches.prefetch_related("seats__registration__player"))
     gone = [
         r.display_name
         for m in matches
@@ -212,10 +201,11 @@ def publish_round(actor, round_: Round) -> Round:
                 match=match,
             )
             continue
-        for me, them in ((match.entrant_a, match.entrant_b), (match.entrant_b, match.entrant_a)):
+        for me in match.entrants():
+            against = " and ".join(r.display_name for r in match.opponents_of(me.player))
             notify(
                 me.player,
-                f"Round {round_.number}: table {match.table} against {them.display_name}.",
+                f"Round {round_.number}: table {match.table} against {against}.",
                 event=round_.event,
                 match=match,
             )

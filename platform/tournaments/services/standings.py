@@ -5,13 +5,11 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass
 
-from django.db.models import Q
-
 from tournaments import records
-from tournaments.algorithms.players import ResultRecord
+from tournaments.algorithms.players import GameRecord, SeatResult
 from tournaments.algorithms.ratings import PlayerRating, rate_players
 from tournaments.algorithms.standings import StandingRow, rank
-from tournaments.algorithms.tiebreaks import METRICS
+from tournaments.algorithms.tiebreaks import metrics_for
 from tournaments.errors import EventError
 from tournaments.models import COUNTED_STATES, Event, Match, Registration, StandingSnapshot
 from tournaments.services.brackets import placements_for
@@ -25,12 +23,11 @@ class Column:
 
 
 def columns(event: Event) -> list[Column]:
-    """Every tiebreak column: the event's order first, then every other registered metric."""
-    order = list(event.tiebreaks)
-    rest = [k for k in METRICS if k not in order]
-    return [Column(k, METRICS[k].name, True) for k in order] + [
-        Column(k, METRICS[k].name, False) for k in rest
-    ]
+    """Every tiebreak column: the event's order first, then every other metric its game and format allow."""
+    known = metrics_for(event.game, event.format)
+    order = [k for k in event.tiebreaks if k in known]
+    rest = [k for k in known if k not in order]
+    return [Column(k, known[k].name, True) for k in order] + [Column(k, known[k].name, False) for k in rest]
 
 
 def standings_for(event: Event, *, through_round: int | None = None) -> list[StandingRow]:
@@ -40,6 +37,8 @@ def standings_for(event: Event, *, through_round: int | None = None) -> list[Sta
         records.results(event, through_round=through_round),
         list(event.tiebreaks),
         rules=records.scoring_rules(event),
+        game=event.game,
+        format=event.format,
     )
 
 
@@ -100,14 +99,22 @@ def player_history(user) -> list[dict]:
     )
     for registration in registrations:
         ordered = (
-            Match.objects.filter(Q(entrant_a=registration) | Q(entrant_b=registration))
-            .select_related("round", "entrant_a", "entrant_b")
+            Match.objects.filter(seats__registration=registration)
+            .select_related("round")
+            .prefetch_related("seats__registration")
             .order_by("round__number")
         )
         rows, _ = published_standings(registration.event)
         placing = next((r["rank"] for r in rows if r["registration"] == registration.pk), None)
+        rows = [{"match": m, **m.seen_from(registration.pk)} for m in ordered]
         history.append(
-            {"registration": registration, "event": registration.event, "matches": ordered, "rank": placing}
+            {
+                "registration": registration,
+                "event": registration.event,
+                "matches": [row["match"] for row in rows],
+                "rows": rows,
+                "rank": placing,
+            }
         )
     return history
 
@@ -116,7 +123,8 @@ def ratings(*, provisional_below: int = 5) -> dict[int, PlayerRating]:
     """OpenSkill ratings by user id over every counted game of every event, oldest event first."""
     matches = (
         Match.objects.filter(state__in=COUNTED_STATES)
-        .select_related("round__event", "entrant_a", "entrant_b")
+        .select_related("round__event")
+        .prefetch_related("seats__registration")
         .order_by("round__event__starts_on", "round__event_id", "round__number", "table")
     )
     results = []
@@ -125,17 +133,10 @@ def ratings(*, provisional_below: int = 5) -> dict[int, PlayerRating]:
         if record is None:
             continue
         # Ratings follow people across events: use user ids, not registrations.
-        results.append(
-            ResultRecord(
-                round=record.round,
-                player_a=match.entrant_a.player_id,
-                player_b=match.entrant_b.player_id if match.entrant_b_id else None,
-                outcome_a=record.outcome_a,
-                outcome_b=record.outcome_b if match.entrant_b_id else None,
-                vp_a=record.vp_a,
-                vp_b=record.vp_b,
-                knockouts_a=record.knockouts_a,
-                knockouts_b=record.knockouts_b,
-            )
+        user_of = {seat.registration_id: seat.registration.player_id for seat in match.seat_list()}
+        seats = tuple(
+            SeatResult(user_of[s.player], s.outcome, s.score, s.components, s.team, s.rank)
+            for s in record.seats
         )
+        results.append(GameRecord(record.round, seats))
     return rate_players(results, provisional_below=provisional_below)

@@ -41,6 +41,7 @@ def match_detail(request, slug: str, pk: int):
         # The log's header and verdict are evidence for the two players and the organizers.
         "log": presenters.log_facts(match) if involved else None,
         "pending_report": pending,
+        "result": presenters.result_table(match) if match.has_result else None,
         "open_dispute": open_dispute,
         "disputes": match.disputes.all() if involved else [],
         "can_upload": open_round and side is not None and match.state in LOG_STATES,
@@ -72,9 +73,7 @@ def match_detail(request, slug: str, pk: int):
 
 
 def _current_result(match) -> dict:
-    if not match.outcome_a:
-        return {}
-    return {k: getattr(match, k) for k in ("outcome_a", "vp_a", "vp_b", "knockouts_a", "knockouts_b")}
+    return ResultForm.initial_for(match)
 
 
 @require_POST
@@ -107,7 +106,7 @@ def report(request, slug: str, pk: int):
         raise EventError(
             "Fill in the result: " + "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
         )
-    services.report_result(request.user, match, **form.cleaned_data)
+    services.report_result(request.user, match, form.scores())
     messages.success(request, "Result reported: it counts once your opponent confirms it.")
     return redirect(match)
 
@@ -146,7 +145,7 @@ def decide(request, slug: str, pk: int):
     form = DecisionForm(request.POST, match=match)
     if not form.is_valid():
         raise EventError("Fill in the result.")
-    services.decide_result(request.user, match, **form.cleaned_data)
+    services.decide_result(request.user, match, form.scores(), note=form.cleaned_data["note"])
     messages.success(request, "Result decided.")
     return redirect(match)
 
@@ -160,10 +159,11 @@ def resolve(request, slug: str, pk: int):
     form = ResolveForm(request.POST, match=found.match)
     if not form.is_valid():
         raise EventError("Choose a decision.")
-    data = form.cleaned_data
-    uphold = data.pop("decision") == "uphold"
-    note = data.pop("note")
-    services.resolve_dispute(request.user, found, uphold=uphold, note=note, **({} if uphold else data))
+    uphold = form.cleaned_data["decision"] == "uphold"
+    scores = None if uphold else form.scores()
+    services.resolve_dispute(
+        request.user, found, uphold=uphold, note=form.cleaned_data["note"], scores=scores
+    )
     messages.success(request, "Dispute resolved.")
     return redirect(found.match)
 

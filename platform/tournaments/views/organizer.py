@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from tournaments import services
+from tournaments.algorithms.standings import DEFAULT_ORDER
 from tournaments.errors import EventError
 from tournaments.forms import (
     EVENT_FIELDS,
@@ -28,7 +29,7 @@ from tournaments.views.common import back_on_event_error, event_or_404, round_or
 @login_required
 def event_create(request):
     require_organizer_role(request.user)
-    form = EventForm(request.POST or None, initial={"tiebreaks": ["points", "sos", "vp_diff"]})
+    form = EventForm(request.POST or None, initial={"tiebreaks": list(DEFAULT_ORDER)})
     if request.method == "POST" and form.is_valid():
         settings = {k: v for k, v in form.cleaned_data.items() if k in EVENT_FIELDS}
         name, starts_on = settings.pop("name"), settings.pop("starts_on")

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from tournaments import content, services
+from tournaments import services
 from tournaments.errors import EventError
 from tournaments.forms import ListForm
 from tournaments.models import MatchState, Notification, RoundState
@@ -82,7 +81,7 @@ def my_list(request, slug: str):
         "force_list": force_list,
         "form": form,
         "locked": event.lists_locked or (force_list is not None and force_list.locked),
-        "catalogue": content.catalogue(pack),
+        "catalogue": event.game_plugin.catalogue(pack),
         "is_manager": manages(request.user, event),
     }
     return render(request, "tournaments/my_list.html", context)
@@ -97,9 +96,12 @@ def my_events(request):
         live = registration.event.rounds.filter(state=RoundState.PUBLISHED).order_by("-number").first()
         if live is None:
             continue
-        mine = live.matches.filter(Q(entrant_a=registration) | Q(entrant_b=registration)).first()
+        mine = live.matches.filter(seats__registration=registration).first()
         if mine is not None:
-            current.append({"event": registration.event, "match": mine, "round": live})
+            opponents = mine.seen_from(registration.pk)["opponents"]
+            current.append(
+                {"event": registration.event, "match": mine, "round": live, "opponents": opponents}
+            )
     notifications = list(Notification.objects.filter(user=request.user)[:50])
     unread = [n.pk for n in notifications if not n.read]
     context = {

@@ -29,7 +29,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.core.errors import UnreadableLog
-from engine.games.battleground.content import Content
+from games.battleground.content import Content
 
 
 @dataclass(frozen=True)
@@ -151,7 +151,7 @@ def check_force_list(
 
     faction_id = None
     if faction:
-        faction_id = _lookup(content, "factions", faction)
+        faction_id = lookup(content, "factions", faction)
         if faction_id is None:
             problems.append(ListProblem(f"unknown faction '{faction}' in content pack {content.pack_id}"))
 
@@ -165,7 +165,7 @@ def check_force_list(
         if not isinstance(entry, dict) or not isinstance(entry.get("character"), str):
             problems.append(ListProblem(f"{label}: name a character", index))
             continue
-        cid = _lookup(content, "characters", entry["character"])
+        cid = lookup(content, "characters", entry["character"])
         if cid is None:
             problems.append(ListProblem(f"{label}: unknown character '{entry['character']}'", index))
             continue
@@ -184,8 +184,8 @@ def check_force_list(
         if faction_id is not None and character.faction != faction_id:
             problems.append(
                 ListProblem(
-                    f"{label}: {character.name} is of {_faction_name(content, character.faction)}; this list is "
-                    f"{_faction_name(content, faction_id)} (a list has one faction)",
+                    f"{label}: {character.name} is of {faction_name(content, character.faction)}; this list is "
+                    f"{faction_name(content, faction_id)} (a list has one faction)",
                     index,
                 )
             )
@@ -196,7 +196,7 @@ def check_force_list(
             problems.append(ListProblem(f"{label}: equipment must be a list of names", index))
             raw_equipment = []
         for name in raw_equipment:
-            eid, kind = _lookup_equipment(content, name)
+            eid, kind = lookup_equipment(content, name)
             if eid is None:
                 problems.append(ListProblem(f"{label}: unknown equipment '{name}'", index))
                 continue
@@ -206,7 +206,7 @@ def check_force_list(
             if kind == "weapon":
                 weapons.append(card)
                 if card.iconic_for and cid not in card.iconic_for:
-                    owners = " or ".join(_character_name(content, o) for o in card.iconic_for)
+                    owners = " or ".join(character_name(content, o) for o in card.iconic_for)
                     problems.append(
                         ListProblem(
                             f"{label}: {card.name} is iconic to {owners}; {character.name} cannot carry it",
@@ -252,35 +252,35 @@ def resolve_entries(entries: list[dict], content: Content) -> list[dict]:
     resolved = []
     for entry in entries:
         character = entry.get("character", "")
-        cid = _lookup(content, "characters", character) if isinstance(character, str) else None
-        equipment = [(_lookup_equipment(content, e)[0] or e) for e in entry.get("equipment") or []]
+        cid = lookup(content, "characters", character) if isinstance(character, str) else None
+        equipment = [(lookup_equipment(content, e)[0] or e) for e in entry.get("equipment") or []]
         resolved.append({"character": cid or character, "equipment": equipment})
     return resolved
 
 
-def _lookup(content: Content, table: str, name: str) -> str | None:
+def lookup(content: Content, table: str, name: str) -> str | None:
     try:
         return content.lookup(table, name, path=table)
     except UnreadableLog:
         return None
 
 
-def _lookup_equipment(content: Content, name) -> tuple[str | None, str | None]:
+def lookup_equipment(content: Content, name) -> tuple[str | None, str | None]:
     """(id, "weapon"|"item") for an equipment name, as the engine resolves it: weapons first."""
     if not isinstance(name, str):
         return None, None
-    wid = _lookup(content, "weapons", name)
+    wid = lookup(content, "weapons", name)
     if wid is not None:
         return wid, "weapon"
-    iid = _lookup(content, "items", name)
+    iid = lookup(content, "items", name)
     return (iid, "item") if iid is not None else (None, None)
 
 
-def _faction_name(content: Content, faction_id: str) -> str:
+def faction_name(content: Content, faction_id: str) -> str:
     return (content.factions.get(faction_id) or {}).get("name", faction_id)
 
 
-def _character_name(content: Content, cid: str) -> str:
+def character_name(content: Content, cid: str) -> str:
     character = content.characters.get(cid)
     return character.name if character else cid
 

@@ -1,17 +1,26 @@
-"""Force-list validation and the log-vs-match comparison: pure, no database."""
+"""Battleground's force-list validation and the log-vs-match comparison: pure, no database."""
+
+import functools
 
 import pytest
 
-from tournaments.content import load_pack
-from tournaments.lists import check_force_list, format_list_text, parse_list_text
-from tournaments.log_check import ExpectedPlayer, check_reference, compare_players
+from games.battleground.content import load_pack
+from games.battleground.lists import check_force_list, format_list_text, parse_list_text
+from games.battleground.log_check import compare_force
+from tournaments.log_check import ExpectedPlayer, check_reference
+from tournaments.log_check import compare_players as compare_with
+
+
+def compare_players(header, expected, pack):
+    return compare_with(header, expected, functools.partial(compare_force, content=pack))
+
 
 MOTU, EW = "masters-of-the-universe", "evil-warriors"
 
 
 @pytest.fixture(scope="module")
 def pack():
-    return load_pack("motu-battleground", "bg-core-starter")
+    return load_pack("bg-core-starter")
 
 
 def messages(text, pack, limit=100):

@@ -1,0 +1,195 @@
+"""Game plugins: everything the generic apps need to know about one game, found by its id.
+
+The generic apps (logs, matches, standings, dashboards core) name no game. What is
+particular to a game lives in one folder here (``games/<folder>/``) holding a
+:class:`GamePlugin` that it registers with :func:`register` when imported: the labels of its
+score components, the draw breaks an elimination event may choose, and (step by step) its
+list rules, log-versus-list checks and presentation. A game with an engine but no folder here
+gets :class:`GamePlugin`'s generic defaults, which read only ``verdict["result"]``.
+
+Every folder under ``games/`` is imported the first time a plugin is looked up, so adding a
+game is adding a folder; tests may also :func:`register` a plugin of their own.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass
+
+
+class UnknownPack(ValueError):
+    """The event names a game or content pack this installation cannot check lists against."""
+
+
+@dataclass(frozen=True)
+class DrawBreak:
+    """How an elimination game that ended drawn (or in a double loss) picks who advances.
+
+    ``compare`` lists what is compared in that game, most important first: ``"score"`` or a
+    score component key; the better seed advances when all are equal.
+    """
+
+    key: str
+    label: str
+    compare: tuple[str, ...] = ()
+
+
+#: Draw breaks every game offers; a game adds its own (``GamePlugin.draw_breaks``).
+GENERIC_DRAW_BREAKS = (
+    DrawBreak("higher_seed", "Better seed advances"),
+    DrawBreak("more_score", "Higher score in the game advances", ("score",)),
+)
+
+
+class GamePlugin:
+    """One game as the platform sees it. Subclass per game and override what differs.
+
+    ``score_components`` are the sources of a seat's score, {key: label}, in the order pages
+    show them; ``counters`` are other per-seat numbers a match result keeps (tiebreaks and
+    draw breaks may read both).
+    """
+
+    game_id: str = ""
+    name: str = ""
+    score_label: str = "Score"
+    score_components: dict[str, str] = {}
+    counters: dict[str, str] = {}
+    draw_breaks: tuple[DrawBreak, ...] = ()
+
+    def __init__(self, game_id: str | None = None, name: str | None = None) -> None:
+        if game_id is not None:
+            self.game_id = game_id
+        if name is not None:
+            self.name = name
+
+    @property
+    def label(self) -> str:
+        return self.name or self.game_id
+
+    def seat_components(self, verdict: dict, seat: dict) -> dict[str, int]:
+        """A seat's components and counters from a legal verdict: the generic result's
+        components, plus what the game adds from its statistics."""
+        return {key: int(value) for key, value in (seat.get("components") or {}).items()}
+
+    # --- content packs and force lists: a game without them cannot run events yet ---------
+
+    #: Whether events can be run for this game (its packs load and its lists are checked).
+    runs_events: bool = False
+
+    def pack_ids(self) -> list[str]:
+        return []
+
+    def load_pack(self, pack_id: str):
+        """The game's typed content pack. Raises UnknownPack."""
+        raise UnknownPack(f"lists cannot be checked for the game {self.game_id!r}")
+
+    def catalogue(self, pack) -> dict:
+        """What the list page shows as a reference: factions, characters, equipment."""
+        return {}
+
+    def faction_name(self, pack, faction_id: str) -> str:
+        return faction_id
+
+    def parse_list_text(self, text: str):
+        """(faction, entries, problems) from the list as a player typed it."""
+        raise UnknownPack(f"lists cannot be checked for the game {self.game_id!r}")
+
+    def check_list(self, entries: list, pack, *, points_limit: int, faction: str | None = None):
+        """The list's check: ``valid``, ``faction``, ``points``, resolved ``entries``, ``to_dict()``."""
+        raise UnknownPack(f"lists cannot be checked for the game {self.game_id!r}")
+
+    def format_list_text(self, entries: list, pack=None, faction: str | None = None) -> str:
+        return ""
+
+    def compare_force(self, player, header: dict, pack) -> list[str]:
+        """Differences between a log header player's force and their registered list
+        (``player`` is a tournaments.log_check.ExpectedPlayer)."""
+        return []
+
+    # --- presentation ----------------------------------------------------------------------
+
+    def result_rows(self, players: list[dict], result: dict) -> list[dict]:
+        """One row per header player for the log page: name, faction, score by component and
+        total, winner flag; read from the generic result (``result["seats"]``)."""
+        seats = {str(seat.get("seat")): seat for seat in result.get("seats") or []}
+        rows = []
+        for player in players:
+            seat = seats.get(str(player.get("id"))) or {}
+            components = seat.get("components") or {}
+            rows.append(
+                {
+                    "id": player.get("id"),
+                    "name": player.get("name", player.get("id")),
+                    "faction": player.get("faction", ""),
+                    "sources": [components.get(key, 0) for key in self.score_components],
+                    "total": seat.get("score") or 0,
+                    "winner": seat.get("outcome") == "win",
+                }
+            )
+        return rows
+
+    # --- the meta (dashboards) ------------------------------------------------------------
+
+    def meta_datasets(self) -> dict:
+        """The game's dashboard data sets by key (dashboards.datasets.Dataset); none by default."""
+        return {}
+
+    def meta_pages(self) -> dict:
+        """The game's dashboard pages by slug (dashboards.datasets.Page), overview first."""
+        return {}
+
+    def all_draw_breaks(self) -> tuple[DrawBreak, ...]:
+        return GENERIC_DRAW_BREAKS + tuple(self.draw_breaks)
+
+    def draw_break(self, key: str) -> DrawBreak:
+        """The draw break ``key``; raises KeyError naming the known ones."""
+        for rule in self.all_draw_breaks():
+            if rule.key == key:
+                return rule
+        known = ", ".join(rule.key for rule in self.all_draw_breaks())
+        raise KeyError(f"unknown draw rule {key!r} for {self.label}; known: {known}")
+
+
+_PLUGINS: dict[str, GamePlugin] = {}
+_loaded = False
+
+
+def register(plugin: GamePlugin) -> GamePlugin:
+    """Make ``plugin`` the one for its game id (a later registration replaces an earlier one)."""
+    if not plugin.game_id:
+        raise ValueError("a game plugin needs a game id")
+    _PLUGINS[plugin.game_id] = plugin
+    return plugin
+
+
+def unregister(game_id: str) -> None:
+    _PLUGINS.pop(game_id, None)
+
+
+def load() -> None:
+    """Import every plugin folder once (each registers itself)."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for info in pkgutil.iter_modules(__path__):
+        if info.ispkg:
+            importlib.import_module(f"{__name__}.{info.name}")
+
+
+def plugin(game_id: str) -> GamePlugin:
+    """The plugin of ``game_id``, or the generic defaults for a game without a folder here."""
+    load()
+    found = _PLUGINS.get(game_id)
+    return found if found is not None else GamePlugin(game_id)
+
+
+def plugins() -> dict[str, GamePlugin]:
+    load()
+    return dict(_PLUGINS)
+
+
+def event_games() -> list[tuple[str, str]]:
+    """(game id, name) of the games events can be run for, for choice lists."""
+    return [(game_id, p.label) for game_id, p in sorted(plugins().items()) if p.runs_events]

@@ -1,0 +1,74 @@
+"""Masters of the Universe: Battleground as the platform sees it.
+
+Scores are VP from three sources (BG-16: objectives, missions, knock-outs); a match result
+also keeps how many knock-outs each side dealt, from the verdict's statistics, which the
+``knockouts`` tiebreak and the "more knock-outs" draw break read.
+"""
+
+from __future__ import annotations
+
+from games import DrawBreak, GamePlugin, register
+from games.battleground import content, lists, log_check
+from tournaments.algorithms.tiebreaks import METRICS, component_metric
+
+GAME_ID = "motu-battleground"
+
+
+class Battleground(GamePlugin):
+    game_id = GAME_ID
+    name = "Masters of the Universe: Battleground"
+    score_label = "VP"
+    score_components = {"objectives": "Objectives", "missions": "Missions", "knockouts": "Knock-outs"}
+    counters = {"knockouts_dealt": "Knock-outs dealt"}
+    draw_breaks = (
+        DrawBreak("more_knockouts", "More knock-outs in the game advances", ("knockouts_dealt", "score")),
+    )
+
+    runs_events = True
+
+    def pack_ids(self) -> list[str]:
+        return content.pack_ids()
+
+    def load_pack(self, pack_id: str):
+        return content.load_pack(pack_id)
+
+    def catalogue(self, pack) -> dict:
+        return content.catalogue(pack)
+
+    def faction_name(self, pack, faction_id: str) -> str:
+        return lists.faction_name(pack, faction_id)
+
+    def parse_list_text(self, text: str):
+        return lists.parse_list_text(text)
+
+    def check_list(self, entries: list, pack, *, points_limit: int, faction: str | None = None):
+        return lists.check_force_list(entries, pack, points_limit=points_limit, faction=faction)
+
+    def format_list_text(self, entries: list, pack=None, faction: str | None = None) -> str:
+        return lists.format_list_text(entries, pack, faction)
+
+    def compare_force(self, player, header: dict, pack) -> list[str]:
+        return log_check.compare_force(player, header, pack)
+
+    def meta_datasets(self) -> dict:
+        from games.battleground import meta  # the dashboards app is optional: import it only when asked
+
+        return meta.DATASETS
+
+    def meta_pages(self) -> dict:
+        from games.battleground import meta
+
+        return meta.PAGES
+
+    def seat_components(self, verdict: dict, seat: dict) -> dict[str, int]:
+        components = super().seat_components(verdict, seat)
+        sides = (verdict.get("statistics") or {}).get("sides") or []
+        dealt = next((s.get("knockouts_dealt") for s in sides if s.get("player") == seat.get("seat")), 0)
+        components["knockouts_dealt"] = int(dealt or 0)
+        return components
+
+
+PLUGIN = register(Battleground())
+
+if "knockouts" not in METRICS:
+    component_metric("knockouts", "Knock-outs dealt", "knockouts_dealt", games={GAME_ID})

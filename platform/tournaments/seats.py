@@ -1,0 +1,165 @@
+"""Seats: who sits at a match and how the game ended for each of them.
+
+A match's result lives on its seats (``MatchSeat``), one per registration in table order,
+each with its team, outcome, rank, score and the game's score components. A result is
+written and compared as a list of :class:`SeatScore`, one per seat in the same order. The
+two-seat pairing formats also keep ``Match.entrant_a``/``entrant_b`` as handles on seats 0
+and 1; :func:`sync_pairing_seats` keeps them in step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from tournaments.errors import EventError
+from tournaments.models import Match, MatchSeat, Outcome
+
+OPPOSITE = {Outcome.WIN: Outcome.LOSS, Outcome.LOSS: Outcome.WIN, Outcome.DRAW: Outcome.DRAW}
+
+
+@dataclass(frozen=True)
+class SeatScore:
+    """One seat's result: ``rank`` None is derived from the outcomes (a win above a draw above a loss)."""
+
+    outcome: str
+    score: int = 0
+    components: dict = field(default_factory=dict, hash=False)
+    rank: int | None = None
+
+    def to_dict(self) -> dict:
+        return {
+            "outcome": self.outcome,
+            "rank": self.rank,
+            "score": self.score,
+            "components": dict(self.components),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> SeatScore:
+        return cls(
+            outcome=data.get("outcome", ""),
+            score=int(data.get("score") or 0),
+            components=dict(data.get("components") or {}),
+            rank=data.get("rank"),
+        )
+
+
+def two_seats(
+    outcome_a: str,
+    score_a: int = 0,
+    score_b: int = 0,
+    components_a: dict | None = None,
+    components_b: dict | None = None,
+) -> list[SeatScore]:
+    """A two-seat result in table orientation: ``outcome_a`` is seat 0's, seat 1 gets the opposite."""
+    if outcome_a not in OPPOSITE:
+        raise EventError("The outcome is win, draw or loss.")
+    return [
+        SeatScore(outcome_a, score_a, dict(components_a or {})),
+        SeatScore(OPPOSITE[outcome_a], score_b, dict(components_b or {})),
+    ]
+
+
+def with_ranks(scores: Sequence[SeatScore]) -> list[SeatScore]:
+    """Fill missing ranks from the outcomes: every winner (or drawer) ranks 1, losers after them."""
+    place = {Outcome.WIN: 1, Outcome.DRAW: 1, Outcome.LOSS: 2}
+    everyone_lost = all(s.outcome == Outcome.LOSS for s in scores)
+    return [
+        s
+        if s.rank is not None
+        else SeatScore(s.outcome, s.score, s.components, 1 if everyone_lost else place[s.outcome])
+        for s in scores
+    ]
+
+
+def validate(match: Match, scores: Sequence[SeatScore]) -> list[SeatScore]:
+    """The scores, ranked, or EventError when they do not fit this match's seats."""
+    seats = match.seat_list()
+    if len(scores) != len(seats):
+        raise EventError(f"This match has {len(seats)} seats; the result gives {len(scores)}.")
+    for s in scores:
+        if s.outcome not in OPPOSITE:
+            raise EventError("The outcome is win, draw or loss.")
+        if s.score < 0 or any(v < 0 for v in s.components.values()):
+            raise EventError("Scores cannot be negative.")
+    outcomes = {s.outcome for s in scores}
+    if len(seats) == 2 and (scores[0].outcome, scores[1].outcome) not in {
+        ("win", "loss"), ("loss", "win"), ("draw", "draw"), ("loss", "loss")
+    }:  # fmt: skip
+        raise EventError(f"{scores[0].outcome} against {scores[1].outcome} is not a possible result.")
+    if Outcome.WIN in outcomes and Outcome.DRAW in outcomes and len(seats) == 2:
+        raise EventError("A game with a winner is not a draw.")
+    return with_ranks(scores)
+
+
+def write_result(match: Match, scores: Sequence[SeatScore]) -> None:
+    """Store ``scores`` on the match's seats (validated; the match row is saved by the caller)."""
+    scores = validate(match, scores)
+    for seat, s in zip(match.seat_list(), scores, strict=True):
+        seat.outcome, seat.rank, seat.score, seat.components = s.outcome, s.rank, s.score, dict(s.components)
+        seat.save(update_fields=["outcome", "rank", "score", "components"])
+
+
+def clear_result(match: Match) -> None:
+    match.seats.update(outcome="", rank=None, score=0, components={})
+    _forget_seats(match)
+
+
+def result_of(match: Match) -> tuple:
+    """What the seats hold, comparable with :func:`result_tuple`."""
+    return tuple(seat.result() for seat in match.seat_list())
+
+
+def result_tuple(scores: Iterable[SeatScore]) -> tuple:
+    return tuple((s.outcome, s.rank, s.score, dict(s.components)) for s in with_ranks(list(scores)))
+
+
+def create_matches(round_, pairings) -> list[Match]:
+    """Store a two-seat round's pairings: a match per table and its one or two seats.
+
+    A bye is a win by definition: nothing to wait for.
+    """
+    from tournaments.models import MatchState, ResultSource
+
+    matches = []
+    for p in pairings:
+        match = Match(round=round_, table=p.table, entrant_a_id=p.a, entrant_b_id=p.b, reason=p.reason[:300])
+        if p.b is None:
+            match.state = MatchState.CONFIRMED
+            match.result_source = ResultSource.BYE
+        matches.append(match)
+    Match.objects.bulk_create(matches)
+    seats = []
+    for match, p in zip(matches, pairings, strict=True):
+        if p.b is None:
+            seats.append(MatchSeat(match=match, registration_id=p.a, index=0, outcome=Outcome.WIN, rank=1))
+        else:
+            seats += [
+                MatchSeat(match=match, registration_id=p.a, index=0),
+                MatchSeat(match=match, registration_id=p.b, index=1),
+            ]
+    MatchSeat.objects.bulk_create(seats)
+    return matches
+
+
+def sync_pairing_seats(match: Match) -> None:
+    """Make seats 0 and 1 sit the registrations ``entrant_a`` and ``entrant_b`` hold (after a swap)."""
+    wanted = [match.entrant_a_id] + ([match.entrant_b_id] if match.entrant_b_id else [])
+    seats = {seat.index: seat for seat in match.seats.all()}
+    for index, registration_id in enumerate(wanted):
+        seat = seats.get(index)
+        if seat is None:
+            MatchSeat.objects.create(match=match, registration_id=registration_id, index=index)
+        elif seat.registration_id != registration_id:
+            seat.registration_id = registration_id
+            seat.save(update_fields=["registration"])
+    match.seats.filter(index__gte=len(wanted)).delete()
+    _forget_seats(match)
+
+
+def _forget_seats(match: Match) -> None:
+    """Drop a prefetched seat list so the next read sees the database."""
+    cache = getattr(match, "_prefetched_objects_cache", None)
+    if cache:
+        cache.pop("seats", None)
