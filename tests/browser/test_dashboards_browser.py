@@ -11,7 +11,7 @@ from urllib.parse import quote
 import pytest
 from django.core.cache import cache
 
-from dashboards.datasets import PAGES
+from dashboards.datasets import pages_for
 from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
 
 pytestmark = [
@@ -22,6 +22,7 @@ pytestmark = [
 ]
 
 GAME = "motu-battleground"
+PAGES = pages_for(GAME)
 
 
 @pytest.fixture(scope="module")

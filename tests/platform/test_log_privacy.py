@@ -7,7 +7,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from dashboards.datasets import DATASETS, PAGES
+from dashboards.datasets import datasets_for, pages_for
 from dashboards.synthetic import build_statistics
 from gamelogs.models import GameLog, LogSubmission
 from gamelogs.signals import log_verified
@@ -49,9 +49,9 @@ def logs(settings, user):
 
 def _public_urls() -> list[str]:
     urls = ["/meta/", f"/meta/{GAME}/", "/api/meta/"]
-    urls += [f"/meta/{GAME}/{page}/" for page in PAGES]
-    urls += [f"/api/meta/{GAME}/{key}/" for key in DATASETS]
-    urls += [f"/api/meta/{GAME}/{key}/?format=csv" for key in DATASETS]
+    urls += [f"/meta/{GAME}/{page}/" for page in pages_for(GAME)]
+    urls += [f"/api/meta/{GAME}/{key}/" for key in datasets_for(GAME)]
+    urls += [f"/api/meta/{GAME}/{key}/?format=csv" for key in datasets_for(GAME)]
     urls += [f"/api/meta/players/{HIDDEN}/", f"/meta/players/{HIDDEN}/", f"/meta/players/{QUIET}/"]
     return urls
 

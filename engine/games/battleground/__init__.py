@@ -4,21 +4,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.core.content import builtin_pack, pack_hash, resolve_pack
+from engine.core.content import resolve_pack
 from engine.core.errors import UnreadableLog
 from engine.core.logfile import validate
 from engine.core.randomness import SeededStream
 from engine.core.registry import GameInfo, Mode, ResultSchema, SeatModel
 from engine.games.battleground.board import Board
-from engine.games.battleground.content import Content, load_content
+from engine.games.battleground.content import CONTENT_DIR, DEFAULT_PACK, Content, load_content, load_pack
 from engine.games.battleground.dice import Dice
+from engine.games.battleground.forces import check_force
+from engine.games.battleground.list_compare import compare_with_list
 from engine.games.battleground.options import resolve_options
 from engine.games.battleground.replay import Game
 from engine.version import ruleset_version
 
 GAME_ID = "motu-battleground"
-CONTENT_DIR = "battleground"
-DEFAULT_PACK = "bg-core-starter"
 
 _BOARDS: dict[tuple[str, str], Board] = {}
 _BOARD_CACHE_SIZE = 16  # bounded: one per (pack, map) in use
@@ -79,28 +79,6 @@ class BattlegroundRuleset:
 RULESET = BattlegroundRuleset()
 
 
-def load_pack(pack=None) -> Content:
-    """The typed content of a built-in pack id, a pack document, or the default pack (None)."""
-    if isinstance(pack, Content):
-        return pack
-    if isinstance(pack, dict):
-        return load_content(pack, pack_hash(pack))
-    doc, digest = builtin_pack(CONTENT_DIR, pack or DEFAULT_PACK)
-    return load_content(doc, digest)
-
-
-def _check_force(pack, force, *, points_limit=None):
-    from engine.games.battleground.forces import check_force
-
-    return check_force(pack, force, points_limit=points_limit)
-
-
-def _compare_with_list(log_header, registered, *, pack=None):
-    from engine.games.battleground.list_compare import compare_with_list
-
-    return compare_with_list(log_header, registered, pack=pack)
-
-
 _HERE = Path(__file__).resolve().parent
 
 GAME = GameInfo(
@@ -118,8 +96,8 @@ GAME = GameInfo(
     rule_prefix="BG",
     ruleset=RULESET,
     content_loader=load_pack,
-    check_force=_check_force,
-    compare_with_list=_compare_with_list,
+    check_force=check_force,
+    compare_with_list=compare_with_list,
     content_dir=CONTENT_DIR,
     default_pack=DEFAULT_PACK,
     coverage_notes_file=_HERE / "coverage_notes.json",

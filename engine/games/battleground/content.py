@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.core.content import builtin_pack, pack_hash
 from engine.core.errors import UnreadableLog
 from engine.core.logfile import schema_validator
 from engine.geometry.footprint import Base, base_from
@@ -501,3 +502,17 @@ def _from_doc(doc: dict, sha256: str) -> Content:
         army_rules=doc.get("army_rules", {}),
         aliases=aliases,
     )
+
+
+CONTENT_DIR = "battleground"
+DEFAULT_PACK = "bg-core-starter"
+
+
+def load_pack(pack=None) -> Content:
+    """The typed content of a built-in pack id, a pack document, or the default pack (None)."""
+    if isinstance(pack, Content):
+        return pack
+    if isinstance(pack, dict):
+        return load_content(pack, pack_hash(pack))
+    doc, digest = builtin_pack(CONTENT_DIR, pack or DEFAULT_PACK)
+    return load_content(doc, digest)

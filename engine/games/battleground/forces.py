@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.core.errors import UnreadableLog
-from engine.games.battleground.content import Content
+from engine.games.battleground.content import Content, load_pack
 
 
 @dataclass(frozen=True)
@@ -214,8 +214,6 @@ def check_force(pack, force, *, points_limit: int | None = None) -> list[str]:
     "characters": [{"character", "equipment"}]}`` or the list of entries itself. ``points_limit`` defaults
     to the pack's own (``army_rules.points_limit``).
     """
-    from engine.games.battleground import load_pack
-
     content = load_pack(pack)
     entries, faction = (
         (force.get("characters"), force.get("faction")) if isinstance(force, dict) else (force, None)

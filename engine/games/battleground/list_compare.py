@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.games.battleground.content import Content
+from engine.games.battleground.content import Content, load_pack
 from engine.games.battleground.forces import character_name, faction_name, lookup, resolve_entries
 
 
@@ -67,8 +67,6 @@ def compare_with_list(log_header: dict, registered: dict, *, pack=None) -> list[
     ``registered`` maps a header player id to that player's registered list (or None when they have
     none). ``pack`` (an id, a pack document or a Content) defaults to the pack the header names.
     """
-    from engine.games.battleground import load_pack
-
     content = load_pack(pack if pack is not None else (log_header.get("content_pack") or {}).get("id"))
     problems = []
     for player in log_header.get("players") or []:

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[3] / "engine" / "games" / "battleground"
 
 # In order: a module may import those before it (within its layer, the ones listed before it).
 LAYERS = {
-    "content": ["options", "content"],
+    "content": ["options", "content", "forces", "list_compare"],
     "board and state": ["board", "state", "dice"],
     "queries": ["massive", "movement", "facing", "toward_objects", "ongoing"],
     "effects": ["effects", "pending", "cards", "guard", "markers", "movement_effects", "timing"],
