@@ -45,6 +45,15 @@ class SeededStream:
         self.counter = 0
         self._keyed = hmac.new(self._key, digestmod=hashlib.sha256)  # never updated itself: only copies are
 
+    # A replay's copy() copies its stream: the keyed HMAC cannot be copied or pickled, so only the key and
+    # the counter are state, and the HMAC is keyed again from them.
+    def __getstate__(self) -> dict:
+        return {"key": self._key, "counter": self.counter}
+
+    def __setstate__(self, state: dict) -> None:
+        self._key, self.counter = state["key"], state["counter"]
+        self._keyed = hmac.new(self._key, digestmod=hashlib.sha256)
+
     def _draw(self) -> int:
         mac = self._keyed.copy()  # HMAC keyed once; copying it is a third of the cost of keying again
         mac.update(str(self.counter).encode("ascii"))

@@ -50,7 +50,7 @@ def _leaves(value, path=()):
         yield path, value
 
 
-def _strings_by_key(log: dict) -> dict[str, list[str]]:
+def strings_by_key(log: dict) -> dict[str, list[str]]:
     """Every string value the log's events use under each key: realistic replacements for a string."""
     out: dict[str, set[str]] = {}
     for event in log["events"]:
@@ -60,7 +60,7 @@ def _strings_by_key(log: dict) -> dict[str, list[str]]:
     return {k: sorted(v) for k, v in out.items()}
 
 
-def _other(value, key, strings: dict[str, list[str]], rng: random.Random):
+def other_value(value, key, strings: dict[str, list[str]], rng: random.Random):
     """A different value of the same type as ``value``."""
     if isinstance(value, bool):
         return not value
@@ -89,7 +89,7 @@ def mutants(log: dict, rng: random.Random, count: int):
     Kinds: ``value`` (one scalar of one event replaced by another of its type), ``drop`` (one event
     left out) and ``swap`` (two neighbouring events exchanged)."""
     events = log["events"]
-    strings = _strings_by_key(log)
+    strings = strings_by_key(log)
     made = 0
     while made < count:
         kind = ("value", "drop", "swap")[made % 3]
@@ -100,7 +100,7 @@ def mutants(log: dict, rng: random.Random, count: int):
             if not leaves:
                 continue
             path, value = rng.choice(leaves)
-            mutated["events"][i] = _set(events[i], path, _other(value, path[-1], strings, rng))
+            mutated["events"][i] = _set(events[i], path, other_value(value, path[-1], strings, rng))
         elif kind == "drop":
             del mutated["events"][i]
         else:

@@ -155,7 +155,7 @@ def test_is_legal_agrees_with_apply_and_changes_nothing(info):
     mode = _offer_mode(info)
     rng = random.Random(f"{info.id}-is-legal")
     log = support.simulated(info.id, 1, mode)
-    strings = support._strings_by_key(log)
+    strings = support.strings_by_key(log)
     agreed = {True: 0, False: 0}
     for upto in range(len(log["events"])):
         replay = support.replay_to(info, log, upto)
@@ -164,7 +164,7 @@ def test_is_legal_agrees_with_apply_and_changes_nothing(info):
         candidates = rng.sample(offered, min(2, len(offered))) + [log["events"][upto]]
         wrong = dict(log["events"][upto])
         key = rng.choice(sorted(wrong))
-        wrong[key] = support._other(wrong[key], key, strings, rng)
+        wrong[key] = support.other_value(wrong[key], key, strings, rng)
         for event in [*candidates, wrong]:
             verdict = protocol.is_legal(replay, event)
             assert verdict == support.accepts(support.replay_to(info, log, upto), upto, event)[0], (
