@@ -74,6 +74,10 @@ def event_hits(g, event: dict) -> None:
     hits = event.get("targets")
     if not isinstance(hits, list) or len(hits) > 64:
         raise UnreadableLog("'targets' must be a list of hero names or \"soldier\"", rule="LOG-5.1")
+    if g.content.find_faction(event.get("team")) != aw["defender"]:
+        raise IllegalEvent(
+            "FE-15.4", f"the defending team ({g.team_name(aw['defender'])}) distributes the hits"
+        )
     ids = [h if h == "soldier" else g.content.lookup("heroes", h, path="targets", what="hero") for h in hits]
     g.s.pending.pop(0)
     resolve(g, aw["area"], aw["team"], ids)
