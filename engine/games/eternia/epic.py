@@ -137,7 +137,7 @@ def current_placer(c: Combat) -> Side:
 
 
 def done_placing(side: Side) -> bool:
-    return side.out or (side.placed >= side.limit and not side.hand and not side.tool)
+    return side.out or (side.placed >= side.limit and not side.hand and not side.tool and not side.tool_draw)
 
 
 # -- the machine ----------------------------------------------------------------------------------------
@@ -233,6 +233,19 @@ def _step3(g, c: Combat) -> dict | None:
         team = g.s.teams[placer.team]
         if placer.tool:
             return {"kind": "keep", "hero": placer.hero, "cards": list(placer.tool)}
+        if placer.tool_draw:
+            n = min(2, len(team.deck))
+            if n == 0:
+                placer.tool_draw, placer.out = False, True
+                continue
+            return {
+                "kind": "draw",
+                "deck": "combat",
+                "team": placer.team,
+                "hero": placer.hero,
+                "count": n,
+                "for": "tool",
+            }
         if not placer.hand:
             if not team.deck:
                 placer.out = True  # FE-11.5.3.9: no reshuffle; it stops taking part
@@ -248,18 +261,8 @@ def _step3(g, c: Combat) -> dict | None:
         card = placer.hand[0]
         if card_kind(g, card) == "tool":
             team.discard.append(placer.hand.pop())  # FE-11.4.5: revealed and discarded at once
-            n = min(2, len(team.deck))
-            if n == 0:
-                placer.out = True
-                continue
-            return {
-                "kind": "draw",
-                "deck": "combat",
-                "team": placer.team,
-                "hero": placer.hero,
-                "count": n,
-                "for": "tool",
-            }
+            placer.tool_draw = True
+            continue
         if not legal_zones(g, c, placer, card):
             team.discard.append(placer.hand.pop())  # FE-11.5.3.8: discarded, still a placement
             placer.hand_focusable = True
@@ -432,6 +435,7 @@ def _discard_round(g, side: Side) -> None:
         side.board[zone] = []
     t.discard.extend(side.beside + side.focus_pile + side.hand + side.tool)
     side.beside, side.focus_pile, side.hand, side.tool = [], [], [], []
+    side.tool_draw = False
     side.placed, side.last_zone, side.out, side.passed, side.hand_focusable = 0, None, False, False, True
     side.bonus = {"attack": 0, "defence": 0, "initiative": 0}
 
@@ -488,6 +492,7 @@ def apply_draw(g, aw: dict, cards: list[str]) -> None:
     c = g.s.combat
     side = side_of(c, aw["hero"])
     if aw["for"] == "tool":
+        side.tool_draw = False
         side.tool = cards
         side.hand_focusable = False  # AMB-35: the two cards a tool draws cannot be focused
     else:

@@ -168,11 +168,12 @@ def _draw(g, aw):
     base = {"type": "draw", "deck": aw["deck"]}
     if g.chance.seeded:
         return [base]
-    deck = (
-        g.s.teams[aw["team"]].deck
-        if aw["deck"] == "combat"
-        else g.s.decks[aw["deck"]] + g.s.discards[aw["deck"]]
-    )
+    if aw["deck"] == "combat":
+        deck = g.s.teams[aw["team"]].deck
+    else:
+        deck = g.s.decks[aw["deck"]]
+        if len(deck) < aw["count"]:  # FE-6.13.2: the discards are shuffled in first, as the handler does
+            deck = deck + g.s.discards[aw["deck"]]
     n = min(aw["count"], len(deck))
     if n == 1:
         return [{**base, "cards": [c]} for c in sorted(set(deck))]

@@ -75,6 +75,7 @@ class Side:
     hand: list[str] = field(default_factory=list)  # drawn, not yet played
     hand_focusable: bool = True
     tool: list[str] = field(default_factory=list)  # the two cards a tool drew (FE-11.4.5)
+    tool_draw: bool = False  # a tool was revealed: its two cards are still to be drawn
     out: bool = False  # stopped taking part in step 3 (FE-11.5.3.9)
     bonus: dict[str, int] = field(default_factory=lambda: {"attack": 0, "defence": 0, "initiative": 0})
     soldiers_used: bool = False  # FE-11.5.4.3 d: once per combat
