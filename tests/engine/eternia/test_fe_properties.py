@@ -93,7 +93,9 @@ def test_a_changed_recorded_draw_is_caught_at_its_event():
     log = simulated(2, "recorded")
     index = next(i for i, e in enumerate(log["events"]) if e["type"] == "draw" and e.get("deck") == "combat")
     bad = copy.deepcopy(log)
-    bad["events"][index]["cards"] = ["+3", "+3", "+3", "+3", "+3"][: len(bad["events"][index]["cards"])] + ["+3"]
+    bad["events"][index]["cards"] = ["+3", "+3", "+3", "+3", "+3"][: len(bad["events"][index]["cards"])] + [
+        "+3"
+    ]
     v = engine.verify(bad)
     assert v.status == "illegal" and v.error.event_index == index and v.error.rule == "FE-6.13"
 
