@@ -52,7 +52,12 @@ def test_second_round_damage_decides_and_the_winner_pushes():
     """FE-11.5.9.1–2, AMB-17, AMB-18: round 2 from step 2 (weapons kept); the defender wins ties."""
     g = _duel_ready()
     _place_all(g, ["+1"] * 4, ["+1"] * 4, ZA, ZD)
-    play(g, {"type": "pass", "team": "motu"}, {"type": "pass", "team": "ew"}, {"type": "fight_on", "hero": "he-man"})
+    play(
+        g,
+        {"type": "pass", "team": "motu"},
+        {"type": "pass", "team": "ew"},
+        {"type": "fight_on", "hero": "he-man"},
+    )
     c = g.s.combat
     assert c.round == 2 and c.step == "place" and c.active.weapon == "he-man-shield-throw"
     assert len(g.s.teams["motu"].deck) == 17  # 21 − 4 played: no reshuffle between rounds
@@ -90,7 +95,12 @@ def test_first_game_no_vp_and_retreat():
     play(g, {"type": "activate", "hero": "he-man"}, {"type": "move", "hero": "he-man", "path": ["mountains-of-perpetua"]},
          {"type": "weapon", "hero": "he-man", "weapon": "melee"}, {"type": "weapon", "hero": "skeletor", "weapon": "melee"})  # fmt: skip
     _place_all(g, ["+1"] * 4, ["+1"] * 4, ZA, ZD)
-    play(g, {"type": "pass", "team": "motu"}, {"type": "pass", "team": "ew"}, {"type": "fight_on", "hero": "he-man"})
+    play(
+        g,
+        {"type": "pass", "team": "motu"},
+        {"type": "pass", "team": "ew"},
+        {"type": "fight_on", "hero": "he-man"},
+    )
     _place_all(g, ["+2"] * 4, ["+2"] * 4, ZA, ZD)
     play(g, {"type": "pass", "team": "motu"}, {"type": "pass", "team": "ew"})
     skel = g.s.heroes["skeletor"]
