@@ -433,7 +433,8 @@ def event_end_turn(g, event: dict) -> None:
 
 # -- decisions any time they are due ---------------------------------------------------------------
 def event_pay_defeat(g, event: dict) -> None:
-    """FE-6.12.2 step 3, WE-10, AMB-12: a value of 5 from the pool and the hero's own valued cards."""
+    """FE-6.12.2 step 3, WE-10, AMB-12: a value of 5 from the pool and the hero's own valued cards; any mix
+    reaching 5 is legal (WE-10 row 3), overpaying gives no change."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "penalty":
         raise IllegalEvent("FE-6.12.2", f"no defeat penalty is due now ({g.describe_awaiting()})")
@@ -481,9 +482,6 @@ def event_pay_defeat(g, event: dict) -> None:
                 f"the defeat costs a value of {need}: {eternium} Eternium and cards worth {value} "
                 f"make {eternium + value} (AMB-12: if {need} cannot be reached, the whole pool and every valued card)",
             )  # noqa: E501
-    elif eternium > max(0, need - value):
-        raise IllegalEvent("FE-6.12.2", f"cards worth {value} leave {max(0, need - value)} Eternium to pay, not {eternium}; "
-                           "overpaying with cards gives no change, overpaying with Eternium is not asked (WE-10)")  # fmt: skip
     g.s.pending.pop(0)
     g.s.teams[hero.team].eternium -= eternium
     for cid in ids:

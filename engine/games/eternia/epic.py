@@ -358,7 +358,12 @@ def _defeats(g, c: Combat) -> bool:
         effects.count(g, wteam, "enemy_heroes_defeated")
     for side in down:  # FE-11.5.7.H.2: both down, no winner, no VP
         if c.kind != "duel":
-            effects.defeat(g, g.s.heroes[side.hero])
+            hero = g.s.heroes[side.hero]
+            friends = [h for h in q.heroes_in(g, c.area, hero.team) if h.id != hero.id] if c.area else []
+            effects.defeat(g, hero)
+            if g.options["stronger_together"]:
+                for h in friends:  # FE-12.3.4: the others still move to the nearest friendly outpost
+                    g.s.pending.append({"kind": "retreat", "hero": h.id, "team": h.team})
         else:
             g.s.heroes[side.hero].damage = 0
     c.step = "cleanup"

@@ -307,7 +307,8 @@ class Game:
         teams = self.duel_teams
         best = max(s.teams[t].vp for t in teams)
         winners = [t for t in teams if s.teams[t].vp == best]
-        self.finish_game("duel", winner=winners[0])
+        # Both duellists down at once (FE-11.5.7.H.2) leaves no winner: the defender wins ties (AMB-54).
+        self.finish_game("duel", winner=winners[0] if len(winners) == 1 else teams[1])
 
     def end_turn(self) -> None:
         flow.end_turn(self)

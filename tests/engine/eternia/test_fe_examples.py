@@ -12,7 +12,12 @@ from engine.games.eternia.scoring import solo_score
 
 
 def test_we01_teela_against_evil_lyn():
-    """WE-01 (FE-11.5, FE-11.4, FE-11.5.3.5–6, FE-11.5.4, FE-11.5.5–7, FE-6.12.2): the rulebook's epic combat."""
+    """WE-01: the rulebook's epic combat, step by step. It checks FE-10.2, FE-10.3, FE-11.0.1, FE-11.1.1,
+    FE-11.1.2, FE-11.2.1, FE-11.3.1, FE-11.4.1, FE-11.4.2, FE-11.4.3, FE-11.4.4, FE-11.4.5, FE-11.5.1.H,
+    FE-11.5.2.H, FE-11.5.3.1, FE-11.5.3.2, FE-11.5.3.4, FE-11.5.3.5, FE-11.5.3.6, FE-11.5.4.1, FE-11.5.4.2,
+    FE-11.5.4.3, FE-11.5.4.5, FE-11.5.5.1, FE-11.5.5.3, FE-11.5.6.1, FE-11.5.6.2, FE-11.5.6.3, FE-11.5.7.H,
+    FE-11.5.10.1, FE-11.6.1, FE-6.12.1, FE-6.12.2, FE-6.12.3, FE-6.2.1, FE-16.4.4, FE-11.6.2, AMB-11,
+    AMB-28, AMB-33, AMB-35 and FE-22.3 (Teela's mind and initiative, Evil-Lyn's staff)."""
     g = table()
     s = g.s
     teela, lyn, skel = s.heroes["teela"], s.heroes["evil-lyn"], s.heroes["skeletor"]
@@ -133,7 +138,9 @@ def _she_ra_meets_dylinx():
 
 
 def test_we02_she_ra_against_a_dylinx():
-    """WE-02 (FE-14, FE-6.9.4): 7 dice, one reroll with one extra die, then the assignment."""
+    """WE-02: 7 dice, one reroll with one extra die, then the assignment. FE-14.0, FE-14.1, FE-14.2,
+    FE-14.3, FE-14.4, FE-6.9.1, FE-6.9.2 (the Dylinx's check fails on a blank), FE-6.9.3, FE-6.9.4, FE-9.6.1,
+    FE-9.6.2, FE-9.6.4, FE-16.1.1, FE-16.1.2, FE-22.6 (the Dylinx's printed values), AMB-43, AMB-44."""
     g = _she_ra_meets_dylinx()
     she = g.s.heroes["she-ra"]
     eternium = g.s.teams["motu"].eternium
@@ -166,7 +173,8 @@ def test_we02_reroll_extras_limited_to_one_per_reroll_face():
 
 
 def test_we03_soldiers_against_soldiers_and_heroes():
-    """WE-03 (FE-15.4, FE-9.5.3): EW distributes three hits: Skeletor twice, one soldier."""
+    """WE-03: EW distributes three hits: Skeletor twice, one soldier. FE-15.1, FE-15.4, FE-15.7, FE-9.5.1,
+    FE-9.5.3, AMB-21, AMB-22."""
     g = table()
     s = g.s
     s.heroes["he-man"].area = "castello-dei-nemici"
@@ -314,7 +322,7 @@ def test_we10_card_overpays_without_change():
     assert g.s.teams["motu"].eternium == 1
 
 
-@pytest.mark.parametrize("eternium,cards", [(5, []), (2, ["ambrosia"])])
+@pytest.mark.parametrize("eternium,cards", [(5, []), (2, ["ambrosia"]), (6, []), (3, ["ambrosia"])])
 def test_we10_any_mix_reaching_five(eternium, cards):
     """WE-10 row 3: pool 10 and a card of cost 3: 5 Eternium, or the card and 2 Eternium."""
     g = _defeated(10, {"ambrosia": 3})

@@ -127,3 +127,21 @@ def test_a_truncated_log_is_unreadable():
     log["events"] = log["events"][:100]
     v = engine.verify(log)
     assert v.status == "unreadable" and v.error.rule == "LOG-5.3" and "not over" in v.error.message
+
+
+@pytest.mark.parametrize("settings", SETTINGS[:3], ids=lambda s: json.dumps(s, sort_keys=True))
+def test_state_invariants_after_every_event(settings):
+    """FE-20.1–20.12 hold after every event of simulated games (FE-20.1 HP bounds, FE-20.2 soldiers only
+    in outposts that are not bases, FE-20.3 three per outpost and 15 in all, FE-20.4 no enemy in a base,
+    FE-20.5 one team per area outside combat, FE-20.6 21 combat cards outside combat, FE-20.7 card limits,
+    FE-20.8 no negative pool, FE-20.9 offers of 4, FE-20.10 two standard actions, FE-20.11 revealed victory
+    cards, FE-20.12 step 3 limits)."""
+    from engine.games.eternia.invariants import violations
+
+    for seed in range(3):
+        log = simulated(seed, "recorded", **settings)
+        g = RULESET.start(log)
+        for i, event in enumerate(log["events"]):
+            g.apply(i, event)
+            problems = violations(g)
+            assert not problems, (i, event, problems)
