@@ -8,12 +8,12 @@ handler calls it before changing anything, and legal_events offers only what it 
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.eternia import effects, soldiers, wild
+from engine.games.eternia import effects, skirmish, soldiers, wild
 from engine.games.eternia import queries as q
 from engine.games.eternia.objectives import met
 from engine.games.eternia.state import SOLDIER_CAP
 
-STANDARD = ("move", "move_outposts", "fast_travel", "mobilise", "face_wilds", "mission", "rest")
+STANDARD = ("move", "move_outposts", "fast_travel", "mobilise", "face_wilds", "mission", "rest", "mount")
 MERCHANT_DECK = {"forge": "vehicle", "shop": "equipment", "guild": "spell"}  # FE-6.7.1
 
 
@@ -419,6 +419,41 @@ def event_equip(g, event: dict) -> None:
     hero.equipped[slot] = card
     if old:
         hero.baggage.append(old)
+
+
+def event_train(g, event: dict) -> None:
+    """FE-19.9.1: skirmish only, a free action."""
+    if g.mode != "skirmish":
+        raise IllegalEvent("FE-19.9.1", "Train is an action of skirmish mode only")
+    hero = acting(g, event, free="train")
+    card = g.content.find("combat_cards", event.get("card"))
+    skirmish.check_train(g, hero, card)
+    g.s.turn.free.append("train")
+    skirmish.train(g, hero, card)
+
+
+def event_acquire_mount(g, event: dict) -> None:
+    """FE-19.9.2: skirmish only, a standard action."""
+    if g.mode != "skirmish":
+        raise IllegalEvent("FE-19.9.2", "Acquire a Mount is an action of skirmish mode only")
+    hero = acting(g, event, standard="mount")
+    skirmish.check_mount(g, hero)
+    g.s.turn.actions.append("mount")
+    skirmish.acquire_mount(g, hero)
+
+
+def event_respawn(g, event: dict) -> None:
+    """FE-19.8.4: where a defeated hero returns, among the places the rule allows."""
+    aw = g.awaiting
+    if aw is None or aw["kind"] != "respawn":
+        raise IllegalEvent("FE-19.8.4", f"no defeated hero is to be placed now ({g.describe_awaiting()})")
+    hero = g.hero_arg(event)
+    to = g.area_arg(event, "to")
+    if hero.id != aw["hero"] or to not in aw["options"]:
+        raise IllegalEvent("FE-19.8.4", f"{g.name(aw['hero'])} returns to one of: {', '.join(aw['options'])}")
+    g.s.pending.pop(0)
+    hero.area = to
+    effects.reveal_offers_at(g, to)
 
 
 def event_end_turn(g, event: dict) -> None:

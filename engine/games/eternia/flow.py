@@ -3,7 +3,7 @@ and the end of the game with every tie-break step (FE-17)."""
 
 from __future__ import annotations
 
-from engine.games.eternia import effects
+from engine.games.eternia import effects, skirmish
 from engine.games.eternia import queries as q
 
 
@@ -23,7 +23,7 @@ def organisation(g) -> None:
             t.eternium += amount
             t.income.append([s.round, amount])
     skull = space.get("skull")
-    if skull and skull not in s.skulls_done:
+    if skull and skull not in s.skulls_done and g.mode != "skirmish":  # FE-19.8.2: no track events
         skull_event(g, skull)
 
 
@@ -63,6 +63,8 @@ def end_round(g) -> None:
     """FE-8.4: the final round ends the game (FE-17); otherwise the next round begins."""
     s = g.s
     if s.extra or s.round >= g.final_index():
+        if g.mode == "skirmish" and not s.extra:
+            skirmish.end_scoring(g)  # FE-19.10.1
         decide(g)
         return
     s.round += 1

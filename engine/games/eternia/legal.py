@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.core.errors import IllegalEvent
-from engine.games.eternia import actions, epic
+from engine.games.eternia import actions, epic, skirmish
 from engine.games.eternia import queries as q
 from engine.games.eternia.content import ZONES
 from engine.games.eternia.objectives import met
@@ -123,6 +123,13 @@ def _turn(g, aw):
                 out.append({"type": "merchant", "hero": hero.id, "merchant": kind, "refresh": False})
                 if s.teams[hero.team].eternium >= 1:
                     out.append({"type": "merchant", "hero": hero.id, "merchant": kind, "refresh": True})
+    if g.mode == "skirmish":
+        if "train" not in turn.free:
+            for card in skirmish.TRAIN:
+                if _ok(skirmish.check_train, g, hero, card):
+                    out.append({"type": "train", "hero": hero.id, "card": card})
+        if can("mount") and _ok(skirmish.check_mount, g, hero):
+            out.append({"type": "acquire_mount", "hero": hero.id})
     for spell in hero.spells:
         if "map" in g.content.support[spell].get("kinds", []):
             out.append({"type": "map_spell", "hero": hero.id, "spell": spell})
@@ -319,6 +326,8 @@ def _hits(g, aw):
 def _ally(g, aw):
     hero = g.s.heroes[aw["hero"]]
     out = [{"type": "ally", "hero": hero.id, "acquire": False}]
+    if g.free_heroes:
+        out.append({"type": "ally", "hero": hero.id, "fight": True})
     if g.s.teams[hero.team].eternium >= g.content.encounters[aw["card"]]["cost"]:
         out.append({"type": "ally", "hero": hero.id, "acquire": True})
     return out
@@ -381,7 +390,63 @@ def _duel(g, aw):
     return [{"type": "duel", "team": aw["team"], "hero": h} for h in g.s.teams[aw["team"]].heroes]
 
 
+def _skirmish_buy(g, aw):
+    st = g.s.setup
+    heroes = [h for h in g.s.teams[aw["team"]].heroes if h not in st["passed"]]
+    out = [{"type": "skirmish_pass", "hero": h} for h in heroes[:1]]
+    pool = g.s.teams[aw["team"]].eternium
+    for kind in ("shop", "guild"):
+        for card in g.s.offers.get(kind) or []:
+            if g.content.support[card]["cost"] <= pool:
+                out += [{"type": "skirmish_buy", "hero": h, "card": card} for h in heroes[:1]]
+    return out
+
+
+def _deploy_zone(g, aw):
+    taken = set(g.s.setup["zones"].values())
+    return [
+        {"type": "deploy_zone", "team": aw["team"], "deployment": z}
+        for z in g.scenario["deployment_zones"]
+        if z not in taken
+    ]
+
+
+def _deploy_soldiers(g, aw):
+    team = aw["team"]
+    zone = g.scenario["deployment_zones"][g.s.zones[team]]["areas"]
+    sites = [a for a in zone if g.board.is_outpost(a) and g.board.base_of(a) is None]
+    want = g.scenario.get("soldiers", 0)
+    areas, left = {}, want
+    for a in sites:
+        n = min(3, left)
+        if n:
+            areas[a] = n
+            left -= n
+    return [{"type": "deploy_soldiers", "team": team, "areas": areas}] if not left else []
+
+
+def _deploy_hero(g, aw):
+    team = aw["team"]
+    starts = g.scenario["deployment_zones"][g.s.zones[team]]["hero_starts"]
+    heroes = [h for h in g.s.teams[team].heroes if g.s.heroes[h].area == ""]
+    return [{"type": "deploy_hero", "hero": heroes[0], "to": a} for a in starts]
+
+
+def _place_token(g, aw):
+    return [{"type": "place_token", "team": aw["team"], "to": a} for a in skirmish._token_sites(g)]
+
+
+def _respawn(g, aw):
+    return [{"type": "respawn", "hero": aw["hero"], "to": a} for a in aw["options"]]
+
+
 GENERATORS = {
+    "skirmish_buy": _skirmish_buy,
+    "deploy_zone": _deploy_zone,
+    "deploy_soldiers": _deploy_soldiers,
+    "deploy_hero": _deploy_hero,
+    "place_token": _place_token,
+    "respawn": _respawn,
     "activate": lambda g, aw: _activate(g, aw) + _claims(g),
     "turn": _turn,
     "buy": _buy,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.core import result
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import explain_event, schema_fields
-from engine.games.eternia import actions, effects, epic, flow, soldiers, wild
+from engine.games.eternia import actions, effects, epic, flow, skirmish, soldiers, wild
 from engine.games.eternia import queries as q
 from engine.games.eternia.board import Board
 from engine.games.eternia.chance import Chance
@@ -33,6 +33,10 @@ class Game:
                                 f"'{content.pack_id}' ({', '.join(content.scenarios)})", rule="LOG-3.4",
                                 path="/setup/scenario")  # fmt: skip
         self.scenario = content.scenarios[sid]
+        if self.scenario.get("mode", "standard") != self.mode:
+            raise UnreadableLog(f"/setup/scenario: {sid!r} is a {self.scenario.get('mode')} scenario, not a {self.mode} one",
+                                rule="LOG-3.4", path="/setup/scenario")  # fmt: skip
+        self.free_heroes = bool(setup.get("free_heroes", False)) and self.mode == "skirmish"  # FE-19.3
         self.players = {p["id"]: p for p in doc["players"]}
         self.base: dict[str, str] = {}
         self.duel_teams: list[str] = []
@@ -65,7 +69,7 @@ class Game:
             for p, i in teams[faction]:
                 for j, name in enumerate(p["force"]):
                     hid = c.lookup("heroes", name, path=f"/players/{i}/force/{j}", what="hero")
-                    if c.heroes[hid]["faction"] != faction:
+                    if c.heroes[hid]["faction"] != faction and not self.free_heroes:
                         raise IllegalEvent(
                             "FE-4.1.2", f"{c.name(hid)} is not a hero of {c.factions[faction]['name']}"
                         )
@@ -88,7 +92,7 @@ class Game:
                 supply=c.factions[faction]["soldiers"], deck=deck, supply_cards=dict(c.combat_supply),
             )  # fmt: skip
             for hid in heroes:
-                s.heroes[hid].area = base  # FE-4.1.3
+                s.heroes[hid].area = "" if self.mode == "skirmish" else base  # FE-4.1.3; FE-19.6.3
         # FE-4.2: decks (the documented shuffle order), mission tokens, offers not yet revealed.
         s.decks = {
             "encounter": list(c.encounters),
@@ -102,6 +106,9 @@ class Game:
         s.discards = {name: [] for name in s.decks}
         s.offers = {kind: None for kind in MERCHANT_KINDS}
         s.mission_tokens = list(self.scenario.get("mission_tokens", []))
+        if self.mode == "skirmish":
+            skirmish.begin(self)  # FE-19.5–19.7; play begins once its setup phases are done
+            return
         if self.first_game:
             self._first_game(doc)
         for team in s.order:  # FE-4.1.7: one victory card per hero
@@ -163,12 +170,21 @@ class Game:
         return bool(self.s.extra) or self.content.track[self.s.round]["time"] == "night"
 
     def final_index(self) -> int:
+        if self.mode == "skirmish":
+            return min(int(self.scenario.get("rounds", len(self.content.track))), len(self.content.track)) - 1
         return next(i for i, sp in enumerate(self.content.track) if sp.get("skull") == 4)
 
     def no_vp_for(self, source: str) -> bool:
         return source in self.scenario.get("no_vp", [])  # FE-19.10.2 (scenario data)
 
     def defeat_area(self, hero: Hero) -> str:
+        if self.mode == "skirmish":  # FE-19.8.4: the player chooses among the places the rule allows
+            options = skirmish.return_options(self, hero)
+            if len(options) > 1:
+                self.s.pending.append(
+                    {"kind": "respawn", "hero": hero.id, "team": hero.team, "options": options}
+                )
+            return options[0]
         return self.base[hero.team]  # FE-6.12.2 step 1
 
     def defeat_penalty(self) -> int:
@@ -198,6 +214,8 @@ class Game:
             self.s.discards["encounter"].append(cid)
 
     def discard_scenario(self, cid: str) -> None:
+        if self.mode == "skirmish":
+            return  # FE-19.9.2: a defeated beast leaves the scenario deck
         self.s.discards["scenario"].append(cid)
 
     def shuffle_into(self, deck: str, cid: str) -> None:
@@ -238,6 +256,13 @@ class Game:
                         continue
                 self.awaiting = top
                 return
+            if s.setup is not None:
+                need = skirmish.awaiting(self)
+                if need is not None:
+                    self.awaiting = need
+                    return
+                flow.organisation(self)  # the setup is over: the first round begins
+                continue
             if s.combat is not None:
                 need = epic.advance(self)
                 if need is not None:
@@ -523,6 +548,9 @@ def event_draw(g: Game, event: dict) -> None:
             g.s.pending.insert(0, {"kind": "choose", "hero": hero.id, "cards": cards})
         elif cards:
             wild.resolve_encounter(g, hero, cards[0])
+    elif why == "mount":
+        if cards:
+            skirmish.start_mount_combat(g, aw["hero"], cards[0])
     elif why == "mission":
         hero = g.s.heroes[aw["hero"]]
         if not cards:
@@ -644,4 +672,13 @@ HANDLERS = {
     "flee": epic.event_flee,
     "fight_on": epic.event_flee,
     "duel": event_duel,
+    "skirmish_buy": skirmish.event_buy,
+    "skirmish_pass": skirmish.event_buy,
+    "deploy_zone": skirmish.event_zone,
+    "deploy_soldiers": skirmish.event_soldiers,
+    "deploy_hero": skirmish.event_hero,
+    "place_token": skirmish.event_token,
+    "train": actions.event_train,
+    "acquire_mount": actions.event_acquire_mount,
+    "respawn": actions.event_respawn,
 }

@@ -25,7 +25,8 @@ WEIGHTS = {
 
 
 def header(ruleset, seed: int, randomness: str, rng: random.Random, *, content_pack: dict | None = None,
-           first_game: bool = False, options: dict | None = None) -> dict:  # fmt: skip
+           first_game: bool = False, options: dict | None = None, mode: str = "standard",
+           free_heroes: bool = False) -> dict:  # fmt: skip
     from engine.games.eternia import CONTENT_DIR, DEFAULT_PACK
 
     if content_pack is None:
@@ -33,8 +34,17 @@ def header(ruleset, seed: int, randomness: str, rng: random.Random, *, content_p
     else:
         doc, digest = content_pack, pack_hash(content_pack)
     heroes = {f: [h["id"] for h in doc["heroes"] if h["faction"] == f] for f in ("motu", "ew")}
+    if free_heroes:  # FE-19.3.1: chosen regardless of faction
+        pool = [h["id"] for h in doc["heroes"]]
+        rng.shuffle(pool)
+        heroes = {"motu": pool[:6], "ew": pool[6:]}
     players = []
-    setup = {"scenario": "standard-1", "starting_team": rng.choice(["motu", "ew"])}
+    scenario = next(k for k, v in doc["scenarios"].items() if v.get("mode", "standard") == mode)
+    setup = {"scenario": scenario, "starting_team": rng.choice(["motu", "ew"])}
+    if mode != "standard":
+        setup["mode"] = mode
+    if free_heroes:
+        setup["free_heroes"] = True
     deployment = {}
     for i, faction in enumerate(("motu", "ew")):
         force = rng.sample(heroes[faction], 3)
@@ -113,11 +123,10 @@ def _table_draw(game, rng, event):
 
 
 def simulate(ruleset, seed: int, *, randomness: str = "seeded", first_game: bool = False, options: dict | None = None,
-             content_pack: dict | None = None) -> dict:  # fmt: skip
+             content_pack: dict | None = None, mode: str = "standard", free_heroes: bool = False) -> dict:  # fmt: skip
     rng = random.Random(seed)
-    doc = header(
-        ruleset, seed, randomness, rng, content_pack=content_pack, first_game=first_game, options=options
-    )
+    doc = header(ruleset, seed, randomness, rng, content_pack=content_pack, first_game=first_game, options=options,
+                 mode=mode, free_heroes=free_heroes)  # fmt: skip
     doc["events"] = []
     game = ruleset.start(doc, content_pack=content_pack)
     doc["events"] = play(game, rng, randomness == "recorded")

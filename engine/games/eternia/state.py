@@ -144,6 +144,8 @@ class State:
     skulls_done: list[int] = field(default_factory=list)
     bosses: list[str] = field(default_factory=list)
     duel: dict[str, str] = field(default_factory=dict)
+    setup: dict | None = None  # skirmish setup phases (FE-19.2) while they last
+    zones: dict[str, str] = field(default_factory=dict)  # skirmish: each team's deployment zone (FE-19.6.1)
     ended_by: str | None = None
     winner: str | None = None
     stats: dict[str, int] = field(default_factory=dict)

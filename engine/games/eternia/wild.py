@@ -20,7 +20,7 @@ def resolve_encounter(g, hero, card_id: str) -> None:
     if card["kind"] == "event":
         _event_effect(g, hero, card_id, card.get("effect") or {})
         return
-    if card["kind"] == "ally" and card.get("faction") == hero.team:
+    if card["kind"] == "ally" and (card.get("faction") == hero.team or g.free_heroes):  # FE-19.3.2
         g.s.pending.append({"kind": "ally", "hero": hero.id, "card": card_id})  # FE-9.6.5.2
         return
     # FE-9.6.4, FE-9.6.5.1, AMB-43: beasts are always fought; an ally of another faction too
@@ -180,6 +180,21 @@ def event_ally(g, event: dict) -> None:
     hero = g.hero_arg(event)
     if hero.id != aw["hero"]:
         raise IllegalEvent("FE-9.6.5", f"the ally was drawn by {g.name(aw['hero'])}")
+    card = g.content.encounters[aw["card"]]
+    if event.get("fight") is True:
+        if not g.free_heroes:
+            raise IllegalEvent(
+                "FE-9.6.5",
+                "a friendly ally is acquired or sent back, not fought (FE-19.3.2: free heroes only)",
+            )
+        g.s.pending.pop(0)
+        g.s.wild = Wild(
+            hero=hero.id, card=aw["card"], stats={k: card[k] for k in ("attack", "defence", "hp")}
+        )
+        g.s.pending.append(
+            {"kind": "roll", "die": "wild", "count": q.stat(g, hero, "body"), "hero": hero.id, "for": "wild"}
+        )
+        return
     acquire = event.get("acquire")
     if not isinstance(acquire, bool):
         raise UnreadableLog("'acquire' must be true or false", rule="LOG-5.1")

@@ -276,18 +276,29 @@ def test_we08_power_dice_refused_honestly():
 
 
 def test_we09_setup_economy():
-    """WE-09 (FE-4.1.6): 3 Eternium per hero plus 1, 10 for three heroes; solo and skirmish setups are
-    refused honestly while their modes are not supported."""
+    """WE-09 (FE-4.1.6, FE-19.5.1, FE-19.5.3): 3 Eternium per hero plus 1 (10) in the standard game; in a
+    skirmish 5 per hero (15) before the purchases and 0 after them; solo setups are refused honestly."""
     g = table()
     for t in g.s.teams.values():  # round 1 is a day: AMB-02, its income is paid on top
         assert t.eternium - sum(amount for _r, amount in t.income) == 10
     from fe_support import header
 
-    for mode in ("solo", "skirmish"):
-        head = header()
-        head["setup"]["mode"] = mode
-        v = engine.verify(head)
-        assert v.status == "unreadable" and v.error.rule == "LOG-3.7"
+    head = header()
+    head["setup"] = {"mode": "skirmish", "scenario": "skirmish-1", "starting_team": "motu"}
+    g = RULESET.start(head)
+    assert g.s.teams["motu"].eternium == 15 and g.s.teams["ew"].eternium == 15
+    while g.s.setup is not None and g.s.setup["phase"] == "buy":
+        aw = g.awaiting
+        if aw["kind"] == "draw":
+            play(g, draw(*g.s.decks[aw["deck"]][: aw["count"]], deck=aw["deck"]))
+        else:
+            hero = next(h for h in g.s.teams[aw["team"]].heroes if h not in g.s.setup["passed"])
+            play(g, {"type": "skirmish_pass", "hero": hero})
+    assert g.s.teams["motu"].eternium == 0 and g.s.teams["ew"].eternium == 0
+    head = header()
+    head["setup"]["mode"] = "solo"
+    v = engine.verify(head)
+    assert v.status == "unreadable" and v.error.rule == "LOG-3.7"
 
 
 def _defeated(eternium: int, cards: dict[str, int]):

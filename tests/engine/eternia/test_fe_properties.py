@@ -20,6 +20,8 @@ SETTINGS = [
     {"options": {"initiative_matters": True}},
     {"options": {"stronger_together": True}},
     {"options": {"faster_combat": True, "initiative_matters": True, "stronger_together": True}},
+    {"mode": "skirmish"},
+    {"mode": "skirmish", "free_heroes": True},
 ]
 
 
