@@ -19,7 +19,7 @@ from engine.games.eternia.replay import Game
 GAME_ID = "motu-fields-of-eternia"
 CONTENT_DIR = "eternia"
 DEFAULT_PACK = "fe-core-starter"
-MODES_NOT_YET = {"solo": "solo / co-operative mode (FE-18)"}
+MODES_NOT_YET: dict[str, str] = {}  # every mode of the rulebook is replayed
 
 _BOARDS: dict[str, Board] = {}
 

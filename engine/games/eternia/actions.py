@@ -456,6 +456,20 @@ def event_respawn(g, event: dict) -> None:
     effects.reveal_offers_at(g, to)
 
 
+def event_scenario_complete(g, event: dict) -> None:
+    """FE-18.7.1: the solo scenario ends when its objective is completed. The objective is the mission
+    book's (AMB-47); the log states when it is met, between turns or during the team's turn."""
+    if g.mode != "solo":
+        raise IllegalEvent("FE-18.7.1", "only a solo / co-op scenario ends by completing its objective")
+    aw = g.awaiting
+    if aw is None or aw["kind"] not in ("activate", "turn"):
+        raise IllegalEvent(
+            "FE-18.7.1", f"the objective is declared between decisions, not now ({g.describe_awaiting()})"
+        )
+    g.s.completed = True
+    g.finish_game("objective", winner=g.player_team)
+
+
 def event_end_turn(g, event: dict) -> None:
     aw = g.awaiting
     if aw is None or aw["kind"] != "turn":
@@ -502,7 +516,7 @@ def event_pay_defeat(g, event: dict) -> None:
         ids.append(cid)
     value = sum(g.card_value(c) for c in ids)
     pool = g.s.teams[hero.team].eternium
-    need = g.defeat_penalty()
+    need = g.defeat_penalty(hero.team)
     if eternium > pool:
         raise IllegalEvent("FE-1.7", f"the pool holds {pool} Eternium; {eternium} cannot be paid")
     if value + eternium < need:

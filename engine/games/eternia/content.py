@@ -38,6 +38,8 @@ class Content:
             "victory_cards": {c["id"]: c for c in doc["victory_cards"]},
             "mission_cards": {c["id"]: c for c in doc["mission_cards"]},
             "areas": {a["id"]: a for a in doc["map"]["areas"]},
+            "battle_cards": {c["id"]: c for c in doc.get("battle_cards", [])},  # solo (FE-18.2.2)
+            "effect_cards": {c["id"]: c for c in doc.get("effect_cards", [])},  # solo (FE-18.2.1)
         }
         self.weapons = {w["id"]: w for h in doc["heroes"] for w in h["weapons"]}
         self._alias: dict[str, dict[str, str]] = {}
@@ -60,6 +62,8 @@ class Content:
         self.victory = self.tables["victory_cards"]
         self.missions = self.tables["mission_cards"]
         self.areas = self.tables["areas"]
+        self.battle = self.tables["battle_cards"]
+        self.effects = self.tables["effect_cards"]
 
     def find_faction(self, name) -> str | None:
         """A faction id from its id, name or alias ("ew", "Evil Warriors")."""

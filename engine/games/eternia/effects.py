@@ -81,7 +81,7 @@ def defeat(g, hero: Hero) -> None:
     hero.damage = 0
     hero.defeats += 1
     g.s.stats["defeats"] = g.s.stats.get("defeats", 0) + 1
-    if g.defeat_penalty() > 0:
+    if g.defeat_penalty(hero.team) > 0:
         g.s.pending.append({"kind": "penalty", "hero": hero.id, "team": hero.team})
     if g.s.turn is not None and g.s.turn.hero == hero.id:
         g.s.turn.over = True  # FE-6.12.3

@@ -15,6 +15,7 @@ from engine.games.eternia.content import ZONES
 from engine.games.eternia.state import PLACEMENTS, ZONE_LIMIT, Combat, Side
 
 STEP4_OPTIONS = ("surge", "time", "spell", "consumable", "soldiers", "pass")
+BOARDLESS = ("beast", "solo")  # the enemy uses no combat board (FE-11.5.3.B, FE-18.5.1)
 
 
 # -- starting -----------------------------------------------------------------------------------------
@@ -52,8 +53,30 @@ def start_beast(g, hero_id: str, beast_id: str, source: str) -> None:
 
 
 # -- helpers --------------------------------------------------------------------------------------------
+def start_solo(g, hero_id: str, enemy_id: str, area: str, *, enemy_active: bool) -> None:
+    """FE-18.5: the player's hero against an enemy hero: the Beast/Boss version of every step, the
+    enemy's values from a battle card. The player's hero is always the side with the board."""
+    h, e = g.s.heroes[hero_id], g.s.heroes[enemy_id]
+    c = Combat(
+        kind="solo", area=area, active=Side(hero=h.id, team=h.team), defender=Side(hero=e.id, team=e.team)
+    )
+    c.enemy_active = enemy_active
+    c.beast = {
+        "id": e.id,
+        "attack": 0,
+        "defence": 0,
+        "initiative": 0,
+        "hp": 0,
+        "damage": 0,
+        "source": "solo",
+        "boss": False,
+    }
+    g.s.combat = c
+    g.s.stats["epic_combats"] = g.s.stats.get("epic_combats", 0) + 1
+
+
 def sides(c: Combat) -> list[Side]:
-    return [c.active] if c.kind == "beast" else [c.active, c.defender]
+    return [c.active] if c.kind in BOARDLESS else [c.active, c.defender]
 
 
 def side_of(c: Combat, hero_id: str) -> Side | None:
@@ -95,7 +118,7 @@ def legal_zones(g, c: Combat, side: Side, card: str) -> list[str]:
 def totals(g, c: Combat, side: Side) -> dict[str, int]:
     """FE-11.5.5.1, FE-11.5.5.B: zone bonuses, flat bonuses, base initiative; a beast's printed values
     plus the epic die."""
-    if side.hero is None:
+    if side is c.defender and c.kind in BOARDLESS:
         b = c.beast
         return {z: b[z] + c.epic.get(z, 0) + side.bonus[z] for z in ZONES}
     out = {z: side.bonus[z] for z in ZONES}
@@ -133,7 +156,7 @@ def someone_down(g, c: Combat) -> bool:
 
 
 def current_placer(c: Combat) -> Side:
-    return c.active if c.turn == "active" or c.kind == "beast" else c.defender
+    return c.active if c.turn == "active" or c.kind in BOARDLESS else c.defender
 
 
 def done_placing(side: Side) -> bool:
@@ -153,10 +176,24 @@ def advance(g) -> dict | None:
         elif c.step == "start":
             # FE-11.5.2: start-of-combat abilities. The starter pack prints none; a pack's ability with
             # "when": "start_of_combat" would be offered here (hook).
-            if c.kind == "beast" and g.mode != "solo":
+            if c.kind == "beast":
                 c.step = "epic_die"
+            elif c.kind == "solo":
+                c.step = "battle_roll"  # FE-18.5.2 replaces step 1's enemy choice; no epic die (FE-18.5.3)
             else:
                 c.step = "shuffle"
+        elif c.step == "battle_roll":
+            if g.difficulty == "relentless":
+                c.battle_deck = "battle-surge"
+                c.step = "battle_draw"
+                continue
+            return {"kind": "roll", "die": "wild", "count": 1, "hero": c.active.hero, "for": "battle"}
+        elif c.step == "battle_draw":
+            return {"kind": "draw", "deck": c.battle_deck, "count": 1, "hero": c.active.hero, "for": "battle"}
+        elif c.step == "effects":
+            n = g.content.battle[c.battle]["effects"] + g.extra_effect_cards()  # FE-18.5.4.1
+            n = min(n, len(g.s.decks["effect"]) + len(g.s.discards["effect"]))
+            return {"kind": "draw", "deck": "effect", "count": n, "hero": c.active.hero, "for": "effects"}
         elif c.step == "epic_die":
             return {
                 "kind": "roll",
@@ -181,7 +218,7 @@ def advance(g) -> dict | None:
                     for card in side.board[zone]:
                         card[1] = True  # FE-11.5.4.1: reveal every face-down card
             c.step = "step4"
-            c.step4_order = [c.active.team] + ([c.defender.team] if c.kind != "beast" else [])
+            c.step4_order = [c.active.team] + ([c.defender.team] if c.kind not in BOARDLESS else [])
             if c.kind == "beast":
                 c.step4_order += [t for t in g.s.order if t != c.active.team]  # FE-11.5.4.B
         elif c.step == "step4":
@@ -197,14 +234,14 @@ def advance(g) -> dict | None:
                 _surge_effect(
                     g, c, c.defender, g.content.epic_beasts[c.beast["id"]].get("surge") or {}
                 )  # FE-11.5.4.B
-            c.step = "totals"
+            c.step = "effects" if c.kind == "solo" else "totals"
         elif c.step == "totals":
             _strikes(g, c)
             c.step = "defeats"
         elif c.step == "defeats":
             if _defeats(g, c):
                 continue
-            if c.round == 1 and not c.one_round and c.kind != "duel":
+            if c.round == 1 and not c.one_round and c.kind != "duel" and g.may_flee(c):
                 c.step = "flee"
             else:
                 c.step = "outcome"
@@ -226,7 +263,7 @@ def _step3(g, c: Combat) -> dict | None:
         placer = current_placer(c)
         if done_placing(placer):
             other = opponent(c, placer)
-            if c.kind == "beast" or done_placing(other):
+            if c.kind in BOARDLESS or done_placing(other):
                 return None
             c.turn = "defender" if placer is c.active else "active"
             continue
@@ -274,7 +311,7 @@ def _step3(g, c: Combat) -> dict | None:
 def _placed(c: Combat, side: Side) -> None:
     side.placed += 1
     other = opponent(c, side)
-    if c.kind != "beast" and not done_placing(other):
+    if c.kind not in BOARDLESS and not done_placing(other):
         c.turn = "defender" if side is c.active else "active"
 
 
@@ -296,7 +333,10 @@ def _strikes(g, c: Combat) -> None:
     """FE-11.5.5.3 and FE-11.5.6: the initiative loss, then one strike each in initiative order."""
     a, d = c.active, c.defender
     ta, td = totals(g, c, a), totals(g, c, d)
-    first, second = (a, d) if ta["initiative"] >= td["initiative"] else (d, a)  # ties: the active side
+    if c.enemy_active:  # solo: the enemy hero attacked; on a tie it strikes first
+        first, second = (a, d) if ta["initiative"] > td["initiative"] else (d, a)
+    else:
+        first, second = (a, d) if ta["initiative"] >= td["initiative"] else (d, a)  # ties: the active side
     if ta["initiative"] != td["initiative"]:
         hi, lo = (ta, td) if first is a else (td, ta)
         loss = 1
@@ -406,9 +446,12 @@ def _outcome(g, c: Combat) -> dict | None:
         _retreat(g, c, loser)
         c.step = "cleanup"
         return None
-    c.winner = (
-        "active" if c.active.dealt > c.defender.dealt else "defender"
-    )  # FE-11.5.9.2: ties to the defender
+    if c.enemy_active:  # solo: the player's hero defends, so it wins ties
+        c.winner = "active" if c.active.dealt >= c.defender.dealt else "defender"
+    else:
+        c.winner = (
+            "active" if c.active.dealt > c.defender.dealt else "defender"
+        )  # FE-11.5.9.2: defender wins ties
     loser = d_hero if c.winner == "active" else a_hero
     if g.first_game:
         _retreat(g, c, loser)  # FE-7.4
@@ -544,7 +587,7 @@ def event_place(g, event: dict) -> None:
     if kind == "time":
         side.beside.append(card)  # FE-11.4.4: not a placement; draw again
         return
-    face_up = kind != "base" or c.kind == "beast"  # FE-11.5.3.2 (face up either way once revealed)
+    face_up = kind != "base" or c.kind in BOARDLESS  # FE-11.5.3.2 (face up either way once revealed)
     side.board[zone].append([card, face_up, False, kind])
     if c.step != "place":
         return  # FE-11.5.4.5: a card placed by an effect in step 4

@@ -3,7 +3,7 @@ and the end of the game with every tie-break step (FE-17)."""
 
 from __future__ import annotations
 
-from engine.games.eternia import effects, skirmish
+from engine.games.eternia import effects, skirmish, solo
 from engine.games.eternia import queries as q
 
 
@@ -56,12 +56,16 @@ def end_turn(g) -> None:
         effects.heal(g, hero, 1)
     hero.activated = True
     s.turn = None
+    if g.mode == "solo" and g.difficulty == "relentless":
+        solo.reinforce(g)  # FE-18.3.4.1: at the end of every turn
     s.next_team = (s.order.index(hero.team) + 1) % len(s.order)
 
 
 def end_round(g) -> None:
     """FE-8.4: the final round ends the game (FE-17); otherwise the next round begins."""
     s = g.s
+    if g.mode == "solo" and (g.difficulty == "advanced" or (g.difficulty == "novice" and g.is_night())):
+        solo.reinforce(g)  # FE-18.3.2.2, FE-18.3.3.1
     if s.extra or s.round >= g.final_index():
         if g.mode == "skirmish" and not s.extra:
             skirmish.end_scoring(g)  # FE-19.10.1
@@ -74,6 +78,9 @@ def end_round(g) -> None:
 def decide(g) -> None:
     """FE-17.1–17.2: a boss still in play loses the game for everyone; otherwise VP, then the tie-breaks."""
     s = g.s
+    if g.mode == "solo":
+        g.finish_game("rounds", winner=None)  # FE-18.7.1: the round limit, the objective not completed
+        return
     if s.bosses:
         g.finish_game("boss", winner=None)  # FE-17.1.1
         return

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.core.errors import IllegalEvent
-from engine.games.eternia import actions, epic, skirmish
+from engine.games.eternia import actions, epic, skirmish, solo
 from engine.games.eternia import queries as q
 from engine.games.eternia.content import ZONES
 from engine.games.eternia.objectives import met
@@ -136,6 +136,8 @@ def _turn(g, aw):
     for card in hero.baggage:
         if g.content.support.get(card, {}).get("subtype", "consumable") != "consumable":
             out.append({"type": "equip", "hero": hero.id, "card": card})
+    if g.mode == "solo" and hero.team == g.player_team:
+        out.append({"type": "scenario_complete", "team": hero.team})
     team = s.teams[hero.team]
     if team.victory_hand and team.eternium >= 1:
         out.append({"type": "redraw_victory", "team": hero.team, "cards": [team.victory_hand[0]]})
@@ -171,10 +173,23 @@ def _buy(g, aw):
     return out
 
 
+def legal_battle_cards(g) -> list[str]:
+    """FE-18.5.2, AMB-49: the cards of the chosen battle deck that match an enemy weapon, not round 1's."""
+    c = g.s.combat
+    exclude = c.battle_used[-1] if c.battle_used else None
+    return [
+        card
+        for card in g.s.decks[c.battle_deck]
+        if _ok(solo.check_battle_card, g, c.battle_deck, card, c.defender.hero, exclude)
+    ]
+
+
 def _draw(g, aw):
     base = {"type": "draw", "deck": aw["deck"]}
     if g.chance.seeded:
         return [base]
+    if aw["for"] == "battle":
+        return [{**base, "cards": [card]} for card in legal_battle_cards(g)]
     if aw["deck"] == "combat":
         deck = g.s.teams[aw["team"]].deck
     else:
@@ -256,7 +271,7 @@ def _flee(g, aw):
 
 def _penalty(g, aw):
     hero = g.s.heroes[aw["hero"]]
-    need = g.defeat_penalty()
+    need = g.defeat_penalty(hero.team)
     pool = g.s.teams[hero.team].eternium
     valued = [c for c in q.owned_cards(hero) if g.card_value(c) > 0]
     out = []

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.core import result
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import explain_event, schema_fields
-from engine.games.eternia import actions, effects, epic, flow, skirmish, soldiers, wild
+from engine.games.eternia import actions, effects, epic, flow, skirmish, soldiers, solo, wild
 from engine.games.eternia import queries as q
 from engine.games.eternia.board import Board
 from engine.games.eternia.chance import Chance
@@ -37,6 +37,13 @@ class Game:
             raise UnreadableLog(f"/setup/scenario: {sid!r} is a {self.scenario.get('mode')} scenario, not a {self.mode} one",
                                 rule="LOG-3.4", path="/setup/scenario")  # fmt: skip
         self.free_heroes = bool(setup.get("free_heroes", False)) and self.mode == "skirmish"  # FE-19.3
+        self.difficulty = setup.get("difficulty", "novice") if self.mode == "solo" else None  # FE-18.4.1
+        if self.mode == "solo" and "difficulty" not in setup:
+            raise UnreadableLog("a solo / co-op log names its difficulty (/setup/difficulty)", rule="LOG-2.1",
+                                path="/setup/difficulty")  # fmt: skip
+        self.player_team: str | None = None
+        self.enemy_team: str | None = None
+        self.enemy_start: list[str] = []
         self.players = {p["id"]: p for p in doc["players"]}
         self.base: dict[str, str] = {}
         self.duel_teams: list[str] = []
@@ -56,6 +63,18 @@ class Game:
                 raise UnreadableLog(f"/players/{i}/faction: {p['faction']!r} is not a faction of the pack "
                                     f"({', '.join(c.factions)})", rule="LOG-3.4", path=f"/players/{i}/faction")  # fmt: skip
             teams.setdefault(faction, []).append((p, i))
+        if self.mode == "solo":  # FE-18.1.2: one team of players; the other is the game's (the scenario's)
+            if len(teams) != 1:
+                raise IllegalEvent(
+                    "FE-18.1.2", "in solo / co-op every player is on the one team against the game"
+                )
+            self.player_team = next(iter(teams))
+            enemy = sorted({c.heroes[h]["faction"] for h in self.scenario.get("enemy_heroes", {})})
+            if len(enemy) != 1 or enemy[0] == self.player_team:
+                raise UnreadableLog("the solo scenario's enemy heroes must be of one faction, not the players'",
+                                    rule="LOG-3.5")  # fmt: skip
+            self.enemy_team = enemy[0]
+            teams[self.enemy_team] = []
         if len(teams) != 2:
             raise IllegalEvent(
                 "FE-4.1.1", f"the standard game has exactly two teams; this log has {len(teams)}"
@@ -77,6 +96,10 @@ class Game:
                         raise IllegalEvent("FE-4.1.2", f"{c.name(hid)} is fielded twice")
                     heroes.append(hid)
                     s.heroes[hid] = Hero(id=hid, team=faction, player=p["id"], area="")
+            if faction == self.enemy_team:
+                for hid, area in self.scenario["enemy_heroes"].items():
+                    heroes.append(hid)
+                    s.heroes[hid] = Hero(id=hid, team=faction, player="", area=area)
             if len(heroes) != 3:
                 raise IllegalEvent(
                     "FE-4.1.2", f"each team selects 3 heroes; {c.factions[faction]['name']} has {len(heroes)}"
@@ -92,7 +115,8 @@ class Game:
                 supply=c.factions[faction]["soldiers"], deck=deck, supply_cards=dict(c.combat_supply),
             )  # fmt: skip
             for hid in heroes:
-                s.heroes[hid].area = "" if self.mode == "skirmish" else base  # FE-4.1.3; FE-19.6.3
+                if faction != self.enemy_team:
+                    s.heroes[hid].area = "" if self.mode == "skirmish" else base  # FE-4.1.3; FE-19.6.3
         # FE-4.2: decks (the documented shuffle order), mission tokens, offers not yet revealed.
         s.decks = {
             "encounter": list(c.encounters),
@@ -108,6 +132,12 @@ class Game:
         s.mission_tokens = list(self.scenario.get("mission_tokens", []))
         if self.mode == "skirmish":
             skirmish.begin(self)  # FE-19.5–19.7; play begins once its setup phases are done
+            return
+        if self.mode == "solo":
+            solo.setup(self, doc)  # FE-18.4; no victory cards (FE-18.4.6)
+            for hero in s.heroes.values():
+                effects.reveal_offers_at(self, hero.area)
+            flow.organisation(self)
             return
         if self.first_game:
             self._first_game(doc)
@@ -170,7 +200,7 @@ class Game:
         return bool(self.s.extra) or self.content.track[self.s.round]["time"] == "night"
 
     def final_index(self) -> int:
-        if self.mode == "skirmish":
+        if self.mode in ("skirmish", "solo"):
             return min(int(self.scenario.get("rounds", len(self.content.track))), len(self.content.track)) - 1
         return next(i for i, sp in enumerate(self.content.track) if sp.get("skull") == 4)
 
@@ -187,11 +217,27 @@ class Game:
             return options[0]
         return self.base[hero.team]  # FE-6.12.2 step 1
 
-    def defeat_penalty(self) -> int:
+    def defeat_penalty(self, team: str) -> int:
+        if self.mode == "solo" and (self.difficulty == "beginner" or team == self.enemy_team):
+            return 0  # FE-18.3.1.3; the game's heroes pay nothing (AMB-47: their behaviour is the scenario's)
         return 5  # FE-6.12.2
 
     def flee_cost(self, combat) -> int:
+        if self.mode == "solo":
+            if self.difficulty == "beginner":
+                return 0  # FE-18.3.1.4, AMB-48
+            if self.difficulty == "novice" and combat.kind == "solo":
+                return 1  # FE-18.3.2.1
         return 2  # FE-11.5.8.2
+
+    def may_flee(self, combat) -> bool:
+        """FE-11.5.8.1: only the active player; solo Beginner heroes always may (AMB-48)."""
+        if combat.kind == "solo":
+            return not combat.enemy_active or self.difficulty == "beginner"
+        return True
+
+    def extra_effect_cards(self) -> int:
+        return solo.EXTRA_EFFECTS[self.difficulty]
 
     def card_value(self, cid: str) -> int:
         """AMB-12: a support card's printed Eternium cost (a tamed beast's taming cost)."""
@@ -321,6 +367,12 @@ class Game:
                 {"kind": "defender", "team": s.heroes[foes[0]].team, "heroes": foes}
             )  # FE-12.3.1
             return
+        if foes and self.mode == "solo":  # FE-18.5
+            if hero.team == self.player_team:
+                epic.start_solo(self, hero.id, foes[0], area, enemy_active=False)
+            else:
+                epic.start_solo(self, foes[0], hero.id, area, enemy_active=True)
+            return
         if foes:
             self.start_epic(hero.id, foes[0], area)
             return
@@ -440,6 +492,8 @@ class Game:
 
     def result(self) -> dict:
         s = self.s
+        if self.mode == "solo":
+            return self._solo_result()
         teams, seats = [], []
         scores = {t: s.teams[t].vp for t in s.order}
         for rank_pos, team in enumerate(sorted(s.order, key=lambda t: (t != s.winner, -scores[t]))):
@@ -461,6 +515,32 @@ class Game:
             winner=s.winner,
             vp={t: {"total": s.teams[t].vp, **dict(sorted(s.teams[t].vp_sources.items()))} for t in s.order},
         )
+
+    def _solo_result(self) -> dict:
+        """FE-18.7: one team against the game; the score is FE-18.7.2's."""
+        s = self.s
+        t = s.teams[self.player_team]
+        points = solo.score(self)
+        outcome = "win" if s.completed else "loss"
+        parts = dict(sorted(t.vp_sources.items()))
+        seats = [
+            result.seat(pid, outcome=outcome, rank=1, score=points, components=parts, team=t.id)
+            for pid in t.players
+        ]
+        team = {
+            "team": t.id,
+            "seats": list(t.players),
+            "outcome": outcome,
+            "rank": 1,
+            "score": points,
+            "components": parts,
+        }
+        return result.game_result(
+            seats, ended_by=s.ended_by, rounds_played=s.round + 1, teams=[team],
+            against_game={"outcome": outcome, "score": points}, outcome=outcome,
+            winner=t.id if s.completed else None, difficulty=self.difficulty,
+            vp={t.id: {"total": t.vp, **parts}},
+        )  # fmt: skip
 
     def statistics(self) -> dict:
         s = self.s
@@ -501,13 +581,18 @@ def event_draw(g: Game, event: dict) -> None:
         raise IllegalEvent(
             "FE-6.13", f"the next draw is from the {deck_name} deck, not the {event.get('deck')} deck"
         )
+    if aw["for"] == "battle":
+        solo.take_battle_card(g, event.get("cards"))
+        return
     c = g.content
     if deck_name == "combat":
         team = g.s.teams[aw["team"]]
         deck, table = team.deck, "combat_cards"
     else:
         deck = g.s.decks[deck_name]
-        table = {"encounter": "encounters", "victory": "victory_cards"}.get(deck_name, "support_cards")
+        table = {"encounter": "encounters", "victory": "victory_cards", "effect": "effect_cards"}.get(
+            deck_name, "support_cards"
+        )
         if len(deck) < aw["count"] and g.s.discards[deck_name]:
             deck.extend(g.chance.shuffle(g.s.discards[deck_name]))  # FE-6.13.2
             g.s.discards[deck_name] = []
@@ -548,6 +633,9 @@ def event_draw(g: Game, event: dict) -> None:
             g.s.pending.insert(0, {"kind": "choose", "hero": hero.id, "cards": cards})
         elif cards:
             wild.resolve_encounter(g, hero, cards[0])
+    elif why == "effects":
+        solo.apply_effects(g, g.s.combat, cards)
+        g.s.combat.step = "totals"
     elif why == "mount":
         if cards:
             skirmish.start_mount_combat(g, aw["hero"], cards[0])
@@ -587,6 +675,10 @@ def event_roll(g: Game, event: dict) -> None:
     )
     if g.s.pending and g.s.pending[0] is aw:
         g.s.pending.pop(0)
+    if aw["for"] == "battle":
+        g.s.combat.battle_deck = solo.battle_deck(g, faces[0])  # FE-18.5.2.1
+        g.s.combat.step = "battle_draw"
+        return
     if aw["for"] == "epic":
         c = g.s.combat
         face = faces[0]  # FE-6.10.1: the bonus goes to the enemy, for this round (AMB-27)
@@ -681,4 +773,5 @@ HANDLERS = {
     "train": actions.event_train,
     "acquire_mount": actions.event_acquire_mount,
     "respawn": actions.event_respawn,
+    "scenario_complete": actions.event_scenario_complete,
 }

@@ -12,6 +12,7 @@ import random
 from engine.core.content import builtin_pack, pack_hash
 from engine.core.randomness import commitment_for
 from engine.games.eternia import queries as q
+from engine.games.eternia.legal import legal_battle_cards
 from engine.version import LOG_FORMAT_VERSION
 
 MAX_EVENTS = 20_000
@@ -19,7 +20,7 @@ MAX_EVENTS = 20_000
 WEIGHTS = {
     "end_turn": 1.0, "move": 3.0, "move_outposts": 1.0, "fast_travel": 1.0, "fortify": 2.0, "move_soldiers": 1.0,
     "face_wilds": 3.0, "mission": 6.0, "rest": 2.0, "trade": 0.3, "merchant": 2.0, "map_spell": 1.0, "equip": 0.5,
-    "claim_victory": 50.0, "redraw_victory": 0.2, "flee": 0.5, "fight_on": 1.0, "pass": 1.0, "surge": 3.0,
+    "claim_victory": 50.0, "scenario_complete": 0.01, "redraw_victory": 0.2, "flee": 0.5, "fight_on": 1.0, "pass": 1.0, "surge": 3.0,
     "spell": 1.0, "soldiers": 1.0, "time": 1.0, "consumable": 1.0, "focus": 0.5, "reroll": 2.0,
 }  # fmt: skip
 
@@ -39,14 +40,21 @@ def header(ruleset, seed: int, randomness: str, rng: random.Random, *, content_p
         rng.shuffle(pool)
         heroes = {"motu": pool[:6], "ew": pool[6:]}
     players = []
+    if mode == "solo":  # FE-18.1.2: one team (MOTU in the placeholder scenario) against the game
+        heroes["ew"] = []
     scenario = next(k for k, v in doc["scenarios"].items() if v.get("mode", "standard") == mode)
     setup = {"scenario": scenario, "starting_team": rng.choice(["motu", "ew"])}
     if mode != "standard":
         setup["mode"] = mode
     if free_heroes:
         setup["free_heroes"] = True
+    if mode == "solo":
+        setup["difficulty"] = rng.choice(["beginner", "novice", "advanced", "relentless"])
+        setup["starting_team"] = "motu"
     deployment = {}
     for i, faction in enumerate(("motu", "ew")):
+        if not heroes[faction]:
+            continue
         force = rng.sample(heroes[faction], 3)
         players.append({"id": f"p{i + 1}", "name": f"Player {i + 1}", "faction": faction, "force": force})
         if first_game:
@@ -112,6 +120,8 @@ def play(game, rng: random.Random, recorded: bool) -> list[dict]:
 
 def _table_draw(game, rng, event):
     aw = game.awaiting
+    if aw["for"] == "battle":  # the card kept after the search (AMB-49)
+        return {**event, "cards": [rng.choice(legal_battle_cards(game))]}
     if aw["deck"] == "combat":
         pool = list(game.s.teams[aw["team"]].deck)
     else:

@@ -98,6 +98,10 @@ class Combat:
     beast: dict | None = None  # {"id", "hp", "attack", "defence", "initiative", "source", "damage"}
     epic: dict[str, int] = field(default_factory=dict)  # the epic die's bonus this round
     epic_surge: bool = False
+    enemy_active: bool = False  # solo: the enemy hero started the combat (AMB-59)
+    battle: str | None = None  # solo: this round's battle card (FE-18.5.2)
+    battle_deck: str | None = None
+    battle_used: list[str] = field(default_factory=list)
     winner: str | None = None  # "active", "defender" or None
     one_round: bool = False
 
@@ -147,6 +151,7 @@ class State:
     setup: dict | None = None  # skirmish setup phases (FE-19.2) while they last
     zones: dict[str, str] = field(default_factory=dict)  # skirmish: each team's deployment zone (FE-19.6.1)
     ended_by: str | None = None
+    completed: bool = False  # solo: the scenario's objective was completed (FE-18.7.1)
     winner: str | None = None
     stats: dict[str, int] = field(default_factory=dict)
 

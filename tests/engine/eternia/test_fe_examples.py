@@ -277,7 +277,7 @@ def test_we08_power_dice_refused_honestly():
 
 def test_we09_setup_economy():
     """WE-09 (FE-4.1.6, FE-19.5.1, FE-19.5.3): 3 Eternium per hero plus 1 (10) in the standard game; in a
-    skirmish 5 per hero (15) before the purchases and 0 after them; solo setups are refused honestly."""
+    skirmish 5 per hero (15) before the purchases and 0 after them; solo Beginner 4 per hero plus 2 (14)."""
     g = table()
     for t in g.s.teams.values():  # round 1 is a day: AMB-02, its income is paid on top
         assert t.eternium - sum(amount for _r, amount in t.income) == 10
@@ -295,10 +295,12 @@ def test_we09_setup_economy():
             hero = next(h for h in g.s.teams[aw["team"]].heroes if h not in g.s.setup["passed"])
             play(g, {"type": "skirmish_pass", "hero": hero})
     assert g.s.teams["motu"].eternium == 0 and g.s.teams["ew"].eternium == 0
-    head = header()
-    head["setup"]["mode"] = "solo"
-    v = engine.verify(head)
-    assert v.status == "unreadable" and v.error.rule == "LOG-3.7"
+    head = header(ew=[])
+    head["players"] = head["players"][:1]
+    head["setup"] = {"mode": "solo", "scenario": "solo-1", "starting_team": "motu", "difficulty": "beginner"}
+    g = RULESET.start(head)
+    t = g.s.teams["motu"]
+    assert t.eternium - sum(amount for _r, amount in t.income) == 14  # FE-18.3.1.1: 4 per hero plus 2
 
 
 def _defeated(eternium: int, cards: dict[str, int]):

@@ -22,6 +22,7 @@ SETTINGS = [
     {"options": {"faster_combat": True, "initiative_matters": True, "stronger_together": True}},
     {"mode": "skirmish"},
     {"mode": "skirmish", "free_heroes": True},
+    {"mode": "solo"},
 ]
 
 
