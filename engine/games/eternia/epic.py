@@ -9,7 +9,7 @@ change steps 3, 5 and 9 where they apply.
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.eternia import effects
+from engine.games.eternia import effects, powerdice
 from engine.games.eternia import queries as q
 from engine.games.eternia.content import ZONES
 from engine.games.eternia.state import PLACEMENTS, ZONE_LIMIT, Combat, Side
@@ -217,6 +217,9 @@ def advance(g) -> dict | None:
                 for zone in ZONES:
                     for card in side.board[zone]:
                         card[1] = True  # FE-11.5.4.1: reveal every face-down card
+            if g.options["power_dice"] and "auto" not in c.pd:
+                c.step = "excess"
+                continue
             c.step = "step4"
             c.step4_order = [c.active.team] + ([c.defender.team] if c.kind not in BOARDLESS else [])
             if c.kind == "beast":
@@ -235,6 +238,27 @@ def advance(g) -> dict | None:
                     g, c, c.defender, g.content.epic_beasts[c.beast["id"]].get("surge") or {}
                 )  # FE-11.5.4.B
             c.step = "effects" if c.kind == "solo" else "totals"
+        elif c.step == "excess":
+            c.pd.setdefault("auto", {})
+            for side in sides(c):  # FE-13.2, AMB-39.3: at the end of step 3
+                key = "active" if side is c.active else "defender"
+                if key not in c.pd["auto"]:
+                    if powerdice.excess(_zone_dice(g, c, side)):
+                        return {
+                            "kind": "excess",
+                            "hero": side.hero,
+                            "count": powerdice.excess(_zone_dice(g, c, side)),
+                        }
+                    c.pd["auto"][key] = {z: 0 for z in ZONES}
+            c.step = "place"  # back to the end of step 3, now with the excess assigned
+        elif c.step == "pd":
+            need = _power_dice(g, c)
+            if need is not None:
+                return need
+        elif c.step == "totals" and g.options["power_dice"]:
+            c.pd["stage"] = "ini"
+            c.pd["pools"] = _pools(g, c, "ini")
+            c.step = "pd"
         elif c.step == "totals":
             _strikes(g, c)
             c.step = "defeats"
@@ -416,7 +440,7 @@ def _outcome(g, c: Combat) -> dict | None:
         for side in sides(c):  # FE-11.5.9.1: discard this round's cards; a second round from step 2
             _discard_round(g, side)
         c.round = 2
-        c.epic, c.epic_surge = {}, False
+        c.epic, c.epic_surge, c.pd = {}, False, {}
         c.step = "start"
         return None
     if c.kind == "beast":
@@ -464,6 +488,147 @@ def _outcome(g, c: Combat) -> dict | None:
         )  # AMB-18
     c.step = "cleanup"
     return None
+
+
+def time_due(g, c: Combat, team: str) -> bool:
+    """FE-13.3: with Power Dice a team's unused time card must be activated before the totals (when it can
+    be: two cards on the board to swap)."""
+    mine = next((s for s in sides(c) if s.team == team), None)
+    return (
+        g.options["power_dice"]
+        and mine is not None
+        and "time" in mine.beside
+        and sum(len(cards) for cards in mine.board.values()) >= 2
+    )
+
+
+def _zone_dice(g, c: Combat, side: Side) -> dict[str, int]:
+    """AMB-39.1: a zone's dice are its card values plus flat bonuses; base initiative is not rolled."""
+    t = totals(g, c, side)
+    t["initiative"] -= g.content.heroes[side.hero]["initiative"]
+    return powerdice.dice_in(t)
+
+
+def _key(c: Combat, side: Side) -> str:
+    return "active" if side is c.active else "defender"
+
+
+def _side(c: Combat, key: str) -> Side:
+    return c.active if key == "active" else c.defender
+
+
+def _rolls(c: Combat, side: Side) -> bool:
+    return not (side is c.defender and c.kind in BOARDLESS)  # a beast or boss does not roll (FE-13.6)
+
+
+def _pools(g, c: Combat, stage: str) -> list[dict]:
+    auto = c.pd.get("auto", {})
+    if stage == "ini":
+        wanted = [(c.active, "initiative"), (c.defender, "initiative")]
+    else:
+        first = _side(c, c.pd["first"])
+        attacker, defender = (
+            (first, opponent(c, first)) if stage == "strike1" else (opponent(c, first), first)
+        )
+        wanted = [(attacker, "attack"), (defender, "defence")]
+    out = []
+    for side, zone in wanted:
+        if _rolls(c, side):
+            key = _key(c, side)
+            out.append(
+                powerdice.pool(key, zone, _zone_dice(g, c, side)[zone], auto.get(key, {}).get(zone, 0))
+            )
+    return out
+
+
+def _value(g, c: Combat, side: Side, zone: str) -> int:
+    if not _rolls(c, side):
+        return totals(g, c, side)[zone]  # AMB-42: the enemy's fixed value
+    p = next(p for p in c.pd["pools"] if p["side"] == _key(c, side) and p["zone"] == zone)
+    bonus = g.content.heroes[side.hero]["initiative"] if zone == "initiative" else 0  # AMB-39.2, WE-08
+    return powerdice.result(p) + bonus
+
+
+def _power_dice(g, c: Combat) -> dict | None:
+    """FE-13.4–13.6: roll the pools of the stage; then compare."""
+    for p in c.pd["pools"]:
+        if p["dice"] is None:
+            if p["n"] == 0:
+                p["dice"], p["done"] = [], True
+                continue
+            return {
+                "kind": "roll",
+                "die": "wild",
+                "count": p["n"],
+                "hero": _side(c, p["side"]).hero,
+                "for": "pd",
+            }
+        if not p["done"]:
+            if "reroll" in p["dice"]:
+                return {"kind": "pd_dice", "hero": _side(c, p["side"]).hero}
+            p["done"] = True
+    stage = c.pd["stage"]
+    if stage == "ini":
+        a, d = _value(g, c, c.active, "initiative"), _value(g, c, c.defender, "initiative")
+        c.pd["ini"] = {"active": a, "defender": d}
+        c.pd["first"] = "active" if a >= d else "defender"  # AMB-40: a tie, the active side first, no loss
+        if a != d:
+            first = _side(c, c.pd["first"])
+            hurt(g, c, opponent(c, first), 1, by=first)
+        if someone_down(g, c):
+            c.step = "defeats"
+            return None
+        c.pd["stage"] = "strike1"
+    else:
+        first = _side(c, c.pd["first"])
+        attacker = first if stage == "strike1" else opponent(c, first)
+        defender = opponent(c, attacker)
+        damage = _value(g, c, attacker, "attack") - _value(g, c, defender, "defence")
+        if damage > 0:
+            hurt(g, c, defender, damage, by=attacker)  # FE-13.5.1
+        if stage == "strike2" or someone_down(g, c):
+            c.step = "defeats"
+            return None
+        c.pd["stage"] = "strike2"
+    c.pd["pools"] = _pools(g, c, c.pd["stage"])
+    return None
+
+
+def pd_rolled(g, faces: list[str]) -> None:
+    c = g.s.combat
+    p = next(p for p in c.pd["pools"] if not p["done"])
+    if p["dice"] is None:
+        p["dice"] = faces
+    else:
+        for i, face in zip(p["reroll"], faces, strict=True):
+            p["dice"][i] = face
+
+
+def event_excess(g, event: dict) -> None:
+    aw = need(g, "excess", event)
+    c = g.s.combat
+    hero = g.hero_arg(event)
+    if hero.id != aw["hero"]:
+        raise IllegalEvent("FE-13.2", f"{g.name(aw['hero'])} assigns its automatic successes now")
+    side = side_of(c, hero.id)
+    c.pd["auto"][_key(c, side)] = powerdice.check_excess(event, aw["count"], _zone_dice(g, c, side))
+
+
+def event_pd_dice(g, event: dict) -> None:
+    """FE-6.9.4 inside Power Dice: reroll (every reroll face plus chosen extras) or stop."""
+    aw = need(g, "pd_dice", event)
+    c = g.s.combat
+    hero = g.hero_arg(event)
+    if hero.id != aw["hero"]:
+        raise IllegalEvent("FE-13.4", f"{g.name(aw['hero'])} handles its dice now")
+    p = next(p for p in c.pd["pools"] if not p["done"])
+    if event["type"] == "stop":
+        p["done"] = True  # AMB-44: a reroll face left showing counts 0
+        return
+    p["reroll"] = powerdice.check_reroll(p["dice"], event.get("extra", []))
+    g.s.pending.append(
+        {"kind": "roll", "die": "wild", "count": len(p["reroll"]), "hero": hero.id, "for": "pd"}
+    )
 
 
 def _retreat(g, c: Combat, loser) -> None:
@@ -666,6 +831,10 @@ def event_step4(g, event: dict) -> None:
     if kind == "pass":
         if event.get("team", team) != team and g.content.find("heroes", event.get("team")) is None:
             raise IllegalEvent("FE-11.5.4.2", f"it is the {g.team_name(team)} team's opportunity")
+        if time_due(g, c, team):
+            raise IllegalEvent(
+                "FE-13.3", "with Power Dice every time card is activated before the totals: use it first"
+            )
         c.step4_order.pop(0)  # FE-11.5.4.2: a team that passes takes no further part
         return
     if kind == "surge":

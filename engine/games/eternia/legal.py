@@ -237,7 +237,7 @@ def _keep(g, aw):
 def _step4(g, aw):
     c = g.s.combat
     team = aw["team"]
-    out = [{"type": "pass", "team": team}]
+    out = [] if epic.time_due(g, c, team) else [{"type": "pass", "team": team}]
     side = next((s for s in epic.sides(c) if s.team == team), None)
     if side is not None:
         for zone in ZONES:
@@ -455,7 +455,26 @@ def _respawn(g, aw):
     return [{"type": "respawn", "hero": aw["hero"], "to": a} for a in aw["options"]]
 
 
+def _excess(g, aw):
+    c = g.s.combat
+    side = epic.side_of(c, aw["hero"])
+    dice = epic._zone_dice(g, c, side)
+    left, parts = aw["count"], {}
+    for zone in sorted(dice, key=lambda z: -dice[z]):
+        take = min(left, dice[zone])
+        if take:
+            parts[zone] = take
+            left -= take
+    return [{"type": "excess", "hero": aw["hero"], **parts}]
+
+
+def _pd_dice(g, aw):
+    return [{"type": "reroll", "hero": aw["hero"], "extra": []}, {"type": "stop", "hero": aw["hero"]}]
+
+
 GENERATORS = {
+    "excess": _excess,
+    "pd_dice": _pd_dice,
     "skirmish_buy": _skirmish_buy,
     "deploy_zone": _deploy_zone,
     "deploy_soldiers": _deploy_soldiers,

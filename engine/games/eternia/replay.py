@@ -675,6 +675,9 @@ def event_roll(g: Game, event: dict) -> None:
     )
     if g.s.pending and g.s.pending[0] is aw:
         g.s.pending.pop(0)
+    if aw["for"] == "pd":
+        epic.pd_rolled(g, faces)
+        return
     if aw["for"] == "battle":
         g.s.combat.battle_deck = solo.battle_deck(g, faces[0])  # FE-18.5.2.1
         g.s.combat.step = "battle_draw"
@@ -749,7 +752,11 @@ HANDLERS = {
     "hits": soldiers.event_hits,
     "ally": wild.event_ally,
     "tame": wild.event_tame,
-    "reroll": wild.event_reroll,
+    "reroll": lambda g, e: (
+        epic.event_pd_dice if g.awaiting and g.awaiting["kind"] == "pd_dice" else wild.event_reroll
+    )(g, e),
+    "stop": epic.event_pd_dice,
+    "excess": epic.event_excess,
     "assign": wild.event_assign,
     "weapon": epic.event_weapon,
     "focus": epic.event_focus,

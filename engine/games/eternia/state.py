@@ -102,6 +102,7 @@ class Combat:
     battle: str | None = None  # solo: this round's battle card (FE-18.5.2)
     battle_deck: str | None = None
     battle_used: list[str] = field(default_factory=list)
+    pd: dict = field(default_factory=dict)  # Power Dice (FE-13): automatic successes, stage, dice pools
     winner: str | None = None  # "active", "defender" or None
     one_round: bool = False
 

@@ -266,13 +266,52 @@ def test_we07_withheld_vp_become_eternium():
     assert g.s.teams["ew"].vp == 0 and g.s.teams["ew"].eternium == before + 2
 
 
-def test_we08_power_dice_refused_honestly():
-    """WE-08 (FE-13): the Power Dice module is not implemented; its logs are refused as such (LOG-3.7)."""
-    from fe_support import header
+def test_we08_power_dice_base_initiative_added_to_the_roll():
+    """WE-08 (FE-13.4.1, FE-13.8, AMB-39.1–2): Beast Man's initiative is 1 success from the dice plus his
+    base initiative 2 = 3; the zone's cards give the number of dice, the base is not rolled."""
+    g = table(ew=["beast-man", "skeletor", "evil-lyn"], options={"power_dice": True})
+    s = g.s
+    s.heroes["teela"].area = "castello-dei-nemici"
+    s.heroes["beast-man"].area = "mountains-of-perpetua"
+    play(g, {"type": "activate", "hero": "teela"}, {"type": "move", "hero": "teela", "path": ["mountains-of-perpetua"]},
+         {"type": "weapon", "hero": "teela", "weapon": "melee"}, {"type": "weapon", "hero": "beast-man", "weapon": "beast-man-claws"})  # fmt: skip
+    zones_t = ["attack", "defence", "attack", "defence"]
+    zones_b = ["initiative", "attack", "defence", "attack"]
+    for i, (ct, cb) in enumerate(zip(["+1", "+1", "+2", "+1"], ["+1", "+3", "+1", "+3"], strict=True)):
+        play(g, draw(ct), {"type": "place", "hero": "teela", "zone": zones_t[i]})
+        play(g, draw(cb), {"type": "place", "hero": "beast-man", "zone": zones_b[i]})
+    c = g.s.combat
+    assert epic._zone_dice(g, c, c.defender) == {"attack": 6, "defence": 1, "initiative": 1}
+    play(g, {"type": "pass", "team": "motu"}, {"type": "pass", "team": "ew"})
+    play(g, roll("success"))  # Teela has no initiative dice (no roll); Beast Man rolls 1: a success
+    assert c.pd["ini"] == {"active": 3, "defender": 3}  # Beast Man 1 + base 2; Teela 0 dice + base 3
+    # a tie (AMB-40): the active side strikes first and nobody loses HP
+    assert c.pd["first"] == "active" and c.active.dealt == 0
 
-    head = header(options={"power_dice": True})
-    v = engine.verify(head)
-    assert v.status == "unreadable" and v.error.rule == "LOG-3.7" and "not supported" in v.error.message
+
+def test_we08_at_most_two_cards_per_zone_and_excess_dice():
+    """FE-13.1.1, FE-13.2, AMB-39.3: two cards per zone; beyond 10 dice, automatic successes."""
+    g = table(options={"power_dice": True})
+    c = _teela_combat_in(g)
+    side = c.active
+    side.board = {
+        "attack": [["+3", True, False, "base"], ["+3", True, False, "base"]],
+        "defence": [],
+        "initiative": [],
+    }
+    side.last_zone = "defence"
+    assert "attack" not in epic.legal_zones(g, c, side, "+2")
+    side.board["defence"] = [["+3", True, False, "base"], ["+3", True, False, "base"]]
+    assert sum(epic._zone_dice(g, c, side).values()) == 12
+
+
+def _teela_combat_in(g):
+    s = g.s
+    s.heroes["teela"].area = "castello-dei-nemici"
+    s.heroes["evil-lyn"].area = "mountains-of-perpetua"
+    play(g, {"type": "activate", "hero": "teela"}, {"type": "move", "hero": "teela", "path": ["mountains-of-perpetua"]},
+         {"type": "weapon", "hero": "teela", "weapon": "melee"}, {"type": "weapon", "hero": "evil-lyn", "weapon": "magic"})  # fmt: skip
+    return s.combat
 
 
 def test_we09_setup_economy():

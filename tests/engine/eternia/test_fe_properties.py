@@ -23,6 +23,8 @@ SETTINGS = [
     {"mode": "skirmish"},
     {"mode": "skirmish", "free_heroes": True},
     {"mode": "solo"},
+    {"options": {"power_dice": True}},
+    {"mode": "solo", "options": {"power_dice": True}},
 ]
 
 
