@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.games.eternia import queries as q
 from engine.games.eternia.content import ZONES
+from engine.games.eternia.epic import sides, zone_count
 from engine.games.eternia.state import BAGGAGE, SOLDIER_CAP, SPELLS, ZONE_LIMIT
 
 
@@ -52,8 +53,6 @@ def violations(g) -> list[str]:
         out.append("FE-20.10: more than two standard actions in a turn")
     c = s.combat
     if c is not None:
-        from engine.games.eternia.epic import sides, zone_count
-
         for side in sides(c):
             mind = g.content.heroes[side.hero]["mind"]
             if side.focus_used > mind or side.placed > side.limit:

@@ -8,7 +8,9 @@ from engine.core import result
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import explain_event, schema_fields
 from engine.games.eternia import actions, effects, epic, flow, skirmish, soldiers, solo, wild
+from engine.games.eternia import legal as legal_mod
 from engine.games.eternia import queries as q
+from engine.games.eternia import view as view_mod
 from engine.games.eternia.board import Board
 from engine.games.eternia.chance import Chance
 from engine.games.eternia.content import Content
@@ -463,9 +465,7 @@ class Game:
         return out
 
     def legal_events(self) -> list[dict]:
-        from engine.games.eternia.legal import legal_events
-
-        return legal_events(self)
+        return legal_mod.legal_events(self)
 
     def copy(self) -> Game:
         """An exact, independent copy (content, board and options are shared: never mutated)."""
@@ -479,9 +479,7 @@ class Game:
         return other
 
     def view(self) -> dict:
-        from engine.games.eternia.view import view
-
-        return view(self)
+        return view_mod.view(self)
 
     def finish_game(self, ended_by: str, *, winner: str | None) -> None:
         s = self.s
@@ -707,6 +705,14 @@ def event_duel(g: Game, event: dict) -> None:
     g.s.duel[team] = hero.id
 
 
+def event_reroll(g: Game, event: dict) -> None:
+    """A reroll in a wild-region combat (FE-14.1) or of a Power Dice pool (FE-13.4): whichever is awaited."""
+    if g.awaiting and g.awaiting["kind"] == "pd_dice":
+        epic.event_pd_dice(g, event)
+    else:
+        wild.event_reroll(g, event)
+
+
 def event_activate(g: Game, event: dict) -> None:
     aw = g.awaiting
     if aw is None or aw["kind"] != "activate":
@@ -752,9 +758,7 @@ HANDLERS = {
     "hits": soldiers.event_hits,
     "ally": wild.event_ally,
     "tame": wild.event_tame,
-    "reroll": lambda g, e: (
-        epic.event_pd_dice if g.awaiting and g.awaiting["kind"] == "pd_dice" else wild.event_reroll
-    )(g, e),
+    "reroll": event_reroll,
     "stop": epic.event_pd_dice,
     "excess": epic.event_excess,
     "assign": wild.event_assign,

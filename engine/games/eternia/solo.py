@@ -8,9 +8,10 @@ enemy has no board: a battle card gives its values and effect cards act for it (
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.eternia import effects
+from engine.games.eternia import effects, epic
 from engine.games.eternia import queries as q
 from engine.games.eternia.content import ZONES
+from engine.games.eternia.scoring import solo_score
 from engine.games.eternia.state import SOLDIER_CAP
 
 LEVELS = ("beginner", "novice", "advanced", "relentless")
@@ -143,9 +144,7 @@ def apply_effects(g, c, cards: list[str]) -> None:
                 enemy.bonus[zone] += int(n)
                 applied = True
         if surge.get("damage"):
-            from engine.games.eternia.epic import hurt
-
-            hurt(g, c, c.active, int(surge["damage"]), by=enemy)
+            epic.hurt(g, c, c.active, int(surge["damage"]), by=enemy)
             applied = True
         if not applied:
             enemy.bonus["defence"] += 1  # no surge ability can be applied: +1 defence and +1 attack
@@ -171,8 +170,6 @@ def reinforce(g) -> None:
 
 def score(g) -> int:
     """FE-18.7.2 with AMB-50: the outposts counted are those held now that the enemy held at the start."""
-    from engine.games.eternia.scoring import solo_score
-
     player = g.player_team
     t = g.s.teams[player]
     heroes = [g.s.heroes[h] for h in t.heroes]
