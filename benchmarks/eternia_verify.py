@@ -2,8 +2,8 @@
 
     python benchmarks/eternia_verify.py [--games 100] [--repeat 3]
 
-Reports events verified per second on a simulated corpus (seeded and recorded logs, standard and
-first-game setups), python-chess plies per second reading and validating PGN games of similar length
+Reports events verified per second on a simulated corpus (every mode and option set, seeded and
+recorded), python-chess plies per second reading and validating PGN games of similar length
 (the baseline), and their ratio (target ≥ 1.0×).
 """
 
@@ -24,10 +24,24 @@ from benchmarks.engine_verify import pgn_corpus, time_chess  # noqa: E402
 GAME = "motu-fields-of-eternia"
 
 
+SETTINGS = [
+    {},
+    {"first_game": True},
+    {"mode": "skirmish"},
+    {"mode": "solo"},
+    {"options": {"power_dice": True}},
+    {"options": {"faster_combat": True, "initiative_matters": True, "stronger_together": True}},
+]
+
+
 def corpus(n: int) -> list[bytes]:
+    """Simulated logs of every mode and option set, seeded and recorded in turn."""
     out = []
     for s in range(n):
-        log = engine.simulate(GAME, s, randomness=("seeded", "recorded")[s % 2], first_game=bool(s % 3 == 2))
+        settings = SETTINGS[s % len(SETTINGS)]
+        log = engine.simulate(
+            GAME, s, randomness=("seeded", "recorded")[(s // len(SETTINGS)) % 2], **settings
+        )
         out.append(json.dumps(log).encode())
     return out
 
