@@ -66,6 +66,25 @@ def load_index() -> list[dict]:
     return json.loads(text)["rules"]
 
 
+_RANGE = re.compile(r"\b(FE-\d+(?:\.\d+)*)[–-](\d+(?:\.\d+)*)\b")
+
+
+def expand_ranges(text: str) -> list[str]:
+    """Ids a range names: "FE-9.7.1–9.7.3" and "FE-11.5.3.5–6" cite every id from the first to the last."""
+    out = []
+    for left, right in _RANGE.findall(text):
+        head = left[3:].split(".")
+        tail = right.split(".")
+        if len(tail) == 1:
+            tail = head[:-1] + tail
+        if len(tail) != len(head) or tail[:-1] != head[:-1] or int(tail[-1]) - int(head[-1]) > 30:
+            continue
+        prefix = ".".join(head[:-1])
+        for n in range(int(head[-1]), int(tail[-1]) + 1):
+            out.append("FE-" + (f"{prefix}.{n}" if prefix else str(n)))
+    return out
+
+
 def cited_in_tests(folder: Path) -> dict[str, set[str]]:
     """{rule id: {test names}} for every id cited inside a test function of ``folder``."""
     out: dict[str, set[str]] = {}
@@ -75,7 +94,7 @@ def cited_in_tests(folder: Path) -> dict[str, set[str]]:
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
                 text = ast.get_source_segment(source, node) or ""
-                for rule_id in RULE_ID.findall(text):
+                for rule_id in RULE_ID.findall(text) + expand_ranges(text):
                     out.setdefault(rule_id, set()).add(f"{path.name}::{node.name}")
     return out
 

@@ -231,7 +231,8 @@ def test_an_immediate_surge_resolves_when_played():
 
 
 def test_beast_survives_two_rounds_and_flees():
-    """FE-11.5.9.3–4, AMB-36: no reward, no taming; back into the scenario deck."""
+    """FE-11.5.9.3, FE-11.5.9.4, FE-11.5.8.B, AMB-27, AMB-36: no reward, no taming; back into the scenario
+    deck; a new epic die each round."""
     g = table()
     s = g.s
     s.heroes["he-man"].area = "wilds-2"
@@ -254,7 +255,7 @@ def test_beast_survives_two_rounds_and_flees():
 
 
 def test_an_enemy_ally_is_fought():
-    """FE-9.6.5.1, AMB-43: an ally without the team's symbol is a wild-region combat."""
+    """FE-9.6.5.1, FE-16.2.1, AMB-43: an ally without the team's symbol is a wild-region combat."""
     g = table()
     g.s.heroes["he-man"].area = "wilds-1"
     play(g, {"type": "activate", "hero": "he-man"}, {"type": "face_wilds", "hero": "he-man", "pay": False},

@@ -34,8 +34,8 @@ ZD = ["defence", "attack", "defence", "attack"]
 
 
 def test_round_one_then_flee_or_fight_on():
-    """FE-11.5.8: after round 1 with nobody defeated only the active player may flee, for 2 Eternium,
-    to an adjacent area without enemies; the enemy wins and nobody scores."""
+    """FE-11.5.8, AMB-31: after round 1 with nobody defeated only the active player may flee, for 2
+    Eternium, to an adjacent area without enemies; the enemy wins and nobody scores."""
     g = _duel_ready()
     _place_all(g, ["+1"] * 4, ["+1"] * 4, ZA, ZD)
     play(g, {"type": "pass", "team": "motu"}, {"type": "pass", "team": "ew"})
@@ -49,7 +49,8 @@ def test_round_one_then_flee_or_fight_on():
 
 
 def test_second_round_damage_decides_and_the_winner_pushes():
-    """FE-11.5.9.1–2, AMB-17, AMB-18: round 2 from step 2 (weapons kept); the defender wins ties."""
+    """FE-11.5.9.1, FE-11.5.9.2, FE-11.2.2, FE-11.3.2, AMB-15, AMB-17, AMB-18: round 2 from step 2 (weapons
+    kept, the deck not reshuffled); damage over both rounds decides; the winner moves the loser."""
     g = _duel_ready()
     _place_all(g, ["+1"] * 4, ["+1"] * 4, ZA, ZD)
     play(
@@ -109,7 +110,7 @@ def test_first_game_no_vp_and_retreat():
 
 
 def test_faster_combat_one_round_and_fewer_hp_moves():
-    """FE-12.1, AMB-30."""
+    """FE-12.1, AMB-30, AMB-13: the nearest friendly outpost, or the base when there is none."""
     g = _duel_ready(options={"faster_combat": True})
     _place_all(g, ["+1"] * 4, ["+1"] * 4, ZA, ZD)
     play(g, {"type": "pass", "team": "motu"}, {"type": "pass", "team": "ew"})
@@ -128,8 +129,9 @@ def test_initiative_matters_doubles():
 
 
 def test_epic_beast_and_the_epic_die():
-    """FE-9.7.4, FE-11.5.1.B, FE-11.5.3.B, FE-11.5.7.B.2, FE-16.1: only the hero chooses a weapon; the epic
-    die helps the beast; a defeated beast gives 1 VP and its reward, and may be tamed."""
+    """FE-9.7.4, FE-10.4, FE-11.1.3, FE-11.5.1.B, FE-11.5.2.B, FE-11.5.3.B, FE-11.5.4.B, FE-11.5.5.B,
+    FE-11.5.6.B, FE-11.5.7.B.2, FE-6.10.1, FE-16.1: only the hero chooses a weapon and only it has a board;
+    the epic die helps the beast; a defeated beast gives 1 VP and its reward, and may be tamed."""
     g = table()
     s = g.s
     hero = s.heroes["he-man"]

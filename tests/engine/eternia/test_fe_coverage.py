@@ -25,8 +25,23 @@ def test_index_matches_the_specification_when_it_is_at_hand():
 
 def test_coverage_report():
     r = report(HERE)
-    assert r["defined"] == 391 and r["cited"] >= 80
+    assert r["defined"] == 391 and r["cited"] >= 280
     assert all(
         w not in r["uncited"] for w in [f"WE-{i:02d}" for i in range(1, 12)]
     )  # every worked example is a test
     assert "FE-11.5.1.H" in r["provisional"] or "FE-16.1.1" in r["provisional"]
+
+
+def test_every_id_is_tested_or_explained():
+    """Each id no test cites has a note saying why (not applicable, carried by content, or a reading)."""
+    import json
+    from importlib import resources
+
+    notes = json.loads(
+        resources.files("engine.games.eternia").joinpath("coverage_notes.json").read_text("utf-8")
+    )["rules"]
+    r = report(HERE)
+    ids = {x["id"] for x in load_index()}
+    assert set(notes) <= ids
+    assert [i for i in r["uncited"] if i not in notes] == []
+    assert [i for i in notes if i not in r["uncited"]] == []  # a note goes once its rule is tested

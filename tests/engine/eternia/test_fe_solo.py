@@ -90,7 +90,9 @@ def test_battle_deck_by_difficulty_and_weapon_match():
 
 
 def test_relentless_always_the_surge_deck_without_a_roll():
+    """FE-18.3.4, FE-18.5.2.1: Relentless: the surge deck, no roll; 2 extra effect cards."""
     g = start("relentless")
+    assert g.extra_effect_cards() == 2
     c = _meet_skeletor(g)
     assert c.battle_deck == "battle-surge" and g.awaiting["deck"] == "battle-surge"
 
@@ -110,7 +112,7 @@ def _fight_round(g, right=None):
 
 
 def test_effect_cards_follow_the_pass_and_act_for_the_enemy():
-    """FE-18.5.4.1–2: the battle card's number of effect cards (+1 Advanced); each applies at once; surge
+    """FE-18.3.3, FE-18.5.4.1–2: the battle card's number of effect cards (+1 Advanced); each applies at once; surge
     symbols activate the enemy's surge ability, a zone bonus only with a matching zone identifier, or +1
     defence and +1 attack when nothing applies."""
     g = start("advanced")
