@@ -112,7 +112,13 @@ class GameInfo:
         return _rules_index(self.rules_index_file, self.rules_explanations_file)
 
     def rule(self, rule_id: str) -> dict | None:
-        return self.rules_index.get(rule_id)
+        """The index entry of ``rule_id``. A section that a verdict may cite as a whole (FE-11.5, whose rules
+        the index lists as FE-11.5.1 …) gets ``{"title": "", "kind": "section", "explanation": ""}``."""
+        index = self.rules_index
+        entry = index.get(rule_id)
+        if entry is None and any(key.startswith(rule_id + ".") for key in index):
+            return {"title": "", "kind": "section", "explanation": ""}
+        return entry
 
     @property
     def statistics_schema_doc(self) -> dict:

@@ -1,0 +1,100 @@
+"""Draws, shuffles and dice: recorded at the table, or derived from the committed seed.
+
+Every draw or roll the rules need is a ``draw`` or ``roll`` event in the log, in both modes, so a log
+reads the same way whichever mode made it. In recorded mode the event names what was seen (``cards``,
+``faces``) and the engine checks it could have been: the cards must be in that deck (the deck is a
+multiset; its order at the table is unknown), the faces must be faces of that die and as many as rolled.
+In seeded mode the engine derives the outcome from the seed (engine/core/randomness.py) and the event
+may omit it; if it states one, it must match.
+
+Draw order in seeded mode (docs/log-format.md, Fields of Eternia, Randomness): at setup the encounter,
+scenario, victory, equipment, spell and vehicle decks are shuffled in that order; each epic combat
+shuffles each participating team's combat deck (active team first) when step 3 of round 1 begins; a
+deck's discard pile is shuffled into a new deck when a draw finds it empty (FE-6.13.2); a card shuffled
+back into a deck is added and the whole deck shuffled; a wild die is ``below(number of faces)`` indexing
+the pack's face list, the epic die likewise.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.randomness import SeededStream
+
+MAX_ITEMS = 64
+
+
+class Chance:
+    def __init__(self, stream: SeededStream | None, dice: dict):
+        self.stream = stream
+        self.faces = {"wild": list(dice["wild"]), "epic": list(dice["epic"])}
+
+    def copy(self) -> Chance:
+        other = Chance(None, {"wild": self.faces["wild"], "epic": self.faces["epic"]})
+        if self.stream is not None:
+            other.stream = copy.copy(self.stream)  # the key and the counter: the rest of the stream follows
+        return other
+
+    @property
+    def seeded(self) -> bool:
+        return self.stream is not None
+
+    def shuffle(self, cards: list[str]) -> list[str]:
+        return self.stream.shuffle(cards) if self.stream is not None else list(cards)
+
+    def take(self, deck: list[str], n: int, given, *, what: str, rule: str, resolve) -> list[str]:
+        """Remove and return ``n`` cards from ``deck`` (top first); ``given`` is the log's list or None."""
+        if given is not None:
+            if not isinstance(given, list) or len(given) > MAX_ITEMS:
+                raise UnreadableLog(f"{what}: 'cards' must be a list of card names", rule="LOG-5.2")
+            given = [resolve(c) for c in given]
+        if self.stream is not None:
+            out = deck[:n]
+            del deck[:n]
+            if given is not None and given != out:
+                raise IllegalEvent(
+                    "LOG-4.3", f"{what}: the log records {given} but the committed seed gives {out}"
+                )
+            return out
+        if given is None:
+            raise IllegalEvent(rule, f"{what}: in a recorded log the draw must name the {n} card(s) drawn")
+        if len(given) != n:
+            raise IllegalEvent(rule, f"{what}: {n} card(s) are drawn here but the log names {len(given)}")
+        pool = list(deck)
+        for card in given:
+            if card not in pool:
+                raise IllegalEvent(rule, f"{what}: {card} cannot be drawn: it is not in that deck now")
+            pool.remove(card)
+        for card in given:
+            deck.remove(card)
+        return given
+
+    def roll(self, die: str, n: int, given, *, what: str, rule: str) -> list[str]:
+        faces = self.faces[die]
+        if given is not None and (
+            not isinstance(given, list)
+            or len(given) > MAX_ITEMS
+            or not all(isinstance(f, str) for f in given)
+        ):
+            raise UnreadableLog(f"{what}: 'faces' must be a list of die faces", rule="LOG-5.2")
+        if self.stream is not None:
+            out = [faces[self.stream.below(len(faces))] for _ in range(n)]
+            if given is not None and given != out:
+                raise IllegalEvent(
+                    "LOG-4.3", f"{what}: the log records {given} but the committed seed gives {out}"
+                )
+            return out
+        if given is None:
+            raise IllegalEvent(rule, f"{what}: in a recorded log the roll must name the {n} face(s) rolled")
+        if len(given) != n:
+            raise IllegalEvent(
+                rule, f"{what}: {n} dice are rolled here but the log names {len(given)} face(s)"
+            )
+        for face in given:
+            if face not in faces:
+                raise IllegalEvent(
+                    "AMB-26",
+                    f"{what}: a {die} die has no face {face!r} (faces: {', '.join(sorted(set(faces)))})",
+                )
+        return list(given)
