@@ -11,7 +11,7 @@ from urllib.parse import quote
 import pytest
 from django.core.cache import cache
 
-from dashboards.datasets import PAGES
+from dashboards.datasets import pages_for
 from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
 
 pytestmark = [
@@ -63,6 +63,9 @@ def _load(browser, url: str) -> list[dict]:
         )
     )
     return [entry for entry in browser.get_log("browser") if entry["level"] in ("SEVERE", "ERROR")]
+
+
+PAGES = pages_for("motu-battleground")
 
 
 @pytest.mark.parametrize("page", list(PAGES))
