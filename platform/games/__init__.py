@@ -131,13 +131,22 @@ class GamePlugin:
 
     # --- the meta (dashboards) ------------------------------------------------------------
 
+    #: Whether the verdict's statistics follow the dashboards' per-side contract
+    #: (dashboards.statrows); a game without them is counted from the generic result alone.
+    side_statistics: bool = False
+
     def meta_datasets(self) -> dict:
-        """The game's dashboard data sets by key (dashboards.datasets.Dataset); none by default."""
-        return {}
+        """The game's dashboard data sets by key (dashboards.datasets.Dataset); by default the
+        core's generic ones (score by component, from the generic result)."""
+        from dashboards.datasets import generic_datasets
+
+        return generic_datasets(self.game_id)
 
     def meta_pages(self) -> dict:
         """The game's dashboard pages by slug (dashboards.datasets.Page), overview first."""
-        return {}
+        from dashboards.datasets import generic_pages
+
+        return generic_pages()
 
     def all_draw_breaks(self) -> tuple[DrawBreak, ...]:
         return GENERIC_DRAW_BREAKS + tuple(self.draw_breaks)
