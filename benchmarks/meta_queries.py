@@ -99,8 +99,9 @@ def time_queries() -> list[dict]:
     from django.core.cache import cache
     from django.db import connection
 
-    from dashboards.datasets import DATASETS
+    from dashboards.datasets import datasets_for
 
+    DATASETS = datasets_for(GAME)
     results = []
     for key, dataset in DATASETS.items():
         for label, f in filters().items():
@@ -137,8 +138,9 @@ def _memory(pid: int) -> tuple[float, float]:
 
 
 def web_process(url: str) -> dict:
-    from dashboards.datasets import DATASETS, PAGES
+    from dashboards.datasets import datasets_for, pages_for
 
+    DATASETS, PAGES = datasets_for(GAME), pages_for(GAME)
     port = _free_port()
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "arbiter_site.settings.test", "DATABASE_URL": url,
            "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'platform'}"}  # fmt: skip

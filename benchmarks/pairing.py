@@ -67,7 +67,7 @@ def simulate_event(players: int, rounds: int, seed: int) -> tuple[list[Competito
                     outcome,
                     score_a=vp_a,
                     score_b=vp_b,
-                    components_a={"knockouts_dealt": rng}.randrange(4),
+                    components_a={"knockouts_dealt": rng.randrange(4)},
                 )
             )
     return competitors, results

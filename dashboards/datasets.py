@@ -93,6 +93,48 @@ class Page:
     datasets: tuple[str, ...]
 
 
+class ScoreComponents(Dataset):
+    """Every game's first data set: how winners, drawn seats and losers score, by the game's
+    own score components (read from the generic result, so it needs nothing game-specific)."""
+
+    key = "score-components"
+
+    def __init__(self, game: str):
+        plugin = games.plugin(game)
+        self.labels = dict(plugin.score_components)
+        self.score_label = plugin.score_label
+        self.title = f"{self.score_label} by source"
+        self.description = (
+            f"Mean {self.score_label} per seat, and its sources as the game counts them, for winning, drawn "
+            "and losing seats. Every seat of every verified game counts once."
+        )
+        self.columns = (
+            Column("name", "Seats", "text"),
+            Column("seats", "Seats counted"),
+            Column("score", f"Mean {self.score_label}", "float"),
+            *(Column(f"components.{key}", label, "float") for key, label in self.labels.items()),
+        )
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        rows = queries.score_components(f)
+        # Flat keys for the table and the CSV, beside the nested components for the API.
+        return [{**r, **{f"components.{k}": v for k, v in r["components"].items()}} for r in rows]
+
+    def figures(self, rows: list[dict], f: MetaFilter) -> list[go.Figure]:
+        labels = self.labels or {key: key for r in rows for key in r["components"]}
+        return [figures.score_components_figure(rows, labels, self.score_label, self.title)]
+
+
+def generic_datasets(game: str) -> dict[str, Dataset]:
+    """What the core shows for any game with an engine, before its plugin adds its own."""
+    dataset = ScoreComponents(game)
+    return {dataset.key: dataset}
+
+
+def generic_pages() -> dict[str, Page]:
+    return {"overview": Page("overview", "Overview", (ScoreComponents.key,))}
+
+
 def meta_games() -> list[str]:
     """Every game that has an engine: the engine's game ids that have a ruleset."""
     return [game for game in engine.GAME_IDS if engine.ruleset_version(game)]

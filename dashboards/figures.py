@@ -219,6 +219,25 @@ def vp_sources_figure(rows: list[dict], title: str) -> go.Figure:
     return _layout(fig, title, height=380)
 
 
+def score_components_figure(
+    rows: list[dict], labels: dict[str, str], score_label: str, title: str
+) -> go.Figure:
+    """Stacked mean score components per seat, one bar per outcome (the game names the components)."""
+    fig = go.Figure()
+    for key, label in labels.items():
+        fig.add_trace(
+            go.Bar(
+                x=[esc(r["name"]) for r in rows],
+                y=[_num(r["components"].get(key)) for r in rows],
+                name=esc(label),
+                hovertemplate="%{y:.1f} per seat<extra>" + esc(label) + "</extra>",
+            )
+        )
+    fig.update_layout(barmode="stack")
+    fig.update_yaxes(title=f"mean {esc(score_label)} per seat")
+    return _layout(fig, title, height=380)
+
+
 def vp_by_round_figure(rows: list[dict], title: str) -> go.Figure:
     fig = go.Figure()
     for result in ("win", "draw", "loss"):

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+import games
 from dashboards import models as m
 from dashboards.filters import rating_band
 from dashboards.statrows import GameRows, StatisticsError, game_rows
@@ -76,30 +77,40 @@ def store_verdict(game_log, verdict: dict) -> Touched:
     """Replace ``game_log``'s stat rows with those of ``verdict`` (or delete them if it is not
     legal). Returns the buckets whose summaries are now stale."""
     rows = None
-    if verdict.get("status") == "legal" and verdict.get("statistics"):
+    legal = verdict.get("status") == "legal"
+    seats = result_seats(verdict) if legal else []
+    # A game whose plugin keeps per-side statistics (Battleground) is counted only when they
+    # follow the contract; any other game is counted from the generic result alone.
+    side_statistics = games.plugin(game_log.game).side_statistics
+    if legal and side_statistics and verdict.get("statistics"):
         try:
             rows = game_rows(verdict["statistics"])
         except StatisticsError:
             # The verdict stands; its statistics cannot be counted. Old rows go too, since
             # they describe a verdict that no longer holds.
             logger.exception("log %s: statistics do not follow the contract; not counted", game_log.pk)
-    legal = rows is not None
-    header = header_of(game_log) if legal else {}
+    counted = rows is not None or (legal and not side_statistics and bool(seats))
+    header = header_of(game_log) if counted else {}
     touched: set[tuple[str, dt.date]] = set()
     with transaction.atomic():
         for old in m.GameStat.objects.filter(game_log=game_log).only("game", "played_on"):
             touched.add((old.game, old.played_on))
             old.delete()
-        if rows is not None:
-            stat = insert_game(
-                rows,
-                game_log=game_log,
-                played_on=played_on(header, game_log.created_at),
-                event_ref=event_ref_of(header),
-                simulated=bool(verdict.get("simulated") or game_log.simulated),
-                verified_at=game_log.verified_at,
-                engine_version=verdict.get("engine_version", ""),
-            )
+        if counted:
+            filters = {
+                "played_on": played_on(header, game_log.created_at),
+                "event_ref": event_ref_of(header),
+                "simulated": bool(verdict.get("simulated") or game_log.simulated),
+                "verified_at": game_log.verified_at,
+                "engine_version": verdict.get("engine_version", ""),
+            }
+            if rows is not None:
+                stat = insert_game(rows, game_log=game_log, **filters)
+            else:
+                stat = m.GameStat.objects.create(
+                    game_log=game_log, **result_game_fields(game_log.game, verdict), **filters
+                )
+            insert_seats(stat, seats)
             touched.add((stat.game, stat.played_on))
     return Touched(frozenset(touched))
 
@@ -118,6 +129,49 @@ def insert_game(rows: GameRows, *, game_log=None, played_on: dt.date, event_ref=
         m.ItemStat.objects.bulk_create([m.ItemStat(side=side, **r) for r in side_rows.items])
         m.TestStat.objects.bulk_create([m.TestStat(side=side, **r) for r in side_rows.tests])
     return stat
+
+
+def result_seats(verdict: dict) -> list[dict]:
+    """The generic result's seats (every game's verdict carries them), or none."""
+    seats = (verdict.get("result") or {}).get("seats")
+    return [s for s in seats if isinstance(s, dict)] if isinstance(seats, list) else []
+
+
+def insert_seats(stat: m.GameStat, seats: list[dict]) -> None:
+    """A SeatStat per seat of the generic result, and a ComponentStat per score component."""
+    for seat in seats:
+        row = m.SeatStat.objects.create(
+            game_stat=stat,
+            seat=str(seat.get("seat", ""))[:32],
+            team=str(seat.get("team") or "")[:32],
+            outcome=str(seat.get("outcome", ""))[:8],
+            rank=seat.get("rank") if isinstance(seat.get("rank"), int) else None,
+            score=seat.get("score") if isinstance(seat.get("score"), int) else None,
+        )
+        components = seat.get("components") if isinstance(seat.get("components"), dict) else {}
+        m.ComponentStat.objects.bulk_create(
+            [m.ComponentStat(seat=row, component=str(k)[:64], value=int(v)) for k, v in components.items()
+             if isinstance(v, int)]
+        )  # fmt: skip
+
+
+def result_game_fields(game: str, verdict: dict) -> dict:
+    """GameStat columns from the generic result, for a game without per-side statistics."""
+    result = verdict.get("result") or {}
+    pack = verdict.get("content_pack") or {}
+    outcomes = {s.get("outcome") for s in result_seats(verdict)}
+    winners = [s for s in result_seats(verdict) if s.get("outcome") == "win"]
+    return {
+        "game": game,
+        "content_pack": "@".join(str(p) for p in (pack.get("id"), pack.get("version")) if p)[:100],
+        "randomness": "",
+        "map": "",
+        "rounds_played": result.get("rounds_played") or 0,
+        "first_player": "",
+        "winner": str(winners[0].get("seat"))[:32] if len(winners) == 1 else None,
+        "outcome": "draw" if outcomes <= {"draw"} else "win",
+        "ended_by": str(result.get("ended_by") or "")[:16],
+    }
 
 
 def game_fields(

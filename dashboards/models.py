@@ -138,6 +138,26 @@ class TestStat(models.Model):
     expected_successes = models.FloatField(default=0)
 
 
+class SeatStat(models.Model):
+    """One seat of one game as the generic result gives it (``verdict["result"]["seats"]``):
+    every game has these, whatever its own statistics."""
+
+    game_stat = models.ForeignKey(GameStat, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(max_length=32, help_text="the player id of the log header")
+    team = models.CharField(max_length=32, blank=True)
+    outcome = models.CharField(max_length=8)  # win | draw | loss
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    score = models.IntegerField(null=True, blank=True)
+
+
+class ComponentStat(models.Model):
+    """One score component of one seat, by the game's key (Battleground: objectives, missions…)."""
+
+    seat = models.ForeignKey(SeatStat, on_delete=models.CASCADE, related_name="components")
+    component = models.CharField(max_length=64)
+    value = models.IntegerField()
+
+
 # --- Summaries --------------------------------------------------------------------------------
 
 
@@ -218,6 +238,19 @@ class RoundDaily(Bucket):
 
     class Meta:
         indexes = [models.Index(fields=["game", "day"], name="dash_round_game_day")]
+
+
+class ScoreDaily(Bucket):
+    """Seats by outcome with their score (``component`` empty) or one score component summed:
+    the generic core every game's dashboard can read."""
+
+    outcome = models.CharField(max_length=8)
+    component = models.CharField(max_length=64, blank=True)
+    seats = models.IntegerField(default=0)
+    total = models.BigIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "day"], name="dash_score_game_day")]
 
 
 class DiceDaily(Bucket):

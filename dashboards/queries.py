@@ -228,6 +228,31 @@ def vp_sources(f: MetaFilter) -> list[dict]:
     return cached("vp-sources", f, compute)
 
 
+def score_components(f: MetaFilter) -> list[dict]:
+    """Mean score and mean of each score component per seat, for winning, drawn and losing
+    seats (any game: read from the generic result's seats). Component keys are the game's."""
+
+    def compute(f: MetaFilter) -> list[dict]:
+        sums = _sums(bucket(m.ScoreDaily, f), ["outcome", "component"], seats="seats", total="total")
+        by_outcome: dict[str, dict] = {}
+        for r in sums:
+            if r["component"] == "":
+                by_outcome[r["outcome"]] = {"key": r["outcome"], "name": _RESULT_NAMES.get(r["outcome"], r["outcome"]),
+                                            "seats": r["seats"], "score": None, "components": {}}  # fmt: skip
+        for r in sums:
+            row = by_outcome.get(r["outcome"])
+            if row is None:
+                continue
+            if r["component"] == "":
+                row["score"] = stats.rate(r["total"], row["seats"])
+            else:
+                row["components"][r["component"]] = stats.rate(r["total"], row["seats"])
+        order = {"win": 0, "draw": 1, "loss": 2}
+        return sorted(by_outcome.values(), key=lambda r: order.get(r["key"], 9))
+
+    return cached("score-components", f, compute)
+
+
 def vp_by_round(f: MetaFilter) -> list[dict]:
     """Mean cumulative VP at the end of each round, for winners, drawn sides and losers."""
 

@@ -225,7 +225,21 @@ def _dice_daily_sql(where: str) -> str:
     )
 
 
-SUMMARY_MODELS = (m.EntryDaily, m.GameDaily, m.RoundDaily, m.DiceDaily)
+def _score_daily_sql(where: str) -> list[str]:
+    """Seats and their score by outcome (component ''), then each score component by outcome."""
+    columns = f"INSERT INTO {_t(m.ScoreDaily)} ({', '.join(BUCKET)}, outcome, component, seats, total) "
+    seat_join = f"{_t(m.SeatStat)} st JOIN {_t(m.GameStat)} g ON g.id = st.game_stat_id"
+    return [
+        columns + f"SELECT {_BUCKET_SELECT}, st.outcome, '', COUNT(*), SUM(COALESCE(st.score, 0)) "
+        f"FROM {seat_join} WHERE {where or '1 = 1'} GROUP BY {_BUCKET_SELECT}, st.outcome",
+        columns + f"SELECT {_BUCKET_SELECT}, st.outcome, c.component, COUNT(*), SUM(c.value) "
+        f"FROM {_t(m.ComponentStat)} c JOIN {_t(m.SeatStat)} st ON st.id = c.seat_id"
+        f" JOIN {_t(m.GameStat)} g ON g.id = st.game_stat_id WHERE {where or '1 = 1'} "
+        f"GROUP BY {_BUCKET_SELECT}, st.outcome, c.component",
+    ]
+
+
+SUMMARY_MODELS = (m.EntryDaily, m.GameDaily, m.RoundDaily, m.DiceDaily, m.ScoreDaily)
 
 
 def _statements(where: str) -> list[str]:
@@ -233,6 +247,7 @@ def _statements(where: str) -> list[str]:
         _game_daily_sql(where),
         _round_daily_sql(where),
         _dice_daily_sql(where),
+        *_score_daily_sql(where),
     ]
 
 
@@ -280,6 +295,8 @@ def rebuild_all() -> None:
         if connection.vendor == "postgresql":
             for model in (
                 m.GameStat,
+                m.SeatStat,
+                m.ComponentStat,
                 m.SideStat,
                 m.RoundStat,
                 m.CharacterStat,

@@ -192,6 +192,24 @@ def build_verdict(statistics: dict, *, status: str = "legal", players: list[dict
             }
             if legal
             else {},
+            # The generic result every verdict carries (engine.core.result): a seat per side.
+            "seats": [
+                {
+                    "seat": s["player"],
+                    "team": None,
+                    "outcome": s["result"],
+                    "rank": 2 if s["result"] == "loss" else 1,
+                    "score": s["vp_total"],
+                    "components": {
+                        "objectives": s["vp_objectives"],
+                        "missions": s["vp_missions"],
+                        "knockouts": s["vp_knockouts"],
+                    },
+                }
+                for s in statistics["sides"]
+            ]
+            if legal
+            else [],
         }
         if legal
         else None,

@@ -3,9 +3,11 @@
 The generic apps (logs, matches, standings, dashboards core) name no game. What is
 particular to a game lives in one folder here (``games/<folder>/``) holding a
 :class:`GamePlugin` that it registers with :func:`register` when imported: the labels of its
-score components, the draw breaks an elimination event may choose, and (step by step) its
-list rules, log-versus-list checks and presentation. A game with an engine but no folder here
-gets :class:`GamePlugin`'s generic defaults, which read only ``verdict["result"]``.
+score components, the draw breaks an elimination event may choose and the tiebreaks it adds,
+its content packs and list rules, its log-versus-list check, how its results are shown, and
+its dashboards' data sets. A game with an engine but no folder here gets :class:`GamePlugin`'s
+generic defaults, which read only ``verdict["result"]`` (it cannot run events: it has no
+list rules).
 
 Every folder under ``games/`` is imported the first time a plugin is looked up, so adding a
 game is adding a folder; tests may also :func:`register` a plugin of their own.
@@ -131,13 +133,22 @@ class GamePlugin:
 
     # --- the meta (dashboards) ------------------------------------------------------------
 
+    #: Whether the verdict's statistics follow the dashboards' per-side contract
+    #: (dashboards.statrows); a game without them is counted from the generic result alone.
+    side_statistics: bool = False
+
     def meta_datasets(self) -> dict:
-        """The game's dashboard data sets by key (dashboards.datasets.Dataset); none by default."""
-        return {}
+        """The game's dashboard data sets by key (dashboards.datasets.Dataset); by default the
+        core's generic ones (score by component, from the generic result)."""
+        from dashboards.datasets import generic_datasets
+
+        return generic_datasets(self.game_id)
 
     def meta_pages(self) -> dict:
         """The game's dashboard pages by slug (dashboards.datasets.Page), overview first."""
-        return {}
+        from dashboards.datasets import generic_pages
+
+        return generic_pages()
 
     def all_draw_breaks(self) -> tuple[DrawBreak, ...]:
         return GENERIC_DRAW_BREAKS + tuple(self.draw_breaks)

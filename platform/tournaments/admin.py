@@ -39,7 +39,7 @@ class MatchSeatInline(admin.TabularInline):
 class MatchAdmin(admin.ModelAdmin):
     list_display = ("__str__", "state", "result_source", "log_flag")
     list_filter = ("state", "log_flag")
-    raw_id_fields = ("game_log", "entrant_a", "entrant_b", "round")
+    raw_id_fields = ("game_log", "round")
     inlines = [MatchSeatInline]
 
 

@@ -271,20 +271,32 @@ class LogFlag(models.TextChoices):
     MISMATCH = "mismatch", "Log does not match the match"
 
 
+class MatchQuerySet(models.QuerySet):
+    def with_seat_count(self):
+        return self.annotate(seat_count=models.Count("seats"))
+
+    def byes(self):
+        """Matches of one seat."""
+        return self.with_seat_count().filter(seat_count__lt=2)
+
+    def games(self):
+        """Matches of two seats or more (byes left out)."""
+        return self.with_seat_count().filter(seat_count__gte=2)
+
+    def of(self, registration):
+        """The matches ``registration`` sits at."""
+        return self.filter(seats__registration=registration)
+
+
 class Match(models.Model):
     """One table of a round and its seats (``seats``, one per registration, in table order).
 
-    ``entrant_a``/``entrant_b`` are the two-seat pairing formats' handles on seats 0 and 1
-    (``entrant_b`` empty: a bye); the seats are the source of truth for who played and the
-    result, and a match of more than two seats has them all there.
+    One seat is a bye. ``entrant_a``/``entrant_b`` read seats 0 and 1 (table orientation of a
+    two-seat game, as pairings list them).
     """
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField()
-    entrant_a = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="matches_as_a")
-    entrant_b = models.ForeignKey(
-        Registration, null=True, blank=True, on_delete=models.CASCADE, related_name="matches_as_b"
-    )
     reason = models.CharField(max_length=300, blank=True)
     state = models.CharField(max_length=12, choices=MatchState.choices, default=MatchState.AWAITING_LOG)
     result_source = models.CharField(max_length=10, choices=ResultSource.choices, blank=True)
@@ -302,6 +314,8 @@ class Match(models.Model):
     log_flag = models.CharField(max_length=10, choices=LogFlag.choices, blank=True)
     flag_details = models.JSONField(default=list, blank=True, help_text="one line per difference found")
     updated_at = models.DateTimeField(auto_now=True)
+
+    objects = MatchQuerySet.as_manager()
 
     class Meta:
         ordering = ["round", "table"]
@@ -324,13 +338,39 @@ class Match(models.Model):
         return reverse("tournaments:match", args=[self.round.event.slug, self.pk])
 
     def seat_list(self) -> list[MatchSeat]:
-        """The seats in table order (from the prefetch cache when there is one)."""
+        """The seats in table order, with their registrations and players. Read once and kept
+        in the prefetch cache (``refresh_from_db`` drops it; tournaments.seats keeps it true)."""
+        if "seats" not in getattr(self, "_prefetched_objects_cache", {}):
+            models.prefetch_related_objects([self], "seats__registration__player")
         return sorted(self.seats.all(), key=lambda seat: seat.index)
 
     @property
     def is_bye(self) -> bool:
-        # Seat 1's handle: a match without a second seat is a bye (no query needed).
-        return self.entrant_b_id is None
+        return len(self.seat_list()) < 2
+
+    def _seat_registration(self, index: int) -> Registration | None:
+        seats = self.seat_list()
+        return seats[index].registration if len(seats) > index else None
+
+    @property
+    def entrant_a(self) -> Registration | None:
+        """Seat 0's registration (a two-seat game's first-listed player)."""
+        return self._seat_registration(0)
+
+    @property
+    def entrant_b(self) -> Registration | None:
+        """Seat 1's registration; None for a bye."""
+        return self._seat_registration(1)
+
+    @property
+    def entrant_a_id(self) -> int | None:
+        seats = self.seat_list()
+        return seats[0].registration_id if seats else None
+
+    @property
+    def entrant_b_id(self) -> int | None:
+        seats = self.seat_list()
+        return seats[1].registration_id if len(seats) > 1 else None
 
     @property
     def counts(self) -> bool:

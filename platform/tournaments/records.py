@@ -107,7 +107,7 @@ def result_record(match: Match) -> AnyRecord | None:
     number = match.round.number
     seats = match.seat_list()
     if match.is_bye:
-        return ResultRecord.bye(number, seats[0].registration_id if seats else match.entrant_a_id)
+        return ResultRecord.bye(number, seats[0].registration_id)
     if match.state not in COUNTED_STATES or not all(seat.outcome for seat in seats):
         return None
     if len(seats) == 2 and not any(seat.team for seat in seats):
@@ -156,6 +156,7 @@ def results(event: Event, *, through_round: int | None = None) -> list[AnyRecord
 def pairings_by_round(event: Event, *, through_round: int | None = None) -> dict[int, list[Pairing]]:
     rounds: dict[int, list[Pairing]] = defaultdict(list)
     for m in event_matches(event, through_round=through_round):
+        # The pairing formats pair two seats: seats 0 and 1 (one seat: a bye).
         rounds[m.round.number].append(Pairing(m.table, m.entrant_a_id, m.entrant_b_id, m.reason))
     return dict(rounds)
 

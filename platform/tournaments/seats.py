@@ -2,9 +2,7 @@
 
 A match's result lives on its seats (``MatchSeat``), one per registration in table order,
 each with its team, outcome, rank, score and the game's score components. A result is
-written and compared as a list of :class:`SeatScore`, one per seat in the same order. The
-two-seat pairing formats also keep ``Match.entrant_a``/``entrant_b`` as handles on seats 0
-and 1; :func:`sync_pairing_seats` keeps them in step.
+written and compared as a list of :class:`SeatScore`, one per seat in the same order.
 """
 
 from __future__ import annotations
@@ -124,7 +122,7 @@ def create_matches(round_, pairings) -> list[Match]:
 
     matches = []
     for p in pairings:
-        match = Match(round=round_, table=p.table, entrant_a_id=p.a, entrant_b_id=p.b, reason=p.reason[:300])
+        match = Match(round=round_, table=p.table, reason=p.reason[:300])
         if p.b is None:
             match.state = MatchState.CONFIRMED
             match.result_source = ResultSource.BYE
@@ -143,19 +141,13 @@ def create_matches(round_, pairings) -> list[Match]:
     return matches
 
 
-def sync_pairing_seats(match: Match) -> None:
-    """Make seats 0 and 1 sit the registrations ``entrant_a`` and ``entrant_b`` hold (after a swap)."""
-    wanted = [match.entrant_a_id] + ([match.entrant_b_id] if match.entrant_b_id else [])
-    seats = {seat.index: seat for seat in match.seats.all()}
-    for index, registration_id in enumerate(wanted):
-        seat = seats.get(index)
-        if seat is None:
-            MatchSeat.objects.create(match=match, registration_id=registration_id, index=index)
-        elif seat.registration_id != registration_id:
-            seat.registration_id = registration_id
-            seat.save(update_fields=["registration"])
-    match.seats.filter(index__gte=len(wanted)).delete()
-    _forget_seats(match)
+def swap_seats(first: MatchSeat, second: MatchSeat) -> None:
+    """Seat each of two seats' registrations in the other's place (two different matches)."""
+    first.registration_id, second.registration_id = second.registration_id, first.registration_id
+    first.save(update_fields=["registration"])
+    second.save(update_fields=["registration"])
+    _forget_seats(first.match)
+    _forget_seats(second.match)
 
 
 def _forget_seats(match: Match) -> None:

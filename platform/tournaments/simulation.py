@@ -146,9 +146,7 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress) -> None
     report.add_time("pairing", time.perf_counter() - t0)
 
     matches = list(
-        round_.matches.select_related(
-            "entrant_a__player", "entrant_b__player", "entrant_a__force_list", "entrant_b__force_list"
-        )
+        round_.matches.prefetch_related("seats__registration__player", "seats__registration__force_list")
     )
     games = []
     for match in matches:

@@ -66,6 +66,9 @@ def _load(browser, url: str) -> list[dict]:
     return [entry for entry in browser.get_log("browser") if entry["level"] in ("SEVERE", "ERROR")]
 
 
+PAGES = pages_for("motu-battleground")
+
+
 @pytest.mark.parametrize("page", list(PAGES))
 def test_dashboard_page_in_chromium(browser, live_server, meta_data, page):
     path = f"/meta/{GAME}/" if page == "overview" else f"/meta/{GAME}/{page}/"

@@ -329,3 +329,85 @@ def test_refresh_task_is_registered_with_the_celery_app():
     from workers.celery import app
 
     assert REFRESH_META_SUMMARIES in app.tasks
+
+
+def test_seats_and_score_components_are_counted_for_every_game(meta):
+    # The generic core: a seat row per side of every counted game, with the game's components.
+    f = MetaFilter(game=GAME, min_games=1)
+    counted = m.GameStat.objects.filter(game=GAME, simulated=False).count()
+    assert m.SeatStat.objects.filter(game_stat__simulated=False).count() == 2 * counted
+    rows = {r["key"]: r for r in queries.score_components(f)}
+    wins = m.SeatStat.objects.filter(game_stat__simulated=False, outcome="win")
+    assert rows["win"]["seats"] == wins.count()
+    expected = sum(s.score for s in wins) / wins.count()
+    assert rows["win"]["score"] == pytest.approx(expected)
+    objectives = m.ComponentStat.objects.filter(seat__in=wins, component="objectives")
+    assert rows["win"]["components"]["objectives"] == pytest.approx(
+        sum(c.value for c in objectives) / wins.count()
+    )
+
+
+def test_a_game_without_side_statistics_is_counted_from_its_generic_result(settings):
+    """A toy game registered only here: its verdict has no statistics the dashboards know, yet
+    its seats reach the generic summaries and its plugin's default data set."""
+    import games
+    from dashboards.datasets import datasets_for
+
+    settings.ARBITER_META_REFRESH_INLINE = True
+    cache.clear()
+
+    class Toy(games.GamePlugin):
+        game_id, name, score_label = "toy-game", "Toy Game", "Crowns"
+        score_components = {"gold": "Gold"}
+
+    games.register(Toy())
+    try:
+        log = GameLog.objects.create(
+            sha256="f" * 64, game="toy-game", size=2, content=b"{}", state="legal", engine_version="0.2.0"
+        )
+        verdict = {
+            "status": "legal",
+            "content_pack": {"id": "toy-core", "version": "1.0.0"},
+            "result": {
+                "ended_by": "rounds",
+                "rounds_played": 3,
+                "seats": [
+                    {
+                        "seat": "p1",
+                        "team": None,
+                        "outcome": "win",
+                        "rank": 1,
+                        "score": 9,
+                        "components": {"gold": 6},
+                    },
+                    {
+                        "seat": "p2",
+                        "team": None,
+                        "outcome": "loss",
+                        "rank": 2,
+                        "score": 4,
+                        "components": {"gold": 1},
+                    },
+                ],
+            },
+            "statistics": {"anything": "the dashboards do not read"},
+        }
+        announce(log, verdict)
+        stat = m.GameStat.objects.get(game_log=log)
+        assert (stat.game, stat.content_pack, stat.rounds_played, stat.winner) == (
+            "toy-game",
+            "toy-core@1.0.0",
+            3,
+            "p1",
+        )
+        dataset = datasets_for("toy-game")["score-components"]
+        rows = dataset.rows(MetaFilter(game="toy-game", min_games=1, simulated="include"))
+        assert [(r["key"], r["seats"], r["score"], r["components.gold"]) for r in rows] == [
+            ("win", 1, 9, 6),
+            ("loss", 1, 4, 1),
+        ]
+        assert [c.label for c in dataset.columns][2:] == ["Mean Crowns", "Gold"]
+        assert dataset.figures(rows, MetaFilter(game="toy-game"))[0].data[0].name == "Gold"
+    finally:
+        games.unregister("toy-game")
+        cache.clear()

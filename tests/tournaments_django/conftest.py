@@ -115,7 +115,7 @@ def log_for(match, *, seed: int = 1, names: dict | None = None) -> bytes:
 
 def cross_faction_match(round_):
     """A match of ``round_`` between a MotU and an EW player (the only game the simulator plays)."""
-    for match in round_.matches.select_related("entrant_a__force_list", "entrant_b__force_list"):
+    for match in round_.matches.prefetch_related("seats__registration__force_list"):
         if match.entrant_b_id and match.entrant_a.force_list.faction != match.entrant_b.force_list.faction:
             return match
     raise AssertionError("no cross-faction match in this round")

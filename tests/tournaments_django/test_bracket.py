@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 def decide(round_, organizer, *, upsets=()):
     """Decide every game of a published round: side A wins except at the tables in ``upsets``."""
-    for match in round_.matches.exclude(entrant_b__isnull=True).order_by("table"):
+    for match in round_.matches.games().order_by("table"):
         upset = match.table in upsets
         services.decide_result(
             organizer,

@@ -7,7 +7,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tournaments import services
-from tournaments.models import Event, Match, MatchState, ResultSource
+from tournaments.models import Event, Match, MatchSeat, MatchState, ResultSource
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,7 @@ def played(field, organizer):
     event, players = field(6)
     for number in range(1, 4):
         round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
-        for match in round_.matches.exclude(entrant_b__isnull=True).order_by("table"):
+        for match in round_.matches.games().order_by("table"):
             outcome = "win" if (match.table + number) % 3 else "draw"
             services.decide_result(organizer, match, outcome_a=outcome, score_a=10 * match.table, score_b=10)
         services.close_round(organizer, round_)
@@ -50,19 +50,19 @@ def test_a_tampered_stored_standing_is_caught(played):
 
 def test_a_planted_avoidable_rematch_is_caught(played):
     # Make round 3 repeat a round 1 game although the field could avoid it.
-    first = played.rounds.get(number=1).matches.exclude(entrant_b__isnull=True).first()
-    round_3 = played.rounds.get(number=3).matches.exclude(entrant_b__isnull=True).order_by("table")
+    first = played.rounds.get(number=1).matches.games().first()
+    round_3 = played.rounds.get(number=3).matches.games().order_by("table")
     a_table = next(m for m in round_3 if first.entrant_a_id in (m.entrant_a_id, m.entrant_b_id))
     b_table = next(m for m in round_3 if first.entrant_b_id in (m.entrant_a_id, m.entrant_b_id))
     if a_table.pk != b_table.pk:
-        a_partner = a_table.entrant_b if a_table.entrant_a_id == first.entrant_a_id else a_table.entrant_a
-        # Move first.entrant_b onto a_table and a_table's partner onto b_table.
-        Match.objects.filter(pk=b_table.pk).update(
-            **{("entrant_a" if b_table.entrant_a_id == first.entrant_b_id else "entrant_b"): a_partner}
+        # Swap first.entrant_b's seat with a_table's other seat, behind the services' back.
+        partner_seat = next(
+            seat for seat in a_table.seat_list() if seat.registration_id != first.entrant_a_id
         )
-        Match.objects.filter(pk=a_table.pk).update(
-            **{("entrant_b" if a_table.entrant_a_id == first.entrant_a_id else "entrant_a"): first.entrant_b}
-        )
+        b_seat = next(seat for seat in b_table.seat_list() if seat.registration_id == first.entrant_b_id)
+        partner = partner_seat.registration_id
+        MatchSeat.objects.filter(pk=partner_seat.pk).update(registration_id=first.entrant_b_id)
+        MatchSeat.objects.filter(pk=b_seat.pk).update(registration_id=partner)
     code, out = check(played.slug)
     assert code == 1
     assert (
@@ -72,7 +72,7 @@ def test_a_planted_avoidable_rematch_is_caught(played):
 
 
 def test_a_closed_round_with_an_unfinished_match_is_caught(played):
-    match = played.rounds.get(number=3).matches.exclude(entrant_b__isnull=True).first()
+    match = played.rounds.get(number=3).matches.games().first()
     Match.objects.filter(pk=match.pk).update(state=MatchState.REPORTED)
     code, out = check(played.slug)
     assert code == 1 and f"round 3 is closed but table(s) {match.table} have no counted result" in out
@@ -90,7 +90,7 @@ def test_simulated_event_through_the_pipeline_passes_check_event():
     call_command("simulate_event", players=8, rounds=3, seed=5, eager=True, jobs=1, stdout=out)
     event = Event.objects.get()
     assert event.rounds.count() == 3 and event.status == "finished"
-    games = Match.objects.filter(round__event=event, entrant_b__isnull=False)
+    games = Match.objects.filter(round__event=event).games()
     by_log = games.filter(result_source=ResultSource.LOG)
     assert by_log.exists()
     assert all(

@@ -1,4 +1,4 @@
-"""Migration 0002 moves the two-player result columns onto seats, and back, losing nothing."""
+"""Migrations 0002 and 0003 move the two-player columns onto seats, and back, losing nothing."""
 
 from datetime import date
 
@@ -9,6 +9,7 @@ from django.db.migrations.executor import MigrationExecutor
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE, AFTER = [("tournaments", "0001_initial")], [("tournaments", "0002_match_seats")]
+NO_COLUMNS = [("tournaments", "0003_match_without_entrant_columns")]
 
 
 def migrate(targets):
@@ -57,6 +58,12 @@ def test_results_move_onto_seats_and_back(django_user_model):
         ["points", "score_diff", "score", "knockouts"],
         "more_score",
     )
+
+    # 0003 drops the two-seat columns; going back fills them from seats 0 and 1.
+    migrate(NO_COLUMNS)
+    apps = migrate(AFTER)
+    tables = apps.get_model("tournaments", "Match").objects.order_by("table")
+    assert [(m.entrant_a_id, m.entrant_b_id) for m in tables] == [(ann.pk, bob.pk), (cy.pk, None)]
 
     apps = migrate(BEFORE)
     game = apps.get_model("tournaments", "Match").objects.get(table=1)

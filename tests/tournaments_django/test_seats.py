@@ -20,13 +20,7 @@ def one_table(field, organizer, teams=("", "", "", "")):
     round_ = services.pair_next_round(organizer, event)
     round_.matches.all().delete()
     registrations = [user.registrations.get() for user in players]
-    match = Match.objects.create(
-        round=round_,
-        table=1,
-        entrant_a=registrations[0],
-        entrant_b=registrations[1],
-        reason="four at a table",
-    )
+    match = Match.objects.create(round=round_, table=1, reason="four at a table")
     for index, (registration, team) in enumerate(zip(registrations, teams, strict=True)):
         MatchSeat.objects.create(match=match, registration=registration, index=index, team=team)
     services.publish_round(organizer, round_)
@@ -41,6 +35,7 @@ def test_a_four_seat_match_is_decided_ranked_and_shown(field, organizer, client)
         SeatScore("loss", 20, {"knockouts_dealt": 2}, rank=2),
         SeatScore("loss", 5, {}, rank=4),
     ]
+    assert not match.is_bye and round_.matches.games().get() == match and not round_.matches.byes().exists()
     services.decide_result(organizer, match, scores, note="four players")
     match.refresh_from_db()
     assert match.state == MatchState.CONFIRMED

@@ -50,6 +50,8 @@ class Battleground(GamePlugin):
     def compare_force(self, player, header: dict, pack) -> list[str]:
         return log_check.compare_force(player, header, pack)
 
+    side_statistics = True
+
     def meta_datasets(self) -> dict:
         from games.battleground import meta  # the dashboards app is optional: import it only when asked
 

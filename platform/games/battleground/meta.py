@@ -7,7 +7,7 @@ source, knock-out timing, weapon types and objectives by map read its statistics
 from __future__ import annotations
 
 from dashboards import figures, queries, stats
-from dashboards.datasets import RATE_COLUMNS, Column, Dataset, Page, RateDataset
+from dashboards.datasets import RATE_COLUMNS, Column, Dataset, Page, RateDataset, ScoreComponents
 from dashboards.filters import MetaFilter
 
 
@@ -245,6 +245,8 @@ DATASETS: dict[str, Dataset] = {
         Balance(),
         Initiative(),
         VpSources(),
+        # The core's generic data set (API and CSV); the page shows VP sources in its own colours.
+        ScoreComponents("motu-battleground"),
         VpByRound(),
         GameLength(),
         KnockoutTiming(),

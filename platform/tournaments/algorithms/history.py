@@ -12,7 +12,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tournaments.algorithms.errors import InvalidInput
-from tournaments.algorithms.players import AnyRecord, Competitor, Outcome, PlayerId, index_competitors
+from tournaments.algorithms.players import (
+    AnyRecord,
+    Competitor,
+    Outcome,
+    PlayerId,
+    ResultRecord,
+    index_competitors,
+)
 from tournaments.algorithms.rules import ScoringRules
 
 
@@ -82,6 +89,9 @@ class EventHistory:
         }
 
     def _add(self, r: AnyRecord) -> None:
+        if isinstance(r, ResultRecord):
+            self._add_two_seats(r)
+            return
         rules = self.rules
         seats = r.seats
         if len(seats) == 1:
@@ -104,6 +114,43 @@ class EventHistory:
             )
             for other in rivals:
                 self._met[(seat.player, other.player)].append(r.round)
+
+    def _add_two_seats(self, r: ResultRecord) -> None:
+        """The common case, without building seats (pairing a large Swiss round reads thousands)."""
+        rules = self.rules
+        if r.player_b is None:
+            bye = Game(r.round, (), (), "win", rules.points("win"), rules.bye_vp_for, rules.bye_vp_against)
+            self.games[r.player_a].append(bye)
+            return
+        a, b, outcome_a, outcome_b = r.player_a, r.player_b, r.outcome_a, r.outcome_b
+        assert outcome_b is not None  # filled in by ResultRecord.__post_init__
+        # Against each other a two-seat game's outcomes are the seats' own (a double loss included).
+        self.games[a].append(
+            Game(
+                r.round,
+                (b,),
+                (outcome_a,),
+                outcome_a,
+                rules.points(outcome_a),
+                r.score_a,
+                r.score_b,
+                r.components_a,
+            )
+        )
+        self.games[b].append(
+            Game(
+                r.round,
+                (a,),
+                (outcome_b,),
+                outcome_b,
+                rules.points(outcome_b),
+                r.score_b,
+                r.score_a,
+                r.components_b,
+            )
+        )
+        self._met[(a, b)].append(r.round)
+        self._met[(b, a)].append(r.round)
 
     def opponents(self, pid: PlayerId) -> list[PlayerId]:
         """Real opponents of ``pid`` in round order, one entry per opponent per game (byes left out)."""

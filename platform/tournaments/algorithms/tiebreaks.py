@@ -219,17 +219,15 @@ class SonnebornBerger(Metric):
     _SHARE = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 
     def compute(self, context):
-        h = context.history
-        return {
-            pid: _tidy(
-                sum(
-                    self._SHARE[result] * h.points[o]
-                    for g in games
-                    for o, result in zip(g.opponents, g.against, strict=True)
-                )
-            )
-            for pid, games in h.games.items()
-        }
+        h, share = context.history, self._SHARE
+        values = {}
+        for pid, games in h.games.items():
+            total = 0.0
+            for g in games:
+                for opponent, result in zip(g.opponents, g.against, strict=True):
+                    total += share[result] * h.points[opponent]
+            values[pid] = _tidy(total)
+        return values
 
 
 @register

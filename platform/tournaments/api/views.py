@@ -64,9 +64,9 @@ class EventAPIView(APIView):
 
     def match(self, event: Event, pk: int) -> Match:
         match = get_object_or_404(
-            Match.objects.select_related(
-                "round__event", "entrant_a__player", "entrant_b__player", "game_log"
-            ).prefetch_related("seats__registration__player"),
+            Match.objects.select_related("round__event", "game_log").prefetch_related(
+                "seats__registration__player"
+            ),
             pk=pk,
             round__event=event,
         )

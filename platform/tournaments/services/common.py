@@ -52,8 +52,4 @@ def lock_event(event: Event) -> Event:
 
 
 def lock_match(match: Match) -> Match:
-    return (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("round__event", "entrant_a__player", "entrant_b__player")
-        .get(pk=match.pk)
-    )
+    return Match.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=match.pk)

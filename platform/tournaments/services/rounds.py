@@ -15,7 +15,7 @@ from tournaments.models import (
     COUNTED_STATES,
     Event,
     EventStatus,
-    Match,
+    MatchSeat,
     Registration,
     RegistrationStatus,
     Round,
@@ -102,35 +102,36 @@ def swap_pairing(
         raise EventError("Choose two different players.")
     slots = {}
     for registration in (first, second):
-        match = round_.matches.filter(entrant_a=registration).first()
-        side = "a"
-        if match is None:
-            match, side = round_.matches.filter(entrant_b=registration).first(), "b"
-        if match is None:
+        seat = (
+            MatchSeat.objects.filter(match__round=round_, registration=registration)
+            .select_related("match")
+            .first()
+        )
+        if seat is None:
             raise EventError(f"{registration.display_name} is not paired in round {round_.number}.")
-        slots[registration.pk] = (match, side)
-    (m1, s1), (m2, s2) = slots[first.pk], slots[second.pk]
+        slots[registration.pk] = seat
+    s1, s2 = slots[first.pk], slots[second.pk]
+    m1, m2 = s1.match, s2.match
     if m1.pk == m2.pk:
         raise EventError(f"{first.display_name} and {second.display_name} already play each other.")
     before = [str(m1), str(m2)]
-    setattr(m1, f"entrant_{s1}", second)
-    setattr(m2, f"entrant_{s2}", first)
+    seats.swap_seats(s1, s2)
     text = f"swapped by the organizer ({first.display_name} ↔ {second.display_name})"
     if note:
         text += f": {note}"
     warnings = []
     met = _earlier_meetings(round_)
     for match in (m1, m2):
-        if match.entrant_b_id is not None:
-            rounds_met = met.get(frozenset((match.entrant_a_id, match.entrant_b_id)))
+        if not match.is_bye:
+            a, b = match.entrant_a, match.entrant_b
+            rounds_met = met.get(frozenset((a.pk, b.pk)))
             if rounds_met:
                 warnings.append(
-                    f"table {match.table}: {match.entrant_a.display_name} and {match.entrant_b.display_name} "
+                    f"table {match.table}: {a.display_name} and {b.display_name} "
                     f"already met in round {', '.join(map(str, rounds_met))}"
                 )
         match.reason = text[:300]
-        match.save(update_fields=["entrant_a", "entrant_b", "reason"])
-        seats.sync_pairing_seats(match)
+        match.save(update_fields=["reason"])
     detail = f"round {round_.number}: {before[0]} / {before[1]} → {m1} / {m2}"
     if warnings:
         detail += " (warning: " + "; ".join(warnings) + ")"
@@ -140,11 +141,18 @@ def swap_pairing(
 
 def _earlier_meetings(round_: Round) -> dict[frozenset, list[int]]:
     met: dict[frozenset, list[int]] = {}
-    earlier = Match.objects.filter(
-        round__event=round_.event, round__number__lt=round_.number, entrant_b__isnull=False
+    earlier = MatchSeat.objects.filter(
+        match__round__event=round_.event, match__round__number__lt=round_.number
     )
-    for a, b, number in earlier.values_list("entrant_a_id", "entrant_b_id", "round__number"):
-        met.setdefault(frozenset((a, b)), []).append(number)
+    tables: dict[int, tuple[int, list[int]]] = {}
+    for match_id, registration_id, number in earlier.values_list(
+        "match_id", "registration_id", "match__round__number"
+    ):
+        tables.setdefault(match_id, (number, []))[1].append(registration_id)
+    for number, players in tables.values():
+        for i, a in enumerate(players):
+            for b in players[i + 1 :]:
+                met.setdefault(frozenset((a, b)), []).append(number)
     return met
 
 

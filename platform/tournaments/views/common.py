@@ -28,7 +28,9 @@ def round_or_404(event: Event, number: int, user) -> Round:
 
 def match_or_404(event: Event, pk: int, user) -> Match:
     match = get_object_or_404(
-        Match.objects.select_related("round__event", "entrant_a__player", "entrant_b__player", "game_log"),
+        Match.objects.select_related("round__event", "game_log").prefetch_related(
+            "seats__registration__player"
+        ),
         pk=pk,
         round__event=event,
     )
