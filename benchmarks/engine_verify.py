@@ -3,8 +3,9 @@
     python benchmarks/engine_verify.py [--games 200] [--memory-runs 1000]
 
 Reports events verified per second and games per second on a simulated corpus (both randomness
-modes), python-chess plies per second reading and validating a PGN corpus of random legal games of
-similar length (the baseline), their ratio, and peak memory (tracemalloc) for one verification and for
+modes; the median of the runs), the cost of copying a replay (Game.copy() before every event),
+python-chess plies per second reading and validating a PGN corpus of random legal games of similar
+length (the baseline, median too), their ratio, and peak memory (tracemalloc) for one verification and for
 1,000 verifications in one process (caches are bounded, so the second must not grow with the count).
 """
 
@@ -80,6 +81,23 @@ def time_chess(corpus: list[str]) -> tuple[float, int]:
     return time.perf_counter() - start, plies
 
 
+def time_copies(corpus: list[bytes]) -> tuple[float, int]:
+    """Seconds spent in Game.copy() taken before every event of every game, and how many copies."""
+    from engine.games.battleground import RULESET
+
+    spent, copies = 0.0, 0
+    for raw in corpus:
+        log = json.loads(raw)
+        game = RULESET.start(log)
+        for i, event in enumerate(log["events"]):
+            start = time.perf_counter()
+            game.copy()
+            spent += time.perf_counter() - start
+            copies += 1
+            game.apply(i, event)
+    return spent, copies
+
+
 def memory(corpus: list[bytes], runs: int) -> tuple[int, int, int]:
     """Peak traced memory of one verification and during ``runs`` more, and what the ``runs`` left
     allocated once garbage is collected (a leak would grow with ``runs``; the peak only samples more
@@ -112,14 +130,21 @@ def main() -> None:
     for _ in range(args.repeat):  # interleave so both see the same machine state
         bg.append(time_battleground(corpus))
         ch.append(time_chess(pgn))
-    bg_t, bg_events = min(bg)
-    ch_t, ch_plies = min(ch)
+    runs = sorted(bg)
+    bg_t, bg_events = runs[len(runs) // 2]  # the median run
+    ch_t, ch_plies = sorted(ch)[len(ch) // 2]
     ev_s, games_s, plies_s = bg_events / bg_t, len(corpus) / bg_t, ch_plies / ch_t
     one, many, retained = memory(corpus, args.memory_runs)
     print(
         f"engine {engine.ENGINE_VERSION}; corpus {len(corpus)} simulated games, mean {mean_events:.0f} events"
     )
-    print(f"Battleground: {ev_s:,.0f} events/s, {games_s:,.1f} games/s (best of {args.repeat})")
+    print(f"Battleground: {ev_s:,.0f} events/s, {games_s:,.1f} games/s (median of {args.repeat})")
+    copy_t, copies = time_copies(corpus)
+    per_copy = copy_t / copies
+    print(
+        f"Game.copy(): {per_copy * 1e6:,.1f} µs per copy, at every event of the corpus; verifying 10 events "
+        f"takes {10 / ev_s * 1e6:,.0f} µs (a copy costs {per_copy * ev_s:.2f} events)"
+    )
     print(f"python-chess baseline: {plies_s:,.0f} plies/s on {len(pgn)} PGN games")
     print(f"ratio events/s ÷ plies/s: {ev_s / plies_s:.2f}×")
     print(

@@ -29,6 +29,15 @@ LADDER_AS_LOW = OBSTACLE_COST["low"]  # BG-19.5: a massive miniature treats a la
 CLIMB_COST = 3  # BG-9.2.7, BG-9.2.8, BG-19.4
 
 
+FAR = 1 << 30  # the distance of a hex from which a goal cannot be reached
+
+
+def on_shortest_path(dist: dict[int, int], cur: int, nxt: int, cost: int) -> bool:
+    """BG-AMB-19: whether the step ``cur`` → ``nxt`` costing ``cost`` lies on a shortest path to the goal
+    of ``dist`` (a distance_to_goal table): a toward, a charge, an interrupt's Move."""
+    return dist.get(nxt, FAR) == dist.get(cur, FAR) - cost
+
+
 # -- who stands where (BG-19.1) ------------------------------------------------------------------------
 def occupants(g, skip=None) -> dict:
     """Every hex holding a miniature (all hexes of a massive base), other than ``skip``: hex -> unit."""
@@ -321,7 +330,7 @@ def reachable(g, unit, start: int, mp: int, toward: dict | None = None) -> dict[
             c = cost + step
             if c > mp or any(x in occupied for x in cells_at(unit, nxt)):
                 continue
-            if toward is not None and toward.get(nxt, 1 << 30) != toward.get(h, 1 << 30) - step:
+            if toward is not None and not on_shortest_path(toward, h, nxt, step):
                 continue
             if nxt not in best or c < best[nxt][0] or (c == best[nxt][0] and h < best[nxt][1]):
                 best[nxt] = (c, h)
@@ -408,7 +417,7 @@ def check_steps(
                 f"move {board.label(unit.hex)}→{board.label(h)} costs {spent} movement points but "
                 f"{unit.name} has {mp}",
             )
-        if toward is not None and toward.get(h, 1 << 30) != toward.get(cur, 1 << 30) - cost:
+        if toward is not None and not on_shortest_path(toward, cur, h, cost):
             raise IllegalEvent(
                 toward_rule,
                 f"{unit.name} must take a shortest path toward {aimed.name}; "

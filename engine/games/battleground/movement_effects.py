@@ -45,7 +45,6 @@ from engine.games.battleground.state import Frame, Pending, Trigger, Unit
 from engine.games.battleground.toward_objects import Token
 
 PENDING = "movement"  # the pending choice's kind and its resolving event type
-INF = 1 << 30
 WALKS = ("move", "toward", "charge")  # step by step under the Move rules (BG-9.2)
 FLIGHTS = ("teleport", "jump")  # every surrounding hex adjacent (BG-18.3, BG-18.4)
 LINES = ("push", "pull")  # straight lines (BG-18.5)
@@ -388,7 +387,7 @@ def _walk_one_hex(g, unit: Unit, path, mp, mp_rule, event, dist, rule, aimed):
             raise IllegalEvent(
                 mp_rule, f"{unit.name}'s path to {board.label(h)} costs {spent} movement points but has {mp}"
             )
-        if dist is not None and dist.get(h, INF) != dist.get(cur, INF) - cost:
+        if dist is not None and not massive.on_shortest_path(dist, cur, h, cost):
             raise IllegalEvent(
                 rule,
                 f"{unit.name} must take a shortest path toward {aimed.name}; "
