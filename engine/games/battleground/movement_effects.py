@@ -641,11 +641,16 @@ def _options(g, pend: Pending) -> list[dict]:
 
 
 # -- the push of BG-9.2.10 -----------------------------------------------------------------------------------
-def aside_hexes(g, unit: Unit, occupied) -> list[int]:
-    """BG-AMB-18 problem 1: the hexes a character pushed aside may go to: empty, at its height, sharing a
-    side with its hex (BG-2.1.4), and standable."""
+def aside_hexes(g, unit: Unit, occupied, mover_at: int) -> list[int]:
+    """BG-9.2.10: the hexes a character pushed aside may go to: a hex that shares a side with its own (IT
+    l. 842 "un esagono che condivida un lato", ES l. 809, PL l. 975: the originals say nothing of height),
+    empty and standable (BG-AMB-18 problem 1), other than the hex the mover pushes from. So an occupant of
+    a one-hex platform may be pushed down off it. The ruleset option ``push_aside_same_height`` keeps the
+    specification's reading (BG-AMB-18): only hexes at its own height with no edge blocker between
+    (BG-2.1.4)."""
     board = g.board
-    return sorted(x for x in board.adjacent[unit.hex] if board.standable(x) and x not in occupied)
+    near = board.adjacent[unit.hex] if g.options["push_aside_same_height"] else board.sides[unit.hex]
+    return sorted(x for x in near if board.standable(x) and x not in occupied and x != mover_at)
 
 
 class PlatformPushes:
@@ -678,11 +683,12 @@ class PlatformPushes:
                 f"{occupant.name} is a massive miniature and cannot be pushed (BG-19.10), so {mover.name} "
                 f"cannot enter {board.label(h)}",
             )
-        options = aside_hexes(g, occupant, occupied)
+        options = aside_hexes(g, occupant, occupied, cur)
         if not options:
+            where = "at its height " if g.options["push_aside_same_height"] else ""
             raise IllegalEvent(
                 "BG-9.2.10",
-                f"{occupant.name} has no empty hex at its height beside {board.label(h)} to be pushed into, "
+                f"{occupant.name} has no empty hex {where}beside {board.label(h)} to be pushed into, "
                 f"so {mover.name} cannot enter it",
             )
         k = len(self.pushed)
@@ -742,7 +748,7 @@ def platform_push_moves(g, unit: Unit, best: dict, mp: int) -> list[tuple[int, i
             occupant = occupied.get(b)
             if occupant is None or occupant.d.massive or not board.climbs(h, b):
                 continue
-            options = aside_hexes(g, occupant, occupied)
+            options = aside_hexes(g, occupant, occupied, h)
             if options:
                 out.append((h, b, options[0]))
     return out
