@@ -52,7 +52,7 @@ def threatens(g, guard: Unit, enemy: Unit) -> bool:
             return True
     mp, _ = speed(g, guard, guard.focused)  # BG-AMB-21 a: a focused guard may count its focused speed
     goal = board.adjacent[enemy.hex]
-    return any(h in goal for h in reachable(g, guard, guard.hex, mp))
+    return any(h in goal for h in reachable(g, guard, guard.hex, mp, until=goal))
 
 
 def _threatens_massive(g, guard, enemy) -> bool:

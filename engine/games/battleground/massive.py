@@ -310,7 +310,9 @@ def cells_at(unit, h: int) -> tuple[int, ...]:
     return (h,) if unit.shape is None else unit.shape(h, unit.facing)
 
 
-def reachable(g, unit, start: int, mp: int, toward: dict | None = None) -> dict[int, tuple[int, int | None]]:
+def reachable(
+    g, unit, start: int, mp: int, toward: dict | None = None, until=None
+) -> dict[int, tuple[int, int | None]]:
     """actions.reachable when the game holds a massive miniature (movement effects use it in any game):
     positions of the mover's (facing) hex -> (cost, previous). Every hex of a base is kept free; a
     position next to an enemy ends the move (BG-9.2.11 with BG-19.1). With ``toward`` (a :func:`distance_to_goal` table), only steps along a
@@ -334,6 +336,8 @@ def reachable(g, unit, start: int, mp: int, toward: dict | None = None) -> dict[
                 continue
             if nxt not in best or c < best[nxt][0] or (c == best[nxt][0] and h < best[nxt][1]):
                 best[nxt] = (c, h)
+                if until is not None and nxt in until:
+                    return best  # enough to know one of them can be reached (movement.reachable)
                 heapq.heappush(heap, (c, nxt))
     return best
 
@@ -368,6 +372,8 @@ def distance_to_goal(g, unit, goal: set[int]) -> dict[int, int]:
         d, h = heapq.heappop(heap)
         if d > dist[h]:
             continue
+        if h == unit.hex:
+            break  # every step of a shortest path from here is settled (movement.distance_to_goal)
         for nxt, step in _moves_from(g, unit, h):
             if any(x in occupied for x in cells_at(unit, nxt)):
                 continue

@@ -23,14 +23,15 @@ def speed(g, unit: Unit, focused: bool) -> tuple[int, bool]:
     return max(mp, 0), on_difficult
 
 
-def reachable(g, unit: Unit, start: int, mp: int) -> dict[int, tuple[int, int | None]]:
+def reachable(g, unit: Unit, start: int, mp: int, until=None) -> dict[int, tuple[int, int | None]]:
     """Dijkstra over Move steps from ``start`` within ``mp``: hex -> (cost, previous hex).
 
     Occupied hexes cannot be entered, and a hex next to an enemy ends the move (BG-9.2.11), so it is
-    not expanded further.
+    not expanded further. With ``until`` (a set of hexes) the search stops as soon as it reaches one of
+    them: enough to know whether any can be reached.
     """
     if g.has_massive:
-        return massive.reachable(g, unit, start, mp)  # BG-19: bases of several hexes
+        return massive.reachable(g, unit, start, mp, until=until)  # BG-19: bases of several hexes
     board = g.board
     occupied = {u.hex for u in g.units.values() if u.on_board and u is not unit}
     enemy_hexes = {e.hex for e in g.enemies_of(unit)}
@@ -48,12 +49,19 @@ def reachable(g, unit: Unit, start: int, mp: int) -> dict[int, tuple[int, int | 
                 continue
             if nxt not in best or c < best[nxt][0] or (c == best[nxt][0] and h < best[nxt][1]):
                 best[nxt] = (c, h)
+                if until is not None and nxt in until:
+                    return best
                 heapq.heappush(heap, (c, nxt))
     return best
 
 
 def distance_to_goal(g, unit: Unit, goal: set[int]) -> dict[int, int]:
-    """Minimum MP from each hex to any goal hex (reverse Dijkstra; step costs are symmetric)."""
+    """Minimum MP from hexes to the nearest goal hex (reverse Dijkstra; step costs are symmetric), for the
+    steps of a shortest path from where ``unit`` stands (massive.on_shortest_path).
+
+    The search stops once the unit's own hex is settled: every hex of such a path is nearer the goal, so
+    it is settled too and exact; a hex farther than the unit is absent or holds an upper bound, and no
+    step from a settled hex onto it lies on a shortest path either way."""
     if g.has_massive:
         return massive.distance_to_goal(g, unit, goal)  # BG-19: bases of several hexes
     board = g.board
@@ -64,6 +72,8 @@ def distance_to_goal(g, unit: Unit, goal: set[int]) -> dict[int, int]:
         d, h = heapq.heappop(heap)
         if d > dist[h]:
             continue
+        if h == unit.hex:
+            break
         for nxt, step in board.reachable_steps(h):
             if nxt in occupied and nxt != unit.hex:
                 continue
