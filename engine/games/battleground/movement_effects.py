@@ -40,7 +40,7 @@ from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.games.battleground import massive, pending, toward_objects
 from engine.games.battleground.facing import choose_facing
 from engine.games.battleground.guard import check_guard
-from engine.games.battleground.movement import distance_to_goal, parse_path, speed, toward_goal
+from engine.games.battleground.movement import distance_to_goal, parse_path, reachable, speed, toward_goal
 from engine.games.battleground.state import Frame, Pending, Trigger, Unit
 from engine.games.battleground.toward_objects import Token
 
@@ -404,8 +404,8 @@ def _walk_one_hex(g, unit: Unit, path, mp, mp_rule, event, dist, rule, aimed):
 def _walk_paths(g, unit: Unit, mp: int, dist: dict | None) -> dict[int, list[int]]:
     """Destination → one legal path under the Move rules within ``mp``; with ``dist``, only steps along
     a shortest path to the goal (BG-AMB-19). The start is included (an empty path). A massive base
-    steps whole (BG-19.2, BG-AMB-28; massive.reachable)."""
-    return _paths(massive.reachable(g, unit, unit.hex, mp, dist))
+    steps whole (BG-19.2, BG-AMB-28; movement.reachable)."""
+    return _paths(reachable(g, unit, unit.hex, mp, dist))
 
 
 def _paths(best: dict) -> dict[int, list[int]]:
@@ -620,7 +620,7 @@ def _options(g, pend: Pending) -> list[dict]:
                 extra["hex"] = board.label(token.hex)
             if pushes:
                 mp = _mp(g, unit, kind, spec["mp"], use_focus)
-                best = massive.reachable(g, unit, unit.hex, mp)
+                best = reachable(g, unit, unit.hex, mp)
                 paths = _paths(best)
                 for h, b, aside in platform_push_moves(g, unit, best, mp):
                     path = [board.label(x) for x in paths[h] + [b]]
