@@ -128,6 +128,9 @@ class HexGrid:
         )
         self._distance_cache: dict[tuple[int, int], float] = {}
         self._los_cached = functools.lru_cache(maxsize=LOS_CACHE_SIZE)(self._has_los_uncached)
+        # The blockers near a pair of hexes, per set of blockers a caller passes again and again (a map's
+        # high obstacles): scanning every blocker led the time of a sight check.
+        self._relevant_cached = functools.lru_cache(maxsize=LOS_CACHE_SIZE)(self._relevant_uncached)
         self._cover_cached = functools.lru_cache(maxsize=COVER_CACHE_SIZE)(self._cover_line_uncached)
 
     # ------------------------------------------------------------------ value-object behaviour
@@ -354,6 +357,11 @@ class HexGrid:
     def _relevant_blockers(self, a: int, b: int, blockers: Iterable[int]) -> frozenset[int]:
         """The blockers that could touch a corner-to-corner line: those whose bounding box meets the
         bounding box of ``a ∪ b``. Keeps the cache keys small and shared between calls."""
+        if isinstance(blockers, frozenset):
+            return self._relevant_cached(a, b, blockers)
+        return self._relevant_uncached(a, b, blockers)
+
+    def _relevant_uncached(self, a: int, b: int, blockers: Iterable[int]) -> frozenset[int]:
         box_a, box_b = self._boxes[a], self._boxes[b]
         region = (
             min(box_a[0], box_b[0]),

@@ -47,6 +47,14 @@ def acting_frame(g, event: dict, action: str) -> tuple[Frame, Unit]:
     unit = g.unit(event)
     if unit is not frame.unit:
         raise IllegalEvent("BG-6.6.1", f"{unit.name} is not the character acting now ({frame.unit.name} is)")
+    check_action(frame, action)
+    return frame, unit
+
+
+def check_action(frame: Frame, action: str) -> None:
+    """Raise IllegalEvent unless the character of ``frame`` may take ``action`` in it (the handlers, through
+    :func:`acting_frame`, and legal_events both ask this)."""
+    unit = frame.unit
     if not unit.on_board:
         # BG-13.1.2: knocked out during its own activation or interrupt (e.g. by an opportunity attack), its
         # card and equipment cannot be used any more; the activation or interrupt can only end.
@@ -58,14 +66,20 @@ def acting_frame(g, event: dict, action: str) -> tuple[Frame, Unit]:
         raise IllegalEvent(
             rule, f"{action} is not allowed in a{'n' if frame.kind[0] == 'o' else ''} {frame.kind} interrupt"
         )
-    return frame, unit
 
 
-def pay_escalating(frame: Frame, counter: str, what: str) -> int:
-    """BG-6.6.2: the k-th non-free use of an action (or weapon type) in this frame costs k AP."""
+def check_cost(frame: Frame, counter: str, what: str) -> int:
+    """BG-6.6.2: the k-th non-free use of an action (or weapon type) in this frame costs k AP; returns k,
+    or raises IllegalEvent when the frame has fewer AP (BG-6.6.3)."""
     k = frame.counters.get(counter, 0) + 1
     if frame.ap < k:
         raise IllegalEvent("BG-6.6.3", f"{what} #{k} costs {k} AP but {frame.unit.name} has {frame.ap}")
+    return k
+
+
+def pay_escalating(frame: Frame, counter: str, what: str) -> int:
+    """Pay the escalating cost of :func:`check_cost`."""
+    k = check_cost(frame, counter, what)
     frame.ap -= k
     frame.counters[counter] = k
     return k
@@ -88,10 +102,18 @@ def event_play_card(g, event: dict) -> None:
 
 
 # -- Focus (BG-9.1) ------------------------------------------------------------------------------------
+def check_focus(frame: Frame) -> None:
+    """BG-9.1.1 / BG-6.6.2: one focus token at a time, at the escalating cost."""
+    if frame.unit.focused:
+        raise IllegalEvent(
+            "BG-9.1.1", f"{frame.unit.name} is already focused and cannot gain another focus token"
+        )
+    check_cost(frame, "focus", "Focus")
+
+
 def event_focus(g, event: dict) -> None:
     frame, unit = acting_frame(g, event, "focus")
-    if unit.focused:
-        raise IllegalEvent("BG-9.1.1", f"{unit.name} is already focused and cannot gain another focus token")
+    check_focus(frame)
     pay_escalating(frame, "focus", "Focus")
     unit.focused = True
 
@@ -141,7 +163,7 @@ def event_move(g, event: dict) -> None:
             raise IllegalEvent(
                 rule, f"move {start}→{board.label(h)} costs {spent} movement points but {unit.name} has {mp}"
             )
-        if toward is not None and toward.get(h, 1 << 30) != toward.get(cur, 1 << 30) - cost:
+        if toward is not None and not massive.on_shortest_path(toward, cur, h, cost):
             raise IllegalEvent(
                 "BG-14.1.4",
                 f"an interrupt move must take a shortest path toward {frame.target.name}; "
@@ -196,21 +218,23 @@ def finish_move(
 
 
 # -- abilities (BG-11.1, BG-16) --------------------------------------------------------------------------
+def abilities_of(unit: Unit) -> list[tuple]:
+    """(ability, the item it is on or None) for the abilities of ``unit``'s card, then of its items."""
+    return [(a, None) for a in unit.d.abilities] + [(a, item) for item in unit.items for a in item.abilities]
+
+
 def find_ability(g, unit: Unit, name: str):
     aid = g.content.lookup("abilities", name, path="ability")
-    for a in unit.d.abilities:
+    for a, item in abilities_of(unit):
         if a.id == aid:
-            return a, None
-    for item in unit.items:
-        for a in item.abilities:
-            if a.id == aid:
-                return a, item
+            return a, item
     raise IllegalEvent("BG-16.2.1", f"{unit.name} has no ability '{name}' on its card or equipped items")
 
 
-def event_ability(g, event: dict) -> None:
-    frame, unit = acting_frame(g, event, "ability")
-    ability, item = find_ability(g, unit, event.get("ability"))
+def check_ability(frame: Frame, ability, item) -> None:
+    """Raise IllegalEvent unless the acting character may use ``ability`` (on ``item``, or its card) now,
+    whatever its target: active, not used yet in this frame, its item not used up, AP and mana to pay."""
+    unit = frame.unit
     if ability.kind != "active":
         raise IllegalEvent("BG-16.2.1", f"{ability.name} is passive and is not used as an action")
     if ability.id in frame.abilities_used:
@@ -225,6 +249,12 @@ def event_ability(g, event: dict) -> None:
         raise IllegalEvent(
             "BG-11.1.2", f"{ability.name} costs {ability.mana} mana but {unit.name} has {unit.mana}"
         )
+
+
+def event_ability(g, event: dict) -> None:
+    frame, unit = acting_frame(g, event, "ability")
+    ability, item = find_ability(g, unit, event.get("ability"))
+    check_ability(frame, ability, item)
     target = unit
     if ability.target != "self":
         target = g.unit(event, "target")
@@ -262,6 +292,14 @@ def check_ability_target(g, frame: Frame, unit: Unit, ability, target: Unit) -> 
 
 
 # -- single-use items (BG-17.3.5) -------------------------------------------------------------------------
+def check_item(unit: Unit, item) -> None:
+    """BG-17.3.4 / BG-17.3.5: only a single-use item is used, once."""
+    if not item.single_use:
+        raise IllegalEvent("BG-17.3.4", f"{item.name} is not a single-use item")
+    if item.id in unit.spent_items:
+        raise IllegalEvent("BG-17.3.5", f"{item.name} has already been used and is face down")
+
+
 def event_use_item(g, event: dict) -> None:
     top = g.top()
     own = None
@@ -277,10 +315,7 @@ def event_use_item(g, event: dict) -> None:
     item = next((i for i in unit.items if i.id == iid), None)
     if item is None:
         raise IllegalEvent("BG-17.3.2", f"{unit.name} has no {g.content.items[iid].name} equipped")
-    if not item.single_use:
-        raise IllegalEvent("BG-17.3.4", f"{item.name} is not a single-use item")
-    if item.id in unit.spent_items:
-        raise IllegalEvent("BG-17.3.5", f"{item.name} has already been used and is face down")
+    check_item(unit, item)
     unit.spent_items.add(item.id)
     g.stats.items[(unit.key, item.id)] = g.stats.items.get((unit.key, item.id), 0) + 1
     apply_effect(g, frame, unit, item.use, source=item.name)

@@ -8,9 +8,15 @@ from engine.games.battleground import effects
 from engine.games.battleground.state import Frame, Unit
 
 
+def bonuses(card) -> tuple[str, str]:
+    """BG-6.5.2 / BG-6.6.4: the bonuses a card offers: fate → its unique ability or +1 mana; glory → its
+    secondary mission or +1 AP."""
+    return ("ability", "mana") if card.kind == "fate" else ("mission", "ap")
+
+
 def apply_bonus(g, frame: Frame, card, bonus) -> None:
-    """BG-6.5.2 / BG-6.6.4: fate → unique ability or +1 mana; glory → secondary mission or +1 AP."""
-    allowed = ("ability", "mana") if card.kind == "fate" else ("mission", "ap")
+    """BG-6.5.2 / BG-6.6.4: apply the ``bonus`` the event chose among the card's :func:`bonuses`."""
+    allowed = bonuses(card)
     if bonus not in allowed:
         raise IllegalEvent(
             "BG-6.5.2", f"a {card.kind} card's bonus is {' or '.join(allowed)}; the log says {bonus!r}"

@@ -1,15 +1,27 @@
 """Legal next events from a state: what the simulator plays, what property tests mutate, and what a
-move recorder would offer. Dice are not part of an event choice: they are rolled when applied."""
+move recorder would offer. Dice are not part of an event choice: they are rolled when applied.
+
+Each kind of event is offered when the predicates its handler applies let it through (``check_*``
+functions of flow, actions, combat and effects): one implementation of each rule, asked here before and
+by the handler when the event is applied."""
 
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent
 from engine.games.battleground import massive
-from engine.games.battleground.actions import ALLOWED, check_ability_target
-from engine.games.battleground.combat import check_target
-from engine.games.battleground.content import FISTS
+from engine.games.battleground.actions import (
+    abilities_of,
+    check_ability,
+    check_ability_target,
+    check_action,
+    check_cost,
+    check_focus,
+    check_item,
+)
+from engine.games.battleground.cards import bonuses
+from engine.games.battleground.combat import check_spell_mana, check_target, weapons_of
 from engine.games.battleground.effects import check_effect
-from engine.games.battleground.flow import ready_units
+from engine.games.battleground.flow import check_activation, check_choice, check_deal, check_organise
 from engine.games.battleground.movement import distance_to_goal, reachable, speed, toward_goal
 from engine.games.battleground.movement_effects import platform_push_moves
 from engine.games.battleground.pending import options as pending_options
@@ -20,13 +32,17 @@ def legal_events(g) -> list[dict]:
     if g.phase == "over":
         return []
     if g.phase == "deal":
-        return [{"type": "deal", "player": s.id} for s in g.sides.values() if not s.dealt]
+        return [{"type": "deal", "player": s.id} for s in g.sides.values() if _allows(check_deal, g, s)]
     if g.phase == "organise":
-        return [{"type": "organise", "player": s.id, "discard": []} for s in g.sides.values() if not s.dealt]
+        return [
+            {"type": "organise", "player": s.id, "discard": []}
+            for s in g.sides.values()
+            if _allows(check_organise, g, s)
+        ]
     if g.phase == "select":
         out = []
         for s in g.sides.values():
-            if s.passed or s.chosen:
+            if not _allows(check_choice, g, s):
                 continue
             out += [{"type": "select", "player": s.id, "card": c} for c in sorted(set(s.hand))]
             out.append({"type": "pass", "player": s.id})
@@ -34,13 +50,11 @@ def legal_events(g) -> list[dict]:
     if g.phase == "activate":
         side = g.sides[g.queue[0]]
         card = g.content.cards[side.revealed]
-        bonuses = ("ability", "mana") if card.kind == "fate" else ("mission", "ap")
-        alive = [u for u in g.units.values() if u.player == side.id and u.on_board]
         out = []
-        for u in ready_units(g, side):
-            if side.activated_this_round == 0 and side.last_activated_previous == u.key and len(alive) > 1:
-                continue  # BG-6.4.2
-            for b in bonuses:
+        for u in g.units.values():
+            if not _allows(check_activation, g, side, u):
+                continue  # BG-6.4.1, BG-13.1.2, BG-6.7.3, BG-6.4.2
+            for b in bonuses(card):
                 if b == "ability" and not _resolvable(
                     g, Frame(kind="activation", unit=u, ap=0), card.ability
                 ):
@@ -55,43 +69,48 @@ def legal_events(g) -> list[dict]:
     return _frame_events(g, top)
 
 
+def _allows(check, *args) -> bool:
+    """Whether ``check`` (a predicate the event handlers raise IllegalEvent from) lets this through."""
+    try:
+        check(*args)
+    except IllegalEvent:
+        return False
+    return True
+
+
 def _frame_events(g, frame) -> list[dict]:
     unit = frame.unit
-    allowed = ALLOWED[frame.kind]
     if frame.kind == "activation":
         out = [{"type": "end_activation", "player": frame.player}]
     else:
         out = [{"type": "end_interrupt", "character": unit.ref}]
         if frame.ap <= 0:
-            return out
+            return out  # BG-14.1.5: an interrupt without AP is over; nothing else is offered
     if not unit.on_board:
         return out  # BG-13.1.2: knocked out during its own activation or interrupt, it can only end it
-    nxt = lambda counter: frame.counters.get(counter, 0) + 1  # noqa: E731
-    if "focus" in allowed and not unit.focused and frame.ap >= nxt("focus"):
+    if _allows(check_action, frame, "focus") and _allows(check_focus, frame):
         out.append({"type": "focus", "character": unit.ref})
-    if "guard" in allowed and frame.ap >= nxt("guard"):
+    if _allows(check_action, frame, "guard") and _allows(check_cost, frame, "guard", "Guard"):
         out.append({"type": "guard", "character": unit.ref})
-    if "move" in allowed and frame.ap >= nxt("move"):
+    if _allows(check_action, frame, "move") and _allows(check_cost, frame, "move", "Move"):
         out += _moves(g, frame)
-    if "attack" in allowed:
-        weapons = list(unit.weapons)
-        if not any(w.type == "melee" for w in weapons):
-            weapons.append(FISTS)
-        for w in weapons:
-            if frame.ap < nxt(w.type) or (w.type == "spell" and unit.mana < w.mana_cost):
+    if _allows(check_action, frame, "attack"):
+        for w in weapons_of(unit):
+            if not _allows(check_cost, frame, w.type, "attack") or (
+                w.type == "spell" and not _allows(check_spell_mana, unit, w)
+            ):
                 continue
             others = (
                 g.enemies_of(unit) if w.targets == "enemies" else [u for u in g.on_board() if u is not unit]
             )
             for target in sorted(others, key=lambda u: u.order):  # BG-10.5.2: allies for beneficial spells
-                try:
-                    check_target(g, frame, unit, w, target)
-                except IllegalEvent:
-                    continue
-                out.append({"type": "attack", "character": unit.ref, "weapon": w.id, "target": target.ref})
-    if "ability" in allowed:
-        for a in list(unit.d.abilities) + [a for i in unit.items for a in i.abilities]:
-            if a.kind != "active" or a.id in frame.abilities_used or frame.ap < a.ap or unit.mana < a.mana:
+                if _allows(check_target, g, frame, unit, w, target):
+                    out.append(
+                        {"type": "attack", "character": unit.ref, "weapon": w.id, "target": target.ref}
+                    )
+    if _allows(check_action, frame, "ability"):
+        for a, item in abilities_of(unit):
+            if not _allows(check_ability, frame, a, item):
                 continue
             for target in _ability_targets(g, frame, a):
                 if not _resolvable(g, frame, a.effect, target):
@@ -101,13 +120,12 @@ def _frame_events(g, frame) -> list[dict]:
                     ev["target"] = target.ref
                 out.append(ev)
     for item in unit.items:
-        if item.single_use and item.id not in unit.spent_items and _resolvable(g, frame, item.use):
+        if _allows(check_item, unit, item) and _resolvable(g, frame, item.use):
             out.append({"type": "use_item", "character": unit.ref, "item": item.id})
     side = g.sides[frame.player]
     for c in sorted(set(side.hand)):
         card = g.content.cards[c]
-        bonuses = ("ability", "mana") if card.kind == "fate" else ("mission", "ap")
-        for b in bonuses:
+        for b in bonuses(card):
             if b != "ability" or _resolvable(g, frame, card.ability):
                 out.append({"type": "play_card", "player": side.id, "card": c, "bonus": b})
     return out
@@ -115,11 +133,7 @@ def _frame_events(g, frame) -> list[dict]:
 
 def _resolvable(g, frame, effect: dict | None, target=None) -> bool:
     """Can ``effect`` be resolved on ``target`` (default: the acting character) now? (tables.CHECKS)"""
-    try:
-        check_effect(g, frame, frame.unit if target is None else target, effect or {})
-    except IllegalEvent:
-        return False
-    return True
+    return _allows(check_effect, g, frame, frame.unit if target is None else target, effect or {})
 
 
 def _ability_targets(g, frame, a) -> list:
@@ -127,14 +141,11 @@ def _ability_targets(g, frame, a) -> list:
     unit = frame.unit
     if a.target == "self":
         return [unit]
-    out = []
-    for other in sorted(g.on_board(), key=lambda u: u.order):
-        try:
-            check_ability_target(g, frame, unit, a, other)
-        except IllegalEvent:
-            continue
-        out.append(other)
-    return out
+    return [
+        o
+        for o in sorted(g.on_board(), key=lambda u: u.order)
+        if _allows(check_ability_target, g, frame, unit, a, o)
+    ]
 
 
 def _path(best: dict, h: int) -> list[int]:
@@ -164,7 +175,7 @@ def _moves(g, frame) -> list[dict]:
                         if unit.shape is None
                         else dict(massive.steps(board, unit, unit.facing, cur))[step]  # BG-19.2
                     )
-                    if dist.get(step, 1 << 30) != dist.get(cur, 1 << 30) - cost:
+                    if not massive.on_shortest_path(dist, cur, step, cost):
                         ok = False
                         break
                     cur = step

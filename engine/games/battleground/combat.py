@@ -19,9 +19,26 @@ ATTACK_STAT = {"melee": "strength", "ranged": "perception", "spell": "power"}  #
 DEFENCE_STAT = {"melee": "toughness", "ranged": "toughness", "spell": "mind"}
 
 
+def weapons_of(unit: Unit) -> list[WeaponDef]:
+    """The weapons ``unit`` attacks with: those equipped, and its fists when it has no melee weapon
+    (BG-10.2.4)."""
+    weapons = list(unit.weapons)
+    if not any(w.type == "melee" for w in weapons):
+        weapons.append(FISTS)
+    return weapons
+
+
+def check_spell_mana(unit: Unit, weapon: WeaponDef) -> None:
+    """BG-10.5.1: a spell costs its mana."""
+    if unit.mana < weapon.mana_cost:
+        raise IllegalEvent(
+            "BG-10.5.1", f"{weapon.name} costs {weapon.mana_cost} mana but {unit.name} has {unit.mana}"
+        )
+
+
 def resolve_weapon(g, unit: Unit, name) -> WeaponDef:
     if isinstance(name, str) and name.casefold() in ("fists", "pugni", "puños", "pięści"):
-        if any(w.type == "melee" for w in unit.weapons):
+        if FISTS not in weapons_of(unit):
             raise IllegalEvent(
                 "BG-10.2.4", f"{unit.name} has a melee weapon equipped and cannot attack with fists"
             )
@@ -259,10 +276,7 @@ def event_attack(g, event: dict) -> None:
         face_toward(g, unit, target, event, weapon)  # BG-19.6 / BG-19.7 for massive miniatures
     pay_escalating(frame, weapon.type, f"{weapon.type} attack")
     if weapon.type == "spell":
-        if unit.mana < weapon.mana_cost:
-            raise IllegalEvent(
-                "BG-10.5.1", f"{weapon.name} costs {weapon.mana_cost} mana but {unit.name} has {unit.mana}"
-            )
+        check_spell_mana(unit, weapon)
         unit.mana -= weapon.mana_cost
     focus = unit.focused
     unit.focused = False
@@ -286,10 +300,7 @@ def _beneficial(g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Unit, ev
             )
     face_toward(g, unit, target, event)
     pay_escalating(frame, weapon.type, f"{weapon.type} attack")
-    if unit.mana < weapon.mana_cost:
-        raise IllegalEvent(
-            "BG-10.5.1", f"{weapon.name} costs {weapon.mana_cost} mana but {unit.name} has {unit.mana}"
-        )
+    check_spell_mana(unit, weapon)
     unit.mana -= weapon.mana_cost
     apply_effect(g, frame, target, weapon.beneficial, source=weapon.name)
 

@@ -137,24 +137,34 @@ def _fate_in_hand(g, side: Side) -> int:
     return sum(1 for c in side.hand if g.content.cards[c].kind == "fate")
 
 
-def event_deal(g, event: dict) -> None:
-    side = g.side(event)
+def check_deal(g, side: Side) -> None:
+    """BG-4.6: each player draws the opening hand once, at setup."""
     if g.phase != "deal":
         raise IllegalEvent("BG-4.6", "cards are dealt only at setup")
     if side.dealt:
         raise IllegalEvent("BG-4.6", f"{side.name} has already drawn the opening hand")
+
+
+def event_deal(g, event: dict) -> None:
+    side = g.side(event)
+    check_deal(g, side)
     _draw(g, side, event, HAND_LIMIT, "opening hand", rule="BG-4.6")  # BG-4.6: cited, not BG-5.2.1
     side.dealt = True
     if all(s.dealt for s in g.sides.values()):
         start_step(g)  # BG-4.8: round 1 skips organisation
 
 
-def event_organise(g, event: dict) -> None:
-    side = g.side(event)
+def check_organise(g, side: Side) -> None:
+    """BG-5.2: each player organises once, in the organisation phase."""
     if g.phase != "organise":
         raise IllegalEvent("BG-5.2.3" if g.round == 1 else "BG-5.2", "this is not the organisation phase")
     if side.dealt:
         raise IllegalEvent("BG-5.2.1", f"{side.name} has already drawn this round")
+
+
+def event_organise(g, event: dict) -> None:
+    side = g.side(event)
+    check_organise(g, side)
     for name in event.get("discard", []) or []:
         cid = g.content.lookup("cards", name, path="discard")
         if cid not in side.hand:
@@ -199,7 +209,7 @@ def _selection_done(g) -> None:
 
 def event_select(g, event: dict) -> None:
     side = g.side(event)
-    _may_choose(g, side)
+    check_choice(g, side)
     cid = g.content.lookup("cards", event.get("card"), path="card")
     if cid not in side.hand:
         raise IllegalEvent("BG-6.2.1", f"{side.name} has no {g.content.cards[cid].name} in hand")
@@ -211,13 +221,14 @@ def event_select(g, event: dict) -> None:
 
 def event_pass(g, event: dict) -> None:
     side = g.side(event)
-    _may_choose(g, side)  # BG-AMB-24: a pass is declared at step 1
+    check_choice(g, side)  # BG-AMB-24: a pass is declared at step 1
     side.passed = True
     side.chosen = True
     _selection_done(g)
 
 
-def _may_choose(g, side: Side) -> None:
+def check_choice(g, side: Side) -> None:
+    """BG-6.2.1 / BG-6.3.5 / BG-AMB-24: at step 1, a player who has not passed selects a card or passes, once."""
     if g.phase != "select":
         raise IllegalEvent(
             "BG-AMB-24", "cards are selected (or a pass declared) only at step 1 of the activation phase"
@@ -242,13 +253,9 @@ def next_activation(g) -> None:
 
 
 # -- steps 2–5: an activation (BG-6.4–6.7) ----------------------------------------------------------
-def event_activate(g, event: dict) -> None:
-    side = g.side(event)
-    refuse_if_interrupts_wait(g)  # e.g. set off by a move at the end of the previous activation (BG-6.7.4)
-    if g.phase != "activate" or g.queue[0] != side.id:
-        who = g.sides[g.queue[0]].name if g.phase == "activate" else None
-        raise IllegalEvent("BG-6.3.1", f"it is {who}'s activation" if who else "no activation can start now")
-    unit = g.unit(event)
+def check_activation(g, side: Side, unit: Unit) -> None:
+    """Raise IllegalEvent unless ``side`` may activate ``unit`` now that its activation has come (the
+    handler and legal_events both ask this)."""
     if unit.player != side.id:
         raise IllegalEvent("BG-6.4.1", f"{unit.name} is not {side.name}'s character")
     if not unit.on_board:
@@ -261,6 +268,16 @@ def event_activate(g, event: dict) -> None:
             "BG-6.4.2",
             f"{unit.name} was the last character activated last round and cannot be the first this round",
         )
+
+
+def event_activate(g, event: dict) -> None:
+    side = g.side(event)
+    refuse_if_interrupts_wait(g)  # e.g. set off by a move at the end of the previous activation (BG-6.7.4)
+    if g.phase != "activate" or g.queue[0] != side.id:
+        who = g.sides[g.queue[0]].name if g.phase == "activate" else None
+        raise IllegalEvent("BG-6.3.1", f"it is {who}'s activation" if who else "no activation can start now")
+    unit = g.unit(event)
+    check_activation(g, side, unit)
     card = g.content.cards[side.revealed]
     frame = Frame(kind="activation", unit=unit, ap=card.ap, cards=[card.id])
     unit.guard = False  # BG-6.4.3

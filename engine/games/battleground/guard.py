@@ -9,25 +9,18 @@ from engine.games.battleground.state import Trigger, Unit
 
 
 def check_guard(g, mover: Unit) -> None:
-    """BG-11.2.3: every enemy on guard that sees the mover in its front arc, and could hit or reach it."""
+    """BG-11.2.3: every enemy on guard that sees the mover in its front arc, and could hit or reach it.
+    BG-19.8: sight from or to any hex of a massive base; any part of the base in the arc (BG-AMB-06: d ≥ 0
+    is the front arc)."""
     board = g.board
     triggered = []
     for guard in sorted(g.enemies_of(mover), key=lambda u: u.order):
         if not guard.guard:
             continue
-        if g.has_massive:
-            # BG-19.8: sight from or to any hex of a massive base; BG-11.2.3: any part of the base in the arc.
-            if not massive.sight(g, guard.cells, mover.cells):
-                continue
-            if all(board.grid.arc(guard.hex, guard.facing, c) < 0 for c in mover.cells):
-                continue
-        else:
-            if not board.line_of_sight(
-                guard.hex, mover.hex, same_origin_corner=g.options["los_same_origin_corner"]
-            ):
-                continue
-            if board.grid.arc(guard.hex, guard.facing, mover.hex) < 0:  # BG-AMB-06: d ≥ 0 is the front arc
-                continue
+        if not massive.sight(g, guard.cells, mover.cells):
+            continue
+        if all(board.grid.arc(guard.hex, guard.facing, c) < 0 for c in mover.cells):
+            continue
         if threatens(g, guard, mover):
             triggered.append(guard)
     if triggered:
@@ -36,28 +29,8 @@ def check_guard(g, mover: Unit) -> None:
 
 def threatens(g, guard: Unit, enemy: Unit) -> bool:
     """BG-11.2.3 (3) / BG-AMB-21: engaged (any melee weapon, or fists), an enemy in range of a ranged
-    weapon or spell, or one the guard could engage with one Move."""
-    if g.has_massive:
-        return _threatens_massive(g, guard, enemy)
-    board = g.board
-    engaged = enemy.hex in board.adjacent[guard.hex]
-    if engaged:
-        return True  # any melee weapon, or fists (BG-AMB-21 b)
-    for w in guard.weapons:
-        if (
-            w.type != "melee"
-            and w.range_in is not None
-            and board.grid.in_range(guard.hex, enemy.hex, w.range_in)
-        ):
-            return True
-    mp, _ = speed(g, guard, guard.focused)  # BG-AMB-21 a: a focused guard may count its focused speed
-    goal = board.adjacent[enemy.hex]
-    return any(h in goal for h in reachable(g, guard, guard.hex, mp))
-
-
-def _threatens_massive(g, guard, enemy) -> bool:
-    """BG-11.2.3 (3) / BG-AMB-21 with BG-19: engaged, in range of a weapon (from any hex of a massive
-    guard, which may turn to bring its facing hex round), or able to engage it with one Move."""
+    weapon or spell (from any hex of a massive guard, BG-19.1), or one the guard could engage with one
+    Move: a position of the guard with a hex beside a hex of the enemy."""
     if massive.engaged(g, guard, enemy):
         return True
     for w in guard.weapons:
@@ -69,6 +42,5 @@ def _threatens_massive(g, guard, enemy) -> bool:
             return True
     mp, _ = speed(g, guard, guard.focused)  # BG-AMB-21 a: a focused guard may count its focused speed
     goal = massive.around(g, enemy)
-    return any(
-        any(c in goal for c in massive.cells_at(guard, h)) for h in massive.reachable(g, guard, guard.hex, mp)
-    )
+    reach = reachable(g, guard, guard.hex, mp, until=goal)
+    return any(any(c in goal for c in massive.cells_at(guard, h)) for h in reach)

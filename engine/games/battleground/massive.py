@@ -19,14 +19,21 @@ Readings this module takes where the rulebook is silent (each is noted where it 
 
 from __future__ import annotations
 
-import heapq
-
 from engine.core.errors import IllegalEvent
 from engine.games.battleground.board import OBSTACLE_COST
 from engine.geometry import footprint
 
 LADDER_AS_LOW = OBSTACLE_COST["low"]  # BG-19.5: a massive miniature treats a ladder as a low obstacle
 CLIMB_COST = 3  # BG-9.2.7, BG-9.2.8, BG-19.4
+
+
+FAR = 1 << 30  # the distance of a hex from which a goal cannot be reached
+
+
+def on_shortest_path(dist: dict[int, int], cur: int, nxt: int, cost: int) -> bool:
+    """BG-AMB-19: whether the step ``cur`` → ``nxt`` costing ``cost`` lies on a shortest path to the goal
+    of ``dist`` (a distance_to_goal table): a toward, a charge, an interrupt's Move."""
+    return dist.get(nxt, FAR) == dist.get(cur, FAR) - cost
 
 
 # -- who stands where (BG-19.1) ------------------------------------------------------------------------
@@ -48,6 +55,15 @@ def enemy_cells(g, unit) -> set[int]:
     if not g.has_massive:
         return {e.hex for e in g.enemies_of(unit)}
     return {c for e in g.enemies_of(unit) for c in e.cells}
+
+
+def beside(board, cells) -> set[int]:
+    """Every hex adjacent to a hex of ``cells`` (BG-2.1.4; adjacency is symmetric): a position with a cell
+    here is beside one of them."""
+    out: set[int] = set()
+    for c in cells:
+        out |= board.adjacent[c]
+    return out
 
 
 def around_cells(board, cells) -> frozenset[int]:
@@ -289,84 +305,35 @@ def steps(board, unit, facing: int, a: int) -> tuple[tuple[int, int], ...]:
     return found
 
 
-def _moves_from(g, unit, h: int):
+def moves_from(g, unit, h: int):
     """(next hex, MP) of one step of any miniature from ``h`` (single hexes use the board's steps)."""
     if unit.shape is None:
         return g.board.reachable_steps(h)
     return steps(g.board, unit, unit.facing, h)
 
 
+class _Covering:
+    """The positions of a massive base (its facing hex, keeping its facing) that cover a hex of ``hexes``."""
+
+    __slots__ = ("shape", "facing", "hexes")
+
+    def __init__(self, unit, hexes):
+        self.shape, self.facing, self.hexes = unit.shape, unit.facing, hexes
+
+    def __contains__(self, h: int) -> bool:
+        return any(c in self.hexes for c in self.shape(h, self.facing))
+
+
+def covering(unit, hexes):
+    """The positions of ``unit`` (of its facing hex, keeping its facing) whose footprint covers a hex of
+    ``hexes``, to test with ``in``: for a one-hex miniature, whose footprint is its one cell, ``hexes``
+    themselves. Searches over positions ask this instead of telling the two kinds apart."""
+    return hexes if unit.shape is None else _Covering(unit, hexes)
+
+
 def cells_at(unit, h: int) -> tuple[int, ...]:
     """The hexes ``unit`` would cover with its (facing) hex on ``h``, keeping its facing."""
     return (h,) if unit.shape is None else unit.shape(h, unit.facing)
-
-
-def reachable(g, unit, start: int, mp: int, toward: dict | None = None) -> dict[int, tuple[int, int | None]]:
-    """actions.reachable when the game holds a massive miniature (movement effects use it in any game):
-    positions of the mover's (facing) hex -> (cost, previous). Every hex of a base is kept free; a
-    position next to an enemy ends the move (BG-9.2.11 with BG-19.1). With ``toward`` (a :func:`distance_to_goal` table), only steps along a
-    shortest path to the goal (BG-AMB-19: toward, charge, an interrupt's Move)."""
-    board = g.board
-    occupied = occupants(g, unit)
-    enemies = enemy_cells(g, unit)
-    best: dict[int, tuple[int, int | None]] = {start: (0, None)}
-    heap = [(0, start)]
-    while heap:
-        cost, h = heapq.heappop(heap)
-        if cost > best[h][0]:
-            continue
-        if h != start and around_cells(board, cells_at(unit, h)) & enemies:
-            continue
-        for nxt, step in _moves_from(g, unit, h):
-            c = cost + step
-            if c > mp or any(x in occupied for x in cells_at(unit, nxt)):
-                continue
-            if toward is not None and toward.get(nxt, 1 << 30) != toward.get(h, 1 << 30) - step:
-                continue
-            if nxt not in best or c < best[nxt][0] or (c == best[nxt][0] and h < best[nxt][1]):
-                best[nxt] = (c, h)
-                heapq.heappush(heap, (c, nxt))
-    return best
-
-
-def toward_goal(g, target) -> set[int]:
-    """BG-AMB-19: the hexes a character can stand on adjacent to any hex of the target (BG-19.1)."""
-    board = g.board
-    return {h for h in around(g, target) if board.standable(h)}
-
-
-def distance_to_goal(g, unit, goal: set[int]) -> dict[int, int]:
-    """actions.distance_to_goal when the game holds a massive miniature. A massive mover has reached the
-    goal when a hex of its base is on a goal hex. Step costs are symmetric, so the search runs from
-    the goal."""
-    board = g.board
-    occupied = occupants(g, unit)
-    if unit.shape is None:
-        starts = [h for h in goal if h not in occupied]
-    else:
-        reach = max(abs(f) + abs(r) + abs(f + r) for f, r in unit.d.base.hexes) // 2
-        near = set()
-        for h in goal:
-            near.update(board.grid.within(h, reach))
-        starts = []
-        for h in sorted(near):
-            cells = unit.shape(h, unit.facing)
-            if fits(board, cells, occupied) and any(c in goal for c in cells):
-                starts.append(h)
-    dist = {h: 0 for h in starts}
-    heap = [(0, h) for h in sorted(dist)]
-    while heap:
-        d, h = heapq.heappop(heap)
-        if d > dist[h]:
-            continue
-        for nxt, step in _moves_from(g, unit, h):
-            if any(x in occupied for x in cells_at(unit, nxt)):
-                continue
-            nd = d + step
-            if nd < dist.get(nxt, 1 << 30):
-                dist[nxt] = nd
-                heapq.heappush(heap, (nd, nxt))
-    return dist
 
 
 def check_steps(
@@ -408,7 +375,7 @@ def check_steps(
                 f"move {board.label(unit.hex)}→{board.label(h)} costs {spent} movement points but "
                 f"{unit.name} has {mp}",
             )
-        if toward is not None and toward.get(h, 1 << 30) != toward.get(cur, 1 << 30) - cost:
+        if toward is not None and not on_shortest_path(toward, cur, h, cost):
             raise IllegalEvent(
                 toward_rule,
                 f"{unit.name} must take a shortest path toward {aimed.name}; "

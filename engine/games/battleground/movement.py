@@ -23,66 +23,89 @@ def speed(g, unit: Unit, focused: bool) -> tuple[int, bool]:
     return max(mp, 0), on_difficult
 
 
-def reachable(g, unit: Unit, start: int, mp: int) -> dict[int, tuple[int, int | None]]:
-    """Dijkstra over Move steps from ``start`` within ``mp``: hex -> (cost, previous hex).
-
-    Occupied hexes cannot be entered, and a hex next to an enemy ends the move (BG-9.2.11), so it is
-    not expanded further.
-    """
-    if g.has_massive:
-        return massive.reachable(g, unit, start, mp)  # BG-19: bases of several hexes
-    board = g.board
-    occupied = {u.hex for u in g.units.values() if u.on_board and u is not unit}
-    enemy_hexes = {e.hex for e in g.enemies_of(unit)}
+def reachable(
+    g, unit: Unit, start: int, mp: int, toward: dict | None = None, until=None
+) -> dict[int, tuple[int, int | None]]:
+    """Dijkstra over Move steps from ``start`` within ``mp``: position of the miniature's (facing) hex ->
+    (cost, previous position). One path for every footprint (a one-hex miniature covers one cell; a
+    massive base steps whole, BG-19.2, BG-AMB-28): no cell may enter a hex holding another miniature, and a
+    position with a cell beside an enemy ends the move (BG-9.2.11 with BG-19.1), so it is not expanded.
+    With ``toward`` (a :func:`distance_to_goal` table) only steps along a shortest path to the goal
+    (BG-AMB-19: toward, charge, an interrupt's Move). With ``until`` (a set of hexes) the search stops as
+    soon as a position covers one of them: enough to know whether any can be reached."""
+    blocked = massive.covering(unit, massive.occupants(g, unit))
+    stops = massive.covering(unit, massive.beside(g.board, massive.enemy_cells(g, unit)))
+    reached = massive.covering(unit, until) if until is not None else None
     best: dict[int, tuple[int, int | None]] = {start: (0, None)}
     heap = [(0, start)]
     while heap:
         cost, h = heapq.heappop(heap)
         if cost > best[h][0]:
             continue
-        if h != start and board.adjacent[h] & enemy_hexes:
+        if h != start and h in stops:
             continue
-        for nxt, step in board.reachable_steps(h):
+        for nxt, step in massive.moves_from(g, unit, h):
             c = cost + step
-            if c > mp or nxt in occupied:
+            if c > mp or nxt in blocked:
+                continue
+            if toward is not None and not massive.on_shortest_path(toward, h, nxt, step):
                 continue
             if nxt not in best or c < best[nxt][0] or (c == best[nxt][0] and h < best[nxt][1]):
                 best[nxt] = (c, h)
+                if reached is not None and nxt in reached:
+                    return best
                 heapq.heappush(heap, (c, nxt))
     return best
 
 
 def distance_to_goal(g, unit: Unit, goal: set[int]) -> dict[int, int]:
-    """Minimum MP from each hex to any goal hex (reverse Dijkstra; step costs are symmetric)."""
-    if g.has_massive:
-        return massive.distance_to_goal(g, unit, goal)  # BG-19: bases of several hexes
+    """Minimum MP from positions of ``unit``'s (facing) hex to the goal (reverse Dijkstra; step costs are
+    symmetric), for the steps of a shortest path from where it stands (massive.on_shortest_path). A
+    position has reached the goal when a hex of the footprint is a goal hex (BG-19.1).
+
+    The search stops once the unit's own position is settled: every position of such a path is nearer
+    the goal, so it is settled too and exact; a position farther than the unit is absent or holds an
+    upper bound, and no step from a settled position onto it lies on a shortest path either way."""
     board = g.board
-    occupied = {u.hex for u in g.units.values() if u.on_board and u is not unit}
-    dist = {h: 0 for h in goal if h not in occupied}
+    occupied = massive.occupants(g, unit)
+    if unit.shape is None:
+        starts = [h for h in goal if h not in occupied]
+    else:  # the positions of the facing hex whose base covers a goal hex
+        reach = max(abs(f) + abs(r) + abs(f + r) for f, r in unit.d.base.hexes) // 2
+        near = set()
+        for h in goal:
+            near.update(board.grid.within(h, reach))
+        starts = []
+        for h in sorted(near):
+            cells = unit.shape(h, unit.facing)
+            if massive.fits(board, cells, occupied) and any(c in goal for c in cells):
+                starts.append(h)
+    blocked = massive.covering(unit, occupied)
+    dist = {h: 0 for h in starts}
     heap = [(0, h) for h in sorted(dist)]
     while heap:
         d, h = heapq.heappop(heap)
         if d > dist[h]:
             continue
-        for nxt, step in board.reachable_steps(h):
-            if nxt in occupied and nxt != unit.hex:
+        if h == unit.hex:
+            break
+        for nxt, step in massive.moves_from(g, unit, h):
+            if nxt in blocked:
                 continue
             nd = d + step
-            if nd < dist.get(nxt, 1 << 30):
+            if nd < dist.get(nxt, massive.FAR):
                 dist[nxt] = nd
                 heapq.heappush(heap, (nd, nxt))
     return dist
 
 
-def toward_goal(g, target: Unit) -> set[int]:
-    """BG-AMB-19 / BG-AMB-20: the hexes a "toward" move heads for, the hexes a character can stand on that
-    are adjacent to ``target`` (BG-2.1.4: same height, sharing a side). Obstacle portions and hexes at
-    another height beside the target are no destinations: counting them made hexes beside a wall look a
-    step closer than they are, and legal shortest paths round the wall were refused."""
-    if g.has_massive:
-        return massive.toward_goal(g, target)  # BG-19.1: adjacent to any hex of a massive target
+def toward_goal(g, target) -> set[int]:
+    """BG-AMB-19 / BG-AMB-20: the hexes a "toward" move heads for: the hexes a character can stand on that
+    are adjacent to any hex of ``target`` (BG-2.1.4: same height, sharing a side; BG-19.1). Obstacle
+    portions and hexes at another height beside the target are no destinations: counting them made hexes
+    beside a wall look a step closer than they are, and legal shortest paths round the wall were refused."""
     board = g.board
-    return {h for h in board.adjacent[target.hex] if board.standable(h)}
+    return {h for h in massive.around(g, target) if board.standable(h)}
 
 
 def parse_path(g, event: dict) -> list[int]:

@@ -40,12 +40,11 @@ from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.games.battleground import massive, pending, toward_objects
 from engine.games.battleground.facing import choose_facing
 from engine.games.battleground.guard import check_guard
-from engine.games.battleground.movement import distance_to_goal, parse_path, speed, toward_goal
+from engine.games.battleground.movement import distance_to_goal, parse_path, reachable, speed, toward_goal
 from engine.games.battleground.state import Frame, Pending, Trigger, Unit
 from engine.games.battleground.toward_objects import Token
 
 PENDING = "movement"  # the pending choice's kind and its resolving event type
-INF = 1 << 30
 WALKS = ("move", "toward", "charge")  # step by step under the Move rules (BG-9.2)
 FLIGHTS = ("teleport", "jump")  # every surrounding hex adjacent (BG-18.3, BG-18.4)
 LINES = ("push", "pull")  # straight lines (BG-18.5)
@@ -388,7 +387,7 @@ def _walk_one_hex(g, unit: Unit, path, mp, mp_rule, event, dist, rule, aimed):
             raise IllegalEvent(
                 mp_rule, f"{unit.name}'s path to {board.label(h)} costs {spent} movement points but has {mp}"
             )
-        if dist is not None and dist.get(h, INF) != dist.get(cur, INF) - cost:
+        if dist is not None and not massive.on_shortest_path(dist, cur, h, cost):
             raise IllegalEvent(
                 rule,
                 f"{unit.name} must take a shortest path toward {aimed.name}; "
@@ -405,8 +404,8 @@ def _walk_one_hex(g, unit: Unit, path, mp, mp_rule, event, dist, rule, aimed):
 def _walk_paths(g, unit: Unit, mp: int, dist: dict | None) -> dict[int, list[int]]:
     """Destination → one legal path under the Move rules within ``mp``; with ``dist``, only steps along
     a shortest path to the goal (BG-AMB-19). The start is included (an empty path). A massive base
-    steps whole (BG-19.2, BG-AMB-28; massive.reachable)."""
-    return _paths(massive.reachable(g, unit, unit.hex, mp, dist))
+    steps whole (BG-19.2, BG-AMB-28; movement.reachable)."""
+    return _paths(reachable(g, unit, unit.hex, mp, dist))
 
 
 def _paths(best: dict) -> dict[int, list[int]]:
@@ -621,7 +620,7 @@ def _options(g, pend: Pending) -> list[dict]:
                 extra["hex"] = board.label(token.hex)
             if pushes:
                 mp = _mp(g, unit, kind, spec["mp"], use_focus)
-                best = massive.reachable(g, unit, unit.hex, mp)
+                best = reachable(g, unit, unit.hex, mp)
                 paths = _paths(best)
                 for h, b, aside in platform_push_moves(g, unit, best, mp):
                     path = [board.label(x) for x in paths[h] + [b]]
@@ -642,11 +641,16 @@ def _options(g, pend: Pending) -> list[dict]:
 
 
 # -- the push of BG-9.2.10 -----------------------------------------------------------------------------------
-def aside_hexes(g, unit: Unit, occupied) -> list[int]:
-    """BG-AMB-18 problem 1: the hexes a character pushed aside may go to: empty, at its height, sharing a
-    side with its hex (BG-2.1.4), and standable."""
+def aside_hexes(g, unit: Unit, occupied, mover_at: int) -> list[int]:
+    """BG-9.2.10: the hexes a character pushed aside may go to: a hex that shares a side with its own (IT
+    l. 842 "un esagono che condivida un lato", ES l. 809, PL l. 975: the originals say nothing of height),
+    empty and standable (BG-AMB-18 problem 1), other than the hex the mover pushes from. So an occupant of
+    a one-hex platform may be pushed down off it. The ruleset option ``push_aside_same_height`` keeps the
+    specification's reading (BG-AMB-18): only hexes at its own height with no edge blocker between
+    (BG-2.1.4)."""
     board = g.board
-    return sorted(x for x in board.adjacent[unit.hex] if board.standable(x) and x not in occupied)
+    near = board.adjacent[unit.hex] if g.options["push_aside_same_height"] else board.sides[unit.hex]
+    return sorted(x for x in near if board.standable(x) and x not in occupied and x != mover_at)
 
 
 class PlatformPushes:
@@ -679,11 +683,12 @@ class PlatformPushes:
                 f"{occupant.name} is a massive miniature and cannot be pushed (BG-19.10), so {mover.name} "
                 f"cannot enter {board.label(h)}",
             )
-        options = aside_hexes(g, occupant, occupied)
+        options = aside_hexes(g, occupant, occupied, cur)
         if not options:
+            where = "at its height " if g.options["push_aside_same_height"] else ""
             raise IllegalEvent(
                 "BG-9.2.10",
-                f"{occupant.name} has no empty hex at its height beside {board.label(h)} to be pushed into, "
+                f"{occupant.name} has no empty hex {where}beside {board.label(h)} to be pushed into, "
                 f"so {mover.name} cannot enter it",
             )
         k = len(self.pushed)
@@ -743,7 +748,7 @@ def platform_push_moves(g, unit: Unit, best: dict, mp: int) -> list[tuple[int, i
             occupant = occupied.get(b)
             if occupant is None or occupant.d.massive or not board.climbs(h, b):
                 continue
-            options = aside_hexes(g, occupant, occupied)
+            options = aside_hexes(g, occupant, occupied, h)
             if options:
                 out.append((h, b, options[0]))
     return out

@@ -10,6 +10,7 @@ OPTIONS: dict[str, tuple[object, tuple, str]] = {
     "push_stops_at_difficult": (True, (True, False), "BG-AMB-18"),
     "los_same_origin_corner": (False, (True, False), "BG-AMB-08"),
     "fists_ignore_all_modifiers": (False, (True, False), "BG-AMB-14"),
+    "push_aside_same_height": (False, (True, False), "BG-9.2.10, BG-AMB-18"),
     "explosions_automatic": (False, (True, False), "BG-8.2, BG-AMB-33"),
     "first_player_procedure": (
         "winner-chooses",

@@ -224,6 +224,18 @@ class Game:
         """A JSON-serialisable view of what is visible now (docs/log-format.md, "The state view")."""
         return view.view(self)
 
+    def is_legal(self, event: dict) -> bool:
+        """Whether ``event``, as written, would be accepted next. It is applied to a copy (without the
+        simulator's author, so nothing is filled in for it), never to this game. ``legal_events`` offers
+        what the same handlers accept: one predicate per action, asked by both."""
+        trial = self.copy()
+        trial.dice.author = None
+        try:
+            trial.apply(self.events_applied, copy.deepcopy(event))
+        except (IllegalEvent, UnreadableLog):
+            return False
+        return True
+
     def legal_events(self) -> list[dict]:
         return choices.legal_events(self)
 

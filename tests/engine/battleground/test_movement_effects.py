@@ -555,10 +555,15 @@ def test_bg_amb_21d_guard_is_checked_once_where_the_movement_ends(bg):
 
 
 # -- the push of a climb or descent (BG-9.2.10, BG-AMB-18 problem 1) -----------------------------------------
-def climber(bg, deck=("K7", "K8", "L7")):
+SAME_HEIGHT = {"push_aside_same_height": True}  # the specification's reading (BG-AMB-18), not the originals'
+
+
+def climber(bg, deck=("K7", "K8", "L7"), options=None):
     """He-Man (speed 5) at K6 beside a platform whose hex K7 holds his ally Stratos (facing north)."""
     terrain = [{"piece": "deck", "kind": "platform", "hexes": list(deck)}]
-    return duel(bg, he_man="K6", skeletor="Y30", terrain=terrain, others=[("p1", "stratos", "K7", 0)])
+    return duel(
+        bg, he_man="K6", skeletor="Y30", terrain=terrain, others=[("p1", "stratos", "K7", 0)], options=options
+    )
 
 
 def climb(sc, path=("K7",), **fields):
@@ -567,28 +572,52 @@ def climb(sc, path=("K7",), **fields):
 
 def test_bg_9_2_10_climbing_pushes_the_occupant_aside(bg):
     """BG-9.2.10 / BG-AMB-18 problem 1: He-Man climbs onto K7 where Stratos stands; Stratos goes to the hex
-    his player chooses among the empty platform hexes beside K7 (K8, L7), recorded in the move."""
-    sc = climb(climber(bg), push=["L7"])
+    his player chooses among the empty hexes sharing a side with K7, recorded in the move: another hex of
+    the platform (L7) or, as the originals say nothing of height, one below it (J7)."""
+    for aside in ("L7", "J7"):
+        sc = climb(climber(bg), push=[aside])
+        game = bg.state(sc)
+        assert (bg.label(game, "he-man"), bg.label(game, "stratos")) == ("K7", aside)
+        assert game.units["stratos"].facing == 0 and top_kind(bg, sc) == "Frame"
+        bg.accepts(sc)
+    sc = climber(bg, deck=("K7", "K8"), options=SAME_HEIGHT)
+    assert where(bg, climb(sc), "stratos")[0] == "K8"  # a single hex at his height: nothing to record
+
+
+def test_bg_9_2_10_the_occupant_of_a_one_hex_platform_is_pushed_down_off_it(bg):
+    """BG-9.2.10 (IT l. 842, ES l. 809, PL l. 975: "a hex that shares a side with the hex it occupies", no
+    word on height): He-Man climbs onto the one-hex platform K7 and Stratos is pushed down into K8, his
+    player's choice among the hexes around K7 other than He-Man's own K6. Under the ruleset option
+    ``push_aside_same_height`` (the specification's reading, BG-AMB-18) Stratos has nowhere to go, so He-Man
+    cannot climb there."""
+    sc = climb(climber(bg, deck=("K7",)), push=["K8"])
     game = bg.state(sc)
-    assert (bg.label(game, "he-man"), bg.label(game, "stratos")) == ("K7", "L7")
-    assert game.units["stratos"].facing == 0 and top_kind(bg, sc) == "Frame"
+    assert (bg.label(game, "he-man"), bg.label(game, "stratos")) == ("K7", "K8")
+    assert game.board.height[game.units["stratos"].hex] == 0 < game.board.height[game.units["he-man"].hex]
     bg.accepts(sc)
-    sc = climber(bg, deck=("K7", "K8"))
-    assert where(bg, climb(sc), "stratos")[0] == "K8"  # a single hex: nothing to record
+    offered = [e for e in bg.state(climber(bg, deck=("K7",))).legal_events() if e.get("push")]
+    assert {"type": "move", "character": "he-man", "path": ["K7"], "focus": False, "push": ["J6"]} in offered
+    assert all(e["path"][-1] == "K7" and e["push"][0] != (["K6"] + e["path"])[-2] for e in offered)
+    bg.rejects(climb(climber(bg, deck=("K7",)), push=["K6"]), "BG-9.2.10")  # He-Man's hex as he climbs
+    bg.rejects(climb(climber(bg, deck=("K7",), options=SAME_HEIGHT), push=["K8"]), "BG-9.2.10")
+    assert not [
+        e for e in bg.state(climber(bg, deck=("K7",), options=SAME_HEIGHT)).legal_events() if e.get("push")
+    ]
 
 
 @pytest.mark.parametrize(
-    ("deck", "push", "why"),
+    ("deck", "push", "options", "why"),
     [
-        (("K7", "K8", "L7"), None, "two hexes, none chosen"),
-        (("K7", "K8", "L7"), ["J7"], "not beside at the same height"),
-        (("K7",), None, "nowhere to go"),
-        (("K7", "K8"), ["K8", "L7"], "a second push that never happens"),
+        (("K7", "K8", "L7"), None, None, "several hexes, none chosen"),
+        (("K7",), None, None, "several hexes below a one-hex platform, none chosen"),
+        (("K7", "K8", "L7"), ["J7"], SAME_HEIGHT, "not beside at the same height"),
+        (("K7",), None, SAME_HEIGHT, "nowhere to go at the same height"),
+        (("K7", "K8"), ["K8", "L7"], None, "a second push that never happens"),
     ],
 )
-def test_bg_9_2_10_the_push_must_be_possible_and_recorded(bg, deck, push, why):
+def test_bg_9_2_10_the_push_must_be_possible_and_recorded(bg, deck, push, options, why):
     fields = {"push": push} if push else {}
-    bg.rejects(climb(climber(bg, deck=deck), **fields), "BG-9.2.10")
+    bg.rejects(climb(climber(bg, deck=deck, options=options), **fields), "BG-9.2.10")
 
 
 def test_bg_9_2_10_descending_pushes_an_enemy_whose_player_chooses(bg):
@@ -627,7 +656,7 @@ def test_bg_9_2_10_the_push_causes_no_interrupt(bg):
 
 def test_bg_9_2_10_legal_events_offer_the_push(bg):
     """The moves legal_events offers include the climb that pushes, with where the occupant goes."""
-    sc = climber(bg)
+    sc = climber(bg, options=SAME_HEIGHT)
     offered = [e for e in bg.state(sc).legal_events() if e["type"] == "move" and e.get("push")]
     assert {"type": "move", "character": "he-man", "path": ["K7"], "focus": False, "push": ["K8"]} in offered
     sc.doc["events"].append(offered[0])
@@ -641,12 +670,16 @@ def test_bg_9_2_10_a_granted_move_offers_the_push_too(bg):
     miniatures (BG-AMB-19), is offered none."""
     deck = [{"piece": "deck", "kind": "platform", "hexes": ["K7", "K8", "L7"]}]
     others = [("p1", "stratos", "K7", 0)]
-    sc = duel(bg, he_man="K6", skeletor="Y30", terrain=deck, others=others, card=FREE_MOVE)
+    sc = duel(
+        bg, he_man="K6", skeletor="Y30", terrain=deck, others=others, card=FREE_MOVE, options=SAME_HEIGHT
+    )
     offered = [e for e in bg.state(sc).legal_events() if e.get("push")]
     climb = {"type": "movement", "character": "he-man", "path": ["K7"], "push": ["K8"]}
     assert climb in offered and {e["path"][-1] for e in offered} == {"K7"}
     for event in offered:
-        trial = duel(bg, he_man="K6", skeletor="Y30", terrain=deck, others=others, card=FREE_MOVE)
+        trial = duel(
+            bg, he_man="K6", skeletor="Y30", terrain=deck, others=others, card=FREE_MOVE, options=SAME_HEIGHT
+        )
         trial.doc["events"].append(event)
         game = bg.state(trial)
         assert (bg.label(game, "he-man"), bg.label(game, "stratos")) == ("K7", "K8")

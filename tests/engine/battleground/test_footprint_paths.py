@@ -1,0 +1,128 @@
+"""One footprint code path for one-hex and massive miniatures (BG-19.1: a one-hex miniature covers the
+footprint of one cell). The searches a move asks for (where a character can go, BG-9.2.1, BG-9.2.11; how far
+a hex is from a toward's goal, BG-AMB-19; whether a guard threatens, BG-11.2.3) once had a one-hex path of
+their own; the general path must answer exactly as that one did. The one-hex code is kept here as the
+reference and both are compared on random positions of simulated games."""
+
+from __future__ import annotations
+
+import heapq
+import random
+
+import pytest
+
+from engine.games.battleground import RULESET
+from engine.games.battleground.guard import threatens
+from engine.games.battleground.movement import distance_to_goal, reachable, speed, toward_goal
+from tests.engine.battleground.conftest import simulated
+
+
+# -- the one-hex code as it was before the move (reference) ---------------------------------------------------
+def one_hex_reachable(g, unit, start, mp):
+    board = g.board
+    occupied = {u.hex for u in g.units.values() if u.on_board and u is not unit}
+    enemy_hexes = {e.hex for e in g.enemies_of(unit)}
+    best = {start: (0, None)}
+    heap = [(0, start)]
+    while heap:
+        cost, h = heapq.heappop(heap)
+        if cost > best[h][0]:
+            continue
+        if h != start and board.adjacent[h] & enemy_hexes:
+            continue
+        for nxt, step in board.reachable_steps(h):
+            c = cost + step
+            if c > mp or nxt in occupied:
+                continue
+            if nxt not in best or c < best[nxt][0] or (c == best[nxt][0] and h < best[nxt][1]):
+                best[nxt] = (c, h)
+                heapq.heappush(heap, (c, nxt))
+    return best
+
+
+def one_hex_distance_to_goal(g, unit, goal):
+    board = g.board
+    occupied = {u.hex for u in g.units.values() if u.on_board and u is not unit}
+    dist = {h: 0 for h in goal if h not in occupied}
+    heap = [(0, h) for h in sorted(dist)]
+    while heap:
+        d, h = heapq.heappop(heap)
+        if d > dist[h]:
+            continue
+        for nxt, step in board.reachable_steps(h):
+            if nxt in occupied and nxt != unit.hex:
+                continue
+            nd = d + step
+            if nd < dist.get(nxt, 1 << 30):
+                dist[nxt] = nd
+                heapq.heappush(heap, (nd, nxt))
+    return dist
+
+
+def one_hex_toward_goal(g, target):
+    board = g.board
+    return {h for h in board.adjacent[target.hex] if board.standable(h)}
+
+
+def one_hex_threatens(g, guard, enemy):
+    board = g.board
+    if enemy.hex in board.adjacent[guard.hex]:
+        return True
+    for w in guard.weapons:
+        if (
+            w.type != "melee"
+            and w.range_in is not None
+            and board.grid.in_range(guard.hex, enemy.hex, w.range_in)
+        ):
+            return True
+    mp, _ = speed(g, guard, guard.focused)
+    goal = board.adjacent[enemy.hex]
+    return any(h in goal for h in one_hex_reachable(g, guard, guard.hex, mp))
+
+
+# -- random positions -----------------------------------------------------------------------------------------
+def positions(seed: int, count: int):
+    """Games of a simulated log at random events, with the characters moved to random free hexes."""
+    rng = random.Random(seed)
+    log = simulated(seed, "recorded")
+    events = log["events"]
+    for _ in range(count):
+        g = RULESET.start(log)
+        for i in range(rng.randrange(len(events) // 2)):
+            g.apply(i, events[i])
+        free = [h for h in range(g.board.grid.size) if g.board.standable(h)]
+        for unit in g.on_board():
+            unit.hex = rng.choice(free)
+            free.remove(unit.hex)
+            unit.focused = rng.random() < 0.3
+        yield g, rng
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_bg_19_1_the_general_path_answers_as_the_one_hex_path_did(seed):
+    """BG-9.2.1 / BG-9.2.11 / BG-AMB-19 / BG-11.2.3: on random positions, where a one-hex character can go
+    (with each MP), its distances to a toward's goal along any shortest path from where it stands, the
+    goal itself, and whether a guard threatens an enemy, are exactly the old one-hex answers."""
+    compared = 0
+    for g, rng in positions(seed, 12):
+        units = g.on_board()
+        for unit in units:
+            for mp in (rng.randrange(1, 12), speed(g, unit, unit.focused)[0]):
+                assert reachable(g, unit, unit.hex, mp) == one_hex_reachable(g, unit, unit.hex, mp)
+            target = rng.choice([u for u in units if u is not unit])
+            goal = toward_goal(g, target)
+            assert goal == one_hex_toward_goal(g, target)
+            full = one_hex_distance_to_goal(g, unit, goal)
+            bounded = distance_to_goal(g, unit, goal)
+            here = full.get(unit.hex)
+            # Exact wherever a shortest path from the unit can go: every hex nearer the goal than it.
+            assert bounded.get(unit.hex) == here
+            if here is not None:
+                assert {h: d for h, d in bounded.items() if d < here} == {
+                    h: d for h, d in full.items() if d < here
+                }
+                assert all(full[h] == d or d >= here for h, d in bounded.items())
+            for enemy in (u for u in units if u.player != unit.player):
+                assert threatens(g, unit, enemy) == one_hex_threatens(g, unit, enemy)
+            compared += 1
+    assert compared > 50
