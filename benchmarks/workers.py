@@ -33,6 +33,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -247,6 +248,31 @@ def measure_reverification(user, corpus: list[bytes], processes: int = 1) -> dic
     }
 
 
+def measure_statements(user, corpus: list[bytes]) -> dict:
+    """SQL statements one upload's verdict costs, in this process: all of them, and those the
+    ``log_verified`` receivers (statistics, match results) send inside the verdict's transaction."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from gamelogs import outbox, verification
+
+    (log_id,) = store_without_sending(user, [corpus[0] + b"\n" * 7])
+    real_run_effects, effects = outbox.run_effects, []
+
+    def counted(game_log, verdict):
+        before = len(connection.queries_log)
+        real_run_effects(game_log, verdict)
+        effects.append(len(connection.queries_log) - before)
+
+    outbox.run_effects = counted
+    try:
+        with CaptureQueriesContext(connection) as queries:
+            verification.verify_stored_log(log_id)
+    finally:
+        outbox.run_effects = real_run_effects
+    return {"statements": len(queries.captured_queries), "in_receivers": effects[0]}
+
+
 def measure_engine_alone(corpus: list[bytes]) -> dict:
     """The baseline: ``engine.verify`` on the same corpus in this process, no database or broker
     (best of 3), so the workers' figures read as the share of the engine's speed the platform keeps."""
@@ -292,7 +318,9 @@ def measure_latency(user, corpus: list[bytes], rate: float, processes: int) -> d
     try:
         wait_until(lambda: _answers(f"http://127.0.0.1:{port}/healthz"), 30, "gunicorn")
         begin = time.monotonic()
-        for n, data in enumerate(corpus):
+
+        def upload(n: int, data: bytes) -> None:
+            # Each upload leaves at its own moment (begin + n / rate), whatever the earlier ones cost.
             pause = begin + n / rate - time.monotonic()
             if pause > 0:
                 time.sleep(pause)
@@ -305,6 +333,10 @@ def measure_latency(user, corpus: list[bytes], rate: float, processes: int) -> d
             )
             with urllib.request.urlopen(request, timeout=30) as response:
                 sent_at[json.loads(response.read())["id"]] = t
+
+        with ThreadPoolExecutor(max_workers=8) as senders:
+            for done in [senders.submit(upload, n, data) for n, data in enumerate(corpus)]:
+                done.result()
         achieved = len(corpus) / (time.monotonic() - begin)
         wait_until(lambda: decided_count(list(sent_at)) == len(sent_at), 300, "the uploads to be verified")
     finally:
@@ -440,6 +472,7 @@ def run(args) -> int:
         "engine_version": engine.ENGINE_VERSION,
         "cpus": os.cpu_count(),
         "load_average_at_start": os.getloadavg(),
+        "statements_per_verdict": None,
         "engine_alone": None,
         "throughput": [],
         "scaling_1_to_2": None,
@@ -447,6 +480,12 @@ def run(args) -> int:
         "latency": None,
         "memory": None,
     }
+    row = results["statements_per_verdict"] = measure_statements(user, corpus)
+    print(
+        f"SQL statements per upload verdict: {row['statements']}, of which {row['in_receivers']} in the "
+        "log_verified receivers",
+        flush=True,
+    )
     baseline = results["engine_alone"] = measure_engine_alone(corpus[: args.logs])
     print(f"baseline, engine.verify alone in one process: {baseline['logs_per_second']} logs/s", flush=True)
     for processes in (1, 2):
