@@ -33,6 +33,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -133,11 +134,32 @@ def store_without_sending(user, corpus: list[bytes]) -> list[int]:
         queue.enqueue_verification = real
 
 
-def start_workers(count: int, name: str):
+def start_workers(count: int, name: str, user=None, corpus: list[bytes] | None = None):
+    """Start ``count`` worker processes; with a corpus, warm them up first (a fresh process spends
+    its first verification importing and loading content packs: not what the figures are about)."""
     from tests.support.workers import WorkerProcess, purge_queue
 
     purge_queue()
-    return [WorkerProcess(f"{name}{n}").start(timeout=60) for n in range(count)]
+    workers = [WorkerProcess(f"{name}{n}").start(timeout=60) for n in range(count)]
+    if corpus:
+        warm_up(user, corpus, 4 * count)
+    return workers
+
+
+_warm_ups = 0
+
+
+def warm_up(user, corpus: list[bytes], count: int) -> None:
+    """Verify ``count`` throwaway copies of corpus logs (trailing spaces: new hashes)."""
+    global _warm_ups
+    from gamelogs.queue import enqueue_verification
+
+    _warm_ups += 1
+    copies = [corpus[n % len(corpus)] + b" " * (_warm_ups * 100 + n + 1) for n in range(count)]
+    ids = store_without_sending(user, copies)
+    for log_id in ids:
+        enqueue_verification(log_id)
+    wait_until(lambda: decided_count(ids) == len(ids), 120, "the warm-up")
 
 
 def stop_workers(workers) -> None:
@@ -171,17 +193,17 @@ def measure_throughput(user, corpus: list[bytes], processes: int) -> dict:
 
     reset_logs()
     ids = store_without_sending(user, corpus)
-    workers = start_workers(processes, f"throughput{processes}-")
+    workers = start_workers(processes, f"throughput{processes}-", user, corpus)
     try:
         started = time.time()
         for log_id in ids:
             enqueue_verification(log_id)
-        wait_until(lambda: decided_count() == len(ids), 900, "the corpus to be verified")
-        last = max(GameLog.objects.values_list("verified_at", flat=True)).timestamp()
+        wait_until(lambda: decided_count(ids) == len(ids), 900, "the corpus to be verified")
+        last = max(GameLog.objects.filter(pk__in=ids).values_list("verified_at", flat=True)).timestamp()
     finally:
         stop_workers(workers)
     elapsed = last - started
-    states = dict(GameLog.objects.values_list("state").annotate(n=Count("id")).order_by())
+    states = dict(GameLog.objects.filter(pk__in=ids).values_list("state").annotate(n=Count("id")).order_by())
     return {
         "processes": processes,
         "logs": len(ids),
@@ -191,19 +213,20 @@ def measure_throughput(user, corpus: list[bytes], processes: int) -> dict:
     }
 
 
-def measure_reverification(processes: int = 1) -> dict:
-    """Re-verify every stored log as after a release of its game's ruleset: ``reverify_logs``
+def measure_reverification(user, corpus: list[bytes], processes: int = 1) -> dict:
+    """Re-verify the stored corpus as after a release of its game's ruleset: ``reverify_logs``
     queues ``reverify_batch`` tasks (bulk writes, effects only for verdicts that decide something new)."""
     from django.conf import settings
 
     from gamelogs.models import FINAL_STATES, GameLog
     from gamelogs.queue import enqueue_reverification
 
-    logs = GameLog.objects.filter(state__in=FINAL_STATES)
-    logs.update(ruleset_version="bench-before-the-release")
-    total = logs.count()
-    workers = start_workers(processes, f"reverify{processes}-")
+    stored = list(GameLog.objects.filter(state__in=FINAL_STATES).values_list("pk", flat=True))
+    workers = start_workers(processes, f"reverify{processes}-", user, corpus)
     try:
+        logs = GameLog.objects.filter(pk__in=stored)
+        logs.update(ruleset_version="bench-before-the-release")
+        total = logs.count()
         started = time.time()
         sent = enqueue_reverification()
         wait_until(
@@ -211,7 +234,7 @@ def measure_reverification(processes: int = 1) -> dict:
             900,
             "the re-verification",
         )
-        last = max(GameLog.objects.values_list("verified_at", flat=True)).timestamp()
+        last = max(GameLog.objects.filter(pk__in=stored).values_list("verified_at", flat=True)).timestamp()
     finally:
         stop_workers(workers)
     elapsed = last - started
@@ -223,6 +246,31 @@ def measure_reverification(processes: int = 1) -> dict:
         "seconds": round(elapsed, 2),
         "logs_per_second": round(total / elapsed, 1),
     }
+
+
+def measure_statements(user, corpus: list[bytes]) -> dict:
+    """SQL statements one upload's verdict costs, in this process: all of them, and those the
+    ``log_verified`` receivers (statistics, match results) send inside the verdict's transaction."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from gamelogs import outbox, verification
+
+    (log_id,) = store_without_sending(user, [corpus[0] + b"\n" * 7])
+    real_run_effects, effects = outbox.run_effects, []
+
+    def counted(game_log, verdict):
+        before = len(connection.queries_log)
+        real_run_effects(game_log, verdict)
+        effects.append(len(connection.queries_log) - before)
+
+    outbox.run_effects = counted
+    try:
+        with CaptureQueriesContext(connection) as queries:
+            verification.verify_stored_log(log_id)
+    finally:
+        outbox.run_effects = real_run_effects
+    return {"statements": len(queries.captured_queries), "in_receivers": effects[0]}
 
 
 def measure_engine_alone(corpus: list[bytes]) -> dict:
@@ -265,12 +313,14 @@ def measure_latency(user, corpus: list[bytes], rate: float, processes: int) -> d
         env=env,
         start_new_session=True,
     )
-    workers = start_workers(processes, f"latency{processes}-")
+    workers = start_workers(processes, f"latency{processes}-", user, corpus)
     sent_at: dict[int, float] = {}
     try:
         wait_until(lambda: _answers(f"http://127.0.0.1:{port}/healthz"), 30, "gunicorn")
         begin = time.monotonic()
-        for n, data in enumerate(corpus):
+
+        def upload(n: int, data: bytes) -> None:
+            # Each upload leaves at its own moment (begin + n / rate), whatever the earlier ones cost.
             pause = begin + n / rate - time.monotonic()
             if pause > 0:
                 time.sleep(pause)
@@ -283,6 +333,10 @@ def measure_latency(user, corpus: list[bytes], rate: float, processes: int) -> d
             )
             with urllib.request.urlopen(request, timeout=30) as response:
                 sent_at[json.loads(response.read())["id"]] = t
+
+        with ThreadPoolExecutor(max_workers=8) as senders:
+            for done in [senders.submit(upload, n, data) for n, data in enumerate(corpus)]:
+                done.result()
         achieved = len(corpus) / (time.monotonic() - begin)
         wait_until(lambda: decided_count(list(sent_at)) == len(sent_at), 300, "the uploads to be verified")
     finally:
@@ -418,6 +472,7 @@ def run(args) -> int:
         "engine_version": engine.ENGINE_VERSION,
         "cpus": os.cpu_count(),
         "load_average_at_start": os.getloadavg(),
+        "statements_per_verdict": None,
         "engine_alone": None,
         "throughput": [],
         "scaling_1_to_2": None,
@@ -425,6 +480,12 @@ def run(args) -> int:
         "latency": None,
         "memory": None,
     }
+    row = results["statements_per_verdict"] = measure_statements(user, corpus)
+    print(
+        f"SQL statements per upload verdict: {row['statements']}, of which {row['in_receivers']} in the "
+        "log_verified receivers",
+        flush=True,
+    )
     baseline = results["engine_alone"] = measure_engine_alone(corpus[: args.logs])
     print(f"baseline, engine.verify alone in one process: {baseline['logs_per_second']} logs/s", flush=True)
     for processes in (1, 2):
@@ -442,7 +503,7 @@ def run(args) -> int:
     results["scaling_1_to_2"] = round(two["logs_per_second"] / one["logs_per_second"], 2)
     print(f"1 → 2 worker processes: {results['scaling_1_to_2']}×", flush=True)
 
-    row = results["reverification"] = measure_reverification()
+    row = results["reverification"] = measure_reverification(user, corpus[: args.logs])
     row["ratio_to_engine_alone"] = round(row["logs_per_second"] / baseline["logs_per_second"], 2)
     print(
         f"bulk re-verification, 1 worker process: {row['logs_per_second']} logs/s ({row['logs']} logs in "

@@ -1,8 +1,8 @@
 """The ``log_verified`` receiver: store a verdict's statistics, then have the summaries refreshed.
 
-Connected in ``DashboardsConfig.ready``. It runs in the worker process, after the verdict is
-committed; ``gamelogs`` sends it with ``send_robust``, so an error here is logged there and
-never undoes the verdict.
+Connected in ``DashboardsConfig.ready``. It runs in the worker process inside the verdict's own
+transaction (``gamelogs.outbox``): the stat rows commit with the verdict or not at all. If it
+raises, the verdict commits without its effects and the outbox runs the receivers again.
 """
 
 from __future__ import annotations

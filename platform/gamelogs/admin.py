@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from gamelogs.models import GameLog, LogSubmission, LogVerification, VerdictOutbox
+from gamelogs.models import GameLog, LogSubmission, LogVerification, ShadowDiff, ShadowRun, VerdictOutbox
 
 
 class SubmissionInline(admin.TabularInline):
@@ -56,3 +56,26 @@ class VerdictOutboxAdmin(admin.ModelAdmin):
 
     list_display = ("log", "attempts", "next_attempt_at", "created_at", "last_error")
     readonly_fields = ("log", "attempts", "last_error", "created_at")
+
+
+class ShadowDiffInline(admin.TabularInline):
+    model = ShadowDiff
+    extra = 0
+    can_delete = False
+    readonly_fields = ("log", "status_before", "status_after", "changes", "summary_after")
+
+
+@admin.register(ShadowRun)
+class ShadowRunAdmin(admin.ModelAdmin):
+    """Canaries: what a candidate engine or ruleset would change (``manage.py canary``)."""
+
+    list_display = (
+        "game", "ruleset_version", "engine_version", "checked", "changed", "status_changes", "winner_changes",
+        "vp_changes", "created_at",
+    )  # fmt: skip
+    list_filter = ("game",)
+    readonly_fields = (
+        "game", "engine_version", "ruleset_version", "sample_size", "checked", "changed", "status_changes",
+        "winner_changes", "vp_changes", "created_at", "finished_at",
+    )  # fmt: skip
+    inlines = [ShadowDiffInline]

@@ -184,3 +184,44 @@ class VerdictOutbox(models.Model):
 
     def __str__(self) -> str:
         return f"effects of log {self.log_id} ({self.attempts} attempts)"
+
+
+class ShadowRun(models.Model):
+    """A canary: a sample of stored logs verified by a candidate engine or ruleset, before it is
+    promoted, with nothing written to the logs. Its diffs (ShadowDiff) show staff what the release
+    would change: legal ↔ illegal, winners, VP."""
+
+    game = models.CharField(max_length=64)
+    engine_version = models.CharField(max_length=32)  # the candidate's
+    ruleset_version = models.CharField(max_length=32, blank=True)
+    sample_size = models.PositiveIntegerField()
+    checked = models.PositiveIntegerField(default=0)
+    changed = models.PositiveIntegerField(default=0)
+    status_changes = models.PositiveIntegerField(default=0)  # legal ↔ illegal ↔ unreadable
+    winner_changes = models.PositiveIntegerField(default=0)
+    vp_changes = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"canary {self.game} {self.ruleset_version or self.engine_version}: {self.changed}/{self.checked} changed"
+
+
+class ShadowDiff(models.Model):
+    """One log whose verdict the candidate would change."""
+
+    run = models.ForeignKey(ShadowRun, on_delete=models.CASCADE, related_name="diffs")
+    log = models.ForeignKey(GameLog, on_delete=models.CASCADE, related_name="shadow_diffs")
+    status_before = models.CharField(max_length=12)
+    status_after = models.CharField(max_length=12)
+    changes = models.JSONField(default=list)  # lines, as in LogVerification.changes
+    summary_after = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["run", "id"]
+
+    def __str__(self) -> str:
+        return f"log {self.log_id}: {'; '.join(self.changes)}"

@@ -131,7 +131,14 @@ def enqueue_reverification(*, game: str | None = None, limit: int | None = None,
     for start in range(0, len(ids), size):
         batch = ids[start : start + size]
         try:
-            app.send_task(REVERIFY_BATCH, args=[batch], kwargs={"force": force})
+            # Lowest priority: uploads sent meanwhile are taken first (Redis reads a queue's priority
+            # lists in order), so an archive being re-verified never keeps a new log waiting.
+            app.send_task(
+                REVERIFY_BATCH,
+                args=[batch],
+                kwargs={"force": force},
+                priority=settings.ARBITER_REVERIFY_PRIORITY,
+            )
         except BROKER_ERRORS as exc:
             logger.warning("broker unavailable, re-verification stopped after %s log(s): %s", sent, exc)
             break

@@ -86,3 +86,13 @@ def test_requeue_pending_command(stored_log, published):
 
     call_command("requeue_pending", "--older-than", "0")
     assert [m["args"] for m in published] == [[stored_log.pk]]
+
+
+@pytest.mark.parametrize("token", ["NaN", "-Infinity", '"\\u0000"', '"\\udfff"'])
+def test_strict_json_is_refused_before_anything_is_stored(user, envelope_bytes, token):
+    data = envelope_bytes("strict").replace(b'"nonce": "strict"', b'"nonce": ' + token.encode())
+    with pytest.raises(UploadRejected) as refused:
+        submit_log(user, data)
+    assert refused.value.code == "not_json" and refused.value.rule == "LOG-1.3"
+    assert refused.value.status_code == 400
+    assert not GameLog.objects.exists()

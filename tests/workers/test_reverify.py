@@ -217,3 +217,29 @@ def test_forced_batch_reverification_runs_every_logs_effects(verified_logs, anno
 def test_reverify_batch_task(verified_logs):
     release_battleground_ruleset()
     assert tasks.reverify_batch.apply(args=[[log.pk for log in verified_logs]]).get() == 2
+
+
+@pytest.mark.redis
+def test_uploads_are_taken_before_queued_reverification_batches(verified_logs):
+    """Re-verification batches go out at the lowest priority: a log uploaded after them is verified
+    first (Redis reads a queue's priority lists in order)."""
+    from gamelogs import queue
+    from tests.support.workers import purge_queue
+    from workers.celery import app
+
+    purge_queue()
+    try:
+        for log in verified_logs:
+            pretend_an_older_engine_said(log)
+        assert queue.enqueue_reverification() == 2
+        assert queue.enqueue_verification(verified_logs[0].pk)
+        with app.connection_for_read() as conn:
+            waiting = conn.SimpleQueue(app.conf.task_default_queue)
+            first = waiting.get(timeout=5)
+            second = waiting.get(timeout=5)
+            first.ack()
+            second.ack()
+        assert first.headers["task"] == "workers.tasks.verify_log"
+        assert second.headers["task"] == "workers.tasks.reverify_batch"
+    finally:
+        purge_queue()

@@ -253,7 +253,7 @@ CELERY_BEAT_SCHEDULE = {
     "reverify-stale-logs": {
         "task": "workers.tasks.reverify_logs",
         "schedule": env_int("ARBITER_REVERIFY_SECONDS", 3600),
-        "kwargs": {"limit": env_int("ARBITER_REVERIFY_BATCH", 1000)},
+        "kwargs": {"limit": env_int("ARBITER_REVERIFY_BATCH", 50000)},
     },
     # Meta summaries are refreshed right after verdicts; this catches a refresh whose message was lost.
     "refresh-stale-meta": {
@@ -274,8 +274,10 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 ARBITER_LEASE_SECONDS = env_int("ARBITER_LEASE_SECONDS", 30)
 ARBITER_REQUEUE_AFTER_SECONDS = env_int("ARBITER_REQUEUE_AFTER_SECONDS", 60)
 ARBITER_MAX_ATTEMPTS = env_int("ARBITER_MAX_ATTEMPTS", 5)
-# Re-verification after a release runs in batches: this many logs per task, one transaction each.
+# Re-verification after a release runs in batches: this many logs per task, one transaction each, sent
+# with the lowest priority (Redis: 9) so that uploads are taken first.
 ARBITER_REVERIFY_BATCH_SIZE = env_int("ARBITER_REVERIFY_BATCH_SIZE", 100)
+ARBITER_REVERIFY_PRIORITY = env_int("ARBITER_REVERIFY_PRIORITY", 9)
 # Workers keep their database connection for this many tasks (Celery's Django fix-up closes it around
 # every task otherwise: a new PostgreSQL session per verification). A broken one is dropped at once
 # (workers.celery.drop_broken_connections), and CONN_MAX_AGE (DB_CONN_MAX_AGE) still applies.
