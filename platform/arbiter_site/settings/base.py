@@ -16,6 +16,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 
 from arbiter_site.settings.env import env_bool, env_int, env_list, env_str
 
@@ -57,6 +58,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "csp",
     "arbiter_site",
     "accounts",
     "gamelogs",
@@ -74,6 +76,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     # Last, so that it sees the outcome of every sign-in (accounts.signin_guard).
     "axes.middleware.AxesMiddleware",
 ]
@@ -143,6 +146,25 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+
+# --- Content-Security-Policy (django-csp) ---------------------------------------------------------
+# Scripts only from this site, or inline with the per-response nonce ({{ request.csp_nonce }});
+# no eval. Styles allow inline attributes: Plotly sets style attributes on the SVG it draws, and a
+# style cannot run code. Nothing may frame the site, post forms elsewhere, or load a plugin.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
 }
 
 # --- Uploads -------------------------------------------------------------------------------------
