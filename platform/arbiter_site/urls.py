@@ -52,6 +52,7 @@ api_patterns = [
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
+    path("healthz/live", health.live, name="healthz-live"),
     # Resolved per request: with the manifest storage the name is only known after collectstatic.
     path("favicon.ico", RedirectView.as_view(url=lazy(static, str)("arbiter/favicon.svg"), permanent=True)),
     path("accounts/", include("accounts.urls")),
