@@ -32,6 +32,7 @@ handler500 = "arbiter_site.errors.server_error"
 api_patterns = [
     path("auth/token/", ObtainTokenView.as_view(), name="token"),
     path("logs/<int:pk>/publication/", PublicationView.as_view(), name="log-publication"),
+    path("webhooks/", include("webhooks.urls")),
     path("", include("gamelogs.api.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # Both without inline scripts (Content-Security-Policy): Swagger UI's init script is a URL of

@@ -39,6 +39,7 @@ def _optional_apps() -> list[str]:
     if (PLATFORM_DIR / "tournaments" / "apps.py").exists():
         apps.append("tournaments")
         apps.append("visibility")  # which logs are public: reads tournaments' published rounds
+        apps.append("webhooks")  # results, pairings and verdicts to subscribers' URLs
     if (BASE_DIR / "dashboards" / "apps.py").exists():
         apps.append("dashboards")
     return apps
@@ -276,6 +277,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "workers.tasks.reverify_logs",
         "schedule": env_int("ARBITER_REVERIFY_SECONDS", 3600),
         "kwargs": {"limit": env_int("ARBITER_REVERIFY_BATCH", 1000)},
+    },
+    # Webhook deliveries whose message never reached a worker.
+    "resend-pending-webhooks": {
+        "task": "webhooks.tasks.resend_pending_webhooks",
+        "schedule": env_int("ARBITER_WEBHOOK_SWEEP_SECONDS", 300),
     },
     # Meta summaries are refreshed right after verdicts; this catches a refresh whose message was lost.
     "refresh-stale-meta": {
