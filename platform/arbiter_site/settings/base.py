@@ -231,7 +231,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    "ENUM_NAME_OVERRIDES": {"LogStateEnum": "gamelogs.models.LogState"},
+    "ENUM_NAME_OVERRIDES": {
+        "LogStateEnum": "gamelogs.models.LogState",
+        "WebhookKindEnum": "webhooks.models.Kind",
+    },
 }
 
 # --- Celery (read by workers/celery.py with the CELERY_ prefix) ----------------------------------
