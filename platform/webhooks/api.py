@@ -11,6 +11,7 @@ from rest_framework import generics, serializers
 
 from tournaments.models import Event
 from tournaments.permissions import manages
+from webhooks.addresses import ForbiddenAddress, check_url
 from webhooks.models import Delivery, Kind, Subscription
 
 
@@ -28,6 +29,10 @@ class SubscriptionSerializer(serializers.ModelSerializer):
     def validate_url(self, value: str) -> str:
         if not value.startswith(("https://", "http://")):
             raise serializers.ValidationError("an http or https URL")
+        try:
+            check_url(value)
+        except ForbiddenAddress as exc:
+            raise serializers.ValidationError(str(exc)) from exc
         return value
 
     def validate(self, data):

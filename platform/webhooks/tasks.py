@@ -11,6 +11,7 @@ from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
+from webhooks.addresses import ForbiddenAddress, check_url
 from webhooks.models import Delivery, DeliveryState
 from webhooks.signing import SIGNATURE_HEADER, signature
 from workers.celery import app
@@ -54,10 +55,14 @@ def deliver_webhook(self, delivery_id: int) -> str:
     )
     delivery.attempts += 1
     try:
+        check_url(delivery.subscription.url)
         with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:
             delivery.last_status, delivery.last_error = response.status, ""
     except urllib.error.HTTPError as exc:
         delivery.last_status, delivery.last_error = exc.code, f"HTTP {exc.code}"
+    except ForbiddenAddress as exc:  # re-pointed since it was accepted: never retried
+        delivery.last_status, delivery.last_error = None, str(exc)[:300]
+        delivery.attempts = MAX_ATTEMPTS
     except (urllib.error.URLError, OSError, ValueError) as exc:
         delivery.last_status, delivery.last_error = None, f"{type(exc).__name__}: {exc}"[:300]
     ok = delivery.last_status is not None and 200 <= delivery.last_status < 300

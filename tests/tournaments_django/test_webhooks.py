@@ -55,6 +55,11 @@ def receiver():
     r.server.shutdown()
 
 
+@pytest.fixture(autouse=True)
+def local_receivers_allowed(settings):
+    settings.ARBITER_WEBHOOK_ALLOW_PRIVATE = True  # the receiver listens on 127.0.0.1
+
+
 @pytest.fixture
 def delivered_inline(monkeypatch):
     """Deliveries are sent in this process as soon as their transaction commits."""
@@ -205,3 +210,51 @@ def test_deliveries_whose_message_was_lost_are_sent_again(field, organizer, make
     assert tasks.resend_pending_webhooks() == 0  # too recent: its message may still be on its way
     Delivery.objects.filter(pk=delivery.pk).update(created_at=timezone.now() - timedelta(minutes=11))
     assert tasks.resend_pending_webhooks() == 1 and sent == [delivery.pk]
+
+
+@pytest.mark.parametrize(
+    "address", ["127.0.0.1", "10.1.2.3", "169.254.169.254", "192.168.0.7", "::1", "fd00::5", "100.64.0.1"]
+)
+def test_a_webhook_to_a_private_or_local_address_is_refused(settings, monkeypatch, make_user, address):
+    import socket
+
+    from webhooks.addresses import ForbiddenAddress, check_url
+
+    settings.ARBITER_WEBHOOK_ALLOW_PRIVATE = False
+    monkeypatch.setattr(
+        socket, "getaddrinfo", lambda host, port, **kw: [(None, None, None, "", (address, port))]
+    )
+    with pytest.raises(ForbiddenAddress, match="private or local"):
+        check_url("https://hooks.example.org/a")
+    api = APIClient()
+    api.force_authenticate(make_user("fan"))
+    refused = api.post(
+        "/api/webhooks/", {"url": "https://hooks.example.org/a", "kinds": ["result"]}, format="json"
+    )
+    assert refused.status_code == 400 and "private or local" in json.dumps(refused.json())
+
+
+def test_a_public_address_is_accepted_and_a_re_pointed_one_is_not_sent_to(field, organizer, settings, monkeypatch,
+                                                                           make_user):  # fmt: skip
+    import socket
+
+    settings.ARBITER_WEBHOOK_ALLOW_PRIVATE = False
+    resolved = {"address": "93.184.215.14"}
+    monkeypatch.setattr(
+        socket, "getaddrinfo", lambda host, port, **kw: [(None, None, None, "", (resolved["address"], port))]
+    )
+    event, _ = field(4)
+    api = APIClient()
+    api.force_authenticate(make_user("fan"))
+    created = api.post(
+        "/api/webhooks/", {"url": "https://hooks.example.org/a", "kinds": ["pairings"], "event": event.slug},
+        format="json",
+    )  # fmt: skip
+    assert created.status_code == 201
+    monkeypatch.setattr(tasks, "send", lambda pk: None)
+    services.publish_round(organizer, services.pair_next_round(organizer, event))
+    resolved["address"] = "10.0.0.8"  # the name now points inside the network
+    (delivery,) = Delivery.objects.all()
+    assert tasks.deliver_webhook(delivery.pk) == "failed"
+    delivery.refresh_from_db()
+    assert "private or local" in delivery.last_error

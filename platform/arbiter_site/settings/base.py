@@ -295,6 +295,9 @@ CELERY_BEAT_SCHEDULE = {
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 
+# Webhooks go to public addresses only (webhooks.addresses); set to 1 to allow private ones.
+ARBITER_WEBHOOK_ALLOW_PRIVATE = env_bool("ARBITER_WEBHOOK_ALLOW_PRIVATE", False)
+
 # A log queued but not picked up (or stuck "verifying") for this long is sent again by the sweeper.
 ARBITER_REQUEUE_AFTER_SECONDS = env_int("ARBITER_REQUEUE_AFTER_SECONDS", 600)
 
