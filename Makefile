@@ -14,8 +14,10 @@ TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 PYTEST_ARGS ?=
 # The site, workers and their tests (the engine, dashboards and tournaments lint their own).
 PLATFORM_SOURCES := manage.py workers arbiter_cli/__init__.py arbiter_cli/main.py arbiter_cli/upload.py \
-	platform/arbiter_site platform/accounts platform/gamelogs tests/conftest.py tests/support tests/platform \
-	tests/workers tests/e2e tests/browser/test_upload_in_chromium.py benchmarks/workers.py
+	platform/arbiter_site platform/accounts platform/gamelogs platform/visibility platform/webhooks \
+	tests/conftest.py tests/support tests/platform tests/deploy \
+	tests/workers tests/e2e tests/browser/test_upload_in_chromium.py tests/browser/test_csp_in_chromium.py \
+	benchmarks/workers.py
 
 .PHONY: run test install services-check worker lint format clean-test-dbs bench
 

@@ -57,6 +57,13 @@ def healthz(request):
     return JsonResponse(body, status=200 if healthy else 503)
 
 
+@never_cache
+def live(request):
+    """GET /healthz/live — the process answers requests; nothing else is checked. For liveness
+    probes: a database outage should take a web process out of rotation (/healthz), not restart it."""
+    return JsonResponse({"status": "ok"})
+
+
 def _is_staff(request) -> bool:
     # Reading the session needs the database, so only once the database has answered.
     user = getattr(request, "user", None)

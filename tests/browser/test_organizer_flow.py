@@ -72,9 +72,13 @@ def screenshot(driver, name: str) -> Path:
 
 
 def wait(driver, condition, timeout: float = 15):
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(condition)
+    # A form post reloads the page: an element found just before the reload goes stale; look again.
+    return WebDriverWait(
+        driver, timeout, poll_frequency=0.1, ignored_exceptions=[StaleElementReferenceException]
+    ).until(condition)
 
 
 def log_in(driver, base_url: str, username: str) -> None:
@@ -154,8 +158,8 @@ def test_organizer_creates_an_event_pairs_reviews_and_publishes_round_one(
     browser.find_element(By.ID, "publish-round").click()
     wait(browser, lambda d: d.find_element(By.ID, "round-state").text == "Published")
     browser.find_element(By.ID, "start-timer").click()
-    timer = wait(browser, lambda d: d.find_elements(By.ID, "round-timer"))[0]
-    wait(browser, lambda d: "left" in timer.text)
+    wait(browser, lambda d: "left" in d.find_element(By.ID, "round-timer").text)
+    timer = browser.find_element(By.ID, "round-timer")
     assert timer.text.startswith(("1:15:00", "1:14:5"))  # 75 minutes, counting down
     screenshot(browser, "organizer-2-published")
 

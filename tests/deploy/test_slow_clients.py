@@ -17,11 +17,11 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from contextlib import closing, suppress
 from string import Template
 
 import pytest
 
+from tests.support.processes import free_port, stop, wait_for_http
 from tests.support.workers import REPO, worker_environment
 
 NGINX = shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx",) if os.access(p, os.X_OK)), None)
@@ -38,37 +38,9 @@ pytestmark = [
 ]
 
 
-def _free_port() -> int:
-    with closing(socket.socket()) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _wait_for(port: int, path: str = "/healthz", timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        with (
-            suppress(OSError),
-            urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=2) as response,
-        ):
-            if response.status == 200:
-                return
-        time.sleep(0.2)
-    raise AssertionError(f"nothing answered 200 on port {port}{path} within {timeout} s")
-
-
-def _stop(process: subprocess.Popen) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=10)
-
-
 @pytest.fixture
 def gunicorn(transactional_db, tmp_path):
-    port = _free_port()
+    port = free_port()
     log = open(tmp_path / "gunicorn.log", "wb")  # noqa: SIM115 — closed below
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "arbiter_site.wsgi", "--pythonpath", "platform",
@@ -76,16 +48,16 @@ def gunicorn(transactional_db, tmp_path):
         cwd=REPO, env=worker_environment(), stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
     try:
-        _wait_for(port)
+        wait_for_http(port)
         yield port
     finally:
-        _stop(process)
+        stop(process)
         log.close()
 
 
 @pytest.fixture
 def nginx(gunicorn, tmp_path):
-    port = _free_port()
+    port = free_port()
     server = Template(TEMPLATE.read_text()).safe_substitute(
         ARBITER_UPSTREAM=f"127.0.0.1:{gunicorn}", ARBITER_LISTEN_PORT=str(port)
     )
@@ -117,10 +89,10 @@ http {{
         stdout=subprocess.DEVNULL, stderr=open(tmp_path / "nginx.stderr", "wb"),  # noqa: SIM115
     )  # fmt: skip
     try:
-        _wait_for(port)
+        wait_for_http(port)
         yield port
     finally:
-        _stop(process)
+        stop(process)
 
 
 def _stalled_clients(port: int) -> list[socket.socket]:

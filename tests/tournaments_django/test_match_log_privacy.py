@@ -1,5 +1,5 @@
-"""A match's attached log (id, state, summary, hash) is shown only to those who may open the log:
-its uploaders, staff and the event's organizers. Everyone else sees the match without it."""
+"""A match's attached log (id, state, summary, hash) is shown only to the match's players, the
+event's organizers, its uploaders and staff. Everyone else sees the match without it."""
 
 from __future__ import annotations
 
@@ -41,18 +41,17 @@ def test_outsiders_see_the_match_but_not_its_log(match_with_log, make_user):
     event, match, log = match_with_log
     assert _log_of(None, event, match) is None
     assert _log_of(make_user("stranger"), event, match) is None
-    # The opponent did not upload it: the log page answers them 404, so does the match's log block.
-    assert _log_of(match.entrant_b.player, event, match) is None
     pairings = client_for().get(f"/api/events/{event.slug}/rounds/{match.round.number}/pairings/").json()
     assert all(row["log"] is None for row in pairings)
     body = client_for().get(f"/api/events/{event.slug}/rounds/").content.decode()
     assert log["sha256"] not in body
 
 
-def test_uploader_staff_and_organizer_see_the_log(match_with_log, organizer, make_user):
+def test_players_uploader_staff_and_organizer_see_the_log(match_with_log, organizer, make_user):
     event, match, log = match_with_log
     staff = make_user("root", is_staff=True)
-    for user in (match.entrant_a.player, staff, organizer):
+    # The opponent did not upload it but played the game: the match page shows them the log too.
+    for user in (match.entrant_a.player, match.entrant_b.player, staff, organizer):
         seen = _log_of(user, event, match)
         assert seen == log and len(seen["sha256"]) == 64
 

@@ -16,6 +16,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 
 from arbiter_site.settings.env import env_bool, env_int, env_list, env_str
 
@@ -38,6 +39,7 @@ def _optional_apps() -> list[str]:
     if (PLATFORM_DIR / "tournaments" / "apps.py").exists():
         apps.append("tournaments")
         apps.append("visibility")  # which logs are public: reads tournaments' published rounds
+        apps.append("webhooks")  # results, pairings and verdicts to subscribers' URLs
     if (BASE_DIR / "dashboards" / "apps.py").exists():
         apps.append("dashboards")
     return apps
@@ -57,6 +59,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "csp",
     "arbiter_site",
     "accounts",
     "gamelogs",
@@ -74,6 +77,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     # Last, so that it sees the outcome of every sign-in (accounts.signin_guard).
     "axes.middleware.AxesMiddleware",
 ]
@@ -145,6 +149,25 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
+# --- Content-Security-Policy (django-csp) ---------------------------------------------------------
+# Scripts only from this site, or inline with the per-response nonce ({{ request.csp_nonce }});
+# no eval. Styles allow inline attributes: Plotly sets style attributes on the SVG it draws, and a
+# style cannot run code. Nothing may frame the site, post forms elsewhere, or load a plugin.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
 # --- Uploads -------------------------------------------------------------------------------------
 # The engine refuses logs over 4 MiB (engine.core.logfile.MAX_LOG_BYTES). A request may carry a
 # little multipart framing on top; anything larger is answered 413 from the Content-Length header
@@ -208,7 +231,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    "ENUM_NAME_OVERRIDES": {"LogStateEnum": "gamelogs.models.LogState"},
+    "ENUM_NAME_OVERRIDES": {
+        "LogStateEnum": "gamelogs.models.LogState",
+        "WebhookKindEnum": "webhooks.models.Kind",
+    },
 }
 
 # --- Celery (read by workers/celery.py with the CELERY_ prefix) ----------------------------------
@@ -255,6 +281,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": env_int("ARBITER_REVERIFY_SECONDS", 3600),
         "kwargs": {"limit": env_int("ARBITER_REVERIFY_BATCH", 50000)},
     },
+    # Webhook deliveries whose message never reached a worker.
+    "resend-pending-webhooks": {
+        "task": "webhooks.tasks.resend_pending_webhooks",
+        "schedule": env_int("ARBITER_WEBHOOK_SWEEP_SECONDS", 300),
+    },
     # Meta summaries are refreshed right after verdicts; this catches a refresh whose message was lost.
     "refresh-stale-meta": {
         "task": "dashboards.tasks.refresh_all_stale",
@@ -284,6 +315,8 @@ ARBITER_REVERIFY_PRIORITY = env_int("ARBITER_REVERIFY_PRIORITY", 9)
 CELERY_DB_REUSE_MAX = env_int("ARBITER_DB_REUSE_MAX", 1000)
 # "off": workers commit verdicts without waiting for the disk (workers.celery explains why it is safe).
 ARBITER_WORKER_SYNCHRONOUS_COMMIT = env_str("ARBITER_WORKER_SYNCHRONOUS_COMMIT", "off")
+# Webhooks go to public addresses only (webhooks.addresses); set to 1 to allow private ones.
+ARBITER_WEBHOOK_ALLOW_PRIVATE = env_bool("ARBITER_WEBHOOK_ALLOW_PRIVATE", False)
 
 LOGGING = {
     "version": 1,

@@ -10,6 +10,8 @@ from arbiter_site.settings.base import VAR_DIR
 from arbiter_site.settings.env import env_bool, env_str
 
 DEBUG = env_bool("DJANGO_DEBUG", True)
+# On one machine a webhook receiver is usually on localhost too.
+ARBITER_WEBHOOK_ALLOW_PRIVATE = env_bool("ARBITER_WEBHOOK_ALLOW_PRIVATE", True)
 
 BROKER_DIR = VAR_DIR / "broker"
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://localhost//")

@@ -169,8 +169,9 @@ class MatchSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(MatchLogSerializer(allow_null=True))
     def get_log(self, match: Match) -> dict | None:
-        """The attached log, only for those who may open it (its uploaders, staff) and the event's
-        organizers; anyone else sees the match's state and result but not the log (null)."""
+        """The attached log, for the people the match page shows it to (the match's two players
+        and the event's organizers) and those who may open it anyway (its uploaders, staff);
+        anyone else sees the match's state and result but not the log (null)."""
         if not match.game_log_id or not self._may_see_log(match):
             return None
         return MatchLogSerializer(match.game_log).data
@@ -179,7 +180,7 @@ class MatchSerializer(serializers.ModelSerializer):
         user = getattr(self.context.get("request"), "user", None)
         if user is None or not user.is_authenticated:
             return False
-        if logs_visible_to(user).filter(pk=match.game_log_id).exists():
+        if match.side_of(user) is not None or logs_visible_to(user).filter(pk=match.game_log_id).exists():
             return True
         return manages(user, match.round.event)
 

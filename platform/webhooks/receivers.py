@@ -1,0 +1,34 @@
+"""What sets webhooks off: a verdict (gamelogs' ``log_verified``), a round published and a match
+result that counts (saves of tournaments' models, so the tournaments app needs no change)."""
+
+from __future__ import annotations
+
+import logging
+
+from django.db.models.signals import post_save
+
+from gamelogs.signals import log_verified
+from tournaments.models import COUNTED_STATES, Match, Round, RoundState
+from webhooks import services
+
+log = logging.getLogger(__name__)
+
+
+def verdict_announced(sender, game_log, verdict: dict, **kwargs) -> None:
+    services.on_verdict(game_log, verdict)
+
+
+def round_saved(sender, instance: Round, update_fields=None, **kwargs) -> None:
+    if instance.state == RoundState.PUBLISHED and (update_fields is None or "state" in update_fields):
+        services.on_pairings(instance)
+
+
+def match_saved(sender, instance: Match, **kwargs) -> None:
+    if instance.state in COUNTED_STATES and instance.outcome_a:
+        services.on_result(instance)
+
+
+def connect() -> None:
+    log_verified.connect(verdict_announced, dispatch_uid="webhooks.verdict")
+    post_save.connect(round_saved, sender=Round, dispatch_uid="webhooks.round")
+    post_save.connect(match_saved, sender=Match, dispatch_uid="webhooks.match")

@@ -1,0 +1,130 @@
+"""Who is told what: one delivery per interested subscription, queued with what caused it.
+
+on_verdict(game_log, verdict)   a log was verified
+on_pairings(round_)             a round's pairings were published
+on_result(match)                a match's result counts (verified or confirmed)
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.db import transaction
+from django.utils import timezone
+
+from gamelogs.models import GameLog, LogSubmission
+from tournaments.models import Event, Match, Round
+from webhooks.models import Delivery, Kind, Subscription
+
+
+def on_verdict(game_log: GameLog, verdict: dict) -> int:
+    uploaders = set(LogSubmission.objects.filter(log=game_log).values_list("user_id", flat=True))
+    events = list(Event.objects.filter(rounds__matches__game_log=game_log).distinct())
+    # Logs are private: an event's subscribers hear of its verdicts only if they organize it.
+    subscriptions = [
+        s
+        for s in _active(Kind.VERDICT, events)
+        if (s.event_id is None and s.owner_id in uploaders)
+        or (s.event_id is not None and s.event.organizers.filter(pk=s.owner_id).exists())
+    ]
+    payload = {
+        "log": {
+            "id": game_log.pk,
+            "game": game_log.game,
+            "state": game_log.state,
+            "summary": game_log.summary,
+            "sha256": game_log.sha256,
+            "engine_version": game_log.engine_version,
+        },
+        "matches": [{"event": e.slug, "match": m} for e in events for m in _match_ids(e, game_log)],
+    }
+    key = f"verdict:{game_log.pk}:{game_log.engine_version}:{game_log.state}"
+    return _queue(Kind.VERDICT, key, payload, subscriptions)
+
+
+def on_pairings(round_: Round) -> int:
+    event = round_.event
+    subscriptions = [s for s in _active(Kind.PAIRINGS, [event]) if _follows(s, event)]
+    matches = round_.matches.select_related("entrant_a", "entrant_b").order_by("table")
+    payload = {
+        "event": event.slug,
+        "round": round_.number,
+        "pairings": [
+            {
+                "match": m.pk,
+                "table": m.table,
+                "player_a": m.entrant_a.display_name,
+                "player_b": m.entrant_b.display_name if m.entrant_b_id else None,
+            }
+            for m in matches
+        ],
+    }
+    key = f"pairings:{round_.pk}:{round_.published_at.isoformat() if round_.published_at else ''}"
+    return _queue(Kind.PAIRINGS, key, payload, subscriptions)
+
+
+def on_result(match: Match) -> int:
+    event = match.round.event
+    subscriptions = [s for s in _active(Kind.RESULT, [event]) if _follows(s, event)]
+    result = {
+        "outcome_a": match.outcome_a,
+        "outcome_b": match.outcome_b,
+        "vp_a": match.vp_a,
+        "vp_b": match.vp_b,
+        "knockouts_a": match.knockouts_a,
+        "knockouts_b": match.knockouts_b,
+        "source": match.result_source,
+    }
+    payload = {
+        "event": event.slug,
+        "round": match.round.number,
+        "match": match.pk,
+        "table": match.table,
+        "player_a": match.entrant_a.display_name,
+        "player_b": match.entrant_b.display_name if match.entrant_b_id else None,
+        "state": match.state,
+        "result": result,
+    }
+    key = "result:{}:{}".format(match.pk, ":".join(str(v) for v in result.values()))
+    return _queue(Kind.RESULT, key, payload, subscriptions)
+
+
+def body_of(kind: str, delivery_key: str, payload: dict) -> str:
+    envelope = {"kind": kind, "id": delivery_key, "created_at": timezone.now().isoformat(), "data": payload}
+    return json.dumps(envelope, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _active(kind: str, events: list[Event]) -> list[Subscription]:
+    # Kinds are filtered here, not in SQL: JSON containment is not portable to the SQLite demo.
+    candidates = Subscription.objects.filter(active=True).select_related("event")
+    candidates = candidates.filter(event__isnull=True) | candidates.filter(event__in=events)
+    return [s for s in candidates if kind in s.kinds]
+
+
+def _follows(subscription: Subscription, event: Event) -> bool:
+    """Results and pairings are public: an event subscription follows its event; a personal one
+    follows the events its owner plays in or organizes."""
+    if subscription.event_id is not None:
+        return subscription.event_id == event.pk
+    owner = subscription.owner_id
+    return event.registrations.filter(player_id=owner).exists() or event.organizers.filter(pk=owner).exists()
+
+
+def _match_ids(event: Event, game_log: GameLog) -> list[int]:
+    return list(Match.objects.filter(round__event=event, game_log=game_log).values_list("pk", flat=True))
+
+
+def _queue(kind: str, key: str, payload: dict, subscriptions: list[Subscription]) -> int:
+    from webhooks.tasks import send  # the task module imports the models this one uses
+
+    queued = 0
+    for subscription in subscriptions:
+        delivery, created = Delivery.objects.get_or_create(
+            subscription=subscription,
+            key=key[:200],
+            defaults={"kind": kind, "body": body_of(kind, key, payload)},
+        )
+        if created:
+            queued += 1
+            transaction.on_commit(lambda pk=delivery.pk: send(pk))
+    return queued
