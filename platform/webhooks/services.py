@@ -45,7 +45,7 @@ def on_verdict(game_log: GameLog, verdict: dict) -> int:
 def on_pairings(round_: Round) -> int:
     event = round_.event
     subscriptions = [s for s in _active(Kind.PAIRINGS, [event]) if _follows(s, event)]
-    matches = round_.matches.select_related("entrant_a", "entrant_b").order_by("table")
+    matches = round_.matches.prefetch_related("seats__registration__player").order_by("table")
     payload = {
         "event": event.slug,
         "round": round_.number,
@@ -53,8 +53,9 @@ def on_pairings(round_: Round) -> int:
             {
                 "match": m.pk,
                 "table": m.table,
-                "player_a": m.entrant_a.display_name,
-                "player_b": m.entrant_b.display_name if m.entrant_b_id else None,
+                "seats": [
+                    {"player": seat.registration.display_name, "team": seat.team} for seat in m.seat_list()
+                ],
             }
             for m in matches
         ],
@@ -66,26 +67,27 @@ def on_pairings(round_: Round) -> int:
 def on_result(match: Match) -> int:
     event = match.round.event
     subscriptions = [s for s in _active(Kind.RESULT, [event]) if _follows(s, event)]
-    result = {
-        "outcome_a": match.outcome_a,
-        "outcome_b": match.outcome_b,
-        "vp_a": match.vp_a,
-        "vp_b": match.vp_b,
-        "knockouts_a": match.knockouts_a,
-        "knockouts_b": match.knockouts_b,
-        "source": match.result_source,
-    }
+    seats = [
+        {
+            "player": seat.registration.display_name,
+            "team": seat.team,
+            "outcome": seat.outcome,
+            "rank": seat.rank,
+            "score": seat.score,
+            "components": seat.components,
+        }
+        for seat in match.seat_list()
+    ]
+    result = {"seats": seats, "source": match.result_source}
     payload = {
         "event": event.slug,
         "round": match.round.number,
         "match": match.pk,
         "table": match.table,
-        "player_a": match.entrant_a.display_name,
-        "player_b": match.entrant_b.display_name if match.entrant_b_id else None,
         "state": match.state,
         "result": result,
     }
-    key = "result:{}:{}".format(match.pk, ":".join(str(v) for v in result.values()))
+    key = "result:{}:{}".format(match.pk, json.dumps(result, sort_keys=True))
     return _queue(Kind.RESULT, key, payload, subscriptions)
 
 

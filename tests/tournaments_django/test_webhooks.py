@@ -103,12 +103,13 @@ def test_a_result_is_posted_once(running_round, organizer, make_user, receiver, 
     _subscribe(make_user("fan"), receiver.url, ["result"], event=event)
     match = round_.matches.exclude(entrant_b__isnull=True).first()
     with django_capture_on_commit_callbacks(execute=True):
-        services.decide_result(organizer, match, outcome_a="win", vp_a=30, vp_b=10)
+        services.decide_result(organizer, match, outcome_a="win", score_a=30, score_b=10)
         match.refresh_from_db()
         match.save()  # saved again, same result: no second message
     (body,) = receiver.bodies()
     assert body["kind"] == "result" and body["data"]["match"] == match.pk
-    assert body["data"]["result"]["vp_a"] == 30 and body["data"]["result"]["outcome_a"] == "win"
+    first, second = body["data"]["result"]["seats"]
+    assert (first["outcome"], first["score"], second["outcome"], second["score"]) == ("win", 30, "loss", 10)
 
 
 def test_the_uploader_hears_the_verdict_of_their_log(running_round, receiver, delivered_inline, published,
