@@ -39,21 +39,16 @@ def on_shortest_path(dist: dict[int, int], cur: int, nxt: int, cost: int) -> boo
 # -- who stands where (BG-19.1) ------------------------------------------------------------------------
 def occupants(g, skip=None) -> dict:
     """Every hex holding a miniature (all hexes of a massive base), other than ``skip``: hex -> unit."""
-    if not g.has_massive:
-        return {u.hex: u for u in g.units.values() if u.on_board and u is not skip}
     return {c: u for u in g.units.values() if u.on_board and u is not skip for c in u.cells}
 
 
 def occupied_hexes(g) -> set[int]:
     """Every hex holding a miniature."""
-    if not g.has_massive:
-        return {u.hex for u in g.units.values() if u.on_board}
-    return set(occupants(g))
+    return {c for u in g.units.values() if u.on_board for c in u.cells}
 
 
 def enemy_cells(g, unit) -> set[int]:
-    if not g.has_massive:
-        return {e.hex for e in g.enemies_of(unit)}
+    """Every hex holding an enemy of ``unit``."""
     return {c for e in g.enemies_of(unit) for c in e.cells}
 
 

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from engine.games.battleground import RULESET
+from engine.games.battleground import RULESET, massive
 from engine.games.battleground.guard import threatens
 from engine.games.battleground.movement import distance_to_goal, reachable, speed, toward_goal
 from tests.engine.battleground.conftest import simulated
@@ -126,3 +126,23 @@ def test_bg_19_1_the_general_path_answers_as_the_one_hex_path_did(seed):
                 assert threatens(g, unit, enemy) == one_hex_threatens(g, unit, enemy)
             compared += 1
     assert compared > 50
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_bg_19_1_who_stands_where_answers_as_the_one_hex_path_did(seed):
+    """BG-10.2.2 / BG-7.2.1 / BG-19.1: the hexes held, the enemies engaged and the objective claims of one-hex
+    characters on random positions are the old one-hex answers."""
+    for g, _rng in positions(seed, 10):
+        board = g.board
+        assert massive.occupants(g) == {u.hex: u for u in g.on_board()}
+        assert massive.occupied_hexes(g) == {u.hex for u in g.on_board()}
+        for unit in g.on_board():
+            enemies = {e.hex for e in g.enemies_of(unit)}
+            assert massive.enemy_cells(g, unit) == enemies
+            assert g.engaged_with(unit) == [
+                e for e in g.enemies_of(unit) if e.hex in board.adjacent[unit.hex]
+            ]
+            for token in range(0, board.grid.size, 7):
+                near = board.adjacent[token] | {token}
+                old = not (board.adjacent[unit.hex] & enemies) and unit.hex in near and not (near & enemies)
+                assert massive.claims(g, unit, token, near) == old
