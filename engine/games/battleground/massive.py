@@ -79,7 +79,7 @@ def engaged(g, a, b) -> bool:
     """BG-10.2.2 with BG-19.1: two miniatures are engaged when a hex of one is adjacent to a hex of the
     other."""
     near = around(g, a)
-    return any(c in near for c in b.cells)
+    return not near.isdisjoint(b.cells)
 
 
 def sight(g, a_cells, b_cells) -> bool:
@@ -420,6 +420,6 @@ def claims(g, unit, token: int, near_token: frozenset[int]) -> bool:
     enemies = enemy_cells(g, unit)
     return (
         not (around(g, unit) & enemies)
-        and any(c in near_token for c in unit.cells)
+        and not near_token.isdisjoint(unit.cells)
         and not (near_token & enemies)
     )

@@ -137,7 +137,7 @@ class Game:
         """BG-10.2.2: enemies in adjacent hexes (BG-2.1.4: same height, sharing a side; BG-19.1: a hex of
         one base adjacent to a hex of the other)."""
         near = massive.around(self, unit)
-        return [e for e in self.enemies_of(unit) if any(c in near for c in e.cells)]
+        return [e for e in self.enemies_of(unit) if not near.isdisjoint(e.cells)]
 
     def top(self) -> Frame | Trigger | Pending | None:
         return self.stack[-1] if self.stack else None
