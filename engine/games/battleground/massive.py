@@ -1,9 +1,12 @@
-"""Massive miniatures: bases that cover several hexes (spec §19, BG-13.3.5, BG-AMB-28, BG-DIS-04).
+"""Footprint queries: who stands where, and what a base of one or several hexes touches (spec §19,
+BG-13.3.5, BG-AMB-28, BG-DIS-04).
 
 A massive miniature's ``hex`` is its facing hex and ``cells`` every hex of its base (engine/geometry/
-footprint.py: the base is stated in the content pack and turns about its pivot). The rules code asks
-the questions below instead of comparing single hexes whenever the game holds a massive miniature
-(``g.has_massive``); a game without one keeps the single-hex code paths untouched.
+footprint.py: the base is stated in the content pack and turns about its pivot); a one-hex miniature's
+footprint is its one cell. The rules code asks the questions below for every miniature instead of
+comparing single hexes. Two places still take a one-hex path when the game holds no massive miniature
+(``g.has_massive``): the attack threshold's engaged-target and cover modifiers, and an area attack's
+targets (combat.py).
 
 Readings this module takes where the rulebook is silent (each is noted where it is used):
 - a base stands at one height: every hex of it at the same height, none on an obstacle or a ladder
