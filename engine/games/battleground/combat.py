@@ -52,7 +52,6 @@ def resolve_weapon(g, unit: Unit, name) -> WeaponDef:
 
 def check_target(g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Unit) -> None:
     """BG-10.2–10.5 and the interrupt restrictions (BG-14.1.4 a, BG-14.2.2)."""
-    board = g.board
     if not target.on_board:
         raise IllegalEvent("BG-13.1.2", f"{target.name} is knocked out and cannot be attacked")
     ally = target.player == unit.player
@@ -68,32 +67,9 @@ def check_target(g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Unit) -
         raise IllegalEvent(
             "BG-14.1.4", f"an interrupt attack must target the interrupted character, {frame.target.name}"
         )
-    if g.has_massive:
-        _check_massive_target(g, unit, weapon, target)  # BG-19.1, BG-19.6–19.8
-        return
-    if weapon.type == "melee":
-        if target.hex not in board.adjacent[unit.hex]:
-            raise IllegalEvent(
-                "BG-10.2.2",
-                f"{target.name} is not engaged with {unit.name}; a melee attack needs an adjacent enemy",
-            )
-        return
-    if g.engaged_with(unit):  # BG-AMB-40: a beneficial spell too
-        rule = "BG-10.3.2" if weapon.type == "ranged" else "BG-10.5.1"
-        raise IllegalEvent(rule, f"{unit.name} is engaged and cannot make a {weapon.type} attack")
-    if not board.grid.in_range(unit.hex, target.hex, weapon.range_in):
-        dist = board.grid.distance_in(unit.hex, target.hex)
-        raise IllegalEvent(
-            "BG-10.3.5", f'{target.name} is {dist:.2f}" away; the {weapon.name} reaches {weapon.range_in:g}"'
-        )
-    if not board.line_of_sight(unit.hex, target.hex, same_origin_corner=g.options["los_same_origin_corner"]):
-        raise IllegalEvent("BG-10.3.3", f"{unit.name} has no line of sight to {target.name}")
-
-
-def _check_massive_target(g, unit: Unit, weapon: WeaponDef, target: Unit) -> None:
-    """check_target when the game holds a massive miniature: engagement by any hex of a base (BG-19.1),
-    range between the nearest hexes and sight from or to any hex of it (BG-2.3.2, BG-19.8); a massive
-    attacker's attacks come from its facing hex, turned toward the target (BG-19.7)."""
+    # BG-19.1, BG-19.6–19.8: engagement by any hex of a base, range between the nearest hexes and sight
+    # from or to any hex of it (BG-2.3.2); a massive attacker's attacks come from its facing hex, turned
+    # toward the target (BG-19.7). A one-hex miniature's base is its hex.
     if weapon.type == "melee":
         if not massive.engaged(g, unit, target):
             raise IllegalEvent(

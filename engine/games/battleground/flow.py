@@ -358,20 +358,12 @@ def cleanup(g) -> None:
     board = g.board
     # Step 1, BG-7.2 (BG-AMB-29: automatic and mandatory).
     standing_units = sorted(g.on_board(), key=lambda u: u.order)
-    enemies_of = {u.key: {e.hex for e in g.enemies_of(u)} for u in standing_units}
     zones = {pid: board.zones[i] for i, pid in enumerate(g.sides)}
     for token in list(g.objectives):
         near_token = board.adjacent[token] | {token}
         for unit in standing_units:
-            enemies = enemies_of[unit.key]
-            zone = zones[unit.player]
-            if (
-                massive.claims(g, unit, token, near_token)  # BG-19.1: any hex of a massive base
-                if g.has_massive
-                else not (board.adjacent[unit.hex] & enemies)
-                and unit.hex in near_token
-                and not (near_token & enemies)
-            ) and token not in zone:
+            # BG-7.2.1 with BG-19.1: any hex of a massive base.
+            if token not in zones[unit.player] and massive.claims(g, unit, token, near_token):
                 side = g.sides[unit.player]
                 side.objectives += 1
                 side.vp["objectives"] += OBJECTIVE_VP

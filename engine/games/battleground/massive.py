@@ -1,9 +1,12 @@
-"""Massive miniatures: bases that cover several hexes (spec §19, BG-13.3.5, BG-AMB-28, BG-DIS-04).
+"""Footprint queries: who stands where, and what a base of one or several hexes touches (spec §19,
+BG-13.3.5, BG-AMB-28, BG-DIS-04).
 
 A massive miniature's ``hex`` is its facing hex and ``cells`` every hex of its base (engine/geometry/
-footprint.py: the base is stated in the content pack and turns about its pivot). The rules code asks
-the questions below instead of comparing single hexes whenever the game holds a massive miniature
-(``g.has_massive``); a game without one keeps the single-hex code paths untouched.
+footprint.py: the base is stated in the content pack and turns about its pivot); a one-hex miniature's
+footprint is its one cell. The rules code asks the questions below for every miniature instead of
+comparing single hexes. Two places still take a one-hex path when the game holds no massive miniature
+(``g.has_massive``): the attack threshold's engaged-target and cover modifiers, and an area attack's
+targets (combat.py).
 
 Readings this module takes where the rulebook is silent (each is noted where it is used):
 - a base stands at one height: every hex of it at the same height, none on an obstacle or a ladder
@@ -39,21 +42,16 @@ def on_shortest_path(dist: dict[int, int], cur: int, nxt: int, cost: int) -> boo
 # -- who stands where (BG-19.1) ------------------------------------------------------------------------
 def occupants(g, skip=None) -> dict:
     """Every hex holding a miniature (all hexes of a massive base), other than ``skip``: hex -> unit."""
-    if not g.has_massive:
-        return {u.hex: u for u in g.units.values() if u.on_board and u is not skip}
     return {c: u for u in g.units.values() if u.on_board and u is not skip for c in u.cells}
 
 
 def occupied_hexes(g) -> set[int]:
     """Every hex holding a miniature."""
-    if not g.has_massive:
-        return {u.hex for u in g.units.values() if u.on_board}
-    return set(occupants(g))
+    return {c for u in g.units.values() if u.on_board for c in u.cells}
 
 
 def enemy_cells(g, unit) -> set[int]:
-    if not g.has_massive:
-        return {e.hex for e in g.enemies_of(unit)}
+    """Every hex holding an enemy of ``unit``."""
     return {c for e in g.enemies_of(unit) for c in e.cells}
 
 
@@ -84,7 +82,7 @@ def engaged(g, a, b) -> bool:
     """BG-10.2.2 with BG-19.1: two miniatures are engaged when a hex of one is adjacent to a hex of the
     other."""
     near = around(g, a)
-    return any(c in near for c in b.cells)
+    return not near.isdisjoint(b.cells)
 
 
 def sight(g, a_cells, b_cells) -> bool:
@@ -425,6 +423,6 @@ def claims(g, unit, token: int, near_token: frozenset[int]) -> bool:
     enemies = enemy_cells(g, unit)
     return (
         not (around(g, unit) & enemies)
-        and any(c in near_token for c in unit.cells)
+        and not near_token.isdisjoint(unit.cells)
         and not (near_token & enemies)
     )

@@ -45,7 +45,7 @@ class Game:
         self.objectives: list[int] = list(board.objectives)
         self.markers: list[Marker] = []  # on the battlefield until cleanup (BG-16.3, BG-7.3.1)
         self.stats = flow.StatsBook()
-        self.has_massive = False  # BG-19: set by setup; a game without one keeps the one-hex code paths
+        self.has_massive = False  # BG-19: set by setup; combat's threshold and area still ask it (massive.py)
         flow.setup(self, doc)
 
     def copy(self) -> Game:
@@ -134,11 +134,10 @@ class Game:
         return [u for u in self.units.values() if u.on_board and u.player != unit.player]
 
     def engaged_with(self, unit: Unit) -> list[Unit]:
-        """BG-10.2.2: enemies in adjacent hexes (BG-2.1.4: same height, sharing a side)."""
-        if self.has_massive:
-            return [e for e in self.enemies_of(unit) if massive.engaged(self, unit, e)]  # BG-19.1
-        adj = self.board.adjacent[unit.hex]
-        return [e for e in self.enemies_of(unit) if e.hex in adj]
+        """BG-10.2.2: enemies in adjacent hexes (BG-2.1.4: same height, sharing a side; BG-19.1: a hex of
+        one base adjacent to a hex of the other)."""
+        near = massive.around(self, unit)
+        return [e for e in self.enemies_of(unit) if not near.isdisjoint(e.cells)]
 
     def top(self) -> Frame | Trigger | Pending | None:
         return self.stack[-1] if self.stack else None

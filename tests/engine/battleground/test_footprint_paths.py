@@ -11,9 +11,12 @@ import random
 
 import pytest
 
-from engine.games.battleground import RULESET
+from engine.core.errors import IllegalEvent
+from engine.games.battleground import RULESET, massive
+from engine.games.battleground.combat import check_target, weapons_of
 from engine.games.battleground.guard import threatens
 from engine.games.battleground.movement import distance_to_goal, reachable, speed, toward_goal
+from engine.games.battleground.state import Frame
 from tests.engine.battleground.conftest import simulated
 
 
@@ -126,3 +129,67 @@ def test_bg_19_1_the_general_path_answers_as_the_one_hex_path_did(seed):
                 assert threatens(g, unit, enemy) == one_hex_threatens(g, unit, enemy)
             compared += 1
     assert compared > 50
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_bg_19_1_who_stands_where_answers_as_the_one_hex_path_did(seed):
+    """BG-10.2.2 / BG-7.2.1 / BG-19.1: the hexes held, the enemies engaged and the objective claims of one-hex
+    characters on random positions are the old one-hex answers."""
+    for g, _rng in positions(seed, 10):
+        board = g.board
+        assert massive.occupants(g) == {u.hex: u for u in g.on_board()}
+        assert massive.occupied_hexes(g) == {u.hex for u in g.on_board()}
+        for unit in g.on_board():
+            enemies = {e.hex for e in g.enemies_of(unit)}
+            assert massive.enemy_cells(g, unit) == enemies
+            assert g.engaged_with(unit) == [
+                e for e in g.enemies_of(unit) if e.hex in board.adjacent[unit.hex]
+            ]
+            for token in range(0, board.grid.size, 7):
+                near = board.adjacent[token] | {token}
+                old = not (board.adjacent[unit.hex] & enemies) and unit.hex in near and not (near & enemies)
+                assert massive.claims(g, unit, token, near) == old
+
+
+def one_hex_target_refusal(g, unit, weapon, target):
+    """The one-hex part of check_target as it was: (rule, message) or None."""
+    board = g.board
+    if weapon.type == "melee":
+        if target.hex not in board.adjacent[unit.hex]:
+            return (
+                "BG-10.2.2",
+                f"{target.name} is not engaged with {unit.name}; a melee attack needs an adjacent enemy",
+            )
+        return None
+    if g.engaged_with(unit):
+        rule = "BG-10.3.2" if weapon.type == "ranged" else "BG-10.5.1"
+        return rule, f"{unit.name} is engaged and cannot make a {weapon.type} attack"
+    if not board.grid.in_range(unit.hex, target.hex, weapon.range_in):
+        dist = board.grid.distance_in(unit.hex, target.hex)
+        return (
+            "BG-10.3.5",
+            f'{target.name} is {dist:.2f}" away; the {weapon.name} reaches {weapon.range_in:g}"',
+        )
+    if not board.line_of_sight(unit.hex, target.hex, same_origin_corner=g.options["los_same_origin_corner"]):
+        return "BG-10.3.3", f"{unit.name} has no line of sight to {target.name}"
+    return None
+
+
+@pytest.mark.parametrize("seed", [6, 7])
+def test_bg_19_1_attack_targets_are_refused_as_the_one_hex_path_did(seed):
+    """BG-10.2.2 / BG-10.3.2 / BG-10.3.5 / BG-10.3.3: on random positions, each weapon of each one-hex
+    character against each enemy is refused for the same rule, with the same message, as before."""
+    refused = 0
+    for g, _rng in positions(seed, 10):
+        for unit in g.on_board():
+            frame = Frame(kind="activation", unit=unit, ap=3)
+            for weapon in weapons_of(unit):
+                for target in g.enemies_of(unit):
+                    try:
+                        check_target(g, frame, unit, weapon, target)
+                        got = None
+                    except IllegalEvent as exc:
+                        got = (exc.rule, exc.message)
+                    assert got == one_hex_target_refusal(g, unit, weapon, target)
+                    refused += got is not None
+    assert refused > 20
