@@ -1,0 +1,1 @@
+"""Hoplomachus: Remastered — the ruleset (spec: shared/rules/hoplomachus.md, HR-…)."""
