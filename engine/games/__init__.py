@@ -8,6 +8,7 @@ from engine.core.errors import UnreadableLog
 
 _MODULES = {
     "motu-battleground": "engine.games.battleground",
+    "hoplomachus-remastered": "engine.games.hoplomachus",
 }
 
 

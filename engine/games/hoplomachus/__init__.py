@@ -1,1 +1,89 @@
-"""Hoplomachus: Remastered — the ruleset (spec: shared/rules/hoplomachus.md, HR-…)."""
+"""Hoplomachus: Remastered — the ruleset (spec: shared/rules/hoplomachus.md, HR-…).
+
+Layers, each importing only the ones before it (no import circle):
+content → arena, state, dice → queries → effects → actions, legal → flow → replay → simulator.
+"""
+
+from __future__ import annotations
+
+from engine.core.content import resolve_pack
+from engine.core.errors import UnreadableLog
+from engine.core.logfile import validate
+from engine.core.randomness import SeededStream
+from engine.games.hoplomachus.arena import Arena
+from engine.games.hoplomachus.content import Content, load_content
+from engine.games.hoplomachus.dice import Dice
+from engine.games.hoplomachus.flow import MODES, NOT_YET
+from engine.games.hoplomachus.options import resolve_options
+from engine.games.hoplomachus.replay import Game
+
+GAME_ID = "hoplomachus-remastered"
+CONTENT_DIR = "hoplomachus"
+DEFAULT_PACK = "hr-core-starter"
+RULES_VERSIONS = ("1.0",)
+
+_ARENAS: dict[tuple[str, str], Arena] = {}
+
+
+def arena_for(content: Content, arena_id: str) -> Arena:
+    key = (content.sha256, arena_id)
+    if key not in _ARENAS:
+        if len(_ARENAS) >= 16:
+            _ARENAS.pop(next(iter(_ARENAS)))
+        _ARENAS[key] = Arena(content.arenas[arena_id])
+    return _ARENAS[key]
+
+
+_CONTENT: dict[str, Content] = {}
+
+
+def content_for(doc: dict, digest: str) -> Content:
+    if digest not in _CONTENT:
+        if len(_CONTENT) >= 8:
+            _CONTENT.pop(next(iter(_CONTENT)))
+        _CONTENT[digest] = load_content(doc, digest)
+    return _CONTENT[digest]
+
+
+class HoplomachusRuleset:
+    game_id = GAME_ID
+
+    def start(self, doc: dict, *, content_pack: dict | None = None, author=None) -> Game:
+        validate({k: v for k, v in doc.items() if k != "events"}, "hoplomachus-log", rule="LOG-2.1")
+        if doc["rules_version"] not in RULES_VERSIONS:
+            raise UnreadableLog(
+                f"rules version {doc['rules_version']!r} is not supported (this engine knows 1.0)",
+                rule="LOG-2.1",
+                path="/rules_version",
+            )
+        mode = doc["setup"]["mode"]
+        if mode in NOT_YET:
+            raise UnreadableLog(
+                f"mode {mode.capitalize()} is not supported by this engine version yet; the log is stored and will "
+                "be verified once it is",
+                rule="LOG-3.6",
+                path="/setup/mode",
+            )
+        pack_doc, digest = resolve_pack(CONTENT_DIR, doc["content_pack"], content_pack)
+        content = content_for(pack_doc, digest)
+        arena_id = content.lookup("arenas", doc["setup"]["arena"], path="/setup/arena")
+        if arena_id not in MODES[mode][1]:
+            raise UnreadableLog(
+                f"/setup/arena: {mode.capitalize()} is played in {' or '.join(MODES[mode][1])} (HR-12)",
+                rule="LOG-2.2",
+                path="/setup/arena",
+            )
+        options = resolve_options(doc.get("options"))
+        stream = None
+        randomness = doc["randomness"]
+        if randomness["mode"] == "seeded":
+            stream = SeededStream(randomness["seed"], randomness["commitment"])
+        return Game(doc, content, arena_for(content, arena_id), options, Dice(content, stream, author), mode)
+
+    def simulate(self, seed: int, *, randomness: str = "seeded", **options) -> dict:
+        from engine.games.hoplomachus.simulator import simulate
+
+        return simulate(self, seed, randomness=randomness, **options)
+
+
+RULESET = HoplomachusRuleset()

@@ -1,0 +1,28 @@
+"""Ruleset options where the spec marks an ambiguity *config* (LOG-2.3)."""
+
+from __future__ import annotations
+
+from engine.core.errors import UnreadableLog
+
+DEFAULTS = {
+    # AMB-16: "after" the opponent's first turn (default) or only from the end of round 1.
+    "skirmish_no_units_from": ("first_turn", ("first_turn", "round_end")),
+    # AMB-21: the troop whose hero was defeated returns units (literal), or the defeating troop.
+    "pandemonium_hero_return": ("defeated", ("defeated", "defeating")),
+}
+
+
+def resolve_options(given: dict | None) -> dict:
+    out = {k: v[0] for k, v in DEFAULTS.items()}
+    for key, value in (given or {}).items():
+        if key not in DEFAULTS:
+            raise UnreadableLog(
+                f"/options/{key}: unknown option for Hoplomachus", rule="LOG-2.3", path=f"/options/{key}"
+            )
+        if value not in DEFAULTS[key][1]:
+            allowed = ", ".join(DEFAULTS[key][1])
+            raise UnreadableLog(
+                f"/options/{key}: {value!r} is not one of {allowed}", rule="LOG-2.3", path=f"/options/{key}"
+            )
+        out[key] = value
+    return out
