@@ -233,11 +233,11 @@ def ability(g, ev: dict) -> None:
     check_player(g, ev)
     u = own_unit(g, ev)
     fx.advance_to(g, "abilities", f"{name(g, u)} using an Ability")
-    sk = unit_skill(g, u, ev.get("ability"), "ability")
     if u["zone"] != "arena":
         raise IllegalEvent("HR-8.7.1", f"{name(g, u)} is not in the arena")
     if u["dazed"]:
         raise IllegalEvent("HR-8.7.3", f"{name(g, u)} is dazed this turn and cannot use Abilities")
+    sk = unit_skill(g, u, ev.get("ability"), "ability")
     if not q.skills_on(g, u):
         rule = "HR-2.8.4" if not u["active"] else "HR-3.3.3"
         raise IllegalEvent(rule, f"{name(g, u)}'s skills are ignored where it stands")
