@@ -53,8 +53,17 @@ def test_dv2_colosseum_excess_is_lost(hr):
     assert g.s.pending[0]["kind"] == "track"
     hr.apply(g, {"type": "track", "player": "p1", "track": "t2"})
     assert f["pos"] == 5 and f["done"] == ["t2"]  # 2 excess lost (HR-4.4.4)
-    # t2 adds 3 HP (p1 has no unit in combat to take them); the opponent's chip above it goes to p2 (HR-15.5.4).
-    assert g.s.pending == [{"kind": "support", "player": "p2"}]
+    # t2 adds 3 HP to a unit of p1 in combat (its chained hero is one); the opponent's chip above it goes to p2.
+    assert g.s.pending == [
+        {"kind": "add_hp", "player": "p1", "amount": 3},
+        {"kind": "support", "player": "p2"},
+    ]
+    hr.apply(g, {"type": "add_hp", "player": "p1", "unit": "Feng"})
+    assert g.s.units["p1:feng"]["hp"] == 10  # HR-4.5.3: gaining HP may exceed Health (7)
+    hr.illegal(g, {"type": "support", "player": "p2", "as": "sentinel", "hex": "E5"}, "HR-5.3.1")
+    hr.apply(g, {"type": "support", "player": "p2", "as": "sentinel", "hex": "F3"})
+    sentinel = g.s.units["p2:sentinel-1"]
+    assert sentinel["dazed"] and sentinel["hp"] == 4 and g.a.label(sentinel["hex"]) == "F3"  # HR-5.3.2
     g.s.pending.clear()
     fx.gain_favour(g, "p1", 2)
     hr.illegal(g, {"type": "track", "player": "p1", "track": "t2"}, "HR-4.4.5")  # T complete
