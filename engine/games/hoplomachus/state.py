@@ -103,6 +103,7 @@ class State:
                 "uid": u["uid"], "unit": d.id, "name": d.name, "owner": u["owner"], "zone": u["zone"],
                 "hex": None if u["hex"] is None else arena.label(u["hex"]), "hp": u["hp"], "health": d.health,
                 "active": u["active"], "dazed": u["dazed"], "tactics": [t["id"] for t in u["tactics"]],
+                "moved": u["moved"], "engaged": u["engaged"], "used": list(u["used"]),
             }  # fmt: skip
 
         return {
@@ -122,7 +123,11 @@ class State:
                 }
                 for k, t in self.troops.items()
             },  # fmt: skip
-            "turn": {k: v for k, v in self.turn.items() if k in ("round", "player", "phase", "order")},
+            "turn": {
+                k: v
+                for k, v in self.turn.items()
+                if k in ("round", "player", "phase", "order", "deployed", "tactic")
+            },
             "pending": [dict(p) for p in self.pending],
             "over": self.over,
         }
