@@ -88,6 +88,8 @@ def check_own(g, u: dict) -> None:
 
 def deploy(g, ev: dict) -> None:
     troop = check_player(g, ev)
+    if ev.get("unit") is None:
+        raise UnreadableLog("/unit: a deployment names the unit deployed", rule="LOG-5.2", path="/unit")
     u = own_unit(g, ev)
     fx.advance_to(g, "deploy", f"deploying {name(g, u)}")
     t = g.s.turn
@@ -252,7 +254,7 @@ def ability(g, ev: dict) -> None:
             raise IllegalEvent(
                 "HR-8.7.2", f"{sk.name} needs an adjacent unit; {name(g, target)} is not adjacent"
             )
-        refusal = displace_refusal(g, target)
+        refusal = q.displace_refusal(g, target)
         if refusal:
             raise IllegalEvent(*refusal)
         to = hex_of(g, ev)
@@ -263,22 +265,6 @@ def ability(g, ev: dict) -> None:
             )
         g.s.place(target, to)  # HR-7.7: displaced, not moved
     u["used"].append(sk.id)
-
-
-def displace_refusal(g, target: dict) -> tuple[str, str] | None:
-    if q.is_sentinel(g, target):
-        return "HR-5.3.3", "sentinels cannot be displaced"
-    if q.udef(g, target).kind == "hero" and not target["active"] and not g.a.pozzuoli:
-        return "HR-15.7.2", "an inactive chained hero cannot be displaced from its hex"
-    return None
-
-
-def hurl_destinations(g, u: dict, target: dict, n: int) -> list[int]:
-    return [
-        h
-        for h in g.a.grid.within(u["hex"], n)
-        if g.a.distance(u["hex"], h) == n and not q.blocked(g, target, h)
-    ]
 
 
 def unit_skill(g, u: dict, skill_name, kind: str):
@@ -505,4 +491,7 @@ PENDING = {
     "add_hp": ("add_hp", resolve_add_hp, "HR-4.5.3", "choose the unit that gains 3 HP"),
     "support": ("support", resolve_support, "HR-5.1.2", "place the support chip gained"),
     "stone_tactics": ("stone_tactics", resolve_stone_tactics, "HR-16.6.1", "choose the tactics returned"),
+    # Resolved by rival_actions and flow (higher layers); listed here so that every pending kind has its event.
+    "displace": ("displace", None, "HR-13.10.4", "choose where the attacked unit is displaced"),
+    "begin_turn": ("begin_turn", None, "HR-13.8.5", "say which player takes the next turn"),
 }

@@ -48,11 +48,18 @@ def parse_spec(text: str) -> list[dict]:
         if m:
             rule_id, bold, rest = m.groups()
             title = _plain(bold).strip(" .:") or _short(re.split(r"(?<=[.;])\s", _plain(rest))[0], 64)
-            kind = {"DV": "derived-vector", "CF": "content-fact", "AMB": "ambiguity"}.get(rule_id.split("-")[0], "rule")
+            kind = {"DV": "derived-vector", "CF": "content-fact", "AMB": "ambiguity"}.get(
+                rule_id.split("-")[0], "rule"
+            )
             current = {"id": rule_id, "title": _short(title, 72), "explanation": _plain(rest), "kind": kind}
             rows.append(current)
         elif e:
-            current = {"id": e.group(1), "title": _plain(e.group(2)), "explanation": "", "kind": "worked-example"}
+            current = {
+                "id": e.group(1),
+                "title": _plain(e.group(2)),
+                "explanation": "",
+                "kind": "worked-example",
+            }
             rows.append(current)
         elif current is not None and line.startswith("  ") and not line.lstrip().startswith("- **"):
             current["explanation"] += " " + _plain(line)
@@ -138,12 +145,16 @@ def summary(rows: Iterable[dict]) -> dict[str, int]:
 
 def format_report(rows: list[dict]) -> str:
     counts = summary(rows)
-    head = f"Hoplomachus rules coverage: {len(rows)} ids — " + ", ".join(f"{v} {k}" for k, v in counts.items() if v)
+    head = f"Hoplomachus rules coverage: {len(rows)} ids — " + ", ".join(
+        f"{v} {k}" for k, v in counts.items() if v
+    )
     out = [head, ""]
     for r in rows:
         where = ", ".join(r["tests"][:2]) + (f" (+{len(r['tests']) - 2} more)" if len(r["tests"]) > 2 else "")
         out.append(f"{r['id']:<12} {r['status']:<15} {r['title']}")
-        out.append(f"{'':<12} {'':<15} {where or r['reason'] or 'no test cites this id and no note explains it'}")
+        out.append(
+            f"{'':<12} {'':<15} {where or r['reason'] or 'no test cites this id and no note explains it'}"
+        )
     return "\n".join(out) + "\n"
 
 

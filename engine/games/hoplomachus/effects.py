@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalEvent
 from engine.games.hoplomachus import queries as q
+from engine.games.hoplomachus import rivals as rv
 from engine.games.hoplomachus.state import PHASES
 
 LINEAR_TOP = 20  # HR-4.2.3
@@ -31,7 +32,18 @@ def advance_to(g, phase: str, what: str) -> None:
         raise IllegalEvent(
             "HR-8.1.4", f"{what} belongs to the {phase} phase, but the {t['phase']} phase has already begun"
         )
-    if now <= PHASES.index("deploy") < want and not t["deployed"] and q.must_deploy(g, t["player"]):
+    if rv.is_rival(g, t["player"]):
+        if want == PHASES.index("tactic"):
+            raise IllegalEvent(
+                "HR-9.1.4", "rival troops have no Tactic Placement phase and never play tactics"
+            )
+        for phase_name, duty in (("deploy", rv.rival_deploy_due), ("movement", rv.movement_duty),
+                                 ("abilities", rv.abilities_duty)):  # fmt: skip
+            if now <= PHASES.index(phase_name) < want:
+                due = duty(g)
+                if due:
+                    raise IllegalEvent(due[0], f"{due[1]}, before {what}")
+    elif now <= PHASES.index("deploy") < want and not t["deployed"] and q.must_deploy(g, t["player"]):
         rule = "HR-16.6.2" if g.mode == "pandemonium" else "HR-8.4.3"
         need = "fewer than three units" if g.mode == "pandemonium" else "no units"
         raise IllegalEvent(
@@ -81,13 +93,25 @@ def deal_damage(g, target: dict, amount: int, source: dict | None, *, attack: bo
     """Deal ``amount`` damage (HR-7.5, HR-2.5.4); returns the HP lost. ``source`` None = no unit (HR-3.3.2)."""
     if amount <= 0 or target["zone"] != "arena":
         return 0  # HR-7.5.4: no hit, no damage
+    if q.udef(g, target).kind == "immortal":
+        # HR-13.6.1: immortals ignore damage; HR-13.5.1: the damage dealt still earns its dealer favour.
+        if source is not None and not q.allied(g, source, target):
+            stat(g, source["owner"], "damage_dealt", amount)
+            gain_favour(g, source["owner"], amount)
+        return 0
     lost = min(amount, target["hp"])
     target["hp"] -= lost
     return_chips(g, target["owner"], lost)
     by = source["owner"] if source is not None else None
     if by is not None:
         stat(g, by, "damage_dealt", lost)
-    if by is not None and not g.a.pozzuoli and not q.allied(g, source, target) and lost:
+    if (
+        by is not None
+        and g.mode == "skirmish"
+        and not g.a.pozzuoli
+        and not q.allied(g, source, target)
+        and lost
+    ):
         gain_favour(g, by, lost)  # HR-15.5.4: favour = HP the opponent lost
     if target["hp"] <= 0:
         defeat(g, target, by)
@@ -110,8 +134,17 @@ def defeat(g, u: dict, by: str | None) -> None:
     for t in u["tactics"]:
         s.troops[t["by"]]["tactics_discard"].append(t["id"])  # HR-10.3, HR-6.4
     u["tactics"] = []
-    s.lift(u, "discard")
     u["dazed"] = False
+    if d.kind == "arena" and g.mode == "assault":
+        s.lift(u, "bag")  # HR-13.13.3: back into the draw bag, and the immortal loses 1 HP (HR-13.6.2)
+        s.troops[u["owner"]]["bag"].append(u["def"])
+        for imm in s.in_arena("immortal"):
+            lose_hp(g, imm, 1)
+    elif d.kind == "immortal":
+        s.lift(u, "trophy")  # HR-13.11.3
+        s.turn["wave_over"] = True
+    else:
+        s.lift(u, "discard")
     stat(g, u["owner"], "units_lost")
     if by is not None:
         stat(g, by, "units_defeated")
@@ -125,6 +158,15 @@ def defeat(g, u: dict, by: str | None) -> None:
             s.pending.append(
                 {"kind": "return_units", "player": who, "max": 2, "elite": False, "rule": "HR-16.7.1"}
             )
+
+
+def lose_hp(g, u: dict, n: int) -> None:
+    """HP removed without damage (HR-13.6.1: arena defeats and stones wear an immortal down)."""
+    n = min(n, u["hp"])
+    u["hp"] -= n
+    return_chips(g, u["owner"], n)
+    if u["hp"] <= 0:
+        defeat(g, u, None)
 
 
 def discard_units(g, troop: str) -> list[dict]:
@@ -173,12 +215,12 @@ def linear_gain(g, troop: str, key: str, n: int) -> None:
             linear_reward(g, troop, key, rewards[str(space)])
             index = space // LINEAR_STEP
             catch_up_limit = 4 if g.mode == "alliance" else 3  # AMB-20
-            if g.mode in ("skirmish", "alliance") and index <= catch_up_limit:
+            if g.mode in ("skirmish", "alliance") and index <= catch_up_limit:  # none in Assault (HR-13.5.2)
                 catch_up(g)
 
 
 def members(g, key: str) -> list[str]:
-    return [t for t in g.s.turn["order"] if q.favour_key(g, t) == key]
+    return [t for t in g.s.turn["seats"] if q.favour_key(g, t) == key]
 
 
 def linear_reward(g, troop: str, key: str, reward: str) -> None:
@@ -232,7 +274,7 @@ def offer_return_units(g, troop: str, most: int, elite: bool, rule: str) -> None
 
 def catch_up(g) -> None:
     """HR-15.5.3, HR-17.6.5: the side with less favour (tie: the side whose turn it is) may add HP."""
-    keys = sorted({q.favour_key(g, t) for t in g.s.turn["order"]})
+    keys = sorted({q.favour_key(g, t) for t in g.s.turn["seats"]})
     active_key = q.favour_key(g, g.s.turn["player"])
     low = min(g.s.favour[k]["f"] for k in keys)
     lows = [k for k in keys if g.s.favour[k]["f"] == low]
@@ -300,7 +342,7 @@ def colosseum_reward(g, troop: str, track: str) -> None:
             if u["zone"] == "track" and u["owner"] == troop:
                 to_camp(g, u)
     if g.mode == "skirmish" and reward not in ("gain_support_chip", "gold_hero"):
-        rival = next(t for t in s.turn["order"] if t != troop)
+        rival = next(t for t in s.turn["seats"] if t != troop)
         offer_support(g, rival)  # HR-15.5.4: the opponent's chip above this track goes to the opponent
 
 

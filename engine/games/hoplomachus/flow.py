@@ -8,14 +8,17 @@ from __future__ import annotations
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.games.hoplomachus import effects as fx
 from engine.games.hoplomachus import queries as q
+from engine.games.hoplomachus import rivals as rv
 from engine.games.hoplomachus.state import State, new_unit
 
 MODES = {  # HR-12: players and arenas
     "skirmish": ((2, 2), ("pozzuoli", "colosseum")),
     "pandemonium": ((3, 4), ("pozzuoli",)),
     "alliance": ((4, 4), ("pozzuoli",)),
+    "assault": ((1, 2), ("pozzuoli",)),
 }
-NOT_YET = ("assault", "ascension")
+NOT_YET = ("ascension",)
+RIVALS = ("immortal", "arena")
 CAMP_SIZE = 4  # HR-15.6.3
 ALLIANCE_UNITS = 6  # HR-17.2.8
 SUPPORT_CHIPS = 4  # HR-5.1.1
@@ -33,6 +36,8 @@ def setup(g, doc: dict) -> State:
     players = [p["id"] for p in doc["players"]]
     if len(set(players)) != len(players):
         raise bad("player ids must differ", "/players")
+    if set(players) & set(RIVALS):
+        raise bad("'immortal' and 'arena' name the rival troops; give players other ids", "/players")
     lo, hi = MODES[g.mode][0]
     if not lo <= len(players) <= hi:
         raise bad(f"{g.mode} is played by {lo}–{hi} players, the log has {len(players)}", "/players", "HR-12")
@@ -51,6 +56,9 @@ def setup(g, doc: dict) -> State:
             raise bad('Alliance names two teams of two: {"red": [a, b], "blue": [c, d]}', "/setup/teams")
         side = {p: k for k, v in teams.items() for p in v}
         team = dict(side)
+    elif g.mode == "assault":
+        side = {p: "red" for p in players}  # HR-13.2.1: co-op players both use red
+        team = {p: "players" for p in players}
     elif g.mode == "skirmish":
         sides = st.get("sides")
         if (
@@ -67,7 +75,9 @@ def setup(g, doc: dict) -> State:
 
     # Player order (HR-15.2.2, HR-16.2.2, HR-17.2.3): a random first player, then seating order.
     given = st.get("order")
-    if g.dice.seeded:
+    if g.mode == "assault":
+        order = list(players)  # HR-13.8.5: co-op players choose their order each round (begin_turn)
+    elif g.dice.seeded:
         first = g.dice.stream.below(len(players))
         order = players[first:] + players[:first]
         if given is not None and given != order:
@@ -99,8 +109,15 @@ def setup(g, doc: dict) -> State:
         s.units[hero["uid"]] = hero
         for uid in fac["roster"]:
             s.units[f"{p}:{uid}"] = new_unit(f"{p}:{uid}", uid, p, "unused")
-    s.turn = {"order": order, "index": 0, "round": 1, "player": order[0], "phase": "start", "deployed": False,
-              "tactic": False, "foothold": False, "deploy_checked": False}  # fmt: skip
+    if g.mode == "assault":
+        for r in RIVALS:
+            s.troops[r] = {"faction": None, "side": "blue", "team": "rivals", "hero": None, "tactics_camp": [],
+                           "tactics_discard": [], "bag": [], "out": False, "turns_done": 0, "all_outer": False,
+                           "foothold_action": False}  # fmt: skip
+        order = ["immortal", *order, "arena"]  # HR-13.8.1
+    s.turn = {"order": order, "seats": list(players if g.mode == "assault" else order), "index": 0, "round": 1,
+              "player": order[0], "phase": "start", "deployed": False, "tactic": False, "foothold": False,
+              "deploy_checked": False, "wave": 1, "wave_turn": 0, "wave_over": False}  # fmt: skip
     if g.a.pozzuoli:
         keys = {q.favour_key(g, p) for p in players} - {None}
         s.favour = {k: {"f": 0} for k in sorted(keys)}  # HR-4.2.1, AMB-3
@@ -148,6 +165,40 @@ class _SETUPS:
             if g.dice.author is not None and not g.dice.seeded:
                 camps[p] = got
         st["camp"] = camps
+
+    @staticmethod
+    def assault(g, st: dict, order: list[str]) -> None:
+        s = g.s
+        seats = s.turn["seats"]
+        chosen = st.get("neutral_heroes") or {}
+        picked = set()
+        for p in seats:  # HR-13.2.2: a chosen neutral hero on the 4th reward space of each player's track
+            name = chosen.get(p)
+            if name is None:
+                raise bad(
+                    "each player chooses a neutral hero for their track",
+                    f"/setup/neutral_heroes/{p}",
+                    "HR-13.2.2",
+                )
+            uid = g.c.lookup("units", name, path=f"/setup/neutral_heroes/{p}")
+            if g.c.units[uid].kind != "hero" or g.c.units[uid].faction is not None or uid in picked:
+                raise bad(
+                    f"'{name}' is not a neutral hero left to choose",
+                    f"/setup/neutral_heroes/{p}",
+                    "HR-13.2.2",
+                )
+            picked.add(uid)
+            hero = new_unit(f"{p}:{uid}", uid, p, "track")
+            s.units[hero["uid"]] = hero
+        for u in list(s.units.values()):  # HR-13.2.5: the faction's units into the camp, hero inactive
+            if u["zone"] == "unused":
+                u["zone"] = "camp"
+        for d in g.c.units.values():  # HR-13.2.3, HR-13.2.4
+            if d.kind == "immortal":
+                s.units[f"immortal:{d.id}"] = new_unit(f"immortal:{d.id}", d.id, "immortal", "camp")
+            elif d.kind == "arena":
+                s.units[f"arena:{d.id}"] = new_unit(f"arena:{d.id}", d.id, "arena", "bag")
+                s.troops["arena"]["bag"].append(d.id)
 
     @staticmethod
     def pandemonium(g, st: dict, order: list[str]) -> None:
@@ -219,8 +270,18 @@ def start_turn(g) -> None:
     t = s.turn
     s.serial += 1
     troop = t["player"]
-    t.update(phase="start", deployed=False, tactic=False, foothold=False, deploy_checked=False)
-    if g.a.pozzuoli:
+    t.update(phase="start", deployed=False, tactic=False, foothold=False, deploy_checked=False, rolled=False)
+    if troop in RIVALS:
+        if troop == "immortal":
+            t["wave_turn"] += 1
+        # HR-13.10.2: the immortal deploys only on the first turn of a wave; HR-9.1.4: no Tactic Placement.
+        t["phase"] = "deploy" if troop == "arena" or t["wave_turn"] == 1 else "movement"
+        return
+    if g.mode == "assault":
+        stones = sum(1 for u in s.in_arena(troop) if g.a.is_("stone", u["hex"]))
+        for imm in s.in_arena("immortal"):
+            fx.lose_hp(g, imm, stones)  # HR-13.6.3 (AMB-23: the active player's units only)
+    elif g.a.pozzuoli:
         stones = sum(1 for u in s.in_arena(troop) if g.a.is_("stone", u["hex"]))
         if g.mode in ("skirmish", "alliance") and stones:
             fx.gain_favour(g, troop, 1 if stones == 1 else 3)  # HR-15.5.2, HR-17.6.2: one gain, summed
@@ -244,6 +305,13 @@ def deploy_phase_checks(g) -> None:
     troop = t["player"]
     if g.mode in ("pandemonium", "alliance") and not s.in_arena(troop) and not q.deployable(g, troop):
         forfeit(g, troop, "HR-16.8.1" if g.mode == "pandemonium" else "HR-17.7.1")
+    elif (
+        g.mode == "assault"
+        and troop not in RIVALS
+        and not q.deployable(g, troop)
+        and not any(s.in_arena(p) for p in t["seats"])
+    ):
+        finish(g, "rivals", "forfeit", "HR-13.14.1")  # HR-13.14.1 (co-op: no player unit of either player)
 
 
 def forfeit(g, troop: str, rule: str) -> None:
@@ -269,6 +337,10 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
         if ev is not None and ev.get("player", troop) != troop:
             raise IllegalEvent("HR-8.1.1", f"it is {troop}'s turn, not {ev.get('player')}'s")
         fx.advance_to(g, "refill", "ending the turn")
+        if troop in RIVALS:
+            due = rv.rival_duty(g)
+            if due:
+                raise IllegalEvent(*due)
         if g.mode == "skirmish":
             short = CAMP_SIZE - len(q.units_in_camp(g, troop, heroes=False))  # AMB-18
             given = None if ev is None else ev.get("draw")
@@ -294,6 +366,10 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
     if check_end(g):
         return
     order = t["order"]
+    if g.mode == "assault" and troop == "immortal" and len(t["seats"]) > 1:
+        s.pending.append({"kind": "begin_turn", "player": t["seats"][0]})  # HR-13.8.5: co-op order per round
+        t["phase"] = "between"
+        return
     for _ in range(len(order)):
         t["index"] += 1
         if t["index"] == len(order):
@@ -302,6 +378,58 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
         t["player"] = order[t["index"]]
         if not s.troops[t["player"]]["out"]:
             break
+    start_turn(g)
+
+
+def begin_turn(g, ev: dict) -> None:
+    """HR-13.8.5: in co-op the players take their turns in the order they like, round by round."""
+    t = g.s.turn
+    who = ev.get("player")
+    if who not in t["seats"]:
+        raise IllegalEvent("HR-13.8.5", f"{who!r} is not one of the players")
+    other = [p for p in t["seats"] if p != who]
+    t["order"] = ["immortal", who, *other, "arena"]
+    t["index"] = 1
+    t["player"] = who
+    start_turn(g)
+
+
+def end_wave(g) -> None:
+    """HR-13.11: trophy, player and arena cleanup, favour reset, and a new round with a new immortal."""
+    s = g.s
+    t = s.turn
+    t["wave_over"] = False
+    s.pending.clear()  # AMB-24: the turn in progress is abandoned
+    for u in list(s.units.values()):
+        if u["zone"] != "arena":
+            continue
+        for chip in u["tactics"]:
+            s.troops[chip["by"]]["tactics_discard"].append(chip["id"])
+        u["tactics"] = []
+        fx.return_chips(g, u["owner"], u["hp"])
+        u["hp"] = 0
+        if u["owner"] == "arena":
+            s.lift(u, "bag")
+            s.troops["arena"]["bag"].append(u["def"])
+        else:
+            s.lift(u, "camp")
+    for p in t["seats"]:
+        hero = s.units[s.troops[p]["hero"]]
+        if hero["zone"] == "camp":
+            hero["active"] = False  # HR-13.11.4: reactivated through crowd favour
+        s.favour[p]["f"] = 0  # HR-13.11.6
+    for u in s.units.values():
+        u["dazed"] = u["moved"] = u["engaged"] = False
+        u["used"] = []
+    if not any(u["zone"] == "camp" for u in s.units.values() if u["owner"] == "immortal"):
+        finish(g, "players", "all_immortals", "AMB-25")
+        return
+    t["wave"] += 1
+    t["wave_turn"] = 0
+    t["round"] += 1
+    t["order"] = ["immortal", *t["seats"], "arena"]
+    t["index"] = 0
+    t["player"] = "immortal"
     start_turn(g)
 
 
@@ -324,6 +452,8 @@ def concede(g, ev: dict) -> None:
         return
     loser = g.s.troops[who]["team"]
     winner = next(g.s.troops[p]["team"] for p in g.s.turn["order"] if g.s.troops[p]["team"] != loser)
+    if g.mode == "assault" and who not in g.s.turn["seats"]:
+        raise UnreadableLog("/player: only a player can concede", rule="LOG-5.2", path="/player")
     finish(g, winner, "concession", None)
 
 
@@ -337,8 +467,13 @@ def check_end(g) -> bool:
     s = g.s
     if s.over:
         return True
-    order = s.turn["order"]
-    if g.mode == "skirmish":
+    order = s.turn["seats"]
+    if g.mode == "assault":
+        for p in order:  # HR-13.13.1: a primary hero defeated loses the game (co-op: either)
+            if s.units[s.troops[p]["hero"]]["zone"] == "discard":
+                finish(g, "rivals", "hero_defeated", "HR-13.13.1")
+                return True
+    elif g.mode == "skirmish":
         for p in order:
             rival = next(o for o in order if o != p)
             if s.units[s.troops[p]["hero"]]["zone"] == "discard":

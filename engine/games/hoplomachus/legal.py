@@ -6,9 +6,9 @@ draws are left out: the dice supply fills them (seeded) or the author writes the
 
 from __future__ import annotations
 
-from engine.games.hoplomachus import actions as act
 from engine.games.hoplomachus import effects as fx
 from engine.games.hoplomachus import queries as q
+from engine.games.hoplomachus import rivals as rv
 from engine.games.hoplomachus.state import PHASES
 
 
@@ -20,6 +20,8 @@ def legal_events(g) -> list[dict]:
         return pending_events(g, s.pending[0])
     t = s.turn
     troop = t["player"]
+    if rv.is_rival(g, troop):
+        return rival_events(g)
     a = g.a
     phase = PHASES.index(t["phase"])
     out: list[dict] = []
@@ -80,9 +82,9 @@ def legal_events(g) -> list[dict]:
                     out.append(base)
                 elif sk.kind == "hurl":
                     for v in s.in_arena():
-                        if v is u or a.distance(u["hex"], v["hex"]) != 1 or act.displace_refusal(g, v):
+                        if v is u or a.distance(u["hex"], v["hex"]) != 1 or q.displace_refusal(g, v):
                             continue
-                        for h in act.hurl_destinations(g, u, v, sk.effect["distance"]):
+                        for h in q.hurl_destinations(g, u, v, sk.effect["distance"]):
                             out.append({**base, "target": v["uid"], "hex": a.label(h)})
     for u in mine:
         if q.cannot_engage(g, u) is not None:
@@ -144,8 +146,79 @@ def pending_events(g, p: dict) -> list[dict]:
             if q.foothold_refusal(g, who, h) is None:
                 out.append({"type": "support", "player": who, "as": "foothold", "hex": g.a.label(h)})
         return out
+    if kind == "displace":
+        target = s.units[p["target"]]
+        return [{"type": "displace", "player": who, "hex": g.a.label(h)} for h in g.a.adjacent[target["hex"]]
+                if not q.blocked(g, target, h)]  # fmt: skip
+    if kind == "begin_turn":
+        return [{"type": "begin_turn", "player": x} for x in s.turn["seats"]]
     if kind == "stone_tactics":
         disc = s.troops[who]["tactics_discard"]
         return [{"type": "stone_tactics", "player": who, "tactics": disc[: p["max"]]},
                 {"type": "stone_tactics", "player": who, "tactics": []}]  # fmt: skip
     return []
+
+
+def rival_events(g) -> list[dict]:
+    """A rival turn: the choices its procedures leave open (HR-1.2.6), and end_turn once nothing is owed."""
+    s = g.s
+    t = s.turn
+    troop = t["player"]
+    a = g.a
+    phase = PHASES.index(t["phase"])
+    out: list[dict] = []
+    if phase <= PHASES.index("deploy") and not t["deployed"] and rv.rival_can_deploy(g, troop):
+        pool = [u for u in s.units.values() if u["owner"] == troop and u["zone"] in ("camp", "bag")]
+        return [
+            {"type": "deploy", "player": troop, "hex": a.label(h)} for h in q.deploy_hexes(g, troop, pool[0])
+        ]
+    mine = sorted(s.in_arena(troop), key=lambda u: u["uid"])
+    if phase <= PHASES.index("movement"):
+        for u in mine:
+            if q.can_move(g, u) is None:
+                step, dests = rv.movement_plan(g, u)
+                for h, steps in sorted(dests.items()):
+                    path = q.path_to(g, u, steps, h)
+                    out.append(
+                        {
+                            "type": "move",
+                            "player": troop,
+                            "unit": u["uid"],
+                            "path": [a.label(x) for x in path],
+                        }
+                    )
+        if out or rv.movement_duty(g):
+            return out
+    if phase <= PHASES.index("abilities"):
+        for u in mine:
+            for sk in rv.abilities_due(g, u):
+                base = {"type": "ability", "player": troop, "unit": u["uid"], "ability": sk.id}
+                if sk.kind == "regen":
+                    out.append(base)
+                else:
+                    for v in rv.targets(g, u, 1, adjacent_only=True):
+                        if q.displace_refusal(g, v) is None:
+                            for h in q.hurl_destinations(g, u, v, sk.effect["distance"]):
+                                out.append({**base, "target": v["uid"], "hex": a.label(h)})
+        if out:
+            return out
+    for u in mine:
+        if u["engaged"] or not rv.can_engage(g, u):
+            continue
+        sk = rv.special_due(g, u)
+        if sk is not None:
+            base = {"type": "special", "player": troop, "unit": u["uid"], "special": sk.id}
+            if sk.effect["targets"] == "adjacent_all":
+                out.append(base)
+            else:
+                out += [{**base, "target": v["uid"]} for v in rv.targets(g, u, sk.effect.get("range"))]
+        else:
+            out += [
+                {"type": "attack", "player": troop, "unit": u["uid"], "target": v["uid"]}
+                for v in rv.targets(g, u)
+            ]
+    if troop == "immortal" and s.in_arena("immortal") and not t["rolled"] and not out:
+        out.append({"type": "roll", "player": troop})
+    if not out and rv.rival_duty(g) is None:
+        out.append({"type": "end_turn", "player": troop})
+    return out

@@ -165,8 +165,8 @@ def attack_targets(g, u: dict, rng: int | None = None) -> list[dict]:
 
 
 def favour_key(g, troop: str) -> str | None:
-    """Whose track a troop's favour goes on: its own, its team's (Alliance) or none (Pandemonium)."""
-    if g.mode == "pandemonium":
+    """Whose track a troop's favour goes on: its own, its team's (Alliance) or none (Pandemonium, rivals)."""
+    if g.mode == "pandemonium" or team(g, troop) == "rivals":
         return None
     return team(g, troop) if g.mode == "alliance" else troop
 
@@ -189,7 +189,9 @@ def deploy_hexes(g, troop: str, u: dict) -> list[int]:
     if is_sentinel(g, u):
         candidates = a.tags["pedestal"]
     elif a.pozzuoli:
-        if g.mode == "pandemonium":
+        if g.mode == "assault":
+            candidates = a.tags["deploy_blue" if team(g, troop) == "rivals" else "deploy_red"]  # HR-13.3
+        elif g.mode == "pandemonium":
             candidates = a.tags["deploy_red"] | a.tags["deploy_blue"]  # HR-16.3.1
         else:
             candidates = a.tags[f"deploy_{side}"]
@@ -213,12 +215,27 @@ def deploy_refusal(g, troop: str, u: dict) -> tuple[str, str] | None:
     limit = PLAYER_LIMITS.get(g.mode)
     if limit is not None and len(g.s.in_arena(troop)) >= limit:
         return "HR-16.4.1", f"a troop may have at most {limit} units in combat"
+    if g.mode == "assault":
+        rule, limit, count = unit_limit(g, troop)
+        if count >= limit:
+            return rule, f"at most {limit} of these units may be in combat at a time"
     if chips_available(g, troop) < d.health:
         return "HR-8.4.5", f"the supply lacks the {d.health} health chips {d.name} needs"
     if not deploy_hexes(g, troop, u):
         what = "pedestal" if is_sentinel(g, u) else "deployment hex"
         return "HR-8.4.7", f"no {what} you may use is free"
     return None
+
+
+def unit_limit(g, troop: str) -> tuple[str, int, int]:
+    """Assault unit limits (HR-13.4): (rule, limit, units counted now)."""
+    coop = len(g.s.turn["seats"]) > 1
+    if troop == "immortal":
+        return "HR-13.4.1", 1, len(g.s.in_arena("immortal"))
+    if troop == "arena":
+        return "HR-13.4.3", 3 if coop else 2, len(g.s.in_arena("arena"))
+    players = sum(len(g.s.in_arena(p)) for p in g.s.turn["seats"])
+    return "HR-13.4.2", 4 if coop else 3, players
 
 
 def deployable(g, troop: str) -> list[dict]:
@@ -268,3 +285,20 @@ def free_pedestals(g) -> list[int]:
 def units_in_camp(g, troop: str, *, heroes: bool = True) -> list[dict]:
     return [u for u in g.s.units.values() if u["owner"] == troop and u["zone"] == "camp"
             and (heroes or udef(g, u).kind != "hero")]  # fmt: skip
+
+
+def hurl_destinations(g, u: dict, target: dict, n: int) -> list[int]:
+    """CF-8 Hurl N: available hexes exactly N from the user."""
+    return [
+        h
+        for h in g.a.grid.within(u["hex"], n)
+        if g.a.distance(u["hex"], h) == n and not blocked(g, target, h)
+    ]
+
+
+def displace_refusal(g, target: dict) -> tuple[str, str] | None:
+    if is_sentinel(g, target):
+        return "HR-5.3.3", "sentinels cannot be displaced"
+    if udef(g, target).kind == "hero" and not target["active"] and not g.a.pozzuoli:
+        return "HR-15.7.2", "an inactive chained hero cannot be displaced from its hex"
+    return None

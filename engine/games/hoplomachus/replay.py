@@ -13,6 +13,8 @@ from engine.core.result import game_result, seat
 from engine.games.hoplomachus import actions as act
 from engine.games.hoplomachus import flow
 from engine.games.hoplomachus import queries as q
+from engine.games.hoplomachus import rival_actions as rival
+from engine.games.hoplomachus import rivals as rv
 from engine.games.hoplomachus.legal import legal_events
 from engine.games.hoplomachus.state import State
 
@@ -65,9 +67,16 @@ class Game:
                     rule, f"{head['player']} must first {what} (a '{want}' event), before any {typ}"
                 )
             s.pending.pop(0)
-            handler(self, head, event)
+            if head["kind"] == "displace":
+                rival.resolve_displace(self, head, event)
+            elif head["kind"] == "begin_turn":
+                flow.begin_turn(self, event)
+            else:
+                handler(self, head, event)
         elif typ == "end_turn":
             flow.end_turn(self, event)
+        elif rv.is_rival(self, s.turn["player"]) and typ in rival.ACTIONS:
+            rival.ACTIONS[typ](self, event)
         elif typ in act.ACTIONS:
             act.ACTIONS[typ](self, event)
         else:
@@ -79,6 +88,8 @@ class Game:
     def settle(self) -> None:
         """After each event: forfeits at the start of a Deploy phase, then the end of combat."""
         while True:
+            if self.s.turn.get("wave_over") and not self.s.over:
+                flow.end_wave(self)
             before = self.s.serial
             flow.deploy_phase_checks(self)
             if self.s.serial == before:
@@ -137,7 +148,7 @@ class Game:
         s = self.s
         over = s.over or {}
         winner = over.get("winner")
-        order = s.turn["order"]
+        order = s.turn["seats"]
         seats = []
         for p in order:
             won = s.troops[p]["team"] == winner
@@ -165,14 +176,22 @@ class Game:
                     s.stats.get(p, {}).get("units_defeated", 0) for p in mem)}  # fmt: skip
                 teams.append({"team": side, "seats": mem, "outcome": "win" if won else "loss", "rank": 1 if won else 2,
                               "score": comps["favour"], "components": comps})  # fmt: skip
+        against = None
+        if self.mode == "assault":  # HR-13.1.2: the score is the number of immortals defeated
+            trophies = sum(1 for u in s.units.values() if u["zone"] == "trophy")
+            against = {"outcome": "win" if winner == "players" else "loss", "score": trophies}
+            for row in seats:
+                row["score"] = trophies
+                row["components"]["immortals_defeated"] = trophies
         winners = [p for p in order if s.troops[p]["team"] == winner]
         return game_result(seats, ended_by=over.get("ended_by"), rounds_played=over.get("round"), teams=teams,
+                           against_game=against,
                            mode=self.mode, arena=self.a.id, winner=winners[0] if len(winners) == 1 else winner,
                            outcome="win")  # fmt: skip
 
     def statistics(self) -> dict:
         rows = []
-        for p in self.s.turn["order"]:
+        for p in self.s.turn["seats"]:
             row = {"player": p, "faction": self.s.troops[p]["faction"], "favour": self.favour_score(p)}
             row.update(self.s.stats.get(p, {}))
             rows.append(row)

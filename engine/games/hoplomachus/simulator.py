@@ -16,7 +16,8 @@ from engine.version import LOG_FORMAT_VERSION
 MAX_EVENTS = 6000
 MAX_ROUNDS = 30
 SETUPS = (("skirmish", "pozzuoli", 2), ("skirmish", "colosseum", 2), ("pandemonium", "pozzuoli", 3),
-          ("pandemonium", "pozzuoli", 4), ("alliance", "pozzuoli", 4))  # fmt: skip
+          ("pandemonium", "pozzuoli", 4), ("alliance", "pozzuoli", 4), ("assault", "pozzuoli", 1),
+          ("assault", "pozzuoli", 2))  # fmt: skip
 
 
 class Author:
@@ -54,13 +55,17 @@ def header(seed: int, randomness: str, rng: random.Random, mode: str, arena: str
         setup["teams"] = {"red": [ids[0], ids[2]], "blue": [ids[1], ids[3]]}
         setup["track_hero"] = {"red": rng.choice([ids[0], ids[2]]), "blue": rng.choice([ids[1], ids[3]])}
         setup["units"] = {p["id"]: rng.sample(content.factions[p["faction"]]["roster"], 6) for p in players}
+    if mode == "assault":
+        neutral = sorted(u.id for u in content.units.values() if u.kind == "hero" and u.faction is None)
+        setup["neutral_heroes"] = dict(zip(ids, rng.sample(neutral, n), strict=True))
     if randomness == "seeded":
         seed_hex = hashlib.sha256(f"arbiter-simulation-hr-{seed}".encode()).hexdigest()
         rand = {"mode": "seeded", "commitment": commitment_for(seed_hex), "seed": seed_hex}
     else:
         rand = {"mode": "recorded"}
         first = rng.randrange(n)
-        setup["order"] = ids[first:] + ids[:first]
+        if mode != "assault":
+            setup["order"] = ids[first:] + ids[:first]
     return {
         "format": "arbiter-log",
         "format_version": LOG_FORMAT_VERSION,
@@ -106,7 +111,9 @@ def pick_move(g, moves: list[dict], rng: random.Random) -> dict:
         for v in g.s.in_arena()
         if g.s.troops[v["owner"]]["team"] != g.s.troops[unit["owner"]]["team"]
     ]
-    if g.a.pozzuoli and rng.random() < 0.3:
+    if g.a.pozzuoli and rng.random() < (
+        0.7 if g.mode == "assault" else 0.3
+    ):  # Assault: stones wear the immortal
         goals = sorted(g.a.tags["stone"])
     if not goals:
         return rng.choice(mine)
@@ -137,7 +144,10 @@ def simulate(ruleset, seed: int, *, randomness: str = "seeded", mode: str | None
         if len(events) >= MAX_EVENTS:
             raise RuntimeError(f"simulated game {seed} did not finish within {MAX_EVENTS} events")
         if game.s.turn["round"] > MAX_ROUNDS and not game.s.pending:
-            ev = {"type": "concede", "player": game.s.turn["player"]}
+            who = game.s.turn["player"]
+            if who not in game.s.turn["seats"]:
+                who = next(p for p in game.s.turn["seats"] if not game.s.troops[p]["out"])
+            ev = {"type": "concede", "player": who}
         else:
             ev = choose(game, game.legal_events(), rng)
         game.apply(len(events), ev)

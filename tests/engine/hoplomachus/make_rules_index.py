@@ -1,6 +1,6 @@
 """Regenerate engine/games/hoplomachus/rules_index.json from the specification.
 
-    python tests/engine/hoplomachus/make_rules_index.py [../shared/rules/hoplomachus.md]
+python tests/engine/hoplomachus/make_rules_index.py [../shared/rules/hoplomachus.md]
 """
 
 from __future__ import annotations

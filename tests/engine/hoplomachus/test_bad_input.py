@@ -78,10 +78,11 @@ def test_fuzzed_headers_never_defect(log):
         assert v.error is None or v.error.rule != "ENGINE-DEFECT", ((a, b, value), v.summary())
 
 
-@pytest.mark.parametrize("mode", ["assault", "ascension"])
+@pytest.mark.parametrize("mode", ["ascension"])
 def test_modes_not_built_are_refused_honestly(log, mode):
     doc = copy.deepcopy(log)
     doc["setup"]["mode"] = mode
+    doc["setup"]["arena"] = "colosseum"
     v = verdict(doc)
     assert v.status == "unreadable" and v.error.rule == "LOG-3.6"
     assert f"mode {mode.capitalize()} is not supported by this engine version yet" in v.error.message

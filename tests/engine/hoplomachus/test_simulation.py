@@ -31,7 +31,11 @@ def test_simulated_games_are_legal(corpus, seed, randomness):
     v = engine.verify(json.dumps(doc))
     assert v.status == "legal", v.summary()
     result = v.result
-    assert sum(1 for s in result["seats"] if s["outcome"] == "win") >= 1
+    if mode == "assault":  # HR-13.1.2: a score against the game, the number of immortals defeated
+        assert result["against_game"]["score"] == result["seats"][0]["score"]
+        assert all(s["outcome"] == result["against_game"]["outcome"] for s in result["seats"])
+    else:
+        assert sum(1 for s in result["seats"] if s["outcome"] == "win") >= 1
     assert {s["seat"] for s in result["seats"]} == {p["id"] for p in doc["players"]}
     if mode == "alliance":
         assert [t["team"] for t in result["teams"]] == ["red", "blue"]
