@@ -75,6 +75,21 @@ class Toolbox:
         u["active"] = active
         return u
 
+    def turn(self, g, troop: str, phase: str, **flags):
+        """Make it ``troop``'s turn, in ``phase`` (the flags of the turn reset)."""
+        t = g.s.turn
+        t.update(player=troop, index=t["order"].index(troop), phase=phase, deployed=False, tactic=False,
+                 foothold=False, rolled=False, deploy_checked=True)  # fmt: skip
+        t.update(flags)
+        return g
+
+    def rival(self, g, uid: str, hexlabel: str, hp: int | None = None, *, dazed=False):
+        """Stand a rival unit in the arena (out of the immortal camp or the arena bag)."""
+        u = g.s.units[uid]
+        if u["zone"] == "bag":
+            g.s.troops[u["owner"]]["bag"].remove(u["def"])
+        return self.put(g, uid, hexlabel, hp, dazed=dazed)
+
     def hex(self, g, uid: str) -> str:
         return g.a.label(g.s.units[uid]["hex"])
 
