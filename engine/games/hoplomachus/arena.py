@@ -43,7 +43,8 @@ class Arena:
             except ValueError as exc:
                 raise UnreadableLog(f"content pack arena '{self.id}': {exc}", rule="LOG-3.5") from None
         self.pozzuoli = self.id == "pozzuoli"
-        self._dist: dict[tuple[int, int], int] = {}
+        # Every distance, computed once per arena (at most a few thousand pairs): range and reach checks are hot.
+        self._dist = [[self.grid.hex_distance(a, b) for b in range(self.size)] for a in range(self.size)]
 
     def label(self, h: int) -> str:
         return self.grid.label(h)
@@ -60,7 +61,10 @@ class Arena:
 
     def distance(self, a: int, b: int) -> int:
         """HR-3.1.2: steps between hexes, ignoring occupancy."""
-        return self.grid.hex_distance(a, b)
+        return self._dist[a][b]
+
+    def distances_from(self, h: int) -> list[int]:
+        return self._dist[h]
 
     def is_(self, tag: str, h: int) -> bool:
         return h in self.tags.get(tag, ())

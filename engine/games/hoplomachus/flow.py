@@ -351,7 +351,7 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
             elif given:
                 raise IllegalEvent("HR-15.6.3", f"{troop} has four units in camp and draws none")
         s.troops[troop]["turns_done"] += 1
-    for u in s.units.values():
+    for u in s.in_arena():  # units out of the arena carry no tactics and no per-turn marks (State.lift)
         keep = []
         for chip in u["tactics"]:
             if chip["left"] is not None and (chip["this_turn"] or u["owner"] == troop):

@@ -46,7 +46,8 @@ def closest(g, u: dict, cands: list[dict]) -> list[dict]:
 
 
 def _in_reach(g, hexes, o: dict, rng: int) -> bool:
-    return any(g.a.distance(h, o["hex"]) <= rng for h in hexes)
+    row = g.a.distances_from(o["hex"])
+    return any(row[h] <= rng for h in hexes)
 
 
 def _bfs_from(g, u: dict, sources) -> dict[int, int]:

@@ -84,15 +84,19 @@ class State:
         self.occupant[h] = u["uid"]
 
     def lift(self, u: dict, zone: str) -> None:
+        """Out of the arena: the per-turn marks go with it, so a unit coming back starts afresh."""
         if u["hex"] is not None:
             self.occupant.pop(u["hex"], None)
         u["hex"] = None
         u["zone"] = zone
+        u["dazed"] = u["moved"] = u["engaged"] = False
+        u["used"] = []
 
     def in_arena(self, troop: str | None = None) -> list[dict]:
-        return [
-            u for u in self.units.values() if u["zone"] == "arena" and (troop is None or u["owner"] == troop)
-        ]
+        units = self.units
+        if troop is None:
+            return [units[uid] for uid in self.occupant.values()]
+        return [u for u in map(units.__getitem__, self.occupant.values()) if u["owner"] == troop]
 
     def view(self, arena: Arena, content: Content) -> dict:
         """The visible state as JSON (HR-A.4): arena, units, HP, tokens, favour, whose turn, what is pending."""
