@@ -51,7 +51,9 @@ def unit_named(g, name, path: str, troops: list[str]) -> dict:
 
 
 def own_unit(g, ev: dict, key: str = "unit") -> dict:
-    return unit_named(g, ev.get(key), f"/{key}", [g.s.turn["player"]])
+    u = unit_named(g, ev.get(key), f"/{key}", [g.s.turn["player"]])
+    check_own(g, u)
+    return u
 
 
 def any_unit(g, ev: dict, key: str, actor: dict | None = None) -> dict:

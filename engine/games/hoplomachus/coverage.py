@@ -65,8 +65,13 @@ def parse_spec(text: str) -> list[dict]:
             current["explanation"] += " " + _plain(line)
         elif current is not None and current["kind"] == "worked-example" and line.startswith("- **"):
             current["explanation"] += " " + _plain(line[2:])
-        else:
-            current = None if not line.strip() or line.startswith("#") else current
+        elif line.startswith("#") or line.startswith("---"):
+            current = None
+    for r in rows:  # a heading rule whose text is all in its sub-rules
+        if not r["explanation"].strip():
+            subs = [x["id"] for x in rows if x["id"].startswith(r["id"] + ".")]
+            if subs:
+                r["explanation"] = f"{r['title']}: see {', '.join(subs)}."
     seen = set()
     for r in rows:
         if r["id"] in seen:

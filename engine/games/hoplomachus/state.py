@@ -64,7 +64,9 @@ class State:
         }  # fmt: skip
         s.occupant = dict(self.occupant)
         s.footholds = dict(self.footholds)
-        s.favour = {k: {**f, "done": list(f.get("done", []))} for k, f in self.favour.items()}
+        s.favour = {
+            k: {**f, "done": list(f["done"])} if "done" in f else dict(f) for k, f in self.favour.items()
+        }
         s.supply = dict(self.supply)
         s.turn = {**self.turn, "order": list(self.turn.get("order", []))}
         s.pending = [dict(p) for p in self.pending]
@@ -114,7 +116,9 @@ class State:
             "arena": arena.view(),
             "units": [unit_view(u) for u in self.units.values() if u["zone"] in ("arena", "camp", "discard")],
             "footholds": {arena.label(h): t for h, t in sorted(self.footholds.items())},
-            "favour": {k: {**f, "done": list(f.get("done", []))} for k, f in self.favour.items()},
+            "favour": {
+                k: {**f, "done": list(f["done"])} if "done" in f else dict(f) for k, f in self.favour.items()
+            },
             "supply": dict(self.supply),
             "troops": {
                 k: {

@@ -65,6 +65,8 @@ class Toolbox:
     def put(self, g, uid: str, hexlabel: str, hp: int | None = None, *, dazed=False, active=True):
         """Stand a unit in the arena (taking its health chips from the supply)."""
         u = g.s.units[uid]
+        if u["zone"] == "bag" and u["def"] in g.s.troops[u["owner"]]["bag"]:
+            g.s.troops[u["owner"]]["bag"].remove(u["def"])
         g.s.place(u, g.a.parse(hexlabel, path="test"))
         d = g.c.units[u["def"]]
         full = d.health if hp is None else hp
@@ -85,9 +87,6 @@ class Toolbox:
 
     def rival(self, g, uid: str, hexlabel: str, hp: int | None = None, *, dazed=False):
         """Stand a rival unit in the arena (out of the immortal camp or the arena bag)."""
-        u = g.s.units[uid]
-        if u["zone"] == "bag":
-            g.s.troops[u["owner"]]["bag"].remove(u["def"])
         return self.put(g, uid, hexlabel, hp, dazed=dazed)
 
     def hex(self, g, uid: str) -> str:

@@ -36,6 +36,7 @@ def we7(hr):
 
 
 def test_we7_arena_deployment(hr, we7):
+    """WE-7: HR-9.2.1, HR-9.2.2, HR-9.2.3 (blue), HR-9.2.4, HR-13.3.2, HR-13.3.3, HR-13.4.3, HR-13.12.2, HR-9.1.2."""
     g = we7
     hr.illegal(
         g, {"type": "deploy", "player": "arena", "unit": "Hippopotamus", "hex": "C1"}, "HR-13.3.2"
@@ -59,7 +60,8 @@ def we8(hr, we7):
 
 
 def test_we6_priority_list_order(hr, we8):
-    """WE-6: stone > hero > strongest, each among the opponents the rival can reach."""
+    """WE-6: stone > hero > strongest, each among the opponents the rival can reach. HR-9.3.6, HR-9.6.5 (nothing
+    is remembered: the mark follows the position), HR-9.3.1, HR-9.3.2, HR-9.3.3, HR-9.3.4, HR-9.4.3, AMB-7 (closest by hex distance), AMB-34."""
     g = we8
     bandit = g.s.units[BANDIT]
     assert rv.priority(g, bandit) == ("on_stone", "hero", "strongest")  # HR-13.9.1
@@ -76,6 +78,7 @@ def test_we6_priority_list_order(hr, we8):
 
 
 def test_we8_bandit_moves_toward_its_mark(hr, we8):
+    """WE-8: HR-9.4.1, HR-9.4.2, HR-9.4.4, HR-9.4.6, AMB-6, AMB-41, HR-9.1.3 (the players' choice, checked)."""
     g = we8
     hr.illegal(g, {"type": "move", "player": "arena", "unit": "Hippopotamus", "path": ["C6"]}, "HR-7.2.2")
     hr.illegal(
@@ -115,6 +118,7 @@ def test_we9_rival_regen(hr, we9):
 
 
 def test_we10_rival_engagement(hr, we9):
+    """WE-10: HR-9.6.1, HR-9.6.2, HR-9.6.4, HR-13.12.1, HR-13.8.1, HR-13.8.4."""
     g = we9
     hr.apply(g, {"type": "ability", "player": "arena", "unit": "Bandit", "ability": "Regen 1"})
     hp = g.s.units[PROT]["hp"]
@@ -141,6 +145,7 @@ def we11(hr):
 
 
 def test_we11_immortal_turn(hr, we11):
+    """WE-11: HR-7.5.3 (ignored damage still counts as dealt), HR-1.2.6 (the players choose the hex), HR-13.10.1, HR-13.10.3, HR-13.10.4, HR-13.6.1, HR-13.5.1, HR-9.6.3, HR-13.8.2, CF-8 (Dig In)."""
     g = we11
     antony = g.s.units[ANTONY]
     hr.illegal(
@@ -166,6 +171,7 @@ def test_we11_immortal_turn(hr, we11):
 
 
 def test_we11_immortal_always_rolls(hr, we11):
+    """HR-13.10.3, AMB-11 (rolled even without an attack), HR-13.10.4."""
     g = we11
     g.s.place(g.s.units[W], g.a.parse("A1", path="t"))  # out of Range and far away: no attack
     hr.turn(g, "immortal", "engagement")
@@ -182,6 +188,7 @@ def test_we11_immortal_always_rolls(hr, we11):
 
 
 def test_dv6_stones_and_arena_defeats_wear_the_immortal(hr):
+    """DV-6: HR-13.6.2, HR-13.6.3, AMB-23, AMB-26, HR-13.13.3, HR-13.8.3."""
     g = assault(hr)
     antony = hr.rival(g, ANTONY, "E7")
     hr.put(g, W, "C4")
@@ -219,6 +226,7 @@ def test_dv7_zero_hits_on_an_immortal(hr):
 
 
 def test_dv11_unit_limits(hr):
+    """DV-11: HR-13.4.2, HR-13.3.1 (co-op players share the red hexes)."""
     g = assault(hr)
     for uid, h in ((W, "C5"), ("p1:kunlun-marksman", "D5"), ("p1:kunlun-mountain-radical", "E5")):
         hr.put(g, uid, h)
@@ -234,7 +242,7 @@ def test_dv11_unit_limits(hr):
 
 
 def test_wave_ends_when_the_immortal_falls(hr):
-    """HR-13.11: trophy, cleanup, favour reset, and a new round that starts with a new immortal."""
+    """HR-13.11.2 and the steps after it: trophy, cleanup, favour reset, and a new round that starts with a new immortal. HR-13.6.4, HR-13.11.1, HR-13.11.2, HR-13.11.3, HR-13.11.4, HR-13.11.5, HR-13.11.6, HR-13.11.7, HR-13.13.4, AMB-24."""
     g = assault(hr)
     antony = hr.rival(g, ANTONY, "E7", hp=1)
     hr.put(g, W, "C4")
@@ -259,6 +267,7 @@ def test_wave_ends_when_the_immortal_falls(hr):
 
 
 def test_primary_hero_defeat_loses(hr):
+    """HR-13.13.1, HR-13.1.2, HR-11.1.1."""
     g = assault(hr)
     hr.rival(g, ANTONY, "G5")
     hr.put(g, "p1:feng", "G4", hp=1)
@@ -270,6 +279,7 @@ def test_primary_hero_defeat_loses(hr):
 
 
 def test_coop_players_choose_their_order_each_round(hr):
+    """HR-13.8.5."""
     g = assault(hr, players=2)
     hr.rival(g, ANTONY, "E7")
     hr.put(g, W, "C3")

@@ -136,6 +136,7 @@ def test_corrected_pack_is_used(log):
 
 
 def test_italian_names_are_read(hr):
+    """HR-2.3.2: a player's faction from the header, in English or Italian."""
     camp = hr.header()["setup"]["camp"]
     g = hr.game(factions=("kunlun", "Rifugiati di Plutone"), camp=camp)
     assert g.s.troops["p2"]["faction"] == "plutos-refugees"

@@ -18,6 +18,7 @@ def we1(hr):
 
 
 def test_we1_deploy_on_own_side_only(hr, we1):
+    """WE-1: HR-2.5.3, HR-8.4.1, HR-8.4.2, HR-8.4.4, HR-8.4.6, HR-3.2.1, HR-3.1.4 (the side fixes hexes and chip colour), HR-2.10.3."""
     g = we1
     msg = hr.illegal(g, {"type": "deploy", "unit": "Marksman", "hex": "C1"}, "HR-8.4.1")  # a red hex
     assert "B7" in msg  # the message lists the hexes the player may use
@@ -36,6 +37,7 @@ def we2(hr, we1):
 
 
 def test_we2_blitz_on_warrior(hr, we2):
+    """WE-2: HR-8.5.1, HR-8.5.4, HR-6.5.1, HR-2.5.6 (one die per icon, plus Blitz's)."""
     g = we2
     assert g.s.units[W]["tactics"] == []
     hr.apply(g, {"type": "tactic", "tactic": "Blitz", "target": "Warrior"})
@@ -62,6 +64,7 @@ def we3(hr, we2):
 
 
 def test_we3_moves(hr, we3):
+    """WE-3: HR-2.5.2, HR-8.6.1, HR-8.6.3, HR-8.6.4, HR-8.6.6 (the path is checked step by step), HR-3.1.1, HR-3.1.3."""
     g = we3
     hr.illegal(g, {"type": "move", "unit": "Warrior", "path": ["C5"]}, "HR-8.6.3")  # MR still there
     hr.illegal(g, {"type": "move", "unit": "Marksman", "path": ["C6"]}, "HR-7.2.2")  # dazed
@@ -86,6 +89,7 @@ def we4(hr, we3):
 
 
 def test_we4_hurl_displaces(hr, we4):
+    """WE-4: HR-8.7.1, HR-8.7.3, HR-7.7, AMB-5 (a displaced unit has not moved), HR-2.7.3."""
     g = we4
     hr.illegal(g, {"type": "ability", "unit": "Marksman", "ability": "Hurl 1"}, "HR-8.7.3")
     hr.illegal(
@@ -133,6 +137,7 @@ def we5(hr, we4):
 
 
 def test_we5_three_attacks(hr, we5):
+    """WE-5: HR-8.8.1, HR-8.8.2, HR-8.8.3, HR-2.6.2, HR-2.5.4, HR-7.3, HR-10.3, HR-15.5.1, HR-7.2.2 (First Strike)."""
     g = we5
     prot = g.s.units[PROT]
     hp0 = prot["hp"]
@@ -165,6 +170,7 @@ def test_we5_three_attacks(hr, we5):
 
 
 def test_we5_retaliate_reaches_the_attacker(hr, we5):
+    """CF-8 Retaliate; HR-7.1 (Innate skills work in the opponent's turn); HR-7.5.2 (a hit deals damage)."""
     g = we5
     hr.put(g, PROT, "C4")  # Protector (Retaliate in the starter pack) adjacent to the Warrior at C5
     w = g.s.units[W]

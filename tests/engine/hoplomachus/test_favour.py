@@ -6,6 +6,7 @@ from engine.games.hoplomachus import effects as fx
 
 
 def test_dv1_pozzuoli_thresholds(hr):
+    """DV-1: HR-4.2.1, HR-4.2.2, HR-4.2.3, AMB-3 (the bead starts at 0), HR-4.1.1."""
     g = hr.game()
     f = g.s.favour["p1"]
     f["f"] = 3
@@ -46,6 +47,7 @@ def colosseum(hr):
 
 
 def test_dv2_colosseum_excess_is_lost(hr):
+    """DV-2: HR-4.4.1, HR-4.4.4, HR-4.5.1, HR-4.5.2, HR-5.1.2."""
     g = colosseum(hr)
     f = g.s.favour["p1"]
     f.update(track="t2", pos=3)
@@ -97,6 +99,7 @@ def test_dv4_gold_lock(hr):
 
 
 def test_dv5_skirmish_catch_up_tie(hr):
+    """DV-5: HR-3.2.2, HR-4.1.3, HR-8.3.1, HR-15.5.3, AMB-43 (one of the player's own units in combat)."""
     g = hr.game()
     s = g.s
     hr.put(g, "p1:kunlun-warrior", "C4")
@@ -137,6 +140,7 @@ def test_dv8_hp_lost_favour_in_the_colosseum(hr):
 
 
 def test_dv10_central_hex(hr):
+    """DV-10: HR-3.3.2, AMB-12 (the start of the unit's own troop's turn; from no unit, no favour), HR-15.6.2."""
     g = colosseum(hr)
     w = hr.put(g, "p1:kunlun-warrior", "F5")
     hr.put(g, "p2:plutos-refugees-marksman", "E1")
@@ -149,6 +153,7 @@ def test_dv10_central_hex(hr):
 
 
 def test_colosseum_chained_hero_activates_when_damaged(hr):
+    """HR-15.2.4, HR-3.3.4, HR-15.7.3, HR-15.7.4, AMB-19."""
     g = colosseum(hr)
     hero = g.s.units["p2:plutos-refugees-hero"]
     assert hero["zone"] == "arena" and not hero["active"] and hr.hex(g, hero["uid"]) == "F1"  # AMB-19

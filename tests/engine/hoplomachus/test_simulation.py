@@ -25,6 +25,7 @@ def corpus():
 @pytest.mark.parametrize("randomness", ["seeded", "recorded"])
 @pytest.mark.parametrize("seed", SEEDS)
 def test_simulated_games_are_legal(corpus, seed, randomness):
+    """HR-8.1.2, HR-8.1.3, HR-15.6.1, HR-16.5.2, HR-17.5.1, HR-13.8.1: every mode's turn order, end to end."""
     doc = corpus[(seed, randomness)]
     mode, arena, n = SETUPS[seed % len(SETUPS)]
     assert (doc["setup"]["mode"], doc["setup"]["arena"], len(doc["players"])) == (mode, arena, n)
@@ -42,6 +43,7 @@ def test_simulated_games_are_legal(corpus, seed, randomness):
 
 
 def test_same_seed_same_log_and_verdict(corpus):
+    """HR-0.5, AMB-1: outcomes come from the log or the seed; the engine never invents them."""
     for r in ("seeded", "recorded"):
         again = engine.simulate(GAME, 3, randomness=r)
         assert again == corpus[(3, r)]
@@ -138,3 +140,12 @@ def test_view_is_json(corpus):
     view = game.view()
     assert json.loads(json.dumps(view)) == view
     assert {"arena", "units", "favour", "turn", "pending", "supply"} <= set(view)
+
+
+def test_copy_is_exact(corpus):
+    """A copy's view equals the original's at every point of a game (state as plain data, HR-A.4)."""
+    doc = corpus[(4, "seeded")]
+    game = RULESET.start(copy.deepcopy(doc))
+    for i, ev in enumerate(doc["events"]):
+        assert game.copy().view() == game.view()
+        game.apply(i, copy.deepcopy(ev))
