@@ -185,6 +185,8 @@ def foothold(g, ev: dict) -> None:
 
 
 def place_sentinel(g, troop: str, h: int) -> dict:
+    if g.mode == "ascension":
+        troop = g.s.turn["seats"][-1]  # HR-14.7.5: co-op player B controls every player sentinel
     n = g.s.sentinels_made.get(troop, 0) + 1
     g.s.sentinels_made[troop] = n
     sentinel = next(u for u in g.c.units.values() if u.kind == "sentinel")
@@ -496,4 +498,7 @@ PENDING = {
     # Resolved by rival_actions and flow (higher layers); listed here so that every pending kind has its event.
     "displace": ("displace", None, "HR-13.10.4", "choose where the attacked unit is displaced"),
     "begin_turn": ("begin_turn", None, "HR-13.8.5", "say which player takes the next turn"),
+    "advance": ("advance", None, "HR-14.8.5", "move the titan for its Advance (an 'advance' event)"),
+    "smite": ("smite", None, "HR-14.8.5", "resolve the titan's Smite (a 'smite' event)"),
+    "toss": ("toss", None, "HR-14.8.5", "resolve the titan's Toss (a 'toss' event)"),
 }

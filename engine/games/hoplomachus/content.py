@@ -24,6 +24,7 @@ TACTIC_KINDS = {"movement", "gain_hp", "extra_die", "no_engage"}
 TACTIC_TYPES = {"permanent", "instant", "temporary"}
 DURATIONS = {"this_turn", "next_owner_turn"}
 IMMORTAL_TRIGGERS = {"displace_target", "allies_gain_hp"}
+TITAN_EFFECTS = {"advance", "smite", "toss", "arena_turn", "none"}  # HR-14.8.4 (titan reference cards)
 REWARDS_LINEAR = {"activate_hero", "return_tactics", "return_units", "neutral_hero"}
 REWARDS_COLOSSEUM = {"gain_support_chip", "add_3_hp", "activate_hero", "foothold_action", "gold_hero"}
 
@@ -54,6 +55,7 @@ class UnitDef:
     attack: tuple[str, ...]
     skills: tuple[Skill, ...]
     triggers: tuple[dict, ...] = ()
+    titan: dict | None = None  # a titan's reference card: dice, dice gained, priority list, effects table
 
     def skill_of(self, kind: str) -> Skill | None:
         for s in self.skills:
@@ -188,12 +190,25 @@ def load_content(doc: dict, sha256: str) -> Content:
                     "an immortal trigger this engine does not implement",
                     "LOG-3.6",
                 )
+        titan = u.get("titan")
+        if (titan is None) != (u["kind"] != "titan"):
+            raise bad(f"/units/{i}/titan", "a titan, and only a titan, has a reference card ('titan')")
+        if titan is not None:
+            for j, row in enumerate(titan["effects"]):
+                for tier in row["tiers"].values():
+                    if tier.get("effect") not in TITAN_EFFECTS:
+                        raise bad(
+                            f"/units/{i}/titan/effects/{j}",
+                            "a titan effect this engine does not implement",
+                            "LOG-3.6",
+                        )
         if u["id"] in units:
             raise bad(f"/units/{i}/id", f"unit '{u['id']}' appears twice")
         units[u["id"]] = UnitDef(
             id=u["id"], name=u["name"], kind=u["kind"], faction=u.get("faction"), cls=u["class"],
             elite=u["elite"], movement=u["movement"], range=u["range"], health=u["health"],
             attack=tuple(u["attack"]), skills=tuple(unit_skills), triggers=tuple(u.get("triggers", ())),
+            titan=titan,
         )  # fmt: skip
         index("units", u, scope=u.get("faction") or u["kind"])
 

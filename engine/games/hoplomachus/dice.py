@@ -85,6 +85,23 @@ class Dice:
             out.append((c, r))
         return out
 
+    def d6(self, given, what: str, rule: str) -> int:
+        """An arena die (HR-2.11.1): a standard six-sided die, from the log or from the seed."""
+        if self.stream is not None:
+            got = self.stream.below(6) + 1
+            if given is not None and given != got:
+                raise IllegalEvent(
+                    "LOG-4.3", f"{what}: the log records {given} but the committed seed gives {got}"
+                )
+            return got
+        if given is None and self.author is not None:
+            given = self.author.d6()
+        if given is None:
+            raise IllegalEvent(rule, f"{what}: the log must record the arena die rolled")
+        if not isinstance(given, int) or isinstance(given, bool) or not 1 <= given <= 6:
+            raise IllegalEvent("HR-2.11.1", f"{what}: an arena die shows 1 to 6, not {given!r}")
+        return given
+
     def pick(self, items: list[str], given, what: str, rule: str) -> str:
         """One random pick among ``items`` (a bag draw, a neutral hero): from the log or from the seed."""
         if self.stream is not None:

@@ -107,7 +107,7 @@ def deal_damage(g, target: dict, amount: int, source: dict | None, *, attack: bo
         stat(g, by, "damage_dealt", lost)
     if (
         by is not None
-        and g.mode == "skirmish"
+        and g.mode in ("skirmish", "ascension")
         and not g.a.pozzuoli
         and not q.allied(g, source, target)
         and lost
@@ -327,6 +327,9 @@ def colosseum_reward(g, troop: str, track: str) -> None:
     s = g.s
     reward = g.a.favour["tracks"][track]
     stat(g, troop, "rewards")
+    if g.mode == "ascension":
+        ascension_reward(g, troop, track, reward)
+        return
     if reward == "gain_support_chip":
         offer_support(g, troop)
     elif reward == "add_3_hp":
@@ -344,6 +347,30 @@ def colosseum_reward(g, troop: str, track: str) -> None:
     if g.mode == "skirmish" and reward not in ("gain_support_chip", "gold_hero"):
         rival = next(t for t in s.turn["seats"] if t != troop)
         offer_support(g, rival)  # HR-15.5.4: the opponent's chip above this track goes to the opponent
+
+
+def ascension_reward(g, troop: str, track: str, reward: str) -> None:
+    """HR-14.7.2, HR-14.7.4, HR-14.7.7: the printed reward and the chip above the track, allocated in co-op."""
+    s = g.s
+    seats = s.turn["seats"]
+    a, b = seats[0], seats[-1]  # solo: the same player
+    if reward == "add_3_hp":
+        if s.in_arena(b):
+            s.pending.append({"kind": "add_hp", "player": b, "amount": 3})
+    elif reward == "activate_hero":
+        activate_hero(g, s.units[s.troops[a]["hero"]])
+        for p in seats:
+            s.troops[p]["all_outer"] = True
+    elif reward == "foothold_action":
+        s.troops[b if g.opt["coop_foothold_holder"] == "B" else a]["foothold_action"] = True  # AMB-15
+    elif reward == "gold_hero":
+        for u in s.units.values():
+            if u["zone"] == "track":
+                to_camp(g, u)  # the neutral hero (solo) or player B's primary hero (co-op) into B's camp
+    if track != "gold":
+        offer_support(
+            g, troop
+        )  # the chip above every standard track; "gain this chip" adds nothing (HR-4.5.2)
 
 
 def offer_support(g, troop: str) -> None:

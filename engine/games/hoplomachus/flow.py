@@ -16,9 +16,12 @@ MODES = {  # HR-12: players and arenas
     "pandemonium": ((3, 4), ("pozzuoli",)),
     "alliance": ((4, 4), ("pozzuoli",)),
     "assault": ((1, 2), ("pozzuoli",)),
+    "ascension": ((1, 2), ("colosseum",)),
 }
-NOT_YET = ("ascension",)
-RIVALS = ("immortal", "arena")
+NOT_YET: tuple[str, ...] = ()
+RIVALS = ("immortal", "arena", "titan")
+ASCENSION_UNITS = {1: 6, 2: 3}  # HR-14.2.5: solo six non-elite units; co-op three each
+ASCENSION_TACTICS = {1: (1,), 2: (0, 1)}  # solo one tactic; co-op player A none, player B one (AMB-27)
 CAMP_SIZE = 4  # HR-15.6.3
 ALLIANCE_UNITS = 6  # HR-17.2.8
 SUPPORT_CHIPS = 4  # HR-5.1.1
@@ -59,6 +62,11 @@ def setup(g, doc: dict) -> State:
     elif g.mode == "assault":
         side = {p: "red" for p in players}  # HR-13.2.1: co-op players both use red
         team = {p: "players" for p in players}
+    elif g.mode == "ascension":
+        side = dict(
+            zip(players, ("red", "blue"), strict=False)
+        )  # HR-14.2.1: A red, B the blue side (red chips)
+        team = {p: "players" for p in players}
     elif g.mode == "skirmish":
         sides = st.get("sides")
         if (
@@ -75,8 +83,10 @@ def setup(g, doc: dict) -> State:
 
     # Player order (HR-15.2.2, HR-16.2.2, HR-17.2.3): a random first player, then seating order.
     given = st.get("order")
-    if g.mode == "assault":
-        order = list(players)  # HR-13.8.5: co-op players choose their order each round (begin_turn)
+    if g.mode in ("assault", "ascension"):
+        order = list(
+            players
+        )  # HR-13.8.5, HR-14.6.5: co-op players choose their order each round (begin_turn)
     elif g.dice.seeded:
         first = g.dice.stream.below(len(players))
         order = players[first:] + players[:first]
@@ -109,20 +119,27 @@ def setup(g, doc: dict) -> State:
         s.units[hero["uid"]] = hero
         for uid in fac["roster"]:
             s.units[f"{p}:{uid}"] = new_unit(f"{p}:{uid}", uid, p, "unused")
-    if g.mode == "assault":
-        for r in RIVALS:
+    if g.mode in ("assault", "ascension"):
+        rivals = ("immortal", "arena") if g.mode == "assault" else ("titan", "arena")
+        for r in rivals:
             s.troops[r] = {"faction": None, "side": "blue", "team": "rivals", "hero": None, "tactics_camp": [],
                            "tactics_discard": [], "bag": [], "out": False, "turns_done": 0, "all_outer": False,
                            "foothold_action": False}  # fmt: skip
-        order = ["immortal", *order, "arena"]  # HR-13.8.1
-    s.turn = {"order": order, "seats": list(players if g.mode == "assault" else order), "index": 0, "round": 1,
+        order = [rivals[0], *order, "arena"]  # HR-13.8.1, HR-14.6.1
+        if g.mode == "ascension":
+            for p in players:
+                s.troops[p]["chips"] = "red"  # HR-14.2.1: co-op player B plays the blue side with red chips
+    s.turn = {"order": order, "seats": list(players if g.mode in ("assault", "ascension") else order), "index": 0, "round": 1,
               "player": order[0], "phase": "start", "deployed": False, "tactic": False, "foothold": False,
               "deploy_checked": False, "wave": 1, "wave_turn": 0, "wave_over": False}  # fmt: skip
     if g.a.pozzuoli:
         keys = {q.favour_key(g, p) for p in players} - {None}
         s.favour = {k: {"f": 0} for k in sorted(keys)}  # HR-4.2.1, AMB-3
     else:
-        s.favour = {p: {"track": None, "pos": 0, "done": []} for p in players}  # HR-4.4.2
+        keys = sorted(
+            {q.favour_key(g, p) for p in players}
+        )  # Ascension: one track the players share (HR-14.7.3)
+        s.favour = {k: {"track": None, "pos": 0, "done": []} for k in keys}  # HR-4.4.2
     getattr(_SETUPS, g.mode)(g, st, order)
     start_turn(g)
     return s
@@ -201,6 +218,70 @@ class _SETUPS:
                 s.troops["arena"]["bag"].append(d.id)
 
     @staticmethod
+    def ascension(g, st: dict, order: list[str]) -> None:
+        s = g.s
+        seats = s.turn["seats"]
+        name = st.get("titan")
+        if name is None:
+            raise bad("the players choose a titan", "/setup/titan", "HR-14.2.3")
+        titan_id = g.c.lookup("units", name, path="/setup/titan")
+        if g.c.units[titan_id].kind != "titan":
+            raise bad(f"'{name}' is not a titan", "/setup/titan", "HR-14.2.3")
+        titan = new_unit(f"titan:{titan_id}", titan_id, "titan", "camp")
+        s.units[titan["uid"]] = titan
+        card = g.c.units[titan_id].titan
+        s.troops["titan"].update(
+            titan=titan_id, dice=list(card["dice"]), gain=list(card.get("dice_gain", []))
+        )
+        shard = card.get("shards", {})
+        for h in sorted(g.a.tags["pedestal"]):  # HR-14.2.4: a shard on each pedestal, as the titan card says
+            s.shards[h] = {"active": bool(shard.get("active", False)), "hp": int(shard.get("hp", 0))}
+        s.support_left = {p: 0 for p in seats}
+        s.support_left[seats[0]] = 4  # HR-14.2.2: red chips above the standard tracks, shared by the players
+        units, tactics = st.get("units") or {}, st.get("tactics") or {}
+        for k, p in enumerate(seats):
+            faction = s.troops[p]["faction"]
+            names = units.get(p)
+            want = ASCENSION_UNITS[len(seats)]
+            if not isinstance(names, list) or len(names) != want:
+                raise bad(
+                    f"{p} chooses {want} non-elite units of their faction", f"/setup/units/{p}", "HR-14.2.5"
+                )
+            for i, n in enumerate(names):
+                uid = g.c.lookup("units", n, path=f"/setup/units/{p}/{i}", scope=faction)
+                u = s.units.get(f"{p}:{uid}")
+                if u is None or u["zone"] != "unused":
+                    raise bad(
+                        f"'{n}' is not a unit of {p}'s faction left to choose",
+                        f"/setup/units/{p}/{i}",
+                        "HR-14.2.5",
+                    )
+                u["zone"] = "camp"
+            chosen = tactics.get(p, [])
+            want_t = ASCENSION_TACTICS[len(seats)][k]
+            if not isinstance(chosen, list) or len(chosen) != want_t:
+                raise bad(f"{p} chooses {want_t} tactic(s)", f"/setup/tactics/{p}", "HR-14.2.5")
+            ids = [g.c.lookup("tactics", t, path=f"/setup/tactics/{p}") for t in chosen]
+            if any(t not in s.troops[p]["tactics_camp"] for t in ids):
+                raise bad("a tactic of the player's faction", f"/setup/tactics/{p}", "HR-14.2.5")
+            s.troops[p]["tactics_camp"] = ids
+        if len(seats) == 1:  # HR-14.2.2: a random neutral hero on the gold space
+            pool = [u.id for u in g.c.units.values() if u.kind == "hero" and u.faction is None]
+            given = (st.get("neutral_heroes") or {}).get(seats[0])
+            uid = (
+                None
+                if given is None
+                else g.c.lookup("units", given, path=f"/setup/neutral_heroes/{seats[0]}")
+            )
+            pick = g.dice.pick(pool, uid, "the neutral hero on the gold space", "HR-14.2.2")
+            if g.dice.author is not None and not g.dice.seeded:
+                st.setdefault("neutral_heroes", {})[seats[0]] = pick
+            hero = new_unit(f"{seats[0]}:{pick}", pick, seats[0], "track")
+            s.units[hero["uid"]] = hero
+        else:  # HR-14.2.5 co-op: player B's own hero waits, active, on the gold space
+            s.units[s.troops[seats[1]]["hero"]].update(zone="track", active=True)
+
+    @staticmethod
     def pandemonium(g, st: dict, order: list[str]) -> None:
         for (
             u
@@ -271,6 +352,11 @@ def start_turn(g) -> None:
     s.serial += 1
     troop = t["player"]
     t.update(phase="start", deployed=False, tactic=False, foothold=False, deploy_checked=False, rolled=False)
+    if troop == "titan":
+        t["arena_turn"] = False
+        titan = g.s.units[f"titan:{g.s.troops['titan']['titan']}"]
+        t["phase"] = "deploy" if titan["zone"] == "camp" else "engagement"  # HR-14.6.2, HR-14.8.3
+        return
     if troop in RIVALS:
         if troop == "immortal":
             t["wave_turn"] += 1
@@ -288,7 +374,7 @@ def start_turn(g) -> None:
         elif g.mode == "pandemonium" and stones and s.troops[troop]["tactics_discard"]:
             s.pending.append({"kind": "stone_tactics", "player": troop, "max": stones})
     else:
-        for u in s.in_arena(troop):
+        for u in s.in_arena(troop):  # HR-14.3.3: never the titan, which takes no turn start here
             if g.a.is_("central", u["hex"]):
                 fx.deal_damage(g, u, 1, None, attack=False)  # HR-3.3.2: from no unit, no favour
     t["phase"] = "deploy"
@@ -306,12 +392,13 @@ def deploy_phase_checks(g) -> None:
     if g.mode in ("pandemonium", "alliance") and not s.in_arena(troop) and not q.deployable(g, troop):
         forfeit(g, troop, "HR-16.8.1" if g.mode == "pandemonium" else "HR-17.7.1")
     elif (
-        g.mode == "assault"
+        g.mode in ("assault", "ascension")
         and troop not in RIVALS
         and not q.deployable(g, troop)
         and not any(s.in_arena(p) for p in t["seats"])
     ):
-        finish(g, "rivals", "forfeit", "HR-13.14.1")  # HR-13.14.1 (co-op: no player unit of either player)
+        rule = "HR-13.14.1" if g.mode == "assault" else "HR-14.11.1"
+        finish(g, "rivals", "forfeit", rule)  # co-op: no player unit of either player
 
 
 def forfeit(g, troop: str, rule: str) -> None:
@@ -366,7 +453,11 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
     if check_end(g):
         return
     order = t["order"]
-    if g.mode == "assault" and troop == "immortal" and len(t["seats"]) > 1:
+    if troop == "titan":
+        titan = s.troops["titan"]
+        if titan["gain"] and s.units[f"titan:{titan['titan']}"]["zone"] == "arena":
+            titan["dice"].append(titan["gain"].pop(0))  # CF-6: Mars gains titan dice over time (card data)
+    if g.mode in ("assault", "ascension") and troop in ("immortal", "titan") and len(t["seats"]) > 1:
         s.pending.append({"kind": "begin_turn", "player": t["seats"][0]})  # HR-13.8.5: co-op order per round
         t["phase"] = "between"
         return
@@ -376,6 +467,8 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
             t["index"] = 0
             t["round"] += 1
         t["player"] = order[t["index"]]
+        if t["player"] == "arena" and g.mode == "ascension" and not t.get("arena_turn"):
+            continue  # HR-14.6.1: the arena turn only when the titan called one
         if not s.troops[t["player"]]["out"]:
             break
     start_turn(g)
@@ -388,7 +481,7 @@ def begin_turn(g, ev: dict) -> None:
     if who not in t["seats"]:
         raise IllegalEvent("HR-13.8.5", f"{who!r} is not one of the players")
     other = [p for p in t["seats"] if p != who]
-    t["order"] = ["immortal", who, *other, "arena"]
+    t["order"] = [t["order"][0], who, *other, "arena"]
     t["index"] = 1
     t["player"] = who
     start_turn(g)
@@ -468,7 +561,15 @@ def check_end(g) -> bool:
     if s.over:
         return True
     order = s.turn["seats"]
-    if g.mode == "assault":
+    if g.mode == "ascension":
+        titan = s.units[f"titan:{s.troops['titan']['titan']}"]
+        if titan["zone"] == "discard":
+            finish(g, "players", "titan_defeated", "HR-14.1.2")
+            return True
+        if s.units[s.troops[order[0]]["hero"]]["zone"] == "discard":
+            finish(g, "rivals", "hero_defeated", "HR-14.1.2")  # AMB-27: player A's hero only
+            return True
+    elif g.mode == "assault":
         for p in order:  # HR-13.13.1: a primary hero defeated loses the game (co-op: either)
             if s.units[s.troops[p]["hero"]]["zone"] == "discard":
                 finish(g, "rivals", "hero_defeated", "HR-13.13.1")

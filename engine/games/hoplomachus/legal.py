@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.games.hoplomachus import effects as fx
 from engine.games.hoplomachus import queries as q
 from engine.games.hoplomachus import rivals as rv
+from engine.games.hoplomachus import titan as tt
 from engine.games.hoplomachus.state import PHASES
 
 
@@ -150,6 +151,29 @@ def pending_events(g, p: dict) -> list[dict]:
         target = s.units[p["target"]]
         return [{"type": "displace", "player": who, "hex": g.a.label(h)} for h in g.a.adjacent[target["hex"]]
                 if not q.blocked(g, target, h)]  # fmt: skip
+    if kind == "advance":
+        t = tt.titan_unit(g)
+        step, dests = rv.movement_plan(g, t, p["value"])
+        if not dests:
+            return [{"type": "advance", "player": who, "path": []}]
+        return [{"type": "advance", "player": who, "path": [g.a.label(x) for x in q.path_to(g, t, n, h)]}
+                for h, n in sorted(dests.items())]  # fmt: skip
+    if kind == "smite":
+        t = tt.titan_unit(g)
+        found = rv.targets(g, t, p["value"])
+        return [{"type": "smite", "player": who, "target": v["uid"]} for v in found] or [
+            {"type": "smite", "player": who, "target": None}]  # fmt: skip
+    if kind == "toss":
+        t = tt.titan_unit(g)
+        out = []
+        for v in rv.targets(g, t, 1, adjacent_only=True):
+            trial = g.copy()  # where it can land is known once the damage is dealt
+            tv = trial.s.units[v["uid"]]
+            fx.deal_damage(trial, tv, p["damage"], trial.s.units[t["uid"]], attack=False)
+            free = tt.toss_hexes(trial, trial.s.units[t["uid"]], tv, p["distance"])
+            out += [{"type": "toss", "player": who, "target": v["uid"], "hex": g.a.label(h)} for h in free] or [
+                {"type": "toss", "player": who, "target": v["uid"], "hex": None}]  # fmt: skip
+        return out or [{"type": "toss", "player": who, "target": None, "hex": None}]
     if kind == "begin_turn":
         return [{"type": "begin_turn", "player": x} for x in s.turn["seats"]]
     if kind == "stone_tactics":
@@ -167,6 +191,16 @@ def rival_events(g) -> list[dict]:
     a = g.a
     phase = PHASES.index(t["phase"])
     out: list[dict] = []
+    if troop == "titan":
+        titan = tt.titan_unit(g)
+        if titan["zone"] == "camp":
+            return [
+                {"type": "deploy", "player": "titan", "hex": a.label(h)}
+                for h in q.deploy_hexes(g, "titan", titan)
+            ]
+        if rv.rival_duty(g):
+            return [{"type": "titan_roll", "player": "titan"}]
+        return [{"type": "end_turn", "player": "titan"}]
     if phase <= PHASES.index("deploy") and not t["deployed"] and rv.rival_can_deploy(g, troop):
         pool = [u for u in s.units.values() if u["owner"] == troop and u["zone"] in ("camp", "bag")]
         return [

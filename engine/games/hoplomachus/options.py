@@ -9,6 +9,8 @@ DEFAULTS = {
     "skirmish_no_units_from": ("first_turn", ("first_turn", "round_end")),
     # AMB-21: the troop whose hero was defeated returns units (literal), or the defeating troop.
     "pandemonium_hero_return": ("defeated", ("defeated", "defeating")),
+    # AMB-15: which co-op Ascension player holds the "move or flip a foothold" reward.
+    "coop_foothold_holder": ("A", ("A", "B")),
 }
 
 

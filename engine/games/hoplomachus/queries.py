@@ -39,6 +39,8 @@ def friendly_foothold(g, u: dict, h: int) -> bool:
 
 def on_inner(g, u: dict) -> bool:
     """HR-3.3.3, HR-5.2.5: on an inner deployment hex without a friendly foothold."""
+    if udef(g, u).kind == "titan":
+        return False  # HR-14.3.2: the inner-hex restriction never applies to the titan
     return u["hex"] is not None and g.a.is_("inner", u["hex"]) and not friendly_foothold(g, u, u["hex"])
 
 
@@ -168,11 +170,13 @@ def favour_key(g, troop: str) -> str | None:
     """Whose track a troop's favour goes on: its own, its team's (Alliance) or none (Pandemonium, rivals)."""
     if g.mode == "pandemonium" or team(g, troop) == "rivals":
         return None
-    return team(g, troop) if g.mode == "alliance" else troop
+    return team(g, troop) if g.mode in ("alliance", "ascension") else troop  # HR-14.7.3: one shared track
 
 
 def colour_of(g, troop: str) -> str:
-    return g.s.troops[troop]["side"]
+    """The troop's health-chip colour: its side's, except co-op Ascension's player B (red, HR-14.2.1)."""
+    t = g.s.troops[troop]
+    return t.get("chips") or t["side"]
 
 
 def chips_available(g, troop: str) -> int:
@@ -187,7 +191,9 @@ def deploy_hexes(g, troop: str, u: dict) -> list[int]:
     a = g.a
     side = g.s.troops[troop]["side"]
     if is_sentinel(g, u):
-        candidates = a.tags["pedestal"]
+        candidates = frozenset(free_pedestals(g))
+    elif udef(g, u).kind == "titan":
+        candidates = a.tags["central"]  # HR-14.8.3
     elif a.pozzuoli:
         if g.mode == "assault":
             candidates = a.tags["deploy_blue" if team(g, troop) == "rivals" else "deploy_red"]  # HR-13.3
@@ -230,8 +236,8 @@ def deploy_refusal(g, troop: str, u: dict) -> tuple[str, str] | None:
 def unit_limit(g, troop: str) -> tuple[str, int, int]:
     """Assault unit limits (HR-13.4): (rule, limit, units counted now)."""
     coop = len(g.s.turn["seats"]) > 1
-    if troop == "immortal":
-        return "HR-13.4.1", 1, len(g.s.in_arena("immortal"))
+    if troop in ("immortal", "titan"):
+        return "HR-13.4.1", 1, len(g.s.in_arena(troop))
     if troop == "arena":
         return "HR-13.4.3", 3 if coop else 2, len(g.s.in_arena("arena"))
     players = sum(len(g.s.in_arena(p)) for p in g.s.turn["seats"])
@@ -279,7 +285,7 @@ def foothold_refusal(g, troop: str, h: int) -> str | None:
 
 def free_pedestals(g) -> list[int]:
     """HR-5.3.1, AMB-28: pedestals with no unit (and no shard)."""
-    return sorted(h for h in g.a.tags.get("pedestal", ()) if h not in g.s.occupant)
+    return sorted(h for h in g.a.tags.get("pedestal", ()) if h not in g.s.occupant and h not in g.s.shards)
 
 
 def units_in_camp(g, troop: str, *, heroes: bool = True) -> list[dict]:

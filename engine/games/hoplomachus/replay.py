@@ -11,7 +11,7 @@ from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import _schema, explain_event
 from engine.core.result import game_result, seat
 from engine.games.hoplomachus import actions as act
-from engine.games.hoplomachus import flow
+from engine.games.hoplomachus import flow, titan
 from engine.games.hoplomachus import queries as q
 from engine.games.hoplomachus import rival_actions as rival
 from engine.games.hoplomachus import rivals as rv
@@ -72,10 +72,18 @@ class Game:
                 rival.resolve_displace(self, head, event)
             elif head["kind"] == "begin_turn":
                 flow.begin_turn(self, event)
+            elif head["kind"] in titan.PENDING:
+                titan.PENDING[head["kind"]](self, head, event)
             else:
                 handler(self, head, event)
         elif typ == "end_turn":
             flow.end_turn(self, event)
+        elif s.turn["player"] == "titan" and typ in titan.ACTIONS:
+            titan.ACTIONS[typ](self, event)
+        elif s.turn["player"] == "titan" and typ in act.ACTIONS:
+            raise IllegalEvent(
+                "HR-14.8.2", "a titan does not move or attack on its own: only its dice effects act"
+            )
         elif rv.is_rival(self, s.turn["player"]) and typ in rival.ACTIONS:
             rival.ACTIONS[typ](self, event)
         elif typ in act.ACTIONS:
@@ -184,6 +192,8 @@ class Game:
             for row in seats:
                 row["score"] = trophies
                 row["components"]["immortals_defeated"] = trophies
+        if self.mode == "ascension":  # HR-14.1.2: the players against the titan
+            against = {"outcome": "win" if winner == "players" else "loss", "score": None}
         winners = [p for p in order if s.troops[p]["team"] == winner]
         return game_result(seats, ended_by=over.get("ended_by"), rounds_played=over.get("round"), teams=teams,
                            against_game=against,

@@ -19,6 +19,9 @@ def is_rival(g, troop: str) -> bool:
 
 
 def priority(g, u: dict) -> tuple[str, ...]:
+    """HR-9.3.1: Assault's list (HR-13.9.1), or the titan reference card's (HR-14.9.5)."""
+    if g.mode == "ascension":
+        return tuple(g.c.units[g.s.troops["titan"]["titan"]].titan["priority"])
     return ASSAULT_PRIORITY
 
 
@@ -63,13 +66,13 @@ def _bfs_from(g, u: dict, sources) -> dict[int, int]:
     return seen
 
 
-def movement_plan(g, u: dict) -> tuple[str, dict[int, int]]:
+def movement_plan(g, u: dict, m: int | None = None) -> tuple[str, dict[int, int]]:
     """HR-9.4.3–9.4.5: ("stay", {}) or (step, {legal destination: steps}) for one rival unit now.
 
     Tied marks are the players' choice (HR-9.4.3), so each tied mark contributes its own destinations.
     """
     rng = q.udef(g, u).range
-    m = q.movement(g, u)
+    m = q.movement(g, u) if m is None else m  # a titan's Advance gives its own movement (HR-14.8.5)
     reach = q.reachable(g, u, m)
     opps = q.opponents_of(g, u)
     for entry in priority(g, u):
@@ -162,6 +165,14 @@ def rival_duty(g) -> tuple[str, str] | None:
     """What a rival troop still owes in its Engagement phase before its turn may end (HR-9.6.1, HR-13.10.3)."""
     s = g.s
     troop = s.turn["player"]
+    if troop == "titan":  # HR-14.8.2: a titan acts only through its dice
+        titan = next(iter(s.in_arena("titan")), None)
+        if titan is not None and not titan["dazed"] and not s.turn["rolled"]:
+            return (
+                "HR-14.8.4",
+                "the titan rolls its titan dice in its Titan Activity step (a 'titan_roll' event)",
+            )
+        return None
     for u in sorted(s.in_arena(troop), key=lambda u: u["uid"]):
         name = q.udef(g, u).name
         if not u["engaged"] and can_engage(g, u):
@@ -192,6 +203,8 @@ def rival_deploy_due(g) -> tuple[str, str] | None:
     troop = t["player"]
     if t["deployed"] or not rival_can_deploy(g, troop):
         return None
+    if troop == "titan":
+        return "HR-14.8.3", "the titan must first be deployed on the central deployment hex"
     who = "the immortal of the new wave" if troop == "immortal" else "an arena unit drawn from the bag"
     return "HR-13.12.2" if troop == "arena" else "HR-13.10.2", f"{who} must be deployed first"
 

@@ -17,7 +17,7 @@ MAX_EVENTS = 6000
 MAX_ROUNDS = 30
 SETUPS = (("skirmish", "pozzuoli", 2), ("skirmish", "colosseum", 2), ("pandemonium", "pozzuoli", 3),
           ("pandemonium", "pozzuoli", 4), ("alliance", "pozzuoli", 4), ("assault", "pozzuoli", 1),
-          ("assault", "pozzuoli", 2))  # fmt: skip
+          ("assault", "pozzuoli", 2), ("ascension", "colosseum", 1), ("ascension", "colosseum", 2))  # fmt: skip
 
 
 class Author:
@@ -35,6 +35,9 @@ class Author:
 
     def pick(self, items: list[str]) -> str:
         return self.rng.choice(items)
+
+    def d6(self) -> int:
+        return self.rng.randint(1, 6)
 
 
 def header(seed: int, randomness: str, rng: random.Random, mode: str, arena: str, n: int) -> dict:
@@ -55,6 +58,16 @@ def header(seed: int, randomness: str, rng: random.Random, mode: str, arena: str
         setup["teams"] = {"red": [ids[0], ids[2]], "blue": [ids[1], ids[3]]}
         setup["track_hero"] = {"red": rng.choice([ids[0], ids[2]]), "blue": rng.choice([ids[1], ids[3]])}
         setup["units"] = {p["id"]: rng.sample(content.factions[p["faction"]]["roster"], 6) for p in players}
+    if mode == "ascension":
+        titans = sorted(u.id for u in content.units.values() if u.kind == "titan")
+        setup["titan"] = rng.choice(titans)
+        want = 6 if n == 1 else 3
+        setup["units"] = {
+            p["id"]: rng.sample(content.factions[p["faction"]]["roster"], want) for p in players
+        }
+        counts = (1,) if n == 1 else (0, 1)
+        setup["tactics"] = {p["id"]: rng.sample(content.factions[p["faction"]]["tactics"], k)
+                            for p, k in zip(players, counts, strict=True)}  # fmt: skip
     if mode == "assault":
         neutral = sorted(u.id for u in content.units.values() if u.kind == "hero" and u.faction is None)
         setup["neutral_heroes"] = dict(zip(ids, rng.sample(neutral, n), strict=True))
@@ -64,7 +77,7 @@ def header(seed: int, randomness: str, rng: random.Random, mode: str, arena: str
     else:
         rand = {"mode": "recorded"}
         first = rng.randrange(n)
-        if mode != "assault":
+        if mode not in ("assault", "ascension"):
             setup["order"] = ids[first:] + ids[:first]
     return {
         "format": "arbiter-log",

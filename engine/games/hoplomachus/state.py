@@ -33,7 +33,7 @@ def new_unit(uid: str, unit_id: str, owner: str, zone: str, *, active: bool = Tr
 class State:
     __slots__ = (
         "units", "troops", "occupant", "footholds", "favour", "supply", "turn", "pending", "over", "serial",
-        "stats", "support_left", "sentinels_made",
+        "stats", "support_left", "sentinels_made", "shards",
     )  # fmt: skip
 
     def __init__(self):
@@ -50,6 +50,7 @@ class State:
         self.stats: dict[str, dict] = {}
         self.support_left: dict[str, int] = {}
         self.sentinels_made: dict[str, int] = {}
+        self.shards: dict[int, dict] = {}  # hex → {"active", "hp"} (Ascension, HR-14.10)
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -75,6 +76,7 @@ class State:
         s.stats = {k: dict(v) for k, v in self.stats.items()}
         s.support_left = dict(self.support_left)
         s.sentinels_made = dict(self.sentinels_made)
+        s.shards = {h: dict(v) for h, v in self.shards.items()}
         return s
 
     # Placement bookkeeping: the only code that moves a unit between hexes and zones.
@@ -116,6 +118,7 @@ class State:
             "arena": arena.view(),
             "units": [unit_view(u) for u in self.units.values() if u["zone"] in ("arena", "camp", "discard")],
             "footholds": {arena.label(h): t for h, t in sorted(self.footholds.items())},
+            "shards": {arena.label(h): dict(v) for h, v in sorted(self.shards.items())},
             "favour": {
                 k: {**f, "done": list(f["done"])} if "done" in f else dict(f) for k, f in self.favour.items()
             },

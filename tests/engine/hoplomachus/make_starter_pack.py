@@ -494,6 +494,74 @@ IMMORTALS = [
     for i in range(2, 7)
 ]
 
+ADVANCE_PROV = {"1": 1, "2": 1, "3": 2, "4": 2, "5": 3, "6": 3}  # only 4 → 2 is printed (CF-6)
+SMITE_PROV = {"1": 1, "2": 1, "3": 2, "4": 2, "5": 2, "6": 3}  # only 5 → 2 is printed (CF-6)
+TITANS = [
+    dict(
+        unit(
+            "mars",
+            "Mars",
+            None,
+            "attacker",
+            0,
+            1,
+            20,
+            ["black", "black", "red"],
+            [],
+            ["class", "health", "attack", "titan.dice", "titan.dice_gain", "titan.priority", "titan.effects"],
+            "Range 1, the priority list's start (Hero > Weakest opponent), 4 titan dice at the start, the effect "
+            "colours (green Advance, blue Smite, black Toss, red arena turn) and two arena-die results are printed "
+            "(CF-6, WE-12); everything else is a placeholder",
+            it="Marte",
+            elite=True,
+            kind="titan",
+        ),
+        titan={
+            "dice": ["green", "yellow", "blue", "black"],
+            "dice_gain": ["yellow", "red"],
+            "priority": ["hero", "weakest"],
+            "effects": [
+                {"colour": "green", "tiers": {"1": {"effect": "advance", "arena_die": ADVANCE_PROV}}},
+                {"colour": "yellow", "tiers": {"1": {"effect": "none"}}},
+                {"colour": "blue", "tiers": {"1": {"effect": "smite", "arena_die": SMITE_PROV}}},
+                {"colour": "black", "tiers": {"1": {"effect": "toss", "damage": 1, "distance": 3}}},
+                {"colour": "red", "tiers": {"1": {"effect": "arena_turn"}}},
+            ],
+            "shards": {"active": False, "hp": 0},
+        },
+    ),
+] + [
+    dict(
+        unit(
+            f"titan-{i}",
+            f"Titan {i}",
+            None,
+            "attacker",
+            0,
+            1,
+            20,
+            ["black", "green"],
+            [],
+            ALL_PROV + ["titan"],
+            elite=True,
+            kind="titan",
+        ),
+        titan={
+            "dice": ["green", "blue", "black", "red"],
+            "dice_gain": [],
+            "priority": ["hero", "strongest"],
+            "effects": [
+                {"colour": "green", "tiers": {"1": {"effect": "advance", "arena_die": ADVANCE_PROV}}},
+                {"colour": "blue", "tiers": {"1": {"effect": "smite", "arena_die": SMITE_PROV}}},
+                {"colour": "black", "tiers": {"1": {"effect": "toss", "damage": 1, "distance": 2}}},
+                {"colour": "red", "tiers": {"1": {"effect": "arena_turn"}}},
+            ],
+            "shards": {"active": False, "hp": 0},
+        },
+    )
+    for i in range(2, 7)
+]
+
 PLACEHOLDER_FACTIONS = [4, 5, 6, 7]  # the rulebook speaks of seven nations but names three (CF-1)
 for _n in PLACEHOLDER_FACTIONS:
     UNITS += roster(f"faction-{_n}", f"Faction {_n}", [])
@@ -638,7 +706,7 @@ def main() -> None:
         "skills": SKILLS,
         "tactics": TACTICS,
         "factions": FACTIONS,
-        "units": UNITS + HEROES + NEUTRAL_HEROES + [SENTINEL] + ARENA_UNITS + IMMORTALS,
+        "units": UNITS + HEROES + NEUTRAL_HEROES + [SENTINEL] + ARENA_UNITS + IMMORTALS + TITANS,
         "arenas": ARENAS,
         "dice": {"yellow": 2, "blue": 3, "green": 4, "black": 5, "red": 6},
         "die_faces": 8,

@@ -78,14 +78,15 @@ def test_fuzzed_headers_never_defect(log):
         assert v.error is None or v.error.rule != "ENGINE-DEFECT", ((a, b, value), v.summary())
 
 
-@pytest.mark.parametrize("mode", ["ascension"])
-def test_modes_not_built_are_refused_honestly(log, mode):
+def test_modes_in_the_wrong_arena_or_unknown(log):
+    """HR-1.3, HR-14.1.1: each mode has its arena (Ascension: the Colosseum); an unknown mode is refused."""
     doc = copy.deepcopy(log)
-    doc["setup"]["mode"] = mode
-    doc["setup"]["arena"] = "colosseum"
+    doc["setup"]["mode"] = "ascension"
+    doc["setup"]["arena"] = "pozzuoli"
     v = verdict(doc)
-    assert v.status == "unreadable" and v.error.rule == "LOG-3.6"
-    assert f"mode {mode.capitalize()} is not supported by this engine version yet" in v.error.message
+    assert v.status == "unreadable" and v.error.rule == "LOG-2.2" and "colosseum" in v.error.message
+    doc["setup"]["mode"] = "deathmatch"
+    assert verdict(doc).error.rule == "LOG-2.1"
 
 
 def test_truncated_log_is_unreadable(log):

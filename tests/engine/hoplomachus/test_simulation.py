@@ -35,6 +35,9 @@ def test_simulated_games_are_legal(corpus, seed, randomness):
     if mode == "assault":  # HR-13.1.2: a score against the game, the number of immortals defeated
         assert result["against_game"]["score"] == result["seats"][0]["score"]
         assert all(s["outcome"] == result["against_game"]["outcome"] for s in result["seats"])
+    elif mode == "ascension":  # HR-14.1.2: the players win or lose together against the titan
+        assert all(s["outcome"] == result["against_game"]["outcome"] for s in result["seats"])
+        assert (result["against_game"]["outcome"] == "win") == (result["ended_by"] == "titan_defeated")
     else:
         assert sum(1 for s in result["seats"] if s["outcome"] == "win") >= 1
     assert {s["seat"] for s in result["seats"]} == {p["id"] for p in doc["players"]}
