@@ -367,10 +367,11 @@ def ascension_reward(g, troop: str, track: str, reward: str) -> None:
         for u in s.units.values():
             if u["zone"] == "track":
                 to_camp(g, u)  # the neutral hero (solo) or player B's primary hero (co-op) into B's camp
-    if track != "gold":
-        offer_support(
-            g, troop
-        )  # the chip above every standard track; "gain this chip" adds nothing (HR-4.5.2)
+    if track != "gold" and s.support_left.get(a, 0) > 0:
+        # The chip above every standard track ("gain this chip" adds nothing, HR-4.5.2); the red chips are the
+        # players' together (held under player A), placed by the player whose damage completed the track.
+        s.support_left[a] -= 1
+        s.pending.append({"kind": "support", "player": troop})
 
 
 def offer_support(g, troop: str) -> None:

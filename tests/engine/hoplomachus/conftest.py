@@ -41,6 +41,13 @@ def header(mode="skirmish", arena="pozzuoli", factions=("kunlun", "plutos-refuge
         }  # fmt: skip
         if factions[1] != "plutos-refugees" or factions[0] != "kunlun":
             base.pop("camp")
+    if mode == "ascension":
+        base["titan"] = "mars"
+        base["units"] = {p["id"]: [f"{p['faction']}-unit-{n:02d}" for n in range(4, 10 if len(ids) == 1 else 7)]
+                         for p in players}  # fmt: skip
+        base["tactics"] = {ids[0]: ["blitz"]} if len(ids) == 1 else {ids[0]: [], ids[1]: ["stun"]}
+        if len(ids) == 1:
+            base["neutral_heroes"] = {ids[0]: "rostam"}
     if mode == "alliance":
         base["teams"] = {"red": [ids[0], ids[2]], "blue": [ids[1], ids[3]]}
         base["track_hero"] = {"red": ids[2], "blue": ids[3]}
@@ -56,9 +63,13 @@ def header(mode="skirmish", arena="pozzuoli", factions=("kunlun", "plutos-refuge
 class Toolbox:
     header = staticmethod(header)
 
-    def game(self, **kw):
+    def game(self, pack: dict | None = None, **kw):
         doc = header(**kw)
-        g = RULESET.start(doc)
+        if pack is not None:
+            from engine.core.content import pack_hash
+
+            doc["content_pack"]["sha256"] = pack_hash(pack)
+        g = RULESET.start(doc, content_pack=pack)
         g.doc = doc
         return g
 
