@@ -57,6 +57,9 @@ def own_unit(g, ev: dict, key: str = "unit") -> dict:
 
 
 def any_unit(g, ev: dict, key: str, actor: dict | None = None) -> dict:
+    name = ev.get(key)
+    if isinstance(name, str) and name in g.s.units:
+        return g.s.units[name]
     order = list(g.s.turn["order"])
     if actor is not None:  # a target: the opponents' units first
         order.sort(key=lambda t: q.team(g, t) == q.team(g, actor["owner"]))

@@ -26,6 +26,7 @@ class Dice:
         self.content = content
         self.stream = stream
         self.author = author  # writes what a recorded log leaves out, when the simulator is the author
+        self._known: dict[str, tuple[str, bool]] = {}  # die text → (colour, hit), filled as dice are read
 
     @property
     def seeded(self) -> bool:
@@ -53,7 +54,7 @@ class Dice:
                 rule,
                 f"{what}: {len(pool)} dice are rolled ({', '.join(pool)}) but the log records {len(parsed)}",
             )
-        if Counter(c for c, _ in parsed) != Counter(pool):
+        if [c for c, _ in parsed] != pool and Counter(c for c, _ in parsed) != Counter(pool):
             raise IllegalEvent(
                 rule,
                 f"{what}: the dice rolled are {', '.join(sorted(pool))}, but the log records "
@@ -72,7 +73,12 @@ class Dice:
         if len(given) > MAX_DICE:
             raise UnreadableLog(f"{what}: at most {MAX_DICE} dice in one roll", rule="LOG-1.1")
         out = []
+        known = self._known
         for d in given:
+            hit = known.get(d)
+            if hit is not None:
+                out.append(hit)
+                continue
             colour, _, result = d.partition(":")
             c = self.content.colour(colour)
             r = RESULTS.get(fold(result))
@@ -82,6 +88,7 @@ class Dice:
                     "black, red)",
                     rule="LOG-5.2",
                 )
+            known[d] = (c, r)
             out.append((c, r))
         return out
 

@@ -377,8 +377,8 @@ def start_turn(g) -> None:
         for u in s.in_arena(troop):  # HR-14.3.3: never the titan, which takes no turn start here
             if g.a.is_("central", u["hex"]):
                 fx.deal_damage(g, u, 1, None, attack=False)  # HR-3.3.2: from no unit, no favour
+                check_end(g)
     t["phase"] = "deploy"
-    check_end(g)
 
 
 def deploy_phase_checks(g) -> None:
@@ -439,17 +439,19 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
                 raise IllegalEvent("HR-15.6.3", f"{troop} has four units in camp and draws none")
         s.troops[troop]["turns_done"] += 1
     for u in s.in_arena():  # units out of the arena carry no tactics and no per-turn marks (State.lift)
-        keep = []
-        for chip in u["tactics"]:
-            if chip["left"] is not None and (chip["this_turn"] or u["owner"] == troop):
-                chip["left"] -= 1
-                if chip["left"] <= 0 or chip["this_turn"]:
-                    s.troops[chip["by"]]["tactics_discard"].append(chip["id"])  # HR-6.4
-                    continue
-            keep.append(chip)
-        u["tactics"] = keep
+        if u["tactics"]:
+            keep = []
+            for chip in u["tactics"]:
+                if chip["left"] is not None and (chip["this_turn"] or u["owner"] == troop):
+                    chip["left"] -= 1
+                    if chip["left"] <= 0 or chip["this_turn"]:
+                        s.troops[chip["by"]]["tactics_discard"].append(chip["id"])  # HR-6.4
+                        continue
+                keep.append(chip)
+            u["tactics"] = keep
         u["dazed"] = u["moved"] = u["engaged"] = False
-        u["used"] = []
+        if u["used"]:
+            u["used"] = []
     if check_end(g):
         return
     order = t["order"]
@@ -581,12 +583,13 @@ def check_end(g) -> bool:
                 finish(g, rival, "hero_defeated", "HR-15.1.2")
                 return True
         if g.a.pozzuoli:
+            present = {u["owner"] for u in s.in_arena()}
             for p in order:
                 rival = next(o for o in order if o != p)
                 done = s.troops[p]["turns_done"] >= 1
                 if g.opt["skirmish_no_units_from"] == "round_end":
                     done = s.turn["round"] > 1
-                if done and not s.in_arena(p):
+                if done and p not in present:
                     finish(g, rival, "no_units", "HR-15.1.3")
                     return True
     elif g.mode == "alliance":

@@ -21,6 +21,14 @@ from engine.games.hoplomachus.state import State
 SCHEMA = "hoplomachus-log"
 
 
+_VALIDATORS: dict = {}
+
+
+def _load_validators() -> dict:
+    _VALIDATORS.update(_event_validators())
+    return _VALIDATORS
+
+
 @lru_cache(maxsize=1)
 def _event_validators() -> dict:
     """One compiled validator per event type: checking a valid event costs one small function call."""
@@ -47,7 +55,7 @@ class Game:
         if not isinstance(event, dict):
             raise UnreadableLog(f"/events/{index}: an event is an object", rule="LOG-5.1", event_index=index)
         try:
-            _event_validators()[event.get("type")](event)
+            (_VALIDATORS or _load_validators())[event.get("type")](event)
         except (fastjsonschema.JsonSchemaException, KeyError, TypeError):
             explain_event(SCHEMA, event, index)
             raise UnreadableLog(

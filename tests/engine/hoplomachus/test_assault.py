@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from engine.games.hoplomachus import effects as fx
 from engine.games.hoplomachus import rivals as rv
 from engine.games.hoplomachus.state import new_unit
 
@@ -285,8 +284,6 @@ def test_coop_players_choose_their_order_each_round(hr):
     hr.put(g, W, "C3")
     hr.put(g, "p2:plutos-refugees-marksman", "G3")
     hr.turn(g, "immortal", "engagement")
-    g.s.units[W]["hp"] = 3
-    fx.stat(g, "p1", "noop", 0)
     hr.apply(
         g,
         {
