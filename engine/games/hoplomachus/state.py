@@ -131,13 +131,15 @@ class State:
                     "tactics_camp": list(t["tactics_camp"]),
                     "tactics_discard": list(t["tactics_discard"]),
                     "bag": len(t["bag"]),
+                    "dice": list(t.get("dice", [])),
                 }
                 for k, t in self.troops.items()
             },  # fmt: skip
             "turn": {
                 k: v
                 for k, v in self.turn.items()
-                if k in ("round", "player", "phase", "order", "deployed", "tactic")
+                if k
+                in ("round", "player", "phase", "order", "deployed", "tactic", "rolled", "arena_turn", "wave")
             },
             "pending": [dict(p) for p in self.pending],
             "over": self.over,
