@@ -85,8 +85,18 @@ def load_index() -> list[dict]:
     return json.loads(resources.files(__package__).joinpath(INDEX_FILE).read_text("utf-8"))["rules"]
 
 
+def _notes_doc() -> dict:
+    return json.loads(resources.files(__package__).joinpath(NOTES_FILE).read_text("utf-8"))
+
+
 def load_notes() -> list[dict]:
-    return json.loads(resources.files(__package__).joinpath(NOTES_FILE).read_text("utf-8"))["notes"]
+    return _notes_doc()["notes"]
+
+
+def rests_on_provisional(rule_id: str) -> bool:
+    """Whether what the rule decides depends on content the rulebook does not print (coverage_notes.json)."""
+    spec = _notes_doc()["rests_on_provisional"]
+    return rule_id in spec["ids"] or any(rule_id.startswith(p) for p in spec["prefixes"])
 
 
 def note_for(rule_id: str, notes: list[dict]) -> dict | None:
@@ -136,15 +146,18 @@ def coverage_report(tests_dir: str | Path) -> list[dict]:
         tests = _cited(rule["id"], cited)
         note = None if tests else note_for(rule["id"], notes)
         status = "tested" if tests else (note["status"] if note else "MISSING")
+        provisional = status == "provisional" or rests_on_provisional(rule["id"])
         rows.append({**rule, "status": status, "tests": tests, "reason": note["reason"] if note else None,
-                     "provisional": bool(note_for(rule["id"], [n for n in notes if n["status"] == "provisional"]))})  # fmt: skip
+                     "provisional": provisional})  # fmt: skip
     return rows
 
 
 def summary(rows: Iterable[dict]) -> dict[str, int]:
     counts = {s: 0 for s in (*STATUSES, "provisional")}
+    counts["rests_on_provisional_content"] = 0
     for r in rows:
         counts[r["status"]] = counts.get(r["status"], 0) + 1
+        counts["rests_on_provisional_content"] += int(r["provisional"])
     return counts
 
 
@@ -156,7 +169,8 @@ def format_report(rows: list[dict]) -> str:
     out = [head, ""]
     for r in rows:
         where = ", ".join(r["tests"][:2]) + (f" (+{len(r['tests']) - 2} more)" if len(r["tests"]) > 2 else "")
-        out.append(f"{r['id']:<12} {r['status']:<15} {r['title']}")
+        flag = " [provisional content]" if r["provisional"] else ""
+        out.append(f"{r['id']:<12} {r['status']:<15} {r['title']}{flag}")
         out.append(
             f"{'':<12} {'':<15} {where or r['reason'] or 'no test cites this id and no note explains it'}"
         )

@@ -97,11 +97,24 @@ WEIGHTS = {"attack": 10.0, "special": 6.0, "deploy": 6.0, "tactic": 1.0, "footho
            "end_turn": 1.0}  # fmt: skip
 
 
+def weight(g, ev: dict) -> float:
+    """Aim at heroes: defeating the primary heroes is what ends most modes (HR-15.1.2, HR-17.1.2)."""
+    w = WEIGHTS.get(ev["type"], 1.0)
+    target = ev.get("target")
+    if (
+        ev["type"] in ("attack", "special")
+        and target in g.s.units
+        and g.c.units[g.s.units[target]["def"]].kind == "hero"
+    ):
+        w *= 4
+    return w
+
+
 def choose(g, options: list[dict], rng: random.Random) -> dict:
     if g.s.pending:
         return rng.choice(options)
     moves = [e for e in options if e["type"] == "move"]
-    weighted = [(e, WEIGHTS.get(e["type"], 1.0)) for e in options if e["type"] != "move"]
+    weighted = [(e, weight(g, e)) for e in options if e["type"] != "move"]
     move_weight = 5.0 if moves else 0.0
     total = sum(w for _, w in weighted) + move_weight
     x = rng.random() * total
