@@ -43,6 +43,8 @@ class Arena:
             except ValueError as exc:
                 raise UnreadableLog(f"content pack arena '{self.id}': {exc}", rule="LOG-3.5") from None
         self.pozzuoli = self.id == "pozzuoli"
+        self.pedestal = [h in self.tags.get("pedestal", ()) for h in range(self.size)]  # hot in blocked()
+        self._labels = {self.grid.label(h): h for h in range(self.size)}
         # Every distance, computed once per arena (at most a few thousand pairs): range and reach checks are hot.
         self._dist = [[self.grid.hex_distance(a, b) for b in range(self.size)] for a in range(self.size)]
 
@@ -52,6 +54,9 @@ class Arena:
     def parse(self, label, *, path: str) -> int:
         if not isinstance(label, str):
             raise UnreadableLog(f"{path}: a hex is a label such as 'C4'", rule="LOG-5.2", path=path)
+        h = self._labels.get(label)
+        if h is not None:
+            return h
         try:
             return self.grid.parse(label.upper())
         except ValueError:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core.errors import IllegalEvent
 from engine.games.hoplomachus import queries as q
 from engine.games.hoplomachus import rivals as rv
-from engine.games.hoplomachus.state import PHASES
+from engine.games.hoplomachus.state import PHASE_INDEX
 
 LINEAR_TOP = 20  # HR-4.2.3
 LINEAR_STEP = 5  # HR-4.2.2
@@ -26,24 +26,24 @@ def stat(g, troop: str, key: str, n: int = 1) -> None:
 def advance_to(g, phase: str, what: str) -> None:
     """HR-8.1.4: phases are never revisited; leaving Deploy checks HR-8.4.3 / HR-16.6.2."""
     t = g.s.turn
-    now = PHASES.index(t["phase"])
-    want = PHASES.index(phase)
+    now = PHASE_INDEX[t["phase"]]
+    want = PHASE_INDEX[phase]
     if want < now:
         raise IllegalEvent(
             "HR-8.1.4", f"{what} belongs to the {phase} phase, but the {t['phase']} phase has already begun"
         )
     if rv.is_rival(g, t["player"]):
-        if want == PHASES.index("tactic"):
+        if want == PHASE_INDEX["tactic"]:
             raise IllegalEvent(
                 "HR-9.1.4", "rival troops have no Tactic Placement phase and never play tactics"
             )
         for phase_name, duty in (("deploy", rv.rival_deploy_due), ("movement", rv.movement_duty),
                                  ("abilities", rv.abilities_duty)):  # fmt: skip
-            if now <= PHASES.index(phase_name) < want:
+            if now <= PHASE_INDEX[phase_name] < want:
                 due = duty(g)
                 if due:
                     raise IllegalEvent(due[0], f"{due[1]}, before {what}")
-    elif now <= PHASES.index("deploy") < want and not t["deployed"] and q.must_deploy(g, t["player"]):
+    elif now <= PHASE_INDEX["deploy"] < want and not t["deployed"] and q.must_deploy(g, t["player"]):
         rule = "HR-16.6.2" if g.mode == "pandemonium" else "HR-8.4.3"
         need = "fewer than three units" if g.mode == "pandemonium" else "no units"
         raise IllegalEvent(

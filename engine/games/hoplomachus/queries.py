@@ -66,12 +66,15 @@ def movement(g, u: dict) -> int:
 
 def blocked(g, u: dict, h: int) -> bool:
     """HR-3.4.1 for unit ``u``: another unit; a pedestal (not a sentinel); an opposing foothold (AMB-4)."""
-    occ = g.s.occupant.get(h)
+    s = g.s
+    occ = s.occupant.get(h)
     if occ is not None and occ != u["uid"]:
         return True
-    if g.a.is_("pedestal", h) and not is_sentinel(g, u):
+    if g.a.pedestal[h] and not is_sentinel(g, u):
         return True
-    owner = g.s.footholds.get(h)
+    if not s.footholds:
+        return False
+    owner = s.footholds.get(h)
     return owner is not None and team(g, owner) != team(g, u["owner"])
 
 

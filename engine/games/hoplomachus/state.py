@@ -11,6 +11,7 @@ from engine.games.hoplomachus.arena import Arena
 from engine.games.hoplomachus.content import Content
 
 PHASES = ("start", "deploy", "tactic", "movement", "abilities", "engagement", "refill")
+PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 
 
 def new_unit(uid: str, unit_id: str, owner: str, zone: str, *, active: bool = True) -> dict:
