@@ -1,7 +1,9 @@
 """Hoplomachus: Remastered — the ruleset (spec: shared/rules/hoplomachus.md, HR-…).
 
 Layers, each importing only the ones before it (no import circle):
-content → arena, state, dice → queries → effects → actions, legal → flow → replay → simulator.
+content → arena, state, dice → queries, rivals → effects → actions → rival_actions, titan, legal → flow →
+replay → this module → simulator. State is plain data (state.py); pending decisions are dicts dispatched by
+their ``kind`` (actions.PENDING and the replay's table), never stored functions.
 """
 
 from __future__ import annotations
