@@ -251,8 +251,8 @@ def rival_events(g) -> list[dict]:
                 {"type": "attack", "player": troop, "unit": u["uid"], "target": v["uid"]}
                 for v in rv.targets(g, u)
             ]
-    if troop == "immortal" and s.in_arena("immortal") and not t["rolled"] and not out:
-        out.append({"type": "roll", "player": troop})
+    if troop == "immortal" and not out and rv.rival_duty(g) is not None:
+        out.append({"type": "roll", "player": troop})  # HR-13.10.3: owed when it cannot attack
     if not out and rv.rival_duty(g) is None:
         out.append({"type": "end_turn", "player": troop})
     return out

@@ -9,6 +9,10 @@ DEFAULTS = {
     "skirmish_no_units_from": ("first_turn", ("first_turn", "round_end")),
     # AMB-21: the troop whose hero was defeated returns units (literal), or the defeating troop.
     "pandemonium_hero_return": ("defeated", ("defeated", "defeating")),
+    # AMB-11: a freshly deployed (dazed) immortal still rolls and resolves its triggers (literal), or not.
+    "dazed_immortal_rolls": (True, (True, False)),
+    # AMB-7: the "closest" candidate by hex distance, or by the fewest steps to bring it within Range.
+    "rival_closest": ("hex_distance", ("hex_distance", "steps")),
     # AMB-15: which co-op Ascension player holds the "move or flip a foothold" reward.
     "coop_foothold_holder": ("A", ("A", "B")),
 }
@@ -21,8 +25,8 @@ def resolve_options(given: dict | None) -> dict:
             raise UnreadableLog(
                 f"/options/{key}: unknown option for Hoplomachus", rule="LOG-2.3", path=f"/options/{key}"
             )
-        if value not in DEFAULTS[key][1]:
-            allowed = ", ".join(DEFAULTS[key][1])
+        if value not in DEFAULTS[key][1] or type(value) is not type(DEFAULTS[key][0]):
+            allowed = ", ".join(map(str, DEFAULTS[key][1]))
             raise UnreadableLog(
                 f"/options/{key}: {value!r} is not one of {allowed}", rule="LOG-2.3", path=f"/options/{key}"
             )

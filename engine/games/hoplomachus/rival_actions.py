@@ -162,6 +162,8 @@ def roll(g, ev: dict) -> None:
     imm = next(iter(s.in_arena("immortal")), None)
     if imm is None or s.turn["rolled"]:
         raise IllegalEvent("HR-13.10.3", "the immortal rolls its dice once per turn, while in combat")
+    if imm["dazed"] and not g.opt["dazed_immortal_rolls"]:
+        raise IllegalEvent("AMB-11", "with this ruleset option a dazed immortal does not roll")
     if rv.can_engage(g, imm):
         raise IllegalEvent("HR-9.6.1", f"{act.name(g, imm)} can attack, so it must (an 'attack' event)")
     pool = q.attack_pool(g, imm)

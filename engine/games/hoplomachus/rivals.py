@@ -42,10 +42,22 @@ def select(g, entry: str, cands: list[dict]) -> list[dict]:
     return list(cands)
 
 
-def closest(g, u: dict, cands: list[dict]) -> list[dict]:
-    """HR-9.4.3, AMB-7: hex distance from the rival; further ties are the players' choice."""
-    d = min(g.a.distance(u["hex"], o["hex"]) for o in cands)
-    return [o for o in cands if g.a.distance(u["hex"], o["hex"]) == d]
+def closest(g, u: dict, cands: list[dict], reach: dict[int, int] | None = None) -> list[dict]:
+    """HR-9.4.3, AMB-7: hex distance from the rival (option ``rival_closest``: "steps", the fewest steps to a
+    hex with the candidate in Range); further ties are the players' choice."""
+    if g.opt["rival_closest"] == "steps" and reach is not None:
+        rng = q.udef(g, u).range
+
+        def measure(o):
+            return min(s for h, s in reach.items() if g.a.distance(h, o["hex"]) <= rng)
+
+    else:
+
+        def measure(o):
+            return g.a.distance(u["hex"], o["hex"])
+
+    d = min(measure(o) for o in cands)
+    return [o for o in cands if measure(o) == d]
 
 
 def _in_reach(g, hexes, o: dict, rng: int) -> bool:
@@ -80,7 +92,7 @@ def movement_plan(g, u: dict, m: int | None = None) -> tuple[str, dict[int, int]
         if not cands:
             continue
         dests: dict[int, int] = {}
-        for o in closest(g, u, cands):
+        for o in closest(g, u, cands, reach):
             if g.a.distance(u["hex"], o["hex"]) <= rng:
                 return "stay", {}  # HR-9.4.4: the mark is already within Range
             least = min(s for h, s in reach.items() if g.a.distance(h, o["hex"]) <= rng)
@@ -177,7 +189,8 @@ def rival_duty(g) -> tuple[str, str] | None:
         name = q.udef(g, u).name
         if not u["engaged"] and can_engage(g, u):
             return "HR-9.6.1", f"{name} must attack or use its Special: every rival unit engages if it can"
-    if troop == "immortal" and s.in_arena("immortal") and not s.turn["rolled"]:
+    imm = next(iter(s.in_arena("immortal")), None) if troop == "immortal" else None
+    if imm is not None and not s.turn["rolled"] and (g.opt["dazed_immortal_rolls"] or not imm["dazed"]):
         return (
             "HR-13.10.3",
             "the immortal always rolls all its attack dice in its Engagement step (a 'roll' event)",

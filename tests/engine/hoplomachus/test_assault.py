@@ -296,3 +296,54 @@ def test_coop_players_choose_their_order_each_round(hr):
     hr.illegal(g, {"type": "deploy", "player": "p1", "unit": "kunlun-unit-04", "hex": "C1"}, "HR-13.8.5")
     hr.apply(g, {"type": "begin_turn", "player": "p2"})
     assert g.s.turn["player"] == "p2" and g.s.turn["order"] == ["immortal", "p2", "p1", "arena"]
+
+
+def options_game(hr, **options):
+    from engine.games.hoplomachus import RULESET
+
+    doc = hr.header(mode="assault", factions=("kunlun",), neutral_heroes={"p1": "rostam"})
+    doc["options"] = options
+    g = RULESET.start(doc)
+    g.s.units[PROT] = new_unit(PROT, "plutos-refugees-protector", "p1", "camp")
+    return g
+
+
+def test_amb_11_dazed_immortal_option(hr):
+    """AMB-11 (config): by default the freshly deployed immortal rolls and resolves its triggers although dazed;
+    with dazed_immortal_rolls = false it does not roll."""
+    g = assault(hr)
+    g.s.turn["wave_turn"] = 1
+    hr.turn(g, "immortal", "deploy")
+    hr.apply(g, {"type": "deploy", "player": "immortal", "unit": "antony-blackbird", "hex": "D7"})
+    hr.illegal(g, {"type": "end_turn", "player": "immortal"}, "HR-13.10.3")
+    hr.apply(
+        g,
+        {
+            "type": "roll",
+            "player": "immortal",
+            "dice": ["green:miss", "blue:miss", "black:miss", "yellow:miss"],
+        },
+    )
+    g2 = options_game(hr, dazed_immortal_rolls=False)
+    hr.apply(g2, {"type": "deploy", "player": "immortal", "unit": "antony-blackbird", "hex": "D7"})
+    hr.illegal(g2, {"type": "roll", "player": "immortal", "dice": []}, "AMB-11")
+    hr.apply(g2, {"type": "end_turn", "player": "immortal"})
+
+
+def test_amb_7_closest_by_steps_option(hr):
+    """AMB-7 (config): "closest" by hex distance (default) or by the fewest steps to bring it within Range."""
+    picks = {}
+    for option in ("hex_distance", "steps"):
+        g = options_game(hr, rival_closest=option)
+        bandit = hr.rival(g, BANDIT, "E4")
+        near = hr.put(g, PROT, "E2")  # 2 hexes away as the crow flies
+        far = hr.put(g, W, "H4")  # 3 hexes away
+        # Suppose walls make the near one slower to reach: 3 steps to stand next to it, 2 for the far one.
+        reach = {g.a.parse("E3", path="t"): 3, g.a.parse("G4", path="t"): 2}
+        picks[option] = [u["uid"] for u in rv.closest(g, bandit, [near, far], reach)]
+    assert picks == {"hex_distance": [PROT], "steps": [W]}
+    import engine
+
+    doc = hr.header(mode="assault", factions=("kunlun",), neutral_heroes={"p1": "rostam"})
+    doc["options"] = {"dazed_immortal_rolls": 1}
+    assert engine.verify(doc).error.rule == "LOG-2.3"  # booleans only
