@@ -362,6 +362,7 @@ def start_turn(g) -> None:
             t["wave_turn"] += 1
         # HR-13.10.2: the immortal deploys only on the first turn of a wave; HR-9.1.4: no Tactic Placement.
         t["phase"] = "deploy" if troop == "arena" or t["wave_turn"] == 1 else "movement"
+        rv.movement_snapshot(g)
         return
     if g.mode == "assault":
         stones = sum(1 for u in s.in_arena(troop) if g.a.is_("stone", u["hex"]))

@@ -13,6 +13,9 @@ DEFAULTS = {
     "dazed_immortal_rolls": (True, (True, False)),
     # AMB-7: the "closest" candidate by hex distance, or by the fewest steps to bring it within Range.
     "rival_closest": ("hex_distance", ("hex_distance", "steps")),
+    # AMB-41: at the end of a rival Movement phase re-check every unit that has not moved, or (lenient) only
+    # those that were owed a move or were blocked when the phase began.
+    "rival_recheck": ("all", ("all", "blocked")),
     # AMB-15: which co-op Ascension player holds the "move or flip a foothold" reward.
     "coop_foothold_holder": ("A", ("A", "B")),
 }

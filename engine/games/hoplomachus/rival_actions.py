@@ -54,6 +54,7 @@ def deploy(g, ev: dict) -> None:
     if troop == "immortal" and len(s.turn["seats"]) > 1:
         fx.gain_hp(g, u, 2)  # HR-13.10.2 co-op: +2 Health
     s.turn["deployed"] = True
+    rv.movement_snapshot(g)  # the new unit may block others before the Movement phase begins
 
 
 def move(g, ev: dict) -> None:

@@ -198,10 +198,33 @@ def rival_duty(g) -> tuple[str, str] | None:
     return None
 
 
+def movement_snapshot(g) -> None:
+    """For the lenient reading of AMB-41: which rival units were owed a move, or were blocked, before any moved.
+
+    Kept in the turn as tuples of uids (plain, immutable data)."""
+    if g.opt["rival_recheck"] != "blocked":
+        return
+    owed, stuck = [], []
+    for u in sorted(g.s.in_arena(g.s.turn["player"]), key=lambda u: u["uid"]):
+        if q.can_move(g, u) is not None:
+            continue
+        if movement_plan(g, u)[1]:
+            owed.append(u["uid"])
+        elif len(q.reachable(g, u, q.movement(g, u))) == 1:
+            stuck.append(u["uid"])
+    g.s.turn["owed_moves"], g.s.turn["stuck"] = tuple(owed), tuple(stuck)
+
+
 def movement_duty(g) -> tuple[str, str] | None:
-    """HR-9.4.6 (AMB-41): the rival Movement phase ends only when no unit that has not moved would move."""
+    """HR-9.4.6 (AMB-41): the rival Movement phase ends only when no unit that has not moved would move.
+
+    Option ``rival_recheck`` = "blocked" (the lenient reading): only units that were owed a move, or were
+    blocked, when the phase began are checked again at its end."""
     troop = g.s.turn["player"]
+    lenient = g.opt["rival_recheck"] == "blocked"
     for u in sorted(g.s.in_arena(troop), key=lambda u: u["uid"]):
+        if lenient and u["uid"] not in g.s.turn.get("owed_moves", ()) + g.s.turn.get("stuck", ()):
+            continue
         if must_move(g, u):
             return (
                 "HR-9.4.6",

@@ -347,3 +347,18 @@ def test_amb_7_closest_by_steps_option(hr):
     doc = hr.header(mode="assault", factions=("kunlun",), neutral_heroes={"p1": "rostam"})
     doc["options"] = {"dazed_immortal_rolls": 1}
     assert engine.verify(doc).error.rule == "LOG-2.3"  # booleans only
+
+
+def test_amb_41_recheck_option(hr):
+    """AMB-41 (config), HR-9.4.6: by default every unit that has not moved is checked again when the rival
+    Movement phase ends; with rival_recheck = "blocked" only units owed a move, or blocked, at its start."""
+    for option, owed in (("all", True), ("blocked", False)):
+        g = options_game(hr, rival_recheck=option)
+        g.s.turn["wave_turn"] = 2
+        hr.rival(g, BANDIT, "A6")
+        hr.put(g, PROT, "A3")
+        hr.turn(g, "arena", "movement", owed_moves=(), stuck=())  # as if the Bandit had been content to stay
+        assert (rv.movement_duty(g) is not None) == owed
+        if option == "blocked":
+            rv.movement_snapshot(g)
+            assert g.s.turn["owed_moves"] == (BANDIT,) and rv.movement_duty(g) is not None
