@@ -404,7 +404,7 @@ def test_hr_15_1_2_primary_hero_defeat_wins(hr):
 
 
 def test_hr_15_6_3_refill_counts_non_hero_units(hr):
-    """HR-15.6.3, AMB-18, AMB-39: refill to four non-hero units from the bag at the end of the turn."""
+    """HR-15.6.3, HR-2.10.4, AMB-18, AMB-39: refill to four non-hero units from the bag at the end of the turn."""
     g = hr.game()
     hr.put(g, W, "D6")
     hr.apply(g, {"type": "deploy", "unit": "Marksman", "hex": "C7"})
