@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core import registry
 
 # Modules whose ``GAME`` the registry registers on first use; a plugin calls engine.register() instead.
-BUILTIN = ("engine.games.battleground", "engine.games.eternia")
+BUILTIN = ("engine.games.battleground", "engine.games.hoplomachus", "engine.games.eternia")
 
 
 def ruleset_for(game: str):

@@ -193,7 +193,7 @@ def test_log_1_3_json_cut_mid_way(rich_log):
         (lambda d: d.update(events={}), "LOG-2"),
         (lambda d: d.update(players="two"), "LOG-2"),
         (lambda d: d.update(randomness={"mode": "dice-tower"}), "LOG-2"),
-        (lambda d: d.update(game="hoplomachus-remastered"), "LOG-3.1"),
+        (lambda d: d.update(game="motu-fields-of-eternia"), "LOG-3.1"),
         (lambda d: d.update(rules_version="2.0"), "LOG-2.1"),
         (lambda d: d["setup"].pop("first_player"), "LOG-2.1"),
         (lambda d: d["setup"].update(extra=1), "LOG-2.1"),

@@ -1,0 +1,143 @@
+"""Hoplomachus: Remastered — the ruleset (spec: shared/rules/hoplomachus.md, HR-…).
+
+Layers, each importing only the ones before it (no import circle):
+content → arena, state, dice → queries, rivals → effects → actions → rival_actions, titan, legal → flow →
+replay → this module → simulator. State is plain data (state.py); pending decisions are dicts dispatched by
+their ``kind`` (actions.PENDING and the replay's table), never stored functions.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.core.content import builtin_pack, pack_hash, resolve_pack
+from engine.core.errors import UnreadableLog
+from engine.core.logfile import validate
+from engine.core.randomness import SeededStream
+from engine.core.registry import GameInfo, Mode, ResultSchema, SeatModel
+from engine.games.hoplomachus.arena import Arena
+from engine.games.hoplomachus.content import Content, load_content
+from engine.games.hoplomachus.dice import Dice
+from engine.games.hoplomachus.flow import MODES, NOT_YET
+from engine.games.hoplomachus.options import resolve_options
+from engine.games.hoplomachus.replay import Game
+from engine.version import ruleset_version
+
+GAME_ID = "hoplomachus-remastered"
+CONTENT_DIR = "hoplomachus"
+DEFAULT_PACK = "hr-core-starter"
+RULES_VERSIONS = ("1.0",)
+
+_ARENAS: dict[tuple[str, str], Arena] = {}
+
+
+def arena_for(content: Content, arena_id: str) -> Arena:
+    key = (content.sha256, arena_id)
+    if key not in _ARENAS:
+        if len(_ARENAS) >= 16:
+            _ARENAS.pop(next(iter(_ARENAS)))
+        _ARENAS[key] = Arena(content.arenas[arena_id])
+    return _ARENAS[key]
+
+
+_CONTENT: dict[str, Content] = {}
+
+
+def content_for(doc: dict, digest: str) -> Content:
+    if digest not in _CONTENT:
+        if len(_CONTENT) >= 8:
+            _CONTENT.pop(next(iter(_CONTENT)))
+        _CONTENT[digest] = load_content(doc, digest)
+    return _CONTENT[digest]
+
+
+class HoplomachusRuleset:
+    game_id = GAME_ID
+
+    def start(self, doc: dict, *, content_pack: dict | None = None, author=None) -> Game:
+        validate({k: v for k, v in doc.items() if k != "events"}, "hoplomachus-log", rule="LOG-2.1")
+        if doc["rules_version"] not in RULES_VERSIONS:
+            raise UnreadableLog(
+                f"rules version {doc['rules_version']!r} is not supported (this engine knows 1.0)",
+                rule="LOG-2.1",
+                path="/rules_version",
+            )
+        mode = doc["setup"]["mode"]
+        if mode in NOT_YET:
+            raise UnreadableLog(
+                f"mode {mode.capitalize()} is not supported by this engine version yet; the log is stored and will "
+                "be verified once it is",
+                rule="LOG-3.6",
+                path="/setup/mode",
+            )
+        pack_doc, digest = resolve_pack(CONTENT_DIR, doc["content_pack"], content_pack)
+        content = content_for(pack_doc, digest)
+        arena_id = content.lookup("arenas", doc["setup"]["arena"], path="/setup/arena")
+        if arena_id not in MODES[mode][1]:
+            raise UnreadableLog(
+                f"/setup/arena: {mode.capitalize()} is played in {' or '.join(MODES[mode][1])} (HR-12)",
+                rule="LOG-2.2",
+                path="/setup/arena",
+            )
+        options = resolve_options(doc.get("options"))
+        stream = None
+        randomness = doc["randomness"]
+        if randomness["mode"] == "seeded":
+            stream = SeededStream(randomness["seed"], randomness["commitment"])
+        return Game(doc, content, arena_for(content, arena_id), options, Dice(content, stream, author), mode)
+
+    def simulate(self, seed: int, *, randomness: str = "seeded", **options) -> dict:
+        from engine.games.hoplomachus.simulator import simulate
+
+        return simulate(self, seed, randomness=randomness, **options)
+
+
+RULESET = HoplomachusRuleset()
+
+
+def load_pack(pack=None) -> Content:
+    """The typed content of a built-in pack id, a pack document, or the default pack (None)."""
+    if isinstance(pack, Content):
+        return pack
+    if isinstance(pack, dict):
+        return content_for(pack, pack_hash(pack))
+    return content_for(*builtin_pack(CONTENT_DIR, pack or DEFAULT_PACK))
+
+
+_HERE = Path(__file__).resolve().parent
+
+GAME = GameInfo(
+    id=GAME_ID,
+    name="Hoplomachus: Remastered",
+    ruleset_version=ruleset_version(GAME_ID),
+    seats=SeatModel(  # HR-12
+        min_seats=1,
+        max_seats=4,
+        modes=(
+            Mode("skirmish", "Skirmish", 2),
+            Mode("pandemonium", "Pandemonium, each for themselves", 4),
+            Mode("alliance", "Alliance, two teams of two", 4, teams=(2, 2)),
+            Mode("assault", "Assault against the immortals (solo or co-op)", 1, against_game=True),
+            Mode("ascension", "Ascension against a titan (solo or co-op)", 1, against_game=True),
+        ),
+    ),
+    result_schema=ResultSchema(
+        score_label="Favour",
+        components=(
+            ("favour", "Crowd favour"),
+            ("units_defeated", "Units defeated"),
+            ("immortals_defeated", "Immortals defeated"),
+        ),
+    ),
+    statistics_schema=_HERE.parents[1] / "schemas" / "hoplomachus-statistics.schema.json",
+    rules_index_file=_HERE / "rules_index.json",
+    rule_prefix="HR",
+    ruleset=RULESET,
+    content_loader=load_pack,
+    content_dir=CONTENT_DIR,
+    default_pack=DEFAULT_PACK,
+    coverage_notes_file=_HERE / "coverage_notes.json",
+    spec="shared/rules/hoplomachus.md",
+    short_name="Hoplomachus",
+    lettered_rule_kinds=("WE", "DV", "CF", "AMB"),
+)

@@ -1,0 +1,507 @@
+"""The player's actions, one handler per event type, and the handlers of pending decisions.
+
+Layer 5 (actions): each handler checks the event with the predicates of ``queries`` (the same ones
+``legal_events`` lists from), then changes the state through ``effects``. Handlers are looked up in
+the tables ``ACTIONS`` and ``PENDING`` by the event's ``type`` or the pending decision's ``kind``.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.games.hoplomachus import effects as fx
+from engine.games.hoplomachus import queries as q
+from engine.games.hoplomachus.state import new_unit
+
+# --- naming units in events --------------------------------------------------------------------
+
+
+def unit_named(g, name, path: str, troops: list[str]) -> dict:
+    """A unit from its uid ("p1:kunlun-warrior"), "player:name", or a bare name among ``troops``' units."""
+    if not isinstance(name, str):
+        raise UnreadableLog(f"{path}: a unit is named by a string", rule="LOG-5.2", path=path)
+    s = g.s
+    if name in s.units:
+        return s.units[name]
+    owner, sep, rest = name.partition(":")
+    if sep and owner in s.troops:
+        troops, name = [owner], rest
+    found = []
+    for t in troops:
+        faction = s.troops[t]["faction"]
+        try:
+            uid = g.c.lookup("units", name, path=path, scope=faction)
+        except UnreadableLog:
+            uid = None
+        found += [
+            u for u in s.units.values() if u["owner"] == t and (u["def"] == uid or u["uid"] == f"{t}:{name}")
+        ]
+    if not found:
+        who = " or ".join(troops)
+        raise UnreadableLog(f"{path}: '{name}' is not a unit of {who}", rule="LOG-3.4", path=path)
+    if len(found) > 1:
+        in_arena = [u for u in found if u["zone"] == "arena"]
+        if len(in_arena) == 1:
+            return in_arena[0]
+        raise UnreadableLog(
+            f"{path}: '{name}' could be {', '.join(u['uid'] for u in found)}; name it in full",
+            rule="LOG-3.4",
+            path=path,
+        )
+    return found[0]
+
+
+def own_unit(g, ev: dict, key: str = "unit") -> dict:
+    u = unit_named(g, ev.get(key), f"/{key}", [g.s.turn["player"]])
+    check_own(g, u)
+    return u
+
+
+def any_unit(g, ev: dict, key: str, actor: dict | None = None) -> dict:
+    name = ev.get(key)
+    if isinstance(name, str) and name in g.s.units:
+        return g.s.units[name]
+    order = list(g.s.turn["order"])
+    if actor is not None:  # a target: the opponents' units first
+        order.sort(key=lambda t: q.team(g, t) == q.team(g, actor["owner"]))
+    return unit_named(g, ev.get(key), f"/{key}", order)
+
+
+def hex_of(g, ev: dict, key: str = "hex") -> int:
+    return g.a.parse(ev.get(key), path=f"/{key}")
+
+
+def name(g, u: dict) -> str:
+    return f"{q.udef(g, u).name} ({u['owner']})"
+
+
+def check_player(g, ev: dict) -> str:
+    p = ev.get("player", g.s.turn["player"])
+    if p != g.s.turn["player"]:
+        raise IllegalEvent("HR-8.1.1", f"it is {g.s.turn['player']}'s turn, not {p}'s")
+    return p
+
+
+def check_own(g, u: dict) -> None:
+    if u["owner"] != g.s.turn["player"]:
+        raise IllegalEvent(
+            "HR-8.1.1", f"{name(g, u)} is not a unit of {g.s.turn['player']}, whose turn it is"
+        )
+
+
+# --- turn actions ------------------------------------------------------------------------------
+
+
+def deploy(g, ev: dict) -> None:
+    troop = check_player(g, ev)
+    if ev.get("unit") is None:
+        raise UnreadableLog("/unit: a deployment names the unit deployed", rule="LOG-5.2", path="/unit")
+    u = own_unit(g, ev)
+    fx.advance_to(g, "deploy", f"deploying {name(g, u)}")
+    t = g.s.turn
+    if t["deployed"]:
+        raise IllegalEvent("HR-8.4.2", "at most one unit may be deployed in a Deploy phase")
+    refusal = q.deploy_refusal(g, troop, u)
+    if refusal:
+        raise IllegalEvent(*refusal)
+    h = hex_of(g, ev)
+    allowed = q.deploy_hexes(g, troop, u)
+    if h not in allowed:
+        where = ", ".join(g.a.label(x) for x in allowed)
+        raise IllegalEvent(
+            "HR-5.3.6" if q.is_sentinel(g, u) else "HR-8.4.1",
+            f"{name(g, u)} cannot be deployed on {g.a.label(h)}; the free hexes {troop} may deploy on are {where}",
+        )
+    enter_arena(g, u, h)
+    t["deployed"] = True
+    fx.stat(g, troop, "deployed")
+
+
+def enter_arena(g, u: dict, h: int) -> None:
+    """HR-8.4.4, HR-8.4.6: full HP in the troop's colour, dazed this turn."""
+    g.s.place(u, h)
+    u["hp"] = fx.take_chips(g, u["owner"], q.udef(g, u).health)
+    u["dazed"] = True
+
+
+def tactic(g, ev: dict) -> None:
+    troop = check_player(g, ev)
+    fx.advance_to(g, "tactic", "playing a tactic")
+    t = g.s.turn
+    if t["tactic"]:
+        raise IllegalEvent("HR-8.5.3", "at most one tactic may be played in a Tactic Placement phase")
+    tid = g.c.lookup("tactics", ev.get("tactic"), path="/tactic")
+    camp = g.s.troops[troop]["tactics_camp"]
+    if tid not in camp:
+        raise IllegalEvent("HR-8.5.1", f"{g.c.tactics[tid].name} is not in {troop}'s camp")
+    target = any_unit(g, ev, "target")
+    refusal = q.tactic_target_refusal(g, troop, target)
+    if refusal:
+        raise IllegalEvent(*refusal)
+    camp.remove(tid)
+    t["tactic"] = True
+    apply_tactic(g, troop, tid, target)
+    fx.stat(g, troop, "tactics")
+
+
+def apply_tactic(g, troop: str, tid: str, target: dict) -> None:
+    """HR-6.5: permanent and temporary chips stay on the unit; instant ones act and are discarded."""
+    d = g.c.tactics[tid]
+    if d.type == "instant":
+        if d.effect["kind"] == "gain_hp":
+            fx.gain_hp(g, target, d.effect["amount"])
+        g.s.troops[troop]["tactics_discard"].append(tid)
+        return
+    left = None
+    if d.type == "temporary":
+        # Ends of the target owner's turns the chip survives (HR-6.5.3): "this_turn" ends with this turn.
+        left = 1 if d.duration == "this_turn" or target["owner"] != troop else 2
+    target["tactics"].append({"id": tid, "by": troop, "left": left, "this_turn": d.duration == "this_turn"})
+
+
+def foothold(g, ev: dict) -> None:
+    """HR-4.5.5 (AMB-14): move a foothold to an adjacent hex, or flip it into a sentinel on a free pedestal."""
+    troop = check_player(g, ev)
+    fx.advance_to(g, "tactic", "moving or flipping a foothold")
+    t = g.s.turn
+    if not g.s.troops[troop]["foothold_action"]:
+        raise IllegalEvent("HR-4.5.5", f"{troop} has not gained the 'move or flip a foothold' reward")
+    if t["foothold"]:
+        raise IllegalEvent("HR-4.5.5", "one foothold action per Tactic Placement phase")
+    h = hex_of(g, ev)
+    if g.s.footholds.get(h) != troop:
+        raise IllegalEvent("HR-4.5.5", f"{troop} has no foothold on {g.a.label(h)}")
+    to = hex_of(g, ev, "to")
+    if ev.get("flip"):
+        if to not in q.free_pedestals(g):
+            raise IllegalEvent("HR-5.3.1", f"{g.a.label(to)} is not a free pedestal")
+        del g.s.footholds[h]
+        place_sentinel(g, troop, to)
+    else:
+        if g.a.distance(h, to) != 1:
+            raise IllegalEvent("HR-4.5.5", "a foothold moves to an adjacent hex")
+        why = q.foothold_refusal(g, troop, to)
+        if why:
+            raise IllegalEvent("HR-4.5.5", why)
+        del g.s.footholds[h]
+        g.s.footholds[to] = troop
+    t["foothold"] = True
+
+
+def place_sentinel(g, troop: str, h: int) -> dict:
+    if g.mode == "ascension":
+        troop = g.s.turn["seats"][-1]  # HR-14.7.5: co-op player B controls every player sentinel
+    n = g.s.sentinels_made.get(troop, 0) + 1
+    g.s.sentinels_made[troop] = n
+    sentinel = next(u for u in g.c.units.values() if u.kind == "sentinel")
+    u = new_unit(f"{troop}:sentinel-{n}", sentinel.id, troop, "camp")
+    g.s.units[u["uid"]] = u
+    enter_arena(g, u, h)  # HR-5.3.2
+    return u
+
+
+def move(g, ev: dict) -> None:
+    check_player(g, ev)
+    u = own_unit(g, ev)
+    fx.advance_to(g, "movement", f"moving {name(g, u)}")
+    why = q.can_move(g, u)
+    if why:
+        raise IllegalEvent(why[0], f"{name(g, u)} cannot move: {why[1]}")
+    path = ev.get("path")
+    if not isinstance(path, list) or not path:
+        raise UnreadableLog("/path: a move lists the hexes entered, in order", rule="LOG-5.2", path="/path")
+    steps = [g.a.parse(p, path=f"/path/{i}") for i, p in enumerate(path)]
+    limit = q.movement(g, u)
+    if len(steps) > limit:
+        raise IllegalEvent(
+            "HR-8.6.2", f"{name(g, u)} has Movement {limit} but the path has {len(steps)} steps"
+        )
+    here = u["hex"]
+    for h in steps:
+        if g.a.distance(here, h) != 1:
+            raise IllegalEvent("HR-8.6.3", f"{g.a.label(h)} is not adjacent to {g.a.label(here)}")
+        if q.blocked(g, u, h):
+            raise IllegalEvent(
+                "HR-8.6.3", f"{name(g, u)} cannot enter {g.a.label(h)}: it is blocked ({blocker(g, h)})"
+            )
+        here = h
+    g.s.place(u, here)
+    u["moved"] = True
+    fx.stat(g, u["owner"], "hexes_moved", len(steps))
+
+
+def blocker(g, h: int) -> str:
+    occ = g.s.occupant.get(h)
+    if occ is not None:
+        return f"{name(g, g.s.units[occ])} is there"
+    if g.a.is_("pedestal", h):
+        return "a pedestal, for sentinels only"
+    return "an opposing foothold"
+
+
+def ability(g, ev: dict) -> None:
+    check_player(g, ev)
+    u = own_unit(g, ev)
+    fx.advance_to(g, "abilities", f"{name(g, u)} using an Ability")
+    if u["zone"] != "arena":
+        raise IllegalEvent("HR-8.7.1", f"{name(g, u)} is not in the arena")
+    if u["dazed"]:
+        raise IllegalEvent("HR-8.7.3", f"{name(g, u)} is dazed this turn and cannot use Abilities")
+    sk = unit_skill(g, u, ev.get("ability"), "ability")
+    if not q.skills_on(g, u):
+        rule = "HR-2.8.4" if not u["active"] else "HR-3.3.3"
+        raise IllegalEvent(rule, f"{name(g, u)}'s skills are ignored where it stands")
+    if sk.id in u["used"]:
+        raise IllegalEvent("HR-8.7.1", f"{name(g, u)} has already used {sk.name} this turn")
+    kind = sk.kind
+    if kind == "regen":
+        fx.heal(g, u, sk.effect["amount"])  # CF-8, WE-9
+    elif kind == "hurl":
+        target = any_unit(g, ev, "target", u)
+        if target is u or target["zone"] != "arena" or g.a.distance(u["hex"], target["hex"]) != 1:
+            raise IllegalEvent(
+                "HR-8.7.2", f"{sk.name} needs an adjacent unit; {name(g, target)} is not adjacent"
+            )
+        refusal = q.displace_refusal(g, target)
+        if refusal:
+            raise IllegalEvent(*refusal)
+        to = hex_of(g, ev)
+        n = sk.effect["distance"]
+        if g.a.distance(u["hex"], to) != n or q.blocked(g, target, to):
+            raise IllegalEvent(
+                "HR-3.4.2", f"{sk.name} places the unit on an available hex {n} from {name(g, u)}"
+            )
+        g.s.place(target, to)  # HR-7.7: displaced, not moved
+    u["used"].append(sk.id)
+
+
+def unit_skill(g, u: dict, skill_name, kind: str):
+    d = q.udef(g, u)
+    sid = g.c.lookup("skills", skill_name, path=f"/{kind}")
+    for sk in d.skills:
+        if sk.id == sid:
+            if sk.type != kind:
+                raise IllegalEvent(
+                    "HR-2.7.1",
+                    f"{sk.name} is a{'n' if sk.type[0] in 'ai' else ''} {sk.type} skill, not {kind}",
+                )
+            return sk
+    raise IllegalEvent("HR-2.7.1", f"{d.name} has no skill {skill_name}")
+
+
+def start_engaging(g, ev: dict, what: str) -> dict:
+    check_player(g, ev)
+    u = own_unit(g, ev)
+    fx.advance_to(g, "engagement", f"{name(g, u)} {what}")
+    why = q.cannot_engage(g, u)
+    if why:
+        raise IllegalEvent(why[0], f"{name(g, u)} cannot {what}: {why[1]}")
+    return u
+
+
+def attack(g, ev: dict) -> None:
+    """HR-8.8.3: target an opponent in Range, roll the pool, remove HP; Retaliate (CF-8) answers."""
+    u = start_engaging(g, ev, "attack")
+    target = any_unit(g, ev, "target", u)
+    if target["zone"] != "arena" or q.allied(g, u, target):
+        raise IllegalEvent(
+            "HR-2.1.3", f"{name(g, u)} may attack only an opponent in the arena, not {name(g, target)}"
+        )
+    if not q.in_range(g, u, target):
+        dist = g.a.distance(u["hex"], target["hex"])
+        raise IllegalEvent(
+            "HR-2.5.1", f"{name(g, target)} is {dist} hexes away; {name(g, u)} has Range {q.udef(g, u).range}"
+        )
+    pool = q.attack_pool(g, u)
+    hits, written = g.dice.roll(pool, ev.get("dice"), f"{name(g, u)}'s attack")
+    if g.dice.author is not None and not g.dice.seeded:
+        ev["dice"] = written
+    u["engaged"] = True
+    n = sum(hits)
+    fx.stat(g, u["owner"], "attacks")
+    fx.stat(g, u["owner"], "hits", n)
+    fx.deal_damage(g, target, n, u, attack=True)
+    retaliate(g, target, u, n)
+
+
+def retaliate(g, target: dict, attacker: dict, hits: int) -> None:
+    """CF-8 Retaliate: dealt attack damage (≥1 hit, HR-7.5.2) → 1 damage to an attacker in its Range."""
+    if hits <= 0 or target["zone"] != "arena" or attacker["zone"] != "arena":
+        return
+    sk = q.skill(g, target, "retaliate")
+    if sk is not None and q.in_range(g, target, attacker):
+        fx.deal_damage(g, attacker, sk.effect["damage"], target, attack=False)
+
+
+def special(g, ev: dict) -> None:
+    """HR-8.8.4: instead of attacking; not an attack, its damage is not attack damage."""
+    u = start_engaging(g, ev, "use a Special")
+    sk = unit_skill(g, u, ev.get("special"), "special")
+    if not q.skills_on(g, u):
+        raise IllegalEvent("HR-3.3.3", f"{name(g, u)}'s skills are ignored where it stands")
+    eff = sk.effect
+    pool = list(q.udef(g, u).attack)
+    if eff["targets"] == "adjacent_all":
+        targets = sorted(
+            (v for v in q.opponents_of(g, u) if g.a.distance(u["hex"], v["hex"]) == 1), key=lambda v: v["hex"]
+        )
+        rolls = ev.get("dice") if ev.get("dice") is not None else [None] * len(targets)
+        if not isinstance(rolls, list) or len(rolls) != len(targets):
+            raise IllegalEvent(
+                "HR-8.8.4", f"{sk.name} rolls once for each of the {len(targets)} adjacent opponents"
+            )
+        if not targets:
+            raise IllegalEvent("HR-8.8.4", f"{sk.name} needs at least one adjacent opponent")
+        results, written_rolls = [], []
+        for v, given in zip(targets, rolls, strict=True):
+            hits, written = g.dice.roll(pool, given, f"{name(g, u)}'s {sk.name} on {name(g, v)}", "HR-8.8.4")
+            results.append((v, sum(hits)))
+            written_rolls.append(written)
+        if g.dice.author is not None and not g.dice.seeded:
+            ev["dice"] = written_rolls
+        for v, n in results:
+            fx.deal_damage(g, v, n, u, attack=False)
+    else:
+        target = any_unit(g, ev, "target", u)
+        rng = eff.get("range")
+        if target["zone"] != "arena" or q.allied(g, u, target) or not q.in_range(g, u, target, rng):
+            raise IllegalEvent(
+                "HR-8.8.4", f"{sk.name} needs an opponent within {rng or q.udef(g, u).range} hexes"
+            )
+        hits, written = g.dice.roll(pool, ev.get("dice"), f"{name(g, u)}'s {sk.name}", "HR-8.8.4")
+        if g.dice.author is not None and not g.dice.seeded:
+            ev["dice"] = written
+        fx.deal_damage(g, target, sum(hits), u, attack=False)
+    u["engaged"] = True
+    fx.stat(g, u["owner"], "specials")
+
+
+ACTIONS = {
+    "deploy": deploy,
+    "tactic": tactic,
+    "foothold": foothold,
+    "move": move,
+    "ability": ability,
+    "attack": attack,
+    "special": special,
+}
+
+# --- pending decisions -------------------------------------------------------------------------
+
+
+def resolve_track(g, p: dict, ev: dict) -> None:
+    """HR-4.4.3: continue the current track or start another (progress on the old one is lost)."""
+    opts = fx.track_options(g, p["team"])
+    track = ev.get("track")
+    if track not in opts:
+        raise IllegalEvent("HR-4.4.6" if track == "gold" else "HR-4.4.5", f"track {track!r} cannot be followed now; "
+                           f"possible: {', '.join(opts)}")  # fmt: skip
+    fx.advance_track(g, p["player"], p["team"], track, p["amount"])
+
+
+def resolve_return_units(g, p: dict, ev: dict) -> None:
+    who = member(g, p, ev)
+    names = ev.get("units", [])
+    if not isinstance(names, list):
+        raise UnreadableLog("/units: a list of units", rule="LOG-5.2", path="/units")
+    chosen = [unit_named(g, n, f"/units/{i}", [who]) for i, n in enumerate(names)]
+    cands = [u for u in fx.discard_units(g, who) if p["elite"] or not q.udef(g, u).elite]
+    if len({u["uid"] for u in chosen}) != len(chosen) or any(u not in cands for u in chosen):
+        kind = "discarded units" if p["elite"] else "discarded non-elite units"
+        raise IllegalEvent(p["rule"], f"only {who}'s {kind} can be returned")
+    if len(chosen) > p["max"] or (p.get("exact") and len(chosen) != min(p["max"], len(cands))):
+        raise IllegalEvent(p["rule"], f"return {'exactly' if p.get('exact') else 'at most'} {p['max']} units")
+    for u in chosen:
+        fx.to_camp(g, u)
+
+
+def member(g, p: dict, ev: dict) -> str:
+    who = ev.get("player", p["player"])
+    if "team" in p and g.mode == "alliance":
+        if who not in fx.members(g, p["team"]):
+            raise IllegalEvent("HR-17.6.4", f"{who} is not on the team that reached the reward")
+        return who
+    if who != p["player"]:
+        raise IllegalEvent("HR-1.2.5", f"this decision is {p['player']}'s, not {who}'s")
+    return who
+
+
+def resolve_choose_member(g, p: dict, ev: dict) -> None:
+    fx.return_tactics(g, member(g, p, ev))  # HR-17.6.4 second reward
+
+
+def resolve_catch_up(g, p: dict, ev: dict) -> None:
+    """HR-15.5.3 / HR-17.6.5 (AMB-43): +1 HP to an elite or +2 to a non-elite unit of one's own, or decline."""
+    who = member(g, p, ev)
+    if ev.get("unit") is None:
+        return
+    u = unit_named(g, ev["unit"], "/unit", [who])
+    if u["zone"] != "arena":
+        raise IllegalEvent("AMB-43", f"{name(g, u)} is not in combat")
+    fx.gain_hp(g, u, 1 if q.udef(g, u).elite else 2)
+
+
+def resolve_add_hp(g, p: dict, ev: dict) -> None:
+    who = member(g, p, ev)
+    u = unit_named(g, ev.get("unit"), "/unit", [who])
+    if u["zone"] != "arena":
+        raise IllegalEvent("HR-4.5.3", f"{name(g, u)} is not in combat")
+    fx.gain_hp(g, u, p["amount"])
+
+
+def resolve_support(g, p: dict, ev: dict) -> None:
+    """HR-5.1.2, HR-5.1.4, HR-5.2.2, HR-5.3.1."""
+    who = member(g, p, ev)
+    h = hex_of(g, ev)
+    side = ev.get("as")
+    if side == "sentinel":
+        if h not in q.free_pedestals(g):
+            raise IllegalEvent("HR-5.3.1", f"a sentinel goes on a free pedestal; {g.a.label(h)} is not one")
+        place_sentinel(g, who, h)
+    elif side == "foothold":
+        why = q.foothold_refusal(g, who, h)
+        if why:
+            raise IllegalEvent("HR-5.2.2", why)
+        g.s.footholds[h] = who
+    else:
+        raise UnreadableLog("/as: 'foothold' or 'sentinel'", rule="LOG-5.2", path="/as")
+
+
+def resolve_stone_tactics(g, p: dict, ev: dict) -> None:
+    """HR-16.6.1: one discarded tactic back to camp per stone hex occupied."""
+    who = member(g, p, ev)
+    names = ev.get("tactics", [])
+    if not isinstance(names, list):
+        raise UnreadableLog("/tactics: a list of tactics", rule="LOG-5.2", path="/tactics")
+    ids = [g.c.lookup("tactics", n, path=f"/tactics/{i}") for i, n in enumerate(names)]
+    t = g.s.troops[who]
+    if len(ids) > p["max"]:
+        raise IllegalEvent("HR-16.6.1", f"one tactic per stone hex occupied: at most {p['max']}")
+    pool = list(t["tactics_discard"])
+    for tid in ids:
+        if tid not in pool:
+            raise IllegalEvent("HR-16.6.1", f"{g.c.tactics[tid].name} is not in {who}'s discard")
+        pool.remove(tid)
+    t["tactics_discard"] = pool
+    t["tactics_camp"] += ids
+
+
+PENDING = {
+    "track": ("track", resolve_track, "HR-4.4.3", "choose the favour track to follow"),
+    "return_units": ("return_units", resolve_return_units, "HR-4.3.3", "choose the units returned to camp"),
+    "choose_member": (
+        "reward",
+        resolve_choose_member,
+        "HR-17.6.4",
+        "say which team member claims the reward",
+    ),
+    "catch_up": ("catch_up", resolve_catch_up, "HR-15.5.3", "add the catch-up HP (or decline)"),
+    "add_hp": ("add_hp", resolve_add_hp, "HR-4.5.3", "choose the unit that gains 3 HP"),
+    "support": ("support", resolve_support, "HR-5.1.2", "place the support chip gained"),
+    "stone_tactics": ("stone_tactics", resolve_stone_tactics, "HR-16.6.1", "choose the tactics returned"),
+    # Resolved by rival_actions and flow (higher layers); listed here so that every pending kind has its event.
+    "displace": ("displace", None, "HR-13.10.4", "choose where the attacked unit is displaced"),
+    "begin_turn": ("begin_turn", None, "HR-13.8.5", "say which player takes the next turn"),
+    "advance": ("advance", None, "HR-14.8.5", "move the titan for its Advance (an 'advance' event)"),
+    "smite": ("smite", None, "HR-14.8.5", "resolve the titan's Smite (a 'smite' event)"),
+    "toss": ("toss", None, "HR-14.8.5", "resolve the titan's Toss (a 'toss' event)"),
+}

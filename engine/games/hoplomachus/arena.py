@@ -1,0 +1,78 @@
+"""The two arenas on the shared hex grid (HR-3): hexes, adjacency, distance and hex tags.
+
+Layer 2 (board): built once per (pack, arena) and shared read-only between replays.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import UnreadableLog
+from engine.geometry import HexGrid
+
+TAGS = {
+    "pozzuoli": ("deploy_red", "deploy_blue", "stone"),
+    "colosseum": ("outer_red", "outer_blue", "central", "inner", "chained_red", "chained_blue", "pedestal"),
+}
+
+
+class Arena:
+    """Read-only arena data: ``tags[name]`` is a frozenset of hex ids (HR-3.2, HR-3.3)."""
+
+    def __init__(self, spec: dict):
+        self.id = spec["id"]
+        self.name = spec["name"]
+        self.favour = spec["favour"]
+        try:
+            self.grid = HexGrid(spec["columns"], spec["rows"], spec["orientation"], spec["offset"], 1.0)
+        except ValueError as exc:
+            raise UnreadableLog(
+                f"content pack arena '{self.id}' is malformed: {exc}", rule="LOG-3.5"
+            ) from None
+        self.size = self.grid.size
+        self.adjacent: tuple[tuple[int, ...], ...] = tuple(
+            tuple(n for n in self.grid.neighbours(h) if n is not None) for h in range(self.size)
+        )
+        self.tags: dict[str, frozenset[int]] = {}
+        for name in TAGS[self.id]:
+            labels = spec["tags"].get(name)
+            if labels is None:
+                raise UnreadableLog(
+                    f"content pack arena '{self.id}' has no '{name}' hexes (HR-21.5)", rule="LOG-3.5"
+                )
+            try:
+                self.tags[name] = frozenset(self.grid.parse(label) for label in labels)
+            except ValueError as exc:
+                raise UnreadableLog(f"content pack arena '{self.id}': {exc}", rule="LOG-3.5") from None
+        self.pozzuoli = self.id == "pozzuoli"
+        self.pedestal = [h in self.tags.get("pedestal", ()) for h in range(self.size)]  # hot in blocked()
+        self._labels = {self.grid.label(h): h for h in range(self.size)}
+        # Every distance, computed once per arena (at most a few thousand pairs): range and reach checks are hot.
+        self._dist = [[self.grid.hex_distance(a, b) for b in range(self.size)] for a in range(self.size)]
+
+    def label(self, h: int) -> str:
+        return self.grid.label(h)
+
+    def parse(self, label, *, path: str) -> int:
+        if not isinstance(label, str):
+            raise UnreadableLog(f"{path}: a hex is a label such as 'C4'", rule="LOG-5.2", path=path)
+        h = self._labels.get(label)
+        if h is not None:
+            return h
+        try:
+            return self.grid.parse(label.upper())
+        except ValueError:
+            raise UnreadableLog(
+                f"{path}: '{label}' is not a hex of {self.name}", rule="LOG-5.2", path=path
+            ) from None
+
+    def distance(self, a: int, b: int) -> int:
+        """HR-3.1.2: steps between hexes, ignoring occupancy."""
+        return self._dist[a][b]
+
+    def distances_from(self, h: int) -> list[int]:
+        return self._dist[h]
+
+    def is_(self, tag: str, h: int) -> bool:
+        return h in self.tags.get(tag, ())
+
+    def view(self) -> dict:
+        return {"id": self.id, "tags": {k: sorted(self.label(h) for h in v) for k, v in self.tags.items()}}

@@ -1,0 +1,245 @@
+"""Hoplomachus content: typed views over a content pack (spec section 20 and 21).
+
+Layer 1 (content): imports nothing else from this game. Rules code reads every number from here; a
+value the rulebook does not print is listed in its entry's ``provisional`` field in the pack.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.errors import UnreadableLog
+from engine.core.logfile import schema_validator
+
+COLOURS = ("yellow", "blue", "green", "black", "red")  # weakest → strongest (HR-2.6.1, HR-18.47)
+
+# The skill vocabulary (docs/content-packs.md, Hoplomachus). A pack naming any other kind is refused
+# with LOG-3.6 rather than silently ignored.
+SKILL_KINDS = {
+    "innate": {"retaliate", "first_strike", "dig_in"},
+    "ability": {"hurl", "regen"},
+    "special": {"dice_special"},
+}
+TACTIC_KINDS = {"movement", "gain_hp", "extra_die", "no_engage"}
+TACTIC_TYPES = {"permanent", "instant", "temporary"}
+DURATIONS = {"this_turn", "next_owner_turn"}
+IMMORTAL_TRIGGERS = {"displace_target", "allies_gain_hp"}
+TITAN_EFFECTS = {"advance", "smite", "toss", "arena_turn", "none"}  # HR-14.8.4 (titan reference cards)
+REWARDS_LINEAR = {"activate_hero", "return_tactics", "return_units", "neutral_hero"}
+REWARDS_COLOSSEUM = {"gain_support_chip", "add_3_hp", "activate_hero", "foothold_action", "gold_hero"}
+
+
+@dataclass(frozen=True)
+class Skill:
+    id: str
+    name: str
+    type: str  # innate | ability | special
+    effect: dict
+
+    @property
+    def kind(self) -> str:
+        return self.effect["kind"]
+
+
+@dataclass(frozen=True)
+class UnitDef:
+    id: str
+    name: str
+    kind: str  # unit | hero | sentinel | arena | immortal | titan
+    faction: str | None
+    cls: str
+    elite: bool
+    movement: int
+    range: int
+    health: int
+    attack: tuple[str, ...]
+    skills: tuple[Skill, ...]
+    triggers: tuple[dict, ...] = ()
+    titan: dict | None = None  # a titan's reference card: dice, dice gained, priority list, effects table
+
+    def skill_of(self, kind: str) -> Skill | None:
+        for s in self.skills:
+            if s.kind == kind:
+                return s
+        return None
+
+
+@dataclass(frozen=True)
+class TacticDef:
+    id: str
+    name: str
+    type: str
+    duration: str | None
+    effect: dict
+
+
+@dataclass(frozen=True)
+class Content:
+    pack_id: str
+    version: str
+    sha256: str
+    units: dict[str, UnitDef]
+    tactics: dict[str, TacticDef]
+    factions: dict[str, dict]
+    arenas: dict[str, dict]
+    hit_faces: dict[str, int]
+    die_faces: int
+    supply: dict[str, int]
+    aliases: dict[tuple[str, str], str]
+
+    def lookup(self, table: str, name, *, path: str, scope: str | None = None) -> str:
+        """An id, English name or Italian alias of ``table`` (optionally among one faction's units)."""
+        if not isinstance(name, str):
+            raise UnreadableLog(f"{path}: expected a name or id, got {name!r}", rule="LOG-3.4", path=path)
+        found = None
+        if scope is not None:
+            found = self.aliases.get((f"{table}@{scope}", fold(name)))
+        if found is None:
+            found = self.aliases.get((table, fold(name)))
+        if found is None:
+            kind = {"units": "unit", "tactics": "tactic", "factions": "faction", "arenas": "arena"}.get(
+                table, table
+            )
+            raise UnreadableLog(
+                f"{path}: unknown {kind} '{name}' in content pack {self.pack_id}", rule="LOG-3.4", path=path
+            )
+        return found
+
+    def colour(self, name: str) -> str | None:
+        return self.aliases.get(("dice", fold(name)))
+
+
+def fold(name: str) -> str:
+    return " ".join(name.casefold().replace("’", "'").split())
+
+
+def load_content(doc: dict, sha256: str) -> Content:
+    errors = sorted(
+        schema_validator("hoplomachus-pack").iter_errors(doc), key=lambda e: list(map(str, e.path))
+    )
+    if errors:
+        err = errors[0]
+        where = "/" + "/".join(map(str, err.path))
+        raise UnreadableLog(
+            f"content pack is malformed at {where}: {err.message}", rule="LOG-3.5", path=where
+        )
+
+    def bad(where: str, why: str, rule: str = "LOG-3.5"):
+        return UnreadableLog(f"content pack is malformed at {where}: {why}", rule=rule, path=where)
+
+    aliases: dict[tuple[str, str], str] = {}
+
+    def index(table: str, entry: dict, scope: str | None = None) -> None:
+        names = [entry["id"], entry.get("name", "")] + list(entry.get("aliases", {}).values())
+        for name in names:
+            if name:
+                aliases.setdefault((table, fold(name)), entry["id"])
+                if scope:
+                    aliases[(f"{table}@{scope}", fold(name))] = entry["id"]
+
+    hit_faces = dict(doc["dice"])
+    if set(hit_faces) != set(COLOURS):
+        raise bad("/dice", f"the five colours are {', '.join(COLOURS)} (HR-2.6.1)")
+    if any(not 0 <= v <= doc["die_faces"] for v in hit_faces.values()):
+        raise bad("/dice", "a die cannot have more hit faces than faces")
+    for c in COLOURS:
+        aliases[("dice", c)] = c
+    for k, v in doc.get("aliases", {}).get("dice", {}).items():
+        if v not in COLOURS:
+            raise bad("/aliases/dice", f"'{v}' is not a die colour")
+        aliases[("dice", fold(k))] = v
+
+    skills: dict[str, Skill] = {}
+    for i, s in enumerate(doc["skills"]):
+        kind = s["effect"].get("kind")
+        if kind not in SKILL_KINDS.get(s["type"], ()):
+            raise bad(
+                f"/skills/{i}/effect/kind", f"'{kind}' is not a {s['type']} this engine implements", "LOG-3.6"
+            )
+        skills[s["id"]] = Skill(s["id"], s["name"], s["type"], dict(s["effect"]))
+        index("skills", s)
+
+    tactics: dict[str, TacticDef] = {}
+    for i, t in enumerate(doc["tactics"]):
+        if t["effect"].get("kind") not in TACTIC_KINDS:
+            raise bad(
+                f"/tactics/{i}/effect/kind", "a tactic effect this engine does not implement", "LOG-3.6"
+            )
+        if t["type"] == "temporary" and t.get("duration") not in DURATIONS:
+            raise bad(
+                f"/tactics/{i}/duration",
+                f"a temporary tactic states a duration ({', '.join(sorted(DURATIONS))})",
+            )
+        tactics[t["id"]] = TacticDef(t["id"], t["name"], t["type"], t.get("duration"), dict(t["effect"]))
+        index("tactics", t)
+
+    units: dict[str, UnitDef] = {}
+    for i, u in enumerate(doc["units"]):
+        for j, colour in enumerate(u["attack"]):
+            if colour not in COLOURS:
+                raise bad(f"/units/{i}/attack/{j}", f"'{colour}' is not a die colour")
+        unit_skills = []
+        for j, sid in enumerate(u["skills"]):
+            if sid not in skills:
+                raise bad(f"/units/{i}/skills/{j}", f"skill '{sid}' is not in the pack's skills")
+            unit_skills.append(skills[sid])
+        for j, trig in enumerate(u.get("triggers", [])):
+            if trig.get("effect") not in IMMORTAL_TRIGGERS or trig.get("colour") not in COLOURS:
+                raise bad(
+                    f"/units/{i}/triggers/{j}",
+                    "an immortal trigger this engine does not implement",
+                    "LOG-3.6",
+                )
+        titan = u.get("titan")
+        if (titan is None) != (u["kind"] != "titan"):
+            raise bad(f"/units/{i}/titan", "a titan, and only a titan, has a reference card ('titan')")
+        if titan is not None:
+            for j, row in enumerate(titan["effects"]):
+                for tier in row["tiers"].values():
+                    if tier.get("effect") not in TITAN_EFFECTS:
+                        raise bad(
+                            f"/units/{i}/titan/effects/{j}",
+                            "a titan effect this engine does not implement",
+                            "LOG-3.6",
+                        )
+        if u["id"] in units:
+            raise bad(f"/units/{i}/id", f"unit '{u['id']}' appears twice")
+        units[u["id"]] = UnitDef(
+            id=u["id"], name=u["name"], kind=u["kind"], faction=u.get("faction"), cls=u["class"],
+            elite=u["elite"], movement=u["movement"], range=u["range"], health=u["health"],
+            attack=tuple(u["attack"]), skills=tuple(unit_skills), triggers=tuple(u.get("triggers", ())),
+            titan=titan,
+        )  # fmt: skip
+        index("units", u, scope=u.get("faction") or u["kind"])
+
+    factions: dict[str, dict] = {}
+    for i, f in enumerate(doc["factions"]):
+        hero = units.get(f["hero"])
+        if hero is None or hero.kind != "hero":
+            raise bad(f"/factions/{i}/hero", f"'{f['hero']}' is not a hero of the pack")
+        for key in ("unique_tactic",):
+            if f[key] not in tactics:
+                raise bad(f"/factions/{i}/{key}", f"tactic '{f[key]}' is not in the pack")
+        for t in f["common_tactics"]:
+            if t not in tactics:
+                raise bad(f"/factions/{i}/common_tactics", f"tactic '{t}' is not in the pack")
+        roster = [u.id for u in units.values() if u.faction == f["id"] and u.kind == "unit"]
+        factions[f["id"]] = {**f, "roster": roster, "tactics": [f["unique_tactic"], *f["common_tactics"]]}
+        index("factions", f)
+
+    arenas: dict[str, dict] = {}
+    for a in doc["arenas"]:
+        favour = a["favour"]
+        known = REWARDS_LINEAR if favour["kind"] == "linear" else REWARDS_COLOSSEUM
+        rewards = favour["rewards"].values() if favour["kind"] == "linear" else favour["tracks"].values()
+        if not set(rewards) <= known:
+            raise bad(f"/arenas/{a['id']}/favour", "a reward this engine does not implement", "LOG-3.6")
+        arenas[a["id"]] = a
+        index("arenas", a)
+
+    pack = doc["pack"]
+    return Content(
+        pack_id=pack["id"], version=pack.get("version", ""), sha256=sha256, units=units, tactics=tactics,
+        factions=factions, arenas=arenas, hit_faces=hit_faces, die_faces=doc["die_faces"],
+        supply=dict(doc["supply"]), aliases=aliases,
+    )  # fmt: skip

@@ -1,0 +1,129 @@
+"""Attack dice by colour (HR-2.6) and the other random inputs (Appendix A.1), recorded or seeded.
+
+A die in a log is ``"<colour>:hit"`` or ``"<colour>:miss"`` (Italian ``nero:colpito`` / ``nero:mancato``
+also read). Recorded mode: the log lists every die of the pool and the engine checks the colours
+against the pool the rules build (HR-8.8.3 step 2). Seeded mode: die *n* of the pool (in pool order:
+printed dice in chip order, then Dig In, then tactics in the order played) is a hit when
+``below(die_faces) < hit_faces[colour]`` (AMB-1: faces per die come from the pack).
+
+Layer 2: imports only content and the kernel.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.randomness import SeededStream
+from engine.games.hoplomachus.content import Content, fold
+
+RESULTS = {"hit": True, "miss": False, "colpito": True, "mancato": False}
+MAX_DICE = 64
+
+
+class Dice:
+    def __init__(self, content: Content, stream: SeededStream | None, author=None):
+        self.content = content
+        self.stream = stream
+        self.author = author  # writes what a recorded log leaves out, when the simulator is the author
+        self._known: dict[str, tuple[str, bool]] = {}  # die text → (colour, hit), filled as dice are read
+
+    @property
+    def seeded(self) -> bool:
+        return self.stream is not None
+
+    def roll(self, pool: list[str], given, what: str, rule: str = "HR-8.8.3") -> tuple[list[bool], list[str]]:
+        """Results for ``pool`` (colours), and the dice as the log writes them."""
+        if self.stream is not None:
+            hits = [self.stream.below(self.content.die_faces) < self.content.hit_faces[c] for c in pool]
+            written = [f"{c}:{'hit' if h else 'miss'}" for c, h in zip(pool, hits, strict=True)]
+            if given is not None and self._parse(given, what) != list(zip(pool, hits, strict=True)):
+                raise IllegalEvent(
+                    "LOG-4.3", f"{what}: the log records {given} but the committed seed gives {written}"
+                )
+            return hits, written
+        if given is None and self.author is not None:
+            given = self.author.dice(pool)
+        if given is None:
+            raise IllegalEvent(
+                rule, f"{what}: the log must record the {len(pool)} dice rolled ({', '.join(pool)})"
+            )
+        parsed = self._parse(given, what)
+        if len(parsed) != len(pool):
+            raise IllegalEvent(
+                rule,
+                f"{what}: {len(pool)} dice are rolled ({', '.join(pool)}) but the log records {len(parsed)}",
+            )
+        if [c for c, _ in parsed] != pool and Counter(c for c, _ in parsed) != Counter(pool):
+            raise IllegalEvent(
+                rule,
+                f"{what}: the dice rolled are {', '.join(sorted(pool))}, but the log records "
+                f"{', '.join(sorted(c for c, _ in parsed))}",
+            )
+        for colour, hit in parsed:
+            if hit and self.content.hit_faces[colour] == 0:
+                raise IllegalEvent("HR-2.6.1", f"{what}: a {colour} die has no hit face")
+            if not hit and self.content.hit_faces[colour] >= self.content.die_faces:
+                raise IllegalEvent("HR-2.6.1", f"{what}: a {colour} die has no miss face")
+        return [h for _, h in parsed], [f"{c}:{'hit' if h else 'miss'}" for c, h in parsed]
+
+    def _parse(self, given, what: str) -> list[tuple[str, bool]]:
+        if not isinstance(given, list) or not all(isinstance(d, str) for d in given):
+            raise UnreadableLog(f'{what}: dice are a list such as ["black:hit", "blue:miss"]', rule="LOG-5.2")
+        if len(given) > MAX_DICE:
+            raise UnreadableLog(f"{what}: at most {MAX_DICE} dice in one roll", rule="LOG-1.1")
+        out = []
+        known = self._known
+        for d in given:
+            hit = known.get(d)
+            if hit is not None:
+                out.append(hit)
+                continue
+            colour, _, result = d.partition(":")
+            c = self.content.colour(colour)
+            r = RESULTS.get(fold(result))
+            if c is None or r is None:
+                raise UnreadableLog(
+                    f"{what}: '{d}' is not a die; write colour:hit or colour:miss (colours: yellow, blue, green, "
+                    "black, red)",
+                    rule="LOG-5.2",
+                )
+            known[d] = (c, r)
+            out.append((c, r))
+        return out
+
+    def d6(self, given, what: str, rule: str) -> int:
+        """An arena die (HR-2.11.1): a standard six-sided die, from the log or from the seed."""
+        if self.stream is not None:
+            got = self.stream.below(6) + 1
+            if given is not None and given != got:
+                raise IllegalEvent(
+                    "LOG-4.3", f"{what}: the log records {given} but the committed seed gives {got}"
+                )
+            return got
+        if given is None and self.author is not None:
+            given = self.author.d6()
+        if given is None:
+            raise IllegalEvent(rule, f"{what}: the log must record the arena die rolled")
+        if not isinstance(given, int) or isinstance(given, bool) or not 1 <= given <= 6:
+            raise IllegalEvent("HR-2.11.1", f"{what}: an arena die shows 1 to 6, not {given!r}")
+        return given
+
+    def pick(self, items: list[str], given, what: str, rule: str) -> str:
+        """One random pick among ``items`` (a bag draw, a neutral hero): from the log or from the seed."""
+        if self.stream is not None:
+            got = items[self.stream.below(len(items))]
+            if given is not None and given != got:
+                raise IllegalEvent(
+                    "LOG-4.3", f"{what}: the log records {given} but the committed seed gives {got}"
+                )
+            return got
+        if given is None and self.author is not None:
+            given = self.author.pick(items)
+        if given is None:
+            raise IllegalEvent(rule, f"{what}: the log must record what was drawn")
+        if given not in items:
+            raise IllegalEvent(
+                rule, f"{what}: '{given}' could not have been drawn (possible: {', '.join(items)})"
+            )
+        return given

@@ -1,0 +1,313 @@
+"""Read-only questions about a position: the predicates ``apply`` checks and ``legal_events`` lists.
+
+Layer 3 (queries): reads the state, never changes it. ``g`` is the replay (``g.c`` content, ``g.a``
+arena, ``g.s`` state, ``g.mode``, ``g.opt`` options).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+PLAYER_LIMITS = {"pandemonium": 3}  # HR-16.4.1; Skirmish and Alliance have none (HR-15.4.1, HR-17.4.1)
+
+
+def udef(g, u: dict):
+    return g.c.units[u["def"]]
+
+
+def team(g, troop: str) -> str:
+    return g.s.troops[troop]["team"]
+
+
+def allied(g, a: dict, b: dict) -> bool:
+    """HR-2.1.2: same team."""
+    return team(g, a["owner"]) == team(g, b["owner"])
+
+
+def opponents_of(g, u: dict) -> list[dict]:
+    return [v for v in g.s.in_arena() if not allied(g, u, v)]
+
+
+def is_sentinel(g, u: dict) -> bool:
+    return udef(g, u).kind == "sentinel"
+
+
+def friendly_foothold(g, u: dict, h: int) -> bool:
+    owner = g.s.footholds.get(h)
+    return owner is not None and team(g, owner) == team(g, u["owner"])
+
+
+def on_inner(g, u: dict) -> bool:
+    """HR-3.3.3, HR-5.2.5: on an inner deployment hex without a friendly foothold."""
+    if udef(g, u).kind == "titan":
+        return False  # HR-14.3.2: the inner-hex restriction never applies to the titan
+    return u["hex"] is not None and g.a.is_("inner", u["hex"]) and not friendly_foothold(g, u, u["hex"])
+
+
+def skills_on(g, u: dict) -> bool:
+    """HR-7.1: Innate skills work unless the hero is inactive (HR-2.8.4) or the unit sits on an inner hex."""
+    return u["zone"] == "arena" and u["active"] and not on_inner(g, u)
+
+
+def skill(g, u: dict, kind: str):
+    if not skills_on(g, u):
+        return None
+    return udef(g, u).skill_of(kind)
+
+
+def tactic_effects(g, u: dict, kind: str) -> list[dict]:
+    return [g.c.tactics[t["id"]].effect for t in u["tactics"] if g.c.tactics[t["id"]].effect["kind"] == kind]
+
+
+def movement(g, u: dict) -> int:
+    """HR-2.5.7: effective Movement (tactics included)."""
+    return max(0, udef(g, u).movement + sum(e["amount"] for e in tactic_effects(g, u, "movement")))
+
+
+def blocked(g, u: dict, h: int) -> bool:
+    """HR-3.4.1 for unit ``u``: another unit; a pedestal (not a sentinel); an opposing foothold (AMB-4)."""
+    s = g.s
+    occ = s.occupant.get(h)
+    if occ is not None and occ != u["uid"]:
+        return True
+    if g.a.pedestal[h] and not is_sentinel(g, u):
+        return True
+    if not s.footholds:
+        return False
+    owner = s.footholds.get(h)
+    return owner is not None and team(g, owner) != team(g, u["owner"])
+
+
+def can_move(g, u: dict) -> str | None:
+    """Why ``u`` cannot move now (a rule id and reason), or None (HR-8.6.4, HR-8.6.5, HR-7.2.2)."""
+    if u["zone"] != "arena":
+        return "HR-8.6.1", "it is not in the arena"
+    if u["moved"]:
+        return "HR-8.6.4", "it has already moved this turn"
+    if u["dazed"]:
+        return "HR-7.2.2", "it is dazed this turn (deployed or activated this turn)"
+    if not u["active"]:
+        return "HR-2.8.4", "an inactive hero cannot move"
+    if is_sentinel(g, u):
+        return "HR-5.3.3", "sentinels cannot move"
+    return None
+
+
+def reachable(g, u: dict, limit: int) -> dict[int, int]:
+    """Hexes ``u`` can stop on within ``limit`` steps through unblocked hexes → steps (HR-8.6.3)."""
+    start = u["hex"]
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        h = queue.popleft()
+        d = seen[h]
+        if d == limit:
+            continue
+        for n in g.a.adjacent[h]:
+            if n not in seen and not blocked(g, u, n):
+                seen[n] = d + 1
+                queue.append(n)
+    return seen
+
+
+def path_to(g, u: dict, limit: int, target: int) -> list[int] | None:
+    """One shortest unblocked path (hexes entered) from ``u`` to ``target``."""
+    start = u["hex"]
+    parent = {start: None}
+    queue = deque([(start, 0)])
+    while queue:
+        h, d = queue.popleft()
+        if h == target:
+            out = []
+            while h != start:
+                out.append(h)
+                h = parent[h]
+            return out[::-1]
+        if d == limit:
+            continue
+        for n in g.a.adjacent[h]:
+            if n not in parent and not blocked(g, u, n):
+                parent[n] = h
+                queue.append((n, d + 1))
+    return None
+
+
+def attack_pool(g, u: dict) -> list[str]:
+    """HR-8.8.3 step 2: printed dice in chip order, then Dig In, then tactics in the order played."""
+    pool = list(udef(g, u).attack)
+    dig = skill(g, u, "dig_in")
+    if dig is not None and not u["moved"]:
+        pool.append(dig.effect["colour"])
+    pool += [e["colour"] for e in tactic_effects(g, u, "extra_die")]
+    return pool
+
+
+def cannot_engage(g, u: dict) -> tuple[str, str] | None:
+    """Why ``u`` cannot attack or use a Special now, or None (HR-8.8.1, HR-7.2.2, HR-3.3.3)."""
+    if u["zone"] != "arena":
+        return "HR-8.8.1", "it is not in the arena"
+    if u["engaged"]:
+        return "HR-8.8.1", "it has already attacked or used a Special this turn"
+    if not u["active"]:
+        return "HR-2.8.4", "an inactive hero cannot attack"
+    if on_inner(g, u):
+        return "HR-3.3.3", "a unit on an inner deployment hex cannot attack and its skills are ignored"
+    if u["dazed"] and skill(g, u, "first_strike") is None:
+        return "HR-7.2.2", "it is dazed this turn and has no First Strike"
+    if tactic_effects(g, u, "no_engage"):
+        return "HR-6.5.3", "a tactic on it forbids attacking and Specials"
+    return None
+
+
+def in_range(g, u: dict, target: dict, rng: int | None = None) -> bool:
+    """HR-2.5.1: distance ≤ Range, blocking irrelevant."""
+    r = udef(g, u).range if rng is None else rng
+    return g.a.distance(u["hex"], target["hex"]) <= r
+
+
+def attack_targets(g, u: dict, rng: int | None = None) -> list[dict]:
+    return [v for v in opponents_of(g, u) if in_range(g, u, v, rng)]
+
+
+def favour_key(g, troop: str) -> str | None:
+    """Whose track a troop's favour goes on: its own, its team's (Alliance) or none (Pandemonium, rivals)."""
+    if g.mode == "pandemonium" or team(g, troop) == "rivals":
+        return None
+    return team(g, troop) if g.mode in ("alliance", "ascension") else troop  # HR-14.7.3: one shared track
+
+
+def colour_of(g, troop: str) -> str:
+    """The troop's health-chip colour: its side's, except co-op Ascension's player B (red, HR-14.2.1)."""
+    t = g.s.troops[troop]
+    return t.get("chips") or t["side"]
+
+
+def chips_available(g, troop: str) -> int:
+    """HR-8.4.5; Pandemonium ignores colours (HR-16.4.2)."""
+    if g.mode == "pandemonium":
+        return sum(g.s.supply.values())
+    return g.s.supply[colour_of(g, troop)]
+
+
+def deploy_hexes(g, troop: str, u: dict) -> list[int]:
+    """Hexes ``u`` may be deployed on now (HR-8.4.1, HR-3.2.1, HR-3.3, HR-5.2.4, HR-5.3.6)."""
+    a = g.a
+    side = g.s.troops[troop]["side"]
+    if is_sentinel(g, u):
+        candidates = frozenset(free_pedestals(g))
+    elif udef(g, u).kind == "titan":
+        candidates = a.tags["central"]  # HR-14.8.3
+    elif a.pozzuoli:
+        if g.mode == "assault":
+            candidates = a.tags["deploy_blue" if team(g, troop) == "rivals" else "deploy_red"]  # HR-13.3
+        elif g.mode == "pandemonium":
+            candidates = a.tags["deploy_red"] | a.tags["deploy_blue"]  # HR-16.3.1
+        else:
+            candidates = a.tags[f"deploy_{side}"]
+    else:
+        outer = (
+            a.tags["outer_red"] | a.tags["outer_blue"]
+            if g.s.troops[troop]["all_outer"]
+            else a.tags[f"outer_{side}"]
+        )
+        candidates = outer | a.tags["inner"] | a.tags["central"]  # HR-15.3.2
+    return sorted(h for h in candidates if not blocked(g, u, h))
+
+
+def deploy_refusal(g, troop: str, u: dict) -> tuple[str, str] | None:
+    """HR-8.4.7: why ``u`` cannot be deployed now, or None."""
+    d = udef(g, u)
+    if u["zone"] != "camp" or u["owner"] != troop:
+        return "HR-8.4.1", f"{d.name} is not in your camp"
+    if not u["active"]:
+        return "HR-2.8.3", f"{d.name} is an inactive hero; it must be activated through crowd favour first"
+    limit = PLAYER_LIMITS.get(g.mode)
+    if limit is not None and len(g.s.in_arena(troop)) >= limit:
+        return "HR-16.4.1", f"a troop may have at most {limit} units in combat"
+    if g.mode == "assault":
+        rule, limit, count = unit_limit(g, troop)
+        if count >= limit:
+            return rule, f"at most {limit} of these units may be in combat at a time"
+    if chips_available(g, troop) < d.health:
+        return "HR-8.4.5", f"the supply lacks the {d.health} health chips {d.name} needs"
+    if not deploy_hexes(g, troop, u):
+        what = "pedestal" if is_sentinel(g, u) else "deployment hex"
+        return "HR-8.4.7", f"no {what} you may use is free"
+    return None
+
+
+def unit_limit(g, troop: str) -> tuple[str, int, int]:
+    """Assault unit limits (HR-13.4): (rule, limit, units counted now)."""
+    coop = len(g.s.turn["seats"]) > 1
+    if troop in ("immortal", "titan"):
+        return "HR-13.4.1", 1, len(g.s.in_arena(troop))
+    if troop == "arena":
+        return "HR-13.4.3", 3 if coop else 2, len(g.s.in_arena("arena"))
+    players = sum(len(g.s.in_arena(p)) for p in g.s.turn["seats"])
+    return "HR-13.4.2", 4 if coop else 3, players
+
+
+def deployable(g, troop: str) -> list[dict]:
+    return [u for u in g.s.units.values() if u["owner"] == troop and u["zone"] == "camp"
+            and deploy_refusal(g, troop, u) is None]  # fmt: skip
+
+
+def must_deploy(g, troop: str) -> bool:
+    """HR-8.4.3 (no units in combat), HR-16.6.2 (Pandemonium: fewer than three)."""
+    n = len(g.s.in_arena(troop))
+    need = n < 3 if g.mode == "pandemonium" else n == 0
+    return need and bool(deployable(g, troop))
+
+
+def tactic_target_refusal(g, troop: str, target: dict) -> tuple[str, str] | None:
+    """HR-8.5.1, HR-6.3: a non-elite unit of yours, or one adjacent to a unit of yours."""
+    d = udef(g, target)
+    if target["zone"] != "arena":
+        return "HR-8.5.1", f"{d.name} is not in the arena"
+    if d.elite:
+        return "HR-6.3", f"tactics cannot be played on elite units ({d.name})"
+    if target["owner"] == troop:
+        return None
+    if any(g.a.distance(target["hex"], v["hex"]) == 1 for v in g.s.in_arena(troop)):
+        return None
+    return "HR-8.5.1", f"{d.name} is neither yours nor adjacent to one of your units"
+
+
+def foothold_refusal(g, troop: str, h: int) -> str | None:
+    """HR-5.2.2: where a foothold may not go."""
+    a = g.a
+    if a.is_("pedestal", h) or a.is_("central", h):
+        return "a foothold cannot be placed on a pedestal or the central deployment hex"
+    if h in g.s.footholds:
+        return "that hex already holds a foothold"
+    occ = g.s.occupant.get(h)
+    if occ is not None and team(g, g.s.units[occ]["owner"]) != team(g, troop):
+        return "that hex holds an opposing unit"
+    return None
+
+
+def free_pedestals(g) -> list[int]:
+    """HR-5.3.1, AMB-28: pedestals with no unit (and no shard)."""
+    return sorted(h for h in g.a.tags.get("pedestal", ()) if h not in g.s.occupant and h not in g.s.shards)
+
+
+def units_in_camp(g, troop: str, *, heroes: bool = True) -> list[dict]:
+    return [u for u in g.s.units.values() if u["owner"] == troop and u["zone"] == "camp"
+            and (heroes or udef(g, u).kind != "hero")]  # fmt: skip
+
+
+def hurl_destinations(g, u: dict, target: dict, n: int) -> list[int]:
+    """CF-8 Hurl N: available hexes exactly N from the user."""
+    return [
+        h
+        for h in g.a.grid.within(u["hex"], n)
+        if g.a.distance(u["hex"], h) == n and not blocked(g, target, h)
+    ]
+
+
+def displace_refusal(g, target: dict) -> tuple[str, str] | None:
+    if is_sentinel(g, target):
+        return "HR-5.3.3", "sentinels cannot be displaced"
+    if udef(g, target).kind == "hero" and not target["active"] and not g.a.pozzuoli:
+        return "HR-15.7.2", "an inactive chained hero cannot be displaced from its hex"
+    return None

@@ -1,0 +1,220 @@
+"""One Hoplomachus game being replayed: the Replay protocol of engine.core.ruleset."""
+
+from __future__ import annotations
+
+import copy as _copy
+from functools import lru_cache
+
+import fastjsonschema
+
+from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.logfile import _schema, explain_event
+from engine.core.result import game_result, seat
+from engine.games.hoplomachus import actions as act
+from engine.games.hoplomachus import flow, titan
+from engine.games.hoplomachus import queries as q
+from engine.games.hoplomachus import rival_actions as rival
+from engine.games.hoplomachus import rivals as rv
+from engine.games.hoplomachus.legal import legal_events
+from engine.games.hoplomachus.state import State
+
+SCHEMA = "hoplomachus-log"
+
+
+_VALIDATORS: dict = {}
+
+
+def _load_validators() -> dict:
+    _VALIDATORS.update(_event_validators())
+    return _VALIDATORS
+
+
+@lru_cache(maxsize=1)
+def _event_validators() -> dict:
+    """One compiled validator per event type: checking a valid event costs one small function call."""
+    defs = _schema(SCHEMA)["$defs"]
+    return {k: fastjsonschema.compile(v) for k, v in defs.items() if k != "event"}
+
+
+class Game:
+    def __init__(self, doc: dict, content, arena, options: dict, dice, mode: str):
+        self.c = content
+        self.a = arena
+        self.opt = options
+        self.options = dict(options)
+        self.dice = dice
+        self.mode = mode
+        self.content_ref = {"id": content.pack_id, "version": content.version, "sha256": content.sha256}
+        self.players = [{"id": p["id"], "name": p["name"], "faction": p["faction"]} for p in doc["players"]]
+        self.s: State = flow.setup(self, doc)
+        self.settle()
+
+    # --- the protocol ---------------------------------------------------------------------------
+
+    def apply(self, index: int, event: dict) -> None:
+        if not isinstance(event, dict):
+            raise UnreadableLog(f"/events/{index}: an event is an object", rule="LOG-5.1", event_index=index)
+        try:
+            (_VALIDATORS or _load_validators())[event.get("type")](event)
+        except (fastjsonschema.JsonSchemaException, KeyError, TypeError):
+            explain_event(SCHEMA, event, index)
+            raise UnreadableLog(
+                f"/events/{index}: not a Hoplomachus event", rule="LOG-5.1", event_index=index
+            ) from None
+        s = self.s
+        if s.over:
+            raise IllegalEvent("HR-11.1.1", f"the game is already over ({s.over['ended_by'].replace('_', ' ')}); "
+                               "nothing may be logged after it")  # fmt: skip
+        typ = event["type"]
+        if typ == "concede":
+            flow.concede(self, event)
+        elif s.pending:
+            head = s.pending[0]
+            want, handler, rule, what = act.PENDING[head["kind"]]
+            if typ != want:
+                raise IllegalEvent(
+                    rule, f"{head['player']} must first {what} (a '{want}' event), before any {typ}"
+                )
+            s.pending.pop(0)
+            if head["kind"] == "displace":
+                rival.resolve_displace(self, head, event)
+            elif head["kind"] == "begin_turn":
+                flow.begin_turn(self, event)
+            elif head["kind"] in titan.PENDING:
+                titan.PENDING[head["kind"]](self, head, event)
+            else:
+                handler(self, head, event)
+        elif typ == "end_turn":
+            flow.end_turn(self, event)
+        elif s.turn["player"] == "titan" and typ in titan.ACTIONS:
+            titan.ACTIONS[typ](self, event)
+        elif s.turn["player"] == "titan" and typ in act.ACTIONS:
+            raise IllegalEvent(
+                "HR-14.8.2", "a titan does not move or attack on its own: only its dice effects act"
+            )
+        elif rv.is_rival(self, s.turn["player"]) and typ in rival.ACTIONS:
+            rival.ACTIONS[typ](self, event)
+        elif typ in act.ACTIONS:
+            act.ACTIONS[typ](self, event)
+        else:
+            raise IllegalEvent(
+                "HR-1.2.5", f"no decision is waiting, so a '{typ}' event has nothing to answer"
+            )
+        self.settle()
+
+    def settle(self) -> None:
+        """After each event: forfeits at the start of a Deploy phase, then the end of combat."""
+        while True:
+            if self.s.turn.get("wave_over") and not self.s.over:
+                flow.end_wave(self)
+            before = self.s.serial
+            flow.deploy_phase_checks(self)
+            if self.s.serial == before:
+                break
+        flow.check_end(self)
+
+    def finish(self) -> None:
+        if self.s.over is None:
+            t = self.s.turn
+            raise UnreadableLog(
+                f"the log ends before the game is over (round {t['round']}, {t['player']}'s turn)",
+                rule="LOG-5.3",
+            )
+
+    def legal_events(self) -> list[dict]:
+        return legal_events(self)
+
+    def copy(self) -> Game:
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.s = self.s.copy()
+        g.dice = _copy.copy(self.dice)
+        if self.dice.stream is not None:
+            g.dice.stream = _copy.copy(self.dice.stream)
+        return g
+
+    def view(self) -> dict:
+        return self.s.view(self.a, self.c)
+
+    def round_number(self) -> int | None:
+        return self.s.turn.get("round")
+
+    def describe_actor(self, event: dict) -> str | None:
+        unit = event.get("unit") if isinstance(event, dict) else None
+        if isinstance(unit, str) and unit in self.s.units:
+            return f"{q.udef(self, self.s.units[unit]).name} ({self.s.units[unit]['owner']})"
+        return unit if isinstance(unit, str) else (event.get("player") if isinstance(event, dict) else None)
+
+    def player_summaries(self) -> list[dict]:
+        out = []
+        for p in self.players:
+            t = self.s.troops[p["id"]]
+            out.append({**p, "faction": t["faction"], "faction_name": self.c.factions[t["faction"]]["name"]})
+        return out
+
+    # --- result and statistics -------------------------------------------------------------------
+
+    def favour_score(self, troop: str) -> int:
+        key = q.favour_key(self, troop)
+        if key is None:
+            return 0
+        f = self.s.favour[key]
+        return f["f"] if "f" in f else 5 * len(f["done"]) + (0 if f["track"] in f["done"] else f["pos"])
+
+    def result(self) -> dict:
+        s = self.s
+        over = s.over or {}
+        winner = over.get("winner")
+        order = s.turn["seats"]
+        seats = []
+        for p in order:
+            won = s.troops[p]["team"] == winner
+            if self.mode == "pandemonium" and not won:
+                later = sum(
+                    1
+                    for o in order
+                    if s.troops[o].get("out_serial", 10**9) > s.troops[p].get("out_serial", 0)
+                )
+                rank = 1 + later
+            else:
+                rank = 1 if won else 2
+            comps = {
+                "favour": self.favour_score(p),
+                "units_defeated": s.stats.get(p, {}).get("units_defeated", 0),
+            }
+            seats.append(seat(p, outcome="win" if won else "loss", rank=rank, score=comps["favour"], components=comps,
+                              team=s.troops[p]["team"] if self.mode == "alliance" else None))  # fmt: skip
+        teams = []
+        if self.mode == "alliance":
+            for side in ("red", "blue"):
+                mem = [p for p in order if s.troops[p]["team"] == side]
+                won = side == winner
+                comps = {"favour": s.favour[side]["f"], "units_defeated": sum(
+                    s.stats.get(p, {}).get("units_defeated", 0) for p in mem)}  # fmt: skip
+                teams.append({"team": side, "seats": mem, "outcome": "win" if won else "loss", "rank": 1 if won else 2,
+                              "score": comps["favour"], "components": comps})  # fmt: skip
+        against = None
+        if self.mode == "assault":  # HR-13.1.2: the score is the number of immortals defeated
+            trophies = sum(1 for u in s.units.values() if u["zone"] == "trophy")
+            against = {"outcome": "win" if winner == "players" else "loss", "score": trophies}
+            for row in seats:
+                row["score"] = trophies
+                row["components"]["immortals_defeated"] = trophies
+        if self.mode == "ascension":  # HR-14.1.2: the players against the titan
+            against = {"outcome": "win" if winner == "players" else "loss", "score": None}
+        winners = [p for p in order if s.troops[p]["team"] == winner]
+        return game_result(seats, ended_by=over.get("ended_by"), rounds_played=over.get("round"), teams=teams,
+                           against_game=against,
+                           mode=self.mode, arena=self.a.id, winner=winners[0] if len(winners) == 1 else winner,
+                           outcome="win")  # fmt: skip
+
+    def statistics(self) -> dict:
+        rows = []
+        for p in self.s.turn["seats"]:
+            row = {"player": p, "faction": self.s.troops[p]["faction"], "favour": self.favour_score(p)}
+            row.update(self.s.stats.get(p, {}))
+            rows.append(row)
+        return {
+            "game": [{"mode": self.mode, "arena": self.a.id, "rounds": self.s.turn["round"]}],
+            "troops": rows,
+        }

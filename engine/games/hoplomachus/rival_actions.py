@@ -1,0 +1,248 @@
+"""The rival turn (HR-9, Assault HR-13.10/13.12): every rival choice the players made is logged, and each
+must lie inside the set the priority list allows; the rule is named when it does not.
+
+Layer 5 (actions): same events as a player's turn (deploy, move, ability, attack, special, end_turn), plus
+``roll`` (the immortal rolls without a target, HR-13.10.3) and the pending ``displace`` choice.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.games.hoplomachus import actions as act
+from engine.games.hoplomachus import effects as fx
+from engine.games.hoplomachus import queries as q
+from engine.games.hoplomachus import rivals as rv
+
+
+def names(g, units) -> str:
+    return ", ".join(sorted(act.name(g, u) for u in units)) or "none"
+
+
+def deploy(g, ev: dict) -> None:
+    """HR-9.2, HR-13.10.2, HR-13.12.2: the unit is drawn at random; the players choose a free blue hex."""
+    troop = act.check_player(g, ev)
+    fx.advance_to(g, "deploy", "a rival deployment")
+    s = g.s
+    if s.turn["deployed"]:
+        raise IllegalEvent("HR-8.4.2", "at most one unit is deployed in a Deploy phase")
+    if not rv.rival_can_deploy(g, troop):
+        rule = "HR-13.10.2" if troop == "immortal" else "HR-13.12.2"
+        raise IllegalEvent(
+            rule, "no rival unit can be deployed now (limit reached, no free hex, or not a wave's first turn)"
+        )
+    if troop == "arena":
+        pool = list(s.troops["arena"]["bag"])
+    else:
+        pool = [u["def"] for u in s.units.values() if u["owner"] == "immortal" and u["zone"] == "camp"]
+    given = None
+    if ev.get("unit") is not None:
+        given = g.c.lookup("units", ev["unit"], path="/unit", scope=troop if troop == "arena" else "immortal")
+    pick = g.dice.pick(pool, given, f"the {troop} draw", "HR-13.12.2" if troop == "arena" else "HR-13.10.2")
+    if g.dice.author is not None and not g.dice.seeded:
+        ev["unit"] = pick
+    u = s.units[f"{troop}:{pick}"]
+    h = act.hex_of(g, ev)
+    allowed = q.deploy_hexes(g, troop, u)
+    if h not in allowed:
+        raise IllegalEvent(
+            "HR-13.3.2",
+            f"rivals deploy on a free blue deployment hex: {', '.join(g.a.label(x) for x in allowed)}",
+        )
+    if troop == "arena":
+        s.troops["arena"]["bag"].remove(pick)
+    act.enter_arena(g, u, h)
+    if troop == "immortal" and len(s.turn["seats"]) > 1:
+        fx.gain_hp(g, u, 2)  # HR-13.10.2 co-op: +2 Health
+    s.turn["deployed"] = True
+    rv.movement_snapshot(g)  # the new unit may block others before the Movement phase begins
+
+
+def move(g, ev: dict) -> None:
+    """HR-9.4: toward the mark by the fewest steps (2a), or the full Movement toward the list (2b)."""
+    act.check_player(g, ev)
+    u = act.own_unit(g, ev)
+    fx.advance_to(g, "movement", f"moving {act.name(g, u)}")
+    why = q.can_move(g, u)
+    if why:
+        raise IllegalEvent(why[0], f"{act.name(g, u)} cannot move: {why[1]}")
+    step, dests = rv.movement_plan(g, u)
+    if not dests:
+        raise IllegalEvent("HR-9.4.4", f"{act.name(g, u)} stays put: its mark is already within Range, or it cannot get "
+                           "closer to anything on its priority list")  # fmt: skip
+    start = u["hex"]
+    act.move(g, ev)
+    end = u["hex"]
+    if dests.get(end) != len(ev["path"]):
+        g.s.place(u, start)
+        rule = "HR-9.4.4" if step == "2a" else "HR-9.4.5"
+        how = (
+            "the fewest steps that bring its mark within Range"
+            if step == "2a"
+            else "its full Movement toward its list"
+        )
+        where = ", ".join(f"{g.a.label(h)} in {n}" for h, n in sorted(dests.items()))
+        raise IllegalEvent(rule, f"{act.name(g, u)} must move by {how}: to {where}")
+
+
+def ability(g, ev: dict) -> None:
+    """HR-9.5.1 (AMB-10): abilities whose conditions are met; targets by the priority list."""
+    act.check_player(g, ev)
+    u = act.own_unit(g, ev)
+    fx.advance_to(g, "abilities", f"{act.name(g, u)} using an Ability")
+    sk = act.unit_skill(g, u, ev.get("ability"), "ability")
+    if sk not in rv.abilities_due(g, u):
+        raise IllegalEvent(
+            "HR-9.5.1", f"{act.name(g, u)} cannot use {sk.name} now (its conditions are not met)"
+        )
+    if sk.kind == "hurl":
+        allowed = rv.targets(g, u, 1, adjacent_only=True)
+        target = act.any_unit(g, ev, "target", u)
+        if target not in allowed:
+            raise IllegalEvent(
+                "HR-9.6.2", f"{sk.name} takes the highest-priority adjacent opponent: {names(g, allowed)}"
+            )
+    act.ability(g, ev)
+
+
+def attack(g, ev: dict) -> None:
+    """HR-9.6.2 step 2: the opponent in Range ranking highest on the list; ties are the players' choice."""
+    act.check_player(g, ev)
+    u = act.own_unit(g, ev)
+    fx.advance_to(g, "engagement", f"{act.name(g, u)} attacking")
+    sk = rv.special_due(g, u)
+    if sk is not None:
+        raise IllegalEvent(
+            "HR-9.6.2", f"{act.name(g, u)} must use its Special {sk.name} instead of attacking"
+        )
+    allowed = rv.targets(g, u)
+    target = act.any_unit(g, ev, "target", u)
+    if target not in allowed and q.cannot_engage(g, u) is None:
+        raise IllegalEvent(
+            "HR-9.6.2",
+            f"{act.name(g, u)} attacks the highest-priority opponent in Range: {names(g, allowed)}",
+        )
+    if u["owner"] != "immortal":
+        act.attack(g, ev)
+        return
+    if g.s.turn["rolled"]:
+        raise IllegalEvent("HR-13.10.3", "the immortal rolls its dice once per turn")
+    hits = immortal_attack(g, ev, u, target)
+    immortal_triggers(g, u, target, hits, 0)
+
+
+def immortal_attack(g, ev: dict, u: dict, target: dict) -> dict[str, int]:
+    why = q.cannot_engage(g, u)
+    if why:
+        raise IllegalEvent(why[0], f"{act.name(g, u)} cannot attack: {why[1]}")
+    pool = q.attack_pool(g, u)
+    hits, written = g.dice.roll(pool, ev.get("dice"), f"{act.name(g, u)}'s attack")
+    if g.dice.author is not None and not g.dice.seeded:
+        ev["dice"] = written
+    u["engaged"] = True
+    g.s.turn["rolled"] = True
+    n = sum(hits)
+    fx.deal_damage(g, target, n, u, attack=True)
+    act.retaliate(g, target, u, n)
+    return by_colour(pool, hits)
+
+
+def by_colour(pool: list[str], hits: list[bool]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for c, h in zip(pool, hits, strict=True):
+        out[c] = out.get(c, 0) + int(h)
+    return out
+
+
+def roll(g, ev: dict) -> None:
+    """HR-13.10.3 (AMB-11): the immortal rolls all its dice even when it does not attack."""
+    troop = act.check_player(g, ev)
+    if troop != "immortal":
+        raise IllegalEvent("HR-13.10.3", "only the immortal rolls without attacking")
+    fx.advance_to(g, "engagement", "the immortal's roll")
+    s = g.s
+    imm = next(iter(s.in_arena("immortal")), None)
+    if imm is None or s.turn["rolled"]:
+        raise IllegalEvent("HR-13.10.3", "the immortal rolls its dice once per turn, while in combat")
+    if imm["dazed"] and not g.opt["dazed_immortal_rolls"]:
+        raise IllegalEvent("AMB-11", "with this ruleset option a dazed immortal does not roll")
+    if rv.can_engage(g, imm):
+        raise IllegalEvent("HR-9.6.1", f"{act.name(g, imm)} can attack, so it must (an 'attack' event)")
+    pool = q.attack_pool(g, imm)
+    hits, written = g.dice.roll(pool, ev.get("dice"), f"{act.name(g, imm)}'s roll")
+    if g.dice.author is not None and not g.dice.seeded:
+        ev["dice"] = written
+    s.turn["rolled"] = True
+    imm["engaged"] = True
+    immortal_triggers(g, imm, None, by_colour(pool, hits), 0)
+
+
+def immortal_triggers(g, imm: dict, target: dict | None, hits: dict[str, int], start: int) -> None:
+    """HR-13.10.4: the immortal reference's effects, top to bottom, each when a die of its colour hit."""
+    s = g.s
+    triggers = q.udef(g, imm).triggers
+    for i in range(start, len(triggers)):
+        trig = triggers[i]
+        if not hits.get(trig["colour"]) or imm["zone"] != "arena":
+            continue
+        if trig["effect"] == "displace_target":
+            if target is None or target["zone"] != "arena" or q.displace_refusal(g, target):
+                continue
+            free = [h for h in g.a.adjacent[target["hex"]] if not q.blocked(g, target, h)]
+            if free:
+                s.pending.insert(0, {"kind": "displace", "player": s.turn["seats"][0], "target": target["uid"],
+                                     "hits": dict(hits), "next": i + 1, "immortal": imm["uid"]})  # fmt: skip
+                return
+        elif trig["effect"] == "allies_gain_hp":
+            for ally in sorted(s.in_arena(), key=lambda v: v["uid"]):
+                if ally is not imm and q.allied(g, ally, imm):
+                    fx.gain_hp(g, ally, trig["amount"])
+
+
+def resolve_displace(g, p: dict, ev: dict) -> None:
+    """WE-11 step 4: the players choose the adjacent hex the attacked unit is displaced to."""
+    target = g.s.units[p["target"]]
+    h = act.hex_of(g, ev)
+    if g.a.distance(target["hex"], h) != 1 or q.blocked(g, target, h):
+        free = [g.a.label(x) for x in g.a.adjacent[target["hex"]] if not q.blocked(g, target, x)]
+        raise IllegalEvent(
+            "HR-3.4.2", f"{act.name(g, target)} is displaced to a free adjacent hex: {', '.join(free)}"
+        )
+    g.s.place(target, h)
+    immortal_triggers(g, g.s.units[p["immortal"]], target, p["hits"], p["next"])
+
+
+def special(g, ev: dict) -> None:
+    act.check_player(g, ev)
+    u = act.own_unit(g, ev)
+    fx.advance_to(g, "engagement", f"{act.name(g, u)} using a Special")
+    sk = act.unit_skill(g, u, ev.get("special"), "special")
+    if rv.special_due(g, u) is not sk:
+        raise IllegalEvent("HR-9.6.2", f"{act.name(g, u)} cannot use {sk.name} now")
+    if sk.effect["targets"] == "one":
+        allowed = rv.targets(g, u, sk.effect.get("range"))
+        target = act.any_unit(g, ev, "target", u)
+        if target not in allowed:
+            raise IllegalEvent(
+                "HR-9.6.2", f"{sk.name} takes the highest-priority opponent in range: {names(g, allowed)}"
+            )
+    act.special(g, ev)
+
+
+def tactic(g, ev: dict) -> None:
+    raise IllegalEvent("HR-6.1", "rival troops never play tactics")
+
+
+def foothold(g, ev: dict) -> None:
+    raise UnreadableLog("/type: rival troops have no footholds", rule="LOG-5.1")
+
+
+ACTIONS = {
+    "deploy": deploy,
+    "tactic": tactic,
+    "foothold": foothold,
+    "move": move,
+    "ability": ability,
+    "attack": attack,
+    "special": special,
+    "roll": roll,
+}

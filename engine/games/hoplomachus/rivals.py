@@ -1,0 +1,272 @@
+"""The rival procedures of section 9 as questions: priority lists, reach, mark, movement plan, target.
+
+Layer 3 (queries): read-only. The players make every open rival choice (HR-1.2.6); these functions give
+the set of choices the priority list allows, and the handlers check that a logged choice lies inside it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from engine.games.hoplomachus import queries as q
+
+ASSAULT_PRIORITY = ("on_stone", "hero", "strongest")  # HR-13.9.1
+UNBOUNDED = 10_000
+
+
+def is_rival(g, troop: str) -> bool:
+    return q.team(g, troop) == "rivals"
+
+
+def priority(g, u: dict) -> tuple[str, ...]:
+    """HR-9.3.1: Assault's list (HR-13.9.1), or the titan reference card's (HR-14.9.5)."""
+    if g.mode == "ascension":
+        return tuple(g.c.units[g.s.troops["titan"]["titan"]].titan["priority"])
+    return ASSAULT_PRIORITY
+
+
+def select(g, entry: str, cands: list[dict]) -> list[dict]:
+    """HR-9.3.3/9.3.4: opponents matching one priority; comparatives only among ``cands`` (AMB-34)."""
+    if not cands:
+        return []
+    if entry == "on_stone":
+        return [o for o in cands if g.a.is_("stone", o["hex"])]
+    if entry == "hero":
+        return [o for o in cands if q.udef(g, o).kind == "hero"]
+    if entry == "strongest":
+        top = max(o["hp"] for o in cands)
+        return [o for o in cands if o["hp"] == top]
+    if entry == "weakest":
+        low = min(o["hp"] for o in cands)
+        return [o for o in cands if o["hp"] == low]
+    return list(cands)
+
+
+def closest(g, u: dict, cands: list[dict], reach: dict[int, int] | None = None) -> list[dict]:
+    """HR-9.4.3, AMB-7: hex distance from the rival (option ``rival_closest``: "steps", the fewest steps to a
+    hex with the candidate in Range); further ties are the players' choice."""
+    if g.opt["rival_closest"] == "steps" and reach is not None:
+        rng = q.udef(g, u).range
+
+        def measure(o):
+            return min(s for h, s in reach.items() if g.a.distance(h, o["hex"]) <= rng)
+
+    else:
+
+        def measure(o):
+            return g.a.distance(u["hex"], o["hex"])
+
+    d = min(measure(o) for o in cands)
+    return [o for o in cands if measure(o) == d]
+
+
+def _in_reach(g, hexes, o: dict, rng: int) -> bool:
+    row = g.a.distances_from(o["hex"])
+    return any(row[h] <= rng for h in hexes)
+
+
+def _bfs_from(g, u: dict, sources) -> dict[int, int]:
+    """Steps from ``sources`` through hexes not blocked for ``u`` (its own hex counts as free)."""
+    seen = {h: 0 for h in sources}
+    queue = deque(seen)
+    while queue:
+        h = queue.popleft()
+        for n in g.a.adjacent[h]:
+            if n not in seen and not q.blocked(g, u, n):
+                seen[n] = seen[h] + 1
+                queue.append(n)
+    return seen
+
+
+def movement_plan(g, u: dict, m: int | None = None) -> tuple[str, dict[int, int]]:
+    """HR-9.4.3–9.4.5: ("stay", {}) or (step, {legal destination: steps}) for one rival unit now.
+
+    Tied marks are the players' choice (HR-9.4.3), so each tied mark contributes its own destinations.
+    """
+    rng = q.udef(g, u).range
+    m = q.movement(g, u) if m is None else m  # a titan's Advance gives its own movement (HR-14.8.5)
+    reach = q.reachable(g, u, m)
+    opps = q.opponents_of(g, u)
+    for entry in priority(g, u):
+        cands = select(g, entry, [o for o in opps if _in_reach(g, reach, o, rng)])
+        if not cands:
+            continue
+        dests: dict[int, int] = {}
+        for o in closest(g, u, cands, reach):
+            if g.a.distance(u["hex"], o["hex"]) <= rng:
+                return "stay", {}  # HR-9.4.4: the mark is already within Range
+            least = min(s for h, s in reach.items() if g.a.distance(h, o["hex"]) <= rng)
+            for h, s in reach.items():
+                if s == least and g.a.distance(h, o["hex"]) <= rng:
+                    dests[h] = least
+        return "2a", dests
+    # HR-9.4.5, AMB-8: no priority reachable — use the full Movement to get closer to the first one approachable.
+    full = q.reachable(g, u, UNBOUNDED)
+    for entry in priority(g, u):
+        cands = select(g, entry, [o for o in opps if _in_reach(g, full, o, rng)])
+        if not cands:
+            continue
+        need = {o["uid"]: min(s for h, s in full.items() if g.a.distance(h, o["hex"]) <= rng) for o in cands}
+        best = min(need.values())
+        dests = {}
+        for o in cands:
+            if need[o["uid"]] != best:
+                continue
+            goal = [h for h in full if g.a.distance(h, o["hex"]) <= rng]
+            back = _bfs_from(g, u, goal)
+            dests |= {h: m for h, s in reach.items() if s == m and back.get(h) == best - m}
+        if dests:
+            return "2b", dests
+    return "stay", {}
+
+
+def must_move(g, u: dict) -> bool:
+    return q.can_move(g, u) is None and bool(movement_plan(g, u)[1])
+
+
+def targets(g, u: dict, rng: int | None = None, adjacent_only: bool = False) -> list[dict]:
+    """HR-9.6.2: the opponents within Range that rank highest on the list (AMB-9: possibly none)."""
+    in_range = q.attack_targets(g, u, rng)
+    if adjacent_only:
+        in_range = [o for o in in_range if g.a.distance(u["hex"], o["hex"]) == 1]
+    for entry in priority(g, u):
+        found = select(g, entry, in_range)
+        if found:
+            return found
+    return []
+
+
+def special_due(g, u: dict):
+    """HR-9.6.2 step 1: the Special the unit must use instead of attacking, if its conditions are met."""
+    if not q.skills_on(g, u):
+        return None
+    for sk in q.udef(g, u).skills:
+        if sk.type != "special":
+            continue
+        if sk.effect["targets"] == "adjacent_all":
+            if any(g.a.distance(u["hex"], o["hex"]) == 1 for o in q.opponents_of(g, u)):
+                return sk
+        elif targets(g, u, sk.effect.get("range")):
+            return sk
+    return None
+
+
+def abilities_due(g, u: dict) -> list:
+    """HR-9.5.1, AMB-10: every Ability whose conditions are met must be used."""
+    if u["dazed"] or not q.skills_on(g, u) or u["zone"] != "arena":
+        return []
+    out = []
+    for sk in q.udef(g, u).skills:
+        if sk.type != "ability" or sk.id in u["used"]:
+            continue
+        wounded = sk.kind == "regen" and u["hp"] < q.udef(g, u).health
+        hurl = sk.kind == "hurl" and any(
+            q.displace_refusal(g, o) is None and q.hurl_destinations(g, u, o, sk.effect["distance"])
+            for o in targets(g, u, 1, adjacent_only=True)
+        )
+        if wounded or hurl:
+            out.append(sk)
+    return out
+
+
+def can_engage(g, u: dict) -> bool:
+    return q.cannot_engage(g, u) is None and (special_due(g, u) is not None or bool(targets(g, u)))
+
+
+def rival_duty(g) -> tuple[str, str] | None:
+    """What a rival troop still owes in its Engagement phase before its turn may end (HR-9.6.1, HR-13.10.3)."""
+    s = g.s
+    troop = s.turn["player"]
+    if troop == "titan":  # HR-14.8.2: a titan acts only through its dice
+        titan = next(iter(s.in_arena("titan")), None)
+        if titan is not None and not titan["dazed"] and not s.turn["rolled"]:
+            return (
+                "HR-14.8.4",
+                "the titan rolls its titan dice in its Titan Activity step (a 'titan_roll' event)",
+            )
+        return None
+    for u in sorted(s.in_arena(troop), key=lambda u: u["uid"]):
+        name = q.udef(g, u).name
+        if not u["engaged"] and can_engage(g, u):
+            return "HR-9.6.1", f"{name} must attack or use its Special: every rival unit engages if it can"
+    imm = next(iter(s.in_arena("immortal")), None) if troop == "immortal" else None
+    if imm is not None and not s.turn["rolled"] and (g.opt["dazed_immortal_rolls"] or not imm["dazed"]):
+        return (
+            "HR-13.10.3",
+            "the immortal always rolls all its attack dice in its Engagement step (a 'roll' event)",
+        )
+    return None
+
+
+def movement_snapshot(g) -> None:
+    """For the lenient reading of AMB-41: which rival units were owed a move, or were blocked, before any moved.
+
+    Kept in the turn as tuples of uids (plain, immutable data)."""
+    if g.opt["rival_recheck"] != "blocked":
+        return
+    owed, stuck = [], []
+    for u in sorted(g.s.in_arena(g.s.turn["player"]), key=lambda u: u["uid"]):
+        if q.can_move(g, u) is not None:
+            continue
+        if movement_plan(g, u)[1]:
+            owed.append(u["uid"])
+        elif len(q.reachable(g, u, q.movement(g, u))) == 1:
+            stuck.append(u["uid"])
+    g.s.turn["owed_moves"], g.s.turn["stuck"] = tuple(owed), tuple(stuck)
+
+
+def movement_duty(g) -> tuple[str, str] | None:
+    """HR-9.4.6 (AMB-41): the rival Movement phase ends only when no unit that has not moved would move.
+
+    Option ``rival_recheck`` = "blocked" (the lenient reading): only units that were owed a move, or were
+    blocked, when the phase began are checked again at its end."""
+    troop = g.s.turn["player"]
+    lenient = g.opt["rival_recheck"] == "blocked"
+    for u in sorted(g.s.in_arena(troop), key=lambda u: u["uid"]):
+        if lenient and u["uid"] not in g.s.turn.get("owed_moves", ()) + g.s.turn.get("stuck", ()):
+            continue
+        if must_move(g, u):
+            return (
+                "HR-9.4.6",
+                f"{q.udef(g, u).name} must still move toward its mark before the Movement phase ends",
+            )
+    return None
+
+
+def rival_deploy_due(g) -> tuple[str, str] | None:
+    """HR-9.2.1, HR-13.10.2, HR-13.12.2 (AMB-31): a rival deploys whenever it can."""
+    t = g.s.turn
+    troop = t["player"]
+    if t["deployed"] or not rival_can_deploy(g, troop):
+        return None
+    if troop == "titan":
+        return "HR-14.8.3", "the titan must first be deployed on the central deployment hex"
+    who = "the immortal of the new wave" if troop == "immortal" else "an arena unit drawn from the bag"
+    return "HR-13.12.2" if troop == "arena" else "HR-13.10.2", f"{who} must be deployed first"
+
+
+def rival_can_deploy(g, troop: str) -> bool:
+    s = g.s
+    if troop == "immortal" and s.turn["wave_turn"] != 1:
+        return False
+    pool = [u for u in s.units.values() if u["owner"] == troop and u["zone"] in ("camp", "bag")]
+    if not pool:
+        return False
+    rule, limit, count = q.unit_limit(g, troop)
+    if count >= limit:
+        return False
+    health = min(q.udef(g, u).health for u in pool) if troop == "arena" else 0
+    return bool(q.deploy_hexes(g, troop, pool[0])) and (
+        troop == "immortal" or q.chips_available(g, troop) >= health
+    )
+
+
+def abilities_duty(g) -> tuple[str, str] | None:
+    for u in sorted(g.s.in_arena(g.s.turn["player"]), key=lambda u: u["uid"]):
+        due = abilities_due(g, u)
+        if due:
+            return (
+                "HR-9.5.1",
+                f"{q.udef(g, u).name} must use {due[0].name}: rivals use every Ability they can (AMB-10)",
+            )
+    return None

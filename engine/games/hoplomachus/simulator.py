@@ -1,0 +1,182 @@
+"""Random legal games: the simulator plays by picking among ``legal_events()`` of each position.
+
+Same seed, same log. Choices lean toward purposeful play (deploy, close in, attack) so that simulated
+games reach the end of combat; a game still running after ``MAX_ROUNDS`` ends by a concession.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+from engine.core.content import builtin_pack
+from engine.core.randomness import commitment_for
+from engine.version import LOG_FORMAT_VERSION
+
+MAX_EVENTS = 6000
+MAX_ROUNDS = 30
+SETUPS = (("skirmish", "pozzuoli", 2), ("skirmish", "colosseum", 2), ("pandemonium", "pozzuoli", 3),
+          ("pandemonium", "pozzuoli", 4), ("alliance", "pozzuoli", 4), ("assault", "pozzuoli", 1),
+          ("assault", "pozzuoli", 2), ("ascension", "colosseum", 1), ("ascension", "colosseum", 2))  # fmt: skip
+
+
+class Author:
+    """What a recorded log gets from the table: dice seen and bag draws."""
+
+    def __init__(self, rng: random.Random, content):
+        self.rng = rng
+        self.content = content
+
+    def dice(self, pool: list[str]) -> list[str]:
+        c = self.content
+        return [
+            f"{col}:{'hit' if self.rng.randrange(c.die_faces) < c.hit_faces[col] else 'miss'}" for col in pool
+        ]
+
+    def pick(self, items: list[str]) -> str:
+        return self.rng.choice(items)
+
+    def d6(self) -> int:
+        return self.rng.randint(1, 6)
+
+
+def header(seed: int, randomness: str, rng: random.Random, mode: str, arena: str, n: int) -> dict:
+    from engine.games.hoplomachus import CONTENT_DIR, DEFAULT_PACK, content_for
+
+    doc, digest = builtin_pack(CONTENT_DIR, DEFAULT_PACK)
+    content = content_for(doc, digest)
+    factions = rng.sample(sorted(content.factions), n)
+    players = [{"id": f"p{i + 1}", "name": f"Simulated player {i + 1}", "faction": f, "force": []}
+               for i, f in enumerate(factions)]  # fmt: skip
+    ids = [p["id"] for p in players]
+    setup: dict = {"mode": mode, "arena": arena}
+    if mode == "skirmish":
+        sides = ["red", "blue"]
+        rng.shuffle(sides)
+        setup["sides"] = dict(zip(ids, sides, strict=True))
+    if mode == "alliance":
+        setup["teams"] = {"red": [ids[0], ids[2]], "blue": [ids[1], ids[3]]}
+        setup["track_hero"] = {"red": rng.choice([ids[0], ids[2]]), "blue": rng.choice([ids[1], ids[3]])}
+        setup["units"] = {p["id"]: rng.sample(content.factions[p["faction"]]["roster"], 6) for p in players}
+    if mode == "ascension":
+        titans = sorted(u.id for u in content.units.values() if u.kind == "titan")
+        setup["titan"] = rng.choice(titans)
+        want = 6 if n == 1 else 3
+        setup["units"] = {
+            p["id"]: rng.sample(content.factions[p["faction"]]["roster"], want) for p in players
+        }
+        counts = (1,) if n == 1 else (0, 1)
+        setup["tactics"] = {p["id"]: rng.sample(content.factions[p["faction"]]["tactics"], k)
+                            for p, k in zip(players, counts, strict=True)}  # fmt: skip
+    if mode == "assault":
+        neutral = sorted(u.id for u in content.units.values() if u.kind == "hero" and u.faction is None)
+        setup["neutral_heroes"] = dict(zip(ids, rng.sample(neutral, n), strict=True))
+    if randomness == "seeded":
+        seed_hex = hashlib.sha256(f"arbiter-simulation-hr-{seed}".encode()).hexdigest()
+        rand = {"mode": "seeded", "commitment": commitment_for(seed_hex), "seed": seed_hex}
+    else:
+        rand = {"mode": "recorded"}
+        first = rng.randrange(n)
+        if mode not in ("assault", "ascension"):
+            setup["order"] = ids[first:] + ids[:first]
+    return {
+        "format": "arbiter-log",
+        "format_version": LOG_FORMAT_VERSION,
+        "game": "hoplomachus-remastered",
+        "rules_version": "1.0",
+        "content_pack": {"id": content.pack_id, "version": content.version, "sha256": digest},
+        "simulated": True,
+        "randomness": rand,
+        "players": players,
+        "setup": setup,
+        "events": [],
+    }
+
+
+WEIGHTS = {"attack": 10.0, "special": 6.0, "deploy": 6.0, "tactic": 1.0, "foothold": 0.5, "ability": 1.5,
+           "end_turn": 1.0}  # fmt: skip
+
+
+def weight(g, ev: dict) -> float:
+    """Aim at heroes: defeating the primary heroes is what ends most modes (HR-15.1.2, HR-17.1.2)."""
+    w = WEIGHTS.get(ev["type"], 1.0)
+    target = ev.get("target")
+    if (
+        ev["type"] in ("attack", "special")
+        and target in g.s.units
+        and g.c.units[g.s.units[target]["def"]].kind == "hero"
+    ):
+        w *= 4
+    return w
+
+
+def choose(g, options: list[dict], rng: random.Random) -> dict:
+    if g.s.pending:
+        return rng.choice(options)
+    moves = [e for e in options if e["type"] == "move"]
+    weighted = [(e, weight(g, e)) for e in options if e["type"] != "move"]
+    move_weight = 5.0 if moves else 0.0
+    total = sum(w for _, w in weighted) + move_weight
+    x = rng.random() * total
+    if x < move_weight:
+        return pick_move(g, moves, rng)
+    x -= move_weight
+    for e, w in weighted:
+        x -= w
+        if x < 0:
+            return e
+    return weighted[-1][0]
+
+
+def pick_move(g, moves: list[dict], rng: random.Random) -> dict:
+    """Close on the nearest opponent (or a stone hex in Pozzuoli)."""
+    unit = g.s.units[rng.choice(sorted({m["unit"] for m in moves}))]
+    mine = [m for m in moves if m["unit"] == unit["uid"]]
+    goals = [
+        v["hex"]
+        for v in g.s.in_arena()
+        if g.s.troops[v["owner"]]["team"] != g.s.troops[unit["owner"]]["team"]
+    ]
+    if g.a.pozzuoli and rng.random() < (
+        0.7 if g.mode == "assault" else 0.3
+    ):  # Assault: stones wear the immortal
+        goals = sorted(g.a.tags["stone"])
+    if not goals:
+        return rng.choice(mine)
+
+    def score(ev):
+        end = g.a.parse(ev["path"][-1], path="/path")
+        return (min(g.a.distance(end, h) for h in goals), rng.random())
+
+    return min(mine, key=score)
+
+
+def simulate(ruleset, seed: int, *, randomness: str = "seeded", mode: str | None = None, arena: str | None = None,
+             players: int | None = None) -> dict:  # fmt: skip
+    rng = random.Random(seed)
+    if mode is None:
+        mode, arena, players = SETUPS[seed % len(SETUPS)]
+    else:
+        default = next(s for s in SETUPS if s[0] == mode)
+        arena = arena or default[1]
+        players = players or default[2]
+    doc = header(seed, randomness, rng, mode, arena, players)
+    from engine.games.hoplomachus import CONTENT_DIR, DEFAULT_PACK, content_for
+
+    author = Author(rng, content_for(*builtin_pack(CONTENT_DIR, DEFAULT_PACK)))
+    game = ruleset.start(doc, author=author)
+    events = doc["events"]
+    while game.s.over is None:
+        if len(events) >= MAX_EVENTS:
+            raise RuntimeError(f"simulated game {seed} did not finish within {MAX_EVENTS} events")
+        if game.s.turn["round"] > MAX_ROUNDS and not game.s.pending:
+            who = game.s.turn["player"]
+            if who not in game.s.turn["seats"]:
+                who = next(p for p in game.s.turn["seats"] if not game.s.troops[p]["out"])
+            ev = {"type": "concede", "player": who}
+        else:
+            ev = choose(game, game.legal_events(), rng)
+        game.apply(len(events), ev)
+        events.append(ev)
+    game.dice.author = None
+    return doc

@@ -1,0 +1,181 @@
+"""The titan turn (HR-14.8): deploy on the central hex, then the Titan Activity step — titan dice, then the
+card's effects top to bottom, each moving or attacking by the rival procedures (HR-14.8.5).
+
+Layer 5 (actions). Effects that need the players' choice wait as pending decisions (``advance``, ``smite``,
+``toss``), in the card's order; the arena dice they use are recorded with the titan dice (``arena_dice``).
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.games.hoplomachus import actions as act
+from engine.games.hoplomachus import effects as fx
+from engine.games.hoplomachus import queries as q
+from engine.games.hoplomachus import rivals as rv
+
+
+def titan_unit(g) -> dict:
+    return g.s.units[f"titan:{g.s.troops['titan']['titan']}"]
+
+
+def card(g) -> dict:
+    return g.c.units[g.s.troops["titan"]["titan"]].titan
+
+
+def deploy(g, ev: dict) -> None:
+    """HR-14.8.3: on the first turn the titan deploys on the central deployment hex, dazed."""
+    act.check_player(g, ev)
+    fx.advance_to(g, "deploy", "deploying the titan")
+    titan = titan_unit(g)
+    if titan["zone"] != "camp":
+        raise IllegalEvent("HR-14.8.3", "the titan deploys once, on the first turn")
+    h = act.hex_of(g, ev)
+    if h not in q.deploy_hexes(g, "titan", titan):
+        raise IllegalEvent("HR-14.8.3", "the titan deploys on the central deployment hex, which must be free")
+    act.enter_arena(g, titan, h)
+    g.s.turn["deployed"] = True
+
+
+def titan_roll(g, ev: dict) -> None:
+    """HR-14.8.4: roll the titan dice, then resolve the effects table top to bottom (WE-13: highest tier only)."""
+    act.check_player(g, ev)
+    fx.advance_to(g, "engagement", "the titan's roll")
+    s = g.s
+    titan = titan_unit(g)
+    if titan["zone"] != "arena" or s.turn["rolled"]:
+        raise IllegalEvent("HR-14.8.4", "the titan rolls its titan dice once per turn, in the arena")
+    if titan["dazed"]:
+        raise IllegalEvent("HR-14.8.4", "the Titan Activity step is skipped while the titan is dazed")
+    pool = list(s.troops["titan"]["dice"])
+    hits, written = g.dice.roll(pool, ev.get("dice"), "the titan dice", "HR-14.8.4")
+    if g.dice.author is not None and not g.dice.seeded:
+        ev["dice"] = written
+    s.turn["rolled"] = True
+    per = {}
+    for c, h in zip(pool, hits, strict=True):
+        per[c] = per.get(c, 0) + int(h)
+    given = ev.get("arena_dice")
+    if given is not None and not isinstance(given, list):
+        raise UnreadableLog("/arena_dice: a list of arena dice", rule="LOG-5.2", path="/arena_dice")
+    used = []
+    for row in card(g)["effects"]:
+        n = per.get(row["colour"], 0)
+        tiers = [int(t) for t in row["tiers"] if int(t) <= n]
+        if not tiers:
+            continue
+        effect = row["tiers"][str(max(tiers))]
+        kind = effect["effect"]
+        if kind == "arena_turn":
+            s.turn["arena_turn"] = True
+            continue
+        if kind == "none":
+            continue
+        p = {"kind": kind, "player": s.turn["seats"][0]}
+        if kind in ("advance", "smite"):
+            k = len(used)
+            die = g.dice.d6(None if given is None or k >= len(given) else given[k], f"the arena die for {kind}",
+                            "HR-2.11.1")  # fmt: skip
+            used.append(die)
+            p["value"] = effect["arena_die"][str(die)]
+        else:
+            p["damage"], p["distance"] = effect["damage"], effect["distance"]
+        s.pending.append(p)
+    if given is not None and len(given) > len(used):
+        raise IllegalEvent(
+            "HR-14.8.4", f"the titan's effects use {len(used)} arena dice, the log records {len(given)}"
+        )
+    if g.dice.author is not None and not g.dice.seeded and used:
+        ev["arena_dice"] = used
+
+
+def path_of(g, u: dict, ev: dict, limit: int) -> list[int]:
+    path = ev.get("path")
+    if not isinstance(path, list):
+        raise UnreadableLog("/path: the hexes entered, in order", rule="LOG-5.2", path="/path")
+    steps = [g.a.parse(p, path=f"/path/{i}") for i, p in enumerate(path)]
+    if len(steps) > limit:
+        raise IllegalEvent("HR-14.8.5", f"the titan may move {limit} hexes here, the path has {len(steps)}")
+    here = u["hex"]
+    for h in steps:
+        if g.a.distance(here, h) != 1 or q.blocked(g, u, h):
+            raise IllegalEvent("HR-8.6.3", f"{g.a.label(h)} cannot be entered from {g.a.label(here)}")
+        here = h
+    return steps
+
+
+def resolve_advance(g, p: dict, ev: dict) -> None:
+    """WE-12 step 2: Advance moves the titan by the rival procedure with the movement the arena die gave."""
+    titan = titan_unit(g)
+    steps = path_of(g, titan, ev, p["value"])
+    step, dests = rv.movement_plan(g, titan, p["value"])
+    end = steps[-1] if steps else titan["hex"]
+    if (dests and dests.get(end) != len(steps)) or (not dests and steps):
+        where = ", ".join(f"{g.a.label(h)} in {n}" for h, n in sorted(dests.items())) or "nowhere: it stays"
+        raise IllegalEvent("HR-14.8.5", f"the titan moves toward its mark by its priority list: to {where}")
+    if steps:
+        g.s.place(titan, end)
+        titan["moved"] = True
+
+
+def resolve_smite(g, p: dict, ev: dict) -> None:
+    """WE-12 step 4: Smite attacks the highest-priority opponent within the arena die's range, with the titan's
+    own attack dice (not the titan dice)."""
+    titan = titan_unit(g)
+    allowed = rv.targets(g, titan, p["value"])
+    if ev.get("target") is None:
+        if allowed:
+            raise IllegalEvent(
+                "HR-9.6.2", f"Smite must target the highest-priority opponent within {p['value']} hexes"
+            )
+        return
+    target = act.any_unit(g, ev, "target", titan)
+    if target not in allowed:
+        raise IllegalEvent("HR-9.6.2", f"Smite targets the highest-priority opponent within {p['value']} hexes: "
+                           f"{', '.join(sorted(act.name(g, u) for u in allowed)) or 'none'}")  # fmt: skip
+    pool = q.attack_pool(g, titan)
+    hits, written = g.dice.roll(pool, ev.get("dice"), "the titan's attack")
+    if g.dice.author is not None and not g.dice.seeded:
+        ev["dice"] = written
+    n = sum(hits)
+    fx.deal_damage(g, target, n, titan, attack=True)
+    act.retaliate(g, target, titan, n)
+
+
+def resolve_toss(g, p: dict, ev: dict) -> None:
+    """WE-12 step 5 (AMB-32): damage to the highest-priority adjacent opponent, then displace it exactly
+    ``distance`` hexes from the titan, to a hex the players choose."""
+    titan = titan_unit(g)
+    allowed = rv.targets(g, titan, 1, adjacent_only=True)
+    if ev.get("target") is None:
+        if allowed:
+            raise IllegalEvent("HR-9.6.2", "Toss must target the highest-priority adjacent opponent")
+        return
+    target = act.any_unit(g, ev, "target", titan)
+    if target not in allowed:
+        raise IllegalEvent("HR-9.6.2", f"Toss targets the highest-priority adjacent opponent: "
+                           f"{', '.join(sorted(act.name(g, u) for u in allowed))}")  # fmt: skip
+    fx.deal_damage(g, target, p["damage"], titan, attack=False)
+    free = toss_hexes(g, titan, target, p["distance"])
+    if not free:
+        if ev.get("hex") is not None:
+            raise IllegalEvent("HR-3.4.2", "no free hex at that distance: the unit stays")
+        return
+    h = act.hex_of(g, ev)
+    if h not in free:
+        raise IllegalEvent("HR-3.4.2", f"the unit is displaced to a free hex exactly {p['distance']} from the titan: "
+                           f"{', '.join(g.a.label(x) for x in free)}")  # fmt: skip
+    g.s.place(target, h)
+
+
+def toss_hexes(g, titan: dict, target: dict, distance: int) -> list[int]:
+    if target["zone"] != "arena" or q.displace_refusal(g, target):
+        return []
+    return [
+        h
+        for h in range(g.a.size)
+        if g.a.distance(titan["hex"], h) == distance and not q.blocked(g, target, h)
+    ]
+
+
+ACTIONS = {"deploy": deploy, "titan_roll": titan_roll}
+PENDING = {"advance": resolve_advance, "smite": resolve_smite, "toss": resolve_toss}
