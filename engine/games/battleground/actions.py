@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
 
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.games.battleground import massive
@@ -256,19 +255,12 @@ def event_move(g, event: dict) -> None:
     finish_move(g, unit, path, facing, pushed)
 
 
-def _resume_move(g, then: tuple) -> None:
+def resume_move(g, then: tuple) -> None:
+    """The continuation of a Move declared before its opportunity attacks: ("move", unit key, path,
+    facing, pushes)."""
     unit = g.units[then[1]]
     if unit.on_board:  # BG-14.2.5: a character knocked out by an opportunity attack does not move
         finish_move(g, unit, list(then[2]), then[3], then[4])
-
-
-# What resumes once a Trigger's interrupts are over, by the first element of its ``then`` (a movement
-# effect registers its own, movement_effects.py).
-RESUMES: dict[str, Callable] = {"move": _resume_move}
-
-
-def resume(g, then: tuple) -> None:
-    RESUMES[then[0]](g, then)
 
 
 def finish_move(

@@ -15,6 +15,7 @@ A roll in an event::
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 from engine.core.errors import IllegalEvent, UnreadableLog
@@ -64,6 +65,12 @@ class Dice:
     @property
     def seeded(self) -> bool:
         return self.stream is not None
+
+    def copy(self) -> Dice:
+        """The same dice from the same point: a copy of the seeded stream's position (its key is
+        immutable); the author, when there is one, is the simulator's and is shared."""
+        stream = copy.copy(self.stream) if self.stream is not None else None
+        return Dice(stream, self.author, explosions_automatic=self.explosions_automatic)
 
     def take(self, n: int, given, what: str, rule: str) -> list[int]:
         if self.stream is None:

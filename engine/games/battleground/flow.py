@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.games.battleground import effects, markers, massive, timing
-from engine.games.battleground.state import HAND_LIMIT, ROUNDS, Frame, Side, Trigger, Unit
+from engine.games.battleground.state import HAND_LIMIT, ROUNDS, Frame, Shape, Side, Trigger, Unit
 
 OBJECTIVE_VP = 20  # BG-7.2.2
+AFTER_ACTIVATION = "after_activation"  # continuations (tables.CONTINUATIONS)
+BEGIN_INTERRUPT = "begin_interrupt"
 
 
 # -- setup (BG-4) -----------------------------------------------------------------------------------
@@ -88,7 +90,7 @@ def setup(g, doc: dict) -> None:
                 hex=h,
                 facing=facing,
                 order=len(g.units),
-                shape=massive.shape_for(board, d),
+                shape=None if d.base is None else Shape(board.grid, d.base),
             )
     # Mirror matches field the same character twice: events then name it "p1:he-man".
     counts: dict[str, int] = {}
@@ -309,10 +311,11 @@ def end_activation(g, frame: Frame) -> None:
     unit.cards_on.extend(c for c in frame.cards if c not in side.play_area)  # BG-6.7.1
     unit.activated = True  # BG-AMB-43: a flag, whatever happened to the cards
     g.stack.pop()
-    timing.fire(g, unit, "end_of_activation", frame, _after_activation)  # BG-6.7.4, BG-20.1
+    timing.fire(g, unit, "end_of_activation", frame, (AFTER_ACTIVATION,))  # BG-6.7.4, BG-20.1
 
 
-def _after_activation(g) -> None:
+def after_activation(g, cont: tuple) -> None:
+    """The continuation once an activation and its end-of-activation effects are over."""
     g.queue.pop(0)
     next_activation(g)
 
@@ -335,14 +338,16 @@ def event_interrupt(g, event: dict) -> None:
     if top.kind == "guard":
         unit.guard = False  # BG-11.2.5
     frame = Frame(kind=top.kind, unit=unit, ap=0, target=top.target)
-
-    def begin(g) -> None:
-        frame.ap += 1  # BG-14.1.2: 1 AP
-        g.stack.append(frame)
-
     # BG-20.1 / BG-AMB-32 / BG-DIS-05 (IT/ES): "on interrupt" effects resolve before the interrupting
     # character receives its AP or acts.
-    timing.fire(g, unit, "on_interrupt", frame, begin)
+    timing.fire(g, unit, "on_interrupt", frame, (BEGIN_INTERRUPT, frame))
+
+
+def begin_interrupt(g, cont: tuple) -> None:
+    """The continuation once "on interrupt" effects are over: the interrupt begins."""
+    frame = cont[1]
+    frame.ap += 1  # BG-14.1.2: 1 AP
+    g.stack.append(frame)
 
 
 def event_end_interrupt(g, event: dict) -> None:
@@ -452,7 +457,7 @@ class StatsBook:
     def weapon(self, unit: Unit, weapon) -> dict:
         return self.weapons.setdefault(
             (unit.key, weapon.id),
-            {"weapon": weapon, "unit": unit, "attacks": 0, "successes": 0, "wounds": 0, "knockouts": 0},
+            {"weapon": weapon, "unit": unit.key, "attacks": 0, "successes": 0, "wounds": 0, "knockouts": 0},
         )
 
     def test(self, unit: Unit, kind: str, result) -> None:
@@ -461,7 +466,7 @@ class StatsBook:
         row = self.tests.setdefault(
             (unit.key, kind, result.stat),
             {
-                "unit": unit,
+                "unit": unit.key,
                 "kind": kind,
                 "stat": result.stat,
                 "tests": 0,
@@ -477,6 +482,15 @@ class StatsBook:
 
     def mission(self, player: str) -> None:
         self.missions_completed[player] = self.missions_completed.get(player, 0) + 1
+
+    def copy(self) -> StatsBook:
+        new = object.__new__(StatsBook)
+        new.weapons = {k: dict(row) for k, row in self.weapons.items()}
+        new.tests = {k: dict(row) for k, row in self.tests.items()}
+        new.items = dict(self.items)
+        new.wounds_taken = dict(self.wounds_taken)
+        new.missions_completed = dict(self.missions_completed)
+        return new
 
 
 def statistics(g) -> dict:
@@ -525,8 +539,8 @@ def statistics(g) -> dict:
     ]
     weapons = [
         {
-            "player": r["unit"].player,
-            "character": r["unit"].d.id,
+            "player": g.units[r["unit"]].player,
+            "character": g.units[r["unit"]].d.id,
             "weapon": r["weapon"].id,
             "name": r["weapon"].name,
             "weapon_type": r["weapon"].type,
@@ -551,8 +565,8 @@ def statistics(g) -> dict:
     ]
     tests = [
         {
-            "player": r["unit"].player,
-            "character": r["unit"].d.id,
+            "player": g.units[r["unit"]].player,
+            "character": g.units[r["unit"]].d.id,
             "kind": r["kind"],
             "stat": r["stat"],
             "tests": r["tests"],

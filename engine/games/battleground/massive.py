@@ -19,7 +19,6 @@ Readings this module takes where the rulebook is silent (each is noted where it 
 
 from __future__ import annotations
 
-import functools
 import heapq
 
 from engine.core.errors import IllegalEvent
@@ -31,13 +30,6 @@ CLIMB_COST = 3  # BG-9.2.7, BG-9.2.8, BG-19.4
 
 
 # -- who stands where (BG-19.1) ------------------------------------------------------------------------
-def shape_for(board, d):
-    """The footprint function of a character (None for a one-hex miniature)."""
-    if d.base is None:
-        return None
-    return functools.partial(d.base.cells, board.grid)
-
-
 def occupants(g, skip=None) -> dict:
     """Every hex holding a miniature (all hexes of a massive base), other than ``skip``: hex -> unit."""
     if not g.has_massive:

@@ -39,7 +39,6 @@ from __future__ import annotations
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.games.battleground import massive, pending, toward_objects
 from engine.games.battleground.actions import (
-    RESUMES,
     _parse_path,
     check_guard,
     choose_facing,
@@ -166,7 +165,7 @@ def apply_move(g, frame: Frame, target: Unit, value: dict, source: str) -> None:
     if value.get("move_action", kind == "move") and not value.get("free_action", False):
         frame.counters["move"] = frame.counters.get("move", 0) + 1  # §18 preamble; BG-17.1.1 when free
     if kind == "swap":
-        _swap_resume(g, ("swap", frame.unit.key, target.key, 0))
+        swap_resume(g, ("swap", frame.unit.key, target.key, 0))
         return
     spec: dict = {"kind": kind}
     if kind in LINES:
@@ -303,7 +302,7 @@ def _place(unit: Unit, path) -> None:
 
 
 # -- swap (BG-18.6) -----------------------------------------------------------------------------------------
-def _swap_resume(g, then: tuple) -> None:
+def swap_resume(g, then: tuple) -> None:
     """BG-18.6 / BG-14.2.4: swapping can cause opportunity attacks; each character about to leave an engaged
     hex gets them, the one using the effect first. Swapping never triggers guard and nobody rotates.
 
@@ -572,7 +571,7 @@ def _resolve(g, pend: Pending, event: dict) -> None:
         # jump_triggers_interrupts=false, BG-AMB-22).
         g.stack.append(Trigger(kind="opportunity", remaining=engaged, target=unit, then=then))
         return
-    _arrive(g, then)
+    arrive(g, then)
 
 
 def _forced_facing(g, unit: Unit, aimed: Unit | Token, end: int, facing, event: dict, rule: str) -> int:
@@ -589,7 +588,7 @@ def _forced_facing(g, unit: Unit, aimed: Unit | Token, end: int, facing, event: 
     return choose_facing(g, options, event, toward=aimed, rule=rule, must=f"{unit.name} must end facing")
 
 
-def _arrive(g, then: tuple) -> None:
+def arrive(g, then: tuple) -> None:
     _, key, path, facing, pushed, guard = then
     unit = g.units[key]
     if not unit.on_board:
@@ -758,8 +757,6 @@ def platform_push_moves(g, unit: Unit, best: dict, mp: int) -> list[tuple[int, i
 
 APPLIERS["move"] = apply_move
 CHECKS["move"] = check
-RESUMES["movement"] = _arrive
-RESUMES["swap"] = _swap_resume
 pending.register(
     PENDING,
     pending.Resolver(

@@ -15,7 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core.errors import IllegalEvent
-from engine.games.battleground.state import Pending, Trigger
+from engine.games.battleground.state import Continuation, Pending, Trigger
+
+AFTER = "after"  # the continuation that waits for what is in progress, then runs another
 
 
 @dataclass(frozen=True)
@@ -39,29 +41,28 @@ def open_choice(g, pending: Pending) -> None:
     g.stack.append(pending)
 
 
-def after(g, fn: Callable, since=None) -> None:
-    """Call ``fn(g)`` once what the effects before it set off is over: at once if nothing is, else after
-    the open choice (and any choice its resolution opens in turn), or after the interrupts they opened
-    (BG-14.2.1, BG-11.2.3: a move made by an effect is interrupted before anything else happens). ``since``
-    is what was on top of the stack when the effects began; a Trigger already there is not theirs to
-    wait for. Effects resolved one after another use it, so a later one waits for the player's decision on
-    an earlier one (BG-20.1)."""
+def after(g, then: Continuation, since=None) -> None:
+    """Run the continuation ``then`` once what the effects before it set off is over: at once if nothing
+    is, else after the open choice (and any choice its resolution opens in turn), or after the interrupts
+    they opened (BG-14.2.1, BG-11.2.3: a move made by an effect is interrupted before anything else
+    happens). ``since`` is what was on top of the stack when the effects began; a Trigger already there is
+    not theirs to wait for. Effects resolved one after another use it, so a later one waits for the
+    player's decision on an earlier one (BG-20.1)."""
     top = g.top()
     if isinstance(top, Trigger) and top is not since:
-        top.after.append(lambda g: after(g, fn, since))
+        top.after.append((AFTER, then, since))
         return
     p = current(g)
     if p is None:
-        fn(g)
+        g.proceed(then)
         return
-    before = p.then
+    p.then.append((AFTER, then, since))  # after what its resolution already has to do
 
-    def chained(g) -> None:
-        if before is not None:
-            before(g)
-        after(g, fn, since)
 
-    p.then = chained
+def resume_after(g, cont: Continuation) -> None:
+    """The ``after`` continuation: wait again, from where the game now is."""
+    _, then, since = cont
+    after(g, then, since)
 
 
 def current(g) -> Pending | None:
@@ -99,8 +100,8 @@ def make_handler(kind: str) -> Callable:
         except BaseException:
             g.stack.append(pending)  # a refused event leaves the state as it was
             raise
-        if pending.then is not None:
-            pending.then(g)
+        for then in pending.then:
+            g.proceed(then)
 
     return handler
 

@@ -6,6 +6,8 @@ who may act now, and what happens automatically between events (BG-28.4).
 
 from __future__ import annotations
 
+import copy
+
 from engine.core import result
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import explain_event, schema_fields
@@ -18,11 +20,12 @@ from engine.games.battleground import (
     movement_effects,
     pending,
     timing,
+    view,
 )
 from engine.games.battleground.board import Board
 from engine.games.battleground.content import Content
 from engine.games.battleground.dice import Dice
-from engine.games.battleground.state import Frame, Marker, Pending, Side, Trigger, Unit
+from engine.games.battleground.state import Frame, Marker, Pending, Side, Trigger, Unit, copy_entry
 
 OBJECTIVE_VP = 20  # BG-7.2.2
 
@@ -50,6 +53,25 @@ class Game:
         self.stats = flow.StatsBook()
         self.has_massive = False  # BG-19: set by setup; a game without one keeps the one-hex code paths
         flow.setup(self, doc)
+
+    def copy(self) -> Game:
+        """An exact, independent copy of the game at this point: applying the same events to the copy
+        and to the original gives the same result, and neither sees the other's changes. Content, board
+        and options are immutable and shared; units, sides, the stack (with the continuations it holds),
+        markers, statistics and the dice stream's position are copied."""
+        new = object.__new__(Game)
+        new.__dict__.update(self.__dict__)  # immutables and scalars; the mutable parts are replaced below
+        new.units = {key: unit.copy() for key, unit in self.units.items()}
+        memo = {id(unit): new.units[key] for key, unit in self.units.items()}
+        new.stack = [copy_entry(entry, memo) for entry in self.stack]
+        new.sides = {pid: side.copy() for pid, side in self.sides.items()}
+        new.queue = list(self.queue)
+        new.objectives = list(self.objectives)
+        new.markers = list(self.markers)  # Marker is immutable
+        new.stats = self.stats.copy()
+        new.dice = self.dice.copy()
+        new.outcome = copy.deepcopy(self.outcome)
+        return new
 
     # -- lookups ----------------------------------------------------------------------------------
     def side_order(self) -> list[Side]:
@@ -204,6 +226,10 @@ class Game:
     def statistics(self) -> dict:
         return flow.statistics(self)
 
+    def view(self) -> dict:
+        """A JSON-serialisable view of what is visible now (docs/log-format.md, "The state view")."""
+        return view.view(self)
+
     def legal_events(self) -> list[dict]:
         from engine.games.battleground.choices import legal_events
 
@@ -222,9 +248,13 @@ class Game:
                 return
             self.stack.pop()
             if trig.then is not None:
-                actions.resume(self, trig.then)
-            for fn in trig.after:  # what an effect's continuation left waiting for these interrupts
-                fn(self)
+                self.proceed(trig.then)
+            for then in trig.after:  # what an effect's continuation left waiting for these interrupts
+                self.proceed(then)
+
+    def proceed(self, then: tuple) -> None:
+        """Run a continuation ``(kind, *args)``: what was left to do once a choice or interrupts were over."""
+        CONTINUATIONS[then[0]](self, then)
 
     def end_game(self, outcome: str, winner: str | None, ended_by: str) -> None:
         self.phase = "over"
@@ -306,4 +336,15 @@ HANDLERS = {
     "concede": _event_concede,
     "agree_draw": _event_agree_draw,
     "ruling": _event_ruling,
+}
+
+# What resumes once a pending choice or a Trigger's interrupts are over, by the continuation's kind.
+CONTINUATIONS = {
+    "move": actions.resume_move,
+    "movement": movement_effects.arrive,
+    "swap": movement_effects.swap_resume,
+    pending.AFTER: pending.resume_after,
+    timing.NEXT: timing.resume_next,
+    flow.AFTER_ACTIVATION: flow.after_activation,
+    flow.BEGIN_INTERRUPT: flow.begin_interrupt,
 }

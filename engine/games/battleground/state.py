@@ -1,11 +1,21 @@
-"""Game state as plain data (spec BG-28.1). Mutated in place by the replay, one event at a time."""
+"""Game state as plain data (spec BG-28.1). Mutated in place by the replay, one event at a time.
+
+Nothing here holds a function. What must happen once a choice or an interrupt is over is a
+*continuation*: a tuple ``(kind, *args)`` naming units by key, dispatched through one table
+(tables.CONTINUATIONS, run by ``Game.proceed``). So the whole state can be copied exactly
+(``Game.copy``): content definitions and the board are immutable and shared, everything else here is
+copied, and the units, frames and stack entries a copy's stack refers to are its own.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.games.battleground.content import CardDef, CharacterDef, ItemDef, WeaponDef
+from engine.geometry.footprint import Base
+from engine.geometry.hexgrid import HexGrid
+
+Continuation = tuple  # (kind, *args): see tables.CONTINUATIONS
 
 MANA_CAP = 5  # BG-6.5.1, BG-17.4.3
 ROUNDS = 4  # BG-5.1
@@ -38,6 +48,18 @@ class Marker:
     modifiers: tuple[dict, ...]  # test modifiers on the characters it affects
 
 
+@dataclass(frozen=True)
+class Shape:
+    """A massive miniature's base laid on this map's grid (BG-19): data, shared by copies. Called with
+    (facing hex, facing) it gives the hexes covered, or None where the base would leave the board."""
+
+    grid: HexGrid
+    base: Base
+
+    def __call__(self, h: int, facing: int) -> tuple[int, ...] | None:
+        return self.base.cells(self.grid, h, facing)
+
+
 @dataclass
 class Unit:
     """One character on the table (its miniature and its card)."""
@@ -68,7 +90,7 @@ class Unit:
     activations: int = 0
     objectives: int = 0
     # BG-19: a massive miniature's footprint, (facing hex, facing) -> hexes covered; None for one hex.
-    shape: Callable[[int, int], tuple[int, ...] | None] | None = None
+    shape: Shape | None = None
 
     @property
     def name(self) -> str:
@@ -84,6 +106,13 @@ class Unit:
 
     def gain_mana(self, n: int) -> None:
         self.mana = min(MANA_CAP, self.mana + n)  # BG-AMB-31: excess is lost
+
+    def copy(self) -> Unit:
+        new = object.__new__(Unit)
+        new.__dict__.update(self.__dict__)  # definitions, shape and tokens are immutable
+        new.spent_items = set(self.spent_items)
+        new.cards_on = list(self.cards_on)
+        return new
 
 
 @dataclass
@@ -110,6 +139,13 @@ class Side:
     @property
     def vp_total(self) -> int:
         return sum(self.vp.values())
+
+    def copy(self) -> Side:
+        new = object.__new__(Side)
+        new.__dict__.update(self.__dict__)
+        new.deck, new.hand, new.discard = list(self.deck), list(self.hand), list(self.discard)
+        new.play_area, new.vp, new.vp_by_round = list(self.play_area), dict(self.vp), list(self.vp_by_round)
+        return new
 
 
 @dataclass
@@ -141,11 +177,10 @@ class Trigger:
     kind: str  # "guard" or "opportunity"
     remaining: list[Unit]
     target: Unit
-    # What resumes once all have resolved, e.g. ("move", unit key, path, facing, pushes); actions.RESUMES
-    # maps the first element to the function that resumes it.
-    then: tuple | None = None
+    # What resumes once all have resolved, e.g. ("move", unit key, path, facing, pushes).
+    then: Continuation | None = None
     # Then what an effect's continuation left waiting for these interrupts (pending.after).
-    after: list[Callable] = field(default_factory=list)
+    after: list[Continuation] = field(default_factory=list)
 
 
 @dataclass
@@ -158,4 +193,64 @@ class Pending:
     frame: Frame | None  # the activation or interrupt the effect belongs to
     spec: dict  # the effect's own description, from the content pack
     source: str  # the card, ability or item it comes from, for messages
-    then: Callable | None = None  # called with the game once resolved (e.g. to continue an effect)
+    then: list[Continuation] = field(default_factory=list)  # run in order once resolved (pending.after)
+
+
+# -- copying ----------------------------------------------------------------------------------------------
+SHARED = (str, int, float, bool, type(None))
+
+
+def copy_entry(value, memo: dict):
+    """``value`` (a stack entry, a continuation or a part of one) for a copy of the game: units, frames,
+    triggers and pending choices become the copy's own (``memo``: id of the original -> its copy, seeded
+    with the units); immutable values are shared. Raises TypeError for anything else, such as a function:
+    state must be plain data."""
+    if isinstance(value, SHARED):
+        return value
+    found = memo.get(id(value))
+    if found is not None:
+        return found
+    kind = type(value)
+    if kind is tuple:
+        return tuple(copy_entry(v, memo) for v in value)
+    if kind is list:
+        return [copy_entry(v, memo) for v in value]
+    if kind is dict:
+        return {k: copy_entry(v, memo) for k, v in value.items()}
+    copier = _COPIERS.get(kind)
+    if copier is not None:
+        new = object.__new__(kind)
+        memo[id(value)] = new
+        old = value.__dict__
+        new.__dict__.update(old)
+        copier(new, old, memo)
+        return new
+    if getattr(kind, "__dataclass_params__", None) is not None and kind.__dataclass_params__.frozen:
+        return value  # content definitions, tokens, markers, objects aimed at
+    raise TypeError(f"game state holds a {kind.__name__}, which cannot be copied as data")
+
+
+def _copy_frame(new: Frame, old: dict, memo: dict) -> None:
+    new.unit = memo[id(old["unit"])]
+    new.target = copy_entry(old["target"], memo)
+    new.counters = dict(old["counters"])
+    new.abilities_used = set(old["abilities_used"])
+    new.cards = list(old["cards"])
+    new.missions = list(old["missions"])
+
+
+def _copy_trigger(new: Trigger, old: dict, memo: dict) -> None:
+    new.remaining = [memo[id(u)] for u in old["remaining"]]
+    new.target = memo[id(old["target"])]
+    new.then = copy_entry(old["then"], memo)
+    new.after = copy_entry(old["after"], memo)
+
+
+def _copy_pending(new: Pending, old: dict, memo: dict) -> None:
+    new.unit = memo[id(old["unit"])]
+    new.frame = copy_entry(old["frame"], memo)
+    new.spec = copy_entry(old["spec"], memo)
+    new.then = copy_entry(old["then"], memo)
+
+
+_COPIERS = {Frame: _copy_frame, Trigger: _copy_trigger, Pending: _copy_pending}

@@ -20,17 +20,16 @@ each time, or only AP gained) they resolve in card order without a choice. Effec
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from engine.core.errors import IllegalEvent
 from engine.games.battleground import pending
 from engine.games.battleground.content import Ability
 from engine.games.battleground.effects import apply_effect, resolvable
-from engine.games.battleground.state import Frame, Pending, Unit
+from engine.games.battleground.state import Continuation, Frame, Pending, Unit
 
 WINDOWS = ("on_activation", "end_of_activation", "on_interrupt", "end_of_interrupt")
 KIND = "trigger"
 EVENT = "resolve_trigger"
+NEXT = "trigger_next"  # the continuation that resolves the next triggered ability
 WINDOW_NAMES = {
     "on_activation": "on activation",
     "end_of_activation": "at the end of the activation",
@@ -47,19 +46,32 @@ def triggered(unit: Unit, window: str) -> list[Ability]:
     return [a for a in abilities if a.kind == "passive" and a.when == window]
 
 
-def fire(g, unit: Unit, window: str, frame: Frame, then: Callable | None = None) -> None:
-    """Resolve ``unit``'s abilities that trigger in ``window`` within ``frame``, then call ``then(g)``
-    (at once when nothing triggers and no choice is needed)."""
+def fire(g, unit: Unit, window: str, frame: Frame, then: Continuation | None = None) -> None:
+    """Resolve ``unit``'s abilities that trigger in ``window`` within ``frame``, then run the continuation
+    ``then`` (at once when nothing triggers and no choice is needed)."""
     if pending.current(g) is None and not triggered(unit, window):
         if then is not None:
-            then(g)  # nothing triggers and nothing waits: the usual case, at every activation and interrupt
+            g.proceed(
+                then
+            )  # nothing triggers and nothing waits: the usual case, at every activation and interrupt
         return
     since = g.top()  # interrupts already waiting are not the ones these effects set off
-    pending.after(g, lambda g: _next(g, unit, frame, window, triggered(unit, window), then, since), since)
+    # The abilities are looked up when the continuation runs: by then the character may be knocked out.
+    pending.after(g, (NEXT, unit.key, frame, window, None, then, since), since)
+
+
+def resume_next(g, cont: Continuation) -> None:
+    """The continuation that resolves the next of the abilities still waiting (``None``: all of those
+    that trigger in the window now)."""
+    _, key, frame, window, remaining, then, since = cont
+    unit = g.units[key]
+    if remaining is None:
+        remaining = tuple(triggered(unit, window))
+    _next(g, unit, frame, window, remaining, then, since)
 
 
 def _next(
-    g, unit: Unit, frame: Frame, window: str, remaining: list[Ability], then: Callable | None, since
+    g, unit: Unit, frame: Frame, window: str, remaining: tuple[Ability, ...], then: Continuation | None, since
 ) -> None:
     if not remaining or not unit.on_board:
         if then is not None:
@@ -83,7 +95,7 @@ def _next(
     )
 
 
-def _order_matters(abilities: list[Ability]) -> bool:
+def _order_matters(abilities: tuple[Ability, ...]) -> bool:
     """Whether the order of these effects can change the outcome. It cannot when they are all the same
     effect, or when they only add AP (sums commute); then they resolve in the order of the character card
     and its items, and the log needs no choice."""
@@ -93,24 +105,24 @@ def _order_matters(abilities: list[Ability]) -> bool:
     return not all(set(e) == {"gain_ap"} for e in effects)
 
 
-def _resolve(g, unit, frame, window, ability: Ability, rest: list[Ability], then, since) -> None:
+def _resolve(g, unit, frame, window, ability: Ability, rest: tuple[Ability, ...], then, since) -> None:
     effect = resolvable(g, frame, unit, ability.effect)  # e.g. no push for a massive miniature (BG-19.10)
     apply_effect(g, frame, unit, effect, source=ability.name)
-    pending.after(g, lambda g: _next(g, unit, frame, window, rest, then, since), since)
+    pending.after(g, (NEXT, unit.key, frame, window, rest, then, since), since)
 
 
 def _choose(g, p: Pending, event: dict) -> None:
     if g.unit(event) is not p.unit:
         raise IllegalEvent("BG-20.1", f"the abilities waiting to trigger are {p.unit.name}'s")
     aid = g.content.lookup("abilities", event.get("ability"), path="ability")
-    remaining: list[Ability] = p.spec["abilities"]
+    remaining: tuple[Ability, ...] = p.spec["abilities"]
     chosen = next((a for a in remaining if a.id == aid), None)
     if chosen is None:
         names = ", ".join(a.name for a in remaining)
         raise IllegalEvent(
             "BG-20.1", f"'{event.get('ability')}' is not waiting to trigger (waiting: {names})"
         )
-    rest = [a for a in remaining if a is not chosen]
+    rest = tuple(a for a in remaining if a is not chosen)
     _resolve(g, p.unit, p.frame, p.spec["window"], chosen, rest, p.spec["then"], p.spec["since"])
 
 
