@@ -14,6 +14,9 @@ Public API (the platform imports only these names from ``engine``)::
 
     ENGINE_VERSION, LOG_FORMAT_VERSION, GAME_IDS, RULESET_VERSIONS, ruleset_version(game)
 
+    session.start(doc) -> Replay            # play or watch one event at a time (engine/session.py):
+    session.step(replay, event), session.board(replay), session.walk(log)
+
 A GameInfo carries, for its game: ``name``, ``ruleset_version``, ``seats`` (min/max seats, modes with
 their seat counts and teams, against the game or not), ``result_schema`` (the score's label and each
 score component with its label), ``statistics_schema`` (path of a versioned JSON Schema;
@@ -27,6 +30,7 @@ The engine imports nothing from Django, Celery or the network: same log, same ru
 same verdict, byte for byte.
 """
 
+from engine import session
 from engine.core.errors import UnreadableLog
 from engine.core.verdict import Verdict, Violation
 from engine.simulate import simulate
@@ -66,6 +70,7 @@ __all__ = [
     "parse_log",
     "register",
     "ruleset_version",
+    "session",
     "simulate",
     "unregister",
     "verify",

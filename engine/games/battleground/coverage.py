@@ -53,12 +53,22 @@ def _short(text: str, limit: int = 72) -> str:
     return first[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
+def _explain(bold: str, rest: str, limit: int = 600) -> str:
+    """The rule's own sentence(s) in plain text, for the rules reference pages; at most ``limit`` characters."""
+    head, body = _plain(bold).strip(" .:"), _plain(rest).lstrip(" .:").strip()
+    text = re.sub(r"\s+", " ", f"{head}: {body}" if head and body else head or body).rstrip(":")
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
 def _kind(rule_id: str) -> str:
     return {"EX": "example", "AMB": "ambiguity", "DIS": "discrepancy"}.get(rule_id.split("-")[1], "rule")
 
 
 def parse_spec(text: str) -> list[dict]:
-    """Every rule id the specification defines, in the order it defines them: ``{"id", "title", "kind"}``.
+    """Every rule id the specification defines, in the order it defines them: ``{"id", "title", "kind"}``
+    and, for a bulleted rule, ``"explanation"`` (its text in plain words, for the rules reference pages).
 
     Defined means: a bullet that opens with the bold id (``- **BG-9.2.1 …**``), a row of the discrepancy
     table, or one of :data:`SECTION_RULES` (a ``###`` heading whose numbered steps have no ids).
@@ -66,11 +76,14 @@ def parse_spec(text: str) -> list[dict]:
     rows: list[dict] = []
     seen: set[str] = set()
 
-    def add(rule_id: str, title: str, kind: str) -> None:
+    def add(rule_id: str, title: str, kind: str, explanation: str = "") -> None:
         if rule_id in seen:
             raise ValueError(f"{rule_id} is defined twice in the specification")
         seen.add(rule_id)
-        rows.append({"id": rule_id, "title": title, "kind": kind})
+        row = {"id": rule_id, "title": title, "kind": kind}
+        if explanation:
+            row["explanation"] = explanation
+        rows.append(row)
 
     for line in text.splitlines():
         bullet = _BULLET.match(line)
@@ -79,7 +92,7 @@ def parse_spec(text: str) -> list[dict]:
             title = _plain(bold).strip(" .:") or _short(rest) or rule_id
             if title.startswith("Engine note"):  # a generic label: say what the note is about
                 title = f"{title}: {_short(rest, 56)}"
-            add(rule_id, _short(title) if len(title) > 72 else title, _kind(rule_id))
+            add(rule_id, _short(title) if len(title) > 72 else title, _kind(rule_id), _explain(bold, rest))
             continue
         dis = _DIS_ROW.match(line)
         if dis:

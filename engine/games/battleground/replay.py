@@ -235,6 +235,18 @@ class Game:
 
         return legal_events(self)
 
+    def board_geometry(self) -> dict:
+        """The battlefield as drawing data for the viewer and recorder (narrate.board_geometry)."""
+        from engine.games.battleground.narrate import board_geometry
+
+        return board_geometry(self.board)
+
+    def apply_described(self, index: int, event: dict) -> dict:
+        """``apply`` that also returns the event in words and its dice (narrate.apply_described)."""
+        from engine.games.battleground.narrate import apply_described
+
+        return apply_described(self, index, event)
+
     # -- automatic consequences ---------------------------------------------------------------------
     def settle(self) -> None:
         """Resolve what follows by itself: finished or lapsed triggers (BG-AMB-21 e, BG-14.2.5)."""
