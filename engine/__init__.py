@@ -6,6 +6,7 @@ Public API (the platform imports only these names from ``engine``)::
     simulate(game, seed, *, randomness="seeded", **options) -> dict  # a legal simulated log
     parse_log(data) -> dict                 # the envelope checks only; raises UnreadableLog
     Verdict, Violation, UnreadableLog       # what verify returns; what parse_log raises
+    IllegalEvent                            # what a refused event raises (rule id + reason)
 
     games() -> list[GameInfo]               # every registered game, by id
     game(game_id) -> GameInfo               # raises GameNotAvailable (an UnreadableLog and LookupError)
@@ -31,7 +32,7 @@ same verdict, byte for byte.
 """
 
 from engine import session
-from engine.core.errors import UnreadableLog
+from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.verdict import Verdict, Violation
 from engine.simulate import simulate
 from engine.verify import parse_log, verify
@@ -59,6 +60,7 @@ __all__ = [
     "RULESET_VERSIONS",
     "GameInfo",
     "GameNotAvailable",
+    "IllegalEvent",
     "Mode",
     "ResultSchema",
     "SeatModel",

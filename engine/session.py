@@ -48,11 +48,16 @@ def walk(log, *, content_pack: dict | None = None) -> dict:
         {"game", "board", "initial": view, "steps": [{"index", "event", "text", "rolls", "view"}],
          "error": None | {"rule", "message", "event_index"}}
 
-    The steps stop before an illegal or unreadable event; ``error`` names it. Raises UnreadableLog only
-    when the envelope or the header cannot be read at all.
+    The steps stop before an illegal or unreadable event; ``error`` names it (``event_index`` None, no
+    board and no initial view for an illegal header). Raises UnreadableLog only when the envelope or the
+    header cannot be read at all.
     """
     doc, _ = parse_envelope(log)
-    replay = start(doc, content_pack=content_pack)
+    try:
+        replay = start(doc, content_pack=content_pack)
+    except IllegalEvent as exc:
+        error = {"rule": exc.rule, "message": exc.message, "event_index": None}
+        return {"game": doc["game"], "board": None, "initial": None, "steps": [], "error": error}
     out = {"game": doc["game"], "board": board(replay), "initial": replay.view(), "steps": [], "error": None}
     for index, event in enumerate(doc["events"]):
         try:

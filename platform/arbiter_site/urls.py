@@ -33,6 +33,8 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("accounts/", include("accounts.urls")),
     path("logs/", include("gamelogs.urls")),
+    path("rules/", include("rulebook.urls")),
+    path("replay/", include("viewer.urls")),
     path("api/", include((api_patterns, "api"), namespace="api")),
     path("admin/", admin.site.urls),
     *_optional("events/", "tournaments.urls"),

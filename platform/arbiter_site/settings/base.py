@@ -57,6 +57,8 @@ INSTALLED_APPS = [
     "arbiter_site",
     "accounts",
     "gamelogs",
+    "rulebook",
+    "viewer",
     *_optional_apps(),
 ]
 
