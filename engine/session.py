@@ -5,6 +5,10 @@ the engine, generic over every registered game.
     board(replay) -> dict | None                    # the battlefield as drawing data, if the game has one
     step(replay, event) -> dict                     # apply one event; its words and dice; raises as apply
     walk(log, *, content_pack=None) -> dict         # every event of a log with the view after it
+    offers(replay) -> list[dict]                    # legal_events() with each offer in words
+    table_options(game) -> dict                     # what a new game at the table can be set up with
+    new_header(game, **choices) -> dict             # the header of a new game (seeded: commitment only)
+    with_seed(header, seed_hex) -> dict             # the header with the seed revealed
 
 A game's replay may implement ``board_geometry()`` and ``apply_described(index, event) -> {"text",
 "rolls"}``; without them the board is ``None`` and an event is described by its type.
@@ -16,6 +20,26 @@ from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import parse_envelope
 from engine.core.ruleset import Replay
 from engine.games import ruleset_for
+
+
+def table_options(game: str) -> dict:
+    """What a recorder offers to set up a new game of ``game`` (for Battleground: forces and maps)."""
+    return ruleset_for(game).table_options()
+
+
+def new_header(game: str, **choices) -> dict:
+    """The log header of a new game of ``game`` from a recorder's choices (see the game's table module).
+    A seeded header carries the commitment only: ``start`` needs ``with_seed`` to replay it."""
+    return ruleset_for(game).new_header(**choices)
+
+
+def with_seed(header: dict, seed_hex: str) -> dict:
+    """``header`` with its seeded randomness completed by ``seed_hex`` (checked against the commitment
+    when the replay starts, LOG-4.2)."""
+    randomness = header.get("randomness", {})
+    if randomness.get("mode") != "seeded":
+        return header
+    return {**header, "randomness": {**randomness, "seed": seed_hex}}
 
 
 def start(doc: dict, *, content_pack: dict | None = None) -> Replay:
@@ -40,6 +64,15 @@ def step(replay: Replay, event: dict) -> dict:
         return described(index, event)
     replay.apply(index, event)
     return {"text": str(event.get("type", "event")), "rolls": []}
+
+
+def offers(replay: Replay) -> list[dict]:
+    """What may be logged next: ``[{"event", "text"}]`` from ``legal_events()``, each in words."""
+    words = getattr(replay, "describe_offer", None)
+    return [
+        {"event": event, "text": words(event) if callable(words) else str(event.get("type"))}
+        for event in replay.legal_events()
+    ]
 
 
 def walk(log, *, content_pack: dict | None = None) -> dict:

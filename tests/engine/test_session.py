@@ -80,3 +80,27 @@ def test_step_raises_the_rule_of_a_refused_event_and_start_ignores_the_events():
     assert refused.value.rule.startswith("BG-")
     said = session.step(replay, log["events"][0])
     assert said["text"] and replay.events_applied == 1
+
+
+def test_a_new_table_header_replays_once_the_seed_is_revealed_and_commits_to_it():
+    seed = "ab" * 32
+    options = session.table_options(GAME)
+    assert {f["id"] for f in options["forces"]} >= {"first-game-motu", "first-game-ew"}
+    header = session.new_header(
+        GAME,
+        players=[{"name": "Ann", "force": "first-game-ew"}, {"name": "Bob", "force": "first-game-motu"}],
+        first_player="p2",
+        seed_hex=seed,
+    )
+    assert "seed" not in header["randomness"]  # LOG-4: only the commitment is shown before the game
+    assert [p["name"] for p in header["players"]] == ["Ann", "Bob"] and header["simulated"] is False
+    replay = session.start(session.with_seed(header, seed))
+    assert replay.view()["first_player"] == "p2"
+    # Every offer is in words and is accepted as offered (seeded mode: offers are complete).
+    for _ in range(12):
+        offered = session.offers(replay)
+        assert offered and all(o["text"] for o in offered)
+        assert engine.session.step(replay.copy(), offered[-1]["event"])["text"]
+        session.step(replay, offered[-1]["event"])
+    with pytest.raises(engine.UnreadableLog):  # LOG-4.2: a seed that is not the committed one
+        session.start(session.with_seed(header, "cd" * 32))

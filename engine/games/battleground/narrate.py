@@ -73,7 +73,18 @@ def apply_described(g, index: int, event: dict) -> dict:
     return {"text": describe(g, event, before, rolls), "rolls": rolls}
 
 
-def describe(g, event: dict, before: dict, rolls: list[dict]) -> str:
+def offer_words(g, event: dict) -> str:
+    """An event a player may log next, in words, before it happens (for the recorder's buttons): which
+    card is selected, what an attack aims at; no outcome."""
+    before = {u.ref: (u.name, u.wounds, u.on_board) for u in g.units.values()}
+    if event.get("type") == "select":
+        return f"select {_card(g, event.get('card'))}"
+    if event.get("type") == "play_card" and event.get("bonus"):
+        return f"play {_card(g, event.get('card'))} ({BONUS_WORDS.get(event['bonus'], event['bonus'])})"
+    return describe(g, event, before, [], outcome=False)
+
+
+def describe(g, event: dict, before: dict, rolls: list[dict], *, outcome: bool = True) -> str:
     """``event`` in words, e.g. "Skeletor attacks Man-At-Arms with Havoc Staff: 5 dice, 3 hits, 1 wound"."""
     kind = event.get("type")
     name = _namer(g, before)
@@ -105,12 +116,16 @@ def describe(g, event: dict, before: dict, rolls: list[dict]) -> str:
     if kind == "guard":
         return f"{who} takes a guard stance"
     if kind == "attack":
+        if not outcome:
+            weapon = event.get("weapon")
+            weapon_name = "fists" if weapon in (None, "fists") else _weapon(g, weapon)
+            return f"{who} attacks {name(event.get('target'))} with {weapon_name}"
         return _attack_words(g, event, who, name, before, rolls)
     if kind == "ability":
         text = f"{who} uses {_title(event.get('ability'))}"
         if event.get("target"):
             text += f" on {name(event['target'])}"
-        return text + _dice_words(rolls) + _wound_words(g, before)
+        return text + (_dice_words(rolls) + _wound_words(g, before) if outcome else "")
     if kind == "use_item":
         return f"{who} uses {_item(g, event.get('item'))}"
     if kind == "end_activation":

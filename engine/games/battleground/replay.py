@@ -241,6 +241,12 @@ class Game:
 
         return board_geometry(self.board)
 
+    def describe_offer(self, event: dict) -> str:
+        """An event that may come next, in words (narrate.offer_words)."""
+        from engine.games.battleground.narrate import offer_words
+
+        return offer_words(self, event)
+
     def apply_described(self, index: int, event: dict) -> dict:
         """``apply`` that also returns the event in words and its dice (narrate.apply_described)."""
         from engine.games.battleground.narrate import apply_described
