@@ -35,6 +35,7 @@ urlpatterns = [
     path("logs/", include("gamelogs.urls")),
     path("rules/", include("rulebook.urls")),
     path("replay/", include("viewer.urls")),
+    path("play/", include("play.urls")),
     path("api/", include((api_patterns, "api"), namespace="api")),
     path("admin/", admin.site.urls),
     *_optional("events/", "tournaments.urls"),

@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "gamelogs",
     "rulebook",
     "viewer",
+    "play",
     *_optional_apps(),
 ]
 
