@@ -51,7 +51,7 @@ def wider_than_the_screen(driver) -> list[str]:
     return driver.execute_script(
         "const w = document.documentElement.clientWidth; const out = [];"
         " document.querySelectorAll('body *').forEach((e) => { const r = e.getBoundingClientRect();"
-        " if (r.right > w + 1 && !e.closest('.scroll')) out.push(e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(r.right)); });"
+        " if (r.right > w + 1 && !e.closest('.scroll') && !(e.ownerSVGElement)) out.push(e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(r.right)); });"
         " if (document.documentElement.scrollWidth > w) out.push('document ' + document.documentElement.scrollWidth);"
         " return out;"
     )

@@ -48,6 +48,8 @@
       const ends = {};
       for (const o of picking.moves) { const h = moveEnd(o.event); if (h) ends[h] = true; }
       options.selectable = Object.keys(ends);
+      const u = unitsByRef()[picking.character];
+      options.focus = options.selectable.concat(u && u.hex ? [u.hex] : []);
       options.onHex = (label) => showMovesTo(label);
     }
     const last = state.events.length ? state.events[state.events.length - 1] : null;
@@ -92,11 +94,12 @@
     return " <span class='small muted'>[" + rolls.map((r) => `${esc(r.kind)} ${r.final.concat(r.explosions).join(" ")}`).join("; ") + "]</span>";
   }
 
-  function button(text, onClick, cls) {
+  function button(text, onClick, cls, event) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "choice " + (cls || "");
     b.textContent = text;
+    if (event) b.dataset.event = JSON.stringify(event);
     b.addEventListener("click", onClick);
     return b;
   }
@@ -123,7 +126,7 @@
       group.className = "choice-group";
       if (ref) group.appendChild(Object.assign(document.createElement("h3"), { textContent: (units[ref] || {}).name || ref }));
       const moves = offers.filter((o) => o.event.type === "move" || o.event.type === "movement");
-      for (const o of offers) if (!moves.includes(o)) group.appendChild(button(o.text, () => send(o.event)));
+      for (const o of offers) if (!moves.includes(o)) group.appendChild(button(o.text, () => send(o.event), "", o.event));
       if (moves.length) {
         group.appendChild(button(`Move… (${moves.length} ways)`, () => {
           picking = { character: ref, name: (units[ref] || {}).name || ref, moves };
@@ -144,7 +147,7 @@
       const e = o.event;
       const extra = (e.facing !== undefined && e.facing !== null ? `, facing ${e.facing}` : "") + (e.focus ? ", spending focus" : "") +
         (e.path ? `, via ${e.path.join(" ") || "no step"}` : "");
-      box.appendChild(button(o.text + (o.text.includes("facing") ? "" : extra.replace(/^, /, " — ")), () => { picking = null; send(e); }));
+      box.appendChild(button(o.text + (o.text.includes("facing") ? "" : extra.replace(/^, /, " — ")), () => { picking = null; send(e); }, "", e));
     }
     box.appendChild(button("Another hex", () => drawChoices(), "secondary"));
     box.appendChild(button("Back", () => { picking = null; draw(); }, "secondary"));
@@ -219,6 +222,8 @@
     }
   }
 
+  // For scripts and tests: send any event as this player (the engine still checks it).
+  window.ArbiterTable = { send, state: () => state };
   $("confirm-result").addEventListener("click", () => act(root.dataset.resultUrl, {}));
   poll();
   setInterval(poll, 1500);

@@ -3,7 +3,8 @@
  * ArbiterBoard.render(svg, board, view, options) draws a hex map from the engine's board geometry
  * (engine.session.board: hex centres in inches, terrain, objectives, deployment zones) and a state view
  * (engine's Game.view(): characters, facing, wounds, tokens). Games register their own renderer by id;
- * Battleground's is below. options: {highlight: [labels], selectable: [labels], onHex(label), marks}.
+ * Battleground's is below. options: {highlight: [labels], selectable: [labels], onHex(label), marks,
+ * focus: [labels] (zoom onto these hexes)}.
  */
 (function () {
   "use strict";
@@ -45,7 +46,14 @@
       minX = Math.min(minX, h.x); maxX = Math.max(maxX, h.x);
       minY = Math.min(minY, h.y); maxY = Math.max(maxY, h.y);
     }
-    const pad = board.hex_width_in;
+    let pad = board.hex_width_in;
+    if (options.focus && options.focus.length) {
+      // Zoom onto the hexes to choose from, so that each is big enough to tap on a phone.
+      const near = options.focus.map((l) => byLabel[l]).filter(Boolean);
+      minX = Math.min(...near.map((h) => h.x)); maxX = Math.max(...near.map((h) => h.x));
+      minY = Math.min(...near.map((h) => h.y)); maxY = Math.max(...near.map((h) => h.y));
+      pad = 1.5 * board.hex_width_in;
+    }
     svg.setAttribute("viewBox", [(minX - pad) * SCALE, (minY - pad) * SCALE, (maxX - minX + 2 * pad) * SCALE,
       (maxY - minY + 2 * pad) * SCALE].join(" "));
     svg.setAttribute("role", "img");
