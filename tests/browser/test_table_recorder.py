@@ -69,7 +69,9 @@ def log_in(driver, base_url: str, username: str) -> None:
 
 
 def table_data(driver, key: str) -> str:
-    return driver.execute_script(f"return document.getElementById('table').dataset.{key} || ''")
+    return driver.execute_script(
+        f"const t = document.getElementById('table'); return (t && t.dataset.{key}) || ''"
+    )
 
 
 def click(driver, element) -> None:
@@ -77,6 +79,18 @@ def click(driver, element) -> None:
 
 
 def take_a_turn(driver, rng: random.Random) -> dict | None:
+    """See _take_a_turn; a choice redrawn under the finger (a late poll answer) is simply tapped again."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    for _ in range(5):
+        try:
+            return _take_a_turn(driver, rng)
+        except StaleElementReferenceException:
+            time.sleep(0.2)
+    raise AssertionError("the choices kept changing under the finger")
+
+
+def _take_a_turn(driver, rng: random.Random) -> dict | None:
     """Tap one of the offered choices (a move: a hex on the board, then a way there); the event sent."""
     from selenium.webdriver.common.by import By
 
@@ -128,7 +142,11 @@ def test_two_phones_record_a_whole_game_that_verifies_legal(two_browsers, live_s
     wait(alice, lambda d: d.find_elements(By.ID, "table-code"))
     code = alice.find_element(By.ID, "table-code").text
     wait(alice, lambda d: d.find_element(By.ID, "table-invite").is_displayed())
-    assert alice.find_element(By.ID, "table-commitment").text  # shown before the first roll
+    # The commitment is shown before the first roll.
+    shown = alice.find_element(By.ID, "table-commitment-short").text
+    assert len(shown) == 16 and alice.find_element(By.ID, "table-commitment").get_attribute(
+        "textContent"
+    ).startswith(shown)
     screenshot(alice, "recorder-waiting-phone")
 
     # Bob joins by the code.
@@ -139,7 +157,7 @@ def test_two_phones_record_a_whole_game_that_verifies_legal(two_browsers, live_s
     wait(alice, lambda d: table_data(d, "status") == "playing")
     table = TableGame.objects.get(code=code)
     commitment = table.header["randomness"]["commitment"]
-    assert bob.find_element(By.ID, "table-commitment").text == commitment
+    assert bob.find_element(By.ID, "table-commitment").get_attribute("textContent") == commitment
 
     rng = random.Random(11)
     entered: list[dict] = []
@@ -228,7 +246,7 @@ def test_two_phones_record_a_whole_game_that_verifies_legal(two_browsers, live_s
 
     for driver in (alice, bob):
         wait(driver, lambda d: table_data(d, "status") == "over")
-        assert driver.find_element(By.ID, "table-seed").text == table.seed
+        assert driver.find_element(By.ID, "table-seed").get_attribute("textContent") == table.seed
         click(driver, driver.find_element(By.ID, "confirm-result"))
     wait(alice, lambda d: table_data(d, "status") == "confirmed", timeout=10)
     assert_fits_a_phone(alice)

@@ -62,6 +62,7 @@
     $("table-players").textContent = state.players.map((p, i) => `${p.name} (${p.faction})${state.seat === i + 1 ? " — you" : ""}`).join(" vs ");
     $("table-invite").hidden = state.status !== "waiting";
     $("table-commitment").textContent = state.randomness.commitment || "";
+    $("table-commitment-short").textContent = (state.randomness.commitment || "").slice(0, 16);
     $("table-seed").textContent = state.randomness.seed || "revealed when the game ends";
     const toAct = state.view.to_act || [];
     const mine = toAct.includes(state.player);
@@ -163,6 +164,7 @@
       `<p><strong>Refused: <a href="${esc(error.url)}" id="refusal-rule">${esc(error.rule)}</a> ${esc(error.title)}</strong></p>` +
       (error.explanation ? `<p>${esc(error.explanation)}</p>` : "") + `<p>The engine says: ${esc(error.message)}</p>` :
       `<p>${esc(error.message)}</p>`;
+    box.scrollIntoView({ behavior: "smooth", block: "nearest" });
   }
 
   // -- sending ---------------------------------------------------------------------------------------
@@ -202,6 +204,7 @@
   }
 
   function accept(next) {
+    if (state && next.version < state.version) return; // an answer that was overtaken by a newer one
     const wasOffers = state && state.version === next.version;
     state = next;
     if (!wasOffers) picking = null;
