@@ -80,7 +80,7 @@ class Refused(TableError):
 @dataclass(frozen=True)
 class Seating:
     name: str
-    force: str
+    force: str | dict  # a force id of the content pack, or {"faction", "characters"}
 
 
 def new_code() -> str:
@@ -99,8 +99,10 @@ def create_game(
     mode: str = DiceMode.SEEDED,
     match_ref: dict | None = None,
     seat2=None,
+    pack: str | None = None,
 ) -> TableGame:
-    """A new table with ``user`` in seat 1 (seat 2 joins by code, or is given for a match's game)."""
+    """A new table with ``user`` in seat 1 (seat 2 joins by code, or is given for a match's game).
+    A seat's force is a force id of the content pack or a whole force (a registered list)."""
     if mode != DiceMode.SEEDED:
         raise TableError("Only games where the site rolls the dice can be recorded here yet.")
     seed = secrets.token_hex(32)
@@ -111,6 +113,7 @@ def create_game(
             first_player=f"p{first_player_seat}",
             seed_hex=seed,
             placement=secrets.randbelow(2**31),
+            pack=pack,
         )
     except (KeyError, ValueError, engine.UnreadableLog) as exc:
         raise TableError(f"This game cannot be set up with these choices ({exc}).") from None
@@ -126,6 +129,15 @@ def create_game(
         seat2=seat2,
         match_ref=match_ref,
         status=TableStatus.PLAYING if seat2 is not None else TableStatus.WAITING,
+    )
+
+
+def tables_of(user) -> list[TableGame]:
+    """This player's games that are not finished and confirmed, newest first."""
+    from django.db.models import Q
+
+    return list(
+        TableGame.objects.filter(Q(seat1=user) | Q(seat2=user)).exclude(status=TableStatus.CONFIRMED)[:10]
     )
 
 
@@ -302,6 +314,16 @@ def _send_log(table: TableGame) -> None:
     """Send the finished game through the normal pipeline (stored, queued, verified by a worker), for
     both players, and attach the log to the table."""
     data = json.dumps(log_document(table), indent=1).encode("utf-8")
+    if table.match_ref:
+        from play import matches
+
+        attached = matches.attach(table, data)
+        if attached is not None:
+            if table.seat2 is not None:
+                submit_log(table.seat2, data, source=LogSource.WEB, filename=f"table-{table.code}.json")
+            table.game_log = attached
+            table.save(update_fields=["game_log"])
+            return
     try:
         submitted = submit_log(table.seat1, data, source=LogSource.WEB, filename=f"table-{table.code}.json")
     except UploadRejected:

@@ -13,7 +13,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 import engine
-from play import services
+from play import matches, services
 from play.forms import JoinForm, NewGameForm
 from play.models import TableGame
 
@@ -43,13 +43,24 @@ def start(request):
                 return redirect(table)
             if join_form.is_bound and join_form.is_valid():
                 return redirect(services.join(join_form.cleaned_data["code"], request.user))
+            if request.POST.get("action") == "match" and request.POST.get("match", "").isdigit():
+                first = 2 if request.POST.get("first") == "2" else 1
+                return redirect(
+                    matches.start_from_match(
+                        request.user, int(request.POST["match"]), first_player_seat=first
+                    )
+                )
         except services.TableError as exc:
             error = exc.message
-    return render(
-        request,
-        "play/start.html",
-        {"new_form": new_form, "join_form": join_form, "error": error, "game": game},
-    )
+    context = {
+        "new_form": new_form,
+        "join_form": join_form,
+        "error": error,
+        "game": game,
+        "matches": matches.open_matches(request.user),
+        "tables": services.tables_of(request.user),
+    }
+    return render(request, "play/start.html", context)
 
 
 @login_required

@@ -30,12 +30,18 @@ def new_header(
     first_player: str,
     seed_hex: str | None = None,
     placement: int = 0,
-    content_pack: dict | None = None,
+    pack: str | None = None,
 ) -> dict:
-    """The header of a new game. ``players``: two ``{"name", "force"}`` (a force id of the pack), seat
-    order; ``seed_hex`` makes it a seeded game (its commitment is in the header, the seed is not: it is
-    revealed at the end), None a recorded one; ``placement`` picks the deployment."""
+    """The header of a new game. ``players``: two ``{"name", "force"}`` in seat order, where a force is a
+    force id of the pack or ``{"faction", "characters": [{"character", "equipment"}]}`` (a registered
+    list); ``seed_hex`` makes it a seeded game (its commitment is in the header, the seed is not: it is
+    revealed at the end), None a recorded one; ``placement`` picks the deployment; ``pack`` is a built-in
+    content pack id (the default pack if None)."""
+    from engine.core.content import builtin_pack
+    from engine.games.battleground import CONTENT_DIR
     from engine.games.battleground.simulator import header
+
+    content_pack = builtin_pack(CONTENT_DIR, pack)[0] if pack else None
 
     doc = header(
         ruleset,
