@@ -28,7 +28,7 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud a
 CODE_LENGTH = 6
 ANYONE_MAY = frozenset({"concede", "agree_draw"})  # BG-7.4.5: not tied to whose turn it is
 _CACHE_SIZE = 128
-_replays: OrderedDict[tuple, object] = OrderedDict()
+_replays: OrderedDict[int, tuple[list, object]] = OrderedDict()  # table id → (events, replay)
 
 
 class TableError(Exception):
@@ -159,29 +159,31 @@ def join(code: str, user) -> TableGame:
 
 
 # -- the replay ----------------------------------------------------------------------------------------
-def _key(table: TableGame) -> tuple:
-    # The events so far are fixed by their number and the last one: an undo only ever takes the last.
-    last = json.dumps(table.entries[-1]["event"], sort_keys=True) if table.entries else ""
-    return (table.pk, len(table.entries), last)
-
-
 def replay_of(table: TableGame):
-    """The engine's replay after every stored event (a copy from the cache, or rebuilt)."""
-    key = _key(table)
-    cached = _replays.get(key)
+    """The engine's replay after every stored event, as a copy the caller may change.
+
+    Each web process keeps the latest replay it saw per table. The stored events usually extend the
+    ones it holds (the other process took the last post), so only the new events are applied; after an
+    undo, or in a fresh process, the replay is rebuilt from the header."""
+    events = table.events
+    cached = _replays.get(table.pk)
+    replay = None
     if cached is not None:
-        _replays.move_to_end(key)
-        return cached.copy()
-    replay = engine.session.start(engine.session.with_seed(table.header, table.seed))
-    for event in table.events:
+        seen, held = cached
+        if len(seen) <= len(events) and events[: len(seen)] == seen:
+            _replays.move_to_end(table.pk)
+            replay = held.copy()
+    if replay is None:
+        replay = engine.session.start(engine.session.with_seed(table.header, table.seed))
+    for event in events[replay.events_applied :]:
         replay.apply(replay.events_applied, event)
-    _remember(key, replay)
+    _remember(table, replay)
     return replay.copy()
 
 
-def _remember(key: tuple, replay) -> None:
-    _replays[key] = replay
-    _replays.move_to_end(key)
+def _remember(table: TableGame, replay) -> None:
+    _replays[table.pk] = (list(table.events), replay)
+    _replays.move_to_end(table.pk)
     while len(_replays) > _CACHE_SIZE:
         _replays.popitem(last=False)
 
@@ -241,7 +243,7 @@ def post_event(code: str, user, event, expected_version: int, cid: str | None = 
             table.status = TableStatus.OVER
             fields.append("status")
         table.save(update_fields=fields)
-        _remember(_key(table), replay)
+        _remember(table, replay)
         if table.status == TableStatus.OVER:
             _send_log(table)
     return table
