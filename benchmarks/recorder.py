@@ -7,7 +7,8 @@ Needs PostgreSQL (DATABASE_URL's server). It (re)creates a scratch database ``ar
 seats two players at each of ``--games`` tables and starts the site (gunicorn, 2 sync workers). Then one
 thread per game plays it over HTTP as both phones would: read the state (the offers), wait ``--think``
 seconds, pick an offer (moves and attacks more often than ending an activation, as players do) and post
-it; meanwhile every phone polls the table's version every 1.5 s as the page does. The figure is the
+it (the poster's page keeps the state its post answered with; the other page reads the new state once);
+meanwhile every phone polls the table's version every 1.5 s as the page does. The figure is the
 round trip of each post: the request to the answer that the event was checked by the engine and stored
 (the page shows the event as soon as this answer arrives). Games are played to their end.
 
@@ -92,8 +93,8 @@ class Game(threading.Thread):
 
     def play(self) -> None:
         url = f"{self.base}/play/{self.code}"
+        states = [call(f"{url}/state.json", cookie)[1] for cookie in self.cookies]
         while not self.stop.is_set():
-            states = [call(f"{url}/state.json", cookie)[1] for cookie in self.cookies]
             if states[0]["status"] != "playing":
                 return
             seat = next((i for i, s in enumerate(states) if s["offers"]), None)
@@ -115,6 +116,12 @@ class Game(threading.Thread):
                 self.refused += 1  # an offer the engine turned down (reported); pick again
             elif status != 200:
                 raise RuntimeError(f"table {self.code}: post answered {status}: {answer}")
+            # As the phones do: the poster's page shows the state its post answered with; the other page
+            # reads the new state once its poll sees the version change.
+            other = 1 - seat
+            states = [None, None]
+            states[seat] = answer["state"]
+            states[other] = call(f"{url}/state.json", self.cookies[other])[1]
 
 
 def poller(base: str, code: str, cookie: str, stop: threading.Event, counts: list[int]) -> None:

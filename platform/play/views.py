@@ -89,14 +89,18 @@ def table_page(request, code: str):
 
 @never_cache
 @require_GET
-@login_required
 def state(request, code: str):
-    """The table's state for this player; cheap when nothing changed since ``?since=<version>``."""
+    """The table's state for this player; cheap when nothing changed since ``?since=<version>``.
+
+    The unchanged answer (most polls) is one indexed read, before the session is looked at: it tells
+    the page only the number it already knows. Anything else needs a seat at this table."""
     since = request.GET.get("since")
     if since is not None and since.isdigit():
         current = TableGame.objects.filter(code=code.upper()).values_list("version", flat=True).first()
         if current is not None and current == int(since):
             return JsonResponse({"version": current, "changed": False})
+    if not request.user.is_authenticated:
+        return JsonResponse({"error": {"code": "login", "message": "Log in to see this game."}}, status=401)
     table = _table_for(request, code)
     return JsonResponse(
         services.state_payload(table, request.user, with_board=request.GET.get("board") == "1")

@@ -167,6 +167,12 @@ def test_the_json_endpoints(client, table, user, other_user):
     assert client.get(f"/play/{table.code}/qr.svg").content.startswith(b"<svg")
 
 
+def test_without_a_login_a_poll_learns_only_that_nothing_changed(client, table):
+    assert client.get(f"/play/{table.code}/state.json?since={table.version}").json()["changed"] is False
+    assert client.get(f"/play/{table.code}/state.json?since={table.version + 1}").status_code == 401
+    assert client.get(f"/play/{table.code}/state.json").status_code == 401
+
+
 def test_strangers_do_not_see_a_table(client, table, make_user):
     client.force_login(make_user("eve"))
     assert client.get(f"/play/{table.code}/").status_code == 404
