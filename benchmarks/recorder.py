@@ -151,6 +151,9 @@ def main() -> int:
     parser.add_argument(
         "--late", type=int, default=60, help="'late game' means from this event on (default 60)"
     )
+    parser.add_argument(
+        "--threads", type=int, default=1, help="threads per gunicorn worker (default 1: sync)"
+    )
     parser.add_argument("--quick", action="store_true", help="5 games, 0.3 s think time")
     parser.add_argument(
         "--database-url", default=os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/arbiter")
@@ -187,7 +190,10 @@ def main() -> int:
     env = dict(os.environ, PYTHONPATH=f"{REPO / 'platform'}:{REPO}")
     command = [sys.executable, "-m", "gunicorn", "arbiter_site.wsgi", "--bind", f"127.0.0.1:{port}"]
     server = subprocess.Popen(
-        [*command, "--workers", "2", "--log-level", "warning"], cwd=REPO, env=env, start_new_session=True
+        [*command, "--workers", "2", "--threads", str(args.threads), "--log-level", "warning"],
+        cwd=REPO,
+        env=env,
+        start_new_session=True,
     )
     base = f"http://127.0.0.1:{port}"
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -227,6 +233,7 @@ def main() -> int:
         "games": args.games,
         "think_seconds": args.think,
         "web_workers": 2,
+        "threads_per_worker": args.threads,
         "seconds": round(seconds, 1),
         "events_stored": len(accepted),
         "events_per_game": [lengths[0], lengths[-1]] if lengths else None,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -29,6 +30,7 @@ CODE_LENGTH = 6
 ANYONE_MAY = frozenset({"concede", "agree_draw"})  # BG-7.4.5: not tied to whose turn it is
 _CACHE_SIZE = 128
 _replays: OrderedDict[int, tuple[list, object]] = OrderedDict()  # table id → (events, replay)
+_cache_lock = threading.Lock()  # a threaded web worker shares the cache between requests
 
 
 class TableError(Exception):
@@ -166,12 +168,12 @@ def replay_of(table: TableGame):
     ones it holds (the other process took the last post), so only the new events are applied; after an
     undo, or in a fresh process, the replay is rebuilt from the header."""
     events = table.events
-    cached = _replays.get(table.pk)
+    with _cache_lock:
+        cached = _replays.get(table.pk)
     replay = None
     if cached is not None:
-        seen, held = cached
+        seen, held = cached  # never changed once cached: only copies are applied to
         if len(seen) <= len(events) and events[: len(seen)] == seen:
-            _replays.move_to_end(table.pk)
             replay = held.copy()
     if replay is None:
         replay = engine.session.start(engine.session.with_seed(table.header, table.seed))
@@ -182,10 +184,11 @@ def replay_of(table: TableGame):
 
 
 def _remember(table: TableGame, replay) -> None:
-    _replays[table.pk] = (list(table.events), replay)
-    _replays.move_to_end(table.pk)
-    while len(_replays) > _CACHE_SIZE:
-        _replays.popitem(last=False)
+    with _cache_lock:
+        _replays[table.pk] = (list(table.events), replay)
+        _replays.move_to_end(table.pk)
+        while len(_replays) > _CACHE_SIZE:
+            _replays.popitem(last=False)
 
 
 def player_id(seat: int) -> str:
