@@ -6,6 +6,7 @@ Public API (the platform imports only these names from ``engine``)::
     simulate(game, seed, *, randomness="seeded", **options) -> dict  # a legal simulated log
     parse_log(data) -> dict                 # the envelope checks only; raises UnreadableLog
     Verdict, Violation, UnreadableLog       # what verify returns; what parse_log raises
+    IllegalEvent                            # what a refused event raises (rule id + reason)
 
     games() -> list[GameInfo]               # every registered game, by id
     game(game_id) -> GameInfo               # raises GameNotAvailable (an UnreadableLog and LookupError)
@@ -13,6 +14,9 @@ Public API (the platform imports only these names from ``engine``)::
     GameInfo, SeatModel, Mode, ResultSchema # the registry's records
 
     ENGINE_VERSION, LOG_FORMAT_VERSION, GAME_IDS, RULESET_VERSIONS, ruleset_version(game)
+
+    session.start(doc) -> Replay            # play or watch one event at a time (engine/session.py):
+    session.step(replay, event), session.board(replay), session.walk(log)
 
 A GameInfo carries, for its game: ``name``, ``ruleset_version``, ``seats`` (min/max seats, modes with
 their seat counts and teams, against the game or not), ``result_schema`` (the score's label and each
@@ -27,7 +31,8 @@ The engine imports nothing from Django, Celery or the network: same log, same ru
 same verdict, byte for byte.
 """
 
-from engine.core.errors import UnreadableLog
+from engine import session
+from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.verdict import Verdict, Violation
 from engine.simulate import simulate
 from engine.verify import parse_log, verify
@@ -55,6 +60,7 @@ __all__ = [
     "RULESET_VERSIONS",
     "GameInfo",
     "GameNotAvailable",
+    "IllegalEvent",
     "Mode",
     "ResultSchema",
     "SeatModel",
@@ -66,6 +72,7 @@ __all__ = [
     "parse_log",
     "register",
     "ruleset_version",
+    "session",
     "simulate",
     "unregister",
     "verify",

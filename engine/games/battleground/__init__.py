@@ -75,6 +75,16 @@ class BattlegroundRuleset:
 
         return simulate(self, seed, randomness=randomness, **options)
 
+    def table_options(self, pack=None) -> dict:
+        from engine.games.battleground.table import table_options
+
+        return table_options(pack)
+
+    def new_header(self, **choices) -> dict:
+        from engine.games.battleground.table import new_header
+
+        return new_header(self, **choices)
+
 
 RULESET = BattlegroundRuleset()
 

@@ -411,6 +411,10 @@ def cleanup(g) -> None:
 class StatsBook:
     """Counters for the per-game statistics the meta dashboards read (docs/statistics.md)."""
 
+    # Called as listener(unit, kind, result) for every test, when set: the replay viewer's narration
+    # (narrate.py) hears the dice of one event this way. Never copied; None while verifying.
+    listener = None
+
     def __init__(self):
         self.weapons: dict[tuple[str, str], dict] = {}
         self.tests: dict[tuple[str, str, str], dict] = {}
@@ -425,6 +429,8 @@ class StatsBook:
         )
 
     def test(self, unit: Unit, kind: str, result) -> None:
+        if self.listener is not None:
+            self.listener(unit, kind, result)
         row = self.tests.setdefault(
             (unit.key, kind, result.stat),
             {

@@ -238,6 +238,24 @@ class Game:
     def legal_events(self) -> list[dict]:
         return choices.legal_events(self)
 
+    def board_geometry(self) -> dict:
+        """The battlefield as drawing data for the viewer and recorder (narrate.board_geometry)."""
+        from engine.games.battleground.narrate import board_geometry
+
+        return board_geometry(self.board)
+
+    def describe_offer(self, event: dict) -> str:
+        """An event that may come next, in words (narrate.offer_words)."""
+        from engine.games.battleground.narrate import offer_words
+
+        return offer_words(self, event)
+
+    def apply_described(self, index: int, event: dict) -> dict:
+        """``apply`` that also returns the event in words and its dice (narrate.apply_described)."""
+        from engine.games.battleground.narrate import apply_described
+
+        return apply_described(self, index, event)
+
     # -- automatic consequences ---------------------------------------------------------------------
     def settle(self) -> None:
         """Resolve what follows by itself: finished or lapsed triggers (BG-AMB-21 e, BG-14.2.5)."""

@@ -55,7 +55,9 @@ def header(
         forces = [content.forces["first-game-motu"], content.forces["first-game-ew"]]
         rng.shuffle(forces)
     else:
-        forces = [content.forces[f] for f in forces]  # e.g. a mirror match of one faction's force
+        # A pack's force id (e.g. a mirror match of one faction's force), or a force given whole
+        # ({"faction", "characters": [{"character", "equipment"}]}, e.g. a registered list).
+        forces = [content.forces[f] if isinstance(f, str) else f for f in forces]
     game_map = content.maps.get("castle-grayskull-first-game") or next(iter(content.maps.values()))
     board = board_for(content, game_map.id)
     players = []

@@ -63,6 +63,9 @@ INSTALLED_APPS = [
     "arbiter_site",
     "accounts",
     "gamelogs",
+    "rulebook",
+    "viewer",
+    "play",
     *_optional_apps(),
 ]
 

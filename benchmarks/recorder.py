@@ -1,0 +1,261 @@
+"""Table recorder benchmark: time from a tap to the stored, validated event, with many games at once.
+
+    python benchmarks/recorder.py                 # 20 games at once against gunicorn with 2 workers
+    python benchmarks/recorder.py --games 5 --quick
+
+Needs PostgreSQL (DATABASE_URL's server). It (re)creates a scratch database ``arbiter_bench_recorder``,
+seats two players at each of ``--games`` tables and starts the site (gunicorn, 2 sync workers). Then one
+thread per game plays it over HTTP as both phones would: read the state (the offers), wait ``--think``
+seconds, pick an offer (moves and attacks more often than ending an activation, as players do) and post
+it (the poster's page keeps the state its post answered with; the other page reads the new state once);
+meanwhile every phone polls the table's version every 1.5 s as the page does. The figure is the
+round trip of each post: the request to the answer that the event was checked by the engine and stored
+(the page shows the event as soon as this answer arrives). Games are played to their end.
+
+Results are printed and written to var/bench/recorder.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(REPO), str(REPO / "platform")]
+
+CSRF = "benchmarkcsrftoken0123456789abcd"  # a well-formed token: the cookie and the header agree
+WEIGHTS = {"end_activation": 0.05, "pass": 0.05, "guard": 0.1, "concede": 0, "agree_draw": 0}
+POLL_SECONDS = 1.5
+
+
+def _shared():
+    """benchmarks/workers.py's scratch-database helpers, pointed at this benchmark's database."""
+    spec = importlib.util.spec_from_file_location("bench_workers", REPO / "benchmarks" / "workers.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.BENCH_DB = "arbiter_bench_recorder"
+    return module
+
+
+def session_cookie(user) -> str:
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    store = SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return f"sessionid={store.session_key}; csrftoken={CSRF}"
+
+
+def call(url: str, cookie: str, body: dict | None = None) -> tuple[int, dict]:
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method="POST" if body is not None else "GET")
+    request.add_header("Cookie", cookie)
+    if body is not None:
+        request.add_header("Content-Type", "application/json")
+        request.add_header("X-CSRFToken", CSRF)
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read() or b"{}")
+
+
+class Game(threading.Thread):
+    def __init__(
+        self, base: str, code: str, cookies: list[str], seed: int, think: float, stop: threading.Event
+    ):
+        super().__init__(daemon=True)
+        self.base, self.code, self.cookies, self.think, self.stop = base, code, cookies, think, stop
+        self.rng = random.Random(seed)
+        self.posts: list[tuple[int, float, int]] = []  # (event index, seconds, status)
+        self.refused = 0
+        self.error: str | None = None
+
+    def run(self) -> None:
+        try:
+            self.play()
+        except Exception as exc:  # noqa: BLE001 — reported with the results, never hidden
+            self.error = f"{type(exc).__name__}: {exc}"
+
+    def play(self) -> None:
+        url = f"{self.base}/play/{self.code}"
+        states = [call(f"{url}/state.json", cookie)[1] for cookie in self.cookies]
+        while not self.stop.is_set():
+            if states[0]["status"] != "playing":
+                return
+            seat = next((i for i, s in enumerate(states) if s["offers"]), None)
+            if seat is None:
+                raise RuntimeError(f"table {self.code}: nobody is offered anything")
+            offers = states[seat]["offers"]
+            offer = self.rng.choices(offers, weights=[WEIGHTS.get(o["event"]["type"], 1) for o in offers])[0]
+            time.sleep(self.think)
+            body = {
+                "event": offer["event"],
+                "version": states[seat]["version"],
+                "cid": f"{self.code}-{len(self.posts)}",
+            }
+            started = time.perf_counter()
+            status, answer = call(f"{url}/events", self.cookies[seat], body)
+            elapsed = time.perf_counter() - started
+            self.posts.append((len(states[seat]["events"]), elapsed, status))
+            if status == 422:
+                self.refused += 1  # an offer the engine turned down (reported); pick again
+            elif status != 200:
+                raise RuntimeError(f"table {self.code}: post answered {status}: {answer}")
+            # As the phones do: the poster's page shows the state its post answered with; the other page
+            # reads the new state once its poll sees the version change.
+            other = 1 - seat
+            states = [None, None]
+            states[seat] = answer["state"]
+            states[other] = call(f"{url}/state.json", self.cookies[other])[1]
+
+
+def poller(base: str, code: str, cookie: str, stop: threading.Event, counts: list[int]) -> None:
+    """A phone's page: ask for the table's version every 1.5 s (cheap when unchanged)."""
+    version = None
+    while not stop.wait(POLL_SECONDS):
+        suffix = f"?since={version}" if version is not None else ""
+        try:
+            _, data = call(f"{base}/play/{code}/state.json{suffix}", cookie)
+        except OSError:
+            continue
+        version = data.get("version", version)
+        counts.append(1)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[int(q * (len(ordered) - 1))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="games recorded at once (default 20)")
+    parser.add_argument(
+        "--think", type=float, default=1.0, help="seconds between reading the state and the tap"
+    )
+    parser.add_argument(
+        "--late", type=int, default=60, help="'late game' means from this event on (default 60)"
+    )
+    parser.add_argument(
+        "--threads", type=int, default=1, help="threads per gunicorn worker (default 1: sync)"
+    )
+    parser.add_argument("--quick", action="store_true", help="5 games, 0.3 s think time")
+    parser.add_argument(
+        "--database-url", default=os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/arbiter")
+    )
+    args = parser.parse_args()
+    if args.quick:
+        args.games, args.think = 5, 0.3
+
+    shared = _shared()
+    shared.configure_environment(
+        args.database_url, os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/14")
+    )
+    shared.setup_django()
+    from django.contrib.auth import get_user_model
+
+    import engine
+    from play import services
+
+    users = get_user_model().objects
+    tables = []
+    for n in range(args.games):
+        a = users.create_user(f"bench-a{n}", password="bench-password-123")
+        b = users.create_user(f"bench-b{n}", password="bench-password-123")
+        table = services.create_game(
+            a,
+            game="motu-battleground",
+            seats=[services.Seating(f"A{n}", "first-game-ew"), services.Seating(f"B{n}", "first-game-motu")],
+            first_player_seat=1 + n % 2,
+            seat2=b,
+        )
+        tables.append((table.code, [session_cookie(a), session_cookie(b)]))
+
+    port = 18766
+    env = dict(os.environ, PYTHONPATH=f"{REPO / 'platform'}:{REPO}")
+    command = [sys.executable, "-m", "gunicorn", "arbiter_site.wsgi", "--bind", f"127.0.0.1:{port}"]
+    server = subprocess.Popen(
+        [*command, "--workers", "2", "--threads", str(args.threads), "--log-level", "warning"],
+        cwd=REPO,
+        env=env,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(
+        f"engine {engine.ENGINE_VERSION}; {os.cpu_count()} CPUs, load average {load}; {args.games} games at once…"
+    )
+    stop = threading.Event()
+    polls: list[int] = []
+    try:
+        shared.wait_until(lambda: shared._answers(f"{base}/healthz"), 30, "gunicorn")
+        games = [Game(base, code, cookies, n, args.think, stop) for n, (code, cookies) in enumerate(tables)]
+        pollers = [
+            threading.Thread(target=poller, args=(base, code, cookie, stop, polls), daemon=True)
+            for code, cookies in tables
+            for cookie in cookies
+        ]
+        started = time.monotonic()
+        for thread in [*pollers, *games]:
+            thread.start()
+        for game in games:
+            game.join(timeout=3600)
+        seconds = time.monotonic() - started
+    finally:
+        stop.set()
+        server.terminate()
+        server.wait(timeout=20)
+
+    errors = [g.error for g in games if g.error]
+    accepted = [(index, s) for g in games for index, s, status in g.posts if status == 200]
+    every = [s for _, s in accepted]
+    late = [s for index, s in accepted if index >= args.late]
+    lengths = sorted(len([p for p in g.posts if p[2] == 200]) for g in games)
+    results = {
+        "engine_version": engine.ENGINE_VERSION,
+        "cpus": os.cpu_count(),
+        "load_average_at_start": load,
+        "games": args.games,
+        "think_seconds": args.think,
+        "web_workers": 2,
+        "threads_per_worker": args.threads,
+        "seconds": round(seconds, 1),
+        "events_stored": len(accepted),
+        "events_per_game": [lengths[0], lengths[-1]] if lengths else None,
+        "offers_refused": sum(g.refused for g in games),
+        "polls": len(polls),
+        "p50_ms": round(statistics.median(every) * 1000, 1),
+        "p95_ms": round(percentile(every, 0.95) * 1000, 1),
+        "max_ms": round(max(every) * 1000, 1),
+        "late": {
+            "from_event": args.late,
+            "posts": len(late),
+            "p50_ms": round(statistics.median(late) * 1000, 1) if late else None,
+            "p95_ms": round(percentile(late, 0.95) * 1000, 1) if late else None,
+        },
+        "errors": errors,
+    }
+    print(json.dumps(results, indent=1))
+    out = REPO / "var" / "bench" / "recorder.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=1))
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

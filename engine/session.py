@@ -1,0 +1,102 @@
+"""Play and watch a game one event at a time: what the table recorder and the replay viewer need from
+the engine, generic over every registered game.
+
+    start(doc, *, content_pack=None) -> Replay      # a replay set up from a log's header (events ignored)
+    board(replay) -> dict | None                    # the battlefield as drawing data, if the game has one
+    step(replay, event) -> dict                     # apply one event; its words and dice; raises as apply
+    walk(log, *, content_pack=None) -> dict         # every event of a log with the view after it
+    offers(replay) -> list[dict]                    # legal_events() with each offer in words
+    table_options(game) -> dict                     # what a new game at the table can be set up with
+    new_header(game, **choices) -> dict             # the header of a new game (seeded: commitment only)
+    with_seed(header, seed_hex) -> dict             # the header with the seed revealed
+
+A game's replay may implement ``board_geometry()`` and ``apply_described(index, event) -> {"text",
+"rolls"}``; without them the board is ``None`` and an event is described by its type.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.logfile import parse_envelope
+from engine.core.ruleset import Replay
+from engine.games import ruleset_for
+
+
+def table_options(game: str) -> dict:
+    """What a recorder offers to set up a new game of ``game`` (for Battleground: forces and maps)."""
+    return ruleset_for(game).table_options()
+
+
+def new_header(game: str, **choices) -> dict:
+    """The log header of a new game of ``game`` from a recorder's choices (see the game's table module).
+    A seeded header carries the commitment only: ``start`` needs ``with_seed`` to replay it."""
+    return ruleset_for(game).new_header(**choices)
+
+
+def with_seed(header: dict, seed_hex: str) -> dict:
+    """``header`` with its seeded randomness completed by ``seed_hex`` (checked against the commitment
+    when the replay starts, LOG-4.2)."""
+    randomness = header.get("randomness", {})
+    if randomness.get("mode") != "seeded":
+        return header
+    return {**header, "randomness": {**randomness, "seed": seed_hex}}
+
+
+def start(doc: dict, *, content_pack: dict | None = None) -> Replay:
+    """A replay of ``doc``'s game set up from its header; raises UnreadableLog or IllegalEvent (a bad
+    header) with a message a person understands. ``doc["events"]`` is not applied (it may be empty)."""
+    return ruleset_for(doc["game"]).start({**doc, "events": []}, content_pack=content_pack)
+
+
+def board(replay: Replay) -> dict | None:
+    """The battlefield of ``replay`` as drawing data (hexes with centres, corners and terrain), or None."""
+    geometry = getattr(replay, "board_geometry", None)
+    return geometry() if callable(geometry) else None
+
+
+def step(replay: Replay, event: dict) -> dict:
+    """Apply ``event`` as the next event of ``replay``; return ``{"text", "rolls"}``. Raises IllegalEvent
+    (rule id and reason) or UnreadableLog exactly as ``apply`` does, leaving the replay unusable then:
+    check with ``is_legal`` or work on a ``copy()`` when the event may be refused."""
+    index = replay.events_applied
+    described = getattr(replay, "apply_described", None)
+    if callable(described):
+        return described(index, event)
+    replay.apply(index, event)
+    return {"text": str(event.get("type", "event")), "rolls": []}
+
+
+def offers(replay: Replay) -> list[dict]:
+    """What may be logged next: ``[{"event", "text"}]`` from ``legal_events()``, each in words."""
+    words = getattr(replay, "describe_offer", None)
+    return [
+        {"event": event, "text": words(event) if callable(words) else str(event.get("type"))}
+        for event in replay.legal_events()
+    ]
+
+
+def walk(log, *, content_pack: dict | None = None) -> dict:
+    """Replay ``log`` (bytes, text or a parsed dict) and return what a viewer shows at every event::
+
+        {"game", "board", "initial": view, "steps": [{"index", "event", "text", "rolls", "view"}],
+         "error": None | {"rule", "message", "event_index"}}
+
+    The steps stop before an illegal or unreadable event; ``error`` names it (``event_index`` None, no
+    board and no initial view for an illegal header). Raises UnreadableLog only when the envelope or the
+    header cannot be read at all.
+    """
+    doc, _ = parse_envelope(log)
+    try:
+        replay = start(doc, content_pack=content_pack)
+    except IllegalEvent as exc:
+        error = {"rule": exc.rule, "message": exc.message, "event_index": None}
+        return {"game": doc["game"], "board": None, "initial": None, "steps": [], "error": error}
+    out = {"game": doc["game"], "board": board(replay), "initial": replay.view(), "steps": [], "error": None}
+    for index, event in enumerate(doc["events"]):
+        try:
+            said = step(replay, event)
+        except (IllegalEvent, UnreadableLog) as exc:
+            out["error"] = {"rule": exc.rule, "message": exc.message, "event_index": index}
+            break
+        out["steps"].append({"index": index, "event": event, **said, "view": replay.view()})
+    return out

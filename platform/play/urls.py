@@ -1,0 +1,18 @@
+from django.urls import path
+
+from play import views
+
+app_name = "play"
+
+urlpatterns = [
+    path("", views.start, name="start"),
+    path("join/<str:code>/", views.join_link, name="join"),
+    path("<str:code>/", views.table_page, name="table"),
+    path("<str:code>/state.json", views.state, name="state"),
+    path("<str:code>/events", views.post_event, name="event"),
+    path("<str:code>/undo", views.undo, name="undo"),
+    path("<str:code>/confirm", views.confirm, name="confirm"),
+    path("<str:code>/result", views.confirm_result, name="result"),
+    path("<str:code>/log.json", views.log_file, name="log"),
+    path("<str:code>/qr.svg", views.qr_code, name="qr"),
+]

@@ -1,0 +1,184 @@
+"""The table recorder's pages and the JSON the table page talks to (thin: play.services does the work)."""
+
+from __future__ import annotations
+
+import json
+
+import segno
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+import engine
+from play import matches, services
+from play.forms import JoinForm, NewGameForm
+from play.models import TableGame
+
+
+def _table_for(request, code: str) -> TableGame:
+    table = get_object_or_404(TableGame.objects.select_related("game_log"), code=code.upper())
+    if table.seat_of(request.user) is None:
+        raise Http404("No such game at your table")
+    return table
+
+
+@login_required
+def start(request):
+    """Start a free game (pick forces) or join one by its code."""
+    game = request.GET.get("game") or "motu-battleground"
+    try:
+        options = engine.session.table_options(game)
+    except LookupError:
+        raise Http404("No such game") from None
+    new_form = NewGameForm(options, request.POST if request.POST.get("action") == "new" else None)
+    join_form = JoinForm(request.POST if request.POST.get("action") == "join" else None)
+    error = None
+    if request.method == "POST":
+        try:
+            if new_form.is_bound and new_form.is_valid():
+                table = services.create_game(request.user, game=game, **new_form.table_choices(request.user))
+                return redirect(table)
+            if join_form.is_bound and join_form.is_valid():
+                return redirect(services.join(join_form.cleaned_data["code"], request.user))
+            if request.POST.get("action") == "match" and request.POST.get("match", "").isdigit():
+                first = 2 if request.POST.get("first") == "2" else 1
+                return redirect(
+                    matches.start_from_match(
+                        request.user, int(request.POST["match"]), first_player_seat=first
+                    )
+                )
+        except services.TableError as exc:
+            error = exc.message
+    context = {
+        "new_form": new_form,
+        "join_form": join_form,
+        "error": error,
+        "game": game,
+        "matches": matches.open_matches(request.user),
+        "tables": services.tables_of(request.user),
+    }
+    return render(request, "play/start.html", context)
+
+
+@login_required
+def join_link(request, code: str):
+    """Where the QR code leads: the second player opens it and sits down."""
+    try:
+        return redirect(services.join(code, request.user))
+    except services.TableError as exc:
+        return render(
+            request,
+            "play/start.html",
+            {"new_form": None, "join_form": JoinForm(initial={"code": code}), "error": exc.message},
+            status=404,
+        )
+
+
+@login_required
+def table_page(request, code: str):
+    table = _table_for(request, code)
+    return render(
+        request,
+        "play/table.html",
+        {"table": table, "join_url": request.build_absolute_uri(reverse("play:join", args=[table.code]))},
+    )
+
+
+@never_cache
+@require_GET
+def state(request, code: str):
+    """The table's state for this player; cheap when nothing changed since ``?since=<version>``.
+
+    The unchanged answer (most polls) is one indexed read, before the session is looked at: it tells
+    the page only the number it already knows. Anything else needs a seat at this table."""
+    since = request.GET.get("since")
+    if since is not None and since.isdigit():
+        current = TableGame.objects.filter(code=code.upper()).values_list("version", flat=True).first()
+        if current is not None and current == int(since):
+            return JsonResponse({"version": current, "changed": False})
+    if not request.user.is_authenticated:
+        return JsonResponse({"error": {"code": "login", "message": "Log in to see this game."}}, status=401)
+    table = _table_for(request, code)
+    return JsonResponse(
+        services.state_payload(table, request.user, with_board=request.GET.get("board") == "1")
+    )
+
+
+def _act(request, code: str, action):
+    try:
+        body = json.loads(request.body or b"{}")
+    except ValueError:
+        return JsonResponse(
+            {"error": {"code": "not_json", "message": "The page sent something unreadable."}}, status=400
+        )
+    _table_for(request, code)
+    try:
+        table = action(body)
+    except services.TableError as exc:
+        table = _table_for(request, code)
+        payload = services.state_payload(table, request.user)
+        return JsonResponse({"error": exc.to_dict(), "state": payload}, status=exc.status)
+    return JsonResponse({"state": services.state_payload(table, request.user)})
+
+
+def _version(body: dict) -> int:
+    version = body.get("version")
+    if not isinstance(version, int):
+        raise services.TableError("The page did not say which state it saw; reload it.")
+    return version
+
+
+@require_POST
+@login_required
+def post_event(request, code: str):
+    return _act(
+        request,
+        code,
+        lambda body: services.post_event(
+            code.upper(), request.user, body.get("event"), _version(body), cid=str(body.get("cid") or "")[:40]
+        ),
+    )
+
+
+@require_POST
+@login_required
+def undo(request, code: str):
+    return _act(request, code, lambda body: services.undo(code.upper(), request.user, _version(body)))
+
+
+@require_POST
+@login_required
+def confirm(request, code: str):
+    return _act(request, code, lambda body: services.confirm_last(code.upper(), request.user, _version(body)))
+
+
+@require_POST
+@login_required
+def confirm_result(request, code: str):
+    return _act(request, code, lambda body: services.confirm_result(code.upper(), request.user))
+
+
+@require_GET
+@login_required
+def log_file(request, code: str):
+    """The game so far as a log file (the seed only once the game is over)."""
+    table = _table_for(request, code)
+    response = HttpResponse(
+        json.dumps(services.log_document(table), indent=1), content_type="application/json"
+    )
+    response["Content-Disposition"] = (
+        f'attachment; filename="table-{table.code}-{len(table.entries)}-events.json"'
+    )
+    return response
+
+
+@require_GET
+@login_required
+def qr_code(request, code: str):
+    table = _table_for(request, code)
+    link = request.build_absolute_uri(reverse("play:join", args=[table.code]))
+    svg = segno.make(link, error="m").svg_inline(scale=4)
+    return HttpResponse(svg, content_type="image/svg+xml")

@@ -1,0 +1,85 @@
+"""The rules reference: each game's rule ids with their titles and explanations, from the engine's
+registry (GameInfo.rules_index). Log-format rules (LOG-…) and engine defects are described here, since
+they belong to the log format rather than to any game's rulebook."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import engine
+
+#: A rule id as written in a message: BG-9.2.1, BG-AMB-33, HR-4.2, FE-3.1, LOG-4.3, ENGINE-DEFECT.
+RULE_ID = re.compile(r"\b(?:[A-Z]{2,3}-(?:[A-Z]{2,3}-)?\d+(?:\.\d+)*|ENGINE-DEFECT)\b")
+
+LOG_RULES = {
+    "LOG-2.1": (
+        "The log's header",
+        "The log's header (game, rules version, players, forces, setup) must match the log format.",
+    ),
+    "LOG-3.1": ("A known game", "The log must name a game this platform knows."),
+    "LOG-3.5": (
+        "A readable content pack",
+        "The content pack the log names (cards, characters, maps) must be readable.",
+    ),
+    "LOG-4.3": (
+        "Seeded dice",
+        "In a seeded game every die comes from the seed; a log that records other values than the seed gives is refused.",
+    ),
+    "LOG-5.2": (
+        "A readable event",
+        "Each event must have the fields its type needs, with values of the right kind.",
+    ),
+}
+LOG_DEFAULT = (
+    "The log format",
+    "A rule of the log format itself (docs/log-format.md): the file, rather than the game, is at fault.",
+)
+DEFECT = (
+    "An engine defect",
+    "The engine failed on this event. The log is kept; please report it so that it can be fixed and the log re-verified.",
+)
+
+
+@dataclass(frozen=True)
+class Rule:
+    game: str
+    id: str
+    title: str
+    kind: str
+    explanation: str
+
+
+def game_of(rule_id: str, default: str | None = None) -> str | None:
+    """The game whose rulebook defines ``rule_id`` (by its prefix), else ``default``."""
+    prefix = rule_id.split("-", 1)[0]
+    for info in engine.games():
+        if getattr(info, "rule_prefix", None) == prefix:
+            return info.id
+    return default
+
+
+def lookup(game: str, rule_id: str) -> Rule | None:
+    """The rule ``rule_id`` of ``game``, or None if neither the game's index nor the log format has it."""
+    if rule_id == "ENGINE-DEFECT":
+        return Rule(game, rule_id, *DEFECT[:1], "engine", DEFECT[1])
+    if rule_id.startswith("LOG-"):
+        title, explanation = LOG_RULES.get(rule_id, LOG_DEFAULT)
+        return Rule(game, rule_id, title, "log format", explanation)
+    try:
+        info = engine.game(game)
+    except LookupError:
+        return None
+    row = info.rule(rule_id)
+    if row is None:
+        return None
+    return Rule(game, rule_id, row["title"], row["kind"], row.get("explanation") or row["title"])
+
+
+def index(game: str) -> list[Rule]:
+    """Every rule of ``game`` in the rulebook's order; raises LookupError for an unknown game."""
+    info = engine.game(game)
+    return [
+        Rule(game, rid, row["title"], row["kind"], row.get("explanation") or row["title"])
+        for rid, row in info.rules_index.items()
+    ]

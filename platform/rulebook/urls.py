@@ -1,0 +1,10 @@
+from django.urls import path
+
+from rulebook import views
+
+app_name = "rulebook"
+
+urlpatterns = [
+    path("<slug:game>/", views.rule_index, name="index"),
+    path("<slug:game>/<str:rule_id>/", views.rule_detail, name="rule"),
+]

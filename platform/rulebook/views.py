@@ -1,0 +1,29 @@
+"""The rules reference pages: one per rule id, and an index per game. Public: rules are no secret."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import render
+
+import engine
+from rulebook import rules
+
+
+def rule_index(request, game: str):
+    try:
+        info = engine.game(game)
+        rows = rules.index(game)
+    except LookupError:
+        raise Http404("No such game") from None
+    return render(request, "rulebook/index.html", {"info": info, "rules": rows})
+
+
+def rule_detail(request, game: str, rule_id: str):
+    rule = rules.lookup(game, rule_id)
+    if rule is None:
+        raise Http404("No such rule")
+    try:
+        info = engine.game(game)
+    except LookupError:
+        raise Http404("No such game") from None
+    return render(request, "rulebook/rule.html", {"info": info, "rule": rule})

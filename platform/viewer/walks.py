@@ -1,0 +1,70 @@
+"""What the replay viewer shows for a log: the board, and every event in words with the view after it.
+
+Built by the engine (engine.session.walk) from the stored bytes and cached per (log hash, engine version),
+so a log is walked once however often its page is opened. The offending event of an illegal log is a
+step of its own, shown on the board as it was, with its rule's title and explanation.
+"""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+from django.urls import reverse
+
+import engine
+from rulebook import rules
+
+CACHE_SECONDS = 24 * 3600
+
+
+def cache_key(sha256: str) -> str:
+    return f"viewer:walk:{engine.ENGINE_VERSION}:{sha256}"
+
+
+def replay_payload(log) -> dict | None:
+    """The viewer's data for a stored GameLog, or None if its header cannot be read at all."""
+    key = cache_key(log.sha256)
+    payload = cache.get(key)
+    if payload is None:
+        payload = build_payload(log.raw_bytes())
+        if payload is not None:
+            cache.set(key, payload, CACHE_SECONDS)
+    return payload
+
+
+def build_payload(data) -> dict | None:
+    try:
+        walked = engine.session.walk(data)
+    except engine.UnreadableLog:
+        return None
+    if walked["initial"] is None:
+        return None  # an illegal header: nothing to draw
+    game = walked["game"]
+    steps = walked["steps"]
+    error = walked["error"]
+    if error is not None:
+        info = rules.lookup(game, error["rule"])
+        owner = rules.game_of(error["rule"], game) or game
+        error.update(
+            title=info.title if info else error["rule"],
+            explanation=info.explanation if info else "",
+            url=reverse("rulebook:rule", args=[owner, error["rule"]]),
+        )
+        bad_event = engine.parse_log(data)["events"][error["event_index"]]
+        steps.append(
+            {
+                "index": error["event_index"],
+                "event": bad_event,
+                "text": f"refused: {bad_event.get('type', 'event')} breaks {error['rule']}",
+                "rolls": [],
+                "view": steps[-1]["view"] if steps else walked["initial"],
+                "illegal": True,
+            }
+        )
+    return {
+        "game": game,
+        "board": walked["board"],
+        "initial": walked["initial"],
+        "steps": steps,
+        "error": error,
+        "rules_url": reverse("rulebook:index", args=[game]),
+    }

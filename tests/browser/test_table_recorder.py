@@ -1,0 +1,313 @@
+"""Two players record a whole game at the table in two Chromium contexts, phone-sized.
+
+Each browser picks at random among the choices its page offers (a character's move is a hex tapped on
+the board, then one of the ways there). The test checks that the log produced verifies legal through
+the pipeline and equals the events entered, that a refused event shows its rule, that an event entered
+while the connection is down is not lost, and that every page fits a 390 px screen. Screenshots go to
+var/screenshots/.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+
+from gamelogs.verification import verify_stored_log
+from play.models import TableGame
+from play.services import log_document
+from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), requires_chromium]
+
+PHONE = (390, 844)
+PASSWORD = "a-long-passphrase-42"
+NOT_IN_HAND = {"type": "select", "player": "p1", "card": "motu-fate-02"}  # seat 1 plays the Evil Warriors
+
+
+@pytest.fixture
+def two_browsers(tmp_path):
+    drivers = [start_chromium(height=PHONE[1], profile_dir=tmp_path / f"profile-{i}") for i in (1, 2)]
+    for driver in drivers:
+        driver.set_window_size(*PHONE)
+    yield drivers
+    for driver in drivers:
+        driver.quit()
+
+
+def wait(driver, condition, timeout: float = 30):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(condition)
+
+
+def screenshot(driver, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
+
+
+def assert_fits_a_phone(driver) -> None:
+    wide = driver.execute_script(
+        "const w = document.documentElement.clientWidth; const out = [];"
+        " document.querySelectorAll('body *').forEach((e) => { const r = e.getBoundingClientRect();"
+        " if (r.right > w + 1 && !e.closest('.scroll') && !(e.ownerSVGElement)) out.push(e.tagName + '#' + e.id + ' ' + Math.round(r.right)); });"
+        " return out;"
+    )
+    assert wide == [], wide
+
+
+def log_in(driver, base_url: str, username: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver.get(base_url + "/accounts/login/")
+    driver.find_element(By.NAME, "username").send_keys(username)
+    driver.find_element(By.NAME, "password").send_keys(PASSWORD)
+    driver.find_element(By.CSS_SELECTOR, "#login-form button[type=submit]").click()
+    wait(driver, lambda d: "/accounts/login/" not in d.current_url)
+
+
+def table_data(driver, key: str) -> str:
+    return driver.execute_script(
+        f"const t = document.getElementById('table'); return (t && t.dataset.{key}) || ''"
+    )
+
+
+def click(driver, element) -> None:
+    driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", element)
+
+
+def take_a_turn(driver, rng: random.Random) -> dict | None:
+    """See _take_a_turn; a choice redrawn under the finger (a late poll answer) is simply tapped again."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    for _ in range(5):
+        try:
+            return _take_a_turn(driver, rng)
+        except StaleElementReferenceException:
+            time.sleep(0.2)
+    raise AssertionError("the choices kept changing under the finger")
+
+
+def _take_a_turn(driver, rng: random.Random) -> dict | None:
+    """Tap one of the offered choices (a move: a hex on the board, then a way there); the event sent."""
+    from selenium.webdriver.common.by import By
+
+    choices = driver.find_elements(By.CSS_SELECTOR, "#table-choices button.choice:not(.secondary)")
+    if not choices:
+        return None
+    choice = rng.choice(choices)
+    if "move" in choice.get_attribute("class").split():
+        click(driver, choice)
+        hexes = driver.find_elements(By.CSS_SELECTOR, "#table-board polygon.pick")
+        click(driver, rng.choice(hexes))
+        ways = driver.find_elements(By.CSS_SELECTOR, "#table-choices button.choice[data-event]")
+        choice = rng.choice(ways)
+    event = json.loads(choice.get_attribute("data-event"))
+    before = int(table_data(driver, "events") or 0)
+    click(driver, choice)
+    wait(
+        driver,
+        lambda d: (
+            int(table_data(d, "events") or 0) > before
+            or d.find_element(By.ID, "table-refusal").is_displayed()
+        ),
+    )
+    return event
+
+
+def test_two_phones_record_a_whole_game_that_verifies_legal(two_browsers, live_server, make_user):
+    from selenium.webdriver.common.by import By
+
+    alice, bob = two_browsers
+    make_user("alice", password=PASSWORD)
+    make_user("bob", password=PASSWORD)
+    log_in(alice, live_server.url, "alice")
+    log_in(bob, live_server.url, "bob")
+
+    # Alice starts a free game: her force, Bob's, who goes first.
+    alice.get(live_server.url + "/play/")
+    assert_fits_a_phone(alice)
+    screenshot(alice, "recorder-start-phone")
+    form = alice.find_element(By.ID, "new-game-form")
+    form.find_element(By.NAME, "my_name").send_keys("Alice")
+    from selenium.webdriver.support.ui import Select
+
+    Select(form.find_element(By.NAME, "my_force")).select_by_value("first-game-ew")
+    Select(form.find_element(By.NAME, "their_force")).select_by_value("first-game-motu")
+    form.find_element(By.NAME, "their_name").clear()
+    form.find_element(By.NAME, "their_name").send_keys("Bob")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(alice, lambda d: d.find_elements(By.ID, "table-code"))
+    code = alice.find_element(By.ID, "table-code").text
+    wait(alice, lambda d: d.find_element(By.ID, "table-invite").is_displayed())
+    # The commitment is shown before the first roll.
+    shown = alice.find_element(By.ID, "table-commitment-short").text
+    assert len(shown) == 16 and alice.find_element(By.ID, "table-commitment").get_attribute(
+        "textContent"
+    ).startswith(shown)
+    screenshot(alice, "recorder-waiting-phone")
+
+    # Bob joins by the code.
+    bob.get(live_server.url + "/play/")
+    bob.find_element(By.CSS_SELECTOR, "#join-form input[name=code]").send_keys(code.lower())
+    bob.find_element(By.CSS_SELECTOR, "#join-form button[type=submit]").click()
+    wait(bob, lambda d: table_data(d, "status") == "playing")
+    wait(alice, lambda d: table_data(d, "status") == "playing")
+    table = TableGame.objects.get(code=code)
+    commitment = table.header["randomness"]["commitment"]
+    assert bob.find_element(By.ID, "table-commitment").get_attribute("textContent") == commitment
+
+    rng = random.Random(11)
+    entered: list[dict] = []
+
+    def play_until(condition, limit: int = 600) -> None:
+        for _ in range(limit):
+            if condition():
+                return
+            moved = False
+            for driver in (alice, bob):
+                wait(
+                    driver,
+                    lambda d: table_data(d, "version") == str(TableGame.objects.get(code=code).version),
+                )
+                event = take_a_turn(driver, rng)
+                if event is not None:
+                    entered.append(event)
+                    moved = True
+                    break
+            assert moved or condition(), "no page offers anything but the game is not over"
+
+    # Deal for both, then Alice is at step 1 (BG-6.2): a card that is not hers is refused with its rule.
+    play_until(lambda: len(TableGame.objects.get(code=code).entries) >= 2)
+    wait(alice, lambda d: table_data(d, "events") == "2")
+    alice.execute_script("window.ArbiterTable.send(arguments[0])", NOT_IN_HAND)
+    refusal = wait(
+        alice,
+        lambda d: (
+            d.find_element(By.ID, "table-refusal")
+            if d.find_element(By.ID, "table-refusal").is_displayed()
+            else None
+        ),
+    )
+    assert refusal.find_element(By.ID, "refusal-rule").text.startswith("BG-")
+    assert "The engine says" in refusal.text
+    assert len(TableGame.objects.get(code=code).entries) == 2
+    screenshot(alice, "recorder-refused-phone")
+
+    # Play on; midway, Alice's phone loses the network while she taps: nothing is lost.
+    play_until(lambda: len(TableGame.objects.get(code=code).entries) >= 30)
+    offline_done = False
+    for _ in range(200):
+        driver = alice
+        wait(driver, lambda d: table_data(d, "version") == str(TableGame.objects.get(code=code).version))
+        if driver.find_elements(By.CSS_SELECTOR, "#table-choices button.choice[data-event]"):
+            stored_before = len(TableGame.objects.get(code=code).entries)
+            driver.set_network_conditions(offline=True, latency=0, download_throughput=0, upload_throughput=0)
+            choice = rng.choice(
+                driver.find_elements(By.CSS_SELECTOR, "#table-choices button.choice[data-event]")
+            )
+            event = json.loads(choice.get_attribute("data-event"))
+            click(driver, choice)
+            wait(driver, lambda d: d.find_element(By.ID, "table-connection").is_displayed())
+            assert "kept on this phone" in driver.find_element(By.ID, "table-connection").text
+            assert len(TableGame.objects.get(code=code).entries) == stored_before
+            screenshot(driver, "recorder-offline-phone")
+            driver.delete_network_conditions()
+            wait(
+                driver,
+                lambda d, n=stored_before + 1: len(TableGame.objects.get(code=code).entries) == n,
+                timeout=20,
+            )
+            entered.append(event)
+            offline_done = True
+            break
+        event = take_a_turn(bob, rng)
+        if event is not None:
+            entered.append(event)
+    assert offline_done
+
+    # A page that reloads picks up where the game is.
+    alice.refresh()
+    wait(alice, lambda d: table_data(d, "version") == str(TableGame.objects.get(code=code).version))
+    assert int(table_data(alice, "events")) == len(TableGame.objects.get(code=code).entries)
+
+    # Midgame picture with a move being chosen, if one is on offer.
+    play_until(lambda: TableGame.objects.get(code=code).status != "playing", limit=1500)
+    table = TableGame.objects.get(code=code)
+    assert table.status == "over"
+
+    # The log: the events entered, the seed revealed and matching the commitment shown at the start.
+    document = log_document(table)
+    assert document["events"] == entered
+    assert document["randomness"]["commitment"] == commitment and document["randomness"]["seed"]
+    assert verify_stored_log(table.game_log_id) == "legal"
+
+    for driver in (alice, bob):
+        wait(driver, lambda d: table_data(d, "status") == "over")
+        assert driver.find_element(By.ID, "table-seed").get_attribute("textContent") == table.seed
+        click(driver, driver.find_element(By.ID, "confirm-result"))
+    wait(alice, lambda d: table_data(d, "status") == "confirmed", timeout=10)
+    assert_fits_a_phone(alice)
+    alice.execute_script("document.getElementById('table-over').scrollIntoView()")
+    screenshot(alice, "recorder-over-phone")
+    alice.find_element(By.ID, "verified-log").click()
+    wait(alice, lambda d: "/logs/" in d.current_url)
+    wait(alice, lambda d: d.find_element(By.ID, "state-badge").text == "Legal")
+    alice.set_window_size(1280, 1000)
+    alice.get(f"{live_server.url}/play/{code}/")
+    wait(alice, lambda d: table_data(d, "status") == "confirmed")
+    screenshot(alice, "recorder-over-desktop")
+
+
+def test_a_move_is_chosen_by_tapping_a_hex(two_browsers, live_server, make_user):
+    """A phone at the start of an activation: the move offers are hexes on the board; screenshots."""
+    from selenium.webdriver.common.by import By
+
+    alice, bob = two_browsers
+    make_user("alice", password=PASSWORD)
+    make_user("bob", password=PASSWORD)
+    from play import services
+
+    a, b = (
+        TableGame._meta.get_field("seat1").related_model.objects.get(username=n) for n in ("alice", "bob")
+    )
+    table = services.create_game(
+        a,
+        game="motu-battleground",
+        seats=[services.Seating("Alice", "first-game-ew"), services.Seating("Bob", "first-game-motu")],
+        first_player_seat=1,
+        seat2=b,
+    )
+    log_in(alice, live_server.url, "alice")
+    log_in(bob, live_server.url, "bob")
+    rng = random.Random(3)
+    # Deal, select and activate until a move is offered to somebody.
+    for _ in range(40):
+        table.refresh_from_db()
+        for person, driver in ((a, alice), (b, bob)):
+            payload = services.state_payload(table, person)
+            moves = [o for o in payload["offers"] if o["event"]["type"] == "move"]
+            if moves:
+                driver.get(f"{live_server.url}/play/{table.code}/")
+                wait(driver, lambda d: table_data(d, "offers") not in ("", "0"))
+                click(driver, driver.find_element(By.CSS_SELECTOR, "#table-choices button.move"))
+                picks = driver.find_elements(By.CSS_SELECTOR, "#table-board polygon.pick")
+                ends = {(o["event"]["path"] or [None])[-1] for o in moves}
+                assert {p.get_attribute("data-hex") for p in picks} <= ends | {None} and picks
+                assert_fits_a_phone(driver)
+                screenshot(driver, "recorder-move-phone")
+                driver.set_window_size(1280, 1000)
+                screenshot(driver, "recorder-move-desktop")
+                return
+        for person in (a, b):
+            payload = services.state_payload(table, person)
+            if payload["offers"]:
+                offer = rng.choice(
+                    [o for o in payload["offers"] if o["event"]["type"] != "pass"] or payload["offers"]
+                )
+                table = services.post_event(table.code, person, offer["event"], table.version)
+                break
+        time.sleep(0)
+    raise AssertionError("no move was offered in 40 events")
