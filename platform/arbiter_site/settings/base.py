@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "arbiter_site",
     "accounts",
     "gamelogs",
+    "challenges",
     *_optional_apps(),
 ]
 
