@@ -22,9 +22,14 @@ from gamelogs.uploads import read_uploaded_file
 
 def challenge_list(request):
     game, difficulty = request.GET.get("game", ""), request.GET.get("difficulty", "")
-    challenges = services.visible_challenges(game=game, difficulty=difficulty)
+    challenges = list(
+        services.visible_challenges(game=game, difficulty=difficulty).order_by("difficulty", "-opens_at")
+    )
+    for challenge in challenges:
+        challenge.game_label = presenters.game_label(challenge.game)
+        challenge.mode_label = presenters.mode_label(challenge.game, challenge.mode)
     context = {
-        "groups": presenters.grouped_by_difficulty(challenges.order_by("difficulty", "-opens_at")),
+        "groups": presenters.grouped_by_difficulty(challenges),
         "difficulties": sorted(
             set(Challenge.objects.exclude(difficulty="").values_list("difficulty", flat=True))
         ),
@@ -99,6 +104,7 @@ def entry(request, slug: str, pk: int):
             "entry": entry,
             "challenge": entry.challenge,
             "log": entry.log,
+            "score_label": presenters.score_label(entry.challenge.game),
             "can_open_log": logs_visible_to(request.user).filter(pk=entry.log_id).exists(),
         },
     )
