@@ -41,6 +41,8 @@ def load(entries_per_player: int = 2) -> Challenge | None:
             closes_at=now + timedelta(days=30),
             allow_simulated=True,
         )
+    if not challenge.is_open():
+        return challenge  # a demo database kept past the close: the board stays as it was
     User = get_user_model()
     header = services.header_for(challenge, _player(User, DEMO_PLAYERS[0], challenge))
     for n, username in enumerate(DEMO_PLAYERS):

@@ -102,7 +102,9 @@ def create_challenge(
         commitment = engine.commitment_for(seed)
     except ValueError:
         raise ChallengeError("The seed must be hexadecimal.", "invalid_seed") from None
-    published = matching.published_header({**header, "game": game})
+    published = matching.published_header(
+        {"format": "arbiter-log", "format_version": engine.LOG_FORMAT_VERSION, **header, "game": game}
+    )
     published["randomness"] = {"mode": "seeded", "commitment": commitment}
     try:  # the envelope checks a log gets: a header players cannot upload is refused now, not at the close
         engine.parse_log({**published, "randomness": {**published["randomness"], "seed": seed}, "events": []})
@@ -223,17 +225,19 @@ def record_verdict(log: GameLog, verdict: dict) -> list[ChallengeEntry]:
     """Judge every entry this verdict decides: the log's claimed entries, and any challenge whose commitment
     its header carries (a log uploaded on the ordinary page). Idempotent: one entry per (challenge, log)."""
     claimed = list(ChallengeEntry.objects.filter(log=log).select_related("challenge", "player"))
-    if not claimed and not Challenge.objects.filter(closes_at__gt=log.created_at).exists():
-        return []  # the common case, one query: no challenge this log could be entering
-    commitment = _commitment_of(log)
-    judged = []
-    for entry in claimed:
-        judged.append(judge(entry, log, verdict))
-    if commitment and log.uploader_id is not None:
-        seen = {entry.challenge_id for entry in claimed}
-        for challenge in Challenge.objects.filter(commitment=commitment).exclude(pk__in=seen):
-            entry = _entry_for(challenge, log)
-            judged.append(judge(entry, log, verdict))
+    seen = {entry.challenge_id for entry in claimed}
+    judged = [judge(entry, log, verdict) for entry in claimed]
+    if log.uploader_id is None:
+        return judged
+    # Challenges still open when the log arrived whose commitment its bytes contain; the header is parsed
+    # only then, so the common verdict (no challenge) costs one query and no second JSON parse.
+    candidates = Challenge.objects.filter(closes_at__gt=log.created_at).exclude(pk__in=seen)
+    raw = log.raw_bytes()
+    found = [c for c in candidates if c.commitment.encode() in raw]
+    commitment = _commitment_of(log) if found else ""
+    for challenge in found:
+        if challenge.commitment == commitment:  # in the header's randomness, not merely somewhere in the log
+            judged.append(judge(_entry_for(challenge, log), log, verdict))
     return judged
 
 
