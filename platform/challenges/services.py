@@ -173,9 +173,14 @@ def submit_entry(user, challenge: Challenge, data: bytes, *, filename: str = "",
         raise ChallengeError("Log in to enter a challenge.", "not_authenticated", 401)
     if not challenge.is_open():
         raise ChallengeError("The challenge is not open for entries.", "not_open", 409)
-    log = submit_log(
-        user, data, source=source, filename=filename
-    ).log  # UploadRejected: the upload's own errors
+    if not has_started(user, challenge):
+        raise ChallengeError(
+            "Start the challenge first: its seed is revealed to you then, and a game played before cannot enter.",
+            "not_started",
+            409,
+        )
+    # The upload's own checks (size, JSON, envelope) raise UploadRejected with their usual codes.
+    log = submit_log(user, data, source=source, filename=filename).log
     entry, created = ChallengeEntry.objects.get_or_create(
         challenge=challenge, log=log, defaults={"player": user}
     )
@@ -193,6 +198,8 @@ def judge(entry: ChallengeEntry, log: GameLog, verdict: dict) -> ChallengeEntry:
     try:
         header = json.loads(log.raw_bytes())
     except ValueError:
+        header = {}
+    if not isinstance(header, dict):
         header = {}
     if log.state != LogState.LEGAL or verdict.get("status") != "legal":
         reasons.append(f"The log is not legal: {verdict.get('summary') or log.summary or log.state}.")
@@ -216,7 +223,8 @@ def judge(entry: ChallengeEntry, log: GameLog, verdict: dict) -> ChallengeEntry:
     entry.score = (against or {}).get("score")
     entry.rounds = result.get("rounds_played")
     entry.simulated = log.simulated
-    entry.verified_at = log.verified_at or timezone.now()
+    if entry.verified_at is None:  # the first verdict's time: a later re-verification keeps the tiebreak
+        entry.verified_at = log.verified_at or timezone.now()
     entry.save()
     return entry
 

@@ -161,3 +161,11 @@ def test_the_demo_challenge_has_simulated_entries(db):
     entries = ChallengeEntry.objects.filter(challenge=challenge)
     assert entries.count() == len(demo.DEMO_PLAYERS)
     assert all(e.simulated and e.status == "accepted" for e in entries), [e.reasons for e in entries]
+
+
+def test_entering_before_starting_is_a_clear_409(token_client, challenge, sample_log):
+    answer = token_client.post(
+        f"/api/challenges/{challenge.slug}/entries/", json.dumps(sample_log), content_type="application/json"
+    )
+    assert answer.status_code == 409 and answer.json()["error"]["code"] == "not_started"
+    assert "Start the challenge first" in answer.json()["error"]["message"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+from datetime import timedelta
 
 import pytest
 
@@ -71,8 +72,20 @@ def test_simulated_logs_are_refused_unless_the_challenge_is_a_labelled_demo(user
     assert any("simulated" in reason for reason in entry.reasons)
 
 
-def test_a_player_who_did_not_start_is_refused(user, other_user, challenge, started):
-    entry = enter(other_user, challenge, play(started, 15))  # the seed passed on by someone who started
+def test_a_player_who_did_not_start_cannot_enter_and_their_upload_is_refused(
+    user, other_user, challenge, started
+):
+    from challenges import services
+    from challenges.models import ChallengeEntry
+    from gamelogs.services import submit_log
+
+    data = play(started, 15)  # the seed passed on by someone who started
+    with pytest.raises(services.ChallengeError) as caught:
+        services.submit_entry(other_user, challenge, data)
+    assert caught.value.code == "not_started"
+    log = submit_log(other_user, data, source="web").log  # the ordinary page: entered by its commitment
+    verify(log.pk)
+    entry = ChallengeEntry.objects.get(challenge=challenge, log=log)
     assert entry.status == "refused"
     assert any("did not start" in reason for reason in entry.reasons)
 
@@ -115,6 +128,18 @@ def test_a_closed_challenge_takes_no_entries(user, make_challenge, sample_log):
     with pytest.raises(services.ChallengeError) as caught:
         services.submit_entry(user, closed, play(services.header_for(closed, user), 19))
     assert caught.value.code == "not_open"
+
+
+def test_a_re_verification_keeps_the_first_verification_time(user, challenge, started):
+    from challenges.services import record_verdict
+
+    entry = enter(user, challenge, play(started, 24))
+    first = entry.verified_at
+    log = entry.log
+    log.verified_at = first + timedelta(days=1)
+    record_verdict(log, log.verdict)
+    entry.refresh_from_db()
+    assert entry.verified_at == first and entry.status == "accepted"
 
 
 def test_leaderboard_keeps_each_players_best_in_order(user, other_user, challenge, started):

@@ -41,6 +41,8 @@ class ChallengeInputSerializer(serializers.Serializer):
 
 class EntrySerializer(serializers.ModelSerializer):
     player = serializers.CharField(source="player.username", read_only=True)
+    # A plain string in the schema: a choice field named "status" would collide with the logs' own enum.
+    status = serializers.CharField(read_only=True, help_text="pending, accepted (on the board) or refused")
     verdict_url = serializers.SerializerMethodField()
 
     class Meta:
