@@ -7,14 +7,14 @@ import json
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from challenges import presenters, services
 from challenges.forms import ChallengeForm, EntryForm
-from challenges.models import Challenge, ChallengeEntry
+from challenges.models import Challenge, ChallengeEntry, EntryStatus
 from gamelogs.models import LogSource
 from gamelogs.services import UploadRejected, logs_visible_to
 from gamelogs.uploads import read_uploaded_file
@@ -93,10 +93,13 @@ def detail(request, slug: str):
 
 
 def entry(request, slug: str, pk: int):
-    """One leaderboard entry's verdict, public: entering a challenge shows the verdict to everyone."""
+    """One entry's verdict: public once accepted (entering shows it on the board), else for its player and staff."""
     entry = get_object_or_404(
         ChallengeEntry.objects.select_related("challenge", "log", "player"), challenge__slug=slug, pk=pk
     )
+    own = request.user.is_authenticated and (request.user.is_staff or request.user.pk == entry.player_id)
+    if entry.status != EntryStatus.ACCEPTED and not own:
+        raise Http404("No such entry.")  # only an accepted entry's verdict is public, like a log's privacy
     return render(
         request,
         "challenges/entry.html",

@@ -169,3 +169,19 @@ def test_entering_before_starting_is_a_clear_409(token_client, challenge, sample
     )
     assert answer.status_code == 409 and answer.json()["error"]["code"] == "not_started"
     assert "Start the challenge first" in answer.json()["error"]["message"]
+
+
+def test_a_refused_entry_is_seen_only_by_its_player_and_staff(client, user, other_user, challenge, started):
+    from challenges import services
+
+    refused = services.submit_entry(
+        user, challenge, play({**started, "setup": {**started["setup"], "starting_team": "ew"}}, 35)
+    )
+    verify(refused.log_id)
+    path = f"/challenges/{challenge.slug}/entries/{refused.pk}/"
+    assert client.get(path).status_code == 404
+    client.force_login(other_user)
+    assert client.get(path).status_code == 404
+    client.force_login(user)
+    page = client.get(path)
+    assert page.status_code == 200 and "setup.starting_team" in page.content.decode()
