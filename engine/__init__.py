@@ -5,6 +5,7 @@ Public API (the platform imports only these names from ``engine``)::
     verify(log, *, content_pack=None, progress=None) -> Verdict   # never raises on bad input
     simulate(game, seed, *, randomness="seeded", **options) -> dict  # a legal simulated log
     parse_log(data) -> dict                 # the envelope checks only; raises UnreadableLog
+    commitment_for(seed_hex) -> str         # the published commitment of a seed: SHA-256 of its bytes (LOG-4)
     Verdict, Violation, UnreadableLog       # what verify returns; what parse_log raises
     IllegalEvent                            # what a refused event raises (rule id + reason)
 
@@ -33,6 +34,7 @@ same verdict, byte for byte.
 
 from engine import session
 from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.randomness import commitment_for
 from engine.core.verdict import Verdict, Violation
 from engine.simulate import simulate
 from engine.verify import parse_log, verify
@@ -67,6 +69,7 @@ __all__ = [
     "UnreadableLog",
     "Verdict",
     "Violation",
+    "commitment_for",
     "game",
     "games",
     "parse_log",

@@ -68,4 +68,5 @@ urlpatterns = [
     *_optional("api/events/", "tournaments.api_urls"),
     *_optional("meta/", "dashboards.urls"),
     *_optional("api/meta/", "dashboards.api_urls"),
+    *_optional("", "challenges.urls"),  # /challenges/ and /api/challenges/
 ]

@@ -6,6 +6,7 @@ recorded mode the simulator plays the table too: it draws cards at random from t
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import random
 
@@ -133,10 +134,17 @@ def _table_draw(game, rng, event):
 
 
 def simulate(ruleset, seed: int, *, randomness: str = "seeded", first_game: bool = False, options: dict | None = None,
-             content_pack: dict | None = None, mode: str = "standard", free_heroes: bool = False) -> dict:  # fmt: skip
+             content_pack: dict | None = None, mode: str = "standard", free_heroes: bool = False,
+             from_header: dict | None = None) -> dict:  # fmt: skip
+    """A random legal game. ``from_header`` plays a given header instead (a published challenge's, with its
+    forces, setup and randomness): ``seed`` then only picks the decisions, so many games share one setup."""
     rng = random.Random(seed)
-    doc = header(ruleset, seed, randomness, rng, content_pack=content_pack, first_game=first_game, options=options,
-                 mode=mode, free_heroes=free_heroes)  # fmt: skip
+    if from_header is not None:
+        doc = {**copy.deepcopy(from_header), "simulated": True}
+        randomness = doc["randomness"]["mode"]
+    else:
+        doc = header(ruleset, seed, randomness, rng, content_pack=content_pack, first_game=first_game,
+                     options=options, mode=mode, free_heroes=free_heroes)  # fmt: skip
     doc["events"] = []
     game = ruleset.start(doc, content_pack=content_pack)
     doc["events"] = play(game, rng, randomness == "recorded")

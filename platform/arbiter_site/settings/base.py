@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "rulebook",
     "viewer",
     "play",
+    "challenges",
     *_optional_apps(),
 ]
 

@@ -217,3 +217,18 @@ def test_scenario_complete_is_solo_only():
 
     g = table()
     illegal(g, {"type": "scenario_complete", "team": "motu"}, "FE-18.7.1")
+
+
+def test_the_simulator_plays_a_given_header_with_its_setup_and_seed():
+    """simulate(..., from_header=h): the header (forces, setup FE-18.1, seed) is kept as given and only the
+    decisions vary with the seed, so a published challenge can be played many times (docs/challenges.md)."""
+    import engine
+
+    first = engine.simulate("motu-fields-of-eternia", 3, mode="solo")
+    given = {k: v for k, v in first.items() if k not in ("events", "simulated")}
+    games = [engine.simulate("motu-fields-of-eternia", s, from_header=given) for s in (10, 11)]
+    for game in games:
+        assert {k: v for k, v in game.items() if k != "events"} == {**given, "simulated": True}
+        assert engine.verify(game).status == "legal"
+    assert games[0]["events"] != games[1]["events"]
+    assert engine.commitment_for(given["randomness"]["seed"]) == given["randomness"]["commitment"]

@@ -4,6 +4,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
 from accounts.services import create_player
+from challenges import demo as challenge_demo
 from gamelogs import demo
 from gamelogs.models import LogSource
 from gamelogs.services import UploadRejected, submit_log
@@ -43,6 +44,9 @@ class Command(BaseCommand):
         self.stdout.write(
             f"queued {new} new simulated log(s) ({len(logs) + (broken is not None) - new} already loaded)"
         )
+        challenge = challenge_demo.load()
+        if challenge is not None:
+            self.stdout.write(f"demo challenge with simulated entries: /challenges/{challenge.slug}/")
 
     def _upload(self, user, name: str, data: bytes) -> int:
         try:

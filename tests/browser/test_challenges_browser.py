@@ -1,0 +1,77 @@
+"""The challenge pages at a phone's width (390 px) in Debian's Chromium: nothing wider than the screen,
+screenshots in var/screenshots/ (challenges-*.png)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
+from tests.challenges import conftest as fixtures
+from tests.challenges.conftest import play, verify
+
+# The challenges suite's fixtures, used here too.
+sample_log, organizer = fixtures.sample_log, fixtures.organizer
+make_challenge, challenge = fixtures.make_challenge, fixtures.challenge
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.postgres,
+    pytest.mark.django_db(transaction=True),
+    requires_chromium,
+]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = start_chromium(height=1600)
+    driver.set_window_size(390, 1600)
+    yield driver
+    driver.quit()
+
+
+def _sign_in(browser, base_url: str, user) -> None:
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    browser.get(base_url + "/healthz")
+    browser.add_cookie({"name": "sessionid", "value": client.cookies["sessionid"].value, "path": "/"})
+
+
+def _width(browser) -> int:
+    return browser.execute_script("return document.documentElement.scrollWidth")
+
+
+def test_challenge_pages_fit_a_phone(browser, live_server, organizer, user, other_user, challenge):
+    from challenges import services
+
+    services.start(user, challenge)
+    header = services.header_for(challenge, user)
+    services.start(other_user, challenge)
+    entries = [
+        services.submit_entry(user, challenge, play(header, 40)),
+        services.submit_entry(other_user, challenge, play(header, 41)),
+        services.submit_entry(
+            user, challenge, play({**header, "setup": {**header["setup"], "starting_team": "ew"}}, 42)
+        ),
+    ]
+    for entry in entries:
+        verify(entry.log_id)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    _sign_in(browser, live_server.url, user)
+    pages = {
+        "list": "/challenges/",
+        "detail": f"/challenges/{challenge.slug}/",
+        "entry": f"/challenges/{challenge.slug}/entries/{entries[0].pk}/",
+    }
+    for name, path in pages.items():
+        browser.get(live_server.url + path)
+        browser.save_screenshot(str(SCREENSHOTS / f"challenges-{name}.png"))
+        assert _width(browser) <= 390, f"{path} is {_width(browser)} px wide"
+        if name == "detail":
+            rows = browser.find_elements("css selector", "#leaderboard tbody tr")
+            assert len(rows) == 2 and "starting_team" in browser.page_source
+    _sign_in(browser, live_server.url, organizer)
+    browser.get(live_server.url + "/challenges/new/")
+    browser.save_screenshot(str(SCREENSHOTS / "challenges-create.png"))
+    assert _width(browser) <= 390, f"/challenges/new/ is {_width(browser)} px wide"
