@@ -86,7 +86,7 @@ class GameInfo:
     seats: SeatModel
     result_schema: ResultSchema
     statistics_schema: Path  # a versioned JSON Schema (draft 7) of Verdict.statistics
-    rules_index_file: Path  # {"rules": [{"id", "title", "kind", "explanation"?}]}
+    rules_index_file: Path  # {"rules": [{"id", "title", "kind", "explanation"?, "provisional"?}]}
     rule_prefix: str  # rule ids of this game start with it and a dash ("BG" → BG-9.2.1, BG-EX-04)
     ruleset: Any
     content_loader: Callable[..., Any]
@@ -108,16 +108,18 @@ class GameInfo:
 
     @property
     def rules_index(self) -> dict[str, dict]:
-        """``{rule id: {"title", "kind", "explanation"}}`` in specification order (explanation may be "")."""
+        """``{rule id: {"title", "kind", "explanation", "provisional"}}`` in specification order (explanation may
+        be ""; provisional marks a rule whose outcome rests on content the rulebook does not print)."""
         return _rules_index(self.rules_index_file, self.rules_explanations_file)
 
     def rule(self, rule_id: str) -> dict | None:
         """The index entry of ``rule_id``. A section that a verdict may cite as a whole (FE-11.5, whose rules
-        the index lists as FE-11.5.1 …) gets ``{"title": "", "kind": "section", "explanation": ""}``."""
+        the index lists as FE-11.5.1 …) gets ``{"title": "", "kind": "section", "explanation": "", "provisional":
+        False}``."""
         index = self.rules_index
         entry = index.get(rule_id)
         if entry is None and any(key.startswith(rule_id + ".") for key in index):
-            return {"title": "", "kind": "section", "explanation": ""}
+            return {"title": "", "kind": "section", "explanation": "", "provisional": False}
         return entry
 
     @property
@@ -171,6 +173,7 @@ def _rules_index(path: Path, explanations: Path | None) -> dict[str, dict]:
             "title": r["title"],
             "kind": r.get("kind", "rule"),
             "explanation": extra.get(r["id"], r.get("explanation", "")),
+            "provisional": bool(r.get("provisional", False)),
         }
         for r in _json(path)["rules"]
     }
