@@ -33,7 +33,9 @@ def test_explanations_cover_exactly_the_index_and_are_written_in_our_own_words()
 
     info = game("motu-fields-of-eternia")
     written = json.loads(info.rules_explanations_file.read_text("utf-8"))["explanations"]
-    assert list(written) == [r["id"] for r in load_index()]
+    ids = [r["id"] for r in load_index()]
+    assert list(written)[: len(ids)] == ids  # then the sections and items verdicts cite
+    assert all(info.rule(extra)["kind"] in ("section", "item") for extra in list(written)[len(ids) :])
     assert (
         info.rule("FE-9.10.4")["explanation"] == written["FE-9.10.4"]
         and "never less than 1" in written["FE-9.10.4"]
@@ -79,3 +81,26 @@ def test_every_id_is_tested_or_explained():
     assert set(notes) <= ids
     assert [i for i in r["uncited"] if i not in notes] == []
     assert [i for i in notes if i not in r["uncited"]] == []  # a note goes once its rule is tested
+
+
+def test_every_rule_id_the_eternia_engine_cites_has_an_explanation_for_the_verdict_page():
+    """An illegal verdict names a rule id, a section (FE-11.5) or a numbered item of a rule (FE-17.2.4, item 4
+    of FE-17.2); the verdict page finds an explanation for each one the engine's code can raise."""
+    import re
+
+    from engine import game
+
+    info = game("motu-fields-of-eternia")
+    source = "".join(
+        p.read_text("utf-8")
+        for p in Path(info.rules_index_file).parent.glob("*.py")
+        if p.name != "coverage.py"
+    )
+    cited = set(re.findall(r'"((?:FE|WE|AMB)-[0-9A-Z.]+)"', source))
+    assert len(cited) > 100
+    unexplained = sorted(i for i in cited if info.rule(i) is None or len(info.rule(i)["explanation"]) < 40)
+    assert not unexplained, unexplained
+    item = info.rule("FE-17.2.4")
+    assert (item["kind"], item["title"]) == ("item", "Tie-breaks") and "duel" in item["explanation"]
+    assert info.rule("FE-11.5")["kind"] == "section" and "ten steps" in info.rule("FE-11.5")["explanation"]
+    assert info.rule("FE-17.9") is None and info.rule("FE-99") is None
