@@ -158,7 +158,7 @@ def _describe_result(result: dict, players: list[dict], game: str | None = None)
     elif len(sides) == 2:
         head = _head_to_head(sides, labels)
     elif sides:
-        head = _ranking(sides)
+        head = _ranking(sides, teams=bool(result.get("teams")))
     else:
         head = "no result"
     return head + _how(result)
@@ -178,12 +178,14 @@ def _sides(result: dict, players: list[dict]) -> list[dict]:
     by_id = {p["id"]: p for p in players}
     if result.get("teams"):
         return [dict(t, name=_team_name(t, by_id)) for t in result["teams"]]
+    seats = result.get("seats") or []
     factions = [p.get("faction") for p in players]
-    mirror = len(set(factions)) < len(factions)  # one faction on several seats: name the players instead
+    # Two players are named by faction ("Evil Warriors win"), unless both play one; more are named as people.
+    by_person = len(set(factions)) < len(factions) or len(seats) > 2
     sides = []
-    for s in result.get("seats") or []:
+    for s in seats:
         p = by_id.get(s["seat"], {})
-        name = (p.get("name") if mirror else p.get("faction_name")) or p.get("name") or s["seat"]
+        name = (p.get("name") if by_person else p.get("faction_name")) or p.get("name") or s["seat"]
         sides.append(dict(s, name=name))
     return sides
 
@@ -223,12 +225,12 @@ def _head_to_head(sides: list[dict], labels: dict[str, str]) -> str:
     return f"draw {scores}"
 
 
-def _ranking(sides: list[dict]) -> str:
+def _ranking(sides: list[dict], *, teams: bool) -> str:
     ranked = sorted(sides, key=lambda s: s.get("rank") or len(sides))
     first = [s["name"] for s in ranked if s.get("outcome") == "win"]
     table = ", ".join(f"{s.get('rank', '?')}. {s['name']} {_score(s.get('score'))}" for s in ranked)
     if len(first) == 1:
-        head = f"{first[0]} wins"
+        head = f"{first[0]} {'win' if teams else 'wins'}"  # a team's name is plural: "Evil Warriors win"
     elif first:
         head = f"{' and '.join(first)} share the win"
     else:

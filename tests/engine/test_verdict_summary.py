@@ -86,7 +86,8 @@ def test_four_players_each_for_themselves_are_ranked_with_ties_sharing_a_rank():
         result.seat(p, outcome="win" if ranks[p] == 1 else "loss", rank=ranks[p], score=v)
         for p, v in scores.items()
     ]
-    players = [{"id": p, "name": n, "faction": f} for p, n, f in
+    # Each for themselves: people are named, not their factions (two-player games name the faction).
+    players = [{"id": p, "name": n, "faction": f, "faction_name": f"Faction {f}"} for p, n, f in
                (("p1", "Anna", "a"), ("p2", "Ben", "b"), ("p3", "Cara", "c"), ("p4", "Dan", "d"))]  # fmt: skip
     verdict = Verdict(status="legal", engine_version="0", players=players,
                       result=result.game_result(seats, ended_by="rounds", rounds_played=8))  # fmt: skip
@@ -104,3 +105,40 @@ def test_a_battleground_summary_keeps_its_wording_and_labels_from_the_registered
     again = Verdict(status="legal", engine_version="0", game="motu-battleground", players=verdict.players,
                     result=knocked)  # fmt: skip
     assert "(objectives 10, knock-outs 5)" in again.summary()
+
+
+def _fe_teams(scores: dict[str, int], *, winner, ended_by="rounds", rounds=12) -> Verdict:
+    from engine.core import result
+
+    teams = [{"team": t, "seats": [f"p{i + 1}"], "outcome": "win" if t == winner else "loss",
+              "rank": 1 if t == winner else 2, "score": vp, "components": {"victory_cards": vp}}
+             for i, (t, vp) in enumerate(scores.items())]  # fmt: skip
+    seats = [result.seat(t["seats"][0], outcome=t["outcome"], rank=t["rank"], score=t["score"], team=t["team"])
+             for t in teams]  # fmt: skip
+    names = {"motu": "Masters of the Universe", "ew": "Evil Warriors", "horde": "Evil Horde"}
+    players = [{"id": f"p{i + 1}", "name": f"Player {i + 1}", "faction": t, "faction_name": names[t]}
+               for i, t in enumerate(scores)]  # fmt: skip
+    doc = result.game_result(seats, ended_by=ended_by, rounds_played=rounds, teams=teams)
+    return Verdict(status="legal", engine_version="0", game=FE, players=players, result=doc)
+
+
+def test_a_boss_left_in_play_reads_as_every_team_losing_fe_17_1_1():
+    verdict = _fe_teams({"motu": 9, "ew": 7}, winner=None, ended_by="boss")
+    assert verdict.summary() == "LEGAL — both sides lose 9–7 with a boss still in play after 12 rounds"
+
+
+def test_a_tie_broken_game_says_which_tie_break_decided_it_fe_17_2():
+    verdict = _fe_teams({"ew": 8, "motu": 8}, winner="ew", ended_by="tie-break-outposts")
+    assert verdict.summary() == (
+        "LEGAL — Evil Warriors win 8–8 (victory cards 8) on the outposts tie-break after 12 rounds"
+    )
+    duel = _fe_teams({"motu": 9, "ew": 8}, winner="motu", ended_by="duel", rounds=13)
+    assert duel.summary().endswith("by the hero duel in round 13")
+
+
+def test_three_teams_are_ranked_by_faction_fe_2_2():
+    verdict = _fe_teams({"horde": 12, "motu": 9, "ew": 4}, winner="horde")
+    verdict.result["teams"][2]["rank"] = 3
+    assert verdict.summary() == (
+        "LEGAL — Evil Horde win: 1. Evil Horde 12, 2. Masters of the Universe 9, 3. Evil Warriors 4 after 12 rounds"
+    )
