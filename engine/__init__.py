@@ -22,7 +22,7 @@ Public API (the platform imports only these names from ``engine``)::
 A GameInfo carries, for its game: ``name``, ``ruleset_version``, ``seats`` (min/max seats, modes with
 their seat counts and teams, against the game or not), ``result_schema`` (the score's label and each
 score component with its label), ``statistics_schema`` (path of a versioned JSON Schema;
-``validate_statistics(stats) -> [problems]``), ``rules_index`` ({rule id: title, kind, explanation}),
+``validate_statistics(stats) -> [problems]``), ``rules_index`` ({rule id: title, kind, explanation, provisional}),
 and the hooks ``content_loader(pack=None)``, ``check_force(pack, force, *, points_limit=None) ->
 [problems]`` and ``compare_with_list(log_header, {player id: registered list}, *, pack=None) ->
 [differences]``. A verification is keyed by (``Verdict.log_sha256``, ``Verdict.ruleset_version``,

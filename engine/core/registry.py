@@ -86,7 +86,7 @@ class GameInfo:
     seats: SeatModel
     result_schema: ResultSchema
     statistics_schema: Path  # a versioned JSON Schema (draft 7) of Verdict.statistics
-    rules_index_file: Path  # {"rules": [{"id", "title", "kind", "explanation"?}]}
+    rules_index_file: Path  # {"rules": [{"id", "title", "kind", "explanation"?, "provisional"?}]}
     rule_prefix: str  # rule ids of this game start with it and a dash ("BG" → BG-9.2.1, BG-EX-04)
     ruleset: Any
     content_loader: Callable[..., Any]
@@ -108,17 +108,39 @@ class GameInfo:
 
     @property
     def rules_index(self) -> dict[str, dict]:
-        """``{rule id: {"title", "kind", "explanation"}}`` in specification order (explanation may be "")."""
+        """``{rule id: {"title", "kind", "explanation", "provisional"}}`` in specification order (explanation may
+        be ""; provisional marks a rule whose outcome rests on content the rulebook does not print)."""
         return _rules_index(self.rules_index_file, self.rules_explanations_file)
 
     def rule(self, rule_id: str) -> dict | None:
-        """The index entry of ``rule_id``. A section that a verdict may cite as a whole (FE-11.5, whose rules
-        the index lists as FE-11.5.1 …) gets ``{"title": "", "kind": "section", "explanation": ""}``."""
+        """The index entry of ``rule_id``, or None for an id the game does not define.
+
+        A verdict may also cite a section as a whole (FE-11.5, whose rules the index lists as FE-11.5.1 …) or
+        one numbered item of a rule (FE-17.2.4, item 4 of FE-17.2). A section gets ``{"title": "", "kind":
+        "section", "explanation", "provisional": False}``; an item gets its rule's entry with ``"kind":
+        "item"``. Either takes its explanation from the explanations file when it has one for that id (an item
+        otherwise shows its rule's)."""
         index = self.rules_index
         entry = index.get(rule_id)
-        if entry is None and any(key.startswith(rule_id + ".") for key in index):
-            return {"title": "", "kind": "section", "explanation": ""}
-        return entry
+        if entry is not None:
+            return entry
+        own = self.rules_explanations.get(rule_id, "")
+        if any(key.startswith(rule_id + ".") for key in index):
+            return {"title": "", "kind": "section", "explanation": own, "provisional": False}
+        parent = rule_id.rsplit(".", 1)[0]
+        if parent != rule_id and parent in index:
+            return {**index[parent], "kind": "item", "explanation": own or index[parent]["explanation"]}
+        # A heading the specification gives no numbered rules under (FE-19.2, the skirmish setup order).
+        if own:
+            return {"title": "", "kind": "section", "explanation": own, "provisional": False}
+        return None
+
+    @property
+    def rules_explanations(self) -> dict[str, str]:
+        """``{rule id: text}`` written by hand: every id of the index, and sections or items a verdict cites."""
+        if self.rules_explanations_file is None:
+            return {}
+        return _json(self.rules_explanations_file)["explanations"]
 
     @property
     def statistics_schema_doc(self) -> dict:
@@ -171,6 +193,7 @@ def _rules_index(path: Path, explanations: Path | None) -> dict[str, dict]:
             "title": r["title"],
             "kind": r.get("kind", "rule"),
             "explanation": extra.get(r["id"], r.get("explanation", "")),
+            "provisional": bool(r.get("provisional", False)),
         }
         for r in _json(path)["rules"]
     }

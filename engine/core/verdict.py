@@ -129,7 +129,7 @@ class Verdict:
             where = f" ({', '.join(ctx)})" if ctx else ""
             at = "in the header" if e.event_index is None else f"at event {e.event_index}"
             return f"ILLEGAL {at}{where}: {e.message} ({e.rule})"
-        return "LEGAL — " + _describe_result(self.result or {}, self.players)
+        return "LEGAL — " + _describe_result(self.result or {}, self.players, self.game)
 
 
 def _same(value):
@@ -147,51 +147,124 @@ def _copy(value):
     return value
 
 
-def _describe_result(result: dict, players: list[dict]) -> str:
-    if "vp" not in result and "seats" in result:
-        return _describe_seats(result, players)
-    factions = [p.get("faction") for p in players]
-    mirror = len(set(factions)) < len(factions)  # same faction on both sides: name the players instead
-    names = {
-        p["id"]: (p.get("name") if mirror else p.get("faction_name")) or p.get("name") or p["id"]
-        for p in players
-    }
-    vp = result.get("vp", {})
-    order = [p["id"] for p in players]
-    ended_by = result.get("ended_by")
-    rounds = result.get("rounds_played")
-    if result.get("outcome") == "win":
-        w = result["winner"]
-        loser = next((p for p in order if p != w), None)
-        score = f"{vp.get(w, {}).get('total', 0)}–{vp.get(loser, {}).get('total', 0)}"
-        labels = {"objectives": "objectives", "missions": "missions", "knockouts": "knock-outs"}
-        parts = [f"{labels.get(k, k)} {v}" for k, v in vp.get(w, {}).items() if k != "total" and v]
-        src = f" ({', '.join(parts)})" if parts else ""
-        head = f"{names.get(w, w)} win {score}{src}"
+def _describe_result(result: dict, players: list[dict], game: str | None = None) -> str:
+    """The generic result (engine.core.result) in one line, whatever its shape: two sides head to head (two
+    players, or two teams named by their faction), N sides ranked, or the players against the game."""
+    labels = _labels(game)
+    sides = _sides(result, players)
+    against = result.get("against_game")
+    if against:
+        head = _against_game(against, result, sides, labels)
+    elif len(sides) == 2:
+        head = _head_to_head(sides, labels)
+    elif sides:
+        head = _ranking(sides, teams=bool(result.get("teams")))
     else:
-        totals = "–".join(str(vp.get(p, {}).get("total", 0)) for p in order)
-        head = f"draw {totals}"
-    how = {
+        head = "no result"
+    return head + _how(result)
+
+
+def _labels(game: str | None) -> dict[str, str]:
+    """Score component labels as a sentence reads them ("Knock-outs" → "knock-outs"), from the game's schema."""
+    from engine.core.registry import find
+
+    info = find(game) if game else None
+    components = info.result_schema.components if info is not None else ()
+    return {key: label[:1].lower() + label[1:] for key, label in components}
+
+
+def _sides(result: dict, players: list[dict]) -> list[dict]:
+    """The competing sides in result order: the teams when there are any, else the seats, each with a name."""
+    by_id = {p["id"]: p for p in players}
+    if result.get("teams"):
+        return [dict(t, name=_team_name(t, by_id)) for t in result["teams"]]
+    seats = result.get("seats") or []
+    factions = [p.get("faction") for p in players]
+    # Two players are named by faction ("Evil Warriors win"), unless both play one; more are named as people.
+    by_person = len(set(factions)) < len(factions) or len(seats) > 2
+    sides = []
+    for s in seats:
+        p = by_id.get(s["seat"], {})
+        name = (p.get("name") if by_person else p.get("faction_name")) or p.get("name") or s["seat"]
+        sides.append(dict(s, name=name))
+    return sides
+
+
+def _team_name(team: dict, players: dict[str, dict]) -> str:
+    for seat in team.get("seats", []):
+        player = players.get(seat, {})
+        if player.get("faction") == team["team"] and player.get("faction_name"):
+            return player["faction_name"]
+    return team["team"]
+
+
+def _score(value) -> str:
+    return "?" if value is None else str(value).replace("-", "−")
+
+
+def _sources(side: dict, labels: dict[str, str]) -> str:
+    """A side's non-zero score components, in the order the game registers them."""
+    components = side.get("components") or {}
+    order = [k for k in labels if k in components] + sorted(k for k in components if k not in labels)
+    parts = [f"{labels.get(k, k)} {components[k]}" for k in order if components[k]]
+    return ", ".join(parts)
+
+
+def _head_to_head(sides: list[dict], labels: dict[str, str]) -> str:
+    winners = [s for s in sides if s.get("outcome") == "win"]
+    if len(winners) == 1:
+        winner = winners[0]
+        loser = next(s for s in sides if s is not winner)
+        src = _sources(winner, labels)
+        return f"{winner['name']} win {_score(winner.get('score'))}–{_score(loser.get('score'))}" + (
+            f" ({src})" if src else ""
+        )
+    scores = "–".join(_score(s.get("score")) for s in sides)
+    if all(s.get("outcome") == "loss" for s in sides):
+        return f"both sides lose {scores}"
+    return f"draw {scores}"
+
+
+def _ranking(sides: list[dict], *, teams: bool) -> str:
+    ranked = sorted(sides, key=lambda s: s.get("rank") or len(sides))
+    first = [s["name"] for s in ranked if s.get("outcome") == "win"]
+    table = ", ".join(f"{s.get('rank', '?')}. {s['name']} {_score(s.get('score'))}" for s in ranked)
+    if len(first) == 1:
+        head = f"{first[0]} {'win' if teams else 'wins'}"  # a team's name is plural: "Evil Warriors win"
+    elif first:
+        head = f"{' and '.join(first)} share the win"
+    else:
+        head = "nobody wins"
+    return f"{head}: {table}"
+
+
+def _against_game(against: dict, result: dict, sides: list[dict], labels: dict[str, str]) -> str:
+    seats = len(result.get("seats") or []) or 1
+    won = against.get("outcome") == "win"
+    who = "the player" if seats == 1 else "the players"
+    verb = ("wins" if won else "loses") if seats == 1 else ("win" if won else "lose")
+    detail = [str(result["difficulty"])] if result.get("difficulty") else []
+    src = _sources(sides[0], labels) if len(sides) == 1 else ""
+    if src:
+        detail.append(src)
+    score = "" if against.get("score") is None else f", score {_score(against['score'])}"
+    return f"{who} {verb} against the game{score}" + (f" ({'; '.join(detail)})" if detail else "")
+
+
+def _how(result: dict) -> str:
+    """How the game ended, in the game's own words where the engine knows them."""
+    ended_by, rounds = result.get("ended_by"), result.get("rounds_played")
+    if ended_by and ended_by.startswith("tie-break-") and rounds is not None:
+        return f" on the {ended_by[len('tie-break-') :]} tie-break after {rounds} rounds"
+    known = {
         "rounds": f"after {rounds} rounds",
         "knockout": f"by knock-out in round {rounds}",
         "concession": f"by concession in round {rounds}",
         "agreed-draw": f"agreed in round {rounds}",
-    }.get(ended_by, "")
-    return f"{head} {how}".strip()
-
-
-def _describe_seats(result: dict, players: list[dict]) -> str:
-    """The generic result in one line: who won (or the outcome against the game), the scores, how it ended."""
-    names = {p["id"]: p.get("name") or p["id"] for p in players}
-    seats = result.get("seats") or []
-    scores = "–".join(str(s["score"]) for s in seats if s.get("score") is not None)
-    winners = [names.get(s["seat"], s["seat"]) for s in seats if s.get("outcome") == "win"]
-    against = result.get("against_game")
-    if against:
-        head = "won against the game" if against.get("outcome") == "win" else "lost against the game"
-    elif winners:
-        head = f"{' and '.join(winners)} won"
-    else:
-        head = "draw"
-    how = f" ({result['ended_by']})" if result.get("ended_by") else ""
-    return f"{head} {scores}{how}".replace("  ", " ").strip()
+        "duel": f"by the hero duel in round {rounds}",
+        "boss": f"with a boss still in play after {rounds} rounds",
+        "objective": f"with the objective completed in round {rounds}",
+    }
+    if ended_by in known and rounds is not None:
+        return " " + known[ended_by]
+    return f", ended by {ended_by}" if ended_by else ""

@@ -103,7 +103,8 @@ GAME = GameInfo(
         ),
     ),
     statistics_schema=_HERE.parents[1] / "schemas" / "eternia-statistics.schema.json",
-    rules_index_file=_HERE / "rules_index.json",
+    rules_index_file=_HERE / "rules_index.json",  # generated from the specification: ids, titles, provisional
+    rules_explanations_file=_HERE / "rules_explained.json",  # what each id means, written by hand
     rule_prefix="FE",
     ruleset=RULESET,
     content_loader=lambda pack=None: load_content(*_pack(pack)),

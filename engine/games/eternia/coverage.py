@@ -1,9 +1,10 @@
 """Rules coverage for Fields of Eternia: which ids of the specification the tests cite.
 
 ``rules_index.json`` carries every id the specification (``shared/rules/eternia.md``, outside this
-repository) defines: FE-… rules, WE-… worked examples and AMB-… ambiguities, each with a title, a short
-explanation and, where the rule's outcome rests on content the rulebook does not print, ``provisional``
-(the pack's placeholder data decides it until an organizer supplies corrected values).
+repository) defines: FE-… rules, WE-… worked examples and AMB-… ambiguities, each with a title and, where the
+rule's outcome rests on content the rulebook does not print, ``provisional`` (the pack's placeholder data
+decides it until an organizer supplies corrected values). What each rule means, in our own words, is written
+by hand in ``rules_explained.json`` (GameInfo.rules_explanations_file), not cut from the specification.
 
 A test cites an id when the id appears inside a test function (name, docstring or body).
 """
@@ -40,7 +41,7 @@ def _short(text: str, limit: int) -> str:
 
 
 def parse_spec(text: str) -> list[dict]:
-    """Every id the specification defines, in order: {"id", "title", "explanation", "kind", "provisional"}."""
+    """Every id the specification defines, in order: {"id", "title", "kind", "provisional"}."""
     rows, seen = [], set()
     for line in text.splitlines():
         m = _DEF.match(line.strip()) or _WE.match(line.strip())
@@ -55,7 +56,7 @@ def parse_spec(text: str) -> list[dict]:
             "example" if rule_id.startswith("WE-") else "ambiguity" if rule_id.startswith("AMB-") else "rule"
         )
         rows.append({
-            "id": rule_id, "title": title, "explanation": _short(rest, 200) or title, "kind": kind,
+            "id": rule_id, "title": title, "kind": kind,
             "provisional": rule_id.startswith(PROVISIONAL_PREFIXES),
         })  # fmt: skip
     return rows

@@ -49,7 +49,7 @@ def test_dr_4_a_six_rolls_again_and_dr_5_the_end_of_the_track_wins():
     assert verdict.legal, verdict.summary()
     seats = {s["seat"]: s for s in verdict.result["seats"]}
     assert seats["p1"]["outcome"] == "win" and seats["p1"]["components"] == {"distance": 20, "sixes": 3}
-    assert verdict.summary() == "LEGAL — Racer p1 won 20–0 (finish)"
+    assert verdict.summary() == "LEGAL — Racer p1 win 20–0 (distance 20, sixes 3), ended by finish"
 
 
 def test_dr_5_nothing_may_follow_the_finish():
