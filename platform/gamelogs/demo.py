@@ -7,6 +7,7 @@ import copy
 import json
 
 import engine
+from games import game_ids
 
 DEMO_USERNAME = "demo"
 DEMO_PASSWORD = "arbiter-demo"
@@ -20,7 +21,7 @@ def simulated_logs(count: int, *, first_seed: int = 1) -> list[tuple[str, dict]]
     """``count`` simulated logs as (label, log) pairs, spread over every game the simulator
     supports and over both randomness modes. Raises SimulatorUnavailable if it supports none."""
     games, reasons = [], []
-    for game in engine.GAME_IDS:
+    for game in game_ids():
         try:
             engine.simulate(game, first_seed, randomness="recorded")
             games.append(game)
