@@ -16,11 +16,22 @@ def result_table(log: GameLog) -> dict:
     names them), and one row per player with the score by component, the total and a winner
     flag, read from the generic result every verdict carries."""
     game = plugin(log.game)
+    details = game.result_details(log_header(log), log.result or {}, log.statistics) if log.result else {}
     return {
         "score_label": game.score_label,
         "sources": list(game.score_components.values()),
         "rows": game.result_rows(log.players or [], log.result or {}),
+        "details": details,
     }
+
+
+def log_header(log: GameLog) -> dict:
+    """The stored log's header (everything but its events), {} if it cannot be read."""
+    try:
+        doc = json.loads(log.raw_bytes())
+    except (ValueError, TypeError, AttributeError):
+        return {}
+    return {k: v for k, v in doc.items() if k != "events"} if isinstance(doc, dict) else {}
 
 
 def events_around(log: GameLog, index: int | None, radius: int = CONTEXT_EVENTS) -> list[dict]:

@@ -148,6 +148,12 @@ class GamePlugin:
             )
         return rows
 
+    def result_details(self, header: dict, result: dict, statistics: dict | None) -> dict:
+        """What the log page shows under the result table, from the log's header, the generic result and
+        the statistics: ``{"tables": [{"title", "columns", "rows": [{"winner", "cells"}]}], "facts":
+        [(label, value)]}``; nothing by default."""
+        return {}
+
     # --- the meta (dashboards) ------------------------------------------------------------
 
     #: Whether the verdict's statistics follow the dashboards' per-side contract
