@@ -115,3 +115,17 @@ def test_the_dashboards_count_teams_heroes_and_solo_difficulty(verified, client)
                         ("solo/", ["Solo and co-op success by difficulty"])):  # fmt: skip
         page = client.get(f"/meta/{GAME}/{slug}?simulated=only").content.decode()
         assert all(w in page for w in words), slug
+
+
+def test_the_demo_data_plays_every_eternia_mode_and_is_labelled_simulated():
+    from gamelogs.demo import simulated_logs
+
+    logs = simulated_logs(12)
+    eternia = [log for _, log in logs if log["game"] == GAME]
+    assert {(log["setup"].get("mode") or "standard") for log in eternia} == {"standard", "solo", "skirmish"}
+    assert {log["randomness"]["mode"] for _, log in logs if log["game"] == "motu-battleground"} == {
+        "seeded",
+        "recorded",
+    }
+    assert all(log["simulated"] is True for _, log in logs)
+    assert all(engine.verify(log).status == "legal" for log in eternia)
