@@ -17,10 +17,16 @@ def result_table(log: GameLog) -> dict:
     flag, read from the generic result every verdict carries."""
     game = plugin(log.game)
     details = game.result_details(log_header(log), log.result or {}, log.statistics) if log.result else {}
+    rows = game.result_rows(log.players or [], log.result or {})
+    # A source nobody scored from is a column of zeros: left out, so the table fits a phone.
+    shown = [i for i in range(len(game.score_components)) if any(row["sources"][i] for row in rows)]
+    for row in rows:
+        row["sources"] = [row["sources"][i] for i in shown]
+    labels = list(game.score_components.values())
     return {
         "score_label": game.score_label,
-        "sources": list(game.score_components.values()),
-        "rows": game.result_rows(log.players or [], log.result or {}),
+        "sources": [labels[i] for i in shown],
+        "rows": rows,
         "details": details,
     }
 

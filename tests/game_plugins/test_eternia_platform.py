@@ -63,10 +63,13 @@ def test_the_log_page_shows_teams_heroes_and_vp_by_source(mode, verified, client
                 assert labels[key] in page
     details = plugin(GAME).result_details(header, verdict.result, verdict.statistics)
     stats_by_team = {t["team"]: t for t in verdict.statistics["teams"]}
-    rows = details["tables"][0]["rows"]
-    assert [r["cells"][-1] for r in rows] == [
-        str(stats_by_team[t["team"]]["eternium"]) for t in verdict.result["teams"]
-    ]
+    lines = {row["cells"][0]: row["cells"][1:] for row in details["tables"][0]["rows"]}
+    order = [t["team"] for t in verdict.result["teams"]]
+    assert lines["Eternium"] == [str(stats_by_team[t]["eternium"]) for t in order]
+    assert lines["Outposts"] == [str(stats_by_team[t]["outposts"]) for t in order]
+    assert lines["VP"] == [t["score"] for t in verdict.result["teams"]]
+    winners = [c for c in details["tables"][0]["columns"] if c.endswith("(winner)")]
+    assert len(winners) == sum(t["outcome"] == "win" for t in verdict.result["teams"])
     facts = dict(details["facts"])
     assert (
         facts["Mode"]

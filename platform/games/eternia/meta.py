@@ -27,7 +27,7 @@ def _logs(games):
     return GameLog.objects.filter(meta_stat__in=games)
 
 
-DIFFICULTY_ORDER = {"novice": 0, "standard": 1, "veteran": 2, "heroic": 3}
+DIFFICULTY_ORDER = {"beginner": 0, "novice": 1, "advanced": 2, "relentless": 3}  # FE-18, easiest first
 
 
 def _rate_rows(counts: dict[str, dict], name, f: MetaFilter, total: int) -> list[dict]:

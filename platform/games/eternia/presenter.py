@@ -83,24 +83,25 @@ def facts(header: dict, result: dict) -> list[tuple[str, str]]:
 def details(
     header: dict, result: dict, statistics: dict | None, components: dict[str, str], score_label: str
 ) -> dict:
-    """The log page's Eternia block: a team table and the facts (see the module docstring)."""
-    rows = team_rows(header.get("players") or [], result, statistics, components)
-    shown = [i for i, key in enumerate(components) if any(r["sources"][i] for r in rows)] or list(
-        range(len(components))
-    )
+    """The log page's Eternia block: a team table and the facts (see the module docstring).
+
+    One column per team and one row per fact, so two teams fit a phone's width; VP sources no team
+    scored are left out."""
+    teams = team_rows(header.get("players") or [], result, statistics, components)
     labels = list(components.values())
+    shown = [i for i in range(len(labels)) if any(t["sources"][i] for t in teams)]
+    lines = [
+        ("Players (heroes)", ["; ".join(t["players"]) or "—" for t in teams]),
+        *((labels[i], [t["sources"][i] for t in teams]) for i in shown),
+        (score_label, [t["total"] for t in teams]),
+        ("Outposts", [_or_dash(t["outposts"]) for t in teams]),
+        ("Eternium", [_or_dash(t["eternium"]) for t in teams]),
+    ]
     table = {
         "title": "Teams",
-        "columns": ["Team", "Players (heroes)", *(labels[i] for i in shown), score_label, "Outposts", "Eternium"],
-        "rows": [
-            {
-                "winner": r["winner"],
-                "cells": [r["team"], "; ".join(r["players"]) or "—", *(r["sources"][i] for i in shown), r["total"],
-                          _or_dash(r["outposts"]), _or_dash(r["eternium"])],
-            }
-            for r in rows
-        ],
-    }  # fmt: skip
+        "columns": ["", *(t["team"] + (" (winner)" if t["winner"] else "") for t in teams)],
+        "rows": [{"winner": False, "cells": [label, *values]} for label, values in lines],
+    }
     return {"tables": [table], "facts": facts(header, result)}
 
 
