@@ -22,9 +22,10 @@ GAME = "motu-fields-of-eternia"
 
 
 def test_fe_17_2_a_tie_break_is_named_only_when_one_decided_the_game():
-    assert tie_break("rounds") is None and tie_break(None) is None
-    assert tie_break("tie-break-eternium") == "more Eternium"
-    assert tie_break("tie-break-duel") == "a duel of heroes"
+    assert tie_break("rounds") is None and tie_break(None) is None and tie_break("boss") is None
+    assert tie_break("tie-break-outposts") == "more outposts (FE-17.2.1)"
+    assert tie_break("tie-break-eternium") == "more Eternium (FE-17.2.2)"
+    assert tie_break("duel").startswith("a duel of heroes")
 
 
 @pytest.fixture

@@ -12,27 +12,27 @@ from games.eternia.names import hero_name, team_name
 __all__ = ["details", "team_name", "tie_break"]
 
 MODES = {"standard": "Team game", "solo": "Solo / co-op against the game", "skirmish": "Skirmish"}
-# FE-17.2: the steps after equal VP, as ``ended_by`` names them ("tie-break-<step>").
+# FE-17.2: how a game with equal VP was decided, as the result's ``ended_by`` names it.
 TIE_BREAKS = {
-    "eternium": "more Eternium",
-    "outposts": "more outposts",
-    "night": "an extra night round",
-    "duel": "a duel of heroes",
+    "tie-break-outposts": "more outposts (FE-17.2.1)",
+    "tie-break-eternium": "more Eternium (FE-17.2.2)",
+    "duel": "a duel of heroes after the extra night round (FE-17.2.4)",
 }
+
+
+def tie_break(ended_by: str | None) -> str | None:
+    """The tie-break that decided the game, in words; None when VP alone did (or the game ended otherwise)."""
+    if ended_by in TIE_BREAKS:
+        return TIE_BREAKS[ended_by]
+    if ended_by and ended_by.startswith("tie-break-"):  # a step this page does not know by name yet
+        return ended_by.removeprefix("tie-break-").replace("-", " ")
+    return None
 
 
 def mode_of(header: dict) -> str:
     """FE-18 solo, FE-19 skirmish, else the team game (the header's ``setup.mode``)."""
     mode = (header.get("setup") or {}).get("mode")
     return mode if mode in MODES else "standard"
-
-
-def tie_break(ended_by: str | None) -> str | None:
-    """The tie-break step named by ``ended_by`` (``tie-break-<step>``), in words; None if none was used."""
-    if not ended_by or not ended_by.startswith("tie-break-"):
-        return None
-    step = ended_by.removeprefix("tie-break-")
-    return TIE_BREAKS.get(step, step.replace("-", " "))
 
 
 def team_rows(
