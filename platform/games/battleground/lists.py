@@ -40,6 +40,8 @@ class ListReport:
     check: object
 
     def __getattr__(self, name: str):
+        if name.startswith("__") or name == "check":  # copy/pickle probe before ``check`` is set
+            raise AttributeError(name)
         return getattr(self.check, name)
 
     def to_dict(self) -> dict:
