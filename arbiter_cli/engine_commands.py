@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.cli import add_commands
+import engine
 
 
 def register(subparsers) -> None:
-    add_commands(subparsers)
+    engine.add_cli_commands(subparsers)

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 import plotly.graph_objects as go
 
-import engine
 import games
 from dashboards import figures, queries, stats
 from dashboards.filters import MetaFilter
@@ -136,8 +135,8 @@ def generic_pages() -> dict[str, Page]:
 
 
 def meta_games() -> list[str]:
-    """Every game that has an engine: the engine's game ids that have a ruleset."""
-    return [game for game in engine.GAME_IDS if engine.ruleset_version(game)]
+    """Every game that has an engine: the games registered with it (``engine.games()``)."""
+    return games.game_ids()
 
 
 def game_name(game: str) -> str:

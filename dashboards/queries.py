@@ -381,7 +381,16 @@ def dice_luck(f: MetaFilter) -> list[dict]:
 def _recorded_dice(f: MetaFilter) -> QuerySet:
     """TestStat rows of public games inside the filter, recorded dice only (seeded games are fair
     by construction), as DiceDaily would hold them for public games alone."""
-    games = m.GameStat.objects.filter(public_games(), game=f.game, randomness="recorded")
+    games = game_stats(f, m.GameStat.objects.filter(public_games(), randomness="recorded"))
+    return m.TestStat.objects.filter(side__game_stat__in=games)
+
+
+def game_stats(f: MetaFilter, games: QuerySet | None = None) -> QuerySet:
+    """GameStat rows (of ``games``, by default all) inside the filter: for a game's own data sets
+    that aggregate per-game rows rather than summaries."""
+    games = (m.GameStat.objects.all() if games is None else games).filter(game=f.game)
+    if f.event and f.event not in public_events(f.game):
+        return games.none()  # as in bucket(): an event only private logs name does not exist
     if f.date_from:
         games = games.filter(played_on__gte=f.date_from)
     if f.date_to:
@@ -396,7 +405,7 @@ def _recorded_dice(f: MetaFilter) -> QuerySet:
         games = games.filter(simulated=False)
     elif f.simulated == "only":
         games = games.filter(simulated=True)
-    return m.TestStat.objects.filter(side__game_stat__in=games)
+    return games
 
 
 def trends_month(f: MetaFilter) -> list[dict]:

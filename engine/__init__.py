@@ -15,6 +15,11 @@ Public API (the platform imports only these names from ``engine``)::
     GameInfo, SeatModel, Mode, ResultSchema # the registry's records
 
     ENGINE_VERSION, LOG_FORMAT_VERSION, GAME_IDS, RULESET_VERSIONS, ruleset_version(game)
+    MAX_LOG_BYTES                           # the largest log the engine reads (LOG-1.1)
+    builtin_packs(game_id) -> list[str]     # ids of the content packs shipped with a game ([] if none)
+    add_cli_commands(subparsers)            # verify / simulate / rules-coverage for a command line
+
+``GAME_IDS`` names every game the platform expects, engine or not; ``games()`` the ones that verify now.
 
     session.start(doc) -> Replay            # play or watch one event at a time (engine/session.py):
     session.step(replay, event), session.board(replay), session.walk(log)
@@ -24,8 +29,9 @@ their seat counts and teams, against the game or not), ``result_schema`` (the sc
 score component with its label), ``statistics_schema`` (path of a versioned JSON Schema;
 ``validate_statistics(stats) -> [problems]``), ``rules_index`` ({rule id: title, kind, explanation, provisional}),
 and the hooks ``content_loader(pack=None)``, ``check_force(pack, force, *, points_limit=None) ->
-[problems]`` and ``compare_with_list(log_header, {player id: registered list}, *, pack=None) ->
-[differences]``. A verification is keyed by (``Verdict.log_sha256``, ``Verdict.ruleset_version``,
+[problems]``, ``check_list(entries, content, *, points_limit, faction=None) -> ListCheck`` (the same rules
+with each problem's entry and each line's cost, for list pages) and ``compare_with_list(log_header,
+{player id: registered list}, *, pack=None) -> [differences]``. A verification is keyed by (``Verdict.log_sha256``, ``Verdict.ruleset_version``,
 ``Verdict.content_pack["sha256"]``), ``Verdict.verification_key``.
 
 The engine imports nothing from Django, Celery or the network: same log, same ruleset version,
@@ -33,7 +39,9 @@ same verdict, byte for byte.
 """
 
 from engine import session
+from engine.core.content import builtin_pack_ids as _builtin_pack_ids
 from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.logfile import MAX_LOG_BYTES
 from engine.core.randomness import commitment_for
 from engine.core.verdict import Verdict, Violation
 from engine.simulate import simulate
@@ -55,10 +63,26 @@ from engine.core.registry import (
     unregister,
 )
 
+
+def builtin_packs(game_id: str) -> list[str]:
+    """Ids of the content packs shipped with ``game_id``, sorted ([] for a game without packs).
+    Raises GameNotAvailable for a game that is not registered."""
+    folder = game(game_id).content_dir
+    return list(_builtin_pack_ids(folder)) if folder else []
+
+
+def add_cli_commands(subparsers) -> None:
+    """Add ``verify``, ``simulate`` and ``rules-coverage`` to an argparse subparsers object."""
+    from engine.cli import add_commands
+
+    add_commands(subparsers)
+
+
 __all__ = [
     "ENGINE_VERSION",
     "GAME_IDS",
     "LOG_FORMAT_VERSION",
+    "MAX_LOG_BYTES",
     "RULESET_VERSIONS",
     "GameInfo",
     "GameNotAvailable",
@@ -69,6 +93,8 @@ __all__ = [
     "UnreadableLog",
     "Verdict",
     "Violation",
+    "add_cli_commands",
+    "builtin_packs",
     "commitment_for",
     "game",
     "games",

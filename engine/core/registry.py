@@ -76,6 +76,10 @@ class GameInfo:
       the default pack when None; raises ``UnreadableLog`` for an unknown or malformed pack.
     * ``check_force(pack, force, *, points_limit=None) -> list[str]`` — why a force list (``{"faction"?,
       "characters": [{"character", "equipment"}]}``) may not be played with ``pack``; [] if it may.
+    * ``check_list(entries, content, *, points_limit, faction=None) -> ListCheck`` — the same rules for a
+      list page: ``valid``, ``faction``, ``points``, resolved ``entries``, per-line ``costs`` and
+      ``problems`` (each a ``message`` and the 0-based ``entry`` it is about, or None); ``content`` is
+      ``content_loader``'s result.
     * ``compare_with_list(log_header, registered, *, pack=None) -> list[str]`` — how the forces a log's
       header gives differ from the registered lists (``{header player id: list or None}``); [] if alike.
     """
@@ -91,6 +95,7 @@ class GameInfo:
     ruleset: Any
     content_loader: Callable[..., Any]
     check_force: Callable[..., list[str]] | None = None
+    check_list: Callable[..., Any] | None = None
     compare_with_list: Callable[..., list[str]] | None = None
     randomness_modes: tuple[str, ...] = ("seeded", "recorded")
     content_dir: str | None = None  # folder of engine/content/ holding the built-in packs

@@ -7,6 +7,7 @@ import copy
 import json
 
 import engine
+from games import game_ids
 
 DEMO_USERNAME = "demo"
 DEMO_PASSWORD = "arbiter-demo"
@@ -18,9 +19,11 @@ class SimulatorUnavailable(Exception):
 
 def simulated_logs(count: int, *, first_seed: int = 1) -> list[tuple[str, dict]]:
     """``count`` simulated logs as (label, log) pairs, spread over every game the simulator
-    supports and over both randomness modes. Raises SimulatorUnavailable if it supports none."""
+    supports, over both randomness modes and over each game's modes of play (a game registering
+    more than one, such as Eternia's team game, solo and skirmish, gets each in turn). Raises
+    SimulatorUnavailable if it supports none."""
     games, reasons = [], []
-    for game in engine.GAME_IDS:
+    for game in game_ids():
         try:
             engine.simulate(game, first_seed, randomness="recorded")
             games.append(game)
@@ -32,8 +35,12 @@ def simulated_logs(count: int, *, first_seed: int = 1) -> list[tuple[str, dict]]
     for n in range(count):
         game = games[n % len(games)]
         seed = first_seed + n
-        randomness = "recorded" if n % 2 else "seeded"
-        logs.append((f"{game}-{randomness}-{seed}.json", engine.simulate(game, seed, randomness=randomness)))
+        randomness = "recorded" if (n // len(games)) % 2 else "seeded"
+        modes = [mode.id for mode in engine.game(game).seats.modes]
+        mode = modes[(n // len(games)) % len(modes)] if len(modes) > 1 else None
+        options = {"mode": mode} if mode else {}
+        label = "-".join(str(part) for part in (game, mode, randomness, seed) if part)
+        logs.append((f"{label}.json", engine.simulate(game, seed, randomness=randomness, **options)))
     return logs
 
 

@@ -16,11 +16,28 @@ def result_table(log: GameLog) -> dict:
     names them), and one row per player with the score by component, the total and a winner
     flag, read from the generic result every verdict carries."""
     game = plugin(log.game)
+    details = game.result_details(log_header(log), log.result or {}, log.statistics) if log.result else {}
+    rows = game.result_rows(log.players or [], log.result or {})
+    # A source nobody scored from is a column of zeros: left out, so the table fits a phone.
+    shown = [i for i in range(len(game.score_components)) if any(row["sources"][i] for row in rows)]
+    for row in rows:
+        row["sources"] = [row["sources"][i] for i in shown]
+    labels = list(game.score_components.values())
     return {
         "score_label": game.score_label,
-        "sources": list(game.score_components.values()),
-        "rows": game.result_rows(log.players or [], log.result or {}),
+        "sources": [labels[i] for i in shown],
+        "rows": rows,
+        "details": details,
     }
+
+
+def log_header(log: GameLog) -> dict:
+    """The stored log's header (everything but its events), {} if it cannot be read."""
+    try:
+        doc = json.loads(log.raw_bytes())
+    except (ValueError, TypeError, AttributeError):
+        return {}
+    return {k: v for k, v in doc.items() if k != "events"} if isinstance(doc, dict) else {}
 
 
 def events_around(log: GameLog, index: int | None, radius: int = CONTEXT_EVENTS) -> list[dict]:

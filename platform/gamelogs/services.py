@@ -26,8 +26,6 @@ from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 
 import engine
-from engine.core.errors import UnreadableLog
-from engine.core.logfile import MAX_LOG_BYTES
 from gamelogs import queue
 from gamelogs.models import GameLog, LogSource, LogSubmission
 
@@ -68,7 +66,7 @@ class SubmitResult:
 
 
 def max_upload_bytes() -> int:
-    return min(settings.ARBITER_MAX_UPLOAD_BYTES, MAX_LOG_BYTES)
+    return min(settings.ARBITER_MAX_UPLOAD_BYTES, engine.MAX_LOG_BYTES)
 
 
 def check_upload(data: bytes) -> dict:
@@ -83,11 +81,11 @@ def check_upload(data: bytes) -> dict:
         )
     try:
         return engine.parse_log(data)
-    except UnreadableLog as exc:
+    except engine.UnreadableLog as exc:
         code = _CODE_BY_RULE.get(exc.rule, "invalid_log")
         if exc.path == "/game" and exc.rule != "LOG-1.3":
             code = "unknown_game"
-            message = f"Unknown game: Arbiter verifies {', '.join(engine.GAME_IDS)}."
+            message = f"Unknown game: Arbiter verifies {', '.join(g.id for g in engine.games())}."
         else:
             message = exc.message[:1].upper() + exc.message[1:]
         raise UploadRejected(message, code, rule=exc.rule, path=exc.path) from None

@@ -31,6 +31,7 @@ from gamelogs import outbox
 from gamelogs.alerts import alert_staff
 from gamelogs.models import FINAL_STATES, GameLog, LogState, LogVerification
 from gamelogs.storable import storable
+from games import game_ids
 
 logger = logging.getLogger(__name__)
 
@@ -327,7 +328,7 @@ def describe_changes(previous: dict | None, current: dict) -> list[str]:
 def current_verdicts() -> Q:
     """Logs decided by the running engine and the current ruleset of their game (``is_current``)."""
     current = Q(pk__in=[])
-    for game in engine.GAME_IDS:
+    for game in game_ids():
         current |= Q(game=game, ruleset_version=engine.ruleset_version(game))
     return Q(state__in=FINAL_STATES, engine_version=engine.ENGINE_VERSION) & current
 
@@ -335,7 +336,7 @@ def current_verdicts() -> Q:
 def stale_verdicts() -> Q:
     """Logs whose verdict another engine version, or an older ruleset of their game, decided."""
     stale = ~Q(engine_version=engine.ENGINE_VERSION)
-    for game in engine.GAME_IDS:
+    for game in game_ids():
         stale |= Q(game=game) & ~Q(ruleset_version=engine.ruleset_version(game))
     return stale
 

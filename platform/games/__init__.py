@@ -6,7 +6,8 @@ particular to a game lives in one folder here (``games/<folder>/``) holding a
 score components, the draw breaks an elimination event may choose and the tiebreaks it adds,
 its content packs and list rules, its log-versus-list check, how its results are shown, and
 its dashboards' data sets. A game with an engine but no folder here gets :class:`GamePlugin`'s
-generic defaults, which read only ``verdict["result"]`` (it cannot run events: it has no
+generic defaults (:meth:`GamePlugin.generic`: its name, score label and score components from
+the engine's registry), which read only ``verdict["result"]`` (it cannot run events: it has no
 list rules).
 
 Every folder under ``games/`` is imported the first time a plugin is looked up, so adding a
@@ -18,6 +19,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from dataclasses import dataclass
+
+import engine
 
 
 class UnknownPack(ValueError):
@@ -64,6 +67,20 @@ class GamePlugin:
             self.game_id = game_id
         if name is not None:
             self.name = name
+
+    @classmethod
+    def generic(cls, game_id: str) -> GamePlugin:
+        """The defaults for a game without a plugin folder, named and scored as the engine registers it
+        (``GameInfo.name`` and ``result_schema``); a game the engine does not know keeps bare defaults."""
+        plugin = cls(game_id)
+        try:
+            info = engine.game(game_id)
+        except engine.GameNotAvailable:
+            return plugin
+        plugin.name = info.name
+        plugin.score_label = info.result_schema.score_label
+        plugin.score_components = dict(info.result_schema.components)
+        return plugin
 
     @property
     def label(self) -> str:
@@ -131,6 +148,12 @@ class GamePlugin:
             )
         return rows
 
+    def result_details(self, header: dict, result: dict, statistics: dict | None) -> dict:
+        """What the log page shows under the result table, from the log's header, the generic result and
+        the statistics: ``{"tables": [{"title", "columns", "rows": [{"winner", "cells"}]}], "facts":
+        [(label, value)]}``; nothing by default."""
+        return {}
+
     # --- the meta (dashboards) ------------------------------------------------------------
 
     #: Whether the verdict's statistics follow the dashboards' per-side contract
@@ -193,12 +216,17 @@ def plugin(game_id: str) -> GamePlugin:
     """The plugin of ``game_id``, or the generic defaults for a game without a folder here."""
     load()
     found = _PLUGINS.get(game_id)
-    return found if found is not None else GamePlugin(game_id)
+    return found if found is not None else GamePlugin.generic(game_id)
 
 
 def plugins() -> dict[str, GamePlugin]:
     load()
     return dict(_PLUGINS)
+
+
+def game_ids() -> list[str]:
+    """Every game the engine verifies now (``engine.games()``: built-in and registered), by id."""
+    return [info.id for info in engine.games()]
 
 
 def event_games() -> list[tuple[str, str]]:

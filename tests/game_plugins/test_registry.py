@@ -85,3 +85,21 @@ def test_battleground_keeps_knockouts_dealt_beside_the_vp_sources():
     bg = games.plugin("motu-battleground")
     assert bg.seat_components(verdict, verdict["result"]["seats"][0])["knockouts_dealt"] == 3
     assert bg.seat_components(verdict, verdict["result"]["seats"][1])["knockouts_dealt"] == 0
+
+
+def test_a_game_registered_with_the_engine_alone_is_named_and_scored_as_the_engine_says():
+    from dashboards.datasets import ScoreComponents, meta_games
+    from engine import register, unregister
+    from tests.engine.conformance.dice_race.game import GAME
+
+    assert "dice-race" not in meta_games() and games.plugin("dice-race").label == "dice-race"
+    register(GAME)
+    try:
+        plain = games.plugin("dice-race")
+        assert (plain.label, plain.score_label, plain.runs_events) == ("Dice race", "Squares", False)
+        assert plain.score_components == {"distance": "Distance", "sixes": "Sixes"}
+        assert "dice-race" in meta_games() and "dice-race" in games.game_ids()
+        assert ScoreComponents("dice-race").title == "Squares by source"
+    finally:
+        unregister("dice-race")
+    assert "dice-race" not in meta_games()

@@ -12,7 +12,7 @@ from engine.core.registry import GameInfo, Mode, ResultSchema, SeatModel
 from engine.games.battleground.board import Board
 from engine.games.battleground.content import CONTENT_DIR, DEFAULT_PACK, Content, load_content, load_pack
 from engine.games.battleground.dice import Dice
-from engine.games.battleground.forces import check_force
+from engine.games.battleground.forces import check_force, check_list
 from engine.games.battleground.list_compare import compare_with_list
 from engine.games.battleground.options import resolve_options
 from engine.games.battleground.replay import Game
@@ -107,6 +107,7 @@ GAME = GameInfo(
     ruleset=RULESET,
     content_loader=load_pack,
     check_force=check_force,
+    check_list=check_list,
     compare_with_list=compare_with_list,
     content_dir=CONTENT_DIR,
     default_pack=DEFAULT_PACK,

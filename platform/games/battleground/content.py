@@ -1,34 +1,32 @@
-"""Battleground's content packs as the engine types them, for list checks and the list page.
+"""Battleground's content packs, for list checks and the list page.
 
-The engine owns the pack files (``engine/content/battleground/``); this module only finds and
-loads them. The engine does not yet publish its content loader through ``engine/__init__``,
-so this is the one place outside the engine that imports it.
+The engine owns the pack files and their loader; this module finds them through the engine's
+registry (``engine.builtin_packs``, ``engine.game(id).content_loader``) and shapes the list
+page's reference table.
 """
 
 from __future__ import annotations
 
-from engine.core.content import builtin_pack, builtin_pack_ids
-from engine.games.battleground.content import Content, load_content
+import engine
 from games import UnknownPack
 
-__all__ = ["Content", "catalogue", "load_pack", "pack_ids"]
+__all__ = ["GAME_ID", "catalogue", "load_pack", "pack_ids"]
 
-FOLDER = "battleground"  # the folder of engine/content/ holding the packs
+GAME_ID = "motu-battleground"
 
 
 def pack_ids() -> list[str]:
-    return list(builtin_pack_ids(FOLDER))
+    return engine.builtin_packs(GAME_ID)
 
 
-def load_pack(pack_id: str) -> Content:
+def load_pack(pack_id: str):
     """The typed content of a built-in pack. Raises UnknownPack for an unknown pack."""
-    if pack_id not in builtin_pack_ids(FOLDER):
-        raise UnknownPack(f"unknown content pack {pack_id!r} for motu-battleground")
-    doc, digest = builtin_pack(FOLDER, pack_id)
-    return load_content(doc, digest)
+    if pack_id not in pack_ids():
+        raise UnknownPack(f"unknown content pack {pack_id!r} for {GAME_ID}")
+    return engine.game(GAME_ID).content_loader(pack_id)
 
 
-def catalogue(content: Content) -> dict:
+def catalogue(content) -> dict:
     """Characters by faction with their equipment options, for the list page's reference table."""
     factions = []
     for faction_id, faction in content.factions.items():

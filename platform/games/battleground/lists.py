@@ -1,19 +1,9 @@
-"""Force lists: read what a player typed, and check it against an event's content pack.
+"""Force lists as a player types and reads them; the rules a list is held to are the engine's.
 
-Pure Python over the engine's typed content (no database). The rules an event holds a list to:
-
-* at least one character, every name known to the content pack (ids, English names and the
-  pack's IT/ES/PL aliases all work);
-* one faction: every character belongs to the list's faction;
-* each character at most once (the engine refuses a game with the same character twice);
-* one copy of each equipment card across the whole list;
-* an iconic weapon only on a character it is iconic for;
-* no character carries more weapons or items than their slots allow (spells count as weapons:
-  the pack has weapon and item slots only);
-* the total cost of characters and equipment is within the event's points limit.
-
-Every problem names the character it is about (or the entry number when the character is
-unknown), so the player can fix it where it is.
+The engine checks a list (``engine.game("motu-battleground").check_list``: one faction, each
+character once, one copy of each equipment card, iconic weapons, slots, the points limit —
+BG-1.2, BG-1.3, BG-1.6, BG-4.2). This module reads the text a player typed, writes a list back
+as text, and shapes the engine's check for the list page and the API (:meth:`ListReport.to_dict`).
 
 Text format, one character per line, equipment after a colon, separated by commas::
 
@@ -25,16 +15,16 @@ Text format, one character per line, equipment after a colon, separated by comma
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from engine.core.errors import UnreadableLog
-from games.battleground.content import Content
+import engine
+
+GAME_ID = "motu-battleground"
 
 
 @dataclass(frozen=True)
 class ListProblem:
-    """One reason a list is not valid. ``entry`` is the 0-based character entry, None for the list."""
+    """A problem with the text itself (not with the list's rules). ``entry`` is None: the whole list."""
 
     message: str
     entry: int | None = None
@@ -44,43 +34,24 @@ class ListProblem:
 
 
 @dataclass(frozen=True)
-class EntryCost:
-    character: str
-    name: str
-    equipment: tuple[tuple[str, str, int], ...]  # (id, name, cost)
-    cost: int
+class ListReport:
+    """The engine's list check (``faction``, ``points``, ``entries``, ``costs``, ``problems``) as pages show it."""
 
-    @property
-    def total(self) -> int:
-        return self.cost + sum(c for _, _, c in self.equipment)
+    check: object
 
-
-@dataclass(frozen=True)
-class ListCheck:
-    """The outcome of :func:`check_force_list`.
-
-    ``entries`` are the resolved entries ([{"character": id, "equipment": [ids]}]) for
-    everything that could be resolved; ``costs`` the per-line cost breakdown.
-    """
-
-    faction: str | None
-    points: int
-    points_limit: int
-    entries: list[dict]
-    costs: list[EntryCost]
-    problems: list[ListProblem] = field(default_factory=list)
-
-    @property
-    def valid(self) -> bool:
-        return not self.problems
+    def __getattr__(self, name: str):
+        if name.startswith("__") or name == "check":  # copy/pickle probe before ``check`` is set
+            raise AttributeError(name)
+        return getattr(self.check, name)
 
     def to_dict(self) -> dict:
+        check = self.check
         return {
-            "valid": self.valid,
-            "faction": self.faction,
-            "points": self.points,
-            "points_limit": self.points_limit,
-            "errors": [p.to_dict() for p in self.problems],
+            "valid": check.valid,
+            "faction": check.faction,
+            "points": check.points,
+            "points_limit": check.points_limit,
+            "errors": [{"entry": p.entry, "message": p.message} for p in check.problems],
             "lines": [
                 {
                     "character": c.character,
@@ -89,9 +60,17 @@ class ListCheck:
                     "equipment": [{"id": i, "name": n, "cost": k} for i, n, k in c.equipment],
                     "total": c.total,
                 }
-                for c in self.costs
+                for c in check.costs
             ],
         }
+
+
+def check_force_list(
+    entries: list[dict], content, *, points_limit: int, faction: str | None = None
+) -> ListReport:
+    """The engine's check of ``entries`` against ``content`` and ``points_limit``; never raises for bad input."""
+    check = engine.game(GAME_ID).check_list(entries, content, points_limit=points_limit, faction=faction)
+    return ListReport(check)
 
 
 def parse_list_text(text: str) -> tuple[str | None, list[dict], list[ListProblem]]:
@@ -114,7 +93,7 @@ def parse_list_text(text: str) -> tuple[str | None, list[dict], list[ListProblem
     return faction, entries, problems
 
 
-def format_list_text(entries: list[dict], content: Content | None = None, faction: str | None = None) -> str:
+def format_list_text(entries: list[dict], content=None, faction: str | None = None) -> str:
     """The text form of ``entries``, with names from ``content`` where it knows the ids."""
 
     def name(table: dict, key: str) -> str:
@@ -123,8 +102,7 @@ def format_list_text(entries: list[dict], content: Content | None = None, factio
 
     lines = []
     if faction:
-        faction_name = (content.factions.get(faction) or {}).get("name", faction) if content else faction
-        lines.append(f"Faction: {faction_name}")
+        lines.append(f"Faction: {faction_name(content, faction) if content else faction}")
     for entry in entries:
         character = name(content.characters if content else {}, entry.get("character", ""))
         gear = [
@@ -137,154 +115,10 @@ def format_list_text(entries: list[dict], content: Content | None = None, factio
     return "\n".join(lines)
 
 
-def check_force_list(
-    entries: list[dict], content: Content, *, points_limit: int, faction: str | None = None
-) -> ListCheck:
-    """Check ``entries`` against ``content`` and ``points_limit`` (see the module docstring).
-
-    ``faction`` is the declared faction (id, name or alias) or None to take the first
-    character's. Never raises for bad input: everything wrong becomes a ListProblem.
-    """
-    problems: list[ListProblem] = []
-    if not isinstance(entries, list) or not entries:
-        return ListCheck(None, 0, points_limit, [], [], [ListProblem("the list has no characters")])
-
-    faction_id = None
-    if faction:
-        faction_id = lookup(content, "factions", faction)
-        if faction_id is None:
-            problems.append(ListProblem(f"unknown faction '{faction}' in content pack {content.pack_id}"))
-
-    resolved: list[dict] = []
-    costs: list[EntryCost] = []
-    seen_characters: dict[str, int] = {}
-    costs_by_entry: dict[int, str] = {}  # entry index -> character name, for messages
-    equipment_lines: dict[str, list[int]] = {}
-    for index, entry in enumerate(entries):
-        label = f"entry {index + 1}"
-        if not isinstance(entry, dict) or not isinstance(entry.get("character"), str):
-            problems.append(ListProblem(f"{label}: name a character", index))
-            continue
-        cid = lookup(content, "characters", entry["character"])
-        if cid is None:
-            problems.append(ListProblem(f"{label}: unknown character '{entry['character']}'", index))
-            continue
-        character = content.characters[cid]
-        label = character.name
-        if cid in seen_characters:
-            problems.append(
-                ListProblem(
-                    f"{label} is listed twice (entries {seen_characters[cid] + 1} and {index + 1})", index
-                )
-            )
-        seen_characters.setdefault(cid, index)
-
-        if faction_id is None and not faction:
-            faction_id = character.faction
-        if faction_id is not None and character.faction != faction_id:
-            problems.append(
-                ListProblem(
-                    f"{label}: {character.name} is of {faction_name(content, character.faction)}; this list is "
-                    f"{faction_name(content, faction_id)} (a list has one faction)",
-                    index,
-                )
-            )
-
-        weapons, items, gear = [], [], []
-        raw_equipment = entry.get("equipment") or []
-        if not isinstance(raw_equipment, list):
-            problems.append(ListProblem(f"{label}: equipment must be a list of names", index))
-            raw_equipment = []
-        for name in raw_equipment:
-            eid, kind = lookup_equipment(content, name)
-            if eid is None:
-                problems.append(ListProblem(f"{label}: unknown equipment '{name}'", index))
-                continue
-            card = content.weapons[eid] if kind == "weapon" else content.items[eid]
-            gear.append((eid, card.name, card.cost))
-            equipment_lines.setdefault(eid, []).append(index)
-            if kind == "weapon":
-                weapons.append(card)
-                if card.iconic_for and cid not in card.iconic_for:
-                    owners = " or ".join(character_name(content, o) for o in card.iconic_for)
-                    problems.append(
-                        ListProblem(
-                            f"{label}: {card.name} is iconic to {owners}; {character.name} cannot carry it",
-                            index,
-                        )
-                    )
-            else:
-                items.append(card)
-        for kind, carried in (("weapons", weapons), ("items", items)):
-            slots = int(character.slots.get(kind, 0))
-            if len(carried) > slots:
-                problems.append(
-                    ListProblem(
-                        f"{character.name} carries {len(carried)} {kind} but has {slots} {kind[:-1]} "
-                        f"slot{'s' if slots != 1 else ''}",
-                        index,
-                    )
-                )
-        resolved.append({"character": cid, "equipment": [g[0] for g in gear]})
-        costs_by_entry[index] = character.name
-        costs.append(EntryCost(cid, character.name, tuple(gear), character.cost))
-
-    for eid, lines in equipment_lines.items():
-        if len(lines) > 1:
-            card = content.weapons.get(eid) or content.items[eid]
-            holders = Counter(costs_by_entry[i] for i in lines)
-            where = ", ".join(name if n == 1 else f"{name} {n} times" for name, n in holders.items())
-            problems.append(
-                ListProblem(
-                    f"{card.name} appears {len(lines)} times ({where}); a list has one copy of each equipment card",
-                    lines[-1],
-                )
-            )
-
-    points = sum(c.total for c in costs)
-    if points > points_limit:
-        problems.append(ListProblem(f"the list costs {points} points; the limit is {points_limit}"))
-    return ListCheck(faction_id, points, points_limit, resolved, costs, problems)
-
-
-def resolve_entries(entries: list[dict], content: Content) -> list[dict]:
-    """Entries with every name turned into its id (unknown names are kept as typed)."""
-    resolved = []
-    for entry in entries:
-        character = entry.get("character", "")
-        cid = lookup(content, "characters", character) if isinstance(character, str) else None
-        equipment = [(lookup_equipment(content, e)[0] or e) for e in entry.get("equipment") or []]
-        resolved.append({"character": cid or character, "equipment": equipment})
-    return resolved
-
-
-def lookup(content: Content, table: str, name: str) -> str | None:
-    try:
-        return content.lookup(table, name, path=table)
-    except UnreadableLog:
-        return None
-
-
-def lookup_equipment(content: Content, name) -> tuple[str | None, str | None]:
-    """(id, "weapon"|"item") for an equipment name, as the engine resolves it: weapons first."""
-    if not isinstance(name, str):
-        return None, None
-    wid = lookup(content, "weapons", name)
-    if wid is not None:
-        return wid, "weapon"
-    iid = lookup(content, "items", name)
-    return (iid, "item") if iid is not None else (None, None)
-
-
-def faction_name(content: Content, faction_id: str) -> str:
+def faction_name(content, faction_id: str) -> str:
     return (content.factions.get(faction_id) or {}).get("name", faction_id)
 
 
-def character_name(content: Content, cid: str) -> str:
-    character = content.characters.get(cid)
-    return character.name if character else cid
-
-
-def force_cost(force: dict, content: Content) -> int:
+def force_cost(force: dict, content) -> int:
     """Points of a pack's predefined force ({"characters": [{"character", "equipment"}]})."""
     return check_force_list(force["characters"], content, points_limit=10**6).points

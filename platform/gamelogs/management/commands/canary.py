@@ -2,8 +2,8 @@
 
 from django.core.management.base import BaseCommand
 
-import engine
 from gamelogs import canary
+from games import game_ids
 
 
 class Command(BaseCommand):
@@ -14,7 +14,7 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("--game", choices=engine.GAME_IDS, required=True)
+        parser.add_argument("--game", choices=game_ids(), required=True)
         parser.add_argument("--sample", type=int, default=200, help="how many logs (default 200)")
 
     def handle(self, *args, game, sample, **options):

@@ -5,6 +5,7 @@ from django.core.management.base import BaseCommand
 
 import engine
 from gamelogs import queue, verification
+from games import game_ids
 
 
 class Command(BaseCommand):
@@ -15,7 +16,7 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("--game", choices=engine.GAME_IDS, help="only logs of this game")
+        parser.add_argument("--game", choices=game_ids(), help="only logs of this game")
         parser.add_argument("--limit", type=int, default=None, help="at most this many logs")
         parser.add_argument(
             "--all",

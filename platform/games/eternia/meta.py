@@ -1,0 +1,159 @@
+"""Fields of Eternia's dashboards over the generic core: win rates with Wilson intervals per team and
+per hero, VP by source (the core's score components), and the solo success rate by difficulty.
+
+Counted in the database from the generic stat rows (``SeatStat``: a seat's team and outcome) and the
+verified log's stored result and statistics (``eternia-statistics`` v1: ``heroes[i].hero``/``team``),
+grouped by SQL; Python only adds up the few groups and derives the rates.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Count, Q
+from django.db.models.fields.json import KT
+
+from dashboards import figures, queries, stats
+from dashboards.datasets import RATE_COLUMNS, Column, Dataset, Page, ScoreComponents
+from dashboards.filters import MetaFilter
+from dashboards.models import SeatStat
+from gamelogs.models import GameLog
+from games.eternia.names import hero_name, team_name
+
+MAX_HEROES = 6  # FE-2: two teams of three heroes
+SOLO = Q(game_log__verdict__result__has_key="difficulty")  # FE-18: a solo/co-op result names its difficulty
+
+
+def _logs(games):
+    """The verified logs behind ``games`` (GameStat rows), whose stored verdict the JSON keys read."""
+    return GameLog.objects.filter(meta_stat__in=games)
+
+
+DIFFICULTY_ORDER = {"beginner": 0, "novice": 1, "advanced": 2, "relentless": 3}  # FE-18, easiest first
+
+
+def _rate_rows(counts: dict[str, dict], name, f: MetaFilter, total: int) -> list[dict]:
+    rows = [
+        stats.decorate_rate_row({"key": key, "name": name(key), **c}, total, f.min_games)
+        for key, c in counts.items()
+    ]
+    return sorted(rows, key=lambda r: (-(r["win_rate"] or 0), r["name"]))
+
+
+class TeamRates(Dataset):
+    key = "teams"
+    title = "Win rate by team"
+    test = stats.BALANCE_TEST_DESCRIPTION
+    columns = RATE_COLUMNS
+    description = (
+        "Team games and skirmishes (solo games are against the game: see Solo). Each team in each game "
+        "counts once, however many players shared it. Win rate = wins ÷ games; bars show the Wilson 95% "
+        "interval. Pick rate = the team's games ÷ all teams in the filter."
+    )
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        def compute(f: MetaFilter) -> list[dict]:
+            games = queries.game_stats(f).exclude(SOLO)
+            seats = SeatStat.objects.filter(game_stat__in=games).values("team")
+            grouped = seats.annotate(
+                n=Count("game_stat", distinct=True),
+                w=Count("game_stat", distinct=True, filter=Q(outcome="win")),
+                d=Count("game_stat", distinct=True, filter=Q(outcome="draw")),
+            ).order_by("team")
+            counts = {r["team"]: {"games": r["n"], "wins": r["w"], "draws": r["d"], "losses": r["n"] - r["w"] - r["d"]}
+                      for r in grouped}  # fmt: skip
+            return _rate_rows(counts, team_name, f, sum(c["games"] for c in counts.values()))
+
+        return queries.cached("fe-teams", f, compute)
+
+    def figures(self, rows, f):
+        return [figures.win_rate_figure(rows, "Win rate by team")]
+
+
+class HeroRates(Dataset):
+    key = "heroes"
+    title = "Win rate by hero"
+    test = stats.BALANCE_TEST_DESCRIPTION
+    columns = RATE_COLUMNS
+    description = (
+        "Team games and skirmishes: a hero wins when their team wins. Every game a hero took part in "
+        "counts once. Bars show the Wilson 95% interval; pick rate = the hero's games ÷ all hero places."
+    )
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        def compute(f: MetaFilter) -> list[dict]:
+            logs = _logs(queries.game_stats(f).exclude(SOLO))
+            counts: dict[str, dict] = {}
+            for i in range(MAX_HEROES):  # one grouped query per hero place of the statistics
+                path = f"verdict__statistics__heroes__{i}"
+                grouped = (
+                    logs.filter(**{f"{path}__has_key": "hero"})
+                    .values(_hero=KT(f"{path}__hero"), _team=KT(f"{path}__team"),
+                            _winner=KT("verdict__result__winner"), _result=KT("verdict__result__outcome"))
+                    .annotate(n=Count("id"))
+                    .order_by()
+                )  # fmt: skip
+                for r in grouped:
+                    c = counts.setdefault(r["_hero"], {"games": 0, "wins": 0, "draws": 0, "losses": 0})
+                    outcome = (
+                        "wins"
+                        if r["_team"] == r["_winner"]
+                        else "draws"
+                        if r["_result"] == "draw"
+                        else "losses"
+                    )
+                    c["games"] += r["n"]
+                    c[outcome] += r["n"]
+            return _rate_rows(counts, hero_name, f, sum(c["games"] for c in counts.values()))
+
+        return queries.cached("fe-heroes", f, compute)
+
+    def figures(self, rows, f):
+        return [figures.win_rate_figure(rows, "Win rate by hero")]
+
+
+class SoloSuccess(Dataset):
+    key = "solo"
+    title = "Solo and co-op success by difficulty"
+    columns = (
+        Column("name", "Difficulty", "text"),
+        Column("games", "Games"),
+        Column("wins", "Won"),
+        Column("win_rate", "Success rate", "pct"),
+        Column("ci_low", "95% CI low", "pct"),
+        Column("ci_high", "95% CI high", "pct"),
+    )
+    description = (
+        "Games against the game (FE-18), by difficulty: success = the team beat the game. Bars show the "
+        "Wilson 95% interval."
+    )
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        def compute(f: MetaFilter) -> list[dict]:
+            grouped = (
+                _logs(queries.game_stats(f).filter(SOLO))
+                .values(_difficulty=KT("verdict__result__difficulty"))
+                .annotate(n=Count("id"), w=Count("id", filter=Q(verdict__result__against_game__outcome="win")))
+                .order_by()
+            )  # fmt: skip
+            counts = {r["_difficulty"]: {"games": r["n"], "wins": r["w"], "draws": 0, "losses": r["n"] - r["w"]}
+                      for r in grouped}  # fmt: skip
+            rows = _rate_rows(
+                counts, lambda d: str(d).capitalize(), f, sum(c["games"] for c in counts.values())
+            )
+            return sorted(rows, key=lambda r: DIFFICULTY_ORDER.get(r["key"], 9))
+
+        return queries.cached("fe-solo", f, compute)
+
+    def figures(self, rows, f):
+        return [figures.win_rate_figure(rows, "Solo success rate by difficulty")]
+
+
+def datasets() -> dict[str, Dataset]:
+    found = [ScoreComponents("motu-fields-of-eternia"), TeamRates(), HeroRates(), SoloSuccess()]
+    return {d.key: d for d in found}
+
+
+PAGES = {
+    "overview": Page("overview", "Overview", (TeamRates.key, ScoreComponents.key)),
+    "heroes": Page("heroes", "Heroes", (HeroRates.key,)),
+    "solo": Page("solo", "Solo", (SoloSuccess.key,)),
+}

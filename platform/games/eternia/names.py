@@ -1,0 +1,29 @@
+"""Names of Eternia's teams and heroes as the default content pack prints them (ids when it does not)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import engine
+
+GAME_ID = "motu-fields-of-eternia"
+
+
+@lru_cache(maxsize=1)
+def _content():
+    try:
+        return engine.game(GAME_ID).content_loader()
+    except engine.UnreadableLog:  # a pack that cannot be read: ids are still readable
+        return None
+
+
+def team_name(team_id) -> str:
+    content = _content()
+    found = content.factions.get(team_id) if content is not None and team_id else None
+    return found.get("name", team_id) if found else str(team_id or "—")
+
+
+def hero_name(hero_id) -> str:
+    content = _content()
+    found = content.heroes.get(hero_id) if content is not None and hero_id else None
+    return found.get("name", hero_id) if found else str(hero_id or "—")
