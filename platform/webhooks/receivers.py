@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 
+from django.db import transaction
 from django.db.models.signals import post_save
 
 from gamelogs.signals import log_verified
@@ -24,8 +25,17 @@ def round_saved(sender, instance: Round, update_fields=None, **kwargs) -> None:
 
 
 def match_saved(sender, instance: Match, **kwargs) -> None:
-    if instance.state in COUNTED_STATES and instance.outcome_a:
-        services.on_result(instance)
+    # The result lives on the match's seats, written after the match row: read them once the
+    # transaction that saved the match has committed.
+    if instance.state in COUNTED_STATES:
+        match_id = instance.pk
+        transaction.on_commit(lambda: _result_committed(match_id))
+
+
+def _result_committed(match_id: int) -> None:
+    match = Match.objects.select_related("round__event").filter(pk=match_id).first()
+    if match is not None and any(seat.outcome for seat in match.seat_list()):
+        services.on_result(match)
 
 
 def connect() -> None:

@@ -87,7 +87,7 @@ def on_result(match: Match) -> int:
         "state": match.state,
         "result": result,
     }
-    key = "result:{}:{}".format(match.pk, json.dumps(result, sort_keys=True))
+    key = f"result:{match.pk}:{json.dumps(result, sort_keys=True)}"
     return _queue(Kind.RESULT, key, payload, subscriptions)
 
 

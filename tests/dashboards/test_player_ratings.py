@@ -11,7 +11,9 @@ from tournaments.models import Registration
 @pytest.mark.django_db(transaction=True)
 def test_player_page_shows_ratings_from_tournament_games(client, settings):
     settings.ARBITER_META_REFRESH_INLINE = True
-    call_command("simulate_event", players=4, rounds=2, seed=11, eager=True, jobs=1, stdout=io.StringIO())
+    call_command(
+        "simulate_event", players=4, rounds=2, seed=11, eager=True, jobs=1, timeout=20, stdout=io.StringIO()
+    )
     name = Registration.objects.order_by("pk").values_list("display_name", flat=True).first()
     page = client.get(f"/meta/players/{name}/", {"simulated": "include"})
     assert page.status_code == 200

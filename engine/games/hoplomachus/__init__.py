@@ -131,6 +131,7 @@ GAME = GameInfo(
     ),
     statistics_schema=_HERE.parents[1] / "schemas" / "hoplomachus-statistics.schema.json",
     rules_index_file=_HERE / "rules_index.json",
+    rules_explanations_file=_HERE / "rules_explained.json",
     rule_prefix="HR",
     ruleset=RULESET,
     content_loader=load_pack,
