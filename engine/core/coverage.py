@@ -250,9 +250,27 @@ def game_index(info, spec: str | Path | None = None) -> list[dict]:
 
 
 def game_notes(info) -> dict[str, dict]:
+    """``{rule id: {"status", "reason"}}`` from a game's coverage notes, in any of the three layouts the
+    games keep: ``{"notes": {id: {status, reason}}}``, ``{"notes": [{status, reason, ids, prefixes}]}``
+    (one note for many ids) or ``{"rules": {id: "status: reason"}}``."""
     if info.coverage_notes_file is None:
         return {}
-    return json.loads(Path(info.coverage_notes_file).read_text("utf-8"))["notes"]
+    doc = json.loads(Path(info.coverage_notes_file).read_text("utf-8"))
+    notes = doc.get("notes", {})
+    if isinstance(notes, list):
+        ids = list(info.rules_index)
+        expanded: dict[str, dict] = {}
+        for group in notes:
+            note = {"status": group["status"], "reason": group["reason"]}
+            for rule_id in group.get("ids", []):
+                expanded[rule_id] = note
+            for prefix in group.get("prefixes", []):
+                expanded.update((rule_id, note) for rule_id in ids if rule_id.startswith(prefix))
+        return expanded
+    for rule_id, text in doc.get("rules", {}).items():
+        status, _, reason = text.partition(": ")
+        notes[rule_id] = {"status": status, "reason": reason}
+    return notes
 
 
 def game_report(info, tests_dir: str | Path, spec: str | Path | None = None) -> list[dict]:

@@ -21,14 +21,14 @@ def open_matches(user) -> list:
     """This player's matches of published rounds that still wait for a log."""
     if not available() or not user.is_authenticated:
         return []
-    from django.db.models import Q
-
     from tournaments.models import Match, RoundState
 
     return list(
-        Match.objects.filter(Q(entrant_a__player=user) | Q(entrant_b__player=user))
-        .filter(round__state=RoundState.PUBLISHED, entrant_b__isnull=False, state__in=OPEN_STATES)
-        .select_related("round__event", "entrant_a__player", "entrant_b__player")
+        Match.objects.games()
+        .filter(pk__in=Match.objects.filter(seats__registration__player=user).values("pk"))
+        .filter(round__state=RoundState.PUBLISHED, state__in=OPEN_STATES)
+        .select_related("round__event")
+        .prefetch_related("seats__registration__player")
     )
 
 

@@ -50,8 +50,8 @@ def test_battleground_is_found_by_its_id():
 
 
 def test_a_game_without_a_plugin_gets_the_generic_defaults():
-    plain = games.plugin("hoplomachus-remastered")
-    assert (plain.label, plain.score_label, plain.runs_events) == ("hoplomachus-remastered", "Score", False)
+    plain = games.plugin("hoplomachus-remastered")  # registered with the engine, no plugin folder yet
+    assert (plain.label, plain.score_label, plain.runs_events) == ("Hoplomachus: Remastered", "Favour", False)
     assert [rule.key for rule in plain.all_draw_breaks()] == ["higher_seed", "more_score"]
     with pytest.raises(games.UnknownPack, match="cannot be checked"):
         plain.load_pack("any")

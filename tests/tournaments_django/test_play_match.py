@@ -19,7 +19,7 @@ def test_a_match_recorded_at_the_table_decides_the_match(
     client, running_round, published, django_capture_on_commit_callbacks
 ):
     event, round_, players = running_round
-    match = round_.matches.select_related("entrant_a__player", "entrant_b__player").first()
+    match = round_.matches.games().first()
     first, second = match.entrant_a.player, match.entrant_b.player
     client.force_login(second)
     page = client.get("/play/")

@@ -37,6 +37,6 @@ def test_a_match_whose_log_was_given_up_takes_a_hand_report(
     assert match.game_log.error_rule == "PLATFORM-GAVE-UP"
     assert match.state == MatchState.AWAITING_LOG and match.log_flag == LogFlag.UNREADABLE
     with django_capture_on_commit_callbacks(execute=True):
-        services.report_result(match.entrant_a.player, match, outcome_a="win", vp_a=40, vp_b=10)
+        services.report_result(match.entrant_a.player, match, outcome_a="win", score_a=40, score_b=10)
     match.refresh_from_db()
     assert match.state == MatchState.REPORTED

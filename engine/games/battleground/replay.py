@@ -16,6 +16,7 @@ from engine.games.battleground.board import Board
 from engine.games.battleground.cards import check_missions
 from engine.games.battleground.content import Content
 from engine.games.battleground.dice import Dice
+from engine.games.battleground.narrate import apply_described, board_geometry, offer_words
 from engine.games.battleground.state import Frame, Marker, Pending, Side, Trigger, Unit, copy_entry
 from engine.games.battleground.tables import RULES
 
@@ -240,20 +241,14 @@ class Game:
 
     def board_geometry(self) -> dict:
         """The battlefield as drawing data for the viewer and recorder (narrate.board_geometry)."""
-        from engine.games.battleground.narrate import board_geometry
-
         return board_geometry(self.board)
 
     def describe_offer(self, event: dict) -> str:
         """An event that may come next, in words (narrate.offer_words)."""
-        from engine.games.battleground.narrate import offer_words
-
         return offer_words(self, event)
 
     def apply_described(self, index: int, event: dict) -> dict:
         """``apply`` that also returns the event in words and its dice (narrate.apply_described)."""
-        from engine.games.battleground.narrate import apply_described
-
         return apply_described(self, index, event)
 
     # -- automatic consequences ---------------------------------------------------------------------

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import random
 
+from engine.core.content import builtin_pack
 from engine.core.randomness import commitment_for
+from engine.games.battleground.content import CONTENT_DIR, load_pack
+from engine.games.battleground.simulator import header
 
 
 def table_options(pack=None) -> dict:
     """``{"forces": [{"id", "name", "faction"}], "maps": [{"id", "name"}]}`` of a content pack."""
-    from engine.games.battleground import load_pack
-
     content = load_pack(pack)
     return {
         "forces": [
@@ -37,10 +38,6 @@ def new_header(
     list); ``seed_hex`` makes it a seeded game (its commitment is in the header, the seed is not: it is
     revealed at the end), None a recorded one; ``placement`` picks the deployment; ``pack`` is a built-in
     content pack id (the default pack if None)."""
-    from engine.core.content import builtin_pack
-    from engine.games.battleground import CONTENT_DIR
-    from engine.games.battleground.simulator import header
-
     content_pack = builtin_pack(CONTENT_DIR, pack)[0] if pack else None
 
     doc = header(

@@ -20,13 +20,14 @@ LAYERS = {
     "queries": ["massive", "movement", "facing", "toward_objects", "ongoing"],
     "effects": ["effects", "pending", "cards", "guard", "markers", "movement_effects", "timing"],
     "actions and combat": ["stat_tests", "ability_tests", "actions", "combat"],
-    "flow": ["flow", "choices", "view", "tables", "replay"],
+    "flow": ["flow", "choices", "view", "narrate", "tables", "replay"],
 }
 # Above the rules: the ruleset's entry point and the tools built on it.
-TOOLS = ["__init__", "simulator", "scenario", "coverage"]
+TOOLS = ["__init__", "simulator", "table", "scenario", "coverage"]
 ORDER = [m for layer in LAYERS.values() for m in layer] + TOOLS
-# The one import inside a function: the ruleset's simulate() loads the simulator when asked.
-LAZY = {("__init__", "simulator")}
+# The imports inside a function: the ruleset loads the simulator, and the table module built on it, when
+# asked (both import the package's entry point).
+LAZY = {("__init__", "simulator"), ("__init__", "table")}
 
 
 def _imports(tree: ast.Module) -> list[tuple[str, bool]]:
