@@ -12,6 +12,8 @@ PORT ?= 8000
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/arbiter
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 PYTEST_ARGS ?=
+# Test processes (pytest-xdist): the suite runs in parallel; PYTEST_WORKERS=0 runs it in one process.
+PYTEST_WORKERS ?= 2
 # The site, workers and their tests (the engine, dashboards and tournaments lint their own).
 PLATFORM_SOURCES := manage.py workers arbiter_cli/__init__.py arbiter_cli/main.py arbiter_cli/upload.py \
 	platform/arbiter_site platform/accounts platform/gamelogs platform/visibility platform/webhooks \
@@ -43,7 +45,7 @@ run: install
 # The whole suite against PostgreSQL and Redis (both must be running; .ci/run starts them).
 test: install
 	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) $(PY) -m tests.support.services
-	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) $(PY) -m pytest $(PYTEST_ARGS)
+	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) $(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 # A worker for the dev database, on its own (e.g. a second one beside `make run`).
 worker: install

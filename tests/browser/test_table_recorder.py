@@ -105,16 +105,24 @@ def _take_a_turn(driver, rng: random.Random) -> dict | None:
         ways = driver.find_elements(By.CSS_SELECTOR, "#table-choices button.choice[data-event]")
         choice = rng.choice(ways)
     event = json.loads(choice.get_attribute("data-event"))
-    before = int(table_data(driver, "events") or 0)
+    before, refusal_before = _stored_and_refusal(driver)
     click(driver, choice)
+    # From here on the page is read by script only: a redraw cannot make the wait fail, so a tap is never
+    # repeated (a repeated tap would store an event this test did not record).
     wait(
         driver,
-        lambda d: (
-            int(table_data(d, "events") or 0) > before
-            or d.find_element(By.ID, "table-refusal").is_displayed()
-        ),
+        lambda d: _stored_and_refusal(d)[0] > before or _stored_and_refusal(d)[1] not in ("", refusal_before),
     )
-    return event
+    return event if _stored_and_refusal(driver)[0] > before else None  # a refused tap stores nothing
+
+
+def _stored_and_refusal(driver) -> tuple[int, str]:
+    """(events stored, the refusal shown: its text, or "" when none is shown)."""
+    events, refusal = driver.execute_script(
+        "const t = document.getElementById('table'), r = document.getElementById('table-refusal');"
+        "return [(t && t.dataset.events) || '0', r && r.offsetParent !== null ? r.textContent : ''];"
+    )
+    return int(events), refusal
 
 
 def test_two_phones_record_a_whole_game_that_verifies_legal(two_browsers, live_server, make_user):
