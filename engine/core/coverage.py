@@ -175,13 +175,23 @@ def coverage_report(
         {"id", "title", "kind", "status", "tests": [...], "reason": str | None}
 
     ``status`` is "tested" (cited by a test), "xfail" (cited only by tests expected to fail),
-    "not-applicable" or "not-implemented" (from the notes) or "MISSING" (neither).
+    "not-applicable" or "not-implemented" (from the notes) or "MISSING" (neither). A rule that neither a
+    test nor a note names, but whose numbered sub-rules tests cite (HR-7.2 through HR-7.2.2), is "tested"
+    through them: its tests are theirs, marked with the sub-rule they cite.
     """
     cited = scan_tests(tests_dir, ids, known=(r["id"] for r in index))
     rows = []
     for rule in index:
         tests = cited.get(rule["id"], [])
         note = notes.get(rule["id"])
+        if not tests and note is None:
+            tests = [
+                f"{test} (via {sub})"
+                for sub, found in sorted(cited.items())
+                if sub.startswith(rule["id"] + ".")
+                for test in found
+                if not test.endswith(" (xfail)")
+            ]
         if any(not t.endswith(" (xfail)") for t in tests):
             status = "tested"
         elif tests:

@@ -84,3 +84,27 @@ def test_the_command_reports_any_registered_game(capsys):
     assert {r["id"] for r in rows} == set(DICE_RACE.rules_index)
     assert main(["rules-coverage", "battleground", "--tests", str(CONFORMANCE)]) == 1  # no BG tests there
     assert capsys.readouterr().out.startswith("Battleground rules coverage: ")
+
+
+def test_a_rule_no_test_or_note_names_is_tested_through_its_cited_sub_rules(tmp_path):
+    (tmp_path / "test_sample.py").write_text(
+        textwrap.dedent(
+            '''\
+            def test_dazed_units_do_not_move():
+                """HR-7.2.2: a dazed unit cannot move."""
+            '''
+        )
+    )
+    ids = coverage.RuleIds("HR", ())
+    index = [
+        {"id": "HR-7.2", "title": "Dazed", "kind": "rule"},
+        {"id": "HR-7.2.2", "title": "No move", "kind": "rule"},
+        {"id": "HR-7.3", "title": "Explained", "kind": "rule"},
+        {"id": "HR-7.4", "title": "Nothing", "kind": "rule"},
+    ]
+    notes = {"HR-7.3": {"status": "not-applicable", "reason": "a component"}}
+    rows = {r["id"]: r for r in coverage.coverage_report(tmp_path, ids, index, notes)}
+    assert rows["HR-7.2"]["status"] == "tested"
+    assert rows["HR-7.2"]["tests"] == ["test_sample.py::test_dazed_units_do_not_move (via HR-7.2.2)"]
+    assert rows["HR-7.2.2"]["tests"] == ["test_sample.py::test_dazed_units_do_not_move"]
+    assert (rows["HR-7.3"]["status"], rows["HR-7.4"]["status"]) == ("not-applicable", "MISSING")
