@@ -12,7 +12,7 @@ Public API (the platform imports only these names from ``engine``)::
     games() -> list[GameInfo]               # every registered game, by id
     game(game_id) -> GameInfo               # raises GameNotAvailable (an UnreadableLog and LookupError)
     register(info) / unregister(game_id)    # a plugin (or a test's toy game) adds a game at run time
-    GameInfo, SeatModel, Mode, ResultSchema # the registry's records
+    GameInfo, SeatModel, Mode, ResultSchema, Ending # the registry's records
 
     ENGINE_VERSION, LOG_FORMAT_VERSION, GAME_IDS, RULESET_VERSIONS, ruleset_version(game)
     MAX_LOG_BYTES                           # the largest log the engine reads (LOG-1.1)
@@ -26,7 +26,8 @@ Public API (the platform imports only these names from ``engine``)::
 
 A GameInfo carries, for its game: ``name``, ``ruleset_version``, ``seats`` (min/max seats, modes with
 their seat counts and teams, against the game or not), ``result_schema`` (the score's label and each
-score component with its label), ``statistics_schema`` (path of a versioned JSON Schema;
+score component with its label, and the game's endings: ``result_schema.check(seats, ending)``
+says why a result typed by hand cannot be how the game ended), ``statistics_schema`` (path of a versioned JSON Schema;
 ``validate_statistics(stats) -> [problems]``), ``rules_index`` ({rule id: title, kind, explanation, provisional}),
 and the hooks ``content_loader(pack=None)``, ``check_force(pack, force, *, points_limit=None) ->
 [problems]``, ``check_list(entries, content, *, points_limit, faction=None) -> ListCheck`` (the same rules
@@ -52,6 +53,7 @@ from engine.version import ENGINE_VERSION, GAME_IDS, LOG_FORMAT_VERSION, RULESET
 # Last: the subpackage engine.games is loaded by now, so the name ``engine.games`` stays the function
 # (import the package itself with ``from engine.games import …``).
 from engine.core.registry import (
+    Ending,
     GameInfo,
     GameNotAvailable,
     Mode,
@@ -80,6 +82,7 @@ def add_cli_commands(subparsers) -> None:
 
 __all__ = [
     "ENGINE_VERSION",
+    "Ending",
     "GAME_IDS",
     "LOG_FORMAT_VERSION",
     "MAX_LOG_BYTES",

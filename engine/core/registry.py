@@ -11,7 +11,7 @@ tool look the game up here.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -53,15 +53,105 @@ class SeatModel:
         return any(m.teams for m in self.modes)
 
 
+#: The kinds of result a game can end in: one side wins (the others lose), everyone draws, everyone loses.
+RESULT_KINDS = ("win", "draw", "all-lose")
+_KIND_WORDS = {"win": "a win", "draw": "a draw", "all-lose": "everyone losing"}
+
+
+@dataclass(frozen=True)
+class Ending:
+    """One way a game can end, as its rules name it, and which results that ending allows.
+
+    ``outcomes`` are the result kinds it can give (:data:`RESULT_KINDS`). ``margin`` None: the score does
+    not decide (a knockout, a concession); a number: the score decides, so every winner leads every loser
+    by at least ``margin`` and a draw is a game in which no seat led by ``margin`` (0: the winner may not
+    have less than a loser, and ties are broken by other means).
+    """
+
+    key: str
+    label: str
+    rule: str
+    outcomes: tuple[str, ...] = ("win",)
+    margin: int | None = None
+
+
 @dataclass(frozen=True)
 class ResultSchema:
-    """How a result's score reads: the score's name and each component key with its label, in order."""
+    """How a result's score reads: the score's name and each component key with its label, in order; and
+    the ways the game can end (:class:`Ending`), the score-decided one first, which a result typed by hand
+    is held to (:meth:`check`). A game that declares no endings has its results checked for nothing more."""
 
     score_label: str
     components: tuple[tuple[str, str], ...]
+    endings: tuple[Ending, ...] = ()
 
     def label(self, key: str) -> str:
         return dict(self.components).get(key, key)
+
+    def ending(self, key: str) -> Ending | None:
+        return next((e for e in self.endings if e.key == key), None)
+
+    def check(
+        self, seats: Sequence[tuple[str, int]], ending: str | None = None, names: Sequence[str] | None = None
+    ) -> list[str]:
+        """Why the result ``seats`` ((outcome, score) per seat: "win", "draw" or "loss") cannot be how a
+        game of this kind ended ``ending`` (an :class:`Ending` key); [] if it can. ``names`` name the
+        seats in the sentences (default "seat 1", …). Without ``ending`` the result passes if some
+        ending allows it; otherwise the problems are those of the first (score-decided) ending."""
+        names = list(names or [f"seat {i + 1}" for i in range(len(seats))])
+        if ending is not None:
+            chosen = self.ending(ending)
+            if chosen is None:
+                known = ", ".join(e.key for e in self.endings) or "none"
+                return [f"'{ending}' is not a way this game ends (known: {known})"]
+            problems = self._check(chosen, seats, names)
+            fits = [e.label for e in self.endings if e is not chosen and not self._check(e, seats, names)]
+            if problems and fits:
+                problems.append(f"That result is possible if the game ended: {', '.join(fits)}.")
+            return problems
+        if not self.endings:
+            return []
+        problems = [self._check(e, seats, names) for e in self.endings]
+        return [] if any(not p for p in problems) else problems[0]
+
+    def _check(self, ending: Ending, seats: Sequence[tuple[str, int]], names: list[str]) -> list[str]:
+        outcomes = {outcome for outcome, _ in seats}
+        if outcomes == {"draw"}:
+            kind = "draw"
+        elif outcomes == {"loss"}:
+            kind = "all-lose"
+        elif "win" in outcomes and outcomes <= {"win", "loss"}:
+            kind = "win"
+        else:
+            return ["a game with a winner has no draw"]
+        where = f"“{ending.label}” ({ending.rule})"
+        if kind not in ending.outcomes:
+            allowed = " or ".join(_KIND_WORDS[k] for k in ending.outcomes)
+            return [f"a game that ends {where} ends in {allowed}, not {_KIND_WORDS[kind]}"]
+        if ending.margin is None:
+            return []
+        label, margin = self.score_label, ending.margin
+        scored = list(zip(names, seats, strict=True))
+        if kind == "win":
+            problems = []
+            for w_name, (w_outcome, w_score) in scored:
+                for l_name, (l_outcome, l_score) in scored:
+                    if w_outcome == "win" and l_outcome == "loss" and w_score - l_score < margin:
+                        need = "at least as many" if margin == 0 else f"at least {margin} more"
+                        problems.append(
+                            f"{w_name} won with {w_score} {label} against {l_name}'s {l_score}, but when a game "
+                            f"ends {where} the winner has {need} {label}"
+                        )
+            return problems
+        if kind == "draw" and seats:
+            scores = [score for _, score in seats]
+            lead = max(scores) - min(scores)
+            if lead >= margin:
+                return [
+                    f"a lead of {lead} {label} is not a draw when a game ends {where}: a draw is a lead "
+                    f"under {margin} {label}"
+                ]
+        return []
 
 
 @dataclass(frozen=True)

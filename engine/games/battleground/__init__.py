@@ -8,7 +8,7 @@ from engine.core.content import resolve_pack
 from engine.core.errors import UnreadableLog
 from engine.core.logfile import validate
 from engine.core.randomness import SeededStream
-from engine.core.registry import GameInfo, Mode, ResultSchema, SeatModel
+from engine.core.registry import Ending, GameInfo, Mode, ResultSchema, SeatModel
 from engine.games.battleground.board import Board
 from engine.games.battleground.content import CONTENT_DIR, DEFAULT_PACK, Content, load_content, load_pack
 from engine.games.battleground.dice import Dice
@@ -99,6 +99,12 @@ GAME = GameInfo(
     result_schema=ResultSchema(  # BG-7.5
         score_label="VP",
         components=(("objectives", "Objectives"), ("missions", "Missions"), ("knockouts", "Knock-outs")),
+        endings=(  # BG-7.4: on VP only a lead of 20 wins; a knockout or a concession wins whatever the VP
+            Ending("vp", "On VP after round 4", "BG-7.4.3", outcomes=("win", "draw"), margin=20),
+            Ending("knockout", "Knockout", "BG-7.4.2", outcomes=("win", "draw")),
+            Ending("concession", "Concession", "BG-7.4.5"),
+            Ending("agreed-draw", "Agreed draw", "BG-7.4.5", outcomes=("draw",)),
+        ),
     ),
     statistics_schema=_HERE.parents[1] / "schemas" / "battleground-statistics.schema.json",
     rules_index_file=_HERE / "rules_index.json",

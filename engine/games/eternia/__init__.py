@@ -12,7 +12,7 @@ from engine.core.content import builtin_pack, pack_hash, resolve_pack
 from engine.core.errors import UnreadableLog
 from engine.core.logfile import validate
 from engine.core.randomness import SeededStream
-from engine.core.registry import GameInfo, Mode, ResultSchema, SeatModel
+from engine.core.registry import Ending, GameInfo, Mode, ResultSchema, SeatModel
 from engine.games.eternia.board import Board
 from engine.games.eternia.chance import Chance
 from engine.games.eternia.content import Content, load_content
@@ -100,6 +100,10 @@ GAME = GameInfo(
             ("epic_beasts", "Epic beasts defeated"),
             ("bosses", "Bosses defeated"),
             ("duel", "Hero duel"),
+        ),
+        endings=(  # FE-17.1: the most VP wins (ties broken by FE-17.2); a boss left in play: all lose
+            Ending("vp", "Most VP after the final round", "FE-17.1", margin=0),
+            Ending("boss", "A boss still in play", "FE-17.1", outcomes=("all-lose",)),
         ),
     ),
     statistics_schema=_HERE.parents[1] / "schemas" / "eternia-statistics.schema.json",

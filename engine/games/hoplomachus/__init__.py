@@ -14,7 +14,7 @@ from engine.core.content import builtin_pack, pack_hash, resolve_pack
 from engine.core.errors import UnreadableLog
 from engine.core.logfile import validate
 from engine.core.randomness import SeededStream
-from engine.core.registry import GameInfo, Mode, ResultSchema, SeatModel
+from engine.core.registry import Ending, GameInfo, Mode, ResultSchema, SeatModel
 from engine.games.hoplomachus.arena import Arena
 from engine.games.hoplomachus.content import Content, load_content
 from engine.games.hoplomachus.dice import Dice
@@ -127,6 +127,10 @@ GAME = GameInfo(
             ("favour", "Crowd favour"),
             ("units_defeated", "Units defeated"),
             ("immortals_defeated", "Immortals defeated"),
+        ),
+        endings=(  # HR-11.1: an objective or a forfeit ends the game; crowd favour does not decide it
+            Ending("objective", "Objective met", "HR-11.1.1", outcomes=("win", "all-lose")),
+            Ending("forfeit", "Forfeit", "HR-11.1.2"),
         ),
     ),
     statistics_schema=_HERE.parents[1] / "schemas" / "hoplomachus-statistics.schema.json",
