@@ -82,6 +82,8 @@ class Event(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="events_created"
     )
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="events_organized", blank=True)
+    # Judges enter results, rule on disputes and correct results; they do not change the event's settings.
+    judges = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="events_judged", blank=True)
     # Registration ids in seed order, fixed when a schedule is drawn up: the round robin's seats
     # (Berger tables) or the elimination bracket's seeds. Later rounds are derived from them.
     fixed_seeds = models.JSONField(default=list, blank=True)
@@ -300,6 +302,8 @@ class Match(models.Model):
     reason = models.CharField(max_length=300, blank=True)
     state = models.CharField(max_length=12, choices=MatchState.choices, default=MatchState.AWAITING_LOG)
     result_source = models.CharField(max_length=10, choices=ResultSource.choices, blank=True)
+    # How the game ended when a person typed the result (a key of the game's ResultSchema.endings).
+    ending = models.CharField(max_length=32, blank=True)
 
     game_log = models.ForeignKey(
         "gamelogs.GameLog",

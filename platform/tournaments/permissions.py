@@ -3,6 +3,9 @@
 * Organizers of an event are users holding the accounts organizer permission who created the
   event or were added to it by one of its organizers. Only they manage it: holding the
   permission is not enough to touch someone else's event, and being staff is not either.
+* Judges of an event are users an organizer added to it by username (no role needed). They enter
+  and correct results, rule on disputes and see what organizers see of matches; they do not
+  change the event's settings, pair rounds or manage registrations.
 * A player acts only on their own registration, list and matches.
 * Everyone, signed in or not, may read the public pages (pairings once published, results,
   standings, lists once public, player histories).
@@ -34,6 +37,23 @@ def require_organizer_role(user) -> None:
 def require_manager(user, event) -> None:
     if not manages(user, event):
         raise PermissionDenied("Only this event's organizers can do that.")
+
+
+def judges(user, event) -> bool:
+    """True if ``user`` is one of ``event``'s judges."""
+    if user is None or not user.is_authenticated:
+        return False
+    return event.judges.filter(pk=user.pk).exists()
+
+
+def officiates(user, event) -> bool:
+    """True if ``user`` may enter, correct and rule on ``event``'s results: an organizer or a judge."""
+    return manages(user, event) or judges(user, event)
+
+
+def require_official(user, event) -> None:
+    if not officiates(user, event):
+        raise PermissionDenied("Only this event's organizers and judges can do that.")
 
 
 def require_player(user, match) -> str:

@@ -7,8 +7,10 @@ one transaction, and leaves notifications that appear once it commits.
 """
 
 from tournaments.services.brackets import bracket_table, placements_for
+from tournaments.services.corrections import correct_result
 from tournaments.services.events import add_organizer, create_event, update_event
 from tournaments.services.force_lists import lock_lists, submit_list
+from tournaments.services.judges import add_judge, remove_judge
 from tournaments.services.registration import (
     admit,
     check_in,
@@ -28,6 +30,7 @@ from tournaments.services.results import (
     report_result,
     resolve_dispute,
 )
+from tournaments.services.round_results import RowEntry, enter_results, missing_results
 from tournaments.services.rounds import (
     close_round,
     pair_next_round,
@@ -39,6 +42,8 @@ from tournaments.services.rounds import (
 from tournaments.services.standings import player_history, standings_for, standings_table
 
 __all__ = [
+    "RowEntry",
+    "add_judge",
     "add_organizer",
     "admit",
     "attach_log_to_match",
@@ -46,18 +51,22 @@ __all__ = [
     "check_in",
     "close_round",
     "confirm_result",
+    "correct_result",
     "create_event",
     "decide_result",
     "dispute_result",
     "drop",
+    "enter_results",
     "late_join",
     "lock_lists",
+    "missing_results",
     "on_log_verified",
     "pair_next_round",
     "placements_for",
     "player_history",
     "publish_round",
     "register",
+    "remove_judge",
     "registration_of",
     "repair_round",
     "report_result",

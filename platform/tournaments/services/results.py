@@ -7,8 +7,12 @@ The states of a match (tournaments.models.MatchState):
          │  └──illegal, unreadable or not this match (flagged)                       │
          └──report──▶ reported ──opponent confirms──▶ confirmed ◀──organizer resolves─┘
 
-``verified`` and ``confirmed`` count for standings and the next pairing; an organizer can
-decide any match of an open round (``decide_result``), which confirms it.
+``verified`` and ``confirmed`` count for standings and the next pairing; an organizer or a
+judge can decide any match of an open round (``decide_result``), which confirms it, and correct
+one of a closed round (tournaments.services.corrections). A result typed by hand says how the
+game ended and is held to the game's rules for that ending (tournaments.result_rules). Every
+result a person enters, decides or rules on goes to the audit trail with the result before and
+after.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from django.utils import timezone
 
 from gamelogs.models import GameLog, LogSource
 from gamelogs.services import UploadRejected, submit_log
-from tournaments import log_check, seats
+from tournaments import log_check, result_rules, seats
 from tournaments.errors import EventError
 from tournaments.models import (
     Dispute,
@@ -36,7 +40,7 @@ from tournaments.models import (
     ResultSource,
     RoundState,
 )
-from tournaments.permissions import manages, require_manager, require_player
+from tournaments.permissions import officiates, require_official, require_player
 from tournaments.seats import SeatScore, two_seats
 from tournaments.services.common import audit, lock_match, notify, notify_organizers
 from tournaments.services.force_lists import event_content
@@ -69,8 +73,10 @@ def attach_log_to_match(
     was verified before (uploaded elsewhere first), its verdict applies at once.
     """
     match = _open_match(match)
-    if match.side_of(actor) is None and not manages(actor, match.round.event):
-        raise PermissionDenied("Only the players of this match or the event's organizers can upload its log.")
+    if match.side_of(actor) is None and not officiates(actor, match.round.event):
+        raise PermissionDenied(
+            "Only the players of this match or the event's organizers and judges can upload its log."
+        )
     if match.state not in LOG_STATES:
         if match.state == MatchState.DISPUTED:
             raise EventError("This result is disputed: the organizer decides it now.", "state")
@@ -293,23 +299,28 @@ def report_result(
     score_b: int = 0,
     components_a: dict | None = None,
     components_b: dict | None = None,
+    ending: str | None = None,
 ) -> ManualReport:
     """A player reports the result without a log: ``scores`` one per seat in table order, or
-    the two-seat shorthand (``outcome_a`` is the first-listed player's). It counts once an
-    opponent confirms."""
+    the two-seat shorthand (``outcome_a`` is the first-listed player's), and how the game ended
+    (``ending``, a key of the game's endings; None: any ending that allows the result). It
+    counts once an opponent confirms."""
     match = _open_match(match)
     require_player(actor, match)
     if match.state not in (MatchState.AWAITING_LOG, MatchState.REPORTED):
         raise EventError(
             f"This match is {match.get_state_display().lower()}: it takes no hand report now.", "state"
         )
-    result = seats.validate(match, _scores(scores, outcome_a, score_a, score_b, components_a, components_b))
+    result = checked(match, _scores(scores, outcome_a, score_a, score_b, components_a, components_b), ending)
+    before = snapshot(match)
     match.reports.filter(status=ReportStatus.PENDING).update(status=ReportStatus.SUPERSEDED)
     report = ManualReport.objects.create(match=match, reported_by=actor, seats=[s.to_dict() for s in result])
     seats.write_result(match, result)
     match.result_source = ResultSource.REPORT
     match.state = MatchState.REPORTED
+    match.ending = ending or ""
     match.save()
+    audit_result(actor, match, "reported", f"{_name(actor, match)} reported", before)
     for opponent in match.opponents_of(actor):
         notify(
             opponent.player,
@@ -335,8 +346,10 @@ def confirm_result(actor, match: Match) -> Match:
     report.confirmed_by = actor
     report.confirmed_at = timezone.now()
     report.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+    before = snapshot(match)
     match.state = MatchState.CONFIRMED
     match.save(update_fields=["state", "updated_at"])
+    audit_result(actor, match, "confirmed", f"{_name(actor, match)} confirmed", before)
     notify(
         report.reported_by,
         f"{_name(actor, match)} confirmed the result of round {match.round.number}.",
@@ -389,7 +402,7 @@ def resolve_dispute(
     actor,
     dispute: Dispute,
     *,
-    uphold: bool,
+    uphold: bool | None,
     note: str = "",
     scores: list[SeatScore] | None = None,
     outcome_a: str | None = None,
@@ -397,38 +410,45 @@ def resolve_dispute(
     score_b: int = 0,
     components_a: dict | None = None,
     components_b: dict | None = None,
+    ending: str | None = None,
 ) -> Match:
-    """An organizer rules on a dispute: uphold the result as it stands, or set another one
-    (``scores`` per seat, or the two-seat shorthand as in :func:`report_result`)."""
+    """An organizer or a judge rules on a dispute: uphold the result as it stands (``uphold``
+    True), or replace it (False) with ``scores`` per seat, or the two-seat shorthand as in
+    :func:`report_result`, checked like any result typed by hand. Nothing is assumed: ``uphold``
+    None, or a replacement given with ``uphold`` True, is refused."""
     match = _open_match(dispute.match)
-    require_manager(actor, match.round.event)
+    require_official(actor, match.round.event)
     dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
     if dispute.status != DisputeStatus.OPEN:
         raise EventError("This dispute is already resolved.", "state")
+    replacement = scores is not None or outcome_a is not None
+    if uphold is None:
+        raise EventError("Choose a decision: uphold the result or replace it.")
+    before = snapshot(match)
     if uphold:
+        if replacement:
+            raise EventError(
+                "You chose to uphold the result but gave another one: choose “replace” to apply it."
+            )
         if not match.has_result:
             raise EventError("There is no result to uphold; set one instead.", "state")
         match.state = MatchState.CONFIRMED
         match.save(update_fields=["state", "updated_at"])
         ruling = f"result upheld: {result_line(match)}"
     else:
-        if outcome_a is None and scores is None:
+        if not replacement:
             raise EventError("Give the result that replaces the disputed one.")
-        _set_result(match, _scores(scores, outcome_a, score_a, score_b, components_a, components_b))
+        result = checked(
+            match, _scores(scores, outcome_a, score_a, score_b, components_a, components_b), ending
+        )
+        _set_result(match, result, ending)
         ruling = f"result set to {result_line(match)}"
     dispute.status = DisputeStatus.RESOLVED
     dispute.resolution = f"{ruling}. {note}".strip() if note else ruling
     dispute.resolved_by = actor
     dispute.resolved_at = timezone.now()
     dispute.save()
-    audit(
-        match.round.event,
-        "dispute-resolved",
-        f"{match}: {dispute.resolution}",
-        actor=actor,
-        round=match.round,
-        match=match,
-    )
+    audit_result(actor, match, "dispute-resolved", f"dispute resolved, {ruling}", before, note=note)
     for registration in match.entrants():
         notify(
             registration.player,
@@ -450,12 +470,16 @@ def decide_result(
     components_a: dict | None = None,
     components_b: dict | None = None,
     note: str = "",
+    ending: str | None = None,
 ) -> Match:
-    """An organizer sets a match's result (no log, a flagged log, a no-show); it is final.
-    ``scores`` per seat, or the two-seat shorthand as in :func:`report_result`."""
+    """An organizer or a judge sets a match's result (no log, a flagged log, a no-show); it is
+    final. ``scores`` per seat, or the two-seat shorthand as in :func:`report_result`, held to
+    the game's rules for ``ending`` (a no-show is a concession in Battleground, BG-7.4.5)."""
     match = _open_match(match)
-    require_manager(actor, match.round.event)
-    _set_result(match, _scores(scores, outcome_a, score_a, score_b, components_a, components_b))
+    require_official(actor, match.round.event)
+    result = checked(match, _scores(scores, outcome_a, score_a, score_b, components_a, components_b), ending)
+    before = snapshot(match)
+    _set_result(match, result, ending)
     match.reports.filter(status=ReportStatus.PENDING).update(status=ReportStatus.SUPERSEDED)
     line = f"organizer decision: {result_line(match)}" + (f" ({note})" if note else "")
     for dispute in match.disputes.filter(status=DisputeStatus.OPEN):
@@ -464,22 +488,74 @@ def decide_result(
         dispute.resolved_by = actor
         dispute.resolved_at = timezone.now()
         dispute.save()
-    audit(match.round.event, "decided", f"{match}: {line}", actor=actor, round=match.round, match=match)
+    audit_result(actor, match, "decided", "decided", before, note=note)
     for registration in match.entrants():
         notify(registration.player, f"Round {match.round.number}: {line}.", match=match)
     return match
 
 
-def _set_result(match: Match, scores: list[SeatScore]) -> None:
+def checked(match: Match, scores: list[SeatScore], ending: str | None) -> list[SeatScore]:
+    """``scores`` ranked, once they fit the match's seats and the game's rules for ``ending``
+    (EventError saying what is wrong otherwise)."""
+    result = seats.validate(match, scores)
+    result_rules.require_allowed(match, result, ending)
+    return result
+
+
+def _set_result(match: Match, scores: list[SeatScore], ending: str | None = None) -> None:
     seats.write_result(match, scores)
     match.result_source = ResultSource.ORGANIZER
     match.state = MatchState.CONFIRMED
+    match.ending = ending or ""
     match.save()
 
 
 def _clear_result(match: Match) -> None:
     seats.clear_result(match)
     match.result_source = ""
+    match.ending = ""
+
+
+def snapshot(match: Match) -> dict:
+    """The match's result as the audit trail keeps it (before and after a change)."""
+    return {
+        "state": match.state,
+        "source": match.result_source,
+        "ending": match.ending,
+        "line": result_line(match) if match.has_result else "no result",
+        "seats": [
+            {
+                "name": seat.registration.display_name,
+                "outcome": seat.outcome,
+                "score": seat.score,
+                "components": dict(seat.components or {}),
+            }
+            for seat in match.seat_list()
+        ],
+    }
+
+
+def audit_result(actor, match: Match, action: str, what: str, before: dict, *, note: str = "") -> None:
+    """One audit entry for a change of result: who, when (the entry's time), the old and the new."""
+    after = snapshot(match)
+    detail = f"round {match.round.number}, table {match.table}: {what}: {after['line']}"
+    if after["ending"]:
+        detail += f" ({result_rules.ending_label(match.round.event, after['ending']) or after['ending']})"
+    if before["line"] != after["line"]:
+        detail += f" (was: {before['line']})"
+    if note:
+        detail += f". {note}"
+    audit(
+        match.round.event,
+        action,
+        detail,
+        actor=actor,
+        round=match.round,
+        match=match,
+        old=before,
+        new=after,
+        note=note,
+    )
 
 
 def result_line(match: Match) -> str:
@@ -502,7 +578,19 @@ def result_line(match: Match) -> str:
 
 
 def _name(user, match: Match) -> str:
+    """The name pages show for ``user`` at this match: their registration's, else their profile's."""
     for registration in match.entrants():
         if registration.player_id == user.pk:
             return registration.display_name
-    return user.get_username()
+    return person_name(user, match.round.event)
+
+
+def person_name(user, event) -> str:
+    """``user``'s display name in ``event`` (their registration's), else their profile's, else the username."""
+    if user is None:
+        return ""
+    registration = event.registrations.filter(player=user).only("display_name").first()
+    if registration is not None:
+        return registration.display_name
+    profile = getattr(user, "profile", None)  # a user without a profile row has none
+    return profile.name if profile is not None else user.get_username()

@@ -1,0 +1,126 @@
+"""Correcting a result after its round closed, and what that means for the rounds after it.
+
+A correction is final like an organizer's decision. The stored standings of the corrected
+round and of every closed round after it are ranked again from the results (so check_event
+still finds them equal). Rounds already paired from the old standings are not re-paired: the
+round page flags them ("paired before a correction to round N") and the organizer decides.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.errors import EventError
+from tournaments.models import AuditEntry, DisputeStatus, Match, ReportStatus, Round, RoundState
+from tournaments.permissions import require_official
+from tournaments.seats import SeatScore
+from tournaments.services.common import audit, lock_event, lock_match, notify, notify_organizers
+from tournaments.services.results import _name, _set_result, audit_result, checked, result_line, snapshot
+from tournaments.services.rounds import store_standings
+
+CORRECTED = "corrected"
+
+
+@transaction.atomic
+def correct_result(
+    actor, match: Match, scores: list[SeatScore], *, ending: str | None = None, note: str = ""
+) -> Match:
+    """An organizer or a judge replaces the result of a match in a closed round.
+
+    ``scores`` one per seat in table order, held to the game's rules for ``ending`` as any
+    result typed by hand. Returns the match; the rounds paired since are named in the audit
+    entry (``later_rounds``) and flagged on their pages.
+    """
+    event = lock_event(match.round.event)
+    match = lock_match(match)
+    require_official(actor, event)
+    round_ = match.round
+    if match.is_bye:
+        raise EventError("A bye has no result to correct.", "state")
+    if round_.state != RoundState.CLOSED:
+        raise EventError(
+            f"Round {round_.number} is not closed: set the result on the match page or the results grid.",
+            "state",
+        )
+    note = (note or "").strip()
+    result = checked(match, scores, ending)
+    before = snapshot(match)
+    _set_result(match, result, ending)
+    after = snapshot(match)
+    if after["seats"] == before["seats"] and after["ending"] == before["ending"]:
+        raise EventError("That is the result already stored: nothing to correct.", "state")
+    match.reports.filter(status=ReportStatus.PENDING).update(status=ReportStatus.SUPERSEDED)
+    for dispute in match.disputes.filter(status=DisputeStatus.OPEN):
+        dispute.status = DisputeStatus.RESOLVED
+        dispute.resolution = f"corrected after the round closed: {after['line']}"
+        dispute.resolved_by = actor
+        dispute.resolved_at = timezone.now()
+        dispute.save()
+    later = list(event.rounds.filter(number__gt=round_.number).order_by("number"))
+    for closed in [round_, *[r for r in later if r.state == RoundState.CLOSED]]:
+        store_standings(event, closed)
+    audit_result(
+        actor,
+        match,
+        CORRECTED,
+        f"corrected after the round closed by {_name(actor, match)}",
+        before,
+        note=note,
+    )
+    if later:
+        numbers = ", ".join(str(r.number) for r in later)
+        text = (
+            f"round(s) {numbers} were paired before this correction to round {round_.number}; "
+            "their pairings stand (re-pair a draft if the new standings should decide it)"
+        )
+        audit(
+            event,
+            "correction-flag",
+            text,
+            actor=actor,
+            round=round_,
+            match=match,
+            later_rounds=[r.number for r in later],
+        )
+        notify_organizers(
+            event, f"Round {round_.number}, table {match.table} corrected: {text}.", match=match
+        )
+    for registration in match.entrants():
+        notify(
+            registration.player,
+            f"Round {round_.number} result corrected: {result_line(match)}. Standings were updated.",
+            match=match,
+            event=event,
+        )
+    return match
+
+
+def corrections_before_pairing(round_: Round) -> list[dict]:
+    """Corrections to earlier rounds made after ``round_`` was paired (or last re-paired): each
+    ``{"round": number, "table", "when", "entry"}``, oldest first. Empty: the pairing saw them all."""
+    paired = round_.paired_at
+    repaired = (
+        AuditEntry.objects.filter(round=round_, action="re-paired")
+        .order_by("-created_at")
+        .values_list("created_at", flat=True)
+        .first()
+    )
+    if repaired is not None and repaired > paired:
+        paired = repaired
+    entries = (
+        AuditEntry.objects.filter(
+            event_id=round_.event_id, action=CORRECTED, round__number__lt=round_.number, created_at__gt=paired
+        )
+        .select_related("round", "match")
+        .order_by("created_at")
+    )
+    return [
+        {
+            "round": e.round.number,
+            "table": e.match.table if e.match else None,
+            "when": e.created_at,
+            "entry": e,
+        }
+        for e in entries
+    ]

@@ -1,0 +1,110 @@
+"""A round's results entered at once (the results grid), and the tables still without one.
+
+Each row is one table: its seats' result and how the game ended. Rows are saved one by one,
+each in its own savepoint, so a row that breaks a rule keeps its error and the others are
+saved anyway. In an open round a row is an organizer's (or judge's) decision; in a closed
+round it is a correction (tournaments.services.corrections).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+
+from tournaments import seats
+from tournaments.errors import EventError
+from tournaments.models import COUNTED_STATES, Match, Round, RoundState
+from tournaments.permissions import require_official
+from tournaments.seats import SeatScore
+from tournaments.services.corrections import correct_result
+from tournaments.services.results import decide_result
+
+
+@dataclass(frozen=True)
+class RowEntry:
+    """One table's result as typed: ``scores`` one per seat in table order (None: left empty)."""
+
+    match_id: int
+    scores: list[SeatScore] | None
+    ending: str | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class RowOutcome:
+    """What became of a row: ``status`` is "saved", "unchanged", "empty" or "error" (``message`` says why)."""
+
+    match_id: int
+    table: int
+    status: str
+    message: str = ""
+
+    @property
+    def failed(self) -> bool:
+        return self.status == "error"
+
+
+def enter_results(actor, round_: Round, rows: list[RowEntry]) -> list[RowOutcome]:
+    """Save every row that is valid; report each row's outcome in the order given.
+
+    PermissionDenied (nothing saved) if ``actor`` is neither an organizer nor a judge; an
+    EventError for a draft round. A row that repeats the stored result is left alone.
+    """
+    require_official(actor, round_.event)
+    if round_.state == RoundState.DRAFT:
+        raise EventError(f"Round {round_.number} is a draft: publish it before entering results.", "state")
+    matches = {m.pk: m for m in round_.matches.prefetch_related("seats__registration__player")}
+    outcomes = []
+    for row in rows:
+        match = matches.get(row.match_id)
+        if match is None:
+            outcomes.append(
+                RowOutcome(row.match_id, 0, "error", f"Match {row.match_id} is not in round {round_.number}.")
+            )
+            continue
+        outcomes.append(_enter_row(actor, round_, match, row))
+    return outcomes
+
+
+def _enter_row(actor, round_: Round, match: Match, row: RowEntry) -> RowOutcome:
+    if match.is_bye:
+        return RowOutcome(match.pk, match.table, "unchanged", "A bye needs no result.")
+    if row.scores is None:
+        return RowOutcome(match.pk, match.table, "empty")
+    if _same(match, row):
+        return RowOutcome(match.pk, match.table, "unchanged")
+    try:
+        with transaction.atomic():
+            if round_.state == RoundState.CLOSED:
+                correct_result(actor, match, row.scores, ending=row.ending, note=row.note)
+            else:
+                decide_result(actor, match, row.scores, ending=row.ending, note=row.note)
+    except (EventError, PermissionDenied) as exc:
+        return RowOutcome(match.pk, match.table, "error", getattr(exc, "message", None) or str(exc))
+    return RowOutcome(match.pk, match.table, "saved")
+
+
+def _same(match: Match, row: RowEntry) -> bool:
+    """The row repeats a counted result (so saving it would only add noise to the audit trail)."""
+    if not match.counts:
+        return False
+    # A result without a stated ending (a verified log, a bye) is the same whatever ending the row names.
+    if match.ending and (row.ending or "") != match.ending:
+        return False
+    try:
+        return seats.result_of(match) == seats.result_tuple(seats.validate(match, row.scores))
+    except EventError:
+        return False
+
+
+def missing_results(round_: Round) -> list[Match]:
+    """The round's tables (byes left out) whose result does not count yet, by table."""
+    return [
+        m
+        for m in round_.matches.exclude(state__in=COUNTED_STATES)
+        .prefetch_related("seats__registration")
+        .order_by("table")
+        if not m.is_bye
+    ]
