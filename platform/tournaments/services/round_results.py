@@ -52,6 +52,7 @@ def enter_results(actor, round_: Round, rows: list[RowEntry]) -> list[RowOutcome
     PermissionDenied (nothing saved) if ``actor`` is neither an organizer nor a judge; an
     EventError for a draft round. A row that repeats the stored result is left alone.
     """
+    round_ = Round.objects.select_related("event").get(pk=round_.pk)  # its state as of now
     require_official(actor, round_.event)
     if round_.state == RoundState.DRAFT:
         raise EventError(f"Round {round_.number} is a draft: publish it before entering results.", "state")
