@@ -21,12 +21,15 @@ urlpatterns = [
     path("<slug:slug>/late-join/", views.LateJoinView.as_view(), name="late-join"),
     path("<slug:slug>/withdraw/", views.WithdrawView.as_view(), name="withdraw"),
     path("<slug:slug>/organizers/", views.OrganizerView.as_view(), name="organizers"),
+    path("<slug:slug>/judges/", views.JudgeListView.as_view(), name="judges"),
+    path("<slug:slug>/judges/<str:username>/", views.JudgeDetailView.as_view(), name="judge"),
     path("<slug:slug>/audit/", views.AuditView.as_view(), name="audit"),
     path("<slug:slug>/list/", views.MyListView.as_view(), name="my-list"),
     path("<slug:slug>/lists/", views.ListsView.as_view(), name="lists"),
     path("<slug:slug>/rounds/", views.RoundListView.as_view(), name="rounds"),
     path("<slug:slug>/rounds/<int:number>/", views.RoundDetailView.as_view(), name="round"),
     path("<slug:slug>/rounds/<int:number>/pairings/", views.PairingListView.as_view(), name="pairings"),
+    path("<slug:slug>/rounds/<int:number>/results/", views.RoundResultsView.as_view(), name="round-results"),
     path(
         "<slug:slug>/rounds/<int:number>/<str:action>/", views.RoundActionView.as_view(), name="round-action"
     ),

@@ -6,6 +6,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 
 import games
+from tournaments import result_rules
 from tournaments.algorithms.tiebreaks import METRICS, metrics_for
 from tournaments.models import DEFAULT_GAME, Event, Outcome
 from tournaments.seats import OPPOSITE, SeatScore
@@ -127,7 +128,9 @@ class ResultForm(forms.Form):
 
     Two seats choose one outcome ("Ann won", "Draw", "Bob won"); more seats give each its
     own. The score is the game's (VP in Battleground) and the counters the game declares
-    (games.GamePlugin.counters, e.g. knock-outs dealt) are asked per seat too.
+    (games.GamePlugin.counters, e.g. knock-outs dealt) are asked per seat too. When the game
+    names the ways it can end (the engine's ResultSchema.endings), the form asks which one,
+    starting on the score-decided one, and the service holds the result to it.
     """
 
     def __init__(self, *args, match=None, **kwargs):
@@ -148,6 +151,7 @@ class ResultForm(forms.Form):
             for letter, name in zip(self.letters, names, strict=True):
                 self.fields[f"outcome_{letter}"] = forms.ChoiceField(choices=Outcome.choices, label=f"{name}")
         score_label = plugin.score_label if plugin else "Score"
+        self.score_label = score_label
         for letter, name in zip(self.letters, names, strict=True):
             self.fields[f"score_{letter}"] = forms.IntegerField(
                 min_value=0, initial=0, label=f"{score_label} {name}"
@@ -157,7 +161,19 @@ class ResultForm(forms.Form):
                 self.fields[f"{key}_{letter}"] = forms.IntegerField(
                     min_value=0, initial=0, label=f"{label} ({name})"
                 )
+        choices = result_rules.endings(match.round.event) if match else []
+        if choices:
+            # Not required: a post without it (a script) is held to the score-decided ending.
+            self.fields["ending"] = forms.ChoiceField(
+                choices=choices, initial=choices[0][0], label="How the game ended", required=False
+            )
         self.order_fields([*(k for k in self.fields if k != "note"), "note"])
+
+    def ending(self) -> str | None:
+        """The ending chosen (call after is_valid); None when the game names none."""
+        if "ending" not in self.fields:
+            return None
+        return self.cleaned_data.get("ending") or self.fields["ending"].initial
 
     def scores(self) -> list[SeatScore]:
         """The cleaned result as one SeatScore per seat (call after is_valid)."""
@@ -181,7 +197,7 @@ class ResultForm(forms.Form):
         if not match.has_result:
             return {}
         seats = match.seat_list()
-        initial = {}
+        initial = {"ending": match.ending} if match.ending else {}
         for seat in seats:
             initial[f"outcome_{seat.letter}"] = seat.outcome
             initial[f"score_{seat.letter}"] = seat.score
@@ -195,18 +211,59 @@ class DecisionForm(ResultForm):
 
 
 class ResolveForm(DecisionForm):
+    """A ruling on a dispute. Nothing is chosen in advance: the organizer or judge picks uphold
+    or replace, and a result changed below while "uphold" is chosen is an error, not ignored."""
+
     decision = forms.ChoiceField(
         choices=[
             ("uphold", "Uphold the result as it stands"),
             ("overturn", "Replace it with the result below"),
         ],
         widget=forms.RadioSelect,
-        initial="uphold",
+        error_messages={"required": "Choose a decision: uphold the result or replace it."},
     )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.order_fields(["decision", *(k for k in self.fields if k not in ("decision", "note")), "note"])
+
+
+class GridRowForm(ResultForm):
+    """One table of the results grid (prefixed by its table). Nothing is pre-chosen for a table
+    without a counted result: a row left untouched is skipped, a row half filled is an error."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name, field in self.fields.items():
+            if name.startswith("outcome_"):
+                field.choices = [("", "—"), *field.choices]
+            field.required = False
+            field.widget.attrs["aria-label"] = field.label
+        for name in self.fields:
+            if name.startswith("score_") or any(name.startswith(f"{key}_") for key in self.counters):
+                self.fields[name].initial = None
+                self.fields[name].widget.attrs.update(inputmode="numeric", size=3)
+
+    def is_empty(self) -> bool:
+        """Nothing typed: no outcome chosen and no number entered."""
+        data = self.cleaned_data
+        typed = [v for k, v in data.items() if k.startswith("outcome_") or k.startswith("score_")]
+        typed += [v for k, v in data.items() if any(k.startswith(f"{key}_") for key in self.counters)]
+        return all(v in (None, "") for v in typed)
+
+    def clean(self):
+        data = super().clean()
+        if self.errors or self.is_empty():
+            return data
+        outcome_fields = [k for k in self.fields if k.startswith("outcome_")]
+        if any(not data.get(k) for k in outcome_fields):
+            self.add_error(None, "Choose who won, or a draw.")
+        if any(data.get(f"score_{letter}") is None for letter in self.letters):
+            self.add_error(None, f"Enter each player's {self.score_label}.")
+        for key in self.counters:
+            for letter in self.letters:
+                data[f"{key}_{letter}"] = data.get(f"{key}_{letter}") or 0
+        return data
 
 
 class DisputeForm(forms.Form):
@@ -265,3 +322,7 @@ class OrganizerForm(forms.Form):
         if user is None:
             raise forms.ValidationError("No user with that username.")
         return user
+
+
+class JudgeForm(OrganizerForm):
+    username = forms.CharField(max_length=150, label="Add a judge (username)")

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from games import UnknownPack
 from tournaments.errors import EventError
-from tournaments.models import Event, ForceList, Match, MatchState, Round, RoundState
+from tournaments.models import Event, ForceList, LogFlag, Match, MatchState, ResultSource, Round, RoundState
 from tournaments.permissions import manages
 from tournaments.services.brackets import bracket_table
 from tournaments.services.standings import columns
@@ -156,3 +156,38 @@ def result_table(match: Match) -> dict:
         for seat in match.seat_list()
     ]
     return {"score_label": plugin.score_label, "counters": [label for _, label in counters], "rows": rows}
+
+
+def match_status(match: Match, *, pending_report=None, open_dispute=None, name=str) -> str:
+    """The match header's one line: where its result truly stands. ``name(user)`` gives a person's
+    display name in the event (tournaments.services.results.person_name)."""
+    source = match.result_source
+    if match.is_bye:
+        return "Bye: a win without a game"
+    if match.state == MatchState.AWAITING_LOG:
+        if match.log_flag:
+            return f"Awaiting a result: the uploaded log was not accepted ({LogFlag(match.log_flag).label.lower()})"
+        return "Awaiting a result: upload the log or report it"
+    if match.state == MatchState.VERIFYING:
+        return "Log uploaded: being verified"
+    if match.state == MatchState.VERIFIED:
+        return "Verified from the log"
+    if match.state == MatchState.REPORTED:
+        who = name(pending_report.reported_by) if pending_report else "a player"
+        return f"Reported by {who}: awaiting the opponent's confirmation"
+    if match.state == MatchState.DISPUTED:
+        who = name(open_dispute.raised_by) if open_dispute else "a player"
+        return f"Disputed by {who}: an organizer or judge decides"
+    if source == ResultSource.LOG:
+        return "Verified from the log, upheld after a dispute"
+    if source == ResultSource.REPORT:
+        report = (
+            match.reports.filter(status="confirmed").select_related("reported_by", "confirmed_by").first()
+        )
+        if report is not None and report.confirmed_by is not None:
+            return f"Reported by {name(report.reported_by)}, confirmed by {name(report.confirmed_by)}"
+        return "Reported, upheld after a dispute"
+    if source == ResultSource.ORGANIZER:
+        corrected = match.audit_entries.filter(action="corrected").exists()
+        return "Corrected after the round closed" if corrected else "Decided by an organizer or judge"
+    return match.get_state_display()

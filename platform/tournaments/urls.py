@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import matches, organizer, player, public
+from tournaments.views import judges, matches, organizer, player, public, results_grid
 
 app_name = "tournaments"
 
@@ -29,6 +29,7 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/publish/", organizer.publish, name="publish"),
     path("<slug:slug>/rounds/<int:number>/timer/", organizer.timer, name="timer"),
     path("<slug:slug>/rounds/<int:number>/close/", organizer.close, name="close"),
+    path("<slug:slug>/rounds/<int:number>/results/", results_grid.results_grid, name="results-grid"),
     path("<slug:slug>/matches/<int:pk>/", matches.match_detail, name="match"),
     path("<slug:slug>/matches/<int:pk>/upload/", matches.upload_log, name="upload"),
     path("<slug:slug>/matches/<int:pk>/report/", matches.report, name="report"),
@@ -41,6 +42,8 @@ urlpatterns = [
     path("<slug:slug>/manage/pair/", organizer.pair, name="pair"),
     path("<slug:slug>/manage/late-join/", organizer.late_join, name="late-join"),
     path("<slug:slug>/manage/organizers/", organizer.add_organizer, name="add-organizer"),
+    path("<slug:slug>/manage/judges/", judges.add_judge, name="add-judge"),
+    path("<slug:slug>/manage/judges/<int:pk>/remove/", judges.remove_judge, name="remove-judge"),
     path(
         "<slug:slug>/manage/registrations/<int:pk>/<str:action>/",
         organizer.registration_action,

@@ -9,7 +9,7 @@ from rest_framework import serializers
 from gamelogs.services import logs_visible_to
 from tournaments.forms import EVENT_FIELDS
 from tournaments.models import Event, ForceList, Match, Outcome, Registration, Round
-from tournaments.permissions import manages
+from tournaments.permissions import officiates
 from tournaments.seats import SeatScore, two_seats
 
 
@@ -128,6 +128,9 @@ class SeatSerializer(serializers.Serializer):
 class ResultSerializer(serializers.Serializer):
     source = serializers.CharField(source="result_source")
     final = serializers.BooleanField(source="counts")
+    ending = serializers.CharField(
+        help_text="how the game ended, when a person typed the result (else empty)"
+    )
 
 
 class MatchLogSerializer(serializers.Serializer):
@@ -182,7 +185,7 @@ class MatchSerializer(serializers.ModelSerializer):
             return False
         if match.side_of(user) is not None or logs_visible_to(user).filter(pk=match.game_log_id).exists():
             return True
-        return manages(user, match.round.event)
+        return officiates(user, match.round.event)
 
 
 class RoundSerializer(serializers.ModelSerializer):
@@ -230,6 +233,13 @@ class ResultInputSerializer(serializers.Serializer):
     components_b = serializers.DictField(
         child=serializers.IntegerField(min_value=0), required=False, default=dict
     )
+    ending = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="how the game ended, one of the game's endings (Battleground: vp, knockout, concession, "
+        "agreed-draw, BG-7.4); default: the score-decided one, so a winner on VP needs the lead the rules ask",
+    )
 
     def validate_outcome_a(self, value: str) -> str:
         if value not in Outcome.values:
@@ -253,6 +263,23 @@ class ResultInputSerializer(serializers.Serializer):
 
 class DecisionInputSerializer(ResultInputSerializer):
     note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class GridRowInputSerializer(DecisionInputSerializer):
+    """One table of a round's results: the match id and its result."""
+
+    match = serializers.IntegerField(help_text="the match id (a pairing's id)")
+
+
+class GridInputSerializer(serializers.Serializer):
+    results = GridRowInputSerializer(many=True)
+
+
+class GridRowOutcomeSerializer(serializers.Serializer):
+    match = serializers.IntegerField(source="match_id")
+    table = serializers.IntegerField()
+    status = serializers.CharField(help_text="saved, unchanged, empty or error")
+    message = serializers.CharField(help_text="what is wrong with the row (errors), else empty")
 
 
 class ResolveInputSerializer(serializers.Serializer):

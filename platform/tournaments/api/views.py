@@ -23,7 +23,7 @@ from gamelogs.api.errors import error_body
 from gamelogs.models import LogSource
 from gamelogs.services import UploadRejected
 from gamelogs.uploads import read_uploaded_file, reject_oversized_request
-from tournaments import exports, services
+from tournaments import exports, result_rules, services
 from tournaments.api import serializers as s
 from tournaments.errors import EventError
 from tournaments.forms import EVENT_FIELDS
@@ -38,7 +38,7 @@ from tournaments.models import (
     Round,
     RoundState,
 )
-from tournaments.permissions import manages
+from tournaments.permissions import manages, require_official
 from tournaments.services.force_lists import list_of
 from tournaments.services.standings import player_history, ratings
 
@@ -78,6 +78,12 @@ class EventAPIView(APIView):
         serializer = serializer_class(data=self.request.data, **kwargs)
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data
+
+    @staticmethod
+    def ending(event: Event, data: dict) -> str | None:
+        """The ending a result input names; without one, the game's score-decided ending (so an API
+        client is held to the same rules as the pages, tournaments.result_rules)."""
+        return data.get("ending") or result_rules.default_ending(event) or None
 
     def scores(self, serializer_class) -> tuple[list, dict]:
         """A result input's seat scores and its other fields (e.g. a decision's note)."""
@@ -334,23 +340,31 @@ class MatchActionView(EventAPIView):
     """POST report, confirm, dispute or decide on a match."""
 
     @extend_schema(
-        summary="Report, confirm, dispute or decide a match's result",
+        summary="Report, confirm, dispute, decide or correct a match's result",
+        description="report (a player), confirm or dispute (the opponent); decide (organizers and judges, "
+        "an open round) or correct (organizers and judges, a closed round: standings are ranked again and "
+        "rounds paired since are flagged). A typed result is checked against the game's rules for its ending.",
         request=s.DecisionInputSerializer,
         responses=s.MatchSerializer,
         operation_id="events_match_action",
     )
     def post(self, request, slug, pk, action):
-        match = self.match(self.event(slug), pk)
+        event = self.event(slug)
+        match = self.match(event, pk)
         user = request.user
         if action == "report":
-            services.report_result(user, match, self.scores(s.ResultInputSerializer)[0])
+            scores, data = self.scores(s.ResultInputSerializer)
+            services.report_result(user, match, scores, ending=self.ending(event, data))
         elif action == "confirm":
             services.confirm_result(user, match)
         elif action == "dispute":
             services.dispute_result(user, match, reason=self.valid(s.DisputeInputSerializer)["reason"])
         elif action == "decide":
             scores, data = self.scores(s.DecisionInputSerializer)
-            services.decide_result(user, match, scores, note=data["note"])
+            services.decide_result(user, match, scores, note=data["note"], ending=self.ending(event, data))
+        elif action == "correct":
+            scores, data = self.scores(s.DecisionInputSerializer)
+            services.correct_result(user, match, scores, note=data["note"], ending=self.ending(event, data))
         else:
             raise Http404
         return Response(s.MatchSerializer(Match.objects.get(pk=match.pk), context={"request": request}).data)
@@ -358,22 +372,74 @@ class MatchActionView(EventAPIView):
 
 class ResolveDisputeView(EventAPIView):
     @extend_schema(
-        summary="Rule on a dispute (organizers)",
+        summary="Rule on a dispute (organizers and judges)",
+        description="uphold true keeps the result; uphold false applies ``result``, checked like any typed "
+        "result. Both a result and uphold true is refused (nothing is silently ignored).",
         request=s.ResolveInputSerializer,
         responses=s.MatchSerializer,
     )
     def post(self, request, slug, pk):
-        dispute = get_object_or_404(Dispute, pk=pk, match__round__event=self.event(slug))
+        event = self.event(slug)
+        dispute = get_object_or_404(Dispute, pk=pk, match__round__event=event)
         data = self.valid(s.ResolveInputSerializer)
-        scores = None
+        scores, ending = None, None
         if data.get("result"):
             result = s.ResultInputSerializer(data=self.request.data["result"])
             result.is_valid(raise_exception=True)
-            scores = result.scores()
+            scores, ending = result.scores(), self.ending(event, result.validated_data)
         match = services.resolve_dispute(
-            request.user, dispute, uphold=data["uphold"], note=data["note"], scores=scores
+            request.user, dispute, uphold=data["uphold"], note=data["note"], scores=scores, ending=ending
         )
         return Response(s.MatchSerializer(match, context={"request": request}).data)
+
+
+class RoundResultsView(EventAPIView):
+    """A round's results, every table at once (organizers and judges)."""
+
+    @extend_schema(
+        summary="A round's tables and their results; ?missing=1: only those without a counted result",
+        responses=s.MatchSerializer(many=True),
+    )
+    def get(self, request, slug, number):
+        event = self.event(slug)
+        round_ = self.round(event, number)
+        require_official(request.user, event)
+        if request.query_params.get("missing") == "1":
+            matches = services.missing_results(round_)
+        else:
+            matches = round_.matches.prefetch_related("seats__registration").order_by("table")
+        return Response(s.MatchSerializer(matches, many=True, context={"request": request}).data)
+
+    @extend_schema(
+        summary="Enter a round's results in one request (organizers and judges)",
+        description="Each row is saved on its own: a row that breaks a rule is refused with its message and "
+        "the others are saved anyway. 200 when every row went through, 207 when some failed (see each "
+        "row's status). In a closed round a changed row is a correction.",
+        request=s.GridInputSerializer,
+        responses={200: s.GridRowOutcomeSerializer(many=True), 207: s.GridRowOutcomeSerializer(many=True)},
+    )
+    def post(self, request, slug, number):
+        event = self.event(slug)
+        round_ = self.round(event, number)
+        require_official(request.user, event)
+        rows = self.valid(s.GridInputSerializer)["results"]
+        entries = []
+        for row in rows:
+            serializer = s.GridRowInputSerializer(data=row)
+            serializer.is_valid(raise_exception=True)
+            entries.append(
+                services.RowEntry(
+                    row["match"], serializer.scores(), self.ending(event, row), row.get("note", "")
+                )
+            )
+        outcomes = services.enter_results(request.user, round_, entries)
+        failed = sum(1 for o in outcomes if o.failed)
+        body = {
+            "saved": sum(1 for o in outcomes if o.status == "saved"),
+            "failed": failed,
+            "rows": s.GridRowOutcomeSerializer(outcomes, many=True).data,
+        }
+        return Response(body, status=status.HTTP_207_MULTI_STATUS if failed else status.HTTP_200_OK)
 
 
 class CSVRenderer(BaseRenderer):
@@ -456,6 +522,35 @@ class OrganizerView(EventAPIView):
         user = get_object_or_404(get_user_model(), username=self.valid(s.UsernameInputSerializer)["username"])
         services.add_organizer(request.user, event, user)
         return Response(s.EventSerializer(event, context={"request": request}).data)
+
+
+class JudgeListView(EventAPIView):
+    @extend_schema(summary="The event's judges (usernames)", responses=OpenApiTypes.OBJECT)
+    def get(self, request, slug):
+        event = self.event(slug)
+        return Response({"judges": [u.get_username() for u in event.judges.order_by("username")]})
+
+    @extend_schema(
+        summary="Add a judge (the event's organizers)",
+        request=s.UsernameInputSerializer,
+        responses={201: OpenApiTypes.OBJECT},
+    )
+    def post(self, request, slug):
+        event = self.event(slug)
+        user = get_object_or_404(get_user_model(), username=self.valid(s.UsernameInputSerializer)["username"])
+        services.add_judge(request.user, event, user)
+        return Response(
+            {"judges": [u.get_username() for u in event.judges.order_by("username")]},
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class JudgeDetailView(EventAPIView):
+    @extend_schema(summary="Remove a judge (the event's organizers)", request=None, responses={204: None})
+    def delete(self, request, slug, username):
+        event = self.event(slug)
+        services.remove_judge(request.user, event, get_object_or_404(get_user_model(), username=username))
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class AuditView(generics.ListAPIView, EventAPIView):

@@ -12,12 +12,12 @@ from django.views.decorators.http import require_POST
 
 from gamelogs.services import UploadRejected
 from gamelogs.uploads import read_uploaded_file, reject_oversized_request
-from tournaments import presenters, services
+from tournaments import presenters, result_rules, services
 from tournaments.errors import EventError
 from tournaments.forms import DecisionForm, DisputeForm, ResolveForm, ResultForm, UploadLogForm
 from tournaments.models import DisputeStatus, MatchState, ReportStatus, RoundState
-from tournaments.permissions import manages
-from tournaments.services.results import LOG_STATES
+from tournaments.permissions import manages, officiates
+from tournaments.services.results import LOG_STATES, person_name
 from tournaments.views.common import back_on_event_error, dispute_or_404, event_or_404, match_or_404
 
 
@@ -26,10 +26,15 @@ def match_detail(request, slug: str, pk: int):
     match = match_or_404(event, pk, request.user)
     side = match.side_of(request.user)
     is_manager = manages(request.user, event)
+    is_official = officiates(request.user, event)  # organizers and judges rule on results
     open_round = match.round.state == RoundState.PUBLISHED and not match.is_bye
-    pending = match.reports.filter(status=ReportStatus.PENDING).first()
-    open_dispute = match.disputes.filter(status=DisputeStatus.OPEN).first()
-    involved = side is not None or is_manager
+    pending = match.reports.filter(status=ReportStatus.PENDING).select_related("reported_by").first()
+    open_dispute = match.disputes.filter(status=DisputeStatus.OPEN).select_related("raised_by").first()
+    involved = side is not None or is_official
+
+    def name(user):
+        return person_name(user, event)
+
     context = {
         "event": event,
         "tab": "rounds",
@@ -38,12 +43,27 @@ def match_detail(request, slug: str, pk: int):
         "side": side,
         "is_manager": is_manager,
         "state_class": presenters.STATE_CLASSES.get(match.state, "pending"),
+        "status_line": presenters.match_status(
+            match, pending_report=pending, open_dispute=open_dispute, name=name
+        ),
+        "ending_label": result_rules.ending_label(event, match.ending),
+        "reported_by": name(pending.reported_by) if pending else "",
         # The log's header and verdict are evidence for the two players and the organizers.
         "log": presenters.log_facts(match) if involved else None,
         "pending_report": pending,
         "result": presenters.result_table(match) if match.has_result else None,
         "open_dispute": open_dispute,
-        "disputes": match.disputes.all() if involved else [],
+        "disputes": [
+            {
+                "dispute": d,
+                "raised_by": name(d.raised_by),
+                "resolved_by": name(d.resolved_by) if d.resolved_by else "",
+            }
+            for d in match.disputes.select_related("raised_by", "resolved_by")
+        ]
+        if involved
+        else [],
+        "can_correct": match.round.state == RoundState.CLOSED and is_official and not match.is_bye,
         "can_upload": open_round and side is not None and match.state in LOG_STATES,
         "can_report": open_round
         and side is not None
@@ -57,7 +77,7 @@ def match_detail(request, slug: str, pk: int):
         and side is not None
         and match.state in (MatchState.VERIFIED, MatchState.REPORTED),
         # With a dispute open, the organizer rules through it (the same result fields) instead.
-        "can_decide": open_round and is_manager and open_dispute is None,
+        "can_decide": open_round and is_official and open_dispute is None,
     }
     if context["can_upload"]:
         context["upload_form"] = UploadLogForm()
@@ -65,15 +85,25 @@ def match_detail(request, slug: str, pk: int):
         context["report_form"] = ResultForm(match=match)
     if context["can_dispute"]:
         context["dispute_form"] = DisputeForm()
-    if context["can_decide"]:
+    if context["can_decide"] or context["can_correct"]:
         context["decide_form"] = DecisionForm(match=match, initial=_current_result(match))
-    if open_round and is_manager and open_dispute is not None:
+    if open_round and is_official and open_dispute is not None:
         context["resolve_form"] = ResolveForm(match=match, initial=_current_result(match))
     return render(request, "tournaments/match.html", context)
 
 
 def _current_result(match) -> dict:
     return ResultForm.initial_for(match)
+
+
+def _typed_a_new_result(match, form) -> bool:
+    """The resolve form's result differs from the one stored (it was shown filled in)."""
+    stored = ResultForm.initial_for(match)
+    return any(
+        str(form.cleaned_data.get(key)) != str(value)
+        for key, value in stored.items()
+        if key in form.cleaned_data
+    )
 
 
 @require_POST
@@ -106,7 +136,7 @@ def report(request, slug: str, pk: int):
         raise EventError(
             "Fill in the result: " + "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
         )
-    services.report_result(request.user, match, form.scores())
+    services.report_result(request.user, match, form.scores(), ending=form.ending())
     messages.success(request, "Result reported: it counts once your opponent confirms it.")
     return redirect(match)
 
@@ -145,8 +175,13 @@ def decide(request, slug: str, pk: int):
     form = DecisionForm(request.POST, match=match)
     if not form.is_valid():
         raise EventError("Fill in the result.")
-    services.decide_result(request.user, match, form.scores(), note=form.cleaned_data["note"])
-    messages.success(request, "Result decided.")
+    note = form.cleaned_data["note"]
+    if match.round.state == RoundState.CLOSED:
+        services.correct_result(request.user, match, form.scores(), ending=form.ending(), note=note)
+        messages.success(request, "Result corrected; the standings were updated.")
+    else:
+        services.decide_result(request.user, match, form.scores(), ending=form.ending(), note=note)
+        messages.success(request, "Result decided.")
     return redirect(match)
 
 
@@ -158,11 +193,20 @@ def resolve(request, slug: str, pk: int):
     found = dispute_or_404(event, pk)
     form = ResolveForm(request.POST, match=found.match)
     if not form.is_valid():
-        raise EventError("Choose a decision.")
+        raise EventError(" ".join(e for errors in form.errors.values() for e in errors))
     uphold = form.cleaned_data["decision"] == "uphold"
-    scores = None if uphold else form.scores()
+    scores = form.scores()
+    if uphold and _typed_a_new_result(found.match, form):
+        raise EventError(
+            "You chose to uphold the result but changed it below: choose “Replace it” to apply the new result."
+        )
     services.resolve_dispute(
-        request.user, found, uphold=uphold, note=form.cleaned_data["note"], scores=scores
+        request.user,
+        found,
+        uphold=uphold,
+        note=form.cleaned_data["note"],
+        scores=None if uphold else scores,
+        ending=None if uphold else form.ending(),
     )
     messages.success(request, "Dispute resolved.")
     return redirect(found.match)
@@ -175,8 +219,8 @@ def log_file(request, slug: str, pk: int):
     match = match_or_404(event, pk, request.user)
     if match.game_log is None:
         raise Http404("no log is attached")
-    if match.side_of(request.user) is None and not manages(request.user, event):
-        raise PermissionDenied("Only the players and the organizers can read this log.")
+    if match.side_of(request.user) is None and not officiates(request.user, event):
+        raise PermissionDenied("Only the players, the organizers and the judges can read this log.")
     response = HttpResponse(match.game_log.raw_bytes(), content_type="application/json")
     response["Content-Disposition"] = (
         f'attachment; filename="{event.slug}-round-{match.round.number}-table-{match.table}.json"'

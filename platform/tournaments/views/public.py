@@ -10,8 +10,10 @@ from tournaments import exports, presenters
 from tournaments.forms import NoteForm, SwapForm, TimerForm
 from tournaments.models import AuditEntry, Event, ForceList, RegistrationStatus, RoundState
 from tournaments.pairing import planned_rounds
-from tournaments.permissions import can_create_events, manages
+from tournaments.permissions import can_create_events, manages, officiates
+from tournaments.services.corrections import corrections_before_pairing
 from tournaments.services.registration import registration_of
+from tournaments.services.round_results import missing_results
 from tournaments.services.standings import player_history as history_of
 from tournaments.services.standings import published_standings, ratings
 from tournaments.views.common import event_or_404, round_or_404
@@ -54,7 +56,12 @@ def round_detail(request, slug: str, number: int):
         "rows": presenters.round_rows(round_),
         "is_manager": is_manager,
         "rounds": presenters.visible_rounds(event, request.user),
+        # Corrections to earlier rounds made after this one was paired (services.corrections).
+        "correction_flags": corrections_before_pairing(round_),
+        "is_official": officiates(request.user, event),
     }
+    if context["is_official"] and round_.state != RoundState.DRAFT:
+        context["missing_count"] = len(missing_results(round_))
     if is_manager:
         players = [r for row in context["rows"] for r in row["match"].entrants()]
         context.update(
