@@ -49,7 +49,11 @@ def results_grid(request, slug: str, number: int):
                     )
                 )
         outcomes = {o.match_id: o for o in services.enter_results(request.user, round_, entries)}
+        fresh = {m.pk: m for m in round_.matches.prefetch_related("seats__registration__player")}
         for row in rows:
+            row.update(
+                _facts(fresh[row["match"].pk])
+            )  # the state after saving; the form keeps what was typed
             outcome = outcomes.get(row["match"].pk)
             if outcome is not None and outcome.failed:
                 row["errors"] = [outcome.message]
@@ -82,17 +86,19 @@ def results_grid(request, slug: str, number: int):
     return render(request, "tournaments/results_grid.html", context, status=status)
 
 
-def _row(match, data) -> dict:
-    counted = match.state in COUNTED_STATES
-    row = {
+def _facts(match) -> dict:
+    return {
         "match": match,
         "names": [seat.registration.display_name for seat in match.seat_list()],
-        "missing": not counted and not match.is_bye,
+        "missing": match.state not in COUNTED_STATES and not match.is_bye,
         "state_class": presenters.STATE_CLASSES.get(match.state, "pending"),
         "status": presenters.match_status(match),
-        "errors": [],
-        "form": None,
     }
+
+
+def _row(match, data) -> dict:
+    counted = match.state in COUNTED_STATES
+    row = {**_facts(match), "errors": [], "form": None}
     if match.is_bye:
         return row
     # Only a counted result is shown filled in: saving the grid never confirms a pending report by accident.
