@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (the tests take the imported fixture by its name)
 """The results grid in Debian's Chromium: an organizer enters three tables of a round at once,
 one of them wrong (a win on VP with fewer VP, BG-7.4.3), sees the error on that row with what
 was typed kept, fixes it (the game ended by knockout, BG-7.4.2) and saves. The page fits a
@@ -10,17 +11,17 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from tests.browser.chromium import requires_chromium, start_chromium
-from tests.browser.test_organizer_flow import PASSWORD, log_in, register_with_lists, screenshot, wait
+from tests.browser.chromium import requires_chromium
+from tests.browser.test_organizer_flow import (  # noqa: F401  (browser is a fixture)
+    PASSWORD,
+    browser,
+    log_in,
+    register_with_lists,
+    screenshot,
+    wait,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), requires_chromium]
-
-
-@pytest.fixture
-def browser(tmp_path):
-    driver = start_chromium(height=1600, profile_dir=tmp_path / "profile")
-    yield driver
-    driver.quit()
 
 
 @pytest.fixture

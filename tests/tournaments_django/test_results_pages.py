@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (the tests take the imported fixture by its name)
 """The results grid page and API, the match page's status and dispute ruling, judges on the
 manage page (issue 13)."""
 
@@ -5,20 +6,12 @@ import re
 
 import pytest
 
+from tests.tournaments_django.test_results_at_speed import live  # noqa: F401  (the fixture)
 from tournaments import services
 from tournaments.models import AuditEntry, MatchState
 from tournaments.seats import two_seats
 
 pytestmark = pytest.mark.django_db
-
-NAMES = ["Chiara", "Dario", "Elena", "Franco"]
-
-
-@pytest.fixture
-def live(field, organizer):
-    event, players = field(4, names=NAMES)
-    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
-    return event, round_, list(round_.matches.order_by("table"))
 
 
 def grid_post(match, outcome, a, b, ending="vp"):
