@@ -36,6 +36,7 @@ EVENT_FIELDS = [
     "round_minutes",
     "registration_cap",
     "require_check_in",
+    "odd_field",
     "late_join_points",
 ]
 

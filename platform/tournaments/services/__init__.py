@@ -8,7 +8,11 @@ one transaction, and leaves notifications that appear once it commits.
 
 from tournaments.services.brackets import bracket_table, placements_for
 from tournaments.services.events import add_organizer, create_event, update_event
-from tournaments.services.force_lists import lock_lists, submit_list
+from tournaments.services.force_lists import lock_lists, submit_list, submit_list_for
+from tournaments.services.guests import add_guest, add_ringer, claim
+from tournaments.services.join_codes import join_with_code, set_join_code
+from tournaments.services.player_import import import_players
+from tournaments.services.readiness import readiness
 from tournaments.services.registration import (
     admit,
     check_in,
@@ -39,6 +43,14 @@ from tournaments.services.rounds import (
 from tournaments.services.standings import player_history, standings_for, standings_table
 
 __all__ = [
+    "add_guest",
+    "add_ringer",
+    "claim",
+    "import_players",
+    "join_with_code",
+    "readiness",
+    "set_join_code",
+    "submit_list_for",
     "add_organizer",
     "admit",
     "attach_log_to_match",
