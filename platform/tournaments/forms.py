@@ -86,6 +86,7 @@ class EventForm(forms.ModelForm):
             "round_minutes": "Round time limit (minutes)",
             "points_limit": "Force points limit",
             "lists_public": "Lists are public",
+            "odd_field": "Odd number of players",
         }
 
     def __init__(self, *args, **kwargs):

@@ -281,6 +281,10 @@ def test_the_ringer_plays_an_odd_field_counts_for_the_opponent_and_is_left_out_o
     opponent_row = next(row for row in rows if row["registration"] == opponent.pk)
     ringer_lost = ringer_match.seat_list()[0].registration_id != ringer.pk
     assert opponent_row["metrics"]["points"] == (3 if ringer_lost else 0)
+    # check_event agrees with the stored standings that leave the ringer out.
+    from tournaments.event_audit import event_discrepancies
+
+    assert event_discrepancies(event) == []
     # Nobody is rated from a game against the stand-in.
     rated = ratings()
     assert opponent.player_id not in rated or rated[opponent.player_id].games == 0
