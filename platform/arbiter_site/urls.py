@@ -66,6 +66,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     *_optional("events/", "tournaments.urls"),
     *_optional("api/events/", "tournaments.api_urls"),
+    *_optional("join/", "tournaments.join_urls"),
     *_optional("meta/", "dashboards.urls"),
     *_optional("api/meta/", "dashboards.api_urls"),
     *_optional("", "challenges.urls"),  # /challenges/ and /api/challenges/

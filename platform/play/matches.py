@@ -50,6 +50,12 @@ def start_from_match(user, match_id: int, *, first_player_seat: int) -> TableGam
         )
         if existing is not None:
             return existing
+        guests = [r.display_name for r in match.entrants() if r.player_id is None]
+        if guests:
+            # The recorder seats accounts; a guest entry gets its result reported or decided instead.
+            raise TableError(
+                f"{', '.join(guests)} plays without an account: report the result instead, or claim the entry first."
+            )
         lists = {fl.registration_id: fl for fl in ForceList.objects.filter(registration__in=match.entrants())}
         seats = []
         for registration in match.entrants():

@@ -2,13 +2,15 @@
 
 from django.urls import path
 
-from tournaments.api import views
+from tournaments.api import intake, views
 
 app_name = "events-api"
 
 urlpatterns = [
     path("", views.EventListView.as_view(), name="list"),
     path("me/notifications/", views.NotificationListView.as_view(), name="notifications"),
+    path("me/join/", intake.JoinView.as_view(), name="join"),
+    path("me/claim/", intake.ClaimView.as_view(), name="claim"),
     path("ratings/", views.RatingListView.as_view(), name="ratings"),
     path("players/<str:username>/", views.PlayerHistoryView.as_view(), name="player"),
     path("<slug:slug>/", views.EventDetailView.as_view(), name="detail"),
@@ -19,6 +21,11 @@ urlpatterns = [
         name="registration-action",
     ),
     path("<slug:slug>/late-join/", views.LateJoinView.as_view(), name="late-join"),
+    path("<slug:slug>/guests/", intake.GuestListView.as_view(), name="guests"),
+    path("<slug:slug>/ringer/", intake.RingerView.as_view(), name="ringer"),
+    path("<slug:slug>/import/", intake.ImportView.as_view(), name="import"),
+    path("<slug:slug>/join-code/", intake.JoinCodeView.as_view(), name="join-code"),
+    path("<slug:slug>/readiness/", intake.ReadinessView.as_view(), name="readiness"),
     path("<slug:slug>/withdraw/", views.WithdrawView.as_view(), name="withdraw"),
     path("<slug:slug>/organizers/", views.OrganizerView.as_view(), name="organizers"),
     path("<slug:slug>/judges/", views.JudgeListView.as_view(), name="judges"),

@@ -45,11 +45,14 @@ def standings_discrepancies(event: Event, round_) -> list[str]:
     order = list(snapshot.order)
     if order != list(event.tiebreaks):
         return [f"{where} were ranked by {order}, but the event's tiebreak order is {list(event.tiebreaks)}"]
-    fresh = rank(
-        records.competitors(event, as_of_round=round_.number),
-        records.results(event, through_round=round_.number),
-        order,
-        rules=records.scoring_rules(event),
+    fresh = records.without_ringers(
+        event,
+        rank(
+            records.competitors(event, as_of_round=round_.number),
+            records.results(event, through_round=round_.number),
+            order,
+            rules=records.scoring_rules(event),
+        ),
     )
     stored = snapshot.rows
     problems = []

@@ -37,6 +37,7 @@ EVENT_FIELDS = [
     "round_minutes",
     "registration_cap",
     "require_check_in",
+    "odd_field",
     "late_join_points",
 ]
 
@@ -86,6 +87,7 @@ class EventForm(forms.ModelForm):
             "round_minutes": "Round time limit (minutes)",
             "points_limit": "Force points limit",
             "lists_public": "Lists are public",
+            "odd_field": "Odd number of players",
         }
 
     def __init__(self, *args, **kwargs):

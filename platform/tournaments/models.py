@@ -41,6 +41,13 @@ class FirstRound(models.TextChoices):
     SEEDED = "seeded", "By seeding"
 
 
+class OddField(models.TextChoices):
+    """Who makes up the numbers when an odd number of players is to be paired."""
+
+    BYE = "bye", "A bye (the lowest-ranked player without one sits out)"
+    RINGER = "ringer", "The ringer (the organizer's stand-in plays)"
+
+
 class Event(models.Model):
     slug = models.SlugField(max_length=80, unique=True)
     name = models.CharField(max_length=200)
@@ -76,6 +83,14 @@ class Event(models.Model):
     registration_cap = models.PositiveIntegerField(null=True, blank=True)
     require_check_in = models.BooleanField(default=False, help_text="round 1 pairs checked-in players only")
     late_join_points = models.DecimalField(max_digits=5, decimal_places=2, default=0)
+    odd_field = models.CharField(
+        max_length=8,
+        choices=OddField.choices,
+        default=OddField.BYE,
+        help_text="an odd field gives a bye, or the ringer plays (Swiss rounds)",
+    )
+    # Typed on /join/ (or read from its QR code) to register; empty: joining by code is off.
+    join_code = models.CharField(max_length=8, blank=True)
 
     status = models.CharField(max_length=10, choices=EventStatus.choices, default=EventStatus.OPEN)
     created_by = models.ForeignKey(
@@ -91,6 +106,9 @@ class Event(models.Model):
 
     class Meta:
         ordering = ["-starts_on", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["join_code"], condition=~Q(join_code=""), name="unique_join_code")
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -147,8 +165,14 @@ ENTERED = (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN, Registr
 
 class Registration(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    # None for a guest: a player the organizer entered by name, until someone claims the
+    # registration with its claim code.
     player = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="registrations"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="registrations",
     )
     display_name = models.CharField(max_length=100, help_text="the name in pairings and standings")
     club = models.CharField(max_length=100, blank=True)
@@ -163,12 +187,23 @@ class Registration(models.Model):
     starting_points = models.DecimalField(
         max_digits=5, decimal_places=2, default=0, help_text="late-join score"
     )
+    claim_code = models.CharField(
+        max_length=12,
+        blank=True,
+        help_text="given to a guest so that they can attach the entry to an account",
+    )
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    # The organizer's stand-in: paired instead of a bye, excluded from standings and ratings.
+    is_ringer = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["created_at", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "player"], name="one_registration_per_player")
+            models.UniqueConstraint(fields=["event", "player"], name="one_registration_per_player"),
+            models.UniqueConstraint(
+                fields=["claim_code"], condition=~Q(claim_code=""), name="unique_claim_code"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -177,6 +212,11 @@ class Registration(models.Model):
     @property
     def is_entered(self) -> bool:
         return self.status in ENTERED
+
+    @property
+    def is_guest(self) -> bool:
+        """Entered by the organizer without an account (and not claimed yet)."""
+        return self.player_id is None
 
     @property
     def is_active(self) -> bool:

@@ -6,7 +6,7 @@ one-line reasons) plus the stage they belong to; storing them is the services' j
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tournaments import records
 from tournaments.algorithms.elimination import EliminationBracket, bracket_size, seeds_from_standings
@@ -16,7 +16,7 @@ from tournaments.algorithms.roundrobin import berger_table, round_robin_schedule
 from tournaments.algorithms.standings import rank
 from tournaments.algorithms.swiss import pair_swiss_round
 from tournaments.errors import EventError
-from tournaments.models import Event, EventFormat, RegistrationStatus, RoundStage
+from tournaments.models import Event, EventFormat, OddField, RegistrationStatus, RoundStage
 
 
 @dataclass(frozen=True)
@@ -59,10 +59,17 @@ def propose_round(event: Event, number: int) -> ProposedRound:
     stage = stage_of(event, number)
     try:
         if stage == RoundStage.SWISS:
-            competitors = records.competitors(event, as_of_round=number)
+            competitors, ringer = with_ringer_rule(event, records.competitors(event, as_of_round=number))
             pairings = pair_swiss_round(
                 competitors, records.results(event), number, records.swiss_options(event)
             )
+            if ringer is not None:
+                pairings = [
+                    replace(p, reason=f"{p.reason}; the ringer plays: an odd field, no bye")
+                    if ringer in p.players
+                    else p
+                    for p in pairings
+                ]
             return ProposedRound(number, stage, pairings)
         if stage == RoundStage.ROUND_ROBIN:
             return _round_robin(event, number)
@@ -71,11 +78,36 @@ def propose_round(event: Event, number: int) -> ProposedRound:
         raise EventError(str(exc), "state") from None
 
 
+def with_ringer_rule(event: Event, competitors: list[Competitor]) -> tuple[list[Competitor], int | None]:
+    """The competitors this round pairs, and the ringer's id if the ringer plays.
+
+    The ringer plays only to make an odd field even, and only when the event says an odd field
+    gets the ringer rather than a bye; otherwise the ringer sits out like a dropped player
+    (kept in the list: their earlier games stay in everyone's history).
+    """
+    ringers = records.ringer_ids(event)
+    if not ringers:
+        return competitors, None
+    players = [c for c in competitors if c.id not in ringers and not c.dropped]
+    ringer = None
+    if event.odd_field == OddField.RINGER and len(players) % 2:
+        ringer = next((c.id for c in competitors if c.id in ringers and not c.dropped), None)
+    return [
+        replace(c, dropped=True) if c.id in ringers and c.id != ringer else c for c in competitors
+    ], ringer
+
+
+def _without_ringers(event: Event, competitors: list[Competitor]) -> list[Competitor]:
+    """Round robins and brackets are for the players: the ringer takes no seat in them."""
+    ringers = records.ringer_ids(event)
+    return [c for c in competitors if c.id not in ringers]
+
+
 def _round_robin(event: Event, number: int) -> ProposedRound:
     seats = list(event.fixed_seeds)
     fixed = None
     if not seats:
-        active = [c for c in records.competitors(event) if not c.dropped]
+        active = [c for c in _without_ringers(event, records.competitors(event)) if not c.dropped]
         seats = fixed = [c.id for c in seeding_order(active)]
     # Seeds 1..n keep the stored seat order whatever the registrations say now.
     schedule = round_robin_schedule([Competitor(pid, seed=i) for i, pid in enumerate(seats, start=1)])
@@ -115,9 +147,9 @@ def _elimination(event: Event, number: int) -> ProposedRound:
 def _bracket_seeds(event: Event) -> list[int]:
     competitors = records.competitors(event)
     if event.format == EventFormat.SINGLE_ELIMINATION:
-        return [c.id for c in seeding_order(c for c in competitors if not c.dropped)]
-    # Top cut: the best K active players of the Swiss standings.
+        return [c.id for c in seeding_order(c for c in _without_ringers(event, competitors) if not c.dropped)]
+    # Top cut: the best K active players of the Swiss standings (the ringer is not one of them).
     rows = rank(
         competitors, records.results(event), tuple(event.tiebreaks), rules=records.scoring_rules(event)
     )
-    return seeds_from_standings(rows, cut=event.top_cut)
+    return seeds_from_standings(records.without_ringers(event, rows), cut=event.top_cut)

@@ -8,6 +8,7 @@ and byes) become ResultRecords; a reported or disputed result waits.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 
 from tournaments.algorithms.players import (
     AnyRecord,
@@ -165,3 +166,20 @@ def elimination_stage_rounds(event: Event) -> list[int]:
     return list(
         event.rounds.filter(stage=RoundStage.ELIMINATION).order_by("number").values_list("number", flat=True)
     )
+
+
+def ringer_ids(event: Event) -> set[int]:
+    return set(event.registrations.filter(is_ringer=True).values_list("pk", flat=True))
+
+
+def without_ringers(event: Event, rows: list) -> list:
+    """Standing rows without the ringer, ranks closed up ("1, 2, 2, 4" stays that shape).
+
+    The ringer's games count for their opponents, but the ringer is the organizer's stand-in,
+    not a competitor: no place, no prize.
+    """
+    ringers = ringer_ids(event)
+    if not ringers:
+        return list(rows)
+    kept = [r for r in rows if r.player_id not in ringers]
+    return [replace(r, rank=1 + sum(1 for other in kept if other.rank < r.rank)) for r in kept]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import judges, matches, organizer, player, public, results_grid
+from tournaments.views import intake, judges, matches, organizer, player, public, results_grid
 
 app_name = "tournaments"
 
@@ -40,6 +40,15 @@ urlpatterns = [
     path("<slug:slug>/disputes/<int:pk>/resolve/", matches.resolve, name="resolve"),
     path("<slug:slug>/manage/", organizer.manage, name="manage"),
     path("<slug:slug>/manage/pair/", organizer.pair, name="pair"),
+    path("<slug:slug>/manage/pair/absent/", intake.pair_absent, name="pair-absent"),
+    path("<slug:slug>/manage/pair/absent/<int:pk>/check-in/", intake.check_in_absent, name="check-in-absent"),
+    path("<slug:slug>/manage/players/", intake.players, name="intake"),
+    path("<slug:slug>/manage/players/guest/", intake.add_guest, name="add-guest"),
+    path("<slug:slug>/manage/players/ringer/", intake.add_ringer, name="add-ringer"),
+    path("<slug:slug>/manage/players/import/<str:kind>/", intake.import_preview, name="import-preview"),
+    path("<slug:slug>/manage/players/import-commit/", intake.import_commit, name="import-commit"),
+    path("<slug:slug>/manage/players/claim-slips/", intake.claim_slips, name="claim-slips"),
+    path("<slug:slug>/manage/join-code/", intake.join_code, name="join-code"),
     path("<slug:slug>/manage/late-join/", organizer.late_join, name="late-join"),
     path("<slug:slug>/manage/organizers/", organizer.add_organizer, name="add-organizer"),
     path("<slug:slug>/manage/judges/", judges.add_judge, name="add-judge"),

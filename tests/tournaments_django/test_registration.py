@@ -67,11 +67,21 @@ def test_check_in_by_the_player_or_an_organizer_only(make_event, make_player, or
     assert services.check_in(organizer, theirs).status == RegistrationStatus.CHECKED_IN
 
 
-def test_round_one_leaves_out_players_who_did_not_check_in(field, organizer):
+def test_round_one_leaves_out_players_who_did_not_check_in_once_the_organizer_confirms(field, organizer):
+    # Issue #13: a registered player who did not check in was dropped with no warning.
+    from tournaments.services.rounds import AbsentPlayers
+
     event, players = field(5, check_in=False, require_check_in=True)
     for user in players[:4]:
         services.check_in(organizer, event.registrations.get(player=user))
-    round_ = services.pair_next_round(organizer, event)
+    with pytest.raises(AbsentPlayers) as refused:
+        services.pair_next_round(organizer, event)
+    assert [r.display_name for r in refused.value.registrations] == ["Player E"]
+    assert refused.value.status_code == 409 and "Player E" in refused.value.message
+    # Nothing happened: no round, nobody dropped, registration still open.
+    assert not event.rounds.exists()
+    assert event.registrations.get(player=players[4]).status == RegistrationStatus.REGISTERED
+    round_ = services.pair_next_round(organizer, event, drop_absent=True)
     paired = {r.player_id for m in round_.matches.all() for r in m.entrants()}
     assert paired == {u.pk for u in players[:4]}
     absent = event.registrations.get(player=players[4])

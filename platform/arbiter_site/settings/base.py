@@ -237,6 +237,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {
         "LogStateEnum": "gamelogs.models.LogState",
+        "RegistrationStatusEnum": "tournaments.models.RegistrationStatus",
         "WebhookKindEnum": "webhooks.models.Kind",
     },
 }

@@ -10,9 +10,12 @@ How a round is paired
    fall back to seeding order. Before anyone has played, the ranking is the seeding order,
    or a shuffle of it by ``random.Random(random_seed)`` when ``first_round="random"`` (the
    same seed always gives the same draw).
-2. **Bye.** With an odd number of active players the bye goes, before any matching, to the
-   lowest-ranked player without an earlier bye (if everyone has had one: the lowest-ranked
-   among those with the fewest byes).
+2. **Bye.** With an odd number of active players the bye goes to the lowest-ranked player
+   without an earlier bye (if everyone has had one: the lowest-ranked among those with the
+   fewest byes). With ``avoid_same_club``, when the others would then have to play a
+   same-club game, another player of that club in the same (lowest) score group and with as
+   few byes takes the bye if that lets the pairing have fewer same-club games without more
+   rematches, far pairings or score difference.
 3. **Costs.** Every candidate pair gets a tuple of costs, compared lexicographically (see
    :mod:`~tournaments.algorithms.matching`), most important first:
 
@@ -152,12 +155,10 @@ class SwissPairer:
 
         bye: tuple[PlayerId, str] | None = None
         if len(active) % 2:
-            bye = _choose_bye(active, history)
-            active.remove(bye[0])
-
-        pool = _entries(active, history)
-        solver = _Solver(pool, history, opts)
-        pairs = solver.solve()
+            bye, pool, pairs = self._bye_and_pairs(active, history)
+        else:
+            pool = _entries(active, history)
+            pairs = _Solver(pool, history, opts).solve()
 
         first_round = all(not history.games[e.pid] for e in pool)
         pairs.sort(key=lambda p: p[0].rank)
@@ -168,6 +169,45 @@ class SwissPairer:
         if bye is not None:
             pairings.append(Pairing(len(pairings) + 1, bye[0], None, bye[1]))
         return pairings
+
+    def _bye_and_pairs(
+        self, active: list[PlayerId], history: EventHistory
+    ) -> tuple[tuple[PlayerId, str], list[_Entry], list[_Pair]]:
+        """The bye and the pairs of everyone else, with club avoidance in mind (step 2 of the
+        module docstring).
+
+        The bye rule picks the candidates: players with the fewest byes in the lowest score
+        group among them, lowest-ranked first; the first is the plain rule's choice. When
+        pairing the others around that choice leaves players of one club facing each other,
+        the candidates who share a club with such a pair are tried too, and the first whose
+        bye gives fewer same-club games, without more rematches, far pairings or score
+        difference, takes it (e.g. five players, three of one club: a bye to one of the three
+        lets the other four avoid a same-club game).
+        """
+        candidates = _bye_candidates(active, history)
+        chosen, reason = candidates[0], _bye_reason(active, history)
+        pool, pairs = self._pairs_without(active, chosen, history)
+        if not self.options.avoid_same_club:
+            return (chosen, reason), pool, pairs
+        best = _pair_costs(pairs, history)
+        clubs = {u.club for u, v in pairs if u.club is not None and u.club == v.club}
+        for pid in candidates[1 : 1 + _MAX_BYE_TRIES]:
+            if best[-1] == 0:
+                break
+            if history.competitors[pid].club not in clubs:
+                continue
+            other_pool, other_pairs = self._pairs_without(active, pid, history)
+            costs = _pair_costs(other_pairs, history)
+            if costs[:-1] <= best[:-1] and costs[-1] < best[-1]:
+                chosen, pool, pairs, best = pid, other_pool, other_pairs, costs
+                reason = f"{reason}, chosen so that fewer players of one club meet"
+        return (chosen, reason), pool, pairs
+
+    def _pairs_without(
+        self, active: list[PlayerId], bye: PlayerId, history: EventHistory
+    ) -> tuple[list[_Entry], list[_Pair]]:
+        pool = _entries([pid for pid in active if pid != bye], history)
+        return pool, _Solver(pool, history, self.options).solve()
 
     def _ranking(self, competitors, results, history, round_number) -> list[PlayerId]:
         opts = self.options
@@ -217,13 +257,38 @@ def pair_swiss_round(
     return SwissPairer(options).pair(competitors, results, round_number)
 
 
-def _choose_bye(active: list[PlayerId], history: EventHistory) -> tuple[PlayerId, str]:
-    """The bye: lowest-ranked player with the fewest byes (normally: none)."""
+# A bye recipient other than the plain rule's is tried at most this many times (each try is a
+# matching of the pool): enough for any club that fills a score group, cheap on large fields.
+_MAX_BYE_TRIES = 16
+
+
+def _bye_candidates(active: list[PlayerId], history: EventHistory) -> list[PlayerId]:
+    """Who may have the bye, best choice first: the lowest-ranked players with the fewest byes
+    (normally: none), and of those only the ones on the lowest points, so that avoiding a
+    same-club game never hands the bye to a higher score group."""
     fewest = min(history.byes(pid) for pid in active)
-    pid = next(pid for pid in reversed(active) if history.byes(pid) == fewest)
+    eligible = [pid for pid in reversed(active) if history.byes(pid) == fewest]
+    lowest = min(history.points[pid] for pid in eligible)
+    return [pid for pid in eligible if history.points[pid] == lowest]
+
+
+def _bye_reason(active: list[PlayerId], history: EventHistory) -> str:
+    fewest = min(history.byes(pid) for pid in active)
     if fewest == 0:
-        return pid, "bye: lowest-ranked player without an earlier bye"
-    return pid, f"bye: every active player has had a bye; lowest-ranked with the fewest ({fewest})"
+        return "bye: lowest-ranked player without an earlier bye"
+    return f"bye: every active player has had a bye; lowest-ranked with the fewest ({fewest})"
+
+
+def _pair_costs(pairs: list[_Pair], history: EventHistory) -> tuple[int, int, int, int]:
+    """(rematches, far pairings, score difference, same-club games) summed over a round's pairs,
+    the first four cost tiers of step 3."""
+    rematches = far = score = club = 0
+    for u, v in pairs:
+        rematches += len(history.rounds_met(u.pid, v.pid))
+        far += 1 if v.group - u.group > 1 else 0
+        score += round((u.points - v.points) ** 2 * 100)
+        club += 1 if u.club is not None and u.club == v.club else 0
+    return rematches, far, score, club
 
 
 def _entries(active: list[PlayerId], history: EventHistory) -> list[_Entry]:

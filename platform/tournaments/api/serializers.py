@@ -47,7 +47,9 @@ class EventSerializer(serializers.ModelSerializer):
 
 
 class RegistrationSerializer(serializers.ModelSerializer):
-    player = serializers.CharField(source="player.username", read_only=True)
+    # None for a guest (entered by the organizer, not claimed yet).
+    player = serializers.CharField(source="player.username", read_only=True, allow_null=True, default=None)
+    is_guest = serializers.BooleanField(read_only=True)
     list_valid = serializers.SerializerMethodField()
 
     class Meta:
@@ -62,6 +64,8 @@ class RegistrationSerializer(serializers.ModelSerializer):
             "dropped_after_round",
             "joined_round",
             "starting_points",
+            "is_guest",
+            "is_ringer",
             "list_valid",
             "created_at",
         ]
@@ -304,6 +308,10 @@ class NoteInputSerializer(serializers.Serializer):
 
 class TimerInputSerializer(serializers.Serializer):
     minutes = serializers.IntegerField(min_value=1, max_value=24 * 60, required=False)
+
+
+class PairInputSerializer(serializers.Serializer):
+    drop_absent = serializers.BooleanField(required=False, default=False)
 
 
 class LateJoinInputSerializer(serializers.Serializer):

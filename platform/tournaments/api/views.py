@@ -40,6 +40,7 @@ from tournaments.models import (
 )
 from tournaments.permissions import manages, require_official
 from tournaments.services.force_lists import list_of
+from tournaments.services.rounds import AbsentPlayers
 from tournaments.services.standings import player_history, ratings
 
 
@@ -47,6 +48,9 @@ class EventAPIView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     def handle_exception(self, exc):
+        if isinstance(exc, AbsentPlayers):
+            absent = [{"id": r.pk, "name": r.display_name} for r in exc.registrations]
+            return Response(error_body(exc.code, exc.message, absent=absent), status=exc.status_code)
         if isinstance(exc, EventError):
             return Response(error_body(exc.code, exc.message), status=exc.status_code)
         if isinstance(exc, UploadRejected):
@@ -235,11 +239,14 @@ class RoundListView(EventAPIView):
 
     @extend_schema(
         summary="Pair the next round as a draft (organizers)",
-        request=None,
+        description="Round 1 of an event with check-in answers 409 (code `absent`, with the players) while "
+        'registered players have not checked in; send `{"drop_absent": true}` to drop them and pair.',
+        request=s.PairInputSerializer,
         responses={201: s.RoundSerializer},
     )
     def post(self, request, slug):
-        round_ = services.pair_next_round(request.user, self.event(slug))
+        drop_absent = self.valid(s.PairInputSerializer)["drop_absent"]
+        round_ = services.pair_next_round(request.user, self.event(slug), drop_absent=drop_absent)
         return Response(
             s.RoundSerializer(round_, context={"request": request}).data, status=status.HTTP_201_CREATED
         )

@@ -9,8 +9,12 @@ one transaction, and leaves notifications that appear once it commits.
 from tournaments.services.brackets import bracket_table, placements_for
 from tournaments.services.corrections import correct_result
 from tournaments.services.events import add_organizer, create_event, update_event
-from tournaments.services.force_lists import lock_lists, submit_list
+from tournaments.services.force_lists import lock_lists, submit_list, submit_list_for
+from tournaments.services.guests import add_guest, add_ringer, claim
+from tournaments.services.join_codes import join_with_code, set_join_code
 from tournaments.services.judges import add_judge, remove_judge
+from tournaments.services.player_import import import_players
+from tournaments.services.readiness import readiness
 from tournaments.services.registration import (
     admit,
     check_in,
@@ -43,7 +47,15 @@ from tournaments.services.standings import player_history, standings_for, standi
 
 __all__ = [
     "RowEntry",
+    "add_guest",
     "add_judge",
+    "add_ringer",
+    "claim",
+    "import_players",
+    "join_with_code",
+    "readiness",
+    "set_join_code",
+    "submit_list_for",
     "add_organizer",
     "admit",
     "attach_log_to_match",

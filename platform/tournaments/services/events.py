@@ -48,6 +48,7 @@ EDITABLE = (
     "round_minutes",
     "registration_cap",
     "require_check_in",
+    "odd_field",
     "late_join_points",
     *FROZEN_ONCE_STARTED,
 )

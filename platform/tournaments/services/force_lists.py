@@ -7,6 +7,7 @@ from django.db import transaction
 from games import UnknownPack
 from tournaments.errors import EventError
 from tournaments.models import Event, ForceList, Registration, RegistrationStatus
+from tournaments.permissions import require_manager
 from tournaments.services.common import audit
 
 
@@ -32,9 +33,32 @@ def submit_list(
     registration = event.registrations.filter(player=actor).first()
     if registration is None or registration.status == RegistrationStatus.DROPPED:
         raise EventError("Register for the event before submitting a list.", "state")
-    force_list = ForceList.objects.select_for_update().filter(registration=registration).first()
-    if event.lists_locked or (force_list is not None and force_list.locked):
-        raise EventError("Lists are locked for this event: the deadline has passed.", "state")
+    return store_list(event, registration, text=text, entries=entries, faction=faction)
+
+
+@transaction.atomic
+def submit_list_for(actor, registration: Registration, *, text: str) -> ForceList:
+    """An organizer enters a player's list (a guest has no account to do it): same checks, same lock."""
+    require_manager(actor, registration.event)
+    force_list = store_list(registration.event, registration, text=text)
+    audit(
+        registration.event,
+        "list-entered",
+        f"list of {registration.display_name} entered by the organizer ({'valid' if force_list.valid else 'invalid'})",
+        actor=actor,
+        registration=registration.pk,
+    )
+    return force_list
+
+
+def check_list_text(event: Event, text: str) -> dict:
+    """What the event's list rules say about ``text``, without saving anything:
+    {"valid", "faction", "points", "errors", ...} (the validation the list page shows)."""
+    return _check(event, text=text)[1]
+
+
+def _check(event: Event, *, text=None, entries=None, faction=None) -> tuple[object, dict, list]:
+    """(the game's check, its validation dict, the entries checked) for a list as text or entries."""
     pack = event_content(event)
     plugin = event.game_plugin
     parse_problems = []
@@ -46,13 +70,31 @@ def submit_list(
     if parse_problems:
         validation["errors"] = [p.to_dict() for p in parse_problems] + validation["errors"]
         validation["valid"] = False
+    return check, validation, entries
+
+
+def store_list(
+    event: Event,
+    registration: Registration,
+    *,
+    text: str | None = None,
+    entries: list | None = None,
+    faction: str | None = None,
+) -> ForceList:
+    """Check and save ``registration``'s list; the callers decide who may."""
+    force_list = ForceList.objects.select_for_update().filter(registration=registration).first()
+    if event.lists_locked or (force_list is not None and force_list.locked):
+        raise EventError("Lists are locked for this event: the deadline has passed.", "state")
+    check, validation, entries = _check(event, text=text, entries=entries, faction=faction)
     if force_list is None:
         force_list = ForceList(registration=registration)
     force_list.faction = check.faction or ""
     # Resolved ids where the pack knows the names, so later comparisons are exact.
     force_list.entries = check.entries if check.valid else entries
     force_list.text = (
-        text if text is not None else plugin.format_list_text(check.entries, pack, check.faction)
+        text
+        if text is not None
+        else event.game_plugin.format_list_text(check.entries, event_content(event), check.faction)
     )
     force_list.valid = validation["valid"]
     force_list.points = check.points

@@ -209,7 +209,8 @@ def registration_of(user, event: Event) -> Registration | None:
 
 
 def _places_taken(event: Event) -> int:
-    return event.registrations.exclude(status=RegistrationStatus.WAITLISTED).count()
+    # The ringer is the organizer's stand-in, not a player: it takes no place.
+    return event.registrations.exclude(status=RegistrationStatus.WAITLISTED).exclude(is_ringer=True).count()
 
 
 def _create(event: Event, user, **fields) -> Registration:

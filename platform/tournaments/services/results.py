@@ -222,7 +222,7 @@ def _expected(match: Match) -> list[log_check.ExpectedPlayer]:
             log_check.ExpectedPlayer(
                 key=registration.pk,
                 name=registration.display_name,
-                aliases=(registration.player.get_username(),),
+                aliases=(registration.player.get_username(),) if registration.player_id else (),
                 faction=force_list.faction if usable else None,
                 entries=force_list.entries if usable else None,
             )

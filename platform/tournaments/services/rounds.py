@@ -26,11 +26,37 @@ from tournaments.pairing import planned_rounds, propose_round
 from tournaments.permissions import require_manager
 from tournaments.services.common import audit, lock_event, notify
 from tournaments.services.force_lists import lock_lists
+from tournaments.services.readiness import require_ready
+
+
+class AbsentPlayers(EventError):
+    """Round 1 of an event with check-in would leave out registered players who did not check in.
+
+    Nobody is dropped silently: the organizer checks them in, or confirms (``drop_absent``).
+    """
+
+    def __init__(self, registrations: list[Registration]):
+        self.registrations = registrations
+        names = ", ".join(r.display_name for r in registrations)
+        super().__init__(
+            f"{len(registrations)} registered player(s) did not check in: {names}. "
+            "Check them in, or confirm that they are dropped, then pair.",
+            "absent",
+        )
+
+    @property
+    def status_code(self) -> int:
+        return 409
 
 
 @transaction.atomic
-def pair_next_round(actor, event: Event) -> Round:
-    """Pair the next round as a draft for the organizer to review. The previous round must be closed."""
+def pair_next_round(actor, event: Event, *, drop_absent: bool = False) -> Round:
+    """Pair the next round as a draft for the organizer to review. The previous round must be closed.
+
+    Round 1 must pass the readiness checklist (tournaments.services.readiness), and in an event
+    with check-in raises AbsentPlayers while registered players have not checked in, unless
+    ``drop_absent`` confirms that they are dropped.
+    """
     require_manager(actor, event)
     event = lock_event(event)
     last = event.rounds.order_by("-number").first()
@@ -42,7 +68,8 @@ def pair_next_round(actor, event: Event) -> Round:
         raise EventError("The event is over.", "state")
     number = last.number + 1 if last else 1
     if number == 1:
-        _start_event(actor, event)
+        require_ready(event)
+        _start_event(actor, event, drop_absent=drop_absent)
     proposed = propose_round(event, number)
     if proposed.fixed_seeds is not None:
         event.fixed_seeds = proposed.fixed_seeds
@@ -61,10 +88,12 @@ def pair_next_round(actor, event: Event) -> Round:
     return round_
 
 
-def _start_event(actor, event: Event) -> None:
-    """Round 1: no-shows leave, lists lock, registration closes."""
+def _start_event(actor, event: Event, *, drop_absent: bool) -> None:
+    """Round 1: no-shows leave (once the organizer has confirmed it), lists lock, registration closes."""
     if event.require_check_in:
         absent = event.registrations.filter(status=RegistrationStatus.REGISTERED)
+        if absent.exists() and not drop_absent:
+            raise AbsentPlayers(list(absent.order_by("display_name")))
         for registration in absent:
             audit(event, "no-show", f"{registration.display_name} did not check in", actor=actor)
         absent.update(status=RegistrationStatus.DROPPED, dropped_after_round=0)
@@ -294,7 +323,7 @@ def store_standings(event: Event, round_: Round) -> list[dict]:
             "dropped": r.dropped,
             "metrics": r.metrics,
         }
-        for r in rows
+        for r in records.without_ringers(event, rows)
     ]
     StandingSnapshot.objects.update_or_create(
         round=round_, defaults={"event": event, "order": order, "rows": stored}

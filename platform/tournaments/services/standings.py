@@ -132,8 +132,15 @@ def ratings(*, provisional_below: int = 5) -> dict[int, PlayerRating]:
         record = records.result_record(match)
         if record is None:
             continue
-        # Ratings follow people across events: use user ids, not registrations.
-        user_of = {seat.registration_id: seat.registration.player_id for seat in match.seat_list()}
+        seats = match.seat_list()
+        # The ringer is the organizer's stand-in: a game against it rates nobody.
+        if any(seat.registration.is_ringer for seat in seats):
+            continue
+        # Ratings follow people across events: use user ids, not registrations. A guest has no
+        # account yet: rated under its registration (negative, never a user id) until claimed.
+        user_of = {
+            seat.registration_id: seat.registration.player_id or -seat.registration_id for seat in seats
+        }
         seats = tuple(
             SeatResult(user_of[s.player], s.outcome, s.score, s.components, s.team, s.rank)
             for s in record.seats

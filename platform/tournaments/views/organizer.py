@@ -23,6 +23,7 @@ from tournaments.models import Event, EventStatus, MatchState, Registration, Reg
 from tournaments.pairing import planned_rounds
 from tournaments.permissions import require_manager, require_organizer_role
 from tournaments.services.force_lists import missing_or_invalid_lists
+from tournaments.services.rounds import AbsentPlayers
 from tournaments.views.common import back_on_event_error, event_or_404, round_or_404
 
 
@@ -90,6 +91,7 @@ def manage(request, slug: str):
         "organizer_form": OrganizerForm(),
         "organizers": event.organizers.all(),
         "audit": event.audit_entries.select_related("actor")[:15],
+        "readiness": services.readiness(event) if not rounds else [],
     }
     return render(request, "tournaments/manage.html", context)
 
@@ -154,7 +156,13 @@ def add_organizer(request, slug: str):
 @back_on_event_error
 def pair(request, slug: str):
     event = event_or_404(slug)
-    round_ = services.pair_next_round(request.user, event)
+    try:
+        round_ = services.pair_next_round(
+            request.user, event, drop_absent=request.POST.get("drop_absent") == "1"
+        )
+    except AbsentPlayers:
+        # Never drop silently: the organizer sees who is missing and decides (issue #13).
+        return redirect("tournaments:pair-absent", slug=slug)
     messages.success(request, f"Round {round_.number} is paired as a draft: review it, then publish.")
     return redirect("tournaments:round", slug=slug, number=round_.number)
 
