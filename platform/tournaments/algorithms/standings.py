@@ -71,7 +71,8 @@ def rank(
     position = {c.id: i for i, c in enumerate(seeded)}
 
     def sort_key(pid: PlayerId) -> tuple:
-        return tuple(-values[key][pid] for key in order)
+        # None is "does not apply" (head-to-head in a group that did not all meet): it ties.
+        return tuple(-(values[key][pid] or 0) for key in order)
 
     ordered = sorted(position, key=lambda pid: (sort_key(pid), position[pid]))
     rows: list[StandingRow] = []
@@ -131,6 +132,6 @@ def _split(groups: list[frozenset[PlayerId]], value: dict[PlayerId, Number]) -> 
     for group in groups:
         by_value: dict[Number, set[PlayerId]] = {}
         for pid in group:
-            by_value.setdefault(value[pid], set()).add(pid)
+            by_value.setdefault(value[pid] or 0, set()).add(pid)
         refined.extend(frozenset(members) for members in by_value.values())
     return refined
