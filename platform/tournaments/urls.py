@@ -41,6 +41,7 @@ urlpatterns = [
     path("<slug:slug>/manage/pair/", organizer.pair, name="pair"),
     path("<slug:slug>/manage/late-join/", organizer.late_join, name="late-join"),
     path("<slug:slug>/manage/organizers/", organizer.add_organizer, name="add-organizer"),
+    path("<slug:slug>/manage/soft-scores/", organizer.soft_scores, name="soft-scores"),
     path(
         "<slug:slug>/manage/registrations/<int:pk>/<str:action>/",
         organizer.registration_action,

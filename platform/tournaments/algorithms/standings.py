@@ -21,6 +21,24 @@ from tournaments.algorithms.tiebreaks import Number, StandingsContext, get_metri
 DEFAULT_ORDER: tuple[str, ...] = ("points", "sos", "score_diff")
 
 
+def order_with_soft_scores(order: Sequence[str], use: str) -> list[str]:
+    """The ranking order once an event's choice for soft scores is applied.
+
+    ``"ignored"``: the order as it is (soft scores are shown, not ranked). ``"tiebreak"``:
+    ``soft_score`` right after the first key, unless the order already places it. ``"total"``:
+    ``total`` (points plus soft scores) in place of ``points`` (first, if the order has no
+    ``points``). Swiss pairing keeps the event's own order: soft scores are no game result.
+    """
+    keys = list(order)
+    if use == "tiebreak" and "soft_score" not in keys:
+        keys.insert(1 if keys else 0, "soft_score")
+    elif use == "total":
+        keys = ["total" if k == "points" else k for k in keys]
+        if "total" not in keys:
+            keys.insert(0, "total")
+    return keys
+
+
 @dataclass(frozen=True)
 class StandingRow:
     """One line of the standings.

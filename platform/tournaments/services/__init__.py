@@ -36,6 +36,7 @@ from tournaments.services.rounds import (
     start_timer,
     swap_pairing,
 )
+from tournaments.services.soft_scores import enter_soft_scores
 from tournaments.services.standings import player_history, standings_for, standings_table
 
 __all__ = [
@@ -50,6 +51,7 @@ __all__ = [
     "decide_result",
     "dispute_result",
     "drop",
+    "enter_soft_scores",
     "late_join",
     "lock_lists",
     "on_log_verified",
