@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 
 import games
 from tournaments.algorithms.battle_points import PRESETS, format_bands, parse_bands
-from tournaments.algorithms.errors import InvalidInput
+from tournaments.algorithms.errors import InvalidInput, as_sentence
 from tournaments.algorithms.soft_scores import format_categories, parse_categories
 from tournaments.algorithms.tiebreaks import METRICS, metrics_for
 from tournaments.models import DEFAULT_GAME, Event, Outcome
@@ -87,7 +87,7 @@ class _LinesField(forms.CharField):
         try:
             return self.parse(super().to_python(value) or "")
         except InvalidInput as exc:
-            raise forms.ValidationError(f"{str(exc)[:1].upper()}{str(exc)[1:]}.") from None
+            raise forms.ValidationError(as_sentence(exc)) from None
 
 
 class BattlePointsField(_LinesField):

@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from tournaments.algorithms.errors import InvalidInput
+from tournaments.algorithms.errors import InvalidInput, matched_lines
 from tournaments.algorithms.players import Outcome
 
 
@@ -152,15 +152,11 @@ def parse_bands(text: str) -> list[dict]:
     """The bands typed one per line (as a form takes them), as stored JSON. Raises InvalidInput
     naming the line it cannot read or the band that does not fit."""
     rows = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        found = _LINE.match(line)
-        if found is None:
-            raise InvalidInput(
-                f"line {number} (“{line.strip()}”) is not a band: write the margins, a name and the points "
-                "of each side, e.g. “301-600 minor victory 13-7” or “601+ major victory 17-3”"
-            )
+    explain = (
+        "is not a band: write the margins, a name and the points of each side, "
+        "e.g. “301-600 minor victory 13-7” or “601+ major victory 17-3”"
+    )
+    for found in matched_lines(text, _LINE, explain):
         rows.append(
             {
                 "min": int(found["low"]),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from tournaments.algorithms.errors import InvalidInput
+from tournaments.algorithms.errors import InvalidInput, matched_lines
 
 _LINE = re.compile(r"^\s*(?P<name>.*?\S)\s*[:=]?\s*(?:max\s*)?(?P<max>\d+(?:\.\d+)?)\s*$", re.IGNORECASE)
 MAX_CATEGORIES = 8
@@ -56,16 +56,11 @@ def validate_categories(data) -> list[dict]:
 
 def parse_categories(text: str) -> list[dict]:
     """Categories typed one a line, a name and its maximum: ``Painting: 20``."""
-    rows = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        found = _LINE.match(line)
-        if found is None:
-            raise InvalidInput(
-                f"line {number} (“{line.strip()}”) needs a name and a maximum, e.g. “Painting: 20”"
-            )
-        rows.append({"name": found["name"].rstrip(" :="), "max": float(found["max"])})
+    explain = "needs a name and a maximum, e.g. “Painting: 20”"
+    rows = [
+        {"name": found["name"].rstrip(" :="), "max": float(found["max"])}
+        for found in matched_lines(text, _LINE, explain)
+    ]
     return validate_categories(rows)
 
 

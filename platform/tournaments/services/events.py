@@ -10,7 +10,7 @@ from django.utils.text import slugify
 
 from accounts.services import is_organizer
 from tournaments.algorithms.battle_points import table_from_json
-from tournaments.algorithms.errors import InvalidInput
+from tournaments.algorithms.errors import InvalidInput, as_sentence
 from tournaments.algorithms.soft_scores import validate_categories
 from tournaments.algorithms.tiebreaks import metrics_for
 from tournaments.errors import EventError
@@ -102,7 +102,7 @@ def validate_settings(event: Event) -> None:
         event.battle_points = table.as_json() if table else []
         event.soft_score_categories = validate_categories(event.soft_score_categories)
     except InvalidInput as exc:
-        raise EventError(f"{str(exc)[:1].upper()}{str(exc)[1:]}.") from None
+        raise EventError(as_sentence(exc)) from None
     if event.soft_scores_use not in SoftScoresUse.values:
         raise EventError(
             f"Soft scores can be {', '.join(SoftScoresUse.values)}; not {event.soft_scores_use!r}."

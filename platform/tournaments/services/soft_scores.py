@@ -7,7 +7,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
 
-from tournaments.algorithms.errors import InvalidInput
+from tournaments.algorithms.errors import InvalidInput, as_sentence
 from tournaments.algorithms.soft_scores import check_entry
 from tournaments.errors import EventError
 from tournaments.models import ENTERED, Event, SoftScore
@@ -42,7 +42,7 @@ def enter_soft_scores(actor, event: Event, scores: Mapping[int, Mapping[str, obj
                 try:
                     check_entry(categories, key, float(points), player=players[registration_id])
                 except InvalidInput as exc:
-                    raise EventError(f"{str(exc)[:1].upper()}{str(exc)[1:]}.") from None
+                    raise EventError(as_sentence(exc)) from None
             before = current.get(registration_id, {}).get(key)
             if (before is None) != (points is None) or (points is not None and float(points) != before):
                 wanted.append((registration_id, key, points))
