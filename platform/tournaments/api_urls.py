@@ -45,6 +45,7 @@ urlpatterns = [
     path("<slug:slug>/matches/<int:pk>/<str:action>/", views.MatchActionView.as_view(), name="match-action"),
     path("<slug:slug>/disputes/<int:pk>/resolve/", views.ResolveDisputeView.as_view(), name="resolve"),
     path("<slug:slug>/standings/", views.StandingsView.as_view(), name="standings"),
+    path("<slug:slug>/soft-scores/", views.SoftScoresView.as_view(), name="soft-scores"),
     path("<slug:slug>/standings.csv", views.StandingsCSVView.as_view(), name="standings-csv"),
     path("<slug:slug>/bracket/", views.BracketView.as_view(), name="bracket"),
 ]

@@ -8,7 +8,8 @@ Two kinds of check, both from the rows alone:
    dropping, no result for players who were not paired together).
 2. The stored standings are the standings: for every closed round, the snapshot stored when
    it closed equals a fresh ``rank()`` of the results up to that round under the event's
-   tiebreak order, row by row (rank, player, and every metric's value).
+   tiebreak order (``services.standings.standings_for``: a top cut's elimination rounds keep
+   the Swiss standings), row by row (rank, player, and every metric's value).
 
 Plus the bookkeeping the two rely on: a closed round has no match without a counted result.
 """
@@ -17,8 +18,8 @@ from __future__ import annotations
 
 from tournaments import records
 from tournaments.algorithms.checks import find_discrepancies
-from tournaments.algorithms.standings import rank
 from tournaments.models import COUNTED_STATES, Event, RoundState
+from tournaments.services.standings import standings_for
 
 
 def event_discrepancies(event: Event) -> list[str]:
@@ -43,17 +44,10 @@ def standings_discrepancies(event: Event, round_) -> list[str]:
         return [f"round {round_.number} is closed but has no stored standings"]
     where = f"standings after round {round_.number}"
     order = list(snapshot.order)
-    if order != list(event.tiebreaks):
-        return [f"{where} were ranked by {order}, but the event's tiebreak order is {list(event.tiebreaks)}"]
-    fresh = records.without_ringers(
-        event,
-        rank(
-            records.competitors(event, as_of_round=round_.number),
-            records.results(event, through_round=round_.number),
-            order,
-            rules=records.scoring_rules(event),
-        ),
-    )
+    expected = records.ranking_order(event)
+    if order != expected:
+        return [f"{where} were ranked by {order}, but the event's tiebreak order is {expected}"]
+    fresh = standings_for(event, through_round=round_.number, all_metrics=True)
     stored = snapshot.rows
     problems = []
     if len(stored) != len(fresh):

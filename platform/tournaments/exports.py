@@ -1,7 +1,9 @@
 """Standings as files: CSV (one column per tiebreak) and JSON (the same table, typed).
 
-An event with a bracket adds each player's placement in it: a last ``placement`` column in
-the CSV, and in the JSON a ``placement`` on each row plus the ``placements`` list, best first.
+An event with soft score categories adds one ``soft:<category>`` column per category after
+the tiebreaks (the ``soft_score`` column is their sum). An event with a bracket adds each
+player's placement in it: a last ``placement`` column in the CSV, and in the JSON a
+``placement`` on each row plus the ``placements`` list, best first.
 """
 
 from __future__ import annotations
@@ -19,12 +21,14 @@ def standings_csv(event: Event) -> str:
     writer = csv.writer(out)
     # The placement column comes last so that the columns before it stay where they were.
     placed = event.has_elimination_stage
+    soft = [c["key"] for c in table["soft_score_categories"]]
     writer.writerow(
         [
             "rank",
             "player",
             "dropped",
             *[c["key"] for c in table["columns"]],
+            *[f"soft:{key}" for key in soft],
             *(["placement"] if placed else []),
         ]
     )
@@ -34,7 +38,9 @@ def standings_csv(event: Event) -> str:
                 row["rank"],
                 _safe(row["name"]),
                 "yes" if row["dropped"] else "",
-                *row["metrics"].values(),
+                # None: a tiebreak that does not apply, or a soft score not entered.
+                *("" if v is None else v for v in row["metrics"].values()),
+                *("" if row["soft_scores"][key] is None else row["soft_scores"][key] for key in soft),
                 *([row["placement"] or ""] if placed else []),
             ]
         )

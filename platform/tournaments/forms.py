@@ -7,6 +7,9 @@ from django.contrib.auth import get_user_model
 
 import games
 from tournaments import result_rules
+from tournaments.algorithms.battle_points import PRESETS, format_bands, parse_bands
+from tournaments.algorithms.errors import InvalidInput, as_sentence
+from tournaments.algorithms.soft_scores import format_categories, parse_categories
 from tournaments.algorithms.tiebreaks import METRICS, metrics_for
 from tournaments.models import DEFAULT_GAME, Event, Outcome
 from tournaments.seats import OPPOSITE, SeatScore
@@ -30,6 +33,9 @@ EVENT_FIELDS = [
     "bye_vp",
     "max_byes",
     "tiebreaks",
+    "battle_points",
+    "soft_score_categories",
+    "soft_scores_use",
     "content_pack",
     "points_limit",
     "list_deadline",
@@ -65,8 +71,57 @@ class TiebreakField(forms.CharField):
             raise forms.ValidationError("A tiebreak is listed twice.")
 
 
+class _LinesField(forms.CharField):
+    """A list stored as JSON, typed one item a line; ``parse`` and ``show`` convert."""
+
+    parse = staticmethod(lambda text: [])
+    show = staticmethod(lambda value: "")
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("widget", forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}))
+        super().__init__(**kwargs)
+
+    def prepare_value(self, value):
+        return self.show(value) if isinstance(value, list | tuple) else value
+
+    def to_python(self, value):
+        try:
+            return self.parse(super().to_python(value) or "")
+        except InvalidInput as exc:
+            raise forms.ValidationError(as_sentence(exc)) from None
+
+
+class BattlePointsField(_LinesField):
+    parse = staticmethod(parse_bands)
+    show = staticmethod(format_bands)
+
+
+class SoftScoreCategoriesField(_LinesField):
+    parse = staticmethod(parse_categories)
+    show = staticmethod(format_categories)
+
+
 class EventForm(forms.ModelForm):
     tiebreaks = TiebreakField()
+    scoring_preset = forms.ChoiceField(
+        required=False,
+        label="Start from a scoring table",
+        choices=[("", "Keep the bands below"), *((key, name) for key, (name, _) in PRESETS.items())],
+        help_text="Replaces the bands below with the table chosen.",
+    )
+    battle_points = BattlePointsField(
+        label="Battle points by score margin",
+        help_text="One band a line: margin, name, points of the side ahead and behind, e.g. "
+        "“0-4 Draw 10-10”, “5-14 Minor victory 13-7”, “15+ Major victory 17-3”. Bands start at 0, "
+        "follow on without gaps and the last ends with “+”. Empty: points per win, draw and loss.",
+    )
+    soft_score_categories = SoftScoreCategoriesField(
+        label="Soft score categories",
+        widget=forms.Textarea(attrs={"rows": 2, "spellcheck": "false"}),
+        help_text="One a line with its maximum, e.g. “Sportsmanship: 10”, “Painting: 20”. "
+        "Organizers enter them per player; they never change game points.",
+    )
 
     class Meta:
         model = Event
@@ -88,6 +143,7 @@ class EventForm(forms.ModelForm):
             "points_limit": "Force points limit",
             "lists_public": "Lists are public",
             "odd_field": "Odd number of players",
+            "soft_scores_use": "Soft scores in the ranking",
         }
 
     def __init__(self, *args, **kwargs):
@@ -110,6 +166,19 @@ class EventForm(forms.ModelForm):
         )
         self.fields["list_deadline"].input_formats = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]
         self.fields["ends_on"].required = False
+        self.order_fields(_after(list(self.fields), "scoring_preset", "bye_vp"))
+
+    def clean(self):
+        data = super().clean()
+        preset = data.get("scoring_preset")
+        if preset:
+            data["battle_points"] = list(PRESETS[preset][1])
+        return data
+
+
+def _after(keys: list[str], key: str, anchor: str) -> list[str]:
+    keys = [k for k in keys if k != key]
+    return keys[: keys.index(anchor) + 1] + [key] + keys[keys.index(anchor) + 1 :]
 
 
 class ListForm(forms.Form):

@@ -48,6 +48,12 @@ class OddField(models.TextChoices):
     RINGER = "ringer", "The ringer (the organizer's stand-in plays)"
 
 
+class SoftScoresUse(models.TextChoices):
+    IGNORED = "ignored", "Shown only, not ranked"
+    TIEBREAK = "tiebreak", "Break ties, right after the score"
+    TOTAL = "total", "Added to the score"
+
+
 class Event(models.Model):
     slug = models.SlugField(max_length=80, unique=True)
     name = models.CharField(max_length=200)
@@ -74,6 +80,14 @@ class Event(models.Model):
     bye_vp = models.PositiveSmallIntegerField(default=0, help_text="VP a bye is worth")
     tiebreaks = models.JSONField(default=default_tiebreaks, help_text="metric keys, most important first")
     max_byes = models.PositiveSmallIntegerField(default=1)
+    # Bands of the score margin, [{min, max, label, winner, loser}] (algorithms.battle_points);
+    # empty: the points per win, draw and loss above.
+    battle_points = models.JSONField(default=list, blank=True)
+    # [{key, name, max}]: sportsmanship, painting, ... entered per player (SoftScore).
+    soft_score_categories = models.JSONField(default=list, blank=True)
+    soft_scores_use = models.CharField(
+        max_length=8, choices=SoftScoresUse.choices, default=SoftScoresUse.IGNORED
+    )
 
     content_pack = models.CharField(max_length=64, default=DEFAULT_CONTENT_PACK)
     points_limit = models.PositiveSmallIntegerField(default=100)
@@ -221,6 +235,25 @@ class Registration(models.Model):
     @property
     def is_active(self) -> bool:
         return self.status in (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
+
+
+class SoftScore(models.Model):
+    """One player's points in one of the event's soft score categories (painting, sportsmanship),
+    entered by an organizer; kept apart from the points games earn."""
+
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="soft_scores")
+    category = models.CharField(max_length=32)
+    points = models.DecimalField(max_digits=6, decimal_places=2)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["registration", "category"]
+        constraints = [
+            models.UniqueConstraint(fields=["registration", "category"], name="one_soft_score_per_category")
+        ]
 
 
 class ForceList(models.Model):

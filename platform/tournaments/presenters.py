@@ -12,7 +12,6 @@ from tournaments.errors import EventError
 from tournaments.models import Event, ForceList, LogFlag, Match, MatchState, ResultSource, Round, RoundState
 from tournaments.permissions import manages
 from tournaments.services.brackets import bracket_table
-from tournaments.services.standings import columns
 
 STATE_CLASSES = {
     MatchState.AWAITING_LOG: "pending",
@@ -61,10 +60,26 @@ def round_rows(round_: Round) -> list[dict]:
     return rows
 
 
-def standings_rows(rows: list[dict], event: Event) -> tuple[list, list[dict]]:
-    cols = columns(event)
-    table = [{**row, "values": [row["metrics"].get(c.key) for c in cols]} for row in rows]
-    return cols, table
+def standings_rows(table: dict) -> list[dict]:
+    """The standings table's rows with their cells in column order: tiebreak values, then soft
+    scores by category."""
+    keys = [c["key"] for c in table["columns"]]
+    categories = [c["key"] for c in table["soft_score_categories"]]
+    return [
+        {
+            **row,
+            "values": [_cell(row["metrics"].get(k)) for k in keys],
+            "soft": [_cell(row["soft_scores"].get(k)) for k in categories],
+        }
+        for row in table["rows"]
+    ]
+
+
+def _cell(value) -> str:
+    """``9``, ``6.5``, ``0.5833``; a dash for a value that does not apply (or is not entered)."""
+    if value is None:
+        return "–"
+    return f"{value:.4f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
 
 
 def bracket_page(event: Event) -> tuple[dict | None, str]:

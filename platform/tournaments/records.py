@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import replace
 
+from django.db.models import Q, Sum
+
+from tournaments.algorithms.battle_points import table_from_json
 from tournaments.algorithms.players import (
     AnyRecord,
     Competitor,
@@ -19,6 +22,7 @@ from tournaments.algorithms.players import (
     SeatResult,
 )
 from tournaments.algorithms.rules import EventRules, ScoringRules
+from tournaments.algorithms.standings import order_with_soft_scores
 from tournaments.algorithms.swiss import SwissOptions
 from tournaments.models import (
     COUNTED_STATES,
@@ -46,7 +50,34 @@ def scoring_rules(event: Event) -> ScoringRules:
         draw=float(event.points_draw),
         loss=float(event.points_loss),
         bye_vp_for=event.bye_vp,
+        battle_points=table_from_json(event.battle_points),
     )
+
+
+def soft_score_keys(event: Event) -> list[str]:
+    return [c["key"] for c in event.soft_score_categories or []]
+
+
+def ranking_order(event: Event) -> list[str]:
+    """The tiebreak keys standings rank by: the event's, with soft scores where it puts them."""
+    return order_with_soft_scores(
+        event.tiebreaks, event.soft_scores_use if soft_score_keys(event) else "ignored"
+    )
+
+
+def standings_round(event: Event, through_round: int) -> int:
+    """The round standings are taken after. A top cut's elimination rounds are not Swiss
+    rounds: standings stay those after the last Swiss round, and the bracket's placements are
+    the final ranking."""
+    if event.format != EventFormat.SWISS_TOP_CUT:
+        return through_round
+    last_swiss = (
+        event.rounds.filter(stage=RoundStage.SWISS, number__lte=through_round)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    return last_swiss if last_swiss is not None else through_round
 
 
 def event_rules(event: Event) -> EventRules:
@@ -79,6 +110,8 @@ def entered(event: Event):
 
 
 def competitor(registration: Registration) -> Competitor:
+    """``registration`` as the algorithms see it; its soft score is ``soft_total`` when the
+    query annotated it (:func:`competitors` does), 0 otherwise."""
     return Competitor(
         id=registration.pk,
         name=registration.display_name,
@@ -87,13 +120,16 @@ def competitor(registration: Registration) -> Competitor:
         dropped=registration.status == RegistrationStatus.DROPPED,
         dropped_after_round=registration.dropped_after_round,
         starting_points=float(registration.starting_points),
+        soft_score=float(getattr(registration, "soft_total", None) or 0),
     )
 
 
 def competitors(event: Event, *, as_of_round: int | None = None) -> list[Competitor]:
     """The event's competitors; with ``as_of_round``, only those who could play in that round
     (a late joiner is not in the standings of rounds before they joined)."""
-    registrations = entered(event)
+    # Only the categories the event has now count (a category removed leaves its rows behind).
+    counted = Q(soft_scores__category__in=soft_score_keys(event))
+    registrations = entered(event).annotate(soft_total=Sum("soft_scores__points", filter=counted))
     if as_of_round is not None:
         registrations = registrations.filter(joined_round__lte=as_of_round)
     return [competitor(r) for r in registrations]

@@ -53,6 +53,7 @@ urlpatterns = [
     path("<slug:slug>/manage/organizers/", organizer.add_organizer, name="add-organizer"),
     path("<slug:slug>/manage/judges/", judges.add_judge, name="add-judge"),
     path("<slug:slug>/manage/judges/<int:pk>/remove/", judges.remove_judge, name="remove-judge"),
+    path("<slug:slug>/manage/soft-scores/", organizer.soft_scores, name="soft-scores"),
     path(
         "<slug:slug>/manage/registrations/<int:pk>/<str:action>/",
         organizer.registration_action,

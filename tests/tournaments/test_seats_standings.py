@@ -57,9 +57,9 @@ def test_four_seat_points_scores_and_differences():
 
 
 def test_four_seat_opponents_and_who_beat_whom():
-    # Everyone at the table is an opponent: A met B 3, C 0, D 0; B met A 3, C 0, D 0, then C 0;
-    # C met A 3, B 3, D 0, then B 3; D met A 3, B 3, C 0.
-    assert values("sos", FREE_FOR_ALL) == {"A": 3, "B": 3, "C": 9, "D": 6}
+    # Everyone at the table is an opponent. Win rates: A 1 (1 game), B 1/2, C 0, D 0.
+    # A met B, C, D: 1/6; B met A, C, D, then C: 1/4; C met A, B, D, then B: 1/2; D met A, B, C: 1/2.
+    assert values("sos", FREE_FOR_ALL) == {"A": 0.1667, "B": 0.25, "C": 0.5, "D": 0.5}
     # A out-ranked B (3 points), C and D (0); B lost to A, beat C and D (0 each); C beat only D.
     assert values("sonneborn_berger", FREE_FOR_ALL) == {"A": 3, "B": 0, "C": 0, "D": 0}
     history = EventHistory(FOUR, FREE_FOR_ALL)
@@ -77,7 +77,8 @@ def test_four_seat_standings_and_head_to_head():
 def test_partners_are_not_opponents():
     assert values("points", TEAMS) == {"A": 3, "B": 3, "C": 0, "D": 0}
     assert values("score_diff", TEAMS) == {"A": 6, "B": 2, "C": -6, "D": -8}
-    assert values("sos", TEAMS) == {"A": 0, "B": 0, "C": 6, "D": 6}
+    # Strength of schedule reads only the other team: red met blue (win rate 0), blue met red (1).
+    assert values("sos", TEAMS) == {"A": 0, "B": 0, "C": 1, "D": 1}
     history = EventHistory(FOUR, TEAMS)
     assert history.rounds_met("A", "B") == [] and history.rounds_met("A", "C") == [1]
     rows = rank(FOUR, TEAMS, ["points", "score"])

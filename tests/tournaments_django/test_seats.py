@@ -55,7 +55,7 @@ def test_a_four_seat_match_is_decided_ranked_and_shown(field, organizer, client)
     by_player = {r.player_id: r.metrics for r in rows}
     # The winner beat the best other score by 10; everyone met everyone; knock-outs add up.
     assert by_player[regs[1].pk]["points"] == 3 and by_player[regs[1].pk]["score_diff"] == 10
-    assert by_player[regs[0].pk]["score_diff"] == -20 and by_player[regs[0].pk]["sos"] == 3
+    assert by_player[regs[0].pk]["score_diff"] == -20 and by_player[regs[0].pk]["sos"] == 0.3333
     assert by_player[regs[1].pk]["knockouts"] == 4
 
     client.force_login(organizer)
@@ -92,8 +92,8 @@ def test_a_team_match_counts_partners_together(field, organizer):
     services.confirm_result(players[1], match)
     rows = {r.player_id: r.metrics for r in standings_for(event)}
     assert [rows[r.pk]["points"] for r in regs] == [3, 0, 3, 0]
-    # Partners are not opponents: red's strength of schedule is blue's points (0), blue's is red's (6).
-    assert [rows[r.pk]["sos"] for r in regs] == [0, 6, 0, 6]
+    # Partners are not opponents: red's strength of schedule is blue's win rate (0), blue's red's (1).
+    assert [rows[r.pk]["sos"] for r in regs] == [0, 1, 0, 1]
     assert [rows[r.pk]["score_diff"] for r in regs] == [6, -6, 2, -8]
 
 

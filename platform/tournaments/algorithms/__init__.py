@@ -5,6 +5,8 @@ dataclasses of :mod:`.players` and calls these functions. Modules:
 
 * ``players`` — Competitor, ResultRecord, Pairing (inputs and outputs)
 * ``rules`` — ScoringRules (points per outcome, bye VP), EventRules (what audits enforce)
+* ``battle_points`` — battle points from the score margin through an organizer's bands
+* ``soft_scores`` — soft score categories (sportsmanship, painting) and their checks
 * ``history`` — EventHistory: each player's games, points, opponents and byes
 * ``tiebreaks`` — the metric registry (points, VP, strength of schedule, Buchholz, ...)
 * ``standings`` — rank(): standings rows with shared ranks

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from tournaments.algorithms.errors import InvalidInput
 from tournaments.algorithms.players import (
@@ -75,9 +76,12 @@ class EventHistory:
         self.games: dict[PlayerId, list[Game]] = {pid: [] for pid in self.competitors}
         # (a, b) and (b, a) -> rounds in which they met; one entry per game.
         self._met: dict[tuple[PlayerId, PlayerId], list[int]] = defaultdict(list)
+        #: The last round with a result: what "the rounds so far" means for unplayed rounds.
+        self.last_round = 0
         for r in sorted(results, key=lambda r: r.round):
             if before_round is not None and r.round >= before_round:
                 continue
+            self.last_round = max(self.last_round, r.round)
             for pid in r.players:
                 if pid not in self.competitors:
                     raise InvalidInput(f"round {r.round}: result names {pid!r}, who is not a competitor")
@@ -95,20 +99,21 @@ class EventHistory:
         rules = self.rules
         seats = r.seats
         if len(seats) == 1:
-            bye = Game(r.round, (), (), "win", rules.points("win"), rules.bye_vp_for, rules.bye_vp_against)
-            self.games[seats[0].player].append(bye)
+            self.games[seats[0].player].append(self._bye(r.round))
             return
+        double_loss = all(seat.outcome == "loss" for seat in seats)
         for seat in seats:
             rivals = [other for other in seats if seat.is_opponent_of(other)]
+            against = max((o.score for o in rivals), default=0)
             self.games[seat.player].append(
                 Game(
                     r.round,
                     tuple(o.player for o in rivals),
                     tuple(seat.against(o) for o in rivals),
                     seat.outcome,
-                    rules.points(seat.outcome),
+                    rules.game_points(seat.outcome, seat.score, against, double_loss=double_loss),
                     seat.score,
-                    max((o.score for o in rivals), default=0),
+                    against,
                     seat.components,
                 )
             )
@@ -119,11 +124,11 @@ class EventHistory:
         """The common case, without building seats (pairing a large Swiss round reads thousands)."""
         rules = self.rules
         if r.player_b is None:
-            bye = Game(r.round, (), (), "win", rules.points("win"), rules.bye_vp_for, rules.bye_vp_against)
-            self.games[r.player_a].append(bye)
+            self.games[r.player_a].append(self._bye(r.round))
             return
         a, b, outcome_a, outcome_b = r.player_a, r.player_b, r.outcome_a, r.outcome_b
         assert outcome_b is not None  # filled in by ResultRecord.__post_init__
+        double_loss = outcome_a == outcome_b == "loss"
         # Against each other a two-seat game's outcomes are the seats' own (a double loss included).
         self.games[a].append(
             Game(
@@ -131,7 +136,7 @@ class EventHistory:
                 (b,),
                 (outcome_a,),
                 outcome_a,
-                rules.points(outcome_a),
+                rules.game_points(outcome_a, r.score_a, r.score_b, double_loss=double_loss),
                 r.score_a,
                 r.score_b,
                 r.components_a,
@@ -143,7 +148,7 @@ class EventHistory:
                 (a,),
                 (outcome_b,),
                 outcome_b,
-                rules.points(outcome_b),
+                rules.game_points(outcome_b, r.score_b, r.score_a, double_loss=double_loss),
                 r.score_b,
                 r.score_a,
                 r.components_b,
@@ -151,6 +156,39 @@ class EventHistory:
         )
         self._met[(a, b)].append(r.round)
         self._met[(b, a)].append(r.round)
+
+    def _bye(self, round_number: int) -> Game:
+        rules = self.rules
+        return Game(round_number, (), (), "win", rules.bye_points(), rules.bye_vp_for, rules.bye_vp_against)
+
+    def withdrawn_rounds(self, pid: PlayerId) -> list[int]:
+        """Rounds so far that ``pid`` missed after dropping out (none while they play on, or when
+        it is not known after which round they dropped)."""
+        c = self.competitors[pid]
+        if not c.dropped or c.dropped_after_round is None:
+            return []
+        played = {g.round for g in self.games[pid]}
+        return [n for n in range(c.dropped_after_round + 1, self.last_round + 1) if n not in played]
+
+    def adjusted_points(self, pid: PlayerId) -> float:
+        """``pid``'s points as their opponents' tiebreaks read them (FIDE C.07 Article 16.3).
+
+        A pairing bye counts with the points it gave (16.3.1, already in ``points``); each
+        round missed after withdrawing, a zero-point bye followed only by unplayed rounds
+        (16.2.5), counts as a draw (16.3.2), so an opponent who dropped does not sink the
+        Buchholz of everyone who met them.
+        """
+        return self.points[pid] + len(self.withdrawn_rounds(pid)) * self.rules.draw_value
+
+    def win_rate(self, pid: PlayerId) -> Fraction:
+        """Wins over games played, a draw counting half; byes are not games and count in neither."""
+        played = [g for g in self.games[pid] if not g.is_bye]
+        if not played:
+            return Fraction(0)
+        wins = sum(
+            Fraction(1) if g.outcome == "win" else Fraction(1, 2) for g in played if g.outcome != "loss"
+        )
+        return wins / len(played)
 
     def opponents(self, pid: PlayerId) -> list[PlayerId]:
         """Real opponents of ``pid`` in round order, one entry per opponent per game (byes left out)."""

@@ -41,6 +41,8 @@ class Competitor:
     bye unless the results already show one. ``starting_points`` are tournament points the
     player holds before any result, e.g. the score an organiser gives a late joiner for the
     rounds they missed; they count wherever points do (pairing, standings, opponents' points).
+    ``soft_score`` is the sum of the player's soft scores (sportsmanship, painting, ...), kept
+    apart from points: only the ``soft_score`` and ``total`` tiebreaks read it.
     """
 
     id: PlayerId
@@ -52,6 +54,7 @@ class Competitor:
     dropped_after_round: int | None = None
     had_bye: bool = False
     starting_points: float = 0
+    soft_score: float = 0
 
     @property
     def label(self) -> str:

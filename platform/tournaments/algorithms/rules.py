@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tournaments.algorithms.battle_points import BattlePointsTable
 from tournaments.algorithms.errors import InvalidInput
 from tournaments.algorithms.players import Outcome
 
@@ -20,6 +21,10 @@ class ScoringRules:
     by default so that a bye neither helps nor hurts the VP tiebreaks; events that want a bye
     to be worth a typical winning margin set ``bye_vp_for`` to it. A bye deals no knock-outs.
 
+    With ``battle_points`` (a :class:`~tournaments.algorithms.battle_points.BattlePointsTable`)
+    a game's points come from its score margin through the table instead; a bye is then worth
+    the band of its margin (``bye_vp_for - bye_vp_against``) from the side ahead.
+
     Raises InvalidInput when a loss would be worth more than a draw or a draw more than a win.
     """
 
@@ -28,6 +33,7 @@ class ScoringRules:
     loss: float = 0
     bye_vp_for: float = 0
     bye_vp_against: float = 0
+    battle_points: BattlePointsTable | None = None
 
     def __post_init__(self) -> None:
         if not self.win >= self.draw >= self.loss:
@@ -36,8 +42,25 @@ class ScoringRules:
             )
 
     def points(self, outcome: Outcome) -> float:
-        """Tournament points for one game's outcome (a bye is a ``"win"``)."""
+        """Tournament points for one game's outcome (a bye is a ``"win"``), without battle points."""
         return {"win": self.win, "draw": self.draw, "loss": self.loss}[outcome]
+
+    def game_points(
+        self, outcome: Outcome, score_for: float, score_against: float, *, double_loss: bool = False
+    ) -> float:
+        """What one side of a game earns: battle points from the margin when the event uses
+        them, otherwise the points for its outcome."""
+        if self.battle_points is None:
+            return self.points(outcome)
+        return self.battle_points.points(outcome, score_for, score_against, double_loss=double_loss)
+
+    def bye_points(self) -> float:
+        return self.game_points("win", self.bye_vp_for, self.bye_vp_against)
+
+    @property
+    def draw_value(self) -> float:
+        """What a drawn game is worth: FIDE C.07 Article 16.3.2 scores some unplayed rounds as draws."""
+        return self.draw if self.battle_points is None else self.game_points("draw", 0, 0)
 
 
 @dataclass(frozen=True)

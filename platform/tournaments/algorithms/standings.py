@@ -21,6 +21,24 @@ from tournaments.algorithms.tiebreaks import Number, StandingsContext, get_metri
 DEFAULT_ORDER: tuple[str, ...] = ("points", "sos", "score_diff")
 
 
+def order_with_soft_scores(order: Sequence[str], use: str) -> list[str]:
+    """The ranking order once an event's choice for soft scores is applied.
+
+    ``"ignored"``: the order as it is (soft scores are shown, not ranked). ``"tiebreak"``:
+    ``soft_score`` right after the first key, unless the order already places it. ``"total"``:
+    ``total`` (points plus soft scores) in place of ``points`` (first, if the order has no
+    ``points``). Swiss pairing keeps the event's own order: soft scores are no game result.
+    """
+    keys = list(order)
+    if use == "tiebreak" and "soft_score" not in keys:
+        keys.insert(1 if keys else 0, "soft_score")
+    elif use == "total":
+        keys = ["total" if k == "points" else k for k in keys]
+        if "total" not in keys:
+            keys.insert(0, "total")
+    return keys
+
+
 @dataclass(frozen=True)
 class StandingRow:
     """One line of the standings.
@@ -71,7 +89,8 @@ def rank(
     position = {c.id: i for i, c in enumerate(seeded)}
 
     def sort_key(pid: PlayerId) -> tuple:
-        return tuple(-values[key][pid] for key in order)
+        # None is "does not apply" (head-to-head in a group that did not all meet): it ties.
+        return tuple(-(values[key][pid] or 0) for key in order)
 
     ordered = sorted(position, key=lambda pid: (sort_key(pid), position[pid]))
     rows: list[StandingRow] = []
@@ -131,6 +150,6 @@ def _split(groups: list[frozenset[PlayerId]], value: dict[PlayerId, Number]) -> 
     for group in groups:
         by_value: dict[Number, set[PlayerId]] = {}
         for pid in group:
-            by_value.setdefault(value[pid], set()).add(pid)
+            by_value.setdefault(value[pid] or 0, set()).add(pid)
         refined.extend(frozenset(members) for members in by_value.values())
     return refined

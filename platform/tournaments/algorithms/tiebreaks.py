@@ -13,24 +13,35 @@ knock-outs dealt, for example).
 Games of more than two seats and team games: a seat's opponents are the seats not on its
 team; "score against" is the best opposing score, and a seat beats the opponents it out-ranks.
 
-Conventions shared by all metrics (platform rules, documented for organisers):
+Conventions shared by all metrics (platform rules, documented for organisers in
+``docs/tournaments.md``, "Tiebreaks"):
 
-* A bye counts as a win worth the scoring rules' win points, with ``bye_vp_for`` scored
-  and ``bye_vp_against`` conceded (0 and 0 by default) and no score components.
-* Metrics built on opponents (strength of schedule, median Buchholz, Sonneborn-Berger,
-  head-to-head) ignore the bye: it has no opponent and contributes nothing.
-* Dropped players keep their results and still count as opponents, with their final points.
-* Opponents' points are their total tournament points, byes included. Two games against
-  the same opponent count twice.
+* A bye counts as a win worth the scoring rules' win points (or, with battle points, the
+  band of the bye's margin), with ``bye_vp_for`` scored and ``bye_vp_against`` conceded (0
+  and 0 by default) and no score components.
+* The Buchholz family and Sonneborn-Berger follow FIDE's Tie-Break Regulations (Handbook
+  C.07, 2023): Articles 8.1 (Buchholz), 9.1 (Sonneborn-Berger), 14.1 and 14.3 (Cut-1 and
+  Median-1) and Article 16 for unplayed rounds. A bye is a pairing-allocated bye (16.2.1): the
+  player's own tiebreak counts it as a game against a dummy with the player's own score
+  (16.4); opponents read the bye's points as scored (16.3.1). A dropped player's rounds after
+  dropping are voluntary unplayed rounds (16.1.2, 16.2.5): opponents count them as draws
+  (16.3.2), the player's own tiebreak counts them as losses to the dummy, and Cut-1 cuts them
+  first (16.5).
+* Strength of schedule is the opponents' average win rate, byes excluded (Best Coast
+  Pairings' definition); head-to-head applies only when every tied player met every other.
+* Dropped players keep their results and still count as opponents.
+* Two games against the same opponent count twice.
 
 The keys: ``points``, ``score_diff``, ``score``, ``sos``, ``median_buchholz``,
-``sonneborn_berger``, ``head_to_head``, and those games register.
+``sonneborn_berger``, ``head_to_head``, ``buchholz``, ``buchholz_cut1``, ``soft_score``,
+``total``, and those games register.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import ClassVar
 
 from tournaments.algorithms.errors import UnknownMetric
@@ -170,23 +181,84 @@ class ScoreTotal(Metric):
 
 @register
 class StrengthOfSchedule(Metric):
-    """Sum of the tournament points of every opponent played (byes contribute nothing)."""
+    """The average win rate of the opponents played (Best Coast Pairings' and the ITC's
+    "strength of schedule"): each opponent's wins over the games they played, a draw counting
+    half, averaged over every game against them. Byes are no game: they add no opponent to the
+    average and no game to an opponent's win rate, so a bye neither lowers nor raises it.
+    A dropped opponent counts with the games they played. No opponent at all: 0.
+    """
 
     key = "sos"
     name = "Strength of schedule"
 
     def compute(self, context):
         h = context.history
-        return {pid: _tidy(sum(h.points[o] for o in h.opponents(pid))) for pid in h.competitors}
+        rates = {pid: h.win_rate(pid) for pid in h.competitors}
+        values = {}
+        for pid in h.competitors:
+            opponents = h.opponents(pid)
+            mean = sum((rates[o] for o in opponents), Fraction(0)) / len(opponents) if opponents else 0
+            # Rounded so that equal schedules compare equal and pages print a short number.
+            values[pid] = _tidy(round(float(mean), 4))
+        return values
+
+
+@dataclass(frozen=True)
+class _Contribution:
+    """One round's share of a Buchholz: an opponent's (adjusted) points, or a dummy's."""
+
+    value: float
+    voluntary: bool  # a voluntary unplayed round (FIDE C.07 Article 16.1.2), cut first
+
+
+def _buchholz_contributions(h: EventHistory, pid: PlayerId) -> list[_Contribution]:
+    """FIDE C.07 Article 8.1 with Article 16's unplayed rounds.
+
+    Each opponent met adds their score, adjusted per Article 16.3 (rounds they missed after
+    withdrawing count as draws). Each of the player's own unplayed rounds is a game against a
+    dummy whose score is the player's own (Article 16.4): a pairing bye (16.2.1) and every round
+    missed after dropping out (16.2.5, a voluntary unplayed round).
+    """
+    own = h.points[pid]
+    played = [_Contribution(h.adjusted_points(o), False) for o in h.opponents(pid)]
+    byes = [_Contribution(own, False) for g in h.games[pid] if g.is_bye]
+    withdrawn = [_Contribution(own, True) for _ in h.withdrawn_rounds(pid)]
+    return played + byes + withdrawn
+
+
+def _cut_least(values: list[_Contribution]) -> list[_Contribution]:
+    """Article 14.1 Cut-1 with the Article 16.5 exception: a player with voluntary unplayed
+    rounds loses the lowest of those contributions rather than their weakest opponent."""
+    if not values:
+        return values
+    voluntary = [v for v in values if v.voluntary]
+    cut = min(voluntary or values, key=lambda v: v.value)
+    rest = list(values)
+    rest.remove(cut)
+    return rest
+
+
+def _cut_most(values: list[_Contribution]) -> list[_Contribution]:
+    if not values:
+        return values
+    rest = list(values)
+    rest.remove(max(values, key=lambda v: v.value))
+    return rest
+
+
+def _total(values: list[_Contribution]) -> Number:
+    return _tidy(sum(v.value for v in values))
 
 
 @register
 class MedianBuchholz(Metric):
-    """Opponents' points without the highest and the lowest single value.
+    """Buchholz Median-1 (FIDE C.07 Article 14.3): the Buchholz without its least significant
+    value and then its most significant one, in that order.
 
-    With fewer than three opponents nothing is removed (removing two of two would leave
-    every early-round score at 0). A player with a bye has one opponent fewer, so early in an
-    event this metric favours nobody in particular; later it trims the same two outliers.
+    Every round counts, played or not (Article 16.4), so a player who had a bye has as many
+    values as everyone else and is trimmed like everyone else; the least value cut is a
+    voluntary unplayed round's where there is one (Article 16.5). With fewer than three values
+    (after one or two rounds) nothing is left: 0 for everyone.
     """
 
     key = "median_buchholz"
@@ -194,23 +266,19 @@ class MedianBuchholz(Metric):
 
     def compute(self, context):
         h = context.history
-        values = {}
-        for pid in h.competitors:
-            opp_points = sorted(h.points[o] for o in h.opponents(pid))
-            if len(opp_points) >= 3:
-                opp_points = opp_points[1:-1]
-            values[pid] = _tidy(sum(opp_points))
-        return values
+        return {pid: _total(_cut_most(_cut_least(_buchholz_contributions(h, pid)))) for pid in h.competitors}
 
 
 @register
 class SonnebornBerger(Metric):
-    """Sum of the points of opponents beaten, plus half the points of opponents drawn.
+    """FIDE C.07 Article 9.1: for each game, the opponent's score times the share of the
+    game's points the player took (a win 1, a draw ½, a loss 0).
 
     Defined on the game result, not on the points it earned: with 3/1/0 scoring a win over
     an opponent who finished on 6 points adds 6 (not 3 x 6), a draw with them adds 3, a loss
-    adds 0. Opponents' points are their final tournament points under the event's scoring
-    (so 3/1/0 points here). A double loss adds nothing; a bye has no opponent and adds nothing.
+    adds 0. Opponents' scores are adjusted as for Buchholz (Article 16.3). A bye is a win
+    against a dummy with the player's own score (Article 16.4), so it adds the player's own
+    points; a round missed after dropping out is a loss to that dummy and adds nothing.
     """
 
     key = "sonneborn_berger"
@@ -224,8 +292,10 @@ class SonnebornBerger(Metric):
         for pid, games in h.games.items():
             total = 0.0
             for g in games:
+                if g.is_bye:
+                    total += h.points[pid]
                 for opponent, result in zip(g.opponents, g.against, strict=True):
-                    total += share[result] * h.points[opponent]
+                    total += share[result] * h.adjusted_points(opponent)
             values[pid] = _tidy(total)
         return values
 
@@ -234,13 +304,14 @@ class SonnebornBerger(Metric):
 class HeadToHead(Metric):
     """Points scored in games among the players tied with you, when they form a complete mini-league.
 
-    Applies inside each tie group (players exactly tied on every key ranked before this
-    one). If every pair of the group has met at least once, a player's value is the
-    tournament points they scored in all games against other members of the group; the group
-    is then ordered by that mini-league. If some pair of the group never met, the mini-league
-    would favour whoever happened to be drawn against the weaker tied players, so the metric
-    does not separate the group: everyone in it gets 0 and the next key decides. A player
-    tied with nobody gets 0.
+    The wargame community's head-to-head (and FIDE C.07 Article 6's direct encounter when
+    every tied player has met): inside each tie group (players exactly tied on every key ranked
+    before this one), if every pair of the group has met at least once, a player's value is the
+    tournament points they scored in all games against other members of the group, and the
+    group is ordered by that mini-league. If some pair never met, the mini-league would favour
+    whoever happened to be drawn against the weaker tied players, so the tiebreak is skipped:
+    the group's values are None (shown blank, "does not apply", rather than a misleading 0) and
+    the next key decides. A player tied with nobody has None too.
     """
 
     key = "head_to_head"
@@ -249,7 +320,7 @@ class HeadToHead(Metric):
 
     def compute(self, context):
         h = context.history
-        values: dict[PlayerId, Number] = dict.fromkeys(h.competitors, 0)
+        values: dict[PlayerId, Number | None] = dict.fromkeys(h.competitors)
         for group in context.groups():
             if len(group) < 2 or not _complete_mini_league(h, group):
                 continue
@@ -261,3 +332,58 @@ class HeadToHead(Metric):
 def _complete_mini_league(h: EventHistory, group: Collection[PlayerId]) -> bool:
     members = list(group)
     return all(h.rounds_met(a, b) for i, a in enumerate(members) for b in members[i + 1 :])
+
+
+@register
+class Buchholz(Metric):
+    """FIDE C.07 Article 8.1: the sum of the scores of the player's opponents, with Article 16's
+    unplayed rounds: an opponent who withdrew counts their missed rounds as draws (16.3.2), and
+    each of the player's own unplayed rounds, a bye included, adds a dummy opponent with the
+    player's own score (16.4)."""
+
+    key = "buchholz"
+    name = "Buchholz"
+
+    def compute(self, context):
+        h = context.history
+        return {pid: _total(_buchholz_contributions(h, pid)) for pid in h.competitors}
+
+
+@register
+class BuchholzCut1(Metric):
+    """Buchholz Cut-1 (FIDE C.07 Article 14.1): the Buchholz without its least significant value,
+    which for a player with voluntary unplayed rounds is the lowest of those (Article 16.5)."""
+
+    key = "buchholz_cut1"
+    name = "Buchholz Cut-1"
+
+    def compute(self, context):
+        h = context.history
+        return {pid: _total(_cut_least(_buchholz_contributions(h, pid))) for pid in h.competitors}
+
+
+@register
+class SoftScore(Metric):
+    """Soft scores (sportsmanship, painting, ...) the organizer entered, summed over categories.
+
+    Kept apart from the game points: an event chooses whether they are shown only, break ties,
+    or are added to the total (``Event.soft_scores_use``)."""
+
+    key = "soft_score"
+    name = "Soft scores"
+
+    def compute(self, context):
+        return {pid: _tidy(c.soft_score) for pid, c in context.history.competitors.items()}
+
+
+@register
+class TotalScore(Metric):
+    """Tournament (or battle) points plus soft scores: the ranking's first key when an event adds
+    soft scores to the total."""
+
+    key = "total"
+    name = "Total with soft scores"
+
+    def compute(self, context):
+        h = context.history
+        return {pid: _tidy(h.points[pid] + c.soft_score) for pid, c in h.competitors.items()}

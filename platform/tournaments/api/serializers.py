@@ -416,5 +416,35 @@ class BracketSerializer(serializers.Serializer):
     placements = PlacementSerializer(many=True)
 
 
+class SoftScoreEntrySerializer(serializers.Serializer):
+    registration = serializers.IntegerField()
+    category = serializers.CharField(max_length=32)
+    points = serializers.DecimalField(max_digits=6, decimal_places=2, allow_null=True)
+
+
+class SoftScoresInputSerializer(serializers.Serializer):
+    """Entries to set; ``points`` null clears one. Entries not listed stay as they are."""
+
+    scores = SoftScoreEntrySerializer(many=True)
+
+    def by_registration(self) -> dict[int, dict[str, object]]:
+        grouped: dict[int, dict[str, object]] = {}
+        for entry in self.validated_data["scores"]:
+            grouped.setdefault(entry["registration"], {})[entry["category"]] = entry["points"]
+        return grouped
+
+
+class SoftScorePlayerSerializer(serializers.Serializer):
+    registration = serializers.IntegerField()
+    name = serializers.CharField()
+    scores = serializers.DictField(child=serializers.FloatField(allow_null=True))
+
+
+class SoftScoresSerializer(serializers.Serializer):
+    categories = serializers.ListField(child=serializers.DictField())
+    use = serializers.CharField()
+    players = SoftScorePlayerSerializer(many=True)
+
+
 class UsernameInputSerializer(serializers.Serializer):
     username = serializers.CharField()

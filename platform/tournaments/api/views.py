@@ -28,6 +28,7 @@ from tournaments.api import serializers as s
 from tournaments.errors import EventError
 from tournaments.forms import EVENT_FIELDS
 from tournaments.models import (
+    ENTERED,
     AuditEntry,
     Dispute,
     Event,
@@ -41,7 +42,7 @@ from tournaments.models import (
 from tournaments.permissions import manages, require_official
 from tournaments.services.force_lists import list_of
 from tournaments.services.rounds import AbsentPlayers
-from tournaments.services.standings import player_history, ratings
+from tournaments.services.standings import player_history, ratings, soft_scores_by_registration
 
 
 class EventAPIView(APIView):
@@ -182,6 +183,49 @@ class LateJoinView(EventAPIView):
         user = get_object_or_404(get_user_model(), username=data["username"])
         registration = services.late_join(request.user, self.event(slug), user, points=data.get("points"))
         return Response(s.RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
+
+
+class SoftScoresView(EventAPIView):
+    """Soft scores (sportsmanship, painting, ...) per player; organizers set them."""
+
+    @extend_schema(
+        summary="The event's soft score categories and each player's scores", responses=s.SoftScoresSerializer
+    )
+    def get(self, request, slug):
+        return Response(_soft_scores(self.event(slug)))
+
+    @extend_schema(
+        summary="Set soft scores (organizers)",
+        description="Each entry names a registration, a category key and the points (0 to the "
+        "category's maximum; null clears it). Nothing is stored if one entry is refused (400 with "
+        "the reason). Every closed round's stored standings are updated.",
+        request=s.SoftScoresInputSerializer,
+        responses=s.SoftScoresSerializer,
+    )
+    def put(self, request, slug):
+        event = self.event(slug)
+        data = s.SoftScoresInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.enter_soft_scores(request.user, event, data.by_registration())
+        return Response(_soft_scores(event))
+
+
+def _soft_scores(event: Event) -> dict:
+    stored = soft_scores_by_registration(event)
+    categories = list(event.soft_score_categories or [])
+    players = event.registrations.filter(status__in=ENTERED).order_by("display_name", "pk")
+    return {
+        "categories": categories,
+        "use": event.soft_scores_use,
+        "players": [
+            {
+                "registration": r.pk,
+                "name": r.display_name,
+                "scores": {c["key"]: stored.get(r.pk, {}).get(c["key"]) for c in categories},
+            }
+            for r in players
+        ],
+    }
 
 
 class MyListView(EventAPIView):

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0003_match_without_entrant_columns'),
+        ('tournaments', '0004_event_judges_and_match_ending'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

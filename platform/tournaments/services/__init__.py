@@ -43,6 +43,7 @@ from tournaments.services.rounds import (
     start_timer,
     swap_pairing,
 )
+from tournaments.services.soft_scores import enter_soft_scores
 from tournaments.services.standings import player_history, standings_for, standings_table
 
 __all__ = [
@@ -69,6 +70,7 @@ __all__ = [
     "dispute_result",
     "drop",
     "enter_results",
+    "enter_soft_scores",
     "late_join",
     "lock_lists",
     "missing_results",

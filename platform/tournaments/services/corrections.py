@@ -17,7 +17,7 @@ from tournaments.permissions import require_official
 from tournaments.seats import SeatScore
 from tournaments.services.common import audit, lock_event, lock_match, notify, notify_organizers
 from tournaments.services.results import _name, _set_result, audit_result, checked, result_line, snapshot
-from tournaments.services.rounds import store_standings
+from tournaments.services.standings import store_standings
 
 CORRECTED = "corrected"
 

@@ -9,11 +9,15 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from accounts.services import is_organizer
+from tournaments.algorithms.battle_points import table_from_json
+from tournaments.algorithms.errors import InvalidInput, as_sentence
+from tournaments.algorithms.soft_scores import validate_categories
 from tournaments.algorithms.tiebreaks import metrics_for
 from tournaments.errors import EventError
-from tournaments.models import Event, EventFormat
+from tournaments.models import Event, EventFormat, SoftScoresUse
 from tournaments.permissions import require_manager, require_organizer_role
 from tournaments.services.common import audit
+from tournaments.services.standings import refresh_stored_standings
 
 # Settings that decide how results turn into standings, or what a valid list is: once the
 # first round is paired they stay as the players were told, or stored standings and locked
@@ -28,6 +32,8 @@ FROZEN_ONCE_STARTED = (
     "points_loss",
     "bye_vp",
     "tiebreaks",
+    "battle_points",
+    "soft_scores_use",
     "first_round",
     "random_seed",
     "max_byes",
@@ -50,6 +56,8 @@ EDITABLE = (
     "require_check_in",
     "odd_field",
     "late_join_points",
+    # Soft scores are judged during the event (painting, sportsmanship): categories may change.
+    "soft_score_categories",
     *FROZEN_ONCE_STARTED,
 )
 
@@ -90,6 +98,16 @@ def validate_settings(event: Event) -> None:
         raise EventError("The points limit must be positive.")
     if event.round_minutes < 1:
         raise EventError("A round needs a time limit of at least a minute.")
+    try:
+        table = table_from_json(event.battle_points)
+        event.battle_points = table.as_json() if table else []
+        event.soft_score_categories = validate_categories(event.soft_score_categories)
+    except InvalidInput as exc:
+        raise EventError(as_sentence(exc)) from None
+    if event.soft_scores_use not in SoftScoresUse.values:
+        raise EventError(
+            f"Soft scores can be {', '.join(SoftScoresUse.values)}; not {event.soft_scores_use!r}."
+        )
 
 
 @transaction.atomic
@@ -138,6 +156,8 @@ def update_event(actor, event: Event, **changes) -> Event:
     event.save()
     if changed:
         audit(event, "edited", f"changed {', '.join(sorted(changed))}", actor=actor, fields=sorted(changed))
+    if "soft_score_categories" in changed:
+        refresh_stored_standings(event)
     if {"content_pack", "points_limit", "game"} & set(changed):
         from tournaments.services.force_lists import revalidate_lists
 

@@ -7,9 +7,8 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import records, seats
+from tournaments import seats
 from tournaments.algorithms.rules import format_points
-from tournaments.algorithms.standings import rank
 from tournaments.errors import EventError
 from tournaments.models import (
     COUNTED_STATES,
@@ -20,13 +19,13 @@ from tournaments.models import (
     RegistrationStatus,
     Round,
     RoundState,
-    StandingSnapshot,
 )
 from tournaments.pairing import planned_rounds, propose_round
 from tournaments.permissions import require_manager
 from tournaments.services.common import audit, lock_event, notify
 from tournaments.services.force_lists import lock_lists
 from tournaments.services.readiness import require_ready
+from tournaments.services.standings import store_standings
 
 
 class AbsentPlayers(EventError):
@@ -304,28 +303,3 @@ def close_round(actor, round_: Round) -> Round:
         event.save(update_fields=["status"])
         audit(event, "finished", f"the event finished after round {round_.number}", actor=actor)
     return round_
-
-
-def store_standings(event: Event, round_: Round) -> list[dict]:
-    """Rank on every result up to ``round_`` and keep the rows (check_event compares them later)."""
-    order = list(event.tiebreaks)
-    rows = rank(
-        records.competitors(event, as_of_round=round_.number),
-        records.results(event, through_round=round_.number),
-        order,
-        rules=records.scoring_rules(event),
-    )
-    stored = [
-        {
-            "rank": r.rank,
-            "registration": r.player_id,
-            "name": r.name,
-            "dropped": r.dropped,
-            "metrics": r.metrics,
-        }
-        for r in records.without_ringers(event, rows)
-    ]
-    StandingSnapshot.objects.update_or_create(
-        round=round_, defaults={"event": event, "order": order, "rows": stored}
-    )
-    return stored

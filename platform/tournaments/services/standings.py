@@ -11,7 +11,18 @@ from tournaments.algorithms.ratings import PlayerRating, rate_players
 from tournaments.algorithms.standings import StandingRow, rank
 from tournaments.algorithms.tiebreaks import metrics_for
 from tournaments.errors import EventError
-from tournaments.models import COUNTED_STATES, Event, Match, Registration, StandingSnapshot
+from tournaments.models import (
+    COUNTED_STATES,
+    Event,
+    EventFormat,
+    Match,
+    Registration,
+    Round,
+    RoundState,
+    SoftScore,
+    SoftScoresUse,
+    StandingSnapshot,
+)
 from tournaments.services.brackets import placements_for
 
 
@@ -23,23 +34,91 @@ class Column:
 
 
 def columns(event: Event) -> list[Column]:
-    """Every tiebreak column: the event's order first, then every other metric its game and format allow."""
-    known = metrics_for(event.game, event.format)
-    order = [k for k in event.tiebreaks if k in known]
+    """Every tiebreak column: the event's ranking order first, then every other metric its game
+    and format allow. Soft score columns only for an event with soft score categories (the
+    total only when soft scores are added to it); ``points`` reads "Battle points" when the
+    event converts margins to battle points."""
+    known = dict(metrics_for(event.game, event.format))
+    if not event.soft_score_categories:
+        known.pop("soft_score", None)
+    if not (event.soft_score_categories and event.soft_scores_use == SoftScoresUse.TOTAL):
+        known.pop("total", None)
+    names = {k: cls.name for k, cls in known.items()}
+    if event.battle_points and "points" in names:
+        names["points"] = "Battle points"
+    order = [k for k in records.ranking_order(event) if k in known]
     rest = [k for k in known if k not in order]
-    return [Column(k, known[k].name, True) for k in order] + [Column(k, known[k].name, False) for k in rest]
+    return [Column(k, names[k], True) for k in order] + [Column(k, names[k], False) for k in rest]
 
 
-def standings_for(event: Event, *, through_round: int | None = None) -> list[StandingRow]:
-    """Standings computed now from every result that counts (up to ``through_round``)."""
-    return rank(
+def standings_for(
+    event: Event, *, through_round: int | None = None, all_metrics: bool = False
+) -> list[StandingRow]:
+    """Standings computed now from every result that counts (up to ``through_round``).
+
+    After a top cut they are the Swiss standings (see ``records.standings_round``), ranked by
+    the event's order with its soft scores (``records.ranking_order``). ``all_metrics`` computes
+    every registered metric rather than those the event's game and format allow (what stored
+    standings hold, so that check_event can compare them)."""
+    if through_round is None and event.format == EventFormat.SWISS_TOP_CUT:
+        through_round = event.rounds.order_by("-number").values_list("number", flat=True).first()
+    if through_round is not None:
+        through_round = records.standings_round(event, through_round)
+    rows = rank(
         records.competitors(event, as_of_round=through_round),
         records.results(event, through_round=through_round),
-        list(event.tiebreaks),
+        records.ranking_order(event),
         rules=records.scoring_rules(event),
-        game=event.game,
-        format=event.format,
+        game=None if all_metrics else event.game,
+        format=None if all_metrics else event.format,
     )
+    return records.without_ringers(event, rows)  # the organizer's stand-in is never ranked
+
+
+def store_standings(event: Event, round_: Round) -> list[dict]:
+    """Rank on every result up to ``round_`` and keep the rows (check_event compares them later).
+
+    Each row also keeps the player's soft scores by category (``soft_scores``)."""
+    rows = standings_for(event, through_round=round_.number, all_metrics=True)
+    soft = soft_scores_by_registration(event)
+    stored = [
+        {
+            "rank": r.rank,
+            "registration": r.player_id,
+            "name": r.name,
+            "dropped": r.dropped,
+            "metrics": r.metrics,
+            **({"soft_scores": soft.get(r.player_id, {})} if event.soft_score_categories else {}),
+        }
+        for r in rows
+    ]
+    StandingSnapshot.objects.update_or_create(
+        round=round_, defaults={"event": event, "order": records.ranking_order(event), "rows": stored}
+    )
+    return stored
+
+
+def refresh_stored_standings(event: Event) -> None:
+    """Store every closed round's standings again (after soft scores change: they belong to no
+    round, so every table shows them)."""
+    for round_ in event.rounds.filter(state=RoundState.CLOSED).order_by("number"):
+        store_standings(event, round_)
+
+
+def soft_scores_by_registration(event: Event) -> dict[int, dict[str, float]]:
+    """{registration id: {category key: points}} for the event's current categories."""
+    keys = records.soft_score_keys(event)
+    found: dict[int, dict[str, float]] = {}
+    for registration_id, category, points in SoftScore.objects.filter(
+        registration__event=event, category__in=keys
+    ).values_list("registration_id", "category", "points"):
+        found.setdefault(registration_id, {})[category] = _number(points)
+    return found
+
+
+def _number(value) -> float | int:
+    value = float(value)
+    return int(value) if value.is_integer() else value
 
 
 def latest_snapshot(event: Event) -> StandingSnapshot | None:
@@ -48,34 +127,46 @@ def latest_snapshot(event: Event) -> StandingSnapshot | None:
 
 def published_standings(event: Event) -> tuple[list[dict], int | None]:
     """The standings players see: those stored when the last round closed, as rows of
-    {rank, registration, name, dropped, metrics}, and that round's number (None before any)."""
+    {rank, registration, name, dropped, metrics}, and the round they were taken after (None
+    before any): after a top cut, the last Swiss round."""
     snapshot = latest_snapshot(event)
     if snapshot is None:
         return [], None
-    return snapshot.rows, snapshot.round.number
+    return snapshot.rows, records.standings_round(event, snapshot.round.number)
 
 
 def standings_table(event: Event) -> dict:
     """What the standings page, the CSV and the JSON export all show.
 
-    An event with a bracket also gets its placements as of the same round (``placements``,
-    best first, and each row's ``placement`` label); players outside the bracket, and those
-    still in it, have none.
+    ``after_round`` is the round the standings were taken after; for a Swiss event with a top
+    cut (``top_cut``) that stays the last Swiss round: elimination games never add to Swiss
+    points. An event with a bracket also gets its placements as of the last closed round
+    (``placements``, best first: the final ranking, 1st, 2nd, 3rd–4th, ...; ``placements_after_round``)
+    and each row's ``placement`` label; players outside the bracket, and those still in it,
+    have none. Soft scores: ``soft_score_categories`` and each row's ``soft_scores`` by key.
     """
-    rows, after_round = published_standings(event)
+    snapshot = latest_snapshot(event)
+    stored_after = snapshot.round.number if snapshot else None
+    rows = snapshot.rows if snapshot else []
+    after_round = records.standings_round(event, stored_after) if stored_after is not None else None
     cols = columns(event)
     settled = []
-    if after_round is not None:
+    if stored_after is not None:
         # Rounds that do not form a bracket are reported on the bracket page; the standings
         # are still worth exporting without placements.
         with contextlib.suppress(EventError):
-            settled = placements_for(event, through_round=after_round)
+            settled = placements_for(event, through_round=stored_after)
     label = {p["registration"]: p["label"] for p in settled}
+    categories = list(event.soft_score_categories or [])
     return {
         "event": event.slug,
         "after_round": after_round,
-        "order": list(event.tiebreaks),
+        "top_cut": event.format == EventFormat.SWISS_TOP_CUT,
+        "order": records.ranking_order(event),
+        "scoring": "battle_points" if event.battle_points else "win_draw_loss",
         "columns": [{"key": c.key, "name": c.name, "in_order": c.in_order} for c in cols],
+        "soft_score_categories": categories,
+        "soft_scores_use": event.soft_scores_use,
         "rows": [
             {
                 "rank": r["rank"],
@@ -83,11 +174,13 @@ def standings_table(event: Event) -> dict:
                 "name": r["name"],
                 "dropped": r["dropped"],
                 "metrics": {c.key: r["metrics"].get(c.key) for c in cols},
+                "soft_scores": {c["key"]: (r.get("soft_scores") or {}).get(c["key"]) for c in categories},
                 "placement": label.get(r["registration"]),
             }
             for r in rows
         ],
         "placements": settled,
+        "placements_after_round": stored_after if settled else None,
     }
 
 

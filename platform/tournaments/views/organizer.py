@@ -19,11 +19,20 @@ from tournaments.forms import (
     SwapForm,
     TimerForm,
 )
-from tournaments.models import Event, EventStatus, MatchState, Registration, RegistrationStatus, RoundState
+from tournaments.models import (
+    ENTERED,
+    Event,
+    EventStatus,
+    MatchState,
+    Registration,
+    RegistrationStatus,
+    RoundState,
+)
 from tournaments.pairing import planned_rounds
 from tournaments.permissions import require_manager, require_organizer_role
 from tournaments.services.force_lists import missing_or_invalid_lists
 from tournaments.services.rounds import AbsentPlayers
+from tournaments.services.standings import soft_scores_by_registration
 from tournaments.views.common import back_on_event_error, event_or_404, round_or_404
 
 
@@ -232,3 +241,52 @@ def close(request, slug: str, number: int):
     services.close_round(request.user, round_)
     messages.success(request, f"Round {number} closed; standings updated.")
     return redirect("tournaments:standings", slug=slug)
+
+
+@login_required
+def soft_scores(request, slug: str):
+    """Every player's soft scores (sportsmanship, painting, ...) in one grid; typed values stay
+    on the page when one of them is refused."""
+    event = event_or_404(slug)
+    require_manager(request.user, event)
+    categories = list(event.soft_score_categories or [])
+    players = list(event.registrations.filter(status__in=ENTERED).order_by("display_name", "pk"))
+    stored = soft_scores_by_registration(event)
+    typed = {r.pk: {c["key"]: stored.get(r.pk, {}).get(c["key"]) for c in categories} for r in players}
+    problem = ""
+    if request.method == "POST":
+        typed = {
+            r.pk: {c["key"]: request.POST.get(f"soft-{r.pk}-{c['key']}", "").strip() for c in categories}
+            for r in players
+        }
+        try:
+            changed = services.enter_soft_scores(request.user, event, typed)
+        except EventError as exc:
+            problem = exc.message
+        else:
+            messages.success(request, f"Soft scores saved ({changed} change{'s' if changed != 1 else ''}).")
+            return redirect("tournaments:soft-scores", slug=slug)
+    rows = [
+        {
+            "registration": r,
+            "cells": [
+                {
+                    "name": f"soft-{r.pk}-{c['key']}",
+                    "value": "" if typed[r.pk][c["key"]] is None else typed[r.pk][c["key"]],
+                    "max": c["max"],
+                    "label": f"{c['name']} for {r.display_name}",
+                }
+                for c in categories
+            ],
+        }
+        for r in players
+    ]
+    context = {
+        "event": event,
+        "tab": "manage",
+        "is_manager": True,
+        "categories": categories,
+        "rows": rows,
+        "problem": problem,
+    }
+    return render(request, "tournaments/soft_scores.html", context)

@@ -15,7 +15,7 @@ from tournaments.services.corrections import corrections_before_pairing
 from tournaments.services.registration import registration_of
 from tournaments.services.round_results import missing_results
 from tournaments.services.standings import player_history as history_of
-from tournaments.services.standings import published_standings, ratings
+from tournaments.services.standings import ratings, standings_table
 from tournaments.views.common import event_or_404, round_or_404
 
 
@@ -88,14 +88,15 @@ def results(request, slug: str):
 
 def standings(request, slug: str):
     event = event_or_404(slug)
-    rows, after_round = published_standings(event)
-    cols, table = presenters.standings_rows(rows, event)
+    table = standings_table(event)
     context = {
         "event": event,
         "tab": "standings",
-        "columns": cols,
-        "rows": table,
-        "after_round": after_round,
+        "table": table,
+        "columns": table["columns"],
+        "ranked_by": [c["name"] for c in table["columns"] if c["in_order"]],
+        "rows": presenters.standings_rows(table),
+        "after_round": table["after_round"],
         "is_manager": manages(request.user, event),
     }
     return render(request, "tournaments/standings.html", context)
