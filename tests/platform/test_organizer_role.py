@@ -178,3 +178,10 @@ def test_open_events_lets_anyone_signed_in_create_and_run_events(settings, playe
         roles.request_role(user, REASON)
     assert no_need.value.code == "open_events"
     assert "anyone signed in can run events" in player_client.get("/accounts/profile/").content.decode()
+
+
+def test_the_events_page_offers_a_player_the_way_to_run_events(player_client):
+    page = player_client.get("/events/").content.decode()
+    assert 'id="run-events" href="/accounts/organizer-request/"' in page
+    asking = player_client.get("/accounts/organizer-request/").content.decode()
+    assert "Run events on Arbiter" in asking and 'id="role-request-form"' in asking
