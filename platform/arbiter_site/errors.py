@@ -121,6 +121,18 @@ def permission_denied(request, exception=None):
     return render(request, "403.html", {"message": message}, status=403)
 
 
+def csrf_failure(request, reason=""):
+    """``CSRF_FAILURE_VIEW``: a form sent without its token (a page left open too long, cookies
+    blocked) is refused like any 403, in the site's words rather than Django's bare page."""
+    message = (
+        "This form could not be accepted: its page is too old or your browser did not send its cookie. "
+        "Go back, reload the page and send it again."
+    )
+    if request.path.startswith(API_PREFIX):
+        return error_json("csrf_failed", message, 403)
+    return render(request, "403.html", {"message": message}, status=403)
+
+
 # get_object_or_404's wording names a model ("No GameLog matches the given query."): say it plainly.
 _MODEL_NOT_FOUND = re.compile(r"^No \w+ matches the given query\.?$")
 

@@ -128,3 +128,13 @@ def test_redoc_references_no_other_host(client, user):
 def test_the_meta_is_in_the_main_navigation_and_links_back(client):
     assert b'<a href="/meta/">Meta</a>' in client.get("/").content
     assert b'href="/">\xe2\x86\x90 Back to the site</a>' in client.get("/meta/").content
+
+
+@pytest.mark.django_db
+def test_a_form_without_its_csrf_token_is_refused_in_the_sites_words(user):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    response = client.post("/accounts/organizer-request/", {"reason": "club nights"})
+    page = response.content.decode()
+    assert response.status_code == 403 and LAYOUT in page
+    assert "reload the page and send it again" in page

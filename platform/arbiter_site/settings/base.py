@@ -139,6 +139,7 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+CSRF_FAILURE_VIEW = "arbiter_site.errors.csrf_failure"
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "gamelogs:list"
 LOGOUT_REDIRECT_URL = "home"
