@@ -39,7 +39,7 @@ run: install
 	DJANGO_SETTINGS_MODULE=arbiter_site.settings.dev $(PY) -m celery -A workers worker --beat --pool solo \
 	    --loglevel INFO --logfile var/worker.log --schedule var/celerybeat-schedule & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
-	echo "worker started (pid $$worker, log var/worker.log); log in as demo / arbiter-demo"; \
+	echo "worker started (pid $$worker, log var/worker.log); log in as demo / arbiter-demo or organizer / arbiter-organizer"; \
 	DJANGO_SETTINGS_MODULE=arbiter_site.settings.dev $(PY) manage.py runserver $(HOST):$(PORT)
 
 # The whole suite against PostgreSQL and Redis (both must be running; .ci/run starts them).

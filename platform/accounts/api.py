@@ -1,13 +1,27 @@
-"""POST /api/auth/token/ — a username and password for an API token, rate-limited per client and
-protected by django-axes like the login form (see accounts.signin_guard)."""
+"""The accounts API.
 
+* POST /api/auth/token/ — a username and password for an API token, rate-limited per client and
+  protected by django-axes like the login form (see accounts.signin_guard).
+* GET/POST /api/accounts/organizer-request/ — my organizer role; ask for it.
+* GET /api/accounts/organizer-requests/, POST …/<id>/decision/ — staff decide (accounts.roles).
+"""
+
+from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import ValidationError
+from rest_framework.generics import ListAPIView
+from rest_framework.permissions import IsAdminUser
+from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
+from rest_framework.views import APIView
 
+from accounts import roles
+from accounts.models import OrganizerRequest, RequestStatus
+from accounts.services import is_organizer, open_events
 from accounts.signin_guard import lockout_response
+from arbiter_site.errors import error_body
 
 
 class SignInRateThrottle(AnonRateThrottle):
@@ -37,3 +51,105 @@ class ObtainTokenView(ObtainAuthToken):
             if getattr(request, "axes_locked_out", False):
                 return lockout_response(request._request)
             raise
+
+
+# --- The organizer role (accounts.roles) ---------------------------------------------------------
+
+
+class OrganizerRequestSerializer(serializers.ModelSerializer):
+    username = serializers.CharField(source="user.username", read_only=True)
+    decided_by = serializers.CharField(source="decided_by.username", read_only=True, default=None)
+
+    class Meta:
+        model = OrganizerRequest
+        fields = ["id", "username", "reason", "status", "created_at", "decided_at", "decided_by", "note"]
+        read_only_fields = fields
+
+
+class RoleSerializer(serializers.Serializer):
+    organizer = serializers.BooleanField(help_text="may create events now")
+    open_events = serializers.BooleanField(help_text="the site lets anyone signed in create events")
+    request = OrganizerRequestSerializer(allow_null=True, help_text="the latest request, if any")
+
+
+def _role_body(user) -> dict:
+    latest = roles.latest_request(user)
+    return {
+        "organizer": is_organizer(user),
+        "open_events": open_events(),
+        "request": OrganizerRequestSerializer(latest).data if latest else None,
+    }
+
+
+def _refused(exc: roles.RoleRequestError) -> Response:
+    status = 409 if exc.code in ("already_requested", "already_decided", "already_organizer") else 400
+    return Response(error_body(exc.code, exc.message), status=status)
+
+
+class OrganizerRoleView(APIView):
+    """The caller's organizer role and latest request; POST ``{"reason"}`` asks for the role."""
+
+    @extend_schema(summary="My organizer role and latest request", responses=RoleSerializer)
+    def get(self, request):
+        return Response(_role_body(request.user))
+
+    @extend_schema(
+        summary="Ask for the organizer role",
+        request=inline_serializer("OrganizerRequestInput", {"reason": serializers.CharField()}),
+        responses={
+            201: RoleSerializer,
+            400: OpenApiResponse(description="reason_required, reason_too_long or open_events"),
+            409: OpenApiResponse(description="already_requested or already_organizer"),
+        },
+    )
+    def post(self, request):
+        try:
+            roles.request_role(request.user, str(request.data.get("reason") or ""))
+        except roles.RoleRequestError as exc:
+            return _refused(exc)
+        return Response(_role_body(request.user), status=201)
+
+
+class OrganizerRequestListView(ListAPIView):
+    """Staff: organizer requests, waiting ones by default (``?status=granted|declined|all``)."""
+
+    permission_classes = [IsAdminUser]
+    serializer_class = OrganizerRequestSerializer
+
+    def get_queryset(self):
+        wanted = self.request.query_params.get("status", RequestStatus.PENDING)
+        found = OrganizerRequest.objects.select_related("user", "decided_by")
+        return found if wanted == "all" else found.filter(status=wanted)
+
+
+class OrganizerDecisionView(APIView):
+    """Staff: ``{"decision": "grant"|"decline", "note"}`` on a waiting request."""
+
+    permission_classes = [IsAdminUser]
+
+    @extend_schema(
+        summary="Grant or decline an organizer request",
+        request=inline_serializer(
+            "OrganizerDecision",
+            {
+                "decision": serializers.ChoiceField(["grant", "decline"]),
+                "note": serializers.CharField(required=False),
+            },
+        ),
+        responses={200: OrganizerRequestSerializer, 409: OpenApiResponse(description="already_decided")},
+    )
+    def post(self, request, pk: int):
+        organizer_request = get_object_or_404(OrganizerRequest, pk=pk)
+        decision = request.data.get("decision")
+        if decision not in ("grant", "decline"):
+            return Response(error_body("invalid", 'Give "decision": "grant" or "decline".'), status=400)
+        try:
+            decided = roles.decide(
+                request.user,
+                organizer_request,
+                grant=decision == "grant",
+                note=str(request.data.get("note") or ""),
+            )
+        except roles.RoleRequestError as exc:
+            return _refused(exc)
+        return Response(OrganizerRequestSerializer(decided).data)

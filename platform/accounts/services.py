@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.db import transaction
@@ -22,8 +23,20 @@ def create_player(username: str, password: str, *, email: str = "", display_name
     return user
 
 
-def is_organizer(user) -> bool:
+def open_events() -> bool:
+    """The site setting ``ARBITER_OPEN_EVENTS``: anyone signed in may create and run events."""
+    return bool(getattr(settings, "ARBITER_OPEN_EVENTS", False))
+
+
+def holds_organizer_role(user) -> bool:
+    """Granted the organizer role (the "organizers" group or the permission itself)."""
     return user.is_authenticated and user.has_perm(ORGANIZER_PERMISSION)
+
+
+def is_organizer(user) -> bool:
+    """May create and run events: holds the organizer role, or the site is open to every signed-in
+    user (``ARBITER_OPEN_EVENTS``)."""
+    return user.is_authenticated and (open_events() or user.has_perm(ORGANIZER_PERMISSION))
 
 
 def make_organizer(user) -> None:

@@ -7,17 +7,27 @@ answers when something fails outside a view's control.
 * ``server_error`` is the site's ``handler500``: Django calls it for any exception a view or a
   middleware let through. A database outage becomes 503 with ``Retry-After``; API paths get the
   JSON shape, pages a short HTML page. Nothing is stored by a request that failed this way, so the
-  client can simply send it again.
+  client can simply send it again. It renders without the request (no context processors, no
+  database), because the failure may be the database itself.
+* ``permission_denied`` and ``page_not_found`` are ``handler403`` and ``handler404``: every 403 and
+  404 the site answers outside DRF (PermissionDenied and Http404 raised in views, addresses that
+  match nothing) is a page in the site's layout saying what happened, or the JSON shape under /api/.
+  Refusing to create an event without the organizer role shows how to get it (accounts.roles).
+* Errors of API views asked for as CSV (``?format=csv``) are answered as JSON: a spreadsheet cell
+  holding a Python dict helps nobody, and a client reading the body gets the one error shape.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 import sys
 
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpResponse, JsonResponse
+from django.shortcuts import render
 from django.template import loader
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -55,6 +65,7 @@ def is_outage(exc: BaseException | None) -> bool:
 
 def exception_handler(exc, context):
     """DRF's handler, with its ``{"detail": …}`` bodies rewrapped into the error shape."""
+    _answer_errors_in_json((context or {}).get("request"))
     if isinstance(exc, UploadRejected):
         return rejection_response(exc)
     if is_outage(exc):
@@ -96,6 +107,69 @@ def server_error(request, *args, **kwargs):
     if outage:
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
+
+
+def permission_denied(request, exception=None):
+    """``handler403``: a page that says who may do this (the PermissionDenied's own words)."""
+    from accounts.roles import OrganizerRequired, organizer_required_response
+
+    message = _own_words(exception) or "You do not have permission to see this page or do this."
+    if request.path.startswith(API_PREFIX):
+        return error_json("permission_denied", message, 403)
+    if isinstance(exception, OrganizerRequired):
+        return organizer_required_response(request, message)
+    return render(request, "403.html", {"message": message}, status=403)
+
+
+def csrf_failure(request, reason=""):
+    """``CSRF_FAILURE_VIEW``: a form sent without its token (a page left open too long, cookies
+    blocked) is refused like any 403, in the site's words rather than Django's bare page."""
+    message = (
+        "This form could not be accepted: its page is too old or your browser did not send its cookie. "
+        "Go back, reload the page and send it again."
+    )
+    if request.path.startswith(API_PREFIX):
+        return error_json("csrf_failed", message, 403)
+    return render(request, "403.html", {"message": message}, status=403)
+
+
+# get_object_or_404's wording names a model ("No GameLog matches the given query."): say it plainly.
+_MODEL_NOT_FOUND = re.compile(r"^No \w+ matches the given query\.?$")
+
+
+def page_not_found(request, exception=None):
+    """``handler404``: the Http404's own words where a view gave some ("this event has no
+    elimination bracket"), else a plain "no such page", with a way up and a way home."""
+    message = _own_words(exception)
+    if not message or _MODEL_NOT_FOUND.match(message):
+        message = "There is nothing at this address."
+    if request.path.startswith(API_PREFIX):
+        return error_json("not_found", message, 404)
+    context = {"message": message, "up": _parent_path(request.path)}
+    return render(request, "404.html", context, status=404)
+
+
+def _own_words(exception) -> str:
+    """The message a view put in its exception; a URL resolver's 404 carries a dict, not words."""
+    words = exception.args[0] if exception is not None and exception.args else ""
+    if not isinstance(words, str):
+        return ""
+    return words[:1].upper() + words[1:] if words else ""
+
+
+def _parent_path(path: str) -> str | None:
+    """/events/x/bracket/ → /events/x/: one level up, or None at the top."""
+    parts = [p for p in path.split("/") if p]
+    return "/" + "".join(p + "/" for p in parts[:-1]) if len(parts) > 1 else None
+
+
+def _answer_errors_in_json(request) -> None:
+    """Make DRF render this error response as JSON when the client asked for CSV (or any other
+    format that cannot carry the error shape); the browsable API stays as it is."""
+    renderer = getattr(request, "accepted_renderer", None)
+    if request is not None and renderer is not None and renderer.format not in ("json", "api"):
+        request.accepted_renderer = JSONRenderer()
+        request.accepted_media_type = JSONRenderer.media_type
 
 
 def _path(context) -> str:

@@ -28,9 +28,13 @@ def _optional(prefix: str, module: str) -> list:
 
 # A database outage answers 503 (JSON under /api/), anything else 500: see arbiter_site.errors.
 handler500 = "arbiter_site.errors.server_error"
+# Every other 403 and 404 is a page in the site's layout (JSON under /api/): see arbiter_site.errors.
+handler403 = "arbiter_site.errors.permission_denied"
+handler404 = "arbiter_site.errors.page_not_found"
 
 api_patterns = [
     path("auth/token/", ObtainTokenView.as_view(), name="token"),
+    path("accounts/", include("accounts.api_urls")),
     path("logs/<int:pk>/publication/", PublicationView.as_view(), name="log-publication"),
     path("webhooks/", include("webhooks.urls")),
     path("", include("gamelogs.api.urls")),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 
+from accounts.roles import OrganizerRequired
 from accounts.services import is_organizer
 
 
@@ -31,7 +32,8 @@ def manages(user, event) -> bool:
 
 def require_organizer_role(user) -> None:
     if not can_create_events(user):
-        raise PermissionDenied("Only organizers can create events.")
+        # The site's 403 page for this one explains how to become an organizer (accounts.roles).
+        raise OrganizerRequired("Only organizers can create events.")
 
 
 def require_manager(user, event) -> None:

@@ -44,7 +44,7 @@ def test_signup_logs_in_and_creates_a_profile(client):
     assert response.status_code == 302
     profile = client.get("/accounts/profile/")
     assert b"The Newbie" in profile.content and b"Grayskull Gamers" in profile.content
-    assert b"organizer" not in profile.content
+    assert b"badge organizer" not in profile.content and b"I want to run events" in profile.content
 
 
 def test_login_and_logout(client, user):

@@ -8,6 +8,7 @@ Everything that differs between machines comes from the environment:
     DJANGO_DEBUG            1/0
     DJANGO_ALLOWED_HOSTS    comma-separated host names
     ARBITER_TASK_QUEUE      the Celery queue verification tasks go to (default "arbiter")
+    ARBITER_OPEN_EVENTS     1: anyone signed in may create events (default 0: the organizer role)
 """
 
 from __future__ import annotations
@@ -100,6 +101,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "accounts.context_processors.organizer_request_news",
             ],
         },
     },
@@ -137,6 +139,7 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+CSRF_FAILURE_VIEW = "arbiter_site.errors.csrf_failure"
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "gamelogs:list"
 LOGOUT_REDIRECT_URL = "home"
@@ -171,6 +174,11 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [NONE],
     }
 }
+
+# --- Events ---------------------------------------------------------------------------------------
+# Off: creating events needs the organizer role, which staff grant on request (accounts.roles).
+# On: anyone signed in may create and run events.
+ARBITER_OPEN_EVENTS = env_bool("ARBITER_OPEN_EVENTS", False)
 
 # --- Uploads -------------------------------------------------------------------------------------
 # The engine refuses logs over 4 MiB (engine.core.logfile.MAX_LOG_BYTES). A request may carry a

@@ -9,7 +9,12 @@ from arbiter_site.settings.base import *  # noqa: F403
 from arbiter_site.settings.base import VAR_DIR
 from arbiter_site.settings.env import env_bool, env_str
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+# Off by default so that the demo answers like the real site (its own 403, 404 and 500 pages, not
+# Django's debug pages); DJANGO_DEBUG=1 brings the debug pages back. Static files are served from
+# the apps either way, with no collectstatic.
+DEBUG = env_bool("DJANGO_DEBUG", False)
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True
 # On one machine a webhook receiver is usually on localhost too.
 ARBITER_WEBHOOK_ALLOW_PRIVATE = env_bool("ARBITER_WEBHOOK_ALLOW_PRIVATE", True)
 

@@ -1,5 +1,7 @@
-"""Load a small demo dataset made by the engine's simulator (every log labelled simulated)."""
+"""Load a small demo dataset made by the engine's simulator (every log labelled simulated): the
+demo player's logs, a finished event with its organizer account, and a solo challenge."""
 
+from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
@@ -11,7 +13,10 @@ from gamelogs.services import UploadRejected, submit_log
 
 
 class Command(BaseCommand):
-    help = "Create the 'demo' player and upload simulated logs for the workers to verify."
+    help = (
+        "Create the 'demo' player and upload simulated logs for the workers to verify; create the "
+        "'organizer' account and a finished demo event."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--count", type=int, default=12, help="how many simulated logs (default 12)")
@@ -47,6 +52,14 @@ class Command(BaseCommand):
         self.stdout.write(
             f"queued {new} new simulated log(s) ({len(logs) + (broken is not None) - new} already loaded)"
         )
+        if apps.is_installed("tournaments"):
+            from tournaments import demo as event_demo
+
+            event = event_demo.load()
+            self.stdout.write(
+                f"organizer account: {event_demo.ORGANIZER_USERNAME} / {event_demo.ORGANIZER_PASSWORD}"
+            )
+            self.stdout.write(f"demo event ({event.get_status_display().lower()}): /events/{event.slug}/")
         challenge = challenge_demo.load()
         if challenge is not None:
             self.stdout.write(f"demo challenge with simulated entries: /challenges/{challenge.slug}/")

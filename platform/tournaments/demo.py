@@ -1,0 +1,171 @@
+"""Demo data for ``make run``: an organizer account and a finished Battleground event.
+
+The event is a three-round Swiss of ten players (the "demo" player among them) run through the
+same services an organizer's pages use: registrations, lists, check-in, pairings, results, round
+closes. About half the results come from a simulated game log attached to the match and verified
+in this process by the workers' own task (so the event is finished when the command returns);
+the other half were reported by hand and confirmed by the opponent. Every log is labelled
+simulated, like the rest of the demo data.
+
+Idempotent: a finished demo event is left as it is; one left half-built by an interrupted run is
+removed and built again.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from datetime import date, timedelta
+
+from django.contrib.auth import get_user_model
+
+from accounts.models import Profile
+from accounts.services import create_player, make_organizer
+from gamelogs.models import LogSource
+from games import plugin
+from games.battleground.lists import force_cost
+from tournaments import services
+from tournaments.models import COUNTED_STATES, DEFAULT_CONTENT_PACK, Event, EventStatus
+from tournaments.simulated_games import GAME, GameJob, simulated_log
+from tournaments.simulation import FORCES, verification_in_process
+
+log = logging.getLogger(__name__)
+
+ORGANIZER_USERNAME = "organizer"
+ORGANIZER_PASSWORD = "arbiter-organizer"
+EVENT_SLUG = "demo-grayskull-open"
+EVENT_NAME = "Grayskull Open (demo)"
+ROUNDS = 3
+SEED = 1983
+# (username, display name, club); "demo" is the demo account made by load_demo.
+PLAYERS = [
+    ("demo", "Demo Player", "Arbiter demo"),
+    ("demo-adam", "Adam Glenn", "Grayskull Gamers"),
+    ("demo-teela", "Teela Moss", "Grayskull Gamers"),
+    ("demo-duncan", "Duncan Marsh", "Eternia Wargames"),
+    ("demo-evelyn", "Evelyn Shaw", "Snake Mountain Club"),
+    ("demo-kronis", "Kronis Hale", "Snake Mountain Club"),
+    ("demo-randor", "Randor Vale", "Eternia Wargames"),
+    ("demo-marlena", "Marlena Cruz", "Grayskull Gamers"),
+    ("demo-ram", "Ram Patel", "Snake Mountain Club"),
+    ("demo-andra", "Andra Quinn", "Eternia Wargames"),
+]
+
+
+def organizer_account():
+    """The demo organizer (username and password above), holding the organizer role."""
+    user = get_user_model().objects.filter(username=ORGANIZER_USERNAME).first()
+    if user is None:
+        user = create_player(
+            ORGANIZER_USERNAME, ORGANIZER_PASSWORD, display_name="Olga the Organizer", club="Arbiter demo"
+        )
+    make_organizer(user)
+    return user
+
+
+def load() -> Event:
+    """The finished demo event, built if it is not there yet."""
+    organizer = organizer_account()
+    event = Event.objects.filter(slug=EVENT_SLUG).first()
+    if event is not None and event.status == EventStatus.FINISHED:
+        return event
+    if event is not None:
+        log.warning("removing the half-built demo event %s to build it again", EVENT_SLUG)
+        event.delete()
+    return _build(organizer)
+
+
+def _build(organizer) -> Event:
+    content = plugin(GAME).load_pack(DEFAULT_CONTENT_PACK)
+    limit = max(force_cost(content.forces[f], content) for f in FORCES.values())
+    event = services.create_event(
+        organizer,
+        name=EVENT_NAME,
+        slug=EVENT_SLUG,
+        starts_on=date.today() - timedelta(days=7),
+        swiss_rounds=ROUNDS,
+        points_limit=limit,
+        random_seed=SEED,
+        lists_public=True,
+        venue="Arbiter demo club",
+        description="A finished demo event: half its results verified from game logs, half reported by hand.",
+    )
+    factions = list(FORCES)
+    for index, (username, name, club) in enumerate(PLAYERS):
+        player = _player(username, name, club)
+        registration = services.register(player, event)
+        faction = factions[index % 2]
+        services.submit_list(
+            player, event, entries=content.forces[FORCES[faction]]["characters"], faction=faction
+        )
+        services.check_in(organizer, registration)
+    with verification_in_process():
+        for _ in range(ROUNDS):
+            _play_round(organizer, event)
+    event.refresh_from_db()
+    return event
+
+
+def _play_round(organizer, event: Event) -> None:
+    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    services.start_timer(organizer, round_)
+    matches = round_.matches.prefetch_related(
+        "seats__registration__player", "seats__registration__force_list"
+    )
+    for match in matches.order_by("table"):
+        if match.is_bye:
+            continue
+        if (round_.number + match.table) % 2 == 0:
+            _by_log(match, event, round_.number)
+        else:
+            _by_hand(match, round_.number)
+        match.refresh_from_db()
+        if match.state not in COUNTED_STATES:
+            # A log the checks flagged, or a report left open: the organizer decides, as on event day.
+            services.decide_result(organizer, match, outcome_a="win", score_a=12, score_b=8, note="demo")
+    services.close_round(organizer, round_)
+
+
+def _by_log(match, event: Event, round_number: int) -> None:
+    a, b = match.entrant_a, match.entrant_b
+    job = GameJob(
+        match.pk,
+        round_number,
+        SEED * 1000 + round_number * 100 + match.table,
+        event.slug,
+        {},
+        sides=(
+            (FORCES[a.force_list.faction], a.display_name),
+            (FORCES[b.force_list.faction], b.display_name),
+        ),
+    )
+    services.attach_log_to_match(
+        a.player,
+        match,
+        simulated_log(job).encode("utf-8"),
+        filename=f"round-{round_number}-table-{match.table}.json",
+        source=LogSource.DEMO,
+    )
+
+
+def _by_hand(match, round_number: int) -> None:
+    rng = random.Random(f"{SEED}-{round_number}-{match.table}")
+    winner_vp, loser_vp = rng.randint(12, 20), rng.randint(3, 11)
+    a_wins = rng.random() < 0.5
+    services.report_result(
+        match.entrant_a.player,
+        match,
+        outcome_a="win" if a_wins else "loss",
+        score_a=winner_vp if a_wins else loser_vp,
+        score_b=loser_vp if a_wins else winner_vp,
+    )
+    services.confirm_result(match.entrant_b.player, match)
+
+
+def _player(username: str, name: str, club: str):
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        # No password: the demo's other players never sign in (the "demo" account does).
+        user = get_user_model().objects.create_user(username=username, password=None)
+    Profile.objects.get_or_create(user=user, defaults={"display_name": name, "club": club})
+    return user

@@ -1,0 +1,64 @@
+"""``manage.py load_demo`` (issue #13, onboarding): besides the demo player's simulated logs it makes
+the organizer account and a FINISHED Battleground event (Swiss, ten players, three rounds,
+results from verified logs and from confirmed hand reports, standings), and running it again
+changes nothing. The home page names both accounts."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from accounts.services import holds_organizer_role
+from tournaments import demo as event_demo
+from tournaments.models import Event, EventStatus, Match, ResultSource, RoundState
+
+# Committed data: the event's logs are verified in this process once each upload commits.
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def load() -> str:
+    out = io.StringIO()
+    call_command("load_demo", "--count", "1", stdout=out)
+    return out.getvalue()
+
+
+def test_load_demo_makes_a_finished_event_and_an_organizer_once(published, client):
+    said = load()
+    assert "organizer account: organizer / arbiter-organizer" in said
+    assert "demo event (finished): /events/demo-grayskull-open/" in said
+
+    event = Event.objects.get(slug=event_demo.EVENT_SLUG)
+    assert event.status == EventStatus.FINISHED and event.game == "motu-battleground"
+    assert event.format == "swiss" and event.registrations.count() == 10
+    assert list(event.rounds.values_list("number", "state")) == [(n, RoundState.CLOSED) for n in (1, 2, 3)]
+    assert event.rounds.get(number=3).standings.rows[0]["rank"] == 1
+    sources = set(
+        Match.objects.filter(round__event=event)
+        .exclude(result_source="")
+        .values_list("result_source", flat=True)
+    )
+    assert {ResultSource.LOG, ResultSource.REPORT} <= sources
+    assert event.registrations.filter(player__username="demo").exists()
+
+    organizer = get_user_model().objects.get(username="organizer")
+    assert holds_organizer_role(organizer) and event.organizers.filter(pk=organizer.pk).exists()
+    signed_in = client.post("/accounts/login/", {"username": "organizer", "password": "arbiter-organizer"})
+    assert signed_in.status_code == 302
+    assert client.get(f"/events/{event.slug}/manage/").status_code == 200
+    client.logout()
+
+    home = client.get("/").content.decode()
+    assert "<code>demo</code> / <code>arbiter-demo</code>" in home
+    assert "<code>organizer</code> / <code>arbiter-organizer</code>" in home
+    assert f'href="/events/{event.slug}/"' in home
+
+    first = (Event.objects.count(), Match.objects.count(), get_user_model().objects.count())
+    load()  # idempotent
+    assert (Event.objects.count(), Match.objects.count(), get_user_model().objects.count()) == first
+
+
+def test_a_site_without_demo_data_shows_no_passwords(client):
+    assert b"arbiter-demo" not in client.get("/").content
