@@ -2,13 +2,14 @@
 
 from django.urls import path
 
-from tournaments.api import views
+from tournaments.api import event_day, views
 
 app_name = "events-api"
 
 urlpatterns = [
     path("", views.EventListView.as_view(), name="list"),
     path("me/notifications/", views.NotificationListView.as_view(), name="notifications"),
+    path("me/tables/", event_day.MyTablesView.as_view(), name="my-tables"),
     path("ratings/", views.RatingListView.as_view(), name="ratings"),
     path("players/<str:username>/", views.PlayerHistoryView.as_view(), name="player"),
     path("<slug:slug>/", views.EventDetailView.as_view(), name="detail"),
@@ -22,6 +23,8 @@ urlpatterns = [
     path("<slug:slug>/withdraw/", views.WithdrawView.as_view(), name="withdraw"),
     path("<slug:slug>/organizers/", views.OrganizerView.as_view(), name="organizers"),
     path("<slug:slug>/audit/", views.AuditView.as_view(), name="audit"),
+    path("<slug:slug>/my-table/", event_day.MyTableView.as_view(), name="my-table"),
+    path("<slug:slug>/projector/", event_day.ProjectorView.as_view(), name="projector"),
     path("<slug:slug>/list/", views.MyListView.as_view(), name="my-list"),
     path("<slug:slug>/lists/", views.ListsView.as_view(), name="lists"),
     path("<slug:slug>/rounds/", views.RoundListView.as_view(), name="rounds"),

@@ -11,6 +11,7 @@ from tournaments.forms import NoteForm, SwapForm, TimerForm
 from tournaments.models import AuditEntry, Event, ForceList, RegistrationStatus, RoundState
 from tournaments.pairing import planned_rounds
 from tournaments.permissions import can_create_events, manages
+from tournaments.services.event_day import current_table
 from tournaments.services.registration import registration_of
 from tournaments.services.standings import player_history as history_of
 from tournaments.services.standings import published_standings, ratings
@@ -34,6 +35,7 @@ def event_detail(request, slug: str):
         "tab": "overview",
         "is_manager": manages(request.user, event),
         "mine": registration_of(request.user, event),
+        "table": current_table(request.user, event),
         "entered": registrations.exclude(status=RegistrationStatus.WAITLISTED),
         "waiting": registrations.filter(status=RegistrationStatus.WAITLISTED),
         "rounds": presenters.visible_rounds(event, request.user),
