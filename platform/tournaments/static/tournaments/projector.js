@@ -2,7 +2,9 @@
 // the page in place (no reload, so no flicker on the big screen). Built with text nodes only.
 (function () {
   "use strict";
-  var EVERY_MS = 15000;
+  // Every 15 seconds; ?every=N (2 to 300 seconds) for a screen that should update faster or slower.
+  var asked = Number(new URLSearchParams(window.location.search).get("every"));
+  var EVERY_MS = (asked >= 2 && asked <= 300 ? asked : 15) * 1000;
   var source = document.body.getAttribute("data-source");
   var last = "";
 
