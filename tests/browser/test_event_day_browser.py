@@ -11,11 +11,7 @@ import pytest
 from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
 from tests.browser.test_pages_fit_phone import _log_in, site  # noqa: F401 — the populated site
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    requires_chromium,
-]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), requires_chromium]
 
 
 @pytest.fixture

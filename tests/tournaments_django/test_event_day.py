@@ -264,3 +264,28 @@ def test_local_time_renders_iso_with_a_utc_fallback():
         '<time datetime="2026-05-02T09:30:00+00:00" data-local="time">09:30 UTC</time>|'
         '<time datetime="2026-05-02T09:30:00+00:00" data-local="datetime">2 May 2026 09:30 UTC</time>'
     )
+
+
+# --- the command line ---------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_arbiter_table_prints_my_table_and_clock(live_server, field, organizer, make_player, capsys):
+    from rest_framework.authtoken.models import Token
+
+    from arbiter_cli import main as cli
+
+    event, _ = field(4)
+    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    services.start_timer(organizer, round_, minutes=30)
+    match = round_.matches.get(table=1)
+    token = Token.objects.create(user=match.entrant_a.player).key
+    assert cli.main(["table", "--server", live_server.url, "--token", token]) == 0
+    out = capsys.readouterr().out
+    assert f"Spring Open, round 1: table 1 against {match.entrant_b.display_name} (awaiting-log)." in out
+    assert re.search(r"clock: (30:00|29:\d\d) left \(until \d\d:\d\d local time\)", out)
+    assert f"/events/{event.slug}/matches/{match.pk}/" in out
+
+    stranger = Token.objects.create(user=make_player("Stranger")).key
+    assert cli.main(["table", "--event", event.slug, "--server", live_server.url, "--token", stranger]) == 1
+    assert "no table right now" in capsys.readouterr().out
