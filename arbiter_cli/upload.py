@@ -21,6 +21,16 @@ USER_AGENT = "arbiter-cli/0.1.0"
 def register(subparsers) -> None:
     parser = subparsers.add_parser("upload", help="upload a game log to an Arbiter server for verification")
     parser.add_argument("file", type=Path, help="the log file (JSON)")
+    add_server_options(parser)
+    parser.add_argument("--wait", action="store_true", help="wait for the verdict and print it")
+    parser.add_argument(
+        "--timeout", type=float, default=120, help="seconds to wait with --wait (default 120)"
+    )
+    parser.set_defaults(handler=run)
+
+
+def add_server_options(parser) -> None:
+    """--server and --token, for every command that talks to an Arbiter server."""
     parser.add_argument(
         "--server",
         default=os.environ.get("ARBITER_SERVER", "http://127.0.0.1:8000"),
@@ -31,11 +41,6 @@ def register(subparsers) -> None:
         default=os.environ.get("ARBITER_TOKEN"),
         help="API token (default $ARBITER_TOKEN); get one with POST /api/auth/token/",
     )
-    parser.add_argument("--wait", action="store_true", help="wait for the verdict and print it")
-    parser.add_argument(
-        "--timeout", type=float, default=120, help="seconds to wait with --wait (default 120)"
-    )
-    parser.set_defaults(handler=run)
 
 
 class ServerError(Exception):

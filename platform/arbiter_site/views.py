@@ -6,6 +6,7 @@ import engine
 from gamelogs import demo
 from gamelogs.services import submissions_of
 from games import game_ids
+from tournaments.services.event_day import current_tables
 
 
 def home(request):
@@ -15,6 +16,8 @@ def home(request):
         "engine_version": engine.ENGINE_VERSION,
         "recent": recent,
         "demo": demo_hint(),
+        # The player's table in a running event comes first on their phone on event day.
+        "tables": current_tables(request.user),
     }
     return render(request, "arbiter/home.html", context)
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.api import intake, views
+from tournaments.api import event_day, intake, views
 
 app_name = "events-api"
 
@@ -11,6 +11,7 @@ urlpatterns = [
     path("me/notifications/", views.NotificationListView.as_view(), name="notifications"),
     path("me/join/", intake.JoinView.as_view(), name="join"),
     path("me/claim/", intake.ClaimView.as_view(), name="claim"),
+    path("me/tables/", event_day.MyTablesView.as_view(), name="my-tables"),
     path("ratings/", views.RatingListView.as_view(), name="ratings"),
     path("players/<str:username>/", views.PlayerHistoryView.as_view(), name="player"),
     path("<slug:slug>/", views.EventDetailView.as_view(), name="detail"),
@@ -31,6 +32,8 @@ urlpatterns = [
     path("<slug:slug>/judges/", views.JudgeListView.as_view(), name="judges"),
     path("<slug:slug>/judges/<str:username>/", views.JudgeDetailView.as_view(), name="judge"),
     path("<slug:slug>/audit/", views.AuditView.as_view(), name="audit"),
+    path("<slug:slug>/my-table/", event_day.MyTableView.as_view(), name="my-table"),
+    path("<slug:slug>/projector/", event_day.ProjectorView.as_view(), name="projector"),
     path("<slug:slug>/list/", views.MyListView.as_view(), name="my-list"),
     path("<slug:slug>/lists/", views.ListsView.as_view(), name="lists"),
     path("<slug:slug>/rounds/", views.RoundListView.as_view(), name="rounds"),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import intake, judges, matches, organizer, player, public, results_grid
+from tournaments.views import event_day, intake, judges, matches, organizer, player, public, results_grid
 
 app_name = "tournaments"
 
@@ -23,6 +23,10 @@ urlpatterns = [
     path("<slug:slug>/standings.json", public.standings_json, name="standings-json"),
     path("<slug:slug>/bracket/", public.bracket, name="bracket"),
     path("<slug:slug>/audit/", public.audit_trail, name="audit"),
+    path("<slug:slug>/my-table/", event_day.my_table, name="my-table"),
+    path("<slug:slug>/projector/", event_day.projector, name="projector"),
+    path("<slug:slug>/projector.json", event_day.projector_json, name="projector-json"),
+    path("<slug:slug>/rounds/<int:number>/print/", event_day.round_print, name="round-print"),
     path("<slug:slug>/rounds/<int:number>/", public.round_detail, name="round"),
     path("<slug:slug>/rounds/<int:number>/swap/", organizer.swap, name="swap"),
     path("<slug:slug>/rounds/<int:number>/repair/", organizer.repair, name="repair"),

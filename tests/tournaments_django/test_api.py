@@ -199,7 +199,7 @@ def test_audit_notifications_history_and_ratings(field, organizer, django_captur
     assert actions[0] == "closed" and actions[-1] == "created"
     assert actions.index("published") < actions.index("paired")
     mine = client_for(players[0]).get("/api/events/me/notifications/").json()
-    assert mine["results"][-1]["message"].startswith("Round 1: table")
+    assert mine["results"][-1]["message"].startswith(f"{event.name} — Round 1: table")
     assert client_for().get("/api/events/me/notifications/").status_code in (401, 403)
     history = client_for().get(f"/api/events/players/{players[0].username}/").json()
     assert history["events"][0]["event"] == event.slug and len(history["events"][0]["matches"]) == 1

@@ -97,7 +97,7 @@ def test_publish_tells_each_player_their_table(field, organizer, django_capture_
         services.publish_round(organizer, round_)
     table_one = round_.matches.get(table=1)
     message = Notification.objects.get(user=table_one.entrant_a.player).message
-    assert message == f"Round 1: table 1 against {table_one.entrant_b.display_name}."
+    assert message == f"Spring Open — Round 1: table 1 against {table_one.entrant_b.display_name}."
 
 
 def test_timer_needs_a_published_round(field, organizer):

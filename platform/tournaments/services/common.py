@@ -26,9 +26,14 @@ def notify(
     user, message: str, *, event: Event | None = None, match: Match | None = None, url: str = ""
 ) -> None:
     """Leave a message on the player's events page. Sent after the transaction commits so a
-    rolled-back action never tells anyone anything."""
+    rolled-back action never tells anyone anything. The text starts with what it is about (the
+    event, and the round and table of a match) unless the message already says so: a player in
+    two events, or reading it on a lock screen, knows which table it means."""
     if user is None:
         return
+    if event is None and match is not None:
+        event = match.round.event
+    message = about(message, event=event, match=match)
     if not url and match is not None:
         url = match.get_absolute_url()
     elif not url and event is not None:
@@ -38,6 +43,26 @@ def notify(
         Notification.objects.create(user=user, event=event, match=match, message=message[:300], url=url)
 
     transaction.on_commit(create)
+
+
+def about(message: str, *, event: Event | None, match: Match | None = None) -> str:
+    """``message`` led by the event's name and the match's round and table, leaving out what the
+    message already names: "Spring Open, table 3 — Adora uploaded the log of your round 2 game"."""
+    if event is None:
+        return message
+    said = message.casefold()
+    parts = [] if event.name.casefold() in said else [event.name]
+    if match is not None:
+        number = match.round.number
+        if f"round {number}" not in said:
+            parts.append(f"round {number}")
+        if not match.is_bye and f"table {match.table}" not in said:
+            parts.append(f"table {match.table}")
+    if not parts:
+        return message
+    if parts[0] != event.name:
+        parts.insert(0, event.name)
+    return f"{', '.join(parts)} — {message}"
 
 
 def notify_organizers(event: Event, message: str, *, match: Match | None = None, url: str = "") -> None:

@@ -228,7 +228,9 @@ def timer(request, slug: str, number: int):
     form = TimerForm(request.POST)
     minutes = form.cleaned_data["minutes"] if form.is_valid() else None
     round_ = services.start_timer(request.user, round_, minutes=minutes)
-    messages.success(request, f"Round {number} timer running until {round_.timer_ends_at:%H:%M} UTC.")
+    # Said in minutes: a clock time here would be the server's (UTC), not the room's.
+    minutes = round((round_.timer_ends_at - round_.timer_started_at).total_seconds() / 60)
+    messages.success(request, f"Round {number} clock started: {minutes} minutes.")
     return redirect("tournaments:round", slug=slug, number=number)
 
 

@@ -10,8 +10,9 @@ from django.views.decorators.http import require_POST
 from tournaments import services
 from tournaments.errors import EventError
 from tournaments.forms import ListForm
-from tournaments.models import MatchState, Notification, RoundState
+from tournaments.models import Notification
 from tournaments.permissions import manages
+from tournaments.services.event_day import current_tables
 from tournaments.services.force_lists import event_content, list_of
 from tournaments.views.common import back_on_event_error, event_or_404
 
@@ -91,26 +92,14 @@ def my_list(request, slug: str):
 def my_events(request):
     """The player's page: current pairings with table and timer, their events, notifications."""
     registrations = request.user.registrations.select_related("event").order_by("-event__starts_on")
-    current = []
-    for registration in registrations:
-        live = registration.event.rounds.filter(state=RoundState.PUBLISHED).order_by("-number").first()
-        if live is None:
-            continue
-        mine = live.matches.filter(seats__registration=registration).first()
-        if mine is not None:
-            opponents = mine.seen_from(registration.pk)["opponents"]
-            current.append(
-                {"event": registration.event, "match": mine, "round": live, "opponents": opponents}
-            )
     notifications = list(Notification.objects.filter(user=request.user)[:50])
     unread = [n.pk for n in notifications if not n.read]
     context = {
         "registrations": registrations,
-        "current": current,
+        "tables": current_tables(request.user),
         "notifications": notifications,
         "unread": set(unread),
         "organized": request.user.events_organized.all(),
-        "action_states": {MatchState.AWAITING_LOG, MatchState.REPORTED},
     }
     response = render(request, "tournaments/my_events.html", context)
     # Shown once as new, then read.

@@ -12,6 +12,7 @@ from tournaments.models import AuditEntry, Event, ForceList, RegistrationStatus,
 from tournaments.pairing import planned_rounds
 from tournaments.permissions import can_create_events, manages, officiates
 from tournaments.services.corrections import corrections_before_pairing
+from tournaments.services.event_day import current_table
 from tournaments.services.registration import registration_of
 from tournaments.services.round_results import missing_results
 from tournaments.services.standings import player_history as history_of
@@ -36,6 +37,7 @@ def event_detail(request, slug: str):
         "tab": "overview",
         "is_manager": manages(request.user, event),
         "mine": registration_of(request.user, event),
+        "table": current_table(request.user, event),
         "entered": registrations.exclude(status=RegistrationStatus.WAITLISTED),
         "waiting": registrations.filter(status=RegistrationStatus.WAITLISTED),
         "rounds": presenters.visible_rounds(event, request.user),
