@@ -47,11 +47,12 @@ def _rows_naming(f: MetaFilter, key: str) -> list[dict]:
 
 def best_and_worst(matchups: list[dict], shown: int = MATCHUPS_SHOWN) -> tuple[list[dict], list[dict]]:
     """The matchups with enough games, best win rate first and worst first (a matchup below the
-    minimum sample says nothing yet, so it is never named best or worst)."""
+    minimum sample says nothing yet, so it is never named best or worst; ties go to more games)."""
     judged = [r for r in matchups if not r["too_few_games"] and r["win_rate"] is not None]
     ranked = sorted(judged, key=lambda r: (-r["win_rate"], -r["games"], r["col"]))
-    best = ranked[:shown]
-    worst = [r for r in reversed(ranked) if r not in best][:shown]
+    # With few matchups the better half are "best" and the rest "worst": none is named twice.
+    best = ranked[: min(shown, (len(ranked) + 1) // 2)]
+    worst = list(reversed(ranked[len(best) :]))[:shown]
     return best, worst
 
 
@@ -65,6 +66,11 @@ def partners(f: MetaFilter, key: str, shown: int = PARTNERS_SHOWN) -> list[dict]
             partner = b if a == key else a
             out.append({**r, "partner": partner, "partner_name": names.get(partner, partner)})
     return out[:shown]  # entry_rates is ordered by games
+
+
+def _faction_name(f: MetaFilter, faction: str | None) -> str | None:
+    names = {r["key"]: r["name"] for r in queries.entry_rates(f, "factions")}
+    return names.get(faction, faction)
 
 
 def profile(f: MetaFilter, key: str) -> dict:
@@ -83,6 +89,7 @@ def profile(f: MetaFilter, key: str) -> dict:
         "key": key,
         "name": name,
         "faction": row["faction"] if row else None,
+        "faction_name": _faction_name(f, row["faction"]) if row else None,
         "detailed": True,
         "rates": rows,
         "months": queries.entry_months(f, "characters", key),

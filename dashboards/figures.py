@@ -201,7 +201,8 @@ def balance_figure(rows: list[dict], title: str, links: dict[str, str] | None = 
                 y=[r["win_rate"] for r in members],
                 mode="markers+text",
                 text=[lab if id(r) in labelled else "" for lab, r in zip(labels, members, strict=True)],
-                textposition="top center",
+                # Labels away from the 50% line: above for the strong, below for the weak.
+                textposition=["top center" if r["win_rate"] >= 0.5 else "bottom center" for r in members],
                 textfont={"size": 11},
                 cliponaxis=False,
                 name=name,
@@ -593,11 +594,14 @@ def matchup_figure(rows: list[dict], title: str, links: dict[str, str] | None = 
             "<br>%{customdata[8]}<extra></extra>",
         )
     )
-    fig.update_xaxes(side="top", tickangle=-45, automargin=True, title="against (column)")
-    fig.update_yaxes(autorange="reversed", automargin=True, title="row wins")
-    size = max(320, 160 + MATRIX_CELL * len(order))
+    fig.update_xaxes(side="top", tickangle=-45, automargin=True)
+    fig.update_yaxes(autorange="reversed", automargin=True)
+    size = max(320, 200 + MATRIX_CELL * len(order))
     fig.update_layout(plot_bgcolor="#e4e4e4", width=size + 80)
-    return _layout(fig, title, height=size)
+    fig = _layout(fig, title, height=size)
+    # Column names stand above the matrix: room for them under the title.
+    fig.update_layout(margin={"l": 10, "r": 20, "t": 150, "b": 20})
+    return fig
 
 
 def player_vs_meta_figure(rows: list[dict], title: str) -> go.Figure:

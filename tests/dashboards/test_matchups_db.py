@@ -58,3 +58,22 @@ def test_one_characters_matchups_cover_every_opponent(meta):  # noqa: F811
     rows = queries.character_matchups(MetaFilter(game=GAME), character="he-man")
     assert {r["row"] for r in rows} == {"he-man"}
     assert {r["col"] for r in rows} == {"skeletor", "beast-man", "trap-jaw", "stratos", "teela"}
+
+
+def test_entry_months_keep_a_month_without_games_as_a_gap(meta):  # noqa: F811
+    from tests.dashboards.meta_fixtures import hand_counted_games, make_log
+    from tests.dashboards.test_meta_db import announce
+
+    g = hand_counted_games()[0]
+    announce(*make_log(g["statistics"], created="2026-06-05", salt="june"))
+    rows = {r["month"]: r for r in queries.entry_months(MetaFilter(game=GAME), "characters", "he-man")}
+    assert list(rows) == ["2026-03", "2026-04", "2026-05", "2026-06"]
+    assert (rows["2026-03"]["games"], rows["2026-03"]["wins"]) == (3, 1)
+    assert rows["2026-05"]["games_in_month"] == 0 and rows["2026-05"]["win_rate"] is None
+    assert rows["2026-05"]["pick_rate"] is None  # no games at all: missing, not 0%
+    assert rows["2026-06"]["pick_rate"] == pytest.approx(1 / 2)
+
+
+def test_trend_by_event_carries_the_events_first_day(meta):  # noqa: F811
+    rows = queries.trends_event(MetaFilter(game=GAME))
+    assert {r["event_date"] for r in rows} == {"2026-03-01"}
