@@ -124,19 +124,6 @@ def dashboard(request, game: str, page: str = "overview"):
     return render(request, "dashboards/page.html", context)
 
 
-_MATCHUP_COLUMNS = (
-    ("col_name", "text"),
-    ("games", "int"),
-    ("wins", "int"),
-    ("draws", "int"),
-    ("losses", "int"),
-    ("win_rate", "pct"),
-    ("ci_low", "pct"),
-    ("ci_high", "pct"),
-)
-_PARTNER_COLUMNS = (("partner_name", "text"), *_MATCHUP_COLUMNS[1:])
-
-
 def _rows_with_cells(rows: list[dict], columns, link_key: str, f: MetaFilter) -> list[dict]:
     """Table rows for the character page: cells as ``_cell`` makes them, the first linked to the
     character it names (``row[link_key]``)."""
@@ -270,6 +257,8 @@ _PLAYER_FACTION_COLUMNS = (
     ("ci_high", "pct"),
     ("meta_win_rate", "pct"),
 )
+_MATCHUP_COLUMNS = (("col_name", "text"), *_PLAYER_FACTION_COLUMNS[2:9])  # games … ci_high
+_PARTNER_COLUMNS = (("partner_name", "text"), *_MATCHUP_COLUMNS[1:])
 
 
 @lru_cache(maxsize=1)

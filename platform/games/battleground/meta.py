@@ -59,13 +59,7 @@ class Balance(Dataset):
 MATRIX_COLUMNS = (
     Column("row_name", "Row", "text", link="row"),
     Column("col_name", "Against", "text", link="col"),
-    Column("games", "Games"),
-    Column("wins", "W"),
-    Column("draws", "D"),
-    Column("losses", "L"),
-    Column("win_rate", "Win rate", "pct"),
-    Column("ci_low", "95% CI low", "pct"),
-    Column("ci_high", "95% CI high", "pct"),
+    *RATE_COLUMNS[1:8],  # games, W, D, L, win rate and its interval
 )
 
 
