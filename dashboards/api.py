@@ -11,7 +11,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from dashboards import queries, stats
+from dashboards import characters, queries, stats
 from dashboards.datasets import datasets_for, meta_games
 from dashboards.filters import PARAMETERS, parse_filter
 from dashboards.renderers import CSVRenderer
@@ -105,3 +105,28 @@ class PlayerView(APIView):
             raise Http404("no verified games under that name")
         profile["balance_test"] = stats.BALANCE_TEST_NAME
         return Response(profile)
+
+
+class CharacterView(APIView):
+    """One character's (unit's, hero's) page as data: ``rates`` (its rate rows), and for games with
+    per-side statistics ``months`` (win and pick rate per month, gaps as null), ``matchups`` (against
+    every character it met, Wilson 95% intervals), ``best``/``worst`` (matchups with at least
+    ``min_games`` games) and ``partners`` (pairs it was fielded in, by games)."""
+
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer]
+
+    @extend_schema(
+        operation_id="meta_character", parameters=FILTER_PARAMETERS[:-1], responses=OpenApiTypes.OBJECT
+    )
+    def get(self, request, game: str, key: str):
+        if game not in meta_games():
+            raise Http404("no such game")
+        f, errors = parse_filter(game, request.query_params)
+        if errors:
+            return Response({"detail": "invalid filter", "errors": errors}, status=400)
+        try:
+            profile = characters.profile(f, key)
+        except characters.NoSuchCharacter:
+            raise Http404("no verified game of this game fielded that character") from None
+        return Response({**profile, "filters": f.describe(), "min_games": f.min_games})

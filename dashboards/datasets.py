@@ -10,8 +10,10 @@ never drift apart. The meta covers every game that has an engine (:func:`meta_ga
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
 import plotly.graph_objects as go
+from django.urls import reverse
 
 import games
 from dashboards import figures, queries, stats
@@ -23,6 +25,7 @@ class Column:
     key: str
     label: str
     fmt: str = "int"  # int | pct | float | p | text
+    link: str = ""  # the row field holding the key of a character this cell names (linked to its page)
 
 
 RATE_COLUMNS = (
@@ -47,12 +50,27 @@ class Dataset:
     test: str | None = None  # the significance test the page names, if it shows one
     columns: tuple[Column, ...] = ()
     table_limit: int = 100
+    #: Its rows are characters (units, heroes): its name cells link to the character's page, and
+    #: that page shows the row for games without per-side statistics.
+    names_characters: bool = False
 
     def rows(self, f: MetaFilter) -> list[dict]:
         raise NotImplementedError
 
     def figures(self, rows: list[dict], f: MetaFilter) -> list[go.Figure]:
         raise NotImplementedError
+
+    def notes(self, rows: list[dict], f: MetaFilter) -> list[str]:
+        """What the page says about a chart it leaves out or shortens, and why."""
+        return []
+
+    def character_keys(self, row: dict, column: Column) -> list[str]:
+        """Keys of the characters ``row``'s ``column`` cell names (each linked to its page)."""
+        if column.link:
+            return [str(row[column.link])] if row.get(column.link) is not None else []
+        if self.names_characters and column.key == "name":
+            return [str(row["key"])]
+        return []
 
     def describe(self) -> dict:
         return {"key": self.key, "title": self.title, "description": self.description, "test": self.test}
@@ -65,9 +83,20 @@ class RateDataset(Dataset):
     noun: str
     columns = RATE_COLUMNS
 
-    def __init__(self, key: str, title: str, noun: str, extra: tuple[Column, ...] = ()):
+    def __init__(
+        self,
+        key: str,
+        title: str,
+        noun: str,
+        extra: tuple[Column, ...] = (),
+        *,
+        chart_limit: int | None = None,
+        table_limit: int = 100,
+        names_characters: bool = False,
+    ):
         self.key, self.title, self.noun = key, title, noun
         self.columns = RATE_COLUMNS[:-1] + extra + RATE_COLUMNS[-1:]
+        self.chart_limit, self.table_limit, self.names_characters = chart_limit, table_limit, names_characters
         self.description = (
             f"Every side (one player's force in one game) that fielded the {noun} counts as one game for it, "
             f"mirror matches included. Win rate = wins ÷ games (a draw is not a win); score rate counts a draw "
@@ -79,10 +108,43 @@ class RateDataset(Dataset):
         return queries.entry_rates(f, self.key)
 
     def figures(self, rows: list[dict], f: MetaFilter) -> list[go.Figure]:
+        links = character_links(f, [r["key"] for r in rows]) if self.names_characters else None
+        out = [figures.win_rate_figure(rows, f"Win rate by {self.noun}", limit=self.chart_limit, links=links)]
+        if figures.constant_pick_rate(rows) is None:
+            top = figures.top_by_games(rows, self.chart_limit)
+            title = f"Pick rate by {self.noun}"
+            if len(top) < len(rows):
+                title += f": the {len(top)} with most games, of {len(rows)}"
+            out.append(figures.pick_rate_figure(top, title, "sides"))
+        return out
+
+    def notes(self, rows: list[dict], f: MetaFilter) -> list[str]:
+        constant = figures.constant_pick_rate(rows)
+        if constant is None:
+            return []
         return [
-            figures.win_rate_figure(rows, f"Win rate by {self.noun}"),
-            figures.pick_rate_figure(rows, f"Pick rate by {self.noun}", "sides"),
+            f"Pick rate is not charted: every {self.noun} here is picked by exactly {constant:.0%} of sides, so "
+            f"the chart would be {len(rows)} equal bars. With {len(rows)} {self.noun}s and one of each in every "
+            f"game this holds by construction. The numbers are in the table."
         ]
+
+    def character_keys(self, row: dict, column: Column) -> list[str]:
+        if self.key == "pairs" and column.key == "name":
+            return str(row["key"]).split("+")  # a pair's key is "a+b" (dashboards.summaries.Pair)
+        return super().character_keys(row, column)
+
+
+def character_url(game: str, key: str, f: MetaFilter | None = None) -> str | None:
+    """The page of one character (unit, hero) under the filter ``f``; None for a key no URL can hold."""
+    if not key or "/" in key:
+        return None
+    url = reverse("dashboards:character", args=[game, key])
+    query = urlencode(f.query_params()) if f else ""
+    return f"{url}?{query}" if query else url
+
+
+def character_links(f: MetaFilter, keys) -> dict[str, str]:
+    return {k: url for k in keys if (url := character_url(f.game, str(k), f))}
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,8 @@ import json
 
 import plotly.graph_objects as go
 
+from dashboards import stats
+
 GREY = "#b8b8b8"
 BASE = "#3b6ea5"
 # Colour by balance grade and direction: stronger evidence, deeper colour.
@@ -29,6 +31,7 @@ RESULT_COLOURS = {"win": "#3fa34d", "draw": "#8c8c8c", "loss": "#d9534f"}
 SOURCE_COLOURS = {"vp_objectives": "#3b6ea5", "vp_missions": "#e0a030", "vp_knockouts": "#b04a8c"}
 SOURCE_NAMES = {"vp_objectives": "Objectives", "vp_missions": "Missions", "vp_knockouts": "Knock-outs"}
 TOO_FEW = "too few games"
+BALANCE_LABELS = 8
 PALETTE = ("#3b6ea5", "#d9534f", "#3fa34d", "#e0a030", "#b04a8c", "#4bb3c4", "#8c6d31", "#6b6ecf")
 
 
@@ -70,15 +73,38 @@ def _num(value, default=0.0) -> float:
     return default if value is None else value
 
 
-def win_rate_figure(rows: list[dict], title: str) -> go.Figure:
+def _link_meta(rows: list[dict], links: dict[str, str] | None, key=lambda r: str(r["key"])) -> dict | None:
+    """Page URLs per point, for the page's click handler (never shown, never interpreted)."""
+    if not links:
+        return None
+    return {"links": [links.get(key(r)) for r in rows]}
+
+
+def top_by_games(rows: list[dict], limit: int | None) -> list[dict]:
+    """The ``limit`` rows with the most games (ties by key), or all rows without a limit."""
+    if limit is None or len(rows) <= limit:
+        return list(rows)
+    return sorted(rows, key=lambda r: (-r["games"], str(r["key"])))[:limit]
+
+
+def win_rate_figure(
+    rows: list[dict], title: str, *, limit: int | None = None, links: dict[str, str] | None = None
+) -> go.Figure:
     """Horizontal bars of win rate with Wilson 95% error bars, coloured by balance flag,
-    greyed and labelled "too few games" below the minimum sample."""
-    rows = sorted(
-        (r for r in rows if r.get("win_rate") is not None), key=lambda r: (r["win_rate"], r["games"])
-    )
+    greyed and labelled "too few games" below the minimum sample.
+
+    ``limit`` keeps the entries with the most games (the title says how many of how many; the
+    table has the rest), so that hundreds of entries never become a wall of bars. ``links``
+    (key → page URL) lets a click on a bar open the entry's page."""
+    rows = [r for r in rows if r.get("win_rate") is not None]
+    total = len(rows)
+    rows = sorted(top_by_games(rows, limit), key=lambda r: (r["win_rate"], r["games"]))
+    if len(rows) < total:
+        title = f"{title}: the {len(rows)} with most games, of {total} (all in the table)"
     labels = _labels(rows)
     fig = go.Figure(
         go.Bar(
+            meta=_link_meta(rows, links),
             x=[r["win_rate"] for r in rows],
             y=labels,
             orientation="h",
@@ -121,6 +147,13 @@ def win_rate_figure(rows: list[dict], title: str) -> go.Figure:
     return _layout(fig, title, height=max(300, 26 * len(rows) + 120))
 
 
+def constant_pick_rate(rows: list[dict]) -> float | None:
+    """The pick rate every entry shares, or None when they differ. Two factions where every game
+    has one of each are always 50%: a chart of that says nothing, so the page says why instead."""
+    rates = {round(r["pick_rate"], 9) for r in rows if r.get("pick_rate") is not None}
+    return rates.pop() if len(rates) == 1 and len(rows) > 1 else None
+
+
 def pick_rate_figure(rows: list[dict], title: str, denominator: str) -> go.Figure:
     rows = sorted((r for r in rows if r.get("pick_rate") is not None), key=lambda r: r["pick_rate"])
     labels = _labels(rows)
@@ -147,13 +180,18 @@ def pick_rate_figure(rows: list[dict], title: str, denominator: str) -> go.Figur
     return _layout(fig, title, height=max(300, 26 * len(rows) + 120))
 
 
-def balance_figure(rows: list[dict], title: str) -> go.Figure:
-    """Win rate against sample size for every tested entry: the flagged ones stand out."""
+def balance_figure(rows: list[dict], title: str, links: dict[str, str] | None = None) -> go.Figure:
+    """Win rate against sample size for every tested entry: the flagged ones stand out, and the
+    ``BALANCE_LABELS`` most significant are named on the plot (all of them on hover)."""
     fig = go.Figure()
     tested = [r for r in rows if not r["too_few_games"] and r.get("win_rate") is not None]
     groups: dict[tuple, list[dict]] = {}
     for r in tested:
         groups.setdefault((r.get("balance_direction"), r.get("balance_grade")), []).append(r)
+    # The most significant entries carry their name on the plot; every point names itself on hover.
+    labelled = {
+        id(r) for r in sorted(tested, key=lambda r: (_num(r["p_value"], 1.0), -r["games"]))[:BALANCE_LABELS]
+    }
     for (direction, grade_), members in sorted(groups.items(), key=lambda kv: str(kv[0])):
         name = f"{direction}-performs, {grade_} evidence" if grade_ else "no evidence of imbalance"
         labels = _labels(members)
@@ -161,8 +199,14 @@ def balance_figure(rows: list[dict], title: str) -> go.Figure:
             go.Scatter(
                 x=[r["games"] for r in members],
                 y=[r["win_rate"] for r in members],
-                mode="markers",
+                mode="markers+text",
+                text=[lab if id(r) in labelled else "" for lab, r in zip(labels, members, strict=True)],
+                # Labels away from the 50% line: above for the strong, below for the weak.
+                textposition=["top center" if r["win_rate"] >= 0.5 else "bottom center" for r in members],
+                textfont={"size": 11},
+                cliponaxis=False,
                 name=name,
+                meta=_link_meta(members, links, lambda r: f"{r['dimension']}:{r['key']}"),
                 marker={"color": GRADE_COLOURS.get((direction, grade_), BASE), "size": 9},
                 customdata=[
                     [lab, esc(r["dimension"]), _num(r["p_value"], 1.0)]
@@ -376,37 +420,188 @@ def dice_luck_figure(rows: list[dict], title: str) -> go.Figure:
     return _layout(fig, title, height=480, legend={"orientation": "h", "y": -0.2})
 
 
+def _periods(rows: list[dict], period: str) -> list[str]:
+    """The x axis of a trend, in time order. Months: every month from the first to the last, so a
+    month without games is a gap in each line rather than a join. Events: by their first day."""
+    if not rows:
+        return []
+    if period == "month":
+        months = [r["month"] for r in rows]
+        return stats.months_between(min(months), max(months))
+    if period == "event":
+        first = {}
+        for r in rows:
+            first.setdefault(r["event"], r.get("event_date") or "")
+        return sorted(first, key=lambda e: (first[e], e))
+    return sorted({r[period] for r in rows})
+
+
 def trend_figure(rows: list[dict], title: str, period: str, value: str = "win_rate") -> go.Figure:
-    """One line per faction over ``period`` (month or event); hollow grey points: too few games."""
+    """One line per faction over ``period`` (month or event); hollow grey points: too few games.
+    A period in which a faction has no value is a gap in its line (``connectgaps`` off)."""
     fig = go.Figure()
+    periods = _periods(rows, period)
     for i, key in enumerate(sorted({r["key"] for r in rows})):
-        series = [r for r in rows if r["key"] == key and r.get(value) is not None]
-        if not series:
+        by_period = {r[period]: r for r in rows if r["key"] == key and r.get(value) is not None}
+        if not by_period:
             continue
         colour = PALETTE[i % len(PALETTE)]
+        series = [by_period.get(p) for p in periods]
+        name = next(r["name"] for r in series if r is not None)
         fig.add_trace(
             go.Scatter(
-                x=[esc(r[period]) for r in series],
-                y=[r[value] for r in series],
+                x=[esc(p) for p in periods],
+                y=[r[value] if r else None for r in series],
+                connectgaps=False,
                 mode="lines+markers",
-                name=esc(series[0]["name"]),
+                name=esc(name),
                 line_color=colour,
                 marker={
-                    "color": [GREY if r["too_few_games"] else colour for r in series],
-                    "symbol": ["circle-open" if r["too_few_games"] else "circle" for r in series],
+                    "color": [GREY if r and r["too_few_games"] else colour for r in series],
+                    "symbol": ["circle-open" if r and r["too_few_games"] else "circle" for r in series],
                     "size": 8,
                 },
-                customdata=[[r["games"], TOO_FEW if r["too_few_games"] else ""] for r in series],
+                customdata=[
+                    [r["games"] if r else 0, TOO_FEW if r and r["too_few_games"] else ""] for r in series
+                ],
                 hovertemplate="%{x}: %{y:.1%} over %{customdata[0]} games %{customdata[1]}<extra></extra>",
             )
         )
     if value == "win_rate":
         fig.add_hline(y=0.5, line_dash="dot", line_color="#777")
     fig.update_yaxes(tickformat=".0%", title=value.replace("_", " "), range=[0, 1.02])
-    fig.update_xaxes(type="category", automargin=True)
+    fig.update_xaxes(
+        type="category", automargin=True, categoryorder="array", categoryarray=[esc(p) for p in periods]
+    )
     # Legend above the plot, right-aligned: long event names below the axis must not run into it.
     legend = {"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 1, "xanchor": "right"}
     return _layout(fig, title, height=460, legend=legend)
+
+
+def entry_months_figure(rows: list[dict], title: str) -> go.Figure:
+    """One entry's win rate per month with its Wilson 95% interval as error bars, and its pick rate;
+    months without games (or without the entry) are gaps."""
+    months = [esc(r["month"]) for r in rows]
+    fig = go.Figure()
+    fig.add_trace(
+        go.Scatter(
+            x=months,
+            y=[r["win_rate"] for r in rows],
+            connectgaps=False,
+            mode="lines+markers",
+            name="win rate",
+            line_color=BASE,
+            marker={"color": [GREY if r["too_few_games"] else BASE for r in rows], "size": 8},
+            error_y={
+                "type": "data",
+                "symmetric": False,
+                "array": [
+                    None if r["win_rate"] is None else _num(r["ci_high"]) - r["win_rate"] for r in rows
+                ],
+                "arrayminus": [
+                    None if r["win_rate"] is None else r["win_rate"] - _num(r["ci_low"]) for r in rows
+                ],
+                "color": "#7a9cc6",
+            },
+            customdata=[
+                [
+                    r["games"],
+                    _num(r["ci_low"]),
+                    _num(r["ci_high"]),
+                    TOO_FEW if r["too_few_games"] and r["games"] else "",
+                ]
+                for r in rows
+            ],  # fmt: skip
+            hovertemplate="%{x}: win rate %{y:.1%} (95% CI %{customdata[1]:.1%}–%{customdata[2]:.1%}) over "
+            "%{customdata[0]} games %{customdata[3]}<extra></extra>",
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=months,
+            y=[r["pick_rate"] for r in rows],
+            connectgaps=False,
+            mode="lines+markers",
+            name="pick rate",
+            line={"color": "#e0a030", "dash": "dash"},
+            hovertemplate="%{x}: pick rate %{y:.1%}<extra></extra>",
+        )
+    )
+    fig.add_hline(y=0.5, line_dash="dot", line_color="#777")
+    fig.update_yaxes(tickformat=".0%", range=[0, 1.02], title="share")
+    fig.update_xaxes(type="category", categoryorder="array", categoryarray=months, automargin=True)
+    legend = {"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 1, "xanchor": "right"}
+    return _layout(fig, title, height=400, legend=legend)
+
+
+# Red below 50%, white at 50%, green above: the row's win rate against the column.
+MATRIX_COLOURS = [[0.0, "#b2182b"], [0.35, "#f4a582"], [0.5, "#f7f7f7"], [0.65, "#a6dba0"], [1.0, "#1b7837"]]
+MATRIX_CELL = 44  # px per cell: a 20 × 20 matrix is wider than a phone and scrolls in its box
+
+
+def matchup_figure(rows: list[dict], title: str, links: dict[str, str] | None = None) -> go.Figure:
+    """A heatmap of the row entry's win rate against the column entry, each cell labelled with its
+    win rate and games and hovering its Wilson 95% interval and W–D–L. A cell below the minimum
+    sample is left uncoloured (grey background) and shows only its games; rows and columns are in
+    order of games played. ``links`` (key → page) opens a row's page from a click on its cells."""
+    games: dict[str, int] = {}
+    names: dict[str, str] = {}
+    for r in rows:
+        games[r["row"]] = games.get(r["row"], 0) + r["games"]
+        names[r["row"]] = r["row_name"]
+        names.setdefault(r["col"], r["col_name"])
+    order = sorted(set(games) | set(names), key=lambda k: (-games.get(k, 0), k))
+    labels = dict(zip(order, _labels([{"key": k, "name": names[k]} for k in order]), strict=True))
+    cell = {(r["row"], r["col"]): r for r in rows}
+    z, text, custom = [], [], []
+    for a in order:
+        z_row, text_row, custom_row = [], [], []
+        for b in order:
+            r = cell.get((a, b))
+            shown = r is not None and not r["too_few_games"] and r["win_rate"] is not None
+            z_row.append(r["win_rate"] if shown else None)
+            text_row.append(
+                "" if r is None else (f"{r['win_rate']:.0%}<br>{r['games']}" if shown else f"({r['games']})")
+            )
+            custom_row.append(
+                [labels[a], labels[b], 0, 0, 0, 0, 0.0, 0.0, "no games"] if r is None else
+                [labels[a], labels[b], r["games"], r["wins"], r["draws"], r["losses"], _num(r["ci_low"]),
+                 _num(r["ci_high"]), TOO_FEW if r["too_few_games"] else ""]
+            )  # fmt: skip
+        z.append(z_row)
+        text.append(text_row)
+        custom.append(custom_row)
+    axis = [labels[k] for k in order]
+    fig = go.Figure(
+        go.Heatmap(
+            z=z,
+            x=axis,
+            y=axis,
+            text=text,
+            texttemplate="%{text}",
+            textfont={"size": 10},
+            customdata=custom,
+            zmin=0,
+            zmax=1,
+            colorscale=MATRIX_COLOURS,
+            xgap=1,
+            ygap=1,
+            hoverongaps=True,
+            meta={"links": [links.get(k) for k in order]} if links else None,
+            colorbar={"tickformat": ".0%", "title": {"text": "row wins"}, "thickness": 10},
+            hovertemplate="<b>%{customdata[0]}</b> v %{customdata[1]}<br>%{customdata[2]} games: %{customdata[3]} W, "
+            "%{customdata[4]} D, %{customdata[5]} L<br>win rate 95% CI %{customdata[6]:.1%}–%{customdata[7]:.1%}"
+            "<br>%{customdata[8]}<extra></extra>",
+        )
+    )
+    fig.update_xaxes(side="top", tickangle=-45, automargin=True)
+    fig.update_yaxes(autorange="reversed", automargin=True)
+    size = max(320, 200 + MATRIX_CELL * len(order))
+    fig.update_layout(plot_bgcolor="#e4e4e4", width=size + 80)
+    fig = _layout(fig, title, height=size)
+    # Column names stand above the matrix: room for them under the title.
+    fig.update_layout(margin={"l": 10, "r": 20, "t": 150, "b": 20})
+    return fig
 
 
 def player_vs_meta_figure(rows: list[dict], title: str) -> go.Figure:

@@ -12,11 +12,13 @@ nothing has to be deleted.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from typing import TypeVar
 
 from django.core.cache import cache
-from django.db.models import Count, F, Max, Q, QuerySet, Sum
+from django.db import connection
+from django.db.models import Count, F, Max, Min, Q, QuerySet, Sum
 from django.db.models.functions import TruncMonth
 
 from dashboards import models as m
@@ -427,21 +429,59 @@ def trends_month(f: MetaFilter) -> list[dict]:
     return cached("trends-month", f, compute)
 
 
+def entry_months(f: MetaFilter, api_dimension: str, key: str) -> list[dict]:
+    """One entry's win and pick rates per calendar month, every month from the first to the last
+    month with games in the filter: a month without games has ``games_in_month`` 0 and no rates
+    (a gap), a month the entry sat out has pick rate 0 and no win rate."""
+
+    def compute(f: MetaFilter) -> list[dict]:
+        qs = bucket(m.EntryDaily, f).annotate(month=TruncMonth("day"))
+        totals = {
+            r["month"].isoformat()[:7]: r["n"]
+            for r in qs.filter(dimension="seat").values("month").annotate(n=Sum("appearances"))
+        }
+        entry = qs.filter(dimension=RATE_DIMENSIONS[api_dimension], key=key)
+        found = {r["month"].isoformat()[:7]: r for r in _entries_by(entry, "month")}
+        if not totals:
+            return []
+        rows = []
+        for month in stats.months_between(min(totals), max(totals)):
+            counts = found.get(month) or {
+                "key": key,
+                "name": None,
+                "games": 0,
+                "wins": 0,
+                "draws": 0,
+                "losses": 0,
+            }
+            row = stats.decorate_rate_row({**counts, "month": month}, totals.get(month, 0), f.min_games)
+            row["games_in_month"] = totals.get(month, 0) // 2  # two sides per game
+            rows.append(row)
+        return rows
+
+    digest = hashlib.sha256(key.encode()).hexdigest()[:16]
+    return cached(f"entry-months:{api_dimension}:{digest}", f, compute)
+
+
 def trends_event(f: MetaFilter) -> list[dict]:
-    """Faction win and pick rates per event (games with an event reference only)."""
+    """Faction win and pick rates per event (games with an event reference only), events in the
+    order they were first played (``event_date``: the event's first day in the filter)."""
 
     def compute(f: MetaFilter) -> list[dict]:
         qs = bucket(m.EntryDaily, f).filter(event_ref__in=public_events(f.game))
-        totals = {
-            r["event_ref"]: r["n"]
-            for r in qs.filter(dimension="seat").values("event_ref").annotate(n=Sum("appearances"))
-        }
+        seats = (
+            qs.filter(dimension="seat").values("event_ref").annotate(n=Sum("appearances"), first=Min("day"))
+        )
+        totals = {r["event_ref"]: r["n"] for r in seats}
+        # An event is placed at its first day of play: trends read in time, not in alphabetical order.
+        first_day = {r["event_ref"]: r["first"].isoformat() for r in seats}
         rows = []
         for r in _entries_by(qs.filter(dimension="faction"), "event_ref"):
             row = stats.decorate_rate_row(r, totals.get(r["event_ref"], 0), f.min_games)
             row["event"] = row.pop("event_ref")
+            row["event_date"] = first_day.get(row["event"])
             rows.append(row)
-        return sorted(rows, key=lambda r: (r["event"], r["key"]))
+        return sorted(rows, key=lambda r: (r["event_date"] or "", r["event"], r["key"]))
 
     return cached("trends-event", f, compute)
 
@@ -594,3 +634,98 @@ def player_profile(name: str, simulated: str = "exclude", history_limit: int = 1
         # Ratings belong to the tournaments app; until it publishes them there is nothing to show.
         "ratings": None,
     }
+
+
+# --- Matchups: one entry against what the other side fielded ---------------------------------
+
+# How many characters (by games) the character × character matrix keeps: 20 × 20 cells still
+# read on a phone inside a scrolling box; the rest are in the single-character pages.
+MATRIX_TOP = 20
+
+
+def _matchup_rows(cursor, f: MetaFilter) -> list[dict]:
+    rows = []
+    for row_key, col_key, row_name, col_name, games, wins, draws, losses in cursor.fetchall():
+        row = stats.decorate_rate_row(
+            {"key": f"{row_key}|{col_key}", "row": row_key, "row_name": row_name, "col": col_key,
+             "col_name": col_name, "games": games, "wins": wins or 0, "draws": draws or 0, "losses": losses or 0},
+            0, f.min_games,
+        )  # fmt: skip
+        row.pop("pick_rate")  # a cell has no pick rate: its share is of the row's games
+        row["name"] = f"{row_name} v {col_name}"
+        rows.append(row)
+    return rows
+
+
+def _outcomes(side: str) -> str:
+    """Games, wins, draws and losses of the row's side (alias ``side``), each side counted once: a
+    side with two copies of an entry is one game, as on every other page."""
+    return ", ".join(
+        [f"COUNT(DISTINCT {side}.id)"]
+        + [
+            f"COUNT(DISTINCT CASE WHEN {side}.result = '{r}' THEN {side}.id END)"
+            for r in ("win", "draw", "loss")
+        ]
+    )
+
+
+def _run_matchups(sql: str, games: QuerySet, params: list, f: MetaFilter) -> list[dict]:
+    """Run a matchup ``sql`` whose ``{games}`` is the filtered GameStat ids (a subquery)."""
+    games_sql, games_params = games.values("id").query.sql_with_params()
+    tables = {"side": m.SideStat._meta.db_table, "character": m.CharacterStat._meta.db_table}
+    with connection.cursor() as cursor:
+        cursor.execute(sql.format(games=games_sql, **tables), [*games_params, *params])
+        return _matchup_rows(cursor, f)
+
+
+def faction_matchups(f: MetaFilter) -> list[dict]:
+    """Every faction against every faction it met: the row faction's games, wins, draws and
+    losses against sides of the column faction, win rate with its Wilson 95% interval.
+
+    One SQL self-join of the sides of each game, grouped by the two factions: a matchup needs
+    both sides of one game, which the per-day summaries do not keep. Mirror matches fill the
+    diagonal with one win and one loss each. An anonymous aggregate: private logs count."""
+
+    def compute(f: MetaFilter) -> list[dict]:
+        sql = (
+            "SELECT a.faction, b.faction, MAX(a.faction_name), MAX(b.faction_name), " + _outcomes("a") +
+            " FROM {side} a JOIN {side} b ON b.game_stat_id = a.game_stat_id AND b.id <> a.id"
+            " WHERE a.game_stat_id IN ({games}) GROUP BY a.faction, b.faction ORDER BY a.faction, b.faction"
+        )  # fmt: skip
+        return _run_matchups(sql, game_stats(f), [], f)
+
+    return cached("faction-matchups", f, compute)
+
+
+def character_matchups(f: MetaFilter, top: int = MATRIX_TOP, character: str | None = None) -> list[dict]:
+    """Characters against the characters the other side fielded, counted like
+    :func:`faction_matchups`: a side fielding the row character that faced a side fielding the
+    column character is one game for the cell.
+
+    ``top`` keeps the ``top`` characters by games as rows and columns (the matrix); with
+    ``character`` the one row of that character against every opponent (its own page)."""
+
+    def compute(f: MetaFilter) -> list[dict]:
+        if character is not None:
+            keys, where = [character], " AND ca.character = %s"
+        else:
+            keys = [r["key"] for r in entry_rates(f, "characters")[:top]]
+            if not keys:
+                return []
+            marks = ", ".join(["%s"] * len(keys))
+            where = f" AND ca.character IN ({marks}) AND cb.character IN ({marks})"
+            keys = keys + keys
+        sql = (
+            "SELECT ca.character, cb.character, MAX(ca.name), MAX(cb.name), " + _outcomes("a") +
+            " FROM {character} ca JOIN {side} a ON a.id = ca.side_id"
+            " JOIN {side} b ON b.game_stat_id = a.game_stat_id AND b.id <> a.id"
+            " JOIN {character} cb ON cb.side_id = b.id"
+            " WHERE a.game_stat_id IN ({games})" + where +
+            " GROUP BY ca.character, cb.character ORDER BY ca.character, cb.character"
+        )  # fmt: skip
+        return _run_matchups(sql, game_stats(f), keys, f)
+
+    # A character key is the game's text: hashed, so no character can upset a cache backend's key rules.
+    one = hashlib.sha256((character or "").encode()).hexdigest()[:16]
+    name = f"character-matchups:{top}" if character is None else f"character-matchups:one:{one}"
+    return cached(name, f, compute)

@@ -240,3 +240,14 @@ def decorate_rate_row(row: dict, total_sides: int, min_games: int = DEFAULT_MIN_
 def expected_false_flags(tested: int, alpha: float = 0.05) -> float:
     """How many of ``tested`` fair entries a test at level ``alpha`` flags by chance alone."""
     return tested * alpha
+
+
+def months_between(first: str, last: str) -> list[str]:
+    """Every calendar month from ``first`` to ``last`` inclusive, as "YYYY-MM" strings, so that a
+    trend can show a month without games as a gap instead of joining its neighbours."""
+    year, month = int(first[:4]), int(first[5:7])
+    out = []
+    while f"{year:04d}-{month:02d}" <= last[:7]:
+        out.append(f"{year:04d}-{month:02d}")
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return out

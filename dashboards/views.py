@@ -13,8 +13,17 @@ from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
-from dashboards import figures, queries, stats
-from dashboards.datasets import Dataset, datasets_for, format_cell, game_name, meta_games, pages_for
+from dashboards import characters, figures, queries, stats
+from dashboards.datasets import (
+    Column,
+    Dataset,
+    character_url,
+    datasets_for,
+    format_cell,
+    game_name,
+    meta_games,
+    pages_for,
+)
 from dashboards.filters import PARAMETERS, RATING_BAND_WIDTH, MetaFilter, parse_filter
 from dashboards.ratings import ratings_for_name
 
@@ -41,14 +50,15 @@ def _panel(dataset: Dataset, f: MetaFilter) -> dict:
     return {
         "dataset": dataset,
         "figures": [{"id": f"fig-{dataset.key}-{i}", "json": j} for i, j in enumerate(figure_json)],
-        "headers": [c.label for c in dataset.columns],
+        "headers": [{"label": c.label, "numeric": c.fmt != "text"} for c in dataset.columns],
         "table": [
             {
                 "too_few": bool(r.get("too_few_games")),
-                "cells": [format_cell(r.get(c.key), c.fmt) for c in dataset.columns],
+                "cells": [_cell(dataset, r, c, f) for c in dataset.columns],
             }
             for r in shown
         ],
+        "notes": dataset.notes(rows, f),
         "total_rows": len(rows),
         "truncated": len(rows) > len(shown),
         "api_url": f"{api_url}?{query}" if query else api_url,
@@ -56,6 +66,22 @@ def _panel(dataset: Dataset, f: MetaFilter) -> dict:
         "tested": tested,
         "chance_flags": stats.expected_false_flags(tested),
     }
+
+
+def _cell(dataset: Dataset, row: dict, column: Column, f: MetaFilter) -> dict:
+    """One table cell: its text, the raw value the sortable table orders by, and links to the
+    pages of the characters it names (a pair's cell names two)."""
+    value = row.get(column.key)
+    text = format_cell(value, column.fmt)
+    keys = dataset.character_keys(row, column)
+    urls = [character_url(f.game, k, f) for k in keys]
+    links = []
+    if keys and all(urls):
+        parts = text.split(" + ") if len(keys) > 1 else [text]
+        labels = parts if len(parts) == len(keys) else keys
+        links = [{"text": label, "url": url} for label, url in zip(labels, urls, strict=True)]
+    numeric = isinstance(value, int | float) and not isinstance(value, bool)
+    return {"text": text, "sort": repr(value) if numeric else None, "links": links}
 
 
 def _filter_context(game: str, f: MetaFilter, errors: dict) -> dict:
@@ -96,6 +122,89 @@ def dashboard(request, game: str, page: str = "overview"):
         **_filter_context(game, f, errors),
     }
     return render(request, "dashboards/page.html", context)
+
+
+def _rows_with_cells(rows: list[dict], columns, link_key: str, f: MetaFilter) -> list[dict]:
+    """Table rows for the character page: cells as ``_cell`` makes them, the first linked to the
+    character it names (``row[link_key]``)."""
+    out = []
+    for r in rows:
+        cells = []
+        for i, (key, fmt) in enumerate(columns):
+            value = r.get(key)
+            numeric = isinstance(value, int | float) and not isinstance(value, bool)
+            url = character_url(f.game, str(r[link_key]), f) if i == 0 else None
+            text = format_cell(value, fmt)
+            cells.append({"text": text, "sort": repr(value) if numeric else None,
+                          "links": [{"text": text, "url": url}] if url else []})  # fmt: skip
+        out.append({"too_few": bool(r.get("too_few_games")), "cells": cells})
+    return out
+
+
+def _not_found(request, game: str | None, message: str):
+    context = {
+        "message": message,
+        "game": game,
+        "game_name": game_name(game) if game else None,
+        **_base(game),
+    }
+    return render(request, "dashboards/not_found.html", context, status=404)
+
+
+@require_GET
+def character(request, game: str, key: str):
+    """One character's page: rates, win rate by month, best and worst matchups, partners."""
+    if game not in meta_games():
+        return _not_found(request, None, "There is no game by that name on the meta pages.")
+    f, errors = parse_filter(game, request.GET)
+    try:
+        profile = characters.profile(f, key)
+    except characters.NoSuchCharacter:
+        if not characters.has_characters(game):
+            message = (
+                f"{game_name(game)}'s verified results do not record characters yet, so there is no page per "
+                "character; its overview shows what its results hold."
+            )
+        else:
+            message = f"No verified {game_name(game)} game has fielded a character with the id “{key}”."
+        return _not_found(request, game, message)
+    labels = ["Against", "Games", "W", "D", "L", "Win rate", "95% CI low", "95% CI high"]
+    headers = [{"label": label, "numeric": i > 0} for i, label in enumerate(labels)]
+    figure = None
+    if profile.get("months") and any(r["games"] for r in profile["months"]):
+        fig = figures.entry_months_figure(profile["months"], f"{profile['name']}: win and pick rate by month")
+        figure = {"id": "fig-character-months", "json": figures.to_json(fig)}
+    context = {
+        "game": game,
+        "game_name": game_name(game),
+        "profile": profile,
+        "rates": [
+            {
+                "dataset": r.get("dataset"),
+                "games": format_cell(r["games"], "int"),
+                "win_rate": format_cell(r["win_rate"], "pct"),
+                "ci_low": format_cell(r["ci_low"], "pct"),
+                "ci_high": format_cell(r["ci_high"], "pct"),
+                "pick_rate": format_cell(r.get("pick_rate"), "pct"),
+                "balance": r.get("balance", ""),
+                "too_few_games": r.get("too_few_games"),
+            }
+            for r in profile["rates"]
+        ],  # fmt: skip
+        "figure": figure,
+        "matchup_headers": headers,
+        "partner_headers": [{"label": "With", "numeric": False}, *headers[1:]],
+        "best": _rows_with_cells(profile.get("best", []), _MATCHUP_COLUMNS, "col", f),
+        "worst": _rows_with_cells(profile.get("worst", []), _MATCHUP_COLUMNS, "col", f),
+        "matchups": _rows_with_cells(profile.get("matchups", []), _MATCHUP_COLUMNS, "col", f),
+        "partners": _rows_with_cells(profile.get("partners", []), _PARTNER_COLUMNS, "partner", f),
+        "min_games": f.min_games,
+        "api_url": reverse("dashboards_api:character", args=[game, key]),
+        "page": None,
+        **_base(game),
+        **_filter_context(game, f, errors),
+    }
+    return render(request, "dashboards/character.html", context)
 
 
 @require_GET
@@ -148,6 +257,8 @@ _PLAYER_FACTION_COLUMNS = (
     ("ci_high", "pct"),
     ("meta_win_rate", "pct"),
 )
+_MATCHUP_COLUMNS = (("col_name", "text"), *_PLAYER_FACTION_COLUMNS[2:9])  # games … ci_high
+_PARTNER_COLUMNS = (("partner_name", "text"), *_MATCHUP_COLUMNS[1:])
 
 
 @lru_cache(maxsize=1)

@@ -7,7 +7,15 @@ source, knock-out timing, weapon types and objectives by map read its statistics
 from __future__ import annotations
 
 from dashboards import figures, queries, stats
-from dashboards.datasets import RATE_COLUMNS, Column, Dataset, Page, RateDataset, ScoreComponents
+from dashboards.datasets import (
+    RATE_COLUMNS,
+    Column,
+    Dataset,
+    Page,
+    RateDataset,
+    ScoreComponents,
+    character_links,
+)
 from dashboards.filters import MetaFilter
 
 
@@ -36,7 +44,50 @@ class Balance(Dataset):
         return queries.balance(f)
 
     def figures(self, rows, f):
-        return [figures.balance_figure(rows, "Win rate against games, by balance flag")]
+        keys = [r["key"] for r in rows if r["dimension"] == "characters"]
+        links = {f"characters:{k}": url for k, url in character_links(f, keys).items()}
+        return [figures.balance_figure(rows, "Win rate against games, by balance flag", links)]
+
+    def character_keys(self, row: dict, column: Column) -> list[str]:
+        if column.key != "name":
+            return []
+        if row["dimension"] == "characters":
+            return [str(row["key"])]
+        return str(row["key"]).split("+") if row["dimension"] == "pairs" else []
+
+
+MATRIX_COLUMNS = (
+    Column("row_name", "Row", "text", link="row"),
+    Column("col_name", "Against", "text", link="col"),
+    *RATE_COLUMNS[1:8],  # games, W, D, L, win rate and its interval
+)
+
+
+class Matchups(Dataset):
+    """The row entry's results against the column entry (a heatmap and its table)."""
+
+    test = None
+    table_limit = 1000
+
+    def __init__(self, key: str, title: str, noun: str, *, characters: bool):
+        self.key, self.title, self.noun, self.characters = key, title, noun, characters
+        top = f" The {queries.MATRIX_TOP} characters with most games are shown." if characters else ""
+        self.description = (
+            f"Each cell: the row {noun}'s win rate against sides that fielded the column {noun}, over the games "
+            f"where they met (a mirror match counts once for each side). Hover a cell for its games, W–D–L and "
+            f"Wilson 95% interval; cells with fewer games than the minimum are left grey with their count in "
+            f"brackets.{top}"
+        )
+        self.columns = tuple(c if characters else Column(c.key, c.label, c.fmt) for c in MATRIX_COLUMNS)
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        if self.characters:
+            return queries.character_matchups(f)
+        return queries.faction_matchups(f)
+
+    def figures(self, rows, f):
+        links = character_links(f, {r["row"] for r in rows}) if self.characters else None
+        return [figures.matchup_figure(rows, f"{self.title}: row's win rate against column", links)]
 
 
 class Initiative(Dataset):
@@ -219,8 +270,11 @@ class TrendsMonth(Dataset):
 class TrendsEvent(Dataset):
     key = "trends-event"
     title = "Faction results by event"
-    description = "Faction win and pick rates at each event (games whose log names an event)."
-    columns = (Column("event", "Event", "text"),) + RATE_COLUMNS
+    description = (
+        "Faction win and pick rates at each event (games whose log names an event), events in the order "
+        "they were first played."
+    )
+    columns = (Column("event", "Event", "text"), Column("event_date", "First played", "text")) + RATE_COLUMNS
 
     def rows(self, f):
         return queries.trends_event(f)
@@ -235,9 +289,16 @@ DATASETS: dict[str, Dataset] = {
     for d in (
         RateDataset("factions", "Factions", "faction"),
         RateDataset(
-            "characters", "Characters", "character", (Column("survival_rate", "Survived", "pct"), _WOUNDS)
+            "characters",
+            "Characters",
+            "character",
+            (Column("survival_rate", "Survived", "pct"), _WOUNDS),
+            names_characters=True,
         ),
-        RateDataset("pairs", "Character pairs", "pair of characters"),
+        # Hundreds of pairs: the chart keeps the most played, the sortable table has them all.
+        RateDataset("pairs", "Character pairs", "pair of characters", chart_limit=20, table_limit=2000),
+        Matchups("faction-matchups", "Faction matchups", "faction", characters=False),
+        Matchups("character-matchups", "Character matchups", "character", characters=True),
         RateDataset(
             "weapons", "Weapons", "weapon", (Column("wounds_per_attack", "Wounds / attack", "float"),)
         ),
@@ -266,6 +327,7 @@ PAGES: dict[str, Page] = {
         Page("factions", "Factions", ("factions",)),
         Page("characters", "Characters", ("characters",)),
         Page("pairs", "Character pairs", ("pairs",)),
+        Page("matchups", "Matchups", ("faction-matchups", "character-matchups")),
         Page("weapons", "Weapons", ("weapons", "weapon-types")),
         Page("items", "Items", ("items",)),
         Page("balance", "Balance", ("balance",)),

@@ -71,6 +71,7 @@ class TeamRates(Dataset):
 class HeroRates(Dataset):
     key = "heroes"
     title = "Win rate by hero"
+    names_characters = True  # each hero has a page (dashboards.characters)
     test = stats.BALANCE_TEST_DESCRIPTION
     columns = RATE_COLUMNS
     description = (
