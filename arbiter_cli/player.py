@@ -6,28 +6,18 @@ your own username, your dice too. Exit status: 0 shown, 1 no such player, 2 unre
 from __future__ import annotations
 
 import json
-import os
 import sys
 import urllib.error
 import urllib.parse
 import urllib.request
 
-from arbiter_cli.upload import USER_AGENT
+from arbiter_cli.upload import USER_AGENT, add_server_options
 
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser("player", help="show a player's profile (events, rating, statistics)")
     parser.add_argument("username", help="the player's username")
-    parser.add_argument(
-        "--server",
-        default=os.environ.get("ARBITER_SERVER", "http://127.0.0.1:8000"),
-        help="server base URL (default $ARBITER_SERVER or http://127.0.0.1:8000)",
-    )
-    parser.add_argument(
-        "--token",
-        default=os.environ.get("ARBITER_TOKEN"),
-        help="API token (optional; your own shows your dice)",
-    )
+    add_server_options(parser, "API token (default $ARBITER_TOKEN; optional: your own shows your dice)")
     parser.add_argument("--simulated", choices=("exclude", "include", "only"), default="exclude")
     parser.add_argument("--json", action="store_true", help="print the API's JSON as it is")
     parser.set_defaults(handler=run)

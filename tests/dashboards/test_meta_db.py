@@ -24,17 +24,16 @@ from dashboards import models as m
 from dashboards import players, queries, stats, summaries
 from dashboards.filters import MetaFilter
 from gamelogs.models import GameLog
-from gamelogs.signals import log_verified
-from tests.dashboards.meta_fixtures import EVIL_CHARACTER, EVIL_NAME, GAME, hand_counted_games, make_log
+from tests.dashboards.meta_fixtures import (
+    EVIL_CHARACTER,
+    EVIL_NAME,
+    GAME,
+    announce,
+    hand_counted_games,
+    make_log,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
-
-
-def announce(log, verdict):
-    """Send the signal the worker sends after committing a verdict; fail on a receiver error."""
-    for _receiver, response in log_verified.send_robust(sender=GameLog, game_log=log, verdict=verdict):
-        if isinstance(response, Exception):
-            raise response
 
 
 @pytest.fixture

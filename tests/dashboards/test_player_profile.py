@@ -14,19 +14,12 @@ from accounts.services import create_player
 from dashboards import queries, stats
 from dashboards.datasets import pages_for
 from dashboards.filters import MetaFilter
-from gamelogs.models import GameLog, LogSubmission
-from gamelogs.signals import log_verified
-from tests.dashboards.meta_fixtures import GAME, hand_counted_games, make_log
+from gamelogs.models import LogSubmission
+from tests.dashboards.meta_fixtures import GAME, announce, hand_counted_games, make_log
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 HIDDEN = re.compile(r"(\d+) simulated games? hidden")
-
-
-def announce(log, verdict):
-    for _receiver, response in log_verified.send_robust(sender=GameLog, game_log=log, verdict=verdict):
-        if isinstance(response, Exception):
-            raise response
 
 
 @pytest.fixture
