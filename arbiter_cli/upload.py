@@ -21,7 +21,7 @@ USER_AGENT = "arbiter-cli/0.1.0"
 def register(subparsers) -> None:
     parser = subparsers.add_parser("upload", help="upload a game log to an Arbiter server for verification")
     parser.add_argument("file", type=Path, help="the log file (JSON)")
-    add_server_options(parser)
+    add_server_options(parser, "API token (default $ARBITER_TOKEN); get one with POST /api/auth/token/")
     parser.add_argument("--wait", action="store_true", help="wait for the verdict and print it")
     parser.add_argument(
         "--timeout", type=float, default=120, help="seconds to wait with --wait (default 120)"
@@ -29,18 +29,16 @@ def register(subparsers) -> None:
     parser.set_defaults(handler=run)
 
 
-def add_server_options(parser) -> None:
-    """--server and --token, for every command that talks to an Arbiter server."""
+def add_server_options(
+    parser, token_help: str = "API token (default $ARBITER_TOKEN); get one with POST /api/auth/token/"
+) -> None:
+    """--server and --token, from $ARBITER_SERVER and $ARBITER_TOKEN by default (every command)."""
     parser.add_argument(
         "--server",
         default=os.environ.get("ARBITER_SERVER", "http://127.0.0.1:8000"),
         help="server base URL (default $ARBITER_SERVER or http://127.0.0.1:8000)",
     )
-    parser.add_argument(
-        "--token",
-        default=os.environ.get("ARBITER_TOKEN"),
-        help="API token (default $ARBITER_TOKEN); get one with POST /api/auth/token/",
-    )
+    parser.add_argument("--token", default=os.environ.get("ARBITER_TOKEN"), help=token_help)
 
 
 class ServerError(Exception):

@@ -6,14 +6,15 @@ from __future__ import annotations
 from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAdminUser
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from dashboards import characters, queries, stats
+from dashboards import characters, players, queries, stats
 from dashboards.datasets import datasets_for, meta_games
 from dashboards.filters import PARAMETERS, parse_filter
+from dashboards.ratings import accounts_for_name, ratings_for_name
 from dashboards.renderers import CSVRenderer
 
 FILTER_PARAMETERS = [
@@ -30,9 +31,15 @@ class MetaIndexView(APIView):
 
     @extend_schema(operation_id="meta_index", responses=OpenApiTypes.OBJECT)
     def get(self, request):
+        counts = {r["game"]: r for r in queries.games_with_data()}
         return Response(
             {
                 "games": meta_games(),
+                # Played games, and the simulated ones every data set leaves out unless asked.
+                "counts": {
+                    game: {k: counts.get(game, {}).get(k, 0) for k in ("games", "simulated")}
+                    for game in meta_games()
+                },
                 "datasets": {
                     game: [d.describe() for d in datasets_for(game).values()] for game in meta_games()
                 },
@@ -72,6 +79,7 @@ class MetaDatasetView(APIView):
                 "test": dataset.test,
                 "filters": f.describe(),
                 "min_games": f.min_games,
+                "simulated_hidden": queries.overview(f)["simulated_hidden"],
                 "count": len(rows),
                 "rows": rows,
             }
@@ -82,8 +90,10 @@ class MetaDatasetView(APIView):
 
 
 class PlayerView(APIView):
-    """A player's history, record per faction against the meta, and dice luck. ``ratings`` is
-    null until the tournaments app publishes ratings."""
+    """Public games logged under one name: history, record per faction against the meta,
+    ``simulated_hidden`` (simulated games the filter left out), the ``accounts`` the name belongs
+    to (their profiles are /api/players/<username>/) and their tournament ``ratings``. No dice
+    luck: a player sees their own on their profile. 404 only when nothing at all is known."""
 
     permission_classes = [AllowAny]
     renderer_classes = [JSONRenderer]
@@ -100,9 +110,11 @@ class PlayerView(APIView):
         _, errors = parse_filter("", request.query_params)
         if "simulated" in errors:
             return Response({"detail": "invalid filter", "errors": errors}, status=400)
-        profile = queries.player_profile(name, simulated=request.query_params.get("simulated", "exclude"))
-        if not profile["games"]:
-            raise Http404("no verified games under that name")
+        profile = players.name_profile(name, simulated=request.query_params.get("simulated", "exclude"))
+        profile["ratings"] = ratings_for_name(name)
+        profile["accounts"] = accounts_for_name(name)
+        if not (profile["games"] or profile["simulated_hidden"] or profile["ratings"] or profile["accounts"]):
+            raise Http404("no verified games, account or rating under that name")
         profile["balance_test"] = stats.BALANCE_TEST_NAME
         return Response(profile)
 
@@ -130,3 +142,24 @@ class CharacterView(APIView):
         except characters.NoSuchCharacter:
             raise Http404("no verified game of this game fielded that character") from None
         return Response({**profile, "filters": f.describe(), "min_games": f.min_games})
+
+
+class DiceLuckByPlayerView(APIView):
+    """Staff only: observed against expected successes per player name (recorded dice), for
+    looking into a complaint about dice. Public pages show the unnamed distribution only."""
+
+    permission_classes = [IsAdminUser]
+    renderer_classes = [JSONRenderer, CSVRenderer]
+
+    @extend_schema(
+        operation_id="meta_dice_luck_by_player", parameters=FILTER_PARAMETERS, responses=OpenApiTypes.OBJECT
+    )
+    def get(self, request, game: str):
+        if game not in meta_games():
+            raise Http404("no such game")
+        f, errors = parse_filter(game, request.query_params)
+        if errors:
+            return Response({"detail": "invalid filter", "errors": errors}, status=400)
+        rows = queries.dice_luck(f)
+        return Response({"game": game, "test": stats.DICE_TEST_DESCRIPTION, "filters": f.describe(),
+                         "count": len(rows), "rows": rows})  # fmt: skip

@@ -386,38 +386,32 @@ def objectives_by_map_figure(rows: list[dict], title: str) -> go.Figure:
     return _layout(fig, title, height=max(300, 30 * len(rows) + 120))
 
 
-def dice_luck_figure(rows: list[dict], title: str) -> go.Figure:
-    """Observed against expected successes per player; the diagonal is perfectly average luck."""
+def dice_luck_distribution_figure(rows: list[dict], title: str) -> go.Figure:
+    """Players per band of their dice z-score, beside what fair dice would give: nobody named."""
+    bands = [r for r in rows if r["low"] is not None or r["high"] is not None]
     fig = go.Figure()
-    groups: dict[tuple, list[dict]] = {}
-    for r in rows:
-        groups.setdefault((r["luck_direction"], r["luck_grade"]), []).append(r)
-    for (direction, grade_), members in sorted(groups.items(), key=lambda kv: str(kv[0])):
-        if grade_:
-            name = f"{'lucky' if direction == 'over' else 'unlucky'}, {grade_} evidence"
-        else:
-            name = "within chance"
-        fig.add_trace(
-            go.Scatter(
-                x=[r["expected"] for r in members],
-                y=[r["successes"] for r in members],
-                mode="markers",
-                name=name,
-                marker={"color": GRADE_COLOURS.get((direction, grade_), BASE), "size": 7, "opacity": 0.8},
-                customdata=[[esc(r["name"]), r["dice"], _num(r["z"])] for r in members],
-                hovertemplate="<b>%{customdata[0]}</b><br>%{y} successes, %{x:.1f} expected from %{customdata[1]} dice"
-                "<br>z = %{customdata[2]:.2f}<extra></extra>",
-            )
-        )
-    top = max([r["expected"] for r in rows] + [r["successes"] for r in rows] + [1])
     fig.add_trace(
-        go.Scatter(
-            x=[0, top], y=[0, top], mode="lines", name="as expected", line={"dash": "dot", "color": "#777"}
+        go.Bar(
+            x=[r["name"] for r in bands],
+            y=[r["players"] for r in bands],
+            name="players",
+            marker_color=BASE,
+            hovertemplate="z %{x}: %{y} players<extra></extra>",
         )
     )
-    fig.update_xaxes(title="expected successes")
-    fig.update_yaxes(title="observed successes")
-    return _layout(fig, title, height=480, legend={"orientation": "h", "y": -0.2})
+    fig.add_trace(
+        go.Scatter(
+            x=[r["name"] for r in bands],
+            y=[r["expected_players"] for r in bands],
+            mode="lines+markers",
+            name="fair dice would give",
+            line={"dash": "dot", "color": "#777"},
+            hovertemplate="z %{x}: %{y:.1f} players expected<extra></extra>",
+        )
+    )
+    fig.update_xaxes(title="z-score of a player's successes against expected (0 = average luck)")
+    fig.update_yaxes(title="players")
+    return _layout(fig, title, height=380, legend={"orientation": "h", "y": -0.3})
 
 
 def _periods(rows: list[dict], period: str) -> list[str]:

@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import Count, F, Max, Min, Q, QuerySet, Sum
+from django.db.models import F, Max, Min, Q, QuerySet, Sum
 from django.db.models.functions import TruncMonth
 
 from dashboards import models as m
@@ -343,7 +343,8 @@ def objectives_by_map(f: MetaFilter) -> list[dict]:
 
 
 def dice_luck(f: MetaFilter) -> list[dict]:
-    """Observed against expected successes per player name, recorded dice only."""
+    """Observed against expected successes per player name, recorded dice only. It names people:
+    staff only (the staff API); public pages show :func:`dice_luck_distribution`."""
 
     def compute(f: MetaFilter) -> list[dict]:
         # Rows name players, so public games only: summed from the stat rows, not DiceDaily.
@@ -378,6 +379,25 @@ def dice_luck(f: MetaFilter) -> list[dict]:
         return out
 
     return cached("dice-luck", f, compute)
+
+
+def dice_luck_distribution(f: MetaFilter) -> list[dict]:
+    """Players' dice luck as a distribution with no names (the public view): how many players'
+    z-scores fall in each band against what fair dice would give, plus a row for players with
+    too few dice to test. Empty when fewer than ``stats.MIN_PLAYERS_FOR_DISTRIBUTION`` players
+    were tested, so that no band points at a person."""
+
+    def compute(f: MetaFilter) -> list[dict]:
+        named = dice_luck(f)
+        zs = [r["z"] for r in named if r["z"] is not None]
+        if len(zs) < stats.MIN_PLAYERS_FOR_DISTRIBUTION:
+            return []
+        untested = len(named) - len(zs)
+        rows = stats.z_distribution(zs)
+        return [*rows, {"key": "not tested", "name": "not tested (too few dice)", "low": None, "high": None,
+                        "players": untested, "share": None, "expected_share": None, "expected_players": None}]  # fmt: skip
+
+    return cached("dice-luck-distribution", f, compute)
 
 
 def _recorded_dice(f: MetaFilter) -> QuerySet:
@@ -542,98 +562,13 @@ def known_values(game: str) -> dict[str, list]:
 
 
 def games_with_data() -> list[dict]:
-    """Every game that has summary rows, with its games counted (played games only)."""
-    return _sums(m.GameDaily.objects.filter(simulated=False), ["game"], games="games")
-
-
-def player_profile(name: str, simulated: str = "exclude", history_limit: int = 100) -> dict:
-    """One player's games (by the name they logged under), their record per faction against the
-    meta, and their dice. Names are not accounts: two people logging as "Alice" are one row here.
-    Public games only: a private log never shows up under a player's name."""
-    sides = m.SideStat.objects.filter(public_games("game_stat__"), player_name=name)
-    if simulated == "exclude":
-        sides = sides.filter(game_stat__simulated=False)
-    elif simulated == "only":
-        sides = sides.filter(game_stat__simulated=True)
-    recent = list(
-        sides.select_related("game_stat").order_by("-game_stat__played_on", "-game_stat_id")[:history_limit]
-    )
-    opponents = {
-        s.game_stat_id: s
-        for s in m.SideStat.objects.filter(game_stat_id__in=[s.game_stat_id for s in recent]).exclude(
-            pk__in=[s.pk for s in recent]
-        )
-    }
-    history = []
-    for s in recent:
-        g, o = s.game_stat, opponents.get(s.game_stat_id)
-        history.append(
-            {
-                "played_on": g.played_on.isoformat(),
-                "game": g.game,
-                "event": g.event_ref,
-                "faction": s.faction,
-                "faction_name": s.faction_name,
-                "opponent": o.player_name if o else None,
-                "opponent_faction": o.faction_name if o else None,
-                "result": s.result,
-                "vp": s.vp_total,
-                "opponent_vp": o.vp_total if o else None,
-                "first_player": s.first_player,
-                "ended_by": g.ended_by,
-                "rounds_played": g.rounds_played,
-                "simulated": g.simulated,
-            }
-        )
-    by_faction = (
-        sides.values("game_stat__game", "faction")
-        .annotate(
-            _name=Max("faction_name"),
-            _games=Count("id"),
-            _wins=Count("id", filter=Q(result="win")),
-            _draws=Count("id", filter=Q(result="draw")),
-            _losses=Count("id", filter=Q(result="loss")),
-        )
-        .order_by("game_stat__game", "faction")
-    )
-    factions = []
-    meta: dict[str, dict[str, dict]] = {}
-    for r in by_faction:
-        game = r["game_stat__game"]
-        if game not in meta:
-            meta[game] = {
-                row["key"]: row for row in entry_rates(MetaFilter(game=game, simulated=simulated), "factions")
-            }
-        row = stats.decorate_rate_row(
-            {"game": game, "key": r["faction"], "name": r["_name"], "games": r["_games"], "wins": r["_wins"],
-             "draws": r["_draws"], "losses": r["_losses"]},
-            0,
-        )  # fmt: skip
-        row.pop("pick_rate")
-        meta_row = meta[game].get(r["faction"], {})
-        row["meta_win_rate"] = meta_row.get("win_rate")
-        row["meta_games"] = meta_row.get("games", 0)
-        factions.append(row)
-    dice_qs = m.TestStat.objects.filter(side__in=sides, side__game_stat__randomness="recorded")
-    d = dice_qs.aggregate(dice=Sum("dice"), successes=Sum("successes"), expected=Sum("expected_successes"))
-    luck = stats.dice_luck(int(d["dice"] or 0), int(d["successes"] or 0), float(d["expected"] or 0.0))
-    return {
-        "name": name,
-        "games": sides.count(),
-        "history": history,
-        "factions": factions,
-        "dice": {
-            "dice": luck.dice,
-            "successes": luck.successes,
-            "expected": round(luck.expected, 4),
-            "difference": round(luck.difference, 4),
-            "z": luck.z,
-            "p_value": luck.flag.p_value,
-            "luck": luck.flag.label,
-        },
-        # Ratings belong to the tournaments app; until it publishes them there is nothing to show.
-        "ratings": None,
-    }
+    """Every game that has summary rows: its played games (``games``) and its simulated games
+    (``simulated``), which the meta leaves out unless asked to include them."""
+    out: dict[str, dict] = {}
+    for r in _sums(m.GameDaily.objects.all(), ["game", "simulated"], games="games"):
+        row = out.setdefault(r["game"], {"game": r["game"], "games": 0, "simulated": 0})
+        row["simulated" if r["simulated"] else "games"] += r["games"]
+    return list(out.values())
 
 
 # --- Matchups: one entry against what the other side fielded ---------------------------------

@@ -213,6 +213,43 @@ def dice_luck(dice: int, successes: int, expected: float, min_dice: int = 30) ->
     )
 
 
+# Bands of a player's dice z-score for the public, unnamed distribution of dice luck.
+Z_BANDS: tuple[tuple[float | None, float | None], ...] = (
+    (None, -3.0), (-3.0, -2.0), (-2.0, -1.0), (-1.0, 0.0), (0.0, 1.0), (1.0, 2.0), (2.0, 3.0), (3.0, None),
+)  # fmt: skip
+
+# Fewer players than this and the distribution is not shown: with two or three players in a
+# filter (one event, one week) a band could point at a person.
+MIN_PLAYERS_FOR_DISTRIBUTION = 5
+
+
+def normal_cdf(x: float) -> float:
+    return 0.5 * math.erfc(-x / math.sqrt(2))
+
+
+def z_distribution(zs: list[float]) -> list[dict]:
+    """How many players' dice z-scores fall in each band of :data:`Z_BANDS`, beside how many
+    fair dice would put there (a standard normal), with no names: the public view of dice luck."""
+    n = len(zs)
+    rows = []
+    for low, high in Z_BANDS:
+        count = sum(1 for z in zs if (low is None or z >= low) and (high is None or z < high))
+        expected = (normal_cdf(high) if high is not None else 1.0) - (
+            normal_cdf(low) if low is not None else 0.0
+        )
+        if low is None:
+            name = f"below {high:g}"
+        elif high is None:
+            name = f"{low:g} and above"
+        else:
+            name = f"{low:g} to {high:g}"
+        rows.append(
+            {"key": name, "name": name, "low": low, "high": high, "players": count, "share": rate(count, n),
+             "expected_share": expected, "expected_players": n * expected}
+        )  # fmt: skip
+    return rows
+
+
 def decorate_rate_row(row: dict, total_sides: int, min_games: int = DEFAULT_MIN_GAMES) -> dict:
     """Add the derived columns to one aggregated row of ``games``/``wins``/``draws``/``losses``.
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
-from dashboards import characters, figures, queries, stats
+from dashboards import characters, figures, players, queries, stats
 from dashboards.datasets import (
     Column,
     Dataset,
@@ -25,7 +25,7 @@ from dashboards.datasets import (
     pages_for,
 )
 from dashboards.filters import PARAMETERS, RATING_BAND_WIDTH, MetaFilter, parse_filter
-from dashboards.ratings import ratings_for_name
+from dashboards.ratings import accounts_for_name, ratings_for_name
 
 
 def _base(game: str | None = None) -> dict:
@@ -96,11 +96,28 @@ def _filter_context(game: str, f: MetaFilter, errors: dict) -> dict:
     }
 
 
+def _include_simulated_url(query: str) -> str:
+    """This page again with simulated games included (the other filters kept)."""
+    return f"?{query}&simulated=include" if query else "?simulated=include"
+
+
 @require_GET
 def index(request):
-    counts = {r["game"]: r["games"] for r in queries.games_with_data()}
-    games = [{"id": g, "name": game_name(g), "games": counts.get(g, 0)} for g in meta_games()]
-    return render(request, "dashboards/index.html", {"games": games, **_base()})
+    include = request.GET.get("simulated") == "include"
+    counts = {r["game"]: r for r in queries.games_with_data()}
+    games = []
+    for g in meta_games():
+        played, simulated = counts.get(g, {}).get("games", 0), counts.get(g, {}).get("simulated", 0)
+        games.append({"id": g, "name": game_name(g), "games": played + simulated if include else played,
+                      "simulated": simulated})  # fmt: skip
+    context = {
+        "games": games,
+        "included": include,
+        "simulated_hidden": 0 if include else sum(g["simulated"] for g in games),
+        "include_url": _include_simulated_url(""),
+        **_base(),
+    }
+    return render(request, "dashboards/index.html", context)
 
 
 @require_GET
@@ -121,6 +138,8 @@ def dashboard(request, game: str, page: str = "overview"):
         "balance_test": stats.BALANCE_TEST_NAME,
         **_filter_context(game, f, errors),
     }
+    context["include_url"] = _include_simulated_url(context["query"])
+    context["included"] = f.simulated != "exclude"
     return render(request, "dashboards/page.html", context)
 
 
@@ -209,11 +228,13 @@ def character(request, game: str, key: str):
 
 @require_GET
 def player(request, name: str):
-    _, errors = parse_filter("", request.GET)
-    simulated = request.GET.get("simulated", "exclude") if "simulated" not in errors else "exclude"
-    profile = queries.player_profile(name, simulated=simulated)
-    if not profile["games"]:
-        raise Http404("no verified games under that name")
+    """Public games logged under one name. Never a bare 404: a name with only simulated games says
+    how many are hidden and offers them; an unknown name gets this page saying so (status 404)."""
+    f, errors = parse_filter("", request.GET)
+    simulated = "exclude" if "simulated" in errors else f.simulated
+    profile = players.name_profile(name, simulated=simulated)
+    ratings, accounts = ratings_for_name(name), accounts_for_name(name)
+    known = profile["games"] or profile["simulated_hidden"] or ratings or accounts
     fig = figures.player_vs_meta_figure(profile["factions"], "Win rate by faction against the meta")
     factions = [
         {**r, "cells": [format_cell(r.get(k), fmt) for k, fmt in _PLAYER_FACTION_COLUMNS]}
@@ -224,7 +245,12 @@ def player(request, name: str):
         "dashboards/player.html",
         {
             "profile": profile,
-            "ratings": ratings_for_name(name),
+            "known": bool(known),
+            "ratings": ratings,
+            "accounts": accounts,
+            "included": simulated != "exclude",
+            "simulated_hidden": profile["simulated_hidden"],
+            "include_url": _include_simulated_url(""),
             "factions": factions,
             "faction_headers": [
                 "Game",
@@ -242,6 +268,7 @@ def player(request, name: str):
             "api_url": reverse("dashboards_api:player", args=[name]),
             **_base(),
         },
+        status=200 if known else 404,
     )
 
 

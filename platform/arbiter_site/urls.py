@@ -12,6 +12,7 @@ from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
 from accounts.api import ObtainTokenView
+from accounts.player_views import PlayerProfileView
 from arbiter_site import health, views
 from visibility.api import PublicationView
 
@@ -36,6 +37,7 @@ api_patterns = [
     path("auth/token/", ObtainTokenView.as_view(), name="token"),
     path("accounts/", include("accounts.api_urls")),
     path("logs/<int:pk>/publication/", PublicationView.as_view(), name="log-publication"),
+    path("players/<str:username>/", PlayerProfileView.as_view(), name="player-profile"),
     path("webhooks/", include("webhooks.urls")),
     path("", include("gamelogs.api.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -61,6 +63,7 @@ urlpatterns = [
     # Resolved per request: with the manifest storage the name is only known after collectstatic.
     path("favicon.ico", RedirectView.as_view(url=lazy(static, str)("arbiter/favicon.svg"), permanent=True)),
     path("accounts/", include("accounts.urls")),
+    path("players/", include("accounts.player_urls")),
     path("logs/", include("visibility.urls")),
     path("logs/", include("gamelogs.urls")),
     path("rules/", include("rulebook.urls")),

@@ -125,3 +125,13 @@ def make_log(statistics: dict, *, created: str, event: str | None = None, status
 
         PublishedLog.objects.create(log=log)
     return log, verdict
+
+
+def announce(log, verdict):
+    """Send the signal the worker sends after committing a verdict; fail on a receiver error."""
+    from gamelogs.models import GameLog
+    from gamelogs.signals import log_verified
+
+    for _receiver, response in log_verified.send_robust(sender=GameLog, game_log=log, verdict=verdict):
+        if isinstance(response, Exception):
+            raise response

@@ -21,20 +21,19 @@ from django.core.cache import cache
 from django.test.utils import CaptureQueriesContext
 
 from dashboards import models as m
-from dashboards import queries, stats, summaries
+from dashboards import players, queries, stats, summaries
 from dashboards.filters import MetaFilter
 from gamelogs.models import GameLog
-from gamelogs.signals import log_verified
-from tests.dashboards.meta_fixtures import EVIL_CHARACTER, EVIL_NAME, GAME, hand_counted_games, make_log
+from tests.dashboards.meta_fixtures import (
+    EVIL_CHARACTER,
+    EVIL_NAME,
+    GAME,
+    announce,
+    hand_counted_games,
+    make_log,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
-
-
-def announce(log, verdict):
-    """Send the signal the worker sends after committing a verdict; fail on a receiver error."""
-    for _receiver, response in log_verified.send_robust(sender=GameLog, game_log=log, verdict=verdict):
-        if isinstance(response, Exception):
-            raise response
 
 
 @pytest.fixture
@@ -313,15 +312,16 @@ def test_the_periodic_sweep_drains_marks_whose_refresh_was_lost(meta, settings, 
 
 
 def test_player_profile(meta):
-    profile = queries.player_profile("Alice")
+    profile = players.name_profile("Alice")
     assert profile["games"] == 3  # G1, G2, G5
-    assert profile["ratings"] is None
+    assert "dice" not in profile and "ratings" not in profile  # a name's public page shows no dice
     motu = by_key(profile["factions"])["masters-of-the-universe"]
     assert (motu["games"], motu["wins"], motu["draws"], motu["losses"]) == (3, 1, 1, 1)
     assert motu["meta_win_rate"] == pytest.approx(1 / 5)
     assert profile["history"][0]["played_on"] == "2026-04-02"
     assert profile["history"][-1]["opponent"] == EVIL_NAME
-    assert profile["dice"]["dice"] == 14
+    # Her own dice (her profile): G1's recorded test only; G5's seeded dice do not count.
+    assert players.dice(players.sides_of(["Alice"]))["dice"] == 14
 
 
 def test_refresh_task_is_registered_with_the_celery_app():

@@ -224,29 +224,30 @@ class ObjectivesByMap(Dataset):
 
 
 class DiceLuck(Dataset):
+    """Dice luck across players, unnamed: a public page never labels a person lucky or unlucky.
+    Each player sees their own dice on their profile; staff have the named table in the API."""
+
     key = "dice-luck"
-    title = "Dice luck per player"
+    title = "Dice luck across players"
     test = stats.DICE_TEST_DESCRIPTION
     description = (
-        "Observed against expected successes over each player's verified games with recorded dice "
-        "(seeded games are fair by construction and left out). Players are grouped by the name they "
-        "logged under, not by account. Players with fewer than 30 dice are not tested."
+        "How far each player's recorded dice (seeded games are fair by construction and left out) sit from "
+        "what their dice should have given, as a z-score, counted per band with no names, beside what fair "
+        "dice would give. Players with fewer than 30 dice are not tested; with fewer than "
+        f"{stats.MIN_PLAYERS_FOR_DISTRIBUTION} players tested nothing is shown. Your own dice are on your profile."
     )
     columns = (
-        Column("name", "Player", "text"),
-        Column("dice", "Dice"),
-        Column("successes", "Successes"),
-        Column("expected", "Expected", "float"),
-        Column("difference", "Difference", "float"),
-        Column("z", "z", "float"),
-        Column("luck", "Luck", "text"),
+        Column("name", "z-score", "text"),
+        Column("players", "Players"),
+        Column("share", "Share", "pct"),
+        Column("expected_share", "Fair dice", "pct"),
     )
 
     def rows(self, f):
-        return queries.dice_luck(f)
+        return queries.dice_luck_distribution(f)
 
     def figures(self, rows, f):
-        return [figures.dice_luck_figure(rows, "Observed against expected successes")]
+        return [figures.dice_luck_distribution_figure(rows, "Players by dice luck")]
 
 
 class TrendsMonth(Dataset):

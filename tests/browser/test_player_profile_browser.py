@@ -1,0 +1,104 @@
+"""The player profile, the meta's player page and the dice page in Debian's Chromium at a phone's
+390 px and at desktop width: nothing scrolls sideways, no console errors, the player's own dice
+shown to them alone. Screenshots in var/screenshots/."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+
+from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.postgres,
+    pytest.mark.django_db(transaction=True),
+    requires_chromium,
+]
+
+GAME = "motu-battleground"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = start_chromium(height=1600, console_logs=True)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def alice(settings):
+    """Alice's hand-counted games (one uploaded by her account), a simulated copy, and a
+    synthetic meta of many players for the unnamed dice distribution."""
+    from django.core.management import call_command
+
+    from accounts.services import create_player
+    from gamelogs.models import GameLog, LogSubmission
+    from gamelogs.signals import log_verified
+    from tests.dashboards.meta_fixtures import hand_counted_games, make_log
+
+    settings.ARBITER_META_REFRESH_INLINE = True
+    cache.clear()
+    user = create_player("alice", "pw-alice-123", display_name="Alice", club="Grayskull Irregulars")
+    games = hand_counted_games()
+    for i, g in enumerate(games):
+        log, verdict = make_log(g["statistics"], created=g["created"], event=g.get("event"), salt=str(i))
+        log_verified.send(sender=GameLog, game_log=log, verdict=verdict)
+        if i == 0:
+            LogSubmission.objects.create(log=log, user=user, filename="grayskull-cup-round-1.json")
+    log, verdict = make_log(games[0]["statistics"], created="2026-03-05", simulated=True, salt="sim")
+    log_verified.send(sender=GameLog, game_log=log, verdict=verdict)
+    call_command("load_synthetic_meta", games=200, seed=11, stdout=open("/dev/null", "w"))  # noqa: SIM115
+    yield user
+    cache.clear()
+
+
+def _fits(browser, url: str, shot: str) -> list[dict]:
+    """Load ``url`` at 390 px and at 1280 px; return console errors. Fails if the page is wider
+    than the window (a sideways scroll) at either width."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    errors = []
+    for width in (390, 1280):
+        browser.set_window_size(width, 1600)
+        browser.get_log("browser")
+        browser.get(url)
+        WebDriverWait(browser, 30).until(
+            lambda d: d.execute_script(
+                "return document.readyState === 'complete' && "
+                "Array.from(document.querySelectorAll('.figure')).every(el => el.querySelector('.main-svg'))"
+            )
+        )
+        overflow = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        browser.save_screenshot(str(SCREENSHOTS / f"{shot}-{width}.png"))
+        assert overflow <= 0, f"{url} is {overflow}px wider than a {width}px window"
+        errors += [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
+    return errors
+
+
+def test_own_profile_meta_player_and_dice_pages_fit_a_phone(browser, live_server, alice):
+    client = Client()
+    client.force_login(alice)
+    browser.get(f"{live_server.url}/meta/")
+    browser.add_cookie({"name": "sessionid", "value": client.cookies["sessionid"].value, "path": "/"})
+
+    assert _fits(browser, f"{live_server.url}/players/alice/", "profile-own") == []
+    assert browser.execute_script("return document.getElementById('dice') !== null")
+    assert _fits(browser, f"{live_server.url}/meta/players/Alice/", "meta-player-alice") == []
+    assert browser.execute_script(
+        "return document.querySelector('#player-accounts a').getAttribute('href')"
+    ) == ("/players/alice/")
+    assert _fits(browser, f"{live_server.url}/meta/", "meta-index-hidden") == []
+    # The simulated copy of G1 and the 200 synthetic games (the synthetic meta is simulated).
+    assert "201 simulated games hidden" in browser.find_element("id", "simulated-hidden").text
+    assert (
+        _fits(browser, f"{live_server.url}/meta/{GAME}/dice/?simulated=include", "meta-dice-distribution")
+        == []
+    )
+    assert "Alice" not in browser.find_element("tag name", "main").text
+
+    browser.delete_all_cookies()
+    assert _fits(browser, f"{live_server.url}/players/alice/", "profile-public") == []
+    assert browser.execute_script("return document.getElementById('dice') === null")
