@@ -89,6 +89,8 @@ def bucket(model, f: MetaFilter) -> QuerySet:
         qs = qs.filter(simulated=False)
     elif f.simulated == "only":
         qs = qs.filter(simulated=True)
+    if not f.include_reported:
+        qs = qs.filter(source=m.Source.LOG)  # hand-reported results are unverified: off by default
     return qs
 
 
@@ -405,6 +407,8 @@ def game_stats(f: MetaFilter, games: QuerySet | None = None) -> QuerySet:
         games = games.filter(simulated=False)
     elif f.simulated == "only":
         games = games.filter(simulated=True)
+    if not f.include_reported:
+        games = games.filter(source=m.Source.LOG)
     return games
 
 
@@ -503,7 +507,7 @@ def known_values(game: str) -> dict[str, list]:
 
 def games_with_data() -> list[dict]:
     """Every game that has summary rows, with its games counted (played games only)."""
-    return _sums(m.GameDaily.objects.filter(simulated=False), ["game"], games="games")
+    return _sums(m.GameDaily.objects.filter(simulated=False, source=m.Source.LOG), ["game"], games="games")
 
 
 def player_profile(name: str, simulated: str = "exclude", history_limit: int = 100) -> dict:

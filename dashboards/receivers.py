@@ -28,9 +28,14 @@ logger = logging.getLogger(__name__)
 
 
 def on_log_verified(sender, game_log, verdict: dict, **kwargs) -> None:
-    touched = ingest.store_verdict(game_log, verdict)
+    touched_changed(ingest.store_verdict(game_log, verdict))
+
+
+def touched_changed(touched: ingest.Touched) -> None:
+    """Stat rows of these buckets changed: cached statistics are stale now (player histories read
+    the rows themselves), and the buckets' summaries are to be refreshed."""
     for game in touched.by_game():
-        summaries.bump_version(game)  # stat rows changed: cached player histories are stale now
+        summaries.bump_version(game)
     enqueue_refresh(touched)
 
 
