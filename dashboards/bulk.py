@@ -12,16 +12,8 @@ from collections.abc import Iterable
 from django.db import connection, transaction
 
 from dashboards import models as m
-from dashboards.ingest import game_fields
+from dashboards.ingest import SIDE_CHILDREN, game_fields
 from dashboards.statrows import GameRows
-
-_CHILDREN = (
-    ("rounds", m.RoundStat),
-    ("characters", m.CharacterStat),
-    ("weapons", m.WeaponStat),
-    ("items", m.ItemStat),
-    ("tests", m.TestStat),
-)
 
 
 def insert_games(batch: Iterable[tuple[GameRows, dict]]) -> int:
@@ -37,7 +29,7 @@ def insert_games(batch: Iterable[tuple[GameRows, dict]]) -> int:
                 side_objs.append(m.SideStat(game_stat_id=game.pk, **s.side))
                 side_rows.append(s)
         sides = m.SideStat.objects.bulk_create(side_objs, batch_size=4000)
-        for attr, model in _CHILDREN:
+        for attr, model in SIDE_CHILDREN:
             children = [
                 (side.pk, row) for side, s in zip(sides, side_rows, strict=True) for row in getattr(s, attr)
             ]

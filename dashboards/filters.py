@@ -17,6 +17,8 @@ from dashboards.stats import DEFAULT_MIN_GAMES
 RATING_BAND_WIDTH = 200
 
 SIMULATED_CHOICES = ("exclude", "include", "only")
+# How a yes/no parameter may be written (HTML checkboxes send "on").
+_YES, _NO = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 # Query parameter → what it filters; the API schema and the filter form list these.
 PARAMETERS = {
@@ -26,6 +28,8 @@ PARAMETERS = {
     "pack": "Content pack as id@version, e.g. bg-core-starter@0.1.0.",
     "rating_band": f"Lower edge of a {RATING_BAND_WIDTH}-point band of the game's mean rating, e.g. 1400.",
     "simulated": "exclude (default): played games only; include: add simulated games; only: simulated games only.",
+    "include_reported": "1 to add results reported by hand and confirmed by both players or an organizer (no log, "
+    "so unverified; they count only in score and outcome statistics); default 0: verified logs only.",
     "min_games": f"Minimum sample below which a rate is greyed as 'too few games' (default {DEFAULT_MIN_GAMES}).",
 }
 
@@ -48,6 +52,8 @@ class MetaFilter:
     pack: str | None = None
     rating_band: int | None = None
     simulated: str = "exclude"
+    # Hand-reported results are unverified: counted only when asked for (issue #13).
+    include_reported: bool = False
     min_games: int = DEFAULT_MIN_GAMES
 
     def cache_key(self) -> str:
@@ -70,6 +76,8 @@ class MetaFilter:
             out["rating_band"] = str(self.rating_band)
         if self.simulated != "exclude":
             out["simulated"] = self.simulated
+        if self.include_reported:
+            out["include_reported"] = "1"
         if self.min_games != DEFAULT_MIN_GAMES:
             out["min_games"] = str(self.min_games)
         return out
@@ -124,6 +132,11 @@ def parse_filter(game: str, params: Mapping[str, str]) -> tuple[MetaFilter, dict
             values["simulated"] = simulated
         else:
             errors["simulated"] = f"expected one of {', '.join(SIMULATED_CHOICES)}"
+    reported = (_text(params.get("include_reported"), 8) or "").lower()
+    if reported in _YES:
+        values["include_reported"] = True
+    elif reported and reported not in _NO:
+        errors["include_reported"] = "expected 1 (include reported results) or 0 (leave them out)"
     raw_min = _text(params.get("min_games"), 6)
     if raw_min:
         try:

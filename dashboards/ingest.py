@@ -27,6 +27,16 @@ logger = logging.getLogger(__name__)
 _EARLIEST_PLAYED = dt.date(2000, 1, 1)
 
 
+# The per-side child tables (``statrows.SideRows`` attribute, model), in the order rows are written.
+SIDE_CHILDREN = (
+    ("rounds", m.RoundStat),
+    ("characters", m.CharacterStat),
+    ("weapons", m.WeaponStat),
+    ("items", m.ItemStat),
+    ("tests", m.TestStat),
+)
+
+
 @dataclass(frozen=True)
 class Touched:
     """The summary buckets a change touched: refresh these (game, day) pairs."""
@@ -92,10 +102,13 @@ def store_verdict(game_log, verdict: dict) -> Touched:
     counted = rows is not None or (legal and not side_statistics and bool(seats))
     header = header_of(game_log) if counted else {}
     touched: set[tuple[str, dt.date]] = set()
-    with transaction.atomic():
-        for old in m.GameStat.objects.filter(game_log=game_log).only("game", "played_on"):
-            touched.add((old.game, old.played_on))
-            old.delete()
+    # No savepoint of its own: inside the verdict's transaction (gamelogs.outbox) a failure rolls
+    # the whole verdict back anyway, and a savepoint is two more statements per verdict.
+    with transaction.atomic(savepoint=False):
+        old = list(m.GameStat.objects.filter(game_log=game_log).values_list("pk", "game", "played_on"))
+        if old:
+            touched.update((game, day) for _, game, day in old)
+            m.GameStat.objects.filter(pk__in=[pk for pk, _, _ in old]).delete()
         if counted:
             filters = {
                 "played_on": played_on(header, game_log.created_at),
@@ -117,17 +130,19 @@ def store_verdict(game_log, verdict: dict) -> Touched:
 
 def insert_game(rows: GameRows, *, game_log=None, played_on: dt.date, event_ref=None, rating=None,
                 simulated=False, verified_at=None, engine_version="") -> m.GameStat:  # fmt: skip
-    """Write one game's rows through the ORM (a few dozen rows; bulk loads use ``dashboards.bulk``)."""
+    """Write one game's rows through the ORM, one INSERT per table (``bulk_create`` returns the
+    sides' ids on PostgreSQL and SQLite alike); bulk loads of many games use ``dashboards.bulk``."""
     stat = m.GameStat.objects.create(game_log=game_log, **game_fields(rows, played_on=played_on, event_ref=event_ref,
                                      rating=rating, simulated=simulated, verified_at=verified_at,
                                      engine_version=engine_version))  # fmt: skip
-    for side_rows in rows.sides:
-        side = m.SideStat.objects.create(game_stat=stat, **side_rows.side)
-        m.RoundStat.objects.bulk_create([m.RoundStat(side=side, **r) for r in side_rows.rounds])
-        m.CharacterStat.objects.bulk_create([m.CharacterStat(side=side, **r) for r in side_rows.characters])
-        m.WeaponStat.objects.bulk_create([m.WeaponStat(side=side, **r) for r in side_rows.weapons])
-        m.ItemStat.objects.bulk_create([m.ItemStat(side=side, **r) for r in side_rows.items])
-        m.TestStat.objects.bulk_create([m.TestStat(side=side, **r) for r in side_rows.tests])
+    sides = m.SideStat.objects.bulk_create([m.SideStat(game_stat=stat, **s.side) for s in rows.sides])
+    for attr, model in SIDE_CHILDREN:
+        # Side by side, in the order the statistics list them: the rows (and their ids) come out
+        # exactly as one INSERT per side wrote them.
+        children = [model(side=side, **row) for side, s in zip(sides, rows.sides, strict=True)
+                    for row in getattr(s, attr)]  # fmt: skip
+        if children:
+            model.objects.bulk_create(children)
     return stat
 
 
@@ -138,21 +153,28 @@ def result_seats(verdict: dict) -> list[dict]:
 
 
 def insert_seats(stat: m.GameStat, seats: list[dict]) -> None:
-    """A SeatStat per seat of the generic result, and a ComponentStat per score component."""
-    for seat in seats:
-        row = m.SeatStat.objects.create(
-            game_stat=stat,
-            seat=str(seat.get("seat", ""))[:32],
-            team=str(seat.get("team") or "")[:32],
-            outcome=str(seat.get("outcome", ""))[:8],
-            rank=seat.get("rank") if isinstance(seat.get("rank"), int) else None,
-            score=seat.get("score") if isinstance(seat.get("score"), int) else None,
-        )
-        components = seat.get("components") if isinstance(seat.get("components"), dict) else {}
-        m.ComponentStat.objects.bulk_create(
-            [m.ComponentStat(seat=row, component=str(k)[:64], value=int(v)) for k, v in components.items()
-             if isinstance(v, int)]
-        )  # fmt: skip
+    """A SeatStat per seat of the generic result, and a ComponentStat per score component: one
+    INSERT for the seats and one for all their components."""
+    rows = m.SeatStat.objects.bulk_create(
+        [
+            m.SeatStat(
+                game_stat=stat,
+                seat=str(seat.get("seat", ""))[:32],
+                team=str(seat.get("team") or "")[:32],
+                outcome=str(seat.get("outcome", ""))[:8],
+                rank=seat.get("rank") if isinstance(seat.get("rank"), int) else None,
+                score=seat.get("score") if isinstance(seat.get("score"), int) else None,
+            )
+            for seat in seats
+        ]
+    )
+    components = []
+    for row, seat in zip(rows, seats, strict=True):
+        values = seat.get("components") if isinstance(seat.get("components"), dict) else {}
+        components += [m.ComponentStat(seat=row, component=str(k)[:64], value=int(v))
+                       for k, v in values.items() if isinstance(v, int)]  # fmt: skip
+    if components:
+        m.ComponentStat.objects.bulk_create(components)
 
 
 def result_game_fields(game: str, verdict: dict) -> dict:

@@ -11,6 +11,10 @@ Two layers:
   statistic is a ``SUM … GROUP BY`` over a few thousand summary rows instead of a scan of
   millions of stat rows, and the day grain keeps date ranges exact.
 
+Hand-reported match results (confirmed by both players or decided by an organizer) are stored in
+the generic core only (``GameStat`` and ``SeatStat``, ``source = "report"``); every summary row
+carries its source, and a filter counts reported results only when asked (``include_reported``).
+
 Event and rating are plain nullable columns owned here until the tournaments app has event
 and rating models: ``event_ref`` is the log header's optional ``reference.event`` and
 ``rating`` the mean of the players' ratings when something supplies it (nothing does yet).
@@ -21,12 +25,25 @@ from __future__ import annotations
 from django.db import models
 
 
+class Source(models.TextChoices):
+    """Where a counted game comes from: a log the engine verified, or a result players reported by
+    hand and confirmed (or an organizer decided), which no engine checked."""
+
+    LOG = "log", "Verified log"
+    REPORT = "report", "Reported result (unverified)"
+
+
 class GameStat(models.Model):
     """One verified, legal game (``statistics["game"][0]``) plus the columns pages filter on."""
 
-    # Null for synthetic benchmark/demo rows, which have no uploaded log behind them.
+    # Null for synthetic benchmark/demo rows, which have no uploaded log behind them, and for
+    # reported results, which have a match instead.
     game_log = models.OneToOneField(
         "gamelogs.GameLog", null=True, blank=True, on_delete=models.CASCADE, related_name="meta_stat"
+    )
+    source = models.CharField(max_length=8, choices=Source.choices, default=Source.LOG)
+    match = models.OneToOneField(
+        "tournaments.Match", null=True, blank=True, on_delete=models.CASCADE, related_name="meta_stat"
     )
     game = models.CharField(max_length=64)
     played_on = models.DateField(
@@ -170,6 +187,7 @@ class Bucket(models.Model):
     event_ref = models.CharField(max_length=200, null=True, blank=True)
     rating_band = models.IntegerField(null=True, blank=True)
     simulated = models.BooleanField(default=False)
+    source = models.CharField(max_length=8, default=Source.LOG)
 
     class Meta:
         abstract = True

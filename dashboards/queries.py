@@ -91,6 +91,8 @@ def bucket(model, f: MetaFilter) -> QuerySet:
         qs = qs.filter(simulated=False)
     elif f.simulated == "only":
         qs = qs.filter(simulated=True)
+    if not f.include_reported:
+        qs = qs.filter(source=m.Source.LOG)  # hand-reported results are unverified: off by default
     return qs
 
 
@@ -427,6 +429,8 @@ def game_stats(f: MetaFilter, games: QuerySet | None = None) -> QuerySet:
         games = games.filter(simulated=False)
     elif f.simulated == "only":
         games = games.filter(simulated=True)
+    if not f.include_reported:
+        games = games.filter(source=m.Source.LOG)
     return games
 
 
@@ -565,7 +569,7 @@ def games_with_data() -> list[dict]:
     """Every game that has summary rows: its played games (``games``) and its simulated games
     (``simulated``), which the meta leaves out unless asked to include them."""
     out: dict[str, dict] = {}
-    for r in _sums(m.GameDaily.objects.all(), ["game", "simulated"], games="games"):
+    for r in _sums(m.GameDaily.objects.filter(source=m.Source.LOG), ["game", "simulated"], games="games"):
         row = out.setdefault(r["game"], {"game": r["game"], "games": 0, "simulated": 0})
         row["simulated" if r["simulated"] else "games"] += r["games"]
     return list(out.values())

@@ -6,6 +6,7 @@ from django.dispatch import receiver
 
 from gamelogs.models import GameLog
 from gamelogs.signals import log_verified
+from tournaments.models import Match
 from tournaments.services.results import on_log_verified
 
 
@@ -14,6 +15,9 @@ def match_result_from_log(sender, game_log, verdict, **kwargs):
     """A verified log attached to a match becomes (or flags) that match's result.
 
     Sent once per verification run, possibly twice for one verdict: on_log_verified is
-    idempotent. Logs that are no match's evidence cost one indexed query.
+    idempotent. Most logs are no match's evidence: for them this is one indexed query, without
+    the savepoint and row lock a match's result takes. Notifications are sent on commit
+    (services.common.notify), so a verdict rolled back tells nobody anything.
     """
-    on_log_verified(game_log, verdict)
+    if Match.objects.filter(game_log_id=game_log.pk).exists():
+        on_log_verified(game_log, verdict)

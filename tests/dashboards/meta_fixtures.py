@@ -128,10 +128,14 @@ def make_log(statistics: dict, *, created: str, event: str | None = None, status
 
 
 def announce(log, verdict):
-    """Send the signal the worker sends after committing a verdict; fail on a receiver error."""
+    """Send the signal the worker sends with a verdict, then commit (what is sent on commit is sent);
+    fail on a receiver error."""
+    from django.test import TestCase
+
     from gamelogs.models import GameLog
     from gamelogs.signals import log_verified
 
-    for _receiver, response in log_verified.send_robust(sender=GameLog, game_log=log, verdict=verdict):
-        if isinstance(response, Exception):
-            raise response
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        for _receiver, response in log_verified.send_robust(sender=GameLog, game_log=log, verdict=verdict):
+            if isinstance(response, Exception):
+                raise response

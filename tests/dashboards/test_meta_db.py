@@ -18,12 +18,14 @@ import datetime as dt
 
 import pytest
 from django.core.cache import cache
+from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
 
 from dashboards import models as m
 from dashboards import players, queries, stats, summaries
 from dashboards.filters import MetaFilter
 from gamelogs.models import GameLog
+from gamelogs.signals import log_verified
 from tests.dashboards.meta_fixtures import (
     EVIL_CHARACTER,
     EVIL_NAME,
@@ -253,6 +255,34 @@ def test_refresh_is_queued_when_not_inline(meta, settings, monkeypatch):
     assert list(m.StaleBucket.objects.values_list("game", "day")) == [
         ("motu-battleground", dt.date(2026, 5, 5))
     ]
+
+
+def test_the_refresh_is_sent_once_the_verdict_commits_and_never_for_a_rolled_back_one(
+    meta, settings, monkeypatch
+):
+    """#14: a refresh sent inside the verdict's transaction could run before the rows it should
+    count are committed; a verdict rolled back must send nothing."""
+    from django.db import transaction
+
+    from dashboards import tasks
+
+    settings.ARBITER_META_REFRESH_INLINE = False
+    sent = []
+    monkeypatch.setattr(
+        tasks.refresh_meta_summaries, "apply_async", lambda args, **options: sent.append(args)
+    )
+    log, verdict = make_log(hand_counted_games()[1]["statistics"], created="2026-05-05", salt="rb")
+    with pytest.raises(RuntimeError), transaction.atomic():
+        log_verified.send(sender=GameLog, game_log=log, verdict=verdict)
+        assert m.StaleBucket.objects.filter(scheduled=True).exists()
+        raise RuntimeError("the verdict's transaction fails after the receivers ran")
+    assert sent == [] and not m.StaleBucket.objects.exists()
+    with TestCase.captureOnCommitCallbacks() as on_commit:
+        log_verified.send(sender=GameLog, game_log=log, verdict=verdict)
+    assert sent == []  # nothing before the commit
+    for callback in on_commit:
+        callback()
+    assert sent == [["motu-battleground"]]
 
 
 def test_a_burst_of_verdicts_shares_one_refresh_that_drains_every_mark(meta, settings, monkeypatch):

@@ -1,0 +1,57 @@
+"""What one upload's verdict costs in SQL statements (#14: 25 of 30 statements were the
+``log_verified`` receivers, one INSERT per stat row). A behaviour test with an upper bound, not
+a timing: every statement is a round trip to PostgreSQL inside the verdict's transaction."""
+
+import json
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from gamelogs import outbox, verification
+from gamelogs.services import submit_log
+from tests.support.logs import legal_simulated_log
+
+# Statements of a verdict outside the receivers: the lease (which reads the upload), the verdict's
+# UPDATE, its history row and the savepoint pair the test's own transaction turns BEGIN/COMMIT into.
+OUTSIDE_RECEIVERS = 5
+# The dashboards receiver: the earlier verdict's rows (none), one INSERT per stat table that has rows
+# (all but items here: 8), the summary version and the stale marks; the tournaments receiver: one
+# query for a log that is no match's evidence. Other apps' receivers (challenges, webhooks) read 5.
+# Before #14 the receivers sent 30 statements for this log.
+IN_RECEIVERS = 1 + 8 + 1 + 1 + 1 + 5
+
+
+@pytest.fixture
+def uploads(user, settings, monkeypatch):
+    from dashboards import tasks
+
+    settings.ARBITER_META_REFRESH_INLINE = False
+    monkeypatch.setattr(tasks.refresh_meta_summaries, "apply_async", lambda *args, **kwargs: None)
+    logs = []
+    for seed in (4, 12):
+        log, _ = legal_simulated_log(first_seed=seed)
+        logs.append(submit_log(user, json.dumps(log).encode()).log)
+    # The first verdict of a game also creates its summary version row: not the steady state.
+    assert verification.verify_stored_log(logs[0].pk) == "legal"
+    return logs[1:]
+
+
+@pytest.mark.django_db
+def test_a_legal_upload_verdict_costs_a_bounded_number_of_statements(uploads, monkeypatch):
+    in_receivers = []
+    real_run_effects = outbox.run_effects
+
+    def counted(game_log, verdict):
+        before = len(connection.queries_log)
+        real_run_effects(game_log, verdict)
+        in_receivers.append(len(connection.queries_log) - before)
+
+    monkeypatch.setattr(outbox, "run_effects", counted)
+    with CaptureQueriesContext(connection) as queries:
+        assert verification.verify_stored_log(uploads[0].pk) == "legal"
+    statements = [q["sql"][:90] for q in queries.captured_queries]
+    assert in_receivers and in_receivers[0] <= IN_RECEIVERS, "\n".join(statements)
+    assert len(statements) <= OUTSIDE_RECEIVERS + IN_RECEIVERS, statements
+    inserts = [s.split(" (")[0] for s in statements if s.startswith('INSERT INTO "dashboards_')]
+    assert len(inserts) == len(set(inserts)), "one INSERT per stat table"
