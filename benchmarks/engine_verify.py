@@ -1,11 +1,13 @@
-"""Benchmark: Battleground verification speed against python-chess replaying PGN, in the same run.
+"""Benchmark: each game's verification speed against python-chess replaying PGN, in the same run.
 
-    python benchmarks/engine_verify.py [--games 200] [--repeat 3] [--memory-runs 1000]
+    python benchmarks/engine_verify.py [--game motu-battleground …] [--games 200] [--repeat 3]
+                                       [--memory-runs 1000]
 
-Reports events verified per second and games per second on a simulated corpus (both randomness
-modes), python-chess plies per second reading and validating a PGN corpus of random legal games of
-similar length (the baseline), their ratio (target: at least 1.5×), each the median of ``--repeat``
-interleaved runs; the same with the verdict serialised (``verify(...).to_json()``, what a worker
+For each game (``--game``, repeatable; default every registered game): events verified per second and
+games per second on a simulated corpus (every randomness mode, and for Eternia every mode and option
+set), python-chess plies per second reading and validating a PGN corpus of random legal games of the
+same mean length (the baseline), their ratio (target for Battleground: at least 1.5×), each the median of
+``--repeat`` interleaved runs; the same with the verdict serialised (``verify(...).to_json()``, what a worker
 stores); the cost of ``copy()`` of a replay in units of "events verified", for every registered game
 whose replay has one (target: at most 10); and peak memory (tracemalloc) for one verification and for
 1,000 verifications in one process (caches are bounded, so the second must not grow with the count).
@@ -29,11 +31,29 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import engine  # noqa: E402
 import engine.core.registry  # noqa: E402
 
+# Game settings the corpus cycles through (engine.simulate keyword arguments); a game not named: defaults.
+SETTINGS = {
+    "motu-fields-of-eternia": [
+        {},
+        {"first_game": True},
+        {"mode": "skirmish"},
+        {"mode": "solo"},
+        {"options": {"power_dice": True}},
+        {"options": {"faster_combat": True, "initiative_matters": True, "stronger_together": True}},
+    ],
+}
 
-def battleground_corpus(n: int) -> list[bytes]:
-    modes = ("seeded", "recorded")
+
+def corpus_for(game_id: str, n: int) -> list[bytes]:
+    """``n`` simulated logs cycling through the game's settings, then through its randomness modes."""
+    settings = SETTINGS.get(game_id, [{}])
+    modes = engine.game(game_id).randomness_modes
     return [
-        json.dumps(engine.simulate("motu-battleground", s, randomness=modes[s % 2])).encode()
+        json.dumps(
+            engine.simulate(
+                game_id, s, randomness=modes[(s // len(settings)) % len(modes)], **settings[s % len(settings)]
+            )
+        ).encode()
         for s in range(n)
     ]
 
@@ -59,7 +79,7 @@ def pgn_corpus(n: int, plies: int) -> list[str]:
     return out
 
 
-def time_battleground(corpus: list[bytes], *, serialise: bool = False) -> tuple[float, int]:
+def time_verify(corpus: list[bytes], *, serialise: bool = False) -> tuple[float, int]:
     start = time.perf_counter()
     events = 0
     for raw in corpus:
@@ -133,32 +153,43 @@ def memory(corpus: list[bytes], runs: int) -> tuple[int, int, int]:
     return one, many, retained
 
 
+def bench_game(game_id: str, games: int, repeat: int, memory_runs: int) -> None:
+    corpus = corpus_for(game_id, games)
+    mean_events = statistics.mean(len(json.loads(r)["events"]) for r in corpus)
+    pgn = pgn_corpus(games, plies=int(mean_events))
+    runs, runs_json, ch = [], [], []
+    for _ in range(repeat):  # interleave so all three see the same machine state
+        runs.append(time_verify(corpus))
+        runs_json.append(time_verify(corpus, serialise=True))
+        ch.append(time_chess(pgn))
+    t, events = statistics.median(t for t, _ in runs), runs[0][1]
+    tj = statistics.median(t for t, _ in runs_json)
+    ch_t, ch_plies = statistics.median(t for t, _ in ch), ch[0][1]
+    ev_s, plies_s = events / t, ch_plies / ch_t
+    one, many, retained = memory(corpus, memory_runs)
+    print(
+        f"{game_id} ({engine.ruleset_version(game_id)}): {len(corpus)} simulated games, mean {mean_events:.0f} events"
+    )
+    print(f"  verify: {ev_s:,.0f} events/s, {len(corpus) / t:,.1f} games/s (median of {repeat})")
+    print(f"  with the verdict serialised (to_json): {events / tj:,.0f} events/s")
+    print(f"  python-chess baseline: {plies_s:,.0f} plies/s on {len(pgn)} PGN games (median of {repeat})")
+    print(f"  ratio events/s ÷ plies/s: {ev_s / plies_s:.2f}× (serialised: {events / tj / plies_s:.2f}×)")
+    print(
+        f"  peak traced memory: one verification {one / 1024:,.0f} KiB; {memory_runs} verifications "
+        f"{many / 1024:,.0f} KiB (ratio {many / one:.2f}); retained after them {retained / 1024:,.1f} KiB"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
+    ap.add_argument("--game", action="append", choices=engine.GAME_IDS, help="default: every game")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--memory-runs", type=int, default=1000)
     args = ap.parse_args()
-    corpus = battleground_corpus(args.games)
-    mean_events = statistics.mean(len(json.loads(r)["events"]) for r in corpus)
-    pgn = pgn_corpus(args.games, plies=int(mean_events))
-    bg, bg_json, ch = [], [], []
-    for _ in range(args.repeat):  # interleave so all three see the same machine state
-        bg.append(time_battleground(corpus))
-        bg_json.append(time_battleground(corpus, serialise=True))
-        ch.append(time_chess(pgn))
-    bg_t, bg_events = statistics.median(t for t, _ in bg), bg[0][1]
-    bgj_t = statistics.median(t for t, _ in bg_json)
-    ch_t, ch_plies = statistics.median(t for t, _ in ch), ch[0][1]
-    ev_s, games_s, plies_s = bg_events / bg_t, len(corpus) / bg_t, ch_plies / ch_t
-    one, many, retained = memory(corpus, args.memory_runs)
-    print(
-        f"engine {engine.ENGINE_VERSION}; corpus {len(corpus)} simulated games, mean {mean_events:.0f} events"
-    )
-    print(f"Battleground: {ev_s:,.0f} events/s, {games_s:,.1f} games/s (median of {args.repeat})")
-    print(f"  with the verdict serialised (to_json): {bg_events / bgj_t:,.0f} events/s")
-    print(f"python-chess baseline: {plies_s:,.0f} plies/s on {len(pgn)} PGN games (median of {args.repeat})")
-    print(f"ratio events/s ÷ plies/s: {ev_s / plies_s:.2f}× (serialised: {bg_events / bgj_t / plies_s:.2f}×)")
+    print(f"engine {engine.ENGINE_VERSION}; python-chess {__import__('chess').__version__}")
+    for game_id in args.game or engine.GAME_IDS:
+        bench_game(game_id, args.games, args.repeat, args.memory_runs)
     from tests.engine.conformance.dice_race.game import GAME as DICE_RACE  # the conformance suite's toy
 
     with engine.core.registry.registered(DICE_RACE):
@@ -166,10 +197,6 @@ def main() -> None:
             cost = copy_cost(info.id)
             what = "no copy() yet" if cost is None else f"{cost:.1f} events verified (target ≤ 10)"
             print(f"copy() of a {info.id} replay: {what}")
-    print(
-        f"peak traced memory: one verification {one / 1024:,.0f} KiB; {args.memory_runs} verifications "
-        f"{many / 1024:,.0f} KiB (ratio {many / one:.2f}); retained after them {retained / 1024:,.1f} KiB"
-    )
 
 
 if __name__ == "__main__":

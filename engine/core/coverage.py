@@ -24,7 +24,10 @@ from pathlib import Path
 
 NOTE_STATUSES = ("not-applicable", "not-implemented")
 STATUSES = ("tested", "xfail", "not-applicable", "not-implemented", "MISSING")
-KINDS = {"EX": "example", "AMB": "ambiguity", "DIS": "discrepancy"}
+KINDS = {
+    "EX": "example", "WE": "example", "AMB": "ambiguity", "DIS": "discrepancy",
+    "DV": "derived-vector", "CF": "content-fact",
+}  # fmt: skip
 
 #: Test files that name rule ids as data (the coverage tests themselves), not as rules they prove.
 EXCLUDED_FILES = ("test_coverage.py",)
@@ -46,24 +49,37 @@ def _short(text: str, limit: int = 72) -> str:
 @dataclass(frozen=True)
 class RuleIds:
     """How one game writes its rule ids: the prefix, the lettered kinds it uses, and the ``###`` sections
-    whose numbered steps carry no ids of their own (cited as a whole, e.g. Battleground's 7.1 and 8.2)."""
+    whose numbered steps carry no ids of their own (cited as a whole, e.g. Battleground's 7.1 and 8.2).
+
+    Lettered ids carry the prefix (``BG-EX-04``) unless ``bare_lettered``: Hoplomachus and Eternia write
+    ``WE-1``, ``DV-3``, ``AMB-35`` on their own. A numbered id may end in one capital letter (Eternia's
+    ``FE-11.5.1.H`` and ``.B``, the hero's and the beast's side of a step)."""
 
     prefix: str
     lettered: tuple[str, ...] = ("EX", "AMB", "DIS")
     section_rules: tuple[str, ...] = ()
+    bare_lettered: bool = False
     _re: dict = field(default_factory=dict, compare=False, repr=False)
 
     def _pattern(self, name: str) -> re.Pattern:
         found = self._re.get(name)
         if found is None:
             p, letters = re.escape(self.prefix), "|".join(map(re.escape, self.lettered)) or "(?!)"
-            rule = rf"{p}-(?:(?:{letters})-\d{{2}}|\d+(?:\.\d+)*)"
+            numbered = rf"{p}-\d+(?:\.\d+)*(?:\.[A-Z]\b)?"
+            lettered = rf"(?:{letters})-\d+" if self.bare_lettered else rf"{p}-(?:{letters})-\d{{2}}"
+            rule = rf"(?:{lettered}|{numbered})"
+            named = (
+                rf"({letters.lower()})_?(\d+)"
+                if self.bare_lettered
+                else rf"{p.lower()}_({letters.lower()})_(\d{{2}})"
+            )
             found = re.compile(
                 {
                     "text": rf"\b{rule}",
-                    "name": rf"(?:^|_){p.lower()}_(?:({letters.lower()})_(\d{{2}})|(\d+(?:_\d+)*))",
+                    "range": rf"\b({p}-\d+(?:\.\d+)*)[–-](\d+(?:\.\d+)*)\b",
+                    "name": rf"(?:^|_)(?:{named}|{p.lower()}_(\d+(?:_\d+)*))(?=_|$)",
                     "bullet": rf"^\s*-\s+\*\*({rule})\b([^*]*)\*\*(.*)$",
-                    "row": rf"^\|\s*({p}-(?:{letters})-\d{{2}})\s*\|\s*([^|]+?)\s*\|",
+                    "row": rf"^\|\s*({lettered})\s*\|\s*([^|]+?)\s*\|",
                     "heading": r"^###\s+(\d+\.\d+)\s+(.+?)\s*$",
                 }[name]
             )
@@ -71,22 +87,49 @@ class RuleIds:
         return found
 
     def kind(self, rule_id: str) -> str:
-        return KINDS.get(rule_id.split("-")[1], "rule")
+        head, rest = rule_id.split("-", 1)
+        return KINDS.get(head if head in self.lettered else rest.split("-")[0], "rule")
 
     def in_text(self, text: str, known: Iterable[str] = ()) -> set[str]:
-        """Rule ids written in ``text``. An id of one number (DR-3) counts only if ``known`` has it: in most
+        """Rule ids written in ``text``, ranges included ("FE-9.7.1–9.7.3", "HR-8.4.1-3" name every id from
+        the first to the last). An id of one number (DR-3) counts only if ``known`` has it: in most
         specifications "BG-7" is a section, not a rule."""
         known = set(known)
-        return {i for i in self._pattern("text").findall(text) if "." in i or i.count("-") > 1 or i in known}
+        found = {
+            i for i in self._pattern("text").findall(text) if "." in i or self._lettered(i) or i in known
+        }
+        return found | set(self._ranges(text))
+
+    def _lettered(self, rule_id: str) -> bool:
+        return rule_id.split("-")[0] in self.lettered or rule_id.count("-") > 1
+
+    def _ranges(self, text: str):
+        for left, right in self._pattern("range").findall(text):
+            head, tail = left.split("-", 1)[1].split("."), right.split(".")
+            if len(tail) == 1:
+                tail = head[:-1] + tail
+            if (
+                len(tail) != len(head)
+                or tail[:-1] != head[:-1]
+                or not 0 < int(tail[-1]) - int(head[-1]) <= 30
+            ):
+                continue
+            for n in range(int(head[-1]), int(tail[-1]) + 1):
+                yield f"{self.prefix}-" + ".".join([*head[:-1], str(n)])
 
     def in_name(self, name: str, known: Iterable[str] = ()) -> set[str]:
         """Rule ids spelled in a test name. ``bg_9_2_1_3_mp`` is ambiguous; with ``known`` ids the longest
-        known prefix wins (BG-9.2.1), otherwise all digit groups are taken (one number only if known)."""
+        known prefix wins (BG-9.2.1), otherwise all digit groups are taken (one number only if known).
+        A lettered id's number is matched as the index writes it (``we1`` is WE-01 where that is the id)."""
         known = set(known)
         found = set()
         for letters, number, dotted in self._pattern("name").findall(name.lower()):
             if letters:
-                found.add(f"{self.prefix}-{letters.upper()}-{number}")
+                head = letters.upper() if self.bare_lettered else f"{self.prefix}-{letters.upper()}"
+                spellings = [f"{head}-{number}", f"{head}-{int(number)}", f"{head}-{int(number):02d}"]
+                found.add(
+                    next((s for s in spellings if s in known), spellings[-1 if not self.bare_lettered else 0])
+                )
                 continue
             parts = dotted.split("_")
             candidates = [f"{self.prefix}-{'.'.join(parts[:n])}" for n in range(len(parts), 0, -1)]
@@ -230,7 +273,7 @@ def format_report(rows: list[dict], game_name: str) -> str:
     """A plain-text table: a summary line, then one line per rule id with its tests or the reason."""
     counts = summary(rows)
     head = f"{game_name} rules coverage: {len(rows)} rule ids — " + ", ".join(
-        f"{counts[s]} {s}" for s in STATUSES if counts.get(s)
+        f"{n} {s}" for s, n in counts.items() if n
     )
     width = max((len(r["id"]) for r in rows), default=8)
     out = [head, ""]
@@ -249,7 +292,12 @@ def format_report(rows: list[dict], game_name: str) -> str:
 # -- a registered game --------------------------------------------------------------------------------------
 def rule_ids(info) -> RuleIds:
     """The id style of a registered game (``GameInfo.rule_prefix`` and its coverage settings)."""
-    return RuleIds(info.rule_prefix, tuple(info.lettered_rule_kinds), tuple(info.section_rules))
+    return RuleIds(
+        info.rule_prefix,
+        tuple(info.lettered_rule_kinds),
+        tuple(info.section_rules),
+        info.bare_lettered_rule_ids,
+    )
 
 
 def game_index(info, spec: str | Path | None = None) -> list[dict]:

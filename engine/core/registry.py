@@ -195,6 +195,7 @@ class GameInfo:
     short_name: str = ""  # e.g. "Battleground", for reports and narrow screens; defaults to ``name``
     lettered_rule_kinds: tuple[str, ...] = ()  # e.g. ("EX", "AMB", "DIS") for BG-EX-04 (engine.core.coverage)
     section_rules: tuple[str, ...] = ()  # "###" sections cited as a whole (engine.core.coverage.RuleIds)
+    bare_lettered_rule_ids: bool = False  # lettered ids written without the prefix: WE-1, AMB-35
     rules_explanations_file: Path | None = None  # {"explanations": {rule id: text}}, written by hand
 
     @property

@@ -40,6 +40,16 @@ def test_any_prefix_and_spec_parse_into_ids_titles_and_kinds():
     assert ids.in_name("test_hr_amb_01_pillar") == {"HR-AMB-01"}
 
 
+def test_bare_lettered_ids_ranges_and_lettered_steps_as_hoplomachus_and_eternia_write_them():
+    ids = coverage.RuleIds("FE", ("WE", "AMB"), bare_lettered=True)
+    known = {"WE-01", "AMB-07", "FE-11.5.1.H", "FE-9.7.1", "FE-9.7.2", "FE-9.7.3"}
+    assert ids.in_text("WE-01 and AMB-07; the hero's step FE-11.5.1.H; FE-9.7.1–9.7.3.", known) == known
+    assert ids.in_text("FE-9.7.3–9.7.1 is no range, nor is XWE-01") == {"FE-9.7.3"}
+    assert ids.in_name("test_we1_first_move_amb_7", known) == {"WE-01", "AMB-07"}
+    assert ids.kind("WE-01") == "example" and ids.kind("FE-9.7.1") == "rule"
+    assert coverage.RuleIds("HR", ("WE", "DV"), bare_lettered=True).in_name("test_dv3_thresholds") == {"DV-3"}
+
+
 def test_scan_counts_citations_inside_test_functions_only(tmp_path):
     (tmp_path / "test_sample.py").write_text(
         textwrap.dedent(

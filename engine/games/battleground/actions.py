@@ -33,9 +33,31 @@ def refuse_if_interrupts_wait(g) -> None:
     """Interrupts that must start now come before anything else (BG-11.2.3, BG-14.2.1)."""
     top = g.top()
     if isinstance(top, Trigger):
-        names = ", ".join(u.name for u in top.remaining)
-        rule = "BG-11.2.3" if top.kind == "guard" else "BG-14.2.1"
-        raise IllegalEvent(rule, f"the {top.kind} interrupt of {names} must be resolved first")
+        raise IllegalEvent(*interrupts_waiting(top))
+
+
+def interrupts_waiting(top: Trigger) -> tuple[str, str]:
+    """The rule and, in words, which interrupts must start now and what the log must say next. Neither kind
+    may be left out: a guard MUST interrupt (BG-11.2.3) and every engaged enemy resolves its opportunity
+    attack (BG-14.2.1), even one that does nothing: it is then started and ended at once."""
+    names = " and ".join(u.name for u in top.remaining)
+    one = len(top.remaining) == 1
+    if top.kind == "guard":
+        rule = "BG-11.2.3"
+        why = f"{names} {'is' if one else 'are'} on guard and must interrupt {top.target.name} now"
+    else:
+        rule = "BG-14.2.1"
+        why = (
+            f"{top.target.name} is leaving a hex while engaged with {names}: "
+            f"{'that enemy makes' if one else 'each of them makes'} an opportunity attack first"
+        )
+    first = top.remaining[0]
+    order = "" if one else f" (or another of them: their player chooses the order, {rule})"
+    return rule, (
+        f"{why}. The next event must be "
+        f'{{"type": "interrupt", "character": "{first.key}"}}{order}; an interrupt that does nothing is '
+        f'still written, followed at once by {{"type": "end_interrupt", "character": "{first.key}"}}'
+    )
 
 
 def acting_frame(g, event: dict, action: str) -> tuple[Frame, Unit]:

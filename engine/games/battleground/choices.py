@@ -21,6 +21,7 @@ from engine.games.battleground.actions import (
 from engine.games.battleground.cards import bonuses
 from engine.games.battleground.combat import check_spell_mana, check_target, weapons_of
 from engine.games.battleground.effects import check_effect
+from engine.games.battleground.facing import facings_toward
 from engine.games.battleground.flow import check_activation, check_choice, check_deal, check_organise
 from engine.games.battleground.movement import distance_to_goal, reachable, speed, toward_goal
 from engine.games.battleground.movement_effects import platform_push_moves
@@ -83,9 +84,9 @@ def _frame_events(g, frame) -> list[dict]:
     if frame.kind == "activation":
         out = [{"type": "end_activation", "player": frame.player}]
     else:
+        # BG-14.1.5: without AP an interrupt offers no more actions (check_action), but free actions remain:
+        # a card that brings AP, a single-use item (BG-17.3.5).
         out = [{"type": "end_interrupt", "character": unit.ref}]
-        if frame.ap <= 0:
-            return out  # BG-14.1.5: an interrupt without AP is over; nothing else is offered
     if not unit.on_board:
         return out  # BG-13.1.2: knocked out during its own activation or interrupt, it can only end it
     if _allows(check_action, frame, "focus") and _allows(check_focus, frame):
@@ -105,9 +106,9 @@ def _frame_events(g, frame) -> list[dict]:
             )
             for target in sorted(others, key=lambda u: u.order):  # BG-10.5.2: allies for beneficial spells
                 if _allows(check_target, g, frame, unit, w, target):
-                    out.append(
-                        {"type": "attack", "character": unit.ref, "weapon": w.id, "target": target.ref}
-                    )
+                    event = {"type": "attack", "character": unit.ref, "weapon": w.id, "target": target.ref}
+                    melee_one_hex = w.type == "melee" and unit.shape is None and target.shape is None
+                    out += [event] if melee_one_hex else _facing_ties(g, unit, target, event, w)
     if _allows(check_action, frame, "ability"):
         for a, item in abilities_of(unit):
             if not _allows(check_ability, frame, a, item):
@@ -116,9 +117,10 @@ def _frame_events(g, frame) -> list[dict]:
                 if not _resolvable(g, frame, a.effect, target):
                     continue  # e.g. a push of a massive miniature (BG-19.10), a charge with no way (BG-18.2)
                 ev = {"type": "ability", "character": unit.ref, "ability": a.id}
-                if a.target != "self":
-                    ev["target"] = target.ref
-                out.append(ev)
+                if a.target == "self":
+                    out.append(ev)
+                else:
+                    out += _facing_ties(g, unit, target, {**ev, "target": target.ref})
     for item in unit.items:
         if _allows(check_item, unit, item) and _resolvable(g, frame, item.use):
             out.append({"type": "use_item", "character": unit.ref, "item": item.id})
@@ -129,6 +131,14 @@ def _frame_events(g, frame) -> list[dict]:
             if b != "ability" or _resolvable(g, frame, card.ability):
                 out.append({"type": "play_card", "player": side.id, "card": c, "bonus": b})
     return out
+
+
+def _facing_ties(g, unit, target, event: dict, weapon=None) -> list[dict]:
+    """``event``, or one copy per facing when facing the target is a tie the log must write (BG-AMB-07)."""
+    options, _ = facings_toward(g, unit, target, weapon)
+    if len(options) < 2:
+        return [event]
+    return [{**event, "facing": f} for f in options]
 
 
 def _resolvable(g, frame, effect: dict | None, target=None) -> bool:

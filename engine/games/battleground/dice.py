@@ -142,7 +142,11 @@ def run_test(
         if len(idx) > limit:
             raise IllegalEvent(rule, f"{what}: {len(idx)} {label} but only {limit} allowed")
         if len(set(idx)) != len(idx):
-            raise IllegalEvent("BG-AMB-33", f"{what}: a die is rerolled twice in the same step")
+            raise IllegalEvent(
+                "BG-8.2",
+                f"{what}: a die is rerolled twice in the same step; each die is rerolled at most once in "
+                "step 6 and once in step 7 (see BG-AMB-33)",
+            )
         for i in idx:
             if not 0 <= i < n:
                 raise IllegalEvent(rule, f"{what}: there is no die {i} to reroll (the roll has {n} dice)")

@@ -8,16 +8,21 @@ from engine.games.battleground import massive
 from engine.games.battleground.state import Unit
 
 
-def face_toward(g, unit: Unit, target: Unit, event: dict, weapon=None) -> None:
-    """BG-10.3.1 / BG-AMB-07: face the adjacent hex closest to the target; ties are the controller's choice.
-    BG-19.6 / BG-19.7 when either is massive (``weapon``: the attack's weapon, for a massive attacker)."""
-    rule = "BG-10.3.1"
+def facings_toward(g, unit: Unit, target: Unit, weapon=None) -> tuple[list[int], str]:
+    """BG-10.3.1 / BG-AMB-07: the facings toward the adjacent hex closest to the target (two on a tie), and
+    the rule that decides them; BG-19.6 / BG-19.7 when either is massive (``weapon``: the attack's weapon,
+    for a massive attacker). The handlers and legal_events both ask this."""
     if unit.shape is None and target.shape is None:
-        options = g.board.grid.facings_toward(unit.hex, target.hex)
-    else:
-        options, rule = massive.facings_toward(g, unit, target, weapon)
-        if not options:
-            raise IllegalEvent(rule, f"{unit.name} cannot turn to face {target.name}")
+        return list(g.board.grid.facings_toward(unit.hex, target.hex)), "BG-10.3.1"
+    options, rule = massive.facings_toward(g, unit, target, weapon)
+    return list(options), rule
+
+
+def face_toward(g, unit: Unit, target: Unit, event: dict, weapon=None) -> None:
+    """Turn ``unit`` toward ``target`` as :func:`facings_toward` allows; a tie is the controller's choice."""
+    options, rule = facings_toward(g, unit, target, weapon)
+    if not options:
+        raise IllegalEvent(rule, f"{unit.name} cannot turn to face {target.name}")
     chosen = choose_facing(g, options, event, toward=target, rule=rule, must=f"{unit.name} must face toward")
     massive.face(g, unit, chosen)
 
@@ -33,9 +38,11 @@ def choose_facing(g, options, event: dict, *, toward: Unit, rule: str, must: str
         author = g.dice.author
         if author is None:
             raise IllegalEvent(
-                "BG-AMB-07",
-                f"two facings are equally close to {toward.name}: the log must choose one "
-                f"of {list(options)} ('facing')",
+                rule,
+                f"{must} {toward.name}, and {len(options)} facings ({', '.join(map(str, options))}) are equally "
+                f"close: the rules leave the choice to the player, so the log must write it, even where either "
+                f'would change nothing; add "facing" with one of them to this event, e.g. "facing": {options[0]} '
+                "(see BG-AMB-07)",
             )
         chosen = event["facing"] = author.choose(list(options))
     if chosen not in options:

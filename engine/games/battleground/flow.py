@@ -191,6 +191,7 @@ def start_step(g) -> None:
         side.revealed = None
         if not side.passed and (not ready_units(g, side) or not side.hand):
             side.passed = True  # BG-6.3.5: no ready character or no card → must pass
+            side.passed_by_rules = "no ready character" if side.hand else "no card in hand"
     if all(s.passed for s in g.sides.values()):
         cleanup(g)
     else:
@@ -231,7 +232,14 @@ def check_choice(g, side: Side) -> None:
     """BG-6.2.1 / BG-6.3.5 / BG-AMB-24: at step 1, a player who has not passed selects a card or passes, once."""
     if g.phase != "select":
         raise IllegalEvent(
-            "BG-AMB-24", "cards are selected (or a pass declared) only at step 1 of the activation phase"
+            "BG-6.2.1",
+            "cards are selected (or a pass declared) only at step 1 of the activation phase (see BG-AMB-24)",
+        )
+    if side.passed and side.passed_by_rules:
+        raise IllegalEvent(
+            "BG-6.3.5",
+            f"{side.name} has already passed this round: with {side.passed_by_rules} a player must pass, and "
+            "the rules pass for them, so the log does not write this pass; leave the event out",
         )
     if side.passed:
         raise IllegalEvent("BG-6.3.5", f"{side.name} has passed and cannot activate again this round")
@@ -248,6 +256,7 @@ def next_activation(g) -> None:
         side.hand.append(side.revealed)  # BG-AMB-23: the card goes back; the player has passed
         side.revealed = None
         side.passed = True
+        side.passed_by_rules = "no ready character left to activate with the revealed card"
         g.queue.pop(0)
     start_step(g)
 
@@ -403,6 +412,7 @@ def cleanup(g) -> None:
         side.last_activated = None
         side.activated_this_round = 0
         side.passed = side.chosen = side.dealt = False
+        side.passed_by_rules = ""
     g.round += 1
     g.phase = "organise"
 

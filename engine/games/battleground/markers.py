@@ -55,7 +55,10 @@ def refusal(g, unit: Unit, spec: dict, frame: Frame | None, h: int) -> tuple[str
     if kind in ("low", "high"):
         return "BG-16.3.2", f"{where} is an obstacle; a marker goes in an empty hex"
     if kind is not None:
-        return "BG-AMB-39", f"{where} holds terrain ({kind}); a marker goes in a hex without any terrain"
+        return "BG-16.3.2", (
+            f"{where} holds terrain ({kind}); a marker goes in a hex without any terrain, difficult terrain and "
+            "ladders included (see BG-AMB-39)"
+        )
     occupant = massive.occupants(g).get(h)  # any hex of a massive base (BG-19.1)
     if occupant is not None:
         return "BG-16.3.2", f"{where} holds {occupant.name}; a marker goes in an empty hex"

@@ -106,9 +106,9 @@ def describe(g, event: dict, before: dict, rolls: list[dict], *, outcome: bool =
         return f"{player} plays {_card(g, event.get('card'))}"
     if kind == "focus":
         return f"{who} focuses"
+    facing = f", facing {event['facing']}" if event.get("facing") is not None else ""  # a tie's choice
     if kind in ("move", "movement"):
         path = event.get("path") or []
-        facing = f", facing {event['facing']}" if event.get("facing") is not None else ""
         if not path:
             return f"{who} turns in place{facing}"
         steps = len(path)
@@ -119,12 +119,12 @@ def describe(g, event: dict, before: dict, rolls: list[dict], *, outcome: bool =
         if not outcome:
             weapon = event.get("weapon")
             weapon_name = "fists" if weapon in (None, "fists") else _weapon(g, weapon)
-            return f"{who} attacks {name(event.get('target'))} with {weapon_name}"
+            return f"{who} attacks {name(event.get('target'))} with {weapon_name}{facing}"
         return _attack_words(g, event, who, name, before, rolls)
     if kind == "ability":
         text = f"{who} uses {_title(event.get('ability'))}"
         if event.get("target"):
-            text += f" on {name(event['target'])}"
+            text += f" on {name(event['target'])}{facing}"
         return text + (_dice_words(rolls) + _wound_words(g, before) if outcome else "")
     if kind == "use_item":
         return f"{who} uses {_item(g, event.get('item'))}"

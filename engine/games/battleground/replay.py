@@ -12,6 +12,7 @@ from engine.core import result
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import explain_event, schema_fields
 from engine.games.battleground import choices, flow, massive, pending, view
+from engine.games.battleground.actions import interrupts_waiting
 from engine.games.battleground.board import Board
 from engine.games.battleground.cards import check_missions
 from engine.games.battleground.content import Content
@@ -163,8 +164,11 @@ class Game:
             )
         if not EVENT_FIELDS.issuperset(event):
             explain_event("battleground-log", event, index)  # names the unknown field (LOG-5.1)
-        if self.stack and isinstance(self.stack[-1], Pending) and kind not in ALWAYS_ALLOWED:
-            pending.refuse_if_pending(self, kind)
+        if self.stack and kind not in ALWAYS_ALLOWED:
+            if isinstance(self.stack[-1], Pending):
+                pending.refuse_if_pending(self, kind)
+            elif isinstance(self.stack[-1], Trigger) and kind not in AWAITING_INTERRUPTS:
+                raise IllegalEvent(*interrupts_waiting(self.stack[-1]))
         try:
             handler(self, event)
         except (TypeError, AttributeError, ValueError, KeyError):
@@ -172,7 +176,24 @@ class Game:
             explain_event("battleground-log", event, index)
             raise
         self.settle()
+        expect = event.get("expect")
+        if isinstance(expect, dict) and "vp" in expect:
+            self.check_expected_vp(expect["vp"])
         self.events_applied += 1
+
+    def check_expected_vp(self, expected) -> None:
+        """``expect.vp`` on any event: each named player's VP total once the event and what follows from it
+        by itself are over, as the players count it at the table (BG-7.5)."""
+        if not isinstance(expected, dict):
+            raise UnreadableLog("'expect.vp' must map players to their VP totals", rule="LOG-5.2")
+        for pid, value in expected.items():
+            side = self.side({"player": pid})
+            if value != side.vp_total:
+                parts = ", ".join(f"{n} {k}" for k, n in side.vp.items())
+                raise IllegalEvent(
+                    "BG-7.5",
+                    f"the log says {side.name} has {value!r} VP; the rules give {side.vp_total} ({parts})",
+                )
 
     def finish(self) -> None:
         if self.phase != "over":
@@ -314,3 +335,5 @@ class Game:
 
 EVENT_FIELDS = schema_fields("battleground-log", "event")
 ALWAYS_ALLOWED = frozenset({"concede", "agree_draw", "ruling"})  # BG-7.4.5: at any moment
+# While interrupts wait to start: starting one, and the interrupted player's single-use items (BG-14.1.7).
+AWAITING_INTERRUPTS = frozenset({"interrupt", "use_item"})

@@ -127,6 +127,7 @@ class Side:
     objectives: int = 0
     vp: dict[str, int] = field(default_factory=lambda: {"objectives": 0, "missions": 0, "knockouts": 0})
     passed: bool = False
+    passed_by_rules: str = ""  # why the rules passed for the player (BG-6.3.5, BG-AMB-23), for messages
     chosen: bool = False  # selected a card or passed in the current step 1
     revealed: str | None = None
     last_activated: str | None = None  # this round

@@ -118,4 +118,5 @@ GAME = GameInfo(
     spec="shared/rules/eternia.md",
     short_name="Fields of Eternia",
     lettered_rule_kinds=("WE", "AMB"),
+    bare_lettered_rule_ids=True,
 )

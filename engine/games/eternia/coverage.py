@@ -11,14 +11,14 @@ A test cites an id when the id appears inside a test function (name, docstring o
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 from importlib import resources
 from pathlib import Path
 
+from engine.core import coverage as core
+
 INDEX_FILE = "rules_index.json"
-RULE_ID = re.compile(r"\b(?:FE-\d+(?:\.\d+)*(?:\.[HB])?|WE-\d{2}|AMB-\d{2})\b")
 _DEF = re.compile(r"^(?:\d+\.\s+|-\s+)?\*\*((?:FE-\d+(?:\.\d+)*(?:\.[HB])?|AMB-\d{2}))\s*([^*]*)\*\*(.*)$")
 _WE = re.compile(r"^###\s+(WE-\d{2})\s+(.+?)\s*$")
 
@@ -67,50 +67,18 @@ def load_index() -> list[dict]:
     return json.loads(text)["rules"]
 
 
-_RANGE = re.compile(r"\b(FE-\d+(?:\.\d+)*)[–-](\d+(?:\.\d+)*)\b")
-
-
-def expand_ranges(text: str) -> list[str]:
-    """Ids a range names: "FE-9.7.1–9.7.3" and "FE-11.5.3.5–6" cite every id from the first to the last."""
-    out = []
-    for left, right in _RANGE.findall(text):
-        head = left[3:].split(".")
-        tail = right.split(".")
-        if len(tail) == 1:
-            tail = head[:-1] + tail
-        if len(tail) != len(head) or tail[:-1] != head[:-1] or int(tail[-1]) - int(head[-1]) > 30:
-            continue
-        prefix = ".".join(head[:-1])
-        for n in range(int(head[-1]), int(tail[-1]) + 1):
-            out.append("FE-" + (f"{prefix}.{n}" if prefix else str(n)))
-    return out
-
-
-def cited_in_tests(folder: Path) -> dict[str, set[str]]:
-    """{rule id: {test names}} for every id cited inside a test function of ``folder``."""
-    out: dict[str, set[str]] = {}
-    for path in sorted(folder.glob("test_*.py")):
-        source = path.read_text("utf-8")
-        tree = ast.parse(source)
-        for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
-                text = ast.get_source_segment(source, node) or ""
-                for rule_id in RULE_ID.findall(text) + expand_ranges(text):
-                    out.setdefault(rule_id, set()).add(f"{path.name}::{node.name}")
-    return out
-
-
 def report(folder: Path) -> dict:
-    """Coverage figures: ids defined, ids cited exactly, ids covered through a cited sub-rule."""
-    index = load_index()
-    cited = cited_in_tests(folder)
-    ids = [r["id"] for r in index]
-    exact = [i for i in ids if i in cited]
-    nested = [i for i in ids if i not in cited and any(c.startswith(i + ".") for c in cited)]
+    """Coverage figures from the generic report (``arbiter rules-coverage motu-fields-of-eternia``): ids
+    defined, ids cited exactly, ids covered through a cited sub-rule, the rest (each has a note)."""
+    from engine.games.eternia import GAME
+
+    rows = core.game_report(GAME, folder)
+    tested = [r for r in rows if r["status"] == "tested"]
+    nested = [r["id"] for r in tested if all(" (via " in t for t in r["tests"])]
     return {
-        "defined": len(ids),
-        "cited": len(exact),
+        "defined": len(rows),
+        "cited": len(tested) - len(nested),
         "cited_through_sub_rules": len(nested),
-        "uncited": [i for i in ids if i not in cited and i not in nested],
-        "provisional": sorted(r["id"] for r in index if r["provisional"] and r["kind"] == "rule"),
+        "uncited": [r["id"] for r in rows if r["status"] != "tested"],
+        "provisional": sorted(r["id"] for r in load_index() if r["provisional"] and r["kind"] == "rule"),
     }

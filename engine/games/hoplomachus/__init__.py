@@ -145,4 +145,5 @@ GAME = GameInfo(
     spec="shared/rules/hoplomachus.md",
     short_name="Hoplomachus",
     lettered_rule_kinds=("WE", "DV", "CF", "AMB"),
+    bare_lettered_rule_ids=True,
 )

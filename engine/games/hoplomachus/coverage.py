@@ -11,18 +11,17 @@ A test cites an id when it appears inside a test function (name, decorators, doc
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
 
+from engine.core import coverage as core
+
 INDEX_FILE = "rules_index.json"
 NOTES_FILE = "coverage_notes.json"
 STATUSES = ("tested", "not-applicable", "not-implemented", "MISSING")
-RULE_ID = re.compile(r"\b(?:HR-\d+(?:\.\d+)*|(?:WE|DV|CF|AMB)-\d+)\b")
-NAME_ID = re.compile(r"(?:^|_)(we|dv|cf|amb)(\d+)(?=_|$)")
 _BULLET = re.compile(r"^\s*-\s+\*\*((?:HR-\d+(?:\.\d+)*|(?:DV|CF|AMB)-\d+))\b([^*]*)\*\*(.*)$")
 _EXAMPLE = re.compile(r"^###\s+(WE-\d+)\s+(.+?)\s*$")
 
@@ -89,67 +88,27 @@ def _notes_doc() -> dict:
     return json.loads(resources.files(__package__).joinpath(NOTES_FILE).read_text("utf-8"))
 
 
-def load_notes() -> list[dict]:
-    return _notes_doc()["notes"]
-
-
 def rests_on_provisional(rule_id: str) -> bool:
     """Whether what the rule decides depends on content the rulebook does not print (coverage_notes.json)."""
     spec = _notes_doc()["rests_on_provisional"]
     return rule_id in spec["ids"] or any(rule_id.startswith(p) for p in spec["prefixes"])
 
 
-def note_for(rule_id: str, notes: list[dict]) -> dict | None:
-    """The first note whose ``ids`` lists the id or whose ``prefix`` starts it (e.g. all of "HR-13.")."""
-    for note in notes:
-        if rule_id in note.get("ids", ()) or any(rule_id.startswith(p) for p in note.get("prefixes", ())):
-            return note
-    return None
-
-
 def scan_tests(tests_dir: str | Path) -> dict[str, list[str]]:
-    root = Path(tests_dir)
-    cited: dict[str, set[str]] = {}
-    for path in sorted(root.rglob("test_*.py")):
-        if path.name == "test_hr_coverage.py":
-            continue
-        source = path.read_text("utf-8")
-        tree = ast.parse(source)
-        lines = source.splitlines()
-        for fn in ast.walk(tree):
-            if not isinstance(fn, ast.FunctionDef) or not fn.name.startswith("test"):
-                continue
-            start = min([fn.lineno] + [d.lineno for d in fn.decorator_list])
-            segment = "\n".join(lines[start - 1 : fn.end_lineno])
-            found = set(RULE_ID.findall(segment))
-            found |= {f"{k.upper()}-{n}" for k, n in NAME_ID.findall(fn.name.lower())}
-            for rule_id in found:
-                cited.setdefault(rule_id, set()).add(f"{path.relative_to(root).as_posix()}::{fn.name}")
-    return {k: sorted(v) for k, v in sorted(cited.items())}
+    """``{id: [tests]}`` for every id a test function under ``tests_dir`` cites (engine.core.coverage)."""
+    from engine.games.hoplomachus import GAME
 
-
-def _cited(rule_id: str, cited: dict[str, list[str]]) -> list[str]:
-    """Tests citing the id or, for a rule with sub-rules, any of its sub-rules (HR-8.4 ← HR-8.4.2)."""
-    out = list(cited.get(rule_id, []))
-    if rule_id.startswith("HR-"):
-        for k, v in cited.items():
-            if k.startswith(rule_id + "."):
-                out += v
-    return sorted(set(out))
+    known = [r["id"] for r in load_index()]
+    return core.scan_tests(tests_dir, core.rule_ids(GAME), known, exclude=("test_hr_coverage.py",))
 
 
 def coverage_report(tests_dir: str | Path) -> list[dict]:
-    notes = load_notes()
-    cited = scan_tests(tests_dir)
-    rows = []
-    for rule in load_index():
-        tests = _cited(rule["id"], cited)
-        note = None if tests else note_for(rule["id"], notes)
-        status = "tested" if tests else (note["status"] if note else "MISSING")
-        provisional = status == "provisional" or rests_on_provisional(rule["id"])
-        rows.append({**rule, "status": status, "tests": tests, "reason": note["reason"] if note else None,
-                     "provisional": provisional})  # fmt: skip
-    return rows
+    """The generic report (``arbiter rules-coverage hoplomachus-remastered``), each row flagged when what the
+    rule decides rests on content the rulebook does not print."""
+    from engine.games.hoplomachus import GAME
+
+    rows = core.game_report(GAME, tests_dir)
+    return [{**r, "provisional": r["status"] == "provisional" or rests_on_provisional(r["id"])} for r in rows]
 
 
 def summary(rows: Iterable[dict]) -> dict[str, int]:

@@ -141,10 +141,23 @@ def test_bg_amb_07_a_facing_tie_must_be_chosen_in_the_log(bg):
     """BG-AMB-07 / BG-28.5: K12 → O12 is equally close to two adjacent hexes; the log must pick one of them."""
     options = bg.grid.facings_toward(bg.grid.parse("K12"), bg.grid.parse("O12"))
     assert len(options) == 2
-    bg.rejects(shooter(bg, "O12"), "BG-AMB-07")
+    v = bg.rejects(shooter(bg, "O12"), "BG-10.3.1")
+    assert "2 facings (1, 2) are equally close" in v.message and '"facing": 1' in v.message
     assert bg.state(shooter(bg, "O12", facing=options[1])).units["man-at-arms"].facing == options[1]
     wrong = next(d for d in range(6) if d not in options)
     bg.rejects(shooter(bg, "O12", facing=wrong), "BG-10.3.1")
+
+
+def test_bg_amb_07_a_tied_attack_is_offered_once_per_facing(bg):
+    """BG-AMB-07 / BG-28.5: what legal_events offers is accepted as offered: the tied shot comes with each
+    candidate facing, and an untied one without any."""
+    for target_hex, facings in (("O12", {1, 2}), ("K17", {None})):
+        sc = shooter(bg, target_hex)
+        sc.doc["events"].pop()
+        game = bg.state(sc)
+        shots = [e for e in game.legal_events() if e["type"] == "attack" and e["weapon"] == "arm-cannon"]
+        assert {e.get("facing") for e in shots} == facings
+        assert all(game.is_legal({**e, **MISS}) for e in shots)
 
 
 # -- spells ------------------------------------------------------------------------------------------------

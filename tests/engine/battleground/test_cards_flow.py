@@ -249,7 +249,7 @@ def test_bg_amb_24_a_pass_is_declared_at_step_1(bg):
     """BG-AMB-24: once cards are revealed, the revealed card must be used; no pass mid-activation."""
     sc = table(bg).deal().select("motu-fate-01", "ew-fate-02")
     sc.add("pass", player="p2")
-    bg.rejects(sc, "BG-AMB-24")
+    bg.rejects(sc, "BG-6.2.1")
 
 
 def test_bg_6_3_5_no_ready_character_means_passing(bg):
@@ -265,6 +265,19 @@ def test_bg_6_3_5_no_ready_character_means_passing(bg):
     sc.add("select", player="p2", card="ew-fate-02")
     sc.add("activate", player="p2", character="trap-jaw", bonus="mana").add("end_activation", player="p2")
     assert bg.state(sc).round == 2  # BG-6.3.6 / BG-6.1.2
+
+
+def test_bg_6_3_5_a_pass_the_rules_already_made_is_not_written(bg):
+    """BG-6.3.5: with nobody ready, MotU have passed by rule; a log that writes the pass anyway is told so."""
+    sc = table(bg, p1=("he-man",), p2=("skeletor", "trap-jaw")).deal()
+    initiative(bg, sc, motu_fate_01=9, ew_fate_01=1)
+    sc.select("motu-fate-01", "ew-fate-01")
+    sc.add("activate", player="p1", character="he-man", bonus="mana").add("end_activation", player="p1")
+    sc.add("activate", player="p2", character="skeletor", bonus="mana").add("end_activation", player="p2")
+    sc.add("pass", player="p1")
+    v = bg.rejects(sc, "BG-6.3.5")
+    assert "has already passed this round: with no ready character a player must pass" in v.message
+    assert "leave the event out" in v.message
 
 
 def test_bg_amb_23_a_revealed_card_with_nobody_to_activate_goes_back(bg):

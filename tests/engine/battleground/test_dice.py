@@ -178,7 +178,7 @@ def test_bg_17_4_2_mana_rerolls_are_limited_by_the_mana_held():
 
 def test_bg_amb_33_each_die_is_rerolled_at_most_once_per_step():
     """BG-AMB-33: in step 7 each die can be rerolled at most once."""
-    rejected("BG-AMB-33", [1, 1], mana=3, mana_rerolls={"dice": [0, 0], "results": [2, 3]})
+    rejected("BG-8.2", [1, 1], mana=3, mana_rerolls={"dice": [0, 0], "results": [2, 3]})
 
 
 def test_bg_amb_33_explosion_dice_cannot_be_rerolled():

@@ -83,7 +83,10 @@ def test_bg_11_2_3_guard_triggers_when_all_three_conditions_hold(bg):
     sc = guarded(bg, equipment=("arm-cannon",), path=["K24", "K23", "K22", "K21", "K20", "K19", "K18", "K17"])
     assert triggered(bg, sc)
     sc.add("end_activation", player="p2")
-    bg.rejects(sc, "BG-6.7.1")  # the activation cannot go on before the interrupt
+    # The activation cannot go on before the interrupt; the refusal names it and what the log must say.
+    v = bg.rejects(sc, "BG-11.2.3")
+    assert "He-Man is on guard and must interrupt Skeletor" in v.message
+    assert '{"type": "interrupt", "character": "he-man"}' in v.message and "end_interrupt" in v.message
 
 
 def test_bg_11_2_3_no_guard_without_line_of_sight(bg):
@@ -210,6 +213,20 @@ def test_bg_14_1_5_the_interrupt_is_over_without_ap(bg):
     sc.doc["events"][-1] = {"type": "end_interrupt", "character": "he-man"}
     game = bg.state(sc)
     assert game.frame().unit.key == "skeletor" and game.frame().kind == "activation"
+
+
+def test_bg_14_1_5_without_ap_only_free_actions_and_the_end_are_offered(bg):
+    """BG-14.1.5 / BG-17.3.5: with no AP left the interrupt offers no action, but a single-use item is a free
+    action and may still bring AP (here +1 AP)."""
+    path = ["K24", "K23", "K22", "K21", "K20", "K19", "K18", "K17"]
+    sc = guarded(bg, equipment=("arm-cannon", "example-ap-token"), path=path)
+    bg.item(sc, "example-ap-token", single_use=True, use={"gain_ap": 1})
+    sc.add("interrupt", character="he-man")
+    sc.add("attack", character="he-man", weapon="arm-cannon", target="skeletor", **MISS)
+    offered = {e["type"] for e in bg.state(sc).legal_events()}
+    assert {"end_interrupt", "use_item"} <= offered and not offered & {"attack", "move", "ability"}
+    sc.add("use_item", character="he-man", item="example-ap-token")
+    assert bg.state(sc).frame().ap == 1
 
 
 def test_bg_14_1_5_end_interrupt_needs_an_interrupt(bg):
@@ -386,6 +403,18 @@ def test_bg_14_2_1_every_engaged_enemy_interrupts_before_the_character_leaves(bg
     game = bg.state(sc)
     assert bg.label(game, "he-man") == "K12"  # BG-14.2.5: the move goes on with all its MP
     bg.accepts(sc)
+
+
+def test_bg_14_2_1_an_opportunity_attack_left_out_is_named_with_what_to_write(bg):
+    """BG-14.2.1: a log that goes on as if Trap Jaw and Skeletor made no opportunity attack is refused at
+    that event, naming both, the rule, and the events that declare an attack not made."""
+    sc = engaged(bg, enemies=("skeletor", "trap-jaw"))
+    sc.add("end_activation", player="p1")
+    v = bg.rejects(sc, "BG-14.2.1")
+    assert "engaged with Skeletor and Trap Jaw: each of them makes an opportunity attack first" in v.message
+    assert (
+        '{"type": "interrupt", "character": "skeletor"}' in v.message and "their player chooses" in v.message
+    )
 
 
 @pytest.mark.parametrize(

@@ -201,9 +201,9 @@ def test_bg_16_3_3_the_character_resolving_the_ability_places_it(bg):
         ("L18", "BG-16.3.2"),  # an objective token
         ("K17", "BG-16.3.2"),  # a low obstacle
         ("H19", "BG-16.3.2"),  # a high obstacle
-        ("L17", "BG-AMB-39"),  # difficult terrain (BG-DIS-10: IT/ES, where PL would allow it)
-        ("M17", "BG-AMB-39"),  # a ladder
-        ("M19", "BG-AMB-39"),  # a platform hex
+        ("L17", "BG-16.3.2"),  # difficult terrain (BG-DIS-10: IT/ES, where PL would allow it)
+        ("M17", "BG-16.3.2"),  # a ladder
+        ("M19", "BG-16.3.2"),  # a platform hex
         ("K16", None),
     ],
 )

@@ -92,7 +92,7 @@ def test_bg_18_1_toward_an_objective_ends_on_its_hex_facing_as_its_player_choose
     game = bg.state(sc)
     assert (game.frame().ap, game.frame().counters) == (4, {})  # §18 preamble: no Move counter
     bg.accepts(sc)
-    bg.rejects(moves(seek(seeker(bg)), ["K6", "K7", "K8", "K9"], hex="K9"), "BG-AMB-07")
+    bg.rejects(moves(seek(seeker(bg)), ["K6", "K7", "K8", "K9"], hex="K9"), "BG-18.1")
 
 
 def test_bg_18_1_toward_an_objective_may_stop_early_and_turns_to_face_it(bg):
