@@ -221,8 +221,16 @@ def resume_move(g, then: tuple) -> None:
     """The continuation of a Move declared before its opportunity attacks: ("move", unit key, path,
     facing, pushes)."""
     unit = g.units[then[1]]
-    if unit.on_board:  # BG-14.2.5: a character knocked out by an opportunity attack does not move
-        finish_move(g, unit, list(then[2]), then[3], then[4])
+    if not unit.on_board:  # BG-14.2.5: a character knocked out by an opportunity attack does not move
+        return
+    path = list(then[2])
+    if not then[4] and unit.shape is None:
+        # BG-14.2.5 with BG-9.2.3 (reading): the move goes on, but a character that moved during the
+        # interrupts may now stand on the declared path; two characters never share a hex, so the move
+        # stops in the last hex before it.
+        occupied = massive.occupants(g, unit)
+        path = next((path[:i] for i, h in enumerate(path) if h in occupied), path)
+    finish_move(g, unit, path, then[3], then[4])
 
 
 def finish_move(

@@ -405,6 +405,20 @@ def test_bg_14_2_1_every_engaged_enemy_interrupts_before_the_character_leaves(bg
     bg.accepts(sc)
 
 
+def test_bg_14_2_5_a_move_resumed_after_the_interrupts_stops_before_a_hex_taken_meanwhile(bg):
+    """BG-14.2.5 with BG-9.2.3 (reading): He-Man declared K14→K13→K12; while Skeletor's opportunity attack
+    was resolved a character came to stand on K13 (here set directly; in play a card's movement effect did
+    it). The move goes on, but stops at K14: two characters never share a hex."""
+    sc = engaged(bg)
+    sc.place("p2", "trap-jaw", ["hook-arm"], "A1", facing=0)
+    game = bg.state(sc)
+    game.units["trap-jaw"].hex = bg.grid.parse("K13")
+    n = len(sc.doc["events"])
+    game.apply(n, {"type": "interrupt", "character": "skeletor"})
+    game.apply(n + 1, {"type": "end_interrupt", "character": "skeletor"})
+    assert bg.label(game, "he-man") == "K14" and bg.label(game, "trap-jaw") == "K13"
+
+
 def test_bg_14_2_1_an_opportunity_attack_left_out_is_named_with_what_to_write(bg):
     """BG-14.2.1: a log that goes on as if Trap Jaw and Skeletor made no opportunity attack is refused at
     that event, naming both, the rule, and the events that declare an attack not made."""

@@ -2,6 +2,7 @@
 
     python -m tests.engine.golden.build            # write battleground.jsonl.gz from the engine as it is
     python -m tests.engine.golden.build --check    # compare the engine with the committed corpus
+    python -m tests.engine.golden.build --refresh  # keep the logs, pin the engine's verdicts on them anew
 
 The corpus holds simulated games in both randomness modes with the built-in pack, games with the
 integration pack (every rule area: massive miniatures, markers, movement effects, trigger windows), and
@@ -92,10 +93,16 @@ def verify(log: dict, pack: dict | None):
     return engine.verify(log, content_pack=copy.deepcopy(pack) if pack is not None else None)
 
 
-def build() -> int:
-    pack_docs = packs()
+def build(refresh: bool = False) -> int:
+    """Write the corpus: logs simulated anew, or (``refresh``) the committed logs, so that a change to what
+    the simulator chooses does not replace the logs whose verdicts a rule change is meant to move."""
+    if refresh:
+        pack_docs, records = load()
+        found = ((r["id"], r["pack"], r["log"]) for r in records)
+    else:
+        pack_docs, found = packs(), entries()
     lines = [json.dumps({"packs": pack_docs}, sort_keys=True, separators=(",", ":"))]
-    for entry_id, pack, log in entries():
+    for entry_id, pack, log in found:
         verdict = verify(log, pack_docs.get(pack))
         record = {
             "id": entry_id,
@@ -132,6 +139,7 @@ def compare() -> tuple[int, list[str], list[str]]:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare with the committed corpus")
+    parser.add_argument("--refresh", action="store_true", help="re-pin the verdicts of the committed logs")
     args = parser.parse_args(argv)
     if args.check:
         total, decided, laid_out = compare()
@@ -141,7 +149,7 @@ def main(argv=None) -> int:
         for entry_id in decided[:50]:
             print("  decision changed:", entry_id)
         return 1 if decided or laid_out else 0
-    print(f"wrote {build()} logs to {CORPUS}")
+    print(f"wrote {build(args.refresh)} logs to {CORPUS}")
     return 0
 
 
