@@ -192,7 +192,7 @@ def result_game_fields(game: str, verdict: dict) -> dict:
         "first_player": "",
         "winner": str(winners[0].get("seat"))[:32] if len(winners) == 1 else None,
         "outcome": "draw" if outcomes <= {"draw"} else "win",
-        "ended_by": str(result.get("ended_by") or "")[:16],
+        "ended_by": str(result.get("ended_by") or "")[: m.GameStat._meta.get_field("ended_by").max_length],
     }
 
 

@@ -63,7 +63,7 @@ class GameStat(models.Model):
     first_player = models.CharField(max_length=32)
     winner = models.CharField(max_length=32, null=True, blank=True)
     outcome = models.CharField(max_length=16)
-    ended_by = models.CharField(max_length=16)
+    ended_by = models.CharField(max_length=32)  # "tie-break-eternium" (FE-17.2) is 18
     objectives_available = models.PositiveSmallIntegerField(default=0)
     # Both sides' claims added up at ingest, so the map summary needs no join to sides.
     objectives_claimed = models.PositiveSmallIntegerField(default=0)
@@ -235,7 +235,7 @@ class GameDaily(Bucket):
 
     map = models.CharField(max_length=100, blank=True)
     rounds_played = models.PositiveSmallIntegerField()
-    ended_by = models.CharField(max_length=16)
+    ended_by = models.CharField(max_length=32)  # "tie-break-eternium" (FE-17.2) is 18
     outcome = models.CharField(max_length=16)
     games = models.IntegerField(default=0)
     first_player_wins = models.IntegerField(default=0)

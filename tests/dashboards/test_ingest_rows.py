@@ -124,3 +124,12 @@ def test_a_verdict_with_side_statistics_costs_one_insert_per_table():
     # Besides the inserts: one SELECT for the rows of an earlier verdict (none here).
     assert len(queries.captured_queries) <= 10, [q["sql"][:80] for q in queries.captured_queries]
     assert timezone.is_aware(m.GameStat.objects.get(game_log=log).verified_at)
+
+
+def test_an_eternia_tie_break_ending_is_stored_whole():
+    """FE-17.2: a team game decided by the Eternium tie-break ends "tie-break-eternium" (18 characters),
+    which the meta shows as the way the game ended; nothing is cut from it."""
+    from dashboards.ingest import result_game_fields
+
+    verdict = {"result": {"ended_by": "tie-break-eternium", "seats": [{"seat": "a", "outcome": "win"}]}}
+    assert result_game_fields("motu-fields-of-eternia", verdict)["ended_by"] == "tie-break-eternium"
