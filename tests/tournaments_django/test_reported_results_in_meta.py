@@ -157,3 +157,12 @@ def test_the_api_counts_reported_results_when_asked(live_match, client, django_c
     assert answer["filters"]["include_reported"] is True
     assert {r["key"]: r["seats"] for r in answer["rows"]} == {"win": 1, "loss": 1}
     assert client.get(url, {"include_reported": "perhaps"}).status_code == 400
+
+
+def test_the_meta_page_offers_reported_results_and_marks_them_unverified(meta, client):
+    """The page's filter form carries the toggle, and a view that includes them says they are unverified."""
+    page = client.get(f"/meta/{GAME}/").content.decode()
+    assert 'name="include_reported"' in page and "reported-included" not in page
+    page = client.get(f"/meta/{GAME}/", {"include_reported": "1"}).content.decode()
+    assert 'name="include_reported" value="1" checked' in page
+    assert "results reported by hand: no log was checked, so they are unverified" in page
