@@ -203,6 +203,12 @@ def _samples(site) -> dict[str, list]:
         "page": [p for p in pages_for(GAME) if p != "overview"],
         "rule_id": rule_ids,
         "code": [site["table"].code],
+        "characters/key": ["he-man", "skeletor"],
+        "import/kind": ["csv", "names"],
+        # Actions that answer POST only: a GET is no page, so any value does.
+        "organizer-requests/pk": [0],
+        "judges/pk": [0],
+        "absent/pk": [0],
     }
 
 

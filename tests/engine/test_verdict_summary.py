@@ -98,7 +98,7 @@ def test_a_battleground_summary_keeps_its_wording_and_labels_from_the_registered
     import engine
 
     verdict = engine.verify(engine.simulate("motu-battleground", 0))
-    assert verdict.summary() == "LEGAL — Evil Warriors win 40–20 (objectives 40) after 4 rounds"
+    assert verdict.summary() == "LEGAL — Masters of the Universe win 20–0 (objectives 20) after 4 rounds"
     rows = [dict(r, components={"objectives": 10, "knockouts": 5}) if r["outcome"] == "win" else r
             for r in verdict.result["seats"]]  # fmt: skip
     knocked = dict(verdict.result, seats=rows)

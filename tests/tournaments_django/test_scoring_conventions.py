@@ -109,6 +109,7 @@ def test_the_event_form_takes_typed_bands_and_presets(organizer, client):
         "round_minutes": 90,
         "late_join_points": 0,
         "soft_scores_use": "ignored",
+        "odd_field": "bye",
         "battle_points": "0-4 Draw 10-10\n6+ Win 15-5",
         "soft_score_categories": "Painting: 20",
     }

@@ -38,8 +38,14 @@ def test_notes_explain_only_uncited_known_ids_with_a_reason(rows):
 
 
 def test_tests_cite_only_ids_the_specification_defines():
-    """A cited id that the index does not know is a typo (or the index is stale)."""
-    assert coverage.unknown_citations(HERE) == {}
+    """A cited id that the index does not know is a typo (or the index is stale). A section that the
+    engine cites as a whole (BG-7.5, victory points from all three sources) is known when the rules
+    reference explains it."""
+    from engine import game
+
+    info = game("motu-battleground")
+    unknown = {k: v for k, v in coverage.unknown_citations(HERE).items() if info.rule(k) is None}
+    assert unknown == {}
 
 
 def test_bg_0_4_the_index_lists_each_id_once_with_a_title():

@@ -1431,8 +1431,8 @@ def test_bg_14_1_4c_an_interrupted_interrupter_defends_at_a_narrowed_threshold(b
 
 
 @pytest.mark.parametrize("written, legal", [(50, True), (40, False)])
-def test_bg_7_5_the_log_may_state_vp_after_any_event(bg, written, legal):
-    """BG-7.5 / BG-EX-24: a player may write the VP totals they count at the table (``expect.vp``); the
+def test_bg_7_5_3_the_log_may_state_vp_after_any_event(bg, written, legal):
+    """BG-7.5.2 / BG-7.5.3 / BG-EX-24: a player may write the VP totals they count at the table (``expect.vp``); the
     engine checks them once the event is over: Skeletor's 30 + 10 and the mission's 10 make 50, not 40."""
     sc = ex24(bg, weapon="sword-of-power")
     sc.doc["events"][-1]["expect"]["vp"] = {"p1": written, "p2": 0}
