@@ -93,7 +93,8 @@ def dice_needed(game, event: dict) -> dict:
         {"event": the event, with an area attack's further targets filled in when it did not name them,
          "needs": [{"path": ["attack"], "kind": "dice", "what", "stat", "dice", "threshold",
                     "mana_rerolls", "free_rerolls", "explosions_automatic"},
-                   {"path": ["draw"], "kind": "cards", "what", "count", "deck": [card ids left in it]}]}
+                   {"path": ["draw"], "kind": "cards", "what", "count",
+                    "deck": [{"id", "name", "copies"} of the cards left in it]}]}
 
     ``needs`` is in the order the rules use randomness (docs/log-format.md, "Randomness, draw order");
     ``path`` is where the roll or the list of cards goes in the event (``["additional", 0, "defence"]`` for
@@ -120,6 +121,13 @@ def dice_needed(game, event: dict) -> dict:
             need["explosions_automatic"] = game.dice.explosions_automatic
         else:
             side = game.sides.get(event.get("player"))
+            copies: dict[str, int] = {}
+            for cid in need["deck"]:  # the deck is a multiset in recorded mode (BG-5.2.4)
+                copies[cid] = copies.get(cid, 0) + 1
+            need["deck"] = [
+                {"id": cid, "name": game.content.cards[cid].name, "copies": n}
+                for cid, n in sorted(copies.items())
+            ]
             need["what"] = f"{side.name if side else 'The player'} draws {need['count']} fate cards"
         needs.append({"path": path, **need})
     # The event as the player chose it, with what the probe filled in that is a choice (area targets).

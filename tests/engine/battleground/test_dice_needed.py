@@ -51,7 +51,7 @@ def test_needs_match_every_recorded_roll_and_draw_of_a_legal_game_and_leave_the_
             given = _get(event, need["path"])
             if need["kind"] == "cards":
                 assert need["count"] == len(given)
-                assert set(given) <= set(need["deck"])
+                assert set(given) <= {card["id"] for card in need["deck"]}
             else:
                 assert need["dice"] == len(given["dice"])
                 assert len(given.get("mana_rerolls", {}).get("dice", [])) <= need["mana_rerolls"] <= 5
