@@ -11,7 +11,7 @@ import pytest
 
 import engine
 from play import services
-from play.models import DiceMode, TableGame
+from play.models import TableGame
 from tests.browser.chromium import requires_chromium, start_chromium
 from tests.browser.test_table_recorder import (
     PASSWORD,
@@ -23,6 +23,7 @@ from tests.browser.test_table_recorder import (
     table_data,
     wait,
 )
+from tests.platform.test_play_recorded_dice import recorded_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), requires_chromium]
 
@@ -33,16 +34,7 @@ CHOSEN = ("type", "character", "weapon", "target")
 def _table_before_first_attack(alice, bob):
     """A recorded game played through the services up to the first attack of a simulated game."""
     log = engine.simulate(GAME, 3, randomness="recorded")
-    table = services.create_game(
-        alice,
-        game=GAME,
-        seats=[services.Seating("Alice", "first-game-ew"), services.Seating("Bob", "first-game-motu")],
-        first_player_seat=1,
-        mode=DiceMode.RECORDED,
-    )
-    table.header = {k: v for k, v in log.items() if k != "events"} | {"simulated": False}
-    table.save(update_fields=["header"])
-    table = services.join(table.code, bob)
+    table = recorded_table(alice, bob, log)
     people = {"p1": alice, "p2": bob}
     index = next(i for i, e in enumerate(log["events"]) if e["type"] == "attack")
     for event in log["events"][:index]:
