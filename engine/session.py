@@ -6,6 +6,7 @@ the engine, generic over every registered game.
     step(replay, event) -> dict                     # apply one event; its words and dice; raises as apply
     walk(log, *, content_pack=None) -> dict         # every event of a log with the view after it
     offers(replay) -> list[dict]                    # legal_events() with each offer in words
+    dice_needed(replay, event) -> dict              # recorded dice: what the table rolls for an event
     table_options(game) -> dict                     # what a new game at the table can be set up with
     new_header(game, **choices) -> dict             # the header of a new game (seeded: commitment only)
     with_seed(header, seed_hex) -> dict             # the header with the seed revealed
@@ -73,6 +74,19 @@ def offers(replay: Replay) -> list[dict]:
         {"event": event, "text": words(event) if callable(words) else str(event.get("type"))}
         for event in replay.legal_events()
     ]
+
+
+def dice_needed(replay: Replay, event: dict) -> dict:
+    """What the players must roll (and draw) at the table for ``event`` in a game with recorded randomness:
+    ``{"event", "needs": [{"path", "kind": "dice" | "cards", "what", ...}]}`` in the order the rules use
+    them (a game's replay answers with its ``dice_needed``; see engine/games/battleground/dice_needed.py
+    for the fields). ``needs`` is empty for a seeded game, an event that rolls nothing, or a game whose
+    replay cannot say. Raises IllegalEvent or UnreadableLog when the event is refused whatever the dice;
+    the replay is not changed."""
+    needed = getattr(replay, "dice_needed", None)
+    if not callable(needed):
+        return {"event": event, "needs": []}
+    return needed(event)
 
 
 def walk(log, *, content_pack: dict | None = None) -> dict:

@@ -18,7 +18,7 @@ class NewGameForm(forms.Form):
         choices=[("1", "I go first"), ("2", "My opponent goes first")], label="Who won the roll-off"
     )
     dice = forms.ChoiceField(
-        choices=[(DiceMode.SEEDED, DiceMode.SEEDED.label)],
+        choices=DiceMode.choices,
         initial=DiceMode.SEEDED,
         label="Dice",
         widget=forms.RadioSelect,

@@ -105,15 +105,16 @@ def create_game(
 ) -> TableGame:
     """A new table with ``user`` in seat 1 (seat 2 joins by code, or is given for a match's game).
     A seat's force is a force id of the content pack or a whole force (a registered list)."""
-    if mode != DiceMode.SEEDED:
-        raise TableError("Only games where the site rolls the dice can be recorded here yet.")
-    seed = secrets.token_hex(32)
+    if mode not in DiceMode.values:
+        raise TableError("Choose who rolls the dice: the site, or the players with real dice.")
+    # LOG-4: seeded, the site draws every die from a committed seed; recorded, the players enter the faces.
+    seed = secrets.token_hex(32) if mode == DiceMode.SEEDED else ""
     try:
         header = engine.session.new_header(
             game,
             players=[{"name": s.name, "force": s.force} for s in seats],
             first_player=f"p{first_player_seat}",
-            seed_hex=seed,
+            seed_hex=seed or None,
             placement=secrets.randbelow(2**31),
             pack=pack,
         )
@@ -250,6 +251,26 @@ def post_event(code: str, user, event, expected_version: int, cid: str | None = 
         if table.status == TableStatus.OVER:
             _send_log(table)
     return table
+
+
+def dice_needed(code: str, user, event) -> dict:
+    """What this player must enter from the table for ``event`` before posting it (recorded dice, LOG-4):
+    ``{"event", "needs"}`` from the engine (engine.session.dice_needed), nothing stored. An event the
+    rules refuse whatever the dice is refused here already, with the engine's reason."""
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        raise TableError("An event is an object with a type.")
+    table = TableGame.objects.filter(code=code).first()
+    if table is None or table.seat_of(user) is None:
+        raise TableError("There is no such game at your table.")
+    if table.status != TableStatus.PLAYING:
+        raise TableError("This game is not being played: " + table.get_status_display().lower() + ".")
+    replay = replay_of(table)
+    if actor_of(event, replay.view()) != player_id(table.seat_of(user)):
+        raise NotYourTurn("That is the other player's move.")
+    try:
+        return engine.session.dice_needed(replay, event)
+    except (engine.IllegalEvent, engine.UnreadableLog) as exc:
+        raise Refused(table.game, exc.rule, exc.message) from None
 
 
 def undo(code: str, user, expected_version: int) -> TableGame:

@@ -10,6 +10,7 @@ urlpatterns = [
     path("<str:code>/", views.table_page, name="table"),
     path("<str:code>/state.json", views.state, name="state"),
     path("<str:code>/events", views.post_event, name="event"),
+    path("<str:code>/dice", views.dice, name="dice"),
     path("<str:code>/undo", views.undo, name="undo"),
     path("<str:code>/confirm", views.confirm, name="confirm"),
     path("<str:code>/result", views.confirm_result, name="result"),

@@ -107,13 +107,24 @@ def state(request, code: str):
     )
 
 
-def _act(request, code: str, action):
+def _body(request) -> dict | None:
     try:
         body = json.loads(request.body or b"{}")
     except ValueError:
-        return JsonResponse(
-            {"error": {"code": "not_json", "message": "The page sent something unreadable."}}, status=400
-        )
+        return None
+    return body if isinstance(body, dict) else None
+
+
+def _unreadable() -> JsonResponse:
+    return JsonResponse(
+        {"error": {"code": "not_json", "message": "The page sent something unreadable."}}, status=400
+    )
+
+
+def _act(request, code: str, action):
+    body = _body(request)
+    if body is None:
+        return _unreadable()
     _table_for(request, code)
     try:
         table = action(body)
@@ -141,6 +152,20 @@ def post_event(request, code: str):
             code.upper(), request.user, body.get("event"), _version(body), cid=str(body.get("cid") or "")[:40]
         ),
     )
+
+
+@require_POST
+@login_required
+def dice(request, code: str):
+    """Recorded dice: what the table must roll (and draw) for an event, asked before it is entered."""
+    body = _body(request)
+    if body is None:
+        return _unreadable()
+    _table_for(request, code)
+    try:
+        return JsonResponse(services.dice_needed(code.upper(), request.user, body.get("event")))
+    except services.TableError as exc:
+        return JsonResponse({"error": exc.to_dict()}, status=exc.status)
 
 
 @require_POST

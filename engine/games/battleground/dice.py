@@ -120,6 +120,17 @@ def run_test(
         unknown = ", ".join(sorted(set(roll) - ROLL_FIELDS))
         raise UnreadableLog(f"{what}: unknown field(s) {unknown} in a roll", rule="LOG-5.2")
     n = max(dice_count, 0)  # BG-AMB-13: zero or fewer dice → no roll, no successes
+    asked = getattr(dice.author, "test_needed", None)
+    if asked is not None:  # a recorder asking what the table must roll (dice_needed.py)
+        asked(
+            roll,
+            stat=stat,
+            dice=n,
+            threshold=threshold,
+            mana=min(MAX_MANA_REROLLS, mana_available),
+            free_rerolls=free_rerolls_allowed,
+            what=what,
+        )
     base = dice.take(n, roll.get("dice"), f"{what}, base roll", "BG-8.2")
     writing = dice.author is not None and not dice.seeded
     if writing:

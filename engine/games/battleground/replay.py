@@ -17,6 +17,7 @@ from engine.games.battleground.board import Board
 from engine.games.battleground.cards import check_missions
 from engine.games.battleground.content import Content
 from engine.games.battleground.dice import Dice
+from engine.games.battleground.dice_needed import dice_needed
 from engine.games.battleground.narrate import apply_described, board_geometry, offer_words
 from engine.games.battleground.state import Frame, Marker, Pending, Side, Trigger, Unit, copy_entry
 from engine.games.battleground.tables import RULES
@@ -256,6 +257,10 @@ class Game:
         except (IllegalEvent, UnreadableLog):
             return False
         return True
+
+    def dice_needed(self, event: dict) -> dict:
+        """What the table must roll and draw for ``event``, in recorded mode (dice_needed.dice_needed)."""
+        return dice_needed(self, event)
 
     def legal_events(self) -> list[dict]:
         return choices.legal_events(self)

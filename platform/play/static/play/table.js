@@ -14,6 +14,11 @@
   let state = null;
   let board = null;
   let picking = null; // {character, moves} while choosing a hex for a move
+  const DRAFT = "arbiter:play:" + code + ":dice";
+  const recorded = root.dataset.mode === "recorded";
+  // Recorded dice (LOG-4): {event, needs, at, entered: [...], events} while the faces seen at the table
+  // are entered; kept on this phone so a reload or a lost connection loses nothing.
+  let entry = JSON.parse(localStorage.getItem(DRAFT) || "null");
   let busy = false;
 
   function esc(s) { return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]); }
@@ -61,9 +66,11 @@
     $("table-status").textContent = state.status_text;
     $("table-players").textContent = state.players.map((p, i) => `${p.name} (${p.faction})${state.seat === i + 1 ? " — you" : ""}`).join(" vs ");
     $("table-invite").hidden = state.status !== "waiting";
-    $("table-commitment").textContent = state.randomness.commitment || "";
-    $("table-commitment-short").textContent = (state.randomness.commitment || "").slice(0, 16);
-    $("table-seed").textContent = state.randomness.seed || "revealed when the game ends";
+    if ($("table-commitment")) {
+      $("table-commitment").textContent = state.randomness.commitment || "";
+      $("table-commitment-short").textContent = (state.randomness.commitment || "").slice(0, 16);
+      $("table-seed").textContent = state.randomness.seed || "revealed when the game ends";
+    }
     const toAct = state.view.to_act || [];
     const mine = toAct.includes(state.player);
     $("table-turn").textContent = state.status === "waiting" ? "Waiting for the other player to join." :
@@ -71,7 +78,7 @@
       "The other player's move: waiting.";
     $("table-turn").className = "turn" + (mine && state.status === "playing" ? " mine" : "");
     $("table-history").innerHTML = state.events.map((e) => `<li data-index="${e.index}">${esc(e.text)}${diceWords(e.rolls)}</li>`).join("");
-    let lastHtml = last ? `<p class="small muted">Last event (${last.index}):</p><p id="last-event">${esc(last.text)}${diceWords(last.rolls)}</p>` : "<p class='muted'>No events yet.</p>";
+    let lastHtml = last ? `<p class="small muted">Last event (${last.index}):</p><p id="last-event">${esc(last.text)}${diceWords(last.rolls)}</p>${facesShown(last.rolls)}` : "<p class='muted'>No events yet.</p>";
     if (state.can_undo) lastHtml += `<button type="button" class="secondary big" id="undo-button">Undo my last event</button>`;
     if (state.can_confirm) lastHtml += `<button type="button" class="big" id="confirm-button">OK, that happened</button>`;
     $("table-last").innerHTML = lastHtml;
@@ -95,6 +102,23 @@
     return " <span class='small muted'>[" + rolls.map((r) => `${esc(r.kind)} ${r.final.concat(r.explosions).join(" ")}`).join("; ") + "]</span>";
   }
 
+  // Every die of the last event, as rolled and after rerolls, so the other phone sees the faces entered.
+  function facesShown(rolls) {
+    if (!rolls || !rolls.length) return "";
+    return `<div id="last-faces">` + rolls.map((r) => {
+      const rerolled = r.final.some((v, i) => v !== r.rolled[i]);
+      return `<p class="small"><strong>${esc(r.who)}, ${esc(r.kind)}</strong> (${r.dice} dice, ${r.threshold}+): ` +
+        r.final.map((v, i) => die(v, v === 6 || (v !== 1 && v >= r.threshold), v !== r.rolled[i])).join("") +
+        (r.explosions.length ? " explosions " + r.explosions.map((v) => die(v, v >= 5)).join("") : "") +
+        (rerolled ? ` <span class="muted">(rolled ${r.rolled.join(" ")})</span>` : "") +
+        ` — ${r.successes} success${r.successes === 1 ? "" : "es"}</p>`;
+    }).join("") + "</div>";
+  }
+
+  function die(value, success, rerolled) {
+    return `<span class="die${success ? " hit" : ""}${rerolled ? " rerolled" : ""}">${value}</span>`;
+  }
+
   function button(text, onClick, cls, event) {
     const b = document.createElement("button");
     b.type = "button";
@@ -108,7 +132,8 @@
   function drawChoices() {
     const box = $("table-choices");
     box.innerHTML = "";
-    if (!state.offers.length || state.status !== "playing") return;
+    drawEntry();
+    if (!state.offers.length || state.status !== "playing" || entry) return;
     if (picking) {
       box.appendChild(Object.assign(document.createElement("p"), { textContent: `Tap a green hex for ${picking.name}'s move.` }));
       box.appendChild(button("Back", () => { picking = null; draw(); }, "secondary"));
@@ -127,7 +152,7 @@
       group.className = "choice-group";
       if (ref) group.appendChild(Object.assign(document.createElement("h3"), { textContent: (units[ref] || {}).name || ref }));
       const moves = offers.filter((o) => o.event.type === "move" || o.event.type === "movement");
-      for (const o of offers) if (!moves.includes(o)) group.appendChild(button(o.text, () => send(o.event), "", o.event));
+      for (const o of offers) if (!moves.includes(o)) group.appendChild(button(o.text, () => choose(o.event, o.text), "", o.event));
       if (moves.length) {
         group.appendChild(button(`Move… (${moves.length} ways)`, () => {
           picking = { character: ref, name: (units[ref] || {}).name || ref, moves };
@@ -148,7 +173,7 @@
       const e = o.event;
       const extra = (e.facing !== undefined && e.facing !== null ? `, facing ${e.facing}` : "") + (e.focus ? ", spending focus" : "") +
         (e.path ? `, via ${e.path.join(" ") || "no step"}` : "");
-      box.appendChild(button(o.text + (o.text.includes("facing") ? "" : extra.replace(/^, /, " — ")), () => { picking = null; send(e); }, "", e));
+      box.appendChild(button(o.text + (o.text.includes("facing") ? "" : extra.replace(/^, /, " — ")), () => { picking = null; choose(e, o.text); }, "", e));
     }
     box.appendChild(button("Another hex", () => drawChoices(), "secondary"));
     box.appendChild(button("Back", () => { picking = null; draw(); }, "secondary"));
@@ -165,6 +190,158 @@
       (error.explanation ? `<p>${esc(error.explanation)}</p>` : "") + `<p>The engine says: ${esc(error.message)}</p>` :
       `<p>${esc(error.message)}</p>`;
     box.scrollIntoView({ behavior: "smooth", block: "nearest" });
+  }
+
+  // -- recorded dice: the faces seen at the table ------------------------------------------------------
+  // The engine says what an event rolls and draws (engine.session.dice_needed): per test the number of
+  // dice, the threshold and the mana rerolls the roller could pay for; per draw the cards left.
+  async function choose(event, text) {
+    if (!recorded) { send(event); return; }
+    try {
+      const r = await request(root.dataset.diceUrl, { event });
+      if (!r.ok) { showRefusal(r.data.error); return; }
+      showRefusal(null);
+      if (!r.data.needs.length) { send(r.data.event); return; }
+      setEntry({ event: r.data.event, text, needs: r.data.needs, at: 0, events: state.events.length,
+        entered: r.data.needs.map((n) => n.kind === "cards" ? { cards: [] } :
+          { dice: Array(n.dice).fill(null), reroll: [], results: {}, explosions: [], declined: false }) });
+      draw();
+      $("table-entry").scrollIntoView({ behavior: "smooth", block: "start" });
+    } catch (err) {
+      connection("No connection: tap again when the connection is back.");
+    }
+  }
+
+  function setEntry(next) {
+    entry = next;
+    if (entry) localStorage.setItem(DRAFT, JSON.stringify(entry)); else localStorage.removeItem(DRAFT);
+  }
+
+  function succeeds(v, t) { return v === 6 || (v !== 1 && v >= t); } // BG-8.4.3
+
+  function finalFaces(e) { return e.dice.map((v, i) => (e.reroll.includes(i) ? e.results[i] : v)); }
+
+  // BG-8.2 step 8: one explosion die per six after rerolls, and one more per six among explosion dice.
+  function explosionsDue(e) {
+    let due = finalFaces(e).filter((v) => v === 6).length;
+    for (const v of e.explosions) if (v === 6) due += 1;
+    return due;
+  }
+
+  function testDone(need, e) {
+    if (e.dice.includes(null) || e.reroll.some((i) => !e.results[i])) return false;
+    return e.declined || e.explosions.length >= explosionsDue(e);
+  }
+
+  function faceRow(label, value, attrs, threshold) {
+    let html = `<div class="face-row"><span class="face-label">${esc(label)}</span><span class="faces">`;
+    for (let v = 1; v <= 6; v++) {
+      html += `<button type="button" class="face${value === v ? " on" : ""}${threshold && succeeds(v, threshold) ? " hit" : ""}" ${attrs} data-face="${v}" aria-pressed="${value === v}">${v}</button>`;
+    }
+    return html + "</span></div>";
+  }
+
+  function drawEntry() {
+    const box = $("table-entry");
+    if (!entry || state.status !== "playing") { box.hidden = true; box.innerHTML = ""; return; }
+    box.hidden = false;
+    const need = entry.needs[entry.at];
+    const e = entry.entered[entry.at];
+    let html = `<p class="small muted">${esc(entry.text || entry.event.type)} — ${entry.at + 1} of ${entry.needs.length}</p>` +
+      `<h2>${esc(need.what)}</h2>`;
+    let done;
+    if (need.kind === "cards") {
+      html += `<p>Draw ${need.count} cards at the table, then tap the ones you drew (${e.cards.length} of ${need.count}).</p>` +
+        `<p class="drawn">${e.cards.map((id, i) => `<button type="button" class="choice card-drawn" data-undraw="${i}">${esc(cardName(need, id))} ✕</button>`).join("")}</p>`;
+      for (const card of need.deck) {
+        const left = card.copies - e.cards.filter((c) => c === card.id).length;
+        if (left > 0 && e.cards.length < need.count) {
+          html += `<button type="button" class="choice" data-card="${esc(card.id)}">${esc(card.name)}${card.copies > 1 ? ` (${left} left)` : ""}</button>`;
+        }
+      }
+      done = e.cards.length === need.count;
+    } else {
+      html += `<p>Roll <strong>${need.dice} dice</strong>: each shows a success on <strong>${need.threshold}+</strong> ` +
+        `(a 6 always succeeds and explodes, a 1 always fails). Tap each die's face.</p>`;
+      e.dice.forEach((v, i) => { html += faceRow(`Die ${i + 1}`, v, `data-base="${i}"`, need.threshold); });
+      if (!e.dice.includes(null) && need.mana_rerolls > 0) {
+        html += `<h3>Rerolls (1 mana each, up to ${need.mana_rerolls})</h3><p class="small">Tap the dice you reroll, then enter their new faces.</p><p class="reroll-pick">`;
+        e.dice.forEach((v, i) => {
+          const on = e.reroll.includes(i);
+          const full = !on && e.reroll.length >= need.mana_rerolls;
+          html += `<button type="button" class="die-pick${on ? " on" : ""}" data-reroll="${i}" aria-pressed="${on}"${full ? " disabled" : ""}>${v}</button>`;
+        });
+        html += "</p>";
+        for (const i of e.reroll) html += faceRow(`New die ${i + 1}`, e.results[i] || null, `data-result="${i}"`, need.threshold);
+      }
+      if (!e.dice.includes(null) && !e.reroll.some((i) => !e.results[i])) {
+        const due = explosionsDue(e);
+        if (due) {
+          html += `<h3>Explosions</h3><p class="small">Roll one die for each 6 (and again for each 6 they show): a 5 or 6 succeeds.</p>`;
+          const shown = e.declined ? e.explosions.length : Math.min(due, e.explosions.length + 1);
+          for (let k = 0; k < shown; k++) html += faceRow(`Explosion ${k + 1}`, e.explosions[k] || null, `data-explosion="${k}"`, 5);
+          if (!need.explosions_automatic && e.explosions.length < due) {
+            html += `<button type="button" class="choice secondary" data-decline="1">${e.declined ? "Roll the explosions after all" : "Decline the rest of the explosions"}</button>`;
+          }
+        }
+        const hits = finalFaces(e).filter((v) => succeeds(v, need.threshold)).length + e.explosions.filter((v) => v >= 5).length;
+        html += `<p class="entry-total">${hits} success${hits === 1 ? "" : "es"}</p>`;
+      }
+      done = testDone(need, e);
+    }
+    const last = entry.at === entry.needs.length - 1;
+    html += `<div class="entry-nav"><button type="button" class="choice secondary" id="entry-back">${entry.at ? "Back" : "Cancel"}</button>` +
+      `<button type="button" class="big" id="entry-next"${done ? "" : " disabled"}>${last ? "Record these dice" : "Next"}</button></div>`;
+    box.innerHTML = html;
+  }
+
+  function cardName(need, id) { return (need.deck.find((c) => c.id === id) || { name: id }).name; }
+
+  function tapEntry(target) {
+    const e = entry.entered[entry.at];
+    const d = target.dataset;
+    const face = Number(d.face);
+    if (d.base !== undefined) e.dice[Number(d.base)] = face;
+    else if (d.result !== undefined) e.results[d.result] = face;
+    else if (d.explosion !== undefined) {
+      e.explosions[Number(d.explosion)] = face;
+    } else if (d.reroll !== undefined) {
+      const i = Number(d.reroll);
+      e.reroll = e.reroll.includes(i) ? e.reroll.filter((x) => x !== i) : e.reroll.concat([i]).sort((a, b) => a - b);
+      delete e.results[i];
+    } else if (d.decline !== undefined) e.declined = !e.declined;
+    else if (d.card !== undefined) e.cards.push(d.card);
+    else if (d.undraw !== undefined) e.cards.splice(Number(d.undraw), 1);
+    else if (target.id === "entry-back") {
+      if (entry.at) entry.at -= 1; else { setEntry(null); draw(); return; }
+    } else if (target.id === "entry-next") {
+      if (entry.at < entry.needs.length - 1) entry.at += 1; else { setEntry(entry); send(entered()); return; }
+    } else return;
+    if (e.explosions) {
+      e.explosions = e.explosions.filter((v) => v);
+      while (e.explosions.length > explosionsDue(e)) e.explosions.pop(); // a six changed: its explosion goes
+    }
+    setEntry(entry);
+    drawEntry();
+  }
+
+  // The event with every roll as docs/log-format.md ("Rolls") writes it, at the place the engine named.
+  function entered() {
+    const event = JSON.parse(JSON.stringify(entry.event));
+    entry.needs.forEach((need, k) => {
+      const e = entry.entered[k];
+      let value;
+      if (need.kind === "cards") value = e.cards.slice();
+      else {
+        value = { dice: e.dice.slice() };
+        if (e.reroll.length) value.mana_rerolls = { dice: e.reroll.slice(), results: e.reroll.map((i) => e.results[i]) };
+        if (e.explosions.length) value.explosions = e.explosions.slice();
+      }
+      let node = event;
+      need.path.slice(0, -1).forEach((key) => { node = node[key]; });
+      node[need.path[need.path.length - 1]] = value;
+    });
+    return event;
   }
 
   // -- sending ---------------------------------------------------------------------------------------
@@ -208,6 +385,7 @@
     const wasOffers = state && state.version === next.version;
     state = next;
     if (!wasOffers) picking = null;
+    if (entry && (entry.events !== next.events.length || next.status !== "playing")) setEntry(null);
     draw();
   }
 
@@ -227,6 +405,10 @@
 
   // For scripts and tests: send any event as this player (the engine still checks it).
   window.ArbiterTable = { send, state: () => state };
+  $("table-entry").addEventListener("click", (ev) => {
+    const target = ev.target.closest("button");
+    if (target && entry && !target.disabled) tapEntry(target);
+  });
   $("confirm-result").addEventListener("click", () => act(root.dataset.resultUrl, {}));
   poll();
   setInterval(poll, 1500);
