@@ -3,9 +3,7 @@ the rulebook print them (ids when they do not)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-import engine
+from games.pack_names import printed_name
 
 GAME_ID = "hoplomachus-remastered"
 
@@ -21,24 +19,12 @@ TEAMS = {"red": "Red team", "blue": "Blue team"}  # HR-17: Alliance's two teams 
 RIVALS = {"immortal": "the immortals", "arena": "the arena", "titan": "the titan", "rivals": "the game"}
 
 
-@lru_cache(maxsize=1)
-def _content():
-    try:
-        return engine.game(GAME_ID).content_loader()
-    except engine.UnreadableLog:  # a pack that cannot be read: ids are still readable
-        return None
-
-
 def faction_name(faction_id) -> str:
-    content = _content()
-    found = content.factions.get(faction_id) if content is not None and faction_id else None
-    return found.get("name", faction_id) if found else str(faction_id or "—")
+    return printed_name(GAME_ID, "factions", faction_id)
 
 
 def arena_name(arena_id) -> str:
-    content = _content()
-    found = content.arenas.get(arena_id) if content is not None and arena_id else None
-    return found.get("name", arena_id) if found else str(arena_id or "—").capitalize()
+    return printed_name(GAME_ID, "arenas", arena_id, str(arena_id or "—").capitalize())
 
 
 def mode_name(mode) -> str:
