@@ -76,3 +76,21 @@ class Arena:
 
     def view(self) -> dict:
         return {"id": self.id, "tags": {k: sorted(self.label(h) for h in v) for k, v in self.tags.items()}}
+
+    def geometry(self) -> dict:
+        """The arena as drawing data for the replay viewer: every hex with its centre (one hex wide, A1's
+        centre at the origin, x east, y towards higher rows; corners follow from ``orientation`` and
+        ``hex_width_in`` as on Battleground's board) and its hex tags (HR-3.2, HR-3.3)."""
+        hexes = []
+        for h in range(self.size):
+            x, y = self.grid.centre(h)
+            tags = sorted(name for name, found in self.tags.items() if h in found)
+            hexes.append({"label": self.label(h), "x": round(x, 3), "y": round(y, 3), "tags": tags})
+        return {
+            "map": self.id,
+            "name": self.name,
+            "orientation": self.grid.orientation,
+            "hex_width_in": self.grid.hex_width_in,
+            "hexes": hexes,
+            "tags": self.view()["tags"],
+        }

@@ -19,6 +19,7 @@ from engine.games.hoplomachus.legal import legal_events
 from engine.games.hoplomachus.state import State
 
 SCHEMA = "hoplomachus-log"
+RIVAL_NAMES = {"immortal": "The immortals", "arena": "The arena", "titan": "The titan"}  # HR-9, HR-13, HR-14
 
 
 _VALIDATORS: dict = {}
@@ -47,6 +48,7 @@ class Game:
         self.content_ref = {"id": content.pack_id, "version": content.version, "sha256": content.sha256}
         self.players = [{"id": p["id"], "name": p["name"], "faction": p["faction"]} for p in doc["players"]]
         self.s: State = flow.setup(self, doc)
+        self.events_applied = 0  # the Replay protocol's count of accepted events (engine.core.ruleset)
         self.settle()
 
     # --- the protocol ---------------------------------------------------------------------------
@@ -101,6 +103,7 @@ class Game:
                 "HR-1.2.5", f"no decision is waiting, so a '{typ}' event has nothing to answer"
             )
         self.settle()
+        self.events_applied += 1
 
     def settle(self) -> None:
         """After each event: forfeits at the start of a Deploy phase, then the end of combat."""
@@ -134,7 +137,18 @@ class Game:
         return g
 
     def view(self) -> dict:
-        return self.s.view(self.a, self.c)
+        """The state view (State.view), each troop named as the table knows it: the player's name, or the
+        rival's (HR-9) for the game's own troops; with its faction, so a board can say whose units are whose."""
+        view = self.s.view(self.a, self.c)
+        names = {p["id"]: p["name"] for p in self.players}
+        for troop_id, troop in view["troops"].items():
+            troop["name"] = names.get(troop_id) or RIVAL_NAMES.get(troop_id, troop_id)
+            troop["faction"] = self.s.troops[troop_id]["faction"]
+        return view
+
+    def board_geometry(self) -> dict:
+        """The arena as drawing data for the replay viewer (Arena.geometry)."""
+        return self.a.geometry()
 
     def round_number(self) -> int | None:
         return self.s.turn.get("round")

@@ -1,0 +1,53 @@
+"""Hoplomachus: Remastered as the platform sees it.
+
+Seats are troops, named by their player and faction; the score is crowd favour with its sources (the
+labels the engine registers), and in Assault the immortals defeated (HR-13.1.2). The log page adds the
+result of each mode in words and a troop table (``presenter``). The meta has win rates per faction, per
+faction in each mode and arena, success against the game per mode and arena, crowd favour and game
+length, all from the engine's ``hoplomachus-statistics`` and generic result (``meta``). Events cannot be
+run for it yet (no list rules).
+"""
+
+from __future__ import annotations
+
+import engine
+from games import GamePlugin, register
+from games.hoplomachus import presenter
+from games.hoplomachus.names import faction_name
+
+GAME_ID = "hoplomachus-remastered"
+_INFO = engine.game(GAME_ID)
+
+
+class Hoplomachus(GamePlugin):
+    game_id = GAME_ID
+    name = _INFO.name
+    score_label = _INFO.result_schema.score_label
+    score_components = dict(_INFO.result_schema.components)
+
+    def result_rows(self, players: list[dict], result: dict) -> list[dict]:
+        rows = super().result_rows(players, result)
+        seats = {str(s.get("seat")): s for s in result.get("seats") or [] if isinstance(s, dict)}
+        for row in rows:
+            row["faction"] = faction_name(row["faction"])  # a faction's name reads better than its id
+            # The score column is labelled crowd favour; an Assault seat's score is the immortals
+            # defeated (HR-13.1.2), which has a column of its own.
+            parts = (seats.get(str(row["id"])) or {}).get("components") or {}
+            row["total"] = parts.get("favour", row["total"])
+        return rows
+
+    def result_details(self, header: dict, result: dict, statistics: dict | None) -> dict:
+        return presenter.details(header, result, statistics)
+
+    def meta_datasets(self) -> dict:
+        from games.hoplomachus import meta  # the dashboards app is optional: import it only when asked
+
+        return meta.datasets()
+
+    def meta_pages(self) -> dict:
+        from games.hoplomachus import meta
+
+        return meta.PAGES
+
+
+PLUGIN = register(Hoplomachus())

@@ -1,0 +1,285 @@
+"""Hoplomachus' dashboards over the generic core: win rates per faction (overall, and per mode and arena),
+the players' success against the game per mode and arena (Assault, Ascension), crowd favour per mode, and
+game length per mode.
+
+Only what the verified verdict carries is counted: the generic result (``mode``, ``arena``,
+``rounds_played``, each seat's outcome and score components, ``against_game``) and the statistics
+(``hoplomachus-statistics`` v1: each troop's ``faction`` and counters such as ``attacks``, ``hits`` and
+``rewards``). The engine writes ``result.seats`` and ``statistics.troops`` in the same seat order, so seat
+``i`` of one is troop ``i`` of the other. The statistics carry no per-unit rows, so there are no per-unit
+rates. Grouped by SQL over the stored verdicts, one query per seat place; Python only adds up the few
+groups and derives the rates.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Count, IntegerField, Sum
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
+
+from dashboards import figures, queries, stats
+from dashboards.datasets import RATE_COLUMNS, Column, Dataset, Page, ScoreComponents
+from dashboards.filters import MetaFilter
+from gamelogs.models import GameLog
+from games.hoplomachus.names import AGAINST_THE_GAME, MODES, arena_name, faction_name, mode_name
+
+GAME_ID = "hoplomachus-remastered"
+MAX_SEATS = 4  # HR-12: Pandemonium and Alliance seat four troops
+MODE_ORDER = {mode: i for i, mode in enumerate(MODES)}
+OUTCOMES = {"win": "wins", "draw": "draws"}  # anything else is a loss
+
+
+def _logs(f: MetaFilter):
+    """The verified logs inside the filter, whose stored verdict the JSON keys read."""
+    return GameLog.objects.filter(meta_stat__in=queries.game_stats(f))
+
+
+def _int(path: str):
+    return Cast(KT(path), IntegerField())
+
+
+def seat_groups(f: MetaFilter) -> list[dict]:
+    """Seats grouped by (faction, mode, arena, outcome): ``seats``, ``favour`` (the result's crowd favour
+    component, summed), ``rewards``, ``attacks`` and ``hits`` (the statistics' counters, summed)."""
+
+    def compute(f: MetaFilter) -> list[dict]:
+        logs = _logs(f)
+        out: dict[tuple, dict] = {}
+        for i in range(MAX_SEATS):
+            seat, troop = f"verdict__result__seats__{i}", f"verdict__statistics__troops__{i}"
+            grouped = (
+                logs.filter(**{f"{seat}__has_key": "outcome", f"{troop}__has_key": "faction"})
+                .values(_faction=KT(f"{troop}__faction"), _mode=KT("verdict__result__mode"),
+                        _arena=KT("verdict__result__arena"), _outcome=KT(f"{seat}__outcome"))
+                .annotate(seats=Count("id"), favour=Sum(_int(f"{seat}__components__favour")),
+                          rewards=Sum(_int(f"{troop}__rewards")), attacks=Sum(_int(f"{troop}__attacks")),
+                          hits=Sum(_int(f"{troop}__hits")))
+                .order_by()
+            )  # fmt: skip
+            for r in grouped:
+                key = (r["_faction"], r["_mode"], r["_arena"], r["_outcome"])
+                row = out.setdefault(key, {"seats": 0, "favour": 0, "rewards": 0, "attacks": 0, "hits": 0})
+                for name in row:
+                    row[name] += r[name] or 0
+        return [
+            {"faction": k[0], "mode": k[1], "arena": k[2], "outcome": k[3], **v}
+            for k, v in sorted(out.items())
+        ]
+
+    return queries.cached("hr-seats", f, compute)
+
+
+def _tally(groups: list[dict], key, name, f: MetaFilter) -> list[dict]:
+    """Rate rows (RATE_COLUMNS plus hit rate) of the seat groups added up by ``key(group)``."""
+    counts: dict = {}
+    for g in groups:
+        c = counts.setdefault(key(g), {"games": 0, "wins": 0, "draws": 0, "attacks": 0, "hits": 0})
+        c["games"] += g["seats"]
+        c["attacks"] += g["attacks"]
+        c["hits"] += g["hits"]
+        if g["outcome"] in OUTCOMES:
+            c[OUTCOMES[g["outcome"]]] += g["seats"]
+    total = sum(c["games"] for c in counts.values())
+    rows = []
+    for k, c in counts.items():
+        row = {"key": "/".join(k) if isinstance(k, tuple) else k, "name": name(k), **c,
+               "losses": c["games"] - c["wins"] - c["draws"], "hit_rate": stats.rate(c["hits"], c["attacks"])}  # fmt: skip
+        rows.append(stats.decorate_rate_row(row, total, f.min_games))
+    return sorted(rows, key=lambda r: (-(r["win_rate"] or 0), r["name"]))
+
+
+FACTION_COLUMNS = (*RATE_COLUMNS[:-1], Column("hit_rate", "Hit rate", "pct"), RATE_COLUMNS[-1])
+FACTION_TERMS = (
+    "A troop wins when its player (or team, in Alliance) wins; in Assault and Ascension when the players beat "
+    "the game. Bars show the Wilson 95% interval; the balance mark compares with 50%, which is fair only for "
+    "two-sided games (a Pandemonium troop of four wins a quarter of the time when all are equal). Hit rate = "
+    "hits ÷ attack dice rolled. Pick rate = the faction's troops ÷ all troops in the filter. The statistics "
+    "hold no per-unit rows, so there are no rates per unit."
+)
+
+
+class FactionRates(Dataset):
+    key = "factions"
+    title = "Win rate by faction"
+    test = stats.BALANCE_TEST_DESCRIPTION
+    columns = FACTION_COLUMNS
+    description = "Every troop of every mode counts once for its faction. " + FACTION_TERMS
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        return _tally(seat_groups(f), lambda g: g["faction"], faction_name, f)
+
+    def figures(self, rows, f):
+        return [figures.win_rate_figure(rows, "Win rate by faction")]
+
+
+class FactionModeRates(Dataset):
+    key = "faction-modes"
+    title = "Win rate by faction, per mode and arena"
+    test = stats.BALANCE_TEST_DESCRIPTION
+    columns = FACTION_COLUMNS
+    description = "One row per faction in each mode and arena it was played in (HR-12). " + FACTION_TERMS
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        def name(k) -> str:
+            return f"{faction_name(k[0])} · {mode_name(k[1])} · {arena_name(k[2])}"
+
+        return _tally(seat_groups(f), lambda g: (g["faction"], g["mode"], g["arena"]), name, f)
+
+    def figures(self, rows, f):
+        return [figures.win_rate_figure(rows, "Win rate by faction, per mode and arena", limit=30)]
+
+
+class ModeArenas(Dataset):
+    key = "modes"
+    title = "Games and success against the game, by mode and arena"
+    test = stats.BALANCE_TEST_DESCRIPTION
+    columns = (
+        Column("name", "Mode · arena", "text"),
+        Column("games", "Games"),
+        Column("mean_rounds", "Mean rounds", "float"),
+        Column("wins", "Players won"),
+        Column("win_rate", "Success rate", "pct"),
+        Column("ci_low", "95% CI low", "pct"),
+        Column("ci_high", "95% CI high", "pct"),
+        Column("mean_immortals", "Mean immortals defeated", "float"),
+    )
+    description = (
+        "Every verified game once, by mode and arena (HR-12). For Assault and Ascension, where the players play "
+        "against the game (HR-13, HR-14), the success rate = games the players won ÷ games, with the Wilson 95% "
+        "interval, and for Assault the mean score, immortals defeated (HR-13.1.2). Head-to-head modes always "
+        "have one winner, so they show games and length only."
+    )
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        def compute(f: MetaFilter) -> list[dict]:
+            grouped = (
+                _logs(f)
+                .values(_mode=KT("verdict__result__mode"), _arena=KT("verdict__result__arena"),
+                        _against=KT("verdict__result__against_game__outcome"))
+                .annotate(n=Count("id"), rounds=Sum(_int("verdict__result__rounds_played")),
+                          immortals=Sum(_int("verdict__result__against_game__score")))
+                .order_by()
+            )  # fmt: skip
+            counts: dict[tuple, dict] = {}
+            for r in grouped:
+                c = counts.setdefault(
+                    (r["_mode"], r["_arena"]), {"games": 0, "wins": 0, "rounds": 0, "immortals": 0}
+                )
+                c["games"] += r["n"]
+                c["wins"] += r["n"] if r["_against"] == "win" else 0
+                c["rounds"] += r["rounds"] or 0
+                c["immortals"] += r["immortals"] or 0
+            rows = []
+            for (mode, arena), c in counts.items():
+                row = {"key": f"{mode}/{arena}", "name": f"{mode_name(mode)} · {arena_name(arena)}",
+                       "games": c["games"], "mean_rounds": stats.rate(c["rounds"], c["games"])}  # fmt: skip
+                if mode in AGAINST_THE_GAME:
+                    row = stats.decorate_rate_row(
+                        {**row, "wins": c["wins"], "draws": 0, "losses": c["games"] - c["wins"]},
+                        c["games"], f.min_games,
+                    )  # fmt: skip
+                    row["mean_immortals"] = (
+                        stats.rate(c["immortals"], c["games"]) if mode == "assault" else None
+                    )
+                else:
+                    row.update(wins=None, win_rate=None, ci_low=None, ci_high=None, mean_immortals=None)
+                rows.append(row)
+            return sorted(rows, key=lambda r: (MODE_ORDER.get(r["key"].split("/")[0], 9), r["name"]))
+
+        return queries.cached("hr-modes", f, compute)
+
+    def figures(self, rows, f):
+        return [figures.win_rate_figure(rows, "Players' success against the game, by mode and arena")]
+
+
+class CrowdFavour(Dataset):
+    key = "favour"
+    title = "Crowd favour by mode"
+    columns = (
+        Column("name", "Mode · seats", "text"),
+        Column("seats", "Seats"),
+        Column("mean_favour", "Mean crowd favour", "float"),
+        Column("mean_rewards", "Mean rewards claimed", "float"),
+    )
+    description = (
+        "Crowd favour each troop ended the game with, as the result scores it (HR-4; in Alliance the team's "
+        "shared track, HR-17), and the favour rewards it claimed (the statistics' ``rewards``), for winning "
+        "and losing troops of each mode. Favour does not decide a game (HR-11.1): this shows how it goes with "
+        "winning."
+    )
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        counts: dict[tuple, dict] = {}
+        for g in seat_groups(f):
+            won = g["outcome"] == "win"
+            c = counts.setdefault((g["mode"], won), {"seats": 0, "favour": 0, "rewards": 0})
+            for name in c:
+                c[name] += g[name]
+        rows = [
+            {"key": f"{mode}/{'win' if won else 'loss'}", "name": f"{mode_name(mode)} · {'winners' if won else 'losers'}",
+             "seats": c["seats"], "mean_favour": stats.rate(c["favour"], c["seats"]),
+             "mean_rewards": stats.rate(c["rewards"], c["seats"]),
+             "components": {"favour": stats.rate(c["favour"], c["seats"])}}
+            for (mode, won), c in counts.items()
+        ]  # fmt: skip
+        return sorted(rows, key=lambda r: (MODE_ORDER.get(r["key"].split("/")[0], 9), r["key"]))
+
+    def figures(self, rows, f):
+        return [figures.score_components_figure(rows, {"favour": "Crowd favour"}, "crowd favour", self.title)]
+
+
+class GameLength(Dataset):
+    key = "length"
+    title = "Game length by mode"
+    columns = (
+        Column("name", "Mode", "text"),
+        Column("rounds_played", "Rounds"),
+        Column("games", "Games"),
+        Column("share", "Share of the mode's games", "pct"),
+    )
+    description = "Verified games by the number of rounds played (the result's ``rounds_played``), per mode."
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        def compute(f: MetaFilter) -> list[dict]:
+            grouped = (
+                _logs(f)
+                .values(_mode=KT("verdict__result__mode"), _rounds=_int("verdict__result__rounds_played"))
+                .annotate(n=Count("id"))
+                .order_by()
+            )
+            per_mode: dict[str, int] = {}
+            for r in grouped:
+                per_mode[r["_mode"]] = per_mode.get(r["_mode"], 0) + r["n"]
+            rows = [
+                {"key": f"{r['_mode']}/{r['_rounds']}", "name": mode_name(r["_mode"]), "mode": r["_mode"],
+                 "ended_by": mode_name(r["_mode"]), "rounds_played": r["_rounds"] or 0, "games": r["n"],
+                 "share": stats.rate(r["n"], per_mode[r["_mode"]])}
+                for r in grouped
+            ]  # fmt: skip
+            return sorted(rows, key=lambda r: (MODE_ORDER.get(r["mode"], 9), r["rounds_played"]))
+
+        return queries.cached("hr-length", f, compute)
+
+    def figures(self, rows, f):
+        # game_length_figure stacks one series per ``ended_by``: here, one per mode.
+        return [figures.game_length_figure(rows, self.title)]
+
+
+def datasets() -> dict[str, Dataset]:
+    found = [
+        ScoreComponents(GAME_ID),
+        FactionRates(),
+        ModeArenas(),
+        FactionModeRates(),
+        CrowdFavour(),
+        GameLength(),
+    ]
+    return {d.key: d for d in found}
+
+
+PAGES = {
+    "overview": Page("overview", "Overview", (FactionRates.key, ModeArenas.key, ScoreComponents.key)),
+    "factions": Page("factions", "Factions by mode", (FactionModeRates.key,)),
+    "favour": Page("favour", "Crowd favour", (CrowdFavour.key,)),
+    "length": Page("length", "Game length", (GameLength.key,)),
+}

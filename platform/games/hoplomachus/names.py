@@ -1,0 +1,35 @@
+"""Names of Hoplomachus' factions, arenas, modes and ways a game ends, as the default content pack and
+the rulebook print them (ids when they do not)."""
+
+from __future__ import annotations
+
+from games.pack_names import printed_name
+
+GAME_ID = "hoplomachus-remastered"
+
+MODES = {  # HR-12, in the rulebook's order
+    "assault": "Assault",
+    "ascension": "Ascension",
+    "skirmish": "Skirmish",
+    "pandemonium": "Pandemonium",
+    "alliance": "Alliance",
+}
+AGAINST_THE_GAME = ("assault", "ascension")  # HR-13, HR-14: the players against the immortals or a titan
+TEAMS = {"red": "Red team", "blue": "Blue team"}  # HR-17: Alliance's two teams of two
+RIVALS = {"immortal": "the immortals", "arena": "the arena", "titan": "the titan", "rivals": "the game"}
+
+
+def faction_name(faction_id) -> str:
+    return printed_name(GAME_ID, "factions", faction_id)
+
+
+def arena_name(arena_id) -> str:
+    return printed_name(GAME_ID, "arenas", arena_id, str(arena_id or "—").capitalize())
+
+
+def mode_name(mode) -> str:
+    return MODES.get(mode, str(mode or "—").capitalize())
+
+
+def team_name(team) -> str:
+    return TEAMS.get(team, str(team or "—"))

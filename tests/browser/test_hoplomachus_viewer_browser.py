@@ -1,0 +1,103 @@
+"""Hoplomachus' log page in Debian's Chromium: the replay viewer draws the arena (Pozzuoli and the Colosseum,
+every hex with its tags, HR-3.2, HR-3.3) and, at sampled events, every unit in the arena where the engine's
+view puts it, with its owner, HP and dazed state; the panel names the troops; the page fits a 390 px phone.
+Screenshots go to var/screenshots/hoplomachus-viewer-*.png."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import engine
+from engine import session
+from gamelogs.services import submit_log
+from gamelogs.verification import verify_stored_log
+from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
+from tests.browser.test_replay_viewer import assert_fits_a_phone, log_in, wait
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), requires_chromium]
+
+GAME = "hoplomachus-remastered"
+PHONE = (390, 844)
+PASSWORD = "a-long-passphrase-42"
+
+
+@pytest.fixture
+def browser(tmp_path):
+    driver = start_chromium(height=1400, profile_dir=tmp_path / "profile")
+    yield driver
+    driver.quit()
+
+
+def drawn_units(driver) -> dict:
+    """{uid: [hex, owner, hp, dazed]} as drawn on the SVG board."""
+    return driver.execute_script(
+        "const out = {}; document.querySelectorAll('#viewer-board [data-unit]').forEach((g) => {"
+        " out[g.dataset.unit] = [g.dataset.hex, g.dataset.owner, Number(g.dataset.hp), g.dataset.dazed === 'true']; });"
+        " return out;"
+    )
+
+
+def engine_units(view: dict) -> dict:
+    return {
+        u["uid"]: [u["hex"], u["owner"], u["hp"], u["dazed"]] for u in view["units"] if u["zone"] == "arena"
+    }
+
+
+def view_after(log: dict, n: int) -> dict:
+    replay = session.start(log)
+    for i, event in enumerate(log["events"][: n + 1]):
+        replay.apply(i, event)
+    return replay.view()
+
+
+def open_event(driver, url: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver.get(url)
+    wait(driver, lambda d: d.find_element(By.ID, "replay-viewer").get_attribute("data-ready") == "true")
+
+
+@pytest.mark.parametrize(("mode", "seed"), [("skirmish", 3), ("ascension", 3)])
+def test_the_viewer_draws_the_arena_and_the_engine_view_at_sampled_events(
+    mode, seed, browser, live_server, make_user
+):
+    from selenium.webdriver.common.by import By
+
+    user = make_user("gladiator", password=PASSWORD)
+    log = engine.simulate(GAME, seed, mode=mode)
+    stored = submit_log(user, json.dumps(log).encode(), source="api", filename="game.json").log
+    verify_stored_log(stored.pk)
+    log_in(browser, live_server.url, "gladiator", PASSWORD)
+
+    arena = engine.game(GAME).content_loader().arenas[log["setup"]["arena"]]
+    last = len(log["events"]) - 1
+    for n in (0, last // 3, 2 * last // 3, last):
+        open_event(browser, f"{live_server.url}/logs/{stored.pk}/?event={n}")
+        assert browser.find_element(By.ID, "replay-viewer").get_attribute("data-event") == str(n)
+        view = view_after(log, n)
+        assert drawn_units(browser) == engine_units(view), n
+        panel = browser.find_element(By.ID, "viewer-panel").text
+        assert all(p["name"] in panel for p in log["players"])
+    hexes = browser.execute_script(
+        "const out = {}; document.querySelectorAll('#viewer-board polygon[data-hex]').forEach((p) => {"
+        " out[p.dataset.hex] = p.dataset.tags; }); return out;"
+    )
+    assert len(hexes) == arena["columns"] * arena["rows"]
+    for tag, labels in arena["tags"].items():  # HR-3.2, HR-3.3: every tagged hex carries its tag
+        assert all(tag in hexes[label].split() for label in labels), tag
+    assert browser.find_element(By.ID, "viewer-board").get_attribute("data-arena") == arena["id"]
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    browser.execute_script("document.getElementById('replay-viewer').scrollIntoView()")
+    browser.save_screenshot(str(SCREENSHOTS / f"hoplomachus-viewer-{mode}-desktop.png"))
+
+    browser.set_window_size(*PHONE)
+    open_event(browser, f"{live_server.url}/logs/{stored.pk}/?event={last // 3}")
+    assert_fits_a_phone(browser)
+    width = browser.execute_script(
+        "return document.getElementById('viewer-board').getBoundingClientRect().width"
+    )
+    assert 300 <= width <= 390
+    browser.execute_script("document.getElementById('replay-viewer').scrollIntoView()")
+    browser.save_screenshot(str(SCREENSHOTS / f"hoplomachus-viewer-{mode}-phone.png"))
