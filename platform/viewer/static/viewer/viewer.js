@@ -1,7 +1,8 @@
 /* The replay viewer on a log's page: steps through every event on an SVG board.
  * Data: GET data-url (viewer.walks.replay_payload). Position -1 is the set-up; position N shows event N
  * and the board after it (for the refused event of an illegal log, the board as it was).
- * ?event=N opens at event N; an illegal log opens at its offending event.
+ * ?event=N opens at event N; an illegal log opens at its offending event. A game's own board script registers
+ * window.ArbiterBoards[game id] = {render(svg, board, view, opts), panel(view) -> HTML}; otherwise ArbiterBoard.
  */
 (function () {
   "use strict";
@@ -15,6 +16,7 @@
   const where = $("#viewer-position");
   const refusal = $("#viewer-refusal");
   const units = $("#viewer-units");
+  const panel = $("#viewer-panel");
   let data = null;
   let position = -1;
 
@@ -32,7 +34,11 @@
     position = Math.max(-1, Math.min(p, data.steps.length - 1));
     const step = position >= 0 ? data.steps[position] : null;
     const view = step ? step.view : data.initial;
-    ArbiterBoard.render(svg, data.game, data.board, view, step && step.event.path ? { highlight: step.event.path } : {});
+    // A game that registers its own board (window.ArbiterBoards[game id]) draws it and the panel beside it.
+    const custom = (window.ArbiterBoards || {})[data.game];
+    const options = step && step.event.path ? { highlight: step.event.path } : {};
+    if (custom) custom.render(svg, data.board, view, Object.assign({ event: step && step.event }, options));
+    else ArbiterBoard.render(svg, data.game, data.board, view, options);
     slider.value = position;
     where.textContent = step ? `event ${step.index} of ${data.steps[data.steps.length - 1].index}` : "set-up";
     text.textContent = step ? step.text : "The forces stand in their deployment zones.";
@@ -45,7 +51,8 @@
       $("#viewer-explanation").textContent = e.explanation;
       $("#viewer-reason").textContent = e.message;
     }
-    units.innerHTML = view.units.map((u) => `<tr data-unit="${esc(u.key)}"><td>${esc(u.name)}</td><td>${u.on_board ? esc(u.hex) : "out"}</td>` +
+    if (custom) panel.innerHTML = custom.panel(view);
+    else units.innerHTML = view.units.map((u) => `<tr data-unit="${esc(u.key)}"><td>${esc(u.name)}</td><td>${u.on_board ? esc(u.hex) : "out"}</td>` +
       `<td class="num">${u.wounds}/${u.health}</td><td>${[u.focused && "focus", u.guard && "guard", u.buff && u.buff.name, u.debuff && u.debuff.name].filter(Boolean).map(esc).join(", ")}</td></tr>`).join("");
     const url = new URL(window.location.href);
     if (step) url.searchParams.set("event", step.index); else url.searchParams.delete("event");
