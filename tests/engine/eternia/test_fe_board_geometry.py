@@ -98,3 +98,16 @@ def test_a_replay_gives_its_board_to_the_viewer():
     """engine.session.board: what the replay viewer draws for a Fields of Eternia log."""
     replay = session.start(engine.simulate(GAME, 3))
     assert session.board(replay) == _geometry()
+
+
+def test_every_event_is_told_in_words_naming_its_hero_and_places():
+    """The viewer's line under the map: the hero or team, what it does and the areas it names."""
+    log = engine.simulate(GAME, 3)
+    walked = session.walk(log)
+    assert walked["error"] is None and all(s["text"] for s in walked["steps"])
+    move = next(s for s in walked["steps"] if s["event"]["type"] == "move")
+    assert move["text"].startswith("Teela: moves via Village of Eldor")
+    fortify = next(s for s in walked["steps"] if s["event"]["type"] == "fortify")
+    assert "soldier" in fortify["text"]
+    weapon = next(s for s in walked["steps"] if s["event"]["type"] == "weapon")
+    assert "she-ra-bow" not in weapon["text"]  # the weapon's name, not its id
