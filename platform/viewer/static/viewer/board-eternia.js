@@ -16,6 +16,7 @@
   // Where the first, second, … hero in an area stands, around the area (its label is above it).
   const HERO_SLOTS = [[-78, -10], [78, -10], [-86, 52], [86, 52], [-132, 20], [132, 20]];
   const STRIP = 90; // height of the status strip above the map, in drawing units
+  const SIDE = 40; // room on either side of the map, in drawing units
 
   function el(name, attrs, parent) {
     const node = document.createElementNS(NS, name);
@@ -84,7 +85,7 @@
     opts = opts || {};
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     const W = board.width, H = board.height;
-    svg.setAttribute("viewBox", `0 ${-STRIP} ${W} ${H + STRIP}`);
+    svg.setAttribute("viewBox", `${-SIDE} ${-STRIP} ${W + 2 * SIDE} ${H + STRIP}`); // room for heroes beside edge areas
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", "the map of Eternia");
     svg.dataset.round = view.round;
