@@ -7,7 +7,18 @@ from __future__ import annotations
 from engine.core import result
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import explain_event, schema_fields
-from engine.games.eternia import actions, effects, epic, flow, skirmish, soldiers, solo, wild
+from engine.games.eternia import (
+    actions,
+    effects,
+    epic,
+    flow,
+    geometry,
+    narrate,
+    skirmish,
+    soldiers,
+    solo,
+    wild,
+)
 from engine.games.eternia import legal as legal_mod
 from engine.games.eternia import queries as q
 from engine.games.eternia import view as view_mod
@@ -480,6 +491,14 @@ class Game:
 
     def view(self) -> dict:
         return view_mod.view(self)
+
+    def board_geometry(self) -> dict:
+        """The map as drawing data for the replay viewer (geometry.board_geometry; positions provisional)."""
+        return geometry.board_geometry(self.board, self.content)
+
+    def apply_described(self, index: int, event: dict) -> dict:
+        """``apply`` that also returns the event in words for the replay viewer (narrate)."""
+        return narrate.apply_described(self, index, event)
 
     def finish_game(self, ended_by: str, *, winner: str | None) -> None:
         s = self.s

@@ -1,9 +1,8 @@
 /* The replay viewer on a log's page: steps through every event on an SVG board.
  * Data: GET data-url (viewer.walks.replay_payload). Position -1 is the set-up; position N shows event N
  * and the board after it (for the refused event of an illegal log, the board as it was).
- * ?event=N opens at event N; an illegal log opens at its offending event.
- * A game's own board script registers {render(svg, board, view, opts), panel(view) -> HTML} in
- * window.ArbiterBoards[game id]; without one, ArbiterBoard (Battleground's board and units table) draws.
+ * ?event=N opens at event N; an illegal log opens at its offending event. A game's own board script registers
+ * window.ArbiterBoards[game id] = {render(svg, board, view, opts), panel(view) -> HTML}; otherwise ArbiterBoard.
  */
 (function () {
   "use strict";
@@ -17,7 +16,7 @@
   const where = $("#viewer-position");
   const refusal = $("#viewer-refusal");
   const units = $("#viewer-units");
-  const panel = $("#viewer-panel"); // what a game's board script puts beside its board instead of the units table
+  const panel = $("#viewer-panel");
   let data = null;
   let position = -1;
 
@@ -35,14 +34,14 @@
     position = Math.max(-1, Math.min(p, data.steps.length - 1));
     const step = position >= 0 ? data.steps[position] : null;
     const view = step ? step.view : data.initial;
-    const opts = step && step.event.path ? { highlight: step.event.path } : {};
-    // A game's own board script draws its board and the panel beside it; Battleground's is the default.
-    const game = (window.ArbiterBoards || {})[data.game];
-    if (game) game.render(svg, data.board, view, opts);
-    else ArbiterBoard.render(svg, data.game, data.board, view, opts);
+    // A game that registers its own board (window.ArbiterBoards[game id]) draws it and the panel beside it.
+    const custom = (window.ArbiterBoards || {})[data.game];
+    const options = step && step.event.path ? { highlight: step.event.path } : {};
+    if (custom) custom.render(svg, data.board, view, Object.assign({ event: step && step.event }, options));
+    else ArbiterBoard.render(svg, data.game, data.board, view, options);
     slider.value = position;
     where.textContent = step ? `event ${step.index} of ${data.steps[data.steps.length - 1].index}` : "set-up";
-    text.textContent = step ? step.text : "The forces stand in their deployment zones.";
+    text.textContent = step ? step.text : "The game as set up, before its first event.";
     text.className = step && step.illegal ? "illegal" : "";
     dice.innerHTML = step ? step.rolls.map((r) => `<li>${rollWords(r)}</li>`).join("") : "";
     const e = data.error;
@@ -52,7 +51,7 @@
       $("#viewer-explanation").textContent = e.explanation;
       $("#viewer-reason").textContent = e.message;
     }
-    if (game) panel.innerHTML = game.panel(view);
+    if (custom) panel.innerHTML = custom.panel(view);
     else units.innerHTML = view.units.map((u) => `<tr data-unit="${esc(u.key)}"><td>${esc(u.name)}</td><td>${u.on_board ? esc(u.hex) : "out"}</td>` +
       `<td class="num">${u.wounds}/${u.health}</td><td>${[u.focused && "focus", u.guard && "guard", u.buff && u.buff.name, u.debuff && u.debuff.name].filter(Boolean).map(esc).join(", ")}</td></tr>`).join("");
     const url = new URL(window.location.href);
