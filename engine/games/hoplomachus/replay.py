@@ -89,6 +89,9 @@ class Game:
         elif s.turn["player"] == "titan" and typ in titan.ACTIONS:
             titan.ACTIONS[typ](self, event)
         elif s.turn["player"] == "titan" and typ in act.ACTIONS:
+            if event.get("unit") not in (None, f"titan:{s.troops['titan']['titan']}"):
+                raise IllegalEvent("HR-14.9.4", "the titan's allies act in the titan turn only when a titan effect "
+                                   "prompts them (an 'ally_attack' event)")  # fmt: skip
             raise IllegalEvent(
                 "HR-14.8.2", "a titan does not move or attack on its own: only its dice effects act"
             )
@@ -105,6 +108,8 @@ class Game:
     def settle(self) -> None:
         """After each event: forfeits at the start of a Deploy phase, then the end of combat."""
         while True:
+            if self.mode == "ascension":
+                titan.settle_pending(self)
             if self.s.turn.get("wave_over") and not self.s.over:
                 flow.end_wave(self)
             before = self.s.serial
