@@ -325,8 +325,9 @@ def attack(g, ev: dict) -> None:
     n = sum(hits)
     fx.stat(g, u["owner"], "attacks")
     fx.stat(g, u["owner"], "hits", n)
+    before = len(g.s.pending)
     fx.deal_damage(g, target, n, u, attack=True)
-    retaliate(g, target, u, n)
+    retaliate(g, target, u, n, before)
 
 
 def attack_shard(g, ev: dict, u: dict, h: int) -> None:
@@ -351,13 +352,34 @@ def attack_shard(g, ev: dict, u: dict, h: int) -> None:
     fx.damage_shard(g, h, sum(hits), u)
 
 
-def retaliate(g, target: dict, attacker: dict, hits: int) -> None:
-    """CF-8 Retaliate: dealt attack damage (≥1 hit, HR-7.5.2) → 1 damage to an attacker in its Range."""
+def retaliate(g, target: dict, attacker: dict, hits: int, before: int | None = None) -> None:
+    """CF-8 Retaliate: dealt attack damage (≥1 hit, HR-7.5.2) → 1 damage to an attacker in its Range.
+
+    HR-7.4.1 (AMB-35): the attack triggers the attacking troop's effects (its crowd favour) and the attacked
+    troop's Retaliate at once; the active troop's resolve first. When the favour left decisions to make (a track,
+    a reward: pending beyond ``before``), Retaliate waits behind them and resolves once they are made."""
     if hits <= 0 or target["zone"] != "arena" or attacker["zone"] != "arena":
+        return
+    if q.skill(g, target, "retaliate") is None:
+        return
+    if before is not None and len(g.s.pending) > before:
+        g.s.pending.append({"kind": "retaliate", "player": target["owner"], "unit": target["uid"],
+                            "attacker": attacker["uid"]})  # fmt: skip
+        return
+    resolve_retaliate(g, {"unit": target["uid"], "attacker": attacker["uid"]})
+
+
+def resolve_retaliate(g, p: dict) -> None:
+    target, attacker = g.s.units[p["unit"]], g.s.units[p["attacker"]]
+    if target["zone"] != "arena" or attacker["zone"] != "arena":
         return
     sk = q.skill(g, target, "retaliate")
     if sk is not None and q.in_range(g, target, attacker):
         fx.deal_damage(g, attacker, sk.effect["damage"], target, attack=False)
+
+
+# Pending effects that need no decision: resolved as soon as they reach the head of the queue (HR-7.4.1).
+AUTOMATIC = {"retaliate": resolve_retaliate}
 
 
 def special(g, ev: dict) -> None:

@@ -144,8 +144,9 @@ def resolve_smite(g, p: dict, ev: dict) -> None:
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
     n = sum(hits)
+    before = len(g.s.pending)
     fx.deal_damage(g, target, n, titan, attack=True)
-    act.retaliate(g, target, titan, n)
+    act.retaliate(g, target, titan, n, before)
 
 
 def resolve_toss(g, p: dict, ev: dict) -> None:
@@ -277,18 +278,18 @@ def resolve_compass_move(g, p: dict) -> None:
         titan["moved"] = True
 
 
-def settle_pending(g) -> None:
-    """Pending titan effects that need no decision: the compass move, and a prompt no ally can answer."""
-    s = g.s
-    while s.pending and not s.over:
-        head = s.pending[0]
-        if head["kind"] == "compass_move":
-            s.pending.pop(0)
-            resolve_compass_move(g, head)
-        elif head["kind"] == "ally_attack" and not ally_attackers(g, head):
-            s.pending.pop(0)  # HR-14.9.4: unprompted or dazed allies do nothing
-        else:
-            break
+def settle_head(g) -> bool:
+    """A pending titan effect at the head that needs no decision: the compass move, and a prompt no ally can
+    answer (HR-14.9.4: unprompted or dazed allies do nothing). Returns whether one was settled."""
+    head = g.s.pending[0]
+    if head["kind"] == "compass_move":
+        g.s.pending.pop(0)
+        resolve_compass_move(g, head)
+        return True
+    if head["kind"] == "ally_attack" and not ally_attackers(g, head):
+        g.s.pending.pop(0)
+        return True
+    return False
 
 
 ACTIONS = {"deploy": deploy, "titan_roll": titan_roll}
