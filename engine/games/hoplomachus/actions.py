@@ -226,6 +226,8 @@ def move(g, ev: dict) -> None:
         here = h
     g.s.place(u, here)
     u["moved"] = True
+    if g.s.shards:
+        fx.pick_up_shards(g, u, steps)
     fx.stat(g, u["owner"], "hexes_moved", len(steps))
 
 
@@ -301,6 +303,10 @@ def start_engaging(g, ev: dict, what: str) -> dict:
 def attack(g, ev: dict) -> None:
     """HR-8.8.3: target an opponent in Range, roll the pool, remove HP; Retaliate (CF-8) answers."""
     u = start_engaging(g, ev, "attack")
+    shard = q.shard_at(g, ev.get("target"))
+    if shard is not None:
+        attack_shard(g, ev, u, shard)
+        return
     target = any_unit(g, ev, "target", u)
     if target["zone"] != "arena" or q.allied(g, u, target):
         raise IllegalEvent(
@@ -319,17 +325,61 @@ def attack(g, ev: dict) -> None:
     n = sum(hits)
     fx.stat(g, u["owner"], "attacks")
     fx.stat(g, u["owner"], "hits", n)
+    before = len(g.s.pending)
     fx.deal_damage(g, target, n, u, attack=True)
-    retaliate(g, target, u, n)
+    retaliate(g, target, u, n, before)
 
 
-def retaliate(g, target: dict, attacker: dict, hits: int) -> None:
-    """CF-8 Retaliate: dealt attack damage (≥1 hit, HR-7.5.2) → 1 damage to an attacker in its Range."""
+def attack_shard(g, ev: dict, u: dict, h: int) -> None:
+    """HR-14.10.3: a shard with blue HP is an opponent for the players' units (red HP for the rivals'); it is
+    attacked like a unit ("target": "shard:<hex>"), and it answers nothing."""
+    shard = g.s.shards.get(h)
+    if shard is None or shard["hp"] <= 0:
+        raise IllegalEvent("HR-14.10.3", f"there is no shard with HP on {g.a.label(h)} to attack")
+    if h not in q.shard_targets(g, u, g.a.distance(u["hex"], h)):
+        raise IllegalEvent("HR-14.10.3", f"the shard on {g.a.label(h)} has {shard['colour']} HP: it is not an "
+                           f"opponent of {name(g, u)}")  # fmt: skip
+    if h not in q.shard_targets(g, u):
+        raise IllegalEvent("HR-2.5.1", f"the shard on {g.a.label(h)} is {g.a.distance(u['hex'], h)} hexes away; "
+                           f"{name(g, u)} has Range {q.udef(g, u).range}")  # fmt: skip
+    pool = q.attack_pool(g, u)
+    hits, written = g.dice.roll(pool, ev.get("dice"), f"{name(g, u)}'s attack")
+    if g.dice.author is not None and not g.dice.seeded:
+        ev["dice"] = written
+    u["engaged"] = True
+    fx.stat(g, u["owner"], "attacks")
+    fx.stat(g, u["owner"], "hits", sum(hits))
+    fx.damage_shard(g, h, sum(hits), u)
+
+
+def retaliate(g, target: dict, attacker: dict, hits: int, before: int | None = None) -> None:
+    """CF-8 Retaliate: dealt attack damage (≥1 hit, HR-7.5.2) → 1 damage to an attacker in its Range.
+
+    HR-7.4.1 (AMB-35): the attack triggers the attacking troop's effects (its crowd favour) and the attacked
+    troop's Retaliate at once; the active troop's resolve first. When the favour left decisions to make (a track,
+    a reward: pending beyond ``before``), Retaliate waits behind them and resolves once they are made."""
     if hits <= 0 or target["zone"] != "arena" or attacker["zone"] != "arena":
+        return
+    if q.skill(g, target, "retaliate") is None:
+        return
+    if before is not None and len(g.s.pending) > before:
+        g.s.pending.append({"kind": "retaliate", "player": target["owner"], "unit": target["uid"],
+                            "attacker": attacker["uid"]})  # fmt: skip
+        return
+    resolve_retaliate(g, {"unit": target["uid"], "attacker": attacker["uid"]})
+
+
+def resolve_retaliate(g, p: dict) -> None:
+    target, attacker = g.s.units[p["unit"]], g.s.units[p["attacker"]]
+    if target["zone"] != "arena" or attacker["zone"] != "arena":
         return
     sk = q.skill(g, target, "retaliate")
     if sk is not None and q.in_range(g, target, attacker):
         fx.deal_damage(g, attacker, sk.effect["damage"], target, attack=False)
+
+
+# Pending effects that need no decision: resolved as soon as they reach the head of the queue (HR-7.4.1).
+AUTOMATIC = {"retaliate": resolve_retaliate}
 
 
 def special(g, ev: dict) -> None:
@@ -504,4 +554,11 @@ PENDING = {
     "advance": ("advance", None, "HR-14.8.5", "move the titan for its Advance (an 'advance' event)"),
     "smite": ("smite", None, "HR-14.8.5", "resolve the titan's Smite (a 'smite' event)"),
     "toss": ("toss", None, "HR-14.8.5", "resolve the titan's Toss (a 'toss' event)"),
+    "deploy_ally": ("deploy_ally", None, "HR-14.9.1", "deploy the titan's ally (a 'deploy_ally' event)"),
+    "ally_attack": (
+        "ally_attack",
+        None,
+        "HR-14.9.4",
+        "resolve the titan's allies' attacks ('ally_attack' events)",
+    ),
 }

@@ -43,6 +43,8 @@ class Arena:
             except ValueError as exc:
                 raise UnreadableLog(f"content pack arena '{self.id}': {exc}", rule="LOG-3.5") from None
         self.pozzuoli = self.id == "pozzuoli"
+        # HR-2.11.2: arena-die face → hex direction, as printed on the mat (pack data, provisional).
+        self.compass: dict[int, int] = {int(k): int(v) for k, v in spec.get("compass", {}).items()}
         self.pedestal = [h in self.tags.get("pedestal", ()) for h in range(self.size)]  # hot in blocked()
         self._labels = {self.grid.label(h): h for h in range(self.size)}
         # Every distance, computed once per arena (at most a few thousand pairs): range and reach checks are hot.
@@ -70,6 +72,19 @@ class Arena:
 
     def distances_from(self, h: int) -> list[int]:
         return self._dist[h]
+
+    def compass_direction(self, die: int) -> int:
+        """HR-2.11.2: the hex direction the compass gives for an arena-die result."""
+        if die not in self.compass:
+            raise UnreadableLog(
+                f"content pack arena '{self.id}' prints no compass direction for an arena die of {die} (HR-21.5)",
+                rule="LOG-3.5",
+            )
+        return self.compass[die]
+
+    def step(self, h: int, direction: int) -> int | None:
+        """The hex next to ``h`` in ``direction``, or None off the arena's edge."""
+        return self.grid.neighbour(h, direction)
 
     def is_(self, tag: str, h: int) -> bool:
         return h in self.tags.get(tag, ())

@@ -24,7 +24,17 @@ TACTIC_KINDS = {"movement", "gain_hp", "extra_die", "no_engage"}
 TACTIC_TYPES = {"permanent", "instant", "temporary"}
 DURATIONS = {"this_turn", "next_owner_turn"}
 IMMORTAL_TRIGGERS = {"displace_target", "allies_gain_hp"}
-TITAN_EFFECTS = {"advance", "smite", "toss", "arena_turn", "none"}  # HR-14.8.4 (titan reference cards)
+# HR-14.8.4 (titan reference cards); deploy_ally HR-14.8.6/HR-14.9, allies_attack HR-14.9.4, compass_move HR-2.11.2
+TITAN_EFFECTS = {
+    "advance",
+    "smite",
+    "toss",
+    "arena_turn",
+    "none",
+    "deploy_ally",
+    "allies_attack",
+    "compass_move",
+}
 REWARDS_LINEAR = {"activate_hero", "return_tactics", "return_units", "neutral_hero"}
 REWARDS_COLOSSEUM = {"gain_support_chip", "add_3_hp", "activate_hero", "foothold_action", "gold_hero"}
 
@@ -45,7 +55,7 @@ class Skill:
 class UnitDef:
     id: str
     name: str
-    kind: str  # unit | hero | sentinel | arena | immortal | titan
+    kind: str  # unit | hero | sentinel | arena | immortal | titan | ally (a titan-specific unit, HR-14.9.1)
     faction: str | None
     cls: str
     elite: bool
@@ -194,6 +204,7 @@ def load_content(doc: dict, sha256: str) -> Content:
         if (titan is None) != (u["kind"] != "titan"):
             raise bad(f"/units/{i}/titan", "a titan, and only a titan, has a reference card ('titan')")
         if titan is not None:
+            allies = {a["unit"] for a in titan.get("allies", [])}
             for j, row in enumerate(titan["effects"]):
                 for tier in row["tiers"].values():
                     if tier.get("effect") not in TITAN_EFFECTS:
@@ -201,6 +212,10 @@ def load_content(doc: dict, sha256: str) -> Content:
                             f"/units/{i}/titan/effects/{j}",
                             "a titan effect this engine does not implement",
                             "LOG-3.6",
+                        )
+                    if tier["effect"] == "deploy_ally" and tier.get("unit") not in allies:
+                        raise bad(
+                            f"/units/{i}/titan/effects/{j}", "deploy_ally names one of the card's 'allies'"
                         )
         if u["id"] in units:
             raise bad(f"/units/{i}/id", f"unit '{u['id']}' appears twice")
@@ -211,6 +226,19 @@ def load_content(doc: dict, sha256: str) -> Content:
             titan=titan,
         )  # fmt: skip
         index("units", u, scope=u.get("faction") or u["kind"])
+
+    for i, u in enumerate(doc["units"]):
+        for j, ally in enumerate((u.get("titan") or {}).get("allies", [])):
+            d = units.get(ally["unit"])
+            if d is None or d.kind not in ("arena", "ally"):
+                raise bad(
+                    f"/units/{i}/titan/allies/{j}",
+                    f"'{ally['unit']}' is not an arena or ally unit of the pack",
+                )
+            if d.elite:
+                raise bad(
+                    f"/units/{i}/titan/allies/{j}", "only the titan is elite, its allies are not (HR-14.5.3)"
+                )
 
     factions: dict[str, dict] = {}
     for i, f in enumerate(doc["factions"]):

@@ -135,6 +135,8 @@ def defeat(g, u: dict, by: str | None) -> None:
         s.troops[t["by"]]["tactics_discard"].append(t["id"])  # HR-10.3, HR-6.4
     u["tactics"] = []
     u["dazed"] = False
+    if u["shards"]:
+        drop_shards(g, u)
     if d.kind == "arena" and g.mode == "assault":
         s.lift(u, "bag")  # HR-13.13.3: back into the draw bag, and the immortal loses 1 HP (HR-13.6.2)
         s.troops[u["owner"]]["bag"].append(u["def"])
@@ -158,6 +160,42 @@ def defeat(g, u: dict, by: str | None) -> None:
             s.pending.append(
                 {"kind": "return_units", "player": who, "max": 2, "elite": False, "rule": "HR-16.7.1"}
             )
+
+
+def drop_shards(g, u: dict) -> None:
+    """HR-14.10.5 (and HR-10, equipped chips): a defeated shardholder's shards stay on its hex, active side up."""
+    h = u["hex"]
+    here = g.s.shards.get(h)
+    n = len(u["shards"]) + (here["count"] if here else 0)
+    g.s.shards[h] = {"active": True, "hp": 0, "colour": None, "count": n, "dropped": True}
+    u["shards"] = []
+
+
+def pick_up_shards(g, u: dict, path: list[int]) -> None:
+    """HR-14.10.6: a player-controlled unit moving onto or through a hex holding a previously equipped shard
+    equips it; rival units pass over such shards and leave them."""
+    if q.team(g, u["owner"]) == "rivals":
+        return
+    for h in path:
+        shard = g.s.shards.get(h)
+        if shard is not None and shard["dropped"]:
+            del g.s.shards[h]
+            u["shards"] += [{"hp": 0} for _ in range(shard["count"])]
+
+
+def damage_shard(g, h: int, amount: int, source: dict) -> int:
+    """HR-14.10.3: a shard with HP loses them like a unit; the HP lost earn favour like an opponent's
+    (HR-14.7.1, AMB-28). At no HP left it turns to its inactive side and stops blocking (titan card data)."""
+    shard = g.s.shards[h]
+    lost = min(amount, shard["hp"])
+    if lost <= 0:
+        return 0
+    shard["hp"] -= lost  # its HP came with the card at setup, not from the supply
+    stat(g, source["owner"], "damage_dealt", lost)
+    if shard["hp"] == 0:
+        shard["active"] = False
+    gain_favour(g, source["owner"], lost)
+    return lost
 
 
 def lose_hp(g, u: dict, n: int) -> None:

@@ -235,7 +235,16 @@ class _SETUPS:
         )
         shard = card.get("shards", {})
         for h in sorted(g.a.tags["pedestal"]):  # HR-14.2.4: a shard on each pedestal, as the titan card says
-            s.shards[h] = {"active": bool(shard.get("active", False)), "hp": int(shard.get("hp", 0))}
+            s.shards[h] = {"active": bool(shard.get("active", False)), "hp": int(shard.get("hp", 0)),
+                           "colour": shard.get("colour", "blue"), "count": 1, "dropped": False}  # fmt: skip
+        for ally in card.get(
+            "allies", []
+        ):  # HR-14.5.2: arena units form their own troop, the rest the titan's
+            troop = "arena" if ally.get("arena") else "titan"
+            n = ally.get("count", 1)
+            for k in range(1, n + 1):
+                uid = f"{troop}:{ally['unit']}" + (f"-{k}" if n > 1 else "")
+                s.units[uid] = new_unit(uid, ally["unit"], troop, "camp")
         s.support_left = {p: 0 for p in seats}
         s.support_left[seats[0]] = 4  # HR-14.2.2: red chips above the standard tracks, shared by the players
         units, tactics = st.get("units") or {}, st.get("tactics") or {}

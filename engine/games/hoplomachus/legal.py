@@ -92,6 +92,8 @@ def legal_events(g) -> list[dict]:
             continue
         for v in sorted(q.attack_targets(g, u), key=lambda x: x["uid"]):
             out.append({"type": "attack", "player": troop, "unit": u["uid"], "target": v["uid"]})
+        for h in q.shard_targets(g, u) if s.shards else ():
+            out.append({"type": "attack", "player": troop, "unit": u["uid"], "target": f"shard:{a.label(h)}"})
         if not q.skills_on(g, u):
             continue
         for sk in q.udef(g, u).skills:
@@ -174,6 +176,13 @@ def pending_events(g, p: dict) -> list[dict]:
             out += [{"type": "toss", "player": who, "target": v["uid"], "hex": g.a.label(h)} for h in free] or [
                 {"type": "toss", "player": who, "target": v["uid"], "hex": None}]  # fmt: skip
         return out or [{"type": "toss", "player": who, "target": None, "hex": None}]
+    if kind == "deploy_ally":
+        u, hexes, why = tt.ally_deploy(g, p)
+        return [{"type": "deploy_ally", "player": who, "hex": g.a.label(h)} for h in hexes] or [
+            {"type": "deploy_ally", "player": who, "hex": None}]  # fmt: skip
+    if kind == "ally_attack":
+        return [{"type": "ally_attack", "player": who, "unit": u["uid"], "target": v["uid"]}
+                for u in tt.ally_attackers(g, p) for v in rv.targets(g, u)]  # fmt: skip
     if kind == "begin_turn":
         return [{"type": "begin_turn", "player": x} for x in s.turn["seats"]]
     if kind == "stone_tactics":

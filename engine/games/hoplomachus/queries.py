@@ -65,13 +65,17 @@ def movement(g, u: dict) -> int:
 
 
 def blocked(g, u: dict, h: int) -> bool:
-    """HR-3.4.1 for unit ``u``: another unit; a pedestal (not a sentinel); an opposing foothold (AMB-4)."""
+    """HR-3.4.1 for unit ``u``: another unit; a pedestal (not a sentinel); a shard with HP; an opposing
+    foothold (AMB-4)."""
     s = g.s
     occ = s.occupant.get(h)
     if occ is not None and occ != u["uid"]:
         return True
     if g.a.pedestal[h] and not is_sentinel(g, u):
         return True
+    shard = s.shards.get(h)
+    if shard is not None and shard["hp"] > 0:
+        return True  # HR-14.10.3: a shard with HP blocks its hex
     if not s.footholds:
         return False
     owner = s.footholds.get(h)
@@ -197,6 +201,8 @@ def deploy_hexes(g, troop: str, u: dict) -> list[int]:
         candidates = frozenset(free_pedestals(g))
     elif udef(g, u).kind == "titan":
         candidates = a.tags["central"]  # HR-14.8.3
+    elif g.mode == "ascension" and team(g, troop) == "rivals":
+        candidates = a.tags["outer_blue"]  # HR-14.9.1: the titan card names the hexes; this is its default
     elif a.pozzuoli:
         if g.mode == "assault":
             candidates = a.tags["deploy_blue" if team(g, troop) == "rivals" else "deploy_red"]  # HR-13.3
@@ -237,8 +243,14 @@ def deploy_refusal(g, troop: str, u: dict) -> tuple[str, str] | None:
 
 
 def unit_limit(g, troop: str) -> tuple[str, int, int]:
-    """Assault unit limits (HR-13.4): (rule, limit, units counted now)."""
+    """Assault unit limits (HR-13.4), and the titan card's limits on its allies (HR-14.4.1): (rule, limit,
+    units counted now)."""
     coop = len(g.s.turn["seats"]) > 1
+    if g.mode == "ascension":
+        titan_id = g.s.troops["titan"]["titan"]
+        limits = g.c.units[titan_id].titan.get("limits", {})
+        allies = [u for u in g.s.in_arena(troop) if u["def"] != titan_id]
+        return "HR-14.4.1", limits.get(troop, len(allies) + 1), len(allies)
     if troop in ("immortal", "titan"):
         return "HR-13.4.1", 1, len(g.s.in_arena(troop))
     if troop == "arena":
@@ -284,6 +296,22 @@ def foothold_refusal(g, troop: str, h: int) -> str | None:
     if occ is not None and team(g, g.s.units[occ]["owner"]) != team(g, troop):
         return "that hex holds an opposing unit"
     return None
+
+
+def shard_at(g, name) -> int | None:
+    """The hex of a shard named "shard:<hex>" in an event, or None when the name is not a shard's."""
+    if not isinstance(name, str) or not name.startswith("shard:"):
+        return None
+    return g.a.parse(name[6:], path="/target")
+
+
+def shard_targets(g, u: dict, rng: int | None = None) -> list[int]:
+    """HR-14.10.3: shards with HP of the opposing colour within Range (blue HP for the players' units, red for
+    the rivals'); blocking never matters for Range."""
+    colour = "red" if team(g, u["owner"]) == "rivals" else "blue"
+    r = udef(g, u).range if rng is None else rng
+    return sorted(h for h, sh in g.s.shards.items()
+                  if sh["hp"] > 0 and sh["colour"] == colour and g.a.distance(u["hex"], h) <= r)  # fmt: skip
 
 
 def free_pedestals(g) -> list[int]:

@@ -86,11 +86,18 @@ class Game:
                 titan.PENDING[head["kind"]](self, head, event)
             else:
                 handler(self, head, event)
+            if len(s.pending) > 1:
+                # HR-7.4.1 (AMB-35): decisions this one raised belong to the same troop's effects and come
+                # before another troop's waiting Retaliate.
+                s.pending.sort(key=lambda p: p["kind"] == "retaliate")
         elif typ == "end_turn":
             flow.end_turn(self, event)
         elif s.turn["player"] == "titan" and typ in titan.ACTIONS:
             titan.ACTIONS[typ](self, event)
         elif s.turn["player"] == "titan" and typ in act.ACTIONS:
+            if event.get("unit") not in (None, f"titan:{s.troops['titan']['titan']}"):
+                raise IllegalEvent("HR-14.9.4", "the titan's allies act in the titan turn only when a titan effect "
+                                   "prompts them (an 'ally_attack' event)")  # fmt: skip
             raise IllegalEvent(
                 "HR-14.8.2", "a titan does not move or attack on its own: only its dice effects act"
             )
@@ -108,6 +115,7 @@ class Game:
     def settle(self) -> None:
         """After each event: forfeits at the start of a Deploy phase, then the end of combat."""
         while True:
+            self.settle_pending()
             if self.s.turn.get("wave_over") and not self.s.over:
                 flow.end_wave(self)
             before = self.s.serial
@@ -115,6 +123,16 @@ class Game:
             if self.s.serial == before:
                 break
         flow.check_end(self)
+
+    def settle_pending(self) -> None:
+        """Resolve the pending effects at the head of the queue that need no decision (HR-7.4.1)."""
+        s = self.s
+        while s.pending and not s.over:
+            kind = s.pending[0]["kind"]
+            if kind in act.AUTOMATIC:
+                act.AUTOMATIC[kind](self, s.pending.pop(0))
+            elif not (self.mode == "ascension" and titan.settle_head(self)):
+                break
 
     def finish(self) -> None:
         if self.s.over is None:

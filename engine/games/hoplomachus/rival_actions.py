@@ -141,8 +141,9 @@ def immortal_attack(g, ev: dict, u: dict, target: dict) -> dict[str, int]:
     u["engaged"] = True
     g.s.turn["rolled"] = True
     n = sum(hits)
+    before = len(g.s.pending)
     fx.deal_damage(g, target, n, u, attack=True)
-    act.retaliate(g, target, u, n)
+    act.retaliate(g, target, u, n, before)
     return by_colour(pool, hits)
 
 

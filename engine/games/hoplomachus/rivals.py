@@ -19,9 +19,12 @@ def is_rival(g, troop: str) -> bool:
 
 
 def priority(g, u: dict) -> tuple[str, ...]:
-    """HR-9.3.1: Assault's list (HR-13.9.1), or the titan reference card's (HR-14.9.5)."""
+    """HR-9.3.1: Assault's list (HR-13.9.1), or the titan reference card's (HR-14.8.5, HR-14.9.5)."""
     if g.mode == "ascension":
-        return tuple(g.c.units[g.s.troops["titan"]["titan"]].titan["priority"])
+        card = g.c.units[g.s.troops["titan"]["titan"]].titan
+        if u["def"] != g.s.troops["titan"]["titan"] and "ally_priority" in card:
+            return tuple(card["ally_priority"])  # HR-14.9.5: the allies' own list on the titan card
+        return tuple(card["priority"])
     return ASSAULT_PRIORITY
 
 
@@ -178,8 +181,8 @@ def rival_duty(g) -> tuple[str, str] | None:
     s = g.s
     troop = s.turn["player"]
     if troop == "titan":  # HR-14.8.2: a titan acts only through its dice
-        titan = next(iter(s.in_arena("titan")), None)
-        if titan is not None and not titan["dazed"] and not s.turn["rolled"]:
+        titan = s.units[f"titan:{s.troops['titan']['titan']}"]
+        if titan["zone"] == "arena" and not titan["dazed"] and not s.turn["rolled"]:
             return (
                 "HR-14.8.4",
                 "the titan rolls its titan dice in its Titan Activity step (a 'titan_roll' event)",
@@ -249,6 +252,10 @@ def rival_can_deploy(g, troop: str) -> bool:
     s = g.s
     if troop == "immortal" and s.turn["wave_turn"] != 1:
         return False
+    if g.mode == "ascension":
+        # HR-14.8.3: only the titan deploys in a Deploy step; its allies enter through its effects (HR-14.9).
+        titan = s.units[f"titan:{s.troops['titan']['titan']}"]
+        return troop == "titan" and titan["zone"] == "camp" and bool(q.deploy_hexes(g, troop, titan))
     pool = [u for u in s.units.values() if u["owner"] == troop and u["zone"] in ("camp", "bag")]
     if not pool:
         return False

@@ -28,6 +28,7 @@ def new_unit(uid: str, unit_id: str, owner: str, zone: str, *, active: bool = Tr
         "engaged": False,
         "used": [],  # Abilities used this turn (HR-8.7.1)
         "tactics": [],  # [{"id", "by", "left"}] stacked tactics (HR-6.5)
+        "shards": [],  # equipped shards (HR-14.10.4): [{"hp"}], neither active nor inactive
     }
 
 
@@ -51,12 +52,19 @@ class State:
         self.stats: dict[str, dict] = {}
         self.support_left: dict[str, int] = {}
         self.sentinels_made: dict[str, int] = {}
-        self.shards: dict[int, dict] = {}  # hex → {"active", "hp"} (Ascension, HR-14.10)
+        # hex → {"active", "hp", "colour", "count", "dropped"} (Ascension, HR-14.10); "dropped": left by a
+        # defeated shardholder, so a player unit moving onto or through the hex equips it (HR-14.10.6).
+        self.shards: dict[int, dict] = {}
 
     def copy(self) -> State:
         s = State.__new__(State)
         s.units = {
-            k: {**u, "used": list(u["used"]), "tactics": [dict(t) for t in u["tactics"]]}
+            k: {
+                **u,
+                "used": list(u["used"]),
+                "tactics": [dict(t) for t in u["tactics"]],
+                "shards": [dict(x) for x in u["shards"]],
+            }
             for k, u in self.units.items()
         }
         s.troops = {
@@ -112,7 +120,7 @@ class State:
                 "uid": u["uid"], "unit": d.id, "name": d.name, "owner": u["owner"], "zone": u["zone"],
                 "hex": None if u["hex"] is None else arena.label(u["hex"]), "hp": u["hp"], "health": d.health,
                 "active": u["active"], "dazed": u["dazed"], "tactics": [t["id"] for t in u["tactics"]],
-                "moved": u["moved"], "engaged": u["engaged"], "used": list(u["used"]),
+                "moved": u["moved"], "engaged": u["engaged"], "used": list(u["used"]), "shards": len(u["shards"]),
             }  # fmt: skip
 
         return {

@@ -71,12 +71,19 @@ def titan_roll(g, ev: dict) -> None:
         if kind == "none":
             continue
         p = {"kind": kind, "player": s.turn["seats"][0]}
-        if kind in ("advance", "smite"):
+        if kind in ("advance", "smite", "compass_move"):
             k = len(used)
             die = g.dice.d6(None if given is None or k >= len(given) else given[k], f"the arena die for {kind}",
                             "HR-2.11.1")  # fmt: skip
             used.append(die)
-            p["value"] = effect["arena_die"][str(die)]
+            if kind == "compass_move":
+                p["direction"], p["steps"] = g.a.compass_direction(die), effect["steps"]  # HR-2.11.2
+            else:
+                p["value"] = effect["arena_die"][str(die)]
+        elif kind == "deploy_ally":
+            p["unit"], p["hexes"] = effect["unit"], effect.get("hexes", "outer_blue")
+        elif kind == "allies_attack":
+            p["kind"], p["done"] = "ally_attack", []
         else:
             p["damage"], p["distance"] = effect["damage"], effect["distance"]
         s.pending.append(p)
@@ -137,8 +144,9 @@ def resolve_smite(g, p: dict, ev: dict) -> None:
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
     n = sum(hits)
+    before = len(g.s.pending)
     fx.deal_damage(g, target, n, titan, attack=True)
-    act.retaliate(g, target, titan, n)
+    act.retaliate(g, target, titan, n, before)
 
 
 def resolve_toss(g, p: dict, ev: dict) -> None:
@@ -177,5 +185,113 @@ def toss_hexes(g, titan: dict, target: dict, distance: int) -> list[int]:
     ]
 
 
+# --- titan allies (HR-14.9) and the compass (HR-2.11.2) ---------------------------------------------
+
+
+def ally_deploy(g, p: dict) -> tuple[dict | None, list[int], tuple[str, str] | None]:
+    """What a deploy_ally effect can do now: (the ally, the free hexes the card names, None), or (None, [],
+    (rule, why not)). Limits (HR-14.4.1), chips (AMB-30) and free hexes are checked when it resolves."""
+    s = g.s
+    d = g.c.units[p["unit"]]
+    pool = sorted((u for u in s.units.values() if u["def"] == p["unit"] and u["zone"] == "camp"
+                   and u["owner"] in ("titan", "arena")), key=lambda u: u["uid"])  # fmt: skip
+    if not pool:
+        return None, [], ("HR-14.9.1", f"no {d.name} is left in the titan's camp")
+    troop = pool[0]["owner"]
+    rule, limit, count = q.unit_limit(g, troop)
+    if count >= limit:
+        return (
+            None,
+            [],
+            (rule, f"the titan card allows {limit} of its {troop} allies in combat and {count} are"),
+        )
+    if q.chips_available(g, troop) < d.health:
+        return None, [], ("AMB-30", f"the supply lacks the {d.health} blue health chips {d.name} needs")
+    hexes = [h for h in sorted(g.a.tags.get(p["hexes"], ())) if not q.blocked(g, pool[0], h)]
+    if not hexes:
+        return None, [], ("HR-14.9.1", f"none of the hexes the titan card names for {d.name} is free")
+    return pool[0], hexes, None
+
+
+def resolve_deploy_ally(g, p: dict, ev: dict) -> None:
+    """HR-14.8.6, HR-14.9.1, HR-14.9.2: the ally enters on a free hex the players choose, dazed this turn."""
+    u, hexes, why = ally_deploy(g, p)
+    name = g.c.units[p["unit"]].name
+    if u is None:
+        if ev.get("hex") is not None:
+            raise IllegalEvent(why[0], f"the titan's effect deploys no {name}: {why[1]}; the log should record "
+                               "the deployment with no hex (\"hex\": null)")  # fmt: skip
+        return
+    where = ", ".join(g.a.label(h) for h in hexes)
+    if ev.get("hex") is None:
+        raise IllegalEvent(
+            "HR-14.9.1", f"the titan's effect deploys {name}; the log should name its hex: {where}"
+        )
+    h = act.hex_of(g, ev)
+    if h not in hexes:
+        raise IllegalEvent("HR-14.9.1", f"{name} is deployed on a free hex the titan card names: {where}, "
+                           f"not {g.a.label(h)}")  # fmt: skip
+    act.enter_arena(g, u, h)
+
+
+def ally_attackers(g, p: dict) -> list[dict]:
+    """HR-14.9.4: the titan's own allies that act on this prompt: in combat, not dazed, not yet acted for it,
+    able to attack an opponent its priority list allows (HR-14.9.5)."""
+    titan_id = g.s.troops["titan"]["titan"]
+    return [u for u in sorted(g.s.in_arena("titan"), key=lambda u: u["uid"])
+            if u["def"] != titan_id and not u["dazed"] and u["uid"] not in p["done"]
+            and q.cannot_engage(g, u) is None and rv.targets(g, u)]  # fmt: skip
+
+
+def resolve_ally_attack(g, p: dict, ev: dict) -> None:
+    """HR-14.9.3, HR-14.9.4: prompted by a titan effect, each of the titan's allies that can attacks, in the order
+    the players choose, the highest-priority opponent in Range (HR-9.6.2 with the card's list)."""
+    cands = ally_attackers(g, p)
+    u = act.unit_named(g, ev.get("unit"), "/unit", ["titan"])
+    if u not in cands:
+        raise IllegalEvent("HR-14.9.4", f"{act.name(g, u)} does not act on this prompt (dazed, already acted, or no "
+                           f"opponent its list allows in Range); the allies that act are: "
+                           f"{', '.join(act.name(g, v) for v in cands)}")  # fmt: skip
+    allowed = rv.targets(g, u)
+    target = act.any_unit(g, ev, "target", u)
+    if target not in allowed:
+        raise IllegalEvent("HR-14.9.5", f"{act.name(g, u)} attacks the highest-priority opponent in Range on the "
+                           f"titan card's list: {', '.join(sorted(act.name(g, v) for v in allowed))}")  # fmt: skip
+    as_attack = {**ev, "type": "attack", "player": "titan"}
+    act.attack(g, as_attack)
+    if ev.get("dice") is None and as_attack.get("dice") is not None:
+        ev["dice"] = as_attack["dice"]  # the dice the simulator wrote
+    p = {**p, "done": [*p["done"], u["uid"]]}
+    if ally_attackers(g, p):
+        g.s.pending.insert(0, p)
+
+
+def resolve_compass_move(g, p: dict) -> None:
+    """HR-2.11.2: the titan moves up to ``steps`` hexes in the direction the compass gives for the arena die,
+    stopping at the arena's edge or before a blocked hex (titan card data, provisional)."""
+    titan = titan_unit(g)
+    for _ in range(p["steps"]):
+        n = g.a.step(titan["hex"], p["direction"])
+        if n is None or q.blocked(g, titan, n):
+            break
+        g.s.place(titan, n)
+        titan["moved"] = True
+
+
+def settle_head(g) -> bool:
+    """A pending titan effect at the head that needs no decision: the compass move, and a prompt no ally can
+    answer (HR-14.9.4: unprompted or dazed allies do nothing). Returns whether one was settled."""
+    head = g.s.pending[0]
+    if head["kind"] == "compass_move":
+        g.s.pending.pop(0)
+        resolve_compass_move(g, head)
+        return True
+    if head["kind"] == "ally_attack" and not ally_attackers(g, head):
+        g.s.pending.pop(0)
+        return True
+    return False
+
+
 ACTIONS = {"deploy": deploy, "titan_roll": titan_roll}
-PENDING = {"advance": resolve_advance, "smite": resolve_smite, "toss": resolve_toss}
+PENDING = {"advance": resolve_advance, "smite": resolve_smite, "toss": resolve_toss,
+           "deploy_ally": resolve_deploy_ally, "ally_attack": resolve_ally_attack}  # fmt: skip

@@ -494,6 +494,58 @@ IMMORTALS = [
     for i in range(2, 7)
 ]
 
+# Titan-specific allies (HR-14.9): the rulebook names none, so the placeholder titans carry invented ones, marked
+# provisional, that exercise the engine's hooks: an arena ally (HR-14.9.3), a titan-troop ally prompted by a titan
+# effect (HR-14.9.4), the compass (HR-2.11.2) and shards with HP (HR-14.10.3).
+TITAN_ALLIES = [
+    unit("titan-guard", "Titan guard", None, "defender", 1, 1, 3, ["blue"], [], ALL_PROV, kind="ally"),
+]
+
+
+def placeholder_titan(i: int) -> dict:
+    effects = [
+        {"colour": "green", "tiers": {"1": {"effect": "advance", "arena_die": ADVANCE_PROV}}},
+        {"colour": "blue", "tiers": {"1": {"effect": "smite", "arena_die": SMITE_PROV}}},
+        {"colour": "black", "tiers": {"1": {"effect": "toss", "damage": 1, "distance": 2}}},
+        {"colour": "red", "tiers": {"1": {"effect": "arena_turn"}}},
+    ]
+    card = {"dice": ["green", "blue", "black", "red"], "dice_gain": [], "priority": ["hero", "strongest"],
+            "effects": effects, "shards": {"active": False, "hp": 0}}  # fmt: skip
+    if i == 2:  # an arena ally, acting in the arena turn; at most two in combat
+        card["allies"] = [{"unit": "bandit", "arena": True, "count": 2}]
+        card["limits"] = {"arena": 2}
+        effects[2] = {"colour": "black", "tiers": {"1": {"effect": "deploy_ally", "unit": "bandit",
+                                                         "hexes": "outer_blue"}}}  # fmt: skip
+    elif i == 3:  # a titan-troop ally that attacks when prompted; the compass moves the titan
+        card["allies"] = [{"unit": "titan-guard", "count": 2}]
+        card["limits"] = {"titan": 1}
+        card["ally_priority"] = ["weakest"]
+        card["dice"] = ["green", "blue", "black", "yellow", "red"]
+        effects[0] = {"colour": "green", "tiers": {"1": {"effect": "compass_move", "steps": 1}}}
+        effects[2] = {"colour": "black", "tiers": {"1": {"effect": "deploy_ally", "unit": "titan-guard",
+                                                         "hexes": "outer_blue"}}}  # fmt: skip
+        effects.insert(3, {"colour": "yellow", "tiers": {"1": {"effect": "allies_attack"}}})
+    elif i == 4:  # shards with blue HP: the players may attack them
+        card["shards"] = {"active": True, "hp": 2, "colour": "blue"}
+    return dict(
+        unit(
+            f"titan-{i}",
+            f"Titan {i}",
+            None,
+            "attacker",
+            0,
+            1,
+            20,
+            ["black", "green"],
+            [],
+            ALL_PROV + ["titan"],
+            elite=True,
+            kind="titan",
+        ),  # fmt: skip
+        titan=card,
+    )
+
+
 ADVANCE_PROV = {"1": 1, "2": 1, "3": 2, "4": 2, "5": 3, "6": 3}  # only 4 → 2 is printed (CF-6)
 SMITE_PROV = {"1": 1, "2": 1, "3": 2, "4": 2, "5": 2, "6": 3}  # only 5 → 2 is printed (CF-6)
 TITANS = [
@@ -530,37 +582,7 @@ TITANS = [
             "shards": {"active": False, "hp": 0},
         },
     ),
-] + [
-    dict(
-        unit(
-            f"titan-{i}",
-            f"Titan {i}",
-            None,
-            "attacker",
-            0,
-            1,
-            20,
-            ["black", "green"],
-            [],
-            ALL_PROV + ["titan"],
-            elite=True,
-            kind="titan",
-        ),
-        titan={
-            "dice": ["green", "blue", "black", "red"],
-            "dice_gain": [],
-            "priority": ["hero", "strongest"],
-            "effects": [
-                {"colour": "green", "tiers": {"1": {"effect": "advance", "arena_die": ADVANCE_PROV}}},
-                {"colour": "blue", "tiers": {"1": {"effect": "smite", "arena_die": SMITE_PROV}}},
-                {"colour": "black", "tiers": {"1": {"effect": "toss", "damage": 1, "distance": 2}}},
-                {"colour": "red", "tiers": {"1": {"effect": "arena_turn"}}},
-            ],
-            "shards": {"active": False, "hp": 0},
-        },
-    )
-    for i in range(2, 7)
-]
+] + [placeholder_titan(i) for i in range(2, 7)]
 
 PLACEHOLDER_FACTIONS = [4, 5, 6, 7]  # the rulebook speaks of seven nations but names three (CF-1)
 for _n in PLACEHOLDER_FACTIONS:
@@ -634,6 +656,10 @@ def rows(cols: str, row: int) -> list[str]:
     return [f"{c}{row}" for c in cols]
 
 
+# HR-2.11.2: each arena prints a compass (arena-die face → direction); the mapping is on the mat only (HR-21.5).
+# Placeholder: faces 1–6 in the grid's direction order 0–5.
+COMPASS = {str(f): f - 1 for f in range(1, 7)}
+
 ARENAS = [
     {
         "id": "pozzuoli",
@@ -644,6 +670,7 @@ ARENAS = [
         "orientation": "flat",
         "offset": "odd-q",
         "tags": {"deploy_red": rows("BCDFGH", 1), "deploy_blue": rows("BCDFGH", 7), "stone": ["C4", "G4"]},
+        "compass": COMPASS,
         "favour": {
             "kind": "linear",
             "rewards": {
@@ -653,7 +680,7 @@ ARENAS = [
                 "20": "neutral_hero",
             },
         },
-        "provisional": ["columns", "rows", "orientation", "offset", "tags"],
+        "provisional": ["columns", "rows", "orientation", "offset", "tags", "compass"],
         "note": "the hex layout is printed on the mat only (HR-21.5): coordinates are a placeholder with the printed "
         "counts (6 deployment hexes per side, 2 stones, CF-9); the track is as printed (HR-4.2)",
     },
@@ -674,6 +701,7 @@ ARENAS = [
             "chained_blue": ["F9"],
             "pedestal": ["B5", "J5", "F3", "F7"],
         },
+        "compass": COMPASS,
         "favour": {
             "kind": "colosseum",
             "track_length": 5,
@@ -685,7 +713,7 @@ ARENAS = [
                 "gold": "gold_hero",
             },
         },
-        "provisional": ["columns", "rows", "orientation", "offset", "tags", "favour.tracks"],
+        "provisional": ["columns", "rows", "orientation", "offset", "tags", "favour.tracks", "compass"],
         "note": "layout and which track carries which reward are printed on the mat only (HR-21.5): placeholders "
         "with the printed counts (CF-9); inner hex count is not printed",
     },
@@ -706,7 +734,14 @@ def main() -> None:
         "skills": SKILLS,
         "tactics": TACTICS,
         "factions": FACTIONS,
-        "units": UNITS + HEROES + NEUTRAL_HEROES + [SENTINEL] + ARENA_UNITS + IMMORTALS + TITANS,
+        "units": UNITS
+        + HEROES
+        + NEUTRAL_HEROES
+        + [SENTINEL]
+        + ARENA_UNITS
+        + IMMORTALS
+        + TITANS
+        + TITAN_ALLIES,
         "arenas": ARENAS,
         "dice": {"yellow": 2, "blue": 3, "green": 4, "black": 5, "red": 6},
         "die_faces": 8,
