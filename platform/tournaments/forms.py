@@ -22,6 +22,7 @@ EVENT_FIELDS = [
     "venue",
     "description",
     "format",
+    "team_size",
     "swiss_rounds",
     "top_cut",
     "first_round",
