@@ -437,7 +437,10 @@ class Match(models.Model):
         ]
 
     def __str__(self) -> str:
-        names = [r.display_name for r in self.entrants()]
+        sides: dict[str, list[str]] = {}
+        for seat in self.seat_list():  # partners read together: "Adam & Teela vs Keldor & Evelyn"
+            sides.setdefault(seat.team or f"#{seat.index}", []).append(seat.registration.display_name)
+        names = [" & ".join(side) for side in sides.values()]
         if len(names) == 1:
             names.append("bye")
         return f"round {self.round.number} table {self.table}: {' vs '.join(names)}"

@@ -19,29 +19,6 @@ from tournaments.services.standings import ratings
 pytestmark = pytest.mark.django_db
 
 GAME = "motu-fields-of-eternia"
-NAMES = ["Adam", "Teela", "Duncan", "Adora", "Keldor", "Evelyn", "Kronis", "Tung"]
-
-
-@pytest.fixture
-def team_event(organizer, make_player):
-    """(event, teams): four teams of two, seeded 1–4, registered players, nothing paired."""
-    event = services.create_event(
-        organizer,
-        name="Eternia Doubles",
-        starts_on=date(2026, 6, 6),
-        game=GAME,
-        content_pack="fe-core-starter",
-        team_size=2,
-        swiss_rounds=2,
-        first_round="seeded",
-        random_seed=3,
-    )
-    registrations = [services.register(make_player(name), event) for name in NAMES]
-    teams = [
-        services.create_team(organizer, event, team, registrations[2 * i : 2 * i + 2], seed=i + 1)
-        for i, team in enumerate(["Grayskull", "Royal Guard", "Snake Mountain", "Horde"])
-    ]
-    return event, teams
 
 
 def team_log(match, seed: int) -> bytes:
