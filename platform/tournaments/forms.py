@@ -165,9 +165,14 @@ class EventForm(forms.ModelForm):
             "Most important first, separated by commas. Available: "
             + ", ".join(f"{key} ({cls.name})" for key, cls in metrics_for(game).items())
         )
+        self.fields["team_size"].required = False  # left out: every player for themselves
+        self.fields["team_size"].label = "Players per team"
         self.fields["list_deadline"].input_formats = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]
         self.fields["ends_on"].required = False
         self.order_fields(_after(list(self.fields), "scoring_preset", "bye_vp"))
+
+    def clean_team_size(self) -> int:
+        return self.cleaned_data.get("team_size") or 0
 
     def clean(self):
         data = super().clean()

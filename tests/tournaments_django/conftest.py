@@ -135,6 +135,11 @@ TEAM_PLAYERS = ["Adam", "Teela", "Duncan", "Adora", "Keldor", "Evelyn", "Kronis"
 @pytest.fixture
 def team_event(organizer, make_player):
     """(event, teams): a Fields of Eternia team event, four teams of two seeded 1–4, nothing paired."""
+    return build_team_event(organizer, make_player)
+
+
+def build_team_event(organizer, make_player):
+    """See the ``team_event`` fixture; ``make_player(name)`` gives a user shown by that name."""
     from tournaments import services
 
     event = services.create_event(
