@@ -536,6 +536,11 @@ class Match(models.Model):
         if not self.has_result:
             return ""
         seats = self.seat_list()
+        if seats[0].team:  # a team match: partners share the result, read once per team (FE-17)
+            first_of_team: dict[str, MatchSeat] = {}
+            for seat in seats:
+                first_of_team.setdefault(seat.team, seat)
+            seats = list(first_of_team.values())
         if len(seats) == 2:
             a, b = seats
             return f"{a.outcome} {a.score}–{b.score} {b.outcome}"

@@ -27,12 +27,11 @@ def browser():
 
 
 @pytest.fixture
-def played_team_event(make_user):
-    """Four teams of two with round 1 played and closed, and two players still in no team."""
+def new_team_event(make_user):
+    """(event, organizer "olga", make_player): the team event of four teams of two, unpaired."""
     from accounts.models import Profile
     from accounts.services import make_organizer
     from tests.tournaments_django.conftest import build_team_event
-    from tournaments import services
 
     organizer = make_user("olga")
     make_organizer(organizer)
@@ -43,6 +42,15 @@ def played_team_event(make_user):
         return user
 
     event, _ = build_team_event(organizer, make_player)
+    return event, organizer, make_player
+
+
+@pytest.fixture
+def played_team_event(new_team_event):
+    """Five teams (the fifth of two players with long names) with round 1 played and closed."""
+    from tournaments import services
+
+    event, organizer, make_player = new_team_event
     loose = [services.register(make_player(name), event) for name in ("Zodac", "Sy-Klone")]
     services.create_team(organizer, event, "The Cosmic Enforcers of Eternia", loose)
     round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
@@ -84,23 +92,12 @@ def test_team_pages_fit_the_screen(browser, live_server, played_team_event, widt
     browser.save_screenshot(str(SCREENSHOTS / f"teams-list-{width}.png"))
 
 
-def test_an_organizer_forms_a_team_on_the_phone(browser, live_server, make_user):
+def test_an_organizer_forms_a_team_on_the_phone(browser, live_server, new_team_event):
     from selenium.webdriver.common.by import By
 
-    from accounts.models import Profile
-    from accounts.services import make_organizer
-    from tests.tournaments_django.conftest import build_team_event
     from tournaments import services
 
-    organizer = make_user("olga")
-    make_organizer(organizer)
-
-    def make_player(name: str):
-        user = make_user(name.lower().replace(" ", "-"))
-        Profile.objects.create(user=user, display_name=name)
-        return user
-
-    event, _ = build_team_event(organizer, make_player)
+    event, _, make_player = new_team_event
     for name in ("Zodac", "Sy-Klone"):
         services.register(make_player(name), event)
     browser.set_window_size(390, 900)

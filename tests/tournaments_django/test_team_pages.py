@@ -101,6 +101,8 @@ def test_team_pairings_and_standings_on_the_pages_and_in_the_exports(team_event,
     for match in round1.matches.all():
         services.decide_result(organizer, match, outcome_a="win", score_a=10, score_b=7)
     services.close_round(organizer, round1)
+    results = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
+    assert "win 10–7 loss" in results  # one line per table: the teams' result, not each player's
 
     page = client.get(f"/events/{event.slug}/standings/").content.decode()
     assert "Team standings after round 1" in page and "Adam, Teela" in page

@@ -65,6 +65,20 @@ def _checked_members(event: Event, team: Team | None, members: Sequence[Registra
     return members
 
 
+def _seat_members(actor, event: Event, team: Team, members: list[Registration], verb: str) -> None:
+    """Put ``members`` in ``team`` and say so in the audit trail ("team Horde formed: …")."""
+    Registration.objects.filter(pk__in=[r.pk for r in members]).update(team=team)
+    names = ", ".join(r.display_name for r in members)
+    audit(
+        event,
+        "team",
+        f"team {team.name} {verb}: {names}",
+        actor=actor,
+        team=team.pk,
+        members=[r.pk for r in members],
+    )
+
+
 @transaction.atomic
 def create_team(
     actor, event: Event, name: str, members: Sequence[Registration], *, seed: int | None = None
@@ -82,15 +96,7 @@ def create_team(
             team = Team.objects.create(event=event, name=name, seed=seed)
     except IntegrityError:
         raise EventError(f"This event already has a team called {name}.") from None
-    Registration.objects.filter(pk__in=[r.pk for r in members]).update(team=team)
-    audit(
-        event,
-        "team",
-        f"team {name} formed: {', '.join(r.display_name for r in members)}",
-        actor=actor,
-        team=team.pk,
-        members=[r.pk for r in members],
-    )
+    _seat_members(actor, event, team, members, "formed")
     return team
 
 
@@ -102,15 +108,7 @@ def set_members(actor, team: Team, members: Sequence[Registration]) -> Team:
     _require_open(event)
     members = _checked_members(event, team, members)
     team.members.exclude(pk__in=[r.pk for r in members]).update(team=None)
-    Registration.objects.filter(pk__in=[r.pk for r in members]).update(team=team)
-    audit(
-        event,
-        "team",
-        f"team {team.name} now: {', '.join(r.display_name for r in members)}",
-        actor=actor,
-        team=team.pk,
-        members=[r.pk for r in members],
-    )
+    _seat_members(actor, event, team, members, "now")
     return team
 
 
