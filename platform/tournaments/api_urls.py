@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.api import event_day, intake, views
+from tournaments.api import event_day, intake, teams, views
 
 app_name = "events-api"
 
@@ -29,6 +29,8 @@ urlpatterns = [
     path("<slug:slug>/readiness/", intake.ReadinessView.as_view(), name="readiness"),
     path("<slug:slug>/withdraw/", views.WithdrawView.as_view(), name="withdraw"),
     path("<slug:slug>/organizers/", views.OrganizerView.as_view(), name="organizers"),
+    path("<slug:slug>/teams/", teams.TeamListView.as_view(), name="teams"),
+    path("<slug:slug>/teams/<int:pk>/", teams.TeamDetailView.as_view(), name="team"),
     path("<slug:slug>/judges/", views.JudgeListView.as_view(), name="judges"),
     path("<slug:slug>/judges/<str:username>/", views.JudgeDetailView.as_view(), name="judge"),
     path("<slug:slug>/audit/", views.AuditView.as_view(), name="audit"),

@@ -3,7 +3,9 @@
 An event with soft score categories adds one ``soft:<category>`` column per category after
 the tiebreaks (the ``soft_score`` column is their sum). An event with a bracket adds each
 player's placement in it: a last ``placement`` column in the CSV, and in the JSON a
-``placement`` on each row plus the ``placements`` list, best first.
+``placement`` on each row plus the ``placements`` list, best first. A team event ranks teams:
+the CSV's second column is ``team`` and a ``members`` column follows it (names separated by
+"; "); the JSON rows carry ``team`` and ``members``.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ def standings_csv(event: Event) -> str:
     writer.writerow(
         [
             "rank",
-            "player",
+            *(["team", "members"] if table["teams"] else ["player"]),
             "dropped",
             *[c["key"] for c in table["columns"]],
             *[f"soft:{key}" for key in soft],
@@ -37,6 +39,7 @@ def standings_csv(event: Event) -> str:
             [
                 row["rank"],
                 _safe(row["name"]),
+                *([_safe("; ".join(row["members"]))] if table["teams"] else []),
                 "yes" if row["dropped"] else "",
                 # None: a tiebreak that does not apply, or a soft score not entered.
                 *("" if v is None else v for v in row["metrics"].values()),

@@ -12,7 +12,7 @@ from tournaments.algorithms.errors import InvalidInput, as_sentence
 from tournaments.algorithms.soft_scores import format_categories, parse_categories
 from tournaments.algorithms.tiebreaks import METRICS, metrics_for
 from tournaments.models import DEFAULT_GAME, Event, Outcome
-from tournaments.seats import OPPOSITE, SeatScore
+from tournaments.seats import OPPOSITE, SeatScore, side_names, sides
 
 EVENT_FIELDS = [
     "name",
@@ -22,6 +22,7 @@ EVENT_FIELDS = [
     "venue",
     "description",
     "format",
+    "team_size",
     "swiss_rounds",
     "top_cut",
     "first_round",
@@ -164,9 +165,14 @@ class EventForm(forms.ModelForm):
             "Most important first, separated by commas. Available: "
             + ", ".join(f"{key} ({cls.name})" for key, cls in metrics_for(game).items())
         )
+        self.fields["team_size"].required = False  # left out: every player for themselves
+        self.fields["team_size"].label = "Players per team"
         self.fields["list_deadline"].input_formats = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]
         self.fields["ends_on"].required = False
         self.order_fields(_after(list(self.fields), "scoring_preset", "bye_vp"))
+
+    def clean_team_size(self) -> int:
+        return self.cleaned_data.get("team_size") or 0
 
     def clean(self):
         data = super().clean()
@@ -209,6 +215,9 @@ class ResultForm(forms.Form):
         self.match = match
         seats = match.seat_list() if match else []
         names = [seat.registration.display_name for seat in seats] or ["first player", "second player"]
+        if match is not None and match.round.event.is_team_event:
+            # One result per team: its players share it (FE-17); the service seats it on each.
+            names = side_names(match)
         plugin = match.round.event.game_plugin if match else None
         self.letters = "abcdefghijklmnopqrstuvwxyz"[: len(names)]
         self.counters = dict(plugin.counters) if plugin else {}
@@ -268,12 +277,14 @@ class ResultForm(forms.Form):
         if not match.has_result:
             return {}
         seats = match.seat_list()
+        if match.round.event.is_team_event:  # a letter per team, read from its first seat
+            seats = [side[0] for side in sides(match)]
         initial = {"ending": match.ending} if match.ending else {}
-        for seat in seats:
-            initial[f"outcome_{seat.letter}"] = seat.outcome
-            initial[f"score_{seat.letter}"] = seat.score
+        for letter, seat in zip("abcdefghijklmnopqrstuvwxyz", seats, strict=False):
+            initial[f"outcome_{letter}"] = seat.outcome
+            initial[f"score_{letter}"] = seat.score
             for key, value in (seat.components or {}).items():
-                initial[f"{key}_{seat.letter}"] = value
+                initial[f"{key}_{letter}"] = value
         return initial
 
 
@@ -397,3 +408,31 @@ class OrganizerForm(forms.Form):
 
 class JudgeForm(OrganizerForm):
     username = forms.CharField(max_length=150, label="Add a judge (username)")
+
+
+class TeamForm(forms.Form):
+    """A team of a team event: its name, seed and players (registrations in no other team)."""
+
+    name = forms.CharField(max_length=100, label="Team name")
+    seed = forms.IntegerField(min_value=1, required=False, label="Seed (1 = top, optional)")
+    members = forms.ModelMultipleChoiceField(
+        queryset=None, widget=forms.CheckboxSelectMultiple, label="Players"
+    )
+
+    def __init__(self, *args, event=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+        free = event.registrations.filter(
+            team__isnull=True, status__in=("registered", "checked-in"), is_ringer=False
+        ).order_by("display_name")
+        self.fields["members"].queryset = free
+        self.fields["members"].label_from_instance = lambda r: r.display_name
+        self.fields["members"].help_text = f"1 to {event.team_size} players, each in one team."
+
+    def clean_members(self):
+        members = self.cleaned_data["members"]
+        if len(members) > self.event.team_size:
+            raise forms.ValidationError(
+                f"A team of this event has at most {self.event.team_size} players; you chose {len(members)}."
+            )
+        return members

@@ -103,6 +103,11 @@ class Event(models.Model):
         default=OddField.BYE,
         help_text="an odd field gives a bye, or the ringer plays (Swiss rounds)",
     )
+    # Players per team (at most what the game's seat model lets a side have, games.team_size_limit);
+    # 0: everyone plays for themselves. Team events pair and rank teams (tournaments.teams).
+    team_size = models.PositiveSmallIntegerField(
+        default=0, help_text="players per team, up to the game's limit (0: every player for themselves)"
+    )
     # Typed on /join/ (or read from its QR code) to register; empty: joining by code is off.
     join_code = models.CharField(max_length=8, blank=True)
 
@@ -155,6 +160,10 @@ class Event(models.Model):
         return self.format in (EventFormat.SINGLE_ELIMINATION, EventFormat.SWISS_TOP_CUT)
 
     @property
+    def is_team_event(self) -> bool:
+        return self.team_size > 0
+
+    @property
     def lists_locked(self) -> bool:
         """Lists lock at the deadline, or when round 1 is paired if that comes first."""
         if self.list_deadline is not None and timezone.now() >= self.list_deadline:
@@ -177,8 +186,30 @@ class RegistrationStatus(models.TextChoices):
 ENTERED = (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN, RegistrationStatus.DROPPED)
 
 
+class Team(models.Model):
+    """A side of a team event: a name and 1 to ``event.team_size`` registrations (its members).
+
+    Teams are the competitors of a team event: they are paired and ranked; every member sits
+    at the team's matches and shares its outcome (FE-17). A match seat names its team by the
+    team's id (``MatchSeat.team``), so a game stays readable if a member later moves."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=100)
+    seed = models.PositiveIntegerField(null=True, blank=True, help_text="organizer seed, 1 = top seed")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["event", "name"], name="one_team_name_per_event")]
+
+    def __str__(self) -> str:
+        return f"{self.name} at {self.event}"
+
+
 class Registration(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    # The team the player plays for in a team event; None in an individual event.
+    team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="members")
     # None for a guest: a player the organizer entered by name, until someone claims the
     # registration with its claim code.
     player = models.ForeignKey(
@@ -406,7 +437,10 @@ class Match(models.Model):
         ]
 
     def __str__(self) -> str:
-        names = [r.display_name for r in self.entrants()]
+        sides: dict[str, list[str]] = {}
+        for seat in self.seat_list():  # partners read together: "Adam & Teela vs Keldor & Evelyn"
+            sides.setdefault(seat.team or f"#{seat.index}", []).append(seat.registration.display_name)
+        names = [" & ".join(side) for side in sides.values()]
         if len(names) == 1:
             names.append("bye")
         return f"round {self.round.number} table {self.table}: {' vs '.join(names)}"
@@ -423,7 +457,8 @@ class Match(models.Model):
 
     @property
     def is_bye(self) -> bool:
-        return len(self.seat_list()) < 2
+        """One side only: a single seat, or in a team event the seats of one team."""
+        return len({seat.team or f"#{seat.index}" for seat in self.seat_list()}) < 2
 
     def _seat_registration(self, index: int) -> Registration | None:
         seats = self.seat_list()
@@ -501,6 +536,11 @@ class Match(models.Model):
         if not self.has_result:
             return ""
         seats = self.seat_list()
+        if seats[0].team:  # a team match: partners share the result, read once per team (FE-17)
+            first_of_team: dict[str, MatchSeat] = {}
+            for seat in seats:
+                first_of_team.setdefault(seat.team, seat)
+            seats = list(first_of_team.values())
         if len(seats) == 2:
             a, b = seats
             return f"{a.outcome} {a.score}–{b.score} {b.outcome}"

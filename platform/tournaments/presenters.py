@@ -8,6 +8,7 @@ import json
 from django.urls import reverse
 
 from games import UnknownPack
+from tournaments import seats
 from tournaments.errors import EventError
 from tournaments.models import Event, ForceList, LogFlag, Match, MatchState, ResultSource, Round, RoundState
 from tournaments.permissions import manages
@@ -35,6 +36,8 @@ def points_before(round_: Round) -> dict[int, float]:
     previous = round_.event.standing_snapshots.filter(round__number=round_.number - 1).first()
     if previous is None:
         return {r.pk: float(r.starting_points) for r in round_.event.registrations.all()}
+    if round_.event.is_team_event:  # a team event's rows are teams
+        return {row["team"]: row["metrics"]["points"] for row in previous.rows}
     points = {row["registration"]: row["metrics"]["points"] for row in previous.rows}
     for r in round_.event.registrations.filter(joined_round=round_.number):
         points.setdefault(r.pk, float(r.starting_points))
@@ -44,11 +47,18 @@ def points_before(round_: Round) -> dict[int, float]:
 def round_rows(round_: Round) -> list[dict]:
     points = points_before(round_)
     rows = []
+    teams = round_.event.is_team_event
     for match in round_.matches.prefetch_related("seats__registration").order_by("table"):
-        seated = [
-            {"name": seat.registration.display_name, "points": points.get(seat.registration_id)}
-            for seat in match.seat_list()
-        ]
+        if teams:  # one line per team: "Grayskull (Adam, Teela)", with the team's points
+            seated = [
+                {"name": name, "points": points.get(int(side[0].team))}
+                for name, side in zip(seats.side_names(match), seats.sides(match), strict=True)
+            ]
+        else:
+            seated = [
+                {"name": seat.registration.display_name, "points": points.get(seat.registration_id)}
+                for seat in match.seat_list()
+            ]
         rows.append(
             {
                 "match": match,

@@ -1,7 +1,8 @@
 """Rows to the algorithms' values: competitors, results, pairings and rules of one event.
 
-Algorithm player ids are registration ids: a registration is one player in one event.
-Only results that count (a verified log, a confirmed report or an organizer's decision,
+Algorithm player ids are registration ids: a registration is one player in one event. In a
+team event they are team ids instead (a team is the competitor; its members' seats fold into
+one seat per team, tournaments.algorithms.teams). Only results that count (a verified log, a confirmed report or an organizer's decision,
 and byes) become ResultRecords; a reported or disputed result waits.
 """
 
@@ -24,6 +25,7 @@ from tournaments.algorithms.players import (
 from tournaments.algorithms.rules import EventRules, ScoringRules
 from tournaments.algorithms.standings import order_with_soft_scores
 from tournaments.algorithms.swiss import SwissOptions
+from tournaments.algorithms.teams import team_record
 from tournaments.models import (
     COUNTED_STATES,
     ENTERED,
@@ -33,6 +35,7 @@ from tournaments.models import (
     Registration,
     RegistrationStatus,
     RoundStage,
+    Team,
 )
 
 
@@ -128,11 +131,56 @@ def competitors(event: Event, *, as_of_round: int | None = None) -> list[Competi
     """The event's competitors; with ``as_of_round``, only those who could play in that round
     (a late joiner is not in the standings of rounds before they joined)."""
     # Only the categories the event has now count (a category removed leaves its rows behind).
+    if event.is_team_event:
+        return team_competitors(event, as_of_round=as_of_round)
     counted = Q(soft_scores__category__in=soft_score_keys(event))
     registrations = entered(event).annotate(soft_total=Sum("soft_scores__points", filter=counted))
     if as_of_round is not None:
         registrations = registrations.filter(joined_round__lte=as_of_round)
     return [competitor(r) for r in registrations]
+
+
+def team_members(event: Event, *, active_only: bool = False) -> dict[int, list[Registration]]:
+    """{team id: its entered members in the order they joined}; ``active_only`` leaves dropped
+    members out (they take no seat in later rounds)."""
+    members: dict[int, list[Registration]] = {t: [] for t in event.teams.values_list("pk", flat=True)}
+    for registration in entered(event).filter(team__isnull=False):
+        if active_only and registration.status == RegistrationStatus.DROPPED:
+            continue
+        members[registration.team_id].append(registration)
+    return members
+
+
+def team_competitors(event: Event, *, as_of_round: int | None = None) -> list[Competitor]:
+    """The teams of a team event as competitors. A team whose every member dropped is dropped
+    (after the last of them left); a team with no member entered is not in the event."""
+    members = team_members(event)
+    found = []
+    for team in Team.objects.filter(event=event).order_by("created_at", "id"):
+        people = [r for r in members.get(team.pk, []) if as_of_round is None or r.joined_round <= as_of_round]
+        if not people:
+            continue
+        gone = all(r.status == RegistrationStatus.DROPPED for r in people)
+        found.append(
+            Competitor(
+                id=team.pk,
+                name=team.name,
+                seed=team.seed,
+                dropped=gone,
+                dropped_after_round=max((r.dropped_after_round or 0) for r in people) if gone else None,
+                starting_points=max(float(r.starting_points) for r in people),
+            )
+        )
+    return found
+
+
+def team_result_record(match: Match) -> AnyRecord | None:
+    """A team event's match as the teams played it: one seat per team (seats name their team by id)."""
+    seats = match.seat_list()
+    if match.is_bye:
+        return ResultRecord.bye(match.round.number, int(seats[0].team))
+    record = result_record(match)
+    return None if record is None else team_record(record, int)
 
 
 def result_record(match: Match) -> AnyRecord | None:
@@ -186,13 +234,18 @@ def event_matches(event: Event, *, through_round: int | None = None, stage: str 
 
 
 def results(event: Event, *, through_round: int | None = None) -> list[AnyRecord]:
-    records = (result_record(m) for m in event_matches(event, through_round=through_round))
+    read = team_result_record if event.is_team_event else result_record
+    records = (read(m) for m in event_matches(event, through_round=through_round))
     return [r for r in records if r is not None]
 
 
 def pairings_by_round(event: Event, *, through_round: int | None = None) -> dict[int, list[Pairing]]:
     rounds: dict[int, list[Pairing]] = defaultdict(list)
     for m in event_matches(event, through_round=through_round):
+        if event.is_team_event:  # the teams met: the first seat's team, and the other one
+            sides = list(dict.fromkeys(int(seat.team) for seat in m.seat_list()))
+            rounds[m.round.number].append(Pairing(m.table, sides[0], (sides[1:] or [None])[0], m.reason))
+            continue
         # The pairing formats pair two seats: seats 0 and 1 (one seat: a bye).
         rounds[m.round.number].append(Pairing(m.table, m.entrant_a_id, m.entrant_b_id, m.reason))
     return dict(rounds)
@@ -205,6 +258,10 @@ def elimination_stage_rounds(event: Event) -> list[int]:
 
 
 def ringer_ids(event: Event) -> set[int]:
+    """The ringer's registration ids. A team event has none: an odd number of teams gives a bye
+    (a stand-in team is a team the organizer enters)."""
+    if event.is_team_event:
+        return set()
     return set(event.registrations.filter(is_ringer=True).values_list("pk", flat=True))
 
 

@@ -7,9 +7,10 @@ written and compared as a list of :class:`SeatScore`, one per seat in the same o
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from tournaments.algorithms.teams import seat_plan
 from tournaments.errors import EventError
 from tournaments.models import Match, MatchSeat, Outcome
 
@@ -71,9 +72,46 @@ def with_ranks(scores: Sequence[SeatScore]) -> list[SeatScore]:
     ]
 
 
+def sides(match: Match) -> list[list[MatchSeat]]:
+    """The match's seats grouped by side in table order: a team's seats together, and every
+    seat without a team a side of its own."""
+    grouped: dict[str, list[MatchSeat]] = {}
+    for seat in match.seat_list():
+        grouped.setdefault(seat.team or f"#{seat.index}", []).append(seat)
+    return list(grouped.values())
+
+
+def side_names(match: Match) -> list[str]:
+    """A name per side: the team's name with its players ("Grayskull (Adam, Teela)"), or the player's."""
+    from tournaments.models import Team
+
+    groups = sides(match)
+    teams = {
+        str(t.pk): t.name for t in Team.objects.filter(pk__in=[int(g[0].team) for g in groups if g[0].team])
+    }
+    names = []
+    for group in groups:
+        players = ", ".join(seat.registration.display_name for seat in group)
+        team = teams.get(group[0].team)
+        names.append(f"{team} ({players})" if team else players)
+    return names
+
+
+def per_seat(match: Match, scores: Sequence[SeatScore]) -> list[SeatScore]:
+    """``scores`` one per seat: a team match's result given one per side (a team's outcome and
+    score) is given to every member of that side (FE-17: all the team's players share it)."""
+    groups = sides(match)
+    if len(scores) != len(groups) or len(groups) == len(match.seat_list()):
+        return list(scores)
+    side_of = {seat.index: i for i, group in enumerate(groups) for seat in group}
+    return [scores[side_of[seat.index]] for seat in match.seat_list()]
+
+
 def validate(match: Match, scores: Sequence[SeatScore]) -> list[SeatScore]:
-    """The scores, ranked, or EventError when they do not fit this match's seats."""
+    """The scores, ranked, or EventError when they do not fit this match's seats (a team match
+    also takes one score per side, see :func:`per_seat`)."""
     seats = match.seat_list()
+    scores = per_seat(match, scores)
     if len(scores) != len(seats):
         raise EventError(f"This match has {len(seats)} seats; the result gives {len(scores)}.")
     for s in scores:
@@ -82,6 +120,13 @@ def validate(match: Match, scores: Sequence[SeatScore]) -> list[SeatScore]:
         if s.score < 0 or any(v < 0 for v in s.components.values()):
             raise EventError("Scores cannot be negative.")
     outcomes = {s.outcome for s in scores}
+    by_team: dict[str, set[str]] = {}
+    for seat, s in zip(seats, scores, strict=True):
+        if seat.team:
+            by_team.setdefault(seat.team, set()).add(s.outcome)
+    if any(len(found) > 1 for found in by_team.values()):
+        # FE-17: a team wins (or loses) as one; all its players share the outcome.
+        raise EventError("The players of one team share its outcome: give them all the same one.")
     if len(seats) == 2 and (scores[0].outcome, scores[1].outcome) not in {
         ("win", "loss"), ("loss", "win"), ("draw", "draw"), ("loss", "loss")
     }:  # fmt: skip
@@ -113,8 +158,10 @@ def result_tuple(scores: Iterable[SeatScore]) -> tuple:
     return tuple((s.outcome, s.rank, s.score, dict(s.components)) for s in with_ranks(list(scores)))
 
 
-def create_matches(round_, pairings) -> list[Match]:
-    """Store a two-seat round's pairings: a match per table and its one or two seats.
+def create_matches(round_, pairings, members: Mapping[int, Sequence[int]] | None = None) -> list[Match]:
+    """Store a round's pairings: a match per table and its one or two seats; with ``members``
+    ({team id: registration ids}) the pairings pair teams and each team's members take a seat
+    each, marked with the team's id (tournaments.algorithms.teams.seat_plan).
 
     A bye is a win by definition: nothing to wait for.
     """
@@ -130,6 +177,9 @@ def create_matches(round_, pairings) -> list[Match]:
     Match.objects.bulk_create(matches)
     seats = []
     for match, p in zip(matches, pairings, strict=True):
+        if members is not None:
+            seats += _team_seats(match, p, members)
+            continue
         if p.b is None:
             seats.append(MatchSeat(match=match, registration_id=p.a, index=0, outcome=Outcome.WIN, rank=1))
         else:
@@ -139,6 +189,23 @@ def create_matches(round_, pairings) -> list[Match]:
             ]
     MatchSeat.objects.bulk_create(seats)
     return matches
+
+
+def _team_seats(match: Match, pairing, members: Mapping[int, Sequence[int]]) -> list[MatchSeat]:
+    teams = (pairing.a, pairing.b)
+    bye = pairing.b is None
+    plan = seat_plan(members[pairing.a], None if bye else members[pairing.b])
+    return [
+        MatchSeat(
+            match=match,
+            registration_id=member,
+            index=i,
+            team=str(teams[side]),
+            outcome=Outcome.WIN if bye else "",
+            rank=1 if bye else None,
+        )
+        for i, (member, side) in enumerate(plan)
+    ]
 
 
 def swap_seats(first: MatchSeat, second: MatchSeat) -> None:

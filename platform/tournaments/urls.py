@@ -1,6 +1,16 @@
 from django.urls import path
 
-from tournaments.views import event_day, intake, judges, matches, organizer, player, public, results_grid
+from tournaments.views import (
+    event_day,
+    intake,
+    judges,
+    matches,
+    organizer,
+    player,
+    public,
+    results_grid,
+    teams,
+)
 
 app_name = "tournaments"
 
@@ -22,6 +32,8 @@ urlpatterns = [
     path("<slug:slug>/standings.csv", public.standings_csv, name="standings-csv"),
     path("<slug:slug>/standings.json", public.standings_json, name="standings-json"),
     path("<slug:slug>/bracket/", public.bracket, name="bracket"),
+    path("<slug:slug>/teams/", teams.team_list, name="teams"),
+    path("<slug:slug>/teams/<int:pk>/disband/", teams.disband, name="disband-team"),
     path("<slug:slug>/audit/", public.audit_trail, name="audit"),
     path("<slug:slug>/my-table/", event_day.my_table, name="my-table"),
     path("<slug:slug>/projector/", event_day.projector, name="projector"),

@@ -46,7 +46,10 @@ def test_battleground_is_found_by_its_id():
     bg = games.plugin("motu-battleground")
     assert bg.score_label == "VP" and list(bg.score_components) == ["objectives", "missions", "knockouts"]
     assert bg.runs_events and "bg-core-starter" in bg.pack_ids()
-    assert games.event_games() == [("motu-battleground", "Masters of the Universe: Battleground")]
+    assert games.event_games() == [
+        ("motu-battleground", "Masters of the Universe: Battleground"),
+        ("motu-fields-of-eternia", "Masters of the Universe: Fields of Eternia"),
+    ]
 
 
 def test_a_game_without_a_plugin_gets_the_generic_defaults():

@@ -127,3 +127,35 @@ def verify(log_id: int, capture) -> None:
 
     with capture(execute=True):
         verify_stored_log(log_id)
+
+
+TEAM_PLAYERS = ["Adam", "Teela", "Duncan", "Adora", "Keldor", "Evelyn", "Kronis", "Tung"]
+
+
+@pytest.fixture
+def team_event(organizer, make_player):
+    """(event, teams): a Fields of Eternia team event, four teams of two seeded 1–4, nothing paired."""
+    return build_team_event(organizer, make_player)
+
+
+def build_team_event(organizer, make_player):
+    """See the ``team_event`` fixture; ``make_player(name)`` gives a user shown by that name."""
+    from tournaments import services
+
+    event = services.create_event(
+        organizer,
+        name="Eternia Doubles",
+        starts_on=date(2026, 6, 6),
+        game="motu-fields-of-eternia",
+        content_pack="fe-core-starter",
+        team_size=2,
+        swiss_rounds=2,
+        first_round="seeded",
+        random_seed=3,
+    )
+    registrations = [services.register(make_player(name), event) for name in TEAM_PLAYERS]
+    teams = [
+        services.create_team(organizer, event, team, registrations[2 * i : 2 * i + 2], seed=i + 1)
+        for i, team in enumerate(["Grayskull", "Royal Guard", "Snake Mountain", "Horde"])
+    ]
+    return event, teams

@@ -45,6 +45,7 @@ from tournaments.services.rounds import (
 )
 from tournaments.services.soft_scores import enter_soft_scores
 from tournaments.services.standings import player_history, standings_for, standings_table
+from tournaments.services.teams import create_team, disband_team, set_members
 
 __all__ = [
     "RowEntry",
@@ -66,6 +67,8 @@ __all__ = [
     "confirm_result",
     "correct_result",
     "create_event",
+    "create_team",
+    "disband_team",
     "decide_result",
     "dispute_result",
     "drop",
@@ -85,6 +88,7 @@ __all__ = [
     "repair_round",
     "report_result",
     "resolve_dispute",
+    "set_members",
     "set_seed",
     "standings_for",
     "standings_table",

@@ -101,6 +101,9 @@ def placements_for(event: Event, *, through_round: int | None = None) -> list[di
 
 
 def _names(event: Event) -> dict[int, str]:
+    """Names of the bracket's competitors: registrations, or a team event's teams."""
+    if event.is_team_event:
+        return dict(event.teams.values_list("pk", "name"))
     return dict(event.registrations.values_list("pk", "display_name"))
 
 

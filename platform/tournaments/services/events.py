@@ -18,6 +18,7 @@ from tournaments.models import Event, EventFormat, SoftScoresUse
 from tournaments.permissions import require_manager, require_organizer_role
 from tournaments.services.common import audit
 from tournaments.services.standings import refresh_stored_standings
+from tournaments.services.teams import team_size_problem
 
 # Settings that decide how results turn into standings, or what a valid list is: once the
 # first round is paired they stay as the players were told, or stored standings and locked
@@ -25,6 +26,7 @@ from tournaments.services.standings import refresh_stored_standings
 FROZEN_ONCE_STARTED = (
     "game",
     "format",
+    "team_size",
     "content_pack",
     "points_limit",
     "points_win",
@@ -71,6 +73,9 @@ def validate_settings(event: Event) -> None:
         raise EventError(f"Arbiter cannot run events for the game {event.game!r} yet.")
     if event.content_pack not in plugin.pack_ids():
         raise EventError(f"Unknown content pack {event.content_pack!r} for {event.game}.")
+    problem = team_size_problem(event.game, event.team_size)
+    if problem:
+        raise EventError(problem)
     if not event.points_win >= event.points_draw >= event.points_loss:
         raise EventError("Points must not increase from a win to a draw to a loss.")
     keys = list(event.tiebreaks or [])

@@ -13,6 +13,7 @@ from tournaments.errors import EventError
 from tournaments.models import Event, EventFormat, OddField, RegistrationStatus
 from tournaments.services.events import validate_settings
 from tournaments.services.force_lists import event_content, missing_or_invalid_lists
+from tournaments.services.teams import team_problems
 
 PASS, WARN, FAIL = "pass", "warn", "fail"
 
@@ -37,6 +38,7 @@ def readiness(event: Event) -> list[Check]:
         _round_time(event),
         _tiebreaks(event),
         _players(event),
+        _teams(event),
         _lists(event),
         _check_in(event),
         _odd_field(event),
@@ -110,6 +112,16 @@ def _players(event: Event) -> Check:
     if event.format == EventFormat.SWISS_TOP_CUT and count < event.top_cut:
         return Check("players", label, WARN, f"{count} registered, fewer than the top cut of {event.top_cut}")
     return Check("players", label, PASS, f"{count} registered")
+
+
+def _teams(event: Event) -> Check:
+    label = "Teams"
+    if not event.is_team_event:
+        return Check("teams", label, PASS, "every player plays for themselves")
+    problems = team_problems(event)
+    if problems:
+        return Check("teams", label, FAIL, "; ".join(problems))
+    return Check("teams", label, PASS, f"{event.teams.count()} teams of up to {event.team_size}")
 
 
 def _lists(event: Event) -> Check:

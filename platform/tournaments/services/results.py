@@ -193,6 +193,9 @@ def read_result(match: Match, log: GameLog, verdict: dict) -> tuple[list[SeatSco
         if registration is None:
             return [], [f"the verdict's seat {seat.get('seat')} is not a player of this match"]
         by_registration[registration] = seat
+    problems = _team_problems(match, by_registration)
+    if problems:
+        return [], problems
     scores = []
     for match_seat in match.seat_list():
         seat = by_registration.get(match_seat.registration_id)
@@ -207,6 +210,25 @@ def read_result(match: Match, log: GameLog, verdict: dict) -> tuple[list[SeatSco
             )
         )
     return scores, []
+
+
+def _team_problems(match: Match, by_registration: dict) -> list[str]:
+    """In a team match the log's teams are the match's: the players the log puts on one team are
+    exactly the members of one of the match's teams (FE-17: a team shares its outcome)."""
+    groups = seats.sides(match)
+    if not any(group[0].team for group in groups):
+        return []
+    in_log: dict[str, set[int]] = {}
+    for registration, seat in by_registration.items():
+        in_log.setdefault(str(seat.get("team")), set()).add(registration)
+    expected = {frozenset(s.registration_id for s in group) for group in groups}
+    if {frozenset(found) for found in in_log.values()} == expected:
+        return []
+    names = {s.registration_id: s.registration.display_name for s in match.seat_list()}
+    told = "; ".join(
+        f"{team}: {', '.join(sorted(names[r] for r in found))}" for team, found in sorted(in_log.items())
+    )
+    return [f"the log's teams ({told}) are not the teams of this match"]
 
 
 def _expected(match: Match) -> list[log_check.ExpectedPlayer]:

@@ -7,7 +7,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import seats
+from tournaments import records, seats
 from tournaments.algorithms.rules import format_points
 from tournaments.errors import EventError
 from tournaments.models import (
@@ -102,7 +102,15 @@ def _start_event(actor, event: Event, *, drop_absent: bool) -> None:
 
 
 def _store_pairings(round_: Round, pairings) -> None:
-    seats.create_matches(round_, pairings)
+    event = round_.event
+    if not event.is_team_event:
+        seats.create_matches(round_, pairings)
+        return
+    # A team event pairs teams: each active member takes a seat for the team.
+    members = {
+        team: [r.pk for r in people] for team, people in records.team_members(event, active_only=True).items()
+    }
+    seats.create_matches(round_, pairings, members)
 
 
 def _draft(round_: Round) -> Round:
@@ -126,6 +134,8 @@ def swap_pairing(
     """
     require_manager(actor, round_.event)
     round_ = _draft(round_)
+    if round_.event.is_team_event:
+        raise EventError("A team event pairs teams: change the teams and re-pair the round instead.")
     if first.pk == second.pk:
         raise EventError("Choose two different players.")
     slots = {}

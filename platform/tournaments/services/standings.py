@@ -80,22 +80,43 @@ def store_standings(event: Event, round_: Round) -> list[dict]:
 
     Each row also keeps the player's soft scores by category (``soft_scores``)."""
     rows = standings_for(event, through_round=round_.number, all_metrics=True)
-    soft = soft_scores_by_registration(event)
-    stored = [
-        {
-            "rank": r.rank,
-            "registration": r.player_id,
-            "name": r.name,
-            "dropped": r.dropped,
-            "metrics": r.metrics,
-            **({"soft_scores": soft.get(r.player_id, {})} if event.soft_score_categories else {}),
-        }
-        for r in rows
-    ]
+    if event.is_team_event:
+        stored = team_rows(event, rows)
+    else:
+        soft = soft_scores_by_registration(event)
+        stored = [
+            {
+                "rank": r.rank,
+                "registration": r.player_id,
+                "name": r.name,
+                "dropped": r.dropped,
+                "metrics": r.metrics,
+                **({"soft_scores": soft.get(r.player_id, {})} if event.soft_score_categories else {}),
+            }
+            for r in rows
+        ]
     StandingSnapshot.objects.update_or_create(
         round=round_, defaults={"event": event, "order": records.ranking_order(event), "rows": stored}
     )
     return stored
+
+
+def team_rows(event: Event, rows: list[StandingRow]) -> list[dict]:
+    """A team event's standing rows: the team (``team``, its id; ``registration`` None) and its
+    players' names (``members``), ranked as the teams played."""
+    members = records.team_members(event)
+    return [
+        {
+            "rank": r.rank,
+            "registration": None,
+            "team": r.player_id,
+            "name": r.name,
+            "members": [m.display_name for m in members.get(r.player_id, [])],
+            "dropped": r.dropped,
+            "metrics": r.metrics,
+        }
+        for r in rows
+    ]
 
 
 def refresh_stored_standings(event: Event) -> None:
@@ -156,12 +177,15 @@ def standings_table(event: Event) -> dict:
         # are still worth exporting without placements.
         with contextlib.suppress(EventError):
             settled = placements_for(event, through_round=stored_after)
+    # A team event's bracket seats teams: its placements name team ids.
+    key = "team" if event.is_team_event else "registration"
     label = {p["registration"]: p["label"] for p in settled}
     categories = list(event.soft_score_categories or [])
     return {
         "event": event.slug,
         "after_round": after_round,
         "top_cut": event.format == EventFormat.SWISS_TOP_CUT,
+        "teams": event.is_team_event,
         "order": records.ranking_order(event),
         "scoring": "battle_points" if event.battle_points else "win_draw_loss",
         "columns": [{"key": c.key, "name": c.name, "in_order": c.in_order} for c in cols],
@@ -171,11 +195,12 @@ def standings_table(event: Event) -> dict:
             {
                 "rank": r["rank"],
                 "registration": r["registration"],
+                **({"team": r.get("team"), "members": r.get("members", [])} if event.is_team_event else {}),
                 "name": r["name"],
                 "dropped": r["dropped"],
                 "metrics": {c.key: r["metrics"].get(c.key) for c in cols},
                 "soft_scores": {c["key"]: (r.get("soft_scores") or {}).get(c["key"]) for c in categories},
-                "placement": label.get(r["registration"]),
+                "placement": label.get(r.get(key)),
             }
             for r in rows
         ],
@@ -198,7 +223,15 @@ def player_history(user) -> list[dict]:
             .order_by("round__number")
         )
         rows, _ = published_standings(registration.event)
-        placing = next((r["rank"] for r in rows if r["registration"] == registration.pk), None)
+        placing = next(
+            (
+                r["rank"]
+                for r in rows
+                if r["registration"] == registration.pk
+                or (registration.team_id and r.get("team") == registration.team_id)
+            ),
+            None,
+        )
         rows = [{"match": m, **m.seen_from(registration.pk)} for m in ordered]
         history.append(
             {

@@ -1,0 +1,115 @@
+"""A Fields of Eternia team event in Debian's Chromium (headless) at a 390 px phone width and at
+desktop width: the teams page with its form, a round's team pairings and the team standings fit
+the screen (nothing scrolls sideways), and a team formed on the phone appears on the page.
+
+Screenshots go to var/screenshots/teams-*.png.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
+from tests.browser.test_standings_browser import log_in, page_width
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    requires_chromium,
+]
+
+
+@pytest.fixture
+def browser():
+    driver = start_chromium(height=900)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def new_team_event(make_user):
+    """(event, organizer "olga", make_player): the team event of four teams of two, unpaired."""
+    from accounts.models import Profile
+    from accounts.services import make_organizer
+    from tests.tournaments_django.conftest import build_team_event
+
+    organizer = make_user("olga")
+    make_organizer(organizer)
+
+    def make_player(name: str):
+        user = make_user(name.lower().replace(" ", "-"))
+        Profile.objects.create(user=user, display_name=name)
+        return user
+
+    event, _ = build_team_event(organizer, make_player)
+    return event, organizer, make_player
+
+
+@pytest.fixture
+def played_team_event(new_team_event):
+    """Five teams (the fifth of two players with long names) with round 1 played and closed."""
+    from tournaments import services
+
+    event, organizer, make_player = new_team_event
+    loose = [services.register(make_player(name), event) for name in ("Zodac", "Sy-Klone")]
+    services.create_team(organizer, event, "The Cosmic Enforcers of Eternia", loose)
+    round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    for match in round1.matches.all():
+        if not match.is_bye:
+            services.decide_result(organizer, match, outcome_a="win", score_a=11, score_b=7)
+    services.close_round(organizer, round1)
+    return event
+
+
+def fits(driver, what: str) -> None:
+    scroll_width, inner = page_width(driver)
+    assert scroll_width <= inner, f"the {what} page is {scroll_width} px wide at {inner} px"
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_team_pages_fit_the_screen(browser, live_server, played_team_event, width):
+    from selenium.webdriver.common.by import By
+
+    event = played_team_event
+    browser.set_window_size(width, 900)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    browser.get(f"{live_server.url}/events/{event.slug}/rounds/1/")
+    assert "Grayskull (Adam, Teela)" in browser.find_element(By.TAG_NAME, "main").text
+    fits(browser, "pairings")
+    browser.save_screenshot(str(SCREENSHOTS / f"teams-pairings-{width}.png"))
+
+    browser.get(f"{live_server.url}/events/{event.slug}/standings/")
+    assert browser.find_element(By.ID, "standings-title").text == "Team standings after round 1"
+    fits(browser, "standings")
+    browser.save_screenshot(str(SCREENSHOTS / f"teams-standings-{width}.png"))
+
+    log_in(browser, live_server.url, "olga")
+    browser.get(f"{live_server.url}/events/{event.slug}/teams/")
+    teams = [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#teams h3")]
+    assert teams[:2] == ["Grayskull (seed 1)", "Royal Guard (seed 2)"]
+    assert "The Cosmic Enforcers of Eternia" in teams
+    fits(browser, "teams")
+    browser.save_screenshot(str(SCREENSHOTS / f"teams-list-{width}.png"))
+
+
+def test_an_organizer_forms_a_team_on_the_phone(browser, live_server, new_team_event):
+    from selenium.webdriver.common.by import By
+
+    from tournaments import services
+
+    event, _, make_player = new_team_event
+    for name in ("Zodac", "Sy-Klone"):
+        services.register(make_player(name), event)
+    browser.set_window_size(390, 900)
+    log_in(browser, live_server.url, "olga")
+    browser.get(f"{live_server.url}/events/{event.slug}/teams/")
+    browser.find_element(By.NAME, "name").send_keys("Cosmic Enforcers")
+    for box in browser.find_elements(By.CSS_SELECTOR, "input[name=members]"):
+        box.click()
+    fits(browser, "team form")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(SCREENSHOTS / "teams-form-390.png"))
+    browser.find_element(By.ID, "create-team").click()
+    main = browser.find_element(By.TAG_NAME, "main").text
+    assert "Team Cosmic Enforcers formed." in main
+    assert "Sy-Klone, Zodac" in main or "Zodac, Sy-Klone" in main
