@@ -13,8 +13,8 @@ LOG_FORMAT_VERSION = 1
 GAME_IDS = ("motu-battleground", "hoplomachus-remastered", "motu-fields-of-eternia")
 
 RULESET_VERSIONS = {
-    "motu-battleground": "bg-1.1.0",
-    "hoplomachus-remastered": "hr-0.1.0",
+    "motu-battleground": "bg-1.2.0",
+    "hoplomachus-remastered": "hr-0.2.0",
     "motu-fields-of-eternia": "fe-0.1.0",
 }
 
