@@ -91,7 +91,6 @@ def test_the_map_shows_the_engine_view_at_sampled_events(browser, live_server, m
     browser.find_element(By.ID, "viewer-prev").click()
     browser.find_element(By.ID, "viewer-prev").click()
     assert drawn(browser) == expected(view_after(log, 99))
-    browser.find_element(By.CSS_SELECTOR, "#replay-viewer details summary").click()
     heroes = browser.find_elements(By.CSS_SELECTOR, "#viewer-heroes tr")
     assert len(heroes) == 6 and browser.find_elements(By.CSS_SELECTOR, "#viewer-teams tr[data-team=motu]")
     browser.find_element(By.ID, "viewer-board").screenshot(str(_shot("eternia-viewer-board-desktop")))

@@ -209,6 +209,7 @@ def _samples(site) -> dict[str, list]:
         "organizer-requests/pk": [0],
         "judges/pk": [0],
         "absent/pk": [0],
+        "teams/pk": [0],
     }
 
 

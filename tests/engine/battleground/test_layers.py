@@ -20,7 +20,7 @@ LAYERS = {
     "queries": ["massive", "movement", "facing", "toward_objects", "ongoing"],
     "effects": ["effects", "pending", "cards", "guard", "markers", "movement_effects", "timing"],
     "actions and combat": ["stat_tests", "ability_tests", "actions", "combat"],
-    "flow": ["flow", "choices", "view", "narrate", "tables", "replay"],
+    "flow": ["flow", "choices", "view", "narrate", "dice_needed", "tables", "replay"],
 }
 # Above the rules: the ruleset's entry point and the tools built on it.
 TOOLS = ["__init__", "simulator", "table", "scenario", "coverage"]
