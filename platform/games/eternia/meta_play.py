@@ -24,6 +24,7 @@ RESULTS = {"win": "winning teams", "draw": "drawn teams", "loss": "losing teams"
 TIMES = {"day": "Day", "night": "Night"}
 COMBAT_KINDS = {"hero": "Hero vs hero", "beast": "Hero vs epic beast", "boss": "Hero vs boss",
                 "solo": "Hero vs the game's hero (solo)", "duel": "Tie-break duel"}  # fmt: skip
+SHORT_KINDS = {"hero": "vs hero", "beast": "vs beast", "boss": "vs boss", "solo": "solo", "duel": "duel"}
 OUTCOMES = {
     "defeat": "One side defeated (FE-11.5.7)",
     "both-defeated": "Both defeated (FE-11.5.7.H.2)",
@@ -56,13 +57,13 @@ def team_result(team: str, winner, outcome) -> str:
     return "win" if team == winner else "draw" if outcome == "draw" else "loss"
 
 
-def _layout(fig: go.Figure, title: str, height: int = 380) -> go.Figure:
+def _layout(fig: go.Figure, title: str, height: int = 380, legend_y: float = -0.3) -> go.Figure:
     fig.update_layout(
         title={"text": figures.esc(title), "x": 0, "xanchor": "left"},
         template="plotly_white",
         height=height,
         margin={"l": 10, "r": 20, "t": 60, "b": 40},
-        legend={"orientation": "h", "y": -0.2},
+        legend={"orientation": "h", "yanchor": "top", "y": legend_y},
     )
     return fig
 
@@ -123,9 +124,7 @@ class CardRates(Dataset):
         for deck, label in (("combat", "Combat cards"), ("support", "Support cards")):
             mine = [r for r in rows if r["deck"] == deck]
             if mine:
-                out.append(
-                    figures.win_rate_figure(mine, f"{label}: win rate of the team that played them", limit=20)
-                )
+                out.append(figures.win_rate_figure(mine, f"{label}: win rate", limit=20))
                 out.append(_times_played_figure(mine, f"{label}: times played", limit=20))
         return out
 
@@ -196,7 +195,7 @@ class VpByRound(Dataset):
                                                    "<extra></extra>"))  # fmt: skip
         fig.update_xaxes(title="round (time on the track)", type="category")
         fig.update_yaxes(title="mean VP scored in the round", rangemode="tozero")
-        return [_layout(fig, self.title)]
+        return [_layout(fig, "VP scored per round", height=420, legend_y=-0.45)]
 
 
 class VpDayNight(Dataset):
@@ -243,7 +242,7 @@ class VpDayNight(Dataset):
                                  hovertemplate="%{y:.2f} VP per team-round (%{customdata[0]} VP over %{customdata[1]}"
                                                " team-rounds)<extra>" + TIMES[time] + "</extra>"))  # fmt: skip
         fig.update_yaxes(title="mean VP per team-round", rangemode="tozero")
-        return [_layout(fig, self.title)]
+        return [_layout(fig, "VP by day and night")]
 
 
 class OutpostsByRound(Dataset):
@@ -289,7 +288,7 @@ class OutpostsByRound(Dataset):
                                                        "(%{customdata[0]} teams)<extra></extra>"))  # fmt: skip
         fig.update_xaxes(title="end of round", dtick=1)
         fig.update_yaxes(title="mean outposts held", rangemode="tozero")
-        return [_layout(fig, self.title)]
+        return [_layout(fig, "Outposts held per round", legend_y=-0.35)]
 
 
 class EpicCombats(Dataset):
@@ -341,14 +340,14 @@ class EpicCombats(Dataset):
         for outcome, colour in zip(OUTCOMES, OUTCOME_COLOURS, strict=True):
             series = {r["kind"]: r for r in rows if r["outcome"] == outcome}
             if series:
-                fig.add_trace(go.Bar(x=[COMBAT_KINDS[k] for k in kinds],
+                fig.add_trace(go.Bar(x=[SHORT_KINDS[k] for k in kinds],
                                      y=[series[k]["combats"] if k in series else 0 for k in kinds],
                                      name=OUTCOMES[outcome], marker_color=colour,
                                      hovertemplate="%{x}: %{y} combats<extra>" + figures.esc(OUTCOMES[outcome])
                                                    + "</extra>"))  # fmt: skip
         fig.update_layout(barmode="stack")
         fig.update_yaxes(title="combats")
-        return [_layout(fig, self.title, height=460)]
+        return [_layout(fig, "Combats by kind and outcome", height=520)]
 
 
 def datasets() -> list[Dataset]:
