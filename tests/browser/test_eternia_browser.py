@@ -76,7 +76,7 @@ def test_eternia_log_pages_and_dashboards_at_390_px(phone, live_server, logs):
         assert ("Difficulty" in text) == (mode == "solo")
         assert _fits(phone, f"eternia-log-{mode}") <= 390, mode
 
-    for slug in ("", "heroes/", "solo/"):
+    for slug in ("", "heroes/", "solo/", "cards/", "rounds/", "combats/"):
         phone.get_log("browser")
         phone.get(f"{live_server.url}/meta/{GAME}/{slug}?simulated=only&min_games=1")
         WebDriverWait(phone, 30).until(

@@ -88,7 +88,8 @@ def test_the_dashboards_count_teams_heroes_and_solo_difficulty(verified, client)
     refresh_all_stale.apply()
     f = MetaFilter(game=GAME, simulated="only")
     sets = datasets_for(GAME)
-    assert set(sets) == {"score-components", "teams", "heroes", "solo"}
+    assert set(sets) == {"score-components", "teams", "heroes", "solo", "cards", "vp-by-round", "vp-day-night",
+                         "outposts-by-round", "epic-combats"}  # fmt: skip
 
     teams = {r["key"]: r for r in sets["teams"].rows(f)}
     contested = standard + [skirmish]
@@ -114,7 +115,7 @@ def test_the_dashboards_count_teams_heroes_and_solo_difficulty(verified, client)
         tally[1] += v.result["against_game"]["outcome"] == "win"
     assert {r["key"]: [r["games"], r["wins"]] for r in sets["solo"].rows(f)} == by_difficulty
 
-    assert list(pages_for(GAME)) == ["overview", "heroes", "solo"]
+    assert list(pages_for(GAME)) == ["overview", "heroes", "solo", "cards", "rounds", "combats"]
     for slug, words in (("", ["Win rate by team", "VP by source"]), ("heroes/", ["Win rate by hero"]),
                         ("solo/", ["Solo and co-op success by difficulty"])):  # fmt: skip
         page = client.get(f"/meta/{GAME}/{slug}?simulated=only").content.decode()

@@ -8,7 +8,7 @@ handler calls it before changing anything, and legal_events offers only what it 
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.eternia import effects, skirmish, soldiers, wild
+from engine.games.eternia import effects, record, skirmish, soldiers, wild
 from engine.games.eternia import queries as q
 from engine.games.eternia.objectives import met
 from engine.games.eternia.state import SOLDIER_CAP
@@ -370,6 +370,7 @@ def event_buy(g, event: dict) -> None:
     g.s.offers[kind] = offer
     for card in ids:
         effects.give_card(g, hero, card)
+        record.support_card_bought(g, hero.team, card)
     g.s.turn.merchant = None
     g.s.turn.over = True  # FE-9.1.4: the last thing the hero does
     if len(offer) < 4:
@@ -394,6 +395,7 @@ def event_map_spell(g, event: dict) -> None:
         raise IllegalEvent("AMB-56", "nothing may target a miniature inside its own base")
     hero.spells.remove(card)
     g.discard_support(card)
+    record.support_card_used(g, hero.team, card)
     eff = info.get("effect") or {}
     if eff.get("heal"):
         effects.heal(g, target, int(eff["heal"]))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalEvent
 from engine.games.eternia import queries as q
+from engine.games.eternia import record
 from engine.games.eternia.state import BAGGAGE, SOLDIER_CAP, SPELLS, Hero
 
 
@@ -38,6 +39,7 @@ def gain_vp(g, team: str, n: int, source: str) -> None:
         return
     t.vp += n
     t.vp_sources[source] = t.vp_sources.get(source, 0) + n
+    record.vp_scored(g, team, n)
 
 
 def count(g, team: str, key: str, n: int = 1) -> None:

@@ -9,7 +9,7 @@ change steps 3, 5 and 9 where they apply.
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.eternia import effects, powerdice
+from engine.games.eternia import effects, powerdice, record
 from engine.games.eternia import queries as q
 from engine.games.eternia.content import ZONES
 from engine.games.eternia.state import PLACEMENTS, ZONE_LIMIT, Combat, Side
@@ -387,6 +387,8 @@ def _defeats(g, c: Combat) -> bool:
         hero_down = q.hp(g, hero) == 0
         if not beast_down and not hero_down:
             return False
+        winner = None if beast_down and hero_down else "active" if beast_down else "defender"
+        record.combat_ending(c, "defeat" if winner else "both-defeated", "FE-11.5.7.B", winner)
         if beast_down:
             card = g.content.epic_beasts[c.beast["id"]]
             source = "bosses" if c.beast["boss"] else "epic_beasts"
@@ -414,12 +416,15 @@ def _defeats(g, c: Combat) -> bool:
     if len(down) == 1:  # FE-11.5.7.H.1
         winner = opponent(c, down[0])
         c.winner = "active" if winner is c.active else "defender"
+        record.combat_ending(c, "defeat", "FE-11.5.7.H.1", c.winner)
         wteam = winner.team
         if c.kind == "duel":
             effects.gain_vp(g, wteam, 1, "duel")  # FE-17.2.4
         elif not g.first_game:
             effects.gain_vp(g, wteam, 1, "enemy_heroes")  # FE-7.3 withholds it in the first game
         effects.count(g, wteam, "enemy_heroes_defeated")
+    else:
+        record.combat_ending(c, "both-defeated", "FE-11.5.7.H.2", None)
     for side in down:  # FE-11.5.7.H.2: both down, no winner, no VP
         if c.kind != "duel":
             hero = g.s.heroes[side.hero]
@@ -445,12 +450,14 @@ def _outcome(g, c: Combat) -> dict | None:
         return None
     if c.kind == "beast":
         if c.beast["boss"]:
+            record.combat_ending(c, "boss-remains", "FE-11.5.9.5", None)
             g.keep_boss(c.beast)  # FE-11.5.9.5
             if not g.s.pending or g.s.pending[-1].get("kind") != "retreat":
                 g.s.pending.append(
                     {"kind": "push", "hero": c.active.hero, "team": c.active.team, "combat_area": c.area}
                 )
         else:
+            record.combat_ending(c, "beast-escapes", "FE-11.5.9.4", None)
             g.return_beast(c.beast)  # FE-11.5.9.4: the beast flees
         c.step = "cleanup"
         return None
@@ -458,6 +465,7 @@ def _outcome(g, c: Combat) -> dict | None:
     if c.kind == "duel":
         c.winner = "active" if c.active.dealt > c.defender.dealt else "defender"  # defender wins ties
         winner = c.active if c.winner == "active" else c.defender
+        record.combat_ending(c, "damage", "FE-17.2.4", c.winner)
         effects.gain_vp(g, winner.team, 1, "duel")
         for h in (a_hero, d_hero):
             h.damage = 0
@@ -467,6 +475,7 @@ def _outcome(g, c: Combat) -> dict | None:
         # FE-12.1: fewer HP moves to the nearest friendly outpost; equal HP, the active hero (AMB-30).
         loser = a_hero if q.hp(g, a_hero) <= q.hp(g, d_hero) else d_hero
         c.winner = "defender" if loser is a_hero else "active"
+        record.combat_ending(c, "fewer-hp", "FE-12.1", c.winner)
         _retreat(g, c, loser)
         c.step = "cleanup"
         return None
@@ -476,6 +485,7 @@ def _outcome(g, c: Combat) -> dict | None:
         c.winner = (
             "active" if c.active.dealt > c.defender.dealt else "defender"
         )  # FE-11.5.9.2: defender wins ties
+    record.combat_ending(c, "damage", "FE-11.5.9.2", c.winner)
     loser = d_hero if c.winner == "active" else a_hero
     if g.first_game:
         _retreat(g, c, loser)  # FE-7.4
@@ -661,6 +671,7 @@ def cleanup(g) -> None:
         t = g.s.teams[side.team]
         t.deck.extend(t.discard)
         t.discard = []
+    record.combat_over(g, c)
     g.s.combat = None
 
 
@@ -749,6 +760,7 @@ def event_place(g, event: dict) -> None:
     side.hand.pop()
     kind = card_kind(g, card)
     side.hand_focusable = True
+    record.combat_card_played(g, side.team, card)
     if kind == "time":
         side.beside.append(card)  # FE-11.4.4: not a placement; draw again
         return
@@ -879,6 +891,7 @@ def event_step4(g, event: dict) -> None:
             )  # noqa: E501
         hero.baggage.remove(card)
         g.discard_support(card)
+        record.support_card_used(g, hero.team, card)
         use = info.get("use") or {}
         for k, v in (use.get("bonus") or {}).items():
             side.bonus[k] += int(v)
@@ -929,6 +942,7 @@ def _spell(g, c: Combat, event: dict, team: str) -> None:
     effect = info.get("effect") or {}
     owner.spells.remove(card)
     g.discard_support(card)
+    record.support_card_used(g, team, card)
     if info.get("target") == "enemy":
         if effect.get("damage"):
             hurt(g, c, enemy, int(effect["damage"]), by=friendly)
@@ -962,6 +976,7 @@ def event_flee(g, event: dict) -> None:
     effects.pay(g, hero.team, g.flee_cost(c), "FE-11.5.8.2", "fleeing")
     hero.area = to
     c.winner = "defender"
+    record.combat_ending(c, "fled", "FE-11.5.8.2", "defender")
     if c.kind == "beast":
         g.return_beast(c.beast)  # AMB-36
     c.step = "cleanup"

@@ -3,7 +3,7 @@ and the end of the game with every tie-break step (FE-17)."""
 
 from __future__ import annotations
 
-from engine.games.eternia import effects, skirmish, solo
+from engine.games.eternia import effects, record, skirmish, solo
 from engine.games.eternia import queries as q
 
 
@@ -66,6 +66,7 @@ def end_round(g) -> None:
     s = g.s
     if g.mode == "solo" and (g.difficulty == "advanced" or (g.difficulty == "novice" and g.is_night())):
         solo.reinforce(g)  # FE-18.3.2.2, FE-18.3.3.1
+    record.round_ended(g)
     if s.extra or s.round >= g.final_index():
         if g.mode == "skirmish" and not s.extra:
             skirmish.end_scoring(g)  # FE-19.10.1

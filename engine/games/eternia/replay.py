@@ -14,9 +14,11 @@ from engine.games.eternia import (
     flow,
     geometry,
     narrate,
+    record,
     skirmish,
     soldiers,
     solo,
+    statistics,
     wild,
 )
 from engine.games.eternia import legal as legal_mod
@@ -502,6 +504,10 @@ class Game:
 
     def finish_game(self, ended_by: str, *, winner: str | None) -> None:
         s = self.s
+        if s.combat is not None:  # FE-18.7.1: the objective met inside a combat ends both
+            record.combat_ending(s.combat, "game-over", "FE-18.7.1", None)
+            record.combat_over(self, s.combat)
+        record.round_ended(self)
         s.phase, s.ended_by, s.winner = "over", ended_by, winner
         s.turn, s.combat, s.wild = None, None, None
         s.pending.clear()
@@ -560,32 +566,7 @@ class Game:
         )  # fmt: skip
 
     def statistics(self) -> dict:
-        s = self.s
-        return {
-            "game": [
-                {
-                    "rounds": s.round + 1 + s.extra,
-                    "epic_combats": s.stats.get("epic_combats", 0),
-                    "encounters": s.stats.get("encounters", 0),
-                    "defeats": s.stats.get("defeats", 0),
-                    "flees": s.stats.get("flees", 0),
-                }
-            ],  # fmt: skip
-            "teams": [
-                {
-                    "team": t,
-                    "vp": s.teams[t].vp,
-                    "eternium": s.teams[t].eternium,
-                    "outposts": len(q.controlled(self, t)),
-                    "victory_cards": len(s.teams[t].victory_done) + len(s.teams[t].victory_revealed),
-                }  # noqa: E501
-                for t in s.order
-            ],  # fmt: skip
-            "heroes": [
-                {"hero": h.id, "team": h.team, "defeats": h.defeats, "area": h.area}
-                for h in s.heroes.values()
-            ],
-        }
+        return statistics.build(self)
 
 
 # -- chance events and the tie-break duel ---------------------------------------------------------------

@@ -9,7 +9,7 @@ mission book's and marked provisional in the starter pack.
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.eternia import effects, epic
+from engine.games.eternia import effects, epic, record
 from engine.games.eternia import queries as q
 from engine.games.eternia.state import SOLDIER_CAP
 
@@ -114,6 +114,7 @@ def event_buy(g, event: dict) -> None:
         effects.pay(g, hero.team, g.content.support[card]["cost"], "FE-19.5.2", f"buying {g.name(card)}")
         g.s.offers[kind].remove(card)
         effects.give_card(g, hero, card)
+        record.support_card_bought(g, hero.team, card)
         g.s.pending.append({"kind": "draw", "deck": kind, "count": 1, "for": "offer"})  # replaced at once
     _advance_turn(g)
 

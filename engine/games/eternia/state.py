@@ -105,6 +105,7 @@ class Combat:
     pd: dict = field(default_factory=dict)  # Power Dice (FE-13): automatic successes, stage, dice pools
     winner: str | None = None  # "active", "defender" or None
     one_round: bool = False
+    ending: dict | None = None  # how it ended, once it has (FE-11.5.7–11.5.9): record.combat_ending
 
 
 @dataclass
@@ -155,6 +156,7 @@ class State:
     completed: bool = False  # solo: the scenario's objective was completed (FE-18.7.1)
     winner: str | None = None
     stats: dict[str, int] = field(default_factory=dict)
+    record: dict = field(default_factory=dict)  # facts the statistics keep as the game goes (record.py)
 
     def copy(self) -> State:
         # Plain data only, so one pickle round trip is an exact deep copy (and a C-speed one).

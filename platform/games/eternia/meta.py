@@ -2,8 +2,9 @@
 per hero, VP by source (the core's score components), and the solo success rate by difficulty.
 
 Counted in the database from the generic stat rows (``SeatStat``: a seat's team and outcome) and the
-verified log's stored result and statistics (``eternia-statistics`` v1: ``heroes[i].hero``/``team``),
-grouped by SQL; Python only adds up the few groups and derives the rates.
+verified log's stored result and statistics (``eternia-statistics``: ``heroes[i].hero``/``team``),
+grouped by SQL; Python only adds up the few groups and derives the rates. Cards, rounds and epic combats
+(statistics v2) are in ``meta_play``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dashboards.datasets import RATE_COLUMNS, Column, Dataset, Page, ScoreCompon
 from dashboards.filters import MetaFilter
 from dashboards.models import SeatStat
 from gamelogs.models import GameLog
+from games.eternia import meta_play
 from games.eternia.names import hero_name, team_name
 
 MAX_HEROES = 6  # FE-2: two teams of three heroes
@@ -149,7 +151,13 @@ class SoloSuccess(Dataset):
 
 
 def datasets() -> dict[str, Dataset]:
-    found = [ScoreComponents("motu-fields-of-eternia"), TeamRates(), HeroRates(), SoloSuccess()]
+    found = [
+        ScoreComponents("motu-fields-of-eternia"),
+        TeamRates(),
+        HeroRates(),
+        SoloSuccess(),
+        *meta_play.datasets(),
+    ]
     return {d.key: d for d in found}
 
 
@@ -157,4 +165,10 @@ PAGES = {
     "overview": Page("overview", "Overview", (TeamRates.key, ScoreComponents.key)),
     "heroes": Page("heroes", "Heroes", (HeroRates.key,)),
     "solo": Page("solo", "Solo", (SoloSuccess.key,)),
+    # statistics v2 (meta_play): how the games are played
+    "cards": Page("cards", "Cards", (meta_play.CardRates.key,)),
+    "rounds": Page(
+        "rounds", "Rounds", (meta_play.VpByRound.key, meta_play.VpDayNight.key, meta_play.OutpostsByRound.key)
+    ),
+    "combats": Page("combats", "Epic combats", (meta_play.EpicCombats.key,)),
 }

@@ -27,3 +27,11 @@ def hero_name(hero_id) -> str:
     content = _content()
     found = content.heroes.get(hero_id) if content is not None and hero_id else None
     return found.get("name", hero_id) if found else str(hero_id or "—")
+
+
+def card_name(deck: str, card_id) -> str:
+    """A combat card's (deck "combat") or a support card's name in the default pack; its id otherwise."""
+    content = _content()
+    table = (content.combat_cards if deck == "combat" else content.support) if content is not None else {}
+    found = table.get(card_id) if card_id else None
+    return found.get("name", card_id) if found else str(card_id or "—")

@@ -1,0 +1,354 @@
+"""Fields of Eternia's dashboards of how games are played, from the statistics block version 2
+(``eternia-statistics`` v2: ``cards``, ``rounds`` and ``combats``): cards played and the win rate of
+the team that played them, VP by round, VP by day and by night, outposts held over time, and how epic
+combats end (FE-11.5).
+
+The database returns only the verified logs' ``cards``/``rounds``/``combats`` lists and their winner
+(one query per data set, cached per filter like every meta query); the lists have no fixed length, so
+Python adds them up. A verdict of version 1 (before ruleset fe-0.2.0) lacks these lists and counts for
+nothing here until it is verified again.
+"""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+from django.db.models import Q
+
+from dashboards import figures, queries, stats
+from dashboards.datasets import RATE_COLUMNS, Column, Dataset
+from dashboards.filters import MetaFilter
+from games.eternia.names import card_name
+
+SOLO = Q(game_log__verdict__result__has_key="difficulty")  # FE-18: against the game, not team against team
+RESULTS = {"win": "winning teams", "draw": "drawn teams", "loss": "losing teams"}
+TIMES = {"day": "Day", "night": "Night"}
+COMBAT_KINDS = {"hero": "Hero vs hero", "beast": "Hero vs epic beast", "boss": "Hero vs boss",
+                "solo": "Hero vs the game's hero (solo)", "duel": "Tie-break duel"}  # fmt: skip
+SHORT_KINDS = {"hero": "vs hero", "beast": "vs beast", "boss": "vs boss", "solo": "solo", "duel": "duel"}
+OUTCOMES = {
+    "defeat": "One side defeated (FE-11.5.7)",
+    "both-defeated": "Both defeated (FE-11.5.7.H.2)",
+    "fled": "Active hero fled (FE-11.5.8)",
+    "damage": "More damage dealt (FE-11.5.9.2)",
+    "beast-escapes": "Beast escapes (FE-11.5.9.4)",
+    "boss-remains": "Boss remains (FE-11.5.9.5)",
+    "fewer-hp": "Fewer HP retreats (FE-12.1)",
+    "game-over": "Game ended during it",
+}
+OUTCOME_COLOURS = ["#3b6ea5", "#8c8c8c", "#e0a030", "#3fa34d", "#b04a8c", "#6f4aa8", "#d9534f", "#444"]
+
+
+def _played(f: MetaFilter, key: str, *, solo: bool = False):
+    """(the verdict's ``statistics[key]`` list, its winner, its outcome) of every verified game in ``f``:
+    team games and skirmishes, or with ``solo`` every mode."""
+    from gamelogs.models import GameLog
+
+    games = queries.game_stats(f)
+    if not solo:
+        games = games.exclude(SOLO)
+    rows = GameLog.objects.filter(meta_stat__in=games).values_list(
+        f"verdict__statistics__{key}", "verdict__result__winner", "verdict__result__outcome"
+    )
+    return [(items, winner, outcome) for items, winner, outcome in rows if isinstance(items, list)]
+
+
+def team_result(team: str, winner, outcome) -> str:
+    """A team's result as the heroes data set counts it: the winner's team wins; a drawn game draws."""
+    return "win" if team == winner else "draw" if outcome == "draw" else "loss"
+
+
+def _layout(fig: go.Figure, title: str, height: int = 380, legend_y: float = -0.3) -> go.Figure:
+    fig.update_layout(
+        title={"text": figures.esc(title), "x": 0, "xanchor": "left"},
+        template="plotly_white",
+        height=height,
+        margin={"l": 10, "r": 20, "t": 60, "b": 40},
+        legend={"orientation": "h", "yanchor": "top", "y": legend_y},
+    )
+    return fig
+
+
+class CardRates(Dataset):
+    key = "cards"
+    title = "Cards played and the win rate of the team that played them"
+    test = stats.BALANCE_TEST_DESCRIPTION
+    columns = (
+        RATE_COLUMNS[0],
+        Column("deck", "Deck", "text"),
+        Column("kind", "Kind", "text"),
+        Column("played", "Times played"),
+        Column("bought", "Times bought"),
+        *RATE_COLUMNS[1:],
+    )
+    description = (
+        "Team games and skirmishes. A combat card is played when it is placed in a zone or beside the board "
+        "(FE-11.5.3, FE-11.4.4); a support card when it is bought from a merchant (FE-9.10.3, FE-19.5.2), or a "
+        "spell is cast or a consumable used (FE-16.4, FE-16.3.6). Games = the teams that played the card at "
+        "least once in a game; win rate = how many of those teams won. Bars show the Wilson 95% interval; "
+        "pick rate = those teams ÷ all teams in the filter. Every team's deck holds the base combat cards, so "
+        "their win rates are near the average by construction."
+    )
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        def compute(f: MetaFilter) -> list[dict]:
+            counts: dict[str, dict] = {}
+            teams = 0
+            for cards, winner, outcome in _played(f, "cards"):
+                by_team: dict[str, list[dict]] = {}
+                for c in cards:
+                    by_team.setdefault(c["team"], []).append(c)
+                teams += 2  # FE-4.1.1: two teams in every team game and skirmish
+                for team, rows in by_team.items():
+                    result = team_result(team, winner, outcome)
+                    for c in rows:
+                        key = f"{c['deck']}:{c['card']}"
+                        n = counts.setdefault(key, {"deck": c["deck"], "card": c["card"], "kind": c["kind"],
+                                                    "played": 0, "bought": 0, "games": 0, "wins": 0, "draws": 0,
+                                                    "losses": 0})  # fmt: skip
+                        n["played"] += c["played"]
+                        n["bought"] += c["bought"]
+                        n["games"] += 1
+                        n[{"win": "wins", "draw": "draws", "loss": "losses"}[result]] += 1
+            rows = [
+                stats.decorate_rate_row(
+                    {"key": k, "name": card_name(c["deck"], c["card"]), **c}, teams, f.min_games
+                )
+                for k, c in counts.items()
+            ]
+            return sorted(rows, key=lambda r: (-r["games"], r["name"]))
+
+        return queries.cached("fe-cards", f, compute)
+
+    def figures(self, rows, f):
+        out = []
+        for deck, label in (("combat", "Combat cards"), ("support", "Support cards")):
+            mine = [r for r in rows if r["deck"] == deck]
+            if mine:
+                out.append(figures.win_rate_figure(mine, f"{label}: win rate", limit=20))
+                out.append(_times_played_figure(mine, f"{label}: times played", limit=20))
+        return out
+
+
+def _times_played_figure(rows: list[dict], title: str, limit: int) -> go.Figure:
+    top = sorted(rows, key=lambda r: (-(r["played"] + r["bought"]), r["name"]))[:limit][::-1]
+    fig = go.Figure()
+    for field, label, colour in (("played", "played", "#3b6ea5"), ("bought", "bought", "#e0a030")):
+        if any(r[field] for r in top):
+            fig.add_trace(go.Bar(x=[r[field] for r in top], y=[figures.esc(r["name"]) for r in top],
+                                 orientation="h", name=label, marker_color=colour,
+                                 hovertemplate="%{y}: %{x} times " + label + "<extra></extra>"))  # fmt: skip
+    fig.update_layout(barmode="stack")
+    fig.update_xaxes(title="times, over all games in the filter")
+    fig.update_yaxes(automargin=True)
+    return _layout(fig, title, height=max(300, 24 * len(top) + 140))
+
+
+def _round_rows(f: MetaFilter) -> list[tuple[dict, str]]:
+    """Every (round row, its team's result) of the team games and skirmishes in ``f``."""
+    out = []
+    for rounds, winner, outcome in _played(f, "rounds"):
+        out.extend((r, team_result(r["team"], winner, outcome)) for r in rounds)
+    return out
+
+
+class VpByRound(Dataset):
+    key = "vp-by-round"
+    title = "VP scored in each round"
+    columns = (
+        Column("round", "Round"),
+        Column("time", "Time", "text"),
+        Column("name", "Teams", "text"),
+        Column("teams", "Teams counted"),
+        Column("vp", "VP scored"),
+        Column("mean_vp", "Mean VP per team", "float"),
+    )
+    description = (
+        "Team games and skirmishes: the VP each team scored during each round (not the running total), for "
+        "winning and losing teams, with the round's time on the round track (FE-8.1; an extra tie-break round, "
+        "FE-17.2.3, is night). A game that ended earlier has no row for the later rounds."
+    )
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        def compute(f: MetaFilter) -> list[dict]:
+            groups: dict[tuple, dict] = {}
+            for r, result in _round_rows(f):
+                g = groups.setdefault((r["round"], result), {"time": r["time"], "teams": 0, "vp": 0})
+                g["teams"] += 1
+                g["vp"] += r["vp"]
+                if r["time"] == "night":
+                    g["time"] = "night"  # an extra round (night) shares its number with no day round
+            rows = [{"round": rnd, "result": res, "name": RESULTS[res], **g, "mean_vp": g["vp"] / g["teams"]}
+                    for (rnd, res), g in groups.items()]  # fmt: skip
+            return sorted(rows, key=lambda r: (r["round"], list(RESULTS).index(r["result"])))
+
+        return queries.cached("fe-vp-by-round", f, compute)
+
+    def figures(self, rows, f):
+        fig = go.Figure()
+        for result in RESULTS:
+            series = [r for r in rows if r["result"] == result]
+            if series:
+                fig.add_trace(go.Bar(x=[f"{r['round']} {r['time']}" for r in series], y=[r["mean_vp"] for r in series],
+                                     name=RESULTS[result], marker_color=figures.RESULT_COLOURS[result],
+                                     customdata=[[r["teams"]] for r in series],
+                                     hovertemplate="round %{x}: %{y:.2f} VP per team (%{customdata[0]} teams)"
+                                                   "<extra></extra>"))  # fmt: skip
+        fig.update_xaxes(title="round (time on the track)", type="category")
+        fig.update_yaxes(title="mean VP scored in the round", rangemode="tozero")
+        return [_layout(fig, "VP scored per round", height=420, legend_y=-0.45)]
+
+
+class VpDayNight(Dataset):
+    key = "vp-day-night"
+    title = "VP scored by day and by night"
+    columns = (
+        Column("name", "Time", "text"),
+        Column("result", "Teams", "text"),
+        Column("rounds", "Team-rounds"),
+        Column("vp", "VP scored"),
+        Column("mean_vp", "Mean VP per team-round", "float"),
+        Column("share", "Share of the teams' VP", "pct"),
+    )
+    description = (
+        "Team games and skirmishes: VP scored during day rounds and during night rounds (FE-8.1), for "
+        "winning and losing teams. A team-round is one team in one round; share = the VP of that time ÷ all VP "
+        "those teams scored."
+    )
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        def compute(f: MetaFilter) -> list[dict]:
+            groups: dict[tuple, dict] = {}
+            for r, result in _round_rows(f):
+                g = groups.setdefault((r["time"], result), {"rounds": 0, "vp": 0})
+                g["rounds"] += 1
+                g["vp"] += r["vp"]
+            totals = {res: sum(g["vp"] for (_t, r), g in groups.items() if r == res) for res in RESULTS}
+            rows = [{"key": time, "name": TIMES[time], "result": RESULTS[res], "result_key": res, **g,
+                     "mean_vp": g["vp"] / g["rounds"], "share": stats.rate(g["vp"], totals[res])}
+                    for (time, res), g in groups.items()]  # fmt: skip
+            return sorted(
+                rows, key=lambda r: (list(RESULTS).index(r["result_key"]), list(TIMES).index(r["key"]))
+            )
+
+        return queries.cached("fe-vp-day-night", f, compute)
+
+    def figures(self, rows, f):
+        fig = go.Figure()
+        for time, colour in (("day", "#e0a030"), ("night", "#3b4a7a")):
+            series = [r for r in rows if r["key"] == time]
+            fig.add_trace(go.Bar(x=[r["result"] for r in series], y=[r["mean_vp"] for r in series],
+                                 name=TIMES[time], marker_color=colour,
+                                 customdata=[[r["vp"], r["rounds"]] for r in series],
+                                 hovertemplate="%{y:.2f} VP per team-round (%{customdata[0]} VP over %{customdata[1]}"
+                                               " team-rounds)<extra>" + TIMES[time] + "</extra>"))  # fmt: skip
+        fig.update_yaxes(title="mean VP per team-round", rangemode="tozero")
+        return [_layout(fig, "VP by day and night")]
+
+
+class OutpostsByRound(Dataset):
+    key = "outposts-by-round"
+    title = "Outposts held at the end of each round"
+    columns = (
+        Column("round", "Round"),
+        Column("time", "Time", "text"),
+        Column("name", "Teams", "text"),
+        Column("teams", "Teams counted"),
+        Column("mean_outposts", "Mean outposts held", "float"),
+    )
+    description = (
+        "Team games and skirmishes: outposts each team controlled as each round ended (FE-6.2; the last round "
+        "as the game ended), for winning and losing teams."
+    )
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        def compute(f: MetaFilter) -> list[dict]:
+            groups: dict[tuple, dict] = {}
+            for r, result in _round_rows(f):
+                if r["outposts"] is None:
+                    continue
+                g = groups.setdefault((r["round"], result), {"time": r["time"], "teams": 0, "outposts": 0})
+                g["teams"] += 1
+                g["outposts"] += r["outposts"]
+            rows = [{"round": rnd, "result": res, "name": RESULTS[res], **g, "mean_outposts": g["outposts"] / g["teams"]}
+                    for (rnd, res), g in groups.items()]  # fmt: skip
+            return sorted(rows, key=lambda r: (r["round"], list(RESULTS).index(r["result"])))
+
+        return queries.cached("fe-outposts-by-round", f, compute)
+
+    def figures(self, rows, f):
+        fig = go.Figure()
+        for result in RESULTS:
+            series = [r for r in rows if r["result"] == result]
+            if series:
+                fig.add_trace(go.Scatter(x=[r["round"] for r in series], y=[r["mean_outposts"] for r in series],
+                                         mode="lines+markers", name=RESULTS[result],
+                                         line_color=figures.RESULT_COLOURS[result],
+                                         customdata=[[r["teams"], r["time"]] for r in series],
+                                         hovertemplate="round %{x} (%{customdata[1]}): %{y:.2f} outposts "
+                                                       "(%{customdata[0]} teams)<extra></extra>"))  # fmt: skip
+        fig.update_xaxes(title="end of round", dtick=1)
+        fig.update_yaxes(title="mean outposts held", rangemode="tozero")
+        return [_layout(fig, "Outposts held per round", legend_y=-0.35)]
+
+
+class EpicCombats(Dataset):
+    key = "epic-combats"
+    title = "Epic combats by kind and outcome"
+    columns = (
+        Column("kind_name", "Combat", "text"),
+        Column("name", "Outcome", "text"),
+        Column("combats", "Combats"),
+        Column("share", "Share of that kind", "pct"),
+        Column("active_wins", "Active side won"),
+        Column("defender_wins", "Defender won"),
+        Column("no_winner", "No winner"),
+    )
+    description = (
+        "Every mode (solo included): each epic combat (FE-11) counted once, by who fought — hero against hero, "
+        "against an epic beast or a boss, against the game's hero in solo, or the tie-break duel (FE-17.2.4) — "
+        "and by the rule that ended it (FE-11.5.7 defeats, FE-11.5.8 flight, FE-11.5.9 the outcome after the "
+        "last round, FE-12.1 faster combat). Share = combats with that outcome ÷ combats of that kind."
+    )
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        def compute(f: MetaFilter) -> list[dict]:
+            groups: dict[tuple, dict] = {}
+            for combats, _winner, _outcome in _played(f, "combats", solo=True):
+                for c in combats:
+                    g = groups.setdefault((c["kind"], c["outcome"]), {"combats": 0, "active_wins": 0,
+                                                                       "defender_wins": 0, "no_winner": 0})  # fmt: skip
+                    g["combats"] += 1
+                    g[
+                        {"active": "active_wins", "defender": "defender_wins"}.get(c["winner"], "no_winner")
+                    ] += 1
+            per_kind: dict[str, int] = {}
+            for (kind, _o), g in groups.items():
+                per_kind[kind] = per_kind.get(kind, 0) + g["combats"]
+            rows = [{"key": f"{kind}:{outcome}", "kind": kind, "kind_name": COMBAT_KINDS.get(kind, kind),
+                     "outcome": outcome, "name": OUTCOMES.get(outcome, outcome), **g,
+                     "share": stats.rate(g["combats"], per_kind[kind])}
+                    for (kind, outcome), g in groups.items()]  # fmt: skip
+            kinds, outcomes = list(COMBAT_KINDS), list(OUTCOMES)
+            return sorted(rows, key=lambda r: (kinds.index(r["kind"]) if r["kind"] in kinds else 9,
+                                               outcomes.index(r["outcome"]) if r["outcome"] in outcomes else 9))  # fmt: skip
+
+        return queries.cached("fe-epic-combats", f, compute)
+
+    def figures(self, rows, f):
+        kinds = [k for k in COMBAT_KINDS if any(r["kind"] == k for r in rows)]
+        fig = go.Figure()
+        for outcome, colour in zip(OUTCOMES, OUTCOME_COLOURS, strict=True):
+            series = {r["kind"]: r for r in rows if r["outcome"] == outcome}
+            if series:
+                fig.add_trace(go.Bar(x=[SHORT_KINDS[k] for k in kinds],
+                                     y=[series[k]["combats"] if k in series else 0 for k in kinds],
+                                     name=OUTCOMES[outcome], marker_color=colour,
+                                     hovertemplate="%{x}: %{y} combats<extra>" + figures.esc(OUTCOMES[outcome])
+                                                   + "</extra>"))  # fmt: skip
+        fig.update_layout(barmode="stack")
+        fig.update_yaxes(title="combats")
+        return [_layout(fig, "Combats by kind and outcome", height=520)]
+
+
+def datasets() -> list[Dataset]:
+    return [CardRates(), VpByRound(), VpDayNight(), OutpostsByRound(), EpicCombats()]

@@ -1,0 +1,130 @@
+"""Fields of Eternia's dashboards from statistics v2 (issue #11): cards played and the win rate of the team
+that played them, VP by round, VP by day and by night, outposts over time and epic-combat outcomes (FE-8,
+FE-11.5). Every number of the data sets (and of their pages and API) is recomputed here from the simulated
+verdicts themselves."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+
+import pytest
+from django.core.cache import cache
+
+import engine
+from dashboards.datasets import datasets_for, pages_for
+from dashboards.filters import MetaFilter
+from dashboards.tasks import refresh_all_stale
+from gamelogs.services import submit_log
+from workers import tasks
+
+GAME = "motu-fields-of-eternia"
+CONTESTED = [("standard", 1), ("standard", 2), ("standard", 3), ("skirmish", 2), ("skirmish", 3)]
+SOLO = [("solo", 1), ("solo", 3)]
+
+
+def _result(team: str, verdict) -> str:
+    return "win" if team == verdict.result["winner"] else "loss"
+
+
+@pytest.fixture
+def played(user, django_capture_on_commit_callbacks):
+    cache.clear()
+    verdicts = {}
+    for mode, seed in CONTESTED + SOLO:
+        doc = engine.simulate(GAME, seed, mode=mode)
+        log = submit_log(user, json.dumps(doc).encode()).log
+        with django_capture_on_commit_callbacks(execute=True):
+            assert tasks.verify_log.apply(args=[log.pk]).get() == "legal"
+        verdicts[mode, seed] = engine.verify(doc)
+    refresh_all_stale.apply()
+    yield verdicts
+    cache.clear()
+
+
+@pytest.mark.django_db
+def test_issue_11_cards_rounds_and_combats_equal_the_verdicts(played, client):
+    contested = [played[k] for k in CONTESTED]
+    f = MetaFilter(game=GAME, simulated="only")
+    sets = datasets_for(GAME)
+
+    # Cards: a team that played or bought a card is one game for it; it wins when the team won.
+    expected: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    for v in contested:
+        for c in v.statistics["cards"]:
+            row = expected[f"{c['deck']}:{c['card']}"]
+            row[0] += 1
+            row[1] += _result(c["team"], v) == "win"
+            row[2] += c["played"]
+            row[3] += c["bought"]
+    cards = {r["key"]: r for r in sets["cards"].rows(f)}
+    assert {k: [r["games"], r["wins"], r["played"], r["bought"]] for k, r in cards.items()} == dict(expected)
+    assert all(r["pick_rate"] == r["games"] / (2 * len(contested)) for r in cards.values())
+    assert any(r["deck"] == "support" for r in cards.values()) and any(
+        r["deck"] == "combat" for r in cards.values()
+    )
+
+    # VP scored in each round and by day / night, per winning and losing team (FE-8.1).
+    by_round: dict[tuple, list[int]] = defaultdict(lambda: [0, 0])
+    by_time: dict[tuple, list[int]] = defaultdict(lambda: [0, 0])
+    outposts: dict[tuple, list[int]] = defaultdict(lambda: [0, 0])
+    for v in contested:
+        for r in v.statistics["rounds"]:
+            result = _result(r["team"], v)
+            for table, key, value in ((by_round, (r["round"], result), r["vp"]), (by_time, (r["time"], result), r["vp"]),
+                                      (outposts, (r["round"], result), r["outposts"])):  # fmt: skip
+                table[key][0] += 1
+                table[key][1] += value
+    rows = sets["vp-by-round"].rows(f)
+    assert {(r["round"], r["result"]): [r["teams"], r["vp"]] for r in rows} == dict(by_round)
+    assert all(r["mean_vp"] == r["vp"] / r["teams"] for r in rows)
+    rows = sets["vp-day-night"].rows(f)
+    assert {(r["key"], r["result_key"]): [r["rounds"], r["vp"]] for r in rows} == dict(by_time)
+    assert sum(v.result["vp"][t]["total"] for v in contested for t in v.result["vp"]) == sum(
+        r["vp"] for r in rows
+    )
+    rows = sets["outposts-by-round"].rows(f)
+    assert {(r["round"], r["result"]): [r["teams"], r["outposts"]] for r in rows} == dict(outposts)
+
+    # Epic combats of every mode (solo included) by kind and FE-11.5 outcome.
+    combats = Counter((c["kind"], c["outcome"]) for v in played.values() for c in v.statistics["combats"])
+    rows = sets["epic-combats"].rows(f)
+    assert {(r["kind"], r["outcome"]): r["combats"] for r in rows} == dict(combats)
+    assert sum(r["combats"] for r in rows) == sum(
+        v.statistics["game"][0]["epic_combats"] for v in played.values()
+    )
+    for r in rows:
+        assert r["active_wins"] + r["defender_wins"] + r["no_winner"] == r["combats"]
+    assert {"hero", "solo"} <= {r["kind"] for r in rows}
+
+    # The pages show them, and the API answers the same rows.
+    assert list(pages_for(GAME))[-3:] == ["cards", "rounds", "combats"]
+    for slug, words in (("cards/", ["Cards played and the win rate", "Combat cards: win rate", "Times played"]),
+                        ("rounds/", ["VP scored in each round", "VP scored by day and by night",
+                                     "Outposts held at the end of each round"]),
+                        ("combats/", ["Epic combats by kind and outcome", "Hero vs hero"])):  # fmt: skip
+        response = client.get(f"/meta/{GAME}/{slug}?simulated=only")
+        assert response.status_code == 200, slug
+        page = response.content.decode()
+        assert all(w in page for w in words), slug
+    api = client.get(f"/api/meta/{GAME}/epic-combats/?simulated=only").json()
+    assert {(r["kind"], r["outcome"]): r["combats"] for r in api["rows"]} == dict(combats)
+    api = client.get(f"/api/meta/{GAME}/vp-day-night/?simulated=only").json()
+    assert {(r["key"], r["result_key"]): [r["rounds"], r["vp"]] for r in api["rows"]} == dict(by_time)
+
+
+@pytest.mark.django_db
+def test_a_version_1_verdict_counts_for_nothing_in_the_v2_data_sets(played):
+    from gamelogs.models import GameLog
+
+    f = MetaFilter(game=GAME, simulated="only")
+    before = sum(r["combats"] for r in datasets_for(GAME)["epic-combats"].rows(f))
+    log = GameLog.objects.filter(verdict__statistics__has_key="combats").first()
+    verdict = dict(log.verdict)
+    verdict["statistics"] = {
+        k: v for k, v in verdict["statistics"].items() if k in ("game", "teams", "heroes")
+    }
+    GameLog.objects.filter(pk=log.pk).update(verdict=verdict)
+    cache.clear()
+    after = sum(r["combats"] for r in datasets_for(GAME)["epic-combats"].rows(f))
+    assert after == before - len(engine.verify(json.loads(log.raw_bytes())).statistics["combats"])
