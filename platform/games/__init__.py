@@ -30,6 +30,29 @@ class UnknownPack(ValueError):
 
 
 @dataclass(frozen=True)
+class ListProblem:
+    """What is wrong with a list, and the 0-based entry it is about (None: the list as a whole)."""
+
+    message: str
+    entry: int | None = None
+
+    def to_dict(self) -> dict:
+        return {"entry": self.entry, "message": self.message}
+
+
+def engine_pack_ids(game_id: str) -> list[str]:
+    """The content packs the engine ships with ``game_id``."""
+    return engine.builtin_packs(game_id)
+
+
+def load_engine_pack(game_id: str, pack_id: str):
+    """``game_id``'s typed content for one of its built-in packs. Raises UnknownPack."""
+    if pack_id not in engine_pack_ids(game_id):
+        raise UnknownPack(f"unknown content pack {pack_id!r} for {game_id}")
+    return engine.game(game_id).content_loader(pack_id)
+
+
+@dataclass(frozen=True)
 class DrawBreak:
     """How an elimination game that ended drawn (or in a double loss) picks who advances.
 
