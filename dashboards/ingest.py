@@ -8,6 +8,7 @@ that is not legal removes the log's rows: only verified games count in the meta.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import logging
@@ -16,10 +17,11 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+import engine
 import games
 from dashboards import models as m
 from dashboards.filters import rating_band
-from dashboards.statrows import GameRows, StatisticsError, game_rows
+from dashboards.statrows import GameRows, StatisticsError, contract_problems, game_rows
 
 logger = logging.getLogger(__name__)
 
@@ -89,26 +91,33 @@ def store_verdict(game_log, verdict: dict) -> Touched:
     rows = None
     legal = verdict.get("status") == "legal"
     seats = result_seats(verdict) if legal else []
+    # Every legal verdict's statistics are held to the schema its game registers (issue #9). One
+    # that breaks it is not counted at all, not even by its generic result: the verdict stands, the
+    # log gets no stat rows, and the rejection is kept for staff to list.
+    problems = statistics_problems(game_log, verdict) if legal else []
+    if problems:
+        legal, seats = False, []
     # A game whose plugin keeps per-side statistics (Battleground) is counted only when they
-    # follow the contract; any other game is counted from the generic result alone.
+    # follow the dashboards' per-side contract; any other game is counted from the generic result.
     side_statistics = games.plugin(game_log.game).side_statistics
     if legal and side_statistics and verdict.get("statistics"):
         try:
             rows = game_rows(verdict["statistics"])
-        except StatisticsError:
+        except StatisticsError as exc:
             # The verdict stands; its statistics cannot be counted. Old rows go too, since
             # they describe a verdict that no longer holds.
-            logger.exception("log %s: statistics do not follow the contract; not counted", game_log.pk)
+            problems = [f"/: {exc}"]
+            legal, seats = False, []
     counted = rows is not None or (legal and not side_statistics and bool(seats))
     header = header_of(game_log) if counted else {}
     touched: set[tuple[str, dt.date]] = set()
     # No savepoint of its own: inside the verdict's transaction (gamelogs.outbox) a failure rolls
     # the whole verdict back anyway, and a savepoint is two more statements per verdict.
     with transaction.atomic(savepoint=False):
-        old = list(m.GameStat.objects.filter(game_log=game_log).values_list("pk", "game", "played_on"))
-        if old:
-            touched.update((game, day) for _, game, day in old)
-            m.GameStat.objects.filter(pk__in=[pk for pk, _, _ in old]).delete()
+        old_pk, old_game, old_day, rejected_pk = earlier_rows(game_log)
+        if old_pk is not None:
+            touched.add((old_game, old_day))
+            m.GameStat.objects.filter(pk=old_pk).delete()
         if counted:
             filters = {
                 "played_on": played_on(header, game_log.created_at),
@@ -125,7 +134,56 @@ def store_verdict(game_log, verdict: dict) -> Touched:
                 )
             insert_seats(stat, seats)
             touched.add((stat.game, stat.played_on))
+        if problems:
+            record_rejection(game_log, verdict, problems)
+        elif rejected_pk is not None:  # a later verdict follows the contract: the flag goes
+            m.StatisticsRejection.objects.filter(pk=rejected_pk).delete()
     return Touched(frozenset(touched))
+
+
+def earlier_rows(game_log) -> tuple:
+    """(GameStat pk, game, day played, StatisticsRejection pk) of an earlier verdict of ``game_log``,
+    None where there is none: one SELECT, since every statement is a round trip inside the verdict's
+    transaction (#14)."""
+    found = (
+        type(game_log)
+        .objects.filter(pk=game_log.pk)
+        .values_list("meta_stat__pk", "meta_stat__game", "meta_stat__played_on", "statistics_rejection__pk")
+        .first()
+    )
+    return found or (None, None, None, None)
+
+
+def statistics_problems(game_log, verdict: dict) -> list[str]:
+    """How a legal verdict's statistics break its game's schema ([] if they follow it, or if the
+    verdict carries none), logged once per verdict so an operator sees it without asking."""
+    if verdict.get("statistics") is None:
+        return []
+    problems = contract_problems(game_log.game, verdict["statistics"])
+    if problems:
+        logger.warning(
+            "log %s (%s): statistics do not follow the game's statistics schema; not counted: %s",
+            game_log.pk,
+            game_log.game,
+            "; ".join(problems[:5]) + (f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""),
+        )
+    return problems
+
+
+def record_rejection(game_log, verdict: dict, problems: list[str]) -> None:
+    """Keep the flag staff list with ``manage.py statistics_rejections`` (one per log, the latest)."""
+    version = None
+    with contextlib.suppress(engine.GameNotAvailable, KeyError, ValueError):
+        version = engine.game(game_log.game).statistics_version
+    m.StatisticsRejection.objects.update_or_create(
+        game_log=game_log,
+        defaults={
+            "game": game_log.game,
+            "schema_version": version,
+            "engine_version": str(verdict.get("engine_version", ""))[:32],
+            "problems": problems[:50],
+        },
+    )
 
 
 def insert_game(rows: GameRows, *, game_log=None, played_on: dt.date, event_ref=None, rating=None,

@@ -309,3 +309,24 @@ class StaleBucket(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "day"], name="dash_stale_bucket_once")]
+
+
+class StatisticsRejection(models.Model):
+    """A legal verdict whose ``statistics`` broke its game's statistics schema (issue #9: the contract is
+    checked at ingest). The verdict stands; the log has no stat rows until a verdict that follows the
+    contract replaces this one (``python manage.py statistics_rejections`` lists them)."""
+
+    game_log = models.OneToOneField(
+        "gamelogs.GameLog", on_delete=models.CASCADE, related_name="statistics_rejection"
+    )
+    game = models.CharField(max_length=64)
+    schema_version = models.IntegerField(null=True, blank=True)
+    engine_version = models.CharField(max_length=32, blank=True)
+    problems = models.JSONField(default=list)  # "/json/pointer: message", as the schema check words them
+    rejected_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-rejected_at"]
+
+    def __str__(self) -> str:
+        return f"log {self.game_log_id} ({self.game}): {len(self.problems)} problem(s)"

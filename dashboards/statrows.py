@@ -9,11 +9,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import engine
+
 RESULTS = ("win", "draw", "loss")
 
 
 class StatisticsError(ValueError):
     """The statistics dict does not follow the contract; nothing is stored for that log."""
+
+
+def contract_problems(game_id: str, statistics) -> list[str]:
+    """Every way ``statistics`` breaks the versioned statistics schema ``game_id`` registers with the
+    engine (``GameInfo.statistics_schema``), as "/json/pointer: message" lines; [] if it follows it.
+
+    The engine compiles each schema once and keeps the validator (``engine.core.registry``), so this is
+    cheap per verdict. A game the engine does not know has no contract to check here.
+    """
+    try:
+        info = engine.game(game_id)
+    except engine.GameNotAvailable:
+        return []
+    if not isinstance(statistics, dict):
+        return [f"/: statistics are {type(statistics).__name__}, not an object"]
+    return info.validate_statistics(statistics)
 
 
 @dataclass

@@ -20,11 +20,36 @@ import importlib
 import pkgutil
 from dataclasses import dataclass
 
+from django.conf import settings
+
 import engine
 
 
 class UnknownPack(ValueError):
     """The event names a game or content pack this installation cannot check lists against."""
+
+
+@dataclass(frozen=True)
+class ListProblem:
+    """What is wrong with a list, and the 0-based entry it is about (None: the list as a whole)."""
+
+    message: str
+    entry: int | None = None
+
+    def to_dict(self) -> dict:
+        return {"entry": self.entry, "message": self.message}
+
+
+def engine_pack_ids(game_id: str) -> list[str]:
+    """The content packs the engine ships with ``game_id``."""
+    return engine.builtin_packs(game_id)
+
+
+def load_engine_pack(game_id: str, pack_id: str):
+    """``game_id``'s typed content for one of its built-in packs. Raises UnknownPack."""
+    if pack_id not in engine_pack_ids(game_id):
+        raise UnknownPack(f"unknown content pack {pack_id!r} for {game_id}")
+    return engine.game(game_id).content_loader(pack_id)
 
 
 @dataclass(frozen=True)
@@ -45,6 +70,17 @@ GENERIC_DRAW_BREAKS = (
     DrawBreak("higher_seed", "Better seed advances"),
     DrawBreak("more_score", "Higher score in the game advances", ("score",)),
 )
+
+
+@dataclass(frozen=True)
+class SimulatedSide:
+    """A list simulated players register (``tournaments.simulation``): its faction, its entries, and the
+    ``engine.simulate`` option value that makes a player of it play that list (a force id, a faction id)."""
+
+    faction: str
+    entries: tuple = ()
+    plays: str = ""
+    points: int = 0
 
 
 class GamePlugin:
@@ -99,6 +135,18 @@ class GamePlugin:
     def pack_ids(self) -> list[str]:
         return []
 
+    def default_pack(self) -> str:
+        """The pack a new event of this game checks lists against: the engine's default pack for the game
+        (``GameInfo.default_pack``) when the plugin offers it, else its first pack ("" without packs)."""
+        packs = self.pack_ids()
+        try:
+            preferred = engine.game(self.game_id).default_pack
+        except engine.GameNotAvailable:
+            preferred = None
+        if preferred in packs:
+            return preferred
+        return packs[0] if packs else ""
+
     def load_pack(self, pack_id: str):
         """The game's typed content pack. Raises UnknownPack."""
         raise UnknownPack(f"lists cannot be checked for the game {self.game_id!r}")
@@ -125,6 +173,17 @@ class GamePlugin:
         """Differences between a log header player's force and their registered list
         (``player`` is a tournaments.log_check.ExpectedPlayer)."""
         return []
+
+    # --- simulated events (tournaments.simulation): none unless the game says how ----------------
+
+    def simulated_sides(self, pack) -> list[SimulatedSide]:
+        """The lists simulated players register, in turn; [] when the engine's simulator cannot play
+        this game's registered lists (a simulated event is then refused with a sentence saying so)."""
+        return []
+
+    def simulate_options(self, sides: list[SimulatedSide]) -> dict:
+        """``engine.simulate`` options for one game whose seats, in order, play ``sides``."""
+        return {}
 
     # --- presentation ----------------------------------------------------------------------
 
@@ -231,4 +290,25 @@ def game_ids() -> list[str]:
 
 def event_games() -> list[tuple[str, str]]:
     """(game id, name) of the games events can be run for, for choice lists."""
-    return [(game_id, p.label) for game_id, p in sorted(plugins().items()) if p.runs_events]
+    registered = set(game_ids())
+    return [
+        (game_id, p.label)
+        for game_id, p in sorted(plugins().items())
+        if p.runs_events and game_id in registered
+    ]
+
+
+def default_game() -> str:
+    """The game a new event plays unless its organizer picks another: the setting ``ARBITER_DEFAULT_GAME``
+    (Battleground, the game existing events were made for) when the engine registers it and events can be
+    run for it, else the first such game by id. Chosen from the registry, so no generic app names a game."""
+    runnable = [game_id for game_id, _ in event_games()]
+    wanted = getattr(settings, "ARBITER_DEFAULT_GAME", "")
+    if wanted in runnable:
+        return wanted
+    return runnable[0] if runnable else wanted
+
+
+def default_pack() -> str:
+    """The content pack of :func:`default_game` that a new event checks lists against."""
+    return plugin(default_game()).default_pack()

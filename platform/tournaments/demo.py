@@ -25,7 +25,7 @@ from gamelogs.models import LogSource
 from games import plugin
 from games.battleground.lists import force_cost
 from tournaments import services
-from tournaments.models import COUNTED_STATES, DEFAULT_CONTENT_PACK, Event, EventStatus
+from tournaments.models import COUNTED_STATES, Event, EventStatus
 from tournaments.simulated_games import GAME, GameJob, simulated_log
 from tournaments.simulation import FORCES, verification_in_process
 
@@ -76,7 +76,7 @@ def load() -> Event:
 
 
 def _build(organizer) -> Event:
-    content = plugin(GAME).load_pack(DEFAULT_CONTENT_PACK)
+    content = plugin(GAME).load_pack(plugin(GAME).default_pack())
     limit = max(force_cost(content.forces[f], content) for f in FORCES.values())
     event = services.create_event(
         organizer,

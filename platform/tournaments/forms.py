@@ -11,7 +11,7 @@ from tournaments.algorithms.battle_points import PRESETS, format_bands, parse_ba
 from tournaments.algorithms.errors import InvalidInput, as_sentence
 from tournaments.algorithms.soft_scores import format_categories, parse_categories
 from tournaments.algorithms.tiebreaks import METRICS, metrics_for
-from tournaments.models import DEFAULT_GAME, Event, Outcome
+from tournaments.models import Event, Outcome
 from tournaments.seats import OPPOSITE, SeatScore, side_names, sides
 
 EVENT_FIELDS = [
@@ -31,7 +31,7 @@ EVENT_FIELDS = [
     "points_win",
     "points_draw",
     "points_loss",
-    "bye_vp",
+    "bye_score",
     "max_byes",
     "tiebreaks",
     "battle_points",
@@ -139,7 +139,6 @@ class EventForm(forms.ModelForm):
             "points_win": "Points for a win",
             "points_draw": "Points for a draw",
             "points_loss": "Points for a loss",
-            "bye_vp": "Score for a bye",
             "round_minutes": "Round time limit (minutes)",
             "points_limit": "Force points limit",
             "lists_public": "Lists are public",
@@ -151,7 +150,7 @@ class EventForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["game"] = forms.ChoiceField(choices=games.event_games())
         game = self.data.get("game") or self.initial.get("game") or getattr(self.instance, "game", None)
-        game = game or DEFAULT_GAME
+        game = game or games.default_game()
         packs = [(pack, pack) for pack in games.plugin(game).pack_ids()]
         self.fields["content_pack"] = forms.ChoiceField(
             choices=packs, help_text="lists are checked against it"
@@ -169,7 +168,9 @@ class EventForm(forms.ModelForm):
         self.fields["team_size"].label = "Players per team"
         self.fields["list_deadline"].input_formats = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]
         self.fields["ends_on"].required = False
-        self.order_fields(_after(list(self.fields), "scoring_preset", "bye_vp"))
+        # The bye's score in the game's own words (VP, favour…): its ResultSchema's score label.
+        self.fields["bye_score"].label = f"{plugin.score_label} for a bye"
+        self.order_fields(_after(list(self.fields), "scoring_preset", "bye_score"))
 
     def clean_team_size(self) -> int:
         return self.cleaned_data.get("team_size") or 0

@@ -13,10 +13,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+import games
 from tournaments.algorithms.standings import DEFAULT_ORDER
-
-DEFAULT_GAME = "motu-battleground"
-DEFAULT_CONTENT_PACK = "bg-core-starter"
 
 
 def default_tiebreaks() -> list[str]:
@@ -57,7 +55,7 @@ class SoftScoresUse(models.TextChoices):
 class Event(models.Model):
     slug = models.SlugField(max_length=80, unique=True)
     name = models.CharField(max_length=200)
-    game = models.CharField(max_length=64, default=DEFAULT_GAME)
+    game = models.CharField(max_length=64, default=games.default_game)
     starts_on = models.DateField()
     ends_on = models.DateField()
     venue = models.CharField(max_length=200, blank=True)
@@ -77,7 +75,11 @@ class Event(models.Model):
     points_win = models.DecimalField(max_digits=5, decimal_places=2, default=3)
     points_draw = models.DecimalField(max_digits=5, decimal_places=2, default=1)
     points_loss = models.DecimalField(max_digits=5, decimal_places=2, default=0)
-    bye_vp = models.PositiveSmallIntegerField(default=0, help_text="VP a bye is worth")
+    # The game's score (its ResultSchema's score label: VP, favour…) a bye is worth; the column keeps
+    # the name it had when only Battleground (VP) ran events.
+    bye_score = models.PositiveSmallIntegerField(
+        default=0, db_column="bye_vp", help_text="the game's score a bye is worth"
+    )
     tiebreaks = models.JSONField(default=default_tiebreaks, help_text="metric keys, most important first")
     max_byes = models.PositiveSmallIntegerField(default=1)
     # Bands of the score margin, [{min, max, label, winner, loser}] (algorithms.battle_points);
@@ -89,7 +91,7 @@ class Event(models.Model):
         max_length=8, choices=SoftScoresUse.choices, default=SoftScoresUse.IGNORED
     )
 
-    content_pack = models.CharField(max_length=64, default=DEFAULT_CONTENT_PACK)
+    content_pack = models.CharField(max_length=64, default=games.default_pack)
     points_limit = models.PositiveSmallIntegerField(default=100)
     list_deadline = models.DateTimeField(null=True, blank=True)
     lists_public = models.BooleanField(default=False, help_text="publish every list once lists are locked")

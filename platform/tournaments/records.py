@@ -52,7 +52,7 @@ def scoring_rules(event: Event) -> ScoringRules:
         win=float(event.points_win),
         draw=float(event.points_draw),
         loss=float(event.points_loss),
-        bye_vp_for=event.bye_vp,
+        bye_vp_for=event.bye_score,
         battle_points=table_from_json(event.battle_points),
     )
 

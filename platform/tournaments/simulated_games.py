@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import engine
 
+# The game of a job that names none: Battleground, whose jobs (the demo's, the tests') predate the
+# ``game`` field. A simulated event names its game and the options its plugin gives.
 GAME = "motu-battleground"
 
 
@@ -25,18 +27,26 @@ class GameJob:
     names: dict[str, str]  # faction id -> the name of the player who plays it
     # Explicit sides, (force id, player name) for player one then two: needed for mirror matches,
     # where a faction does not tell the two players apart.
-    sides: tuple[tuple[str, str], tuple[str, str]] | None = None
+    sides: tuple[tuple[str, str], ...] | None = None
+    game: str = GAME
+    # engine.simulate options as (name, value) pairs (games.GamePlugin.simulate_options); with them
+    # ``sides`` gives only the names, seat by seat, of the header's players in order.
+    options: tuple[tuple[str, object], ...] = ()
 
 
 def simulated_log(job: GameJob) -> str:
     """The JSON of a simulated game for ``job``: the simulator's game, with the header naming
     the match's players (each on their faction's side) and referencing the match."""
-    if job.sides is not None:
-        log = engine.simulate(GAME, job.seed, randomness="seeded", forces=tuple(f for f, _ in job.sides))
+    if job.options:
+        log = engine.simulate(job.game, job.seed, randomness="seeded", **dict(job.options))
+        for player, (_, name) in zip(log["players"], job.sides or (), strict=True):
+            player["name"] = name
+    elif job.sides is not None:
+        log = engine.simulate(job.game, job.seed, randomness="seeded", forces=tuple(f for f, _ in job.sides))
         for player, (_, name) in zip(log["players"], job.sides, strict=True):
             player["name"] = name
     else:
-        log = engine.simulate(GAME, job.seed, randomness="seeded")
+        log = engine.simulate(job.game, job.seed, randomness="seeded")
         for player in log["players"]:
             player["name"] = job.names[player["faction"]]
     log["reference"] = {"event": job.event_slug, "match": str(job.match_id), "round": job.round_number}

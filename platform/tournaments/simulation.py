@@ -5,18 +5,18 @@ player's list, then for every round: pairs it, publishes it, starts the timer, u
 simulated game log per match with ``attach_log_to_match`` (the same service the upload page
 uses), waits for the verdicts to come back through ``log_verified``, and closes the round.
 
-What the engine's simulator can play decides how lists and logs are made:
+Any game whose plugin says what its simulated players register (``games.GamePlugin.simulated_sides``)
+can be simulated; what the engine's simulator can play decides how lists and logs are made:
 
-* ``engine.simulate`` plays the rulebook's first-game forces. So every simulated player
-  registers one of those two forces as their list (factions alternate in registration order),
-  and the event's points limit is set to the dearer of the two (the starter pack's provisional
-  costs put the MotU force at 110 points). The players of each faction share a club and the
-  event avoids same-club pairings, an ordinary Swiss option that never outranks score groups.
-* Each match's log is a simulated game of the two players' registered forces (a mirror match
-  when they share a faction), whose header names are set to the players' names in the event
-  and whose header gets ``"reference": {"event", "match", "round"}``. Header faction,
-  characters and equipment are the simulator's, which are exactly the registered lists: the
-  list-vs-log check (tournaments.log_check) passes because the log really is that game.
+* Every simulated player registers one of the plugin's simulated lists (in turn, in registration
+  order): Battleground's are the rulebook's first-game forces, Hoplomachus' one troop per faction
+  (Skirmish). The event's points limit is the dearest list's. The players of each faction share a
+  club and the event avoids same-club pairings, an ordinary Swiss option that never outranks score
+  groups.
+* Each match's log is ``engine.simulate(game, seed, **plugin.simulate_options(sides))``: a game of
+  the two players' registered lists (a mirror match when they share a faction), whose header names
+  are set to the players' names in the event and whose header gets ``"reference": {"event", "match",
+  "round"}``. The list-vs-log check (tournaments.log_check) passes because the log really is that game.
 
 Verification: by default the logs go to the broker and the Celery workers verify them (start
 one with ``celery -A workers worker``); ``eager=True`` runs the same ``verify_log`` task
@@ -38,20 +38,16 @@ from datetime import date
 from django.contrib.auth import get_user_model
 from django.test.utils import override_settings
 
+import games
 from accounts.models import Profile
 from accounts.services import make_organizer
 from gamelogs.models import LogSource
-from games import plugin
-from games.battleground.lists import force_cost
 from tournaments import services
-from tournaments.models import DEFAULT_CONTENT_PACK, DEFAULT_GAME, Event, MatchState, Round
+from tournaments.models import Event, MatchState, Round
 from tournaments.simulated_games import GameJob, simulated_log
 
+# Battleground's simulated forces by faction, for the demo data (tournaments.demo).
 FORCES = {"masters-of-the-universe": "first-game-motu", "evil-warriors": "first-game-ew"}
-CLUBS = {
-    "masters-of-the-universe": "Sim club: Masters of the Universe",
-    "evil-warriors": "Sim club: Evil Warriors",
-}
 
 
 @dataclass
@@ -86,42 +82,59 @@ def run_simulated_event(
     players: int,
     rounds: int,
     seed: int,
+    game: str | None = None,
     eager: bool = False,
     jobs: int | None = None,
     timeout: float = 600,
     progress: Callable[[str], None] = lambda line: None,
 ) -> SimulationReport:
-    """Run a whole simulated Swiss event (see the module docstring); returns what happened."""
+    """Run a whole simulated Swiss event of ``game`` (default: games.default_game()); see the module
+    docstring. Returns what happened; raises ValueError for a game that cannot be simulated."""
     if players < 2 or rounds < 1:
         raise ValueError("a simulated event needs at least two players and one round")
+    game = game or games.default_game()
+    if game not in games.game_ids():
+        raise ValueError(f"unknown game {game!r}; the engine plays {', '.join(games.game_ids())}")
+    plugin = games.plugin(game)
+    pack_id = plugin.default_pack()
+    sides = plugin.simulated_sides(plugin.load_pack(pack_id)) if plugin.runs_events else []
+    if not sides:
+        raise ValueError(
+            f"simulated events cannot be made for {plugin.label} yet: its plugin names no lists to play"
+        )
     started = time.perf_counter()
-    content = plugin(DEFAULT_GAME).load_pack(DEFAULT_CONTENT_PACK)
     organizer = _user(f"sim-organizer-{seed}", "Simulation organizer", "")
     make_organizer(organizer)
-    limit = max(force_cost(content.forces[f], content) for f in FORCES.values())
+    # The dearest list's points; a game without points (Hoplomachus) keeps the event's default limit.
+    limit = {"points_limit": max(side.points for side in sides)} if any(side.points for side in sides) else {}
+    suffix = "" if game == games.default_game() else f"-{game}"
     event = services.create_event(
         organizer,
-        name=f"Simulated event: {players} players, {rounds} rounds, seed {seed}",
-        slug=f"simulated-{players}p-{rounds}r-seed-{seed}",
+        name=f"Simulated {plugin.label} event: {players} players, {rounds} rounds, seed {seed}",
+        slug=f"simulated-{players}p-{rounds}r-seed-{seed}{suffix}",
+        game=game,
+        content_pack=pack_id,
         starts_on=date.today(),
         swiss_rounds=rounds,
-        points_limit=limit,
+        **limit,
         random_seed=seed,
         lists_public=True,
         avoid_same_club=True,
         venue="Simulation",
     )
     report = SimulationReport(event=event)
-    factions = list(FORCES)
+    pack = plugin.load_pack(pack_id)
     for index in range(players):
-        faction = factions[index % 2]
-        user = _user(f"sim-{seed}-{index + 1:04d}", f"Sim player {index + 1:03d}", CLUBS[faction])
+        side = sides[index % len(sides)]
+        club = f"Sim club: {plugin.faction_name(pack, side.faction)}"
+        user = _user(f"sim-{seed}-{index + 1:04d}", f"Sim player {index + 1:03d}", club)
         registration = services.register(user, event)
-        force = content.forces[FORCES[faction]]
-        services.submit_list(user, event, entries=force["characters"], faction=faction)
+        services.submit_list(user, event, entries=list(side.entries), faction=side.faction)
         services.check_in(organizer, registration)
     report.add_time("setup", time.perf_counter() - started)
-    progress(f"event {event.slug}: {players} players registered with lists (points limit {limit})")
+    progress(
+        f"event {event.slug}: {players} players registered with lists (points limit {event.points_limit})"
+    )
 
     # Spawned, not forked: a forked child would share this process's database connection.
     pool = None
@@ -130,7 +143,7 @@ def run_simulated_event(
     try:
         with verification_in_process() if eager else _nothing():
             for _ in range(rounds):
-                _play_round(organizer, event, report, seed, pool, timeout, progress)
+                _play_round(organizer, event, report, seed, pool, timeout, progress, sides)
     finally:
         if pool is not None:
             pool.shutdown()
@@ -138,7 +151,7 @@ def run_simulated_event(
     return report
 
 
-def _play_round(organizer, event, report, seed, pool, timeout, progress) -> None:
+def _play_round(organizer, event, report, seed, pool, timeout, progress, sides) -> None:
     t0 = time.perf_counter()
     round_ = services.pair_next_round(organizer, event)
     services.publish_round(organizer, round_)
@@ -148,38 +161,41 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress) -> None
     matches = list(
         round_.matches.prefetch_related("seats__registration__player", "seats__registration__force_list")
     )
-    games = []
+    by_faction = {side.faction: side for side in sides}
+    plugin = event.game_plugin
+    jobs = []
     for match in matches:
         if match.is_bye:
             continue
-        fa, fb = match.entrant_a.force_list.faction, match.entrant_b.force_list.faction
-        names = {fa: match.entrant_a.display_name, fb: match.entrant_b.display_name}
-        sides = (
-            (FORCES[fa], match.entrant_a.display_name),
-            (FORCES[fb], match.entrant_b.display_name),
-        )
-        games.append(
+        entrants = (match.entrant_a, match.entrant_b)
+        playing = [by_faction[entrant.force_list.faction] for entrant in entrants]
+        jobs.append(
             GameJob(
                 match.pk,
                 round_.number,
                 _game_seed(seed, round_.number, match.table),
                 event.slug,
-                names,
-                sides,
+                {side.faction: entrant.display_name for side, entrant in zip(playing, entrants, strict=True)},
+                tuple(
+                    (side.plays, entrant.display_name)
+                    for side, entrant in zip(playing, entrants, strict=True)
+                ),
+                game=event.game,
+                options=tuple(plugin.simulate_options(playing).items()),
             )
         )
 
     t0 = time.perf_counter()
     texts = (
-        list(pool.map(simulated_log, games, chunksize=4))
+        list(pool.map(simulated_log, jobs, chunksize=4))
         if pool is not None
-        else [simulated_log(g) for g in games]
+        else [simulated_log(job) for job in jobs]
     )
     report.add_time("simulation", time.perf_counter() - t0)
 
     t0 = time.perf_counter()
     by_id = {m.pk: m for m in matches}
-    for job, text in zip(games, texts, strict=True):
+    for job, text in zip(jobs, texts, strict=True):
         match = by_id[job.match_id]
         services.attach_log_to_match(
             match.entrant_a.player,
@@ -188,7 +204,7 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress) -> None
             filename=f"round-{round_.number}-table-{match.table}.json",
             source=LogSource.DEMO,
         )
-    report.logs += len(games)
+    report.logs += len(jobs)
     report.add_time("uploads and verification", time.perf_counter() - t0)
 
     t0 = time.perf_counter()
@@ -207,7 +223,7 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress) -> None
     report.add_time("closing", time.perf_counter() - t0)
     report.rounds += 1
     progress(
-        f"round {round_.number}: {len(games)} log(s) verified, {sum(1 for m in matches if m.is_bye)} bye(s)"
+        f"round {round_.number}: {len(jobs)} log(s) verified, {sum(1 for m in matches if m.is_bye)} bye(s)"
     )
 
 

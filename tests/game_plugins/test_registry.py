@@ -47,13 +47,23 @@ def test_battleground_is_found_by_its_id():
     assert bg.score_label == "VP" and list(bg.score_components) == ["objectives", "missions", "knockouts"]
     assert bg.runs_events and "bg-core-starter" in bg.pack_ids()
     assert games.event_games() == [
+        ("hoplomachus-remastered", "Hoplomachus: Remastered"),
         ("motu-battleground", "Masters of the Universe: Battleground"),
         ("motu-fields-of-eternia", "Masters of the Universe: Fields of Eternia"),
     ]
 
 
+def test_the_default_game_is_chosen_from_the_registered_games_that_run_events(settings):
+    """Issue #9: no generic app names a game; the default comes from the registry (the setting picks)."""
+    assert games.default_game() == "motu-battleground" and games.default_pack() == "bg-core-starter"
+    settings.ARBITER_DEFAULT_GAME = "hoplomachus-remastered"
+    assert games.default_game() == "hoplomachus-remastered" and games.default_pack() == "hr-core-starter"
+    settings.ARBITER_DEFAULT_GAME = "chess"  # not registered: the first registered game that runs events
+    assert games.default_game() == games.event_games()[0][0]
+
+
 def test_a_game_without_a_plugin_gets_the_generic_defaults():
-    plain = games.plugin("hoplomachus-remastered")  # registered with the engine, no plugin folder yet
+    plain = games.GamePlugin.generic("hoplomachus-remastered")  # what a game without a plugin folder gets
     assert (plain.label, plain.score_label, plain.runs_events) == ("Hoplomachus: Remastered", "Favour", False)
     assert [rule.key for rule in plain.all_draw_breaks()] == ["higher_seed", "more_score"]
     with pytest.raises(games.UnknownPack, match="cannot be checked"):

@@ -101,7 +101,7 @@ def test_the_event_form_takes_typed_bands_and_presets(organizer, client):
         "points_win": 3,
         "points_draw": 1,
         "points_loss": 0,
-        "bye_vp": 0,
+        "bye_score": 0,
         "max_byes": 1,
         "tiebreaks": "points, sos",
         "content_pack": "bg-core-starter",

@@ -40,12 +40,18 @@ class Author:
         return self.rng.randint(1, 6)
 
 
-def header(seed: int, randomness: str, rng: random.Random, mode: str, arena: str, n: int) -> dict:
+def header(seed: int, randomness: str, rng: random.Random, mode: str, arena: str, n: int,
+           chosen: tuple[str, ...] | None = None) -> dict:  # fmt: skip
     from engine.games.hoplomachus import CONTENT_DIR, DEFAULT_PACK, content_for
 
     doc, digest = builtin_pack(CONTENT_DIR, DEFAULT_PACK)
     content = content_for(doc, digest)
     factions = rng.sample(sorted(content.factions), n)
+    if chosen is not None:  # drawn all the same, so the rest of the header is what the seed gives
+        unknown = sorted(set(chosen) - set(content.factions))
+        if unknown or len(chosen) != n:
+            raise ValueError(f"factions {list(chosen)}: want {n} of {sorted(content.factions)}")
+        factions = list(chosen)
     players = [{"id": f"p{i + 1}", "name": f"Simulated player {i + 1}", "faction": f, "force": []}
                for i, f in enumerate(factions)]  # fmt: skip
     ids = [p["id"] for p in players]
@@ -152,15 +158,17 @@ def pick_move(g, moves: list[dict], rng: random.Random) -> dict:
 
 
 def simulate(ruleset, seed: int, *, randomness: str = "seeded", mode: str | None = None, arena: str | None = None,
-             players: int | None = None) -> dict:  # fmt: skip
+             players: int | None = None, factions: tuple[str, ...] | None = None) -> dict:  # fmt: skip
+    """A random legal game; ``factions`` (one faction id per player, in seat order) gives the troops a
+    platform's simulated event registered instead of drawing them (HR-12: a troop is one faction)."""
     rng = random.Random(seed)
     if mode is None:
         mode, arena, players = SETUPS[seed % len(SETUPS)]
     else:
         default = next(s for s in SETUPS if s[0] == mode)
         arena = arena or default[1]
-        players = players or default[2]
-    doc = header(seed, randomness, rng, mode, arena, players)
+        players = players or (len(factions) if factions else default[2])
+    doc = header(seed, randomness, rng, mode, arena, players, factions)
     from engine.games.hoplomachus import CONTENT_DIR, DEFAULT_PACK, content_for
 
     author = Author(rng, content_for(*builtin_pack(CONTENT_DIR, DEFAULT_PACK)))

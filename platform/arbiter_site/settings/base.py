@@ -179,6 +179,9 @@ CONTENT_SECURITY_POLICY = {
 # Off: creating events needs the organizer role, which staff grant on request (accounts.roles).
 # On: anyone signed in may create and run events.
 ARBITER_OPEN_EVENTS = env_bool("ARBITER_OPEN_EVENTS", False)
+# The game a new event plays unless its organizer picks another (games.default_game falls back to the
+# first registered game that runs events when this one does not).
+ARBITER_DEFAULT_GAME = env_str("ARBITER_DEFAULT_GAME", "motu-battleground")
 
 # --- Uploads -------------------------------------------------------------------------------------
 # The engine refuses logs over 4 MiB (engine.core.logfile.MAX_LOG_BYTES). A request may carry a

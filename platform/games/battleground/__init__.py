@@ -7,7 +7,7 @@ also keeps how many knock-outs each side dealt, from the verdict's statistics, w
 
 from __future__ import annotations
 
-from games import DrawBreak, GamePlugin, register
+from games import DrawBreak, GamePlugin, SimulatedSide, register
 from games.battleground import content, lists, log_check
 from tournaments.algorithms.tiebreaks import METRICS, component_metric
 
@@ -49,6 +49,23 @@ class Battleground(GamePlugin):
 
     def compare_force(self, player, header: dict, pack) -> list[str]:
         return log_check.compare_force(player, header, pack)
+
+    # The engine's simulator plays the rulebook's first-game forces (BG-3), so simulated players register them.
+    SIMULATED_FORCES = {"masters-of-the-universe": "first-game-motu", "evil-warriors": "first-game-ew"}
+
+    def simulated_sides(self, pack) -> list[SimulatedSide]:
+        return [
+            SimulatedSide(
+                faction,
+                tuple(pack.forces[force]["characters"]),
+                force,
+                lists.force_cost(pack.forces[force], pack),
+            )  # fmt: skip
+            for faction, force in self.SIMULATED_FORCES.items()
+        ]
+
+    def simulate_options(self, sides: list[SimulatedSide]) -> dict:
+        return {"forces": tuple(side.plays for side in sides)}
 
     side_statistics = True
 

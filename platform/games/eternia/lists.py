@@ -15,30 +15,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import engine
-from games import UnknownPack
+from games import ListProblem, engine_pack_ids, load_engine_pack
 
 GAME_ID = "motu-fields-of-eternia"
 MAX_HEROES = 3  # FE-2: a team fields three heroes, whoever controls them
 
 
+Problem = ListProblem
+
+
 def pack_ids() -> list[str]:
-    return engine.builtin_packs(GAME_ID)
+    return engine_pack_ids(GAME_ID)
 
 
 def load_pack(pack_id: str):
-    if pack_id not in pack_ids():
-        raise UnknownPack(f"unknown content pack {pack_id!r} for {GAME_ID}")
-    return engine.game(GAME_ID).content_loader(pack_id)
-
-
-@dataclass(frozen=True)
-class Problem:
-    message: str
-    entry: int | None = None
-
-    def to_dict(self) -> dict:
-        return {"entry": self.entry, "message": self.message}
+    return load_engine_pack(GAME_ID, pack_id)
 
 
 @dataclass(frozen=True)

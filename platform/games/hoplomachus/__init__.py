@@ -4,15 +4,15 @@ Seats are troops, named by their player and faction; the score is crowd favour w
 labels the engine registers), and in Assault the immortals defeated (HR-13.1.2). The log page adds the
 result of each mode in words and a troop table (``presenter``). The meta has win rates per faction, per
 faction in each mode and arena, success against the game per mode and arena, crowd favour and game
-length, all from the engine's ``hoplomachus-statistics`` and generic result (``meta``). Events cannot be
-run for it yet (no list rules).
+length, all from the engine's ``hoplomachus-statistics`` and generic result (``meta``). Events are run with a
+troop list naming the player's faction (``lists``); a simulated event plays Skirmish (HR-12).
 """
 
 from __future__ import annotations
 
 import engine
-from games import GamePlugin, register
-from games.hoplomachus import presenter
+from games import GamePlugin, SimulatedSide, register
+from games.hoplomachus import lists, presenter
 from games.hoplomachus.names import faction_name
 
 GAME_ID = "hoplomachus-remastered"
@@ -24,6 +24,36 @@ class Hoplomachus(GamePlugin):
     name = _INFO.name
     score_label = _INFO.result_schema.score_label
     score_components = dict(_INFO.result_schema.components)
+
+    runs_events = True
+
+    def pack_ids(self) -> list[str]:
+        return lists.pack_ids()
+
+    def load_pack(self, pack_id: str):
+        return lists.load_pack(pack_id)
+
+    def faction_name(self, pack, faction_id: str) -> str:
+        return faction_name(faction_id)
+
+    def parse_list_text(self, text: str):
+        return lists.parse_list_text(text)
+
+    def check_list(self, entries: list, pack, *, points_limit: int, faction: str | None = None):
+        return lists.check_list(entries, pack, faction=faction)
+
+    def format_list_text(self, entries: list, pack=None, faction: str | None = None) -> str:
+        return lists.format_list_text(entries, pack, faction)
+
+    def compare_force(self, player, header: dict, pack) -> list[str]:
+        return lists.compare_force(player, header)
+
+    def simulated_sides(self, pack) -> list[SimulatedSide]:
+        return [SimulatedSide(faction, (), faction) for faction in sorted(pack.factions)]
+
+    def simulate_options(self, sides: list[SimulatedSide]) -> dict:
+        # Skirmish: two troops, one against the other (HR-12); the simulator plays the registered factions.
+        return {"mode": "skirmish", "factions": tuple(side.plays for side in sides)}
 
     def result_rows(self, players: list[dict], result: dict) -> list[dict]:
         rows = super().result_rows(players, result)

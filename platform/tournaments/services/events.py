@@ -32,7 +32,7 @@ FROZEN_ONCE_STARTED = (
     "points_win",
     "points_draw",
     "points_loss",
-    "bye_vp",
+    "bye_score",
     "tiebreaks",
     "battle_points",
     "soft_scores_use",
@@ -125,6 +125,8 @@ def create_event(
     if unknown:
         raise EventError(f"Unknown event setting: {', '.join(sorted(unknown))}.")
     event = Event(name=name, starts_on=starts_on, ends_on=ends_on or starts_on, created_by=actor, **settings)
+    if "content_pack" not in settings:  # the chosen game's default pack, not the default game's
+        event.content_pack = event.game_plugin.default_pack()
     if not event.random_seed:
         event.random_seed = secrets.randbelow(2**31)  # stored, so the draw can be replayed and checked
     event.slug = _unique_slug(slug or name)

@@ -15,6 +15,9 @@ class Command(BaseCommand):
         parser.add_argument("--rounds", type=int, default=4)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument(
+            "--game", help="game id (default: the default game); e.g. hoplomachus-remastered plays Skirmish"
+        )
+        parser.add_argument(
             "--eager",
             action="store_true",
             help="verify in this process with the workers' task function (no broker)",
@@ -27,12 +30,13 @@ class Command(BaseCommand):
         )
         parser.add_argument("--top", type=int, default=10, help="standings lines to print (0: all)")
 
-    def handle(self, *args, players, rounds, seed, eager, jobs, timeout, top, **options):
+    def handle(self, *args, players, rounds, seed, eager, jobs, timeout, top, game=None, **options):
         try:
             report = run_simulated_event(
                 players=players,
                 rounds=rounds,
                 seed=seed,
+                game=game,
                 eager=eager,
                 jobs=jobs,
                 timeout=timeout,
