@@ -14,7 +14,7 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.urls import reverse
@@ -23,6 +23,7 @@ import engine
 from gamelogs.models import LogSource
 from gamelogs.services import UploadRejected, submit_log
 from play.models import DiceMode, TableGame, TableStatus
+from play.seats import deciders, is_over
 from rulebook import rules
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud across a table
@@ -82,7 +83,8 @@ class Refused(TableError):
 @dataclass(frozen=True)
 class Seating:
     name: str
-    force: str | dict  # a force id of the content pack, or {"faction", "characters"}
+    force: str | dict | list  # a force id of the content pack, {"faction", "characters"}, or hero ids
+    extra: dict = field(default_factory=dict)  # a game's other per-player choices ({"faction": …})
 
 
 def new_code() -> str:
@@ -102,9 +104,11 @@ def create_game(
     match_ref: dict | None = None,
     seat2=None,
     pack: str | None = None,
+    setup: dict | None = None,
 ) -> TableGame:
     """A new table with ``user`` in seat 1 (seat 2 joins by code, or is given for a match's game).
-    A seat's force is a force id of the content pack or a whole force (a registered list)."""
+    A seat's force is a force id of the content pack or a whole force (a registered list); ``setup``
+    carries a game's own choices to its ``new_header`` (Hoplomachus' mode and arena, Eternia's scenario)."""
     if mode not in DiceMode.values:
         raise TableError("Choose who rolls the dice: the site, or the players with real dice.")
     # LOG-4: seeded, the site draws every die from a committed seed; recorded, the players enter the faces.
@@ -112,11 +116,12 @@ def create_game(
     try:
         header = engine.session.new_header(
             game,
-            players=[{"name": s.name, "force": s.force} for s in seats],
+            players=[{"name": s.name, "force": s.force, **s.extra} for s in seats],
             first_player=f"p{first_player_seat}",
             seed_hex=seed or None,
             placement=secrets.randbelow(2**31),
             pack=pack,
+            **(setup or {}),
         )
     except (KeyError, ValueError, engine.UnreadableLog) as exc:
         raise TableError(f"This game cannot be set up with these choices ({exc}).") from None
@@ -208,6 +213,19 @@ def actor_of(event: dict, view: dict) -> str | None:
     return to_act[0] if len(to_act) == 1 else None
 
 
+def _check_turn(table: TableGame, event: dict, view: dict, seat: int) -> None:
+    """Refuse an event this seat may not enter (the engine then checks the rules)."""
+    if "to_act" not in view:
+        if player_id(seat) not in deciders(event, view, table.header["players"]):
+            raise NotYourTurn("That is the other player's move.")
+        return
+    actor = actor_of(event, view)
+    if actor != player_id(seat):
+        raise NotYourTurn("That is the other player's move.")
+    if event["type"] not in ANYONE_MAY and actor not in (view.get("to_act") or []):
+        raise NotYourTurn("It is not your turn: wait for the other player.")
+
+
 # -- what players do -----------------------------------------------------------------------------------
 def post_event(code: str, user, event, expected_version: int, cid: str | None = None) -> TableGame:
     """Check ``event`` with the engine and store it; raises a TableError saying what is wrong.
@@ -227,11 +245,7 @@ def post_event(code: str, user, event, expected_version: int, cid: str | None = 
         seat = table.seat_of(user)
         replay = replay_of(table)
         view = replay.view()
-        actor = actor_of(event, view)
-        if actor != player_id(seat):
-            raise NotYourTurn("That is the other player's move.")
-        if event["type"] not in ANYONE_MAY and actor not in (view.get("to_act") or []):
-            raise NotYourTurn("It is not your turn: wait for the other player.")
+        _check_turn(table, event, view, seat)
         try:
             said = engine.session.step(replay, event)
         except engine.IllegalEvent as exc:
@@ -243,7 +257,7 @@ def post_event(code: str, user, event, expected_version: int, cid: str | None = 
         table.version += 1
         table.last_confirmed = False
         fields = ["entries", "version", "last_confirmed", "updated_at"]
-        if replay.view()["phase"] == "over":
+        if is_over(replay.view()):
             table.status = TableStatus.OVER
             fields.append("status")
         table.save(update_fields=fields)
@@ -265,6 +279,10 @@ def dice_needed(code: str, user, event) -> dict:
     if table.status != TableStatus.PLAYING:
         raise TableError("This game is not being played: " + table.get_status_display().lower() + ".")
     replay = replay_of(table)
+    if "to_act" not in replay.view():
+        raise TableError(
+            "Real dice are entered for Battleground only; this game's dice are rolled by the site."
+        )
     if actor_of(event, replay.view()) != player_id(table.seat_of(user)):
         raise NotYourTurn("That is the other player's move.")
     try:
@@ -369,7 +387,11 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
     view = replay.view()
     mine = player_id(seat) if seat else None
     offers = []
-    if table.status == TableStatus.PLAYING and mine in (view.get("to_act") or []):
+    if "to_act" not in view:  # a game without to_act: play.seats says whose each offer is
+        if table.status == TableStatus.PLAYING and mine:
+            players = table.header["players"]
+            offers = [o for o in engine.session.offers(replay) if mine in deciders(o["event"], view, players)]
+    elif table.status == TableStatus.PLAYING and mine in (view.get("to_act") or []):
         offers = [o for o in engine.session.offers(replay) if actor_of(o["event"], view) == mine]
     over = table.status in (TableStatus.OVER, TableStatus.CONFIRMED)
     last = table.entries[-1] if table.entries else None
@@ -385,6 +407,7 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
             {"id": p["id"], "name": p["name"], "faction": p["faction"]} for p in table.header["players"]
         ],
         "seated": [table.seat1_id is not None, table.seat2_id is not None],
+        "my_turn": bool(offers),
         "view": view,
         "offers": offers,
         "events": [

@@ -14,8 +14,15 @@ from django.views.decorators.http import require_GET, require_POST
 
 import engine
 from play import matches, services
-from play.forms import JoinForm, NewGameForm
+from play.forms import GAME_FORMS, JoinForm, NewGameForm
 from play.models import TableGame
+
+# The games a free table can be started for (their engines have table_options and new_header).
+GAMES = [
+    ("motu-battleground", "Battleground"),
+    ("hoplomachus-remastered", "Hoplomachus"),
+    ("motu-fields-of-eternia", "Fields of Eternia"),
+]
 
 
 def _table_for(request, code: str) -> TableGame:
@@ -31,9 +38,10 @@ def start(request):
     game = request.GET.get("game") or "motu-battleground"
     try:
         options = engine.session.table_options(game)
-    except LookupError:
+    except (LookupError, engine.UnreadableLog):
         raise Http404("No such game") from None
-    new_form = NewGameForm(options, request.POST if request.POST.get("action") == "new" else None)
+    form_class = GAME_FORMS.get(game, NewGameForm)
+    new_form = form_class(options, request.POST if request.POST.get("action") == "new" else None)
     join_form = JoinForm(request.POST if request.POST.get("action") == "join" else None)
     error = None
     if request.method == "POST":
@@ -57,6 +65,7 @@ def start(request):
         "join_form": join_form,
         "error": error,
         "game": game,
+        "games": GAMES,
         "matches": matches.open_matches(request.user),
         "tables": services.tables_of(request.user),
     }

@@ -22,18 +22,28 @@ def describe(g, event: dict) -> str:
     path = event.get("path")
     if isinstance(path, list) and path:
         words.append("via " + " → ".join(_name(g, a) for a in path))
+    return " ".join(w for w in [*words, *_details(g, event)] if w)
+
+
+def _details(g, event: dict, skip: tuple = ()) -> list[str]:
+    """What an event names besides its actor and path: places, things, soldiers, cards."""
+    words = []
     for key in PLACES:
-        if isinstance(event.get(key), str):
+        if isinstance(event.get(key), str) and key not in skip:
             words.append(f"{key} {_name(g, event[key])}")
     for key in THINGS:
-        if isinstance(event.get(key), (str, int)) and not isinstance(event.get(key), bool):
+        if (
+            isinstance(event.get(key), (str, int))
+            and not isinstance(event.get(key), bool)
+            and key not in skip
+        ):
             words.append(_name(g, str(event[key])))
     if isinstance(event.get("soldiers"), int) and not isinstance(event.get("soldiers"), bool):
         words.append(f"{event['soldiers']} soldier{'' if event['soldiers'] == 1 else 's'}")
     cards = event.get("cards")
     if isinstance(cards, list) and cards:
         words.append(", ".join(_name(g, str(c)) for c in cards))
-    return " ".join(w for w in words if w)
+    return words
 
 
 def apply_described(g, index: int, event: dict) -> dict:
@@ -46,3 +56,80 @@ def apply_described(g, index: int, event: dict) -> dict:
 def _name(g, cid: str) -> str:
     weapon = g.content.weapons.get(cid)
     return weapon.get("name", cid) if weapon else g.name(cid)
+
+
+# An offer as a sentence for the table recorder ("Teela goes on a mission"): the subject (hero or team),
+# then what it does; the other fields the event names follow as in ``describe``.
+SENTENCES = {
+    "activate": "is activated",
+    "mission": "goes on a mission",
+    "mission_result": "reports the mission's result",
+    "face_wilds": "faces the wilds",
+    "rest": "rests",
+    "fortify": "fortifies",
+    "move_soldiers": "moves soldiers",
+    "move_outposts": "moves between outposts",
+    "merchant": "visits the merchant",
+    "buy": "buys",
+    "trade": "trades",
+    "equip": "equips",
+    "weapon": "attacks with",
+    "spell": "casts",
+    "map_spell": "casts",
+    "focus": "focuses",
+    "reroll": "rerolls",
+    "surge": "surges",
+    "fight_on": "fights on",
+    "tame": "tames a beast",
+    "ally": "takes an ally",
+    "choose": "chooses",
+    "keep": "keeps",
+    "consumable": "uses",
+    "assign": "assigns the dice",
+    "pay_defeat": "pays for the defeat of",
+    "place": "goes to",
+    "defender": "defends",
+    "time": "turns time",
+    "pass": "passes",
+    "claim_victory": "claim the victory card",
+    "redraw_victory": "redraw victory cards",
+    "trim": "trim the combat deck",
+    "skirmish_buy": "buys",
+    "skirmish_pass": "passes the purchase",
+    "deploy_hero": "deploys",
+    "deploy_zone": "choose a deployment zone",
+    "deploy_soldiers": "deploy soldiers",
+    "place_token": "place a mission token",
+    "train": "trains",
+    "discard": "discards",
+    "acquire_mount": "acquires a mount",
+    "hits": "assign the hits",
+    "soldiers": "attacks with soldiers",
+}
+
+
+def describe_offer(g, event: dict) -> str:
+    """An offer of ``legal_events()`` in words, subject first."""
+    kind = str(event.get("type", "event"))
+    if kind == "draw":
+        return f"Draw from the {event.get('deck')} deck"
+    if kind == "roll":
+        return f"Roll the {event.get('die')} die"
+    if kind not in SENTENCES and kind not in VERBS:
+        return describe(g, event)
+    actor = g.describe_actor(event) or ""
+    verb = VERBS.get(kind) or SENTENCES[kind]
+    if kind == "pass" and not event.get("hero"):
+        verb = "pass"  # a team: the players of the team pass
+    skip: tuple = ("zone",) if kind == "surge" else ()
+    if kind == "place":
+        verb, skip = f"goes to {_name(g, str(event.get('zone')))}", ("zone",)
+    words = [actor, verb]
+    path = event.get("path")
+    if isinstance(path, list) and path:
+        words.append(f"to {_name(g, path[-1])}")
+        if len(path) > 1:
+            words.append("via " + " → ".join(_name(g, a) for a in path[:-1]))
+    if kind == "surge" and event.get("zone"):
+        words.append(f"in {event['zone']}")
+    return " ".join(w for w in [*words, *_details(g, event, skip)] if w)

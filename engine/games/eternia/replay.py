@@ -498,6 +498,10 @@ class Game:
         """The map as drawing data for the replay viewer (geometry.board_geometry; positions provisional)."""
         return geometry.board_geometry(self.board, self.content)
 
+    def describe_offer(self, event: dict) -> str:
+        """An offer of ``legal_events()`` in words for the table recorder (narrate)."""
+        return narrate.describe_offer(self, event)
+
     def apply_described(self, index: int, event: dict) -> dict:
         """``apply`` that also returns the event in words for the replay viewer (narrate)."""
         return narrate.apply_described(self, index, event)

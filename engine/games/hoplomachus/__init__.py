@@ -91,6 +91,16 @@ class HoplomachusRuleset:
 
         return simulate(self, seed, randomness=randomness, **options)
 
+    def table_options(self, pack=None) -> dict:
+        from engine.games.hoplomachus.table import table_options
+
+        return table_options(pack)
+
+    def new_header(self, **choices) -> dict:
+        from engine.games.hoplomachus.table import new_header
+
+        return new_header(**choices)
+
 
 RULESET = HoplomachusRuleset()
 

@@ -11,7 +11,7 @@ from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import _schema, explain_event
 from engine.core.result import game_result, seat
 from engine.games.hoplomachus import actions as act
-from engine.games.hoplomachus import flow, titan
+from engine.games.hoplomachus import flow, narrate, titan
 from engine.games.hoplomachus import queries as q
 from engine.games.hoplomachus import rival_actions as rival
 from engine.games.hoplomachus import rivals as rv
@@ -167,6 +167,14 @@ class Game:
     def board_geometry(self) -> dict:
         """The arena as drawing data for the replay viewer (Arena.geometry)."""
         return self.a.geometry()
+
+    def describe_offer(self, event: dict) -> str:
+        """An offer of ``legal_events()`` in words for the table recorder (narrate)."""
+        return narrate.describe(self, event)
+
+    def apply_described(self, index: int, event: dict) -> dict:
+        """``apply`` that also returns the event in words (narrate)."""
+        return narrate.apply_described(self, index, event)
 
     def round_number(self) -> int | None:
         return self.s.turn.get("round")

@@ -35,6 +35,10 @@
     return { ok: response.ok, status: response.status, data };
   }
 
+  // A game that registers its own board (window.ArbiterBoards[game id], as in the replay viewer) draws
+  // it and the panel beside it; Battleground draws with ArbiterBoard.
+  function customBoard() { return state && (window.ArbiterBoards || {})[state.game]; }
+
   function unitsByRef() {
     const out = {};
     for (const u of state.view.units) out[u.ref] = u;
@@ -49,7 +53,7 @@
 
   function draw() {
     const options = {};
-    if (picking) {
+    if (picking && !customBoard()) {
       const ends = {};
       for (const o of picking.moves) { const h = moveEnd(o.event); if (h) ends[h] = true; }
       options.selectable = Object.keys(ends);
@@ -58,7 +62,11 @@
       options.onHex = (label) => showMovesTo(label);
     }
     const last = state.events.length ? state.events[state.events.length - 1] : null;
-    ArbiterBoard.render($("table-board"), state.game, board, state.view, options);
+    const custom = customBoard();
+    if (custom) {
+      custom.render($("table-board"), board, state.view, picking ? { highlight: picking.ends } : {});
+      $("table-panel").innerHTML = custom.panel(state.view);
+    } else ArbiterBoard.render($("table-board"), state.game, board, state.view, options);
     root.dataset.version = state.version;
     root.dataset.events = state.events.length;
     root.dataset.offers = state.offers.length;
@@ -72,7 +80,7 @@
       $("table-seed").textContent = state.randomness.seed || "revealed when the game ends";
     }
     const toAct = state.view.to_act || [];
-    const mine = toAct.includes(state.player);
+    const mine = customBoard() ? state.my_turn : toAct.includes(state.player);
     $("table-turn").textContent = state.status === "waiting" ? "Waiting for the other player to join." :
       state.status !== "playing" ? "" : mine ? (toAct.length > 1 ? "Your choice (both players choose now)." : "Your move.") :
       "The other player's move: waiting.";
@@ -86,7 +94,14 @@
     if ($("confirm-button")) $("confirm-button").addEventListener("click", () => act(root.dataset.confirmUrl, { version: state.version }));
     const over = state.status === "over" || state.status === "confirmed";
     $("table-over").hidden = !over;
-    if (over) {
+    if (over && customBoard()) {
+      const winner = (state.view.over || {}).winner || state.view.winner;
+      const player = state.players.find((p) => p.id === winner || p.faction === winner);
+      $("table-result").textContent = (player ? "Winner: " + player.name : "The game has ended (see above).") +
+        (state.result_confirmed.length ? ` · confirmed by ${state.result_confirmed.length} of 2` : "");
+      $("confirm-result").hidden = state.result_confirmed.includes(state.seat);
+      $("table-log-link").innerHTML = state.log_url ? `<a href="${esc(state.log_url)}" id="verified-log">The log, verified by the engine</a>` : "";
+    } else if (over) {
       const r = state.view.result || {};
       $("table-result").textContent = (r.winner ? "Winner: " + (state.players.find((p) => p.id === r.winner) || {}).name : "No winner") +
         ` · ${state.players.map((p) => p.name + " " + ((state.view.sides.find((s) => s.id === p.id) || {}).vp || {}).total + " VP").join(", ")}` +
@@ -134,6 +149,7 @@
     box.innerHTML = "";
     drawEntry();
     if (!state.offers.length || state.status !== "playing" || entry) return;
+    if (customBoard()) { drawOffers(box); return; }
     if (picking) {
       box.appendChild(Object.assign(document.createElement("p"), { textContent: `Tap a green hex for ${picking.name}'s move.` }));
       box.appendChild(button("Back", () => { picking = null; draw(); }, "secondary"));
@@ -162,6 +178,48 @@
       }
       box.appendChild(group);
     }
+  }
+
+  // Hoplomachus and Eternia: offers grouped by the unit or hero they belong to; a unit's moves open as a
+  // list of destinations, shown on the board as well.
+  function drawOffers(box) {
+    const groups = new Map();
+    for (const o of state.offers) {
+      const key = o.event.unit || o.event.hero || "";
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(o);
+    }
+    if (picking) {
+      box.appendChild(Object.assign(document.createElement("p"), { textContent: `Where does ${picking.name} go? (highlighted on the board)` }));
+      for (const o of picking.moves) box.appendChild(button(o.text, () => { picking = null; choose(o.event, o.text); }, "", o.event));
+      box.appendChild(button("Back", () => { picking = null; draw(); }, "secondary"));
+      return;
+    }
+    for (const [key, offers] of groups) {
+      const group = document.createElement("div");
+      group.className = "choice-group";
+      const name = commonStart(offers.map((o) => o.text));
+      if (key && offers.length > 1 && name) group.appendChild(Object.assign(document.createElement("h3"), { textContent: name }));
+      const moves = offers.filter((o) => o.event.type === "move" && o.event.path);
+      const rest = offers.filter((o) => !moves.includes(o));
+      for (const o of rest) group.appendChild(button(o.text, () => choose(o.event, o.text), "", o.event));
+      if (moves.length === 1) group.appendChild(button(moves[0].text, () => choose(moves[0].event, moves[0].text), "", moves[0].event));
+      else if (moves.length) {
+        group.appendChild(button(`Move… (${moves.length} ways)`, () => {
+          picking = { name: name || key, moves, ends: moves.map((o) => o.event.path[o.event.path.length - 1]) };
+          draw();
+        }, "move"));
+      }
+      box.appendChild(group);
+    }
+  }
+
+  // The words every offer of a group starts with: the unit's or hero's name ("Crixus moves…", "Crixus attacks…").
+  function commonStart(texts) {
+    const words = texts.map((t) => t.split(" "));
+    const out = [];
+    for (let i = 0; words.every((w) => i < w.length - 1 && w[i] === words[0][i]); i++) out.push(words[0][i]);
+    return out.join(" ");
   }
 
   function showMovesTo(label) {

@@ -1,0 +1,100 @@
+"""A new Fields of Eternia game at the table: the choices a recorder offers (the team game or the
+competitive skirmish, each with its scenarios, the heroes of each team, the optional modules) and the
+log header they make. Two phones: each player leads one team of three heroes (FE-2, FE-4.1)."""
+
+from __future__ import annotations
+
+from engine.core.randomness import commitment_for
+from engine.games.eternia.options import DEFAULTS
+from engine.version import LOG_FORMAT_VERSION
+
+MODES = ("standard", "skirmish")  # FE-2 and FE-19; solo (FE-18) has one team of players
+TEAM_SIZE = 3  # FE-4.1.1
+OPTION_NAMES = {
+    "faster_combat": "Faster combat (FE-12.1)",
+    "initiative_matters": "Initiative matters (FE-12.2)",
+    "initiative_matters_heroes_only": "Initiative matters, heroes only (AMB-30)",
+    "stronger_together": "Stronger together (FE-12.3)",
+    "power_dice": "Power dice (FE-13)",
+}
+
+
+def _pack(pack):
+    from engine.core.content import builtin_pack
+    from engine.games.eternia import CONTENT_DIR, DEFAULT_PACK
+
+    return builtin_pack(CONTENT_DIR, pack or DEFAULT_PACK)
+
+
+def table_options(pack=None) -> dict:
+    """``{"modes", "scenarios", "factions", "heroes", "options"}`` of a content pack."""
+    doc, _ = _pack(pack)
+    names = {"standard": "Team game: two teams of three heroes", "skirmish": "Competitive skirmish"}
+    return {
+        "modes": [{"id": m, "name": names[m]} for m in MODES],
+        "scenarios": [
+            {"id": k, "name": v.get("name", k), "mode": v.get("mode", "standard")}
+            for k, v in doc["scenarios"].items()
+            if v.get("mode", "standard") in MODES
+        ],
+        "factions": [{"id": f, "name": v.get("name", f)} for f, v in doc["factions"].items()],
+        "heroes": [{"id": h["id"], "name": h["name"], "faction": h["faction"]} for h in doc["heroes"]],
+        "options": [{"id": k, "name": OPTION_NAMES.get(k, k)} for k in DEFAULTS],
+    }
+
+
+def new_header(
+    *,
+    players: list[dict],
+    first_player: str = "p1",
+    seed_hex: str | None = None,
+    placement: int = 0,
+    pack: str | None = None,
+    mode: str = "standard",
+    scenario: str | None = None,
+    options: dict | None = None,
+    free_heroes: bool = False,
+) -> dict:
+    """The header of a new game. ``players``: two ``{"name", "faction", "force": [three hero ids]}`` in
+    seat order; ``first_player``'s team starts (FE-4.2.5); ``seed_hex`` makes it seeded (commitment
+    only), None recorded. ``free_heroes`` (skirmish only, FE-19.3.1) lets a team field any heroes."""
+    doc, digest = _pack(pack)
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}")
+    scenarios = [k for k, v in doc["scenarios"].items() if v.get("mode", "standard") == mode]
+    scenario = scenario or scenarios[0]
+    if scenario not in scenarios:
+        raise ValueError(f"{scenario!r} is not a {mode} scenario")
+    seats = []
+    for i, p in enumerate(players):
+        force = list(p["force"])
+        if len(force) != TEAM_SIZE or len(set(force)) != TEAM_SIZE:
+            raise ValueError(f"each team fields {TEAM_SIZE} different heroes (FE-4.1.1)")
+        seats.append({"id": f"p{i + 1}", "name": p["name"], "faction": p["faction"], "force": force})
+    if len({p["faction"] for p in seats}) != len(seats):
+        raise ValueError("each player leads a different team")
+    starting = next((p["faction"] for p in seats if p["id"] == first_player), None)
+    if starting is None:
+        raise ValueError("the first player is one of the players")
+    setup: dict = {"scenario": scenario, "starting_team": starting}
+    if mode != "standard":
+        setup["mode"] = mode
+    if free_heroes and mode == "skirmish":
+        setup["free_heroes"] = True
+    head = {
+        "format": "arbiter-log",
+        "format_version": LOG_FORMAT_VERSION,
+        "game": "motu-fields-of-eternia",
+        "rules_version": "1.0",
+        "content_pack": {"id": doc["pack"]["id"], "version": doc["pack"]["version"], "sha256": digest},
+        "simulated": False,
+        "players": seats,
+        "setup": setup,
+        "randomness": {"mode": "seeded", "commitment": commitment_for(seed_hex)}
+        if seed_hex is not None
+        else {"mode": "recorded"},
+    }
+    chosen = {k: True for k, v in (options or {}).items() if v}
+    if chosen:
+        head["options"] = chosen
+    return head

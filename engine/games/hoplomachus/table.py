@@ -1,0 +1,106 @@
+"""A new Hoplomachus game at the table: the choices a recorder offers (modes for two players, arenas,
+factions, titans) and the log header they make. What the rulebook leaves to a draw at setup (Ascension's
+units and tactics, HR-14.2.5; Assault's neutral heroes, HR-13.2) is drawn from a number the caller gives,
+so the same choices give the same header."""
+
+from __future__ import annotations
+
+import random
+
+from engine.core.randomness import commitment_for
+from engine.games.hoplomachus.flow import ASCENSION_TACTICS, ASCENSION_UNITS, MODES
+from engine.version import LOG_FORMAT_VERSION
+
+SEATS = 2  # the table recorder seats two phones
+
+
+def table_options(pack=None) -> dict:
+    """``{"modes": [{"id", "name", "arenas"}], "arenas", "factions", "titans"}`` for two players (HR-12)."""
+    from engine.core.registry import game
+    from engine.games.hoplomachus import GAME_ID, load_pack
+
+    content = load_pack(pack)
+    names = {m.id: m.name for m in game(GAME_ID).seats.modes}
+    return {
+        "modes": [
+            {"id": mode, "name": names.get(mode, mode), "arenas": list(arenas)}
+            for mode, ((lo, hi), arenas) in MODES.items()
+            if lo <= SEATS <= hi
+        ],
+        "arenas": [{"id": a, "name": doc.get("name", a)} for a, doc in content.arenas.items()],
+        "factions": [{"id": f, "name": doc.get("name", f)} for f, doc in content.factions.items()],
+        "titans": [{"id": u.id, "name": u.name} for u in content.units.values() if u.kind == "titan"],
+    }
+
+
+def new_header(
+    *,
+    players: list[dict],
+    first_player: str = "p1",
+    seed_hex: str | None = None,
+    placement: int = 0,
+    pack: str | None = None,
+    mode: str = "skirmish",
+    arena: str | None = None,
+    titan: str | None = None,
+) -> dict:
+    """The header of a new game. ``players``: ``{"name", "faction"}`` in seat order (``force`` is taken
+    for the faction when ``faction`` is missing); ``seed_hex`` makes it seeded (commitment only), None
+    recorded. In a seeded Skirmish the seed draws the first player (HR-15.2.2), so ``first_player``
+    orders a recorded game only; co-op players choose their order each round (HR-13.8.5)."""
+    from engine.core.content import builtin_pack
+    from engine.games.hoplomachus import CONTENT_DIR, DEFAULT_PACK, content_for
+
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}")
+    arenas = MODES[mode][1]
+    arena = arena or arenas[0]
+    if arena not in arenas:
+        raise ValueError(f"{mode.capitalize()} is played in {' or '.join(arenas)} (HR-12)")
+    doc, digest = builtin_pack(CONTENT_DIR, pack or DEFAULT_PACK)
+    content = content_for(doc, digest)
+    rng = random.Random(placement)
+    seats = []
+    for i, p in enumerate(players):
+        faction = p.get("faction") or p.get("force")
+        if faction not in content.factions:
+            raise ValueError(f"unknown faction {faction!r}")
+        seats.append({"id": f"p{i + 1}", "name": p["name"], "faction": faction, "force": []})
+    ids = [p["id"] for p in seats]
+    if first_player not in ids:
+        raise ValueError(f"the first player is one of {', '.join(ids)}")
+    setup: dict = {"mode": mode, "arena": arena}
+    if mode == "skirmish":
+        setup["sides"] = dict(zip(ids, ("red", "blue"), strict=False))
+    if mode == "assault":
+        neutral = sorted(u.id for u in content.units.values() if u.kind == "hero" and u.faction is None)
+        setup["neutral_heroes"] = dict(zip(ids, rng.sample(neutral, len(ids)), strict=True))
+    if mode == "ascension":
+        titans = sorted(u.id for u in content.units.values() if u.kind == "titan")
+        if titan is not None and titan not in titans:
+            raise ValueError(f"unknown titan {titan!r}")
+        setup["titan"] = titan or rng.choice(titans)
+        want = ASCENSION_UNITS[len(ids)]
+        setup["units"] = {p["id"]: rng.sample(content.factions[p["faction"]]["roster"], want) for p in seats}
+        setup["tactics"] = {
+            p["id"]: rng.sample(content.factions[p["faction"]]["tactics"], k)
+            for p, k in zip(seats, ASCENSION_TACTICS[len(ids)], strict=True)
+        }
+    if seed_hex is not None:
+        randomness = {"mode": "seeded", "commitment": commitment_for(seed_hex)}
+    else:
+        randomness = {"mode": "recorded"}
+        if mode not in ("assault", "ascension"):
+            first = ids.index(first_player)
+            setup["order"] = ids[first:] + ids[:first]
+    return {
+        "format": "arbiter-log",
+        "format_version": LOG_FORMAT_VERSION,
+        "game": "hoplomachus-remastered",
+        "rules_version": "1.0",
+        "content_pack": {"id": content.pack_id, "version": content.version, "sha256": digest},
+        "simulated": False,
+        "randomness": randomness,
+        "players": seats,
+        "setup": setup,
+    }

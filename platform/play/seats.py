@@ -1,0 +1,40 @@
+"""Who at the table may enter an event, for games whose view names no ``to_act`` (Hoplomachus, Fields
+of Eternia). Battleground keeps its own rule in play.services (``actor_of`` and the view's ``to_act``).
+
+The engine decides what is legal; this only decides which phone is offered it:
+
+- an event of a player (Hoplomachus' ``player``) belongs to that player;
+- an event of a rival (the immortals, the arena, the titan) belongs to both: in the co-op modes the
+  players run the rivals together (HR-13.8, HR-14.8);
+- an event of a hero or a team (Fields of Eternia) belongs to the player leading that team (FE-4.1);
+- a table event with nobody named (a card drawn, a die rolled) belongs to the team awaited, or to
+  either player when the game awaits no team.
+"""
+
+from __future__ import annotations
+
+
+def deciders(event: dict, view: dict, players: list[dict]) -> set[str]:
+    """The player ids (``p1``, ``p2``) that may enter ``event``."""
+    seats = {p["id"] for p in players}
+    by_team = {p["faction"]: p["id"] for p in players}
+    who = event.get("player")
+    if isinstance(who, str):
+        return {who} if who in seats else set(seats)
+    hero = event.get("hero")
+    heroes = view.get("heroes") if isinstance(view.get("heroes"), dict) else {}
+    if isinstance(hero, str) and hero in heroes:
+        return _team(heroes[hero].get("team"), by_team, seats)
+    if isinstance(event.get("team"), str):
+        return _team(event["team"], by_team, seats)
+    awaiting = view.get("awaiting") if isinstance(view.get("awaiting"), dict) else {}
+    return _team(awaiting.get("team"), by_team, seats)
+
+
+def _team(team, by_team: dict, seats: set[str]) -> set[str]:
+    return {by_team[team]} if team in by_team else set(seats)
+
+
+def is_over(view: dict) -> bool:
+    """The game has ended: Battleground's phase, or another game's ``over``."""
+    return view.get("phase") == "over" or bool(view.get("over"))

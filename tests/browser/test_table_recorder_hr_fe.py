@@ -1,0 +1,137 @@
+"""The table recorder for Hoplomachus and Fields of Eternia in two phone-sized Chromium windows: a free
+table started from the page, joined by code, a few offers tapped on both phones; each phone draws the
+arena or the map with the replay viewer's board for the game (window.ArbiterBoards) and its panel, the
+stored events are the ones tapped, and nothing scrolls sideways at 390 px. Screenshots: var/screenshots/.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from play.models import TableGame
+from tests.browser.chromium import requires_chromium
+from tests.browser.test_table_recorder import (
+    PASSWORD,
+    assert_fits_a_phone,
+    click,
+    log_in,
+    screenshot,
+    table_data,
+    two_browsers,  # noqa: F401 (the fixture: two phones)
+    wait,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), requires_chromium]
+
+
+def seated(phones, live_server, make_user) -> list:
+    """Alice's and Bob's phones, each logged in."""
+    for name, driver in zip(("alice", "bob"), phones, strict=True):
+        make_user(name, password=PASSWORD)
+        log_in(driver, live_server.url, name)
+    return phones
+
+
+def start_and_join(alice, bob, base: str, game: str, fill) -> str:
+    from selenium.webdriver.common.by import By
+
+    alice.get(f"{base}/play/?game={game}")
+    assert_fits_a_phone(alice)
+    form = alice.find_element(By.ID, "new-game-form")
+    fill(form)
+    screenshot(alice, f"recorder-{game}-start-phone")
+    click(alice, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    wait(alice, lambda d: d.find_elements(By.ID, "table-code"))
+    code = alice.find_element(By.ID, "table-code").text
+    bob.get(f"{base}/play/join/{code}/")
+    wait(bob, lambda d: table_data(d, "status") == "playing")
+    wait(alice, lambda d: table_data(d, "status") == "playing")
+    return code
+
+
+def tap_offers(alice, bob, code: str, taps: int, rng: random.Random) -> list[dict]:
+    """Tap ``taps`` offered choices on whichever phone is offered any (a unit's moves open first)."""
+    from selenium.webdriver.common.by import By
+
+    entered = []
+    for _ in range(taps):
+        version = str(TableGame.objects.get(code=code).version)
+        for driver in (alice, bob):
+            wait(driver, lambda d, v=version: table_data(d, "version") == v)
+        driver = next(d for d in (alice, bob) if table_data(d, "offers") not in ("", "0"))
+        choices = driver.find_elements(By.CSS_SELECTOR, "#table-choices button.choice:not(.secondary)")
+        choice = rng.choice(choices)
+        if not choice.get_attribute("data-event"):  # "Move… (n ways)": the destinations, shown on the board
+            click(driver, choice)
+            wait(
+                driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#table-choices button.choice[data-event]")
+            )
+            choice = rng.choice(
+                driver.find_elements(By.CSS_SELECTOR, "#table-choices button.choice[data-event]")
+            )
+        event = json.loads(choice.get_attribute("data-event"))
+        before = int(table_data(driver, "events") or 0)
+        click(driver, choice)
+        wait(driver, lambda d, n=before: int(table_data(d, "events") or 0) > n)
+        entered.append(event)
+    return entered
+
+
+def test_hoplomachus_at_the_table_on_two_phones(two_browsers, live_server, make_user):  # noqa: F811
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    alice, bob = seated(two_browsers, live_server, make_user)
+
+    def fill(form):
+        Select(form.find_element(By.NAME, "mode")).select_by_value("skirmish")
+        Select(form.find_element(By.NAME, "arena")).select_by_value("pozzuoli")
+        form.find_element(By.NAME, "my_name").send_keys("Alice")
+        Select(form.find_element(By.NAME, "my_faction")).select_by_value("kunlun")
+        Select(form.find_element(By.NAME, "their_faction")).select_by_value("amazons")
+
+    code = start_and_join(alice, bob, live_server.url, "hoplomachus-remastered", fill)
+    entered = tap_offers(alice, bob, code, 6, random.Random(5))
+    assert TableGame.objects.get(code=code).events == entered
+    for driver in (alice, bob):
+        wait(driver, lambda d: table_data(d, "events") == str(len(entered)))
+        # The arena of the replay viewer's Hoplomachus board, with the units deployed, and its panel.
+        assert driver.find_element(By.ID, "table-board").get_attribute("data-arena") == "pozzuoli"
+        assert driver.find_elements(By.CSS_SELECTOR, "#table-board polygon[data-hex]")
+        assert driver.find_elements(By.CSS_SELECTOR, "#table-board g.unit")
+        assert driver.find_elements(By.CSS_SELECTOR, "#table-panel [data-troop]")
+        assert driver.find_element(By.ID, "last-event").text
+        assert_fits_a_phone(driver)
+    screenshot(alice, "recorder-hoplomachus-table-phone")
+    screenshot(bob, "recorder-hoplomachus-table-phone-2")
+
+
+def test_fields_of_eternia_at_the_table_on_two_phones(two_browsers, live_server, make_user):  # noqa: F811
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    alice, bob = seated(two_browsers, live_server, make_user)
+
+    def fill(form):
+        Select(form.find_element(By.NAME, "mode")).select_by_value("standard")
+        Select(form.find_element(By.NAME, "scenario")).select_by_value("standard-1")
+        form.find_element(By.NAME, "my_name").send_keys("Alice")
+        Select(form.find_element(By.NAME, "my_team")).select_by_value("motu")
+        for hero in ("he-man", "teela", "stratos"):
+            click(alice, form.find_element(By.CSS_SELECTOR, f"input[name=my_heroes][value={hero}]"))
+        for hero in ("skeletor", "mer-man", "beast-man"):
+            click(alice, form.find_element(By.CSS_SELECTOR, f"input[name=their_heroes][value={hero}]"))
+
+    code = start_and_join(alice, bob, live_server.url, "motu-fields-of-eternia", fill)
+    entered = tap_offers(alice, bob, code, 8, random.Random(5))
+    assert TableGame.objects.get(code=code).events == entered
+    for driver in (alice, bob):
+        wait(driver, lambda d: table_data(d, "events") == str(len(entered)))
+        assert driver.find_elements(By.CSS_SELECTOR, "#table-board [data-area]")  # the map of Eternia
+        assert driver.find_element(By.ID, "table-panel").text
+        assert_fits_a_phone(driver)
+    screenshot(alice, "recorder-eternia-table-phone")
+    screenshot(bob, "recorder-eternia-table-phone-2")

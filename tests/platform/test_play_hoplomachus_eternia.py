@@ -1,0 +1,231 @@
+"""The table recorder for Hoplomachus and Fields of Eternia: a free table set up with the engine's
+options, seeded dice (LOG-4), offers in words, each phone offered only its own (or the rivals', which
+co-op players run together, HR-13.8), and a whole game recorded by picking offers verifies legal."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from gamelogs.verification import verify_stored_log
+from play import services
+from play.models import TableGame
+
+pytestmark = pytest.mark.django_db
+
+HR = "hoplomachus-remastered"
+FE = "motu-fields-of-eternia"
+# Purposeful play so a random game reaches its end (as the engines' simulators weigh their choices).
+WEIGHTS = {
+    "attack": 10.0,
+    "special": 6.0,
+    "deploy": 6.0,
+    "smite": 3.0,
+    "toss": 3.0,
+    "move": 2.0,
+    "tactic": 1.0,
+}
+
+
+def hr_table(user, other_user, mode="skirmish", arena="pozzuoli"):
+    created = services.create_game(
+        user,
+        game=HR,
+        seats=[
+            services.Seating("Alice", "kunlun", {"faction": "kunlun"}),
+            services.Seating("Mallory", "amazons", {"faction": "amazons"}),
+        ],
+        first_player_seat=1,
+        setup={"mode": mode, "arena": arena},
+    )
+    return services.join(created.code, other_user)
+
+
+def fe_table(user, other_user, mode="standard"):
+    created = services.create_game(
+        user,
+        game=FE,
+        seats=[
+            services.Seating("Alice", ["he-man", "teela", "stratos"], {"faction": "motu"}),
+            services.Seating("Mallory", ["skeletor", "mer-man", "beast-man"], {"faction": "ew"}),
+        ],
+        first_player_seat=2,
+        setup={"mode": mode},
+    )
+    return services.join(created.code, other_user)
+
+
+def play_offered(table, rng, *, limit=3000):
+    """Post offered events, picked at random (weighted), by whichever phone is offered any."""
+    posted = []
+    people = [table.seat1, table.seat2]
+    for _ in range(limit):
+        table.refresh_from_db()
+        if table.status != "playing":
+            return posted
+        rng.shuffle(people)
+        for person in people:
+            offers = services.state_payload(table, person)["offers"]
+            if offers:
+                pick = rng.choices(offers, weights=[WEIGHTS.get(o["event"]["type"], 1.0) for o in offers])[0]
+                table = services.post_event(table.code, person, pick["event"], table.version)
+                posted.append(pick["event"])
+                break
+        else:
+            raise AssertionError("nobody is offered anything, but the game is not over")
+    raise AssertionError(f"the game did not end within {limit} events")
+
+
+def assert_verified(table, posted):
+    table.refresh_from_db()
+    assert table.status == "over" and table.game_log is not None
+    document = services.log_document(table)
+    assert document["events"] == posted
+    assert document["randomness"]["mode"] == "seeded" and document["randomness"]["seed"] == table.seed
+    assert verify_stored_log(table.game_log.pk) == "legal"
+
+
+def test_a_whole_hoplomachus_skirmish_recorded_from_the_offers_verifies_legal(user, other_user):
+    table = hr_table(user, other_user)
+    assert_verified(table, play_offered(table, random.Random(3)))
+
+
+def test_a_whole_eternia_team_game_recorded_from_the_offers_verifies_legal(user, other_user):
+    table = fe_table(user, other_user)
+    assert_verified(table, play_offered(table, random.Random(3)))
+
+
+def test_a_new_hoplomachus_table_commits_to_its_seed_and_offers_in_words(user, other_user):
+    table = hr_table(user, other_user)
+    assert "seed" not in table.header["randomness"] and table.header["randomness"]["commitment"]
+    first = services.state_payload(table, user, with_board=True)
+    second = services.state_payload(table, other_user)
+    assert first["board"]["hexes"]  # the arena, drawn by the viewer's Hoplomachus board
+    # HR-15.2.2: the seed drew who starts; only that phone is offered anything.
+    assert bool(first["offers"]) != bool(second["offers"])
+    offers = first["offers"] or second["offers"]
+    deploy = next(o for o in offers if o["event"]["type"] == "deploy")
+    assert " deploys " in deploy["text"] and deploy["text"].endswith(" at " + deploy["event"]["hex"])
+
+
+def test_an_event_of_the_other_hoplomachus_player_is_refused_and_nothing_is_stored(user, other_user):
+    table = hr_table(user, other_user)
+    waiting = user if not services.state_payload(table, user)["offers"] else other_user
+    acting = other_user if waiting == user else user
+    event = services.state_payload(table, acting)["offers"][0]["event"]
+    with pytest.raises(services.NotYourTurn):
+        services.post_event(table.code, waiting, event, table.version)
+    assert TableGame.objects.get(pk=table.pk).entries == []
+
+
+def test_an_illegal_hoplomachus_event_is_refused_with_its_rule(user, other_user):
+    table = hr_table(user, other_user)
+    acting = user if services.state_payload(table, user)["offers"] else other_user
+    player = services.state_payload(table, acting)["player"]
+    with pytest.raises(services.Refused) as refused:
+        services.post_event(
+            table.code, acting, {"type": "foothold", "player": player, "hex": "A1", "to": "A2"}, table.version
+        )
+    assert refused.value.rule and TableGame.objects.get(pk=table.pk).entries == []
+
+
+def test_in_assault_both_phones_may_run_the_immortals(user, other_user):
+    table = hr_table(user, other_user, mode="assault")
+    first = services.state_payload(table, user)["offers"]
+    assert first and first == services.state_payload(table, other_user)["offers"]  # HR-13.8: the rivals' turn
+    assert all(o["event"]["player"] == "immortal" for o in first)
+    assert all(o["text"].startswith("The immortals") for o in first)
+
+
+def test_eternia_offers_read_as_sentences_and_belong_to_the_team_of_the_hero(user, other_user):
+    table = fe_table(user, other_user)
+    rng = random.Random(1)
+    seen = {}
+    for _ in range(60):
+        for person in (user, other_user):
+            for o in services.state_payload(table, person)["offers"]:
+                seen.setdefault(o["event"]["type"], (o["text"], person, o["event"]))
+        people = [p for p in (user, other_user) if services.state_payload(table, p)["offers"]]
+        person = rng.choice(people)
+        pick = rng.choice(services.state_payload(table, person)["offers"])
+        table = services.post_event(table.code, person, pick["event"], table.version)
+    text, person, event = seen["activate"]
+    owner = user if event["hero"] in ("he-man", "teela", "stratos") else other_user
+    assert person == owner and text.endswith(" is activated")
+    text, _, event = seen["move"]
+    assert " moves to " in text
+    assert seen["draw"][0].startswith("Draw from the ")
+
+
+def test_the_start_page_sets_up_each_game(client, user):
+    client.force_login(user)
+    page = client.get("/play/?game=" + HR)
+    assert page.status_code == 200 and b"Skirmish" in page.content and b"Pandemonium" not in page.content
+    refused = client.post(
+        "/play/?game=" + HR,
+        {
+            "action": "new",
+            "mode": "ascension",
+            "arena": "pozzuoli",
+            "my_name": "A",
+            "my_faction": "kunlun",
+            "their_name": "B",
+            "their_faction": "amazons",
+        },  # fmt: skip
+    )
+    assert refused.status_code == 200 and b"is played in Colosseum" in refused.content
+    made = client.post(
+        "/play/?game=" + HR,
+        {
+            "action": "new",
+            "mode": "ascension",
+            "arena": "colosseum",
+            "my_name": "A",
+            "my_faction": "kunlun",
+            "their_name": "B",
+            "their_faction": "amazons",
+            "titan": "mars",
+        },  # fmt: skip
+    )
+    table = TableGame.objects.get()
+    assert made.status_code == 302 and table.header["setup"]["titan"] == "mars" and table.game == HR
+    engine.session.start(engine.session.with_seed(table.header, table.seed))  # the engine takes the header
+
+    wrong = client.post(
+        "/play/?game=" + FE,
+        {
+            "action": "new",
+            "mode": "standard",
+            "scenario": "standard-1",
+            "my_name": "A",
+            "my_team": "motu",
+            "my_heroes": ["he-man", "teela", "skeletor"],
+            "their_name": "B",
+            "their_heroes": ["mer-man", "beast-man", "evil-lyn"],
+            "first": "1",
+        },  # fmt: skip
+    )
+    assert wrong.status_code == 200 and b"Pick heroes of Masters of the Universe" in wrong.content
+    made = client.post(
+        "/play/?game=" + FE,
+        {
+            "action": "new",
+            "mode": "skirmish",
+            "scenario": "skirmish-1",
+            "my_name": "A",
+            "my_team": "ew",
+            "my_heroes": ["skeletor", "mer-man", "beast-man"],
+            "their_name": "B",
+            "their_heroes": ["he-man", "teela", "stratos"],
+            "first": "2",
+            "options": ["faster_combat"],
+        },  # fmt: skip
+    )
+    table = TableGame.objects.filter(game=FE).get()
+    assert made.status_code == 302
+    assert table.header["setup"] == {"scenario": "skirmish-1", "starting_team": "motu", "mode": "skirmish"}
+    assert table.header["options"] == {"faster_combat": True}
+    assert [p["faction"] for p in table.header["players"]] == ["ew", "motu"]
+    engine.session.start(engine.session.with_seed(table.header, table.seed))
