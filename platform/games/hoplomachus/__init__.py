@@ -4,14 +4,15 @@ Seats are troops, named by their player and faction; the score is crowd favour w
 labels the engine registers), and in Assault the immortals defeated (HR-13.1.2). The log page adds the
 result of each mode in words and a troop table (``presenter``). The meta has win rates per faction, per
 faction in each mode and arena, success against the game per mode and arena, crowd favour and game
-length, all from the engine's ``hoplomachus-statistics`` and generic result (``meta``). Events cannot be
-run for it yet (no list rules).
+length, all from the engine's ``hoplomachus-statistics`` and generic result (``meta``). Events run on the
+engine's built-in packs (Skirmish, Pandemonium pods, Alliance teams: tournaments.game_modes); troop lists
+are not checked yet, so an event's lists stay unchecked.
 """
 
 from __future__ import annotations
 
 import engine
-from games import GamePlugin, register
+from games import GamePlugin, UnknownPack, register
 from games.hoplomachus import presenter
 from games.hoplomachus.names import faction_name
 
@@ -24,6 +25,15 @@ class Hoplomachus(GamePlugin):
     name = _INFO.name
     score_label = _INFO.result_schema.score_label
     score_components = dict(_INFO.result_schema.components)
+    runs_events = True
+
+    def pack_ids(self) -> list[str]:
+        return [_INFO.default_pack] if _INFO.default_pack else []
+
+    def load_pack(self, pack_id: str):
+        if pack_id not in self.pack_ids():
+            raise UnknownPack(f"unknown content pack {pack_id!r} for {GAME_ID}")
+        return _INFO.content_loader(pack_id)
 
     def result_rows(self, players: list[dict], result: dict) -> list[dict]:
         rows = super().result_rows(players, result)

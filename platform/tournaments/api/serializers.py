@@ -212,7 +212,8 @@ class RoundSerializer(serializers.ModelSerializer):
 
 
 class SeatScoreInputSerializer(serializers.Serializer):
-    outcome = serializers.ChoiceField(choices=Outcome.choices)
+    # A pod's seat may give its place (rank) alone: 1st is the win, the rest losses (tournaments.seats).
+    outcome = serializers.ChoiceField(choices=Outcome.choices, required=False, default="")
     score = serializers.IntegerField(min_value=0, default=0)
     components = serializers.DictField(
         child=serializers.IntegerField(min_value=0), required=False, default=dict
