@@ -44,6 +44,20 @@ def simulated_logs(count: int, *, first_seed: int = 1) -> list[tuple[str, dict]]
     return logs
 
 
+def one_per_mode(game: str, *, seed: int = 1) -> list[tuple[str, dict]]:
+    """One simulated log (seeded randomness) for each of ``game``'s modes of play, as (label, log)
+    pairs, so the game's meta and log pages have every mode to show; [] if the game cannot be
+    simulated. The same seed gives the same bytes, so loading them again adds nothing."""
+    logs = []
+    try:
+        for mode in engine.game(game).seats.modes:
+            log = engine.simulate(game, seed, randomness="seeded", mode=mode.id)
+            logs.append((f"{game}-{mode.id}-seeded-{seed}.json", log))
+    except Exception:  # noqa: BLE001 — a game the simulator cannot play yet has no demo logs
+        return []
+    return logs
+
+
 def with_impossible_die(log: dict, value: int = 7) -> dict | None:
     """A copy of a recorded-mode log with the first recorded die changed to ``value`` (a six-sided
     die never shows 7), or None if the log records no dice."""

@@ -11,6 +11,7 @@ from tournaments.algorithms.battle_points import PRESETS, format_bands, parse_ba
 from tournaments.algorithms.errors import InvalidInput, as_sentence
 from tournaments.algorithms.soft_scores import format_categories, parse_categories
 from tournaments.algorithms.tiebreaks import METRICS, metrics_for
+from tournaments.game_modes import game_modes
 from tournaments.models import Event, Outcome
 from tournaments.seats import OPPOSITE, SeatScore, side_names, sides
 
@@ -23,6 +24,8 @@ EVENT_FIELDS = [
     "description",
     "format",
     "team_size",
+    "game_mode",
+    "placement_points",
     "swiss_rounds",
     "top_cut",
     "first_round",
@@ -103,8 +106,32 @@ class SoftScoreCategoriesField(_LinesField):
     show = staticmethod(format_categories)
 
 
+class PlacementPointsField(forms.CharField):
+    """Points per finishing place in a pod, first place first, typed on one line: "3, 2, 1, 0"."""
+
+    def prepare_value(self, value):
+        if isinstance(value, list | tuple):
+            return ", ".join(f"{float(v):g}" for v in value)
+        return value
+
+    def to_python(self, value):
+        text = super().to_python(value) or ""
+        try:
+            return [float(v) for v in text.replace(";", ",").replace("/", ",").split(",") if v.strip()]
+        except ValueError:
+            raise forms.ValidationError(
+                "Type the points as numbers separated by commas, e.g. 3, 2, 1, 0."
+            ) from None
+
+
 class EventForm(forms.ModelForm):
     tiebreaks = TiebreakField()
+    placement_points = PlacementPointsField(
+        required=False,
+        label="Points per place in a pod",
+        help_text="Free-for-all modes only: 1st place first, e.g. “3, 2, 1, 0”; a pod of three reads them "
+        "scaled (3, 1.5, 0). Empty: 3, 2, 1, 0.",
+    )
     scoring_preset = forms.ChoiceField(
         required=False,
         label="Start from a scoring table",
@@ -163,6 +190,13 @@ class EventForm(forms.ModelForm):
         self.fields["tiebreaks"].help_text = (
             "Most important first, separated by commas. Available: "
             + ", ".join(f"{key} ({cls.name})" for key, cls in metrics_for(game).items())
+        )
+        self.fields["game_mode"] = forms.ChoiceField(
+            required=False,
+            label="Mode of play",
+            choices=[("", "The standard game")]
+            + [(m.id, m.name) for m in game_modes(game) if not m.against_game],
+            help_text="A free-for-all mode pairs pods of 3–4 players; a team mode needs its team size.",
         )
         self.fields["team_size"].required = False  # left out: every player for themselves
         self.fields["team_size"].label = "Players per team"

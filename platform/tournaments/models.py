@@ -110,6 +110,16 @@ class Event(models.Model):
     team_size = models.PositiveSmallIntegerField(
         default=0, help_text="players per team, up to the game's limit (0: every player for themselves)"
     )
+    # The game's mode of play (engine.game(id).seats.modes), e.g. Hoplomachus "pandemonium": a free-for-all
+    # mode of 3+ seats pairs pods (tournaments.game_modes); empty: the game's two-seat (or team) game.
+    game_mode = models.CharField(
+        max_length=32, blank=True, help_text="the game's mode of play (empty: the standard game)"
+    )
+    # Points per finishing place in a pod, first place first (tournaments.algorithms.placement_points);
+    # empty: 3/2/1/0 scaled to the pod's size.
+    placement_points = models.JSONField(
+        default=list, blank=True, help_text="points per place in a pod, 1st first"
+    )
     # Typed on /join/ (or read from its QR code) to register; empty: joining by code is off.
     join_code = models.CharField(max_length=8, blank=True)
 

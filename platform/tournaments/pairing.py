@@ -12,10 +12,12 @@ from tournaments import records
 from tournaments.algorithms.elimination import EliminationBracket, bracket_size, seeds_from_standings
 from tournaments.algorithms.errors import TournamentError
 from tournaments.algorithms.players import Competitor, Pairing, seeding_order
+from tournaments.algorithms.pods import PodOptions, pair_pod_round
 from tournaments.algorithms.roundrobin import berger_table, round_robin_schedule
 from tournaments.algorithms.standings import rank
 from tournaments.algorithms.swiss import pair_swiss_round
 from tournaments.errors import EventError
+from tournaments.game_modes import plays_in_pods
 from tournaments.models import Event, EventFormat, OddField, RegistrationStatus, RoundStage
 
 
@@ -58,6 +60,8 @@ def propose_round(event: Event, number: int) -> ProposedRound:
         raise EventError(f"The event has {planned} rounds; all of them are paired.", "state")
     stage = stage_of(event, number)
     try:
+        if stage == RoundStage.SWISS and plays_in_pods(event):
+            return ProposedRound(number, stage, _pods(event, number))
         if stage == RoundStage.SWISS:
             competitors, ringer = with_ringer_rule(event, records.competitors(event, as_of_round=number))
             pairings = pair_swiss_round(
@@ -76,6 +80,27 @@ def propose_round(event: Event, number: int) -> ProposedRound:
         return _elimination(event, number)
     except TournamentError as exc:
         raise EventError(str(exc), "state") from None
+
+
+def _pods(event: Event, number: int) -> list[Pairing]:
+    """A free-for-all event's round: pods of 3–4 by score (tournaments.algorithms.pods). The ringer
+    fills a pod only when the field could not be seated without them (5 players, or 2)."""
+    competitors = records.competitors(event, as_of_round=number)
+    ringers = records.ringer_ids(event)
+    players = [c for c in competitors if c.id not in ringers and not c.dropped]
+    with_ringer = event.odd_field == OddField.RINGER and len(players) in (2, 5)
+    ringer = (
+        next((c.id for c in competitors if c.id in ringers and not c.dropped), None) if with_ringer else None
+    )
+    competitors = [replace(c, dropped=True) if c.id in ringers and c.id != ringer else c for c in competitors]
+    swiss = records.swiss_options(event)
+    options = PodOptions(
+        scoring=swiss.scoring,
+        ranking_order=swiss.ranking_order,
+        first_round=swiss.first_round,
+        random_seed=swiss.random_seed,
+    )
+    return pair_pod_round(competitors, records.results(event), number, options)
 
 
 def with_ringer_rule(event: Event, competitors: list[Competitor]) -> tuple[list[Competitor], int | None]:

@@ -26,6 +26,7 @@ from tournaments.algorithms.rules import EventRules, ScoringRules
 from tournaments.algorithms.standings import order_with_soft_scores
 from tournaments.algorithms.swiss import SwissOptions
 from tournaments.algorithms.teams import team_record
+from tournaments.game_modes import placement_table
 from tournaments.models import (
     COUNTED_STATES,
     ENTERED,
@@ -54,6 +55,7 @@ def scoring_rules(event: Event) -> ScoringRules:
         loss=float(event.points_loss),
         bye_vp_for=event.bye_score,
         battle_points=table_from_json(event.battle_points),
+        placement=placement_table(event),
     )
 
 
@@ -246,8 +248,11 @@ def pairings_by_round(event: Event, *, through_round: int | None = None) -> dict
             sides = list(dict.fromkeys(int(seat.team) for seat in m.seat_list()))
             rounds[m.round.number].append(Pairing(m.table, sides[0], (sides[1:] or [None])[0], m.reason))
             continue
-        # The pairing formats pair two seats: seats 0 and 1 (one seat: a bye).
-        rounds[m.round.number].append(Pairing(m.table, m.entrant_a_id, m.entrant_b_id, m.reason))
+        # The pairing formats pair two seats: seats 0 and 1 (one seat: a bye); a pod seats the rest after them.
+        ids = [seat.registration_id for seat in m.seat_list()]
+        rounds[m.round.number].append(
+            Pairing(m.table, ids[0], (ids[1:] or [None])[0], m.reason, tuple(ids[2:]))
+        )
     return dict(rounds)
 
 

@@ -114,6 +114,8 @@ def validate(match: Match, scores: Sequence[SeatScore]) -> list[SeatScore]:
     scores = per_seat(match, scores)
     if len(scores) != len(seats):
         raise EventError(f"This match has {len(seats)} seats; the result gives {len(scores)}.")
+    if len(seats) > 2 and not any(seat.team for seat in seats):
+        scores = pod_places(scores)
     for s in scores:
         if s.outcome not in OPPOSITE:
             raise EventError("The outcome is win, draw or loss.")
@@ -134,6 +136,38 @@ def validate(match: Match, scores: Sequence[SeatScore]) -> list[SeatScore]:
     if Outcome.WIN in outcomes and Outcome.DRAW in outcomes and len(seats) == 2:
         raise EventError("A game with a winner is not a draw.")
     return with_ranks(scores)
+
+
+def pod_places(scores: Sequence[SeatScore]) -> list[SeatScore]:
+    """A free-for-all pod's result checked place by place (HR-16.1.2: the last troop standing is 1st,
+    the others follow in the reverse order they went out). A seat typed with a place and no outcome
+    gets the outcome its place means (1st: a win, the rest: losses). Places are competition
+    ranks: 1, 2, 3, 4, or with a tie 1, 2, 2, 4. Raises EventError saying what does not fit."""
+    scores = [
+        SeatScore("win" if s.rank == 1 else "loss", s.score, s.components, s.rank)
+        if not s.outcome and s.rank is not None
+        else s
+        for s in scores
+    ]
+    ranks = [s.rank for s in scores]
+    if all(r is None for r in ranks):
+        return scores
+    if any(r is None for r in ranks):
+        raise EventError("Give every seat its place (1st to last), or none.")
+    if any(not isinstance(r, int) or not 1 <= r <= len(scores) for r in ranks):
+        raise EventError(f"A place in a pod of {len(scores)} is a number from 1 to {len(scores)}.")
+    if any(r != 1 + sum(1 for o in ranks if o < r) for r in ranks):
+        shown = ", ".join(str(r) for r in sorted(ranks))
+        raise EventError(
+            f"The places {shown} do not fit: seats read 1, 2, 3, … and tied seats share a place and skip "
+            "the next (1, 2, 2, 4)."
+        )
+    for s in scores:
+        if s.outcome == Outcome.WIN and s.rank != 1:
+            raise EventError(f"A seat placed {s.rank} did not win: only 1st place wins a pod.")
+        if s.outcome == Outcome.LOSS and s.rank == 1 and any(o.outcome == Outcome.WIN for o in scores):
+            raise EventError("A seat placed 1st won: give it the win, or give the winner 1st place.")
+    return scores
 
 
 def write_result(match: Match, scores: Sequence[SeatScore]) -> None:
@@ -182,11 +216,8 @@ def create_matches(round_, pairings, members: Mapping[int, Sequence[int]] | None
             continue
         if p.b is None:
             seats.append(MatchSeat(match=match, registration_id=p.a, index=0, outcome=Outcome.WIN, rank=1))
-        else:
-            seats += [
-                MatchSeat(match=match, registration_id=p.a, index=0),
-                MatchSeat(match=match, registration_id=p.b, index=1),
-            ]
+        else:  # two seats, or a pod of a free-for-all game (tournaments.algorithms.pods)
+            seats += [MatchSeat(match=match, registration_id=pid, index=i) for i, pid in enumerate(p.players)]
     MatchSeat.objects.bulk_create(seats)
     return matches
 

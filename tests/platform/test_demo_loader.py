@@ -62,3 +62,21 @@ def test_load_demo_makes_a_finished_event_and_an_organizer_once(published, clien
 
 def test_a_site_without_demo_data_shows_no_passwords(client):
     assert b"arbiter-demo" not in client.get("/").content
+
+
+def test_load_demo_uploads_one_hoplomachus_log_per_mode_once(published):
+    """Issue #10: the meta and log pages of Hoplomachus have a simulated game of each of its five modes."""
+    from gamelogs.models import GameLog
+
+    load()
+    hoplomachus = GameLog.objects.filter(game="hoplomachus-remastered")
+    modes = {"skirmish", "pandemonium", "alliance", "assault", "ascension"}
+    named = {
+        m
+        for m in modes
+        if hoplomachus.filter(filename=f"hoplomachus-remastered-{m}-seeded-1983.json").exists()
+    }
+    assert named == modes
+    count = hoplomachus.count()
+    load()  # the same seeds give the same bytes: nothing new
+    assert hoplomachus.count() == count

@@ -220,3 +220,14 @@ def test_withdraw_and_add_an_organizer(field, organizer, make_user):
         f"/api/events/{event.slug}/organizers/", {"username": "helper"}, format="json"
     )
     assert added.status_code == 200 and set(added.json()["organizers"]) == {"helper", "olga"}
+
+
+def test_bye_vp_is_still_understood_as_the_bye_score(organizer):
+    """The setting was called bye_vp before it followed the game's score: a client still sending it keeps
+    its bye setting."""
+    api = client_for(organizer)
+    created = api.post(
+        "/api/events/", {"name": "Old client", "starts_on": "2026-01-01", "bye_vp": 7}, format="json"
+    )
+    assert created.status_code == 201, created.content
+    assert created.json()["bye_score"] == 7

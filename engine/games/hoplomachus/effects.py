@@ -234,7 +234,9 @@ def gain_favour(g, troop: str, n: int) -> None:
     key = q.favour_key(g, troop)
     if key is None or n <= 0:
         return
-    stat(g, troop, "favour", n)
+    # Counted apart from ``favour``: the statistics' ``favour`` is the favour a troop ends with (the
+    # schema's and the result's), which a gain count must not overwrite.
+    stat(g, troop, "favour_gained", n)
     if g.a.pozzuoli:
         linear_gain(g, troop, key, n)
     else:

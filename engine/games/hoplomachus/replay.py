@@ -251,8 +251,10 @@ class Game:
     def statistics(self) -> dict:
         rows = []
         for p in self.s.turn["seats"]:
-            row = {"player": p, "faction": self.s.troops[p]["faction"], "favour": self.favour_score(p)}
+            row = {"player": p, "faction": self.s.troops[p]["faction"]}
             row.update(self.s.stats.get(p, {}))
+            # HR-4: the favour the troop ended with, as the result scores it (not a gain counter)
+            row["favour"] = self.favour_score(p)
             rows.append(row)
         return {
             "game": [{"mode": self.mode, "arena": self.a.id, "rounds": self.s.turn["round"]}],

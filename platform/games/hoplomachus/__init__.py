@@ -5,7 +5,8 @@ labels the engine registers), and in Assault the immortals defeated (HR-13.1.2).
 result of each mode in words and a troop table (``presenter``). The meta has win rates per faction, per
 faction in each mode and arena, success against the game per mode and arena, crowd favour and game
 length, all from the engine's ``hoplomachus-statistics`` and generic result (``meta``). Events are run with a
-troop list naming the player's faction (``lists``); a simulated event plays Skirmish (HR-12).
+troop list naming the player's faction (``lists``), in Skirmish, Pandemonium pods or Alliance teams
+(tournaments.game_modes); a simulated event plays Skirmish (HR-12).
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ class Hoplomachus(GamePlugin):
     name = _INFO.name
     score_label = _INFO.result_schema.score_label
     score_components = dict(_INFO.result_schema.components)
-
     runs_events = True
 
     def pack_ids(self) -> list[str]:

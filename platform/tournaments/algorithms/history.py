@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from tournaments.algorithms.errors import InvalidInput
+from tournaments.algorithms.placement_points import placement_points
 from tournaments.algorithms.players import (
     AnyRecord,
     Competitor,
@@ -102,16 +103,22 @@ class EventHistory:
             self.games[seats[0].player].append(self._bye(r.round))
             return
         double_loss = all(seat.outcome == "loss" for seat in seats)
+        by_place = rules.placement is not None and not any(seat.team is not None for seat in seats)
+        places = [seat.place for seat in seats]
         for seat in seats:
             rivals = [other for other in seats if seat.is_opponent_of(other)]
             against = max((o.score for o in rivals), default=0)
+            if by_place:  # a free-for-all pod scores by finishing place (tournaments.algorithms.pods)
+                points = placement_points(seat.place, len(seats), places.count(seat.place), rules.placement)
+            else:
+                points = rules.game_points(seat.outcome, seat.score, against, double_loss=double_loss)
             self.games[seat.player].append(
                 Game(
                     r.round,
                     tuple(o.player for o in rivals),
                     tuple(seat.against(o) for o in rivals),
                     seat.outcome,
-                    rules.game_points(seat.outcome, seat.score, against, double_loss=double_loss),
+                    points,
                     seat.score,
                     against,
                     seat.components,

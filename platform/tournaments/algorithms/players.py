@@ -221,13 +221,15 @@ class Pairing:
     """One table of a round: ``a`` meets ``b``, or ``a`` has a bye when ``b`` is None.
 
     ``table`` numbers start at 1 (the top table). ``reason`` is one line a tournament
-    organiser can read out, e.g. ``"same score group (6 pts), no earlier game"``.
+    organiser can read out, e.g. ``"same score group (6 pts), no earlier game"``. A pod of a
+    free-for-all game seats ``others`` after ``a`` and ``b`` (tournaments.algorithms.pods).
     """
 
     table: int
     a: PlayerId
     b: PlayerId | None
     reason: str
+    others: tuple[PlayerId, ...] = ()
 
     @property
     def is_bye(self) -> bool:
@@ -235,7 +237,7 @@ class Pairing:
 
     @property
     def players(self) -> tuple[PlayerId, ...]:
-        return (self.a,) if self.b is None else (self.a, self.b)
+        return (self.a,) if self.b is None else (self.a, self.b, *self.others)
 
 
 def seeding_order(competitors: Iterable[Competitor]) -> list[Competitor]:

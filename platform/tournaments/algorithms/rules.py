@@ -34,12 +34,19 @@ class ScoringRules:
     bye_vp_for: float = 0
     bye_vp_against: float = 0
     battle_points: BattlePointsTable | None = None
+    # Points per finishing place of a free-for-all pod, first place first (tournaments.algorithms.pods);
+    # None: a game of several seats scores by outcome like any other.
+    placement: tuple[float, ...] | None = None
 
     def __post_init__(self) -> None:
         if not self.win >= self.draw >= self.loss:
             raise InvalidInput(
                 f"points must not increase from win to loss (got {self.win}/{self.draw}/{self.loss})"
             )
+        if self.placement is not None:
+            from tournaments.algorithms.placement_points import check_placement_points
+
+            check_placement_points(self.placement)
 
     def points(self, outcome: Outcome) -> float:
         """Tournament points for one game's outcome (a bye is a ``"win"``), without battle points."""

@@ -40,6 +40,13 @@ class EventSerializer(serializers.ModelSerializer):
         path = event.get_absolute_url()
         return request.build_absolute_uri(path) if request else path
 
+    def to_internal_value(self, data):
+        # ``bye_vp`` was this setting's name before it followed the game's score: still understood,
+        # so that a client written against it does not lose its bye setting without a word.
+        if hasattr(data, "get") and "bye_vp" in data and "bye_score" not in data:
+            data = {**data, "bye_score": data["bye_vp"]}
+        return super().to_internal_value(data)
+
     def validate_slug(self, value: str) -> str:
         if value and Event.objects.filter(slug=value).exclude(pk=getattr(self.instance, "pk", None)).exists():
             raise serializers.ValidationError("an event with this slug exists")
@@ -212,7 +219,8 @@ class RoundSerializer(serializers.ModelSerializer):
 
 
 class SeatScoreInputSerializer(serializers.Serializer):
-    outcome = serializers.ChoiceField(choices=Outcome.choices)
+    # A pod's seat may give its place (rank) alone: 1st is the win, the rest losses (tournaments.seats).
+    outcome = serializers.ChoiceField(choices=Outcome.choices, required=False, default="")
     score = serializers.IntegerField(min_value=0, default=0)
     components = serializers.DictField(
         child=serializers.IntegerField(min_value=0), required=False, default=dict

@@ -14,6 +14,7 @@ from tournaments.algorithms.errors import InvalidInput, as_sentence
 from tournaments.algorithms.soft_scores import validate_categories
 from tournaments.algorithms.tiebreaks import metrics_for
 from tournaments.errors import EventError
+from tournaments.game_modes import mode_problem
 from tournaments.models import Event, EventFormat, SoftScoresUse
 from tournaments.permissions import require_manager, require_organizer_role
 from tournaments.services.common import audit
@@ -27,6 +28,8 @@ FROZEN_ONCE_STARTED = (
     "game",
     "format",
     "team_size",
+    "game_mode",
+    "placement_points",
     "content_pack",
     "points_limit",
     "points_win",
@@ -73,7 +76,7 @@ def validate_settings(event: Event) -> None:
         raise EventError(f"Arbiter cannot run events for the game {event.game!r} yet.")
     if event.content_pack not in plugin.pack_ids():
         raise EventError(f"Unknown content pack {event.content_pack!r} for {event.game}.")
-    problem = team_size_problem(event.game, event.team_size)
+    problem = team_size_problem(event.game, event.team_size) or mode_problem(event)
     if problem:
         raise EventError(problem)
     if not event.points_win >= event.points_draw >= event.points_loss:

@@ -39,6 +39,8 @@ class Command(BaseCommand):
                 )
             )
             return
+        # Hoplomachus plays five modes (Skirmish, Pandemonium, Alliance, Assault, Ascension): one log of each.
+        logs += demo.one_per_mode("hoplomachus-remastered", seed=1983)
         new = 0
         for name, log in logs:
             new += self._upload(user, name, demo.encode(log))

@@ -1,0 +1,149 @@
+"""Hoplomachus events beyond Skirmish: Pandemonium pods of 3–4 (HR-16, each for themselves, placed
+1st to last) scored by place (3-2-1-0, 3-1.5-0 in a pod of three), and Alliance as a team event
+(HR-17: two teams of two, Event.team_size 2), each with a game decided by a verified simulated log."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+import pytest
+
+import engine
+from tests.tournaments_django.conftest import verify
+from tournaments import records, seats, services
+from tournaments.errors import EventError
+from tournaments.models import MatchState, ResultSource
+from tournaments.seats import SeatScore
+
+pytestmark = pytest.mark.django_db
+
+GAME = "hoplomachus-remastered"
+NAMES = ["Adam", "Teela", "Duncan", "Adora", "Keldor", "Evelyn", "Kronis", "Tung", "Randor", "Marlena"]
+
+
+def hr_event(organizer, **settings):
+    defaults = dict(name="Arena Night", starts_on=date(2026, 6, 6), game=GAME, content_pack="hr-core-starter",
+                    swiss_rounds=2, first_round="seeded", random_seed=5)  # fmt: skip
+    return services.create_event(organizer, **{**defaults, **settings})
+
+
+def hr_log(match, seed: int, mode: str, order) -> bytes:
+    """A legal simulated game of ``mode`` whose troops are the match's players: ``order`` gives the
+    match seat index that plays the log's p1, p2, …"""
+    log = engine.simulate(GAME, seed, randomness="seeded", mode=mode)
+    table = match.seat_list()
+    for player, index in zip(log["players"], order, strict=True):
+        player["name"] = table[index].registration.display_name
+    return json.dumps(log).encode()
+
+
+def pandemonium_event(organizer, make_player, players=10, **settings):
+    event = hr_event(organizer, name="Pandemonium Night", game_mode="pandemonium", **settings)
+    for i in range(players):
+        registration = services.register(make_player(NAMES[i]), event)
+        registration.seed = i + 1
+        registration.save()
+    return event
+
+
+def test_the_mode_must_fit_the_team_size_and_format(organizer):
+    with pytest.raises(EventError, match="teams of 2: set the team size to 2"):
+        hr_event(organizer, game_mode="alliance")
+    with pytest.raises(EventError, match="no teams"):
+        hr_event(organizer, game_mode="pandemonium", team_size=2)
+    with pytest.raises(EventError, match="choose the Swiss format"):
+        hr_event(organizer, game_mode="pandemonium", format="round_robin")
+    with pytest.raises(EventError, match="against the game"):
+        hr_event(organizer, game_mode="assault")
+    with pytest.raises(EventError, match="must not increase"):
+        hr_event(organizer, game_mode="pandemonium", placement_points=[0, 1, 2, 3])
+    with pytest.raises(EventError, match="not a mode"):
+        hr_event(organizer, game_mode="melee")
+
+
+def test_five_players_cannot_fill_pods_and_the_organizer_is_told_why(organizer, make_player):
+    event = pandemonium_event(organizer, make_player, players=5)
+    with pytest.raises(EventError, match="5 active players cannot sit in pods of 3–4"):
+        services.pair_next_round(organizer, event)
+
+
+def test_a_pandemonium_event_pairs_pods_and_ranks_by_place(
+    organizer, make_player, django_capture_on_commit_callbacks
+):
+    event = pandemonium_event(organizer, make_player)
+    round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    tables = list(round1.matches.order_by("table"))
+    assert [[s.registration.display_name for s in m.seat_list()] for m in tables] == [
+        NAMES[0:4],
+        NAMES[4:7],
+        NAMES[7:10],
+    ]  # fmt: skip  — 10 players: 4 + 3 + 3, by seeding
+    assert tables[0].reason == "pod of 4, round 1 by seeding"
+
+    # Table 2 (a pod of three) by a verified simulated Pandemonium game: its places are the log's.
+    pod3 = tables[1]
+    with django_capture_on_commit_callbacks(execute=True):
+        services.attach_log_to_match(pod3.entrant_a.player, pod3, hr_log(pod3, 1, "pandemonium", (0, 1, 2)),
+                                     filename="pod.json")  # fmt: skip
+    pod3.refresh_from_db()
+    verify(pod3.game_log_id, django_capture_on_commit_callbacks)
+    pod3.refresh_from_db()
+    assert (pod3.state, pod3.result_source, pod3.log_flag) == (MatchState.VERIFIED, ResultSource.LOG, "")
+    assert sorted(s.rank for s in pod3.seat_list()) == [1, 2, 3]
+
+    # Table 1 typed by hand, places only (1st is the win): Adora 1st, Adam 2nd, Duncan 3rd, Teela 4th.
+    services.decide_result(organizer, tables[0], [SeatScore("", rank=r) for r in (2, 4, 3, 1)])
+    # Table 3: a tie for 2nd shares the points of 2nd and 3rd.
+    services.decide_result(organizer, tables[2], [SeatScore("win", rank=1), SeatScore("loss", rank=2),
+                                                  SeatScore("loss", rank=2)])  # fmt: skip
+    with pytest.raises(EventError, match="do not fit"):
+        services.decide_result(organizer, tables[2], [SeatScore("", rank=r) for r in (1, 3, 3)])
+    services.close_round(organizer, round1)
+
+    points = {r["name"]: r["metrics"]["points"] for r in services.standings_table(event)["rows"]}
+    assert [points[n] for n in NAMES[0:4]] == [2, 0, 1, 3]
+    assert sorted(points[n] for n in NAMES[4:7]) == [0, 1.5, 3]
+    assert [points[n] for n in NAMES[7:10]] == [3, 0.75, 0.75]
+
+    round2 = services.pair_next_round(organizer, event)
+    pods = [{s.registration_id for s in m.seat_list()} for m in round2.matches.order_by("table")]
+    assert sorted(len(p) for p in pods) == [3, 3, 4]
+    before = [{s.registration_id for s in m.seat_list()} for m in tables]
+    # Each new pod holds at most one pair who met, and only where three old pods fill a pod of four.
+    for pod in pods:
+        repeats = sum(len(pod & old) * (len(pod & old) - 1) // 2 for old in before)
+        assert repeats <= (1 if len(pod) == 4 else 0), pod
+    assert records.pairings_by_round(event)[2][0].others  # pods beyond two seats read back whole
+
+
+def test_an_alliance_event_pairs_teams_of_two_and_shares_results(
+    organizer, make_player, django_capture_on_commit_callbacks
+):
+    event = hr_event(organizer, name="Alliance Cup", game_mode="alliance", team_size=2)
+    registrations = [services.register(make_player(name), event) for name in NAMES[:8]]
+    teams = [
+        services.create_team(organizer, event, name, registrations[2 * i : 2 * i + 2], seed=i + 1)
+        for i, name in enumerate(["Red Lions", "Blue Eagles", "Gold Bulls", "Iron Wolves"])
+    ]
+    round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    first, second = round1.matches.order_by("table")
+    assert all(len(m.seat_list()) == 4 for m in (first, second))
+    # HR-17: the log's red team (p1, p3) is the match's first team, blue (p2, p4) the second.
+    with django_capture_on_commit_callbacks(execute=True):
+        services.attach_log_to_match(first.entrant_a.player, first, hr_log(first, 1, "alliance", (0, 2, 1, 3)),
+                                     filename="alliance.json")  # fmt: skip
+    first.refresh_from_db()
+    verify(first.game_log_id, django_capture_on_commit_callbacks)
+    first.refresh_from_db()
+    assert (first.state, first.log_flag) == (MatchState.VERIFIED, ""), first.flag_details
+    for side in seats.sides(first):
+        assert len({(s.outcome, s.score) for s in side}) == 1  # partners share the result
+    services.decide_result(organizer, second, outcome_a="win", score_a=12, score_b=7)
+    services.close_round(organizer, round1)
+    table = services.standings_table(event)
+    assert table["teams"] is True and sorted(r["metrics"]["points"] for r in table["rows"]) == [0, 0, 3, 3]
+    round2 = services.pair_next_round(organizer, event)
+    met = {frozenset(s.team for s in m.seat_list()) for m in round1.matches.all()}
+    assert not met & {frozenset(s.team for s in m.seat_list()) for m in round2.matches.all()}
+    assert {t.pk for t in teams} == {r["team"] for r in table["rows"]}
