@@ -175,9 +175,10 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"] = forms.ChoiceField(choices=games.event_games())
         game = self.data.get("game") or self.initial.get("game") or getattr(self.instance, "game", None)
         game = game or games.default_game()
+        # The game the event plays, or the site's default for a new one, comes selected.
+        self.fields["game"] = forms.ChoiceField(choices=games.event_games(), initial=game)
         packs = [(pack, pack) for pack in games.plugin(game).pack_ids()]
         self.fields["content_pack"] = forms.ChoiceField(
             choices=packs, help_text="lists are checked against it"

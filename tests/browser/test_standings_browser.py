@@ -106,6 +106,13 @@ def test_standings_after_a_top_cut_and_soft_scores_fit_the_screen(browser, live_
     box = browser.find_element(By.CSS_SELECTOR, "input[aria-label='Painting for Andra']")
     box.send_keys("17")
     browser.find_element(By.ID, "save-soft-scores").click()
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    # The click submits the form: wait for the page it answers with, not the one still showing.
+    WebDriverWait(browser, 20, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda d: "Soft scores saved" in d.find_element(By.TAG_NAME, "main").text
+    )
     assert "Soft scores saved (1 change)" in browser.find_element(By.TAG_NAME, "main").text
     browser.save_screenshot(str(SCREENSHOTS / f"soft-scores-{width}.png"))
     browser.get(f"{live_server.url}/events/{event.slug}/standings/")

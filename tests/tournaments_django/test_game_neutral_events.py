@@ -36,3 +36,12 @@ def test_an_event_of_another_game_gets_that_games_pack(organizer):
     event = services.create_event(organizer, name="Arena night", starts_on=dt.date(2026, 6, 1),
                                   game="hoplomachus-remastered")  # fmt: skip
     assert event.content_pack == "hr-core-starter"
+
+
+def test_a_new_event_form_comes_with_the_default_game_selected(settings):
+    """Whatever order the games are listed in, a new event's form has the site's default game chosen, so
+    that an organizer who does not touch the menu creates the event they expect."""
+    html = str(EventForm()["game"])
+    assert '<option value="motu-battleground" selected>' in html
+    settings.ARBITER_DEFAULT_GAME = "hoplomachus-remastered"
+    assert '<option value="hoplomachus-remastered" selected>' in str(EventForm()["game"])
