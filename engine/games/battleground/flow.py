@@ -370,7 +370,7 @@ def cleanup(g) -> None:
     zones = {pid: board.zones[i] for i, pid in enumerate(g.sides)}
     # Nobody moves while tokens are claimed: where each player's enemies stand is found once, not per
     # token and character.
-    enemies = {u.player: massive.enemy_cells(g, u) for u in standing_units}
+    enemies = {pid: {c for u in standing_units if u.player != pid for c in u.cells} for pid in g.sides}
     for token in list(g.objectives):
         near_token = board.adjacent[token] | {token}
         for unit in standing_units:
