@@ -368,11 +368,14 @@ def cleanup(g) -> None:
     # Step 1, BG-7.2 (BG-AMB-29: automatic and mandatory).
     standing_units = sorted(g.on_board(), key=lambda u: u.order)
     zones = {pid: board.zones[i] for i, pid in enumerate(g.sides)}
+    # Nobody moves while tokens are claimed: where each player's enemies stand is found once, not per
+    # token and character.
+    enemies = {pid: {c for u in standing_units if u.player != pid for c in u.cells} for pid in g.sides}
     for token in list(g.objectives):
         near_token = board.adjacent[token] | {token}
         for unit in standing_units:
             # BG-7.2.1 with BG-19.1: any hex of a massive base.
-            if token not in zones[unit.player] and massive.claims(g, unit, token, near_token):
+            if token not in zones[unit.player] and massive.claims(g, unit, near_token, enemies[unit.player]):
                 side = g.sides[unit.player]
                 side.objectives += 1
                 side.vp["objectives"] += OBJECTIVE_VP

@@ -42,5 +42,9 @@ def threatens(g, guard: Unit, enemy: Unit) -> bool:
             return True
     mp, _ = speed(g, guard, guard.focused)  # BG-AMB-21 a: a focused guard may count its focused speed
     goal = massive.around(g, enemy)
+    # Every step of a Move costs at least 1 MP per hex it takes the miniature (BG-9.2.3–9.2.9, BG-19.2–19.5),
+    # so a guard more than ``mp`` hexes from every hex beside the enemy cannot get there: no search needed.
+    if not goal or massive.hex_distance(g, guard.cells, goal) > mp:
+        return False
     reach = reachable(g, guard, guard.hex, mp, until=goal)
     return any(any(c in goal for c in massive.cells_at(guard, h)) for h in reach)

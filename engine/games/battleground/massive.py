@@ -416,13 +416,13 @@ def on_difficult(g, unit) -> bool:
 
 
 # -- objectives (BG-7.2.1) -----------------------------------------------------------------------------
-def claims(g, unit, token: int, near_token: frozenset[int]) -> bool:
+def claims(g, unit, near_token: frozenset[int], enemies: set[int]) -> bool:
     """BG-7.2.1 with BG-19.1: a character claims a token when no enemy is adjacent to it, it is on the
     token's hex or adjacent to it, and no enemy is on or next to the token. A massive miniature is on
-    or next to the token when any hex of its base is."""
-    enemies = enemy_cells(g, unit)
+    or next to the token when any hex of its base is. ``enemies``: every hex holding an enemy of
+    ``unit`` (:func:`enemy_cells`). Most characters stand nowhere near a given token, so that is asked first."""
     return (
-        not (around(g, unit) & enemies)
-        and not near_token.isdisjoint(unit.cells)
-        and not (near_token & enemies)
+        not near_token.isdisjoint(unit.cells)
+        and near_token.isdisjoint(enemies)
+        and around(g, unit).isdisjoint(enemies)
     )

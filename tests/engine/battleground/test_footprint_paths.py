@@ -148,7 +148,7 @@ def test_bg_19_1_who_stands_where_answers_as_the_one_hex_path_did(seed):
             for token in range(0, board.grid.size, 7):
                 near = board.adjacent[token] | {token}
                 old = not (board.adjacent[unit.hex] & enemies) and unit.hex in near and not (near & enemies)
-                assert massive.claims(g, unit, token, near) == old
+                assert massive.claims(g, unit, near, massive.enemy_cells(g, unit)) == old
 
 
 def one_hex_target_refusal(g, unit, weapon, target):

@@ -14,7 +14,9 @@ import pytest
 
 import engine
 from engine.core.content import builtin_pack
-from engine.games.battleground import RULESET
+from engine.games.battleground import RULESET, massive
+from engine.games.battleground.guard import threatens
+from engine.games.battleground.movement import reachable, speed
 
 ANYWHERE = [{"rows": [1, 30]}, {"rows": [1, 30]}]
 TWO = {"hexes": [[0, 0], [-1, 0]], "pivot": [-1, 0]}  # the facing hex and the hex behind it (the pivot)
@@ -101,6 +103,29 @@ def test_bg_19_1_a_massive_miniature_claims_a_token_beside_any_hex_of_its_base(b
     bg.skip_round(sc)
     game = bg.state(sc)
     assert game.sides["p1"].objectives == 1 and game.units["ram-man"].objectives == 1
+
+
+@pytest.mark.parametrize(("at", "focused"), [("K12", False), ("K12", True), ("F20", False)])
+def test_bg_amb_21_a_massive_guard_threatens_exactly_where_its_move_search_reaches(bg, at, focused):
+    """BG-11.2.3 (3) / BG-AMB-21 with BG-19.2: whether a massive guard could engage an enemy with one Move is
+    answered without a search when every hex beside the enemy is more hexes away than the guard has MP (each
+    step of a base costs at least 1 MP per hex); for the enemy on every hex of the map the answer is the
+    search's own."""
+    game = bg.state(giant(bg, at=at))
+    guard, enemy = game.units["ram-man"], game.units["skeletor"]
+    guard.focused = focused
+    mp, _ = speed(game, guard, focused)
+    answers = set()
+    for h in range(game.board.grid.size):
+        if not game.board.standable(h) or h in guard.cells:
+            continue
+        enemy.hex = h
+        goal = massive.around(game, enemy)
+        reach = reachable(game, guard, guard.hex, mp, until=goal)
+        searched = any(any(c in goal for c in massive.cells_at(guard, p)) for p in reach)
+        assert threatens(game, guard, enemy) == searched, game.board.label(h)
+        answers.add(searched)
+    assert answers == {True, False}
 
 
 # -- setup ------------------------------------------------------------------------------------------------
