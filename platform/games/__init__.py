@@ -248,6 +248,32 @@ _PLUGINS: dict[str, GamePlugin] = {}
 _loaded = False
 
 
+class ListModulePlugin(GamePlugin):
+    """A game whose list rules live in one module of its plugin folder (``lists``: ``pack_ids``,
+    ``load_pack``, ``parse_list_text``, ``check_list``, ``format_list_text``, ``compare_force``), for
+    lists that name a faction (and its heroes) and cost no points: the plugin's methods are those."""
+
+    lists = None  # the game's lists module
+
+    def pack_ids(self) -> list[str]:
+        return self.lists.pack_ids()
+
+    def load_pack(self, pack_id: str):
+        return self.lists.load_pack(pack_id)
+
+    def parse_list_text(self, text: str):
+        return self.lists.parse_list_text(text)
+
+    def check_list(self, entries: list, pack, *, points_limit: int, faction: str | None = None):
+        return self.lists.check_list(entries, pack, faction=faction)
+
+    def format_list_text(self, entries: list, pack=None, faction: str | None = None) -> str:
+        return self.lists.format_list_text(entries, pack, faction)
+
+    def compare_force(self, player, header: dict, pack) -> list[str]:
+        return self.lists.compare_force(player, header)
+
+
 def register(plugin: GamePlugin) -> GamePlugin:
     """Make ``plugin`` the one for its game id (a later registration replaces an earlier one)."""
     if not plugin.game_id:

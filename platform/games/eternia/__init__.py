@@ -10,41 +10,24 @@ teams of 1–3 players, FE-2); a player's list is their team and heroes (``lists
 from __future__ import annotations
 
 import engine
-from games import GamePlugin, register
+from games import ListModulePlugin, register
 from games.eternia import lists, presenter
 
 GAME_ID = "motu-fields-of-eternia"
 _INFO = engine.game(GAME_ID)
 
 
-class Eternia(GamePlugin):
+class Eternia(ListModulePlugin):
     game_id = GAME_ID
     name = _INFO.name
     score_label = _INFO.result_schema.score_label
     score_components = dict(_INFO.result_schema.components)
 
     runs_events = True
-
-    def pack_ids(self) -> list[str]:
-        return lists.pack_ids()
-
-    def load_pack(self, pack_id: str):
-        return lists.load_pack(pack_id)
+    lists = lists
 
     def faction_name(self, pack, faction_id: str) -> str:
         return (pack.factions.get(faction_id) or {}).get("name", faction_id)
-
-    def parse_list_text(self, text: str):
-        return lists.parse_list_text(text)
-
-    def check_list(self, entries: list, pack, *, points_limit: int, faction: str | None = None):
-        return lists.check_list(entries, pack, faction=faction)
-
-    def format_list_text(self, entries: list, pack=None, faction: str | None = None) -> str:
-        return lists.format_list_text(entries, pack, faction)
-
-    def compare_force(self, player, header: dict, pack) -> list[str]:
-        return lists.compare_force(player, header)
 
     def result_rows(self, players: list[dict], result: dict) -> list[dict]:
         rows = super().result_rows(players, result)

@@ -12,7 +12,7 @@ troop list naming the player's faction (``lists``), in Skirmish, Pandemonium pod
 from __future__ import annotations
 
 import engine
-from games import GamePlugin, SimulatedSide, register
+from games import ListModulePlugin, SimulatedSide, register
 from games.hoplomachus import lists, presenter
 from games.hoplomachus.names import faction_name
 
@@ -20,33 +20,16 @@ GAME_ID = "hoplomachus-remastered"
 _INFO = engine.game(GAME_ID)
 
 
-class Hoplomachus(GamePlugin):
+class Hoplomachus(ListModulePlugin):
     game_id = GAME_ID
     name = _INFO.name
     score_label = _INFO.result_schema.score_label
     score_components = dict(_INFO.result_schema.components)
     runs_events = True
-
-    def pack_ids(self) -> list[str]:
-        return lists.pack_ids()
-
-    def load_pack(self, pack_id: str):
-        return lists.load_pack(pack_id)
+    lists = lists
 
     def faction_name(self, pack, faction_id: str) -> str:
         return faction_name(faction_id)
-
-    def parse_list_text(self, text: str):
-        return lists.parse_list_text(text)
-
-    def check_list(self, entries: list, pack, *, points_limit: int, faction: str | None = None):
-        return lists.check_list(entries, pack, faction=faction)
-
-    def format_list_text(self, entries: list, pack=None, faction: str | None = None) -> str:
-        return lists.format_list_text(entries, pack, faction)
-
-    def compare_force(self, player, header: dict, pack) -> list[str]:
-        return lists.compare_force(player, header)
 
     def simulated_sides(self, pack) -> list[SimulatedSide]:
         return [SimulatedSide(faction, (), faction) for faction in sorted(pack.factions)]

@@ -115,8 +115,8 @@ def facts(header: dict, result: dict) -> list[tuple[str, str]]:
 
 def troop_rows(players: list[dict], result: dict, statistics: dict | None) -> list[dict]:
     """One row per troop: player (faction), team, units defeated and lost, and the result (place in
-    Pandemonium). Crowd favour is the result table's: the statistics' ``favour`` counts favour gained when
-    a troop gained any, which is not the favour it ended with."""
+    Pandemonium). Crowd favour is the result table's (the statistics' ``favour`` is the same number: the
+    favour a troop ended with; ``favour_gained`` counts what it gained on the way)."""
     names = player_names(players)
     by_player = {r.get("player"): r for r in (statistics or {}).get("troops") or [] if isinstance(r, dict)}
     mode = result.get("mode")
