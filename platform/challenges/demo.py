@@ -47,7 +47,8 @@ def load(entries_per_player: int = 2) -> Challenge | None:
     header = services.header_for(challenge, _player(User, DEMO_PLAYERS[0], challenge))
     for n, username in enumerate(DEMO_PLAYERS):
         player = _player(User, username, challenge)
-        for k in range(entries_per_player):
+        # Loading the demo again adds nothing: the entries already made stay as they are.
+        for k in range(challenge.entries.filter(player=player).count(), entries_per_player):
             log = engine.simulate(DEMO_GAME, 100 + n * entries_per_player + k, from_header=header)
             services.submit_entry(
                 player, challenge, encode(log), filename=f"{username}-{k}.json", source=LogSource.DEMO

@@ -161,6 +161,8 @@ def test_the_demo_challenge_has_simulated_entries(db):
     entries = ChallengeEntry.objects.filter(challenge=challenge)
     assert entries.count() == len(demo.DEMO_PLAYERS)
     assert all(e.simulated and e.status == "accepted" for e in entries), [e.reasons for e in entries]
+    demo.load(entries_per_player=1)  # loading the demo again adds nothing
+    assert ChallengeEntry.objects.filter(challenge=challenge).count() == len(demo.DEMO_PLAYERS)
 
 
 def test_entering_before_starting_is_a_clear_409(token_client, challenge, sample_log):
