@@ -8,6 +8,7 @@ Needs /usr/bin/chromium and /usr/bin/chromedriver (apt-get install chromium chro
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import pytest
@@ -94,7 +95,12 @@ def _pages(site) -> dict[str, tuple[str, str | None]]:
         "home": ("/", None),
         "upload": ("/logs/upload/", None),
         "my-logs": ("/logs/", None),
-        "log-finished": (f"/logs/{site['finished'].pk}/", None),
+        # The viewer has answered: the hand-counted log holds statistics, not a game, so it says there is
+        # no board (its data request answers 422, the one console message allowed below).
+        "log-finished": (
+            f"/logs/{site['finished'].pk}/",
+            "return !!document.getElementById('viewer-unavailable')",
+        ),
         "log-queued": (f"/logs/{site['queued'].pk}/", None),
         "meta-overview": (f"/meta/{GAME}/", figures),
         "meta-factions": (f"/meta/{GAME}/factions/", figures),
@@ -121,6 +127,8 @@ def test_main_pages_run_under_the_policy_with_no_console_errors(browser, live_se
             errors += [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
         browser.save_screenshot(str(SCREENSHOTS / f"csp-{name}.png"))
         overflow[name] = browser.execute_script("return document.documentElement.scrollWidth")
+        if name == "log-finished":
+            errors = [e for e in errors if not re.search(r"/replay/logs/\d+\.json .* 422", e["message"])]
         if errors:
             failures[name] = [e["message"] for e in errors]
     assert failures == {}, "\n".join(f"{k}: {v}" for k, v in failures.items())
