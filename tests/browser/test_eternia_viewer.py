@@ -93,6 +93,11 @@ def test_the_map_shows_the_engine_view_at_sampled_events(browser, live_server, m
     assert drawn(browser) == expected(view_after(log, 99))
     heroes = browser.find_elements(By.CSS_SELECTOR, "#viewer-heroes tr")
     assert len(heroes) == 6 and browser.find_elements(By.CSS_SELECTOR, "#viewer-teams tr[data-team=motu]")
+    # The panel names heroes and teams as the cards do, not by their ids.
+    assert all(row.text.split(" ")[0] != row.get_attribute("data-hero") for row in heroes), [
+        r.text for r in heroes
+    ]
+    assert "Masters of the Universe" in browser.find_element(By.ID, "viewer-teams").text
     browser.find_element(By.ID, "viewer-board").screenshot(str(_shot("eternia-viewer-board-desktop")))
     screenshot(browser, "eternia-viewer-desktop")
 

@@ -49,7 +49,7 @@ def board_geometry(board: Board, content: Content) -> dict:
         {"kind": "areas", "width", "height", "layout": "content" | "automatic", "provisional": note,
          "areas": [{"id", "name", "short", "kind", "x", "y", "eternium", "merchant", "tower", "base",
                     "side"}],
-         "edges": [{"a", "b", "kind", "cost"}], "factions": {id: {"name", "base"}},
+         "edges": [{"a", "b", "kind", "cost"}], "factions": {id: {"name", "base"}}, "heroes": {id: name},
          "water": [{"a", "b"}]}
 
     ``water`` is the sea each flight route crosses (FE-6.5.2: only fliers cross the sea); a pack that
@@ -92,6 +92,7 @@ def _build(board: Board, content: Content) -> dict:
         "areas": areas,
         "edges": edges,
         "factions": {fid: {"name": f["name"], "base": f["base"]} for fid, f in content.factions.items()},
+        "heroes": {hid: h["name"] for hid, h in content.heroes.items()},  # the panel names them
         "water": [{"a": w["a"], "b": w["b"]} for w in water],
     }
 

@@ -81,7 +81,10 @@
     return { d: `M${a.x},${a.y} Q${cx},${cy} ${b.x},${b.y}`, mid: [(mx + cx) / 2, (my + cy) / 2] };
   }
 
+  let drawn = null; // the board last drawn: the panel names teams, heroes and areas from it
+
   function render(svg, board, view, opts) {
+    drawn = board;
     opts = opts || {};
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     const W = board.width, H = board.height;
@@ -186,7 +189,7 @@
         const g = el("g", { class: "fe-hero", "data-hero": id, "data-area": area, "data-hp": h.hp, "data-team": h.team }, heroes);
         el("circle", { cx, cy, r: 28, fill: colourOf(h.team, teams), stroke: id === turn ? "#f59e0b" : h.activated ? "#9ca3af" : "#fff", "stroke-width": id === turn ? 8 : 4 }, g);
         text(g, cx, cy + 10, initials(id), "fe-hero-initials");
-        el("title", {}, g).textContent = `${id} (${(board.factions[h.team] || {}).name || h.team}) in ${a.name}: ${h.hp}/${h.max_hp} HP` +
+        el("title", {}, g).textContent = `${(board.heroes || {})[id] || id} (${(board.factions[h.team] || {}).name || h.team}) in ${a.name}: ${h.hp}/${h.max_hp} HP` +
           (h.mount ? ", riding " + h.mount : "") + (h.activated ? ", activated this round" : "");
       });
     }
@@ -213,13 +216,16 @@
   function panel(view) {
     const teams = Object.keys(view.teams || {});
     const swatch = (t) => `<svg width="12" height="12" aria-hidden="true"><circle cx="6" cy="6" r="6" fill="${colourOf(t, teams)}"/></svg>`;
+    const named = (table, id) => (drawn && drawn[table] && drawn[table][id]) || id;
+    const areaName = (id) => ((drawn && drawn.areas || []).find((a) => a.id === id) || {}).name || id;
     const teamRows = teams.map((t) => {
       const x = view.teams[t];
-      return `<tr data-team="${esc(t)}"><td>${swatch(t)} ${esc(t)}</td><td class="num">${x.eternium}</td><td class="num">${x.vp}</td><td class="num">${x.soldier_supply}</td></tr>`;
+      const faction = drawn && drawn.factions && drawn.factions[t];
+      return `<tr data-team="${esc(t)}"><td>${swatch(t)} ${esc(faction ? faction.name : t)}</td><td class="num">${x.eternium}</td><td class="num">${x.vp}</td><td class="num">${x.soldier_supply}</td></tr>`;
     }).join("");
     const heroRows = Object.entries(view.heroes || {}).map(([id, h]) => {
       const extra = [h.mount, h.ally, ...Object.values(h.equipped || {}), ...(h.spells || [])].filter(Boolean).map(esc).join(", ");
-      return `<tr data-hero="${esc(id)}"><td>${swatch(h.team)} ${esc(id)}</td><td>${h.area ? esc(h.area) : "not placed"}</td><td class="num">${h.hp}/${h.max_hp}</td><td>${extra}</td></tr>`;
+      return `<tr data-hero="${esc(id)}"><td>${swatch(h.team)} ${esc(named("heroes", id))}</td><td>${h.area ? esc(areaName(h.area)) : "not placed"}</td><td class="num">${h.hp}/${h.max_hp}</td><td>${extra}</td></tr>`;
     }).join("");
     return `<table class="compact"><thead><tr><th>Team</th><th class="num">Eternium</th><th class="num">VP</th><th class="num">Soldiers left</th></tr></thead><tbody id="viewer-teams">${teamRows}</tbody></table>` +
       `<table class="compact"><thead><tr><th>Hero</th><th>Area</th><th class="num">HP</th><th>Gear</th></tr></thead><tbody id="viewer-heroes">${heroRows}</tbody></table>` +
