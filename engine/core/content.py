@@ -4,12 +4,17 @@ A pack is one JSON document ``engine/content/<game-dir>/<pack-id>.json`` with a 
 (id, version, game) and the game's tables. Its hash is SHA-256 over the canonical JSON of the
 whole document (sorted keys, no whitespace, UTF-8), so reformatting a file never changes it.
 An organizer may supply a corrected pack; the verdict records the id, version and hash used.
+
+A built-in pack that changes keeps its earlier documents in ``<game-dir>/superseded/``, named
+``<pack-id>-<first 16 hex digits of the hash>.json``: a log names the hash of the data it was played
+with, so a log recorded before the change is still replayed with exactly that data.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from functools import lru_cache
 from importlib import resources
 
@@ -38,6 +43,19 @@ def _load_builtin(game_dir: str, pack_id: str) -> tuple[dict, str]:
         )
     doc = json.loads(path.read_text("utf-8"))
     return doc, pack_hash(doc)
+
+
+@lru_cache(maxsize=16)
+def _load_superseded(game_dir: str, pack_id: str, sha256: str) -> tuple[dict, str] | None:
+    """The earlier built-in ``pack_id`` whose hash is ``sha256``, if this engine still ships it."""
+    if not isinstance(sha256, str) or not re.fullmatch(r"[0-9a-f]{64}", sha256):
+        return None
+    path = resources.files("engine.content").joinpath(game_dir, "superseded", f"{pack_id}-{sha256[:16]}.json")
+    if not path.is_file():
+        return None
+    doc = json.loads(path.read_text("utf-8"))
+    digest = pack_hash(doc)
+    return (doc, digest) if digest == sha256 else None
 
 
 def resolve_pack(game_dir: str, ref: dict, supplied: dict | None = None) -> tuple[dict, str]:
@@ -70,6 +88,8 @@ def resolve_pack(game_dir: str, ref: dict, supplied: dict | None = None) -> tupl
             )
     else:
         doc, digest = _load_builtin(game_dir, ref["id"])
+        if digest != ref["sha256"]:
+            doc, digest = _load_superseded(game_dir, ref["id"], ref["sha256"]) or (doc, digest)
     if digest != ref["sha256"]:
         raise UnreadableLog(
             f"the log was recorded with content pack '{ref['id']}' whose hash is {ref['sha256'][:12]}…, "
