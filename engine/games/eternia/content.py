@@ -145,5 +145,13 @@ def _check_references(c: Content) -> None:
         for area in sc.get("mission_tokens", []):
             if area not in areas:
                 raise ValueError(f"scenario {sid!r} puts a mission token on the unknown area {area!r}")
+        for boss, area in (sc.get("bosses") or {}).items():
+            if not c.epic_beasts.get(boss, {}).get("boss") or area not in areas:
+                raise ValueError(
+                    f"scenario {sid!r} puts {boss!r} in play on {area!r}: a boss card and an area are needed"
+                )
+        for boss in (sc.get("objective") or {}).get("bosses_defeated", []):
+            if not c.epic_beasts.get(boss, {}).get("boss"):
+                raise ValueError(f"scenario {sid!r}'s objective names {boss!r}, which is not a boss card")
     if not any(s.get("skull") == 4 for s in c.track):
         raise ValueError("the round track has no fourth skull space (the final round, FE-17.1)")

@@ -40,7 +40,7 @@ def start_beast(g, hero_id: str, beast_id: str, source: str) -> None:
     beast = {
         "id": beast_id,
         "hp": card["hp"],
-        "damage": 0,
+        "damage": g.s.boss_state.get(beast_id, {}).get("damage", 0),  # FE-11.5.9.5: a boss keeps its damage
         "attack": card["attack"],
         "defence": card["defence"],
         "initiative": card["initiative"],
@@ -398,15 +398,15 @@ def _defeats(g, c: Combat) -> bool:
                 effects.gain_vp(g, hero.team, 1, source)  # FE-11.5.7.B, AMB-29
             effects.reward(g, hero, card.get("reward"), source)
             effects.count(g, hero.team, "beasts_defeated")
-            if c.beast["boss"] and c.beast["id"] in g.s.bosses:
-                g.s.bosses.remove(c.beast["id"])
+            if c.beast["boss"]:
+                g.boss_defeated(c.beast["id"])  # AMB-29
         else:
             g.return_beast(c.beast)  # FE-11.5.7.B.1
         if hero_down:
             effects.defeat(g, hero)
         elif beast_down and card.get("taming_cost") is not None:
             g.s.pending.append({"kind": "tame", "hero": hero.id, "card": c.beast["id"]})  # FE-16.1.1
-        elif beast_down:
+        elif beast_down and not c.beast["boss"]:
             g.discard_scenario(c.beast["id"])
         c.step = "cleanup"
         return True
@@ -451,7 +451,7 @@ def _outcome(g, c: Combat) -> dict | None:
     if c.kind == "beast":
         if c.beast["boss"]:
             record.combat_ending(c, "boss-remains", "FE-11.5.9.5", None)
-            g.keep_boss(c.beast)  # FE-11.5.9.5
+            g.keep_boss(c.beast, c.area)  # FE-11.5.9.5
             if not g.s.pending or g.s.pending[-1].get("kind") != "retreat":
                 g.s.pending.append(
                     {"kind": "push", "hero": c.active.hero, "team": c.active.team, "combat_area": c.area}

@@ -136,7 +136,7 @@ def _turn(g, aw):
     for card in hero.baggage:
         if g.content.support.get(card, {}).get("subtype", "consumable") != "consumable":
             out.append({"type": "equip", "hero": hero.id, "card": card})
-    if g.mode == "solo" and hero.team == g.player_team:
+    if g.mode == "solo" and hero.team == g.player_team and solo.objective_unmet(g) is None:
         out.append({"type": "scenario_complete", "team": hero.team})
     team = s.teams[hero.team]
     if team.victory_hand and team.eternium >= 1:

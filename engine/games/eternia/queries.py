@@ -24,6 +24,15 @@ def enemies_present(g, area: str, team: str) -> bool:
     return any(t != team for t in teams_present(g, area))
 
 
+def boss_in(g, area: str) -> str | None:
+    """The boss card in play in ``area`` (FE-11.5.9.5), if any. It is no miniature: soldiers ignore it
+    (FE-15.6) and it controls nothing."""
+    for boss in g.s.bosses:
+        if g.s.boss_state.get(boss, {}).get("area") == area:
+            return boss
+    return None
+
+
 def controller(g, area: str) -> str | None:
     """FE-6.2.1, FE-6.3.2: a base is always its team's; an outpost is held by the team with miniatures
     there (outside combat only one team can be present, FE-20.5)."""
@@ -147,5 +156,5 @@ def safe_adjacent(g, hero: Hero, area: str) -> list[str]:
     return [
         a
         for a in sorted(g.board.adjacent[area])
-        if may_enter(g, hero, a) and not enemies_present(g, a, hero.team)
+        if may_enter(g, hero, a) and not enemies_present(g, a, hero.team) and boss_in(g, a) is None
     ]

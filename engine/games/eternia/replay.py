@@ -145,6 +145,8 @@ class Game:
         s.discards = {name: [] for name in s.decks}
         s.offers = {kind: None for kind in MERCHANT_KINDS}
         s.mission_tokens = list(self.scenario.get("mission_tokens", []))
+        for boss, area in (self.scenario.get("bosses") or {}).items():
+            self.keep_boss({"id": boss, "damage": 0}, area)  # the scenario puts the boss card in play
         if self.mode == "skirmish":
             skirmish.begin(self)  # FE-19.5–19.7; play begins once its setup phases are done
             return
@@ -287,13 +289,22 @@ class Game:
     def return_beast(self, beast: dict) -> None:
         """AMB-36: an undefeated epic beast goes back into the deck it came from, its damage cleared."""
         if beast["boss"]:
-            self.keep_boss(beast)
+            self.keep_boss(beast, self.s.combat.area)
             return
         self.shuffle_into("scenario", beast["id"])
 
-    def keep_boss(self, beast: dict) -> None:
+    def keep_boss(self, beast: dict, area: str | None) -> None:
+        """FE-11.5.9.5: an undefeated boss card stays in play, where it was met, with the damage dealt to it;
+        a hero that enters its area meets it again (FE-11.0.1)."""
         if beast["id"] not in self.s.bosses:
             self.s.bosses.append(beast["id"])
+        self.s.boss_state[beast["id"]] = {"area": area, "damage": beast["damage"]}
+
+    def boss_defeated(self, boss: str) -> None:
+        """AMB-29: a boss reduced to 0 HP leaves play (it is not discarded: it never returns)."""
+        if boss in self.s.bosses:
+            self.s.bosses.remove(boss)
+        self.s.boss_state[boss] = {"area": None, "damage": 0, "defeated": True}
 
     def start_epic(self, active: str, defender: str, area: str | None, kind: str = "hero") -> None:
         epic.start_hero(self, active, defender, area, kind=kind)
@@ -392,6 +403,10 @@ class Game:
             self.start_epic(hero.id, foes[0], area)
             return
         s.queue.pop(0)
+        if entry.get("boss"):  # FE-11.0.1: after any enemy heroes there, the hero meets the boss
+            if q.boss_in(self, area) == entry["boss"]:
+                epic.start_beast(self, hero.id, entry["boss"], "boss")
+            return
         soldiers.hero_meets_soldiers(self, hero, area)
 
     def _after_duel(self) -> None:

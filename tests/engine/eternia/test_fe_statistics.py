@@ -134,8 +134,7 @@ def test_fe_11_5_every_epic_combat_has_one_row_with_its_ending_rule(games, mode,
     assert sum(c["outcome"] == "fled" for c in combats) == stats["game"][0]["flees"]
     rules = {"defeat": ("FE-11.5.7.H.1", "FE-11.5.7.B"), "both-defeated": ("FE-11.5.7.H.2", "FE-11.5.7.B"),
              "fled": ("FE-11.5.8.2",), "damage": ("FE-11.5.9.2", "FE-17.2.4"), "beast-escapes": ("FE-11.5.9.4",),
-             "fewer-hp": ("FE-12.1",), "game-over": ("FE-18.7.1",)}  # fmt: skip
-    # the starter pack has no boss, so a combat with one (and its ending) never shows here
+             "fewer-hp": ("FE-12.1",), "game-over": ("FE-18.7.1",), "boss-remains": ("FE-11.5.9.5",)}  # fmt: skip
     for c in combats:
         assert c["rule"] in rules[c["outcome"]], c
         assert (c["winner"] is None) == (c["outcome"] in ("both-defeated", "beast-escapes", "game-over"))
