@@ -311,19 +311,23 @@ def event_trade(g, event: dict) -> None:
     give, take = event.get("give", []), event.get("take", [])
     if not isinstance(give, list) or not isinstance(take, list) or not give + take:
         raise UnreadableLog("'give' and 'take' list the support cards that change hands", rule="LOG-5.1")
-    moves = [(hero, other, c) for c in give] + [(other, hero, c) for c in take]
-    for src, _dst, name in moves:
-        card = (
-            g.content.lookup("support_cards", name, path="give", what="support card")
-            if g.content.find("support_cards", name)
-            else g.content.lookup("encounters", name, path="give", what="support card")
-        )  # noqa: E501
+    moves = [(hero, other, _traded_card(g, c)) for c in give]
+    moves += [(other, hero, _traded_card(g, c)) for c in take]
+    for src, _dst, card in moves:
         if not effects.take_card(src, card):
             raise IllegalEvent("FE-9.9.2", f"{g.name(src.id)} does not own {g.name(card)}")
-    for _src, dst, name in moves:
-        card = g.content.find("support_cards", name) or g.content.find("encounters", name)
+    for _src, dst, card in moves:
         effects.give_card(g, dst, card)
     g.s.turn.free.append("trade")
+
+
+def _traded_card(g, name) -> str:
+    """FE-9.9.2: a support card, an encounter's ally or beast, or a tamed epic beast (FE-16.1)."""
+    for table in ("support_cards", "encounters", "epic_beasts"):
+        card = g.content.find(table, name)
+        if card is not None:
+            return card
+    return g.content.lookup("support_cards", name, path="give", what="support card")
 
 
 def event_merchant(g, event: dict) -> None:

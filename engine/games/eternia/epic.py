@@ -129,7 +129,7 @@ def totals(g, c: Combat, side: Side) -> dict[str, int]:
     hero = g.s.heroes[side.hero]
     for k, v in q.combat_bonus(g, hero).items():
         out[k] += v
-    out["initiative"] += g.content.heroes[hero.id]["initiative"]
+    out["initiative"] += q.printed(g, hero, "initiative")
     return out
 
 
@@ -515,7 +515,7 @@ def time_due(g, c: Combat, team: str) -> bool:
 def _zone_dice(g, c: Combat, side: Side) -> dict[str, int]:
     """AMB-39.1: a zone's dice are its card values plus flat bonuses; base initiative is not rolled."""
     t = totals(g, c, side)
-    t["initiative"] -= g.content.heroes[side.hero]["initiative"]
+    t["initiative"] -= q.printed(g, g.s.heroes[side.hero], "initiative")
     return powerdice.dice_in(t)
 
 
@@ -555,7 +555,8 @@ def _value(g, c: Combat, side: Side, zone: str) -> int:
     if not _rolls(c, side):
         return totals(g, c, side)[zone]  # AMB-42: the enemy's fixed value
     p = next(p for p in c.pd["pools"] if p["side"] == _key(c, side) and p["zone"] == zone)
-    bonus = g.content.heroes[side.hero]["initiative"] if zone == "initiative" else 0  # AMB-39.2, WE-08
+    hero = g.s.heroes[side.hero]
+    bonus = q.printed(g, hero, "initiative") if zone == "initiative" else 0  # AMB-39.2, WE-08
     return powerdice.result(p) + bonus
 
 
@@ -730,7 +731,7 @@ def event_focus(g, event: dict) -> None:
     aw = need(g, "step3", event)
     c = g.s.combat
     side = _acting(g, aw, event)
-    mind = g.content.heroes[side.hero]["mind"]
+    mind = q.printed(g, g.s.heroes[side.hero], "mind")
     if not side.hand_focusable:
         raise IllegalEvent(
             "FE-11.5.3.5", "a card drawn through a tool or an ability cannot be focused away (AMB-35)"

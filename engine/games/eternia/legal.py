@@ -223,7 +223,7 @@ def _step3(g, aw):
     out = [{"type": "place", "hero": side.hero, "zone": z} for z in epic.legal_zones(g, c, side, card)]
     if (
         side.hand_focusable
-        and side.focus_used < g.content.heroes[side.hero]["mind"]
+        and side.focus_used < q.printed(g, g.s.heroes[side.hero], "mind")
         and aw["kind"] == "step3"
     ):
         out.append({"type": "focus", "hero": side.hero})

@@ -59,8 +59,20 @@ def price(printed: int, n: int) -> int:
     return max(1, printed - (n - 1))
 
 
+def printed(g, hero: Hero, name: str):
+    """A value printed on the hero's card: a mounted hero's own card where it prints one (FE-4.1.8 item 2),
+    else the hero card's."""
+    if hero.mounted is not None:
+        card = g.content.mounted[hero.mounted].get("card") or {}
+        if name in card:
+            return card[name]
+    return g.content.heroes[hero.id].get(name)
+
+
 def can_fly(g, hero: Hero) -> bool:
-    """FE-6.6.2, FE-16.1.4, FE-16.5.3: a flying epic beast or vehicle."""
+    """FE-6.6.2, FE-16.1.4, FE-16.5.3: a flying epic beast or vehicle (or a mounted hero's flying mount)."""
+    if printed(g, hero, "flying"):
+        return True
     if hero.mount is None:
         return False
     card = g.content.support.get(hero.mount) or g.content.epic_beasts.get(hero.mount) or {}
@@ -86,7 +98,7 @@ def owned_cards(hero: Hero) -> list[str]:
 
 def stat(g, hero: Hero, name: str) -> int:
     """A hero's printed value plus the 'Hero bonus' of its ally, beast and equipped cards (FE-16)."""
-    value = g.content.heroes[hero.id][name]
+    value = printed(g, hero, name)
     sources = [hero.ally, *hero.equipped.values()]
     if hero.mount_kind in ("beast", "epic_beast"):
         sources.append(hero.mount)
@@ -115,7 +127,7 @@ def combat_bonus(g, hero: Hero) -> dict[str, int]:
 
 
 def max_hp(g, hero: Hero) -> int:
-    return g.content.heroes[hero.id]["hp"]
+    return printed(g, hero, "hp")
 
 
 def hp(g, hero: Hero) -> int:

@@ -33,6 +33,7 @@ class Hero:
     equipped: dict[str, str] = field(default_factory=dict)  # slot ("artifact", "armour-body", …) -> card
     baggage: list[str] = field(default_factory=list)  # FE-16.3.4
     defeats: int = 0
+    mounted: str | None = None  # the mounted-hero miniature fielded for this hero (FE-4.1.8)
 
 
 @dataclass

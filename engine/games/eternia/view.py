@@ -48,6 +48,7 @@ def view(g) -> dict:
                 "max_hp": q.max_hp(g, h),
                 "activated": h.activated,
                 "mount": h.mount,
+                "mounted": h.mounted,
                 "ally": h.ally,
                 "spells": list(h.spells),
                 "equipped": dict(h.equipped),
