@@ -93,6 +93,8 @@ def test_fe_11_5_9_5_an_undefeated_boss_stays_in_play_with_its_damage_and_the_he
     assert 0 < dealt < c.beast["hp"]
     assert s.combat is None and s.bosses == [BOSS] and s.boss_state[BOSS] == {"area": LAIR, "damage": dealt}
     assert g.awaiting["kind"] == "push" and LAIR not in actions.move_options(g, g.awaiting)
+    hp_left = g.content.epic_beasts[BOSS]["hp"] - dealt  # what the replay viewer shows on the map
+    assert g.view()["boss_at"] == {LAIR: {"boss": BOSS, "name": "Evil Seed", "hp": hp_left}}
     play(g, {"type": "push", "hero": "he-man", "to": "tower-of-grayskull"})
     assert s.heroes["he-man"].area == "tower-of-grayskull"
     row = s.record["combats"][-1]
@@ -124,6 +126,7 @@ def test_amb_29_a_boss_at_0_hp_gives_1_vp_and_its_reward_leaves_play_and_meets_t
     reward = g.content.epic_beasts[BOSS]["reward"]["eternium"]
     assert s.teams["motu"].vp_sources == {"bosses": 1} and s.teams["motu"].eternium == eternium + reward
     assert s.bosses == [] and s.boss_state[BOSS]["defeated"] and q.boss_in(g, LAIR) is None
+    assert g.view()["boss_at"] == {}
     assert BOSS not in s.decks["scenario"] + s.discards["scenario"]
     assert g.awaiting["kind"] == "turn"  # no taming offered: a boss is never tamed
     assert {"type": "scenario_complete", "team": "motu"} in g.legal_events()
