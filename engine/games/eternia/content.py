@@ -149,6 +149,8 @@ def _check_references(c: Content) -> None:
             if area not in areas:
                 raise ValueError(f"scenario {sid!r} puts a mission token on the unknown area {area!r}")
         for boss, area in (sc.get("bosses") or {}).items():
+            if boss in sc.get("scenario_deck", []):
+                raise ValueError(f"scenario {sid!r} puts {boss!r} in play at setup and in its scenario deck")
             if not c.epic_beasts.get(boss, {}).get("boss") or area not in areas:
                 raise ValueError(
                     f"scenario {sid!r} puts {boss!r} in play on {area!r}: a boss card and an area are needed"

@@ -6,9 +6,11 @@ and the placeholder scenario solo-evil-seed puts it in play on the Central Tower
 
 from __future__ import annotations
 
-from fe_support import draw, header, illegal, play, roll, setup_draws
+import pytest
+from fe_support import draw, header, illegal, pack, play, roll, setup_draws
 
 import engine
+from engine.core.errors import UnreadableLog
 from engine.games.eternia import RULESET, actions, effects
 from engine.games.eternia import queries as q
 
@@ -58,6 +60,11 @@ def test_fe_22_6_the_pack_ships_the_evil_seed_boss_and_every_unprinted_value_is_
     assert g.content.provisional_fields()[f"epic_beasts/{BOSS}"] == card["provisional"]
     scenario = g.content.scenarios["solo-evil-seed"]
     assert {"bosses", "objective", "rounds"} <= set(scenario["provisional"]) and scenario["note"]
+    # An organizer's pack that puts the boss in play and also in the deck is refused as malformed (LOG-3.5).
+    doc = pack()
+    doc["scenarios"]["solo-evil-seed"]["scenario_deck"].append(BOSS)
+    with pytest.raises(UnreadableLog, match="in play at setup and in its scenario deck"):
+        engine.game("motu-fields-of-eternia").content_loader(doc)
 
 
 def test_fe_18_4_2_the_scenario_puts_the_boss_in_play_and_a_hero_entering_its_area_meets_it():
