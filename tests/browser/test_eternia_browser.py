@@ -17,6 +17,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), requ
 
 GAME = "motu-fields-of-eternia"
 MODES = ("standard", "solo", "skirmish")
+# The contested games field a mounted hero (FE-4.1.8, FE-19.4.1) and the solo game is against the Evil Seed
+# boss, so the longest names and the boss's combats are on the pages too.
+EXTRA = {"standard": {"mounted": True}, "solo": {"scenario": "solo-evil-seed"}, "skirmish": {"mounted": True}}
 PASSWORD = "correct horse battery"
 
 
@@ -41,7 +44,8 @@ def logs(make_user, settings):
     user = make_user("eve", PASSWORD)
     found = {}
     for seed, mode in enumerate(MODES, start=3):
-        log = submit_log(user, json.dumps(engine.simulate(GAME, seed, mode=mode)).encode()).log
+        doc = engine.simulate(GAME, seed, mode=mode, **EXTRA[mode])
+        log = submit_log(user, json.dumps(doc).encode()).log
         log.refresh_from_db()
         assert log.state == LogState.LEGAL
         found[mode] = log.pk

@@ -35,6 +35,8 @@ def drawn(driver) -> dict:
         "   (out.soldiers[g.dataset.area] = out.soldiers[g.dataset.area] || {})[s.dataset.soldiers] = Number(s.dataset.count); }); });"
         " svg.querySelectorAll('[data-team]').forEach((g) => { if (g.dataset.eternium !== undefined)"
         "   out.teams[g.dataset.team] = [Number(g.dataset.eternium), Number(g.dataset.vp)]; });"
+        " out.bosses = {}; svg.querySelectorAll('.fe-area[data-boss]').forEach((g) => {"
+        "   out.bosses[g.dataset.area] = g.dataset.boss; });"
         " return out;"
     )
 
@@ -49,6 +51,7 @@ def expected(view: dict) -> dict:
         "teams": {t: [x["eternium"], x["vp"]] for t, x in view["teams"].items()},
         "round": view["round"],
         "time": view["time"],
+        "bosses": {area: x["boss"] for area, x in view["boss_at"].items()},  # FE-11.5.9.5
     }
 
 
@@ -71,6 +74,7 @@ def test_the_map_shows_the_engine_view_at_sampled_events(browser, live_server, m
 
     user = make_user("viewer", password=PASSWORD)
     logs = {mode: engine.simulate(GAME, seed, mode=mode) for seed, mode in ((3, "standard"), (5, "skirmish"))}
+    logs["solo"] = engine.simulate(GAME, 1, mode="solo", scenario="solo-evil-seed")  # a boss on the map
     stored = {mode: upload(user, log) for mode, log in logs.items()}
     log_in(browser, live_server.url, "viewer", PASSWORD)
 
@@ -80,6 +84,7 @@ def test_the_map_shows_the_engine_view_at_sampled_events(browser, live_server, m
             open_at(browser, f"{live_server.url}/logs/{stored[mode].pk}/?event={n}")
             assert browser.find_element(By.ID, "replay-viewer").get_attribute("data-event") == str(n)
             assert drawn(browser) == expected(view_after(log, n)), (mode, n)
+    assert expected(view_after(logs["solo"], 0))["bosses"] == {"central-tower": "evil-seed"}
 
     # Stepping with the keys and buttons redraws the map; the panel lists teams and heroes.
     log = logs["standard"]
@@ -106,6 +111,10 @@ def test_the_map_shows_the_engine_view_at_sampled_events(browser, live_server, m
     assert_fits_a_phone(browser)
     browser.execute_script("document.getElementById('replay-viewer').scrollIntoView()")
     screenshot(browser, "eternia-viewer-phone")
+    open_at(browser, f"{live_server.url}/logs/{stored['solo'].pk}/?event={len(logs['solo']['events']) // 2}")
+    assert_fits_a_phone(browser)
+    browser.execute_script("document.getElementById('viewer-board').scrollIntoView()")
+    screenshot(browser, "eternia-viewer-boss-phone")  # ☠ on the Central Tower
     # Area names are readable on a phone: at least 10 px high on screen.
     smallest = browser.execute_script(
         "return Math.min(...[...document.querySelectorAll('#viewer-board .fe-label')].map((t) => t.getBoundingClientRect().height));"

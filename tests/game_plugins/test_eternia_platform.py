@@ -32,8 +32,8 @@ def test_fe_17_2_a_tie_break_is_named_only_when_one_decided_the_game():
 def verified(user, django_capture_on_commit_callbacks):
     cache.clear()
 
-    def verify(seed: int, mode: str) -> tuple[GameLog, engine.Verdict]:
-        doc = engine.simulate(GAME, seed, mode=mode)
+    def verify(seed: int, mode: str, **options) -> tuple[GameLog, engine.Verdict]:
+        doc = engine.simulate(GAME, seed, mode=mode, **options)
         log = submit_log(user, json.dumps(doc).encode()).log
         with django_capture_on_commit_callbacks(execute=True):
             assert tasks.verify_log.apply(args=[log.pk]).get() == "legal"
@@ -78,6 +78,18 @@ def test_the_log_page_shows_teams_heroes_and_vp_by_source(mode, verified, client
     )
     assert facts["Tie-break"] == (tie_break(verdict.result["ended_by"]) or "none needed")
     assert ("Difficulty" in facts) == (mode == "solo")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("mode", ["standard", "skirmish"])
+def test_fe_4_1_8_the_log_page_names_a_mounted_hero_with_its_player(mode, verified, client, user):
+    """FE-4.1.8, FE-19.4.1: a player who fielded a mounted hero is shown with it, by the pack's name."""
+    log, verdict = verified(3, mode, mounted=True)
+    assert verdict.status == "legal"
+    client.force_login(user)
+    page = client.get(f"/logs/{log.pk}/").content.decode()
+    name = engine.game(GAME).content_loader().mounted["he-man-mounted"]["name"]
+    assert f"({name}, " in page
 
 
 @pytest.mark.django_db

@@ -63,6 +63,8 @@ def test_issue_11_cards_rounds_and_combats_equal_the_verdicts(played, client):
     assert any(r["deck"] == "support" for r in cards.values()) and any(
         r["deck"] == "combat" for r in cards.values()
     )
+    # FE-11.3.3, FE-19.9.1: combat cards taken from the supply (rewards, training) are shown as bought.
+    assert any(r["deck"] == "combat" and r["bought"] > 0 for r in cards.values())
 
     # VP scored in each round and by day / night, per winning and losing team (FE-8.1).
     by_round: dict[tuple, list[int]] = defaultdict(lambda: [0, 0])

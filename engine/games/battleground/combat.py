@@ -107,17 +107,9 @@ def attack_threshold(
     widen = narrow = 0
     if board.grid.arc(target.hex, target.facing, origin) < 0:
         widen += 1  # BG-12.3 flank (BG-15.2.1: from the initial target for additional targets)
-    if weapon.type == "ranged" and (
-        g.engaged_with(target)
-        if g.has_massive
-        else board.adjacent[target.hex] & {e.hex for e in g.enemies_of(target)}
-    ):
-        narrow += 1  # BG-13.2.2 engaged target (ranged only)
-    if weapon.type in ("ranged", "spell") and (
-        massive.in_cover(g, origin, target, occupied)
-        if g.has_massive
-        else board.in_cover(origin, target.hex, occupied - {origin, target.hex})
-    ):
+    if weapon.type == "ranged" and g.engaged_with(target):
+        narrow += 1  # BG-13.2.2 engaged target (ranged only; BG-19.1: by any hex of a base)
+    if weapon.type in ("ranged", "spell") and massive.in_cover(g, origin, target, occupied):
         narrow += 1  # BG-13.2.3 cover (BG-13.3.5 / BG-19.9 for a massive target)
     if focus:
         widen += 1  # BG-13.2.4
@@ -292,17 +284,9 @@ def _area(g, frame, unit, weapon, initial, event, focus, defer) -> None:
         if u.on_board
         and u is not unit
         and u is not initial
-        and (
-            massive.hex_distance(g, initial.cells, u.cells) <= weapon.area_hexes
-            and board.height[u.hex] == board.height[initial.hex]
-            and massive.sight(g, initial.cells, u.cells)
-            if g.has_massive  # BG-19.1 / BG-19.8: any hex of a massive base
-            else board.grid.hex_distance(initial.hex, u.hex) <= weapon.area_hexes
-            and board.height[u.hex] == board.height[initial.hex]
-            and board.line_of_sight(
-                initial.hex, u.hex, same_origin_corner=g.options["los_same_origin_corner"]
-            )
-        )
+        and massive.hex_distance(g, initial.cells, u.cells) <= weapon.area_hexes  # BG-19.1: any hex of a base
+        and board.height[u.hex] == board.height[initial.hex]
+        and massive.sight(g, initial.cells, u.cells)  # BG-19.8
     }
     extra = event.get("additional")
     if extra is None and g.dice.author is not None:

@@ -4,9 +4,7 @@ BG-13.3.5, BG-AMB-28, BG-DIS-04).
 A massive miniature's ``hex`` is its facing hex and ``cells`` every hex of its base (engine/geometry/
 footprint.py: the base is stated in the content pack and turns about its pivot); a one-hex miniature's
 footprint is its one cell. The rules code asks the questions below for every miniature instead of
-comparing single hexes. Two places still take a one-hex path when the game holds no massive miniature
-(``g.has_massive``): the attack threshold's engaged-target and cover modifiers, and an area attack's
-targets (combat.py).
+comparing single hexes, so each rule touching position is written once for both kinds.
 
 Readings this module takes where the rulebook is silent (each is noted where it is used):
 - a base stands at one height: every hex of it at the same height, none on an obstacle or a ladder
@@ -205,7 +203,7 @@ def facings_toward(g, unit, target, weapon=None) -> tuple[list[int], str]:
 # -- cover (BG-13.3.5, BG-19.9, BG-DIS-04) ---------------------------------------------------------------
 def in_cover(g, origin: int, target, occupied: set[int]) -> bool:
     """BG-13.3 for a line from ``origin`` (the attacker's facing hex, or an area attack's initial target,
-    BG-15.2.3) to ``target`` when a massive miniature is involved; ``occupied``: every occupied hex.
+    BG-15.2.3) to ``target``, of one hex or massive; ``occupied``: every occupied hex.
 
     The line runs from the centre of ``origin`` to the centre of the target's base (BG-13.3.2: base
     centre to base centre). Ignored: what stands next to the attacker (BG-13.3.2; every hex beside a

@@ -48,7 +48,7 @@ class Game:
         self.objectives: list[int] = list(board.objectives)
         self.markers: list[Marker] = []  # on the battlefield until cleanup (BG-16.3, BG-7.3.1)
         self.stats = flow.StatsBook()
-        self.has_massive = False  # BG-19: set by setup; combat's threshold and area still ask it (massive.py)
+        self.has_massive = False  # BG-19: set by setup: whether any miniature is massive
         flow.setup(self, doc)
 
     def copy(self) -> Game:

@@ -1,7 +1,7 @@
 """Masters of the Universe: Fields of Eternia — the ruleset (spec: shared/rules/eternia.md, FE-…).
 
 Layers, each importing only those before it: content, board, state, chance → queries → effects,
-objectives → soldiers, wild, epic → actions → flow → geometry, narrate → replay → legal, view, simulator.
+objectives, mounted → soldiers, wild, epic → actions → flow → geometry, narrate → replay → legal, view, simulator.
 """
 
 from __future__ import annotations

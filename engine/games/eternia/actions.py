@@ -8,7 +8,7 @@ handler calls it before changing anything, and legal_events offers only what it 
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.eternia import effects, record, skirmish, soldiers, wild
+from engine.games.eternia import effects, record, skirmish, soldiers, solo, wild
 from engine.games.eternia import queries as q
 from engine.games.eternia.objectives import met
 from engine.games.eternia.state import SOLDIER_CAP
@@ -56,6 +56,9 @@ def arrive(g, hero, area: str) -> None:
     effects.reveal_offers_at(g, area)
     if q.enemies_present(g, area, hero.team):
         g.s.queue.append({"area": area, "hero": hero.id})  # FE-10.2, FE-10.3
+    boss = q.boss_in(g, area)
+    if boss is not None:
+        g.s.queue.append({"area": area, "hero": hero.id, "boss": boss})  # FE-11.0.1, FE-11.5.9.5
 
 
 # -- standard actions ---------------------------------------------------------------------------------
@@ -84,6 +87,9 @@ def check_move(g, hero, path) -> None:
             raise IllegalEvent(
                 "FE-9.2.4", f"entering {g.name(area)}, which holds enemy miniatures, ends the movement"
             )
+        if q.boss_in(g, area) and i < len(path) - 1 and not flying:
+            raise IllegalEvent("FE-11.0.1", f"entering {g.name(area)} meets the boss card in play there: the "
+                               "movement ends and an epic combat begins")  # fmt: skip
         here = area
     if spent > mp:
         raise IllegalEvent("FE-9.2.1", f"the path costs {spent} movement points; {g.name(hero.id)} has {mp}")
@@ -305,19 +311,23 @@ def event_trade(g, event: dict) -> None:
     give, take = event.get("give", []), event.get("take", [])
     if not isinstance(give, list) or not isinstance(take, list) or not give + take:
         raise UnreadableLog("'give' and 'take' list the support cards that change hands", rule="LOG-5.1")
-    moves = [(hero, other, c) for c in give] + [(other, hero, c) for c in take]
-    for src, _dst, name in moves:
-        card = (
-            g.content.lookup("support_cards", name, path="give", what="support card")
-            if g.content.find("support_cards", name)
-            else g.content.lookup("encounters", name, path="give", what="support card")
-        )  # noqa: E501
+    moves = [(hero, other, _traded_card(g, c)) for c in give]
+    moves += [(other, hero, _traded_card(g, c)) for c in take]
+    for src, _dst, card in moves:
         if not effects.take_card(src, card):
             raise IllegalEvent("FE-9.9.2", f"{g.name(src.id)} does not own {g.name(card)}")
-    for _src, dst, name in moves:
-        card = g.content.find("support_cards", name) or g.content.find("encounters", name)
+    for _src, dst, card in moves:
         effects.give_card(g, dst, card)
     g.s.turn.free.append("trade")
+
+
+def _traded_card(g, name) -> str:
+    """FE-9.9.2: a support card, an encounter's ally or beast, or a tamed epic beast (FE-16.1)."""
+    for table in ("support_cards", "encounters", "epic_beasts"):
+        card = g.content.find(table, name)
+        if card is not None:
+            return card
+    return g.content.lookup("support_cards", name, path="give", what="support card")
 
 
 def event_merchant(g, event: dict) -> None:
@@ -468,6 +478,9 @@ def event_scenario_complete(g, event: dict) -> None:
         raise IllegalEvent(
             "FE-18.7.1", f"the objective is declared between decisions, not now ({g.describe_awaiting()})"
         )
+    unmet = solo.objective_unmet(g)
+    if unmet is not None:
+        raise IllegalEvent("FE-18.7.1", unmet)
     g.s.completed = True
     g.finish_game("objective", winner=g.player_team)
 

@@ -12,6 +12,7 @@ from engine.core.logfile import validate
 
 TABLES = ("heroes", "support_cards", "encounters", "epic_beasts", "victory_cards", "mission_cards", "areas")
 ZONES = ("attack", "defence", "initiative")
+MOUNTED_CARD = ("hp", "mind", "body", "initiative", "movement", "flying")  # a mounted hero's own card
 
 
 class Content:
@@ -40,6 +41,7 @@ class Content:
             "areas": {a["id"]: a for a in doc["map"]["areas"]},
             "battle_cards": {c["id"]: c for c in doc.get("battle_cards", [])},  # solo (FE-18.2.2)
             "effect_cards": {c["id"]: c for c in doc.get("effect_cards", [])},  # solo (FE-18.2.1)
+            "mounted_heroes": {c["id"]: c for c in doc.get("mounted_heroes", [])},  # FE-4.1.8, FE-19.4.1
         }
         self.weapons = {w["id"]: w for h in doc["heroes"] for w in h["weapons"]}
         self._alias: dict[str, dict[str, str]] = {}
@@ -64,6 +66,7 @@ class Content:
         self.areas = self.tables["areas"]
         self.battle = self.tables["battle_cards"]
         self.effects = self.tables["effect_cards"]
+        self.mounted = self.tables["mounted_heroes"]
 
     def find_faction(self, name) -> str | None:
         """A faction id from its id, name or alias ("ew", "Evil Warriors")."""
@@ -145,5 +148,25 @@ def _check_references(c: Content) -> None:
         for area in sc.get("mission_tokens", []):
             if area not in areas:
                 raise ValueError(f"scenario {sid!r} puts a mission token on the unknown area {area!r}")
+        for boss, area in (sc.get("bosses") or {}).items():
+            if boss in sc.get("scenario_deck", []):
+                raise ValueError(f"scenario {sid!r} puts {boss!r} in play at setup and in its scenario deck")
+            if not c.epic_beasts.get(boss, {}).get("boss") or area not in areas:
+                raise ValueError(
+                    f"scenario {sid!r} puts {boss!r} in play on {area!r}: a boss card and an area are needed"
+                )
+        for boss in (sc.get("objective") or {}).get("bosses_defeated", []):
+            if not c.epic_beasts.get(boss, {}).get("boss"):
+                raise ValueError(f"scenario {sid!r}'s objective names {boss!r}, which is not a boss card")
+    for mid, m in c.mounted.items():
+        if m["hero"] not in c.heroes:
+            raise ValueError(f"mounted hero {mid!r} names the unknown hero {m['hero']!r}")
+        beast = m.get("beast")
+        if beast is not None and c.epic_beasts.get(beast, {}).get("taming_cost") is None:
+            raise ValueError(
+                f"mounted hero {mid!r} starts with {beast!r}, which is not a tameable epic beast"
+            )
+        if not set(m.get("card") or {}) <= set(MOUNTED_CARD):
+            raise ValueError(f"mounted hero {mid!r}'s card may print only {', '.join(MOUNTED_CARD)}")
     if not any(s.get("skull") == 4 for s in c.track):
         raise ValueError("the round track has no fourth skull space (the final round, FE-17.1)")

@@ -24,9 +24,10 @@ _WE = re.compile(r"^###\s+(WE-\d{2})\s+(.+?)\s*$")
 
 # Rules whose outcome the pack's placeholder data decides (FE-23): the map, the track, hero and card values.
 PROVISIONAL_PREFIXES = (
-    "FE-3.2", "FE-3.3", "FE-3.4", "FE-6.1", "FE-6.4", "FE-6.6", "FE-6.7", "FE-6.9.1", "FE-6.10", "FE-6.11",
+    "FE-3.2", "FE-3.3", "FE-3.4", "FE-4.1.8", "FE-6.1", "FE-6.4", "FE-6.6", "FE-6.7", "FE-6.9.1", "FE-6.10", "FE-6.11",
     "FE-8.1", "FE-8.2.2", "FE-8.2.4", "FE-9.2.1", "FE-9.4", "FE-9.6", "FE-9.7.3", "FE-9.7.4", "FE-9.10.1",
-    "FE-11.3.3", "FE-11.4.3", "FE-11.5.2", "FE-11.5.3.3", "FE-14.1", "FE-16", "FE-17.1.1", "FE-22", "FE-23",
+    "FE-11.3.3", "FE-11.4.3", "FE-11.5.2", "FE-11.5.3.3", "FE-11.5.9.5", "FE-14.1", "FE-16", "FE-17.1.1",
+    "FE-19.4", "FE-22", "FE-23",
 )  # fmt: skip
 
 

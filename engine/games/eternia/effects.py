@@ -155,6 +155,7 @@ def gain_combat_card(g, team: str, card: str) -> None:
         return
     t.supply_cards[card] -= 1
     t.deck.append(card)
+    record.combat_card_gained(g, team, card)
     g.s.pending.append({"kind": "trim", "team": team})
 
 

@@ -40,7 +40,7 @@ def start_beast(g, hero_id: str, beast_id: str, source: str) -> None:
     beast = {
         "id": beast_id,
         "hp": card["hp"],
-        "damage": 0,
+        "damage": g.s.boss_state.get(beast_id, {}).get("damage", 0),  # FE-11.5.9.5: a boss keeps its damage
         "attack": card["attack"],
         "defence": card["defence"],
         "initiative": card["initiative"],
@@ -129,7 +129,7 @@ def totals(g, c: Combat, side: Side) -> dict[str, int]:
     hero = g.s.heroes[side.hero]
     for k, v in q.combat_bonus(g, hero).items():
         out[k] += v
-    out["initiative"] += g.content.heroes[hero.id]["initiative"]
+    out["initiative"] += q.printed(g, hero, "initiative")
     return out
 
 
@@ -398,15 +398,15 @@ def _defeats(g, c: Combat) -> bool:
                 effects.gain_vp(g, hero.team, 1, source)  # FE-11.5.7.B, AMB-29
             effects.reward(g, hero, card.get("reward"), source)
             effects.count(g, hero.team, "beasts_defeated")
-            if c.beast["boss"] and c.beast["id"] in g.s.bosses:
-                g.s.bosses.remove(c.beast["id"])
+            if c.beast["boss"]:
+                g.boss_defeated(c.beast["id"])  # AMB-29
         else:
             g.return_beast(c.beast)  # FE-11.5.7.B.1
         if hero_down:
             effects.defeat(g, hero)
         elif beast_down and card.get("taming_cost") is not None:
             g.s.pending.append({"kind": "tame", "hero": hero.id, "card": c.beast["id"]})  # FE-16.1.1
-        elif beast_down:
+        elif beast_down and not c.beast["boss"]:
             g.discard_scenario(c.beast["id"])
         c.step = "cleanup"
         return True
@@ -451,7 +451,7 @@ def _outcome(g, c: Combat) -> dict | None:
     if c.kind == "beast":
         if c.beast["boss"]:
             record.combat_ending(c, "boss-remains", "FE-11.5.9.5", None)
-            g.keep_boss(c.beast)  # FE-11.5.9.5
+            g.keep_boss(c.beast, c.area)  # FE-11.5.9.5
             if not g.s.pending or g.s.pending[-1].get("kind") != "retreat":
                 g.s.pending.append(
                     {"kind": "push", "hero": c.active.hero, "team": c.active.team, "combat_area": c.area}
@@ -515,7 +515,7 @@ def time_due(g, c: Combat, team: str) -> bool:
 def _zone_dice(g, c: Combat, side: Side) -> dict[str, int]:
     """AMB-39.1: a zone's dice are its card values plus flat bonuses; base initiative is not rolled."""
     t = totals(g, c, side)
-    t["initiative"] -= g.content.heroes[side.hero]["initiative"]
+    t["initiative"] -= q.printed(g, g.s.heroes[side.hero], "initiative")
     return powerdice.dice_in(t)
 
 
@@ -555,7 +555,8 @@ def _value(g, c: Combat, side: Side, zone: str) -> int:
     if not _rolls(c, side):
         return totals(g, c, side)[zone]  # AMB-42: the enemy's fixed value
     p = next(p for p in c.pd["pools"] if p["side"] == _key(c, side) and p["zone"] == zone)
-    bonus = g.content.heroes[side.hero]["initiative"] if zone == "initiative" else 0  # AMB-39.2, WE-08
+    hero = g.s.heroes[side.hero]
+    bonus = q.printed(g, hero, "initiative") if zone == "initiative" else 0  # AMB-39.2, WE-08
     return powerdice.result(p) + bonus
 
 
@@ -730,7 +731,7 @@ def event_focus(g, event: dict) -> None:
     aw = need(g, "step3", event)
     c = g.s.combat
     side = _acting(g, aw, event)
-    mind = g.content.heroes[side.hero]["mind"]
+    mind = q.printed(g, g.s.heroes[side.hero], "mind")
     if not side.hand_focusable:
         raise IllegalEvent(
             "FE-11.5.3.5", "a card drawn through a tool or an ability cannot be focused away (AMB-35)"

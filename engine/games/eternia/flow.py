@@ -79,11 +79,11 @@ def end_round(g) -> None:
 def decide(g) -> None:
     """FE-17.1–17.2: a boss still in play loses the game for everyone; otherwise VP, then the tie-breaks."""
     s = g.s
+    if s.bosses:
+        g.finish_game("boss", winner=None)  # FE-17.1.1 (solo too: the scenario is lost, FE-18.7.1)
+        return
     if g.mode == "solo":
         g.finish_game("rounds", winner=None)  # FE-18.7.1: the round limit, the objective not completed
-        return
-    if s.bosses:
-        g.finish_game("boss", winner=None)  # FE-17.1.1
         return
     teams = list(s.order)
     for key, label in (

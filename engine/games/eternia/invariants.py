@@ -54,7 +54,7 @@ def violations(g) -> list[str]:
     c = s.combat
     if c is not None:
         for side in sides(c):
-            mind = g.content.heroes[side.hero]["mind"]
+            mind = q.printed(g, g.s.heroes[side.hero], "mind")
             if side.focus_used > mind or side.placed > side.limit:
                 out.append(f"FE-20.12: {side.hero} focused {side.focus_used} times and placed {side.placed}")
             for zone in ZONES:

@@ -136,7 +136,7 @@ def _turn(g, aw):
     for card in hero.baggage:
         if g.content.support.get(card, {}).get("subtype", "consumable") != "consumable":
             out.append({"type": "equip", "hero": hero.id, "card": card})
-    if g.mode == "solo" and hero.team == g.player_team:
+    if g.mode == "solo" and hero.team == g.player_team and solo.objective_unmet(g) is None:
         out.append({"type": "scenario_complete", "team": hero.team})
     team = s.teams[hero.team]
     if team.victory_hand and team.eternium >= 1:
@@ -223,7 +223,7 @@ def _step3(g, aw):
     out = [{"type": "place", "hero": side.hero, "zone": z} for z in epic.legal_zones(g, c, side, card)]
     if (
         side.hand_focusable
-        and side.focus_used < g.content.heroes[side.hero]["mind"]
+        and side.focus_used < q.printed(g, g.s.heroes[side.hero], "mind")
         and aw["kind"] == "step3"
     ):
         out.append({"type": "focus", "hero": side.hero})

@@ -24,6 +24,15 @@ def enemies_present(g, area: str, team: str) -> bool:
     return any(t != team for t in teams_present(g, area))
 
 
+def boss_in(g, area: str) -> str | None:
+    """The boss card in play in ``area`` (FE-11.5.9.5), if any. It is no miniature: soldiers ignore it
+    (FE-15.6) and it controls nothing."""
+    for boss in g.s.bosses:
+        if g.s.boss_state.get(boss, {}).get("area") == area:
+            return boss
+    return None
+
+
 def controller(g, area: str) -> str | None:
     """FE-6.2.1, FE-6.3.2: a base is always its team's; an outpost is held by the team with miniatures
     there (outside combat only one team can be present, FE-20.5)."""
@@ -50,8 +59,20 @@ def price(printed: int, n: int) -> int:
     return max(1, printed - (n - 1))
 
 
+def printed(g, hero: Hero, name: str):
+    """A value printed on the hero's card: a mounted hero's own card where it prints one (FE-4.1.8 item 2),
+    else the hero card's."""
+    if hero.mounted is not None:
+        card = g.content.mounted[hero.mounted].get("card") or {}
+        if name in card:
+            return card[name]
+    return g.content.heroes[hero.id].get(name)
+
+
 def can_fly(g, hero: Hero) -> bool:
-    """FE-6.6.2, FE-16.1.4, FE-16.5.3: a flying epic beast or vehicle."""
+    """FE-6.6.2, FE-16.1.4, FE-16.5.3: a flying epic beast or vehicle (or a mounted hero's flying mount)."""
+    if printed(g, hero, "flying"):
+        return True
     if hero.mount is None:
         return False
     card = g.content.support.get(hero.mount) or g.content.epic_beasts.get(hero.mount) or {}
@@ -77,7 +98,7 @@ def owned_cards(hero: Hero) -> list[str]:
 
 def stat(g, hero: Hero, name: str) -> int:
     """A hero's printed value plus the 'Hero bonus' of its ally, beast and equipped cards (FE-16)."""
-    value = g.content.heroes[hero.id][name]
+    value = printed(g, hero, name)
     sources = [hero.ally, *hero.equipped.values()]
     if hero.mount_kind in ("beast", "epic_beast"):
         sources.append(hero.mount)
@@ -106,7 +127,7 @@ def combat_bonus(g, hero: Hero) -> dict[str, int]:
 
 
 def max_hp(g, hero: Hero) -> int:
-    return g.content.heroes[hero.id]["hp"]
+    return printed(g, hero, "hp")
 
 
 def hp(g, hero: Hero) -> int:
@@ -147,5 +168,5 @@ def safe_adjacent(g, hero: Hero, area: str) -> list[str]:
     return [
         a
         for a in sorted(g.board.adjacent[area])
-        if may_enter(g, hero, a) and not enemies_present(g, a, hero.team)
+        if may_enter(g, hero, a) and not enemies_present(g, a, hero.team) and boss_in(g, a) is None
     ]

@@ -53,6 +53,12 @@ def combat_card_played(g, team: str, card: str) -> None:
     _card_row(g, team, "combat", card)["played"] += 1
 
 
+def combat_card_gained(g, team: str, card: str) -> None:
+    """A combat card taken from the faction's supply into the deck (FE-11.3.3): a reward's card or one
+    bought by training (FE-19.9.1, AMB-53). Counted as bought whether Eternium or a reward paid for it."""
+    _card_row(g, team, "combat", card)["bought"] += 1
+
+
 def support_card_bought(g, team: str, card: str) -> None:
     """A support card bought from a merchant (FE-9.10.3) or at a skirmish's setup (FE-19.5.2)."""
     _card_row(g, team, "support", card)["bought"] += 1

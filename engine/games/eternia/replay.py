@@ -13,6 +13,7 @@ from engine.games.eternia import (
     epic,
     flow,
     geometry,
+    mounted,
     narrate,
     record,
     skirmish,
@@ -100,9 +101,10 @@ class Game:
         s.order = [start] + [t for t in teams if t != start]  # AMB-09: clockwise order, starting team first
         for faction in s.order:
             heroes: list[str] = []
+            riders: list[str] = []
             for p, i in teams[faction]:
                 for j, name in enumerate(p["force"]):
-                    hid = c.lookup("heroes", name, path=f"/players/{i}/force/{j}", what="hero")
+                    hid, rider = mounted.resolve(c, name, path=f"/players/{i}/force/{j}")
                     if c.heroes[hid]["faction"] != faction and not self.free_heroes:
                         raise IllegalEvent(
                             "FE-4.1.2", f"{c.name(hid)} is not a hero of {c.factions[faction]['name']}"
@@ -110,7 +112,9 @@ class Game:
                     if hid in s.heroes:
                         raise IllegalEvent("FE-4.1.2", f"{c.name(hid)} is fielded twice")
                     heroes.append(hid)
-                    s.heroes[hid] = Hero(id=hid, team=faction, player=p["id"], area="")
+                    s.heroes[hid] = Hero(id=hid, team=faction, player=p["id"], area="", mounted=rider)
+                    riders += [rider] if rider else []
+            mounted.check_team(self, c.factions[faction]["name"], riders)
             if faction == self.enemy_team:
                 for hid, area in self.scenario["enemy_heroes"].items():
                     heroes.append(hid)
@@ -132,6 +136,8 @@ class Game:
             for hid in heroes:
                 if faction != self.enemy_team:
                     s.heroes[hid].area = "" if self.mode == "skirmish" else base  # FE-4.1.3; FE-19.6.3
+        for team, extra in mounted.compensation(self).items():  # (a skirmish sets its own amount, FE-19.5.1)
+            s.teams[team].eternium += extra  # FE-4.1.8 item 4, AMB-58
         # FE-4.2: decks (the documented shuffle order), mission tokens, offers not yet revealed.
         s.decks = {
             "encounter": list(c.encounters),
@@ -145,9 +151,13 @@ class Game:
         s.discards = {name: [] for name in s.decks}
         s.offers = {kind: None for kind in MERCHANT_KINDS}
         s.mission_tokens = list(self.scenario.get("mission_tokens", []))
+        for boss, area in (self.scenario.get("bosses") or {}).items():
+            self.keep_boss({"id": boss, "damage": 0}, area)  # the scenario puts the boss card in play
         if self.mode == "skirmish":
             skirmish.begin(self)  # FE-19.5–19.7; play begins once its setup phases are done
+            mounted.give_mounts(self)  # FE-4.1.8 item 1 (after the skirmish's scenario deck is built)
             return
+        mounted.give_mounts(self)
         if self.mode == "solo":
             solo.setup(self, doc)  # FE-18.4; no victory cards (FE-18.4.6)
             for hero in s.heroes.values():
@@ -287,13 +297,22 @@ class Game:
     def return_beast(self, beast: dict) -> None:
         """AMB-36: an undefeated epic beast goes back into the deck it came from, its damage cleared."""
         if beast["boss"]:
-            self.keep_boss(beast)
+            self.keep_boss(beast, self.s.combat.area)
             return
         self.shuffle_into("scenario", beast["id"])
 
-    def keep_boss(self, beast: dict) -> None:
+    def keep_boss(self, beast: dict, area: str | None) -> None:
+        """FE-11.5.9.5: an undefeated boss card stays in play, where it was met, with the damage dealt to it;
+        a hero that enters its area meets it again (FE-11.0.1)."""
         if beast["id"] not in self.s.bosses:
             self.s.bosses.append(beast["id"])
+        self.s.boss_state[beast["id"]] = {"area": area, "damage": beast["damage"]}
+
+    def boss_defeated(self, boss: str) -> None:
+        """AMB-29: a boss reduced to 0 HP leaves play (it is not discarded: it never returns)."""
+        if boss in self.s.bosses:
+            self.s.bosses.remove(boss)
+        self.s.boss_state[boss] = {"area": None, "damage": 0, "defeated": True}
 
     def start_epic(self, active: str, defender: str, area: str | None, kind: str = "hero") -> None:
         epic.start_hero(self, active, defender, area, kind=kind)
@@ -392,6 +411,10 @@ class Game:
             self.start_epic(hero.id, foes[0], area)
             return
         s.queue.pop(0)
+        if entry.get("boss"):  # FE-11.0.1: after any enemy heroes there, the hero meets the boss
+            if q.boss_in(self, area) == entry["boss"]:
+                epic.start_beast(self, hero.id, entry["boss"], "boss")
+            return
         soldiers.hero_meets_soldiers(self, hero, area)
 
     def _after_duel(self) -> None:

@@ -28,7 +28,7 @@ WEIGHTS = {
 
 def header(ruleset, seed: int, randomness: str, rng: random.Random, *, content_pack: dict | None = None,
            first_game: bool = False, options: dict | None = None, mode: str = "standard",
-           free_heroes: bool = False) -> dict:  # fmt: skip
+           free_heroes: bool = False, scenario: str | None = None, mounted: bool = False) -> dict:  # fmt: skip
     from engine.games.eternia import CONTENT_DIR, DEFAULT_PACK
 
     if content_pack is None:
@@ -43,7 +43,10 @@ def header(ruleset, seed: int, randomness: str, rng: random.Random, *, content_p
     players = []
     if mode == "solo":  # FE-18.1.2: one team (MOTU in the placeholder scenario) against the game
         heroes["ew"] = []
-    scenario = next(k for k, v in doc["scenarios"].items() if v.get("mode", "standard") == mode)
+    if scenario is None:
+        scenario = next(k for k, v in doc["scenarios"].items() if v.get("mode", "standard") == mode)
+    elif doc["scenarios"][scenario].get("mode", "standard") != mode:
+        raise ValueError(f"scenario {scenario!r} is not a {mode} scenario")
     setup = {"scenario": scenario, "starting_team": rng.choice(["motu", "ew"])}
     if mode != "standard":
         setup["mode"] = mode
@@ -57,6 +60,9 @@ def header(ruleset, seed: int, randomness: str, rng: random.Random, *, content_p
         if not heroes[faction]:
             continue
         force = rng.sample(heroes[faction], 3)
+        rider = next((m for m in doc.get("mounted_heroes", []) if m["hero"] in heroes[faction]), None)
+        if mounted and i == 0 and rider is not None:  # FE-4.1.8: the first team fields one mounted hero
+            force = [rider["id"], *rng.sample([h for h in heroes[faction] if h != rider["hero"]], 2)]
         players.append({"id": f"p{i + 1}", "name": f"Player {i + 1}", "faction": faction, "force": force})
         if first_game:
             sites = list(doc["factions"][faction]["first_game"])
@@ -95,6 +101,10 @@ def _weight(g, event: dict) -> float:
             w *= 2
         if q.enemies_present(g, dest, hero.team):
             w *= 0.7 if q.hp(g, hero) > 4 else 0.1
+        if q.boss_in(g, dest):  # a scenario's boss: worth meeting when the hero is fit
+            w *= 2 if q.hp(g, hero) > 4 else 0.1
+    if kind == "scenario_complete" and g.scenario.get("objective"):
+        w = WEIGHTS["claim_victory"]  # offered only once the stated objective is met (FE-18.7.1)
     if kind == "end_turn" and g.s.turn is not None and len(g.s.turn.actions) < 2:
         w *= 0.3
     return w
@@ -135,7 +145,7 @@ def _table_draw(game, rng, event):
 
 def simulate(ruleset, seed: int, *, randomness: str = "seeded", first_game: bool = False, options: dict | None = None,
              content_pack: dict | None = None, mode: str = "standard", free_heroes: bool = False,
-             from_header: dict | None = None) -> dict:  # fmt: skip
+             from_header: dict | None = None, scenario: str | None = None, mounted: bool = False) -> dict:  # fmt: skip
     """A random legal game. ``from_header`` plays a given header instead (a published challenge's, with its
     forces, setup and randomness): ``seed`` then only picks the decisions, so many games share one setup."""
     rng = random.Random(seed)
@@ -144,7 +154,8 @@ def simulate(ruleset, seed: int, *, randomness: str = "seeded", first_game: bool
         randomness = doc["randomness"]["mode"]
     else:
         doc = header(ruleset, seed, randomness, rng, content_pack=content_pack, first_game=first_game,
-                     options=options, mode=mode, free_heroes=free_heroes)  # fmt: skip
+                     options=options, mode=mode, free_heroes=free_heroes, scenario=scenario,
+                     mounted=mounted)  # fmt: skip
     doc["events"] = []
     game = ruleset.start(doc, content_pack=content_pack)
     doc["events"] = play(game, rng, randomness == "recorded")

@@ -9,7 +9,7 @@ mission book's and marked provisional in the starter pack.
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.eternia import effects, epic, record
+from engine.games.eternia import effects, epic, mounted, record
 from engine.games.eternia import queries as q
 from engine.games.eternia.state import SOLDIER_CAP
 
@@ -20,8 +20,9 @@ TRAIN = {"+2": 3, "flow": 5, "surge": 5, "time": 5, "tool": 5}  # FE-19.9.1
 def begin(g) -> None:
     """FE-19.5.1, AMB-07, AMB-51: 5 Eternium per hero; the equipment and spell offers are revealed."""
     s = g.s
+    extra = mounted.compensation(g)  # FE-19.4.1 with FE-4.1.8 item 4: spent on the purchases or discarded
     for t in s.teams.values():
-        t.eternium = 5 * len(t.heroes)
+        t.eternium = 5 * len(t.heroes) + extra.get(t.id, 0)
     for kind in ("shop", "guild"):
         s.offers[kind] = []
         s.pending.append({"kind": "draw", "deck": kind, "count": 4, "for": "offer"})

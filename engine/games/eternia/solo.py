@@ -152,6 +152,17 @@ def apply_effects(g, c, cards: list[str]) -> None:
     g.s.discards["effect"].extend(cards)
 
 
+def objective_unmet(g) -> str | None:
+    """FE-18.7.1: why the scenario's objective is not met yet, or None. Only an objective the scenario states
+    in data is checked (``bosses_defeated``: the boss cards to defeat, AMB-29); any other is the mission
+    book's, and the log's word is taken for it (AMB-47)."""
+    wanted = (g.scenario.get("objective") or {}).get("bosses_defeated") or []
+    left = [b for b in wanted if not g.s.boss_state.get(b, {}).get("defeated")]
+    if left:
+        return f"the scenario's objective is to defeat {', '.join(g.name(b) for b in left)}, still undefeated"
+    return None
+
+
 def reinforce(g) -> None:
     """FE-18.3.2.2 (AMB-46, fill): 1 soldier at a time to every outpost the enemy holds, round after round,
     until each has 3 or the supply is empty (map order when the supply runs short)."""

@@ -33,6 +33,7 @@ class Hero:
     equipped: dict[str, str] = field(default_factory=dict)  # slot ("artifact", "armour-body", …) -> card
     baggage: list[str] = field(default_factory=list)  # FE-16.3.4
     defeats: int = 0
+    mounted: str | None = None  # the mounted-hero miniature fielded for this hero (FE-4.1.8)
 
 
 @dataclass
@@ -148,7 +149,8 @@ class State:
     pending: list[dict] = field(default_factory=list)
     queue: list[dict] = field(default_factory=list)  # combats still to resolve in an area (FE-10.3)
     skulls_done: list[int] = field(default_factory=list)
-    bosses: list[str] = field(default_factory=list)
+    bosses: list[str] = field(default_factory=list)  # boss cards in play (FE-11.5.9.5)
+    boss_state: dict[str, dict] = field(default_factory=dict)  # boss -> {"area", "damage"}, or "defeated"
     duel: dict[str, str] = field(default_factory=dict)
     setup: dict | None = None  # skirmish setup phases (FE-19.2) while they last
     zones: dict[str, str] = field(default_factory=dict)  # skirmish: each team's deployment zone (FE-19.6.1)

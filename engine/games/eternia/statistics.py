@@ -3,7 +3,8 @@
 
 Version 1's ``game``, ``teams`` and ``heroes`` rows are kept as they were; version 2 adds ``rounds`` (VP
 scored and outposts held per team and round, with the round's day or night), ``cards`` (combat and support
-cards each team played or bought) and ``combats`` (one row per epic combat and how it ended). Every number
+cards each team played or bought; a combat card is bought when it leaves the faction's supply for the
+deck, FE-11.3.3) and ``combats`` (one row per epic combat and how it ended). Every number
 is counted while the log is replayed (record.py): none is estimated.
 """
 

@@ -48,6 +48,7 @@ def view(g) -> dict:
                 "max_hp": q.max_hp(g, h),
                 "activated": h.activated,
                 "mount": h.mount,
+                "mounted": h.mounted,
                 "ally": h.ally,
                 "spells": list(h.spells),
                 "equipped": dict(h.equipped),
@@ -61,5 +62,14 @@ def view(g) -> dict:
         "offers": {k: (list(v) if v is not None else None) for k, v in s.offers.items()},
         "combat": combat,
         "bosses": list(s.bosses),
+        "boss_at": {  # FE-11.5.9.5: a boss card in play, where it was met, with the HP its damage leaves
+            st["area"]: {
+                "boss": b,
+                "name": g.name(b),
+                "hp": max(0, g.content.epic_beasts[b]["hp"] - st["damage"]),
+            }
+            for b, st in s.boss_state.items()
+            if b in s.bosses and st.get("area")
+        },
         "over": s.phase == "over",
     }

@@ -82,7 +82,9 @@ class CardRates(Dataset):
     )
     description = (
         "Team games and skirmishes. A combat card is played when it is placed in a zone or beside the board "
-        "(FE-11.5.3, FE-11.4.4); a support card when it is bought from a merchant (FE-9.10.3, FE-19.5.2), or a "
+        "(FE-11.5.3, FE-11.4.4), and bought when it is taken from the faction's supply into the deck, as a "
+        "reward or by training (FE-11.3.3, FE-19.9.1); a support card when it is bought from a merchant "
+        "(FE-9.10.3, FE-19.5.2), or a "
         "spell is cast or a consumable used (FE-16.4, FE-16.3.6). Games = the teams that played the card at "
         "least once in a game; win rate = how many of those teams won. Bars show the Wilson 95% interval; "
         "pick rate = those teams ÷ all teams in the filter. Every team's deck holds the base combat cards, so "

@@ -24,8 +24,13 @@ def team_name(team_id) -> str:
 
 
 def hero_name(hero_id) -> str:
+    """A hero's name, or a mounted hero's (FE-4.1.8: a player's force may name one)."""
     content = _content()
-    found = content.heroes.get(hero_id) if content is not None and hero_id else None
+    found = (
+        (content.heroes.get(hero_id) or content.mounted.get(hero_id))
+        if content is not None and hero_id
+        else None
+    )
     return found.get("name", hero_id) if found else str(hero_id or "—")
 
 

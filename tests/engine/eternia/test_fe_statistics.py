@@ -8,10 +8,11 @@ import json
 from collections import Counter
 
 import pytest
+from fe_support import play
 
 import engine
 from engine.core.content import builtin_pack
-from engine.games.eternia import CONTENT_DIR, DEFAULT_PACK
+from engine.games.eternia import CONTENT_DIR, DEFAULT_PACK, RULESET, effects, statistics
 
 GAME = "motu-fields-of-eternia"
 CASES = [(mode, seed) for mode in ("standard", "solo", "skirmish") for seed in (1, 2, 3, 4)]
@@ -38,7 +39,7 @@ def test_the_statistics_schema_is_version_2_and_every_simulated_verdict_follows_
 
 def test_a_changed_statistics_block_came_with_a_new_ruleset_version(games):
     _doc, verdict = games["standard", 1]
-    assert verdict.ruleset_version == engine.ruleset_version(GAME) == "fe-0.2.0"
+    assert verdict.ruleset_version == engine.ruleset_version(GAME) == "fe-0.3.0"
 
 
 @pytest.mark.parametrize("mode, seed", CASES)
@@ -88,10 +89,40 @@ def test_fe_11_5_cards_played_and_bought_are_the_log_s_place_buy_spell_and_consu
         assert r["played"] + r["bought"] > 0  # a row only for a card that was played or bought
         assert r["kind"]  # the pack names every card's kind
     assert +by["combat", "played"] == placed
-    assert +by["combat", "bought"] == Counter()
+    assert +by["combat", "bought"] == _taken_from_supply(doc)  # FE-11.3.3
     assert +by["support", "bought"] == bought
     assert +by["support", "played"] == used
     assert len({(r["team"], r["deck"], r["card"]) for r in rows}) == len(rows)
+
+
+def _taken_from_supply(doc: dict) -> Counter:
+    """Combat cards each team's supply lost over the replayed log (FE-11.3.3): rewards and training."""
+    g = RULESET.start({k: v for k, v in doc.items() if k != "events"})
+    for i, event in enumerate(doc["events"]):
+        g.apply(i, event)
+    start = sum(g.content.combat_supply.values())
+    return +Counter({t: start - sum(team.supply_cards.values()) for t, team in g.s.teams.items()})
+
+
+def test_fe_11_3_3_a_combat_card_trained_or_won_from_the_supply_counts_as_bought():
+    """FE-11.3.3, FE-19.9.1: a skirmish team trains for a flow card (5 Eternium) and an ally's reward gives a
+    "+2"; each is one combat card bought, beside the support cards bought."""
+    from test_fe_skirmish import start, through_setup
+
+    g = through_setup(start())
+    g.s.teams["motu"].eternium = 8
+    play(g, {"type": "activate", "hero": "he-man"}, {"type": "train", "hero": "he-man", "card": "flow"},
+         {"type": "trim", "team": "motu", "card": "+1"})  # fmt: skip
+    effects.reward(g, g.s.heroes["he-man"], {"combat_card": "+2"}, "allies")
+    g.advance()
+    play(g, {"type": "trim", "team": "motu", "card": "+1"})
+    rows = {(r["team"], r["deck"], r["card"]): r for r in statistics.build(g)["cards"]}
+    assert rows["motu", "combat", "flow"]["bought"] == 1 and rows["motu", "combat", "flow"]["kind"] == "flow"
+    assert rows["motu", "combat", "+2"]["bought"] == 1
+    assert not any(r["bought"] for k, r in rows.items() if k[1] == "combat" and k[2] not in ("flow", "+2"))
+    g.s.teams["motu"].supply_cards["+2"] = 0  # AMB-34: an empty supply gives nothing, so nothing is bought
+    effects.reward(g, g.s.heroes["he-man"], {"combat_card": "+2"}, "allies")
+    assert {r["card"]: r["bought"] for r in statistics.build(g)["cards"] if r["deck"] == "combat"}["+2"] == 1
 
 
 @pytest.mark.parametrize("mode, seed", CASES)
@@ -103,8 +134,7 @@ def test_fe_11_5_every_epic_combat_has_one_row_with_its_ending_rule(games, mode,
     assert sum(c["outcome"] == "fled" for c in combats) == stats["game"][0]["flees"]
     rules = {"defeat": ("FE-11.5.7.H.1", "FE-11.5.7.B"), "both-defeated": ("FE-11.5.7.H.2", "FE-11.5.7.B"),
              "fled": ("FE-11.5.8.2",), "damage": ("FE-11.5.9.2", "FE-17.2.4"), "beast-escapes": ("FE-11.5.9.4",),
-             "fewer-hp": ("FE-12.1",), "game-over": ("FE-18.7.1",)}  # fmt: skip
-    # the starter pack has no boss, so a combat with one (and its ending) never shows here
+             "fewer-hp": ("FE-12.1",), "game-over": ("FE-18.7.1",), "boss-remains": ("FE-11.5.9.5",)}  # fmt: skip
     for c in combats:
         assert c["rule"] in rules[c["outcome"]], c
         assert (c["winner"] is None) == (c["outcome"] in ("both-defeated", "beast-escapes", "game-over"))

@@ -128,6 +128,7 @@
     const highlight = new Set((opts.highlight || []).concat(touched(opts.event)));
     const fighting = view.combat && view.combat.area;
     const tokens = new Set(view.mission_tokens || []);
+    const bosses = view.boss_at || {};
     const outposts = view.outposts || {};
     const soldiers = view.soldiers || {};
     const areas = el("g", { class: "fe-areas" }, svg);
@@ -150,6 +151,7 @@
       if (a.tower) marks.push("♜");
       if (a.merchant && MERCHANTS[a.merchant]) marks.push(MERCHANTS[a.merchant][0]);
       if (tokens.has(a.id)) marks.push("!");
+      if (bosses[a.id]) marks.push("☠");
       if (marks.length) text(g, a.x, a.y + 4, marks.join(" "), "fe-marks");
       if (a.base) {
         const b = text(g, a.x, a.y + 30, "base", "fe-base", { fill: colourOf(a.base, teams) });
@@ -160,7 +162,9 @@
         (a.base ? ", base of " + ((board.factions[a.base] || {}).name || a.base) : "") + (a.tower ? ", tower" : "") +
         (a.merchant && MERCHANTS[a.merchant] ? ", " + MERCHANTS[a.merchant][1] : "") +
         (controller ? ", controlled by " + ((board.factions[controller] || {}).name || controller) : "") +
-        (tokens.has(a.id) ? ", mission token" : "");
+        (tokens.has(a.id) ? ", mission token" : "") +
+        (bosses[a.id] ? `, the boss ${bosses[a.id].name} in play (${bosses[a.id].hp} HP left)` : "");
+      if (bosses[a.id]) g.setAttribute("data-boss", bosses[a.id].boss);
       // Soldiers (FE-8): a square per team with its count, under the area.
       const here = soldiers[a.id] || {};
       const squads = Object.keys(here).filter((t) => here[t] > 0);
@@ -229,7 +233,7 @@
     }).join("");
     return `<table class="compact"><thead><tr><th>Team</th><th class="num">Eternium</th><th class="num">VP</th><th class="num">Soldiers left</th></tr></thead><tbody id="viewer-teams">${teamRows}</tbody></table>` +
       `<table class="compact"><thead><tr><th>Hero</th><th>Area</th><th class="num">HP</th><th>Gear</th></tr></thead><tbody id="viewer-heroes">${heroRows}</tbody></table>` +
-      `<p class="muted">◆ Eternium · ♜ tower · F/S/G forge, shop, guild · ! mission token · ✈ flight route over the sea · ↻ the map's edge wraps. Where the regions lie is not printed in the rulebook: the map is drawn from its links.</p>`;
+      `<p class="muted">◆ Eternium · ♜ tower · F/S/G forge, shop, guild · ! mission token · ☠ a boss in play · ✈ flight route over the sea · ↻ the map's edge wraps. Where the regions lie is not printed in the rulebook: the map is drawn from its links.</p>`;
   }
 
   window.ArbiterBoards = window.ArbiterBoards || {};
