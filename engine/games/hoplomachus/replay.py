@@ -89,7 +89,7 @@ class Game:
             if len(s.pending) > 1:
                 # HR-7.4.1 (AMB-35): decisions this one raised belong to the same troop's effects and come
                 # before another troop's waiting Retaliate.
-                s.pending.sort(key=lambda p: p["kind"] == "retaliate")
+                s.pending.sort(key=lambda p: p["kind"] in act.AFTER_ACTIVE)
         elif typ == "end_turn":
             flow.end_turn(self, event)
         elif s.turn["player"] == "titan" and typ in titan.ACTIONS:
