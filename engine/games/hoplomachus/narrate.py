@@ -97,6 +97,8 @@ def _troop(g, troop) -> str:
 
 
 def _unit(g, uid) -> str:
+    if isinstance(uid, str) and uid.startswith("shard:"):
+        return f"the shard on {uid[6:]}"  # HR-14.10.3: a shard with HP, attacked like a unit
     unit = g.s.units.get(uid) if isinstance(uid, str) else None
     if unit is None:
         return str(uid)

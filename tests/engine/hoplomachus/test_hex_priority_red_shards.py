@@ -114,6 +114,7 @@ def test_hr_14_10_3_the_titan_targets_red_shards_by_its_list(hr):
     assert offered == {"shard:F3", "shard:F7"}
     msg = hr.illegal(g, {"type": "smite", "target": UNIT4, "dice": ["black:hit", "green:hit"]}, "HR-9.6.2")
     assert "the shard on F3" in msg and "the shard on F7" in msg
+    assert g.describe_offer({"type": "smite", "target": "shard:F3"}) == "The titan smites the shard on F3"
     hr.apply(g, {"type": "smite", "target": "shard:F3", "dice": ["black:hit", "green:hit"]})
     f3 = g.s.shards[g.a.parse("F3", path="t")]
     assert f3["hp"] == 0 and not f3["active"] and g.s.units[UNIT4]["hp"] == q.udef(g, g.s.units[UNIT4]).health
