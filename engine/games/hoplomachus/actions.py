@@ -134,6 +134,7 @@ def enter_arena(g, u: dict, h: int) -> None:
     g.s.place(u, h)
     u["hp"] = fx.take_chips(g, u["owner"], q.udef(g, u).health)
     u["dazed"] = True
+    fx.unit_stat(g, u)
 
 
 def tactic(g, ev: dict) -> None:
@@ -338,6 +339,7 @@ def attack(g, ev: dict) -> None:
     n = sum(hits)
     fx.stat(g, u["owner"], "attacks")
     fx.stat(g, u["owner"], "hits", n)
+    fx.unit_stat(g, u, "attacks")
     before = len(g.s.pending)
     fx.deal_damage(g, target, n, u, attack=True)
     on_attack_damage(g, target, u, n, before)
@@ -362,6 +364,7 @@ def attack_shard(g, ev: dict, u: dict, h: int) -> None:
     u["engaged"] = True
     fx.stat(g, u["owner"], "attacks")
     fx.stat(g, u["owner"], "hits", sum(hits))
+    fx.unit_stat(g, u, "attacks")
     fx.damage_shard(g, h, sum(hits), u)
 
 

@@ -4,7 +4,7 @@ who was out in what order in Pandemonium (HR-16.1.2), the winning team in Allian
 troop named by its player and faction.
 
 Read from the verdict's generic result (``mode``, ``arena``, ``winner``, ``ended_by``, seats with their
-rank and team, ``against_game``), its statistics (``hoplomachus-statistics`` v1: per troop favour and
+rank and team, ``against_game``), its statistics (``hoplomachus-statistics`` v2: per troop favour and
 counters) and the log header's players.
 """
 
