@@ -162,3 +162,13 @@ def test_hr_14_10_3_blue_shards_are_not_the_rivals(hr):
     g = ascension(hr, "titan-4")
     titan = g.s.units["titan:titan-4"]
     assert rv.opponents(g, titan) == [] and rv.movement_plan(g, titan, 3) == ("stay", {})
+
+
+def test_hr_14_10_3_the_pack_states_the_shards_hp(hr):
+    """HR-14.10.3, LOG-3.5: a shard_hp effect states its HP and a colour of health chips, red or blue."""
+    pack = copy.deepcopy(builtin_pack("hoplomachus", "hr-core-starter")[0])
+    card = next(u for u in pack["units"] if u["id"] == "titan-6")["titan"]
+    card["effects"][0]["tiers"]["1"] = {"effect": "shard_hp", "hp": 2, "colour": "green"}
+    with pytest.raises(UnreadableLog) as info:
+        hr.game(mode="ascension", arena="colosseum", factions=("kunlun",), titan="titan-6", pack=pack)
+    assert info.value.rule == "LOG-3.5" and "HR-14.10.3" in info.value.message
