@@ -101,3 +101,29 @@ def test_the_viewer_draws_the_arena_and_the_engine_view_at_sampled_events(
     assert 300 <= width <= 390
     browser.execute_script("document.getElementById('replay-viewer').scrollIntoView()")
     browser.save_screenshot(str(SCREENSHOTS / f"hoplomachus-viewer-{mode}-phone.png"))
+
+
+def test_the_units_table_fits_a_phone(browser, live_server, make_user):
+    """Statistics v2 on the log page: the Units table (attacks, damage dealt, defeats per unit) is there and the
+    page still fits a 390 px phone. Screenshot: var/screenshots/hoplomachus-units-phone.png."""
+    from selenium.webdriver.common.by import By
+
+    user = make_user("gladiator", password=PASSWORD)
+    log = engine.simulate(GAME, 3, mode="skirmish")
+    stored = submit_log(user, json.dumps(log).encode(), source="api", filename="game.json").log
+    verify_stored_log(stored.pk)
+    log_in(browser, live_server.url, "gladiator", PASSWORD)
+    browser.set_window_size(*PHONE)
+    browser.get(f"{live_server.url}/logs/{stored.pk}/")
+    heading = wait(
+        browser, lambda d: next((h for h in d.find_elements(By.TAG_NAME, "h3") if h.text == "Units"), None)
+    )
+    table = heading.find_element(By.XPATH, "following-sibling::div[1]//table")
+    assert table.find_elements(By.TAG_NAME, "th")[3].text == "Damage"
+    assert len(table.find_elements(By.CSS_SELECTOR, "tbody tr")) == len(
+        engine.verify(log).statistics["units"]
+    )
+    assert_fits_a_phone(browser)
+    browser.execute_script("arguments[0].scrollIntoView()", heading)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(SCREENSHOTS / "hoplomachus-units-phone.png"))

@@ -52,6 +52,27 @@ def verified(user, django_capture_on_commit_callbacks):
 
 
 @pytest.mark.django_db
+def test_the_log_page_lists_each_units_attacks_damage_and_defeats(verified, client, user):
+    """Statistics v2: the log page's Units table is the verdict's per-unit rows, units and players by name; a
+    version-1 verdict (no ``units``) shows the Troops table only."""
+    log, verdict, doc = verified(3, "skirmish")
+    client.force_login(user)
+    page = unescape(client.get(f"/logs/{log.pk}/").content.decode())
+    details = plugin(GAME).result_details(doc, verdict.result, verdict.statistics)
+    units = next(t for t in details["tables"] if t["title"] == "Units")
+    content = engine.game(GAME).content_loader()
+    names = {p["id"]: p["name"] for p in doc["players"]}
+    stats = verdict.statistics["units"]
+    assert stats and [r["cells"] for r in units["rows"]] == [
+        [content.units[s["unit"]].name, names[s["player"]], s["attacks"], s["damage_dealt"], s["defeats"]]
+        for s in stats
+    ]
+    assert "<h3>Units</h3>" in page and content.units[stats[0]["unit"]].name in page
+    v1 = {k: v for k, v in verdict.statistics.items() if k != "units"}
+    assert [t["title"] for t in plugin(GAME).result_details(doc, verdict.result, v1)["tables"]] == ["Troops"]
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize("mode", MODES)
 def test_the_log_page_says_the_result_of_each_mode_in_words(mode, verified, client, user):
     log, verdict, doc = verified(3, mode)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.games.hoplomachus import effects as fx
 from engine.games.hoplomachus import queries as q
+from engine.games.hoplomachus import rivals as rv
 from engine.games.hoplomachus.state import new_unit
 
 # --- naming units in events --------------------------------------------------------------------
@@ -71,7 +72,19 @@ def hex_of(g, ev: dict, key: str = "hex") -> int:
 
 
 def name(g, u: dict) -> str:
+    if u.get("shard"):
+        return f"the shard on {g.a.label(u['hex'])}"
     return f"{q.udef(g, u).name} ({u['owner']})"
+
+
+def target_of(g, ev: dict, actor: dict) -> dict:
+    """A rival's target: a unit, or a shard named "shard:<hex>" as the rival procedures list it (HR-14.10.3)."""
+    h = q.shard_at(g, ev.get("target"))
+    if h is None:
+        return any_unit(g, ev, "target", actor)
+    if h in g.s.shards:
+        return rv.shard_record(g, h)
+    return {"uid": f"shard:{g.a.label(h)}", "hex": h, "hp": 0, "shard": True}
 
 
 def check_player(g, ev: dict) -> str:
@@ -121,6 +134,7 @@ def enter_arena(g, u: dict, h: int) -> None:
     g.s.place(u, h)
     u["hp"] = fx.take_chips(g, u["owner"], q.udef(g, u).health)
     u["dazed"] = True
+    fx.unit_stat(g, u)
 
 
 def tactic(g, ev: dict) -> None:
@@ -325,9 +339,10 @@ def attack(g, ev: dict) -> None:
     n = sum(hits)
     fx.stat(g, u["owner"], "attacks")
     fx.stat(g, u["owner"], "hits", n)
+    fx.unit_stat(g, u, "attacks")
     before = len(g.s.pending)
     fx.deal_damage(g, target, n, u, attack=True)
-    retaliate(g, target, u, n, before)
+    on_attack_damage(g, target, u, n, before)
 
 
 def attack_shard(g, ev: dict, u: dict, h: int) -> None:
@@ -349,27 +364,53 @@ def attack_shard(g, ev: dict, u: dict, h: int) -> None:
     u["engaged"] = True
     fx.stat(g, u["owner"], "attacks")
     fx.stat(g, u["owner"], "hits", sum(hits))
+    fx.unit_stat(g, u, "attacks")
     fx.damage_shard(g, h, sum(hits), u)
 
 
-def retaliate(g, target: dict, attacker: dict, hits: int, before: int | None = None) -> None:
-    """CF-8 Retaliate: dealt attack damage (≥1 hit, HR-7.5.2) → 1 damage to an attacker in its Range.
+def triggered(g, target: dict, attacker: dict) -> list:
+    """The Innate skills of ``target`` that the attack damage it was just dealt triggers (CF-8): Retaliate with the
+    attacker within its Range, Repel with the attacker adjacent."""
+    if target["zone"] != "arena" or attacker["zone"] != "arena" or not q.skills_on(g, target):
+        return []
+    met = {
+        "retaliate": q.in_range(g, target, attacker),
+        "repel": g.a.distance(target["hex"], attacker["hex"]) == 1,
+    }
+    return [sk for sk in q.udef(g, target).skills if met.get(sk.kind)]
+
+
+def controller(g, u: dict) -> str:
+    """Who decides for ``u``: its owner, or for a rival unit the players (HR-1.2.6), logged by the first seat."""
+    return g.s.turn["seats"][0] if rv.is_rival(g, u["owner"]) else u["owner"]
+
+
+def on_attack_damage(g, target: dict, attacker: dict, hits: int, before: int | None = None) -> None:
+    """Attack damage dealt (≥1 hit, HR-7.5.2) triggers the attacked unit's Retaliate and Repel (CF-8).
 
     HR-7.4.1 (AMB-35): the attack triggers the attacking troop's effects (its crowd favour) and the attacked
-    troop's Retaliate at once; the active troop's resolve first. When the favour left decisions to make (a track,
-    a reward: pending beyond ``before``), Retaliate waits behind them and resolves once they are made."""
-    if hits <= 0 or target["zone"] != "arena" or attacker["zone"] != "arena":
+    troop's at once; the active troop's resolve first. When the favour left decisions to make (a track, a reward:
+    pending beyond ``before``), the attacked unit's effects wait behind them and resolve once they are made.
+    HR-7.4.2: when the unit has several effects triggered at once, its controller (for a rival unit, the players
+    together) chooses their order: a 'trigger_order' event, waiting in the same place."""
+    if hits <= 0:
         return
-    if q.skill(g, target, "retaliate") is None:
+    skills = triggered(g, target, attacker)
+    if not skills:
+        return
+    p = {"unit": target["uid"], "attacker": attacker["uid"]}
+    if len(skills) > 1:
+        g.s.pending.append({"kind": "trigger_order", "player": controller(g, target), **p,
+                            "effects": [sk.id for sk in skills]})  # fmt: skip
         return
     if before is not None and len(g.s.pending) > before:
-        g.s.pending.append({"kind": "retaliate", "player": target["owner"], "unit": target["uid"],
-                            "attacker": attacker["uid"]})  # fmt: skip
+        g.s.pending.append({"kind": skills[0].kind, "player": target["owner"], **p})
         return
-    resolve_retaliate(g, {"unit": target["uid"], "attacker": attacker["uid"]})
+    AUTOMATIC[skills[0].kind](g, p)
 
 
 def resolve_retaliate(g, p: dict) -> None:
+    """CF-8 Retaliate: 1 damage (the skill's) to the attacker, if it is still within the unit's Range."""
     target, attacker = g.s.units[p["unit"]], g.s.units[p["attacker"]]
     if target["zone"] != "arena" or attacker["zone"] != "arena":
         return
@@ -378,8 +419,58 @@ def resolve_retaliate(g, p: dict) -> None:
         fx.deal_damage(g, attacker, sk.effect["damage"], target, attack=False)
 
 
+def resolve_repel(g, p: dict) -> None:
+    """Repel (skill sheet, provisional): the adjacent attacker is displaced straight away from the unit, up to the
+    skill's distance, stopping at the arena's edge or before a blocked hex (HR-7.7: displaced, not moved)."""
+    target, attacker = g.s.units[p["unit"]], g.s.units[p["attacker"]]
+    if target["zone"] != "arena" or attacker["zone"] != "arena":
+        return
+    sk = q.skill(g, target, "repel")
+    if sk is None or g.a.distance(target["hex"], attacker["hex"]) != 1 or q.displace_refusal(g, attacker):
+        return
+    side = g.a.grid.direction_to(target["hex"], attacker["hex"])
+    h = attacker["hex"]
+    for _ in range(sk.effect["distance"]):
+        n = g.a.step(h, side)
+        if n is None or q.blocked(g, attacker, n):
+            break
+        h = n
+    g.s.place(attacker, h)
+
+
 # Pending effects that need no decision: resolved as soon as they reach the head of the queue (HR-7.4.1).
-AUTOMATIC = {"retaliate": resolve_retaliate}
+AUTOMATIC = {"retaliate": resolve_retaliate, "repel": resolve_repel}
+# The attacked troop's effects, which wait behind the active troop's decisions (HR-7.4.1).
+AFTER_ACTIVE = ("retaliate", "repel", "trigger_order")
+
+
+def resolve_trigger_order(g, p: dict, ev: dict) -> None:
+    """HR-7.4.2: the effects triggered at once on one unit resolve in the order logged, which must name each of
+    them once; the controller chooses it, for a rival unit the players jointly."""
+    u = g.s.units[p["unit"]]
+    effects = [next(sk for sk in q.udef(g, u).skills if sk.id == sid) for sid in p["effects"]]
+    listed = " and ".join(sk.name for sk in effects)
+    example = ", ".join(f'"{sk.id}"' for sk in effects)
+    who = ev.get("player", p["player"])
+    if rv.is_rival(g, u["owner"]):
+        if who not in g.s.turn["seats"]:
+            raise IllegalEvent("HR-7.4.2", f"{name(g, u)} is a rival unit: the players choose the order of its "
+                               f"effects ({listed}), and one of them logs it")  # fmt: skip
+    elif who != p["player"]:
+        raise IllegalEvent("HR-7.4.2", f"the order of {name(g, u)}'s effects ({listed}) is chosen by its "
+                           f"controller, {p['player']}, not {who}")  # fmt: skip
+    if unit_named(g, ev.get("unit"), "/unit", [u["owner"]]) is not u:
+        raise IllegalEvent("HR-7.4.2", f"the effects waiting for an order are {name(g, u)}'s ({listed}); the log "
+                           f"should name \"unit\": \"{u['uid']}\"")  # fmt: skip
+    order = ev.get("order")
+    if not isinstance(order, list):
+        raise UnreadableLog("/order: the effects, in the order chosen", rule="LOG-5.2", path="/order")
+    ids = [g.c.lookup("skills", n, path=f"/order/{i}") for i, n in enumerate(order)]
+    if sorted(ids) != sorted(p["effects"]):
+        raise IllegalEvent("HR-7.4.2", f"{name(g, u)} has {len(effects)} effects triggered at once, {listed}; the "
+                           f"log should list each of them once, in the order chosen (e.g. \"order\": [{example}])")  # fmt: skip
+    for sid in ids:
+        AUTOMATIC[next(sk for sk in effects if sk.id == sid).kind](g, p)
 
 
 def special(g, ev: dict) -> None:
@@ -548,6 +639,12 @@ PENDING = {
     "add_hp": ("add_hp", resolve_add_hp, "HR-4.5.3", "choose the unit that gains 3 HP"),
     "support": ("support", resolve_support, "HR-5.1.2", "place the support chip gained"),
     "stone_tactics": ("stone_tactics", resolve_stone_tactics, "HR-16.6.1", "choose the tactics returned"),
+    "trigger_order": (
+        "trigger_order",
+        resolve_trigger_order,
+        "HR-7.4.2",
+        "choose the order of the effects one unit's attack damage triggered at once",
+    ),
     # Resolved by rival_actions and flow (higher layers); listed here so that every pending kind has its event.
     "displace": ("displace", None, "HR-13.10.4", "choose where the attacked unit is displaced"),
     "begin_turn": ("begin_turn", None, "HR-13.8.5", "say which player takes the next turn"),

@@ -16,7 +16,7 @@ COLOURS = ("yellow", "blue", "green", "black", "red")  # weakest → strongest (
 # The skill vocabulary (docs/content-packs.md, Hoplomachus). A pack naming any other kind is refused
 # with LOG-3.6 rather than silently ignored.
 SKILL_KINDS = {
-    "innate": {"retaliate", "first_strike", "dig_in"},
+    "innate": {"retaliate", "repel", "first_strike", "dig_in"},
     "ability": {"hurl", "regen"},
     "special": {"dice_special"},
 }
@@ -24,7 +24,14 @@ TACTIC_KINDS = {"movement", "gain_hp", "extra_die", "no_engage"}
 TACTIC_TYPES = {"permanent", "instant", "temporary"}
 DURATIONS = {"this_turn", "next_owner_turn"}
 IMMORTAL_TRIGGERS = {"displace_target", "allies_gain_hp"}
-# HR-14.8.4 (titan reference cards); deploy_ally HR-14.8.6/HR-14.9, allies_attack HR-14.9.4, compass_move HR-2.11.2
+# Innate skills that an attack's damage triggers on the unit dealt it (HR-7.4.2 orders them when several do).
+ATTACK_DAMAGE_TRIGGERS = ("retaliate", "repel")
+# Rival priority list entries naming opponents (HR-9.3.3; "shard": a shard with red HP, HR-14.10.3). An entry
+# "hex:<arena tag>" names hexes instead (HR-9.3.5, printed in non-bold type).
+UNIT_PRIORITIES = {"on_stone", "hero", "strongest", "weakest", "shard"}
+HEX_PRIORITY = "hex:"
+# HR-14.8.4 (titan reference cards); deploy_ally HR-14.8.6/HR-14.9, allies_attack HR-14.9.4, compass_move HR-2.11.2,
+# shard_hp HR-14.10.3 (gives the shards lying in the arena HP of one colour)
 TITAN_EFFECTS = {
     "advance",
     "smite",
@@ -34,6 +41,7 @@ TITAN_EFFECTS = {
     "deploy_ally",
     "allies_attack",
     "compass_move",
+    "shard_hp",
 }
 REWARDS_LINEAR = {"activate_hero", "return_tactics", "return_units", "neutral_hero"}
 REWARDS_COLOSSEUM = {"gain_support_chip", "add_3_hp", "activate_hero", "foothold_action", "gold_hero"}
@@ -204,6 +212,15 @@ def load_content(doc: dict, sha256: str) -> Content:
         if (titan is None) != (u["kind"] != "titan"):
             raise bad(f"/units/{i}/titan", "a titan, and only a titan, has a reference card ('titan')")
         if titan is not None:
+            for key in ("priority", "ally_priority"):
+                for j, entry in enumerate(titan.get(key, [])):
+                    tag = entry[len(HEX_PRIORITY) :] if entry.startswith(HEX_PRIORITY) else None
+                    if tag is None and entry not in UNIT_PRIORITIES:
+                        raise bad(f"/units/{i}/titan/{key}/{j}", f"'{entry}' is not a priority this engine "
+                                  "implements", "LOG-3.6")  # fmt: skip
+                    if tag is not None and not any(tag in a["tags"] for a in doc["arenas"]):
+                        raise bad(f"/units/{i}/titan/{key}/{j}", f"hex priority '{entry}' names no hex tag of "
+                                  "the pack's arenas (HR-9.3.5)")  # fmt: skip
             allies = {a["unit"] for a in titan.get("allies", [])}
             for j, row in enumerate(titan["effects"]):
                 for tier in row["tiers"].values():
@@ -213,6 +230,12 @@ def load_content(doc: dict, sha256: str) -> Content:
                             "a titan effect this engine does not implement",
                             "LOG-3.6",
                         )
+                    if tier["effect"] == "shard_hp" and (
+                        not isinstance(tier.get("hp"), int)
+                        or tier.get("colour", "red") not in ("red", "blue")
+                    ):
+                        raise bad(f"/units/{i}/titan/effects/{j}", "shard_hp gives the shards 'hp' (a whole number) "
+                                  "of a 'colour', red or blue (HR-14.10.3)")  # fmt: skip
                     if tier["effect"] == "deploy_ally" and tier.get("unit") not in allies:
                         raise bad(
                             f"/units/{i}/titan/effects/{j}", "deploy_ally names one of the card's 'allies'"

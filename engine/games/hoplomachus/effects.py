@@ -20,6 +20,22 @@ def stat(g, troop: str, key: str, n: int = 1) -> None:
     row[key] = row.get(key, 0) + n
 
 
+UNIT_STATS = ("attacks", "damage_dealt", "defeats")
+UNIT_KEY = (
+    "unit:"  # per-unit rows sit in ``stats`` beside the troops' under "unit:<uid>" (plain, copied data)
+)
+
+
+def unit_stat(g, u: dict | None, key: str | None = None, n: int = 1) -> None:
+    """Count for one player-troop unit (statistics ``units``); rival units are not counted, like their troops.
+    With no ``key`` the unit gets its row (all zero) when it enters combat."""
+    if u is None or u.get("shard") or q.team(g, u["owner"]) == "rivals":
+        return
+    row = g.s.stats.setdefault(UNIT_KEY + u["uid"], dict.fromkeys(UNIT_STATS, 0))
+    if key is not None:
+        row[key] += n
+
+
 # --- phases ------------------------------------------------------------------------------------
 
 
@@ -97,6 +113,7 @@ def deal_damage(g, target: dict, amount: int, source: dict | None, *, attack: bo
         # HR-13.6.1: immortals ignore damage; HR-13.5.1: the damage dealt still earns its dealer favour.
         if source is not None and not q.allied(g, source, target):
             stat(g, source["owner"], "damage_dealt", amount)
+            unit_stat(g, source, "damage_dealt", amount)
             gain_favour(g, source["owner"], amount)
         return 0
     lost = min(amount, target["hp"])
@@ -105,6 +122,7 @@ def deal_damage(g, target: dict, amount: int, source: dict | None, *, attack: bo
     by = source["owner"] if source is not None else None
     if by is not None:
         stat(g, by, "damage_dealt", lost)
+        unit_stat(g, source, "damage_dealt", lost)
     if (
         by is not None
         and g.mode in ("skirmish", "ascension")
@@ -114,7 +132,7 @@ def deal_damage(g, target: dict, amount: int, source: dict | None, *, attack: bo
     ):
         gain_favour(g, by, lost)  # HR-15.5.4: favour = HP the opponent lost
     if target["hp"] <= 0:
-        defeat(g, target, by)
+        defeat(g, target, by, source)
     elif (
         not target["active"]
         and q.udef(g, target).kind == "hero"
@@ -125,8 +143,9 @@ def deal_damage(g, target: dict, amount: int, source: dict | None, *, attack: bo
     return lost
 
 
-def defeat(g, u: dict, by: str | None) -> None:
-    """HR-7.3, HR-10: out of the arena into its troop's discard; chips to the supply, tactics to their players."""
+def defeat(g, u: dict, by: str | None, source: dict | None = None) -> None:
+    """HR-7.3, HR-10: out of the arena into its troop's discard; chips to the supply, tactics to their players.
+    ``source``: the unit whose damage defeated it, if any (its statistics' ``defeats``)."""
     s = g.s
     d = q.udef(g, u)
     return_chips(g, u["owner"], u["hp"])
@@ -150,6 +169,7 @@ def defeat(g, u: dict, by: str | None) -> None:
     stat(g, u["owner"], "units_lost")
     if by is not None:
         stat(g, by, "units_defeated")
+        unit_stat(g, source, "defeats")
     opposing = by is not None and q.team(g, by) != q.team(g, u["owner"])
     if opposing and g.a.pozzuoli and g.mode in ("skirmish", "alliance"):
         gain_favour(g, by, 2)  # HR-15.5.1, HR-17.6.1
@@ -192,6 +212,7 @@ def damage_shard(g, h: int, amount: int, source: dict) -> int:
         return 0
     shard["hp"] -= lost  # its HP came with the card at setup, not from the supply
     stat(g, source["owner"], "damage_dealt", lost)
+    unit_stat(g, source, "damage_dealt", lost)
     if shard["hp"] == 0:
         shard["active"] = False
     gain_favour(g, source["owner"], lost)

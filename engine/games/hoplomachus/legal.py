@@ -6,6 +6,8 @@ draws are left out: the dice supply fills them (seeded) or the author writes the
 
 from __future__ import annotations
 
+from itertools import permutations
+
 from engine.games.hoplomachus import effects as fx
 from engine.games.hoplomachus import queries as q
 from engine.games.hoplomachus import rivals as rv
@@ -168,7 +170,7 @@ def pending_events(g, p: dict) -> list[dict]:
     if kind == "toss":
         t = tt.titan_unit(g)
         out = []
-        for v in rv.targets(g, t, 1, adjacent_only=True):
+        for v in rv.targets(g, t, 1, adjacent_only=True, units_only=True):
             trial = g.copy()  # where it can land is known once the damage is dealt
             tv = trial.s.units[v["uid"]]
             fx.deal_damage(trial, tv, p["damage"], trial.s.units[t["uid"]], attack=False)
@@ -183,6 +185,9 @@ def pending_events(g, p: dict) -> list[dict]:
     if kind == "ally_attack":
         return [{"type": "ally_attack", "player": who, "unit": u["uid"], "target": v["uid"]}
                 for u in tt.ally_attackers(g, p) for v in rv.targets(g, u)]  # fmt: skip
+    if kind == "trigger_order":  # HR-7.4.2: every order of the effects triggered at once
+        return [{"type": "trigger_order", "player": who, "unit": p["unit"], "order": list(order)}
+                for order in permutations(p["effects"])]  # fmt: skip
     if kind == "begin_turn":
         return [{"type": "begin_turn", "player": x} for x in s.turn["seats"]]
     if kind == "stone_tactics":
@@ -239,7 +244,7 @@ def rival_events(g) -> list[dict]:
                 if sk.kind == "regen":
                     out.append(base)
                 else:
-                    for v in rv.targets(g, u, 1, adjacent_only=True):
+                    for v in rv.targets(g, u, 1, adjacent_only=True, units_only=True):
                         if q.displace_refusal(g, v) is None:
                             for h in q.hurl_destinations(g, u, v, sk.effect["distance"]):
                                 out.append({**base, "target": v["uid"], "hex": a.label(h)})
@@ -254,7 +259,10 @@ def rival_events(g) -> list[dict]:
             if sk.effect["targets"] == "adjacent_all":
                 out.append(base)
             else:
-                out += [{**base, "target": v["uid"]} for v in rv.targets(g, u, sk.effect.get("range"))]
+                out += [
+                    {**base, "target": v["uid"]}
+                    for v in rv.targets(g, u, sk.effect.get("range"), units_only=True)
+                ]
         else:
             out += [
                 {"type": "attack", "player": troop, "unit": u["uid"], "target": v["uid"]}

@@ -61,6 +61,10 @@ def describe(g, event: dict) -> str:
         return f"{who} {_s(event, 'return')} {', '.join(_unit(g, u) for u in event.get('units') or []) or 'no unit'}"
     if kind == "stone_tactics":
         return f"{who} {_s(event, 'take')} tactics from the stone"
+    if kind == "trigger_order":  # HR-7.4.2
+        order = event.get("order") if isinstance(event.get("order"), list) else []
+        steps = ", then ".join(_skill(g, event.get("unit"), s) for s in order)
+        return f"{who} {_s(event, 'resolve')} {unit}'s triggered effects: {steps}"
     if kind == "titan_roll":
         return "The titan rolls its dice"
     words = {"end_turn": ("end", " the turn"), "begin_turn": ("take", " the next turn"), "roll": ("roll", ""),
@@ -93,6 +97,8 @@ def _troop(g, troop) -> str:
 
 
 def _unit(g, uid) -> str:
+    if isinstance(uid, str) and uid.startswith("shard:"):
+        return f"the shard on {uid[6:]}"  # HR-14.10.3: a shard with HP, attacked like a unit
     unit = g.s.units.get(uid) if isinstance(uid, str) else None
     if unit is None:
         return str(uid)

@@ -11,6 +11,7 @@ from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import _schema, explain_event
 from engine.core.result import game_result, seat
 from engine.games.hoplomachus import actions as act
+from engine.games.hoplomachus import effects as fx
 from engine.games.hoplomachus import flow, narrate, titan
 from engine.games.hoplomachus import queries as q
 from engine.games.hoplomachus import rival_actions as rival
@@ -89,7 +90,7 @@ class Game:
             if len(s.pending) > 1:
                 # HR-7.4.1 (AMB-35): decisions this one raised belong to the same troop's effects and come
                 # before another troop's waiting Retaliate.
-                s.pending.sort(key=lambda p: p["kind"] == "retaliate")
+                s.pending.sort(key=lambda p: p["kind"] in act.AFTER_ACTIVE)
         elif typ == "end_turn":
             flow.end_turn(self, event)
         elif s.turn["player"] == "titan" and typ in titan.ACTIONS:
@@ -259,4 +260,20 @@ class Game:
         return {
             "game": [{"mode": self.mode, "arena": self.a.id, "rounds": self.s.turn["round"]}],
             "troops": rows,
+            "units": self.unit_rows(),
         }
+
+    def unit_rows(self) -> list[dict]:
+        """One row per player-troop unit that entered combat, in seat order then uid: its attacks, the damage it
+        dealt (HP lost by opponents and shards, and damage an immortal ignored, HR-13.5.1) and the units it
+        defeated."""
+        seats = self.s.turn["seats"]
+        rows = []
+        for key, counts in self.s.stats.items():
+            if not key.startswith(fx.UNIT_KEY):
+                continue
+            u = self.s.units[key[len(fx.UNIT_KEY) :]]
+            rows.append({"player": u["owner"], "unit": u["def"], "uid": u["uid"], **counts})
+        return sorted(
+            rows, key=lambda r: (seats.index(r["player"]) if r["player"] in seats else len(seats), r["uid"])
+        )

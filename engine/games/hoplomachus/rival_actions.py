@@ -95,7 +95,7 @@ def ability(g, ev: dict) -> None:
             "HR-9.5.1", f"{act.name(g, u)} cannot use {sk.name} now (its conditions are not met)"
         )
     if sk.kind == "hurl":
-        allowed = rv.targets(g, u, 1, adjacent_only=True)
+        allowed = rv.targets(g, u, 1, adjacent_only=True, units_only=True)
         target = act.any_unit(g, ev, "target", u)
         if target not in allowed:
             raise IllegalEvent(
@@ -115,14 +115,14 @@ def attack(g, ev: dict) -> None:
             "HR-9.6.2", f"{act.name(g, u)} must use its Special {sk.name} instead of attacking"
         )
     allowed = rv.targets(g, u)
-    target = act.any_unit(g, ev, "target", u)
+    target = act.target_of(g, ev, u)
     if target not in allowed and q.cannot_engage(g, u) is None:
         raise IllegalEvent(
             "HR-9.6.2",
             f"{act.name(g, u)} attacks the highest-priority opponent in Range: {names(g, allowed)}",
         )
-    if u["owner"] != "immortal":
-        act.attack(g, ev)
+    if u["owner"] != "immortal" or target.get("shard"):
+        act.attack(g, ev)  # a red-HP shard is attacked like a unit (HR-14.10.3)
         return
     if g.s.turn["rolled"]:
         raise IllegalEvent("HR-13.10.3", "the immortal rolls its dice once per turn")
@@ -143,7 +143,7 @@ def immortal_attack(g, ev: dict, u: dict, target: dict) -> dict[str, int]:
     n = sum(hits)
     before = len(g.s.pending)
     fx.deal_damage(g, target, n, u, attack=True)
-    act.retaliate(g, target, u, n, before)
+    act.on_attack_damage(g, target, u, n, before)
     return by_colour(pool, hits)
 
 
@@ -220,7 +220,7 @@ def special(g, ev: dict) -> None:
     if rv.special_due(g, u) is not sk:
         raise IllegalEvent("HR-9.6.2", f"{act.name(g, u)} cannot use {sk.name} now")
     if sk.effect["targets"] == "one":
-        allowed = rv.targets(g, u, sk.effect.get("range"))
+        allowed = rv.targets(g, u, sk.effect.get("range"), units_only=True)
         target = act.any_unit(g, ev, "target", u)
         if target not in allowed:
             raise IllegalEvent(

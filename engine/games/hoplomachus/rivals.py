@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import deque
 
 from engine.games.hoplomachus import queries as q
+from engine.games.hoplomachus.content import HEX_PRIORITY
 
 ASSAULT_PRIORITY = ("on_stone", "hero", "strongest")  # HR-13.9.1
 UNBOUNDED = 10_000
@@ -28,14 +29,44 @@ def priority(g, u: dict) -> tuple[str, ...]:
     return ASSAULT_PRIORITY
 
 
+def is_hex_entry(entry: str) -> bool:
+    """HR-9.3.5: a priority that is a hex (printed in non-bold type), written "hex:<arena tag>" in the pack."""
+    return entry.startswith(HEX_PRIORITY)
+
+
+def entry_hexes(g, entry: str) -> frozenset[int]:
+    return g.a.tags.get(entry[len(HEX_PRIORITY) :], frozenset())
+
+
+def shard_record(g, h: int) -> dict:
+    """A shard with HP as a rival's candidate (HR-14.10.3): named as in events, "shard:<hex>"."""
+    return {"uid": f"shard:{g.a.label(h)}", "hex": h, "hp": g.s.shards[h]["hp"], "shard": True}
+
+
+def opponents(g, u: dict) -> list[dict]:
+    """HR-9.3.3 candidates: the opposing units in the arena and, for a rival unit, the shards with red HP, which
+    the rivals mark and target like opposing units (HR-14.10.3; the original: 'in modo analogo')."""
+    opps = q.opponents_of(g, u)
+    if g.s.shards and is_rival(g, u["owner"]):
+        opps += [
+            shard_record(g, h)
+            for h, sh in sorted(g.s.shards.items())
+            if sh["hp"] > 0 and sh["colour"] == "red"
+        ]
+    return opps
+
+
 def select(g, entry: str, cands: list[dict]) -> list[dict]:
-    """HR-9.3.3/9.3.4: opponents matching one priority; comparatives only among ``cands`` (AMB-34)."""
-    if not cands:
+    """HR-9.3.3/9.3.4: opponents matching one priority; comparatives only among ``cands`` (AMB-34). A shard is
+    never a hero; "shard" names shards only; a hex priority names no opponent."""
+    if not cands or is_hex_entry(entry):
         return []
     if entry == "on_stone":
         return [o for o in cands if g.a.is_("stone", o["hex"])]
     if entry == "hero":
-        return [o for o in cands if q.udef(g, o).kind == "hero"]
+        return [o for o in cands if not o.get("shard") and q.udef(g, o).kind == "hero"]
+    if entry == "shard":
+        return [o for o in cands if o.get("shard")]
     if entry == "strongest":
         top = max(o["hp"] for o in cands)
         return [o for o in cands if o["hp"] == top]
@@ -63,6 +94,13 @@ def closest(g, u: dict, cands: list[dict], reach: dict[int, int] | None = None) 
     return [o for o in cands if measure(o) == d]
 
 
+def closest_hexes(g, u: dict, hexes: list[int], reach: dict[int, int]) -> list[int]:
+    """HR-9.4.3 for a hex priority: the nearest of its hexes (AMB-7: by hex distance, or by steps)."""
+    steps = g.opt["rival_closest"] == "steps"
+    d = min(reach[h] if steps else g.a.distance(u["hex"], h) for h in hexes)
+    return [h for h in hexes if (reach[h] if steps else g.a.distance(u["hex"], h)) == d]
+
+
 def _in_reach(g, hexes, o: dict, rng: int) -> bool:
     row = g.a.distances_from(o["hex"])
     return any(row[h] <= rng for h in hexes)
@@ -84,13 +122,21 @@ def _bfs_from(g, u: dict, sources) -> dict[int, int]:
 def movement_plan(g, u: dict, m: int | None = None) -> tuple[str, dict[int, int]]:
     """HR-9.4.3–9.4.5: ("stay", {}) or (step, {legal destination: steps}) for one rival unit now.
 
-    Tied marks are the players' choice (HR-9.4.3), so each tied mark contributes its own destinations.
+    Tied marks are the players' choice (HR-9.4.3), so each tied mark contributes its own destinations. A hex
+    priority is reached only by moving onto the hex itself (HR-9.3.5): its goal is that hex, not a hex in Range.
     """
     rng = q.udef(g, u).range
     m = q.movement(g, u) if m is None else m  # a titan's Advance gives its own movement (HR-14.8.5)
     reach = q.reachable(g, u, m)
-    opps = q.opponents_of(g, u)
+    opps = opponents(g, u)
     for entry in priority(g, u):
+        if is_hex_entry(entry):
+            spots = [h for h in entry_hexes(g, entry) if h in reach]
+            if not spots:
+                continue
+            if u["hex"] in spots:
+                return "stay", {}  # standing on its mark already
+            return "2a", {h: reach[h] for h in closest_hexes(g, u, spots, reach)}
         cands = select(g, entry, [o for o in opps if _in_reach(g, reach, o, rng)])
         if not cands:
             continue
@@ -106,16 +152,19 @@ def movement_plan(g, u: dict, m: int | None = None) -> tuple[str, dict[int, int]
     # HR-9.4.5, AMB-8: no priority reachable — use the full Movement to get closer to the first one approachable.
     full = q.reachable(g, u, UNBOUNDED)
     for entry in priority(g, u):
-        cands = select(g, entry, [o for o in opps if _in_reach(g, full, o, rng)])
-        if not cands:
+        if is_hex_entry(entry):
+            goals = [[h] for h in entry_hexes(g, entry) if h in full]
+        else:
+            cands = select(g, entry, [o for o in opps if _in_reach(g, full, o, rng)])
+            goals = [[h for h in full if g.a.distance(h, o["hex"]) <= rng] for o in cands]
+        if not goals:
             continue
-        need = {o["uid"]: min(s for h, s in full.items() if g.a.distance(h, o["hex"]) <= rng) for o in cands}
-        best = min(need.values())
+        need = [min(full[h] for h in goal) for goal in goals]
+        best = min(need)
         dests = {}
-        for o in cands:
-            if need[o["uid"]] != best:
+        for goal, n in zip(goals, need, strict=True):
+            if n != best:
                 continue
-            goal = [h for h in full if g.a.distance(h, o["hex"]) <= rng]
             back = _bfs_from(g, u, goal)
             dests |= {h: m for h, s in reach.items() if s == m and back.get(h) == best - m}
         if dests:
@@ -127,9 +176,15 @@ def must_move(g, u: dict) -> bool:
     return q.can_move(g, u) is None and bool(movement_plan(g, u)[1])
 
 
-def targets(g, u: dict, rng: int | None = None, adjacent_only: bool = False) -> list[dict]:
-    """HR-9.6.2: the opponents within Range that rank highest on the list (AMB-9: possibly none)."""
+def targets(
+    g, u: dict, rng: int | None = None, adjacent_only: bool = False, units_only: bool = False
+) -> list[dict]:
+    """HR-9.6.2: the opponents within Range that rank highest on the list (AMB-9: possibly none). Red-HP shards
+    count as opponents (HR-14.10.3) except for ``units_only`` effects: a displacement or a Special, which only
+    units can suffer (a shard is not a unit, HR-14.10.1)."""
     in_range = q.attack_targets(g, u, rng)
+    if not units_only and g.s.shards and is_rival(g, u["owner"]):
+        in_range += [shard_record(g, h) for h in q.shard_targets(g, u, rng)]
     if adjacent_only:
         in_range = [o for o in in_range if g.a.distance(u["hex"], o["hex"]) == 1]
     for entry in priority(g, u):
@@ -149,7 +204,7 @@ def special_due(g, u: dict):
         if sk.effect["targets"] == "adjacent_all":
             if any(g.a.distance(u["hex"], o["hex"]) == 1 for o in q.opponents_of(g, u)):
                 return sk
-        elif targets(g, u, sk.effect.get("range")):
+        elif targets(g, u, sk.effect.get("range"), units_only=True):
             return sk
     return None
 
@@ -165,7 +220,7 @@ def abilities_due(g, u: dict) -> list:
         wounded = sk.kind == "regen" and u["hp"] < q.udef(g, u).health
         hurl = sk.kind == "hurl" and any(
             q.displace_refusal(g, o) is None and q.hurl_destinations(g, u, o, sk.effect["distance"])
-            for o in targets(g, u, 1, adjacent_only=True)
+            for o in targets(g, u, 1, adjacent_only=True, units_only=True)
         )
         if wounded or hurl:
             out.append(sk)

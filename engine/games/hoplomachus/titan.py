@@ -84,6 +84,8 @@ def titan_roll(g, ev: dict) -> None:
             p["unit"], p["hexes"] = effect["unit"], effect.get("hexes", "outer_blue")
         elif kind == "allies_attack":
             p["kind"], p["done"] = "ally_attack", []
+        elif kind == "shard_hp":
+            p["hp"], p["colour"] = effect["hp"], effect.get("colour", "red")
         else:
             p["damage"], p["distance"] = effect["damage"], effect["distance"]
         s.pending.append(p)
@@ -135,7 +137,7 @@ def resolve_smite(g, p: dict, ev: dict) -> None:
                 "HR-9.6.2", f"Smite must target the highest-priority opponent within {p['value']} hexes"
             )
         return
-    target = act.any_unit(g, ev, "target", titan)
+    target = act.target_of(g, ev, titan)
     if target not in allowed:
         raise IllegalEvent("HR-9.6.2", f"Smite targets the highest-priority opponent within {p['value']} hexes: "
                            f"{', '.join(sorted(act.name(g, u) for u in allowed)) or 'none'}")  # fmt: skip
@@ -144,16 +146,19 @@ def resolve_smite(g, p: dict, ev: dict) -> None:
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
     n = sum(hits)
+    if target.get("shard"):
+        fx.damage_shard(g, target["hex"], n, titan)  # a red-HP shard loses HP like a unit (HR-14.10.3)
+        return
     before = len(g.s.pending)
     fx.deal_damage(g, target, n, titan, attack=True)
-    act.retaliate(g, target, titan, n, before)
+    act.on_attack_damage(g, target, titan, n, before)
 
 
 def resolve_toss(g, p: dict, ev: dict) -> None:
     """WE-12 step 5 (AMB-32): damage to the highest-priority adjacent opponent, then displace it exactly
     ``distance`` hexes from the titan, to a hex the players choose."""
     titan = titan_unit(g)
-    allowed = rv.targets(g, titan, 1, adjacent_only=True)
+    allowed = rv.targets(g, titan, 1, adjacent_only=True, units_only=True)
     if ev.get("target") is None:
         if allowed:
             raise IllegalEvent("HR-9.6.2", "Toss must target the highest-priority adjacent opponent")
@@ -253,7 +258,7 @@ def resolve_ally_attack(g, p: dict, ev: dict) -> None:
                            f"opponent its list allows in Range); the allies that act are: "
                            f"{', '.join(act.name(g, v) for v in cands)}")  # fmt: skip
     allowed = rv.targets(g, u)
-    target = act.any_unit(g, ev, "target", u)
+    target = act.target_of(g, ev, u)
     if target not in allowed:
         raise IllegalEvent("HR-14.9.5", f"{act.name(g, u)} attacks the highest-priority opponent in Range on the "
                            f"titan card's list: {', '.join(sorted(act.name(g, v) for v in allowed))}")  # fmt: skip
@@ -278,6 +283,15 @@ def resolve_compass_move(g, p: dict) -> None:
         titan["moved"] = True
 
 
+def resolve_shard_hp(g, p: dict) -> None:
+    """HR-14.10.3 (titan card data, provisional): every shard lying in the arena without HP, on a hex no unit
+    stands on, gets the card's HP in the card's colour, active side up. Red HP makes it the rivals' to mark and
+    target; any HP makes it block its hex."""
+    for h, shard in sorted(g.s.shards.items()):
+        if shard["hp"] <= 0 and h not in g.s.occupant:
+            shard.update(hp=p["hp"], colour=p["colour"], active=True)
+
+
 def settle_head(g) -> bool:
     """A pending titan effect at the head that needs no decision: the compass move, and a prompt no ally can
     answer (HR-14.9.4: unprompted or dazed allies do nothing). Returns whether one was settled."""
@@ -285,6 +299,10 @@ def settle_head(g) -> bool:
     if head["kind"] == "compass_move":
         g.s.pending.pop(0)
         resolve_compass_move(g, head)
+        return True
+    if head["kind"] == "shard_hp":
+        g.s.pending.pop(0)
+        resolve_shard_hp(g, head)
         return True
     if head["kind"] == "ally_attack" and not ally_attackers(g, head):
         g.s.pending.pop(0)

@@ -4,11 +4,11 @@ game length per mode.
 
 Only what the verified verdict carries is counted: the generic result (``mode``, ``arena``,
 ``rounds_played``, each seat's outcome and score components, ``against_game``) and the statistics
-(``hoplomachus-statistics`` v1: each troop's ``faction`` and counters such as ``attacks``, ``hits`` and
+(``hoplomachus-statistics`` v2: each troop's ``faction`` and counters such as ``attacks``, ``hits`` and
 ``rewards``). The engine writes ``result.seats`` and ``statistics.troops`` in the same seat order, so seat
-``i`` of one is troop ``i`` of the other. The statistics carry no per-unit rows, so there are no per-unit
-rates. Grouped by SQL over the stored verdicts, one query per seat place; Python only adds up the few
-groups and derives the rates.
+``i`` of one is troop ``i`` of the other. Version 2's per-unit rows (``units``) are not read by these pages.
+Grouped by SQL over the stored verdicts, one query per seat place; Python only adds up the few groups and
+derives the rates.
 """
 
 from __future__ import annotations

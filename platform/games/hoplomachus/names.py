@@ -3,7 +3,7 @@ the rulebook print them (ids when they do not)."""
 
 from __future__ import annotations
 
-from games.pack_names import printed_name
+from games.pack_names import default_content, printed_name
 
 GAME_ID = "hoplomachus-remastered"
 
@@ -21,6 +21,13 @@ RIVALS = {"immortal": "the immortals", "arena": "the arena", "titan": "the titan
 
 def faction_name(faction_id) -> str:
     return printed_name(GAME_ID, "factions", faction_id)
+
+
+def unit_name(unit_id) -> str:
+    """A unit's printed name (units are typed records in the pack, not dicts); its id when the pack lacks it."""
+    content = default_content(GAME_ID)
+    unit = content.units.get(unit_id) if content is not None and isinstance(unit_id, str) else None
+    return unit.name if unit is not None else str(unit_id or "—")
 
 
 def arena_name(arena_id) -> str:

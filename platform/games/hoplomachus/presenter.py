@@ -4,13 +4,20 @@ who was out in what order in Pandemonium (HR-16.1.2), the winning team in Allian
 troop named by its player and faction.
 
 Read from the verdict's generic result (``mode``, ``arena``, ``winner``, ``ended_by``, seats with their
-rank and team, ``against_game``), its statistics (``hoplomachus-statistics`` v1: per troop favour and
-counters) and the log header's players.
+rank and team, ``against_game``), its statistics (``hoplomachus-statistics`` v2: per troop favour and
+counters, per unit attacks, damage dealt and defeats) and the log header's players.
 """
 
 from __future__ import annotations
 
-from games.hoplomachus.names import AGAINST_THE_GAME, arena_name, faction_name, mode_name, team_name
+from games.hoplomachus.names import (
+    AGAINST_THE_GAME,
+    arena_name,
+    faction_name,
+    mode_name,
+    team_name,
+    unit_name,
+)
 
 # HR-11.1: how a game ended, as the result's ``ended_by`` names it, with the rule (per mode where it differs).
 ENDINGS = {
@@ -139,6 +146,24 @@ def troop_rows(players: list[dict], result: dict, statistics: dict | None) -> li
     return rows
 
 
+def unit_rows(players: list[dict], statistics: dict | None) -> list[dict]:
+    """One row per unit of the players' troops that entered combat (statistics v2 ``units``; none for a verdict
+    of version 1): unit, player, attacks, damage dealt, units defeated."""
+    names = {str(p.get("id")): str(p.get("name") or p.get("id")) for p in players if isinstance(p, dict)}
+    rows = []
+    for r in (statistics or {}).get("units") or []:
+        if isinstance(r, dict):
+            player = str(r.get("player"))
+            cells = [unit_name(r.get("unit")), names.get(player, player)]
+            rows.append(
+                {
+                    "winner": False,
+                    "cells": cells + [r.get(k, 0) for k in ("attacks", "damage_dealt", "defeats")],
+                }
+            )
+    return rows
+
+
 def details(header: dict, result: dict, statistics: dict | None) -> dict:
     """The log page's Hoplomachus block: a troop table and the facts (see the module docstring)."""
     table = {
@@ -150,4 +175,10 @@ def details(header: dict, result: dict, statistics: dict | None) -> dict:
         table["columns"].pop(1)
         for row in table["rows"]:
             row["cells"].pop(1)
-    return {"tables": [table], "facts": facts(header, result)}
+    tables = [table]
+    units = unit_rows(header.get("players") or [], statistics)
+    if units:
+        tables.append(
+            {"title": "Units", "columns": ["Unit", "Player", "Attacks", "Damage", "Defeats"], "rows": units}
+        )
+    return {"tables": tables, "facts": facts(header, result)}

@@ -50,6 +50,17 @@ SKILLS = [
         "aliases": {"it": "Primo Colpo"},
     },
     {
+        "id": "repel",
+        "name": "Repel",
+        "type": "innate",
+        "effect": {"kind": "repel", "distance": 1},
+        "source": "none: a placeholder skill for the titans' invented allies (HR-7.4.2 needs a unit with two effects "
+        "one attack triggers)",
+        "provisional": ["name", "effect"],
+        "note": "the rulebook prints no such skill; when this unit is dealt attack damage by an adjacent attacker, the "
+        "attacker is displaced 1 hex straight away from it",
+    },
+    {
         "id": "dig-in",
         "name": "Dig In",
         "type": "innate",
@@ -498,7 +509,19 @@ IMMORTALS = [
 # provisional, that exercise the engine's hooks: an arena ally (HR-14.9.3), a titan-troop ally prompted by a titan
 # effect (HR-14.9.4), the compass (HR-2.11.2) and shards with HP (HR-14.10.3).
 TITAN_ALLIES = [
-    unit("titan-guard", "Titan guard", None, "defender", 1, 1, 3, ["blue"], [], ALL_PROV, kind="ally"),
+    unit(
+        "titan-guard",
+        "Titan guard",
+        None,
+        "defender",
+        1,
+        1,
+        3,
+        ["blue"],
+        ["retaliate", "repel"],
+        ALL_PROV,
+        kind="ally",
+    ),
 ]
 
 
@@ -527,6 +550,14 @@ def placeholder_titan(i: int) -> dict:
         effects.insert(3, {"colour": "yellow", "tiers": {"1": {"effect": "allies_attack"}}})
     elif i == 4:  # shards with blue HP: the players may attack them
         card["shards"] = {"active": True, "hp": 2, "colour": "blue"}
+    elif i == 5:  # a hex priority (HR-9.3.5): the titan's Advance heads for an inner deployment hex
+        card["priority"] = ["hero", "hex:inner", "strongest"]
+    elif i == 6:  # shards given red HP by an effect (HR-14.10.3): the titan marks and targets them
+        card["priority"] = ["hero", "shard", "strongest"]
+        card["dice"] = ["green", "blue", "black", "yellow", "red"]
+        effects.insert(
+            0, {"colour": "yellow", "tiers": {"1": {"effect": "shard_hp", "hp": 2, "colour": "red"}}}
+        )
     return dict(
         unit(
             f"titan-{i}",
