@@ -2,7 +2,7 @@
 the earlier data still replays with exactly that data instead of being refused as unreadable.
 
 The logs in ``superseded_packs/`` were simulated by the engine of the commit that shipped each earlier
-pack (Battleground d8d9e68, Eternia 73b1616 / 11a9b82 / 5855842, Hoplomachus 88134d9) and were legal
+pack (Battleground d8d9e68, Eternia 73b1616 / 11a9b82 / 5855842 / 823a9bb, Hoplomachus 88134d9 / 823a9bb) and were legal
 there; each names its pack's hash.
 """
 

@@ -55,7 +55,7 @@ def header(mode="skirmish", arena="pozzuoli", factions=("kunlun", "plutos-refuge
     base.update(setup)
     return {
         "format": "arbiter-log", "format_version": 1, "game": "hoplomachus-remastered", "rules_version": "1.0",
-        "content_pack": {"id": "hr-core-starter", "version": "0.1.0", "sha256": PACK_SHA},
+        "content_pack": {"id": "hr-core-starter", "version": "0.2.0", "sha256": PACK_SHA},
         "randomness": {"mode": "recorded"}, "players": players, "setup": base, "events": [],
     }  # fmt: skip
 

@@ -755,7 +755,7 @@ def main() -> None:
     doc = {
         "pack": {
             "id": "hr-core-starter",
-            "version": "0.1.0",
+            "version": "0.2.0",
             "game": "hoplomachus-remastered",
             "title": "Hoplomachus: Remastered starter pack (rulebook values; everything else provisional)",
             "note": "Only values printed in the rulebook are official (spec section 20). Every field named in an "
