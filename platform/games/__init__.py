@@ -176,13 +176,21 @@ class GamePlugin:
 
     # --- simulated events (tournaments.simulation): none unless the game says how ----------------
 
+    #: Players per team in a simulated event (0: each plays for themselves; else a team event).
+    simulated_team_size: int = 0
+    #: True when a game's sides are chosen at the table, not registered: simulated players then
+    #: register no list, and each game deals the simulated sides to its teams (or seats) in turn.
+    sides_at_table: bool = False
+
     def simulated_sides(self, pack) -> list[SimulatedSide]:
-        """The lists simulated players register, in turn; [] when the engine's simulator cannot play
-        this game's registered lists (a simulated event is then refused with a sentence saying so)."""
+        """The lists simulated players register, in turn (with ``sides_at_table``: the sides a game
+        deals); [] when the engine's simulator cannot play this game's lists (a simulated event is
+        then refused with a sentence saying so)."""
         return []
 
     def simulate_options(self, sides: list[SimulatedSide]) -> dict:
-        """``engine.simulate`` options for one game whose seats, in order, play ``sides``."""
+        """``engine.simulate`` options for one game whose seats, in order, play ``sides`` (one per
+        seat: partners in a team game play the same side); the log's players are in that order."""
         return {}
 
     # --- presentation ----------------------------------------------------------------------

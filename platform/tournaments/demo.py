@@ -1,4 +1,5 @@
-"""Demo data for ``make run``: an organizer account and a finished Battleground event.
+"""Demo data for ``make run``: an organizer account and a finished Battleground event, plus a
+small finished simulated event of every other game events are run for (:func:`simulated_events`).
 
 The event is a three-round Swiss of ten players (the "demo" player among them) run through the
 same services an organizer's pages use: registrations, lists, check-in, pairings, results, round
@@ -19,6 +20,7 @@ from datetime import date, timedelta
 
 from django.contrib.auth import get_user_model
 
+import games
 from accounts.models import Profile
 from accounts.services import create_player, make_organizer
 from gamelogs.models import LogSource
@@ -27,7 +29,7 @@ from games.battleground.lists import force_cost
 from tournaments import services
 from tournaments.models import COUNTED_STATES, Event, EventStatus
 from tournaments.simulated_games import GAME, GameJob, simulated_log
-from tournaments.simulation import FORCES, verification_in_process
+from tournaments.simulation import FORCES, run_simulated_event, verification_in_process
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +75,41 @@ def load() -> Event:
         log.warning("removing the half-built demo event %s to build it again", EVENT_SLUG)
         event.delete()
     return _build(organizer)
+
+
+# The other games' simulated events: six players (Fields of Eternia: three teams of two, so every
+# round has a team's bye), two rounds.
+SIMULATED_PLAYERS, SIMULATED_ROUNDS = 6, 2
+
+
+def simulated_events() -> list[Event]:
+    """A finished simulated event (tournaments.simulation, verified in this process) of every game
+    events are run for, besides the demo event's, whose plugin can simulate one; built once."""
+    built = []
+    for offset, (game, _) in enumerate(games.event_games(), start=1):
+        plugin_ = plugin(game)
+        if game == GAME or not plugin_.simulated_sides(plugin_.load_pack(plugin_.default_pack())):
+            continue
+        slug = f"demo-simulated-{game}"
+        event = Event.objects.filter(slug=slug).first()
+        if event is not None and event.status == EventStatus.FINISHED:
+            built.append(event)
+            continue
+        if event is not None:
+            log.warning("removing the half-built demo event %s to build it again", slug)
+            event.delete()
+        report = run_simulated_event(
+            players=SIMULATED_PLAYERS,
+            rounds=SIMULATED_ROUNDS,
+            seed=SEED + offset,
+            game=game,
+            slug=slug,
+            eager=True,
+            jobs=1,
+        )
+        report.event.refresh_from_db()
+        built.append(report.event)
+    return built
 
 
 def _build(organizer) -> Event:

@@ -1,7 +1,7 @@
 """``manage.py load_demo`` (issue #13, onboarding): besides the demo player's simulated logs it makes
 the organizer account and a FINISHED Battleground event (Swiss, ten players, three rounds,
-results from verified logs and from confirmed hand reports, standings), and running it again
-changes nothing. The home page names both accounts."""
+results from verified logs and from confirmed hand reports, standings), a finished simulated event
+of each other game (issue #9), and running it again changes nothing. The home page names both accounts."""
 
 from __future__ import annotations
 
@@ -42,6 +42,15 @@ def test_load_demo_makes_a_finished_event_and_an_organizer_once(published, clien
     )
     assert {ResultSource.LOG, ResultSource.REPORT} <= sources
     assert event.registrations.filter(player__username="demo").exists()
+
+    # The other games have a small simulated event each; Fields of Eternia's is its team game (FE-2.1),
+    # three teams of two, every game decided by its verified log.
+    eternia = Event.objects.get(slug="demo-simulated-motu-fields-of-eternia")
+    assert f"(finished): /events/{eternia.slug}/" in said
+    assert (eternia.status, eternia.team_size, eternia.teams.count()) == (EventStatus.FINISHED, 2, 3)
+    played = [m for m in Match.objects.filter(round__event=eternia) if not m.is_bye]
+    assert played and all(m.result_source == ResultSource.LOG and not m.log_flag for m in played)
+    assert Event.objects.get(slug="demo-simulated-hoplomachus-remastered").status == EventStatus.FINISHED
 
     organizer = get_user_model().objects.get(username="organizer")
     assert holds_organizer_role(organizer) and event.organizers.filter(pk=organizer.pk).exists()

@@ -62,6 +62,11 @@ class Command(BaseCommand):
                 f"organizer account: {event_demo.ORGANIZER_USERNAME} / {event_demo.ORGANIZER_PASSWORD}"
             )
             self.stdout.write(f"demo event ({event.get_status_display().lower()}): /events/{event.slug}/")
+            for other in event_demo.simulated_events():
+                status = other.get_status_display().lower()
+                self.stdout.write(
+                    f"simulated {other.game_plugin.label} event ({status}): /events/{other.slug}/"
+                )
         challenge = challenge_demo.load()
         if challenge is not None:
             self.stdout.write(f"demo challenge with simulated entries: /challenges/{challenge.slug}/")
