@@ -240,6 +240,16 @@ class GamePlugin:
 
         return generic_pages()
 
+    def synthetic_verdict(self, rng, *, names: tuple[str, str], edge: float, late: bool) -> dict:
+        """A made-up legal verdict of one game for demos and benchmarks (dashboards.synthetic), in the
+        engine's shape (``result`` with its seats, ``statistics``, ``content_pack``). ``rng`` is the
+        seeded generator to draw from; ``names``, the players; ``edge``, how much likelier the first is
+        to win (from their hidden ratings); ``late``, whether it is played in the later half of the
+        period. By default one of a few games the engine's simulator played, renamed."""
+        from dashboards.synthetic import simulated_verdict
+
+        return simulated_verdict(self.game_id, rng, names=names)
+
     def all_draw_breaks(self) -> tuple[DrawBreak, ...]:
         return GENERIC_DRAW_BREAKS + tuple(self.draw_breaks)
 

@@ -69,6 +69,12 @@ class Battleground(GamePlugin):
 
     side_statistics = True
 
+    def synthetic_verdict(self, rng, *, names: tuple[str, str], edge: float, late: bool) -> dict:
+        # A made-up roster with hidden strengths, so the synthetic meta's balance pages find something.
+        from games.battleground.synthetic import synthetic_verdict
+
+        return synthetic_verdict(rng, names=names, edge=edge, late=late)
+
     def meta_datasets(self) -> dict:
         from games.battleground import meta  # the dashboards app is optional: import it only when asked
 
