@@ -16,7 +16,6 @@ gives the same games on any machine.
 
 from __future__ import annotations
 
-import copy
 import datetime as dt
 import random
 from collections.abc import Sequence
@@ -43,12 +42,21 @@ def simulated_verdict(game: str, rng: random.Random, *, names: Sequence[str]) ->
         if not templates:
             raise ValueError(f"the engine's simulator made no legal game of {game}")
         _TEMPLATES[game] = templates
-    verdict = copy.deepcopy(rng.choice(templates))
-    renamed = dict(zip((p.get("id") for p in verdict.get("players") or []), names, strict=False))
-    for player in verdict.get("players") or []:
-        player["name"] = renamed.get(player.get("id"), player.get("name"))
-    for side in (verdict.get("statistics") or {}).get("sides") or []:  # the dashboards' per-side contract
-        side["player_name"] = renamed.get(side.get("player"), side.get("player_name"))
+    # A new top level with renamed players; the rest is shared with the template, read-only (a deep
+    # copy would be most of the time a synthetic game takes).
+    template = rng.choice(templates)
+    renamed = dict(zip((p.get("id") for p in template.get("players") or []), names, strict=False))
+    verdict = dict(template)
+    verdict["players"] = [
+        {**p, "name": renamed.get(p.get("id"), p.get("name"))} for p in template.get("players") or []
+    ]
+    statistics = template.get("statistics")
+    if isinstance(statistics, dict) and "sides" in statistics:  # the dashboards' per-side contract
+        sides = [
+            {**side, "player_name": renamed.get(side.get("player"), side.get("player_name"))}
+            for side in statistics["sides"]
+        ]
+        verdict["statistics"] = {**statistics, "sides": sides}
     return verdict
 
 
