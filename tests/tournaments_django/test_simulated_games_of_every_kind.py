@@ -62,8 +62,9 @@ def test_a_simulated_eternia_team_event_runs_end_to_end():
         ["Sim player 001", "Sim player 002"], ["Sim player 003", "Sim player 004"], ["Sim player 005", "Sim player 006"]
     ]  # fmt: skip
     assert not ForceList.objects.filter(registration__event=event).exists()  # sides are chosen at the table
-    played = [m for m in Match.objects.filter(round__event=event) if not m.is_bye]
-    assert len(played) == 2  # a game a round, the third team's bye beside it
+    matches = Match.objects.filter(round__event=event)
+    played = list(matches.games())
+    assert len(played) == 2 and matches.byes().count() == 2  # a game a round, the third team's bye beside it
     for match in played:
         assert match.result_source == ResultSource.LOG and match.state == MatchState.VERIFIED, (
             match.flag_details
