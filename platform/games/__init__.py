@@ -122,6 +122,10 @@ class GamePlugin:
     def label(self) -> str:
         return self.name or self.game_id
 
+    @property
+    def short_label(self) -> str:
+        return self.short_name or self.label
+
     def seat_components(self, verdict: dict, seat: dict) -> dict[str, int]:
         """A seat's components and counters from a legal verdict: the generic result's
         components, plus what the game adds from its statistics."""
@@ -192,6 +196,21 @@ class GamePlugin:
         """``engine.simulate`` options for one game whose seats, in order, play ``sides`` (one per
         seat: partners in a team game play the same side); the log's players are in that order."""
         return {}
+
+    # --- the table recorder (play): free games at a table, none unless the game has a form -------
+
+    #: The game's name in the recorder's game picker ("" : its full name).
+    short_name: str = ""
+    #: What the recorder's start page says about chance under the game's form.
+    table_note: str = (
+        "The site rolls the dice and shuffles: the seed's commitment is shown to both players before the "
+        "first roll and the seed is revealed when the game ends, so every die and card can be checked."
+    )
+
+    def table_form(self):
+        """The form class that sets up a free game at the table (built from ``engine.session.table_options``,
+        with ``table_choices(user)``), or None when the recorder cannot start one of this game."""
+        return None
 
     # --- presentation ----------------------------------------------------------------------
 
@@ -351,6 +370,16 @@ def default_game() -> str:
     if wanted in runnable:
         return wanted
     return runnable[0] if runnable else wanted
+
+
+def table_games() -> list[tuple[str, str]]:
+    """(game id, short name) of the games the table recorder can start a free game of (their plugin
+    has a table form), the default game first, then by id."""
+    first = default_game()
+    found = [
+        (game_id, p.short_label) for game_id in game_ids() if (p := plugin(game_id)).table_form() is not None
+    ]
+    return sorted(found, key=lambda pair: (pair[0] != first, pair[0]))
 
 
 def default_pack() -> str:

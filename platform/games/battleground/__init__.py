@@ -75,6 +75,20 @@ class Battleground(GamePlugin):
 
         return synthetic_verdict(rng, names=names, edge=edge, late=late)
 
+    short_name = "Battleground"
+    table_note = (
+        "Each side deploys in its own zone (BG-4.8); the site places the miniatures. When the site rolls, the "
+        "seed's commitment is shown to both players before the first roll and the seed is revealed when the game "
+        "ends, so every die can be checked; with real dice you enter the faces and the engine checks each roll."
+    )
+
+    def table_form(self):
+        from games.battleground.table_form import (
+            BattlegroundGameForm,  # the play app is optional: import it only when asked
+        )
+
+        return BattlegroundGameForm
+
     def meta_datasets(self) -> dict:
         from games.battleground import meta  # the dashboards app is optional: import it only when asked
 

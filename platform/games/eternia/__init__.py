@@ -59,6 +59,15 @@ class Eternia(ListModulePlugin):
     def result_details(self, header: dict, result: dict, statistics: dict | None) -> dict:
         return presenter.details(header, result, statistics, self.score_components, self.score_label)
 
+    short_name = "Fields of Eternia"
+
+    def table_form(self):
+        from games.eternia.table_form import (
+            EterniaGameForm,  # the play app is optional: import it only when asked
+        )
+
+        return EterniaGameForm
+
     def meta_datasets(self) -> dict:
         from games.eternia import meta  # the dashboards app is optional: import it only when asked
 
