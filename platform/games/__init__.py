@@ -212,6 +212,9 @@ class GamePlugin:
         with ``table_choices(user)``), or None when the recorder cannot start one of this game."""
         return None
 
+    #: A mode against the game (the engine's seat model) the demo challenge plays ("": none).
+    demo_challenge_mode: str = ""
+
     # --- presentation ----------------------------------------------------------------------
 
     def result_rows(self, players: list[dict], result: dict) -> list[dict]:

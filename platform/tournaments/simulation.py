@@ -50,9 +50,6 @@ from tournaments import seats, services
 from tournaments.models import Event, MatchState, Round
 from tournaments.simulated_games import GameJob, simulated_log
 
-# Battleground's simulated forces by faction, for the demo data (tournaments.demo).
-FORCES = {"masters-of-the-universe": "first-game-motu", "evil-warriors": "first-game-ew"}
-
 
 @dataclass
 class SimulationReport:
@@ -186,7 +183,7 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress, sides) 
     for match in matches:
         if match.is_bye:
             continue
-        entrants, playing = _seated_sides(plugin, match, sides)
+        entrants, playing = seated_sides(plugin, match, sides)
         jobs.append(
             GameJob(
                 match.pk,
@@ -245,7 +242,7 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress, sides) 
     )
 
 
-def _seated_sides(plugin, match, sides) -> tuple[list, list]:
+def seated_sides(plugin, match, sides) -> tuple[list, list]:
     """(registrations, the side each plays), seat by seat with partners together: each player's
     registered list, or with sides dealt at the table, the sides in turn from the table's number
     (so each side is played first at every other table); partners play their team's side."""

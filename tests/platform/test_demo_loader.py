@@ -89,3 +89,32 @@ def test_load_demo_uploads_one_hoplomachus_log_per_mode_once(published):
     count = hoplomachus.count()
     load()  # the same seeds give the same bytes: nothing new
     assert hoplomachus.count() == count
+
+
+def test_the_demo_event_plays_the_registry_s_default_game(published, settings):
+    """Issue #9: the demo event names no game: it plays ``games.default_game()`` with the lists that
+    game's plugin simulates (here Hoplomachus' troops, HR-12), half by verified logs, half by hand."""
+    settings.ARBITER_DEFAULT_GAME = "hoplomachus-remastered"
+    event = event_demo.load()
+    assert (event.game, event.status, event.content_pack) == (
+        "hoplomachus-remastered",
+        EventStatus.FINISHED,
+        "hr-core-starter",
+    )
+    assert all(r.force_list.valid for r in event.registrations.all())
+    played = Match.objects.filter(round__event=event).games()
+    assert {m.result_source for m in played} == {ResultSource.LOG, ResultSource.REPORT}
+    assert not played.filter(result_source=ResultSource.LOG).exclude(log_flag="").exists()
+
+
+def test_the_demo_challenge_s_game_comes_from_the_plugins():
+    import games
+    from challenges import demo
+
+    assert demo.demo_game() == ("motu-fields-of-eternia", "solo")  # FE-18
+    real = games.plugin("motu-fields-of-eternia")
+    games.register(games.GamePlugin("motu-fields-of-eternia", "Eternia without a demo"))
+    try:
+        assert demo.demo_game() is None and demo.load() is None
+    finally:
+        games.register(real)

@@ -60,6 +60,7 @@ class Eternia(ListModulePlugin):
         return presenter.details(header, result, statistics, self.score_components, self.score_label)
 
     short_name = "Fields of Eternia"
+    demo_challenge_mode = "solo"  # FE-18: the demo challenge is a solo game against the game
 
     def table_form(self):
         from games.eternia.table_form import (

@@ -15,7 +15,9 @@ class Command(BaseCommand):
         parser.add_argument("--rounds", type=int, default=4)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument(
-            "--game", help="game id (default: the default game); e.g. hoplomachus-remastered plays Skirmish"
+            "--game",
+            help="game id (default: the default game); hoplomachus-remastered plays Skirmish, "
+            "motu-fields-of-eternia its team game",
         )
         parser.add_argument(
             "--team-size",
