@@ -4,8 +4,10 @@ The generic apps (logs, matches, standings, dashboards core) name no game. What 
 particular to a game lives in one folder here (``games/<folder>/``) holding a
 :class:`GamePlugin` that it registers with :func:`register` when imported: the labels of its
 score components, the draw breaks an elimination event may choose and the tiebreaks it adds,
-its content packs and list rules, its log-versus-list check, how its results are shown, and
-its dashboards' data sets. A game with an engine but no folder here gets :class:`GamePlugin`'s
+its content packs and list rules, its log-versus-list check, how its results are shown, its
+dashboards' data sets and synthetic games, how its simulated events are played, its free-game form
+for the table recorder, and its own board drawing (a script in the folder's ``static/``, which the
+settings add to the static files). A game with an engine but no folder here gets :class:`GamePlugin`'s
 generic defaults (:meth:`GamePlugin.generic`: its name, score label and score components from
 the engine's registry), which read only ``verdict["result"]`` (it cannot run events: it has no
 list rules).
@@ -214,6 +216,10 @@ class GamePlugin:
 
     #: A mode against the game (the engine's seat model) the demo challenge plays ("": none).
     demo_challenge_mode: str = ""
+
+    #: The static path of the game's own board drawing for the replay viewer and the recorder (a script that
+    #: registers ``window.ArbiterBoards[game id]``, kept in the plugin folder's ``static/``); "": the core's.
+    board_script: str = ""
 
     # --- presentation ----------------------------------------------------------------------
 

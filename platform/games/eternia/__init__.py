@@ -59,6 +59,9 @@ class Eternia(ListModulePlugin):
     def result_details(self, header: dict, result: dict, statistics: dict | None) -> dict:
         return presenter.details(header, result, statistics, self.score_components, self.score_label)
 
+    board_script = (
+        "games/board-eternia.js"  # static/games/board-eternia.js: its board for the viewer and the recorder
+    )
     short_name = "Fields of Eternia"
     demo_challenge_mode = "solo"  # FE-18: the demo challenge is a solo game against the game
 
