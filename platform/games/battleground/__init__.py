@@ -25,6 +25,7 @@ class Battleground(GamePlugin):
     )
 
     runs_events = True
+    board_script = "games/board-battleground.js"  # static/games/: its board for the viewer and the recorder
 
     def pack_ids(self) -> list[str]:
         return content.pack_ids()
