@@ -11,22 +11,36 @@ from collections.abc import Iterable
 
 from django.db import connection, transaction
 
+import games
 from dashboards import models as m
-from dashboards.ingest import SIDE_CHILDREN, game_fields
-from dashboards.statrows import GameRows
+from dashboards.filters import rating_band
+from dashboards.ingest import SIDE_CHILDREN, game_fields, result_game_fields, result_seats, seat_stat
+from dashboards.statrows import GameRows, game_rows
 
 
-def insert_games(batch: Iterable[tuple[GameRows, dict]]) -> int:
-    """Insert games given as (rows, filter fields for ``ingest.game_fields``). Returns the count."""
-    batch = list(batch)
+def stat_rows(game: str, verdict: dict, fields: dict) -> tuple[dict, GameRows | None, list[dict]]:
+    """What ``dashboards.ingest`` stores for a legal verdict of ``game``: (GameStat columns, the
+    per-side rows of a game whose plugin keeps them or None, the generic result's seats)."""
+    if games.plugin(game).side_statistics:
+        rows = game_rows(verdict["statistics"])
+        return game_fields(rows, **fields), rows, result_seats(verdict)
+    columns = {**result_game_fields(game, verdict), **fields}
+    columns["rating_band"] = rating_band(fields.get("rating"))
+    return columns, None, result_seats(verdict)
+
+
+def insert_games(batch: Iterable[tuple[str, dict, dict]]) -> int:
+    """Insert games given as (game id, legal verdict, filter fields for ``ingest.game_fields``), each
+    stored as ingest stores a verified log of its game. Returns the count."""
+    stored = [stat_rows(game, verdict, fields) for game, verdict, fields in batch]
     with transaction.atomic():
-        games = m.GameStat.objects.bulk_create(
-            [m.GameStat(**game_fields(rows, **fields)) for rows, fields in batch], batch_size=2000
+        stats = m.GameStat.objects.bulk_create(
+            [m.GameStat(**columns) for columns, _, _ in stored], batch_size=2000
         )
         side_objs, side_rows = [], []
-        for game, (rows, _) in zip(games, batch, strict=True):
-            for s in rows.sides:
-                side_objs.append(m.SideStat(game_stat_id=game.pk, **s.side))
+        for stat, (_, rows, _) in zip(stats, stored, strict=True):
+            for s in rows.sides if rows is not None else ():
+                side_objs.append(m.SideStat(game_stat_id=stat.pk, **s.side))
                 side_rows.append(s)
         sides = m.SideStat.objects.bulk_create(side_objs, batch_size=4000)
         for attr, model in SIDE_CHILDREN:
@@ -34,7 +48,21 @@ def insert_games(batch: Iterable[tuple[GameRows, dict]]) -> int:
                 (side.pk, row) for side, s in zip(sides, side_rows, strict=True) for row in getattr(s, attr)
             ]
             _insert_children(model, children)
-    return len(batch)
+        _insert_seats(stats, [seats for _, _, seats in stored])
+    return len(stored)
+
+
+def _insert_seats(stats: list, seats_per_game: list[list[dict]]) -> None:
+    """The generic result's SeatStat and ComponentStat rows, as ``ingest.insert_seats`` writes them."""
+    pairs = [(stat, seat) for stat, seats in zip(stats, seats_per_game, strict=True) for seat in seats]
+    rows = m.SeatStat.objects.bulk_create([seat_stat(stat, seat) for stat, seat in pairs], batch_size=4000)
+    components = [
+        m.ComponentStat(seat=row, component=str(key)[:64], value=value)
+        for row, (_, seat) in zip(rows, pairs, strict=True)
+        for key, value in (seat.get("components") or {}).items()
+        if isinstance(value, int)
+    ]
+    m.ComponentStat.objects.bulk_create(components, batch_size=4000)
 
 
 def _insert_children(model, children: list[tuple[int, dict]]) -> None:

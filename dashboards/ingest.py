@@ -210,22 +210,22 @@ def result_seats(verdict: dict) -> list[dict]:
     return [s for s in seats if isinstance(s, dict)] if isinstance(seats, list) else []
 
 
+def seat_stat(stat: m.GameStat, seat: dict) -> m.SeatStat:
+    """The SeatStat of one seat of the generic result, its text cut to the columns' lengths."""
+    return m.SeatStat(
+        game_stat=stat,
+        seat=str(seat.get("seat", ""))[:32],
+        team=str(seat.get("team") or "")[:32],
+        outcome=str(seat.get("outcome", ""))[:8],
+        rank=seat.get("rank") if isinstance(seat.get("rank"), int) else None,
+        score=seat.get("score") if isinstance(seat.get("score"), int) else None,
+    )
+
+
 def insert_seats(stat: m.GameStat, seats: list[dict]) -> None:
     """A SeatStat per seat of the generic result, and a ComponentStat per score component: one
     INSERT for the seats and one for all their components."""
-    rows = m.SeatStat.objects.bulk_create(
-        [
-            m.SeatStat(
-                game_stat=stat,
-                seat=str(seat.get("seat", ""))[:32],
-                team=str(seat.get("team") or "")[:32],
-                outcome=str(seat.get("outcome", ""))[:8],
-                rank=seat.get("rank") if isinstance(seat.get("rank"), int) else None,
-                score=seat.get("score") if isinstance(seat.get("score"), int) else None,
-            )
-            for seat in seats
-        ]
-    )
+    rows = m.SeatStat.objects.bulk_create([seat_stat(stat, seat) for seat in seats])
     components = []
     for row, seat in zip(rows, seats, strict=True):
         values = seat.get("components") if isinstance(seat.get("components"), dict) else {}

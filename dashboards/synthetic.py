@@ -1,307 +1,78 @@
-"""Statistics dicts in the engine's contract shape: a hand builder for tests and a seeded
-random generator for demos and benchmarks.
+"""Seeded synthetic games for demos and benchmarks (``manage.py load_synthetic_meta``), for every
+game the engine registers; no game is named here.
 
-Everything produced here is *simulated*: the loader stores it with ``simulated=True``
-and the pages label it. Pure Python (``random`` with a seed), so the same seed gives the same
-games on any machine.
+Each game's plugin makes its games (``games.GamePlugin.synthetic_verdict``): a legal verdict in
+the engine's shape (``result`` with the generic seats, ``statistics``, ``content_pack``). By default
+:func:`simulated_verdict` draws one of a few games the engine's own simulator played, so the result
+and statistics follow the game's schemas whatever the game; a plugin may make richer ones
+(Battleground: a made-up roster with hidden strengths, ``games.battleground.synthetic``).
+:func:`stored_fields` turns a synthetic game into what ``dashboards.ingest`` would store for a
+verified log of that game.
+
+Everything produced here is *simulated*: the loader stores it with ``simulated=True`` and the
+pages label it. Pure Python (``random`` with a seed) and seeded simulations, so the same seed
+gives the same games on any machine.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import random
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-# --- Hand builder -----------------------------------------------------------------------------
+import engine
+import games as game_plugins
 
-
-@dataclass
-class Side:
-    """One side for ``build_statistics``; everything but name, faction and force has a default.
-
-    ``weapons`` maps character → [(weapon id, name, type, attacks, successes, wounds, knockouts)];
-    ``items`` maps character → [(item id, name, type, uses)];
-    ``tests`` is [(character, kind, stat, tests, dice, successes, expected_successes)];
-    ``knocked_out`` maps character → round it was knocked out in.
-    """
-
-    name: str
-    faction: str
-    force: list[str]
-    faction_name: str | None = None
-    names: dict[str, str] = field(default_factory=dict)
-    vp: tuple[int, int, int] = (0, 0, 0)  # objectives, missions, knock-outs
-    weapons: dict[str, list[tuple]] = field(default_factory=dict)
-    items: dict[str, list[tuple]] = field(default_factory=dict)
-    tests: list[tuple] = field(default_factory=list)
-    knocked_out: dict[str, int] = field(default_factory=dict)
-    objectives_claimed: int = 0
-    vp_by_round: list[int] | None = None
+# Simulated games per game that :func:`simulated_verdict` draws from: seeds 1..TEMPLATES.
+TEMPLATES = 8
+_TEMPLATES: dict[str, list[dict]] = {}
 
 
-def build_statistics(
-    p1: Side,
-    p2: Side,
-    *,
-    winner: str | None,
-    first_player: str = "p1",
-    game: str = "motu-battleground",
-    rounds_played: int = 4,
-    ended_by: str = "rounds",
-    map: str = "castle-grayskull-first-game",
-    randomness: str = "recorded",
-    content_pack: str = "bg-core-starter@0.1.0",
-    objectives_available: int = 5,
-) -> dict:
-    """A ``verdict["statistics"]`` dict for one two-player game, exactly in the contract's shape."""
-    sides = {"p1": p1, "p2": p2}
-    stats: dict = {"game": [], "sides": [], "characters": [], "weapons": [], "items": [], "tests": []}
-    vp_by_round = {}
-    for pid, side in sides.items():
-        other = sides["p2" if pid == "p1" else "p1"]
-        total = sum(side.vp)
-        vp_by_round[pid] = side.vp_by_round or [
-            total * (r + 1) // rounds_played for r in range(rounds_played)
+def simulated_verdict(game: str, rng: random.Random, *, names: Sequence[str]) -> dict:
+    """A verdict of one of the games ``engine.simulate`` plays for ``game`` (seeded, so the same on
+    every machine), with the players named ``names`` in order (the seats left over keep theirs)."""
+    templates = _TEMPLATES.get(game)
+    if templates is None:
+        templates = []
+        for seed in range(1, TEMPLATES + 1):
+            verdict = engine.verify(engine.simulate(game, seed)).to_dict()
+            if verdict.get("status") == "legal":
+                templates.append(verdict)
+        if not templates:
+            raise ValueError(f"the engine's simulator made no legal game of {game}")
+        _TEMPLATES[game] = templates
+    # A new top level with renamed players; the rest is shared with the template, read-only (a deep
+    # copy would be most of the time a synthetic game takes).
+    template = rng.choice(templates)
+    renamed = dict(zip((p.get("id") for p in template.get("players") or []), names, strict=False))
+    verdict = dict(template)
+    verdict["players"] = [
+        {**p, "name": renamed.get(p.get("id"), p.get("name"))} for p in template.get("players") or []
+    ]
+    statistics = template.get("statistics")
+    if isinstance(statistics, dict) and "sides" in statistics:  # the dashboards' per-side contract
+        sides = [
+            {**side, "player_name": renamed.get(side.get("player"), side.get("player_name"))}
+            for side in statistics["sides"]
         ]
-        result = "draw" if winner is None else ("win" if winner == pid else "loss")
-        stats["sides"].append(
-            {
-                "player": pid,
-                "player_name": side.name,
-                "faction": side.faction,
-                "faction_name": side.faction_name or side.faction,
-                "force": list(side.force),
-                "force_points": 100,
-                "first_player": pid == first_player,
-                "result": result,
-                "vp_total": total,
-                "vp_objectives": side.vp[0],
-                "vp_missions": side.vp[1],
-                "vp_knockouts": side.vp[2],
-                "knockouts_dealt": len(other.knocked_out),
-                "characters_lost": len(side.knocked_out),
-                "objectives_claimed": side.objectives_claimed,
-            }
-        )
-        for character in side.force:
-            weapons = side.weapons.get(character, [])
-            ko_round = side.knocked_out.get(character)
-            stats["characters"].append(
-                {
-                    "player": pid,
-                    "character": character,
-                    "name": side.names.get(character, character),
-                    "faction": side.faction,
-                    "survived": ko_round is None,
-                    "knocked_out_round": ko_round,
-                    "wounds_dealt": sum(w[5] for w in weapons),
-                    "wounds_taken": 0,
-                    "activations": rounds_played,
-                    "objectives_claimed": 0,
-                    "equipment": [w[0] for w in weapons] + [i[0] for i in side.items.get(character, [])],
-                }
-            )
-            for weapon, name, kind, attacks, successes, wounds, kos in weapons:
-                stats["weapons"].append(
-                    {
-                        "player": pid,
-                        "character": character,
-                        "weapon": weapon,
-                        "name": name,
-                        "weapon_type": kind,
-                        "attacks": attacks,
-                        "successes": successes,
-                        "wounds": wounds,
-                        "knockouts": kos,
-                    }
-                )
-            for item, name, kind, uses in side.items.get(character, []):
-                stats["items"].append(
-                    {
-                        "player": pid,
-                        "character": character,
-                        "item": item,
-                        "name": name,
-                        "item_type": kind,
-                        "uses": uses,
-                    }
-                )
-        for character, kind, stat, tests, dice, successes, expected in side.tests:
-            stats["tests"].append(
-                {
-                    "player": pid,
-                    "character": character,
-                    "kind": kind,
-                    "stat": stat,
-                    "tests": tests,
-                    "dice": dice,
-                    "successes": successes,
-                    "expected_successes": expected,
-                }
-            )
-    stats["game"].append(
-        {
-            "game": game,
-            "rounds_played": rounds_played,
-            "events": 100,
-            "first_player": first_player,
-            "winner": winner,
-            "outcome": "draw" if winner is None else "win",
-            "ended_by": ended_by,
-            "map": map,
-            "randomness": randomness,
-            "content_pack": content_pack,
-            "objectives_available": objectives_available,
-            "vp_by_round": vp_by_round,
-        }
-    )
-    return stats
+        verdict["statistics"] = {**statistics, "sides": sides}
+    return verdict
 
 
-def build_verdict(statistics: dict, *, status: str = "legal", players: list[dict] | None = None) -> dict:
-    """A verdict dict (engine ``Verdict.to_dict()`` shape) around ``statistics``."""
-    game = statistics["game"][0]
-    pack_id, _, version = game["content_pack"].partition("@")
-    legal = status == "legal"
-    return {
-        "status": status,
-        "legal": legal,
-        "engine_version": "0.1.0",
-        "game": game["game"],
-        "log_sha256": None,
-        "content_pack": {"id": pack_id, "version": version, "sha256": "0" * 64},
-        "simulated": False,
-        "players": players
-        or [
-            {"id": s["player"], "name": s["player_name"], "faction": s["faction"]}
-            for s in statistics["sides"]
-        ],
-        "result": {
-            "outcome": game["outcome"],
-            "winner": game["winner"],
-            "ended_by": game["ended_by"],
-            "rounds_played": game["rounds_played"],
-            "vp": {
-                s["player"]: {
-                    "total": s["vp_total"],
-                    "objectives": s["vp_objectives"],
-                    "missions": s["vp_missions"],
-                    "knockouts": s["vp_knockouts"],
-                }
-                for s in statistics["sides"]
-            }
-            if legal
-            else {},
-            # The generic result every verdict carries (engine.core.result): a seat per side.
-            "seats": [
-                {
-                    "seat": s["player"],
-                    "team": None,
-                    "outcome": s["result"],
-                    "rank": 2 if s["result"] == "loss" else 1,
-                    "score": s["vp_total"],
-                    "components": {
-                        "objectives": s["vp_objectives"],
-                        "missions": s["vp_missions"],
-                        "knockouts": s["vp_knockouts"],
-                    },
-                }
-                for s in statistics["sides"]
-            ]
-            if legal
-            else [],
-        }
-        if legal
-        else None,
-        "statistics": statistics if legal else None,
-    }
+@dataclass(frozen=True)
+class SyntheticGame:
+    """One synthetic game: its game id, its verdict, and the columns pages filter on."""
+
+    game: str
+    verdict: dict
+    played_on: dt.date
+    event_ref: str | None
+    rating: float | None
 
 
 # --- Seeded random meta -----------------------------------------------------------------------
 
-# A made-up roster per game: (faction id, faction name, [(character id, name, weapon type, strength)]).
-# "strength" nudges win chances so the balance page has real signal to find.
-_ROSTERS: dict[str, list[tuple[str, str, list[tuple[str, str, str, float]]]]] = {
-    "motu-battleground": [
-        (
-            "masters-of-the-universe",
-            "Masters of the Universe",
-            [
-                ("he-man", "He-Man", "melee", 0.06),
-                ("man-at-arms", "Man-At-Arms", "melee", 0.0),
-                ("teela", "Teela", "melee", 0.01),
-                ("stratos", "Stratos", "ranged", -0.02),
-                ("ram-man", "Ram-Man", "melee", -0.04),
-                ("orko", "Orko", "spell", -0.05),
-                ("sorceress", "The Sorceress", "spell", 0.03),
-                ("fisto", "Fisto", "melee", 0.0),
-            ],
-        ),
-        (
-            "evil-warriors",
-            "Evil Warriors",
-            [
-                ("skeletor", "Skeletor", "spell", 0.05),
-                ("beast-man", "Beast Man", "melee", -0.01),
-                ("evil-lyn", "Evil-Lyn", "spell", 0.02),
-                ("trap-jaw", "Trap Jaw", "ranged", 0.0),
-                ("mer-man", "Mer-Man", "melee", -0.03),
-                ("tri-klops", "Tri-Klops", "ranged", 0.01),
-                ("faker", "Faker", "melee", -0.06),
-                ("jitsu", "Jitsu", "melee", 0.0),
-            ],
-        ),
-    ],
-    "hoplomachus-remastered": [
-        (
-            "ludus-aemilius",
-            "Ludus Aemilius",
-            [
-                ("murmillo", "Murmillo", "melee", 0.02),
-                ("retiarius", "Retiarius", "melee", 0.0),
-                ("sagittarius", "Sagittarius", "ranged", -0.02),
-                ("hoplomachus", "Hoplomachus", "melee", 0.03),
-                ("dimachaerus", "Dimachaerus", "melee", -0.01),
-            ],
-        ),
-        (
-            "ludus-corvinus",
-            "Ludus Corvinus",
-            [
-                ("secutor", "Secutor", "melee", 0.01),
-                ("thraex", "Thraex", "melee", 0.0),
-                ("laquearius", "Laquearius", "ranged", -0.03),
-                ("provocator", "Provocator", "melee", 0.02),
-                ("scissor", "Scissor", "melee", -0.02),
-            ],
-        ),
-    ],
-    "motu-fields-of-eternia": [
-        (
-            "heroic-warriors",
-            "Heroic Warriors",
-            [
-                ("he-man", "He-Man", "melee", 0.03),
-                ("battle-cat", "Battle Cat", "melee", 0.0),
-                ("teela", "Teela", "ranged", -0.01),
-                ("man-e-faces", "Man-E-Faces", "spell", -0.02),
-            ],
-        ),
-        (
-            "snake-men",
-            "Snake Men",
-            [
-                ("king-hiss", "King Hiss", "spell", 0.02),
-                ("rattlor", "Rattlor", "melee", 0.0),
-                ("tung-lashor", "Tung Lashor", "ranged", -0.01),
-                ("kobra-khan", "Kobra Khan", "ranged", 0.01),
-            ],
-        ),
-    ],
-}
-_ITEMS = [("power-sword-shard", "Power Shard", "trinket"), ("round-shield", "Round Shield", "shield"),
-          ("scale-armour", "Scale Armour", "armour"), ("cosmic-key", "Cosmic Key", "trinket")]  # fmt: skip
-_MAPS = ["castle-grayskull-first-game", "snake-mountain", "vine-jungle", "eternian-palace"]
 _EVENT_NAMES = [
     "Grayskull Open",
     "Eternia Cup",
@@ -315,18 +86,27 @@ _LAST = ["Grey", "Rowe", "Stone", "Vale", "Marsh", "Hart", "Quill", "Ash", "Bran
 
 
 class SyntheticMeta:
-    """Seeded random games, returned as (statistics dict, header-ish extras) pairs.
+    """Seeded random games of ``games`` (default: every game the engine registers), one at a time.
 
-    Characters and players carry hidden strengths so the meta has something to find: a few
-    entries over- or under-perform, the first player has a small edge, dice are fair.
+    Players carry a hidden rating that gives the better one an edge; each game's plugin adds what
+    else it knows (``GamePlugin.synthetic_verdict``).
     """
 
     def __init__(
-        self, seed: int, *, players: int = 2000, start: dt.date = dt.date(2025, 1, 1), days: int = 540
+        self,
+        seed: int,
+        *,
+        players: int = 2000,
+        start: dt.date = dt.date(2025, 1, 1),
+        days: int = 540,
+        games: Sequence[str] | None = None,
     ):
         self.rng = random.Random(seed)
         rng = self.rng
         self.start, self.days = start, days
+        self.games = list(games) if games is not None else sorted(game_plugins.game_ids())
+        if not self.games:
+            raise ValueError("no game to make synthetic games of")
         self.players = [
             (f"{rng.choice(_FIRST)} {rng.choice(_LAST)} {i:04d}", rng.gauss(1500, 180))
             for i in range(players)
@@ -334,112 +114,38 @@ class SyntheticMeta:
         # Events: a name, a game and a weekend; a third of games are played at one.
         self.events = []
         for i in range(60):
-            game = rng.choice(list(_ROSTERS))
+            game = rng.choice(self.games)
             self.events.append(
                 (f"{rng.choice(_EVENT_NAMES)} {2025 + i // 30} #{i % 30 + 1}", game, rng.randrange(days))
             )
 
-    def _pick_force(self, faction: tuple) -> list[tuple[str, str, str, float]]:
-        return self.rng.sample(faction[2], k=self.rng.choice((3, 3, 4)))
-
-    def game(self, index: int) -> tuple[dict, dict]:
-        """One game: its statistics dict and {played_on, event_ref, rating}."""
+    def game(self, index: int) -> SyntheticGame:
+        """One game (``index`` is its number in the load; the generator's state makes it)."""
         rng = self.rng
-        extras: dict = {"event_ref": None}
+        event_ref = None
         if rng.random() < 0.3:
-            event, game, day = rng.choice(self.events)
-            extras["event_ref"] = event
+            event_ref, game, day = rng.choice(self.events)
             day += rng.choice((0, 1))
         else:
-            game = rng.choice(list(_ROSTERS))
+            game = rng.choice(self.games)
             day = rng.randrange(self.days)
         played_on = self.start + dt.timedelta(days=min(day, self.days - 1))
-        extras["played_on"] = played_on
-        version = "0.1.0" if played_on < self.start + dt.timedelta(days=self.days // 2) else "0.2.0"
-        pack = {"motu-battleground": "bg-core-starter", "hoplomachus-remastered": "hop-core",
-                "motu-fields-of-eternia": "foe-core"}[game] + "@" + version  # fmt: skip
-        roster = _ROSTERS[game]
+        late = played_on >= self.start + dt.timedelta(days=self.days // 2)
         (n1, r1), (n2, r2) = rng.sample(self.players, 2)
-        extras["rating"] = (r1 + r2) / 2 if rng.random() < 0.8 else None
-        f1 = rng.choice(roster)
-        f2 = rng.choice([f for f in roster if f is not f1] or roster)
-        force1, force2 = self._pick_force(f1), self._pick_force(f2)
-        first = rng.choice(("p1", "p2"))
-        edge = sum(c[3] for c in force1) - sum(c[3] for c in force2) + (r1 - r2) / 2000
-        edge += 0.04 if first == "p1" else -0.04
-        winner = "p1" if rng.random() < 0.5 + edge else "p2"
-        if rng.random() < 0.06:
-            winner = None  # a draw
-        rounds = rng.choice((3, 4, 4, 5, 5, 5)) if game != "hoplomachus-remastered" else rng.choice((4, 5, 6))
-        ended_by = "rounds"
-        if winner and rng.random() < 0.25:
-            ended_by = rng.choice(("knockout", "knockout", "concession"))
-        elif winner is None and rng.random() < 0.3:
-            ended_by = "agreed-draw"
-        randomness = "recorded" if rng.random() < 0.7 else "seeded"
-        map_id = rng.choice(_MAPS)
-        objectives_available = 5
-        sides = {}
-        for pid, name, faction, force in (("p1", n1, f1, force1), ("p2", n2, f2, force2)):
-            won = winner == pid
-            claimed = min(objectives_available, rng.randint(0, 2) + (2 if won else 0))
-            vp_obj = 10 * claimed
-            vp_mis = rng.choice((0, 0, 10, 20)) + (10 if won else 0)
-            kos = {}
-            for character in force:
-                if rng.random() < (0.15 if won else 0.35):
-                    kos[character[0]] = rng.randint(1, rounds)
-            weapons = {
-                c[0]: [
-                    (
-                        f"{c[0]}-weapon",
-                        f"{c[1]}'s weapon",
-                        c[2],
-                        (a := rng.randint(1, rounds + 1)),
-                        (s := rng.randint(0, 2 * a)),
-                        (w := rng.randint(0, s)),
-                        1 if w >= 3 and rng.random() < 0.4 else 0,
-                    )
-                ]
-                for c in force
-            }
-            items = {c[0]: [rng.choice(_ITEMS) + (rng.randint(0, 2),)] for c in force if rng.random() < 0.5}
-            tests = []
-            if randomness == "recorded":
-                for c in force:
-                    for kind, stat, p in (("attack", "strength", 0.5), ("defence", "armour", 1 / 3)):
-                        n = rng.randint(1, 4)
-                        dice = n * rng.randint(2, 5)
-                        successes = sum(rng.random() < p for _ in range(dice))
-                        tests.append((c[0], kind, stat, n, dice, successes, round(dice * p, 2)))
-            sides[pid] = Side(
-                name=name,
-                faction=faction[0],
-                faction_name=faction[1],
-                force=[c[0] for c in force],
-                names={c[0]: c[1] for c in force},
-                vp=(vp_obj, vp_mis, 0),
-                weapons=weapons,
-                items=items,
-                tests=tests,
-                knocked_out=kos,
-                objectives_claimed=claimed,
-            )
-        # Knock-out VP: 10 per enemy character knocked out.
-        for pid, other in (("p1", "p2"), ("p2", "p1")):
-            o, m, _ = sides[pid].vp
-            sides[pid].vp = (o, m, 10 * len(sides[other].knocked_out))
-        stats = build_statistics(
-            sides["p1"],
-            sides["p2"],
-            winner=winner,
-            first_player=first,
-            game=game,
-            rounds_played=rounds,
-            ended_by=ended_by,
-            map=map_id,
-            randomness=randomness,
-            content_pack=pack,
-            objectives_available=objectives_available,
+        rating = (r1 + r2) / 2 if rng.random() < 0.8 else None
+        verdict = game_plugins.plugin(game).synthetic_verdict(
+            rng, names=(n1, n2), edge=(r1 - r2) / 2000, late=late
         )
-        return stats, extras
+        return SyntheticGame(game, verdict, played_on, event_ref, rating)
+
+
+def stored_fields(game: SyntheticGame) -> dict:
+    """The filter columns of a synthetic game's GameStat (``dashboards.ingest`` fills the same)."""
+    return {
+        "played_on": game.played_on,
+        "event_ref": game.event_ref,
+        "rating": game.rating,
+        "simulated": True,
+        "verified_at": None,
+        "engine_version": "synthetic",
+    }

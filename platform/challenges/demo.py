@@ -1,5 +1,6 @@
-"""Demo data for `make run`: one Fields of Eternia solo challenge with a few simulated entries, each
-labelled simulated (the challenge is marked as a demo that accepts them)."""
+"""Demo data for `make run`: one challenge against the game with a few simulated entries, each labelled
+simulated (the challenge is marked as a demo that accepts them). Its game and mode come from the game
+plugins (``GamePlugin.demo_challenge_mode``: Fields of Eternia's solo game)."""
 
 from __future__ import annotations
 
@@ -9,34 +10,36 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 import engine
+import games
 from challenges import matching, services
 from challenges.models import Challenge
 from gamelogs.demo import encode
 from gamelogs.models import LogSource
 
-DEMO_GAME = "motu-fields-of-eternia"
-DEMO_SLUG = "demo-eternia-solo"
 DEMO_PLAYERS = ("demo", "demo-teela", "demo-duncan")
 
 
 def load(entries_per_player: int = 2) -> Challenge | None:
-    """Create the demo challenge (once) and enter simulated games from the demo players. None if the
-    game is not registered."""
-    if DEMO_GAME not in {info.id for info in engine.games()}:
+    """Create the demo challenge (once) and enter simulated games from the demo players. None if no
+    registered game's plugin names a demo challenge mode."""
+    found = demo_game()
+    if found is None:
         return None
-    challenge = Challenge.objects.filter(slug=DEMO_SLUG).first()
+    game, mode = found
+    slug = f"demo-{game}-{mode}"
+    challenge = Challenge.objects.filter(slug=slug).first()
     if challenge is None:
-        sample = engine.simulate(DEMO_GAME, 1, mode="solo")
+        sample = engine.simulate(game, 1, mode=mode)
         now = timezone.now()
         challenge = services.create_challenge(
             None,
-            game=DEMO_GAME,
-            mode="solo",
-            title="Demo: Fields of Eternia solo",
+            game=game,
+            mode=mode,
+            title=f"Demo: {games.plugin(game).short_label} {mode}",
             description="A demo challenge: its entries are simulated games, labelled so.",
             header=matching.published_header(sample),
             seed=sample["randomness"]["seed"],
-            slug=DEMO_SLUG,
+            slug=slug,
             opens_at=now - timedelta(days=1),
             closes_at=now + timedelta(days=30),
             allow_simulated=True,
@@ -49,11 +52,21 @@ def load(entries_per_player: int = 2) -> Challenge | None:
         player = _player(User, username, challenge)
         # Loading the demo again adds nothing: the entries already made stay as they are.
         for k in range(challenge.entries.filter(player=player).count(), entries_per_player):
-            log = engine.simulate(DEMO_GAME, 100 + n * entries_per_player + k, from_header=header)
+            log = engine.simulate(game, 100 + n * entries_per_player + k, from_header=header)
             services.submit_entry(
                 player, challenge, encode(log), filename=f"{username}-{k}.json", source=LogSource.DEMO
             )
     return challenge
+
+
+def demo_game() -> tuple[str, str] | None:
+    """(game id, mode) of the demo challenge: the first registered game, by id, whose plugin names a mode
+    against the game for it."""
+    for game in games.game_ids():
+        mode = games.plugin(game).demo_challenge_mode
+        if mode:
+            return game, mode
+    return None
 
 
 def _player(User, username: str, challenge: Challenge):

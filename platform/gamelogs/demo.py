@@ -68,6 +68,16 @@ def with_impossible_die(log: dict, value: int = 7) -> dict | None:
     return None
 
 
+def illegal_example(logs) -> dict | None:
+    """The first of ``logs`` (recorded ones) that :func:`with_impossible_die` turns into a log the
+    engine refuses as illegal, so the demo shows an illegal verdict of whatever game; None if none does."""
+    for log in logs:
+        broken = with_impossible_die(log)
+        if broken is not None and engine.verify(broken).status == "illegal":
+            return broken
+    return None
+
+
 _DICE_KEYS = ("dice", "rolls", "roll", "results", "faces", "values")
 
 

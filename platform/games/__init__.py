@@ -4,8 +4,10 @@ The generic apps (logs, matches, standings, dashboards core) name no game. What 
 particular to a game lives in one folder here (``games/<folder>/``) holding a
 :class:`GamePlugin` that it registers with :func:`register` when imported: the labels of its
 score components, the draw breaks an elimination event may choose and the tiebreaks it adds,
-its content packs and list rules, its log-versus-list check, how its results are shown, and
-its dashboards' data sets. A game with an engine but no folder here gets :class:`GamePlugin`'s
+its content packs and list rules, its log-versus-list check, how its results are shown, its
+dashboards' data sets and synthetic games, how its simulated events are played, its free-game form
+for the table recorder, and its own board drawing (a script in the folder's ``static/``, which the
+settings add to the static files). A game with an engine but no folder here gets :class:`GamePlugin`'s
 generic defaults (:meth:`GamePlugin.generic`: its name, score label and score components from
 the engine's registry), which read only ``verdict["result"]`` (it cannot run events: it has no
 list rules).
@@ -122,6 +124,10 @@ class GamePlugin:
     def label(self) -> str:
         return self.name or self.game_id
 
+    @property
+    def short_label(self) -> str:
+        return self.short_name or self.label
+
     def seat_components(self, verdict: dict, seat: dict) -> dict[str, int]:
         """A seat's components and counters from a legal verdict: the generic result's
         components, plus what the game adds from its statistics."""
@@ -176,14 +182,44 @@ class GamePlugin:
 
     # --- simulated events (tournaments.simulation): none unless the game says how ----------------
 
+    #: Players per team in a simulated event (0: each plays for themselves; else a team event).
+    simulated_team_size: int = 0
+    #: True when a game's sides are chosen at the table, not registered: simulated players then
+    #: register no list, and each game deals the simulated sides to its teams (or seats) in turn.
+    sides_at_table: bool = False
+
     def simulated_sides(self, pack) -> list[SimulatedSide]:
-        """The lists simulated players register, in turn; [] when the engine's simulator cannot play
-        this game's registered lists (a simulated event is then refused with a sentence saying so)."""
+        """The lists simulated players register, in turn (with ``sides_at_table``: the sides a game
+        deals); [] when the engine's simulator cannot play this game's lists (a simulated event is
+        then refused with a sentence saying so)."""
         return []
 
     def simulate_options(self, sides: list[SimulatedSide]) -> dict:
-        """``engine.simulate`` options for one game whose seats, in order, play ``sides``."""
+        """``engine.simulate`` options for one game whose seats, in order, play ``sides`` (one per
+        seat: partners in a team game play the same side); the log's players are in that order."""
         return {}
+
+    # --- the table recorder (play): free games at a table, none unless the game has a form -------
+
+    #: The game's name in the recorder's game picker ("" : its full name).
+    short_name: str = ""
+    #: What the recorder's start page says about chance under the game's form.
+    table_note: str = (
+        "The site rolls the dice and shuffles: the seed's commitment is shown to both players before the "
+        "first roll and the seed is revealed when the game ends, so every die and card can be checked."
+    )
+
+    def table_form(self):
+        """The form class that sets up a free game at the table (built from ``engine.session.table_options``,
+        with ``table_choices(user)``), or None when the recorder cannot start one of this game."""
+        return None
+
+    #: A mode against the game (the engine's seat model) the demo challenge plays ("": none).
+    demo_challenge_mode: str = ""
+
+    #: The static path of the game's own board drawing for the replay viewer and the recorder (a script that
+    #: registers ``window.ArbiterBoards[game id]``, kept in the plugin folder's ``static/``); "": the core's.
+    board_script: str = ""
 
     # --- presentation ----------------------------------------------------------------------
 
@@ -231,6 +267,16 @@ class GamePlugin:
         from dashboards.datasets import generic_pages
 
         return generic_pages()
+
+    def synthetic_verdict(self, rng, *, names: tuple[str, str], edge: float, late: bool) -> dict:
+        """A made-up legal verdict of one game for demos and benchmarks (dashboards.synthetic), in the
+        engine's shape (``result`` with its seats, ``statistics``, ``content_pack``). ``rng`` is the
+        seeded generator to draw from; ``names``, the players; ``edge``, how much likelier the first is
+        to win (from their hidden ratings); ``late``, whether it is played in the later half of the
+        period. By default one of a few games the engine's simulator played, renamed."""
+        from dashboards.synthetic import simulated_verdict
+
+        return simulated_verdict(self.game_id, rng, names=names)
 
     def all_draw_breaks(self) -> tuple[DrawBreak, ...]:
         return GENERIC_DRAW_BREAKS + tuple(self.draw_breaks)
@@ -333,6 +379,16 @@ def default_game() -> str:
     if wanted in runnable:
         return wanted
     return runnable[0] if runnable else wanted
+
+
+def table_games() -> list[tuple[str, str]]:
+    """(game id, short name) of the games the table recorder can start a free game of (their plugin
+    has a table form), the default game first, then by id."""
+    first = default_game()
+    found = [
+        (game_id, p.short_label) for game_id in game_ids() if (p := plugin(game_id)).table_form() is not None
+    ]
+    return sorted(found, key=lambda pair: (pair[0] != first, pair[0]))
 
 
 def default_pack() -> str:

@@ -13,16 +13,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 import engine
+import games
 from play import matches, services
-from play.forms import GAME_FORMS, JoinForm, NewGameForm
+from play.forms import JoinForm
 from play.models import TableGame
-
-# The games a free table can be started for (their engines have table_options and new_header).
-GAMES = [
-    ("motu-battleground", "Battleground"),
-    ("hoplomachus-remastered", "Hoplomachus"),
-    ("motu-fields-of-eternia", "Fields of Eternia"),
-]
 
 
 def _table_for(request, code: str) -> TableGame:
@@ -35,12 +29,16 @@ def _table_for(request, code: str) -> TableGame:
 @login_required
 def start(request):
     """Start a free game (pick forces) or join one by its code."""
-    game = request.GET.get("game") or "motu-battleground"
+    game = request.GET.get("game") or games.default_game()
+    playable = dict(games.table_games())
+    if game not in playable:
+        raise Http404("No such game")
     try:
         options = engine.session.table_options(game)
     except (LookupError, engine.UnreadableLog):
         raise Http404("No such game") from None
-    form_class = GAME_FORMS.get(game, NewGameForm)
+    plugin = games.plugin(game)
+    form_class = plugin.table_form()
     new_form = form_class(options, request.POST if request.POST.get("action") == "new" else None)
     join_form = JoinForm(request.POST if request.POST.get("action") == "join" else None)
     error = None
@@ -65,7 +63,8 @@ def start(request):
         "join_form": join_form,
         "error": error,
         "game": game,
-        "games": GAMES,
+        "games": list(playable.items()),
+        "table_note": plugin.table_note,
         "matches": matches.open_matches(request.user),
         "tables": services.tables_of(request.user),
     }

@@ -1,8 +1,10 @@
-"""Demo data for ``make run``: an organizer account and a finished Battleground event.
+"""Demo data for ``make run``: an organizer account and a finished event of the default game
+(``games.default_game()``: Battleground unless ``ARBITER_DEFAULT_GAME`` says otherwise), plus a small
+finished simulated event of every other game events are run for (:func:`simulated_events`).
 
 The event is a three-round Swiss of ten players (the "demo" player among them) run through the
-same services an organizer's pages use: registrations, lists, check-in, pairings, results, round
-closes. About half the results come from a simulated game log attached to the match and verified
+same services an organizer's pages use: registrations, lists (the game plugin's simulated ones),
+check-in, pairings, results, round closes. About half the results come from a simulated game log attached to the match and verified
 in this process by the workers' own task (so the event is finished when the command returns);
 the other half were reported by hand and confirmed by the opponent. Every log is labelled
 simulated, like the rest of the demo data.
@@ -19,15 +21,15 @@ from datetime import date, timedelta
 
 from django.contrib.auth import get_user_model
 
+import games
 from accounts.models import Profile
 from accounts.services import create_player, make_organizer
 from gamelogs.models import LogSource
 from games import plugin
-from games.battleground.lists import force_cost
-from tournaments import services
+from tournaments import seats, services
 from tournaments.models import COUNTED_STATES, Event, EventStatus
-from tournaments.simulated_games import GAME, GameJob, simulated_log
-from tournaments.simulation import FORCES, verification_in_process
+from tournaments.simulated_games import GameJob, simulated_log
+from tournaments.simulation import run_simulated_event, seated_sides, verification_in_process
 
 log = logging.getLogger(__name__)
 
@@ -63,8 +65,9 @@ def organizer_account():
     return user
 
 
-def load() -> Event:
-    """The finished demo event, built if it is not there yet."""
+def load() -> Event | None:
+    """The finished demo event, built if it is not there yet; None when the default game's plugin
+    names no simulated lists to play."""
     organizer = organizer_account()
     event = Event.objects.filter(slug=EVENT_SLUG).first()
     if event is not None and event.status == EventStatus.FINISHED:
@@ -75,38 +78,88 @@ def load() -> Event:
     return _build(organizer)
 
 
-def _build(organizer) -> Event:
-    content = plugin(GAME).load_pack(plugin(GAME).default_pack())
-    limit = max(force_cost(content.forces[f], content) for f in FORCES.values())
+# The other games' simulated events: six players (Fields of Eternia: three teams of two, so every
+# round has a team's bye), two rounds.
+SIMULATED_PLAYERS, SIMULATED_ROUNDS = 6, 2
+
+
+def simulated_events() -> list[Event]:
+    """A finished simulated event (tournaments.simulation, verified in this process) of every game
+    events are run for, besides the demo event's, whose plugin can simulate one; built once."""
+    built = []
+    for offset, (game, _) in enumerate(games.event_games(), start=1):
+        plugin_ = plugin(game)
+        if game == games.default_game() or not plugin_.simulated_sides(
+            plugin_.load_pack(plugin_.default_pack())
+        ):
+            continue
+        slug = f"demo-simulated-{game}"
+        event = Event.objects.filter(slug=slug).first()
+        if event is not None and event.status == EventStatus.FINISHED:
+            built.append(event)
+            continue
+        if event is not None:
+            log.warning("removing the half-built demo event %s to build it again", slug)
+            event.delete()
+        report = run_simulated_event(
+            players=SIMULATED_PLAYERS,
+            rounds=SIMULATED_ROUNDS,
+            seed=SEED + offset,
+            game=game,
+            slug=slug,
+            eager=True,
+            jobs=1,
+        )
+        report.event.refresh_from_db()
+        built.append(report.event)
+    return built
+
+
+def _build(organizer) -> Event | None:
+    game = games.default_game()
+    plugin_ = plugin(game)
+    pack_id = plugin_.default_pack()
+    sides = plugin_.simulated_sides(plugin_.load_pack(pack_id)) if plugin_.runs_events else []
+    if not sides:
+        log.warning("no demo event: %s's plugin names no simulated lists to play", plugin_.label)
+        return None
+    limit = {"points_limit": max(side.points for side in sides)} if any(side.points for side in sides) else {}
     event = services.create_event(
         organizer,
         name=EVENT_NAME,
         slug=EVENT_SLUG,
+        game=game,
+        content_pack=pack_id,
         starts_on=date.today() - timedelta(days=7),
         swiss_rounds=ROUNDS,
-        points_limit=limit,
+        **limit,
         random_seed=SEED,
         lists_public=True,
+        team_size=plugin_.simulated_team_size,
         venue="Arbiter demo club",
         description="A finished demo event: half its results verified from game logs, half reported by hand.",
     )
-    factions = list(FORCES)
+    registrations = []
     for index, (username, name, club) in enumerate(PLAYERS):
         player = _player(username, name, club)
         registration = services.register(player, event)
-        faction = factions[index % 2]
-        services.submit_list(
-            player, event, entries=content.forces[FORCES[faction]]["characters"], faction=faction
-        )
+        side = sides[index % len(sides)]
+        if not plugin_.sides_at_table:
+            services.submit_list(player, event, entries=list(side.entries), faction=side.faction)
         services.check_in(organizer, registration)
+        registrations.append(registration)
+    if event.team_size:  # a game played by teams: consecutive players form them
+        for number, first in enumerate(range(0, len(registrations), event.team_size), start=1):
+            members = registrations[first : first + event.team_size]
+            services.create_team(organizer, event, f"Demo team {number}", members)
     with verification_in_process():
         for _ in range(ROUNDS):
-            _play_round(organizer, event)
+            _play_round(organizer, event, sides)
     event.refresh_from_db()
     return event
 
 
-def _play_round(organizer, event: Event) -> None:
+def _play_round(organizer, event: Event, sides) -> None:
     round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
     services.start_timer(organizer, round_)
     matches = round_.matches.prefetch_related(
@@ -116,7 +169,7 @@ def _play_round(organizer, event: Event) -> None:
         if match.is_bye:
             continue
         if (round_.number + match.table) % 2 == 0:
-            _by_log(match, event, round_.number)
+            _by_log(match, event, round_.number, sides)
         else:
             _by_hand(match, round_.number)
         match.refresh_from_db()
@@ -126,21 +179,23 @@ def _play_round(organizer, event: Event) -> None:
     services.close_round(organizer, round_)
 
 
-def _by_log(match, event: Event, round_number: int) -> None:
-    a, b = match.entrant_a, match.entrant_b
+def _by_log(match, event: Event, round_number: int, sides) -> None:
+    plugin_ = event.game_plugin
+    entrants, playing = seated_sides(plugin_, match, sides)
     job = GameJob(
         match.pk,
         round_number,
         SEED * 1000 + round_number * 100 + match.table,
         event.slug,
         {},
-        sides=(
-            (FORCES[a.force_list.faction], a.display_name),
-            (FORCES[b.force_list.faction], b.display_name),
+        sides=tuple(
+            (side.plays, entrant.display_name) for side, entrant in zip(playing, entrants, strict=True)
         ),
+        game=event.game,
+        options=tuple(plugin_.simulate_options(playing).items()),
     )
     services.attach_log_to_match(
-        a.player,
+        entrants[0].player,
         match,
         simulated_log(job).encode("utf-8"),
         filename=f"round-{round_number}-table-{match.table}.json",
@@ -159,7 +214,7 @@ def _by_hand(match, round_number: int) -> None:
         score_a=winner_vp if a_wins else loser_vp,
         score_b=loser_vp if a_wins else winner_vp,
     )
-    services.confirm_result(match.entrant_b.player, match)
+    services.confirm_result(seats.sides(match)[1][0].registration.player, match)  # a player of the other side
 
 
 def _player(username: str, name: str, club: str):

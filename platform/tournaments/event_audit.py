@@ -53,7 +53,8 @@ def standings_discrepancies(event: Event, round_) -> list[str]:
     if len(stored) != len(fresh):
         problems.append(f"{where}: {len(stored)} stored row(s), {len(fresh)} recomputed")
     for position, (old, new) in enumerate(zip(stored, fresh, strict=False), start=1):
-        if old.get("registration") != new.player_id:
+        # A team event's rows name their team (``team``), an individual event's its registration.
+        if (old.get("team") or old.get("registration")) != new.player_id:
             problems.append(f"{where}, line {position}: stored {old.get('name')!r}, recomputed {new.name!r}")
             continue
         if old.get("rank") != new.rank:

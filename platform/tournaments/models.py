@@ -393,13 +393,21 @@ class MatchQuerySet(models.QuerySet):
     def with_seat_count(self):
         return self.annotate(seat_count=models.Count("seats"))
 
+    def with_side_count(self):
+        """``side_count``: the sides at the table, as ``Match.is_bye`` counts them: each team once
+        (however many of its members sit there), each seat without a team on its own."""
+        return self.annotate(
+            side_count=models.Count("seats__team", distinct=True, filter=~Q(seats__team=""))
+            + models.Count("seats", filter=Q(seats__team=""))
+        )
+
     def byes(self):
-        """Matches of one seat."""
-        return self.with_seat_count().filter(seat_count__lt=2)
+        """Matches of one side: a single seat, or in a team event the seats of one team (its bye)."""
+        return self.with_side_count().filter(side_count__lt=2)
 
     def games(self):
-        """Matches of two seats or more (byes left out)."""
-        return self.with_seat_count().filter(seat_count__gte=2)
+        """Matches of two sides or more (byes left out)."""
+        return self.with_side_count().filter(side_count__gte=2)
 
     def of(self, registration):
         """The matches ``registration`` sits at."""

@@ -175,6 +175,6 @@ def _bracket_seeds(event: Event) -> list[int]:
         return [c.id for c in seeding_order(c for c in _without_ringers(event, competitors) if not c.dropped)]
     # Top cut: the best K active players of the Swiss standings (the ringer is not one of them).
     rows = rank(
-        competitors, records.results(event), tuple(event.tiebreaks), rules=records.scoring_rules(event)
+        competitors, records.results(event), records.ranking_order(event), rules=records.scoring_rules(event)
     )
     return seeds_from_standings(records.without_ringers(event, rows), cut=event.top_cut)

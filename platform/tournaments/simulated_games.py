@@ -7,13 +7,9 @@ setting Django up: simulate_event builds a round's logs in a pool of spawned pro
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import engine
-
-# The game of a job that names none: Battleground, whose jobs (the demo's, the tests') predate the
-# ``game`` field. A simulated event names its game and the options its plugin gives.
-GAME = "motu-battleground"
 
 
 @dataclass(frozen=True)
@@ -28,7 +24,7 @@ class GameJob:
     # Explicit sides, (force id, player name) for player one then two: needed for mirror matches,
     # where a faction does not tell the two players apart.
     sides: tuple[tuple[str, str], ...] | None = None
-    game: str = GAME
+    game: str = field(kw_only=True)  # the game id: the event's
     # engine.simulate options as (name, value) pairs (games.GamePlugin.simulate_options); with them
     # ``sides`` gives only the names, seat by seat, of the header's players in order.
     options: tuple[tuple[str, object], ...] = ()

@@ -12,11 +12,15 @@ can be simulated; what the engine's simulator can play decides how lists and log
   order): Battleground's are the rulebook's first-game forces, Hoplomachus' one troop per faction
   (Skirmish). The event's points limit is the dearest list's. The players of each faction share a
   club and the event avoids same-club pairings, an ordinary Swiss option that never outranks score
-  groups.
+  groups. A game whose sides are chosen at the table (``GamePlugin.sides_at_table``: Fields of
+  Eternia) registers no lists; each game deals the plugin's sides to its teams, turn by turn by table.
+* With ``GamePlugin.simulated_team_size`` (or ``team_size``) the event is a team event: consecutive
+  players form the teams ("Sim team 001", …), which are paired and ranked as teams.
 * Each match's log is ``engine.simulate(game, seed, **plugin.simulate_options(sides))``: a game of
-  the two players' registered lists (a mirror match when they share a faction), whose header names
-  are set to the players' names in the event and whose header gets ``"reference": {"event", "match",
-  "round"}``. The list-vs-log check (tournaments.log_check) passes because the log really is that game.
+  the players' registered lists (a mirror match when they share a faction), or of the sides dealt,
+  whose header names are set to the players' names in the event and whose header gets
+  ``"reference": {"event", "match", "round"}``. The list-vs-log check (tournaments.log_check) and
+  the team check pass because the log really is that game.
 
 Verification: by default the logs go to the broker and the Celery workers verify them (start
 one with ``celery -A workers worker``); ``eager=True`` runs the same ``verify_log`` task
@@ -42,12 +46,9 @@ import games
 from accounts.models import Profile
 from accounts.services import make_organizer
 from gamelogs.models import LogSource
-from tournaments import services
+from tournaments import seats, services
 from tournaments.models import Event, MatchState, Round
 from tournaments.simulated_games import GameJob, simulated_log
-
-# Battleground's simulated forces by faction, for the demo data (tournaments.demo).
-FORCES = {"masters-of-the-universe": "first-game-motu", "evil-warriors": "first-game-ew"}
 
 
 @dataclass
@@ -84,18 +85,25 @@ def run_simulated_event(
     seed: int,
     game: str | None = None,
     eager: bool = False,
+    team_size: int | None = None,
+    slug: str | None = None,
     jobs: int | None = None,
     timeout: float = 600,
     progress: Callable[[str], None] = lambda line: None,
 ) -> SimulationReport:
     """Run a whole simulated Swiss event of ``game`` (default: games.default_game()); see the module
-    docstring. Returns what happened; raises ValueError for a game that cannot be simulated."""
+    docstring. ``team_size`` overrides the plugin's ``simulated_team_size``; ``slug`` names the event
+    (default: from the players, rounds, seed and game). Returns what happened;
+    raises ValueError for a game that cannot be simulated."""
     if players < 2 or rounds < 1:
         raise ValueError("a simulated event needs at least two players and one round")
     game = game or games.default_game()
     if game not in games.game_ids():
         raise ValueError(f"unknown game {game!r}; the engine plays {', '.join(games.game_ids())}")
     plugin = games.plugin(game)
+    team_size = plugin.simulated_team_size if team_size is None else team_size
+    if team_size and players <= team_size:
+        raise ValueError(f"a simulated team event needs at least two teams: more than {team_size} players")
     pack_id = plugin.default_pack()
     sides = plugin.simulated_sides(plugin.load_pack(pack_id)) if plugin.runs_events else []
     if not sides:
@@ -111,7 +119,7 @@ def run_simulated_event(
     event = services.create_event(
         organizer,
         name=f"Simulated {plugin.label} event: {players} players, {rounds} rounds, seed {seed}",
-        slug=f"simulated-{players}p-{rounds}r-seed-{seed}{suffix}",
+        slug=slug or f"simulated-{players}p-{rounds}r-seed-{seed}{suffix}",
         game=game,
         content_pack=pack_id,
         starts_on=date.today(),
@@ -121,20 +129,29 @@ def run_simulated_event(
         lists_public=True,
         avoid_same_club=True,
         venue="Simulation",
+        team_size=team_size,
     )
     report = SimulationReport(event=event)
     pack = plugin.load_pack(pack_id)
+    registrations = []
     for index in range(players):
         side = sides[index % len(sides)]
-        club = f"Sim club: {plugin.faction_name(pack, side.faction)}"
+        club = "" if plugin.sides_at_table else f"Sim club: {plugin.faction_name(pack, side.faction)}"
         user = _user(f"sim-{seed}-{index + 1:04d}", f"Sim player {index + 1:03d}", club)
         registration = services.register(user, event)
-        services.submit_list(user, event, entries=list(side.entries), faction=side.faction)
+        if not plugin.sides_at_table:
+            services.submit_list(user, event, entries=list(side.entries), faction=side.faction)
         services.check_in(organizer, registration)
+        registrations.append(registration)
+    if team_size:  # consecutive players form a team, seeded in that order
+        for number, first in enumerate(range(0, players, team_size), start=1):
+            members = registrations[first : first + team_size]
+            services.create_team(organizer, event, f"Sim team {number:03d}", members, seed=number)
     report.add_time("setup", time.perf_counter() - started)
-    progress(
-        f"event {event.slug}: {players} players registered with lists (points limit {event.points_limit})"
-    )
+    what = "sides dealt at each table" if plugin.sides_at_table else "lists"
+    teams = f" in {event.teams.count()} teams" if team_size else ""
+    points = f" (points limit {event.points_limit})" if limit else ""
+    progress(f"event {event.slug}: {players} players{teams} registered, {what}{points}")
 
     # Spawned, not forked: a forked child would share this process's database connection.
     pool = None
@@ -161,14 +178,12 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress, sides) 
     matches = list(
         round_.matches.prefetch_related("seats__registration__player", "seats__registration__force_list")
     )
-    by_faction = {side.faction: side for side in sides}
     plugin = event.game_plugin
     jobs = []
     for match in matches:
         if match.is_bye:
             continue
-        entrants = (match.entrant_a, match.entrant_b)
-        playing = [by_faction[entrant.force_list.faction] for entrant in entrants]
+        entrants, playing = seated_sides(plugin, match, sides)
         jobs.append(
             GameJob(
                 match.pk,
@@ -225,6 +240,20 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress, sides) 
     progress(
         f"round {round_.number}: {len(jobs)} log(s) verified, {sum(1 for m in matches if m.is_bye)} bye(s)"
     )
+
+
+def seated_sides(plugin, match, sides) -> tuple[list, list]:
+    """(registrations, the side each plays), seat by seat with partners together: each player's
+    registered list, or with sides dealt at the table, the sides in turn from the table's number
+    (so each side is played first at every other table); partners play their team's side."""
+    groups = seats.sides(match)
+    entrants = [seat.registration for group in groups for seat in group]
+    if not plugin.sides_at_table:
+        by_faction = {side.faction: side for side in sides}
+        return entrants, [by_faction[entrant.force_list.faction] for entrant in entrants]
+    turn = match.table % len(sides)
+    dealt = sides[turn:] + sides[:turn]
+    return entrants, [dealt[i % len(dealt)] for i, group in enumerate(groups) for _ in group]
 
 
 def _wait_for_verdicts(round_: Round, timeout: float, progress: Callable[[str], None]) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from dashboards.synthetic import Side, build_statistics, build_verdict
+from games.battleground.synthetic import Side, build_statistics, build_verdict
 
 GAME = "motu-battleground"
 MOTU, EVIL = "masters-of-the-universe", "evil-warriors"

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 
 import pytest
 
+import games
 from dashboards import figures, stats
 from dashboards.filters import MetaFilter, parse_filter, rating_band
-from dashboards.statrows import StatisticsError, game_rows
-from dashboards.synthetic import Side, SyntheticMeta, build_statistics
+from dashboards.statrows import StatisticsError, contract_problems, game_rows
+from dashboards.synthetic import SyntheticMeta
+from games.battleground.synthetic import Side, build_statistics
 
 EVIL_NAME = '<img src=x onerror="alert(1)"><b>Bob</b> & co'
 
@@ -87,14 +90,36 @@ def test_game_rows_reject_broken_statistics():
         game_rows(stats_)
 
 
-def test_synthetic_games_are_deterministic_and_valid():
-    a = [SyntheticMeta(5).game(i) for i in range(3)]
-    b = [SyntheticMeta(5).game(i) for i in range(3)]
-    assert json.dumps(a, default=str) == json.dumps(b, default=str)
-    for statistics, _extras in a:
-        rows = game_rows(statistics)
-        assert len(rows.sides) == 2
-        assert {s.side["result"] for s in rows.sides} in ({"win", "loss"}, {"draw"})
+def test_synthetic_games_are_deterministic_and_follow_each_game_s_schemas():
+    """Issue #9: the synthetic meta makes games of every registered game, each by its plugin, in the
+    engine's shapes: the generic result's seats and statistics that pass the game's own schema."""
+    a = _games(SyntheticMeta(5), 60)
+    b = _games(SyntheticMeta(5), 60)
+    assert json.dumps([dataclasses.asdict(g) for g in a], default=str) == json.dumps(
+        [dataclasses.asdict(g) for g in b], default=str
+    )
+    assert {g.game for g in a} == set(games.game_ids())
+    for game in a:
+        assert contract_problems(game.game, game.verdict["statistics"]) == [], game.game
+        seats = game.verdict["result"]["seats"]
+        assert seats and {s["outcome"] for s in seats} <= {"win", "draw", "loss"}
+        names = [p["name"] for p in game.verdict["players"]]
+        assert names[0].count(" ") == 2  # the synthetic players' names ("First Last 0042")
+        if games.plugin(game.game).side_statistics:  # Battleground's per-side rows
+            rows = game_rows(game.verdict["statistics"])
+            assert [s.side["player_name"] for s in rows.sides] == names[:2]
+            assert {s.side["result"] for s in rows.sides} in ({"win", "loss"}, {"draw"})
+
+
+def test_a_synthetic_meta_of_chosen_games_makes_only_those():
+    made = {g.game for g in _games(SyntheticMeta(2, games=["motu-fields-of-eternia"]), 10)}
+    assert made == {"motu-fields-of-eternia"}
+    with pytest.raises(ValueError, match="no game"):
+        SyntheticMeta(2, games=[])
+
+
+def _games(generator: SyntheticMeta, n: int) -> list:
+    return [generator.game(i) for i in range(n)]
 
 
 def _rate_rows(name: str) -> list[dict]:

@@ -1,7 +1,7 @@
 """``manage.py load_demo`` (issue #13, onboarding): besides the demo player's simulated logs it makes
 the organizer account and a FINISHED Battleground event (Swiss, ten players, three rounds,
-results from verified logs and from confirmed hand reports, standings), and running it again
-changes nothing. The home page names both accounts."""
+results from verified logs and from confirmed hand reports, standings), a finished simulated event
+of each other game (issue #9), and running it again changes nothing. The home page names both accounts."""
 
 from __future__ import annotations
 
@@ -43,6 +43,15 @@ def test_load_demo_makes_a_finished_event_and_an_organizer_once(published, clien
     assert {ResultSource.LOG, ResultSource.REPORT} <= sources
     assert event.registrations.filter(player__username="demo").exists()
 
+    # The other games have a small simulated event each; Fields of Eternia's is its team game (FE-2.1),
+    # three teams of two, every game decided by its verified log.
+    eternia = Event.objects.get(slug="demo-simulated-motu-fields-of-eternia")
+    assert f"(finished): /events/{eternia.slug}/" in said
+    assert (eternia.status, eternia.team_size, eternia.teams.count()) == (EventStatus.FINISHED, 2, 3)
+    played = [m for m in Match.objects.filter(round__event=eternia) if not m.is_bye]
+    assert played and all(m.result_source == ResultSource.LOG and not m.log_flag for m in played)
+    assert Event.objects.get(slug="demo-simulated-hoplomachus-remastered").status == EventStatus.FINISHED
+
     organizer = get_user_model().objects.get(username="organizer")
     assert holds_organizer_role(organizer) and event.organizers.filter(pk=organizer.pk).exists()
     signed_in = client.post("/accounts/login/", {"username": "organizer", "password": "arbiter-organizer"})
@@ -80,3 +89,32 @@ def test_load_demo_uploads_one_hoplomachus_log_per_mode_once(published):
     count = hoplomachus.count()
     load()  # the same seeds give the same bytes: nothing new
     assert hoplomachus.count() == count
+
+
+def test_the_demo_event_plays_the_registry_s_default_game(published, settings):
+    """Issue #9: the demo event names no game: it plays ``games.default_game()`` with the lists that
+    game's plugin simulates (here Hoplomachus' troops, HR-12), half by verified logs, half by hand."""
+    settings.ARBITER_DEFAULT_GAME = "hoplomachus-remastered"
+    event = event_demo.load()
+    assert (event.game, event.status, event.content_pack) == (
+        "hoplomachus-remastered",
+        EventStatus.FINISHED,
+        "hr-core-starter",
+    )
+    assert all(r.force_list.valid for r in event.registrations.all())
+    played = Match.objects.filter(round__event=event).games()
+    assert {m.result_source for m in played} == {ResultSource.LOG, ResultSource.REPORT}
+    assert not played.filter(result_source=ResultSource.LOG).exclude(log_flag="").exists()
+
+
+def test_the_demo_challenge_s_game_comes_from_the_plugins():
+    import games
+    from challenges import demo
+
+    assert demo.demo_game() == ("motu-fields-of-eternia", "solo")  # FE-18
+    real = games.plugin("motu-fields-of-eternia")
+    games.register(games.GamePlugin("motu-fields-of-eternia", "Eternia without a demo"))
+    try:
+        assert demo.demo_game() is None and demo.load() is None
+    finally:
+        games.register(real)

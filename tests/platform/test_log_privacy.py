@@ -8,9 +8,9 @@ from django.core.cache import cache
 from django.test import Client
 
 from dashboards.datasets import datasets_for, pages_for
-from dashboards.synthetic import build_statistics
 from gamelogs.models import GameLog, LogSubmission
 from gamelogs.signals import log_verified
+from games.battleground.synthetic import build_statistics
 from tests.dashboards.meta_fixtures import EVIL, GAME, MOTU, make_log, side
 from visibility import services
 

@@ -229,3 +229,37 @@ def test_the_start_page_sets_up_each_game(client, user):
     assert table.header["options"] == {"faster_combat": True}
     assert [p["faction"] for p in table.header["players"]] == ["ew", "motu"]
     engine.session.start(engine.session.with_seed(table.header, table.seed))
+
+
+def test_the_start_page_offers_the_registry_s_games_the_default_first(client, user, settings):
+    """Issue #9: the recorder names no game. Without ``?game=`` it opens the registry's default game
+    (``ARBITER_DEFAULT_GAME``); the picker lists every game whose plugin has a table form, the default
+    first, with the note its plugin gives; a game without a table form is not offered."""
+    from django.utils.html import escape
+
+    import games
+
+    client.force_login(user)
+    settings.ARBITER_DEFAULT_GAME = HR
+    page = client.get("/play/").content.decode()
+    assert 'id="id_arena"' in page and 'id="id_my_force"' not in page  # Hoplomachus' form
+    picker = page[page.index('id="game-pick"') :].split("</p>")[0]
+    assert (
+        picker.index("<strong>Hoplomachus</strong>") < picker.index("Battleground") < picker.index("Eternia")
+    )
+    assert escape(games.plugin(HR).table_note) in page
+
+    settings.ARBITER_DEFAULT_GAME = "motu-battleground"
+    page = client.get("/play/").content.decode()
+    assert 'id="id_my_force"' in page and "BG-4.8" in page  # Battleground's form and note
+    assert "BG-4.8" not in client.get("/play/?game=" + FE).content.decode()
+
+    real = games.plugin(FE)
+    games.register(games.GamePlugin(FE, "Eternia without a table"))
+    try:
+        assert client.get("/play/?game=" + FE).status_code == 404
+        assert (
+            "Eternia" not in client.get("/play/").content.decode().split('id="game-pick"')[1].split("</p>")[0]
+        )
+    finally:
+        games.register(real)

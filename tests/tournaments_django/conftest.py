@@ -99,7 +99,7 @@ def running_round(field, organizer):
 
 @functools.cache
 def _log_text(match_id: int, round_number: int, seed: int, slug: str, names: tuple) -> str:
-    return simulated_log(GameJob(match_id, round_number, seed, slug, dict(names)))
+    return simulated_log(GameJob(match_id, round_number, seed, slug, dict(names), game="motu-battleground"))
 
 
 def log_for(match, *, seed: int = 1, names: dict | None = None) -> bytes:

@@ -208,3 +208,38 @@ def test_soft_scores_added_to_the_total_replace_points_as_first_key(field, organ
     ]
     table = services.standings_table(event)
     assert table["order"] == ["total", "sos"] and table["columns"][0]["name"] == "Total with soft scores"
+
+
+@pytest.mark.parametrize(
+    ("use", "soft_winner_seeded_first"), [("ignored", False), ("tiebreak", True), ("total", True)]
+)
+def test_the_top_cut_is_seeded_in_the_order_of_the_swiss_standings_soft_scores_included(
+    field, organizer, use, soft_winner_seeded_first
+):
+    """The bracket's seeds are the Swiss standings the organizer sees: two winners level on points
+    and score difference are seeded by their soft scores when the event ranks by them (as a tiebreak
+    or added to the total), and by the event's own order when it ignores them."""
+    event, _ = field(
+        4,
+        format="swiss_top_cut",
+        swiss_rounds=1,
+        top_cut=2,
+        tiebreaks=["points", "score_diff"],
+        soft_score_categories=[{"name": "Painting", "max": 20}],
+        soft_scores_use=use,
+    )
+    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    one, two = round_.matches.order_by("table")
+    for match in (one, two):  # both winners win 15-5: level on points and score difference
+        services.decide_result(organizer, match, outcome_a="win", score_a=15, score_b=5)
+    services.close_round(organizer, round_)
+    first, second = one.entrant_a_id, two.entrant_a_id
+    services.enter_soft_scores(organizer, event, {second: {"painting": 12}})
+    standing = [row["registration"] for row in services.standings_table(event)["rows"]][:2]
+    assert standing == ([second, first] if soft_winner_seeded_first else [first, second])
+
+    final = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    event.refresh_from_db()
+    assert event.fixed_seeds == standing  # seed 1 is the standings' first
+    (match,) = final.matches.all()
+    assert {match.entrant_a_id, match.entrant_b_id} == {first, second}

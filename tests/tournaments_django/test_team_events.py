@@ -171,3 +171,37 @@ def test_records_read_a_team_event_as_teams(team_event, organizer):
         frozenset({teams[0].pk, teams[2].pk}),
         frozenset({teams[1].pk, teams[3].pk}),
     }
+
+
+def test_a_team_bye_counts_as_one_bye_of_the_team(organizer, make_player):
+    """Three teams of two: round 1 has one game of four seats and one team's bye of two seats. The
+    match queries count sides as ``Match.is_bye`` does, so the bye is one bye (the team's), the bye
+    team's players have no game waiting for a log, and the team's bye scores once in the standings."""
+    from play.matches import open_matches
+    from tests.tournaments_django.conftest import TEAM_PLAYERS
+
+    event = services.create_event(
+        organizer, name="Eternia Trios", starts_on=date(2026, 6, 6), game=GAME, content_pack="fe-core-starter",
+        team_size=2, swiss_rounds=2, first_round="seeded", random_seed=3,
+    )  # fmt: skip
+    registrations = [services.register(make_player(name), event) for name in TEAM_PLAYERS[:6]]
+    for i, name in enumerate(["Grayskull", "Royal Guard", "Snake Mountain"]):
+        services.create_team(organizer, event, name, registrations[2 * i : 2 * i + 2], seed=i + 1)
+    round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
+
+    matches = round1.matches.all()
+    (bye,) = matches.byes()
+    (game,) = matches.games()
+    assert (bye.is_bye, len(bye.seat_list()), game.is_bye, len(game.seat_list())) == (True, 2, False, 4)
+    assert [m.side_count for m in matches.with_side_count().order_by("table")] == [2, 1]
+    for seat in bye.seat_list():
+        assert open_matches(seat.registration.player) == []
+    for seat in game.seat_list():
+        assert [m.pk for m in open_matches(seat.registration.player)] == [game.pk]
+
+    services.decide_result(organizer, game, outcome_a="win", score_a=10, score_b=7)
+    services.close_round(organizer, round1)
+    points = {row["team"]: row["metrics"]["points"] for row in services.standings_table(event)["rows"]}
+    winner, loser = (int(group[0].team) for group in seats.sides(game))
+    bye_team = int(bye.seat_list()[0].team)
+    assert points == {winner: 3, bye_team: 3, loser: 0}  # the bye is one win of the team, not one per seat

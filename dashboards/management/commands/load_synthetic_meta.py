@@ -3,9 +3,11 @@
     python manage.py load_synthetic_meta --games 100000 --seed 7 [--replace]
 
 For benchmarks and demos only. Every row is stored with ``simulated=True`` (the pages leave
-such games out unless asked, and say so) and without a game log behind it. The games follow
-the engine's statistics contract but are not engine simulations: they are drawn at random by
-``dashboards.synthetic`` so 100,000 of them load in about a minute.
+such games out unless asked, and say so) and without a game log behind it. The games are of
+every game the engine registers, each made by its plugin (``dashboards.synthetic``), and stored
+as a verified log of that game would be (per-side rows where the game keeps them, the generic
+result's seats and score components for every game). They are drawn at random or from a few
+seeded simulations, not simulated one by one, so 100,000 of them load in about a minute.
 """
 
 from __future__ import annotations
@@ -17,8 +19,7 @@ from django.core.management.base import BaseCommand, CommandError
 from dashboards import models as m
 from dashboards import summaries
 from dashboards.bulk import insert_games
-from dashboards.statrows import game_rows
-from dashboards.synthetic import SyntheticMeta
+from dashboards.synthetic import SyntheticMeta, stored_fields
 
 BATCH = 2000
 
@@ -47,20 +48,8 @@ class Command(BaseCommand):
         while done < games:
             batch = []
             for i in range(done, min(games, done + BATCH)):
-                stats, extras = generator.game(i)
-                batch.append(
-                    (
-                        game_rows(stats),
-                        {
-                            "played_on": extras["played_on"],
-                            "event_ref": extras["event_ref"],
-                            "rating": extras["rating"],
-                            "simulated": True,
-                            "verified_at": None,
-                            "engine_version": "synthetic",
-                        },
-                    )
-                )
+                game = generator.game(i)
+                batch.append((game.game, game.verdict, stored_fields(game)))
             done += insert_games(batch)
             if done % 20000 == 0 or done == games:
                 self.stdout.write(f"{done} games loaded ({time.perf_counter() - started:.1f} s)")
@@ -83,5 +72,8 @@ def _delete_synthetic() -> int:
     for model in (m.RoundStat, m.CharacterStat, m.WeaponStat, m.ItemStat, m.TestStat):
         model.objects.filter(side__in=sides)._raw_delete(model.objects.db)
     sides._raw_delete(m.SideStat.objects.db)
+    seats = m.SeatStat.objects.filter(game_stat__in=synthetic)
+    m.ComponentStat.objects.filter(seat__in=seats)._raw_delete(m.ComponentStat.objects.db)
+    seats._raw_delete(m.SeatStat.objects.db)
     synthetic._raw_delete(m.GameStat.objects.db)
     return count

@@ -28,7 +28,10 @@ WEIGHTS = {
 
 def header(ruleset, seed: int, randomness: str, rng: random.Random, *, content_pack: dict | None = None,
            first_game: bool = False, options: dict | None = None, mode: str = "standard",
-           free_heroes: bool = False, scenario: str | None = None, mounted: bool = False) -> dict:  # fmt: skip
+           free_heroes: bool = False, scenario: str | None = None, mounted: bool = False,
+           teams: tuple | None = None) -> dict:  # fmt: skip
+    """``teams``: ((faction, players), ...) in the header's order, each team's three heroes dealt among its
+    players in turn (FE-2.1); by default one player per faction, Masters first."""
     from engine.games.eternia import CONTENT_DIR, DEFAULT_PACK
 
     if content_pack is None:
@@ -56,14 +59,22 @@ def header(ruleset, seed: int, randomness: str, rng: random.Random, *, content_p
         setup["difficulty"] = rng.choice(["beginner", "novice", "advanced", "relentless"])
         setup["starting_team"] = "motu"
     deployment = {}
-    for i, faction in enumerate(("motu", "ew")):
+    for i, (faction, count) in enumerate(teams if teams is not None else (("motu", 1), ("ew", 1))):
+        if faction not in heroes or not 1 <= count <= 3:
+            raise ValueError(
+                f"a team is a faction ({', '.join(heroes)}) and 1 to 3 players (FE-2.1), not {faction!r}, {count!r}"
+            )
         if not heroes[faction]:
             continue
         force = rng.sample(heroes[faction], 3)
         rider = next((m for m in doc.get("mounted_heroes", []) if m["hero"] in heroes[faction]), None)
         if mounted and i == 0 and rider is not None:  # FE-4.1.8: the first team fields one mounted hero
             force = [rider["id"], *rng.sample([h for h in heroes[faction] if h != rider["hero"]], 2)]
-        players.append({"id": f"p{i + 1}", "name": f"Player {i + 1}", "faction": faction, "force": force})
+        for k in range(count):
+            n = len(players) + 1
+            players.append(
+                {"id": f"p{n}", "name": f"Player {n}", "faction": faction, "force": force[k::count]}
+            )
         if first_game:
             sites = list(doc["factions"][faction]["first_game"])
             rng.shuffle(sites)
@@ -145,7 +156,8 @@ def _table_draw(game, rng, event):
 
 def simulate(ruleset, seed: int, *, randomness: str = "seeded", first_game: bool = False, options: dict | None = None,
              content_pack: dict | None = None, mode: str = "standard", free_heroes: bool = False,
-             from_header: dict | None = None, scenario: str | None = None, mounted: bool = False) -> dict:  # fmt: skip
+             teams: tuple | None = None, from_header: dict | None = None, scenario: str | None = None,
+             mounted: bool = False) -> dict:  # fmt: skip
     """A random legal game. ``from_header`` plays a given header instead (a published challenge's, with its
     forces, setup and randomness): ``seed`` then only picks the decisions, so many games share one setup."""
     rng = random.Random(seed)
@@ -155,7 +167,7 @@ def simulate(ruleset, seed: int, *, randomness: str = "seeded", first_game: bool
     else:
         doc = header(ruleset, seed, randomness, rng, content_pack=content_pack, first_game=first_game,
                      options=options, mode=mode, free_heroes=free_heroes, scenario=scenario,
-                     mounted=mounted)  # fmt: skip
+                     mounted=mounted, teams=teams)  # fmt: skip
     doc["events"] = []
     game = ruleset.start(doc, content_pack=content_pack)
     doc["events"] = play(game, rng, randomness == "recorded")

@@ -151,6 +151,9 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# Each game plugin's own static files (its board for the viewer and the recorder, ``GamePlugin.board_script``):
+# a new game brings them in its folder, platform/games/<game>/static/.
+STATICFILES_DIRS = sorted(str(path) for path in (PLATFORM_DIR / "games").glob("*/static") if path.is_dir())
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

@@ -25,6 +25,7 @@ class Battleground(GamePlugin):
     )
 
     runs_events = True
+    board_script = "games/board-battleground.js"  # static/games/: its board for the viewer and the recorder
 
     def pack_ids(self) -> list[str]:
         return content.pack_ids()
@@ -68,6 +69,26 @@ class Battleground(GamePlugin):
         return {"forces": tuple(side.plays for side in sides)}
 
     side_statistics = True
+
+    def synthetic_verdict(self, rng, *, names: tuple[str, str], edge: float, late: bool) -> dict:
+        # A made-up roster with hidden strengths, so the synthetic meta's balance pages find something.
+        from games.battleground.synthetic import synthetic_verdict
+
+        return synthetic_verdict(rng, names=names, edge=edge, late=late)
+
+    short_name = "Battleground"
+    table_note = (
+        "Each side deploys in its own zone (BG-4.8); the site places the miniatures. When the site rolls, the "
+        "seed's commitment is shown to both players before the first roll and the seed is revealed when the game "
+        "ends, so every die can be checked; with real dice you enter the faces and the engine checks each roll."
+    )
+
+    def table_form(self):
+        from games.battleground.table_form import (
+            BattlegroundGameForm,  # the play app is optional: import it only when asked
+        )
+
+        return BattlegroundGameForm
 
     def meta_datasets(self) -> dict:
         from games.battleground import meta  # the dashboards app is optional: import it only when asked

@@ -4,13 +4,15 @@ Scores are team VP by source (FE-17, the labels the engine registers); the log p
 table — who controlled each hero (from the log header), VP by source, outposts, Eternium — and the
 mode, solo difficulty and tie-break (``presenter``). The meta has win rates per team and per hero,
 VP by source and the solo success rate by difficulty (``meta``). Events are team events (two
-teams of 1–3 players, FE-2); a player's list is their team and heroes (``lists``).
+teams of 1–3 players, FE-2); a player's list is their team and heroes (``lists``). A simulated
+event is a team event of pairs: each game deals the Masters' and the Evil Warriors' sides to
+its two teams, whose players share their side's three heroes (FE-2.1, FE-4.1.2).
 """
 
 from __future__ import annotations
 
 import engine
-from games import ListModulePlugin, register
+from games import ListModulePlugin, SimulatedSide, register
 from games.eternia import lists, presenter
 
 GAME_ID = "motu-fields-of-eternia"
@@ -29,6 +31,25 @@ class Eternia(ListModulePlugin):
     def faction_name(self, pack, faction_id: str) -> str:
         return (pack.factions.get(faction_id) or {}).get("name", faction_id)
 
+    # A simulated event is the team game (FE-2.1) of teams of two. A team's side and heroes are
+    # chosen at setup (FE-4.1.2), and the standard game has no mirror match (one team per faction),
+    # so simulated players register no list: each game gives one team each side.
+    simulated_team_size = 2
+    sides_at_table = True
+
+    def simulated_sides(self, pack) -> list[SimulatedSide]:
+        return [SimulatedSide(faction, (), faction) for faction in pack.factions]
+
+    def simulate_options(self, sides: list[SimulatedSide]) -> dict:
+        # Partners sit together: each run of seats playing one side is a team of that many players.
+        teams: list[list] = []
+        for side in sides:
+            if teams and teams[-1][0] == side.plays:
+                teams[-1][1] += 1
+            else:
+                teams.append([side.plays, 1])
+        return {"teams": tuple((faction, players) for faction, players in teams)}
+
     def result_rows(self, players: list[dict], result: dict) -> list[dict]:
         rows = super().result_rows(players, result)
         for row in rows:  # a team's name reads better than its id
@@ -37,6 +58,19 @@ class Eternia(ListModulePlugin):
 
     def result_details(self, header: dict, result: dict, statistics: dict | None) -> dict:
         return presenter.details(header, result, statistics, self.score_components, self.score_label)
+
+    board_script = (
+        "games/board-eternia.js"  # static/games/board-eternia.js: its board for the viewer and the recorder
+    )
+    short_name = "Fields of Eternia"
+    demo_challenge_mode = "solo"  # FE-18: the demo challenge is a solo game against the game
+
+    def table_form(self):
+        from games.eternia.table_form import (
+            EterniaGameForm,  # the play app is optional: import it only when asked
+        )
+
+        return EterniaGameForm
 
     def meta_datasets(self) -> dict:
         from games.eternia import meta  # the dashboards app is optional: import it only when asked

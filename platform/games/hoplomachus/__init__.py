@@ -52,6 +52,16 @@ class Hoplomachus(ListModulePlugin):
     def result_details(self, header: dict, result: dict, statistics: dict | None) -> dict:
         return presenter.details(header, result, statistics)
 
+    board_script = "games/board-hoplomachus.js"  # static/games/board-hoplomachus.js: its board for the viewer and the recorder
+    short_name = "Hoplomachus"
+
+    def table_form(self):
+        from games.hoplomachus.table_form import (
+            HoplomachusGameForm,  # the play app is optional: import it only when asked
+        )
+
+        return HoplomachusGameForm
+
     def meta_datasets(self) -> dict:
         from games.hoplomachus import meta  # the dashboards app is optional: import it only when asked
 

@@ -5,11 +5,13 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
+import engine
 from accounts.services import create_player
 from challenges import demo as challenge_demo
 from gamelogs import demo
 from gamelogs.models import LogSource
 from gamelogs.services import UploadRejected, submit_log
+from games import game_ids
 
 
 class Command(BaseCommand):
@@ -39,16 +41,15 @@ class Command(BaseCommand):
                 )
             )
             return
-        # Hoplomachus plays five modes (Skirmish, Pandemonium, Alliance, Assault, Ascension): one log of each.
-        logs += demo.one_per_mode("hoplomachus-remastered", seed=1983)
+        # A game of several modes (Hoplomachus' five, Eternia's three) gets one log of each.
+        for game in game_ids():
+            if len(engine.game(game).seats.modes) > 1:
+                logs += demo.one_per_mode(game, seed=1983)
         new = 0
         for name, log in logs:
             new += self._upload(user, name, demo.encode(log))
-        # The illegal example is a Battleground game: its dice are plain faces, so a 7 is plainly impossible.
-        recorded = next(
-            (log for name, log in logs if "recorded" in name and log.get("game") == "motu-battleground"), None
-        )
-        broken = demo.with_impossible_die(recorded) if recorded else None
+        # The illegal example: a recorded game whose first die is made a 7, which the engine refuses.
+        broken = demo.illegal_example(log for name, log in logs if "recorded" in name)
         if broken is not None:
             new += self._upload(user, "illegal-example.json", demo.encode(broken))
         self.stdout.write(
@@ -61,7 +62,14 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"organizer account: {event_demo.ORGANIZER_USERNAME} / {event_demo.ORGANIZER_PASSWORD}"
             )
-            self.stdout.write(f"demo event ({event.get_status_display().lower()}): /events/{event.slug}/")
+            if event is not None:
+                status = event.get_status_display().lower()
+                self.stdout.write(f"demo event ({status}): /events/{event.slug}/")
+            for other in event_demo.simulated_events():
+                status = other.get_status_display().lower()
+                self.stdout.write(
+                    f"simulated {other.game_plugin.label} event ({status}): /events/{other.slug}/"
+                )
         challenge = challenge_demo.load()
         if challenge is not None:
             self.stdout.write(f"demo challenge with simulated entries: /challenges/{challenge.slug}/")

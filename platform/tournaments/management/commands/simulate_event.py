@@ -15,7 +15,14 @@ class Command(BaseCommand):
         parser.add_argument("--rounds", type=int, default=4)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument(
-            "--game", help="game id (default: the default game); e.g. hoplomachus-remastered plays Skirmish"
+            "--game",
+            help="game id (default: the default game); hoplomachus-remastered plays Skirmish, "
+            "motu-fields-of-eternia its team game",
+        )
+        parser.add_argument(
+            "--team-size",
+            type=int,
+            help="players per team (default: the game's; Fields of Eternia plays teams of 2; 0: no teams)",
         )
         parser.add_argument(
             "--eager",
@@ -30,7 +37,9 @@ class Command(BaseCommand):
         )
         parser.add_argument("--top", type=int, default=10, help="standings lines to print (0: all)")
 
-    def handle(self, *args, players, rounds, seed, eager, jobs, timeout, top, game=None, **options):
+    def handle(
+        self, *args, players, rounds, seed, eager, jobs, timeout, top, game=None, team_size=None, **options
+    ):
         try:
             report = run_simulated_event(
                 players=players,
@@ -38,6 +47,7 @@ class Command(BaseCommand):
                 seed=seed,
                 game=game,
                 eager=eager,
+                team_size=team_size,
                 jobs=jobs,
                 timeout=timeout,
                 progress=self.stdout.write,

@@ -1,0 +1,46 @@
+"""Battleground's form for a free game at the table (play): both forces, the names, who goes first, the dice."""
+
+from __future__ import annotations
+
+from django import forms
+
+from play.models import DiceMode
+from play.services import Seating
+
+
+class BattlegroundGameForm(forms.Form):
+    """A free game: both forces, the names at the table, who goes first (after the roll-off, BG-4.7)."""
+
+    action = forms.CharField(widget=forms.HiddenInput, initial="new")
+    my_name = forms.CharField(max_length=60, label="Your name")
+    my_force = forms.ChoiceField(label="Your force")
+    their_name = forms.CharField(max_length=60, label="Opponent's name", initial="Opponent")
+    their_force = forms.ChoiceField(label="Opponent's force")
+    first = forms.ChoiceField(
+        choices=[("1", "I go first"), ("2", "My opponent goes first")], label="Who won the roll-off"
+    )
+    dice = forms.ChoiceField(
+        choices=DiceMode.choices,
+        initial=DiceMode.SEEDED,
+        label="Dice",
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, options: dict, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [(f["id"], f["name"]) for f in options["forces"]]
+        self.fields["my_force"].choices = choices
+        self.fields["their_force"].choices = choices
+        if len(choices) > 1:
+            self.fields["their_force"].initial = choices[1][0]
+
+    def table_choices(self, user) -> dict:
+        data = self.cleaned_data
+        return {
+            "seats": [
+                Seating(data["my_name"], data["my_force"]),
+                Seating(data["their_name"], data["their_force"]),
+            ],
+            "first_player_seat": int(data["first"]),
+            "mode": data["dice"],
+        }
