@@ -52,10 +52,17 @@ class JoinForm(forms.Form):
 FIRST_CHOICES = [("1", "I go first"), ("2", "My opponent goes first")]
 
 
+def dice_field() -> forms.ChoiceField:
+    return forms.ChoiceField(
+        choices=DiceMode.choices, initial=DiceMode.SEEDED, label="Dice", widget=forms.RadioSelect
+    )
+
+
 class HoplomachusGameForm(forms.Form):
     """A free game of Hoplomachus for two phones: a mode the engine plays with two players (HR-12), its
-    arena, each player's faction. The site rolls (seeded); in a Skirmish the seed also draws who starts
-    (HR-15.2.2), in the co-op modes the players choose each round (HR-13.8.5)."""
+    arena, each player's faction, who rolls. With the site's dice the seed also draws who starts a
+    Skirmish (HR-15.2.2); with real dice the players say who won the roll. In the co-op modes the players
+    choose each round (HR-13.8.5)."""
 
     action = forms.CharField(widget=forms.HiddenInput, initial="new")
     mode = forms.ChoiceField(label="Mode")
@@ -65,6 +72,8 @@ class HoplomachusGameForm(forms.Form):
     their_name = forms.CharField(max_length=60, label="Other player's name", initial="Opponent")
     their_faction = forms.ChoiceField(label="Their faction")
     titan = forms.ChoiceField(label="Titan (Ascension)", required=False)
+    first = forms.ChoiceField(choices=FIRST_CHOICES, label="Who starts a Skirmish with real dice (HR-15.2.2)")
+    dice = dice_field()
 
     def __init__(self, options: dict, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -100,16 +109,16 @@ class HoplomachusGameForm(forms.Form):
                 Seating(data["my_name"], data["my_faction"], {"faction": data["my_faction"]}),
                 Seating(data["their_name"], data["their_faction"], {"faction": data["their_faction"]}),
             ],
-            "first_player_seat": 1,
-            "mode": DiceMode.SEEDED,
+            "first_player_seat": int(data["first"]),
+            "mode": data["dice"],
             "setup": {"mode": data["mode"], "arena": data["arena"], "titan": data.get("titan") or None},
         }
 
 
 class EterniaGameForm(forms.Form):
     """A free game of Fields of Eternia for two phones: the team game (FE-2) or the competitive skirmish
-    (FE-19), each player leading one team of three heroes (FE-4.1), the optional modules (FE-12, FE-13).
-    The site rolls and shuffles (seeded)."""
+    (FE-19), each player leading one team of three heroes (FE-4.1), the optional modules (FE-12, FE-13),
+    who rolls and shuffles: the site (seeded) or the players at the table (recorded)."""
 
     action = forms.CharField(widget=forms.HiddenInput, initial="new")
     mode = forms.ChoiceField(label="Game")
@@ -128,6 +137,7 @@ class EterniaGameForm(forms.Form):
         label="Optional rules", widget=forms.CheckboxSelectMultiple, required=False
     )
     first = forms.ChoiceField(choices=FIRST_CHOICES, label="Whose team starts (FE-4.2.5)")
+    dice = dice_field()
 
     def __init__(self, options: dict, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -171,7 +181,7 @@ class EterniaGameForm(forms.Form):
                 Seating(data["their_name"], data["their_heroes"], {"faction": data["their_team"]}),
             ],
             "first_player_seat": int(data["first"]),
-            "mode": DiceMode.SEEDED,
+            "mode": data["dice"],
             "setup": {
                 "mode": data["mode"],
                 "scenario": data["scenario"],
