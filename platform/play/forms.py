@@ -53,8 +53,13 @@ FIRST_CHOICES = [("1", "I go first"), ("2", "My opponent goes first")]
 
 
 def dice_field() -> forms.ChoiceField:
+    """Who rolls; left out, the site does (as before real dice could be chosen for every game)."""
     return forms.ChoiceField(
-        choices=DiceMode.choices, initial=DiceMode.SEEDED, label="Dice", widget=forms.RadioSelect
+        choices=DiceMode.choices,
+        initial=DiceMode.SEEDED,
+        label="Dice",
+        widget=forms.RadioSelect,
+        required=False,
     )
 
 
@@ -72,7 +77,9 @@ class HoplomachusGameForm(forms.Form):
     their_name = forms.CharField(max_length=60, label="Other player's name", initial="Opponent")
     their_faction = forms.ChoiceField(label="Their faction")
     titan = forms.ChoiceField(label="Titan (Ascension)", required=False)
-    first = forms.ChoiceField(choices=FIRST_CHOICES, label="Who starts a Skirmish with real dice (HR-15.2.2)")
+    first = forms.ChoiceField(
+        choices=FIRST_CHOICES, label="Who starts a Skirmish with real dice (HR-15.2.2)", required=False
+    )
     dice = dice_field()
 
     def __init__(self, options: dict, *args, **kwargs):
@@ -109,8 +116,8 @@ class HoplomachusGameForm(forms.Form):
                 Seating(data["my_name"], data["my_faction"], {"faction": data["my_faction"]}),
                 Seating(data["their_name"], data["their_faction"], {"faction": data["their_faction"]}),
             ],
-            "first_player_seat": int(data["first"]),
-            "mode": data["dice"],
+            "first_player_seat": int(data.get("first") or 1),
+            "mode": data.get("dice") or DiceMode.SEEDED,
             "setup": {"mode": data["mode"], "arena": data["arena"], "titan": data.get("titan") or None},
         }
 
@@ -181,7 +188,7 @@ class EterniaGameForm(forms.Form):
                 Seating(data["their_name"], data["their_heroes"], {"faction": data["their_team"]}),
             ],
             "first_player_seat": int(data["first"]),
-            "mode": data["dice"],
+            "mode": data.get("dice") or DiceMode.SEEDED,
             "setup": {
                 "mode": data["mode"],
                 "scenario": data["scenario"],

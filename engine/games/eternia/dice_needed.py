@@ -29,11 +29,13 @@ def face_name(face: str) -> str:
     return f"+{n} {STATS.get(stat, stat)}" if n else face
 
 
-def _copies(ids: list[str], name) -> list[dict]:
+def _copies(ids: list[str], name, *, ordered: bool = True) -> list[dict]:
+    """Each id once with its count; sorted, or (a die's faces) in the order the pack lists them."""
     counts: dict[str, int] = {}
     for cid in ids:
         counts[cid] = counts.get(cid, 0) + 1
-    return [{"id": cid, "name": name(cid), "copies": n} for cid, n in sorted(counts.items())]
+    items = sorted(counts.items()) if ordered else list(counts.items())
+    return [{"id": cid, "name": name(cid), "copies": n} for cid, n in items]
 
 
 def outcome_free(event: dict) -> dict:
@@ -76,7 +78,7 @@ def dice_needed(game, event: dict) -> dict:
                     "what": f"Roll {aw['count']} {die} {'die' if aw['count'] == 1 else 'dice'}",
                     "die": die,
                     "count": aw["count"],
-                    "faces": _copies(faces, face_name),
+                    "faces": _copies(faces, face_name, ordered=False),
                     "provisional": True,  # FE-3.4, AMB-26: the face distribution is not printed
                 }
             ],

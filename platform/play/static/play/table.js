@@ -397,7 +397,7 @@
     }
     const last = entry.at === entry.needs.length - 1;
     html += `<div class="entry-nav"><button type="button" class="choice secondary" id="entry-back">${entry.at ? "Back" : "Cancel"}</button>` +
-      `<button type="button" class="big" id="entry-next"${done ? "" : " disabled"}>${last ? "Record these dice" : "Next"}</button></div>`;
+      `<button type="button" class="big" id="entry-next"${done ? "" : " disabled"}>${!last ? "Next" : entry.needs.every((n) => n.kind === "cards") ? "Record the draw" : "Record these dice"}</button></div>`;
     box.innerHTML = html;
   }
 
@@ -416,7 +416,7 @@
 
   // An Eternia die: one button per face the die has, named as the rules name it (FE-3.4).
   function symbolRow(need, i, value) {
-    let html = `<div class="face-row"><span class="face-label">Die ${i + 1}</span><span class="faces symbols">`;
+    let html = `<div class="face-row"><span class="face-label">Die ${i + 1}</span><span class="faces symbols${need.faces.length === 4 ? " two" : ""}">`;
     for (const f of need.faces) {
       html += `<button type="button" class="face symbol${value === f.id ? " on" : ""}" data-face-at="${i}" data-symbol="${esc(f.id)}" ` +
         `aria-pressed="${value === f.id}" title="${esc(f.name)}">${esc(f.name.replace(/ \(.*\)$/, ""))}</button>`;
@@ -537,7 +537,7 @@
   }
 
   // For scripts and tests: send any event as this player (the engine still checks it).
-  window.ArbiterTable = { send, state: () => state };
+  window.ArbiterTable = { send, state: () => state, entry: () => entry };
   $("table-entry").addEventListener("click", (ev) => {
     const target = ev.target.closest("button");
     if (target && entry && !target.disabled) tapEntry(target);
