@@ -90,10 +90,11 @@ def offers(replay: Replay, *, recorded: bool = False) -> list[dict]:
 
 def dice_needed(replay: Replay, event: dict) -> dict:
     """What the players must roll (and draw) at the table for ``event`` in a game with recorded randomness:
-    ``{"event", "needs": [{"path", "kind": "dice" | "cards", "what", ...}]}`` in the order the rules use
-    them (a game's replay answers with its ``dice_needed``; see engine/games/battleground/dice_needed.py
-    for the fields). ``needs`` is empty for a seeded game, an event that rolls nothing, or a game whose
-    replay cannot say. Raises IllegalEvent or UnreadableLog when the event is refused whatever the dice;
+    ``{"event", "needs": [{"path", "kind", "what", ...}]}`` in the order the rules use them (a game's
+    replay answers with its ``dice_needed``; see engine/games/<game>/dice_needed.py for each kind's
+    fields). With ``"partial": true`` (Hoplomachus) the needs are what is known so far: fill them into
+    ``event`` and ask again until ``needs`` is empty. ``needs`` is empty for a seeded game, an event that
+    rolls nothing, or a game whose replay cannot say. Raises IllegalEvent or UnreadableLog when the event is refused whatever the dice;
     the replay is not changed."""
     needed = getattr(replay, "dice_needed", None)
     if not callable(needed):

@@ -22,6 +22,7 @@ def test_eternia_rolls_show_each_face_and_count_the_successes(randomness):
     names = {"blank": "Blank", "success": "Success", "double": "Double success", "reroll": "Reroll"}
     for s in rolls:
         (roll,) = s["rolls"]
+        assert f"rolls {len(roll['faces'])} {s['event']['die']} di" in s["text"]  # who rolled what
         if randomness == "recorded":  # the faces the log names, in order
             assert len(roll["faces"]) == len(s["event"]["faces"])
             if s["event"]["die"] == "wild":

@@ -58,6 +58,9 @@ def apply_described(g, index: int, event: dict) -> dict:
     finally:
         g.chance.seen = None
     name = g.name(who) if who in g.s.heroes else g.team_name(who) if who else ""
+    if event.get("type") == "roll" and len(seen) == 1:  # "roll wild" says less than who rolled what
+        n, die = len(seen[0]["faces"]), seen[0]["die"]
+        text = f"{name + ': ' if name else ''}rolls {n} {die} {'die' if n == 1 else 'dice'}"
     return {"text": text, "rolls": [_roll(name, r) for r in seen]}
 
 

@@ -43,7 +43,8 @@ class _Probe:
 
 
 def _die(content, colour: str) -> dict:
-    """One die as the table holds it: its colour and its faces (HR-2.6.1: hits, notched on the border)."""
+    """One die as the table holds it: its colour, its hit faces (HR-2.6.1: printed on the die icon and
+    notched on the border) and its faces in all (the pack's number, provisional: AMB-1)."""
     hits = content.hit_faces[colour]
     return {"colour": colour, "hit_faces": hits, "faces": content.die_faces}
 

@@ -26,7 +26,9 @@ def describe(g, event: dict) -> str:
     if kind in ("attack", "ally_attack"):
         return f"{unit} attacks {target}"
     if kind == "special":
-        return f"{unit} uses {_skill(g, event.get('unit'), event.get('special'))} on {target}"
+        skill = _skill(g, event.get("unit"), event.get("special"))
+        on = f" on {target}" if event.get("target") else ""  # none named: every adjacent opponent
+        return f"{unit} uses {skill}{on}"
     if kind == "ability":
         on = f" on {target}" if event.get("target") else f" at {hex_}" if hex_ else ""
         return f"{unit} uses {_skill(g, event.get('unit'), event.get('ability'))}{on}"

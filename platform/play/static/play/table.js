@@ -352,7 +352,7 @@
       }
       done = e.cards.length === need.count;
     } else if (need.kind === "hr_dice") {
-      html += `<p>Roll these ${need.dice.length} dice and tap what each shows: the hit symbol or a blank face (HR-2.6.2).</p>`;
+      html += `<p>Roll these ${need.dice.length} dice and tap what each shows: the hit icon (colpito) or the miss icon (mancato), HR-2.6.2.</p>`;
       need.dice.forEach((d, i) => { html += hitRow(i, d, e.hits[i]); });
       const hits = e.hits.filter((h) => h === true).length;
       if (!e.hits.includes(null)) html += `<p class="entry-total">${hits} hit${hits === 1 ? "" : "s"}</p>`;
@@ -401,15 +401,16 @@
     box.innerHTML = html;
   }
 
-  // A Hoplomachus die (HR-2.6.1): its colour, its hit faces of all faces, and the two things it can show.
+  // A Hoplomachus die (HR-2.6.1): its colour and its number of hit faces (printed on the die icon, notched on
+  // its border), and the two icons it can show. The faces per die are not printed (AMB-1): not shown.
   function hitRow(i, d, value) {
     const can = (hit) => (hit ? d.hit_faces > 0 : d.hit_faces < d.faces);
     let html = `<div class="face-row"><span class="face-label"><span class="die-swatch ${esc(d.colour)}"></span>${esc(d.colour)}` +
-      `<br><span class="small muted">${d.hit_faces} of ${d.faces} hit</span></span><span class="faces two">`;
+      `<br><span class="small muted">${d.hit_faces} hit face${d.hit_faces === 1 ? "" : "s"}</span></span><span class="faces two">`;
     for (const hit of [true, false]) {
-      if (!can(hit)) { html += `<span class="no-face small muted">${hit ? "no hit face" : "no blank face"}</span>`; continue; }
+      if (!can(hit)) { html += `<span class="no-face small muted">${hit ? "no hit face" : "no miss face"}</span>`; continue; }
       html += `<button type="button" class="face ${esc(d.colour)}${value === hit ? " on" : ""}" data-hit-at="${i}" data-hit="${hit}" ` +
-        `aria-pressed="${value === hit}">${hit ? "⚔ Hit" : "Blank · miss"}</button>`;
+        `aria-pressed="${value === hit}">${hit ? "⚔ Hit" : "Miss"}</button>`;
     }
     return html + "</span></div>";
   }
