@@ -13,7 +13,6 @@ import pytest
 
 import engine
 from play import services
-from play.models import TableGame
 from play.seats import deciders
 from tests.browser.chromium import requires_chromium
 from tests.browser.test_table_recorder import (
@@ -94,7 +93,7 @@ def _enter(driver, event: dict, shots: dict) -> None:
         if kind not in shots:
             driver.execute_script("document.getElementById('table-entry').scrollIntoView()")
             shots[kind] = True
-            screenshot(driver, f"recorder-dice-{kind.replace('_', '-')}-phone")
+            screenshot(driver, f"recorder-dice-{shots['name']}{kind.replace('_', '-')}-phone")
         before = json.dumps(driver.execute_script("return window.ArbiterTable.entry()"))
         tap("#entry-next:not([disabled])")
         wait(
@@ -103,19 +102,26 @@ def _enter(driver, event: dict, shots: dict) -> None:
         )
 
 
-def _record(phones, live_server, make_user, log: dict, upto: int, chosen) -> TableGame:
+def _record(phones, live_server, make_user, log: dict, upto: int, chosen, start: int = 0, name: str = ""):
+    """Tap events ``start``..``upto`` of ``log`` on the phones (the ones before are stored as entered)."""
     alice, bob = (
         make_user("alice", password="a-long-passphrase-42"),
         make_user("bob", password="a-long-passphrase-42"),
     )
     table = table_for(log, alice, bob)
-    for name, driver in zip(("alice", "bob"), phones, strict=True):
-        log_in(driver, live_server.url, name)
+    people = {"p1": alice, "p2": bob}
+    for event in log["events"][:start]:
+        actor = sorted(deciders(event, services.replay_of(table).view(), table.header["players"]))[0]
+        table = services.post_event(table.code, people[actor], event, table.version)
+    for username, driver in zip(("alice", "bob"), phones, strict=True):
+        log_in(driver, live_server.url, username)
         driver.get(f"{live_server.url}/play/{table.code}/")
     assert "enter the faces" in phones[0].find_element("id", "table-dice-mode").text
     drivers = {"p1": phones[0], "p2": phones[1]}
-    shots: dict = {}
+    shots: dict = {"name": name}
     for index, event in enumerate(log["events"][:upto]):
+        if index < start:
+            continue
         table.refresh_from_db()
         actor = sorted(deciders(event, services.replay_of(table).view(), table.header["players"]))[0]
         driver = drivers[actor]
@@ -168,7 +174,32 @@ def test_a_recorded_eternia_game_on_two_phones(two_browsers, live_server, make_u
     log = engine.simulate("motu-fields-of-eternia", 1, randomness="recorded")
     upto = next(i for i, e in enumerate(log["events"]) if e["type"] == "roll") + 1
     table, shots = _record(two_browsers, live_server, make_user, log, upto, outcome_free)
-    assert set(shots) == {"faces", "cards"}  # the wild dice (FE-6.9) and card draws (FE-6.13)
+    assert set(shots) == {"name", "faces", "cards"}  # the wild dice (FE-6.9) and card draws (FE-6.13)
     roller = next(d for d in two_browsers if d.find_elements("id", "last-faces"))
     assert "success" in roller.find_element("id", "last-faces").text.lower()
     assert_fits_a_phone(roller)
+
+
+def test_the_titan_dice_then_its_arena_die_on_a_phone(two_browsers, live_server, make_user):  # noqa: F811
+    """HR-14.8.4, HR-2.11.1: a co-op Ascension's titan roll: its coloured dice first, then the arena die its
+    hits call for (a second question, asked once the hits are known), six faces to tap."""
+    log = engine.simulate("hoplomachus-remastered", 8, randomness="recorded")
+    upto = next(i for i, e in enumerate(log["events"]) if e.get("arena_dice")) + 1
+
+    def chosen(event):
+        return {k: v for k, v in event.items() if k not in HR_FIELDS}
+
+    table, shots = _record(two_browsers, live_server, make_user, log, upto, chosen, name="titan-")
+    assert {"hr_dice", "d6"} <= set(shots)
+
+
+def test_the_epic_die_on_a_phone(two_browsers, live_server, make_user):  # noqa: F811
+    """FE-6.10.1: the epic die's faces, named (+1 attack … surge), entered on the phone."""
+    from engine.games.eternia.dice_needed import outcome_free
+
+    log = engine.simulate("motu-fields-of-eternia", 1, randomness="recorded")
+    index = next(i for i, e in enumerate(log["events"]) if e["type"] == "roll" and e["die"] == "epic")
+    table, shots = _record(
+        two_browsers, live_server, make_user, log, index + 1, outcome_free, start=index, name="epic-"
+    )
+    assert set(shots) == {"name", "faces"}

@@ -362,7 +362,7 @@
       e.faces.forEach((v, i) => { html += faceRow(`Arena die${need.count > 1 ? " " + (i + 1) : ""}`, v, `data-face-at="${i}"`, 0); });
       done = !e.faces.includes(null);
     } else if (need.kind === "faces") {
-      html += `<p>Roll ${need.count} ${esc(need.die)} ${need.count === 1 ? "die" : "dice"} and tap the face each shows (FE-3.4).` +
+      html += `<p>Roll ${need.count} ${esc(need.die)} ${need.count === 1 ? "die and tap the face it shows" : "dice and tap the face each shows"} (FE-3.4).` +
         (need.provisional ? ` <span class="small muted">The faces per die are provisional (AMB-26).</span>` : "") + "</p>";
       e.faces.forEach((v, i) => { html += symbolRow(need, i, v); });
       done = !e.faces.includes(null);
