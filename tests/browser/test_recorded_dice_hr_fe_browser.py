@@ -153,7 +153,9 @@ def test_a_recorded_hoplomachus_skirmish_on_two_phones(two_browsers, live_server
         return {k: v for k, v in event.items() if k not in HR_FIELDS}
 
     table, shots = _record(two_browsers, live_server, make_user, log, upto, chosen)
+    # an attack's coloured dice (HR-2.6) and bag refills (HR-15.6.3)
     assert set(shots) == {
+        "name",
         "hr_dice",
         "cards",
     }  # an attack's coloured dice (HR-2.6) and bag refills (HR-15.6.3)
