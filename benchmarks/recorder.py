@@ -3,8 +3,9 @@
     python benchmarks/recorder.py                 # 20 games at once against gunicorn with 2 workers
     python benchmarks/recorder.py --games 5 --quick
 
-Needs PostgreSQL (DATABASE_URL's server). It (re)creates a scratch database ``arbiter_bench_recorder``,
-seats two players at each of ``--games`` tables and starts the site (gunicorn, 2 sync workers). Then one
+Needs PostgreSQL (DATABASE_URL's server). It creates a scratch database ``arbiter_bench_recorder`` (dropped
+at the end), seats two players at each of ``--games`` tables and starts the site (gunicorn, 2 sync
+workers). Then one
 thread per game plays it over HTTP as both phones would: read the state (the offers), wait ``--think``
 seconds, pick an offer (moves and attacks more often than ending an activation, as players do) and post
 it (the poster's page keeps the state its post answered with; the other page reads the new state once);
@@ -166,6 +167,13 @@ def main() -> int:
     shared.configure_environment(
         args.database_url, os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/14")
     )
+    try:
+        return run(args, shared)
+    finally:  # the scratch database goes with the run, so the next run can create it again
+        shared.drop_database(args.database_url)
+
+
+def run(args, shared) -> int:
     shared.setup_django()
     from django.contrib.auth import get_user_model
 

@@ -5,7 +5,7 @@ the engine, generic over every registered game.
     board(replay) -> dict | None                    # the battlefield as drawing data, if the game has one
     step(replay, event) -> dict                     # apply one event; its words and dice; raises as apply
     walk(log, *, content_pack=None) -> dict         # every event of a log with the view after it
-    offers(replay) -> list[dict]                    # legal_events() with each offer in words
+    offers(replay, recorded=) -> list[dict]         # legal_events() with each offer in words
     dice_needed(replay, event) -> dict              # recorded dice: what the table rolls for an event
     table_options(game) -> dict                     # what a new game at the table can be set up with
     new_header(game, **choices) -> dict             # the header of a new game (seeded: commitment only)
@@ -67,21 +67,34 @@ def step(replay: Replay, event: dict) -> dict:
     return {"text": str(event.get("type", "event")), "rolls": []}
 
 
-def offers(replay: Replay) -> list[dict]:
-    """What may be logged next: ``[{"event", "text"}]`` from ``legal_events()``, each in words."""
+def offers(replay: Replay, *, recorded: bool = False) -> list[dict]:
+    """What may be logged next: ``[{"event", "text"}]`` from ``legal_events()``, each in words.
+
+    ``recorded``: the players enter what the table rolled and drew (``dice_needed``), so an offer is
+    the choice alone: a game whose replay has ``outcome_free(event)`` (Eternia lists one ``roll`` offer
+    per face) has its offers stripped of the outcome and listed once."""
     words = getattr(replay, "describe_offer", None)
+    events = replay.legal_events()
+    strip = getattr(replay, "outcome_free", None)
+    if recorded and callable(strip):
+        unique: dict[str, dict] = {}
+        for event in events:
+            bare = strip(event)
+            unique.setdefault(repr(sorted(bare.items())), bare)
+        events = list(unique.values())
     return [
         {"event": event, "text": words(event) if callable(words) else str(event.get("type"))}
-        for event in replay.legal_events()
+        for event in events
     ]
 
 
 def dice_needed(replay: Replay, event: dict) -> dict:
     """What the players must roll (and draw) at the table for ``event`` in a game with recorded randomness:
-    ``{"event", "needs": [{"path", "kind": "dice" | "cards", "what", ...}]}`` in the order the rules use
-    them (a game's replay answers with its ``dice_needed``; see engine/games/battleground/dice_needed.py
-    for the fields). ``needs`` is empty for a seeded game, an event that rolls nothing, or a game whose
-    replay cannot say. Raises IllegalEvent or UnreadableLog when the event is refused whatever the dice;
+    ``{"event", "needs": [{"path", "kind", "what", ...}]}`` in the order the rules use them (a game's
+    replay answers with its ``dice_needed``; see engine/games/<game>/dice_needed.py for each kind's
+    fields). With ``"partial": true`` (Hoplomachus) the needs are what is known so far: fill them into
+    ``event`` and ask again until ``needs`` is empty. ``needs`` is empty for a seeded game, an event that
+    rolls nothing, or a game whose replay cannot say. Raises IllegalEvent or UnreadableLog when the event is refused whatever the dice;
     the replay is not changed."""
     needed = getattr(replay, "dice_needed", None)
     if not callable(needed):

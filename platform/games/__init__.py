@@ -205,8 +205,10 @@ class GamePlugin:
     short_name: str = ""
     #: What the recorder's start page says about chance under the game's form.
     table_note: str = (
-        "The site rolls the dice and shuffles: the seed's commitment is shown to both players before the "
-        "first roll and the seed is revealed when the game ends, so every die and card can be checked."
+        "Dice and draws: the site rolls and shuffles (the seed's commitment is shown to both players before the "
+        "first roll and the seed is revealed when the game ends, so every die and card can be checked), or you "
+        "roll the real dice and draw the real cards and enter what you see; the engine says what each step "
+        "needs and checks it."
     )
 
     def table_form(self):

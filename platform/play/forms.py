@@ -13,3 +13,14 @@ class JoinForm(forms.Form):
 
 
 FIRST_CHOICES = [("1", "I go first"), ("2", "My opponent goes first")]
+
+
+def dice_field() -> forms.ChoiceField:
+    """Who rolls; left out, the site does (as before real dice could be chosen for every game)."""
+    return forms.ChoiceField(
+        choices=DiceMode.choices,
+        initial=DiceMode.SEEDED,
+        label="Dice",
+        widget=forms.RadioSelect,
+        required=False,
+    )

@@ -279,12 +279,7 @@ def dice_needed(code: str, user, event) -> dict:
     if table.status != TableStatus.PLAYING:
         raise TableError("This game is not being played: " + table.get_status_display().lower() + ".")
     replay = replay_of(table)
-    if "to_act" not in replay.view():
-        raise TableError(
-            "Real dice are entered for Battleground only; this game's dice are rolled by the site."
-        )
-    if actor_of(event, replay.view()) != player_id(table.seat_of(user)):
-        raise NotYourTurn("That is the other player's move.")
+    _check_turn(table, event, replay.view(), table.seat_of(user))
     try:
         return engine.session.dice_needed(replay, event)
     except (engine.IllegalEvent, engine.UnreadableLog) as exc:
@@ -386,13 +381,20 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
     replay = replay_of(table)
     view = replay.view()
     mine = player_id(seat) if seat else None
+    recorded = table.mode == DiceMode.RECORDED
     offers = []
     if "to_act" not in view:  # a game without to_act: play.seats says whose each offer is
         if table.status == TableStatus.PLAYING and mine:
             players = table.header["players"]
-            offers = [o for o in engine.session.offers(replay) if mine in deciders(o["event"], view, players)]
+            offers = [
+                o
+                for o in engine.session.offers(replay, recorded=recorded)
+                if mine in deciders(o["event"], view, players)
+            ]
     elif table.status == TableStatus.PLAYING and mine in (view.get("to_act") or []):
-        offers = [o for o in engine.session.offers(replay) if actor_of(o["event"], view) == mine]
+        offers = [
+            o for o in engine.session.offers(replay, recorded=recorded) if actor_of(o["event"], view) == mine
+        ]
     over = table.status in (TableStatus.OVER, TableStatus.CONFIRMED)
     last = table.entries[-1] if table.entries else None
     payload = {

@@ -150,3 +150,28 @@ def _shot(name: str):
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS / f"{name}.png"
+
+
+def test_a_roll_shows_its_dice_by_their_faces(browser, live_server, make_user):  # noqa: F811
+    """FE-3.4, FE-6.9.3: at a roll the viewer lists each die by the face it showed, the successes marked and
+    counted, as the engine's step says (seeded: the faces derived from the seed, not written in the log)."""
+    from selenium.webdriver.common.by import By
+
+    user = make_user("viewer", password=PASSWORD)
+    log = engine.simulate(GAME, 3, mode="standard")
+    stored = upload(user, log)
+    steps = engine.session.walk(log)["steps"]
+    step = next(s for s in steps if s["event"]["type"] == "roll" and s["event"]["die"] == "wild")
+    log_in(browser, live_server.url, "viewer", PASSWORD)
+    browser.set_window_size(*PHONE)
+    open_at(browser, f"{live_server.url}/logs/{stored.pk}/?event={step['index']}")
+    (roll,) = step["rolls"]
+    dice = browser.find_elements(By.CSS_SELECTOR, "#viewer-dice .die")
+    assert [d.text for d in dice] == [f["label"] for f in roll["faces"]]
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#viewer-dice .die.hit")) == sum(
+        1 for f in roll["faces"] if f["hit"]
+    )
+    assert roll["summary"] in browser.find_element(By.ID, "viewer-dice").text
+    assert_fits_a_phone(browser)
+    browser.execute_script("document.getElementById('viewer-event').scrollIntoView()")
+    screenshot(browser, "eternia-viewer-dice-phone")

@@ -29,6 +29,8 @@ class Chance:
     def __init__(self, stream: SeededStream | None, dice: dict):
         self.stream = stream
         self.faces = {"wild": list(dice["wild"]), "epic": list(dice["epic"])}
+        # When a list, each roll is noted in it (narrate: the dice the viewer shows).
+        self.seen: list[dict] | None = None
 
     def copy(self) -> Chance:
         other = Chance(None, {"wild": self.faces["wild"], "epic": self.faces["epic"]})
@@ -71,6 +73,12 @@ class Chance:
         return given
 
     def roll(self, die: str, n: int, given, *, what: str, rule: str) -> list[str]:
+        got = self._roll(die, n, given, what=what, rule=rule)
+        if self.seen is not None:
+            self.seen.append({"die": die, "faces": list(got)})
+        return got
+
+    def _roll(self, die: str, n: int, given, *, what: str, rule: str) -> list[str]:
         faces = self.faces[die]
         if given is not None and (
             not isinstance(given, list)

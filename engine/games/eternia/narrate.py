@@ -49,8 +49,43 @@ def _details(g, event: dict, skip: tuple = ()) -> list[str]:
 def apply_described(g, index: int, event: dict) -> dict:
     """``apply`` that also returns the event in words (engine.session.step)."""
     text = describe(g, event)
-    g.apply(index, event)
-    return {"text": text, "rolls": []}
+    aw = g.awaiting
+    who = (aw or {}).get("hero") or (aw or {}).get("team")
+    seen: list[dict] = []
+    g.chance.seen = seen
+    try:
+        g.apply(index, event)
+    finally:
+        g.chance.seen = None
+    name = g.name(who) if who in g.s.heroes else g.team_name(who) if who else ""
+    if event.get("type") == "roll" and len(seen) == 1:  # "roll wild" says less than who rolled what
+        n, die = len(seen[0]["faces"]), seen[0]["die"]
+        text = f"{name + ': ' if name else ''}rolls {n} {die} {'die' if n == 1 else 'dice'}"
+    return {"text": text, "rolls": [_roll(name, r) for r in seen]}
+
+
+# FE-6.9.3: what a wild die's face counts for in a pool (a reroll left showing counts nothing).
+SUCCESSES = {"blank": 0, "success": 1, "double": 2, "reroll": 0}
+
+
+def _roll(who: str, noted: dict) -> dict:
+    """A roll for the viewer (engine.session.step's ``rolls``, the shape shared with Hoplomachus): each
+    face as the rules name it (FE-3.4), a success marked; the wild dice's successes counted (FE-6.9.3)."""
+    from engine.games.eternia.dice_needed import face_name
+
+    die, faces = noted["die"], noted["faces"]
+    out = [
+        {"label": face_name(f).split(" (")[0], "hit": SUCCESSES.get(f, 0) > 0 if die == "wild" else None}
+        for f in faces
+    ]
+    n = sum(SUCCESSES.get(f, 0) for f in faces)
+    summary = f"{n} success{'' if n == 1 else 'es'}" if die == "wild" else ""
+    return {
+        "who": who,
+        "kind": f"{die} {'die' if len(faces) == 1 else 'dice'}",
+        "faces": out,
+        "summary": summary,
+    }
 
 
 def _name(g, cid: str) -> str:

@@ -525,6 +525,18 @@ class Game:
         """An offer of ``legal_events()`` in words for the table recorder (narrate)."""
         return narrate.describe_offer(self, event)
 
+    def dice_needed(self, event: dict) -> dict:
+        """What the table must roll or draw for ``event``, in recorded mode (dice_needed.dice_needed)."""
+        from engine.games.eternia.dice_needed import dice_needed
+
+        return dice_needed(self, event)
+
+    def outcome_free(self, event: dict) -> dict:
+        """An offer without what the table rolled or drew (recorded mode: the players enter it)."""
+        from engine.games.eternia.dice_needed import outcome_free
+
+        return outcome_free(event)
+
     def apply_described(self, index: int, event: dict) -> dict:
         """``apply`` that also returns the event in words for the replay viewer (narrate)."""
         return narrate.apply_described(self, index, event)

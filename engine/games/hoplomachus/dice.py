@@ -27,6 +27,8 @@ class Dice:
         self.stream = stream
         self.author = author  # writes what a recorded log leaves out, when the simulator is the author
         self._known: dict[str, tuple[str, bool]] = {}  # die text → (colour, hit), filled as dice are read
+        # When a list, each roll is noted in it (narrate: the dice the viewer shows).
+        self.seen: list[dict] | None = None
 
     @property
     def seeded(self) -> bool:
@@ -34,6 +36,12 @@ class Dice:
 
     def roll(self, pool: list[str], given, what: str, rule: str = "HR-8.8.3") -> tuple[list[bool], list[str]]:
         """Results for ``pool`` (colours), and the dice as the log writes them."""
+        hits, written = self._roll(pool, given, what, rule)
+        if self.seen is not None:
+            self.seen.append({"what": what, "kind": "dice", "pool": list(pool), "hits": list(hits)})
+        return hits, written
+
+    def _roll(self, pool: list[str], given, what: str, rule: str) -> tuple[list[bool], list[str]]:
         if self.stream is not None:
             hits = [self.stream.below(self.content.die_faces) < self.content.hit_faces[c] for c in pool]
             written = [f"{c}:{'hit' if h else 'miss'}" for c, h in zip(pool, hits, strict=True)]
@@ -94,6 +102,12 @@ class Dice:
 
     def d6(self, given, what: str, rule: str) -> int:
         """An arena die (HR-2.11.1): a standard six-sided die, from the log or from the seed."""
+        got = self._d6(given, what, rule)
+        if self.seen is not None:
+            self.seen.append({"what": what, "kind": "d6", "face": got})
+        return got
+
+    def _d6(self, given, what: str, rule: str) -> int:
         if self.stream is not None:
             got = self.stream.below(6) + 1
             if given is not None and given != got:

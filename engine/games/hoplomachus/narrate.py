@@ -26,7 +26,9 @@ def describe(g, event: dict) -> str:
     if kind in ("attack", "ally_attack"):
         return f"{unit} attacks {target}"
     if kind == "special":
-        return f"{unit} uses {_skill(g, event.get('unit'), event.get('special'))} on {target}"
+        skill = _skill(g, event.get("unit"), event.get("special"))
+        on = f" on {target}" if event.get("target") else ""  # none named: every adjacent opponent
+        return f"{unit} uses {skill}{on}"
     if kind == "ability":
         on = f" on {target}" if event.get("target") else f" at {hex_}" if hex_ else ""
         return f"{unit} uses {_skill(g, event.get('unit'), event.get('ability'))}{on}"
@@ -77,8 +79,36 @@ def apply_described(g, index: int, event: dict) -> dict:
     """``apply`` that also returns the event in words (engine.session.step). Words first: the event
     names units as they stand before it (a defeated target is gone afterwards)."""
     text = describe(g, event)
-    g.apply(index, event)
-    return {"text": text, "rolls": []}
+    seen: list[dict] = []
+    g.dice.seen = seen
+    try:
+        g.apply(index, event)
+    finally:
+        g.dice.seen = None
+    return {"text": text, "rolls": [_roll(r) for r in seen]}
+
+
+def _roll(noted: dict) -> dict:
+    """A roll for the viewer (engine.session.step's ``rolls``, the shape shared with Eternia): each die
+    as the table saw it, a coloured die's hit symbol or blank face (HR-2.6.2), an arena die's number."""
+    if noted["kind"] == "d6":
+        return {
+            "who": noted["what"],
+            "kind": "arena die",
+            "faces": [{"label": str(noted["face"])}],
+            "summary": "",
+        }
+    n = sum(noted["hits"])
+    faces = [
+        {"label": "hit" if hit else "miss", "colour": colour, "hit": hit}
+        for colour, hit in zip(noted["pool"], noted["hits"], strict=True)
+    ]
+    return {
+        "who": noted["what"],
+        "kind": "dice",
+        "faces": faces,
+        "summary": f"{n} hit{'' if n == 1 else 's'}",
+    }
 
 
 def _s(event: dict, verb: str) -> str:

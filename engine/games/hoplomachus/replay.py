@@ -177,6 +177,12 @@ class Game:
         """``apply`` that also returns the event in words (narrate)."""
         return narrate.apply_described(self, index, event)
 
+    def dice_needed(self, event: dict) -> dict:
+        """What the table must roll and draw for ``event``, in recorded mode (dice_needed.dice_needed)."""
+        from engine.games.hoplomachus.dice_needed import dice_needed
+
+        return dice_needed(self, event)
+
     def round_number(self) -> int | None:
         return self.s.turn.get("round")
 

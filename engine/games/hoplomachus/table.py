@@ -93,7 +93,7 @@ def new_header(
         if mode not in ("assault", "ascension"):
             first = ids.index(first_player)
             setup["order"] = ids[first:] + ids[:first]
-    return {
+    header = {
         "format": "arbiter-log",
         "format_version": LOG_FORMAT_VERSION,
         "game": "hoplomachus-remastered",
@@ -104,3 +104,18 @@ def new_header(
         "players": seats,
         "setup": setup,
     }
+    if seed_hex is None and mode == "skirmish":
+        _deal_skirmish(header, rng)
+    return header
+
+
+def _deal_skirmish(header: dict, rng: random.Random) -> None:
+    """A recorded Skirmish's setup draws, dealt like Assault's neutral heroes above: each player's neutral
+    hero (HR-15.2.6) and first four units from the bag (HR-15.2.5), written into the header so the
+    players set up their camps to match; every later bag draw is made at the table and entered."""
+    from engine.games.hoplomachus import RULESET
+    from engine.games.hoplomachus.simulator import Author
+
+    doc = {**header, "events": []}
+    RULESET.start(doc, author=Author(rng, None))
+    header["setup"] = doc["setup"]

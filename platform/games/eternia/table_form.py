@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from django import forms
 
-from play.forms import FIRST_CHOICES
+from play.forms import FIRST_CHOICES, dice_field
 from play.models import DiceMode
 from play.services import Seating
 
 
 class EterniaGameForm(forms.Form):
     """A free game of Fields of Eternia for two phones: the team game (FE-2) or the competitive skirmish
-    (FE-19), each player leading one team of three heroes (FE-4.1), the optional modules (FE-12, FE-13).
-    The site rolls and shuffles (seeded)."""
+    (FE-19), each player leading one team of three heroes (FE-4.1), the optional modules (FE-12, FE-13),
+    who rolls and shuffles: the site (seeded) or the players at the table (recorded)."""
 
     action = forms.CharField(widget=forms.HiddenInput, initial="new")
     mode = forms.ChoiceField(label="Game")
@@ -31,6 +31,7 @@ class EterniaGameForm(forms.Form):
         label="Optional rules", widget=forms.CheckboxSelectMultiple, required=False
     )
     first = forms.ChoiceField(choices=FIRST_CHOICES, label="Whose team starts (FE-4.2.5)")
+    dice = dice_field()
 
     def __init__(self, options: dict, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -74,7 +75,7 @@ class EterniaGameForm(forms.Form):
                 Seating(data["their_name"], data["their_heroes"], {"faction": data["their_team"]}),
             ],
             "first_player_seat": int(data["first"]),
-            "mode": DiceMode.SEEDED,
+            "mode": data.get("dice") or DiceMode.SEEDED,
             "setup": {
                 "mode": data["mode"],
                 "scenario": data["scenario"],

@@ -55,6 +55,14 @@ class Hoplomachus(ListModulePlugin):
     board_script = "games/board-hoplomachus.js"  # static/games/board-hoplomachus.js: its board for the viewer and the recorder
     short_name = "Hoplomachus"
 
+    table_note = (
+        "Dice and draws: the site rolls and shuffles (the seed's commitment is shown to both players before the "
+        "first roll and the seed is revealed when the game ends, so every die and draw can be checked), or you "
+        "roll the real dice and draw the units from the bags and enter what you see; the engine says what each "
+        "step needs and checks it. With real dice a Skirmish's neutral heroes and first four units per bag are "
+        "dealt by the site: set your camps up to match."
+    )
+
     def table_form(self):
         from games.hoplomachus.table_form import (
             HoplomachusGameForm,  # the play app is optional: import it only when asked

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from django import forms
 
+from play.forms import FIRST_CHOICES, dice_field
 from play.models import DiceMode
 from play.services import Seating
 
 
 class HoplomachusGameForm(forms.Form):
     """A free game of Hoplomachus for two phones: a mode the engine plays with two players (HR-12), its
-    arena, each player's faction. The site rolls (seeded); in a Skirmish the seed also draws who starts
-    (HR-15.2.2), in the co-op modes the players choose each round (HR-13.8.5)."""
+    arena, each player's faction, who rolls. With the site's dice the seed also draws who starts a
+    Skirmish (HR-15.2.2); with real dice the players say who won the roll. In the co-op modes the players
+    choose each round (HR-13.8.5)."""
 
     action = forms.CharField(widget=forms.HiddenInput, initial="new")
     mode = forms.ChoiceField(label="Mode")
@@ -21,6 +23,10 @@ class HoplomachusGameForm(forms.Form):
     their_name = forms.CharField(max_length=60, label="Other player's name", initial="Opponent")
     their_faction = forms.ChoiceField(label="Their faction")
     titan = forms.ChoiceField(label="Titan (Ascension)", required=False)
+    first = forms.ChoiceField(
+        choices=FIRST_CHOICES, label="Who starts a Skirmish with real dice (HR-15.2.2)", required=False
+    )
+    dice = dice_field()
 
     def __init__(self, options: dict, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -56,7 +62,7 @@ class HoplomachusGameForm(forms.Form):
                 Seating(data["my_name"], data["my_faction"], {"faction": data["my_faction"]}),
                 Seating(data["their_name"], data["their_faction"], {"faction": data["their_faction"]}),
             ],
-            "first_player_seat": 1,
-            "mode": DiceMode.SEEDED,
+            "first_player_seat": int(data.get("first") or 1),
+            "mode": data.get("dice") or DiceMode.SEEDED,
             "setup": {"mode": data["mode"], "arena": data["arena"], "titan": data.get("titan") or None},
         }

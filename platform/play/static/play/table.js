@@ -114,13 +114,19 @@
 
   function diceWords(rolls) {
     if (!rolls || !rolls.length) return "";
-    return " <span class='small muted'>[" + rolls.map((r) => `${esc(r.kind)} ${r.final.concat(r.explosions).join(" ")}`).join("; ") + "]</span>";
+    return " <span class='small muted'>[" + rolls.map((r) => r.faces ? `${esc(r.kind)} ${r.faces.map((f) => esc(f.label)).join(" ")}` :
+      `${esc(r.kind)} ${r.final.concat(r.explosions).join(" ")}`).join("; ") + "]</span>";
   }
 
   // Every die of the last event, as rolled and after rerolls, so the other phone sees the faces entered.
   function facesShown(rolls) {
     if (!rolls || !rolls.length) return "";
     return `<div id="last-faces">` + rolls.map((r) => {
+      if (r.faces) {
+        return `<p class="small"><strong>${esc(r.who)}, ${esc(r.kind)}</strong>: ` + r.faces.map((f) =>
+          `<span class="die face-word${f.hit ? " hit" : ""}${f.colour ? " " + esc(f.colour) : ""}">${esc(f.label)}</span>`).join("") +
+          (r.summary ? ` — ${esc(r.summary)}` : "") + "</p>";
+      }
       const rerolled = r.final.some((v, i) => v !== r.rolled[i]);
       return `<p class="small"><strong>${esc(r.who)}, ${esc(r.kind)}</strong> (${r.dice} dice, ${r.threshold}+): ` +
         r.final.map((v, i) => die(v, v === 6 || (v !== 1 && v >= r.threshold), v !== r.rolled[i])).join("") +
@@ -260,11 +266,37 @@
       if (!r.ok) { showRefusal(r.data.error); return; }
       showRefusal(null);
       if (!r.data.needs.length) { send(r.data.event); return; }
-      setEntry({ event: r.data.event, text, needs: r.data.needs, at: 0, events: state.events.length,
-        entered: r.data.needs.map((n) => n.kind === "cards" ? { cards: [] } :
-          { dice: Array(n.dice).fill(null), reroll: [], results: {}, explosions: [], declined: false }) });
-      draw();
-      $("table-entry").scrollIntoView({ behavior: "smooth", block: "start" });
+      startEntry(r.data, text);
+    } catch (err) {
+      connection("No connection: tap again when the connection is back.");
+    }
+  }
+
+  // One entry per answer of the engine; ``partial`` (Hoplomachus): ask again once these are entered, as
+  // what comes next may depend on them (the titan's arena dice follow from its hits).
+  function startEntry(answer, text) {
+    setEntry({ event: answer.event, text, needs: answer.needs, partial: !!answer.partial, at: 0,
+      events: state.events.length, entered: answer.needs.map(blank) });
+    draw();
+    $("table-entry").scrollIntoView({ behavior: "smooth", block: "start" });
+  }
+
+  function blank(n) {
+    if (n.kind === "cards") return { cards: [] };
+    if (n.kind === "hr_dice") return { hits: Array(n.dice.length).fill(null) };
+    if (n.kind === "d6" || n.kind === "faces") return { faces: Array(n.count).fill(null) };
+    return { dice: Array(n.dice).fill(null), reroll: [], results: {}, explosions: [], declined: false };
+  }
+
+  async function finishEntry() {
+    const event = entered();
+    if (!entry.partial) { send(event); return; }
+    try {
+      const r = await request(root.dataset.diceUrl, { event });
+      if (!r.ok) { showRefusal(r.data.error); return; }
+      showRefusal(null);
+      if (!r.data.needs.length) { send(r.data.event); return; }
+      startEntry(r.data, entry.text);
     } catch (err) {
       connection("No connection: tap again when the connection is back.");
     }
@@ -309,7 +341,8 @@
       `<h2>${esc(need.what)}</h2>`;
     let done;
     if (need.kind === "cards") {
-      html += `<p>Draw ${need.count} cards at the table, then tap the ones you drew (${e.cards.length} of ${need.count}).</p>` +
+      const item = need.item || "card";
+      html += `<p>Draw ${need.count} ${item}${need.count === 1 ? "" : "s"} at the table, then tap ${need.count === 1 ? "the one" : "the ones"} you drew (${e.cards.length} of ${need.count}).</p>` +
         `<p class="drawn">${e.cards.map((id, i) => `<button type="button" class="choice card-drawn" data-undraw="${i}">${esc(cardName(need, id))} ✕</button>`).join("")}</p>`;
       for (const card of need.deck) {
         const left = card.copies - e.cards.filter((c) => c === card.id).length;
@@ -318,6 +351,21 @@
         }
       }
       done = e.cards.length === need.count;
+    } else if (need.kind === "hr_dice") {
+      html += `<p>Roll these ${need.dice.length} dice and tap what each shows: the hit icon (colpito) or the miss icon (mancato), HR-2.6.2.</p>`;
+      need.dice.forEach((d, i) => { html += hitRow(i, d, e.hits[i]); });
+      const hits = e.hits.filter((h) => h === true).length;
+      if (!e.hits.includes(null)) html += `<p class="entry-total">${hits} hit${hits === 1 ? "" : "s"}</p>`;
+      done = !e.hits.includes(null);
+    } else if (need.kind === "d6") {
+      html += `<p>Roll ${need.count === 1 ? "an arena die" : need.count + " arena dice"} (a standard six-sided die, HR-2.11.1) and tap the face.</p>`;
+      e.faces.forEach((v, i) => { html += faceRow(`Arena die${need.count > 1 ? " " + (i + 1) : ""}`, v, `data-face-at="${i}"`, 0); });
+      done = !e.faces.includes(null);
+    } else if (need.kind === "faces") {
+      html += `<p>Roll ${need.count} ${esc(need.die)} ${need.count === 1 ? "die and tap the face it shows" : "dice and tap the face each shows"} (FE-3.4).` +
+        (need.provisional ? ` <span class="small muted">The faces per die are provisional (AMB-26).</span>` : "") + "</p>";
+      e.faces.forEach((v, i) => { html += symbolRow(need, i, v); });
+      done = !e.faces.includes(null);
     } else {
       html += `<p>Roll <strong>${need.dice} dice</strong>: each shows a success on <strong>${need.threshold}+</strong> ` +
         `(a 6 always succeeds and explodes, a 1 always fails). Tap each die's face.</p>`;
@@ -349,8 +397,32 @@
     }
     const last = entry.at === entry.needs.length - 1;
     html += `<div class="entry-nav"><button type="button" class="choice secondary" id="entry-back">${entry.at ? "Back" : "Cancel"}</button>` +
-      `<button type="button" class="big" id="entry-next"${done ? "" : " disabled"}>${last ? "Record these dice" : "Next"}</button></div>`;
+      `<button type="button" class="big" id="entry-next"${done ? "" : " disabled"}>${!last ? "Next" : entry.needs.every((n) => n.kind === "cards") ? "Record the draw" : "Record these dice"}</button></div>`;
     box.innerHTML = html;
+  }
+
+  // A Hoplomachus die (HR-2.6.1): its colour and its number of hit faces (printed on the die icon, notched on
+  // its border), and the two icons it can show. The faces per die are not printed (AMB-1): not shown.
+  function hitRow(i, d, value) {
+    const can = (hit) => (hit ? d.hit_faces > 0 : d.hit_faces < d.faces);
+    let html = `<div class="face-row"><span class="face-label"><span class="die-swatch ${esc(d.colour)}"></span>${esc(d.colour)}` +
+      `<br><span class="small muted">${d.hit_faces} hit face${d.hit_faces === 1 ? "" : "s"}</span></span><span class="faces two">`;
+    for (const hit of [true, false]) {
+      if (!can(hit)) { html += `<span class="no-face small muted">${hit ? "no hit face" : "no miss face"}</span>`; continue; }
+      html += `<button type="button" class="face ${esc(d.colour)}${value === hit ? " on" : ""}" data-hit-at="${i}" data-hit="${hit}" ` +
+        `aria-pressed="${value === hit}">${hit ? "⚔ Hit" : "Miss"}</button>`;
+    }
+    return html + "</span></div>";
+  }
+
+  // An Eternia die: one button per face the die has, named as the rules name it (FE-3.4).
+  function symbolRow(need, i, value) {
+    let html = `<div class="face-row"><span class="face-label">Die ${i + 1}</span><span class="faces symbols${need.faces.length === 4 ? " two" : ""}">`;
+    for (const f of need.faces) {
+      html += `<button type="button" class="face symbol${value === f.id ? " on" : ""}" data-face-at="${i}" data-symbol="${esc(f.id)}" ` +
+        `aria-pressed="${value === f.id}" title="${esc(f.name)}">${esc(f.name.replace(/ \(.*\)$/, ""))}</button>`;
+    }
+    return html + "</span></div>";
   }
 
   function cardName(need, id) { return (need.deck.find((c) => c.id === id) || { name: id }).name; }
@@ -359,7 +431,9 @@
     const e = entry.entered[entry.at];
     const d = target.dataset;
     const face = Number(d.face);
-    if (d.base !== undefined) e.dice[Number(d.base)] = face;
+    if (d.hitAt !== undefined) e.hits[Number(d.hitAt)] = d.hit === "true";
+    else if (d.faceAt !== undefined) e.faces[Number(d.faceAt)] = d.symbol !== undefined ? d.symbol : face;
+    else if (d.base !== undefined) e.dice[Number(d.base)] = face;
     else if (d.result !== undefined) e.results[d.result] = face;
     else if (d.explosion !== undefined) {
       e.explosions[Number(d.explosion)] = face;
@@ -368,12 +442,12 @@
       e.reroll = e.reroll.includes(i) ? e.reroll.filter((x) => x !== i) : e.reroll.concat([i]).sort((a, b) => a - b);
       delete e.results[i];
     } else if (d.decline !== undefined) e.declined = !e.declined;
-    else if (d.card !== undefined) e.cards.push(d.card);
+    else if (d.card !== undefined) { if (e.cards.length < entry.needs[entry.at].count) e.cards.push(d.card); }
     else if (d.undraw !== undefined) e.cards.splice(Number(d.undraw), 1);
     else if (target.id === "entry-back") {
       if (entry.at) entry.at -= 1; else { setEntry(null); draw(); return; }
     } else if (target.id === "entry-next") {
-      if (entry.at < entry.needs.length - 1) entry.at += 1; else { setEntry(entry); send(entered()); return; }
+      if (entry.at < entry.needs.length - 1) entry.at += 1; else { setEntry(entry); finishEntry(); return; }
     } else return;
     if (e.explosions) {
       e.explosions = e.explosions.filter((v) => v);
@@ -389,7 +463,9 @@
     entry.needs.forEach((need, k) => {
       const e = entry.entered[k];
       let value;
-      if (need.kind === "cards") value = e.cards.slice();
+      if (need.kind === "cards") value = need.one ? e.cards[0] : e.cards.slice();
+      else if (need.kind === "hr_dice") value = need.dice.map((d, i) => `${d.colour}:${e.hits[i] ? "hit" : "miss"}`);
+      else if (need.kind === "d6" || need.kind === "faces") value = e.faces.slice();
       else {
         value = { dice: e.dice.slice() };
         if (e.reroll.length) value.mana_rerolls = { dice: e.reroll.slice(), results: e.reroll.map((i) => e.results[i]) };
@@ -462,7 +538,7 @@
   }
 
   // For scripts and tests: send any event as this player (the engine still checks it).
-  window.ArbiterTable = { send, state: () => state };
+  window.ArbiterTable = { send, state: () => state, entry: () => entry };
   $("table-entry").addEventListener("click", (ev) => {
     const target = ev.target.closest("button");
     if (target && entry && !target.disabled) tapEntry(target);

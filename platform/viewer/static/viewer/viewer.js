@@ -22,7 +22,15 @@
 
   function esc(s) { return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]); }
 
+  // Hoplomachus and Eternia: each die by the face it showed ({label, hit, colour}), and what they add up to.
+  function faceWords(r) {
+    return `${esc(r.who)} ${esc(r.kind)}: ` + r.faces.map((f) =>
+      `<span class="die face-word${f.hit ? " hit" : ""}${f.colour ? " " + esc(f.colour) : ""}"${f.colour ? ` title="${esc(f.colour)} die"` : ""}>${esc(f.label)}</span>`).join("") +
+      (r.summary ? ` → <strong>${esc(r.summary)}</strong>` : "");
+  }
+
   function rollWords(r) {
+    if (r.faces) return faceWords(r);
     let s = `${esc(r.who)} ${esc(r.kind)} (${esc(r.stat)}, ${r.threshold}+): ` +
       r.final.map((v) => `<span class="die${v >= r.threshold || v === 6 ? " hit" : ""}">${v}</span>`).join("");
     if (r.explosions.length) s += " + " + r.explosions.map((v) => `<span class="die${v >= 5 ? " hit" : ""}">${v}</span>`).join("");
