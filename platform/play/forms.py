@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
+from play.models import DiceMode
 from play.services import CODE_LENGTH
 
 
