@@ -118,7 +118,7 @@ def test_an_eternia_game_entered_roll_by_roll_and_card_by_card_verifies_legal(us
 
 def test_eternia_offers_a_roll_once_and_refuses_a_face_the_die_does_not_have(user, other_user):
     """With real dice a roll is one offer (the faces are entered after it, FE-6.9); a face that is not on
-    the die is refused with AMB-26 and nothing is stored."""
+    the die is refused with FE-3.4 (the results the die shows) and nothing is stored."""
     log = engine.simulate(FE, 1, randomness="recorded")
     table = table_for(log, user, other_user)
     people = {"p1": user, "p2": other_user}
@@ -143,7 +143,7 @@ def test_eternia_offers_a_roll_once_and_refuses_a_face_the_die_does_not_have(use
             {**rolls[0]["event"], "faces": ["skull"] * need["count"]},
             table.version,
         )
-    assert refused.value.rule == "AMB-26"
+    assert refused.value.rule == "FE-3.4"
     assert len(TableGame.objects.get(pk=table.pk).entries) == index
 
 

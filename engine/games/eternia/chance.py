@@ -24,16 +24,31 @@ from engine.core.randomness import SeededStream
 
 MAX_ITEMS = 64
 
+# FE-3.4 names every result each die shows; how many faces show each is not printed (AMB-26). While a
+# pack's face list is a placeholder (listed in its dice' "provisional"), a die rolled at the table may
+# show any printed result; the seed still rolls the pack's list.
+PRINTED_RESULTS = {
+    "wild": ("blank", "success", "double", "reroll"),
+    "epic": ("attack+1", "attack+2", "defence+1", "defence+2", "initiative+1", "initiative+2", "surge"),
+}
+
 
 class Chance:
     def __init__(self, stream: SeededStream | None, dice: dict):
         self.stream = stream
+        self.dice = dice
         self.faces = {"wild": list(dice["wild"]), "epic": list(dice["epic"])}
+        provisional = dice.get("provisional", ())
+        # What a recorded roll may show, in the order a player is offered it.
+        self.results = {
+            die: list(PRINTED_RESULTS[die]) if die in provisional else list(dict.fromkeys(faces))
+            for die, faces in self.faces.items()
+        }
         # When a list, each roll is noted in it (narrate: the dice the viewer shows).
         self.seen: list[dict] | None = None
 
     def copy(self) -> Chance:
-        other = Chance(None, {"wild": self.faces["wild"], "epic": self.faces["epic"]})
+        other = Chance(None, self.dice)
         if self.stream is not None:
             other.stream = copy.copy(self.stream)  # the key and the counter: the rest of the stream follows
         return other
@@ -99,10 +114,11 @@ class Chance:
             raise IllegalEvent(
                 rule, f"{what}: {n} dice are rolled here but the log names {len(given)} face(s)"
             )
+        results = self.results[die]
         for face in given:
-            if face not in faces:
+            if face not in results:
                 raise IllegalEvent(
-                    "AMB-26",
-                    f"{what}: a {die} die has no face {face!r} (faces: {', '.join(sorted(set(faces)))})",
+                    "FE-3.4",
+                    f"{what}: a {die} die cannot show {face!r}; it shows {', '.join(results)}",
                 )
         return list(given)

@@ -68,7 +68,7 @@ def dice_needed(game, event: dict) -> dict:
         )
     if kind == "roll":
         die = aw["die"]
-        faces = game.chance.faces[die]
+        faces = game.chance.results[die]
         return {
             "event": {**event, "die": die},
             "needs": [
@@ -79,7 +79,7 @@ def dice_needed(game, event: dict) -> dict:
                     "die": die,
                     "count": aw["count"],
                     "faces": _copies(faces, face_name, ordered=False),
-                    "provisional": True,  # FE-3.4, AMB-26: the face distribution is not printed
+                    "provisional": die in game.chance.dice.get("provisional", ()),  # AMB-26
                 }
             ],
         }

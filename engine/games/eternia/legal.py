@@ -206,7 +206,7 @@ def _roll(g, aw):
     base = {"type": "roll", "die": aw["die"]}
     if g.chance.seeded:
         return [base]
-    return [{**base, "faces": [f] * aw["count"]} for f in sorted(set(g.chance.faces[aw["die"]]))]
+    return [{**base, "faces": [f] * aw["count"]} for f in sorted(set(g.chance.results[aw["die"]]))]
 
 
 def _weapon(g, aw):

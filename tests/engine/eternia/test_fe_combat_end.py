@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from fe_support import draw, illegal, play, roll, table
+from fe_support import draw, illegal, pack, play, roll, table
 
 from engine.games.eternia import epic, flow
 from engine.games.eternia import queries as q
@@ -141,7 +141,7 @@ def test_epic_beast_and_the_epic_die():
     play(g, {"type": "activate", "hero": "he-man"}, {"type": "mission", "hero": "he-man"},
          draw("great-dragosaur", deck="scenario"), {"type": "weapon", "hero": "he-man", "weapon": "melee"})  # fmt: skip
     assert g.awaiting["kind"] == "roll" and g.awaiting["die"] == "epic"
-    illegal(g, roll("attack+3", die="epic"), "AMB-26")
+    illegal(g, roll("attack+3", die="epic"), "FE-3.4")
     play(g, roll("defence+2", die="epic"))
     c = s.combat
     c.beast["damage"] = c.beast["hp"] - 1
@@ -234,3 +234,35 @@ def test_organisation_order_income_before_skull():
     g.s.round += 1
     flow.organisation(g)
     assert 1 in g.s.skulls_done and g.s.teams["motu"].income[-1][0] == 2
+
+
+def _at_the_epic_die(doc=None):
+    g = table(doc=doc)
+    s = g.s
+    s.heroes["he-man"].area = "wilds-2"
+    s.decks["scenario"].remove("great-dragosaur")
+    s.decks["scenario"].insert(0, "great-dragosaur")
+    play(g, {"type": "activate", "hero": "he-man"}, {"type": "mission", "hero": "he-man"},
+         draw("great-dragosaur", deck="scenario"), {"type": "weapon", "hero": "he-man", "weapon": "melee"})  # fmt: skip
+    assert g.awaiting["kind"] == "roll" and g.awaiting["die"] == "epic"
+    return g
+
+
+def test_a_real_epic_die_may_show_every_result_the_rulebook_prints():
+    """FE-3.4, FE-6.10.1, AMB-26: the epic die shows +1/+2 attack, defence and initiative or surge (Italian:
+    "+1/+2 Iniziativa"); the starter pack's face list is a placeholder without +2 initiative, so a die rolled at
+    the table showing it is accepted and the beast gets +2 initiative."""
+    g = _at_the_epic_die()
+    assert "initiative+2" not in g.chance.faces["epic"]
+    play(g, roll("initiative+2", die="epic"))
+    assert g.s.combat.epic == {"initiative": 2}
+
+
+def test_a_pack_with_a_printed_face_list_limits_the_real_die_to_it():
+    """FE-3.4: once a corrected pack gives the epic die's faces (not provisional), only those are accepted."""
+    doc = pack()
+    doc["dice"]["provisional"] = ["wild"]
+    g = _at_the_epic_die(doc)
+    illegal(g, roll("initiative+2", die="epic"), "FE-3.4")
+    play(g, roll("initiative+1", die="epic"))
+    assert g.s.combat.epic == {"initiative": 1}
