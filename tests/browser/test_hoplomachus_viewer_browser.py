@@ -127,3 +127,26 @@ def test_the_units_table_fits_a_phone(browser, live_server, make_user):
     browser.execute_script("arguments[0].scrollIntoView()", heading)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(SCREENSHOTS / "hoplomachus-units-phone.png"))
+
+
+def test_the_units_and_heroes_dashboard_fits_a_phone(browser, live_server, make_user):
+    """The meta page of units and heroes (statistics v2's per-unit rows) draws its charts and tables and fits a
+    390 px phone. Screenshot: var/screenshots/hoplomachus-meta-units-phone.png."""
+    from selenium.webdriver.common.by import By
+
+    from dashboards.tasks import refresh_all_stale
+
+    user = make_user("gladiator", password=PASSWORD)
+    for seed, mode in ((3, "skirmish"), (4, "skirmish"), (7, "assault")):
+        doc = engine.simulate(GAME, seed, mode=mode)
+        verify_stored_log(submit_log(user, json.dumps(doc).encode(), source="api", filename="g.json").log.pk)
+    refresh_all_stale.apply()
+    browser.set_window_size(*PHONE)
+    browser.get(f"{live_server.url}/meta/{GAME}/units/?simulated=only&min_games=1")
+    wait(browser, lambda d: "Win rate by hero" in d.find_element(By.TAG_NAME, "body").text)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "table tbody tr")) > 3
+    assert_fits_a_phone(browser)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(SCREENSHOTS / "hoplomachus-meta-units-phone.png"))
+    browser.execute_script("document.querySelector('table').scrollIntoView()")
+    browser.save_screenshot(str(SCREENSHOTS / "hoplomachus-meta-units-table-phone.png"))

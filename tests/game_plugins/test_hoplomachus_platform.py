@@ -120,7 +120,8 @@ def test_the_dashboards_count_factions_modes_favour_and_length_from_the_verdicts
     refresh_all_stale.apply()
     f = MetaFilter(game=GAME, simulated="only", min_games=1)
     sets = datasets_for(GAME)
-    assert set(sets) == {"score-components", "factions", "faction-modes", "modes", "favour", "length"}
+    assert set(sets) == {"score-components", "factions", "faction-modes", "modes", "favour", "length", "units",
+                         "unit-modes", "heroes"}  # fmt: skip
 
     factions: dict[str, list[int]] = {}
     for verdict, _ in runs:  # seat i of the result is troop i of the statistics
@@ -168,12 +169,74 @@ def test_the_dashboards_count_factions_modes_favour_and_length_from_the_verdicts
         expected[key] = expected.get(key, 0) + 1
     assert length == expected
 
-    assert list(pages_for(GAME)) == ["overview", "factions", "favour", "length"]
+    assert list(pages_for(GAME)) == ["overview", "factions", "units", "favour", "length"]
     for slug, words in (("", ["Win rate by faction", "success against the game"]),
                         ("factions/", ["per mode and arena"]), ("favour/", ["Crowd favour by mode"]),
                         ("length/", ["Game length by mode"])):  # fmt: skip
         page = client.get(f"/meta/{GAME}/{slug}?simulated=only").content.decode()
         assert all(w in page for w in words), slug
+
+
+def _unit_games(runs) -> dict[tuple, list[int]]:
+    """(unit, mode, arena) -> [games, wins, attacks, damage, defeats], a troop's sentinels counted once."""
+    out: dict[tuple, list[int]] = {}
+    for verdict in runs:
+        outcome = {s["seat"]: s["outcome"] for s in verdict.result["seats"]}
+        fielded: dict[tuple, list[int]] = {}
+        for u in verdict.statistics["units"]:
+            c = fielded.setdefault((u["player"], u["unit"]), [0, 0, 0])
+            c[0], c[1], c[2] = c[0] + u["attacks"], c[1] + u["damage_dealt"], c[2] + u["defeats"]
+        for (player, unit), c in fielded.items():
+            t = out.setdefault((unit, verdict.result["mode"], verdict.result["arena"]), [0, 0, 0, 0, 0])
+            t[0] += 1
+            t[1] += outcome[player] == "win"
+            t[2], t[3], t[4] = t[2] + c[0], t[3] + c[1], t[4] + c[2]
+    return out
+
+
+@pytest.mark.django_db
+def test_the_units_page_gives_each_unit_and_hero_a_win_rate_and_its_combat_counters(verified, client):
+    """Statistics v2's per-unit rows: a unit's game is its troop's game (won when the seat won), with the
+    attacks (HR-8.8.3), damage and defeats (HR-7.3) it made; heroes are the pack's hero chips (HR-2.8.5,
+    HR-2.8.6); every rate carries its Wilson interval."""
+    runs = [verified(seed, mode)[1] for seed, mode in ((3, "skirmish"), (4, "skirmish"), (2, "pandemonium"),
+                                                       (8, "ascension"), (7, "assault"))]  # fmt: skip
+    refresh_all_stale.apply()
+    f = MetaFilter(game=GAME, simulated="only", min_games=1)
+    sets = datasets_for(GAME)
+    expected = _unit_games(runs)
+    assert expected, "the simulated games fielded no units"
+
+    by_mode = {r["key"]: r for r in sets["unit-modes"].rows(f)}
+    assert {k: [r["games"], r["wins"]] for k, r in by_mode.items()} == {
+        "/".join(k): v[:2] for k, v in expected.items()
+    }
+    for k, (games, _wins, attacks, damage, defeats) in expected.items():
+        row = by_mode["/".join(k)]
+        assert row["attacks_per_game"] == pytest.approx(attacks / games)
+        assert row["damage_per_game"] == pytest.approx(damage / games)
+        assert row["defeats_per_game"] == pytest.approx(defeats / games)
+        assert row["ci_low"] <= row["win_rate"] <= row["ci_high"]
+
+    overall = {r["key"]: r for r in sets["units"].rows(f)}
+    totals: dict[str, int] = {}
+    for (unit, _, _), v in expected.items():
+        totals[unit] = totals.get(unit, 0) + v[0]
+    assert {k: r["games"] for k, r in overall.items()} == totals
+    assert sum(r["pick_rate"] for r in overall.values()) == pytest.approx(1.0)
+
+    heroes = {r["key"].split("/")[0] for r in sets["heroes"].rows(f)}
+    fielded_heroes = {
+        unit for unit, _, _ in expected if unit.endswith("-hero") or unit.startswith("neutral-hero")
+    }
+    assert heroes == fielded_heroes and heroes, "the pack's heroes are its '-hero' chips and the neutral ones"
+
+    page = unescape(client.get(f"/meta/{GAME}/units/?simulated=only").content.decode())
+    for words in ("Win rate by hero, per mode and arena", "Win rate by unit", "Damage / attack"):
+        assert words in page
+    api = client.get(f"/api/meta/{GAME}/units/?simulated=only&min_games=1")
+    assert api.status_code == 200, api.content[:300]
+    assert {r["key"]: r["games"] for r in api.json()["rows"]} == totals
 
 
 @pytest.mark.parametrize("mode", ["skirmish", "ascension"])

@@ -6,7 +6,8 @@ Only what the verified verdict carries is counted: the generic result (``mode``,
 ``rounds_played``, each seat's outcome and score components, ``against_game``) and the statistics
 (``hoplomachus-statistics`` v2: each troop's ``faction`` and counters such as ``attacks``, ``hits`` and
 ``rewards``). The engine writes ``result.seats`` and ``statistics.troops`` in the same seat order, so seat
-``i`` of one is troop ``i`` of the other. Version 2's per-unit rows (``units``) are not read by these pages.
+``i`` of one is troop ``i`` of the other. Version 2's per-unit rows (``units``) are read by ``meta_units.py``
+(win rates per unit and per hero).
 Grouped by SQL over the stored verdicts, one query per seat place; Python only adds up the few groups and
 derives the rates.
 """
@@ -21,6 +22,7 @@ from dashboards import figures, queries, stats
 from dashboards.datasets import RATE_COLUMNS, Column, Dataset, Page, ScoreComponents
 from dashboards.filters import MetaFilter
 from gamelogs.models import GameLog
+from games.hoplomachus.meta_units import HeroRates, UnitModeRates, UnitRates
 from games.hoplomachus.names import AGAINST_THE_GAME, MODES, arena_name, faction_name, mode_name
 
 GAME_ID = "hoplomachus-remastered"
@@ -93,8 +95,8 @@ FACTION_TERMS = (
     "A troop wins when its player (or team, in Alliance) wins; in Assault and Ascension when the players beat "
     "the game. Bars show the Wilson 95% interval; the balance mark compares with 50%, which is fair only for "
     "two-sided games (a Pandemonium troop of four wins a quarter of the time when all are equal). Hit rate = "
-    "hits ÷ attack dice rolled. Pick rate = the faction's troops ÷ all troops in the filter. The statistics "
-    "hold no per-unit rows, so there are no rates per unit."
+    "hits ÷ attack dice rolled. Pick rate = the faction's troops ÷ all troops in the filter. Units and heroes "
+    "have their own page."
 )
 
 
@@ -271,6 +273,9 @@ def datasets() -> dict[str, Dataset]:
         FactionRates(),
         ModeArenas(),
         FactionModeRates(),
+        HeroRates(),
+        UnitRates(),
+        UnitModeRates(),
         CrowdFavour(),
         GameLength(),
     ]
@@ -280,6 +285,7 @@ def datasets() -> dict[str, Dataset]:
 PAGES = {
     "overview": Page("overview", "Overview", (FactionRates.key, ModeArenas.key, ScoreComponents.key)),
     "factions": Page("factions", "Factions by mode", (FactionModeRates.key,)),
+    "units": Page("units", "Units and heroes", (HeroRates.key, UnitRates.key, UnitModeRates.key)),
     "favour": Page("favour", "Crowd favour", (CrowdFavour.key,)),
     "length": Page("length", "Game length", (GameLength.key,)),
 }

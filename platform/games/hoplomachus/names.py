@@ -40,3 +40,10 @@ def mode_name(mode) -> str:
 
 def team_name(team) -> str:
     return TEAMS.get(team, str(team or "—"))
+
+
+def unit_is_hero(unit_id) -> bool:
+    """Whether the default pack lists ``unit_id`` as a hero (primary or neutral, HR-2.8.5, HR-2.8.6)."""
+    content = default_content(GAME_ID)
+    unit = content.units.get(unit_id) if content is not None and isinstance(unit_id, str) else None
+    return unit is not None and unit.kind == "hero"
