@@ -6,6 +6,7 @@ games reach the end of combat; a game still running after ``MAX_ROUNDS`` ends by
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import random
 
@@ -158,17 +159,23 @@ def pick_move(g, moves: list[dict], rng: random.Random) -> dict:
 
 
 def simulate(ruleset, seed: int, *, randomness: str = "seeded", mode: str | None = None, arena: str | None = None,
-             players: int | None = None, factions: tuple[str, ...] | None = None) -> dict:  # fmt: skip
+             players: int | None = None, factions: tuple[str, ...] | None = None,
+             from_header: dict | None = None) -> dict:  # fmt: skip
     """A random legal game; ``factions`` (one faction id per player, in seat order) gives the troops a
-    platform's simulated event registered instead of drawing them (HR-12: a troop is one faction)."""
+    platform's simulated event registered instead of drawing them (HR-12: a troop is one faction).
+    ``from_header`` plays a given header instead (a published challenge's, with its troops, setup and
+    randomness): ``seed`` then only picks the decisions, so many games share one setup and one deal."""
     rng = random.Random(seed)
-    if mode is None:
-        mode, arena, players = SETUPS[seed % len(SETUPS)]
+    if from_header is not None:
+        doc = {**copy.deepcopy(from_header), "simulated": True, "events": []}
     else:
-        default = next(s for s in SETUPS if s[0] == mode)
-        arena = arena or default[1]
-        players = players or (len(factions) if factions else default[2])
-    doc = header(seed, randomness, rng, mode, arena, players, factions)
+        if mode is None:
+            mode, arena, players = SETUPS[seed % len(SETUPS)]
+        else:
+            default = next(s for s in SETUPS if s[0] == mode)
+            arena = arena or default[1]
+            players = players or (len(factions) if factions else default[2])
+        doc = header(seed, randomness, rng, mode, arena, players, factions)
     from engine.games.hoplomachus import CONTENT_DIR, DEFAULT_PACK, content_for
 
     author = Author(rng, content_for(*builtin_pack(CONTENT_DIR, DEFAULT_PACK)))

@@ -155,3 +155,19 @@ def test_copy_is_exact(corpus):
     for i, ev in enumerate(doc["events"]):
         assert game.copy().view() == game.view()
         game.apply(i, copy.deepcopy(ev))
+
+
+@pytest.mark.parametrize(("mode", "players"), [("assault", 1), ("ascension", 2)])
+def test_the_simulator_plays_a_given_header_with_its_setup_and_seed(mode, players):
+    """simulate(..., from_header=h) for the modes against the game (HR-13, HR-14): the header (troops, setup,
+    committed seed, HR-0.5) stays as given and only the decisions vary with the seed, so a published challenge
+    can be played many times (docs/challenges.md); the same seed plays the same game."""
+    first = engine.simulate(GAME, 7, mode=mode, players=players)
+    given = {k: v for k, v in first.items() if k not in ("events", "simulated")}
+    games = [engine.simulate(GAME, s, from_header=given) for s in (10, 11)]
+    for game in games:
+        assert {k: v for k, v in game.items() if k != "events"} == {**given, "simulated": True}
+        assert engine.verify(json.dumps(game)).status == "legal"
+    assert games[0]["events"] != games[1]["events"]
+    assert engine.simulate(GAME, 10, from_header=given) == games[0]
+    assert engine.commitment_for(given["randomness"]["seed"]) == given["randomness"]["commitment"]
