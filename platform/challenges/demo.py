@@ -1,6 +1,7 @@
-"""Demo data for `make run`: one challenge against the game with a few simulated entries, each labelled
-simulated (the challenge is marked as a demo that accepts them). Its game and mode come from the game
-plugins (``GamePlugin.demo_challenge_mode``: Fields of Eternia's solo game)."""
+"""Demo data for `make run`: one challenge against the game per game that names one, each with a few
+simulated entries labelled simulated (the challenge is marked as a demo that accepts them). Games and modes
+come from the game plugins (``GamePlugin.demo_challenge_mode``: Hoplomachus' Assault, Fields of Eternia's
+solo game)."""
 
 from __future__ import annotations
 
@@ -19,10 +20,15 @@ from gamelogs.models import LogSource
 DEMO_PLAYERS = ("demo", "demo-teela", "demo-duncan")
 
 
-def load(entries_per_player: int = 2) -> Challenge | None:
-    """Create the demo challenge (once) and enter simulated games from the demo players. None if no
-    registered game's plugin names a demo challenge mode."""
-    found = demo_game()
+def load_all(entries_per_player: int = 2) -> list[Challenge]:
+    """Every game's demo challenge (see :func:`load`), in game id order."""
+    return [load(entries_per_player, game=game) for game, _ in demo_games()]
+
+
+def load(entries_per_player: int = 2, *, game: str | None = None) -> Challenge | None:
+    """Create ``game``'s demo challenge (the first demo game's when None) once and enter simulated games from
+    the demo players. None if that game's plugin names no demo challenge mode."""
+    found = next((g for g in demo_games() if game in (None, g[0])), None)
     if found is None:
         return None
     game, mode = found
@@ -59,14 +65,16 @@ def load(entries_per_player: int = 2) -> Challenge | None:
     return challenge
 
 
+def demo_games() -> list[tuple[str, str]]:
+    """(game id, mode) of every registered game, by id, whose plugin names a mode against the game for its
+    demo challenge."""
+    return [(game, games.plugin(game).demo_challenge_mode) for game in games.game_ids()
+            if games.plugin(game).demo_challenge_mode]  # fmt: skip
+
+
 def demo_game() -> tuple[str, str] | None:
-    """(game id, mode) of the demo challenge: the first registered game, by id, whose plugin names a mode
-    against the game for it."""
-    for game in games.game_ids():
-        mode = games.plugin(game).demo_challenge_mode
-        if mode:
-            return game, mode
-    return None
+    """(game id, mode) of the first demo challenge, None if no game names one."""
+    return next(iter(demo_games()), None)
 
 
 def _player(User, username: str, challenge: Challenge):

@@ -150,18 +150,20 @@ def test_the_command_publishes_from_a_json_file(tmp_path, organizer, sample_log,
         call_command("create_challenge", str(path))
 
 
-def test_the_demo_challenge_has_simulated_entries(db):
+@pytest.mark.parametrize("game", ["hoplomachus-remastered", "motu-fields-of-eternia"])
+def test_the_demo_challenge_has_simulated_entries(db, game):
+    """Each game's demo challenge (Hoplomachus' Assault, HR-13; Eternia's solo game, FE-18)."""
     from challenges import demo
     from challenges.models import ChallengeEntry
 
-    challenge = demo.load(entries_per_player=1)
-    assert challenge.allow_simulated
+    challenge = demo.load(entries_per_player=1, game=game)
+    assert challenge.allow_simulated and challenge.game == game
     for entry in ChallengeEntry.objects.filter(challenge=challenge):
         verify(entry.log_id)
     entries = ChallengeEntry.objects.filter(challenge=challenge)
     assert entries.count() == len(demo.DEMO_PLAYERS)
     assert all(e.simulated and e.status == "accepted" for e in entries), [e.reasons for e in entries]
-    demo.load(entries_per_player=1)  # loading the demo again adds nothing
+    demo.load(entries_per_player=1, game=game)  # loading the demo again adds nothing
     assert ChallengeEntry.objects.filter(challenge=challenge).count() == len(demo.DEMO_PLAYERS)
 
 

@@ -51,6 +51,9 @@ def test_load_demo_makes_a_finished_event_and_an_organizer_once(published, clien
     played = [m for m in Match.objects.filter(round__event=eternia) if not m.is_bye]
     assert played and all(m.result_source == ResultSource.LOG and not m.log_flag for m in played)
     assert Event.objects.get(slug="demo-simulated-hoplomachus-remastered").status == EventStatus.FINISHED
+    # One demo challenge per game with a mode against the game: Hoplomachus' Assault (HR-13), Eternia's solo
+    for slug in ("demo-hoplomachus-remastered-assault", "demo-motu-fields-of-eternia-solo"):
+        assert f"demo challenge with simulated entries: /challenges/{slug}/" in said
 
     organizer = get_user_model().objects.get(username="organizer")
     assert holds_organizer_role(organizer) and event.organizers.filter(pk=organizer.pk).exists()
@@ -111,10 +114,14 @@ def test_the_demo_challenge_s_game_comes_from_the_plugins():
     import games
     from challenges import demo
 
-    assert demo.demo_game() == ("motu-fields-of-eternia", "solo")  # FE-18
-    real = games.plugin("motu-fields-of-eternia")
-    games.register(games.GamePlugin("motu-fields-of-eternia", "Eternia without a demo"))
+    # HR-13 (Assault) and FE-18 (solo): one demo challenge per game whose plugin names a mode against the game
+    assert demo.demo_games() == [("hoplomachus-remastered", "assault"), ("motu-fields-of-eternia", "solo")]
+    assert demo.demo_game() == ("hoplomachus-remastered", "assault")
+    real = [games.plugin(g) for g in ("hoplomachus-remastered", "motu-fields-of-eternia")]
+    for plugin in real:
+        games.register(games.GamePlugin(plugin.game_id, f"{plugin.game_id} without a demo"))
     try:
-        assert demo.demo_game() is None and demo.load() is None
+        assert demo.demo_game() is None and demo.load() is None and demo.load_all() == []
     finally:
-        games.register(real)
+        for plugin in real:
+            games.register(plugin)

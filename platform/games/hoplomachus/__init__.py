@@ -52,6 +52,7 @@ class Hoplomachus(ListModulePlugin):
     def result_details(self, header: dict, result: dict, statistics: dict | None) -> dict:
         return presenter.details(header, result, statistics)
 
+    demo_challenge_mode = "assault"  # HR-13: the demo challenge is an Assault against the immortals
     board_script = "games/board-hoplomachus.js"  # static/games/board-hoplomachus.js: its board for the viewer and the recorder
     short_name = "Hoplomachus"
 

@@ -70,8 +70,7 @@ class Command(BaseCommand):
                 self.stdout.write(
                     f"simulated {other.game_plugin.label} event ({status}): /events/{other.slug}/"
                 )
-        challenge = challenge_demo.load()
-        if challenge is not None:
+        for challenge in challenge_demo.load_all():
             self.stdout.write(f"demo challenge with simulated entries: /challenges/{challenge.slug}/")
 
     def _upload(self, user, name: str, data: bytes) -> int:
