@@ -30,6 +30,7 @@ urlpatterns = [
     path("<slug:slug>/withdraw/", views.WithdrawView.as_view(), name="withdraw"),
     path("<slug:slug>/organizers/", views.OrganizerView.as_view(), name="organizers"),
     path("<slug:slug>/teams/", teams.TeamListView.as_view(), name="teams"),
+    path("<slug:slug>/teams/draw/", teams.TeamDrawView.as_view(), name="draw-teams"),
     path("<slug:slug>/teams/<int:pk>/", teams.TeamDetailView.as_view(), name="team"),
     path("<slug:slug>/judges/", views.JudgeListView.as_view(), name="judges"),
     path("<slug:slug>/judges/<str:username>/", views.JudgeDetailView.as_view(), name="judge"),

@@ -33,6 +33,7 @@ urlpatterns = [
     path("<slug:slug>/standings.json", public.standings_json, name="standings-json"),
     path("<slug:slug>/bracket/", public.bracket, name="bracket"),
     path("<slug:slug>/teams/", teams.team_list, name="teams"),
+    path("<slug:slug>/teams/draw/", teams.draw, name="draw-teams"),
     path("<slug:slug>/teams/<int:pk>/disband/", teams.disband, name="disband-team"),
     path("<slug:slug>/audit/", public.audit_trail, name="audit"),
     path("<slug:slug>/my-table/", event_day.my_table, name="my-table"),

@@ -113,3 +113,38 @@ def test_an_organizer_forms_a_team_on_the_phone(browser, live_server, new_team_e
     main = browser.find_element(By.TAG_NAME, "main").text
     assert "Team Cosmic Enforcers formed." in main
     assert "Sy-Klone, Zodac" in main or "Zodac, Sy-Klone" in main
+
+
+def test_an_organizer_draws_partners_on_the_phone(browser, live_server, make_user):
+    """A Hoplomachus Alliance event (HR-17, teams of two) with drawn partners: the Draw partners section fits a
+    390 px phone and its button forms the teams. Screenshots: var/screenshots/teams-draw-390*.png."""
+    from datetime import date
+
+    from selenium.webdriver.common.by import By
+
+    from accounts.models import Profile
+    from accounts.services import make_organizer
+    from tournaments import services
+
+    organizer = make_user("olga")
+    make_organizer(organizer)
+    event = services.create_event(organizer, name="Alliance Night", starts_on=date(2026, 6, 6),
+                                  game="hoplomachus-remastered", game_mode="alliance", team_size=2)  # fmt: skip
+    for name in ("Adam", "Teela", "Duncan", "Adora"):
+        user = make_user(name.lower())
+        Profile.objects.create(user=user, display_name=name)
+        services.register(user, event)
+    browser.set_window_size(390, 900)
+    log_in(browser, live_server.url, "olga")
+    browser.get(f"{live_server.url}/events/{event.slug}/teams/")
+    button = browser.find_element(By.ID, "draw-teams-button")
+    browser.execute_script("arguments[0].scrollIntoView()", button)
+    fits(browser, "teams (draw partners)")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(SCREENSHOTS / "teams-draw-390.png"))
+    button.click()
+    main = browser.find_element(By.TAG_NAME, "main").text
+    assert "Partners drawn: Team 1, Team 2." in main
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#teams h3")) == 2
+    fits(browser, "teams (drawn)")
+    browser.save_screenshot(str(SCREENSHOTS / "teams-draw-390-drawn.png"))

@@ -108,3 +108,16 @@ class TeamDetailView(_TeamEventView):
         event = self._team_event(slug)
         services.disband_team(request.user, get_object_or_404(Team, pk=pk, event=event))
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TeamDrawView(_TeamEventView):
+    @extend_schema(
+        summary="Draw the players in no team into teams by the event's random seed (organizers, before round 1)",
+        request=None,
+        responses={201: TeamSerializer(many=True)},
+    )
+    def post(self, request, slug):
+        made = services.draw_teams(request.user, self._team_event(slug))
+        return Response(
+            TeamSerializer([_row(t) for t in made], many=True).data, status=status.HTTP_201_CREATED
+        )

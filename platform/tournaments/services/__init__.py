@@ -45,7 +45,7 @@ from tournaments.services.rounds import (
 )
 from tournaments.services.soft_scores import enter_soft_scores
 from tournaments.services.standings import player_history, standings_for, standings_table
-from tournaments.services.teams import create_team, disband_team, set_members
+from tournaments.services.teams import create_team, disband_team, draw_teams, set_members
 
 __all__ = [
     "RowEntry",
@@ -69,6 +69,7 @@ __all__ = [
     "create_event",
     "create_team",
     "disband_team",
+    "draw_teams",
     "decide_result",
     "dispute_result",
     "drop",

@@ -3,11 +3,14 @@
 A team event (``Event.team_size`` > 0) pairs and ranks teams; each team has a name and 1 to
 ``team_size`` members, and ``team_size`` is at most what the game lets one side have (the
 engine's seat model: Fields of Eternia's standard game is two teams of up to three players,
-FE-2). Teams are fixed once round 1 is paired: the pairings and every result name them.
+FE-2). Partners are fixed by the organizer (``create_team``) or drawn at random from the players in no
+team (``draw_teams``, e.g. a Hoplomachus Alliance event with drawn partners, HR-17). Teams are fixed once
+round 1 is paired: the pairings and every result name them.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
@@ -137,3 +140,40 @@ def team_problems(event: Event) -> list[str]:
     if len(formed) < 2:
         problems.append(f"{len(formed)} team(s) with players; a team event needs at least 2")
     return problems
+
+
+def loose_players(event: Event):
+    """The active players of ``event`` in no team (ringers never join a team), in registration order."""
+    return event.registrations.filter(
+        team__isnull=True, status__in=("registered", "checked-in"), is_ringer=False
+    ).order_by("created_at", "pk")
+
+
+@transaction.atomic
+def draw_teams(actor, event: Event) -> list[Team]:
+    """Draw the players in no team into new teams of exactly ``team_size`` ("Team 1", "Team 2", …), by the
+    event's random seed (``Event.random_seed``, shown on its settings), so the same seed draws the same
+    partners and anyone can replay the draw. Teams already formed stay as they are: an organizer may fix
+    some partners and draw the rest."""
+    require_manager(actor, event)
+    event = lock_event(event)
+    _require_open(event)
+    players = list(loose_players(event))
+    size = event.team_size
+    if not players:
+        raise EventError("Every player is in a team already: there is no one to draw.")
+    if len(players) % size:
+        raise EventError(
+            f"{len(players)} player(s) in no team cannot be drawn into teams of {size}: register or drop "
+            f"{size - len(players) % size} more or {len(players) % size} fewer, or form a team by hand."
+        )
+    random.Random(f"teams:{event.random_seed}").shuffle(players)
+    taken = set(event.teams.values_list("name", flat=True))
+    names = (f"Team {n}" for n in range(1, len(taken) + len(players) + 1) if f"Team {n}" not in taken)
+    made = []
+    for i in range(0, len(players), size):
+        team = Team.objects.create(event=event, name=next(names))
+        _seat_members(actor, event, team, players[i : i + size], "drawn")
+        made.append(team)
+    audit(event, "team", f"partners drawn with seed {event.random_seed}: {len(made)} team(s)", actor=actor)
+    return made

@@ -66,6 +66,17 @@ def team_list(request, slug: str):
 @require_POST
 @login_required
 @back_on_event_error
+def draw(request, slug: str):
+    """Draw the players in no team into teams by the event's seed (services.draw_teams)."""
+    event = _team_event_or_404(slug)
+    made = services.draw_teams(request.user, event)
+    messages.success(request, f"Partners drawn: {', '.join(t.name for t in made)}.")
+    return redirect("tournaments:teams", slug=slug)
+
+
+@require_POST
+@login_required
+@back_on_event_error
 def disband(request, slug: str, pk: int):
     event = _team_event_or_404(slug)
     team = get_object_or_404(Team, pk=pk, event=event)
