@@ -130,8 +130,8 @@ def test_the_units_table_fits_a_phone(browser, live_server, make_user):
 
 
 def test_the_units_and_heroes_dashboard_fits_a_phone(browser, live_server, make_user):
-    """The meta page of units and heroes (statistics v2's per-unit rows) draws its charts and tables and fits a
-    390 px phone. Screenshot: var/screenshots/hoplomachus-meta-units-phone.png."""
+    """The meta pages of units and heroes (statistics v2's per-unit rows) and of the turn order draw their
+    charts and tables and fit a 390 px phone. Screenshots: var/screenshots/hoplomachus-meta-*-phone.png."""
     from selenium.webdriver.common.by import By
 
     from dashboards.tasks import refresh_all_stale
@@ -150,3 +150,9 @@ def test_the_units_and_heroes_dashboard_fits_a_phone(browser, live_server, make_
     browser.save_screenshot(str(SCREENSHOTS / "hoplomachus-meta-units-phone.png"))
     browser.execute_script("document.querySelector('table').scrollIntoView()")
     browser.save_screenshot(str(SCREENSHOTS / "hoplomachus-meta-units-table-phone.png"))
+
+    browser.get(f"{live_server.url}/meta/{GAME}/turn-order/?simulated=only&min_games=1")
+    wait(browser, lambda d: "seat-position advantage" in d.find_element(By.TAG_NAME, "body").text)
+    assert_fits_a_phone(browser)
+    browser.execute_script("document.querySelector('.js-plotly-plot, table').scrollIntoView()")
+    browser.save_screenshot(str(SCREENSHOTS / "hoplomachus-meta-turn-order-phone.png"))

@@ -121,7 +121,7 @@ def test_the_dashboards_count_factions_modes_favour_and_length_from_the_verdicts
     f = MetaFilter(game=GAME, simulated="only", min_games=1)
     sets = datasets_for(GAME)
     assert set(sets) == {"score-components", "factions", "faction-modes", "modes", "favour", "length", "units",
-                         "unit-modes", "heroes"}  # fmt: skip
+                         "unit-modes", "heroes", "seat-positions"}  # fmt: skip
 
     factions: dict[str, list[int]] = {}
     for verdict, _ in runs:  # seat i of the result is troop i of the statistics
@@ -169,7 +169,7 @@ def test_the_dashboards_count_factions_modes_favour_and_length_from_the_verdicts
         expected[key] = expected.get(key, 0) + 1
     assert length == expected
 
-    assert list(pages_for(GAME)) == ["overview", "factions", "units", "favour", "length"]
+    assert list(pages_for(GAME)) == ["overview", "factions", "units", "turn-order", "favour", "length"]
     for slug, words in (("", ["Win rate by faction", "success against the game"]),
                         ("factions/", ["per mode and arena"]), ("favour/", ["Crowd favour by mode"]),
                         ("length/", ["Game length by mode"])):  # fmt: skip
@@ -237,6 +237,38 @@ def test_the_units_page_gives_each_unit_and_hero_a_win_rate_and_its_combat_count
     api = client.get(f"/api/meta/{GAME}/units/?simulated=only&min_games=1")
     assert api.status_code == 200, api.content[:300]
     assert {r["key"]: r["games"] for r in api.json()["rows"]} == totals
+
+
+@pytest.mark.django_db
+def test_the_turn_order_page_gives_each_place_its_win_rate_against_its_fair_share(verified, client):
+    """HR-15.2.2, HR-16.2.2: the first player is drawn and the order never changes (HR-15.6.1, HR-16.5.2); the
+    result lists seats in that order, so place i's win rate is the first player's advantage in Skirmish and
+    the seat-position advantage in Pandemonium, against a fair share of 1/2, 1/3 or 1/4."""
+    games = [(verified(seed, mode)[1:]) for seed, mode in ((3, "skirmish"), (4, "skirmish"), (5, "skirmish"),
+                                                           (2, "pandemonium"), (3, "pandemonium"), (7, "assault"))]  # fmt: skip
+    refresh_all_stale.apply()
+    expected: dict[str, list[int]] = {}
+    for verdict, doc in games:
+        seats = verdict.result["seats"]
+        if verdict.result["mode"] == "assault":
+            continue
+        acting = [e["player"] for e in doc["events"] if "player" in e]
+        assert [s["seat"] for s in seats] == list(dict.fromkeys(acting))[: len(seats)]  # seats in turn order
+        for i, seat in enumerate(seats):
+            t = expected.setdefault(f"{verdict.result['mode']}/{len(seats)}/{i + 1}", [0, 0])
+            t[0] += 1
+            t[1] += seat["outcome"] == "win"
+    f = MetaFilter(game=GAME, simulated="only", min_games=1)
+    rows = {r["key"]: r for r in datasets_for(GAME)["seat-positions"].rows(f)}
+    assert {k: [r["games"], r["wins"]] for k, r in rows.items()} == expected
+    assert rows["skirmish/2/1"]["fair"] == 0.5 and rows["pandemonium/3/2"]["fair"] == pytest.approx(1 / 3)
+    first = rows["skirmish/2/1"]
+    assert first["ci_low"] <= first["win_rate"] <= first["ci_high"]
+    assert first["advantage"] == pytest.approx(first["win_rate"] - 0.5)
+    assert first["verdict"] == "—"  # three games cannot show an advantage
+    assert not any(k.startswith("assault") for k in rows)
+    page = unescape(client.get(f"/meta/{GAME}/turn-order/?simulated=only&min_games=1").content.decode())
+    assert "First-player and seat-position advantage" in page and "Skirmish · 2 troops · 1st" in page
 
 
 @pytest.mark.parametrize("mode", ["skirmish", "ascension"])

@@ -7,9 +7,8 @@ Only what the verified verdict carries is counted: the generic result (``mode``,
 (``hoplomachus-statistics`` v2: each troop's ``faction`` and counters such as ``attacks``, ``hits`` and
 ``rewards``). The engine writes ``result.seats`` and ``statistics.troops`` in the same seat order, so seat
 ``i`` of one is troop ``i`` of the other. Version 2's per-unit rows (``units``) are read by ``meta_units.py``
-(win rates per unit and per hero).
-Grouped by SQL over the stored verdicts, one query per seat place; Python only adds up the few groups and
-derives the rates.
+(win rates per unit and per hero); the turn order's advantage is in ``meta_seats.py``. Grouped by SQL over
+the stored verdicts, one query per seat place; Python only adds up the few groups and derives the rates.
 """
 
 from __future__ import annotations
@@ -22,6 +21,7 @@ from dashboards import figures, queries, stats
 from dashboards.datasets import RATE_COLUMNS, Column, Dataset, Page, ScoreComponents
 from dashboards.filters import MetaFilter
 from gamelogs.models import GameLog
+from games.hoplomachus.meta_seats import SeatPositions
 from games.hoplomachus.meta_units import HeroRates, UnitModeRates, UnitRates
 from games.hoplomachus.names import AGAINST_THE_GAME, MODES, arena_name, faction_name, mode_name
 
@@ -276,6 +276,7 @@ def datasets() -> dict[str, Dataset]:
         HeroRates(),
         UnitRates(),
         UnitModeRates(),
+        SeatPositions(),
         CrowdFavour(),
         GameLength(),
     ]
@@ -286,6 +287,7 @@ PAGES = {
     "overview": Page("overview", "Overview", (FactionRates.key, ModeArenas.key, ScoreComponents.key)),
     "factions": Page("factions", "Factions by mode", (FactionModeRates.key,)),
     "units": Page("units", "Units and heroes", (HeroRates.key, UnitRates.key, UnitModeRates.key)),
+    "turn-order": Page("turn-order", "Turn order", (SeatPositions.key,)),
     "favour": Page("favour", "Crowd favour", (CrowdFavour.key,)),
     "length": Page("length", "Game length", (GameLength.key,)),
 }
