@@ -17,7 +17,8 @@ from tournaments.models import Match, MatchState, ResultSource
 pytestmark = pytest.mark.django_db
 
 GAME = "hoplomachus-remastered"
-PLAYERS = {"Adam": "Amazons", "Teela": "Kunlun", "Duncan": "Amazons", "Adora": "Pluto's Refugees"}
+# Four factions: a Skirmish's two troops must differ (AMB-17), and the pairings follow a drawn seed.
+PLAYERS = {"Adam": "Amazons", "Teela": "Kunlun", "Duncan": "Faction 4", "Adora": "Pluto's Refugees"}
 
 
 def _api(user) -> APIClient:
