@@ -231,3 +231,16 @@ def test_bye_vp_is_still_understood_as_the_bye_score(organizer):
     )
     assert created.status_code == 201, created.content
     assert created.json()["bye_score"] == 7
+
+
+def test_an_api_client_may_fix_the_random_seed_and_change_it_before_round_one(organizer, make_player):
+    """The seed that replays the first-round draw and drawn partners is kept as sent, not redrawn."""
+    api = client_for(organizer)
+    created = api.post(
+        "/api/events/", {"name": "Seeded", "starts_on": "2026-01-01", "random_seed": 4242}, format="json"
+    )
+    assert created.status_code == 201, created.content
+    assert created.json()["random_seed"] == 4242
+    slug = created.json()["slug"]
+    changed = api.patch(f"/api/events/{slug}/", {"random_seed": 7}, format="json")
+    assert changed.status_code == 200 and changed.json()["random_seed"] == 7

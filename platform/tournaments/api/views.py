@@ -98,7 +98,9 @@ class EventAPIView(APIView):
 
 
 def _event_settings(data: dict) -> dict:
-    return {k: v for k, v in data.items() if k in EVENT_FIELDS}
+    # The random seed is not on the event form (the site draws one) but an API client may fix it, to
+    # replay a draw; the service refuses a change once the event has started.
+    return {k: v for k, v in data.items() if k in EVENT_FIELDS or k == "random_seed"}
 
 
 class EventListView(generics.ListAPIView, EventAPIView):
