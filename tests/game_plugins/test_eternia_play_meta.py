@@ -152,6 +152,27 @@ def test_epic_combats_by_attacker_and_defender_equal_the_verdicts(played, client
 
 
 @pytest.mark.django_db
+def test_epic_combats_by_day_and_by_night_equal_the_verdicts(played, client):
+    """Day/night effects (FE-8.2.3 night healing, FE-9.8 rest): every epic combat counted by the time of its
+    round, with the attacker's win rate and its Wilson interval."""
+    expected: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    for v in played.values():
+        for c in v.statistics["combats"]:
+            row = expected[c["time"]]
+            row[0] += 1
+            row[{"active": 1, "defender": 3}.get(c["winner"], 2)] += 1
+    f = MetaFilter(game=GAME, simulated="only")
+    rows = datasets_for(GAME)["epic-combats-day-night"].rows(f)
+    assert {r["key"]: [r["games"], r["wins"], r["draws"], r["losses"]] for r in rows} == dict(expected)
+    assert set(expected) == {"day", "night"}  # the sample has combats at both times
+    assert sum(r["share"] for r in rows) == pytest.approx(1)
+    for r in rows:
+        assert r["ci_low"] <= r["win_rate"] <= r["ci_high"]
+    page = client.get(f"/meta/{GAME}/combats/?simulated=only").content.decode()
+    assert "Epic combats by day and by night" in page
+
+
+@pytest.mark.django_db
 def test_a_version_1_verdict_counts_for_nothing_in_the_v2_data_sets(played):
     from gamelogs.models import GameLog
 

@@ -419,5 +419,58 @@ class EpicCombatFighters(Dataset):
         return out
 
 
+class EpicCombatsDayNight(Dataset):
+    key = "epic-combats-day-night"
+    title = "Epic combats by day and by night"
+    columns = (
+        Column("name", "Time", "text"),
+        Column("games", "Combats"),
+        Column("wins", "Attacker won"),
+        Column("losses", "Defender won"),
+        Column("draws", "No winner"),
+        Column("win_rate", "Attacker win rate", "pct"),
+        Column("ci_low", "95% CI low", "pct"),
+        Column("ci_high", "95% CI high", "pct"),
+        Column("share", "Share of combats", "pct"),
+    )
+    description = (
+        "Every mode (solo included): each epic combat (FE-11) by the time of the round it was fought in. At "
+        "night each hero heals 1 HP at the end of its turn and may rest for 4 (FE-8.2.3, FE-9.8), so a hero "
+        "attacked at night may stand longer. Attacker win rate = combats the active hero's side won ÷ combats "
+        "(no winner counts as not won); the Wilson 95% interval says how sure the rate is."
+    )
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        def compute(f: MetaFilter) -> list[dict]:
+            counts = {time: {"games": 0, "wins": 0, "draws": 0, "losses": 0} for time in TIMES}
+            for combats, _winner, _outcome in _played(f, "combats", solo=True):
+                for c in combats:
+                    n = counts.setdefault(c["time"], {"games": 0, "wins": 0, "draws": 0, "losses": 0})
+                    n["games"] += 1
+                    n[{"active": "wins", "defender": "losses"}.get(c["winner"], "draws")] += 1
+            total = sum(n["games"] for n in counts.values())
+            return [
+                {
+                    **stats.decorate_rate_row({"key": t, "name": TIMES.get(t, t), **n}, total, f.min_games),
+                    "share": stats.rate(n["games"], total),
+                }
+                for t, n in counts.items()
+                if n["games"]
+            ]
+
+        return queries.cached("fe-epic-combats-day-night", f, compute)
+
+    def figures(self, rows, f):
+        return [figures.win_rate_figure(rows, "Attacker win rate in epic combat, by day and by night")]
+
+
 def datasets() -> list[Dataset]:
-    return [CardRates(), VpByRound(), VpDayNight(), OutpostsByRound(), EpicCombats(), EpicCombatFighters()]
+    return [
+        CardRates(),
+        VpByRound(),
+        VpDayNight(),
+        OutpostsByRound(),
+        EpicCombats(),
+        EpicCombatFighters(),
+        EpicCombatsDayNight(),
+    ]
