@@ -138,3 +138,28 @@ def test_a_six_team_event_over_three_rounds_never_seats_one_faction_against_itse
     assert len(history) == 6 and all(len(h) == 3 for h in history.values())
     assert spread(history, FACTIONS) == 1  # three games each: two of one faction, one of the other
     assert Counter(f for h in history.values() for f in h) == {"motu": 9, "ew": 9}
+
+
+@pytest.mark.django_db
+def test_ratings_can_be_read_for_one_game_with_partners_rated_as_a_team(organizer, make_player, client):
+    """Individual ratings that account for team play: partners are rated as one side of the game, each keeping
+    their own rating; ``?game=`` rates one game's events only, so an Eternia team game and another game's duel
+    are not mixed."""
+    from tournaments.services.standings import ratings
+
+    event, teams = six_teams(organizer, make_player)
+    round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    for match in round1.matches.all():
+        services.decide_result(organizer, match, outcome_a="win", score_a=10, score_b=7)
+    eternia = ratings(game=GAME)
+    assert len(eternia) == 12 and ratings(game="motu-battleground") == {}
+    for team in teams:  # partners share every update
+        assert len({round(eternia[r.player_id].mu, 9) for r in team.members.all()}) == 1
+    page = client.get(f"/events/ratings/?game={GAME}").content.decode()
+    assert (
+        "<strong>Masters of the Universe: Fields of Eternia</strong>" in page
+        and page.count("/events/players/") >= 12
+    )
+    assert len(client.get(f"/api/events/ratings/?game={GAME}").json()) == 12
+    refused = client.get("/api/events/ratings/?game=chess")
+    assert refused.status_code == 400 and "unknown game 'chess'" in refused.content.decode()
