@@ -58,6 +58,19 @@ def one_per_mode(game: str, *, seed: int = 1) -> list[tuple[str, dict]]:
     return logs
 
 
+def plugin_games(game: str, *, seed: int = 1) -> list[tuple[str, dict]]:
+    """The simulated games (seeded randomness) ``game``'s plugin asks the demo for beside one per mode
+    (``games.GamePlugin.demo_games``: Eternia's boss scenario and a mounted hero), as (label, log)
+    pairs; the same seed gives the same bytes, so loading them again adds nothing."""
+    from games import plugin
+
+    logs = []
+    for label, options in plugin(game).demo_games():
+        log = engine.simulate(game, seed, randomness="seeded", **options)
+        logs.append((f"{game}-{label}-seeded-{seed}.json", log))
+    return logs
+
+
 def with_impossible_die(log: dict, value: int = 7) -> dict | None:
     """A copy of a recorded-mode log with the first recorded die changed to ``value`` (a six-sided
     die never shows 7), or None if the log records no dice."""

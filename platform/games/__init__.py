@@ -194,6 +194,11 @@ class GamePlugin:
         then refused with a sentence saying so)."""
         return []
 
+    def table_factions(self, pack) -> list[str]:
+        """With ``sides_at_table``: the two factions each table of an event deals to its two sides
+        (tournaments.table_factions); [] deals none."""
+        return []
+
     def simulate_options(self, sides: list[SimulatedSide]) -> dict:
         """``engine.simulate`` options for one game whose seats, in order, play ``sides`` (one per
         seat: partners in a team game play the same side); the log's players are in that order."""
@@ -215,6 +220,11 @@ class GamePlugin:
         """The form class that sets up a free game at the table (built from ``engine.session.table_options``,
         with ``table_choices(user)``), or None when the recorder cannot start one of this game."""
         return None
+
+    def demo_games(self) -> list[tuple[str, dict]]:
+        """Simulated games the demo adds beside one per mode, as (label, ``engine.simulate`` options), for
+        what a mode's default game does not show (Eternia: a boss on the map, a mounted hero); [] by default."""
+        return []
 
     #: A mode against the game (the engine's seat model) the demo challenge plays ("": none).
     demo_challenge_mode: str = ""

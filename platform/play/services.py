@@ -106,7 +106,8 @@ def create_game(
     pack: str | None = None,
     setup: dict | None = None,
 ) -> TableGame:
-    """A new table with ``user`` in seat 1 (seat 2 joins by code, or is given for a match's game).
+    """A new table with ``user`` in seat 1 (seat 2 joins by code, or is given for a match's game; a game of
+    one seat, Eternia's solo, starts at once).
     A seat's force is a force id of the content pack or a whole force (a registered list); ``setup``
     carries a game's own choices to its ``new_header`` (Hoplomachus' mode and arena, Eternia's scenario)."""
     if mode not in DiceMode.values:
@@ -136,7 +137,8 @@ def create_game(
         seat1=user,
         seat2=seat2,
         match_ref=match_ref,
-        status=TableStatus.PLAYING if seat2 is not None else TableStatus.WAITING,
+        # A game of one seat (Eternia's solo game against the game, FE-18) waits for nobody.
+        status=TableStatus.PLAYING if seat2 is not None or len(seats) == 1 else TableStatus.WAITING,
     )
 
 
@@ -324,7 +326,8 @@ def confirm_result(code: str, user) -> TableGame:
         seat = table.seat_of(user)
         if seat not in table.result_confirmed:
             table.result_confirmed = sorted([*table.result_confirmed, seat])
-            if len(table.result_confirmed) == 2:
+            # Every seated player confirms: one in a solo game (no second seat), else both.
+            if len(table.result_confirmed) == (1 if table.seat2_id is None else 2):
                 table.status = TableStatus.CONFIRMED
             table.version += 1
             table.save(update_fields=["result_confirmed", "status", "version", "updated_at"])

@@ -13,7 +13,9 @@ The rules, in the order they are checked:
    repeated spaces. Every player of the match must appear, each once.
 4. **Forces.** Each header player's force equals that player's registered list, as the
    game's plugin compares them (``games.GamePlugin.compare_force``; Battleground: the same
-   faction, the same characters, and on each character the same equipment).
+   faction, the same characters, and on each character the same equipment). In a game whose
+   factions are dealt at the table (tournaments.table_factions) there is no list to compare:
+   each header player plays the faction the pairing dealt to their side.
 
 Anything that differs is reported, one line each; the match is then flagged "mismatch" and
 the log's result is not used until an organizer decides.
@@ -34,6 +36,8 @@ class ExpectedPlayer:
     aliases: tuple[str, ...] = ()  # other names that identify them (the username)
     faction: str | None = None  # faction id of the registered list
     entries: list[dict] | None = None  # resolved registered list, None if there is none
+    dealt: str = ""  # the faction dealt to the player's side at this table ("" : none dealt)
+    dealt_name: str = ""  # that faction's name, for the sentence that reports a difference
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,12 @@ def compare_players(
             problems.append(f"{player.name} does not appear in the log")
     for player in expected:
         header = found.get(player.key)
-        if header is not None:
+        if header is not None and player.dealt:
+            if header.get("faction") != player.dealt:
+                problems.append(
+                    f"{player.name} plays {header.get('faction') or 'no faction'} in the log; the pairings "
+                    f"dealt their side {player.dealt_name or player.dealt} at this table"
+                )
+        elif header is not None:
             problems.extend(compare_force(player, header))
     return LogComparison(assignment, problems)

@@ -575,6 +575,13 @@ class MatchSeat(models.Model):
     registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField(help_text="0-based, in table order")
     team = models.CharField(max_length=32, blank=True, help_text="empty: the seat plays for itself")
+    # Games whose sides are chosen at the table (games.GamePlugin.sides_at_table: Fields of Eternia) get
+    # their faction dealt per table when the round is paired (tournaments.table_factions).
+    faction = models.CharField(
+        max_length=64,
+        blank=True,
+        help_text="the faction dealt to this seat's side at this table (empty: none)",
+    )
     outcome = models.CharField(max_length=4, choices=Outcome.choices, blank=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True, help_text="1 = best; ties share a rank")
     score = models.IntegerField(default=0)

@@ -48,15 +48,26 @@ def round_rows(round_: Round) -> list[dict]:
     points = points_before(round_)
     rows = []
     teams = round_.event.is_team_event
+    factions: dict[str, str] = {}
+
+    def dealt(seat) -> str:  # the faction dealt at the table (tournaments.table_factions), by name
+        if seat.faction and seat.faction not in factions:
+            factions[seat.faction] = faction_name(round_.event, seat.faction)
+        return factions.get(seat.faction, "")
+
     for match in round_.matches.prefetch_related("seats__registration").order_by("table"):
         if teams:  # one line per team: "Grayskull (Adam, Teela)", with the team's points
             seated = [
-                {"name": name, "points": points.get(int(side[0].team))}
+                {"name": name, "points": points.get(int(side[0].team)), "faction": dealt(side[0])}
                 for name, side in zip(seats.side_names(match), seats.sides(match), strict=True)
             ]
         else:
             seated = [
-                {"name": seat.registration.display_name, "points": points.get(seat.registration_id)}
+                {
+                    "name": seat.registration.display_name,
+                    "points": points.get(seat.registration_id),
+                    "faction": dealt(seat),
+                }
                 for seat in match.seat_list()
             ]
         rows.append(

@@ -13,7 +13,8 @@ can be simulated; what the engine's simulator can play decides how lists and log
   (Skirmish). The event's points limit is the dearest list's. The players of each faction share a
   club and the event avoids same-club pairings, an ordinary Swiss option that never outranks score
   groups. A game whose sides are chosen at the table (``GamePlugin.sides_at_table``: Fields of
-  Eternia) registers no lists; each game deals the plugin's sides to its teams, turn by turn by table.
+  Eternia) registers no lists; each game plays the factions the pairing dealt at its table
+  (tournaments.table_factions), as a real event of that game does.
 * With ``GamePlugin.simulated_team_size`` (or ``team_size``) the event is a team event: consecutive
   players form the teams ("Sim team 001", …), which are paired and ranked as teams.
 * Each match's log is ``engine.simulate(game, seed, **plugin.simulate_options(sides))``: a game of
@@ -244,13 +245,17 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress, sides) 
 
 def seated_sides(plugin, match, sides) -> tuple[list, list]:
     """(registrations, the side each plays), seat by seat with partners together: each player's
-    registered list, or with sides dealt at the table, the sides in turn from the table's number
-    (so each side is played first at every other table); partners play their team's side."""
+    registered list, or with sides dealt at the table, the faction the pairing dealt to each seat
+    (tournaments.table_factions; failing that, the sides in turn from the table's number)."""
     groups = seats.sides(match)
     entrants = [seat.registration for group in groups for seat in group]
     if not plugin.sides_at_table:
         by_faction = {side.faction: side for side in sides}
         return entrants, [by_faction[entrant.force_list.faction] for entrant in entrants]
+    by_faction = {side.faction: side for side in sides}
+    if all(seat.faction in by_faction for group in groups for seat in group):
+        # The factions the pairing dealt at this table (tournaments.table_factions).
+        return entrants, [by_faction[seat.faction] for group in groups for seat in group]
     turn = match.table % len(sides)
     dealt = sides[turn:] + sides[:turn]
     return entrants, [dealt[i % len(dealt)] for i, group in enumerate(groups) for _ in group]

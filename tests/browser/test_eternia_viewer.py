@@ -175,3 +175,43 @@ def test_a_roll_shows_its_dice_by_their_faces(browser, live_server, make_user): 
     assert_fits_a_phone(browser)
     browser.execute_script("document.getElementById('viewer-event').scrollIntoView()")
     screenshot(browser, "eternia-viewer-dice-phone")
+
+
+STRIP_OVERLAPS = (
+    "const strip = document.querySelector('#viewer-board .fe-strip');"
+    " const words = [...strip.querySelectorAll('text')].filter((t) => !t.closest('[data-team]'));"
+    " const marks = [...strip.querySelectorAll('[data-team] circle, [data-team] text')];"
+    " const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;"
+    " const out = [];"
+    " for (const w of words) for (const m of marks) { if (hit(w.getBoundingClientRect(), m.getBoundingClientRect()))"
+    "   out.push([w.textContent, m.closest('[data-team]').dataset.team]); }"
+    " const box = strip.querySelector('rect').getBoundingClientRect();"
+    " for (const t of strip.querySelectorAll('text')) { const r = t.getBoundingClientRect();"
+    "   if (r.left < box.left - 1 || r.right > box.right + 1) out.push([t.textContent, 'outside the strip']); }"
+    " return out;"
+)
+
+
+def test_the_status_strip_never_overlaps_a_team_on_a_phone(browser, live_server, make_user):  # noqa: F811
+    """At 390 px the strip's round, day or night and the boss's skull track (FE-18) stay clear of each team's
+    dot and Eternium and VP, in a solo game against a boss and in the team game, by day and by night."""
+    user = make_user("viewer", password=PASSWORD)
+    logs = {
+        "solo": engine.simulate(GAME, 1, mode="solo", scenario="solo-evil-seed"),
+        "standard": engine.simulate(GAME, 3, mode="standard"),
+    }
+    log_in(browser, live_server.url, "viewer", PASSWORD)
+    browser.set_window_size(*PHONE)
+    overlaps = []
+    for mode, log in logs.items():
+        stored = upload(user, log)
+        last = len(log["events"]) - 1
+        for n in sorted({0, last // 3, last // 2, (2 * last) // 3, last}):
+            open_at(browser, f"{live_server.url}/logs/{stored.pk}/?event={n}")
+            overlaps += [(mode, n, *found) for found in browser.execute_script(STRIP_OVERLAPS)]
+        # The last event: the longest status (night, the skull track, "over").
+        browser.execute_script("document.getElementById('viewer-board').scrollIntoView()")
+        browser.find_element("id", "viewer-board").screenshot(
+            str(_shot(f"eternia-viewer-strip-{mode}-phone"))
+        )
+    assert overlaps == []

@@ -135,3 +135,51 @@ def test_fields_of_eternia_at_the_table_on_two_phones(two_browsers, live_server,
         assert_fits_a_phone(driver)
     screenshot(alice, "recorder-eternia-table-phone")
     screenshot(bob, "recorder-eternia-table-phone-2")
+
+
+def test_a_solo_game_against_the_boss_on_one_phone(two_browsers, live_server, make_user):  # noqa: F811
+    """FE-18: the solo scenario against the Evil Seed started on one phone with a mounted hero (FE-4.1.8):
+    no code to share, the table plays at once, every offer is that phone's, the boss is on the map."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    alice, _ = seated(two_browsers, live_server, make_user)
+    alice.get(f"{live_server.url}/play/?game=motu-fields-of-eternia")
+    form = alice.find_element(By.ID, "new-game-form")
+    Select(form.find_element(By.NAME, "mode")).select_by_value("solo")
+    Select(form.find_element(By.NAME, "scenario")).select_by_value("solo-evil-seed")
+    Select(form.find_element(By.NAME, "difficulty")).select_by_value("advanced")
+    form.find_element(By.NAME, "my_name").send_keys("Alice")
+    Select(form.find_element(By.NAME, "my_team")).select_by_value("motu")
+    for hero in ("he-man-mounted", "teela", "stratos"):
+        click(alice, form.find_element(By.CSS_SELECTOR, f"input[name=my_heroes][value={hero}]"))
+    assert_fits_a_phone(alice)
+    click(alice, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    wait(alice, lambda d: table_data(d, "status") == "playing")
+    table = TableGame.objects.get()
+    assert table.seat2 is None and table.header["setup"]["difficulty"] == "advanced"
+    rng, entered = random.Random(3), []
+    for _ in range(6):
+        version = str(TableGame.objects.get().version)
+        wait(alice, lambda d, v=version: table_data(d, "version") == v)
+        assert table_data(alice, "offers") not in ("", "0")  # one phone: every offer is its own
+        choice = rng.choice(
+            alice.find_elements(By.CSS_SELECTOR, "#table-choices button.choice:not(.secondary)")
+        )
+        if not choice.get_attribute("data-event"):
+            click(alice, choice)
+            wait(
+                alice, lambda d: d.find_elements(By.CSS_SELECTOR, "#table-choices button.choice[data-event]")
+            )
+            choice = rng.choice(
+                alice.find_elements(By.CSS_SELECTOR, "#table-choices button.choice[data-event]")
+            )
+        entered.append(json.loads(choice.get_attribute("data-event")))
+        before = int(table_data(alice, "events") or 0)
+        click(alice, choice)
+        wait(alice, lambda d, n=before: int(table_data(d, "events") or 0) > n)
+    assert TableGame.objects.get().events == entered
+    assert alice.find_elements(By.CSS_SELECTOR, "#table-board .fe-area[data-boss]")  # the Evil Seed's ☠
+    assert "Waiting for the other player" not in alice.find_element(By.ID, "table-turn").text
+    assert_fits_a_phone(alice)
+    screenshot(alice, "recorder-eternia-solo-boss-phone")

@@ -74,7 +74,10 @@ def test_team_pages_fit_the_screen(browser, live_server, played_team_event, widt
     browser.set_window_size(width, 900)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     browser.get(f"{live_server.url}/events/{event.slug}/rounds/1/")
-    assert "Grayskull (Adam, Teela)" in browser.find_element(By.TAG_NAME, "main").text
+    main = browser.find_element(By.TAG_NAME, "main").text
+    assert "Grayskull (Adam, Teela)" in main
+    # Each table's two teams are dealt the two factions (FE-2.1), shown under their names.
+    assert "plays Masters of the Universe" in main and "plays Evil Warriors" in main
     fits(browser, "pairings")
     browser.save_screenshot(str(SCREENSHOTS / f"teams-pairings-{width}.png"))
 

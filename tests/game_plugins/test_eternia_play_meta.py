@@ -116,6 +116,63 @@ def test_issue_11_cards_rounds_and_combats_equal_the_verdicts(played, client):
 
 
 @pytest.mark.django_db
+def test_epic_combats_by_attacker_and_defender_equal_the_verdicts(played, client):
+    """Issue #11 "epic-combat outcomes by attacker and defender": each combat (FE-11) counts once for its
+    active hero and once for its defender (hero, beast or boss); a side wins when the combat's winner is
+    that side (FE-11.5.7 to FE-11.5.9), no winner is a draw; win rates carry the Wilson 95% interval."""
+    expected: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    combats = 0
+    for v in played.values():
+        for c in v.statistics["combats"]:
+            combats += 1
+            for role, fighter, side in (
+                ("attacker", c["active_hero"], "active"),
+                ("defender", c["opponent"], "defender"),
+            ):
+                row = expected[f"{role}:{c['kind']}:{fighter}"]
+                row[0] += 1
+                if c["winner"] == side:
+                    row[1] += 1
+                elif c["winner"] in ("active", "defender"):
+                    row[3] += 1
+                else:
+                    row[2] += 1
+    f = MetaFilter(game=GAME, simulated="only")
+    rows = datasets_for(GAME)["epic-combat-fighters"].rows(f)
+    assert {r["key"]: [r["games"], r["wins"], r["draws"], r["losses"]] for r in rows} == dict(expected)
+    assert sum(r["games"] for r in rows if r["role"] == "attacker") == combats
+    assert sum(r["games"] for r in rows if r["role"] == "defender") == combats
+    for r in rows:
+        assert r["ci_low"] <= r["win_rate"] <= r["ci_high"]
+        assert r["name"] != r["fighter"] or r["kind"] in ("beast", "boss")  # heroes by their printed names
+    page = client.get(f"/meta/{GAME}/combats/?simulated=only").content.decode()
+    assert "Epic combats by attacker and defender" in page and "Attacking in epic combat: win rate" in page
+    api = client.get(f"/api/meta/{GAME}/epic-combat-fighters/?simulated=only").json()
+    assert {r["key"]: r["games"] for r in api["rows"]} == {k: v[0] for k, v in expected.items()}
+
+
+@pytest.mark.django_db
+def test_epic_combats_by_day_and_by_night_equal_the_verdicts(played, client):
+    """Day/night effects (FE-8.2.3 night healing, FE-9.8 rest): every epic combat counted by the time of its
+    round, with the attacker's win rate and its Wilson interval."""
+    expected: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    for v in played.values():
+        for c in v.statistics["combats"]:
+            row = expected[c["time"]]
+            row[0] += 1
+            row[{"active": 1, "defender": 3}.get(c["winner"], 2)] += 1
+    f = MetaFilter(game=GAME, simulated="only")
+    rows = datasets_for(GAME)["epic-combats-day-night"].rows(f)
+    assert {r["key"]: [r["games"], r["wins"], r["draws"], r["losses"]] for r in rows} == dict(expected)
+    assert set(expected) == {"day", "night"}  # the sample has combats at both times
+    assert sum(r["share"] for r in rows) == pytest.approx(1)
+    for r in rows:
+        assert r["ci_low"] <= r["win_rate"] <= r["ci_high"]
+    page = client.get(f"/meta/{GAME}/combats/?simulated=only").content.decode()
+    assert "Epic combats by day and by night" in page
+
+
+@pytest.mark.django_db
 def test_a_version_1_verdict_counts_for_nothing_in_the_v2_data_sets(played):
     from gamelogs.models import GameLog
 

@@ -94,6 +94,28 @@ def test_load_demo_uploads_one_hoplomachus_log_per_mode_once(published):
     assert hoplomachus.count() == count
 
 
+def test_load_demo_has_an_eternia_boss_game_and_a_mounted_hero(published):
+    """Issue #11: the demo shows Eternia's solo scenario against a boss (FE-18, ``solo-evil-seed``) and a
+    team fielding a mounted hero (FE-4.1.8), both legal when verified."""
+    import json
+
+    from gamelogs.models import GameLog
+    from gamelogs.verification import verify_stored_log
+
+    load()
+    eternia = GameLog.objects.filter(game="motu-fields-of-eternia")
+    boss = eternia.get(filename="motu-fields-of-eternia-solo-boss-seeded-1983.json")
+    mounted = eternia.get(filename="motu-fields-of-eternia-mounted-hero-seeded-1983.json")
+    assert [verify_stored_log(log.pk) for log in (boss, mounted)] == ["legal", "legal"]
+    setup = json.loads(bytes(boss.content))["setup"]
+    assert (setup["mode"], setup["scenario"]) == ("solo", "solo-evil-seed")
+    forces = [hero for p in json.loads(bytes(mounted.content))["players"] for hero in p["force"]]
+    assert any(hero.endswith("-mounted") for hero in forces), forces
+    count = eternia.count()
+    load()
+    assert eternia.count() == count
+
+
 def test_the_demo_event_plays_the_registry_s_default_game(published, settings):
     """Issue #9: the demo event names no game: it plays ``games.default_game()`` with the lists that
     game's plugin simulates (here Hoplomachus' troops, HR-12), half by verified logs, half by hand."""

@@ -231,6 +231,93 @@ def test_the_start_page_sets_up_each_game(client, user):
     engine.session.start(engine.session.with_seed(table.header, table.seed))
 
 
+def test_the_start_page_offers_mounted_heroes_one_a_team(client, user, other_user):
+    """FE-4.1.8: a mounted hero (the pack's placeholder miniatures) is fielded instead of its hero, at most
+    one a team, never beside its own hero; the table's game fields it and compensates the other team."""
+    client.force_login(user)
+    page = client.get("/play/?game=" + FE).content.decode()
+    assert "He-Man, mounted (placeholder) (Masters of the Universe; mounted, FE-4.1.8)" in page
+    form = {"action": "new", "mode": "standard", "scenario": "standard-1", "my_name": "A", "my_team": "motu",
+            "their_name": "B", "first": "1"}  # fmt: skip
+    both = client.post(
+        "/play/?game=" + FE,
+        {
+            **form,
+            "my_heroes": ["he-man", "he-man-mounted", "teela"],
+            "their_heroes": ["skeletor", "mer-man", "evil-lyn"],
+        },
+    )
+    assert both.status_code == 200 and b"A hero is fielded once, mounted or not (FE-4.1.2)" in both.content
+    wrong_team = client.post(
+        "/play/?game=" + FE,
+        {
+            **form,
+            "my_heroes": ["skeletor-mounted", "stratos", "teela"],
+            "their_heroes": ["skeletor", "mer-man", "evil-lyn"],
+        },
+    )
+    assert wrong_team.status_code == 200 and b"Pick heroes of Masters of the Universe" in wrong_team.content
+    made = client.post(
+        "/play/?game=" + FE,
+        {
+            **form,
+            "my_heroes": ["he-man-mounted", "stratos", "teela"],
+            "their_heroes": ["skeletor-mounted", "mer-man", "evil-lyn"],
+        },
+    )
+    assert made.status_code == 302
+    table = TableGame.objects.get(game=FE)
+    assert [p["force"] for p in table.header["players"]] == [
+        ["he-man-mounted", "stratos", "teela"], ["skeletor-mounted", "mer-man", "evil-lyn"]
+    ]  # fmt: skip
+    table = services.join(table.code, other_user)
+    assert_verified(table, play_offered(table, random.Random(5)))  # the engine plays the mounted heroes
+
+
+def test_a_solo_game_against_the_boss_is_recorded_on_one_phone(client, user):
+    """FE-18: the solo scenario against the Evil Seed (``solo-evil-seed``) is set up from the start page with
+    its difficulty, starts at once on one phone (no second seat), is played to its end from the offers,
+    verifies legal and is confirmed by its one player."""
+    client.force_login(user)
+    page = client.get("/play/?game=" + FE).content.decode()
+    assert "Solo against the game (FE-18)" in page and "Solo scenario against the Evil Seed" in page
+    form = {"action": "new", "mode": "solo", "scenario": "solo-evil-seed", "my_name": "A",
+            "my_heroes": ["he-man", "teela", "stratos"], "first": "1"}  # fmt: skip
+    wrong = client.post(
+        "/play/?game=" + FE, {**form, "my_team": "ew", "my_heroes": ["skeletor", "mer-man", "evil-lyn"]}
+    )
+    assert (
+        wrong.status_code == 200
+        and b"This solo scenario is played by Masters of the Universe" in wrong.content
+    )
+    no_level = client.post("/play/?game=" + FE, {**form, "my_team": "motu"})
+    assert no_level.status_code == 200 and b"Choose the difficulty (FE-18)." in no_level.content
+    made = client.post("/play/?game=" + FE, {**form, "my_team": "motu", "difficulty": "novice"})
+    assert made.status_code == 302
+    table = TableGame.objects.get(game=FE)
+    assert table.status == "playing" and table.seat2 is None
+    assert table.header["setup"] == {
+        "scenario": "solo-evil-seed",
+        "starting_team": "motu",
+        "mode": "solo",
+        "difficulty": "novice",
+    }
+    assert [p["faction"] for p in table.header["players"]] == ["motu"]
+
+    rng, posted = random.Random(7), []
+    for _ in range(3000):
+        table.refresh_from_db()
+        if table.status != "playing":
+            break
+        offers = services.state_payload(table, user)["offers"]
+        assert offers, "the one player is offered nothing, but the game is not over"
+        pick = rng.choices(offers, weights=[WEIGHTS.get(o["event"]["type"], 1.0) for o in offers])[0]
+        table = services.post_event(table.code, user, pick["event"], table.version)
+        posted.append(pick["event"])
+    assert_verified(table, posted)
+    assert services.confirm_result(table.code, user).status == "confirmed"
+
+
 def test_the_start_page_offers_the_registry_s_games_the_default_first(client, user, settings):
     """Issue #9: the recorder names no game. Without ``?game=`` it opens the registry's default game
     (``ARBITER_DEFAULT_GAME``); the picker lists every game whose plugin has a table form, the default

@@ -151,7 +151,13 @@ def test_a_log_whose_teams_differ_from_the_match_is_flagged(
     verify(match.game_log_id, django_capture_on_commit_callbacks)
     match.refresh_from_db()
     assert match.log_flag == "mismatch"
-    assert "are not the teams of this match" in match.flag_details[0]
+    # Each swapped player now plays the other side's faction from the one dealt to their team at this
+    # table (tournaments.table_factions), which the check reports first, one line each.
+    moved = {first_team[1]["name"], other_team[1]["name"]}
+    assert len(match.flag_details) == 2 and all(
+        "the pairings dealt their side" in d for d in match.flag_details
+    )
+    assert {d.split(" plays ")[0] for d in match.flag_details} == moved
 
 
 def test_partners_cannot_report_different_outcomes(team_event, organizer):

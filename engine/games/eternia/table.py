@@ -1,14 +1,17 @@
-"""A new Fields of Eternia game at the table: the choices a recorder offers (the team game or the
-competitive skirmish, each with its scenarios, the heroes of each team, the optional modules) and the
-log header they make. Two phones: each player leads one team of three heroes (FE-2, FE-4.1)."""
+"""A new Fields of Eternia game at the table: the choices a recorder offers (the team game, the
+competitive skirmish or the solo game against the game, each with its scenarios, the heroes of each team,
+mounted heroes, the solo difficulties, the optional modules) and the log header they make. Two phones: each
+player leads one team of three heroes (FE-2, FE-4.1); solo, one phone leads the scenario's team against
+the game (FE-18.1)."""
 
 from __future__ import annotations
 
 from engine.core.randomness import commitment_for
 from engine.games.eternia.options import DEFAULTS
+from engine.games.eternia.solo import LEVELS
 from engine.version import LOG_FORMAT_VERSION
 
-MODES = ("standard", "skirmish")  # FE-2 and FE-19; solo (FE-18) has one team of players
+MODES = ("standard", "skirmish", "solo")  # FE-2, FE-19 and FE-18 (one team of players against the game)
 TEAM_SIZE = 3  # FE-4.1.1
 OPTION_NAMES = {
     "faster_combat": "Faster combat (FE-12.1)",
@@ -27,19 +30,41 @@ def _pack(pack):
 
 
 def table_options(pack=None) -> dict:
-    """``{"modes", "scenarios", "factions", "heroes", "options"}`` of a content pack."""
+    """``{"modes", "scenarios", "factions", "heroes", "mounted", "options"}`` of a content pack; ``mounted``:
+    the pack's mounted heroes (FE-4.1.8, FE-19.4.1), each fielded instead of its ``hero``."""
     doc, _ = _pack(pack)
-    names = {"standard": "Team game: two teams of three heroes", "skirmish": "Competitive skirmish"}
+    faction_of = {h["id"]: h["faction"] for h in doc["heroes"]}
+    names = {
+        "standard": "Team game: two teams of three heroes",
+        "skirmish": "Competitive skirmish",
+        "solo": "Solo against the game (FE-18)",
+    }
     return {
         "modes": [{"id": m, "name": names[m]} for m in MODES],
         "scenarios": [
-            {"id": k, "name": v.get("name", k), "mode": v.get("mode", "standard")}
+            {
+                "id": k,
+                "name": v.get("name", k),
+                "mode": v.get("mode", "standard"),
+                "player_faction": v.get("player_faction", ""),
+            }
             for k, v in doc["scenarios"].items()
             if v.get("mode", "standard") in MODES
         ],
         "factions": [{"id": f, "name": v.get("name", f)} for f, v in doc["factions"].items()],
         "heroes": [{"id": h["id"], "name": h["name"], "faction": h["faction"]} for h in doc["heroes"]],
+        "mounted": [
+            {
+                "id": m["id"],
+                "name": m.get("name", m["id"]),
+                "hero": m["hero"],
+                "faction": faction_of[m["hero"]],
+            }
+            for m in doc.get("mounted_heroes", [])
+            if m.get("hero") in faction_of
+        ],
         "options": [{"id": k, "name": OPTION_NAMES.get(k, k)} for k in DEFAULTS],
+        "difficulties": list(LEVELS),  # FE-18: solo's levels, easiest first
     }
 
 
@@ -54,10 +79,12 @@ def new_header(
     scenario: str | None = None,
     options: dict | None = None,
     free_heroes: bool = False,
+    difficulty: str | None = None,
 ) -> dict:
     """The header of a new game. ``players``: two ``{"name", "faction", "force": [three hero ids]}`` in
     seat order; ``first_player``'s team starts (FE-4.2.5); ``seed_hex`` makes it seeded (commitment
-    only), None recorded. ``free_heroes`` (skirmish only, FE-19.3.1) lets a team field any heroes."""
+    only), None recorded. ``free_heroes`` (skirmish only, FE-19.3.1) lets a team field any heroes. Solo
+    (FE-18): one player, of the scenario's team, at ``difficulty`` (default the easiest)."""
     doc, digest = _pack(pack)
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}")
@@ -73,6 +100,16 @@ def new_header(
         seats.append({"id": f"p{i + 1}", "name": p["name"], "faction": p["faction"], "force": force})
     if len({p["faction"] for p in seats}) != len(seats):
         raise ValueError("each player leads a different team")
+    if (len(seats) == 1) != (mode == "solo"):
+        raise ValueError("a solo game has one player; the team game and the skirmish two")
+    if mode == "solo":
+        own = doc["scenarios"][scenario].get("player_faction")
+        if own and seats[0]["faction"] != own:
+            raise ValueError(
+                f"this solo scenario is played by {doc['factions'][own].get('name', own)} (FE-18.1.2)"
+            )
+        if (difficulty or LEVELS[0]) not in LEVELS:
+            raise ValueError(f"the difficulty is one of {', '.join(LEVELS)} (FE-18)")
     starting = next((p["faction"] for p in seats if p["id"] == first_player), None)
     if starting is None:
         raise ValueError("the first player is one of the players")
@@ -81,6 +118,8 @@ def new_header(
         setup["mode"] = mode
     if free_heroes and mode == "skirmish":
         setup["free_heroes"] = True
+    if mode == "solo":
+        setup["difficulty"] = difficulty or "beginner"
     head = {
         "format": "arbiter-log",
         "format_version": LOG_FORMAT_VERSION,

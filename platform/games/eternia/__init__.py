@@ -4,7 +4,8 @@ Scores are team VP by source (FE-17, the labels the engine registers); the log p
 table — who controlled each hero (from the log header), VP by source, outposts, Eternium — and the
 mode, solo difficulty and tie-break (``presenter``). The meta has win rates per team and per hero,
 VP by source and the solo success rate by difficulty (``meta``). Events are team events (two
-teams of 1–3 players, FE-2); a player's list is their team and heroes (``lists``). A simulated
+teams of 1–3 players, FE-2) whose tables are dealt the two factions when paired
+(``table_factions``, tournaments.table_factions): no list is needed (``lists`` still reads one). A simulated
 event is a team event of pairs: each game deals the Masters' and the Evil Warriors' sides to
 its two teams, whose players share their side's three heroes (FE-2.1, FE-4.1.2).
 """
@@ -40,6 +41,10 @@ class Eternia(ListModulePlugin):
     def simulated_sides(self, pack) -> list[SimulatedSide]:
         return [SimulatedSide(faction, (), faction) for faction in pack.factions]
 
+    def table_factions(self, pack) -> list[str]:
+        # FE-2.1: every game is the Masters against the Evil Warriors; an event deals them per table.
+        return list(pack.factions)
+
     def simulate_options(self, sides: list[SimulatedSide]) -> dict:
         # Partners sit together: each run of seats playing one side is a team of that many players.
         teams: list[list] = []
@@ -58,6 +63,14 @@ class Eternia(ListModulePlugin):
 
     def result_details(self, header: dict, result: dict, statistics: dict | None) -> dict:
         return presenter.details(header, result, statistics, self.score_components, self.score_label)
+
+    def demo_games(self) -> list[tuple[str, dict]]:
+        return [
+            # FE-18: the solo scenario against a boss (its skull track and ☠ on the map).
+            ("solo-boss", {"mode": "solo", "scenario": "solo-evil-seed"}),
+            # FE-4.1.8: a team fielding a mounted hero (the pack's entries are placeholders, FE-23.3).
+            ("mounted-hero", {"mounted": True}),
+        ]
 
     board_script = (
         "games/board-eternia.js"  # static/games/board-eternia.js: its board for the viewer and the recorder

@@ -170,5 +170,9 @@ PAGES = {
     "rounds": Page(
         "rounds", "Rounds", (meta_play.VpByRound.key, meta_play.VpDayNight.key, meta_play.OutpostsByRound.key)
     ),
-    "combats": Page("combats", "Epic combats", (meta_play.EpicCombats.key,)),
+    "combats": Page(
+        "combats",
+        "Epic combats",
+        (meta_play.EpicCombats.key, meta_play.EpicCombatFighters.key, meta_play.EpicCombatsDayNight.key),
+    ),
 }

@@ -17,7 +17,7 @@ from django.db.models import Q
 from dashboards import figures, queries, stats
 from dashboards.datasets import RATE_COLUMNS, Column, Dataset
 from dashboards.filters import MetaFilter
-from games.eternia.names import card_name
+from games.eternia.names import card_name, fighter_name
 
 SOLO = Q(game_log__verdict__result__has_key="difficulty")  # FE-18: against the game, not team against team
 RESULTS = {"win": "winning teams", "draw": "drawn teams", "loss": "losing teams"}
@@ -352,5 +352,125 @@ class EpicCombats(Dataset):
         return [_layout(fig, "Combats by kind and outcome", height=520)]
 
 
+ROLES = {"attacker": "Attacking", "defender": "Defending"}
+
+
+class EpicCombatFighters(Dataset):
+    key = "epic-combat-fighters"
+    title = "Epic combats by attacker and defender"
+    test = stats.BALANCE_TEST_DESCRIPTION
+    columns = (
+        RATE_COLUMNS[0],
+        Column("role_name", "Role", "text"),
+        Column("kind_name", "Combat", "text"),
+        *RATE_COLUMNS[1:],
+    )
+    description = (
+        "Every mode (solo included): each epic combat (FE-11) counts once for the hero who started it (the "
+        "active hero, FE-11.1) and once for the hero, epic beast or boss defending, whatever the combat's kind. "
+        "A fighter wins when its side won the combat (FE-11.5.7 to FE-11.5.9, FE-12.1); a combat that ended "
+        "without a winner (both defeated, a beast escaping, a boss remaining) is a draw. Bars show the Wilson "
+        "95% interval; pick rate = the fighter's combats in that role ÷ all combats in the filter."
+    )
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        def compute(f: MetaFilter) -> list[dict]:
+            counts: dict[tuple, dict] = {}
+            total = 0
+            for combats, _winner, _outcome in _played(f, "combats", solo=True):
+                for c in combats:
+                    total += 1
+                    for role, fighter, won in (("attacker", c["active_hero"], "active"),
+                                               ("defender", c["opponent"], "defender")):  # fmt: skip
+                        n = counts.setdefault((role, c["kind"], fighter), {"games": 0, "wins": 0, "draws": 0,
+                                                                           "losses": 0})  # fmt: skip
+                        n["games"] += 1
+                        key = "draws" if c["winner"] not in ("active", "defender") else (
+                            "wins" if c["winner"] == won else "losses")  # fmt: skip
+                        n[key] += 1
+            rows = [
+                stats.decorate_rate_row(
+                    {
+                        "key": f"{role}:{kind}:{fighter}",
+                        "name": fighter_name(fighter),
+                        "fighter": fighter,
+                        "role": role,
+                        "role_name": ROLES[role],
+                        "kind": kind,
+                        "kind_name": COMBAT_KINDS.get(kind, kind),
+                        **n,
+                    },
+                    total,
+                    f.min_games,
+                )  # fmt: skip
+                for (role, kind, fighter), n in counts.items()
+            ]
+            return sorted(rows, key=lambda r: (list(ROLES).index(r["role"]), -r["games"], r["name"]))
+
+        return queries.cached("fe-epic-combat-fighters", f, compute)
+
+    def figures(self, rows, f):
+        out = []
+        for role, label in ROLES.items():
+            mine = [{**r, "name": f"{r['name']} ({SHORT_KINDS.get(r['kind'], r['kind'])})"} for r in rows
+                    if r["role"] == role]  # fmt: skip
+            if mine:
+                out.append(figures.win_rate_figure(mine, f"{label} in epic combat: win rate", limit=20))
+        return out
+
+
+class EpicCombatsDayNight(Dataset):
+    key = "epic-combats-day-night"
+    title = "Epic combats by day and by night"
+    columns = (
+        Column("name", "Time", "text"),
+        Column("games", "Combats"),
+        Column("wins", "Attacker won"),
+        Column("losses", "Defender won"),
+        Column("draws", "No winner"),
+        Column("win_rate", "Attacker win rate", "pct"),
+        Column("ci_low", "95% CI low", "pct"),
+        Column("ci_high", "95% CI high", "pct"),
+        Column("share", "Share of combats", "pct"),
+    )
+    description = (
+        "Every mode (solo included): each epic combat (FE-11) by the time of the round it was fought in. At "
+        "night each hero heals 1 HP at the end of its turn and may rest for 4 (FE-8.2.3, FE-9.8), so a hero "
+        "attacked at night may stand longer. Attacker win rate = combats the active hero's side won ÷ combats "
+        "(no winner counts as not won); the Wilson 95% interval says how sure the rate is."
+    )
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        def compute(f: MetaFilter) -> list[dict]:
+            counts = {time: {"games": 0, "wins": 0, "draws": 0, "losses": 0} for time in TIMES}
+            for combats, _winner, _outcome in _played(f, "combats", solo=True):
+                for c in combats:
+                    n = counts.setdefault(c["time"], {"games": 0, "wins": 0, "draws": 0, "losses": 0})
+                    n["games"] += 1
+                    n[{"active": "wins", "defender": "losses"}.get(c["winner"], "draws")] += 1
+            total = sum(n["games"] for n in counts.values())
+            return [
+                {
+                    **stats.decorate_rate_row({"key": t, "name": TIMES.get(t, t), **n}, total, f.min_games),
+                    "share": stats.rate(n["games"], total),
+                }
+                for t, n in counts.items()
+                if n["games"]
+            ]
+
+        return queries.cached("fe-epic-combats-day-night", f, compute)
+
+    def figures(self, rows, f):
+        return [figures.win_rate_figure(rows, "Attacker win rate in epic combat, by day and by night")]
+
+
 def datasets() -> list[Dataset]:
-    return [CardRates(), VpByRound(), VpDayNight(), OutpostsByRound(), EpicCombats()]
+    return [
+        CardRates(),
+        VpByRound(),
+        VpDayNight(),
+        OutpostsByRound(),
+        EpicCombats(),
+        EpicCombatFighters(),
+        EpicCombatsDayNight(),
+    ]

@@ -34,6 +34,18 @@ def hero_name(hero_id) -> str:
     return found.get("name", hero_id) if found else str(hero_id or "—")
 
 
+def fighter_name(fighter_id) -> str:
+    """Who fought an epic combat: a hero or mounted hero, or an epic beast or boss card (FE-11)."""
+    content = _content()
+    if content is None or not fighter_id:
+        return str(fighter_id or "—")
+    for table in (content.heroes, content.mounted, content.epic_beasts):
+        found = table.get(fighter_id) if isinstance(table, dict) else None
+        if found:
+            return found.get("name", fighter_id)
+    return str(fighter_id)
+
+
 def card_name(deck: str, card_id) -> str:
     """A combat card's (deck "combat") or a support card's name in the default pack; its id otherwise."""
     content = _content()

@@ -1,4 +1,6 @@
-"""Fields of Eternia's form for a free game at the table (play): mode, scenario, teams and heroes."""
+"""Fields of Eternia's form for a free game at the table (play): mode, scenario, teams and heroes, a
+mounted hero among them (FE-4.1.8, FE-19.4.1: the pack's limited-edition miniatures, fielded instead of
+their hero, at most one a team)."""
 
 from __future__ import annotations
 
@@ -20,9 +22,14 @@ class EterniaGameForm(forms.Form):
     my_name = forms.CharField(max_length=60, label="Your name")
     my_team = forms.ChoiceField(label="Your team")
     my_heroes = forms.MultipleChoiceField(label="Your three heroes", widget=forms.CheckboxSelectMultiple)
-    their_name = forms.CharField(max_length=60, label="Other player's name", initial="Opponent")
+    difficulty = forms.ChoiceField(label="Difficulty (solo, FE-18)", required=False)
+    their_name = forms.CharField(
+        max_length=60, label="Other player's name (not in solo)", initial="Opponent", required=False
+    )
     their_heroes = forms.MultipleChoiceField(
-        label="Their three heroes (of the other team)", widget=forms.CheckboxSelectMultiple
+        label="Their three heroes (of the other team; not in solo)",
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
     )
     free_heroes = forms.BooleanField(
         label="Any heroes, whatever their team (skirmish, FE-19.3.1)", required=False
@@ -37,13 +44,21 @@ class EterniaGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.teams = {f["id"]: f["name"] for f in options["factions"]}
         self.hero_team = {h["id"]: h["faction"] for h in options["heroes"]}
+        # A mounted hero is its hero on a mount: it counts as that hero of that hero's team.
+        self.rides = {m["id"]: m["hero"] for m in options.get("mounted", [])}
+        self.hero_team.update({m["id"]: m["faction"] for m in options.get("mounted", [])})
         self.scenario_mode = {s["id"]: s["mode"] for s in options["scenarios"]}
+        self.scenario_team = {s["id"]: s.get("player_faction") or "" for s in options["scenarios"]}
+        self.fields["difficulty"].choices = [(d, d.capitalize()) for d in options.get("difficulties", [])]
         self.fields["mode"].choices = [(m["id"], m["name"]) for m in options["modes"]]
         self.fields["scenario"].choices = [(s["id"], s["name"]) for s in options["scenarios"]]
         self.fields["my_team"].choices = list(self.teams.items())
         heroes = [
             (h["id"], f"{h['name']} ({self.teams.get(h['faction'], h['faction'])})")
             for h in options["heroes"]
+        ] + [
+            (m["id"], f"{m['name']} ({self.teams.get(m['faction'], m['faction'])}; mounted, FE-4.1.8)")
+            for m in options.get("mounted", [])
         ]
         self.fields["my_heroes"].choices = heroes
         self.fields["their_heroes"].choices = heroes
@@ -57,29 +72,53 @@ class EterniaGameForm(forms.Form):
         other = next((t for t in self.teams if t != team), None)
         free = bool(data.get("free_heroes")) and mode == "skirmish"
         mine, theirs = data.get("my_heroes") or [], data.get("their_heroes") or []
-        for key, picked, side in (("my_heroes", mine, team), ("their_heroes", theirs, other)):
+        solo = mode == "solo"
+        if solo:  # FE-18.1: one phone, the scenario's team against the game; no second player
+            theirs = data["their_heroes"] = []
+            own = self.scenario_team.get(data.get("scenario") or "")
+            if own and team != own:
+                self.add_error(
+                    "my_team", f"This solo scenario is played by {self.teams.get(own, own)} (FE-18.1.2)."
+                )
+            if not data.get("difficulty"):
+                self.add_error("difficulty", "Choose the difficulty (FE-18).")
+        elif not (data.get("their_name") or "").strip():
+            self.add_error("their_name", "Name the other player.")
+        teams = (
+            (("my_heroes", mine, team),)
+            if solo
+            else (("my_heroes", mine, team), ("their_heroes", theirs, other))
+        )
+        for key, picked, side in teams:
             if len(picked) != 3:
                 self.add_error(key, f"Pick three heroes ({len(picked)} picked).")
             elif not free and any(self.hero_team.get(h) != side for h in picked):
                 self.add_error(key, f"Pick heroes of {self.teams.get(side, side)} (FE-4.1.2).")
-        if set(mine) & set(theirs):
-            self.add_error("their_heroes", "A hero is fielded once (FE-4.1.2).")
+            elif sum(h in self.rides for h in picked) > 1:
+                rule = "FE-19.4.1" if mode == "skirmish" else "FE-4.1.8"
+                self.add_error(key, f"A team fields at most one mounted hero ({rule}).")
+        heroes = [self.rides.get(h, h) for h in mine + theirs]  # a mounted hero is its hero
+        if len(set(heroes)) != len(heroes):
+            self.add_error("their_heroes", "A hero is fielded once, mounted or not (FE-4.1.2).")
         data["their_team"] = other
         return data
 
     def table_choices(self, user) -> dict:
         data = self.cleaned_data
+        seats = [Seating(data["my_name"], data["my_heroes"], {"faction": data["my_team"]})]
+        setup = {
+            "mode": data["mode"],
+            "scenario": data["scenario"],
+            "free_heroes": bool(data.get("free_heroes")),
+            "options": {o: True for o in data.get("options") or []},
+        }
+        if data["mode"] == "solo":  # one seat: the table starts at once (play.services.create_game)
+            setup["difficulty"] = data["difficulty"]
+        else:
+            seats.append(Seating(data["their_name"], data["their_heroes"], {"faction": data["their_team"]}))
         return {
-            "seats": [
-                Seating(data["my_name"], data["my_heroes"], {"faction": data["my_team"]}),
-                Seating(data["their_name"], data["their_heroes"], {"faction": data["their_team"]}),
-            ],
-            "first_player_seat": int(data["first"]),
+            "seats": seats,
+            "first_player_seat": 1 if data["mode"] == "solo" else int(data["first"]),
             "mode": data.get("dice") or DiceMode.SEEDED,
-            "setup": {
-                "mode": data["mode"],
-                "scenario": data["scenario"],
-                "free_heroes": bool(data.get("free_heroes")),
-                "options": {o: True for o in data.get("options") or []},
-            },
+            "setup": setup,
         }

@@ -14,7 +14,10 @@ from tournaments.services.event_day import MyTable, current_table, current_table
 
 class TablePlayerSerializer(serializers.Serializer):
     name = serializers.CharField()
-    faction = serializers.CharField(help_text="empty unless the event's lists are public (or it is yours)")
+    faction = serializers.CharField(
+        help_text="the faction dealt to the player's side at this table (Fields of Eternia); otherwise "
+        "their list's, empty unless the event's lists are public (or it is yours)"
+    )
     list = serializers.ListField(child=serializers.DictField(), source="list_lines")
 
 

@@ -128,6 +128,11 @@ class SeatSerializer(serializers.Serializer):
     registration = serializers.IntegerField(source="registration_id")
     name = serializers.CharField(source="registration.display_name")
     team = serializers.CharField(allow_blank=True)
+    faction = serializers.CharField(
+        allow_blank=True,
+        help_text="the faction dealt to the seat's side at this table (games whose sides are chosen at the "
+        "table: Fields of Eternia); empty otherwise",
+    )
     outcome = serializers.CharField(allow_blank=True, help_text="win, draw or loss; empty without a result")
     rank = serializers.IntegerField(allow_null=True, help_text="1 = best; ties share a rank")
     score = serializers.IntegerField(help_text="the game's score (VP in Battleground)")

@@ -11,14 +11,16 @@ from django.contrib.auth import get_user_model
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
+from rest_framework.exceptions import ValidationError
 from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.renderers import BaseRenderer, BrowsableAPIRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+import games
 from gamelogs.api.errors import error_body
 from gamelogs.models import LogSource
 from gamelogs.services import UploadRejected
@@ -652,11 +654,16 @@ class PlayerHistoryView(EventAPIView):
 
 class RatingListView(EventAPIView):
     @extend_schema(
-        summary="OpenSkill ratings over every event, best first", responses=s.RatingSerializer(many=True)
+        summary="OpenSkill ratings over every event (or one game's, ?game=), best first",
+        parameters=[OpenApiParameter("game", str, description="a game id: rate that game's events only")],
+        responses=s.RatingSerializer(many=True),
     )
     def get(self, request):
+        game = request.query_params.get("game") or None
+        if game is not None and game not in games.game_ids():
+            raise ValidationError({"game": f"unknown game {game!r}; one of {', '.join(games.game_ids())}"})
         names = dict(get_user_model().objects.values_list("pk", "username"))
-        rows = sorted(ratings().values(), key=lambda r: -r.ordinal)
+        rows = sorted(ratings(game=game).values(), key=lambda r: -r.ordinal)
         return Response([s.RatingSerializer(_rating_row(r, names.get(r.player_id, ""))).data for r in rows])
 
 

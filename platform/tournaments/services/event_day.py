@@ -36,7 +36,8 @@ OPEN_STATES = (MatchState.AWAITING_LOG, MatchState.REPORTED)
 @dataclass(frozen=True)
 class TablePlayer:
     """One player at the table as the card shows them: the faction and list only once the
-    event's lists are public (Event.lists_visible), except for the player's own."""
+    event's lists are public (Event.lists_visible), except for the player's own; a faction dealt
+    at the table (tournaments.table_factions) is always shown."""
 
     name: str
     faction: str = ""
@@ -92,6 +93,8 @@ class MyTable:
 
 def _player(event: Event, seat: MatchSeat, *, own: bool) -> TablePlayer:
     registration = seat.registration
+    if seat.faction:  # dealt at this table by the pairing (tournaments.table_factions): public
+        return TablePlayer(registration.display_name, faction=faction_name(event, seat.faction))
     force_list = getattr(registration, "force_list", None)
     if force_list is None or not (own or event.lists_visible):
         return TablePlayer(registration.display_name)

@@ -14,6 +14,7 @@ from tournaments.models import Event, EventFormat, OddField, RegistrationStatus
 from tournaments.services.events import validate_settings
 from tournaments.services.force_lists import event_content, missing_or_invalid_lists
 from tournaments.services.teams import team_problems
+from tournaments.table_factions import dealt_factions
 
 PASS, WARN, FAIL = "pass", "warn", "fail"
 
@@ -125,6 +126,14 @@ def _teams(event: Event) -> Check:
 
 
 def _lists(event: Event) -> Check:
+    if dealt_factions(event) is not None:
+        return Check(
+            "lists",
+            "Lists",
+            PASS,
+            "none needed: each table's sides are dealt their factions when the round is paired, "
+            "and each team chooses its heroes at setup",
+        )
     missing = [r for r in missing_or_invalid_lists(event) if not r.is_ringer]
     if not missing:
         return Check("lists", "Lists", PASS, "every player has a valid list")

@@ -236,10 +236,15 @@ def _expected(match: Match) -> list[log_check.ExpectedPlayer]:
         fl.registration_id: fl
         for fl in ForceList.objects.filter(registration__in=[e.pk for e in match.entrants()])
     }
+    dealt = {seat.registration_id: seat.faction for seat in match.seat_list()}
+    if any(dealt.values()):
+        plugin, content = match.round.event.game_plugin, event_content(match.round.event)
+        names = {f: plugin.faction_name(content, f) for f in set(dealt.values()) if f}
     expected = []
     for registration in match.entrants():
         force_list = lists.get(registration.pk)
-        usable = force_list is not None and force_list.valid
+        # A faction dealt at the table replaces any list (tournaments.table_factions).
+        usable = force_list is not None and force_list.valid and not dealt.get(registration.pk)
         expected.append(
             log_check.ExpectedPlayer(
                 key=registration.pk,
@@ -247,6 +252,8 @@ def _expected(match: Match) -> list[log_check.ExpectedPlayer]:
                 aliases=(registration.player.get_username(),) if registration.player_id else (),
                 faction=force_list.faction if usable else None,
                 entries=force_list.entries if usable else None,
+                dealt=dealt.get(registration.pk, ""),
+                dealt_name=names[dealt[registration.pk]] if dealt.get(registration.pk) else "",
             )
         )
     return expected

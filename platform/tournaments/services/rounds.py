@@ -7,7 +7,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import records, seats
+from tournaments import records, seats, table_factions
 from tournaments.algorithms.rules import format_points
 from tournaments.errors import EventError
 from tournaments.models import (
@@ -105,12 +105,14 @@ def _store_pairings(round_: Round, pairings) -> None:
     event = round_.event
     if not event.is_team_event:
         seats.create_matches(round_, pairings)
-        return
-    # A team event pairs teams: each active member takes a seat for the team.
-    members = {
-        team: [r.pk for r in people] for team, people in records.team_members(event, active_only=True).items()
-    }
-    seats.create_matches(round_, pairings, members)
+    else:
+        # A team event pairs teams: each active member takes a seat for the team.
+        members = {
+            team: [r.pk for r in people]
+            for team, people in records.team_members(event, active_only=True).items()
+        }
+        seats.create_matches(round_, pairings, members)
+    table_factions.deal_round(round_)
 
 
 def _draft(round_: Round) -> Round:
@@ -154,6 +156,7 @@ def swap_pairing(
         raise EventError(f"{first.display_name} and {second.display_name} already play each other.")
     before = [str(m1), str(m2)]
     seats.swap_seats(s1, s2)
+    table_factions.deal_round(round_)  # the tables' sides changed: deal their factions again
     text = f"swapped by the organizer ({first.display_name} ↔ {second.display_name})"
     if note:
         text += f": {note}"

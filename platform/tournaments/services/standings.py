@@ -245,11 +245,15 @@ def player_history(user) -> list[dict]:
     return history
 
 
-def ratings(*, provisional_below: int = 5) -> dict[int, PlayerRating]:
-    """OpenSkill ratings by user id over every counted game of every event, oldest event first."""
+def ratings(*, provisional_below: int = 5, game: str | None = None) -> dict[int, PlayerRating]:
+    """OpenSkill ratings by user id over every counted game of every event, oldest event first; with
+    ``game``, over that game's events only (a Fields of Eternia team game and a Battleground duel say
+    different things about a player). Partners are rated as a team (tournaments.algorithms.ratings)."""
+    matches = Match.objects.filter(state__in=COUNTED_STATES)
+    if game:
+        matches = matches.filter(round__event__game=game)
     matches = (
-        Match.objects.filter(state__in=COUNTED_STATES)
-        .select_related("round__event")
+        matches.select_related("round__event")
         .prefetch_related("seats__registration")
         .order_by("round__event__starts_on", "round__event_id", "round__number", "table")
     )

@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 
+import games
 from tournaments import exports, presenters
 from tournaments.forms import NoteForm, SwapForm, TimerForm
 from tournaments.models import AuditEntry, Event, ForceList, RegistrationStatus, RoundState
@@ -177,7 +178,11 @@ def player_history(request, username: str):
 
 
 def rating_list(request):
+    game = request.GET.get("game", "")
+    if game not in games.game_ids():
+        game = ""  # every game
     users = {u.pk: u for u in get_user_model().objects.select_related("profile")}
-    rows = sorted(ratings().values(), key=lambda r: -r.ordinal)
+    rows = sorted(ratings(game=game or None).values(), key=lambda r: -r.ordinal)
     table = [{"rating": r, "user": users.get(r.player_id)} for r in rows if r.player_id in users]
-    return render(request, "tournaments/ratings.html", {"rows": table})
+    choices = [("", "Every game")] + [(g, games.plugin(g).label) for g in games.game_ids()]
+    return render(request, "tournaments/ratings.html", {"rows": table, "game": game, "games": choices})

@@ -45,6 +45,7 @@ class Command(BaseCommand):
         for game in game_ids():
             if len(engine.game(game).seats.modes) > 1:
                 logs += demo.one_per_mode(game, seed=1983)
+            logs += demo.plugin_games(game, seed=1983)  # e.g. Eternia's boss game and a mounted hero
         new = 0
         for name, log in logs:
             new += self._upload(user, name, demo.encode(log))

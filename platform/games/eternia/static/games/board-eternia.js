@@ -201,20 +201,49 @@
     const names = el("g", { class: "fe-labels", "pointer-events": "none" }, svg);
     for (const [x, y, words] of labels) text(names, x, y, words, "fe-label");
 
-    // The strip: round, day or night (FE-5), and each team's Eternium and VP.
+    // The strip: round, day or night (FE-5), and each team's Eternium and VP. The teams go on the right
+    // first; the status gets the room left of the leftmost team's dot, on two smaller lines when the
+    // boss's skull track (FE-18) or the game's end make it too long for one, squeezed if still too long.
     const strip = el("g", { class: "fe-strip" }, svg);
     const night = view.time === "night";
+    const ink = night ? "#f8fafc" : "#3b2f0b";
     el("rect", { x: 0, y: -STRIP, width: W, height: STRIP - 10, rx: 16, fill: night ? "#1e293b" : "#fdf3c7" }, strip);
-    text(strip, 20, -STRIP + 54, `${night ? "☾" : "☀"} Round ${view.round} · ${view.time}${view.skull ? " · skull " + view.skull : ""}${view.over ? " · over" : ""}`,
-      "fe-status", { "text-anchor": "start", fill: night ? "#f8fafc" : "#3b2f0b" });
+    let leftmost = W - 20;
     teams.slice().reverse().forEach((t, i) => {
       const team = view.teams[t];
       const x = W - 20 - i * 230;
       const g = el("g", { "data-team": t, "data-eternium": team.eternium, "data-vp": team.vp }, strip);
       el("circle", { cx: x - 200, cy: -STRIP + 44, r: 14, fill: colourOf(t, teams) }, g);
-      text(g, x, -STRIP + 54, `◆${team.eternium} ★${team.vp}`, "fe-status", { "text-anchor": "end", fill: night ? "#f8fafc" : "#3b2f0b" });
+      text(g, x, -STRIP + 54, `◆${team.eternium} ★${team.vp}`, "fe-status", { "text-anchor": "end", fill: ink });
       el("title", {}, g).textContent = `${(board.factions[t] || {}).name || t}: ${team.eternium} Eternium, ${team.vp} VP`;
+      leftmost = x - 200 - 14;
     });
+    const room = leftmost - 24 - 20; // from the strip's left padding to a gap before the dot
+    const head = `${night ? "☾" : "☀"} Round ${view.round} · ${view.time}`;
+    const extra = [view.skull ? "skull " + view.skull : "", view.over ? "over" : ""].filter(Boolean).join(" · ");
+    const status = (y, words, size) => text(strip, 20, y, words, "fe-status", Object.assign({ "text-anchor": "start", fill: ink }, size ? { "font-size": size } : {}));
+    const one = status(-STRIP + 54, extra ? `${head} · ${extra}` : head);
+    if (extra && widthOf(one, 38) > room) {
+      one.remove();
+      fit(status(-STRIP + 38, head, 30), 30, room);
+      fit(status(-STRIP + 70, extra, 30), 30, room);
+    } else {
+      fit(one, 38, room);
+    }
+  }
+
+  // A text's drawn length in drawing units; estimated from its characters where the browser cannot
+  // measure it (not laid out yet).
+  function widthOf(t, size) {
+    const measured = typeof t.getComputedTextLength === "function" ? t.getComputedTextLength() : 0;
+    return measured > 0 ? measured : t.textContent.length * size * 0.6;
+  }
+
+  function fit(t, size, room) {
+    if (widthOf(t, size) > room) {
+      t.setAttribute("textLength", room);
+      t.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
   }
 
   function panel(view) {
