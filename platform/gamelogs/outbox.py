@@ -18,11 +18,12 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, transaction
+from django.db.models import Exists
 from django.utils import timezone
 
 from gamelogs.alerts import alert_staff
 from gamelogs.models import FINAL_STATES, GameLog, VerdictOutbox
-from gamelogs.signals import log_verified
+from gamelogs.signals import INTERESTS, log_verified
 
 logger = logging.getLogger(__name__)
 
@@ -44,12 +45,25 @@ def run_effects(game_log: GameLog, verdict: dict) -> None:
     """Send ``log_verified`` inside the current transaction. Raises EffectsFailed (the caller rolls
     back and calls ``postpone_effects``) when a receiver fails other than by losing the database."""
     try:
-        log_verified.send(sender=GameLog, game_log=game_log, verdict=verdict)
+        found = interests(game_log)
+        log_verified.send(sender=GameLog, game_log=game_log, verdict=verdict, interested=found)
     except CONNECTION_ERRORS:
         raise
     except Exception as exc:  # noqa: BLE001 - any receiver's failure is recorded, never lost
         logger.exception("log_verified receivers failed for log %s; the outbox keeps the work", game_log.pk)
         raise EffectsFailed(exc) from exc
+
+
+def interests(game_log: GameLog) -> dict[str, bool] | None:
+    """Which receivers have something to do for this log (``signals.register_interest``), in one
+    query; None if none registered a check."""
+    if not INTERESTS:
+        return None
+    checks = {f"interest_{n}": Exists(rows()) for n, rows in enumerate(INTERESTS.values())}
+    row = GameLog.objects.filter(pk=game_log.pk).annotate(**checks).values_list(*checks).first()
+    if row is None:
+        return None
+    return dict(zip(INTERESTS, row, strict=True))
 
 
 def postpone_effects(game_log: GameLog, failed: EffectsFailed) -> None:
