@@ -15,6 +15,7 @@ so the ORM path (SQLite, and ``dashboards.ingest`` elsewhere) and this one store
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from django.db import connection, models
 
@@ -59,32 +60,51 @@ def _ids_cte(index: int, table: Table, params: list) -> str:
 
 
 def _insert_cte(index: int, table: Table, with_ids: bool, params: list) -> str:
+    fields, prepared, cte = _table_sql(table.model, table.foreign_key, index, table.parent, with_ids)
+    # One array per column (as Django's bulk_create does on PostgreSQL): the statement's text depends
+    # only on which tables have rows, so psycopg converts it once, not once per verdict.
+    ords = list(range(len(table.rows)))
+    params += [ords, table.parents if table.parent is not None else [0] * len(ords)]
+    for f, plain in zip(fields, prepared, strict=True):
+        if plain:
+            params.append([getattr(obj, f.attname) for obj in table.rows])
+        else:
+            params.append([f.get_db_prep_save(f.pre_save(obj, True), connection) for obj in table.rows])
+    return cte
+
+
+# Columns whose value goes to the database as it is (``get_db_prep_save`` only checks or converts
+# the Python type, and the statistics rows already hold ints, strings and booleans).
+_PLAIN = frozenset({"CharField", "TextField", "IntegerField", "SmallIntegerField", "BigIntegerField",
+                    "PositiveIntegerField", "PositiveSmallIntegerField", "BooleanField",
+                    "ForeignKey", "OneToOneField"})  # fmt: skip
+
+
+@lru_cache(maxsize=64)
+def _table_sql(model, foreign_key: str, index: int, parent: int | None, with_ids: bool):
+    """(fields, whether each is plain, the CTE's SQL) of one table, built once per process."""
     quote = connection.ops.quote_name
-    meta = table.model._meta
-    fields = [f for f in meta.concrete_fields if not f.primary_key and f.attname != table.foreign_key]
+    meta = model._meta
+    fields = [f for f in meta.concrete_fields if not f.primary_key and f.attname != foreign_key]
+    plain = [f.get_internal_type() in _PLAIN and not getattr(f, "auto_now_add", False) for f in fields]
     columns, values, joins = [], [], ""
     if with_ids:
         columns.append(quote(meta.pk.column))
         values.append(f"ids{index}.id")
         joins += f" JOIN ids{index} ON ids{index}.ord = v.ord"
-    if table.parent is not None:
-        columns.append(quote(meta.get_field(table.foreign_key).column))
-        values.append(f"ids{table.parent}.id")
-        joins += f" JOIN ids{table.parent} ON ids{table.parent}.ord = v.parent"
+    if parent is not None:
+        columns.append(quote(meta.get_field(foreign_key).column))
+        values.append(f"ids{parent}.id")
+        joins += f" JOIN ids{parent} ON ids{parent}.ord = v.parent"
     columns += [quote(f.column) for f in fields]
     values += [f"v.c{n}" for n in range(len(fields))]
-    # One array per column (as Django's bulk_create does on PostgreSQL): the statement's text depends
-    # only on which tables have rows, so psycopg converts it once, not once per verdict.
-    ords = list(range(len(table.rows)))
-    parents = table.parents if table.parent is not None else [0] * len(ords)
-    params += [ords, parents]
-    params += [[f.get_db_prep_save(f.pre_save(obj, True), connection) for obj in table.rows] for f in fields]
     arrays = ", ".join(["%s::integer[]", "%s::integer[]"] + [f"%s::{_cast(f)}[]" for f in fields])
     names = ", ".join(["ord", "parent"] + [f"c{n}" for n in range(len(fields))])
-    return (
+    cte = (
         f"w{index} AS (INSERT INTO {quote(meta.db_table)} ({', '.join(columns)})"
         f" SELECT {', '.join(values)} FROM unnest({arrays}) AS v({names}){joins} ORDER BY v.ord)"
     )
+    return fields, plain, cte
 
 
 def _cast(field: models.Field) -> str:

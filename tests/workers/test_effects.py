@@ -120,13 +120,15 @@ def test_a_verdict_is_one_transaction_that_reads_the_upload_once_and_never_write
     on_logs = [
         s
         for s in statements
-        if ("gamelogs_gamelog" in s.split(" SET ", 1)[0] and s.startswith("UPDATE"))
+        if ("gamelogs_gamelog" in s.split(" SET ", 1)[0] and "UPDATE" in s.split(" SET ", 1)[0])
         or '"gamelogs_gamelog".' in s.split(" FROM ", 1)[0]
     ]
     # The lease is taken and the upload read in one statement; the verdict is one UPDATE without
-    # the upload, inside one transaction (a savepoint in the test's own) with its history and statistics.
+    # the upload, which also adds its history row (#14), inside one transaction (a savepoint in the
+    # test's own) with its statistics.
     assert on_logs[0].startswith("UPDATE gamelogs_gamelog SET state") and on_logs[0].endswith("RETURNING *")
-    assert len(on_logs) == 2 and on_logs[1].startswith('UPDATE "gamelogs_gamelog" SET')
+    assert len(on_logs) == 2 and 'UPDATE "gamelogs_gamelog" SET' in on_logs[1]
+    assert 'INSERT INTO "gamelogs_logverification"' in on_logs[1]
     assert '"content"' not in on_logs[1]
     assert statements[1].startswith("SAVEPOINT") and statements[-1].startswith("RELEASE SAVEPOINT")
     assert sum(s.startswith("SAVEPOINT") for s in statements[:4]) == 1
