@@ -60,3 +60,26 @@ def test_a_legal_upload_verdict_costs_a_bounded_number_of_statements(uploads, mo
     stat = GameStat.objects.get(game_log_id=uploads[0].pk)
     assert SideStat.objects.filter(game_stat=stat).count() == 2
     assert CharacterStat.objects.filter(side__game_stat=stat).exists()
+
+
+@pytest.mark.django_db
+def test_the_interest_checks_say_which_receivers_have_something_to_do(uploads, user):
+    """One query tells each receiver whether to look (gamelogs.signals.register_interest); False means
+    nothing for that log, so a True must follow what the receiver acts on."""
+    from webhooks.models import Subscription
+
+    log = uploads[0]
+    assert outbox.interests(log) == {
+        "challenges.entries": False,
+        "challenges.open": False,
+        "tournaments": False,
+        "webhooks": False,
+        "dashboards.rows": False,
+        "dashboards.rejection": False,
+    }
+    Subscription.objects.create(owner=user, url="https://example.org/hook", kinds=["verdict"])
+    assert verification.verify_stored_log(log.pk) == "legal"
+    found = outbox.interests(log)
+    # The uploader's own subscription hears of the verdict; the verdict left stat rows to replace.
+    assert found["webhooks"] and found["dashboards.rows"]
+    assert not found["tournaments"] and not found["challenges.entries"]
