@@ -405,7 +405,10 @@ def reverify_batch(log_ids, *, force: bool = False) -> dict[int, str]:
 
     The effects (``log_verified`` receivers) run only for verdicts that decide something new, or for
     every log with ``force`` (which also repairs effects lost before the outbox existed)."""
-    logs = {log.pk: log for log in GameLog.objects.filter(pk__in=list(log_ids), state__in=FINAL_STATES)}
+    # The upload and what ``is_current`` reads; the verdicts are read once, under the lock.
+    found = GameLog.objects.filter(pk__in=list(log_ids), state__in=FINAL_STATES)
+    found = found.only("id", "game", "state", "engine_version", "ruleset_version", "content")
+    logs = {log.pk: log for log in found}
     decided = {}
     for log_id, log in sorted(logs.items()):
         if force or not is_current(log):
