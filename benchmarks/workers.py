@@ -18,7 +18,10 @@ measures, on this machine, against ``engine.verify`` alone on the same corpus in
    token) at a steady rate (default 20 uploads/s), from the moment the request is sent to the
    moment the worker committed the verdict; target p95 < 250 ms;
 4. a worker's resident memory (VmRSS) after 100 and after 10,000 verifications (forced
-   re-verifications of the corpus), which should stay within 1.5× (no leak).
+   re-verifications of the corpus), which should stay within 1.5× (no leak);
+5. beside the rates of 1. and 2., the CPU time (from /proc) the worker processes and their
+   PostgreSQL backends spend per log, against the engine's own CPU time per log: on a shared
+   machine the rates move with everyone else's load, the CPU per log much less.
 
 Results are printed and written to var/bench/workers.json.
 """
