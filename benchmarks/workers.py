@@ -18,7 +18,10 @@ measures, on this machine, against ``engine.verify`` alone on the same corpus in
    token) at a steady rate (default 20 uploads/s), from the moment the request is sent to the
    moment the worker committed the verdict; target p95 < 250 ms;
 4. a worker's resident memory (VmRSS) after 100 and after 10,000 verifications (forced
-   re-verifications of the corpus), which should stay within 1.5× (no leak).
+   re-verifications of the corpus), which should stay within 1.5× (no leak);
+5. beside the rates of 1. and 2., the CPU time (from /proc) the worker processes and their
+   PostgreSQL backends spend per log, against the engine's own CPU time per log: on a shared
+   machine the rates move with everyone else's load, the CPU per log much less.
 
 Results are printed and written to var/bench/workers.json.
 """
@@ -170,6 +173,47 @@ def stop_workers(workers) -> None:
     purge_queue()
 
 
+class CpuMeter:
+    """CPU seconds (user + system, from /proc) the worker processes and their PostgreSQL backends
+    spend between ``start`` and ``stop``. On a shared machine wall-clock rates move with everyone
+    else's load; CPU time per log is what the platform itself costs (#14)."""
+
+    def __init__(self, workers):
+        self.worker_pids = [worker.pid for worker in workers]
+
+    def start(self) -> CpuMeter:
+        self.backend_pids = _backend_pids()
+        self.before = {pid: _cpu_seconds(pid) for pid in self.worker_pids + self.backend_pids}
+        return self
+
+    def stop(self, logs: int) -> dict:
+        spent = {pid: _cpu_seconds(pid) - before for pid, before in self.before.items()}
+        per_log = lambda pids: round(sum(spent[p] for p in pids if spent[p] >= 0) / logs * 1000, 2)  # noqa: E731
+        return {
+            "workers_ms_per_log": per_log(self.worker_pids),
+            "postgres_ms_per_log": per_log(self.backend_pids),
+        }
+
+
+def _cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return -1.0  # gone (a backend that closed): left out
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+def _backend_pids() -> list[int]:
+    """The PostgreSQL backends of the scratch database other than this process's own."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return [row[0] for row in cursor.fetchall()]
+
+
 def wait_until(predicate, timeout: float, what: str) -> None:
     deadline = time.monotonic() + timeout
     while not predicate():
@@ -195,11 +239,13 @@ def measure_throughput(user, corpus: list[bytes], processes: int) -> dict:
     ids = store_without_sending(user, corpus)
     workers = start_workers(processes, f"throughput{processes}-", user, corpus)
     try:
+        meter = CpuMeter(workers).start()
         started = time.time()
         for log_id in ids:
             enqueue_verification(log_id)
         wait_until(lambda: decided_count(ids) == len(ids), 900, "the corpus to be verified")
         last = max(GameLog.objects.filter(pk__in=ids).values_list("verified_at", flat=True)).timestamp()
+        cpu = meter.stop(len(ids))
     finally:
         stop_workers(workers)
     elapsed = last - started
@@ -210,6 +256,7 @@ def measure_throughput(user, corpus: list[bytes], processes: int) -> dict:
         "seconds": round(elapsed, 2),
         "logs_per_second": round(len(ids) / elapsed, 1),
         "verdicts": states,
+        "cpu": cpu,
     }
 
 
@@ -227,6 +274,7 @@ def measure_reverification(user, corpus: list[bytes], processes: int = 1) -> dic
         logs = GameLog.objects.filter(pk__in=stored)
         logs.update(ruleset_version="bench-before-the-release")
         total = logs.count()
+        meter = CpuMeter(workers).start()
         started = time.time()
         sent = enqueue_reverification()
         wait_until(
@@ -235,6 +283,7 @@ def measure_reverification(user, corpus: list[bytes], processes: int = 1) -> dic
             "the re-verification",
         )
         last = max(GameLog.objects.filter(pk__in=stored).values_list("verified_at", flat=True)).timestamp()
+        cpu = meter.stop(total)
     finally:
         stop_workers(workers)
     elapsed = last - started
@@ -245,18 +294,22 @@ def measure_reverification(user, corpus: list[bytes], processes: int = 1) -> dic
         "batch_size": settings.ARBITER_REVERIFY_BATCH_SIZE,
         "seconds": round(elapsed, 2),
         "logs_per_second": round(total / elapsed, 1),
+        "cpu": cpu,
     }
 
 
 def measure_statements(user, corpus: list[bytes]) -> dict:
     """SQL statements one upload's verdict costs, in this process: all of them, and those the
-    ``log_verified`` receivers (statistics, match results) send inside the verdict's transaction."""
+    ``log_verified`` receivers (statistics, match results) send inside the verdict's transaction.
+    The steady state: a game's first verdict also creates its summary version row, so one verdict
+    is recorded first and not counted."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
     from gamelogs import outbox, verification
 
-    (log_id,) = store_without_sending(user, [corpus[0] + b"\n" * 7])
+    first, log_id = store_without_sending(user, [corpus[0] + b"\n" * 7, corpus[1] + b"\n" * 7])
+    verification.verify_stored_log(first)
     real_run_effects, effects = outbox.run_effects, []
 
     def counted(game_log, verdict):
@@ -278,13 +331,19 @@ def measure_engine_alone(corpus: list[bytes]) -> dict:
     (best of 3), so the workers' figures read as the share of the engine's speed the platform keeps."""
     import engine
 
-    best = float("inf")
+    best = best_cpu = float("inf")
     for _ in range(3):
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         for data in corpus:
             engine.verify(data)
         best = min(best, time.perf_counter() - started)
-    return {"logs": len(corpus), "seconds": round(best, 3), "logs_per_second": round(len(corpus) / best, 1)}
+        best_cpu = min(best_cpu, time.process_time() - cpu)
+    return {
+        "logs": len(corpus),
+        "seconds": round(best, 3),
+        "logs_per_second": round(len(corpus) / best, 1),
+        "cpu_ms_per_log": round(best_cpu / len(corpus) * 1000, 2),
+    }
 
 
 def measure_latency(user, corpus: list[bytes], rate: float, processes: int) -> dict:
@@ -356,6 +415,21 @@ def measure_latency(user, corpus: list[bytes], rate: float, processes: int) -> d
         "p95_ms": round(latencies[int(0.95 * (len(latencies) - 1))] * 1000),
         "max_ms": round(latencies[-1] * 1000),
     }
+
+
+def _cpu_line(cpu: dict, baseline: dict) -> str:
+    """CPU per log of the workers and of PostgreSQL, and the engine's CPU per log as a share of the
+    workers' (what the rate ratio would be with a core for each worker and PostgreSQL elsewhere)."""
+    share = (
+        round(baseline["cpu_ms_per_log"] / cpu["workers_ms_per_log"], 2)
+        if cpu["workers_ms_per_log"]
+        else None
+    )
+    cpu["engine_share_of_worker_cpu"] = share
+    return (
+        f"CPU per log: workers {cpu['workers_ms_per_log']} ms, PostgreSQL {cpu['postgres_ms_per_log']} ms "
+        f"(engine alone {baseline['cpu_ms_per_log']} ms: {share}× the workers' CPU)"
+    )
 
 
 def _answers(url: str) -> bool:
@@ -487,7 +561,11 @@ def run(args) -> int:
         flush=True,
     )
     baseline = results["engine_alone"] = measure_engine_alone(corpus[: args.logs])
-    print(f"baseline, engine.verify alone in one process: {baseline['logs_per_second']} logs/s", flush=True)
+    print(
+        f"baseline, engine.verify alone in one process: {baseline['logs_per_second']} logs/s "
+        f"({baseline['cpu_ms_per_log']} ms CPU per log)",
+        flush=True,
+    )
     for processes in (1, 2):
         row = measure_throughput(user, corpus[: args.logs], processes)
         row["ratio_to_engine_alone"] = round(row["logs_per_second"] / baseline["logs_per_second"], 2)
@@ -495,7 +573,7 @@ def run(args) -> int:
         print(
             f"throughput, {processes} worker process(es): {row['logs_per_second']} logs/s "
             f"({row['logs']} logs in {row['seconds']}s; {row['verdicts']}); "
-            f"{row['ratio_to_engine_alone']}× the engine alone",
+            f"{row['ratio_to_engine_alone']}× the engine alone; {_cpu_line(row['cpu'], baseline)}",
             flush=True,
         )
 
@@ -507,7 +585,8 @@ def run(args) -> int:
     row["ratio_to_engine_alone"] = round(row["logs_per_second"] / baseline["logs_per_second"], 2)
     print(
         f"bulk re-verification, 1 worker process: {row['logs_per_second']} logs/s ({row['logs']} logs in "
-        f"{row['seconds']}s, batches of {row['batch_size']}); {row['ratio_to_engine_alone']}× the engine alone",
+        f"{row['seconds']}s, batches of {row['batch_size']}); {row['ratio_to_engine_alone']}× the engine alone; "
+        f"{_cpu_line(row['cpu'], baseline)}",
         flush=True,
     )
 

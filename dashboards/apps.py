@@ -11,10 +11,11 @@ class DashboardsConfig(AppConfig):
         # Statistics rows follow verdicts: every verified (or re-verified) log updates them.
         from django.db.models.signals import post_save
 
-        from dashboards.receivers import on_log_verified
+        from dashboards.receivers import on_log_verified, register_interests
         from dashboards.reported import on_match_saved
         from gamelogs.signals import log_verified
 
+        register_interests()
         log_verified.connect(on_log_verified, dispatch_uid="dashboards.store_statistics")
         # Results reported by hand count too, marked unverified (dashboards.reported).
         post_save.connect(on_match_saved, sender="tournaments.Match", dispatch_uid="dashboards.reported")

@@ -14,7 +14,7 @@ from django.db import connection, transaction
 import games
 from dashboards import models as m
 from dashboards.filters import rating_band
-from dashboards.ingest import SIDE_CHILDREN, game_fields, result_game_fields, result_seats, seat_stat
+from dashboards.ingest import SIDE_CHILDREN, game_fields, insert_seats_of, result_game_fields, result_seats
 from dashboards.statrows import GameRows, game_rows
 
 
@@ -48,21 +48,8 @@ def insert_games(batch: Iterable[tuple[str, dict, dict]]) -> int:
                 (side.pk, row) for side, s in zip(sides, side_rows, strict=True) for row in getattr(s, attr)
             ]
             _insert_children(model, children)
-        _insert_seats(stats, [seats for _, _, seats in stored])
+        insert_seats_of([(stat, seats) for stat, (_, _, seats) in zip(stats, stored, strict=True)])
     return len(stored)
-
-
-def _insert_seats(stats: list, seats_per_game: list[list[dict]]) -> None:
-    """The generic result's SeatStat and ComponentStat rows, as ``ingest.insert_seats`` writes them."""
-    pairs = [(stat, seat) for stat, seats in zip(stats, seats_per_game, strict=True) for seat in seats]
-    rows = m.SeatStat.objects.bulk_create([seat_stat(stat, seat) for stat, seat in pairs], batch_size=4000)
-    components = [
-        m.ComponentStat(seat=row, component=str(key)[:64], value=value)
-        for row, (_, seat) in zip(rows, pairs, strict=True)
-        for key, value in (seat.get("components") or {}).items()
-        if isinstance(value, int)
-    ]
-    m.ComponentStat.objects.bulk_create(components, batch_size=4000)
 
 
 def _insert_children(model, children: list[tuple[int, dict]]) -> None:

@@ -14,13 +14,14 @@ import json
 import logging
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 import engine
 import games
 from dashboards import models as m
 from dashboards.filters import rating_band
+from dashboards.onestatement import Table, insert_tree
 from dashboards.statrows import GameRows, StatisticsError, contract_problems, game_rows
 
 logger = logging.getLogger(__name__)
@@ -85,9 +86,10 @@ def event_ref_of(header: dict) -> str | None:
     return str(event).strip()[:200] or None if event else None
 
 
-def store_verdict(game_log, verdict: dict) -> Touched:
+def store_verdict(game_log, verdict: dict, *, earlier: bool = True) -> Touched:
     """Replace ``game_log``'s stat rows with those of ``verdict`` (or delete them if it is not
-    legal). Returns the buckets whose summaries are now stale."""
+    legal). Returns the buckets whose summaries are now stale. ``earlier=False``: the caller knows
+    the log has no rows nor rejection yet (the verdict's interest checks), so none are looked for."""
     rows = None
     legal = verdict.get("status") == "legal"
     seats = result_seats(verdict) if legal else []
@@ -114,7 +116,7 @@ def store_verdict(game_log, verdict: dict) -> Touched:
     # No savepoint of its own: inside the verdict's transaction (gamelogs.outbox) a failure rolls
     # the whole verdict back anyway, and a savepoint is two more statements per verdict.
     with transaction.atomic(savepoint=False):
-        old_pk, old_game, old_day, rejected_pk = earlier_rows(game_log)
+        old_pk, old_game, old_day, rejected_pk = earlier_rows(game_log) if earlier else (None,) * 4
         if old_pk is not None:
             touched.add((old_game, old_day))
             m.GameStat.objects.filter(pk=old_pk).delete()
@@ -127,12 +129,10 @@ def store_verdict(game_log, verdict: dict) -> Touched:
                 "engine_version": verdict.get("engine_version", ""),
             }
             if rows is not None:
-                stat = insert_game(rows, game_log=game_log, **filters)
+                stat = m.GameStat(game_log=game_log, **game_fields(rows, rating=None, **filters))
             else:
-                stat = m.GameStat.objects.create(
-                    game_log=game_log, **result_game_fields(game_log.game, verdict), **filters
-                )
-            insert_seats(stat, seats)
+                stat = m.GameStat(game_log=game_log, **result_game_fields(game_log.game, verdict), **filters)
+            write_game(stat, rows, seats)
             touched.add((stat.game, stat.played_on))
         if problems:
             record_rejection(game_log, verdict, problems)
@@ -193,6 +193,12 @@ def insert_game(rows: GameRows, *, game_log=None, played_on: dt.date, event_ref=
     stat = m.GameStat.objects.create(game_log=game_log, **game_fields(rows, played_on=played_on, event_ref=event_ref,
                                      rating=rating, simulated=simulated, verified_at=verified_at,
                                      engine_version=engine_version))  # fmt: skip
+    insert_sides(stat, rows)
+    return stat
+
+
+def insert_sides(stat: m.GameStat, rows: GameRows) -> None:
+    """The sides of a stored game and their child rows, one INSERT per table."""
     sides = m.SideStat.objects.bulk_create([m.SideStat(game_stat=stat, **s.side) for s in rows.sides])
     for attr, model in SIDE_CHILDREN:
         # Side by side, in the order the statistics list them: the rows (and their ids) come out
@@ -201,7 +207,45 @@ def insert_game(rows: GameRows, *, game_log=None, played_on: dt.date, event_ref=
                     for row in getattr(s, attr)]  # fmt: skip
         if children:
             model.objects.bulk_create(children)
-    return stat
+
+
+def write_game(stat: m.GameStat, rows: GameRows | None, seats: list[dict]) -> None:
+    """Store the unsaved ``stat`` with its sides' rows and its seats: in one statement on PostgreSQL
+    (``dashboards.onestatement``, #14), through the ORM elsewhere; the same rows either way."""
+    if connection.vendor != "postgresql":
+        stat.save(force_insert=True)
+        if rows is not None:
+            insert_sides(stat, rows)
+        insert_seats(stat, seats)
+        return
+    tables = [Table(m.GameStat, [stat])]
+    if rows is not None and rows.sides:
+        tables.append(
+            Table(
+                m.SideStat,
+                [m.SideStat(**s.side) for s in rows.sides],
+                0,
+                "game_stat_id",
+                [0] * len(rows.sides),
+            )
+        )
+        for attr, model in SIDE_CHILDREN:
+            children = [(n, model(**row)) for n, s in enumerate(rows.sides) for row in getattr(s, attr)]
+            tables.append(Table(model, [c for _, c in children], 1, "side_id", [n for n, _ in children]))
+    seat_rows = seat_stats(seats)
+    if seat_rows:
+        seats_at = len(tables)
+        tables.append(
+            Table(m.SeatStat, [seat for seat, _ in seat_rows], 0, "game_stat_id", [0] * len(seat_rows))
+        )
+        components = [(n, c) for n, (_, comps) in enumerate(seat_rows) for c in comps]
+        tables.append(
+            Table(
+                m.ComponentStat, [c for _, c in components], seats_at, "seat_id", [n for n, _ in components]
+            )
+        )
+    (stat.pk,) = insert_tree(tables)
+    stat._state.adding, stat._state.db = False, connection.alias
 
 
 def result_seats(verdict: dict) -> list[dict]:
@@ -210,29 +254,45 @@ def result_seats(verdict: dict) -> list[dict]:
     return [s for s in seats if isinstance(s, dict)] if isinstance(seats, list) else []
 
 
-def seat_stat(stat: m.GameStat, seat: dict) -> m.SeatStat:
-    """The SeatStat of one seat of the generic result, its text cut to the columns' lengths."""
-    return m.SeatStat(
-        game_stat=stat,
-        seat=str(seat.get("seat", ""))[:32],
-        team=str(seat.get("team") or "")[:32],
-        outcome=str(seat.get("outcome", ""))[:8],
-        rank=seat.get("rank") if isinstance(seat.get("rank"), int) else None,
-        score=seat.get("score") if isinstance(seat.get("score"), int) else None,
-    )
-
-
 def insert_seats(stat: m.GameStat, seats: list[dict]) -> None:
     """A SeatStat per seat of the generic result, and a ComponentStat per score component: one
     INSERT for the seats and one for all their components."""
-    rows = m.SeatStat.objects.bulk_create([seat_stat(stat, seat) for seat in seats])
+    insert_seats_of([(stat, seats)])
+
+
+def insert_seats_of(games: list[tuple[m.GameStat, list[dict]]], batch_size: int = 4000) -> None:
+    """``insert_seats`` for many games at once (the bulk re-verification path)."""
+    pairs = []
+    for stat, seats in games:
+        for seat, comps in seat_stats(seats):
+            seat.game_stat = stat
+            pairs.append((seat, comps))
+    rows = m.SeatStat.objects.bulk_create([seat for seat, _ in pairs], batch_size=batch_size)
     components = []
-    for row, seat in zip(rows, seats, strict=True):
-        values = seat.get("components") if isinstance(seat.get("components"), dict) else {}
-        components += [m.ComponentStat(seat=row, component=str(k)[:64], value=int(v))
-                       for k, v in values.items() if isinstance(v, int)]  # fmt: skip
+    for row, (_, comps) in zip(rows, pairs, strict=True):
+        for component in comps:
+            component.seat = row
+        components += comps
     if components:
-        m.ComponentStat.objects.bulk_create(components)
+        m.ComponentStat.objects.bulk_create(components, batch_size=batch_size)
+
+
+def seat_stats(seats: list[dict]) -> list[tuple[m.SeatStat, list[m.ComponentStat]]]:
+    """Unsaved SeatStat rows (no game yet) of the generic result's seats, each with its components."""
+    pairs = []
+    for seat in seats:
+        row = m.SeatStat(
+            seat=str(seat.get("seat", ""))[:32],
+            team=str(seat.get("team") or "")[:32],
+            outcome=str(seat.get("outcome", ""))[:8],
+            rank=seat.get("rank") if isinstance(seat.get("rank"), int) else None,
+            score=seat.get("score") if isinstance(seat.get("score"), int) else None,
+        )
+        values = seat.get("components") if isinstance(seat.get("components"), dict) else {}
+        components = [m.ComponentStat(component=str(k)[:64], value=int(v))
+                      for k, v in values.items() if isinstance(v, int)]  # fmt: skip
+        pairs.append((row, components))
+    return pairs
 
 
 def result_game_fields(game: str, verdict: dict) -> dict:

@@ -14,11 +14,14 @@ from collections.abc import Iterable
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import OuterRef
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
 from dashboards import ingest, summaries
-from dashboards.models import StaleBucket
+from dashboards import models as m
+from dashboards.models import StaleBucket, SummaryVersion
+from gamelogs.signals import interested, register_interest
 
 # Verdicts arriving within this many seconds of each other share one summary refresh.
 REFRESH_DELAY_S = 2
@@ -28,12 +31,31 @@ logger = logging.getLogger(__name__)
 
 
 def on_log_verified(sender, game_log, verdict: dict, **kwargs) -> None:
-    touched_changed(ingest.store_verdict(game_log, verdict))
+    earlier = interested(kwargs, "dashboards.rows") or interested(kwargs, "dashboards.rejection")
+    touched_changed(ingest.store_verdict(game_log, verdict, earlier=earlier))
+
+
+def register_interests() -> None:
+    """An earlier verdict's rows to replace: read only for a log that has some (#14)."""
+    register_interest("dashboards.rows", lambda: m.GameStat.objects.filter(game_log_id=OuterRef("pk")))
+    register_interest(
+        "dashboards.rejection", lambda: m.StatisticsRejection.objects.filter(game_log_id=OuterRef("pk"))
+    )
 
 
 def touched_changed(touched: ingest.Touched) -> None:
     """Stat rows of these buckets changed: cached statistics are stale now (player histories read
     the rows themselves), and the buckets' summaries are to be refreshed."""
+    if connection.vendor == "postgresql" and not getattr(settings, "ARBITER_META_REFRESH_INLINE", False):
+        # The version bump rides in the statement that marks the buckets stale (#14: each statement
+        # is a round trip inside the verdict's transaction); a game's first bump creates its row.
+        for game, days in touched.by_game().items():
+            bumped, send = _mark_stale_in_one_statement(game, sorted(set(days)), bump=True)
+            if not bumped:
+                summaries.bump_version(game)
+            if send:
+                transaction.on_commit(lambda game=game: send_refresh(game))
+        return
     for game in touched.by_game():
         summaries.bump_version(game)
     enqueue_refresh(touched)
@@ -64,7 +86,7 @@ def mark_stale(game: str, days: Iterable) -> bool:
     was on its way before, so this caller must send one."""
     days = sorted(set(days))
     if connection.vendor == "postgresql":
-        return _mark_stale_in_one_statement(game, days)
+        return _mark_stale_in_one_statement(game, days)[1]
     StaleBucket.objects.bulk_create([StaleBucket(game=game, day=d) for d in days], ignore_conflicts=True)
     if StaleBucket.objects.filter(game=game, scheduled=True).exists():
         StaleBucket.objects.filter(game=game, scheduled=False).update(scheduled=True)
@@ -73,23 +95,34 @@ def mark_stale(game: str, days: Iterable) -> bool:
     return bool(StaleBucket.objects.filter(game=game, scheduled=False).update(scheduled=True))
 
 
-def _mark_stale_in_one_statement(game: str, days: list) -> bool:
-    """``mark_stale`` as one PostgreSQL statement (three round trips fewer per verdict). Every part
-    reads the snapshot taken before the statement: ``on_its_way`` is what the marks were, the UPDATE
-    flips the unscheduled marks that existed, and new marks go in already flipped (a mark that
-    exists by then, committed or not, is left to the UPDATE or to the receiver that made it)."""
+def _mark_stale_in_one_statement(game: str, days: list, *, bump: bool = False) -> tuple[bool, bool]:
+    """``mark_stale`` as one PostgreSQL statement (three round trips fewer per verdict), with ``bump``
+    also ``summaries.bump_version`` where the game's version row exists. Returns (version bumped,
+    this caller must send the refresh). Every part reads the snapshot taken before the statement:
+    ``on_its_way`` is what the marks were, the UPDATE flips the unscheduled marks that existed, and
+    new marks go in already flipped (a mark that exists by then, committed or not, is left to the
+    UPDATE or to the receiver that made it)."""
     table = connection.ops.quote_name(StaleBucket._meta.db_table)
+    versions = connection.ops.quote_name(SummaryVersion._meta.db_table)
+    now = timezone.now()
+    bumped = (
+        f" bumped AS (UPDATE {versions} SET version = version + 1, refreshed_at = %s WHERE game = %s RETURNING 1),"
+        if bump
+        else ""
+    )
     sql = (
-        f"WITH on_its_way AS (SELECT EXISTS (SELECT 1 FROM {table} WHERE game = %s AND scheduled) AS yes),"
+        f"WITH{bumped} on_its_way AS (SELECT EXISTS (SELECT 1 FROM {table} WHERE game = %s AND scheduled) AS yes),"
         f" flipped AS (UPDATE {table} SET scheduled = TRUE WHERE game = %s AND NOT scheduled RETURNING 1),"
         f" marked AS (INSERT INTO {table} (game, day, scheduled, created_at)"
         f" SELECT %s, day, TRUE, %s FROM unnest(%s::date[]) AS day ON CONFLICT DO NOTHING RETURNING 1)"
-        " SELECT yes, (SELECT COUNT(*) FROM flipped) + (SELECT COUNT(*) FROM marked) FROM on_its_way"
+        " SELECT yes, (SELECT COUNT(*) FROM flipped) + (SELECT COUNT(*) FROM marked),"
+        f" {'(SELECT COUNT(*) FROM bumped)' if bump else '0'} FROM on_its_way"
     )
+    params = ([now, game] if bump else []) + [game, game, game, now, days]
     with connection.cursor() as cursor:
-        cursor.execute(sql, [game, game, game, timezone.now(), days])
-        on_its_way, flipped = cursor.fetchone()
-    return not on_its_way and flipped > 0
+        cursor.execute(sql, params)
+        on_its_way, flipped, bumps = cursor.fetchone()
+    return bumps > 0, not on_its_way and flipped > 0
 
 
 def send_refresh(game: str) -> None:

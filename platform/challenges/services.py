@@ -15,6 +15,7 @@ import secrets
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -232,15 +233,27 @@ def judge(entry: ChallengeEntry, log: GameLog, verdict: dict) -> ChallengeEntry:
 def record_verdict(log: GameLog, verdict: dict) -> list[ChallengeEntry]:
     """Judge every entry this verdict decides: the log's claimed entries, and any challenge whose commitment
     its header carries (a log uploaded on the ordinary page). Idempotent: one entry per (challenge, log)."""
-    claimed = list(ChallengeEntry.objects.filter(log=log).select_related("challenge", "player"))
+    # One query answers the common verdict (no challenge to judge): the challenges the log has an entry
+    # in, and, for an uploaded log, those still open when it arrived. Entries are read only if some
+    # exist, and the header is parsed only for a challenge whose commitment the bytes contain (#14).
+    entered = ChallengeEntry.objects.filter(log=log).values("challenge_id")
+    wanted = Q(pk__in=entered)
+    if log.uploader_id is not None:
+        wanted |= Q(closes_at__gt=log.created_at)
+    challenges = list(
+        Challenge.objects.filter(wanted).annotate(entered=Exists(entered.filter(challenge=OuterRef("pk"))))
+    )
+    if not challenges:
+        return []
+    claimed = []
+    if any(c.entered for c in challenges):
+        claimed = list(ChallengeEntry.objects.filter(log=log).select_related("challenge", "player"))
     seen = {entry.challenge_id for entry in claimed}
     judged = [judge(entry, log, verdict) for entry in claimed]
     if log.uploader_id is None:
         return judged
-    # Challenges still open when the log arrived whose commitment its bytes contain; the header is parsed
-    # only then, so the common verdict (no challenge) costs one query and no second JSON parse.
-    candidates = Challenge.objects.filter(closes_at__gt=log.created_at).exclude(pk__in=seen)
     raw = log.raw_bytes()
+    candidates = [c for c in challenges if c.pk not in seen and c.closes_at > log.created_at]
     found = [c for c in candidates if c.commitment.encode() in raw]
     commitment = _commitment_of(log) if found else ""
     for challenge in found:

@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
+from functools import lru_cache
 
 from django.conf import settings
-from django.db import InterfaceError, OperationalError, transaction
+from django.db import InterfaceError, OperationalError, connection, transaction
+from django.db.models import Exists
 from django.utils import timezone
 
 from gamelogs.alerts import alert_staff
 from gamelogs.models import FINAL_STATES, GameLog, VerdictOutbox
-from gamelogs.signals import log_verified
+from gamelogs.signals import INTERESTS, log_verified
 
 logger = logging.getLogger(__name__)
 
@@ -44,12 +46,40 @@ def run_effects(game_log: GameLog, verdict: dict) -> None:
     """Send ``log_verified`` inside the current transaction. Raises EffectsFailed (the caller rolls
     back and calls ``postpone_effects``) when a receiver fails other than by losing the database."""
     try:
-        log_verified.send(sender=GameLog, game_log=game_log, verdict=verdict)
+        found = interests(game_log)
+        log_verified.send(sender=GameLog, game_log=game_log, verdict=verdict, interested=found)
     except CONNECTION_ERRORS:
         raise
     except Exception as exc:  # noqa: BLE001 - any receiver's failure is recorded, never lost
         logger.exception("log_verified receivers failed for log %s; the outbox keeps the work", game_log.pk)
         raise EffectsFailed(exc) from exc
+
+
+def interests(game_log: GameLog) -> dict[str, bool] | None:
+    """Which receivers have something to do for this log (``signals.register_interest``), in one
+    query; None if none registered a check."""
+    if not INTERESTS:
+        return None
+    sql, params = _interests_query(tuple(INTERESTS.items()), connection.alias)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params[:-1], game_log.pk])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    return dict(zip(INTERESTS, map(bool, row), strict=True))
+
+
+_LOG_ID = -4_242_424  # stands for the log's id in the compiled query
+
+
+@lru_cache(maxsize=8)
+def _interests_query(checks: tuple, alias: str) -> tuple[str, tuple]:
+    # Compiled once per process: building six subqueries through the ORM cost more than running them.
+    exists = {f"interest_{n}": Exists(rows()) for n, (_, rows) in enumerate(checks)}
+    query = GameLog.objects.filter(pk=_LOG_ID).annotate(**exists).values_list(*exists).order_by()
+    sql, params = query.query.sql_with_params()
+    assert params and params[-1] == _LOG_ID, "the log's id is the query's last parameter"
+    return sql, tuple(params)
 
 
 def postpone_effects(game_log: GameLog, failed: EffectsFailed) -> None:

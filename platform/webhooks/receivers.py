@@ -6,17 +6,31 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
+from django.db.models import OuterRef, Q
 from django.db.models.signals import post_save
 
-from gamelogs.signals import log_verified
+from gamelogs.models import LogSubmission
+from gamelogs.signals import interested, log_verified, register_interest
 from tournaments.models import COUNTED_STATES, Match, Round, RoundState
 from webhooks import services
+from webhooks.models import Subscription
 
 log = logging.getLogger(__name__)
 
 
 def verdict_announced(sender, game_log, verdict: dict, **kwargs) -> None:
-    services.on_verdict(game_log, verdict)
+    if interested(kwargs, "webhooks"):
+        services.on_verdict(game_log, verdict)
+
+
+def _subscriptions_that_may_hear():
+    """Active subscriptions that could hear of a log's verdict (services.on_verdict decides): its
+    uploaders' personal ones and those of events it is a match's evidence in."""
+    uploaders = LogSubmission.objects.filter(log_id=OuterRef(OuterRef("pk"))).values("user_id")
+    events = Match.objects.filter(game_log_id=OuterRef(OuterRef("pk"))).values("round__event_id")
+    return Subscription.objects.filter(active=True).filter(
+        Q(event__isnull=True, owner__in=uploaders) | Q(event__in=events)
+    )
 
 
 def round_saved(sender, instance: Round, update_fields=None, **kwargs) -> None:
@@ -39,6 +53,7 @@ def _result_committed(match_id: int) -> None:
 
 
 def connect() -> None:
+    register_interest("webhooks", _subscriptions_that_may_hear)
     log_verified.connect(verdict_announced, dispatch_uid="webhooks.verdict")
     post_save.connect(round_saved, sender=Round, dispatch_uid="webhooks.round")
     post_save.connect(match_saved, sender=Match, dispatch_uid="webhooks.match")

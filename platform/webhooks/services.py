@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from gamelogs.models import GameLog, LogSubmission
@@ -18,12 +19,21 @@ from webhooks.models import Delivery, Kind, Subscription
 
 
 def on_verdict(game_log: GameLog, verdict: dict) -> int:
+    # One query answers the common verdict (nobody to tell, #14): the active subscriptions that could
+    # hear of it, personal ones of its uploaders and those of events it is a match's evidence in.
+    uploaders_q = LogSubmission.objects.filter(log=game_log).values("user_id")
+    events_q = Match.objects.filter(game_log=game_log).values("round__event_id")
+    candidates = Subscription.objects.filter(active=True).select_related("event")
+    candidates = candidates.filter(Q(event__isnull=True, owner__in=uploaders_q) | Q(event__in=events_q))
+    candidates = [s for s in candidates if Kind.VERDICT in s.kinds]
+    if not candidates:
+        return 0
     uploaders = set(LogSubmission.objects.filter(log=game_log).values_list("user_id", flat=True))
     events = list(Event.objects.filter(rounds__matches__game_log=game_log).distinct())
     # Logs are private: an event's subscribers hear of its verdicts only if they organize it.
     subscriptions = [
         s
-        for s in _active(Kind.VERDICT, events)
+        for s in candidates
         if (s.event_id is None and s.owner_id in uploaders)
         or (s.event_id is not None and s.event.organizers.filter(pk=s.owner_id).exists())
     ]

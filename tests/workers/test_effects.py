@@ -45,11 +45,11 @@ def test_a_database_killed_between_verdict_and_statistics_loses_nothing(legal_lo
     real_store = dashboards.ingest.store_verdict
     kills = []
 
-    def store_after_an_outage(game_log, verdict):
+    def store_after_an_outage(game_log, verdict, **kwargs):
         if not kills:
             kills.append(game_log.pk)
             kill_this_connection()  # the verdict row is written, its statistics are next
-        return real_store(game_log, verdict)
+        return real_store(game_log, verdict, **kwargs)
 
     monkeypatch.setattr(dashboards.ingest, "store_verdict", store_after_an_outage)
     assert tasks.verify_log.apply(args=[legal_log.pk]).get() == "legal"
@@ -120,17 +120,19 @@ def test_a_verdict_is_one_transaction_that_reads_the_upload_once_and_never_write
     on_logs = [
         s
         for s in statements
-        if ("gamelogs_gamelog" in s.split(" SET ", 1)[0] and s.startswith("UPDATE"))
+        if ("gamelogs_gamelog" in s.split(" SET ", 1)[0] and "UPDATE" in s.split(" SET ", 1)[0])
         or '"gamelogs_gamelog".' in s.split(" FROM ", 1)[0]
     ]
     # The lease is taken and the upload read in one statement; the verdict is one UPDATE without
-    # the upload, inside one transaction (a savepoint in the test's own) with its history and statistics.
+    # the upload, which also adds its history row (#14), inside one transaction (a savepoint in the
+    # test's own) with its statistics.
     assert on_logs[0].startswith("UPDATE gamelogs_gamelog SET state") and on_logs[0].endswith("RETURNING *")
-    assert len(on_logs) == 2 and on_logs[1].startswith('UPDATE "gamelogs_gamelog" SET')
+    assert len(on_logs) == 2 and 'UPDATE "gamelogs_gamelog" SET' in on_logs[1]
+    assert 'INSERT INTO "gamelogs_logverification"' in on_logs[1]
     assert '"content"' not in on_logs[1]
     assert statements[1].startswith("SAVEPOINT") and statements[-1].startswith("RELEASE SAVEPOINT")
     assert sum(s.startswith("SAVEPOINT") for s in statements[:4]) == 1
-    assert any(s.startswith('INSERT INTO "dashboards_gamestat"') for s in statements)
+    assert any('INSERT INTO "dashboards_gamestat"' in s for s in statements[2:-1])  # inside the savepoint
 
 
 def test_workers_keep_their_database_connection_across_tasks():
