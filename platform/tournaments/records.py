@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from django.db.models import Q, Sum
 
+from tournaments import distinct_factions
 from tournaments.algorithms.battle_points import table_from_json
 from tournaments.algorithms.players import (
     AnyRecord,
@@ -106,6 +107,7 @@ def swiss_options(event: Event) -> SwissOptions:
         first_round=event.first_round,
         random_seed=event.random_seed,
         avoid_same_club=event.avoid_same_club,
+        distinct_factions=distinct_factions.applies(event),
     )
 
 
@@ -139,7 +141,9 @@ def competitors(event: Event, *, as_of_round: int | None = None) -> list[Competi
     registrations = entered(event).annotate(soft_total=Sum("soft_scores__points", filter=counted))
     if as_of_round is not None:
         registrations = registrations.filter(joined_round__lte=as_of_round)
-    return [competitor(r) for r in registrations]
+    registrations = list(registrations.select_related("force_list"))
+    # A game whose opponents must play different factions pairs by the factions of the lists.
+    return distinct_factions.with_factions(event, [competitor(r) for r in registrations], registrations)
 
 
 def team_members(event: Event, *, active_only: bool = False) -> dict[int, list[Registration]]:
