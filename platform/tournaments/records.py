@@ -97,7 +97,12 @@ def event_rules(event: Event) -> EventRules:
             status=RegistrationStatus.DROPPED, dropped_after_round__gt=0
         ).count()
         max_byes = 1 + dropped
-    return EventRules(scoring=scoring_rules(event), swiss_rounds=swiss_rounds, max_byes=max_byes)
+    return EventRules(
+        scoring=scoring_rules(event),
+        swiss_rounds=swiss_rounds,
+        max_byes=max_byes,
+        distinct_factions=distinct_factions.applies(event),
+    )
 
 
 def swiss_options(event: Event) -> SwissOptions:

@@ -106,3 +106,29 @@ def test_fewest_mirrors_is_the_largest_faction_beyond_half_the_pool():
     assert fewest_mirrors(["A"] * 6) == 3
     assert fewest_mirrors(["A", "A", "A", None]) == 1
     assert fewest_mirrors([None, None]) == 0
+
+
+def test_check_event_accepts_a_rematch_that_avoids_a_mirror_and_reports_an_avoidable_mirror():
+    from tournaments.algorithms.checks import find_discrepancies
+    from tournaments.algorithms.players import Pairing
+    from tournaments.algorithms.rules import EventRules
+
+    players = field("Amazons", "Amazons", "Kunlun", "Kunlun")
+    results = [
+        ResultRecord(1, 1, 3, "win"), ResultRecord(1, 2, 4, "win"),
+        ResultRecord(2, 1, 4, "win"), ResultRecord(2, 2, 3, "win"),
+    ]  # fmt: skip
+    rounds = {
+        1: [Pairing(1, 1, 3, ""), Pairing(2, 2, 4, "")],
+        2: [Pairing(1, 1, 4, ""), Pairing(2, 2, 3, "")],
+        3: [Pairing(1, 1, 3, ""), Pairing(2, 2, 4, "")],  # rematches: the only mirror-free pairing
+    }
+    rules = EventRules(distinct_factions=True)
+    assert find_discrepancies(players, rounds, results, rules) == []
+    # Without the faction rule the same rematches were avoidable (1-2, 3-4 met nobody twice).
+    assert any("is a rematch" in p for p in find_discrepancies(players, rounds, results, EventRules()))
+    # Round 2 paired 1-2 (both Amazons) although 1-4 / 2-3 was free of mirrors and rematches.
+    mirrored = {**rounds, 2: [Pairing(1, 1, 2, ""), Pairing(2, 3, 4, "")]}
+    mirrored_results = results[:2] + [ResultRecord(2, 1, 2, "win"), ResultRecord(2, 3, 4, "win")]
+    problems = find_discrepancies(players, {1: rounds[1], 2: mirrored[2]}, mirrored_results, rules)
+    assert any("both registered Amazons" in p and "round 2" in p for p in problems), problems

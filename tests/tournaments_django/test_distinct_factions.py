@@ -64,6 +64,11 @@ def test_a_swiss_skirmish_never_pairs_one_faction_against_itself_when_the_field_
                                {"outcome_a": "win", "score_a": 9, "score_b": 4}, format="json")  # fmt: skip
             assert decided.status_code == 200, decided.content
         assert org.post(f"/api/events/{slug}/rounds/{number}/close/").status_code == 200
+    # check_event re-derives the rounds: no avoidable same-faction game, rematch or group jump.
+    from tournaments.event_audit import event_discrepancies
+    from tournaments.models import Event
+
+    assert event_discrepancies(Event.objects.get(slug=slug)) == []
 
 
 def test_an_all_amazons_field_is_paired_and_the_organizer_is_warned(organizer, make_player, client):
