@@ -187,6 +187,10 @@ class GamePlugin:
     #: True when a game's sides are chosen at the table, not registered: simulated players then
     #: register no list, and each game deals the simulated sides to its teams (or seats) in turn.
     sides_at_table: bool = False
+    #: True when the two opponents of the game's two-seat duel must play different factions (a
+    #: Hoplomachus Skirmish, AMB-17): Swiss pairing then keeps players of one registered faction
+    #: apart above all else, and a same-faction match is shown as a warning (tournaments.distinct_factions).
+    distinct_factions: bool = False
 
     def simulated_sides(self, pack) -> list[SimulatedSide]:
         """The lists simulated players register, in turn (with ``sides_at_table``: the sides a game

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from tournaments import records
+from tournaments import distinct_factions, records
 from tournaments.algorithms.elimination import EliminationBracket, bracket_size, seeds_from_standings
 from tournaments.algorithms.errors import TournamentError
 from tournaments.algorithms.players import Competitor, Pairing, seeding_order
@@ -75,9 +75,14 @@ def propose_round(event: Event, number: int) -> ProposedRound:
                     for p in pairings
                 ]
             return ProposedRound(number, stage, pairings)
-        if stage == RoundStage.ROUND_ROBIN:
-            return _round_robin(event, number)
-        return _elimination(event, number)
+        proposed = (
+            _round_robin(event, number) if stage == RoundStage.ROUND_ROBIN else _elimination(event, number)
+        )
+        # A fixed schedule cannot avoid a same-faction match; its reason warns the organizer.
+        return replace(
+            proposed,
+            pairings=distinct_factions.mark_mirrors(event, proposed.pairings, records.competitors(event)),
+        )
     except TournamentError as exc:
         raise EventError(str(exc), "state") from None
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from django.db.models import Q, Sum
 
+from tournaments import distinct_factions
 from tournaments.algorithms.battle_points import table_from_json
 from tournaments.algorithms.players import (
     AnyRecord,
@@ -96,7 +97,12 @@ def event_rules(event: Event) -> EventRules:
             status=RegistrationStatus.DROPPED, dropped_after_round__gt=0
         ).count()
         max_byes = 1 + dropped
-    return EventRules(scoring=scoring_rules(event), swiss_rounds=swiss_rounds, max_byes=max_byes)
+    return EventRules(
+        scoring=scoring_rules(event),
+        swiss_rounds=swiss_rounds,
+        max_byes=max_byes,
+        distinct_factions=distinct_factions.applies(event),
+    )
 
 
 def swiss_options(event: Event) -> SwissOptions:
@@ -106,6 +112,7 @@ def swiss_options(event: Event) -> SwissOptions:
         first_round=event.first_round,
         random_seed=event.random_seed,
         avoid_same_club=event.avoid_same_club,
+        distinct_factions=distinct_factions.applies(event),
     )
 
 
@@ -139,7 +146,9 @@ def competitors(event: Event, *, as_of_round: int | None = None) -> list[Competi
     registrations = entered(event).annotate(soft_total=Sum("soft_scores__points", filter=counted))
     if as_of_round is not None:
         registrations = registrations.filter(joined_round__lte=as_of_round)
-    return [competitor(r) for r in registrations]
+    registrations = list(registrations.select_related("force_list"))
+    # A game whose opponents must play different factions pairs by the factions of the lists.
+    return distinct_factions.with_factions(event, [competitor(r) for r in registrations], registrations)
 
 
 def team_members(event: Event, *, active_only: bool = False) -> dict[int, list[Registration]]:

@@ -27,6 +27,9 @@ class Hoplomachus(ListModulePlugin):
     score_components = dict(_INFO.result_schema.components)
     runs_events = True
     lists = lists
+    # Skirmish: "each player plays a different faction", one set of chips each (AMB-17); the engine
+    # refuses a log of two troops of one faction, so pairing keeps them apart.
+    distinct_factions = True
 
     def faction_name(self, pack, faction_id: str) -> str:
         return faction_name(faction_id)

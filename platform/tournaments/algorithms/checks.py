@@ -16,6 +16,11 @@ players paired against an opponent (the bye is set aside), *score groups* being 
 of the pool on equal points before the round, and two groups *adjacent* when no group of the
 pool lies between their point totals:
 
+* **Avoidable same-faction game** (only with ``EventRules.distinct_factions``) — the round
+  pairs more players of one registered faction than the fewest any perfect matching of its
+  pool has. Such a game cannot be played (Hoplomachus Skirmish, AMB-17), so it weighs above a
+  rematch: the rematch and score-group checks below count only among matchings with the
+  fewest of them.
 * **Avoidable rematch** — the round has more rematches than the fewest any perfect matching
   of its pool has; in particular, any rematch when a rematch-free pairing existed.
 * **Score-group jump** — a pair is neither within nor next to score groups (a *far*
@@ -37,6 +42,7 @@ from tournaments.algorithms.history import EventHistory
 from tournaments.algorithms.matching import combine_tiers, min_cost_perfect_matching
 from tournaments.algorithms.players import Competitor, Pairing, PlayerId, ResultRecord, index_competitors
 from tournaments.algorithms.rules import EventRules, format_points
+from tournaments.algorithms.swiss import fewest_mirrors
 
 _FIRST_WIDTH = 8
 
@@ -139,19 +145,29 @@ def _check_swiss_round(round_number, pairings, competitors, results, rules, name
     totals = sorted({history.points[pid] for pid in pool}, reverse=True)
     group = {pid: totals.index(history.points[pid]) for pid in pool}
 
-    def tiers(a: PlayerId, b: PlayerId) -> tuple[int, int]:
-        return (len(history.rounds_met(a, b)), 1 if abs(group[a] - group[b]) > 1 else 0)
+    faction = {pid: history.competitors[pid].faction if rules.distinct_factions else None for pid in pool}
+
+    def tiers(a: PlayerId, b: PlayerId) -> tuple[int, int, int]:
+        mirror = 1 if faction[a] is not None and faction[a] == faction[b] else 0
+        return (mirror, len(history.rounds_met(a, b)), 1 if abs(group[a] - group[b]) > 1 else 0)
 
     actual = [tiers(p.a, p.b) for p in games]
-    rematches = sum(t[0] for t in actual)
-    far = sum(t[1] for t in actual)
-    if not rematches and not far:
+    mirrors = sum(t[0] for t in actual)
+    rematches = sum(t[1] for t in actual)
+    far = sum(t[2] for t in actual)
+    if not mirrors and not rematches and not far:
         return []
-    best_rematches, best_far = _best_pairing(pool, group, tiers)
+    best_mirrors, best_rematches, best_far = _best_pairing(pool, group, tiers, list(faction.values()))
 
     problems = []
     pts = history.points
-    for p, (met, is_far) in zip(games, actual, strict=True):
+    for p, (mirror, met, is_far) in zip(games, actual, strict=True):
+        if mirror and mirrors > best_mirrors:
+            problems.append(
+                f"round {round_number}, table {p.table}: {name(p.a)} and {name(p.b)} both registered "
+                f"{faction[p.a]}, but the round's players could have been paired with only {best_mirrors} "
+                "such game(s)"
+            )
         if met and rematches > best_rematches:
             rounds_met = ", ".join(str(r) for r in history.rounds_met(p.a, p.b))
             alternative = (
@@ -170,8 +186,12 @@ def _check_swiss_round(round_number, pairings, competitors, results, rules, name
     return problems
 
 
-def _best_pairing(pool: list[PlayerId], group: Mapping[PlayerId, int], tiers) -> tuple[int, int]:
-    """Fewest rematches over perfect matchings of ``pool``, then fewest far pairings among those."""
+def _best_pairing(
+    pool: list[PlayerId], group: Mapping[PlayerId, int], tiers, factions: Sequence[str | None]
+) -> tuple[int, int, int]:
+    """Fewest same-faction games over perfect matchings of ``pool`` (0 unless factions count), then
+    fewest rematches among those, then fewest far pairings."""
+    fewest = fewest_mirrors(factions)
     ordered = sorted(pool, key=lambda pid: group[pid])  # neighbours by points
     index = {pid: i for i, pid in enumerate(ordered)}
     width = _FIRST_WIDTH
@@ -185,10 +205,11 @@ def _best_pairing(pool: list[PlayerId], group: Mapping[PlayerId, int], tiers) ->
         if matching is not None:
             totals = Counter()
             for i, j in matching:
-                met, far = edges[(min(i, j), max(i, j))]
+                mirror, met, far = edges[(min(i, j), max(i, j))]
+                totals["mirrors"] += mirror
                 totals["rematches"] += met
                 totals["far"] += far
-            best = (totals["rematches"], totals["far"])
-            if complete or best == (0, 0):
+            best = (totals["mirrors"], totals["rematches"], totals["far"])
+            if complete or best == (fewest, 0, 0):
                 return best
         width *= 2

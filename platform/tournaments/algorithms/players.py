@@ -42,7 +42,9 @@ class Competitor:
     player holds before any result, e.g. the score an organiser gives a late joiner for the
     rounds they missed; they count wherever points do (pairing, standings, opponents' points).
     ``soft_score`` is the sum of the player's soft scores (sportsmanship, painting, ...), kept
-    apart from points: only the ``soft_score`` and ``total`` tiebreaks read it.
+    apart from points: only the ``soft_score`` and ``total`` tiebreaks read it. ``faction`` is
+    the faction the player registered (None: none, or the game deals sides at the table); a
+    game whose opponents must play different factions asks the pairing to keep those apart.
     """
 
     id: PlayerId
@@ -55,6 +57,7 @@ class Competitor:
     had_bye: bool = False
     starting_points: float = 0
     soft_score: float = 0
+    faction: str | None = None
 
     @property
     def label(self) -> str:

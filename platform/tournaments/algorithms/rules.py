@@ -78,11 +78,14 @@ class EventRules:
     those rounds are checked for avoidable rematches and score-group jumps, because a top
     cut or a round robin pairs by other rules. None means every round was Swiss.
     ``max_byes`` is how many byes one player may receive over the event.
+    ``distinct_factions``: opponents must play different factions (the competitors' registered
+    ``faction``), so a same-faction game counts above a rematch, as Swiss pairing weighs it.
     """
 
     scoring: ScoringRules = field(default_factory=ScoringRules)
     swiss_rounds: int | None = None
     max_byes: int = 1
+    distinct_factions: bool = False
 
     def is_swiss_round(self, round_number: int) -> bool:
         return self.swiss_rounds is None or round_number <= self.swiss_rounds

@@ -15,10 +15,16 @@ How a round is paired
    fewest byes). With ``avoid_same_club``, when the others would then have to play a
    same-club game, another player of that club in the same (lowest) score group and with as
    few byes takes the bye if that lets the pairing have fewer same-club games without more
-   rematches, far pairings or score difference.
+   rematches, far pairings or score difference. With ``distinct_factions`` the same goes for
+   a player whose bye leaves fewer same-faction games (that wins over everything else).
 3. **Costs.** Every candidate pair gets a tuple of costs, compared lexicographically (see
    :mod:`~tournaments.algorithms.matching`), most important first:
 
+   0. same faction (only with ``distinct_factions``, for a game whose two opponents must play
+      different factions, e.g. Hoplomachus Skirmish, AMB-17): 1 if both registered the same
+      faction. Such a game cannot be played at all, which is worse than any rematch, so a
+      mirror is only used when no pairing of the pool has fewer (every player on one faction,
+      say); its reason then says so and the organizer is warned;
    a. rematch: the number of earlier games between the two, so a rematch is only used when
       no rematch-free pairing of the pool exists;
    b. far pairing: 1 if the two are neither in the same score group nor in adjacent ones
@@ -61,7 +67,9 @@ dual updates. So:
   its width until it pairs with no rematch and no far pairing, or is complete — and the
   complete graph gives the exact optimum. So no rematch is ever used that a rematch-free
   perfect matching of the pool could have avoided, and no far pairing when an all
-  within-or-adjacent pairing existed without more rematches. Large fields reach this
+  within-or-adjacent pairing existed without more rematches. With ``distinct_factions`` the
+  check also asks for the fewest same-faction games any pairing can have (the largest
+  faction's players beyond half the pool), so none is used that could be avoided. Large fields reach this
   fallback only when rematches are (nearly) unavoidable, which in practice means small
   late-round pools; a 1,000-player pool that did reach it would take seconds per width
   and minutes if it had to go all the way to the complete graph.
@@ -90,8 +98,9 @@ class SwissOptions:
 
     ``ranking_order`` ranks players inside score groups and chooses the bye.
     ``first_round`` is ``"seeded"`` (slide by seeding order) or ``"random"`` (slide over a
-    shuffle by ``random_seed``, which is then required). ``exact_limit`` and ``neighbours``
-    tune speed only (see the module docstring).
+    shuffle by ``random_seed``, which is then required). ``distinct_factions`` keeps players
+    of the same registered faction apart above all else (cost tier 0). ``exact_limit`` and
+    ``neighbours`` tune speed only (see the module docstring).
     """
 
     scoring: ScoringRules = ScoringRules()
@@ -99,6 +108,7 @@ class SwissOptions:
     first_round: Literal["seeded", "random"] = "seeded"
     random_seed: int | None = None
     avoid_same_club: bool = True
+    distinct_factions: bool = False
     exact_limit: int = 64
     neighbours: int = 6
 
@@ -114,6 +124,7 @@ class _Entry:
     position: int  # rank inside the score group
     group_size: int
     club: str | None
+    faction: str | None
 
 
 _Pair = tuple[_Entry, _Entry]  # upper-ranked player first
@@ -157,7 +168,7 @@ class SwissPairer:
         if len(active) % 2:
             bye, pool, pairs = self._bye_and_pairs(active, history)
         else:
-            pool = _entries(active, history)
+            pool = _entries(active, history, opts.distinct_factions)
             pairs = _Solver(pool, history, opts).solve()
 
         first_round = all(not history.games[e.pid] for e in pool)
@@ -184,29 +195,42 @@ class SwissPairer:
         difference, takes it (e.g. five players, three of one club: a bye to one of the three
         lets the other four avoid a same-club game).
         """
+        opts = self.options
         candidates = _bye_candidates(active, history)
         chosen, reason = candidates[0], _bye_reason(active, history)
         pool, pairs = self._pairs_without(active, chosen, history)
-        if not self.options.avoid_same_club:
+        if not opts.avoid_same_club and not opts.distinct_factions:
             return (chosen, reason), pool, pairs
-        best = _pair_costs(pairs, history)
-        clubs = {u.club for u, v in pairs if u.club is not None and u.club == v.club}
+        best = _pair_costs(pairs, history, opts)
+        base_reason = reason
         for pid in candidates[1 : 1 + _MAX_BYE_TRIES]:
-            if best[-1] == 0:
+            if best[0] == 0 and best[-1] == 0:
                 break
-            if history.competitors[pid].club not in clubs:
+            clubs = {
+                u.club for u, v in pairs if opts.avoid_same_club and u.club is not None and u.club == v.club
+            }
+            factions = {u.faction for u, v in pairs if _mirror(u, v)}
+            competitor = history.competitors[pid]
+            if competitor.club not in clubs and (
+                competitor.faction is None or competitor.faction not in factions
+            ):
                 continue
             other_pool, other_pairs = self._pairs_without(active, pid, history)
-            costs = _pair_costs(other_pairs, history)
-            if costs[:-1] <= best[:-1] and costs[-1] < best[-1]:
-                chosen, pool, pairs, best = pid, other_pool, other_pairs, costs
-                reason = f"{reason}, chosen so that fewer players of one club meet"
+            costs = _pair_costs(other_pairs, history, opts)
+            if costs[0] < best[0]:
+                why = "fewer players of one faction meet"
+            elif costs[0] == best[0] and costs[1:-1] <= best[1:-1] and costs[-1] < best[-1]:
+                why = "fewer players of one club meet"
+            else:
+                continue
+            chosen, pool, pairs, best = pid, other_pool, other_pairs, costs
+            reason = f"{base_reason}, chosen so that {why}"
         return (chosen, reason), pool, pairs
 
     def _pairs_without(
         self, active: list[PlayerId], bye: PlayerId, history: EventHistory
     ) -> tuple[list[_Entry], list[_Pair]]:
-        pool = _entries([pid for pid in active if pid != bye], history)
+        pool = _entries([pid for pid in active if pid != bye], history, self.options.distinct_factions)
         return pool, _Solver(pool, history, self.options).solve()
 
     def _ranking(self, competitors, results, history, round_number) -> list[PlayerId]:
@@ -244,6 +268,11 @@ class SwissPairer:
             text += ", no earlier game"
         if opts.avoid_same_club and u.club is not None and u.club == v.club:
             text += f"; same club ({u.club}): no better pairing found"
+        if _mirror(u, v):
+            text = (
+                f"warning: same faction ({u.faction}) on both sides, which the game does not allow; "
+                f"no pairing of this round avoids it; {text}"
+            )
         return text
 
 
@@ -279,19 +308,36 @@ def _bye_reason(active: list[PlayerId], history: EventHistory) -> str:
     return f"bye: every active player has had a bye; lowest-ranked with the fewest ({fewest})"
 
 
-def _pair_costs(pairs: list[_Pair], history: EventHistory) -> tuple[int, int, int, int]:
-    """(rematches, far pairings, score difference, same-club games) summed over a round's pairs,
-    the first four cost tiers of step 3."""
+def _mirror(u: _Entry, v: _Entry) -> bool:
+    """Both registered the same faction (entries carry a faction only with ``distinct_factions``)."""
+    return u.faction is not None and u.faction == v.faction
+
+
+def fewest_mirrors(factions: Sequence[str | None]) -> int:
+    """The fewest same-faction games any pairing of an even pool with these factions can have:
+    the largest faction's players beyond half the pool must meet each other (everyone else can
+    be given a player of another faction)."""
+    counts: dict[str, int] = {}
+    for f in factions:
+        if f is not None:
+            counts[f] = counts.get(f, 0) + 1
+    return max(0, max(counts.values(), default=0) - len(factions) // 2)
+
+
+def _pair_costs(pairs: list[_Pair], history: EventHistory, options: SwissOptions) -> tuple[int, ...]:
+    """(same-faction games, rematches, far pairings, score difference, same-club games) summed
+    over a round's pairs, the first cost tiers of step 3."""
+    mirrors = sum(1 for u, v in pairs if _mirror(u, v))
     rematches = far = score = club = 0
     for u, v in pairs:
         rematches += len(history.rounds_met(u.pid, v.pid))
         far += 1 if v.group - u.group > 1 else 0
         score += round((u.points - v.points) ** 2 * 100)
-        club += 1 if u.club is not None and u.club == v.club else 0
-    return rematches, far, score, club
+        club += 1 if options.avoid_same_club and u.club is not None and u.club == v.club else 0
+    return mirrors, rematches, far, score, club
 
 
-def _entries(active: list[PlayerId], history: EventHistory) -> list[_Entry]:
+def _entries(active: list[PlayerId], history: EventHistory, distinct_factions: bool = False) -> list[_Entry]:
     point_totals = sorted({history.points[pid] for pid in active}, reverse=True)
     group_of = {p: i for i, p in enumerate(point_totals)}
     size: dict[int, int] = {}
@@ -312,6 +358,7 @@ def _entries(active: list[PlayerId], history: EventHistory) -> list[_Entry]:
                 position=seen[g] - 1,  # ``active`` is in rank order, so this is the rank in the group
                 group_size=size[g],
                 club=history.competitors[pid].club,
+                faction=history.competitors[pid].faction if distinct_factions else None,
             )
         )
     return entries
@@ -324,6 +371,7 @@ class _Solver:
         self.pool = pool
         self.history = history
         self.options = options
+        self.fewest_mirrors = fewest_mirrors([e.faction for e in pool])
 
     def solve(self) -> list[_Pair]:
         if len(self.pool) <= self.options.exact_limit:
@@ -343,17 +391,21 @@ class _Solver:
     # -- costs ---------------------------------------------------------------------------
 
     def _clean(self, pairs: list[_Pair]) -> bool:
-        """No rematch and no far pairing: the best the first two cost tiers can be."""
+        """The fewest same-faction games possible, no rematch and no far pairing: the best the
+        first three cost tiers can be."""
+        if sum(1 for u, v in pairs if _mirror(u, v)) > self.fewest_mirrors:
+            return False
         return all(v.group - u.group <= 1 and not self.history.rounds_met(u.pid, v.pid) for u, v in pairs)
 
     def _pair_tiers(self, u: _Entry, v: _Entry, rank_cost: int) -> tuple[int, ...]:
-        """(rematch, far, score, club, rank) for players u and v; u ranked above v."""
+        """(mirror, rematch, far, score, club, rank) for players u and v; u ranked above v."""
+        mirror = 1 if _mirror(u, v) else 0
         rematches = len(self.history.rounds_met(u.pid, v.pid))
         far = 1 if v.group - u.group > 1 else 0
         # Points may be fractional (1/0.5/0 scoring); x100 keeps the squares exact integers.
         score = round((u.points - v.points) ** 2 * 100)
         club = 1 if self.options.avoid_same_club and u.club is not None and u.club == v.club else 0
-        return (rematches, far, score, club, rank_cost)
+        return (mirror, rematches, far, score, club, rank_cost)
 
     @staticmethod
     def _slide_cost(u: _Entry, v: _Entry) -> int:
@@ -459,13 +511,15 @@ class _Solver:
                     )
             edges: dict[tuple[int, int], tuple[int, ...]] = {}
             for u, v in candidates:
-                rematch, _far, score, club, _ = self._pair_tiers(u, v, 0)
+                mirror, rematch, _far, score, club, _ = self._pair_tiers(u, v, 0)
                 if not rematch:
-                    edges[(u.rank, v.rank)] = (score, club, rank_cost(u, v))
+                    # A mirror stays a candidate here (a group may be all one faction); the
+                    # caller's final check sends the pool to the global matching if one was avoidable.
+                    edges[(u.rank, v.rank)] = (mirror, score, club, rank_cost(u, v))
             down = [] if last or not parity else [-1]
             for d in down:
                 for r in residents:
-                    edges[(r.rank, d)] = (0, 0, floats_lowest(r))
+                    edges[(r.rank, d)] = (0, 0, 0, floats_lowest(r))
             nodes = [p.rank for p in players] + down
             matching = min_cost_perfect_matching(nodes, combine_tiers(edges, len(nodes) // 2))
             if matching is not None:
@@ -476,22 +530,22 @@ class _Solver:
         if last:
             return None
 
-        # Second try: (rematch, refloat, float down, score, club, rank) on the complete graph.
+        # Second try: (mirror, rematch, refloat, float down, score, club, rank) on the complete graph.
         downs = [-1 - i for i in range(parity + 2)]
         edges = {}
         for i, u in enumerate(players):
             for v in players[i + 1 :]:
-                rematch, _far, score, club, _ = self._pair_tiers(u, v, 0)
-                edges[(u.rank, v.rank)] = (rematch, 0, 0, score, club, rank_cost(u, v))
+                mirror, rematch, _far, score, club, _ = self._pair_tiers(u, v, 0)
+                edges[(u.rank, v.rank)] = (mirror, rematch, 0, 0, score, club, rank_cost(u, v))
         for d in downs:
             for i, f in enumerate(floaters):
                 # A floater sent on meets someone two or more groups below: a far pairing.
-                edges[(f.rank, d)] = (0, 1, 0, 0, 0, len(floaters) - 1 - i)
+                edges[(f.rank, d)] = (0, 0, 1, 0, 0, 0, len(floaters) - 1 - i)
             for r in residents:
-                edges[(r.rank, d)] = (0, 0, 1, 0, 0, floats_lowest(r))
+                edges[(r.rank, d)] = (0, 0, 0, 1, 0, 0, floats_lowest(r))
         for i, d in enumerate(downs):
             for e in downs[i + 1 :]:
-                edges[(d, e)] = (0, 0, 0, 0, 0, 0)  # unused float-down nodes pair up
+                edges[(d, e)] = (0, 0, 0, 0, 0, 0, 0)  # unused float-down nodes pair up
         nodes = [p.rank for p in players] + downs
         matching = min_cost_perfect_matching(nodes, combine_tiers(edges, len(nodes) // 2))
         return None if matching is None else self._read_group_matching(matching)

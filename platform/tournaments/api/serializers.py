@@ -7,6 +7,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from gamelogs.services import logs_visible_to
+from tournaments import distinct_factions
 from tournaments.forms import EVENT_FIELDS
 from tournaments.models import Event, ForceList, Match, Outcome, Registration, Round
 from tournaments.permissions import officiates
@@ -206,6 +207,10 @@ class MatchSerializer(serializers.ModelSerializer):
 
 class RoundSerializer(serializers.ModelSerializer):
     pairings = MatchSerializer(source="matches", many=True, read_only=True)
+    warnings = serializers.SerializerMethodField(
+        help_text="What the organizer must fix before the round can be played, in words (e.g. two "
+        "players of one faction paired in a game that needs two different factions)"
+    )
 
     class Meta:
         model = Round
@@ -219,8 +224,12 @@ class RoundSerializer(serializers.ModelSerializer):
             "timer_ends_at",
             "closed_at",
             "pairings",
+            "warnings",
         ]
         read_only_fields = fields
+
+    def get_warnings(self, round_: Round) -> list[str]:
+        return distinct_factions.round_warnings(round_)
 
 
 class SeatScoreInputSerializer(serializers.Serializer):

@@ -7,7 +7,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 
 import games
-from tournaments import exports, presenters
+from tournaments import distinct_factions, exports, presenters
 from tournaments.forms import NoteForm, SwapForm, TimerForm
 from tournaments.models import AuditEntry, Event, ForceList, RegistrationStatus, RoundState
 from tournaments.pairing import planned_rounds
@@ -61,6 +61,8 @@ def round_detail(request, slug: str, number: int):
         "rounds": presenters.visible_rounds(event, request.user),
         # Corrections to earlier rounds made after this one was paired (services.corrections).
         "correction_flags": corrections_before_pairing(round_),
+        # Matches that cannot be played as paired (two players of one faction, AMB-17 in Hoplomachus).
+        "faction_warnings": distinct_factions.round_warnings(round_),
         "is_official": officiates(request.user, event),
     }
     if context["is_official"] and round_.state != RoundState.DRAFT:
