@@ -148,9 +148,15 @@ class Content:
     forces: dict[str, dict]
     army_rules: dict
     aliases: dict[tuple[str, str], str]  # (table, folded name) -> id
+    # (table, name as a log writes it) -> id, for names already resolved: a log names the same few
+    # characters and cards on almost every event, and folding a name costs more than the look-up.
+    resolved: dict[tuple[str, str], str] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def lookup(self, table: str, name: str, *, path: str) -> str:
         """Resolve an id, English name or IT/ES/PL alias (spec §25) to an id of ``table``."""
+        found = self.resolved.get((table, name)) if isinstance(name, str) else None
+        if found is not None:
+            return found
         if not isinstance(name, str):
             raise UnreadableLog(f"{path}: expected a name or id, got {name!r}", rule="LOG-3.4", path=path)
         found = self.aliases.get((table, _fold(name)))
@@ -159,7 +165,12 @@ class Content:
             raise UnreadableLog(
                 f"{path}: unknown {kind} '{name}' in content pack {self.pack_id}", rule="LOG-3.4", path=path
             )
+        if len(self.resolved) < MAX_RESOLVED:  # bounded: a log may spell a name in many ways
+            self.resolved[(table, name)] = found
         return found
+
+
+MAX_RESOLVED = 4096
 
 
 def _fold(name: str) -> str:

@@ -14,9 +14,8 @@ def check_guard(g, mover: Unit) -> None:
     is the front arc)."""
     board = g.board
     triggered = []
-    for guard in sorted(g.enemies_of(mover), key=lambda u: u.order):
-        if not guard.guard:
-            continue
+    on_guard = [u for u in g.units.values() if u.guard and u.on_board and u.player != mover.player]
+    for guard in sorted(on_guard, key=lambda u: u.order) if on_guard else ():  # most moves: nobody on guard
         if not massive.sight(g, guard.cells, mover.cells):
             continue
         if all(board.grid.arc(guard.hex, guard.facing, c) < 0 for c in mover.cells):

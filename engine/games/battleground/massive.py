@@ -40,6 +40,8 @@ def on_shortest_path(dist: dict[int, int], cur: int, nxt: int, cost: int) -> boo
 # -- who stands where (BG-19.1) ------------------------------------------------------------------------
 def occupants(g, skip=None) -> dict:
     """Every hex holding a miniature (all hexes of a massive base), other than ``skip``: hex -> unit."""
+    if not g.has_massive:  # one hex each: the usual game, and a move asks this every time
+        return {u.hex: u for u in g.units.values() if u.on_board and u is not skip}
     return {c: u for u in g.units.values() if u.on_board and u is not skip for c in u.cells}
 
 
@@ -50,6 +52,8 @@ def occupied_hexes(g) -> set[int]:
 
 def enemy_cells(g, unit) -> set[int]:
     """Every hex holding an enemy of ``unit``."""
+    if not g.has_massive:
+        return {e.hex for e in g.units.values() if e.on_board and e.player != unit.player}
     return {c for e in g.enemies_of(unit) for c in e.cells}
 
 

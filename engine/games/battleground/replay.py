@@ -90,6 +90,9 @@ class Game:
             if player not in self.sides:
                 raise UnreadableLog(f"{key}: unknown player {player!r} in {event.get(key)!r}", rule="LOG-5.1")
         cid = self.content.lookup("characters", name, path=key)
+        only = self.units.get(cid)  # a character fielded once is keyed by its id (flow.setup)
+        if only is not None and (player is None or only.player == player):
+            return only
         found = [u for u in self.units.values() if u.d.id == cid and (player is None or u.player == player)]
         if len(found) > 1:
             actor = self._acting_player()
@@ -139,6 +142,11 @@ class Game:
     def engaged_with(self, unit: Unit) -> list[Unit]:
         """BG-10.2.2: enemies in adjacent hexes (BG-2.1.4: same height, sharing a side; BG-19.1: a hex of
         one base adjacent to a hex of the other)."""
+        if not self.has_massive:  # one hex each: adjacency of two hexes
+            near = self.board.adjacent[unit.hex]
+            return [
+                e for e in self.units.values() if e.on_board and e.player != unit.player and e.hex in near
+            ]
         near = massive.around(self, unit)
         return [e for e in self.enemies_of(unit) if not near.isdisjoint(e.cells)]
 

@@ -48,9 +48,12 @@ class Chance:
         self.seen: list[dict] | None = None
 
     def copy(self) -> Chance:
-        other = Chance(None, self.dice)
-        if self.stream is not None:
-            other.stream = copy.copy(self.stream)  # the key and the counter: the rest of the stream follows
+        # faces and results are never changed once built: the copy shares them (a fresh Chance would
+        # rebuild them, a third of its cost); ``seen`` is the original's own.
+        other = object.__new__(Chance)
+        other.dice, other.faces, other.results, other.seen = self.dice, self.faces, self.results, None
+        # The key and the counter: the rest of the stream follows.
+        other.stream = copy.copy(self.stream) if self.stream is not None else None
         return other
 
     @property

@@ -84,6 +84,27 @@ def test_copy_is_independent():
     assert twin.view() == g.view() and twin.result() == g.result()
 
 
+def test_a_copy_keeps_its_own_statistics_record():
+    """A copy shares the record's rows with the original (State.copy): rows are replaced, never edited, so
+    neither sees the other's VP, outposts, cards or combats, and a finished copy counts like the original."""
+    log = simulated(5, "recorded", options={"power_dice": True})
+    g = RULESET.start(log)
+    copies = []
+    for i, event in enumerate(log["events"]):
+        g.apply(i, event)
+        if i % 25 == 0:
+            copies.append((i, g.copy(), json.dumps(g.s.record, sort_keys=True)))
+    g.finish()
+    assert g.s.record["rounds"] and g.s.record["cards"]
+    for _, twin, snapshot in copies:
+        assert json.dumps(twin.s.record, sort_keys=True) == snapshot  # the original went on without it
+    i, twin, _ = copies[len(copies) // 2]
+    for j, event in enumerate(log["events"][i + 1 :], start=i + 1):
+        twin.apply(j, event)
+    twin.finish()
+    assert twin.statistics() == g.statistics()
+
+
 def test_view_is_json():
     log = simulated(6)
     g = RULESET.start(log)
