@@ -2,6 +2,8 @@
 
     python benchmarks/recorder.py                 # 20 games at once against gunicorn with 2 workers
     python benchmarks/recorder.py --games 5 --quick
+    python benchmarks/recorder.py --game hoplomachus-remastered   # longer games: past event 150
+
 
 Needs PostgreSQL (DATABASE_URL's server). It creates a scratch database ``arbiter_bench_recorder`` (dropped
 at the end), seats two players at each of ``--games`` tables and starts the site (gunicorn, 2 sync
@@ -12,6 +14,12 @@ it (the poster's page keeps the state its post answered with; the other page rea
 meanwhile every phone polls the table's version every 1.5 s as the page does. The figure is the
 round trip of each post: the request to the answer that the event was checked by the engine and stored
 (the page shows the event as soon as this answer arrives). Games are played to their end.
+
+The figures are given for every post, from ``--late`` on, and per event index (buckets of 50 events:
+the cost of a post may grow with the game). Battleground games recorded this way end after 80–100
+events; a Hoplomachus Skirmish runs to 250–450, so ``--game hoplomachus-remastered`` measures posts at
+and past event 150 (the ``150-199`` bucket); ``--until 200`` stops every game there, so all of them are being played
+while those posts are measured.
 
 Results are printed and written to var/bench/recorder.json.
 """
@@ -37,6 +45,9 @@ sys.path[:0] = [str(REPO), str(REPO / "platform")]
 
 CSRF = "benchmarkcsrftoken0123456789abcd"  # a well-formed token: the cookie and the header agree
 WEIGHTS = {"end_activation": 0.05, "pass": 0.05, "guard": 0.1, "concede": 0, "agree_draw": 0}
+# Hoplomachus: purposeful play so a game reaches its end (as tests/platform/test_play_hoplomachus_eternia.py)
+WEIGHTS |= {"attack": 10.0, "special": 6.0, "deploy": 6.0, "smite": 3.0, "toss": 3.0, "move": 2.0}
+BUCKET = 50  # events per bucket of the per-event-index figures
 POLL_SECONDS = 1.5
 
 
@@ -45,7 +56,7 @@ def _shared():
     spec = importlib.util.spec_from_file_location("bench_workers", REPO / "benchmarks" / "workers.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    module.BENCH_DB = "arbiter_bench_recorder"
+    module.BENCH_DB = f"arbiter_bench_recorder_{os.getpid()}"  # two runs at once do not collide
     return module
 
 
@@ -77,9 +88,17 @@ def call(url: str, cookie: str, body: dict | None = None) -> tuple[int, dict]:
 
 class Game(threading.Thread):
     def __init__(
-        self, base: str, code: str, cookies: list[str], seed: int, think: float, stop: threading.Event
+        self,
+        base: str,
+        code: str,
+        cookies: list[str],
+        seed: int,
+        think: float,
+        stop: threading.Event,
+        until: int | None = None,
     ):
         super().__init__(daemon=True)
+        self.until = until
         self.base, self.code, self.cookies, self.think, self.stop = base, code, cookies, think, stop
         self.rng = random.Random(seed)
         self.posts: list[tuple[int, float, int]] = []  # (event index, seconds, status)
@@ -98,6 +117,8 @@ class Game(threading.Thread):
         while not self.stop.is_set():
             if states[0]["status"] != "playing":
                 return
+            if self.until is not None and len(states[0]["events"]) >= self.until:
+                return  # far enough: the figures are about the posts up to here
             seat = next((i for i, s in enumerate(states) if s["offers"]), None)
             if seat is None:
                 raise RuntimeError(f"table {self.code}: nobody is offered anything")
@@ -155,6 +176,19 @@ def main() -> int:
     parser.add_argument(
         "--threads", type=int, default=1, help="threads per gunicorn worker (default 1: sync)"
     )
+    parser.add_argument(
+        "--game",
+        default="motu-battleground",
+        choices=["motu-battleground", "hoplomachus-remastered"],
+        help="the game recorded (default motu-battleground)",
+    )
+    parser.add_argument(
+        "--until",
+        type=int,
+        default=None,
+        help="stop each game after this many events (default: play to the end); keeps every game "
+        "being played, so the load stays the same, up to the event index measured",
+    )
     parser.add_argument("--quick", action="store_true", help="5 games, 0.3 s think time")
     parser.add_argument(
         "--database-url", default=os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/arbiter")
@@ -173,6 +207,32 @@ def main() -> int:
         shared.drop_database(args.database_url)
 
 
+def _table_choices(game: str, n: int) -> dict:
+    from play import services
+
+    if game == "hoplomachus-remastered":
+        seats = [
+            services.Seating(f"A{n}", "kunlun", {"faction": "kunlun"}),
+            services.Seating(f"B{n}", "amazons", {"faction": "amazons"}),
+        ]
+        return {
+            "game": game,
+            "seats": seats,
+            "first_player_seat": 1,
+            "setup": {"mode": "skirmish", "arena": "pozzuoli"},
+        }
+    seats = [services.Seating(f"A{n}", "first-game-ew"), services.Seating(f"B{n}", "first-game-motu")]
+    return {"game": game, "seats": seats, "first_player_seat": 1 + n % 2}
+
+
+def _figures(seconds: list[float]) -> dict:
+    return {
+        "posts": len(seconds),
+        "p50_ms": round(statistics.median(seconds) * 1000, 1) if seconds else None,
+        "p95_ms": round(percentile(seconds, 0.95) * 1000, 1) if seconds else None,
+    }
+
+
 def run(args, shared) -> int:
     shared.setup_django()
     from django.contrib.auth import get_user_model
@@ -185,13 +245,7 @@ def run(args, shared) -> int:
     for n in range(args.games):
         a = users.create_user(f"bench-a{n}", password="bench-password-123")
         b = users.create_user(f"bench-b{n}", password="bench-password-123")
-        table = services.create_game(
-            a,
-            game="motu-battleground",
-            seats=[services.Seating(f"A{n}", "first-game-ew"), services.Seating(f"B{n}", "first-game-motu")],
-            first_player_seat=1 + n % 2,
-            seat2=b,
-        )
+        table = services.create_game(a, **_table_choices(args.game, n), seat2=b)
         tables.append((table.code, [session_cookie(a), session_cookie(b)]))
 
     port = 18766
@@ -212,7 +266,10 @@ def run(args, shared) -> int:
     polls: list[int] = []
     try:
         shared.wait_until(lambda: shared._answers(f"{base}/healthz"), 30, "gunicorn")
-        games = [Game(base, code, cookies, n, args.think, stop) for n, (code, cookies) in enumerate(tables)]
+        games = [
+            Game(base, code, cookies, n, args.think, stop, args.until)
+            for n, (code, cookies) in enumerate(tables)
+        ]
         pollers = [
             threading.Thread(target=poller, args=(base, code, cookie, stop, polls), daemon=True)
             for code, cookies in tables
@@ -234,14 +291,19 @@ def run(args, shared) -> int:
     every = [s for _, s in accepted]
     late = [s for index, s in accepted if index >= args.late]
     lengths = sorted(len([p for p in g.posts if p[2] == 200]) for g in games)
+    buckets: dict[int, list[float]] = {}
+    for index, s in accepted:
+        buckets.setdefault(index // BUCKET * BUCKET, []).append(s)
     results = {
         "engine_version": engine.ENGINE_VERSION,
+        "game": args.game,
         "cpus": os.cpu_count(),
         "load_average_at_start": load,
         "games": args.games,
         "think_seconds": args.think,
         "web_workers": 2,
         "threads_per_worker": args.threads,
+        "until_event": args.until,
         "seconds": round(seconds, 1),
         "events_stored": len(accepted),
         "events_per_game": [lengths[0], lengths[-1]] if lengths else None,
@@ -250,12 +312,8 @@ def run(args, shared) -> int:
         "p50_ms": round(statistics.median(every) * 1000, 1),
         "p95_ms": round(percentile(every, 0.95) * 1000, 1),
         "max_ms": round(max(every) * 1000, 1),
-        "late": {
-            "from_event": args.late,
-            "posts": len(late),
-            "p50_ms": round(statistics.median(late) * 1000, 1) if late else None,
-            "p95_ms": round(percentile(late, 0.95) * 1000, 1) if late else None,
-        },
+        "late": {"from_event": args.late, **_figures(late)},
+        "by_event_index": {f"{i}-{i + BUCKET - 1}": _figures(buckets[i]) for i in sorted(buckets)},
         "errors": errors,
     }
     print(json.dumps(results, indent=1))

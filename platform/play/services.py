@@ -1,11 +1,17 @@
 """Recording a game at the table: one function per thing a player does (thin views call these).
 
-Every event is checked by the engine before it is stored: the replay of the stored events (kept in a
-small per-process cache keyed by the table's version, rebuilt from the events on a miss) is copied, the
-event applied to the copy, and only then stored, in one transaction that also bumps the version. A post
-names the version it was made against; if another phone got there first the post is refused as stale
-and the page refreshes (nothing is half-stored). When the game is over, the log is built (seed revealed)
-and sent through the normal upload pipeline for both players.
+Every event is checked by the engine before it is stored: the replay of the stored events is copied,
+the event applied to the copy, and only then stored, in one transaction that also bumps the version. A
+post names the version it was made against; if another phone got there first the post is refused as
+stale and the page refreshes (nothing is half-stored). When the game is over, the log is built (seed
+revealed) and sent through the normal upload pipeline for both players.
+
+Each web process keeps, per table, the last version it saw with its entries and replay (``_seen``).
+The entries change only together with the version, in one transaction, and are remembered only once
+that transaction committed, so a row read with the same version is exactly that game: the row is then
+read without its entries (``load``) and the replay is copied, not rebuilt. A row at a newer version (the
+other process took the last post) is read whole and only the events this process has not seen are
+applied; after an undo, or in a fresh process, the replay is rebuilt from the header.
 """
 
 from __future__ import annotations
@@ -15,9 +21,12 @@ import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import partial
 
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import F, Func, JSONField, Value
 from django.urls import reverse
+from django.utils import timezone
 
 import engine
 from gamelogs.models import LogSource
@@ -30,8 +39,20 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud a
 CODE_LENGTH = 6
 ANYONE_MAY = frozenset({"concede", "agree_draw"})  # BG-7.4.5: not tied to whose turn it is
 _CACHE_SIZE = 128
-_replays: OrderedDict[int, tuple[list, object]] = OrderedDict()  # table id → (events, replay)
 _cache_lock = threading.Lock()  # a threaded web worker shares the cache between requests
+
+
+@dataclass(frozen=True)
+class _Seen:
+    """A table as this process last saw it committed. Never changed once remembered: the entries list
+    is replaced, not appended to, and callers get copies of the replay."""
+
+    version: int
+    entries: list
+    replay: object
+
+
+_seen: OrderedDict[int, _Seen] = OrderedDict()  # table id → its last version seen here
 
 
 class TableError(Exception):
@@ -169,34 +190,62 @@ def join(code: str, user) -> TableGame:
 
 
 # -- the replay ----------------------------------------------------------------------------------------
-def replay_of(table: TableGame):
-    """The engine's replay after every stored event, as a copy the caller may change.
+def load(code: str, *, lock: bool = False) -> TableGame | None:
+    """The table ``code`` (None if there is none), its entries from this process's cache when the row
+    is at the version held here; otherwise the whole row is read, so its version and entries agree even
+    when another post committed in between. ``lock``: select_for_update, for a change."""
+    rows = TableGame.objects.filter(code=code)
+    rows = rows.select_for_update() if lock else rows.select_related("game_log")
+    table = rows.defer("entries").first()
+    if table is None:
+        return None
+    seen = _held(table.pk)
+    if seen is not None and seen.version == table.version:
+        table.entries = seen.entries
+    else:
+        table.refresh_from_db()
+    return table
 
-    Each web process keeps the latest replay it saw per table. The stored events usually extend the
-    ones it holds (the other process took the last post), so only the new events are applied; after an
-    undo, or in a fresh process, the replay is rebuilt from the header."""
+
+def replay_of(table: TableGame):
+    """The engine's replay after every stored event, as a copy the caller may change."""
+    seen = _held(table.pk)
+    if seen is not None and seen.version == table.version:
+        return seen.replay.copy()
     events = table.events
-    with _cache_lock:
-        cached = _replays.get(table.pk)
     replay = None
-    if cached is not None:
-        seen, held = cached  # never changed once cached: only copies are applied to
-        if len(seen) <= len(events) and events[: len(seen)] == seen:
-            replay = held.copy()
+    if seen is not None and _extends(events, seen.entries):
+        replay = seen.replay.copy()
     if replay is None:
         replay = engine.session.start(engine.session.with_seed(table.header, table.seed))
     for event in events[replay.events_applied :]:
         replay.apply(replay.events_applied, event)
-    _remember(table, replay)
+    _remember_when_committed(table, replay)
     return replay.copy()
 
 
-def _remember(table: TableGame, replay) -> None:
+def _extends(events: list, entries: list) -> bool:
+    """``events`` start with ``entries``' events (no undo in between)."""
+    return len(entries) <= len(events) and [e["event"] for e in entries] == events[: len(entries)]
+
+
+def _held(table_id: int) -> _Seen | None:
     with _cache_lock:
-        _replays[table.pk] = (list(table.events), replay)
-        _replays.move_to_end(table.pk)
-        while len(_replays) > _CACHE_SIZE:
-            _replays.popitem(last=False)
+        return _seen.get(table_id)
+
+
+def _remember_when_committed(table: TableGame, replay) -> None:
+    """Remember ``table`` at its version once what this transaction wrote is committed (at once outside
+    a transaction): a version rolled back and then stored again with other entries is never served."""
+    transaction.on_commit(partial(_remember, table.pk, table.version, table.entries, replay))
+
+
+def _remember(table_id: int, version: int, entries: list, replay) -> None:
+    with _cache_lock:
+        _seen[table_id] = _Seen(version, entries, replay)
+        _seen.move_to_end(table_id)
+        while len(_seen) > _CACHE_SIZE:
+            _seen.popitem(last=False)
 
 
 def player_id(seat: int) -> str:
@@ -255,6 +304,7 @@ def post_event(code: str, user, event, expected_version: int, cid: str | None = 
         except engine.UnreadableLog as exc:
             raise Refused(table.game, exc.rule, exc.message) from None
         entry = {"event": event, "text": said["text"], "rolls": said["rolls"], "seat": seat, "cid": cid or ""}
+        entry = json.loads(json.dumps(entry))  # as the database gives it back: the cache holds the same
         table.entries = [*table.entries, entry]
         table.version += 1
         table.last_confirmed = False
@@ -262,11 +312,31 @@ def post_event(code: str, user, event, expected_version: int, cid: str | None = 
         if is_over(replay.view()):
             table.status = TableStatus.OVER
             fields.append("status")
-        table.save(update_fields=fields)
-        _remember(table, replay)
+        _save_appended(table, entry, fields)
+        _remember_when_committed(table, replay)
         if table.status == TableStatus.OVER:
             _send_log(table)
     return table
+
+
+class _Appended(Func):
+    """PostgreSQL's ``jsonb || jsonb``: the stored array with the new entries added at its end."""
+
+    template = "(%(expressions)s)"
+    arg_joiner = " || "
+    output_field = JSONField()
+
+
+def _save_appended(table: TableGame, entry: dict, fields: list[str]) -> None:
+    """Save ``fields`` of ``table`` whose entries gained ``entry`` at the end. PostgreSQL is sent only
+    the new entry, not the whole game again (late in a game that is most of a post's database work)."""
+    if connection.vendor != "postgresql":
+        table.save(update_fields=fields)
+        return
+    table.updated_at = timezone.now()
+    values = {name: getattr(table, name) for name in fields if name != "entries"}
+    appended = _Appended(F("entries"), Value([entry], output_field=JSONField()))
+    TableGame.objects.filter(pk=table.pk).update(entries=appended, **values)
 
 
 def dice_needed(code: str, user, event) -> dict:
@@ -275,7 +345,7 @@ def dice_needed(code: str, user, event) -> dict:
     rules refuse whatever the dice is refused here already, with the engine's reason."""
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         raise TableError("An event is an object with a type.")
-    table = TableGame.objects.filter(code=code).first()
+    table = load(code)
     if table is None or table.seat_of(user) is None:
         raise TableError("There is no such game at your table.")
     if table.status != TableStatus.PLAYING:
@@ -335,7 +405,7 @@ def confirm_result(code: str, user) -> TableGame:
 
 
 def _locked(code: str, user, expected_version: int | None) -> TableGame:
-    table = TableGame.objects.select_for_update().filter(code=code).first()
+    table = load(code, lock=True)
     if table is None or table.seat_of(user) is None:
         raise TableError("There is no such game at your table.")
     if expected_version is not None and table.version != expected_version:

@@ -7,7 +7,7 @@ import json
 import segno
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
@@ -20,10 +20,17 @@ from play.models import TableGame
 
 
 def _table_for(request, code: str) -> TableGame:
-    table = get_object_or_404(TableGame.objects.select_related("game_log"), code=code.upper())
-    if table.seat_of(request.user) is None:
+    table = services.load(code.upper())
+    if table is None or table.seat_of(request.user) is None:
         raise Http404("No such game at your table")
     return table
+
+
+def _seated(request, code: str) -> None:
+    """404 unless this user has a seat at the table: one small read (the change itself reads the row)."""
+    seats = TableGame.objects.filter(code=code.upper()).values_list("seat1_id", "seat2_id").first()
+    if seats is None or not request.user.is_authenticated or request.user.pk not in seats:
+        raise Http404("No such game at your table")
 
 
 @login_required
@@ -133,9 +140,8 @@ def _act(request, code: str, action):
     body = _body(request)
     if body is None:
         return _unreadable()
-    _table_for(request, code)
     try:
-        table = action(body)
+        table = action(body)  # a stranger's change is refused (no seat), then answered 404 below
     except services.TableError as exc:
         table = _table_for(request, code)
         payload = services.state_payload(table, request.user)
@@ -169,7 +175,7 @@ def dice(request, code: str):
     body = _body(request)
     if body is None:
         return _unreadable()
-    _table_for(request, code)
+    _seated(request, code)
     try:
         return JsonResponse(services.dice_needed(code.upper(), request.user, body.get("event")))
     except services.TableError as exc:

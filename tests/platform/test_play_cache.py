@@ -1,0 +1,106 @@
+"""The table recorder's per-process cache (play.services._seen): a row at the version held is served
+from it without reading its entries, a version is remembered only once committed (a post rolled back
+is never served), and after another process's post or an undo the replay equals one rebuilt from the
+stored events."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+import engine
+from play import services
+from play.models import TableGame
+
+pytestmark = pytest.mark.django_db
+
+DEAL_P1 = {"type": "deal", "player": "p1"}
+DEAL_P2 = {"type": "deal", "player": "p2"}  # BG-4.6: both players deal at once, either may go first
+
+
+@pytest.fixture
+def table(user, other_user):
+    created = services.create_game(
+        user,
+        game="motu-battleground",
+        seats=[services.Seating("Alice", "first-game-ew"), services.Seating("Mallory", "first-game-motu")],
+        first_player_seat=1,
+    )
+    return services.join(created.code, other_user)
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks):
+    """``committed(f, …)`` calls f and then what it registered on commit, as a request outside a test's
+    own transaction would see it (a transaction rolled back inside f registers nothing)."""
+
+    def call(function, *args, **kwargs):
+        with django_capture_on_commit_callbacks(execute=True):
+            return function(*args, **kwargs)
+
+    return call
+
+
+def rebuilt_view(code: str) -> dict:
+    """The view of a replay built from the header and the stored events, no cache involved."""
+    row = TableGame.objects.get(code=code)
+    replay = engine.session.start(engine.session.with_seed(row.header, row.seed))
+    for event in row.events:
+        engine.session.step(replay, event)
+    return replay.view()
+
+
+def test_a_row_at_the_version_held_is_read_without_its_entries(table, user, other_user, committed):
+    committed(services.post_event, table.code, user, DEAL_P1, table.version)
+    stored = committed(services.post_event, table.code, other_user, DEAL_P2, table.version + 1)
+    with CaptureQueriesContext(connection) as queries:
+        loaded = services.load(table.code)
+        view = services.replay_of(loaded).view()
+    assert len(queries.captured_queries) == 1 and '"entries"' not in queries.captured_queries[0]["sql"]
+    assert loaded.version == stored.version and loaded.entries == TableGame.objects.get(pk=table.pk).entries
+    assert view == rebuilt_view(table.code)
+
+
+def test_a_post_rolled_back_is_never_served(table, user, other_user, committed):
+    version = table.version
+    committed(services.state_payload, services.load(table.code), user)  # held here at `version`
+
+    def post_then_fail():
+        with transaction.atomic():
+            services.post_event(table.code, user, DEAL_P1, version)
+            raise RuntimeError("the transaction fails after the post")
+
+    with pytest.raises(RuntimeError):
+        committed(post_then_fail)
+    assert services._held(table.pk).version == version
+    # The same version number is stored again, with another event: the rolled-back one never shows.
+    committed(services.post_event, table.code, other_user, DEAL_P2, version)
+    loaded = services.load(table.code)
+    assert loaded.version == version + 1 and loaded.events == [DEAL_P2]
+    assert services.state_payload(loaded, user)["view"] == rebuilt_view(table.code)
+    assert [e["text"] for e in services.state_payload(loaded, user)["events"]] == [
+        e["text"] for e in TableGame.objects.get(pk=table.pk).entries
+    ]
+
+
+def test_a_post_taken_by_another_process_is_applied_to_the_replay_held(table, user, other_user, committed):
+    committed(services.post_event, table.code, user, DEAL_P1, table.version)
+    older = services._held(table.pk)
+    committed(services.post_event, table.code, other_user, DEAL_P2, older.version)
+    services._remember(
+        table.pk, older.version, older.entries, older.replay
+    )  # this process saw only the first
+    loaded = services.load(table.code)
+    assert loaded.events == [DEAL_P1, DEAL_P2]
+    assert committed(services.replay_of, loaded).view() == rebuilt_view(table.code)
+    assert services._held(table.pk).version == loaded.version
+
+
+def test_after_an_undo_the_replay_is_rebuilt_from_the_stored_events(table, user, other_user, committed):
+    posted = committed(services.post_event, table.code, user, DEAL_P1, table.version)
+    undone = committed(services.undo, table.code, user, posted.version)
+    committed(services.post_event, table.code, other_user, DEAL_P2, undone.version)
+    loaded = services.load(table.code)
+    assert loaded.events == [DEAL_P2]
+    assert services.replay_of(loaded).view() == rebuilt_view(table.code)
