@@ -194,6 +194,7 @@ def test_batch_reverification_writes_in_bulk_and_reannounces_only_new_decisions(
 
     old, new = verified_logs
     pretend_an_older_engine_said(new)  # decided differently by the old engine
+    GameLog.objects.filter(pk=old.pk).update(verdict=dict(old.verdict, ruleset_version="bg-0.9.0"))
     release_battleground_ruleset()  # both stale now
     with CaptureQueriesContext(connection) as queries:
         states = verification.reverify_batch([old.pk, new.pk])
@@ -201,8 +202,15 @@ def test_batch_reverification_writes_in_bulk_and_reannounces_only_new_decisions(
     inserts = [q["sql"] for q in queries.captured_queries if q["sql"].startswith('INSERT INTO "gamelogs_')]
     assert len(inserts) == 1  # one bulk insert of both history rows
     updates = [q["sql"] for q in queries.captured_queries if 'UPDATE "gamelogs_gamelog"' in q["sql"]]
-    assert len(updates) == 1 and updates[0].startswith("2 times: ")  # sent together (executemany)
+    # The new decision is written whole; the unchanged one only gets the new versions stamped on.
+    assert len(updates) == 2 and updates[0].startswith("1 times: ")
+    assert "jsonb_build_object('engine_version'" in updates[1] and 'SET "verdict"' not in updates[1]
     assert announced == [new.pk]  # the old log's decision did not change: its effects stand
+    stamped = GameLog.objects.get(pk=old.pk)
+    assert stamped.ruleset_version == engine.ruleset_version("motu-battleground")
+    assert stamped.verdict["ruleset_version"] == stamped.ruleset_version
+    assert stamped.verdict["engine_version"] == stamped.engine_version == engine.ENGINE_VERSION
+    assert verification.same_decision(old.verdict, stamped.verdict)  # nothing else in it changed
     assert LogVerification.objects.filter(log=old).first().changed is False
     assert LogVerification.objects.filter(log=new).first().changes == ["status: illegal → legal"]
     assert verification.reverify_batch([old.pk, new.pk]) == {}  # current now: nothing to do
