@@ -205,8 +205,7 @@ class Game:
         key = q.favour_key(self, troop)
         if key is None:
             return 0
-        f = self.s.favour[key]
-        return f["f"] if "f" in f else 5 * len(f["done"]) + (0 if f["track"] in f["done"] else f["pos"])
+        return fx.favour_value(self, key)
 
     def result(self) -> dict:
         s = self.s
@@ -263,11 +262,77 @@ class Game:
             # HR-4: the favour the troop ended with, as the result scores it (not a gain counter)
             row["favour"] = self.favour_score(p)
             rows.append(row)
+        titan = self.s.troops.get("titan", {}).get("titan") if self.mode == "ascension" else None
         return {
-            "game": [{"mode": self.mode, "arena": self.a.id, "rounds": self.s.turn["round"]}],
+            "game": [{"mode": self.mode, "arena": self.a.id, "rounds": self.s.turn["round"],
+                      "randomness": "seeded" if self.dice.seeded else "recorded", "titan": titan}],
             "troops": rows,
             "units": self.unit_rows(),
-        }
+            "rivals": self.rival_rows(),
+            "tactics": self.tactic_rows(),
+            "favour": self.favour_rows(),
+            "rewards": [dict(v) for k, v in self.s.stats.items() if k.startswith(fx.REWARD_KEY)],
+            "dice": self.dice_rows(),
+        }  # fmt: skip
+
+    def _seat_index(self, troop: str) -> int:
+        seats = self.s.turn["seats"]
+        return seats.index(troop) if troop in seats else len(seats)
+
+    def rival_rows(self) -> list[dict]:
+        """The immortals (Assault) that entered the arena, in the order they did, and the titan (Ascension): each
+        with the round it entered (null: the titan never deployed) and whether it was defeated (an immortal taken
+        as a trophy, HR-13.11.3; the titan in the discard, HR-14.1.2)."""
+        s = self.s
+        rows = []
+        for key, fact in s.stats.items():
+            if key.startswith(fx.RIVAL_KEY):
+                uid = key[len(fx.RIVAL_KEY) :]
+                rows.append({"rival": fact["unit"], "kind": fact["kind"], "round": fact["round"], "uid": uid})
+        if self.mode == "ascension" and not rows:
+            tid = s.troops["titan"]["titan"]
+            rows.append({"rival": tid, "kind": "titan", "round": None, "uid": f"titan:{tid}"})
+        for row in rows:
+            zone = s.units[row.pop("uid")]["zone"]
+            row["defeated"] = zone == ("trophy" if row["kind"] == "immortal" else "discard")
+        return rows
+
+    def tactic_rows(self) -> list[dict]:
+        """Each tactic card each troop played (HR-8.5), by pack id: seat order, then tactic id."""
+        rows = [dict(v) for k, v in self.s.stats.items() if k.startswith(fx.TACTIC_KEY)]
+        return sorted(rows, key=lambda r: (self._seat_index(r["player"]), r["tactic"]))
+
+    def favour_rows(self) -> list[dict]:
+        """Each favour track (a troop's, or an Alliance or Ascension team's shared one, HR-17.6, HR-14.7.3) at the
+        end of each round played; the last round's is the favour the game ended with, unless the round had ended
+        already (an Assault wave's, noted before its reset). Track order, then round."""
+        s = self.s
+        last = (s.over or {}).get("round") or s.turn["round"]
+        rows = []
+        for key in s.favour:
+            noted = s.stats.get(fx.FAVOUR_KEY + key, {})
+            players = [p for p in s.turn["seats"] if q.favour_key(self, p) == key]
+            for r in range(1, last + 1):
+                value = noted.get(str(r))
+                if value is None and r == last:
+                    value = fx.favour_value(self, key)
+                if value is not None:
+                    rows.append({"track": key, "players": players, "round": r, "favour": value})
+        return rows
+
+    def dice_rows(self) -> list[dict]:
+        """Attack dice rolled per troop and colour (HR-8.8.3, HR-2.6): hits and the hits the pack's faces give on
+        average (hit faces ÷ die faces per die, 4 places). Players' troops in seat order, then the rival troops
+        that rolled (immortal, titan); colours in the pack's order."""
+        colours = list(self.c.hit_faces)
+        rows = []
+        for key, v in self.s.stats.items():
+            if key.startswith(fx.DICE_KEY):
+                rows.append({"player": v["player"], "colour": v["colour"], "dice": v["dice"], "hits": v["hits"],
+                             "expected_hits": round(v["hit_faces"] / self.c.die_faces, 4)})  # fmt: skip
+        return sorted(
+            rows, key=lambda r: (self._seat_index(r["player"]), r["player"], colours.index(r["colour"]))
+        )
 
     def unit_rows(self) -> list[dict]:
         """One row per player-troop unit that entered combat, in seat order then uid: its attacks, the damage it
