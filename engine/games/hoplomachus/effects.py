@@ -36,42 +36,37 @@ def unit_stat(g, u: dict | None, key: str | None = None, n: int = 1) -> None:
         row[key] += n
 
 
-# Facts the statistics report beside the counters (version 3), kept in ``stats`` too under their own key
-# prefixes, each value a flat dict of numbers and strings (so ``State.copy`` stays a one-level copy).
-DICE_KEY = "dice:"  # dice:<troop>:<colour> → {"player", "colour", "dice", "hits", "hit_faces"}
-TACTIC_KEY = "tactic:"  # tactic:<troop>:<tactic id> → {"player", "tactic", "played"}
-RIVAL_KEY = "rival:"  # rival:<uid> → {"unit", "kind", "round"}: an immortal or titan that entered the arena
-FAVOUR_KEY = "favour:"  # favour:<track key> → {"<round>": favour at the end of that round}
-REWARD_KEY = "reward:"  # reward:<n> → {"player", "track", "reward", "round"}, n counting from 0
+# Facts the statistics report beside the counters (version 3), kept in ``stats`` too, under keys with a colon
+# (as the unit rows), each a flat dict whose values are numbers or tuples: ``State.copy`` stays a one-level copy,
+# and a handful of entries (not one per fact) keeps it cheap.
+DICE_KEY = "dice:"  # dice:<troop> → {colour: (dice, hits, hit faces)}
+TACTIC_KEY = "tactics:"  # tactics:<troop> → {tactic id: times played}
+RIVALS_KEY = "rivals:"  # → {uid: (unit id, kind, round it entered)}: the immortals and the titan that entered
+FAVOUR_KEY = "favour:"  # → {(track key, round): favour at the end of that round}
+REWARDS_KEY = "rewards:"  # → {n: (troop, track key, reward, round)}, n counting from 0
 
 
 def dice_stat(g, troop: str, pool: list[str], hits: list[bool]) -> None:
     """HR-8.8.3, HR-2.6.1: each die rolled, by troop and colour, with its hit and the hit faces of its colour
     (the pack's faces; the expected hits are ``hit_faces / die_faces``). Counted in both randomness modes."""
     faces = g.c.hit_faces
-    stats = g.s.stats
+    row = g.s.stats.setdefault(DICE_KEY + troop, {})
     for colour, hit in zip(pool, hits, strict=True):
-        row = stats.get(DICE_KEY + troop + ":" + colour)
-        if row is None:
-            row = stats[DICE_KEY + troop + ":" + colour] = {"player": troop, "colour": colour, "dice": 0,
-                                                             "hits": 0, "hit_faces": 0}  # fmt: skip
-        row["dice"] += 1
-        row["hits"] += 1 if hit else 0
-        row["hit_faces"] += faces[colour]
+        dice, hit_count, hit_faces = row.get(colour, (0, 0, 0))
+        row[colour] = (dice + 1, hit_count + (1 if hit else 0), hit_faces + faces[colour])
 
 
 def tactic_stat(g, troop: str, tactic: str) -> None:
-    """HR-8.5: a tactic card played from the troop's camp, by its pack id."""
-    row = g.s.stats.setdefault(
-        TACTIC_KEY + troop + ":" + tactic, {"player": troop, "tactic": tactic, "played": 0}
-    )
-    row["played"] += 1
+    """HR-8.5.1: a tactic chip played from the troop's camp, by its pack id."""
+    row = g.s.stats.setdefault(TACTIC_KEY + troop, {})
+    row[tactic] = row.get(tactic, 0) + 1
 
 
 def rival_entered(g, u: dict) -> None:
     """HR-13.10.2, HR-14.8.3: an immortal or a titan entered the arena, in this round."""
-    g.s.stats.setdefault(RIVAL_KEY + u["uid"], {"unit": u["def"], "kind": q.udef(g, u).kind,
-                                                "round": g.s.turn["round"]})  # fmt: skip
+    g.s.stats.setdefault(RIVALS_KEY, {}).setdefault(
+        u["uid"], (u["def"], q.udef(g, u).kind, g.s.turn["round"])
+    )
 
 
 def favour_value(g, key: str) -> int:
@@ -87,20 +82,16 @@ def favour_value(g, key: str) -> int:
 
 def round_end(g) -> None:
     """HR-8.1.1, HR-13.11.2: the round ends; each favour track's value is noted for it (before a wave's reset)."""
-    r = str(g.s.turn["round"])
+    r = g.s.turn["round"]
+    noted = g.s.stats.setdefault(FAVOUR_KEY, {})
     for key in g.s.favour:
-        g.s.stats.setdefault(FAVOUR_KEY + key, {}).setdefault(r, favour_value(g, key))
+        noted.setdefault((key, r), favour_value(g, key))
 
 
 def reward_taken(g, troop: str, key: str, reward: str) -> None:
     """HR-4.3, HR-4.5: a favour reward claimed, by the troop whose gain reached it, in this round."""
-    n = sum(1 for k in g.s.stats if k.startswith(REWARD_KEY))
-    g.s.stats[REWARD_KEY + str(n)] = {
-        "player": troop,
-        "track": key,
-        "reward": reward,
-        "round": g.s.turn["round"],
-    }
+    taken = g.s.stats.setdefault(REWARDS_KEY, {})
+    taken[len(taken)] = (troop, key, reward, g.s.turn["round"])
     stat(g, troop, "rewards")
 
 
