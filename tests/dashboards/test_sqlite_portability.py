@@ -73,6 +73,9 @@ user = get_user_model().objects.create_user("sqlite")
 for seed, mode in ((3, "skirmish"), (4, "skirmish"), (2, "pandemonium"), (7, "assault")):
     doc = engine.simulate("hoplomachus-remastered", seed, mode=mode)
     verify_stored_log(submit_log(user, json.dumps(doc).encode()).log.pk)
+for seed, mode in ((8, "ascension"), (5, "alliance")):  # recorded dice: the dice-luck data sets count these only
+    doc = engine.simulate("hoplomachus-remastered", seed, mode=mode, randomness="recorded")
+    verify_stored_log(submit_log(user, json.dumps(doc).encode()).log.pk)
 refresh_all_stale.apply()
 f = MetaFilter(game="hoplomachus-remastered", simulated="only", min_games=1)
 sets = datasets_for("hoplomachus-remastered")
@@ -83,7 +86,8 @@ print(json.dumps(out))
 
 
 def test_hoplomachus_queries_run_on_sqlite(tmp_path):
-    """Hoplomachus' JSON-path queries (per unit, per seat place) give the same groups on SQLite."""
+    """Hoplomachus' JSON-path queries (per unit, per seat place, statistics v3's blocks and its recorded-dice
+    filter) give the same groups on SQLite."""
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "arbiter_site.settings.dev",
@@ -95,8 +99,11 @@ def test_hoplomachus_queries_run_on_sqlite(tmp_path):
                           text=True, timeout=300)  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    for key in ("factions", "units", "heroes", "unit-modes", "seat-positions"):
+    for key in ("factions", "units", "heroes", "unit-modes", "seat-positions", "titans", "immortals", "tactics",
+                "tactic-modes", "favour-by-round", "reward-timing", "reward-rounds", "dice-colours"):  # fmt: skip
         assert result[key] > 0, key
-    # two Skirmishes (2 seats) and one Pandemonium of three; the Assault has no turn-order rows
+    # two Skirmishes (2 seats), one Pandemonium of three and an Alliance of four; the Assault and the Ascension
+    # have no turn-order rows
     assert result["seat_games"] == {"skirmish/2/1": 2, "skirmish/2/2": 2, "pandemonium/3/1": 1,
-                                    "pandemonium/3/2": 1, "pandemonium/3/3": 1}  # fmt: skip
+                                    "pandemonium/3/2": 1, "pandemonium/3/3": 1, "alliance/4/1": 1,
+                                    "alliance/4/2": 1, "alliance/4/3": 1, "alliance/4/4": 1}  # fmt: skip

@@ -121,7 +121,8 @@ def test_the_dashboards_count_factions_modes_favour_and_length_from_the_verdicts
     f = MetaFilter(game=GAME, simulated="only", min_games=1)
     sets = datasets_for(GAME)
     assert set(sets) == {"score-components", "factions", "faction-modes", "modes", "favour", "length", "units",
-                         "unit-modes", "heroes", "seat-positions"}  # fmt: skip
+                         "unit-modes", "heroes", "seat-positions", "titans", "immortals", "tactics", "tactic-modes",
+                         "favour-by-round", "reward-timing", "reward-rounds", "dice-colours", "dice-luck"}  # fmt: skip
 
     factions: dict[str, list[int]] = {}
     for verdict, _ in runs:  # seat i of the result is troop i of the statistics
@@ -169,7 +170,8 @@ def test_the_dashboards_count_factions_modes_favour_and_length_from_the_verdicts
         expected[key] = expected.get(key, 0) + 1
     assert length == expected
 
-    assert list(pages_for(GAME)) == ["overview", "factions", "units", "turn-order", "favour", "length"]
+    assert list(pages_for(GAME)) == ["overview", "factions", "units", "tactics", "turn-order", "rivals", "favour",
+                                     "dice", "length"]  # fmt: skip
     for slug, words in (("", ["Win rate by faction", "success against the game"]),
                         ("factions/", ["per mode and arena"]), ("favour/", ["Crowd favour by mode"]),
                         ("length/", ["Game length by mode"])):  # fmt: skip

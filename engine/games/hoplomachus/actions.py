@@ -155,6 +155,7 @@ def tactic(g, ev: dict) -> None:
     t["tactic"] = True
     apply_tactic(g, troop, tid, target)
     fx.stat(g, troop, "tactics")
+    fx.tactic_stat(g, troop, tid)
 
 
 def apply_tactic(g, troop: str, tid: str, target: dict) -> None:
@@ -335,6 +336,7 @@ def attack(g, ev: dict) -> None:
     hits, written = g.dice.roll(pool, ev.get("dice"), f"{name(g, u)}'s attack")
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
+    fx.dice_stat(g, u["owner"], pool, hits)
     u["engaged"] = True
     n = sum(hits)
     fx.stat(g, u["owner"], "attacks")
@@ -361,6 +363,7 @@ def attack_shard(g, ev: dict, u: dict, h: int) -> None:
     hits, written = g.dice.roll(pool, ev.get("dice"), f"{name(g, u)}'s attack")
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
+    fx.dice_stat(g, u["owner"], pool, hits)
     u["engaged"] = True
     fx.stat(g, u["owner"], "attacks")
     fx.stat(g, u["owner"], "hits", sum(hits))
@@ -495,6 +498,7 @@ def special(g, ev: dict) -> None:
         results, written_rolls = [], []
         for v, given in zip(targets, rolls, strict=True):
             hits, written = g.dice.roll(pool, given, f"{name(g, u)}'s {sk.name} on {name(g, v)}", "HR-8.8.4")
+            fx.dice_stat(g, u["owner"], pool, hits)
             results.append((v, sum(hits)))
             written_rolls.append(written)
         if g.dice.author is not None and not g.dice.seeded:
@@ -509,6 +513,7 @@ def special(g, ev: dict) -> None:
                 "HR-8.8.4", f"{sk.name} needs an opponent within {rng or q.udef(g, u).range} hexes"
             )
         hits, written = g.dice.roll(pool, ev.get("dice"), f"{name(g, u)}'s {sk.name}", "HR-8.8.4")
+        fx.dice_stat(g, u["owner"], pool, hits)
         if g.dice.author is not None and not g.dice.seeded:
             ev["dice"] = written
         fx.deal_damage(g, target, sum(hits), u, attack=False)

@@ -36,6 +36,65 @@ def unit_stat(g, u: dict | None, key: str | None = None, n: int = 1) -> None:
         row[key] += n
 
 
+# Facts the statistics report beside the counters (version 3), kept in ``stats`` too, under keys with a colon
+# (as the unit rows), each a flat dict whose values are numbers or tuples: ``State.copy`` stays a one-level copy,
+# and a handful of entries (not one per fact) keeps it cheap.
+DICE_KEY = "dice:"  # dice:<troop> → {colour: (dice, hits, hit faces)}
+TACTIC_KEY = "tactics:"  # tactics:<troop> → {tactic id: times played}
+RIVALS_KEY = "rivals:"  # → {uid: (unit id, kind, round it entered)}: the immortals and the titan that entered
+FAVOUR_KEY = "favour:"  # → {(track key, round): favour at the end of that round}
+REWARDS_KEY = "rewards:"  # → {n: (troop, track key, reward, round)}, n counting from 0
+
+
+def dice_stat(g, troop: str, pool: list[str], hits: list[bool]) -> None:
+    """HR-8.8.3, HR-2.6.1: each die rolled, by troop and colour, with its hit and the hit faces of its colour
+    (the pack's faces; the expected hits are ``hit_faces / die_faces``). Counted in both randomness modes."""
+    faces = g.c.hit_faces
+    row = g.s.stats.setdefault(DICE_KEY + troop, {})
+    for colour, hit in zip(pool, hits, strict=True):
+        dice, hit_count, hit_faces = row.get(colour, (0, 0, 0))
+        row[colour] = (dice + 1, hit_count + (1 if hit else 0), hit_faces + faces[colour])
+
+
+def tactic_stat(g, troop: str, tactic: str) -> None:
+    """HR-8.5.1: a tactic chip played from the troop's camp, by its pack id."""
+    row = g.s.stats.setdefault(TACTIC_KEY + troop, {})
+    row[tactic] = row.get(tactic, 0) + 1
+
+
+def rival_entered(g, u: dict) -> None:
+    """HR-13.10.2, HR-14.8.3: an immortal or a titan entered the arena, in this round."""
+    g.s.stats.setdefault(RIVALS_KEY, {}).setdefault(
+        u["uid"], (u["def"], q.udef(g, u).kind, g.s.turn["round"])
+    )
+
+
+def favour_value(g, key: str) -> int:
+    """A favour track's value as the result scores it: the linear track's position (HR-4.2), or 5 per completed
+    Colosseum track plus the position on the current one (HR-4.4)."""
+    f = g.s.favour[key]
+    return (
+        f["f"]
+        if "f" in f
+        else COLOSSEUM_LENGTH * len(f["done"]) + (0 if f["track"] in f["done"] else f["pos"])
+    )
+
+
+def round_end(g) -> None:
+    """HR-8.1.1, HR-13.11.2: the round ends; each favour track's value is noted for it (before a wave's reset)."""
+    r = g.s.turn["round"]
+    noted = g.s.stats.setdefault(FAVOUR_KEY, {})
+    for key in g.s.favour:
+        noted.setdefault((key, r), favour_value(g, key))
+
+
+def reward_taken(g, troop: str, key: str, reward: str) -> None:
+    """HR-4.3, HR-4.5: a favour reward claimed, by the troop whose gain reached it, in this round."""
+    taken = g.s.stats.setdefault(REWARDS_KEY, {})
+    taken[len(taken)] = (troop, key, reward, g.s.turn["round"])
+    stat(g, troop, "rewards")
+
+
 # --- phases ------------------------------------------------------------------------------------
 
 
@@ -311,7 +370,7 @@ def linear_reward(g, troop: str, key: str, reward: str) -> None:
         for u in s.units.values():
             if u["zone"] == "track" and q.favour_key(g, u["owner"]) == key:
                 to_camp(g, u)  # HR-4.3.4, HR-17.6.4
-    stat(g, troop, "rewards")
+    reward_taken(g, troop, key, reward)
 
 
 def return_tactics(g, troop: str) -> None:
@@ -387,7 +446,7 @@ def colosseum_reward(g, troop: str, track: str) -> None:
     """HR-4.5 rewards and, in Skirmish, the chip above the track (HR-15.2.6, HR-15.5.4)."""
     s = g.s
     reward = g.a.favour["tracks"][track]
-    stat(g, troop, "rewards")
+    reward_taken(g, troop, q.favour_key(g, troop), reward)
     if g.mode == "ascension":
         ascension_reward(g, troop, track, reward)
         return

@@ -477,6 +477,7 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
         t["index"] += 1
         if t["index"] == len(order):
             t["index"] = 0
+            fx.round_end(g)
             t["round"] += 1
         t["player"] = order[t["index"]]
         if t["player"] == "arena" and g.mode == "ascension" and not t.get("arena_turn"):
@@ -504,6 +505,7 @@ def end_wave(g) -> None:
     s = g.s
     t = s.turn
     t["wave_over"] = False
+    fx.round_end(g)  # the wave ends its round (HR-13.11.2); favour is noted before its reset (HR-13.11.6)
     s.pending.clear()  # AMB-24: the turn in progress is abandoned
     for u in list(s.units.values()):
         if u["zone"] != "arena":

@@ -205,8 +205,7 @@ class Game:
         key = q.favour_key(self, troop)
         if key is None:
             return 0
-        f = self.s.favour[key]
-        return f["f"] if "f" in f else 5 * len(f["done"]) + (0 if f["track"] in f["done"] else f["pos"])
+        return fx.favour_value(self, key)
 
     def result(self) -> dict:
         s = self.s
@@ -263,11 +262,81 @@ class Game:
             # HR-4: the favour the troop ended with, as the result scores it (not a gain counter)
             row["favour"] = self.favour_score(p)
             rows.append(row)
+        titan = self.s.troops.get("titan", {}).get("titan") if self.mode == "ascension" else None
         return {
-            "game": [{"mode": self.mode, "arena": self.a.id, "rounds": self.s.turn["round"]}],
+            "game": [{"mode": self.mode, "arena": self.a.id, "rounds": self.s.turn["round"],
+                      "randomness": "seeded" if self.dice.seeded else "recorded", "titan": titan}],
             "troops": rows,
             "units": self.unit_rows(),
-        }
+            "rivals": self.rival_rows(),
+            "tactics": self.tactic_rows(),
+            "favour": self.favour_rows(),
+            "rewards": self.reward_rows(),
+            "dice": self.dice_rows(),
+        }  # fmt: skip
+
+    def rival_rows(self) -> list[dict]:
+        """The immortals (Assault) that entered the arena, in the order they did, and the titan (Ascension): each
+        with the round it entered (null: the titan never deployed) and whether it was defeated (an immortal taken
+        as a trophy, HR-13.11.3; the titan in the discard, HR-14.1.2)."""
+        s = self.s
+        entered = dict(s.stats.get(fx.RIVALS_KEY, {}))
+        if self.mode == "ascension" and not entered:
+            tid = s.troops["titan"]["titan"]
+            entered[f"titan:{tid}"] = (tid, "titan", None)
+        rows = []
+        for uid, (unit, kind, rnd) in entered.items():
+            defeated = s.units[uid]["zone"] == ("trophy" if kind == "immortal" else "discard")
+            rows.append({"rival": unit, "kind": kind, "round": rnd, "defeated": defeated})
+        return rows
+
+    def tactic_rows(self) -> list[dict]:
+        """Each tactic chip each troop played (HR-8.5.1), by pack id: seat order, then tactic id."""
+        rows = []
+        for p in self.s.turn["seats"]:
+            played = self.s.stats.get(fx.TACTIC_KEY + p, {})
+            rows += [{"player": p, "tactic": t, "played": n} for t, n in sorted(played.items())]
+        return rows
+
+    def favour_rows(self) -> list[dict]:
+        """Each favour track (a troop's, or an Alliance or Ascension team's shared one, HR-17.6, HR-14.7.3) at the
+        end of each round played; the last round's is the favour the game ended with, unless the round had ended
+        already (an Assault wave's, noted before its reset). Track order, then round."""
+        s = self.s
+        last = (s.over or {}).get("round") or s.turn["round"]
+        noted = s.stats.get(fx.FAVOUR_KEY, {})
+        rows = []
+        for key in s.favour:
+            players = [p for p in s.turn["seats"] if q.favour_key(self, p) == key]
+            for r in range(1, last + 1):
+                value = noted.get((key, r))
+                if value is None and r == last:
+                    value = fx.favour_value(self, key)
+                if value is not None:
+                    rows.append({"track": key, "players": players, "round": r, "favour": value})
+        return rows
+
+    def reward_rows(self) -> list[dict]:
+        """Each favour reward claimed, in the order claimed, with the round (HR-4.3, HR-4.5)."""
+        taken = self.s.stats.get(fx.REWARDS_KEY, {})
+        return [{"player": p, "track": key, "reward": reward, "round": r}
+                for p, key, reward, r in (taken[n] for n in range(len(taken)))]  # fmt: skip
+
+    def dice_rows(self) -> list[dict]:
+        """Attack dice rolled per troop and colour (HR-8.8.3, HR-2.6): hits and the hits the pack's faces give on
+        average (hit faces ÷ die faces per die, 4 places). Players' troops in seat order, then the rival troops
+        that rolled (immortal, arena, titan); colours in the pack's order."""
+        seats = self.s.turn["seats"]
+        troops = seats + [t for t in self.s.troops if t not in seats]
+        rows = []
+        for t in troops:
+            rolled = self.s.stats.get(fx.DICE_KEY + t, {})
+            for colour in self.c.hit_faces:
+                if colour in rolled:
+                    dice, hits, faces = rolled[colour]
+                    rows.append({"player": t, "colour": colour, "dice": dice, "hits": hits,
+                                 "expected_hits": round(faces / self.c.die_faces, 4)})  # fmt: skip
+        return rows
 
     def unit_rows(self) -> list[dict]:
         """One row per player-troop unit that entered combat, in seat order then uid: its attacks, the damage it

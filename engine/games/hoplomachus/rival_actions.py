@@ -51,6 +51,8 @@ def deploy(g, ev: dict) -> None:
     if troop == "arena":
         s.troops["arena"]["bag"].remove(pick)
     act.enter_arena(g, u, h)
+    if troop == "immortal":
+        fx.rival_entered(g, u)
     if troop == "immortal" and len(s.turn["seats"]) > 1:
         fx.gain_hp(g, u, 2)  # HR-13.10.2 co-op: +2 Health
     s.turn["deployed"] = True
@@ -138,6 +140,7 @@ def immortal_attack(g, ev: dict, u: dict, target: dict) -> dict[str, int]:
     hits, written = g.dice.roll(pool, ev.get("dice"), f"{act.name(g, u)}'s attack")
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
+    fx.dice_stat(g, u["owner"], pool, hits)
     u["engaged"] = True
     g.s.turn["rolled"] = True
     n = sum(hits)
@@ -172,6 +175,7 @@ def roll(g, ev: dict) -> None:
     hits, written = g.dice.roll(pool, ev.get("dice"), f"{act.name(g, imm)}'s roll")
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
+    fx.dice_stat(g, imm["owner"], pool, hits)
     s.turn["rolled"] = True
     imm["engaged"] = True
     immortal_triggers(g, imm, None, by_colour(pool, hits), 0)

@@ -33,6 +33,7 @@ def deploy(g, ev: dict) -> None:
     if h not in q.deploy_hexes(g, "titan", titan):
         raise IllegalEvent("HR-14.8.3", "the titan deploys on the central deployment hex, which must be free")
     act.enter_arena(g, titan, h)
+    fx.rival_entered(g, titan)
     g.s.turn["deployed"] = True
 
 
@@ -50,6 +51,7 @@ def titan_roll(g, ev: dict) -> None:
     hits, written = g.dice.roll(pool, ev.get("dice"), "the titan dice", "HR-14.8.4")
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
+    fx.dice_stat(g, "titan", pool, hits)
     s.turn["rolled"] = True
     per = {}
     for c, h in zip(pool, hits, strict=True):
@@ -145,6 +147,7 @@ def resolve_smite(g, p: dict, ev: dict) -> None:
     hits, written = g.dice.roll(pool, ev.get("dice"), "the titan's attack")
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
+    fx.dice_stat(g, "titan", pool, hits)
     n = sum(hits)
     if target.get("shard"):
         fx.damage_shard(g, target["hex"], n, titan)  # a red-HP shard loses HP like a unit (HR-14.10.3)

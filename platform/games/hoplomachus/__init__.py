@@ -3,8 +3,9 @@
 Seats are troops, named by their player and faction; the score is crowd favour with its sources (the
 labels the engine registers), and in Assault the immortals defeated (HR-13.1.2). The log page adds the
 result of each mode in words and a troop table (``presenter``). The meta has win rates per faction, per
-faction in each mode and arena, success against the game per mode and arena, crowd favour and game
-length, all from the engine's ``hoplomachus-statistics`` and generic result (``meta``). Events are run with a
+faction in each mode and arena, per unit, hero and tactic, success against the game per mode and arena and
+against each titan and immortal, the turn order's advantage, crowd favour by round and reward timing, dice luck
+by colour and game length, all from the engine's ``hoplomachus-statistics`` and generic result (``meta``). Events are run with a
 troop list naming the player's faction (``lists``), in Skirmish, Pandemonium pods or Alliance teams
 (tournaments.game_modes); a simulated event plays Skirmish (HR-12).
 """

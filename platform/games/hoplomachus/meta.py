@@ -4,11 +4,13 @@ game length per mode.
 
 Only what the verified verdict carries is counted: the generic result (``mode``, ``arena``,
 ``rounds_played``, each seat's outcome and score components, ``against_game``) and the statistics
-(``hoplomachus-statistics`` v2: each troop's ``faction`` and counters such as ``attacks``, ``hits`` and
+(``hoplomachus-statistics`` v3: each troop's ``faction`` and counters such as ``attacks``, ``hits`` and
 ``rewards``). The engine writes ``result.seats`` and ``statistics.troops`` in the same seat order, so seat
 ``i`` of one is troop ``i`` of the other. Version 2's per-unit rows (``units``) are read by ``meta_units.py``
-(win rates per unit and per hero); the turn order's advantage is in ``meta_seats.py``. Grouped by SQL over
-the stored verdicts, one query per seat place; Python only adds up the few groups and derives the rates.
+(win rates per unit and per hero); the turn order's advantage is in ``meta_seats.py``; version 3's rivals and
+tactics in ``meta_rivals.py``, favour by round and reward timing in ``meta_timing.py``, dice luck in
+``meta_dice.py``. Grouped by SQL over the stored verdicts, one query per seat place; Python only adds up the
+few groups and derives the rates.
 """
 
 from __future__ import annotations
@@ -21,7 +23,10 @@ from dashboards import figures, queries, stats
 from dashboards.datasets import RATE_COLUMNS, Column, Dataset, Page, ScoreComponents
 from dashboards.filters import MetaFilter
 from gamelogs.models import GameLog
+from games.hoplomachus.meta_dice import DiceColours, DiceLuck
+from games.hoplomachus.meta_rivals import ImmortalRates, TacticModeRates, TacticRates, TitanRates
 from games.hoplomachus.meta_seats import SeatPositions
+from games.hoplomachus.meta_timing import FavourByRound, RewardRounds, RewardTiming
 from games.hoplomachus.meta_units import HeroRates, UnitModeRates, UnitRates
 from games.hoplomachus.names import AGAINST_THE_GAME, MODES, arena_name, faction_name, mode_name
 
@@ -277,7 +282,16 @@ def datasets() -> dict[str, Dataset]:
         UnitRates(),
         UnitModeRates(),
         SeatPositions(),
+        TitanRates(),
+        ImmortalRates(),
+        TacticRates(),
+        TacticModeRates(),
         CrowdFavour(),
+        FavourByRound(),
+        RewardTiming(),
+        RewardRounds(),
+        DiceColours(),
+        DiceLuck(),
         GameLength(),
     ]
     return {d.key: d for d in found}
@@ -287,7 +301,12 @@ PAGES = {
     "overview": Page("overview", "Overview", (FactionRates.key, ModeArenas.key, ScoreComponents.key)),
     "factions": Page("factions", "Factions by mode", (FactionModeRates.key,)),
     "units": Page("units", "Units and heroes", (HeroRates.key, UnitRates.key, UnitModeRates.key)),
+    "tactics": Page("tactics", "Tactics", (TacticRates.key, TacticModeRates.key)),
     "turn-order": Page("turn-order", "Turn order", (SeatPositions.key,)),
-    "favour": Page("favour", "Crowd favour", (CrowdFavour.key,)),
+    "rivals": Page("rivals", "Rival difficulty", (TitanRates.key, ImmortalRates.key)),
+    "favour": Page(
+        "favour", "Crowd favour", (CrowdFavour.key, FavourByRound.key, RewardTiming.key, RewardRounds.key)
+    ),
+    "dice": Page("dice", "Dice luck", (DiceColours.key, DiceLuck.key)),
     "length": Page("length", "Game length", (GameLength.key,)),
 }

@@ -30,6 +30,29 @@ def unit_name(unit_id) -> str:
     return unit.name if unit is not None else str(unit_id or "—")
 
 
+def tactic_name(tactic_id) -> str:
+    """A tactic's printed name in the default pack; its id when the pack lacks it."""
+    content = default_content(GAME_ID)
+    tactic = content.tactics.get(tactic_id) if content is not None and isinstance(tactic_id, str) else None
+    return tactic.name if tactic is not None else str(tactic_id or "—")
+
+
+REWARDS = {  # HR-4.3 (Pozzuoli) and HR-4.5 (Colosseum), as the arenas' favour tracks name them
+    "activate_hero": "Activate the hero",
+    "return_tactics": "Return tactics",
+    "return_units": "Return units",
+    "neutral_hero": "Neutral hero",
+    "gain_support_chip": "Support chip",
+    "add_3_hp": "Add 3 HP",
+    "foothold_action": "Foothold action",
+    "gold_hero": "Gold track hero",
+}
+
+
+def reward_name(reward) -> str:
+    return REWARDS.get(reward, str(reward or "—").replace("_", " ").capitalize())
+
+
 def arena_name(arena_id) -> str:
     return printed_name(GAME_ID, "arenas", arena_id, str(arena_id or "—").capitalize())
 

@@ -48,7 +48,7 @@ def test_unit_rows_add_up_to_their_troops(mode):
     troop's attacks, damage dealt and units defeated; rival units have no rows."""
     info = game_info(GAME)
     schema = json.loads(info.statistics_schema.read_text())
-    assert schema["version"] == info.statistics_version == 2
+    assert schema["version"] == info.statistics_version == 3
     for seed in (1, 2):
         verdict = engine.verify(engine.simulate(GAME, seed, randomness="seeded", mode=mode))
         assert verdict.legal

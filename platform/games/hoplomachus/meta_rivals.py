@@ -1,0 +1,230 @@
+"""Hoplomachus' rival difficulty and tactic win rates, from statistics version 3: the immortals and the titan the
+players faced (``rivals``) and the tactic cards each troop played (``tactics``).
+
+Rival difficulty: in Assault and Ascension the players win or lose together against the game (HR-13, HR-14). A rival's
+game is one verified game it appeared in (an immortal that entered the arena, HR-13.10.2; the titan chosen,
+HR-14.2.3); its row is the players' win rate in those games with its Wilson interval, the players' mean score (the
+result's seat score: immortals defeated in Assault, HR-13.1.2; the crowd favour of the shared track in Ascension,
+HR-14.7.3) and how often the rival itself was defeated.
+
+Tactics: a tactic's game is one troop that played it (HR-8.5.1) in one verified game, won when that troop's seat
+won, as for units (``meta_units``).
+
+The blocks are lists of varying length, so, as in ``meta_units``, one query reads them per log with the result's
+seats and Python adds them up, cached under the game's data version. Version-2 verdicts have neither block and
+count for nothing here until they are verified again.
+"""
+
+from __future__ import annotations
+
+from django.db.models.fields.json import KT
+
+from dashboards import figures, queries, stats
+from dashboards import models as m
+from dashboards.datasets import RATE_COLUMNS, Column, Dataset
+from dashboards.filters import MetaFilter
+from gamelogs.models import GameLog
+from games.hoplomachus.names import MODES, arena_name, mode_name, tactic_name, unit_name
+
+OUTCOMES = {"win": "wins", "draw": "draws"}  # anything else is a loss
+MODE_ORDER = {mode: i for i, mode in enumerate(MODES)}
+
+
+def verdict_blocks(f: MetaFilter, block: str, *, public: bool = False, recorded: bool = False):
+    """(statistics[block], result seats, against_game, mode, arena, players) of every verified game in ``f`` whose
+    verdict has ``block``. ``public``: only games that may be named on a public page (``visibility``);
+    ``recorded``: only games whose dice were recorded at the table."""
+    games = queries.game_stats(f, m.GameStat.objects.filter(queries.public_games()) if public else None)
+    logs = GameLog.objects.filter(meta_stat__in=games, **{"verdict__statistics__has_key": block})
+    if recorded:
+        logs = logs.filter(verdict__statistics__game__0__randomness="recorded")
+    rows = logs.values_list(
+        f"verdict__statistics__{block}", "verdict__result__seats", "verdict__result__against_game",
+        KT("verdict__result__mode"), KT("verdict__result__arena"), "verdict__players",
+    )  # fmt: skip
+    for items, seats, against, mode, arena, players in rows.iterator(chunk_size=500):
+        if isinstance(items, list):
+            seats = [s for s in seats or [] if isinstance(s, dict)]
+            yield items, seats, against if isinstance(against, dict) else {}, mode, arena, players or []
+
+
+def rival_groups(f: MetaFilter) -> list[dict]:
+    """Rival appearances grouped by (rival, kind, mode, arena): games, players' wins, score summed over the games
+    with a score, and times the rival was defeated."""
+
+    def compute(f: MetaFilter) -> list[dict]:
+        out: dict[tuple, dict] = {}
+        for rivals, seats, against, mode, arena, _ in verdict_blocks(f, "rivals"):
+            scores = [s["score"] for s in seats if isinstance(s.get("score"), int)]
+            met: dict[tuple, bool] = {}
+            for r in rivals:
+                if isinstance(r, dict) and r.get("rival"):
+                    key = (r["rival"], r.get("kind"))
+                    met[key] = met.get(key, False) or bool(r.get("defeated"))
+            for (rival, kind), defeated in met.items():
+                g = out.setdefault((rival, kind, mode, arena),
+                                   {"games": 0, "wins": 0, "score": 0.0, "scored": 0, "defeated": 0})  # fmt: skip
+                g["games"] += 1
+                g["wins"] += against.get("outcome") == "win"
+                if scores:
+                    g["score"] += sum(scores) / len(scores)
+                    g["scored"] += 1
+                g["defeated"] += defeated
+        return [
+            {"rival": k[0], "kind": k[1], "mode": k[2], "arena": k[3], **v} for k, v in sorted(out.items())
+        ]
+
+    return queries.cached("hr-rivals", f, compute)
+
+
+RIVAL_COLUMNS = (
+    Column("name", "Rival · mode", "text"),
+    Column("games", "Games"),
+    Column("wins", "Players won"),
+    Column("win_rate", "Players' win rate", "pct"),
+    Column("ci_low", "95% CI low", "pct"),
+    Column("ci_high", "95% CI high", "pct"),
+    Column("mean_score", "Players' mean score", "float"),
+    Column("defeat_rate", "Rival defeated", "pct"),
+)
+
+
+class _RivalRates(Dataset):
+    kind: str
+    noun: str
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        counts: dict[tuple, dict] = {}
+        for g in rival_groups(f):
+            if g["kind"] != self.kind:
+                continue
+            c = counts.setdefault((g["rival"], g["mode"]),
+                                  {"games": 0, "wins": 0, "score": 0.0, "scored": 0, "defeated": 0})  # fmt: skip
+            for name in c:
+                c[name] += g[name]
+        rows = []
+        for (rival, mode), c in counts.items():
+            interval = stats.wilson_interval(c["wins"], c["games"])
+            rows.append({
+                "key": f"{rival}/{mode}", "name": f"{unit_name(rival)} · {mode_name(mode)}", "rival": rival,
+                "mode": mode, "games": c["games"], "wins": c["wins"], "draws": 0, "losses": c["games"] - c["wins"],
+                "win_rate": stats.win_rate(c["wins"], c["games"]),
+                "ci_low": interval[0] if interval else None, "ci_high": interval[1] if interval else None,
+                "mean_score": stats.rate(c["score"], c["scored"]), "defeated": c["defeated"],
+                "defeat_rate": stats.rate(c["defeated"], c["games"]),
+                "too_few_games": stats.too_few_games(c["games"], f.min_games),
+            })  # fmt: skip
+        return sorted(rows, key=lambda r: (r["win_rate"] if r["win_rate"] is not None else 2, r["name"]))
+
+    def figures(self, rows, f):
+        return [figures.win_rate_figure(rows, f"Players' win rate against each {self.noun}", limit=30)]
+
+
+class TitanRates(_RivalRates):
+    key = "titans"
+    kind = "titan"
+    noun = "titan"
+    title = "Rival difficulty: the titans"
+    columns = RIVAL_COLUMNS
+    description = (
+        "Ascension (HR-14): each titan the players chose (HR-14.2.3), over the games against it. Players' win rate "
+        "= games the players defeated the titan ÷ games (HR-14.1.2), with the Wilson 95% interval; the hardest "
+        "titan is listed first. Mean score = the players' crowd favour at the end (the shared track, HR-14.7.3). "
+        "Bars are greyed below the minimum number of games."
+    )
+
+
+class ImmortalRates(_RivalRates):
+    key = "immortals"
+    kind = "immortal"
+    noun = "immortal"
+    title = "Rival difficulty: the immortals"
+    columns = RIVAL_COLUMNS
+    description = (
+        "Assault (HR-13): each immortal over the games it entered the arena in (drawn at a wave's start, "
+        "HR-13.10.2). Players' win rate = those games the players won ÷ games, with the Wilson 95% interval; mean "
+        "score = immortals the players defeated in those games (HR-13.1.2); rival defeated = games in which this "
+        "immortal became a trophy (HR-13.11.3). An immortal drawn in a later wave is met only by players who beat "
+        "the ones before it, so later draws look easier than they are; the hardest immortal is listed first."
+    )
+
+
+def tactic_groups(f: MetaFilter) -> list[dict]:
+    """Tactic games grouped by (tactic, mode, arena, outcome): games (troops that played it) and times played."""
+
+    def compute(f: MetaFilter) -> list[dict]:
+        out: dict[tuple, dict] = {}
+        for tactics, seats, _, mode, arena, _ in verdict_blocks(f, "tactics"):
+            outcome = {s.get("seat"): s.get("outcome") for s in seats}
+            for t in tactics:
+                if not isinstance(t, dict) or t.get("player") not in outcome or not t.get("tactic"):
+                    continue
+                g = out.setdefault(
+                    (t["tactic"], mode, arena, outcome[t["player"]]), {"games": 0, "played": 0}
+                )
+                g["games"] += 1
+                g["played"] += int(t.get("played") or 0)
+        return [
+            {"tactic": k[0], "mode": k[1], "arena": k[2], "outcome": k[3], **v}
+            for k, v in sorted(out.items())
+        ]
+
+    return queries.cached("hr-tactics", f, compute)
+
+
+def _tactic_tally(groups: list[dict], key, name, f: MetaFilter) -> list[dict]:
+    counts: dict = {}
+    for g in groups:
+        c = counts.setdefault(key(g), {"games": 0, "wins": 0, "draws": 0, "played": 0})
+        c["games"] += g["games"]
+        c["played"] += g["played"]
+        if g["outcome"] in OUTCOMES:
+            c[OUTCOMES[g["outcome"]]] += g["games"]
+    total = sum(c["games"] for c in counts.values())
+    rows = []
+    for k, c in counts.items():
+        row = {"key": "/".join(k) if isinstance(k, tuple) else k, "name": name(k), **c,
+               "losses": c["games"] - c["wins"] - c["draws"], "played_per_game": stats.rate(c["played"], c["games"])}  # fmt: skip
+        rows.append(stats.decorate_rate_row(row, total, f.min_games))
+    return sorted(rows, key=lambda r: (-(r["win_rate"] or 0), r["name"]))
+
+
+TACTIC_COLUMNS = (*RATE_COLUMNS[:-1], Column("played_per_game", "Played / game", "float"), RATE_COLUMNS[-1])
+TACTIC_TERMS = (
+    "A tactic's game is one troop that played it (HR-8.5.1) in one verified game; it wins when that troop's player "
+    "wins (the team in Alliance; the players against the game in Assault and Ascension). Bars show the Wilson 95% "
+    "interval; the balance mark compares with 50%, which is fair only for two-sided games. Played / game counts a "
+    "tactic returned to the camp and played again (HR-4.3.2). Pick rate = the tactic's games ÷ all tactic games in "
+    "the filter. Names come from the default content pack, whose unprinted tactics are provisional."
+)
+
+
+class TacticRates(Dataset):
+    key = "tactics"
+    title = "Win rate by tactic"
+    test = stats.BALANCE_TEST_DESCRIPTION
+    columns = TACTIC_COLUMNS
+    description = "Every tactic the players' troops played, over every mode. " + TACTIC_TERMS
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        return _tactic_tally(tactic_groups(f), lambda g: g["tactic"], tactic_name, f)
+
+    def figures(self, rows, f):
+        return [figures.win_rate_figure(rows, self.title, limit=30)]
+
+
+class TacticModeRates(Dataset):
+    key = "tactic-modes"
+    title = "Win rate by tactic, per mode and arena"
+    test = stats.BALANCE_TEST_DESCRIPTION
+    columns = TACTIC_COLUMNS
+    description = "One row per tactic in each mode and arena it was played in (HR-12). " + TACTIC_TERMS
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        def name(k) -> str:
+            return f"{tactic_name(k[0])} · {mode_name(k[1])} · {arena_name(k[2])}"
+
+        return _tactic_tally(tactic_groups(f), lambda g: (g["tactic"], g["mode"], g["arena"]), name, f)
+
+    def figures(self, rows, f):
+        return [figures.win_rate_figure(rows, self.title, limit=30)]
