@@ -98,6 +98,33 @@ def test_an_alliance_troop_names_six_units_of_its_faction_checked_against_the_pa
     )
 
 
+def test_an_alliance_troop_through_the_api_answers_the_troop_it_fields(organizer, make_player):
+    from rest_framework.test import APIClient
+
+    event = alliance_event(organizer, slug="api-troop")
+    player = make_player("Duncan")
+    services.register(player, event)
+    api = APIClient()
+    api.force_authenticate(player)
+    units = [{"character": name} for name in roster("amazons")[4:10]]
+    answer = api.put(
+        f"/api/events/{event.slug}/list/", {"faction": "Amazons", "entries": units}, format="json"
+    )
+    assert answer.status_code == 200, answer.content
+    body = answer.json()
+    assert body["valid"] and body["faction"] == "amazons"
+    assert [e["character"] for e in body["entries"]] == roster("amazons")[4:10]
+    roles = [line["role"] for line in body["validation"]["lines"]]
+    assert roles == ["hero"] + ["unit"] * 6 + ["tactic"] * 4  # HR-2.3.4, HR-17.2.8
+    short = api.put(
+        f"/api/events/{event.slug}/list/", {"faction": "Amazons", "entries": units[:3]}, format="json"
+    )
+    assert (
+        not short.json()["valid"]
+        and "choose exactly 6" in short.json()["validation"]["errors"][-1]["message"]
+    )
+
+
 def test_a_skirmish_troop_is_the_whole_faction(client, organizer, make_player):
     event = hr_event(organizer)
     player = make_player("Teela")
@@ -109,6 +136,20 @@ def test_a_skirmish_troop_is_the_whole_faction(client, organizer, make_player):
     assert force_list.valid and force_list.faction == "amazons" and force_list.entries == []
     lines = [line["name"] for line in force_list.validation["lines"]]
     assert lines[0] == "Amazons hero (hero)" and len([n for n in lines if "(" not in n]) == 10  # HR-2.3.4
+
+
+def test_a_skirmish_match_starts_at_the_table_with_each_registered_faction(organizer, make_player):
+    from play import matches
+
+    event = hr_event(organizer, slug="skirmish-table")
+    players = [make_player(name) for name in ("Adam", "Teela")]
+    for player, faction in zip(players, ("Kunlun", "Amazons"), strict=True):
+        services.register(player, event)
+        services.submit_list(player, event, text=faction)
+    match = services.publish_round(organizer, services.pair_next_round(organizer, event)).matches.get()
+    table = matches.start_from_match(match.entrant_a.player, match.pk, first_player_seat=1)
+    by_name = {p["name"]: p["faction"] for p in table.header["players"]}
+    assert by_name == {"Adam": "kunlun", "Teela": "amazons"} and table.header["setup"]["mode"] == "skirmish"
 
 
 def _alliance_log(seed: int = 3) -> dict:
