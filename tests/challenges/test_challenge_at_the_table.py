@@ -116,6 +116,12 @@ def test_a_co_op_ascension_at_the_table_through_the_api_waits_for_the_second_pho
         table.header["setup"] == challenge.header["setup"]
     )  # HR-14.2.5: the units dealt are the challenge's
 
+    again = alice.post(
+        f"/api/challenges/{challenge.slug}/table/", {"names": ["Alice", "Mallory"]}, format="json"
+    )
+    assert (
+        again.status_code == 200 and again.json()["code"] == table.code
+    )  # the unfinished table, not a new one
     table = table_services.join(table.code, other_user)
     table = _play_to_the_end(table, 41)
     entry = challenge.entries.get()

@@ -158,7 +158,8 @@ class TableView(ChallengeAPIView):
         "answers it again. When the game ends its log is entered into the challenge.",
         request={"application/json": {"type": "object", "properties": {"names": {
             "type": "array", "items": {"type": "string"}}}}},
-        responses={201: OpenApiTypes.OBJECT, 409: OpenApiResponse(
+        responses={201: OpenApiTypes.OBJECT, 200: OpenApiResponse(description="your unfinished table"),
+                   409: OpenApiResponse(
             description="not open, closed, or more seats than the table has")},
     )  # fmt: skip
     def post(self, request, slug):
@@ -166,7 +167,9 @@ class TableView(ChallengeAPIView):
         names = request.data.get("names") if isinstance(request.data, dict) else None
         if not isinstance(names, list):
             raise services.ChallengeError('Send the names at the table: {"names": [...]}.', "invalid_names")
+        existing = services.table_of(challenge, request.user)
         table = services.play_at_table(request.user, challenge, names=names)
+        again = existing is not None and existing.pk == table.pk
         return Response(
             {
                 "code": table.code,
@@ -177,5 +180,5 @@ class TableView(ChallengeAPIView):
                 "players": [p["name"] for p in table.header["players"]],
                 "commitment": table.header["randomness"]["commitment"],
             },
-            status=status.HTTP_201_CREATED,
+            status=status.HTTP_200_OK if again else status.HTTP_201_CREATED,
         )
