@@ -11,5 +11,6 @@ urlpatterns = [
     path("<slug:slug>/start/", views.start, name="start"),
     path("<slug:slug>/header.json", views.header_json, name="header"),
     path("<slug:slug>/enter/", views.enter, name="enter"),
+    path("<slug:slug>/play/", views.play, name="play"),
     path("<slug:slug>/entries/<int:pk>/", views.entry, name="entry"),
 ]

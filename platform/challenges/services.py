@@ -279,6 +279,54 @@ def _commitment_of(log: GameLog) -> str:
     return matching.commitment_of(header) if isinstance(header, dict) else ""
 
 
+# -- at the table (the play app's recorder, when installed) ---------------------------------------------
+def table_seats(challenge: Challenge) -> list[dict]:
+    """The challenge's seats as the table form asks for them: ``{"index", "faction"}``; [] when the
+    recorder cannot play it (no play app, or more seats than its two phones)."""
+    from django.apps import apps
+
+    players = challenge.header.get("players") or []
+    if not apps.is_installed("play") or not 1 <= len(players) <= 2:
+        return []
+    return [{"index": i, "faction": str(p.get("faction", ""))} for i, p in enumerate(players, start=1)]
+
+
+def table_of(challenge: Challenge, user):
+    """``user``'s unfinished table of this challenge, or None."""
+    if not table_seats(challenge):
+        return None
+    from play import challenges as at_table
+
+    return at_table.open_table(challenge, user)
+
+
+def play_at_table(user, challenge: Challenge, *, names: list[str]):
+    """Start (or go back to) ``user``'s table of ``challenge`` (play.challenges): the recorder game with the
+    challenge's header and seed; the log is entered when the game ends. Errors are ChallengeErrors."""
+    if not user.is_authenticated:
+        raise ChallengeError("Log in to play a challenge at the table.", "not_authenticated", 401)
+    if not table_seats(challenge):
+        raise ChallengeError(
+            f"This challenge has {len(challenge.header.get('players') or [])} seats; the table seats one or "
+            "two phones. Download the header and upload the log instead.",
+            "not_at_table",
+            409,
+        )
+    names = [" ".join(str(name or "").split()) for name in names]
+    seats = len(table_seats(challenge))
+    if len(names) != seats or not all(names):
+        raise ChallengeError(f"Give a name for each of the challenge's {seats} seat(s).", "invalid_names")
+    if len({name.casefold() for name in names}) != len(names) or any(len(name) > 60 for name in names):
+        raise ChallengeError("Give each seat a different name of at most 60 characters.", "invalid_names")
+    from play import challenges as at_table
+    from play.services import TableError
+
+    try:
+        return at_table.start_from_challenge(user, challenge, names=names)
+    except TableError as exc:
+        raise ChallengeError(exc.message, "not_at_table", 409) from None
+
+
 def leaderboard(challenge: Challenge) -> list[ChallengeEntry]:
     """Accepted entries, each player's best, best first (challenges.ranking)."""
     entries = (

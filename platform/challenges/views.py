@@ -87,6 +87,8 @@ def detail(request, slug: str):
         ),
         "started": services.has_started(request.user, challenge),
         "entry_form": EntryForm(),
+        "table": services.table_of(challenge, request.user),
+        "table_seats": services.table_seats(challenge),
         "now": timezone.now(),
     }
     return render(request, "challenges/detail.html", context)
@@ -149,3 +151,18 @@ def enter(request, slug: str):
     else:
         messages.success(request, "Entered: it takes its place once the workers have verified the log.")
     return redirect("challenges:detail", slug=slug)
+
+
+@require_POST
+@login_required
+def play(request, slug: str):
+    """Play the challenge at the table: a recorder game with the challenge's setup and seed (names only)."""
+    challenge = get_object_or_404(Challenge, slug=slug)
+    seats = services.table_seats(challenge)
+    names = [request.POST.get(f"name_{seat['index']}", "") for seat in seats]
+    try:
+        table = services.play_at_table(request.user, challenge, names=names)
+    except services.ChallengeError as exc:
+        messages.error(request, exc.message)
+        return redirect("challenges:detail", slug=slug)
+    return redirect(table)

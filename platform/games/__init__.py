@@ -175,6 +175,16 @@ class GamePlugin:
     def format_list_text(self, entries: list, pack=None, faction: str | None = None) -> str:
         return ""
 
+    def list_options(self, event) -> dict:
+        """Keyword arguments the event adds to :meth:`check_list` (a game whose lists depend on the
+        event's mode says so here); none by default."""
+        return {}
+
+    def header_players(self, header: dict) -> list[dict]:
+        """A log header's players as :meth:`compare_force` reads them (a game may add what its setup
+        gives each player, e.g. Hoplomachus Alliance's chosen units); the header's players by default."""
+        return list(header.get("players") or [])
+
     def compare_force(self, player, header: dict, pack) -> list[str]:
         """Differences between a log header player's force and their registered list
         (``player`` is a tournaments.log_check.ExpectedPlayer)."""

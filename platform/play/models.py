@@ -27,7 +27,7 @@ class TableGame(models.Model):
     game = models.CharField(max_length=64)
     header = models.JSONField()  # the log header; for a seeded game the commitment only, never the seed
     mode = models.CharField(max_length=16, choices=DiceMode.choices, default=DiceMode.SEEDED)
-    seed = models.CharField(max_length=64, blank=True)  # secret until the game is over
+    seed = models.CharField(max_length=128, blank=True)  # secret until the game is over
     entries = models.JSONField(default=list)
     version = models.PositiveIntegerField(default=0)
     last_confirmed = models.BooleanField(default=True)  # the opponent confirmed the last event
@@ -38,6 +38,8 @@ class TableGame(models.Model):
     status = models.CharField(max_length=16, choices=TableStatus.choices, default=TableStatus.WAITING)
     result_confirmed = models.JSONField(default=list)  # seats (1, 2) that confirmed the result
     match_ref = models.JSONField(null=True, blank=True)  # {"event", "match", "round"} for a match's game
+    # {"challenge": slug, "entry": id once entered} for a challenge played at the table (play.challenges)
+    challenge_ref = models.JSONField(null=True, blank=True)
     game_log = models.ForeignKey(
         "gamelogs.GameLog", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

@@ -436,6 +436,20 @@ def _send_log(table: TableGame) -> None:
             table.game_log = attached
             table.save(update_fields=["game_log"])
             return
+    if table.challenge_ref:
+        from play import challenges
+
+        try:
+            entered = challenges.enter(table, data)
+        except UploadRejected:
+            return  # as below: the game stays stored as played, its log file offered for download
+        table.save(update_fields=["challenge_ref"])
+        if entered is not None:
+            if table.seat2 is not None:
+                submit_log(table.seat2, data, source=LogSource.WEB, filename=f"table-{table.code}.json")
+            table.game_log = entered
+            table.save(update_fields=["game_log"])
+            return
     try:
         submitted = submit_log(table.seat1, data, source=LogSource.WEB, filename=f"table-{table.code}.json")
     except UploadRejected:
@@ -447,6 +461,19 @@ def _send_log(table: TableGame) -> None:
 
 
 # -- what a page shows ---------------------------------------------------------------------------------
+def _challenge_payload(table: TableGame) -> dict | None:
+    """For a challenge's game: its title and page, and once the game is over where its entry stands."""
+    ref = table.challenge_ref
+    if not ref:
+        return None
+    return {
+        "title": ref.get("title", ref.get("challenge", "")),
+        "url": reverse("challenges:detail", args=[ref["challenge"]]),
+        "entered": bool(ref.get("entry")),
+        "problem": ref.get("problem", ""),
+    }
+
+
 def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
     """Everything the table page shows for ``user``: the view, the offers that are theirs (hidden
     cards stay hidden: a player is offered only their own), the events so far, and the commitment."""
@@ -502,6 +529,7 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
         "result_confirmed": table.result_confirmed,
         "log_url": table.game_log.get_absolute_url() if table.game_log_id else None,
         "download_url": reverse("play:log", args=[table.code]),
+        "challenge": _challenge_payload(table),
     }
     if with_board:
         payload["board"] = engine.session.board(replay)

@@ -155,7 +155,7 @@ def team_members(event: Event, *, active_only: bool = False) -> dict[int, list[R
     """{team id: its entered members in the order they joined}; ``active_only`` leaves dropped
     members out (they take no seat in later rounds)."""
     members: dict[int, list[Registration]] = {t: [] for t in event.teams.values_list("pk", flat=True)}
-    for registration in entered(event).filter(team__isnull=False):
+    for registration in entered(event).filter(team__isnull=False).select_related("force_list"):
         if active_only and registration.status == RegistrationStatus.DROPPED:
             continue
         members[registration.team_id].append(registration)
@@ -182,7 +182,8 @@ def team_competitors(event: Event, *, as_of_round: int | None = None) -> list[Co
                 starting_points=max(float(r.starting_points) for r in people),
             )
         )
-    return found
+    # A game whose players at a table must play different factions pairs teams by their members' lists.
+    return distinct_factions.with_team_factions(event, found, members)
 
 
 def team_result_record(match: Match) -> AnyRecord | None:

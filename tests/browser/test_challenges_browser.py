@@ -75,3 +75,38 @@ def test_challenge_pages_fit_a_phone(browser, live_server, organizer, user, othe
     browser.get(live_server.url + "/challenges/new/")
     browser.save_screenshot(str(SCREENSHOTS / "challenges-create.png"))
     assert _width(browser) <= 390, f"/challenges/new/ is {_width(browser)} px wide"
+
+
+def test_a_challenge_played_at_the_table_is_entered_and_linked_from_the_table(
+    browser, live_server, user, challenge
+):
+    """From the challenge page to the recorder and back: the table page, drawn by table.js, says the
+    finished game was entered into the challenge and links to it (docs/challenges.md, "At the table")."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as EC
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from play.models import TableGame
+    from tests.challenges.test_challenge_at_the_table import _play_to_the_end
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    _sign_in(browser, live_server.url, user)
+    browser.get(live_server.url + f"/challenges/{challenge.slug}/")
+    field = browser.find_element(By.ID, "id_name_1")
+    field.clear()
+    field.send_keys("Teela")
+    browser.save_screenshot(str(SCREENSHOTS / "challenges-at-table-form.png"))
+    browser.find_element(By.ID, "play-at-table").click()
+    WebDriverWait(browser, 20).until(EC.presence_of_element_located((By.ID, "table-challenge")))
+    table = TableGame.objects.get()
+    assert table.header["players"][0]["name"] == "Teela" and challenge.title in browser.page_source
+
+    _play_to_the_end(table, 5)
+    browser.get(live_server.url + table.get_absolute_url())
+    link = WebDriverWait(browser, 20).until(EC.visibility_of_element_located((By.ID, "challenge-entry")))
+    browser.save_screenshot(str(SCREENSHOTS / "challenges-at-table-over.png"))
+    assert _width(browser) <= 390, f"the table page is {_width(browser)} px wide"
+    link.click()
+    WebDriverWait(browser, 20).until(EC.presence_of_element_located((By.ID, "back-to-table")))
+    assert "has ended and its log is entered" in browser.page_source
+    assert _width(browser) <= 390

@@ -45,7 +45,7 @@ def new_header(
     titan: str | None = None,
 ) -> dict:
     """The header of a new game. ``players``: ``{"name", "faction"}`` in seat order (``force`` is taken
-    for the faction when ``faction`` is missing); ``seed_hex`` makes it seeded (commitment only), None
+    for the faction when ``faction`` is missing: a faction id, or a registered list's ``{"faction", …}``); ``seed_hex`` makes it seeded (commitment only), None
     recorded. In a seeded Skirmish the seed draws the first player (HR-15.2.2), so ``first_player``
     orders a recorded game only; co-op players choose their order each round (HR-13.8.5)."""
     from engine.core.content import builtin_pack
@@ -63,7 +63,9 @@ def new_header(
     seats = []
     for i, p in enumerate(players):
         faction = p.get("faction") or p.get("force")
-        if faction not in content.factions:
+        if isinstance(faction, dict):  # a registered troop list, {"faction", "characters"} (a match's table)
+            faction = faction.get("faction")
+        if not isinstance(faction, str) or faction not in content.factions:
             raise ValueError(f"unknown faction {faction!r}")
         seats.append({"id": f"p{i + 1}", "name": p["name"], "faction": faction, "force": []})
     ids = [p["id"] for p in seats]

@@ -13,4 +13,5 @@ urlpatterns = [
     path("<slug:slug>/header/", views.HeaderView.as_view(), name="header"),
     path("<slug:slug>/leaderboard/", views.LeaderboardView.as_view(), name="leaderboard"),
     path("<slug:slug>/entries/", views.EntryListView.as_view(), name="entries"),
+    path("<slug:slug>/table/", views.TableView.as_view(), name="table"),
 ]

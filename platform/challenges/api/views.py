@@ -7,6 +7,7 @@ organizer or staff). Errors use the API's one shape: ``{"error": {"code", "messa
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -143,3 +144,41 @@ class EntryListView(ChallengeAPIView):
             data, filename = request.body, ""
         entry = services.submit_entry(request.user, challenge, data, filename=filename, source=LogSource.API)
         return Response(s.EntrySerializer(entry).data, status=status.HTTP_202_ACCEPTED)
+
+
+class TableView(ChallengeAPIView):
+    permission_classes = [IsAuthenticated]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        summary="Play the challenge at the table: a recorder game with its setup and seed",
+        description="Starts the challenge for you (as `start/` does) and opens a table of the recorder "
+        "whose header is the challenge's, with the names you give (one per seat, in order); a two-seat "
+        "challenge waits for the second phone to join with the code. Going back to an unfinished table "
+        "answers it again. When the game ends its log is entered into the challenge.",
+        request={"application/json": {"type": "object", "properties": {"names": {
+            "type": "array", "items": {"type": "string"}}}}},
+        responses={201: OpenApiTypes.OBJECT, 200: OpenApiResponse(description="your unfinished table"),
+                   409: OpenApiResponse(
+            description="not open, closed, or more seats than the table has")},
+    )  # fmt: skip
+    def post(self, request, slug):
+        challenge = self.challenge(slug)
+        names = request.data.get("names") if isinstance(request.data, dict) else None
+        if not isinstance(names, list):
+            raise services.ChallengeError('Send the names at the table: {"names": [...]}.', "invalid_names")
+        existing = services.table_of(challenge, request.user)
+        table = services.play_at_table(request.user, challenge, names=names)
+        again = existing is not None and existing.pk == table.pk
+        return Response(
+            {
+                "code": table.code,
+                "status": table.status,
+                "url": request.build_absolute_uri(table.get_absolute_url()),
+                "join_url": request.build_absolute_uri(reverse("play:join", args=[table.code])),
+                "state_url": request.build_absolute_uri(reverse("play:state", args=[table.code])),
+                "players": [p["name"] for p in table.header["players"]],
+                "commitment": table.header["randomness"]["commitment"],
+            },
+            status=status.HTTP_200_OK if again else status.HTTP_201_CREATED,
+        )

@@ -5,8 +5,9 @@ labels the engine registers), and in Assault the immortals defeated (HR-13.1.2).
 result of each mode in words and a troop table (``presenter``). The meta has win rates per faction, per
 faction in each mode and arena, per unit, hero and tactic, success against the game per mode and arena and
 against each titan and immortal, the turn order's advantage, crowd favour by round and reward timing, dice luck
-by colour and game length, all from the engine's ``hoplomachus-statistics`` and generic result (``meta``). Events are run with a
-troop list naming the player's faction (``lists``), in Skirmish, Pandemonium pods or Alliance teams
+by colour and game length, all from the engine's ``hoplomachus-statistics`` and generic result (``meta``). Events
+are run with a troop list naming the player's faction and, in Alliance, the six units chosen (``lists``), in
+Skirmish, Pandemonium pods or Alliance teams
 (tournaments.game_modes); a simulated event plays Skirmish (HR-12).
 """
 
@@ -34,6 +35,25 @@ class Hoplomachus(ListModulePlugin):
 
     def faction_name(self, pack, faction_id: str) -> str:
         return faction_name(faction_id)
+
+    def catalogue(self, pack) -> dict:
+        """Each faction's troop as the list page shows it: hero, non-elite units, tactics (HR-2.3.4)."""
+        return lists.catalogue(pack)
+
+    def list_options(self, event) -> dict:
+        # What a troop list holds depends on the mode: Alliance lists name six units (HR-17.2.8).
+        return {"mode": event.game_mode or ""}
+
+    def check_list(
+        self, entries: list, pack, *, points_limit: int, faction: str | None = None, mode: str = ""
+    ):
+        return lists.check_list(entries, pack, faction=faction, mode=mode)
+
+    def compare_force(self, player, header: dict, pack) -> list[str]:
+        return lists.compare_force(player, header, pack)
+
+    def header_players(self, header: dict) -> list[dict]:
+        return lists.header_players(header)
 
     def simulated_sides(self, pack) -> list[SimulatedSide]:
         return [SimulatedSide(faction, (), faction) for faction in sorted(pack.factions)]

@@ -40,7 +40,14 @@ from collections.abc import Mapping, Sequence
 
 from tournaments.algorithms.history import EventHistory
 from tournaments.algorithms.matching import combine_tiers, min_cost_perfect_matching
-from tournaments.algorithms.players import Competitor, Pairing, PlayerId, ResultRecord, index_competitors
+from tournaments.algorithms.players import (
+    Competitor,
+    Pairing,
+    PlayerId,
+    ResultRecord,
+    index_competitors,
+    shared_factions,
+)
 from tournaments.algorithms.rules import EventRules, format_points
 from tournaments.algorithms.swiss import fewest_mirrors
 
@@ -148,7 +155,7 @@ def _check_swiss_round(round_number, pairings, competitors, results, rules, name
     faction = {pid: history.competitors[pid].faction if rules.distinct_factions else None for pid in pool}
 
     def tiers(a: PlayerId, b: PlayerId) -> tuple[int, int, int]:
-        mirror = 1 if faction[a] is not None and faction[a] == faction[b] else 0
+        mirror = 1 if shared_factions(faction[a], faction[b]) else 0
         return (mirror, len(history.rounds_met(a, b)), 1 if abs(group[a] - group[b]) > 1 else 0)
 
     actual = [tiers(p.a, p.b) for p in games]
@@ -165,7 +172,7 @@ def _check_swiss_round(round_number, pairings, competitors, results, rules, name
         if mirror and mirrors > best_mirrors:
             problems.append(
                 f"round {round_number}, table {p.table}: {name(p.a)} and {name(p.b)} both registered "
-                f"{faction[p.a]}, but the round's players could have been paired with only {best_mirrors} "
+                f"{', '.join(shared_factions(faction[p.a], faction[p.b]))}, but the round's players could have been paired with only {best_mirrors} "
                 "such game(s)"
             )
         if met and rematches > best_rematches:

@@ -44,7 +44,9 @@ class Competitor:
     ``soft_score`` is the sum of the player's soft scores (sportsmanship, painting, ...), kept
     apart from points: only the ``soft_score`` and ``total`` tiebreaks read it. ``faction`` is
     the faction the player registered (None: none, or the game deals sides at the table); a
-    game whose opponents must play different factions asks the pairing to keep those apart.
+    game whose opponents must play different factions asks the pairing to keep those apart. A
+    team's ``faction`` is the set of its members' factions (a Hoplomachus Alliance team, HR-17):
+    two teams clash when the sets share one (:func:`shared_factions`).
     """
 
     id: PlayerId
@@ -57,7 +59,7 @@ class Competitor:
     had_bye: bool = False
     starting_points: float = 0
     soft_score: float = 0
-    faction: str | None = None
+    faction: str | frozenset[str] | None = None
 
     @property
     def label(self) -> str:
@@ -273,3 +275,17 @@ def index_competitors(competitors: Sequence[Competitor]) -> dict[PlayerId, Compe
             raise InvalidInput(f"two competitors share the id {c.id!r}")
         by_id[c.id] = c
     return by_id
+
+
+def faction_set(faction: str | frozenset[str] | None) -> frozenset[str]:
+    """A competitor's factions as a set: none, the one a player registered, or a team's."""
+    if faction is None:
+        return frozenset()
+    if isinstance(faction, str):
+        return frozenset({faction})
+    return frozenset(faction)
+
+
+def shared_factions(a: str | frozenset[str] | None, b: str | frozenset[str] | None) -> list[str]:
+    """The factions both sides registered, by name (empty: they can meet)."""
+    return sorted(faction_set(a) & faction_set(b))

@@ -87,7 +87,15 @@ from typing import Literal
 from tournaments.algorithms.errors import InvalidInput, PairingError
 from tournaments.algorithms.history import EventHistory
 from tournaments.algorithms.matching import combine_tiers, min_cost_perfect_matching
-from tournaments.algorithms.players import Competitor, Pairing, PlayerId, ResultRecord, seeding_order
+from tournaments.algorithms.players import (
+    Competitor,
+    Pairing,
+    PlayerId,
+    ResultRecord,
+    faction_set,
+    seeding_order,
+    shared_factions,
+)
 from tournaments.algorithms.rules import ScoringRules, format_points
 from tournaments.algorithms.standings import DEFAULT_ORDER, rank
 
@@ -209,11 +217,9 @@ class SwissPairer:
             clubs = {
                 u.club for u, v in pairs if opts.avoid_same_club and u.club is not None and u.club == v.club
             }
-            factions = {u.faction for u, v in pairs if _mirror(u, v)}
+            factions = {f for u, v in pairs for f in shared_factions(u.faction, v.faction)}
             competitor = history.competitors[pid]
-            if competitor.club not in clubs and (
-                competitor.faction is None or competitor.faction not in factions
-            ):
+            if competitor.club not in clubs and not faction_set(competitor.faction) & factions:
                 continue
             other_pool, other_pairs = self._pairs_without(active, pid, history)
             costs = _pair_costs(other_pairs, history, opts)
@@ -270,7 +276,8 @@ class SwissPairer:
             text += f"; same club ({u.club}): no better pairing found"
         if _mirror(u, v):
             text = (
-                f"warning: same faction ({u.faction}) on both sides, which the game does not allow; "
+                f"warning: same faction ({', '.join(shared_factions(u.faction, v.faction))}) on both sides, "
+                "which the game does not allow; "
                 f"no pairing of this round avoids it; {text}"
             )
         return text
@@ -309,17 +316,19 @@ def _bye_reason(active: list[PlayerId], history: EventHistory) -> str:
 
 
 def _mirror(u: _Entry, v: _Entry) -> bool:
-    """Both registered the same faction (entries carry a faction only with ``distinct_factions``)."""
-    return u.faction is not None and u.faction == v.faction
+    """Both registered the same faction, or two teams share one (entries carry factions only with
+    ``distinct_factions``)."""
+    return bool(shared_factions(u.faction, v.faction))
 
 
-def fewest_mirrors(factions: Sequence[str | None]) -> int:
+def fewest_mirrors(factions: Sequence) -> int:
     """The fewest same-faction games any pairing of an even pool with these factions can have:
     the largest faction's players beyond half the pool must meet each other (everyone else can
-    be given a player of another faction)."""
+    be given a player of another faction). With teams (sets of factions) this is a lower bound:
+    the teams holding one faction beyond half the pool must meet each other."""
     counts: dict[str, int] = {}
-    for f in factions:
-        if f is not None:
+    for entry in factions:
+        for f in faction_set(entry):
             counts[f] = counts.get(f, 0) + 1
     return max(0, max(counts.values(), default=0) - len(factions) // 2)
 

@@ -65,7 +65,9 @@ def _check(event: Event, *, text=None, entries=None, faction=None) -> tuple[obje
     if text is not None:
         faction, entries, parse_problems = plugin.parse_list_text(text)
     entries = entries or []
-    check = plugin.check_list(entries, pack, points_limit=event.points_limit, faction=faction)
+    check = plugin.check_list(
+        entries, pack, points_limit=event.points_limit, faction=faction, **plugin.list_options(event)
+    )
     validation = check.to_dict()
     if parse_problems:
         validation["errors"] = [p.to_dict() for p in parse_problems] + validation["errors"]
@@ -110,7 +112,9 @@ def revalidate_lists(event: Event) -> int:
     count = 0
     for force_list in ForceList.objects.filter(registration__event=event, locked=False):
         faction, entries, parse_problems = plugin.parse_list_text(force_list.text)
-        check = plugin.check_list(entries, pack, points_limit=event.points_limit, faction=faction)
+        check = plugin.check_list(
+            entries, pack, points_limit=event.points_limit, faction=faction, **plugin.list_options(event)
+        )
         force_list.validation = check.to_dict()
         force_list.valid = check.valid and not parse_problems
         force_list.points = check.points

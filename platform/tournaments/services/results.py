@@ -177,7 +177,7 @@ def read_result(match: Match, log: GameLog, verdict: dict) -> tuple[list[SeatSco
     content = event_content(event)
     plugin = event.game_plugin
     comparison = log_check.compare_players(
-        header.get("players") or [],
+        plugin.header_players(header),
         _expected(match),
         lambda player, header_player: plugin.compare_force(player, header_player, content),
     )

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from django.db import IntegrityError, transaction
 
 import engine
+from tournaments import distinct_factions
 from tournaments.errors import EventError
 from tournaments.models import Event, Registration, Team
 from tournaments.permissions import require_manager
@@ -144,9 +145,13 @@ def team_problems(event: Event) -> list[str]:
 
 def loose_players(event: Event):
     """The active players of ``event`` in no team (ringers never join a team), in registration order."""
-    return event.registrations.filter(
-        team__isnull=True, status__in=("registered", "checked-in"), is_ringer=False
-    ).order_by("created_at", "pk")
+    return (
+        event.registrations.filter(
+            team__isnull=True, status__in=("registered", "checked-in"), is_ringer=False
+        )
+        .select_related("force_list")
+        .order_by("created_at", "pk")
+    )
 
 
 @transaction.atomic
@@ -168,12 +173,19 @@ def draw_teams(actor, event: Event) -> list[Team]:
             f"{size - len(players) % size} more or {len(players) % size} fewer, or form a team by hand."
         )
     random.Random(f"teams:{event.random_seed}").shuffle(players)
+    drawn = [players[i : i + size] for i in range(0, len(players), size)]
+    if distinct_factions.applies(event):
+        # Every troop at the table plays its own faction (a Hoplomachus Alliance, HR-17.2.4, AMB-17):
+        # partners who registered one faction are swapped apart where the draw allows.
+        drawn = distinct_factions.spread_partners(
+            drawn, lambda r: distinct_factions.registered_faction(event, r)
+        )
     taken = set(event.teams.values_list("name", flat=True))
     names = (f"Team {n}" for n in range(1, len(taken) + len(players) + 1) if f"Team {n}" not in taken)
     made = []
-    for i in range(0, len(players), size):
+    for members in drawn:
         team = Team.objects.create(event=event, name=next(names))
-        _seat_members(actor, event, team, players[i : i + size], "drawn")
+        _seat_members(actor, event, team, members, "drawn")
         made.append(team)
     audit(event, "team", f"partners drawn with seed {event.random_seed}: {len(made)} team(s)", actor=actor)
     return made

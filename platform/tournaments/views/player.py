@@ -70,7 +70,9 @@ def my_list(request, slug: str):
             messages.error(request, exc.message)
         else:
             if force_list.valid:
-                messages.success(request, f"List saved: {force_list.points} points, valid.")
+                points = (force_list.validation or {}).get("points_limit") is not None
+                messages.success(request, f"List saved: {force_list.points} points, valid." if points
+                                 else "List saved: valid.")  # fmt: skip
             else:
                 messages.error(request, "List saved, but it is not valid yet: see the problems below.")
             return redirect("tournaments:my-list", slug=slug)

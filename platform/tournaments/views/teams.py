@@ -9,7 +9,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from tournaments import records, services
+from tournaments import distinct_factions, records, services
 from tournaments.errors import EventError
 from tournaments.forms import TeamForm
 from tournaments.models import Team
@@ -48,6 +48,10 @@ def team_list(request, slug: str):
     if form is None and open_for_changes:
         form = TeamForm(event=event)
     members = records.team_members(event)
+    factions = distinct_factions.applies(event)
+    for people in members.values():
+        for member in people:  # HR-17.2.4: each troop's own faction, shown where it must differ
+            member.faction_shown = distinct_factions.registered_faction(event, member) if factions else None
     teams = [{"team": t, "members": members.get(t.pk, [])} for t in event.teams.order_by("seed", "name")]
     loose = event.registrations.filter(
         team__isnull=True, status__in=("registered", "checked-in"), is_ringer=False
@@ -59,6 +63,8 @@ def team_list(request, slug: str):
         "loose": loose,
         "form": form if open_for_changes else None,
         "is_manager": is_manager,
+        "distinct_factions": factions,
+        "faction_warnings": distinct_factions.team_warnings(event),
     }
     return render(request, "tournaments/teams.html", context)
 

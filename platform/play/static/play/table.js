@@ -109,6 +109,13 @@
       $("confirm-result").hidden = state.result_confirmed.includes(state.seat);
       $("table-log-link").innerHTML = state.log_url ? `<a href="${esc(state.log_url)}" id="verified-log">The log, verified by the engine</a>` : "";
     }
+    if (over && state.challenge) {
+      const c = state.challenge;
+      $("table-challenge-entry").innerHTML = c.entered
+        ? `Entered into <a href="${esc(c.url)}" id="challenge-entry">${esc(c.title)}</a>: it takes its place once the log is verified.`
+        : esc(c.problem || "Entering the log into the challenge…");
+      $("table-challenge-entry").hidden = false;
+    }
     drawChoices();
   }
 
