@@ -194,6 +194,7 @@ def projector_data(event: Event, now: datetime | None = None) -> dict:
         "seconds_left": max(0, int((ends_at - now).total_seconds())) if ends_at else None,
     }
     points = points_before(round_)
+    names: dict[str, str] = {}  # the factions dealt at the tables (tournaments.table_factions), by name
     matches = round_.matches.prefetch_related("seats__registration").order_by("table")
     for match in matches:
         seats = match.seat_list()
@@ -205,6 +206,9 @@ def projector_data(event: Event, now: datetime | None = None) -> dict:
                     {
                         "name": seat.registration.display_name,
                         "points": points.get(seat.registration_id),
+                        "faction": names.setdefault(seat.faction, faction_name(event, seat.faction))
+                        if seat.faction
+                        else "",
                     }
                     for seat in seats
                 ],

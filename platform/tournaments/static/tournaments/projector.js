@@ -29,6 +29,7 @@
       if (i > 0) { players.appendChild(el("span", "vs", " vs ")); }
       var name = el("span", "name", p.name);
       if (p.points !== null && p.points !== undefined) { name.appendChild(el("span", "pts", points(p.points))); }
+      if (p.faction) { name.appendChild(el("span", "faction", " · " + p.faction)); }
       players.appendChild(name);
     });
     if (t.bye) { players.appendChild(el("span", "vs", " · bye")); }
