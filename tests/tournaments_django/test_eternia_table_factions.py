@@ -110,12 +110,14 @@ def test_the_dealt_factions_are_on_the_match_page_the_projector_the_printed_shee
 
     tables = client.get(f"/events/{event.slug}/projector.json").json()["tables"]
     table1 = next(t for t in tables if t["table"] == first.table)
-    assert [(p["name"], p["faction"]) for p in table1["players"]] == [
-        (a1, masters), (a2, masters), (b1, evil), (b2, evil)
+    assert [(p["name"], p["faction"], p["side"], p["before"], p["plays"]) for p in table1["players"]] == [
+        (a1, masters, 0, "", ""), (a2, masters, 0, " & ", masters), (b1, evil, 1, " vs ", ""), (b2, evil, 1, " & ", evil)
     ]  # fmt: skip
     projector = client.get(f"/events/{event.slug}/projector/").content.decode()
-    assert projector.count(f'<span class="faction">· {masters}</span>') == 6
-    assert projector.count(f'<span class="faction">· {evil}</span>') == 6
+    # Partners joined by "&", each side's faction once, after its last player: three tables of two sides.
+    assert projector.count(f'<span class="faction"> · {masters}</span>') == 3
+    assert projector.count(f'<span class="faction"> · {evil}</span>') == 3
+    assert f'<span class="vs"> &amp; </span><span class="name">{a2}' in projector
 
     client.force_login(organizer)
     printed = client.get(f"/events/{event.slug}/rounds/1/print/").content.decode()

@@ -315,7 +315,7 @@ class OutpostControl(Dataset):
         "Team games and skirmishes: for each round and each team (Masters of the Universe, Evil Warriors), the "
         "outposts it controlled as the round ended (FE-6.2, FE-8.4; the last round as the game ended) and, "
         "game by game, whether it held more outposts than the other team, as many, or fewer — outposts are the "
-        "first tie-break (FE-17.2.1). From the statistics' rounds rows (``rounds[].outposts``)."
+        "first tie-break (FE-17.2.1). Counted from each verified game's statistics, round by round."
     )
 
     def rows(self, f: MetaFilter) -> list[dict]:

@@ -113,7 +113,7 @@
   }
 
   // "Anna (motu) vs Bruno (ew)"; the players of one team together, each with what they control when a
-  // team has several (Eternia's co-op, FE-18.1.2: "Anna: he-man, teela & Bruno: stratos (motu) vs the game").
+  // team has several (Eternia's co-op, FE-18.1.2: "Anna (you): he-man, teela & Bruno: stratos (motu) vs the game").
   function playersLine(state) {
     const teams = [];
     state.players.forEach((p, i) => {
@@ -121,8 +121,9 @@
       if (!team) teams.push(team = { faction: p.faction, players: [] });
       team.players.push({ ...p, you: state.seat === i + 1 });
     });
-    const words = teams.map((t) => t.players.map((p) => p.name + (t.players.length > 1 && (p.controls || []).length ?
-      ": " + p.controls.join(", ") : "") + (p.you ? " — you" : "")).join(" & ") + ` (${t.faction})`);
+    const words = teams.map((t) => t.players.length === 1 ? `${t.players[0].name} (${t.faction})${t.players[0].you ? " — you" : ""}` :
+      t.players.map((p) => p.name + (p.you ? " (you)" : "") + ((p.controls || []).length ? ": " + p.controls.join(", ") : "")).join(" & ") +
+      ` (${t.faction})`);
     return words.join(" vs ") + (teams.length === 1 && state.players.length > 0 ? " vs the game" : "");
   }
 
