@@ -213,9 +213,14 @@ class GamePlugin:
         (tournaments.table_factions); [] deals none."""
         return []
 
-    def simulate_options(self, sides: list[SimulatedSide]) -> dict:
+    #: Modes (``Event.game_mode``, engine ``Mode`` ids) a simulated event may play besides the game's
+    #: standard one; ``simulate_options`` is then told the mode.
+    simulated_modes: tuple[str, ...] = ()
+
+    def simulate_options(self, sides: list[SimulatedSide], mode: str = "") -> dict:
         """``engine.simulate`` options for one game whose seats, in order, play ``sides`` (one per
-        seat: partners in a team game play the same side); the log's players are in that order."""
+        seat: partners in a team game play the same side); the log's players are in that order.
+        ``mode``: the event's mode (one of ``simulated_modes``), or "" for the standard game."""
         return {}
 
     # --- the table recorder (play): free games at a table, none unless the game has a form -------

@@ -6,7 +6,8 @@ The engine decides what is legal; this only decides which phone is offered it:
 - an event of a player (Hoplomachus' ``player``) belongs to that player;
 - an event of a rival (the immortals, the arena, the titan) belongs to both: in the co-op modes the
   players run the rivals together (HR-13.8, HR-14.8);
-- an event of a hero or a team (Fields of Eternia) belongs to the player leading that team (FE-4.1);
+- an event of a hero or a team (Fields of Eternia) belongs to the players of that team (FE-4.1; a co-op
+  team's players share one phone, FE-18.1.2);
 - a table event with nobody named (a card drawn, a die rolled) belongs to the team awaited, or to
   either player when the game awaits no team.
 """
@@ -17,7 +18,9 @@ from __future__ import annotations
 def deciders(event: dict, view: dict, players: list[dict]) -> set[str]:
     """The player ids (``p1``, ``p2``) that may enter ``event``."""
     seats = {p["id"] for p in players}
-    by_team = {p["faction"]: p["id"] for p in players}
+    by_team: dict[str, set[str]] = {}
+    for p in players:
+        by_team.setdefault(p["faction"], set()).add(p["id"])
     who = event.get("player")
     if isinstance(who, str):
         return {who} if who in seats else set(seats)
@@ -32,7 +35,7 @@ def deciders(event: dict, view: dict, players: list[dict]) -> set[str]:
 
 
 def _team(team, by_team: dict, seats: set[str]) -> set[str]:
-    return {by_team[team]} if team in by_team else set(seats)
+    return set(by_team[team]) if team in by_team else set(seats)
 
 
 def is_over(view: dict) -> bool:

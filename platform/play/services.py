@@ -126,9 +126,11 @@ def create_game(
     seat2=None,
     pack: str | None = None,
     setup: dict | None = None,
+    one_phone: bool = False,
 ) -> TableGame:
     """A new table with ``user`` in seat 1 (seat 2 joins by code, or is given for a match's game; a game of
-    one seat, Eternia's solo, starts at once).
+    one seat, Eternia's solo, starts at once, and so does ``one_phone``'s: Eternia's co-op, whose
+    players share one team and its phone, FE-18.1.2).
     A seat's force is a force id of the content pack or a whole force (a registered list); ``setup``
     carries a game's own choices to its ``new_header`` (Hoplomachus' mode and arena, Eternia's scenario)."""
     if mode not in DiceMode.values:
@@ -159,7 +161,9 @@ def create_game(
         seat2=seat2,
         match_ref=match_ref,
         # A game of one seat (Eternia's solo game against the game, FE-18) waits for nobody.
-        status=TableStatus.PLAYING if seat2 is not None or len(seats) == 1 else TableStatus.WAITING,
+        status=TableStatus.PLAYING
+        if seat2 is not None or len(seats) == 1 or one_phone
+        else TableStatus.WAITING,
     )
 
 
@@ -474,6 +478,13 @@ def _challenge_payload(table: TableGame) -> dict | None:
     }
 
 
+def _controls(player: dict) -> list[str]:
+    """The characters a header player controls, when the force lists them (Eternia's heroes; a co-op
+    player controls some of the team's, FE-18.1.2); [] for a force given by id or as a list."""
+    force = player.get("force")
+    return list(force) if isinstance(force, list) and all(isinstance(h, str) for h in force) else []
+
+
 def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
     """Everything the table page shows for ``user``: the view, the offers that are theirs (hidden
     cards stay hidden: a player is offered only their own), the events so far, and the commitment."""
@@ -506,7 +517,8 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
         "seat": seat,
         "player": mine,
         "players": [
-            {"id": p["id"], "name": p["name"], "faction": p["faction"]} for p in table.header["players"]
+            {"id": p["id"], "name": p["name"], "faction": p["faction"], "controls": _controls(p)}
+            for p in table.header["players"]
         ],
         "seated": [table.seat1_id is not None, table.seat2_id is not None],
         "my_turn": bool(offers),

@@ -1,6 +1,7 @@
 """Demo data for ``make run``: an organizer account and a finished event of the default game
 (``games.default_game()``: Battleground unless ``ARBITER_DEFAULT_GAME`` says otherwise), plus a small
-finished simulated event of every other game events are run for (:func:`simulated_events`).
+finished simulated event of every other game events are run for, and of each mode a game's plugin
+simulates (Fields of Eternia's competitive skirmish, FE-19) (:func:`simulated_events`).
 
 The event is a three-round Swiss of ten players (the "demo" player among them) run through the
 same services an organizer's pages use: registrations, lists (the game plugin's simulated ones),
@@ -79,39 +80,46 @@ def load() -> Event | None:
 
 
 # The other games' simulated events: six players (Fields of Eternia: three teams of two, so every
-# round has a team's bye), two rounds.
+# round has a team's bye), two rounds. Each mode a plugin simulates besides its standard game
+# (``GamePlugin.simulated_modes``: Fields of Eternia's skirmish, FE-19) gets an event of four players.
 SIMULATED_PLAYERS, SIMULATED_ROUNDS = 6, 2
+SIMULATED_MODE_PLAYERS = 4
 
 
 def simulated_events() -> list[Event]:
     """A finished simulated event (tournaments.simulation, verified in this process) of every game
-    events are run for, besides the demo event's, whose plugin can simulate one; built once."""
+    events are run for, besides the demo event's, whose plugin can simulate one, and one of each
+    mode its plugin simulates (the default game's too); built once."""
     built = []
     for offset, (game, _) in enumerate(games.event_games(), start=1):
         plugin_ = plugin(game)
-        if game == games.default_game() or not plugin_.simulated_sides(
-            plugin_.load_pack(plugin_.default_pack())
-        ):
+        if not plugin_.simulated_sides(plugin_.load_pack(plugin_.default_pack())):
             continue
-        slug = f"demo-simulated-{game}"
-        event = Event.objects.filter(slug=slug).first()
-        if event is not None and event.status == EventStatus.FINISHED:
-            built.append(event)
-            continue
-        if event is not None:
-            log.warning("removing the half-built demo event %s to build it again", slug)
-            event.delete()
-        report = run_simulated_event(
-            players=SIMULATED_PLAYERS,
-            rounds=SIMULATED_ROUNDS,
-            seed=SEED + offset,
-            game=game,
-            slug=slug,
-            eager=True,
-            jobs=1,
-        )
-        report.event.refresh_from_db()
-        built.append(report.event)
+        wanted = [] if game == games.default_game() else [("", SIMULATED_PLAYERS, f"demo-simulated-{game}")]
+        wanted += [
+            (mode, SIMULATED_MODE_PLAYERS, f"demo-simulated-{game}-{mode}")
+            for mode in plugin_.simulated_modes
+        ]
+        for n, (mode, players, slug) in enumerate(wanted):
+            event = Event.objects.filter(slug=slug).first()
+            if event is not None and event.status == EventStatus.FINISHED:
+                built.append(event)
+                continue
+            if event is not None:
+                log.warning("removing the half-built demo event %s to build it again", slug)
+                event.delete()
+            report = run_simulated_event(
+                players=players,
+                rounds=SIMULATED_ROUNDS,
+                seed=SEED + offset + 100 * n,
+                game=game,
+                game_mode=mode,
+                slug=slug,
+                eager=True,
+                jobs=1,
+            )
+            report.event.refresh_from_db()
+            built.append(report.event)
     return built
 
 
@@ -192,7 +200,7 @@ def _by_log(match, event: Event, round_number: int, sides) -> None:
             (side.plays, entrant.display_name) for side, entrant in zip(playing, entrants, strict=True)
         ),
         game=event.game,
-        options=tuple(plugin_.simulate_options(playing).items()),
+        options=tuple(plugin_.simulate_options(playing, mode=event.game_mode).items()),
     )
     services.attach_log_to_match(
         entrants[0].player,

@@ -75,10 +75,28 @@ def round_rows(round_: Round) -> list[dict]:
                 "match": match,
                 "first": seated[0] if seated else None,
                 "others": seated[1:],
+                # Every seat with the faction dealt to its side (the result slips list seats).
+                "seats": [
+                    {"name": seat.registration.display_name, "faction": dealt(seat)}
+                    for seat in match.seat_list()
+                ],
                 "state_class": STATE_CLASSES.get(match.state, "pending"),
             }
         )
     return rows
+
+
+def dealt_sides(match: Match) -> list[dict]:
+    """The match's sides in table order, ``{"name", "faction"}`` (the faction dealt to the side at
+    this table, by name: tournaments.table_factions), or [] when no faction was dealt."""
+    groups = seats.sides(match)
+    if len(groups) < 2 or not any(group[0].faction for group in groups):
+        return []
+    event = match.round.event
+    return [
+        {"name": name, "faction": faction_name(event, group[0].faction) if group[0].faction else ""}
+        for name, group in zip(seats.side_names(match), groups, strict=True)
+    ]
 
 
 def standings_rows(table: dict) -> list[dict]:

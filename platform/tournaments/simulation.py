@@ -17,6 +17,9 @@ can be simulated; what the engine's simulator can play decides how lists and log
   (tournaments.table_factions), as a real event of that game does.
 * With ``GamePlugin.simulated_team_size`` (or ``team_size``) the event is a team event: consecutive
   players form the teams ("Sim team 001", …), which are paired and ranked as teams.
+* ``game_mode`` (one of ``GamePlugin.simulated_modes``: Fields of Eternia's competitive skirmish,
+  FE-19) makes the event one of that mode (``Event.game_mode``), with the mode's team size (the
+  skirmish has none: one player a side), and each game is simulated in that mode.
 * Each match's log is ``engine.simulate(game, seed, **plugin.simulate_options(sides))``: a game of
   the players' registered lists (a mirror match when they share a faction), or of the sides dealt,
   whose header names are set to the players' names in the event and whose header gets
@@ -48,6 +51,7 @@ from accounts.models import Profile
 from accounts.services import make_organizer
 from gamelogs.models import LogSource
 from tournaments import seats, services
+from tournaments.game_modes import game_modes
 from tournaments.models import Event, MatchState, Round
 from tournaments.simulated_games import GameJob, simulated_log
 
@@ -87,6 +91,7 @@ def run_simulated_event(
     game: str | None = None,
     eager: bool = False,
     team_size: int | None = None,
+    game_mode: str = "",
     slug: str | None = None,
     jobs: int | None = None,
     timeout: float = 600,
@@ -102,6 +107,12 @@ def run_simulated_event(
     if game not in games.game_ids():
         raise ValueError(f"unknown game {game!r}; the engine plays {', '.join(games.game_ids())}")
     plugin = games.plugin(game)
+    if game_mode and game_mode not in plugin.simulated_modes:
+        modes = ", ".join(plugin.simulated_modes) or "none"
+        raise ValueError(f"simulated {plugin.label} events play no mode {game_mode!r} (modes: {modes})")
+    if game_mode and team_size is None:  # the mode's own team size (tournaments.game_modes)
+        mode = next((m for m in game_modes(game) if m.id == game_mode), None)
+        team_size = max(mode.teams) if mode is not None and mode.teams else 0
     team_size = plugin.simulated_team_size if team_size is None else team_size
     if team_size and players <= team_size:
         raise ValueError(f"a simulated team event needs at least two teams: more than {team_size} players")
@@ -116,10 +127,11 @@ def run_simulated_event(
     make_organizer(organizer)
     # The dearest list's points; a game without points (Hoplomachus) keeps the event's default limit.
     limit = {"points_limit": max(side.points for side in sides)} if any(side.points for side in sides) else {}
-    suffix = "" if game == games.default_game() else f"-{game}"
+    suffix = ("" if game == games.default_game() else f"-{game}") + (f"-{game_mode}" if game_mode else "")
+    played = f" ({game_mode})" if game_mode else ""
     event = services.create_event(
         organizer,
-        name=f"Simulated {plugin.label} event: {players} players, {rounds} rounds, seed {seed}",
+        name=f"Simulated {plugin.label}{played} event: {players} players, {rounds} rounds, seed {seed}",
         slug=slug or f"simulated-{players}p-{rounds}r-seed-{seed}{suffix}",
         game=game,
         content_pack=pack_id,
@@ -131,6 +143,7 @@ def run_simulated_event(
         avoid_same_club=True,
         venue="Simulation",
         team_size=team_size,
+        game_mode=game_mode,
     )
     report = SimulationReport(event=event)
     pack = plugin.load_pack(pack_id)
@@ -197,7 +210,7 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress, sides) 
                     for side, entrant in zip(playing, entrants, strict=True)
                 ),
                 game=event.game,
-                options=tuple(plugin.simulate_options(playing).items()),
+                options=tuple(plugin.simulate_options(playing, mode=event.game_mode).items()),
             )
         )
 

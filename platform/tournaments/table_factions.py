@@ -5,10 +5,11 @@ team picks its three heroes of that faction at setup (FE-4.1.2). Lists naming a 
 Swiss pairing (score groups first) seat two teams of one faction together: a game that cannot be
 played. So an event of such a game (``games.GamePlugin.sides_at_table``) registers no faction:
 when a round is paired, each table's two sides are dealt the game's two factions
-(``GamePlugin.table_factions``), balanced over the rounds as chess balances colours
-(tournaments.algorithms.table_sides). The faction is stored on every seat of the side
-(``MatchSeat.faction``), shown on the pairings, the player's table card and the API, and the log
-check holds the log's teams to it (tournaments.services.results).
+(``GamePlugin.table_factions``), balanced over the rounds as chess balances colours, a side not
+playing one faction in consecutive rounds when the table allows it (tournaments.algorithms.table_sides).
+The faction is stored on every seat of the side (``MatchSeat.faction``), shown on the pairings, the
+match page, the projector, the printed pairings and slips, the player's table card and the API, and
+the log check holds the log's teams to it (tournaments.services.results).
 """
 
 from __future__ import annotations
@@ -64,7 +65,15 @@ def deal_round(round_: Round) -> None:
         if len(groups) != 2:
             continue  # a bye, or a pod: no faction to deal
         first, second = (side_key(group[0]) for group in groups)
-        dealt = deal(first, second, table=match.table, factions=factions, history=played)
+        dealt = deal(
+            first,
+            second,
+            table=match.table,
+            factions=factions,
+            history=played,
+            seed=round_.event.random_seed,
+            round_number=round_.number,
+        )
         for group in groups:
             MatchSeat.objects.filter(pk__in=[seat.pk for seat in group]).update(
                 faction=dealt[side_key(group[0])]

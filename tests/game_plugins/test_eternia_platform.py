@@ -101,7 +101,7 @@ def test_the_dashboards_count_teams_heroes_and_solo_difficulty(verified, client)
     f = MetaFilter(game=GAME, simulated="only")
     sets = datasets_for(GAME)
     assert set(sets) == {"score-components", "teams", "heroes", "solo", "cards", "vp-by-round", "vp-day-night",
-                         "outposts-by-round", "epic-combats", "epic-combat-fighters", "epic-combats-day-night"}  # fmt: skip
+                         "outposts-by-round", "outpost-control", "epic-combats", "epic-combat-fighters", "epic-combats-day-night"}  # fmt: skip
 
     teams = {r["key"]: r for r in sets["teams"].rows(f)}
     contested = standard + [skirmish]

@@ -1,5 +1,6 @@
 """Fields of Eternia's dashboards from statistics v2 (issue #11): cards played and the win rate of the team
-that played them, VP by round, VP by day and by night, outposts over time and epic-combat outcomes (FE-8,
+that played them, VP by round, VP by day and by night, outposts over time (by result, and by faction with
+who held more, round by round) and epic-combat outcomes (FE-8,
 FE-11.5). Every number of the data sets (and of their pages and API) is recomputed here from the simulated
 verdicts themselves."""
 
@@ -170,6 +171,48 @@ def test_epic_combats_by_day_and_by_night_equal_the_verdicts(played, client):
         assert r["ci_low"] <= r["win_rate"] <= r["ci_high"]
     page = client.get(f"/meta/{GAME}/combats/?simulated=only").content.decode()
     assert "Epic combats by day and by night" in page
+
+
+@pytest.mark.django_db
+def test_outpost_control_by_faction_round_by_round_equals_the_verdicts(played, client):
+    """Outposts over time (FE-6.2, FE-8.4): for each round and each team of the team games and skirmishes,
+    the outposts it held as the round ended and whether it held more than the other team of its game, as
+    many or fewer (the first tie-break, FE-17.2.1), from each verdict's ``rounds[].outposts``."""
+    expected: dict[tuple, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    for key in CONTESTED:
+        held: dict[int, dict[str, int]] = defaultdict(dict)
+        for r in played[key].statistics["rounds"]:
+            if r["outposts"] is not None:
+                held[r["round"]][r["team"]] = r["outposts"]
+        for rnd, by_team in held.items():
+            assert set(by_team) == {"motu", "ew"}  # both teams have a row for every round (FE-4.1.1)
+            for team, other in (("motu", "ew"), ("ew", "motu")):
+                row = expected[rnd, team]
+                row[0] += 1
+                row[1] += by_team[team]
+                row[2 if by_team[team] > by_team[other] else 3 if by_team[team] == by_team[other] else 4] += 1
+    f = MetaFilter(game=GAME, simulated="only")
+    rows = datasets_for(GAME)["outpost-control"].rows(f)
+    assert {
+        (r["round"], r["team"]): [r["teams"], r["outposts"], r["led"], r["level"], r["trailed"]] for r in rows
+    } == (dict(expected))
+    for r in rows:
+        assert r["mean_outposts"] == r["outposts"] / r["teams"] and r["lead_rate"] == r["led"] / r["teams"]
+    by_round = defaultdict(dict)
+    for r in rows:
+        by_round[r["round"]][r["team"]] = r
+    for teams in by_round.values():  # one team's "held more" is the other's "held fewer"
+        assert (
+            teams["motu"]["led"] == teams["ew"]["trailed"] and teams["motu"]["level"] == teams["ew"]["level"]
+        )
+    assert [r["name"] for r in rows[:2]] == ["Masters of the Universe", "Evil Warriors"]
+    assert any(r["led"] for r in rows) and len(by_round) >= 5  # the sample has leads, over several rounds
+
+    page = client.get(f"/meta/{GAME}/rounds/?simulated=only").content.decode()
+    assert "Outpost control by faction, round by round" in page
+    assert "Outposts held per round, by team" in page and "Who held more outposts, round by round" in page
+    api = client.get(f"/api/meta/{GAME}/outpost-control/?simulated=only").json()
+    assert {(r["round"], r["team"]): r["led"] for r in api["rows"]} == {k: v[2] for k, v in expected.items()}
 
 
 @pytest.mark.django_db

@@ -1,7 +1,8 @@
 """``manage.py load_demo`` (issue #13, onboarding): besides the demo player's simulated logs it makes
 the organizer account and a FINISHED Battleground event (Swiss, ten players, three rounds,
 results from verified logs and from confirmed hand reports, standings), a finished simulated event
-of each other game (issue #9), and running it again changes nothing. The home page names both accounts."""
+of each other game (issue #9) and of Fields of Eternia's skirmish (FE-19), and running it again changes
+nothing. The home page names both accounts."""
 
 from __future__ import annotations
 
@@ -51,6 +52,14 @@ def test_load_demo_makes_a_finished_event_and_an_organizer_once(published, clien
     played = [m for m in Match.objects.filter(round__event=eternia) if not m.is_bye]
     assert played and all(m.result_source == ResultSource.LOG and not m.log_flag for m in played)
     assert Event.objects.get(slug="demo-simulated-hoplomachus-remastered").status == EventStatus.FINISHED
+    # and a competitive skirmish (FE-19) of four players, one a side, labelled simulated.
+    skirmish = Event.objects.get(slug="demo-simulated-motu-fields-of-eternia-skirmish")
+    assert f"skirmish event (finished): /events/{skirmish.slug}/" in said
+    assert (skirmish.game_mode, skirmish.team_size, skirmish.registrations.count()) == ("skirmish", 0, 4)
+    assert skirmish.name.startswith("Simulated ") and "(skirmish)" in skirmish.name
+    played = list(Match.objects.filter(round__event=skirmish))
+    assert len(played) == 4 and all(m.result_source == ResultSource.LOG and not m.log_flag for m in played)
+    assert all(m.game_log.simulated for m in played)
     # One demo challenge per game with a mode against the game: Hoplomachus' Assault (HR-13), Eternia's solo
     for slug in ("demo-hoplomachus-remastered-assault", "demo-motu-fields-of-eternia-solo"):
         assert f"demo challenge with simulated entries: /challenges/{slug}/" in said

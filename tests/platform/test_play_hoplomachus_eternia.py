@@ -318,6 +318,83 @@ def test_a_solo_game_against_the_boss_is_recorded_on_one_phone(client, user):
     assert services.confirm_result(table.code, user).status == "confirmed"
 
 
+def test_a_coop_game_against_the_game_records_who_controls_which_hero_on_one_phone(client, user):
+    """FE-18.1.2: in co-op two or three players share the team's three heroes, each controlling one or
+    more. The start page takes the other players' names and the heroes each controls; the header names
+    every player with their heroes; the table starts at once on the one phone, which is offered every
+    hero's choices; the game recorded to its end verifies legal, every player sharing the result."""
+    client.force_login(user)
+    page = client.get("/play/?game=" + FE).content.decode()
+    assert "Co-op: a second player&#x27;s name" in page and 'name="coop3_heroes"' in page
+    form = {"action": "new", "mode": "solo", "scenario": "solo-1", "my_name": "Anna", "my_team": "motu",
+            "difficulty": "beginner", "my_heroes": ["he-man", "teela", "stratos"], "first": "1"}  # fmt: skip
+    refusals = {
+        "Name this co-op player.": {"coop2_heroes": ["teela"]},
+        "Pick the heroes this player controls (FE-18.1.2).": {"coop2_name": "Bruno"},
+        "Pick among your team&#x27;s three heroes.": {"coop2_name": "Bruno", "coop2_heroes": ["man-at-arms"]},
+        "Each hero is controlled by one player.": {
+            "coop2_name": "Bruno", "coop2_heroes": ["teela"], "coop3_name": "Cleo", "coop3_heroes": ["teela"],
+        },
+        "Keep one or more of the heroes for yourself (FE-18.1.2).": {
+            "coop2_name": "Bruno", "coop2_heroes": ["teela", "he-man"], "coop3_name": "Cleo",
+            "coop3_heroes": ["stratos"],
+        },
+    }  # fmt: skip
+    for message, extra in refusals.items():
+        refused = client.post("/play/?game=" + FE, {**form, **extra})
+        assert refused.status_code == 200 and message in refused.content.decode(), message
+    team_game = client.post(
+        "/play/?game=" + FE,
+        {
+            **form,
+            "mode": "standard",
+            "scenario": "standard-1",
+            "coop2_name": "Bruno",
+            "coop2_heroes": ["teela"],
+        },
+    )
+    assert b"Co-op players are for the game against the game (FE-18.1.2)." in team_game.content
+    assert not TableGame.objects.exists()
+
+    made = client.post(
+        "/play/?game=" + FE,
+        {
+            **form,
+            "coop2_name": "Bruno",
+            "coop2_heroes": ["teela"],
+            "coop3_name": "Cleo",
+            "coop3_heroes": ["stratos"],
+        },
+    )
+    assert made.status_code == 302
+    table = TableGame.objects.get(game=FE)
+    assert table.status == "playing" and table.seat2 is None
+    assert [(p["id"], p["name"], p["faction"], p["force"]) for p in table.header["players"]] == [
+        ("p1", "Anna", "motu", ["he-man"]), ("p2", "Bruno", "motu", ["teela"]), ("p3", "Cleo", "motu", ["stratos"])
+    ]  # fmt: skip
+    state = services.state_payload(table, user)
+    assert [p["controls"] for p in state["players"]] == [["he-man"], ["teela"], ["stratos"]]
+
+    rng, posted, heroes_offered = random.Random(11), [], set()
+    for _ in range(3000):
+        table.refresh_from_db()
+        if table.status != "playing":
+            break
+        offers = services.state_payload(table, user)["offers"]
+        assert offers, "the co-op phone is offered nothing, but the game is not over"
+        heroes_offered |= {o["event"].get("hero") for o in offers}
+        pick = rng.choices(offers, weights=[WEIGHTS.get(o["event"]["type"], 1.0) for o in offers])[0]
+        table = services.post_event(table.code, user, pick["event"], table.version)
+        posted.append(pick["event"])
+    assert {"he-man", "teela", "stratos"} <= heroes_offered  # each player's heroes, on the one phone
+    assert_verified(table, posted)
+    table.game_log.refresh_from_db()
+    result = table.game_log.verdict["result"]
+    assert [s["seat"] for s in result["seats"]] == ["p1", "p2", "p3"]
+    assert len({s["outcome"] for s in result["seats"]}) == 1
+    assert services.confirm_result(table.code, user).status == "confirmed"
+
+
 def test_the_start_page_offers_the_registry_s_games_the_default_first(client, user, settings):
     """Issue #9: the recorder names no game. Without ``?game=`` it opens the registry's default game
     (``ARBITER_DEFAULT_GAME``); the picker lists every game whose plugin has a table form, the default

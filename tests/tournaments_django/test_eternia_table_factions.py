@@ -1,7 +1,8 @@
 """A real Fields of Eternia event deals each table's factions when it pairs: one Masters team against
 one Evil Warriors team at every table (FE-2.1), whatever Swiss pairing puts together, each team
 choosing its heroes at setup (FE-4.1.2) and no registered faction list. The factions are on the
-pairings, the player's table card and the API, balanced over the rounds like colours in chess, and
+pairings, the match page, the projector, the printed pairings and slips, the player's table card and
+the API, balanced over the rounds like colours in chess, and
 the log check holds a log's teams to them."""
 
 from __future__ import annotations
@@ -89,6 +90,51 @@ def test_every_table_of_a_paired_round_is_dealt_one_faction_a_side(organizer, ma
     api = client.get(f"/api/events/{event.slug}/rounds/1/pairings/").json()
     api_match = next(m for m in api if m["table"] == first.table)
     assert [s["faction"] for s in api_match["seats"]] == ["motu", "motu", "ew", "ew"]
+
+
+@pytest.mark.django_db
+def test_the_dealt_factions_are_on_the_match_page_the_projector_the_printed_sheets_and_the_api(
+    organizer, make_player, client
+):
+    """Everywhere a table's seats are listed, each side's dealt faction is shown with it."""
+    event, _ = six_teams(organizer, make_player)
+    round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    first = round1.matches.order_by("table").first()
+    (a1, a2), (b1, b2) = ([seat.registration.display_name for seat in side] for side in seats.sides(first))
+    masters, evil = "Masters of the Universe", "Evil Warriors"
+
+    page = client.get(f"/events/{event.slug}/matches/{first.pk}/").content.decode()
+    assert 'id="dealt-factions"' in page
+    assert f'<strong>Team 1 ({a1}, {a2})</strong> plays <span class="dealt-faction">{masters}</span>' in page
+    assert f'({b1}, {b2})</strong> plays <span class="dealt-faction">{evil}</span>' in page
+
+    tables = client.get(f"/events/{event.slug}/projector.json").json()["tables"]
+    table1 = next(t for t in tables if t["table"] == first.table)
+    assert [(p["name"], p["faction"], p["side"], p["before"], p["plays"]) for p in table1["players"]] == [
+        (a1, masters, 0, "", ""), (a2, masters, 0, " & ", masters), (b1, evil, 1, " vs ", ""), (b2, evil, 1, " & ", evil)
+    ]  # fmt: skip
+    projector = client.get(f"/events/{event.slug}/projector/").content.decode()
+    # Partners joined by "&", each side's faction once, after its last player: three tables of two sides.
+    assert projector.count(f'<span class="faction"> · {masters}</span>') == 3
+    assert projector.count(f'<span class="faction"> · {evil}</span>') == 3
+    assert f'<span class="vs"> &amp; </span><span class="name">{a2}' in projector
+
+    client.force_login(organizer)
+    printed = client.get(f"/events/{event.slug}/rounds/1/print/").content.decode()
+    by_table, by_name, slips = (
+        printed[printed.index('id="pairings-by-table"') : printed.index('id="pairings-by-name"')],
+        printed[printed.index('id="pairings-by-name"') : printed.index('id="slip-')],
+        printed[printed.index('id="slip-') :],
+    )
+    # Six sides (three tables of two teams) by table and by name; twelve seats on the slips.
+    for part, shown in ((by_table, 6), (by_name, 6), (slips, 12)):
+        assert part.count(f"plays {masters}") == part.count(f"plays {evil}") == shown // 2
+    slip1 = slips[: slips.index("</article>")]
+    assert f'{a1}<br><span class="dealt-faction">plays {masters}</span>' in slip1
+    assert f'{b2}<br><span class="dealt-faction">plays {evil}</span>' in slip1
+
+    detail = client.get(f"/api/events/{event.slug}/matches/{first.pk}/").json()
+    assert [s["faction"] for s in detail["seats"]] == ["motu", "motu", "ew", "ew"]
 
 
 @pytest.mark.django_db

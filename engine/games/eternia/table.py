@@ -2,7 +2,8 @@
 competitive skirmish or the solo game against the game, each with its scenarios, the heroes of each team,
 mounted heroes, the solo difficulties, the optional modules) and the log header they make. Two phones: each
 player leads one team of three heroes (FE-2, FE-4.1); solo, one phone leads the scenario's team against
-the game (FE-18.1)."""
+the game (FE-18.1): one player controlling the three heroes, or in co-op two or three players sharing
+them, each controlling one or more (FE-18.1.2)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from engine.version import LOG_FORMAT_VERSION
 
 MODES = ("standard", "skirmish", "solo")  # FE-2, FE-19 and FE-18 (one team of players against the game)
 TEAM_SIZE = 3  # FE-4.1.1
+COOP_PLAYERS = 3  # FE-18.1.2: in co-op up to 3 players share the team's heroes
 OPTION_NAMES = {
     "faster_combat": "Faster combat (FE-12.1)",
     "initiative_matters": "Initiative matters (FE-12.2)",
@@ -84,7 +86,9 @@ def new_header(
     """The header of a new game. ``players``: two ``{"name", "faction", "force": [three hero ids]}`` in
     seat order; ``first_player``'s team starts (FE-4.2.5); ``seed_hex`` makes it seeded (commitment
     only), None recorded. ``free_heroes`` (skirmish only, FE-19.3.1) lets a team field any heroes. Solo
-    (FE-18): one player, of the scenario's team, at ``difficulty`` (default the easiest)."""
+    (FE-18): one player with the three heroes, or a co-op team of two or three players of the one
+    faction, each with the heroes they control (one or more; three in all, FE-18.1.2), at
+    ``difficulty`` (default the easiest)."""
     doc, digest = _pack(pack)
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}")
@@ -92,16 +96,20 @@ def new_header(
     scenario = scenario or scenarios[0]
     if scenario not in scenarios:
         raise ValueError(f"{scenario!r} is not a {mode} scenario")
-    seats = []
-    for i, p in enumerate(players):
-        force = list(p["force"])
-        if len(force) != TEAM_SIZE or len(set(force)) != TEAM_SIZE:
-            raise ValueError(f"each team fields {TEAM_SIZE} different heroes (FE-4.1.1)")
-        seats.append({"id": f"p{i + 1}", "name": p["name"], "faction": p["faction"], "force": force})
-    if len({p["faction"] for p in seats}) != len(seats):
-        raise ValueError("each player leads a different team")
-    if (len(seats) == 1) != (mode == "solo"):
-        raise ValueError("a solo game has one player; the team game and the skirmish two")
+    seats = [
+        {"id": f"p{i + 1}", "name": p["name"], "faction": p["faction"], "force": list(p["force"])}
+        for i, p in enumerate(players)
+    ]
+    if mode == "solo":
+        _check_coop(seats)
+    else:
+        for p in seats:
+            if len(p["force"]) != TEAM_SIZE or len(set(p["force"])) != TEAM_SIZE:
+                raise ValueError(f"each team fields {TEAM_SIZE} different heroes (FE-4.1.1)")
+        if len({p["faction"] for p in seats}) != len(seats):
+            raise ValueError("each player leads a different team")
+        if len(seats) != 2:
+            raise ValueError("the team game and the skirmish have two players, one a team")
     if mode == "solo":
         own = doc["scenarios"][scenario].get("player_faction")
         if own and seats[0]["faction"] != own:
@@ -137,3 +145,19 @@ def new_header(
     if chosen:
         head["options"] = chosen
     return head
+
+
+def _check_coop(seats: list[dict]) -> None:
+    """Solo or co-op (FE-18.1.2): one team of one to three players, each controlling one or more of
+    its three different heroes; ValueError says what is wrong."""
+    if not 1 <= len(seats) <= COOP_PLAYERS:
+        raise ValueError(f"a solo or co-op game has one to {COOP_PLAYERS} players (FE-18.1.2)")
+    if len({p["faction"] for p in seats}) != 1:
+        raise ValueError("in solo and co-op every player is on the one team against the game (FE-18.1.2)")
+    if any(not p["force"] for p in seats):
+        raise ValueError("each co-op player controls one or more of the team's heroes (FE-18.1.2)")
+    heroes = [h for p in seats for h in p["force"]]
+    if len(heroes) != TEAM_SIZE or len(set(heroes)) != TEAM_SIZE:
+        raise ValueError(
+            f"the team fields {TEAM_SIZE} different heroes, each controlled by one player (FE-18.1.2, FE-4.1.1)"
+        )

@@ -65,7 +65,7 @@ class Battleground(GamePlugin):
             for faction, force in self.SIMULATED_FORCES.items()
         ]
 
-    def simulate_options(self, sides: list[SimulatedSide]) -> dict:
+    def simulate_options(self, sides: list[SimulatedSide], mode: str = "") -> dict:
         return {"forces": tuple(side.plays for side in sides)}
 
     side_statistics = True

@@ -7,7 +7,8 @@ VP by source and the solo success rate by difficulty (``meta``). Events are team
 teams of 1–3 players, FE-2) whose tables are dealt the two factions when paired
 (``table_factions``, tournaments.table_factions): no list is needed (``lists`` still reads one). A simulated
 event is a team event of pairs: each game deals the Masters' and the Evil Warriors' sides to
-its two teams, whose players share their side's three heroes (FE-2.1, FE-4.1.2).
+its two teams, whose players share their side's three heroes (FE-2.1, FE-4.1.2); or, with the event's
+mode "skirmish", the competitive skirmish (FE-19), one player a side.
 """
 
 from __future__ import annotations
@@ -45,7 +46,11 @@ class Eternia(ListModulePlugin):
         # FE-2.1: every game is the Masters against the Evil Warriors; an event deals them per table.
         return list(pack.factions)
 
-    def simulate_options(self, sides: list[SimulatedSide]) -> dict:
+    # An event may also play the competitive skirmish (FE-19, ``Event.game_mode`` "skirmish"): each
+    # player one team, the two teams of a table dealt the two factions as in the team game.
+    simulated_modes = ("skirmish",)
+
+    def simulate_options(self, sides: list[SimulatedSide], mode: str = "") -> dict:
         # Partners sit together: each run of seats playing one side is a team of that many players.
         teams: list[list] = []
         for side in sides:
@@ -53,7 +58,10 @@ class Eternia(ListModulePlugin):
                 teams[-1][1] += 1
             else:
                 teams.append([side.plays, 1])
-        return {"teams": tuple((faction, players) for faction, players in teams)}
+        options: dict = {"teams": tuple((faction, players) for faction, players in teams)}
+        if mode == "skirmish":  # FE-19: the pack's skirmish scenario, its own setup and deployment
+            options["mode"] = "skirmish"
+        return options
 
     def result_rows(self, players: list[dict], result: dict) -> list[dict]:
         rows = super().result_rows(players, result)

@@ -168,7 +168,14 @@ PAGES = {
     # statistics v2 (meta_play): how the games are played
     "cards": Page("cards", "Cards", (meta_play.CardRates.key,)),
     "rounds": Page(
-        "rounds", "Rounds", (meta_play.VpByRound.key, meta_play.VpDayNight.key, meta_play.OutpostsByRound.key)
+        "rounds",
+        "Rounds",
+        (
+            meta_play.VpByRound.key,
+            meta_play.VpDayNight.key,
+            meta_play.OutpostsByRound.key,
+            meta_play.OutpostControl.key,
+        ),
     ),
     "combats": Page(
         "combats",

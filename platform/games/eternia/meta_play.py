@@ -1,7 +1,7 @@
 """Fields of Eternia's dashboards of how games are played, from the statistics block version 2
 (``eternia-statistics`` v2: ``cards``, ``rounds`` and ``combats``): cards played and the win rate of
-the team that played them, VP by round, VP by day and by night, outposts held over time, and how epic
-combats end (FE-11.5).
+the team that played them, VP by round, VP by day and by night, outposts held over time (by result, and
+by faction with who held more round by round), and how epic combats end (FE-11.5).
 
 The database returns only the verified logs' ``cards``/``rounds``/``combats`` lists and their winner
 (one query per data set, cached per filter like every meta query); the lists have no fixed length, so
@@ -17,7 +17,7 @@ from django.db.models import Q
 from dashboards import figures, queries, stats
 from dashboards.datasets import RATE_COLUMNS, Column, Dataset
 from dashboards.filters import MetaFilter
-from games.eternia.names import card_name, fighter_name
+from games.eternia.names import card_name, fighter_name, team_name
 
 SOLO = Q(game_log__verdict__result__has_key="difficulty")  # FE-18: against the game, not team against team
 RESULTS = {"win": "winning teams", "draw": "drawn teams", "loss": "losing teams"}
@@ -35,6 +35,7 @@ OUTCOMES = {
     "fewer-hp": "Fewer HP retreats (FE-12.1)",
     "game-over": "Game ended during it",
 }
+TEAM_COLOURS = ["#3b6ea5", "#b04a4a", "#3fa34d"]  # Masters, Evil Warriors (the pack's order), a third
 OUTCOME_COLOURS = ["#3b6ea5", "#8c8c8c", "#e0a030", "#3fa34d", "#b04a8c", "#6f4aa8", "#d9534f", "#444"]
 
 
@@ -293,6 +294,107 @@ class OutpostsByRound(Dataset):
         return [_layout(fig, "Outposts held per round", legend_y=-0.35)]
 
 
+class OutpostControl(Dataset):
+    """Outpost control over time, per faction: how many outposts each team held as each round ended, and
+    how often it held more than the other team of its game (FE-6.2, FE-17.2.1)."""
+
+    key = "outpost-control"
+    title = "Outpost control by faction, round by round"
+    columns = (
+        Column("round", "Round"),
+        Column("time", "Time", "text"),
+        Column("name", "Team", "text"),
+        Column("teams", "Games counted"),
+        Column("mean_outposts", "Mean outposts held", "float"),
+        Column("led", "Held more"),
+        Column("level", "Held as many"),
+        Column("trailed", "Held fewer"),
+        Column("lead_rate", "Held more (share)", "pct"),
+    )
+    description = (
+        "Team games and skirmishes: for each round and each team (Masters of the Universe, Evil Warriors), the "
+        "outposts it controlled as the round ended (FE-6.2, FE-8.4; the last round as the game ended) and, "
+        "game by game, whether it held more outposts than the other team, as many, or fewer — outposts are the "
+        "first tie-break (FE-17.2.1). Counted from each verified game's statistics, round by round."
+    )
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        def compute(f: MetaFilter) -> list[dict]:
+            groups: dict[tuple, dict] = {}
+            for rounds, _winner, _outcome in _played(f, "rounds"):
+                held: dict[int, dict[str, int]] = {}
+                times: dict[int, str] = {}
+                for r in rounds:
+                    if r.get("outposts") is None:
+                        continue
+                    held.setdefault(r["round"], {})[r["team"]] = r["outposts"]
+                    times[r["round"]] = r["time"] if times.get(r["round"]) != "night" else "night"
+                for rnd, by_team in held.items():
+                    for team, outposts in by_team.items():
+                        others = [n for t, n in by_team.items() if t != team]
+                        g = groups.setdefault(
+                            (rnd, team),
+                            {
+                                "time": times[rnd],
+                                "teams": 0,
+                                "outposts": 0,
+                                "led": 0,
+                                "level": 0,
+                                "trailed": 0,
+                            },
+                        )
+                        g["teams"] += 1
+                        g["outposts"] += outposts
+                        if others:  # the other team of the game, FE-4.1.1
+                            other = max(others)
+                            g["led" if outposts > other else "level" if outposts == other else "trailed"] += 1
+            rows = [
+                {"key": f"{rnd}:{team}", "round": rnd, "team": team, "name": team_name(team), **g,
+                 "mean_outposts": g["outposts"] / g["teams"], "lead_rate": stats.rate(g["led"], g["teams"])}
+                for (rnd, team), g in groups.items()
+            ]  # fmt: skip
+            return sorted(rows, key=lambda r: (r["round"], r["team"] != "motu", r["team"]))
+
+        return queries.cached("fe-outpost-control", f, compute)
+
+    def figures(self, rows, f):
+        teams = list(dict.fromkeys(r["team"] for r in rows))
+        held = go.Figure()
+        for i, team in enumerate(teams):
+            series = [r for r in rows if r["team"] == team]
+            held.add_trace(go.Scatter(x=[r["round"] for r in series], y=[r["mean_outposts"] for r in series],
+                                      mode="lines+markers", name=figures.esc(team_name(team)),
+                                      line_color=TEAM_COLOURS[i % len(TEAM_COLOURS)],
+                                      customdata=[[r["teams"], r["time"]] for r in series],
+                                      hovertemplate="round %{x} (%{customdata[1]}): %{y:.2f} outposts "
+                                                    "(%{customdata[0]} games)<extra></extra>"))  # fmt: skip
+        held.update_xaxes(title="end of round", dtick=1)
+        held.update_yaxes(title="mean outposts held", rangemode="tozero")
+        lead = go.Figure()
+        for i, team in enumerate(teams):
+            series = [r for r in rows if r["team"] == team]
+            lead.add_trace(go.Bar(x=[r["round"] for r in series], y=[r["lead_rate"] for r in series],
+                                  name=figures.esc(f"{team_name(team)} held more"),
+                                  marker_color=TEAM_COLOURS[i % len(TEAM_COLOURS)],
+                                  customdata=[[r["led"], r["teams"]] for r in series],
+                                  hovertemplate="round %{x}: %{y:.0%} (%{customdata[0]} of %{customdata[1]} games)"
+                                                "<extra></extra>"))  # fmt: skip
+        if teams:
+            first = [r for r in rows if r["team"] == teams[0]]
+            lead.add_trace(go.Bar(x=[r["round"] for r in first],
+                                  y=[stats.rate(r["level"], r["teams"]) for r in first], name="as many",
+                                  marker_color="#8c8c8c", customdata=[[r["level"], r["teams"]] for r in first],
+                                  hovertemplate="round %{x}: %{y:.0%} level (%{customdata[0]} of %{customdata[1]} "
+                                                "games)<extra></extra>"))  # fmt: skip
+        lead.update_layout(barmode="stack")
+        lead.update_xaxes(title="end of round", dtick=1)
+        lead.update_yaxes(title="share of games", tickformat=".0%", range=[0, 1])
+        return [
+            _layout(held, "Outposts held per round, by team", legend_y=-0.35),
+            _layout(lead, "Who held more outposts, round by round", legend_y=-0.35),
+        ]
+
+
 class EpicCombats(Dataset):
     key = "epic-combats"
     title = "Epic combats by kind and outcome"
@@ -470,6 +572,7 @@ def datasets() -> list[Dataset]:
         VpByRound(),
         VpDayNight(),
         OutpostsByRound(),
+        OutpostControl(),
         EpicCombats(),
         EpicCombatFighters(),
         EpicCombatsDayNight(),

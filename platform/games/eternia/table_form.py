@@ -1,6 +1,7 @@
 """Fields of Eternia's form for a free game at the table (play): mode, scenario, teams and heroes, a
 mounted hero among them (FE-4.1.8, FE-19.4.1: the pack's limited-edition miniatures, fielded instead of
-their hero, at most one a team)."""
+their hero, at most one a team), and for the game against the game its co-op players: up to two more
+players sharing the team's three heroes, each controlling one or more (FE-18.1.2)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,19 @@ class EterniaGameForm(forms.Form):
     my_team = forms.ChoiceField(label="Your team")
     my_heroes = forms.MultipleChoiceField(label="Your three heroes", widget=forms.CheckboxSelectMultiple)
     difficulty = forms.ChoiceField(label="Difficulty (solo, FE-18)", required=False)
+    # FE-18.1.2: in co-op up to 3 players share the team's heroes; the phone records for all of them.
+    coop2_name = forms.CharField(
+        max_length=60,
+        label="Co-op: a second player's name (solo only; empty when you play alone)",
+        required=False,
+    )
+    coop2_heroes = forms.MultipleChoiceField(
+        label="The heroes they control (of your three)", widget=forms.CheckboxSelectMultiple, required=False
+    )
+    coop3_name = forms.CharField(max_length=60, label="Co-op: a third player's name", required=False)
+    coop3_heroes = forms.MultipleChoiceField(
+        label="The heroes they control (of your three)", widget=forms.CheckboxSelectMultiple, required=False
+    )
     their_name = forms.CharField(
         max_length=60, label="Other player's name (not in solo)", initial="Opponent", required=False
     )
@@ -63,6 +77,13 @@ class EterniaGameForm(forms.Form):
         self.fields["my_heroes"].choices = heroes
         self.fields["their_heroes"].choices = heroes
         self.fields["options"].choices = [(o["id"], o["name"]) for o in options["options"]]
+        # Co-op players pick among the heroes of the teams that play the solo scenarios.
+        solo_teams = {s.get("player_faction") for s in options["scenarios"] if s["mode"] == "solo"}
+        coop = [
+            (h, label) for h, label in heroes if not solo_teams - {""} or self.hero_team.get(h) in solo_teams
+        ]
+        self.fields["coop2_heroes"].choices = coop
+        self.fields["coop3_heroes"].choices = coop
 
     def clean(self):
         data = super().clean()
@@ -101,24 +122,60 @@ class EterniaGameForm(forms.Form):
         if len(set(heroes)) != len(heroes):
             self.add_error("their_heroes", "A hero is fielded once, mounted or not (FE-4.1.2).")
         data["their_team"] = other
+        data["coop"] = self._coop(data, solo, mine)
         return data
+
+    def _coop(self, data: dict, solo: bool, mine: list[str]) -> list[tuple[str, list[str]]]:
+        """The co-op players (name, the heroes they control) besides the one at this phone (FE-18.1.2):
+        each names one or more of the team's heroes, none named twice, and this phone's player keeps one
+        or more."""
+        partners, taken = [], []
+        for n in (2, 3):
+            name = (data.get(f"coop{n}_name") or "").strip()
+            heroes = list(data.get(f"coop{n}_heroes") or [])
+            if not name and not heroes:
+                continue
+            if not solo:
+                self.add_error(
+                    f"coop{n}_name", "Co-op players are for the game against the game (FE-18.1.2)."
+                )
+                continue
+            if not name:
+                self.add_error(f"coop{n}_name", "Name this co-op player.")
+            elif not heroes:
+                self.add_error(f"coop{n}_heroes", "Pick the heroes this player controls (FE-18.1.2).")
+            elif any(h not in mine for h in heroes):
+                self.add_error(f"coop{n}_heroes", "Pick among your team's three heroes.")
+            elif any(h in taken for h in heroes):
+                self.add_error(f"coop{n}_heroes", "Each hero is controlled by one player.")
+            else:
+                partners.append((name, heroes))
+                taken += heroes
+        if partners and len(mine) == 3 and len(taken) >= len(mine):
+            self.add_error("my_heroes", "Keep one or more of the heroes for yourself (FE-18.1.2).")
+        return partners
 
     def table_choices(self, user) -> dict:
         data = self.cleaned_data
-        seats = [Seating(data["my_name"], data["my_heroes"], {"faction": data["my_team"]})]
+        taken = {h for _, heroes in data["coop"] for h in heroes}
+        own = [h for h in data["my_heroes"] if h not in taken]
+        seats = [Seating(data["my_name"], own, {"faction": data["my_team"]})]
         setup = {
             "mode": data["mode"],
             "scenario": data["scenario"],
             "free_heroes": bool(data.get("free_heroes")),
             "options": {o: True for o in data.get("options") or []},
         }
-        if data["mode"] == "solo":  # one seat: the table starts at once (play.services.create_game)
+        if data["mode"] == "solo":  # one phone: the table starts at once (play.services.create_game)
             setup["difficulty"] = data["difficulty"]
+            # FE-18.1.2: the co-op players, each with the heroes they control, recorded in the header.
+            seats += [Seating(name, heroes, {"faction": data["my_team"]}) for name, heroes in data["coop"]]
         else:
             seats.append(Seating(data["their_name"], data["their_heroes"], {"faction": data["their_team"]}))
         return {
             "seats": seats,
             "first_player_seat": 1 if data["mode"] == "solo" else int(data["first"]),
+            "one_phone": data["mode"] == "solo",
             "mode": data.get("dice") or DiceMode.SEEDED,
             "setup": setup,
         }

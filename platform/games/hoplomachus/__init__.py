@@ -58,7 +58,7 @@ class Hoplomachus(ListModulePlugin):
     def simulated_sides(self, pack) -> list[SimulatedSide]:
         return [SimulatedSide(faction, (), faction) for faction in sorted(pack.factions)]
 
-    def simulate_options(self, sides: list[SimulatedSide]) -> dict:
+    def simulate_options(self, sides: list[SimulatedSide], mode: str = "") -> dict:
         # Skirmish: two troops, one against the other (HR-12); the simulator plays the registered factions.
         return {"mode": "skirmish", "factions": tuple(side.plays for side in sides)}
 

@@ -27,6 +27,7 @@ from tournaments.models import (
     RoundState,
 )
 from tournaments.presenters import faction_name, list_lines, points_before
+from tournaments.seats import sides
 
 # Match states in which a player still has something to do at the table: play, then upload the
 # log or report the result.
@@ -194,20 +195,39 @@ def projector_data(event: Event, now: datetime | None = None) -> dict:
         "seconds_left": max(0, int((ends_at - now).total_seconds())) if ends_at else None,
     }
     points = points_before(round_)
+    names: dict[str, str] = {}  # the factions dealt at the tables (tournaments.table_factions), by name
+
+    def dealt(faction: str) -> str:
+        if faction and faction not in names:
+            names[faction] = faction_name(event, faction)
+        return names.get(faction, "")
+
     matches = round_.matches.prefetch_related("seats__registration").order_by("table")
     for match in matches:
-        seats = match.seat_list()
+        # Partners sit together: ``side`` numbers each player's side in table order (a team's players
+        # share one; tournaments.seats), so the page writes "A & B · Masters vs C & D · Evil Warriors".
+        groups = sides(match)
+        players = [
+            {
+                "name": seat.registration.display_name,
+                "points": points.get(seat.registration_id),
+                "faction": dealt(seat.faction),
+                "side": number,
+                # What the page writes before the name, and the side's faction after its last player.
+                "before": "" if number == 0 and i == 0 else " & " if i else " vs ",
+                "plays": "",
+            }
+            for number, group in enumerate(groups)
+            for i, seat in enumerate(group)
+        ]
+        for k, player in enumerate(players):
+            if len(groups) > 1 and (k + 1 == len(players) or players[k + 1]["side"] != player["side"]):
+                player["plays"] = player["faction"]
         data["tables"].append(
             {
                 "table": match.table,
-                "bye": len(seats) < 2,
-                "players": [
-                    {
-                        "name": seat.registration.display_name,
-                        "points": points.get(seat.registration_id),
-                    }
-                    for seat in seats
-                ],
+                "bye": len(groups) < 2,
+                "players": players,
                 "state": match.state,
                 "result": match.score_line() if match.counts and not match.is_bye else "",
             }

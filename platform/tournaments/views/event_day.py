@@ -70,5 +70,12 @@ def pairings_by_name(rows: list[dict]) -> list[dict]:
         seated = [row["first"], *row["others"]] if row["first"] else []
         for seat in seated:
             others = [s["name"] for s in seated if s is not seat]
-            lines.append({"name": seat["name"], "table": row["match"].table, "opponents": others})
+            lines.append(
+                {
+                    "name": seat["name"],
+                    "table": row["match"].table,
+                    "opponents": others,
+                    "faction": seat.get("faction", "") if others else "",
+                }
+            )
     return sorted(lines, key=lambda line: (line["name"].casefold(), line["table"]))

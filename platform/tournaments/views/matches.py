@@ -47,6 +47,7 @@ def match_detail(request, slug: str, pk: int):
             match, pending_report=pending, open_dispute=open_dispute, name=name
         ),
         "ending_label": result_rules.ending_label(event, match.ending),
+        "dealt_sides": presenters.dealt_sides(match),
         "reported_by": name(pending.reported_by) if pending else "",
         # The log's header and verdict are evidence for the two players and the organizers.
         "log": presenters.log_facts(match) if involved else None,

@@ -68,8 +68,9 @@ class Command(BaseCommand):
                 self.stdout.write(f"demo event ({status}): /events/{event.slug}/")
             for other in event_demo.simulated_events():
                 status = other.get_status_display().lower()
+                mode = f" {other.game_mode}" if other.game_mode else ""
                 self.stdout.write(
-                    f"simulated {other.game_plugin.label} event ({status}): /events/{other.slug}/"
+                    f"simulated {other.game_plugin.label}{mode} event ({status}): /events/{other.slug}/"
                 )
         for challenge in challenge_demo.load_all():
             self.stdout.write(f"demo challenge with simulated entries: /challenges/{challenge.slug}/")

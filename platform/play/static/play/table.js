@@ -72,7 +72,7 @@
     root.dataset.offers = state.offers.length;
     root.dataset.status = state.status;
     $("table-status").textContent = state.status_text;
-    $("table-players").textContent = state.players.map((p, i) => `${p.name} (${p.faction})${state.seat === i + 1 ? " — you" : ""}`).join(" vs ");
+    $("table-players").textContent = playersLine(state);
     $("table-invite").hidden = state.status !== "waiting";
     if ($("table-commitment")) {
       $("table-commitment").textContent = state.randomness.commitment || "";
@@ -98,7 +98,7 @@
       const winner = (state.view.over || {}).winner || state.view.winner;
       const player = state.players.find((p) => p.id === winner || p.faction === winner);
       $("table-result").textContent = (player ? "Winner: " + player.name : "The game has ended (see above).") +
-        (state.result_confirmed.length ? ` · confirmed by ${state.result_confirmed.length} of 2` : "");
+        (state.result_confirmed.length ? ` · confirmed by ${state.result_confirmed.length} of ${state.seated.filter(Boolean).length}` : "");
       $("confirm-result").hidden = state.result_confirmed.includes(state.seat);
       $("table-log-link").innerHTML = state.log_url ? `<a href="${esc(state.log_url)}" id="verified-log">The log, verified by the engine</a>` : "";
     } else if (over) {
@@ -117,6 +117,21 @@
       $("table-challenge-entry").hidden = false;
     }
     drawChoices();
+  }
+
+  // "Anna (motu) vs Bruno (ew)"; the players of one team together, each with what they control when a
+  // team has several (Eternia's co-op, FE-18.1.2: "Anna (you): he-man, teela & Bruno: stratos (motu) vs the game").
+  function playersLine(state) {
+    const teams = [];
+    state.players.forEach((p, i) => {
+      let team = teams.find((t) => t.faction === p.faction);
+      if (!team) teams.push(team = { faction: p.faction, players: [] });
+      team.players.push({ ...p, you: state.seat === i + 1 });
+    });
+    const words = teams.map((t) => t.players.length === 1 ? `${t.players[0].name} (${t.faction})${t.players[0].you ? " — you" : ""}` :
+      t.players.map((p) => p.name + (p.you ? " (you)" : "") + ((p.controls || []).length ? ": " + p.controls.join(", ") : "")).join(" & ") +
+      ` (${t.faction})`);
+    return words.join(" vs ") + (teams.length === 1 && state.players.length > 0 ? " vs the game" : "");
   }
 
   function diceWords(rolls) {

@@ -25,6 +25,12 @@ class Command(BaseCommand):
             help="players per team (default: the game's; Fields of Eternia plays teams of 2; 0: no teams)",
         )
         parser.add_argument(
+            "--mode",
+            default="",
+            help="the event's game mode, when the game's plugin simulates it (motu-fields-of-eternia: "
+            "skirmish, FE-19, one player a side)",
+        )
+        parser.add_argument(
             "--eager",
             action="store_true",
             help="verify in this process with the workers' task function (no broker)",
@@ -38,7 +44,19 @@ class Command(BaseCommand):
         parser.add_argument("--top", type=int, default=10, help="standings lines to print (0: all)")
 
     def handle(
-        self, *args, players, rounds, seed, eager, jobs, timeout, top, game=None, team_size=None, **options
+        self,
+        *args,
+        players,
+        rounds,
+        seed,
+        eager,
+        jobs,
+        timeout,
+        top,
+        game=None,
+        team_size=None,
+        mode="",
+        **options,
     ):
         try:
             report = run_simulated_event(
@@ -48,6 +66,7 @@ class Command(BaseCommand):
                 game=game,
                 eager=eager,
                 team_size=team_size,
+                game_mode=mode,
                 jobs=jobs,
                 timeout=timeout,
                 progress=self.stdout.write,

@@ -25,11 +25,14 @@
     item.setAttribute("data-table", t.table);
     item.appendChild(el("span", "no", String(t.table)));
     var players = el("span", "players");
+    // Partners joined by " & ", sides by " vs ", each side's dealt faction after its last player.
     t.players.forEach(function (p, i) {
-      if (i > 0) { players.appendChild(el("span", "vs", " vs ")); }
+      var before = p.before !== undefined ? p.before : (i > 0 ? " vs " : "");
+      if (before) { players.appendChild(el("span", "vs", before)); }
       var name = el("span", "name", p.name);
       if (p.points !== null && p.points !== undefined) { name.appendChild(el("span", "pts", points(p.points))); }
       players.appendChild(name);
+      if (p.plays) { players.appendChild(el("span", "faction", " · " + p.plays)); }
     });
     if (t.bye) { players.appendChild(el("span", "vs", " · bye")); }
     item.appendChild(players);
