@@ -14,6 +14,11 @@ partners included). A team competes with the set of its members' factions: Swiss
 that share a faction apart (tier 0 as above), drawn partners are spread so that no team holds one faction
 twice (:func:`spread_partners`), and the round's warnings name partners or opponents who registered the
 same faction (the pairing cannot separate partners: a fixed team changes a list).
+The same again for the game's free-for-all pods (a Hoplomachus Pandemonium, HR-16: three or four troops,
+each player choosing a faction in turn, HR-16.2.3, one set of chips each): the competitors carry their
+registered faction (:func:`in_pods`), pod pairing keeps players of one faction in different pods above
+everything else (tournaments.algorithms.pods, tier 0) and warns in the pod's reason when no swap separates
+them, and the round's warnings name, per pod, the players who registered the same faction.
 (Fields of Eternia deals factions per table instead: tournaments.table_factions.)
 """
 
@@ -23,7 +28,7 @@ from collections import Counter
 from dataclasses import replace
 
 from tournaments.algorithms.players import Competitor, Pairing, shared_factions
-from tournaments.game_modes import mode_of
+from tournaments.game_modes import mode_of, plays_in_pods
 from tournaments.models import Event, Round
 
 
@@ -39,6 +44,13 @@ def applies(event: Event) -> bool:
     return mode is None or (mode.seats == 2 and not mode.teams and not mode.against_game)
 
 
+def in_pods(event: Event) -> bool:
+    """True when the event seats free-for-all pods of a game whose troops at one table must all play
+    different factions (Hoplomachus Pandemonium). Kept apart from :func:`applies`: a pod is not a
+    two-seat match, so the Swiss pairing and its audit do not weigh it."""
+    return bool(getattr(event.game_plugin, "distinct_factions", False)) and plays_in_pods(event)
+
+
 def registered_faction(event: Event, registration) -> str | None:
     """The faction of the registration's list, by its name (None: no list, or none named)."""
     force_list = getattr(registration, "force_list", None) if registration is not None else None
@@ -49,8 +61,8 @@ def registered_faction(event: Event, registration) -> str | None:
 
 def with_factions(event: Event, competitors: list[Competitor], registrations) -> list[Competitor]:
     """The competitors, each carrying the faction of their list when the event needs distinct
-    factions (``registrations``: the entered registrations, by id)."""
-    if not applies(event):
+    factions, at a match or in a pod (``registrations``: the entered registrations, by id)."""
+    if not (applies(event) or in_pods(event)):
         return competitors
     by_id = {r.pk: r for r in registrations}
     return [replace(c, faction=registered_faction(event, by_id.get(c.id))) for c in competitors]
@@ -141,9 +153,11 @@ def team_warnings(event: Event) -> list[str]:
 
 
 def round_warnings(round_: Round) -> list[str]:
-    """One sentence per match of the round at which two players registered the same faction."""
+    """One sentence per match of the round at which two players registered the same faction (per faction
+    in a pod)."""
     event = round_.event
-    if not applies(event):
+    pods = in_pods(event)
+    if not (applies(event) or pods):
         return []
     game = event.game_plugin.short_label
     warnings = []
@@ -151,6 +165,9 @@ def round_warnings(round_: Round) -> list[str]:
     for match in matches:
         seats = [s for s in match.seat_list() if s.registration is not None]
         if len(seats) < 2:
+            continue
+        if pods:
+            warnings.extend(_pod_warnings(event, match, seats, game))
             continue
         if not any(s.team for s in seats):
             if len(seats) != 2:
@@ -169,18 +186,39 @@ def round_warnings(round_: Round) -> list[str]:
     return warnings
 
 
-def _team_table_warnings(event: Event, match, seats, game: str) -> list[str]:
-    """A team match (HR-17): one sentence per faction registered by two players at the table, saying
-    whether they are partners (a list must change) or opponents (a swap with another table helps)."""
+def _same_faction_groups(event: Event, seats) -> list[tuple[str, list]]:
+    """(faction, its seats) for every faction registered by more than one player at the table."""
     by_faction: dict[str, list] = {}
     for seat in seats:
         faction = registered_faction(event, seat.registration)
         if faction is not None:
             by_faction.setdefault(faction, []).append(seat)
+    return [(faction, group) for faction, group in sorted(by_faction.items()) if len(group) > 1]
+
+
+def _names(seats) -> str:
+    names = [s.registration.display_name for s in seats]
+    return " and ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _pod_warnings(event: Event, match, seats, game: str) -> list[str]:
+    """A pod (HR-16): one sentence per faction registered by more than one player in it."""
     warnings = []
-    for faction, group in sorted(by_faction.items()):
-        if len(group) < 2:
-            continue
+    for faction, group in _same_faction_groups(event, seats):
+        who = "both" if len(group) == 2 else "all"
+        warnings.append(
+            f"Table {match.table}: {_names(group)} {who} registered {faction}, and every troop in a {game} "
+            "pod needs its own faction (one set of chips each), so this pod cannot be played as paired. "
+            "Swap one of them with another pod, or ask one of them to change their list."
+        )
+    return warnings
+
+
+def _team_table_warnings(event: Event, match, seats, game: str) -> list[str]:
+    """A team match (HR-17): one sentence per faction registered by two players at the table, saying
+    whether they are partners (a list must change) or opponents (a swap with another table helps)."""
+    warnings = []
+    for faction, group in _same_faction_groups(event, seats):
         names = " and ".join(s.registration.display_name for s in group)
         partners = len({s.team for s in group}) == 1
         fix = (

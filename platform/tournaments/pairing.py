@@ -88,8 +88,9 @@ def propose_round(event: Event, number: int) -> ProposedRound:
 
 
 def _pods(event: Event, number: int) -> list[Pairing]:
-    """A free-for-all event's round: pods of 3–4 by score (tournaments.algorithms.pods). The ringer
-    fills a pod only when the field could not be seated without them (5 players, or 2)."""
+    """A free-for-all event's round: pods of 3–4 by score (tournaments.algorithms.pods), keeping
+    players of one registered faction apart when the game needs that (Pandemonium). The ringer fills a
+    pod only when the field could not be seated without them (5 players, or 2)."""
     competitors = records.competitors(event, as_of_round=number)
     ringers = records.ringer_ids(event)
     players = [c for c in competitors if c.id not in ringers and not c.dropped]
@@ -104,6 +105,7 @@ def _pods(event: Event, number: int) -> list[Pairing]:
         ranking_order=swiss.ranking_order,
         first_round=swiss.first_round,
         random_seed=swiss.random_seed,
+        distinct_factions=distinct_factions.in_pods(event),
     )
     return pair_pod_round(competitors, records.results(event), number, options)
 

@@ -10,6 +10,11 @@ by seeding or by a replayable shuffle), then poured into the pods from the top t
 "slide": the best four at table 1, and so on). That first draft is then improved by swapping
 players between pods while a swap lowers, in this order of importance:
 
+0. same faction (only with ``distinct_factions``, for a game in which every troop at a table plays
+   its own faction, e.g. Hoplomachus Pandemonium, HR-16.2.3 and AMB-17): pairs of players in one pod
+   who registered the same faction. Such a pod cannot be played at all, which is worse than any
+   rematch; it is kept only when no swap separates them (a faction with more players than there
+   are pods, or every player on one faction), and its reason then starts with a warning;
 1. repeat opponents: pairs of players who already met in a pod (each earlier meeting counts);
 2. the points spread inside pods (a pod's highest points minus its lowest, summed over pods);
 3. the rank spread inside pods (the same over positions in the ranking).
@@ -31,7 +36,14 @@ from itertools import combinations
 
 from tournaments.algorithms.errors import PairingError
 from tournaments.algorithms.history import EventHistory
-from tournaments.algorithms.players import AnyRecord, Competitor, Pairing, PlayerId, seeding_order
+from tournaments.algorithms.players import (
+    AnyRecord,
+    Competitor,
+    Pairing,
+    PlayerId,
+    seeding_order,
+    shared_factions,
+)
 from tournaments.algorithms.rules import ScoringRules, format_points
 from tournaments.algorithms.standings import DEFAULT_ORDER, rank
 
@@ -42,7 +54,9 @@ LARGEST_POD = 4
 @dataclass(frozen=True)
 class PodOptions:
     """An event's settings for pod rounds: how points are scored, how ties in points are ranked,
-    and how round 1 is drawn (``"seeded"`` or ``"random"`` with ``random_seed``)."""
+    and how round 1 is drawn (``"seeded"`` or ``"random"`` with ``random_seed``).
+    ``distinct_factions`` keeps players of the same registered faction in different pods above all
+    else (tier 0 of the swaps)."""
 
     scoring: ScoringRules = ScoringRules()
     ranking_order: tuple[str, ...] = DEFAULT_ORDER
@@ -50,6 +64,7 @@ class PodOptions:
     random_seed: int | None = None
     smallest: int = SMALLEST_POD
     largest: int = LARGEST_POD
+    distinct_factions: bool = False
 
 
 def pod_sizes(players: int, smallest: int = SMALLEST_POD, largest: int = LARGEST_POD) -> list[int]:
@@ -95,12 +110,13 @@ def pair_pod_round(
     for size in sizes:
         pods.append(active[start : start + size])
         start += size
-    pods = _improve(pods, history, position)
+    faction = {pid: history.competitors[pid].faction if opts.distinct_factions else None for pid in active}
+    pods = _improve(pods, history, position, faction)
     first_round = not any(history.games[pid] for pid in active)
     pairings = []
     for table, pod in enumerate(pods, start=1):
         pod = sorted(pod, key=position.__getitem__)
-        reason = _reason(pod, history, first_round, opts)
+        reason = _reason(pod, history, first_round, opts, faction)
         pairings.append(Pairing(table, pod[0], pod[1], reason, tuple(pod[2:])))
     return pairings
 
@@ -119,20 +135,31 @@ def _ranking(competitors, results, history: EventHistory, round_number: int, opt
     return [row.player_id for row in sorted(rows, key=lambda row: -history.points[row.player_id])]
 
 
-def _pod_cost(pod: Sequence[PlayerId], history: EventHistory, position: dict) -> tuple[int, float, int]:
+def _same_faction(pod: Sequence[PlayerId], faction: dict) -> list[tuple[PlayerId, PlayerId]]:
+    """The pairs of the pod's players who registered the same faction (none without factions)."""
+    return [(a, b) for a, b in combinations(pod, 2) if shared_factions(faction[a], faction[b])]
+
+
+def _pod_cost(
+    pod: Sequence[PlayerId], history: EventHistory, position: dict, faction: dict
+) -> tuple[int, int, float, int]:
+    clashes = len(_same_faction(pod, faction))
     repeats = sum(len(history.rounds_met(a, b)) for a, b in combinations(pod, 2))
     points = [history.points[p] for p in pod]
     ranks = [position[p] for p in pod]
-    return repeats, max(points) - min(points), max(ranks) - min(ranks)
+    return clashes, repeats, max(points) - min(points), max(ranks) - min(ranks)
 
 
 def _total(costs) -> tuple:
-    return tuple(sum(c[i] for c in costs) for i in range(3))
+    return tuple(sum(c[i] for c in costs) for i in range(4))
 
 
-def _improve(pods: list[list[PlayerId]], history: EventHistory, position: dict) -> list[list[PlayerId]]:
-    """Swap players between pods while a swap lowers (repeats, points spread, rank spread)."""
-    costs = [_pod_cost(p, history, position) for p in pods]
+def _improve(
+    pods: list[list[PlayerId]], history: EventHistory, position: dict, faction: dict
+) -> list[list[PlayerId]]:
+    """Swap players between pods while a swap lowers (same-faction pairs, repeats, points spread,
+    rank spread)."""
+    costs = [_pod_cost(p, history, position, faction) for p in pods]
     improved = True
     while improved:
         improved = False
@@ -141,14 +168,32 @@ def _improve(pods: list[list[PlayerId]], history: EventHistory, position: dict) 
                 for y in range(len(pods[j])):
                     a, b = list(pods[i]), list(pods[j])
                     a[x], b[y] = b[y], a[x]
-                    new_i, new_j = _pod_cost(a, history, position), _pod_cost(b, history, position)
+                    new_i = _pod_cost(a, history, position, faction)
+                    new_j = _pod_cost(b, history, position, faction)
                     if _total([new_i, new_j]) < _total([costs[i], costs[j]]):
                         pods[i], pods[j], costs[i], costs[j] = a, b, new_i, new_j
                         improved = True
     return pods
 
 
-def _reason(pod: list[PlayerId], history: EventHistory, first_round: bool, opts: PodOptions) -> str:
+def _reason(
+    pod: list[PlayerId], history: EventHistory, first_round: bool, opts: PodOptions, faction: dict
+) -> str:
+    text = _score_reason(pod, history, first_round, opts)
+    clashes = _same_faction(pod, faction)
+    if not clashes:
+        return text
+    shared = sorted({f for a, b in clashes for f in shared_factions(faction[a], faction[b])})
+    names = "; ".join(
+        f"{history.competitors[a].label} and {history.competitors[b].label}" for a, b in clashes
+    )
+    return (
+        f"warning: same faction ({', '.join(shared)}) twice in the pod ({names}), which the game does not "
+        f"allow; no swap between pods avoids it; {text}"
+    )
+
+
+def _score_reason(pod: list[PlayerId], history: EventHistory, first_round: bool, opts: PodOptions) -> str:
     size = f"pod of {len(pod)}"
     if first_round:
         how = (
