@@ -150,6 +150,10 @@ def movement_plan(g, u: dict, m: int | None = None) -> tuple[str, dict[int, int]
                     dests[h] = least
         return "2a", dests
     # HR-9.4.5, AMB-8: no priority reachable — use the full Movement to get closer to the first one approachable.
+    if m == 0:
+        # An effective Movement of 0 (a tactic's -1 on a Movement 1 unit) gets it no closer to anything: it
+        # stays put. The zero-step "move" to its own hex is no move at all (a path lists the hexes entered).
+        return "stay", {}
     full = q.reachable(g, u, UNBOUNDED)
     for entry in priority(g, u):
         if is_hex_entry(entry):
