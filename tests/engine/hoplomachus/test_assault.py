@@ -377,11 +377,12 @@ def test_a_rival_with_no_movement_stays_put_in_its_fallback_move(hr):
     assert step == "2b" and dests and all(n == 1 for n in dests.values())  # Movement 1: one step closer
     hippo["tactics"].append({"id": "hamstring", "by": "p1", "left": None, "this_turn": False})
     assert rv.q.movement(g, hippo) == 0
-    assert rv.movement_plan(g, hippo) == ("stay", {})
+    assert rv.movement_plan(g, hippo) == ("2b", {})  # step 2b with nowhere closer: it stays put
     assert not rv.must_move(g, hippo) and rv.movement_duty(g) is None
     offered = g.legal_events()
     assert offered and not any(ev["type"] == "move" for ev in offered)
-    hr.illegal(g, {"type": "move", "player": "arena", "unit": "Hippopotamus", "path": ["A5"]}, "HR-9.4.4")
+    # The refusal names step 2b's rule (it cannot get closer), not 2a's (a mark within Range).
+    hr.illegal(g, {"type": "move", "player": "arena", "unit": "Hippopotamus", "path": ["A5"]}, "HR-9.4.5")
     for ev in offered:  # whatever else the arena turn offers is accepted
         hr.legal(g.copy(), ev)
     assert {"type": "end_turn", "player": "arena"} in offered
