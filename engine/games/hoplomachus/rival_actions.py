@@ -69,8 +69,10 @@ def move(g, ev: dict) -> None:
         raise IllegalEvent(why[0], f"{act.name(g, u)} cannot move: {why[1]}")
     step, dests = rv.movement_plan(g, u)
     if not dests:
-        raise IllegalEvent("HR-9.4.4", f"{act.name(g, u)} stays put: its mark is already within Range, or it cannot get "
-                           "closer to anything on its priority list")  # fmt: skip
+        if step == "2b":
+            raise IllegalEvent("HR-9.4.5", f"{act.name(g, u)} stays put: it cannot get closer to anything on its "
+                               "priority list")  # fmt: skip
+        raise IllegalEvent("HR-9.4.4", f"{act.name(g, u)} stays put: its mark is already within Range")
     start = u["hex"]
     act.move(g, ev)
     end = u["hex"]

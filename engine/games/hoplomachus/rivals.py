@@ -120,7 +120,9 @@ def _bfs_from(g, u: dict, sources) -> dict[int, int]:
 
 
 def movement_plan(g, u: dict, m: int | None = None) -> tuple[str, dict[int, int]]:
-    """HR-9.4.3–9.4.5: ("stay", {}) or (step, {legal destination: steps}) for one rival unit now.
+    """HR-9.4.3–9.4.5: (step, {legal destination: steps}) for one rival unit now; no destination means it stays put:
+    ("stay", {}) when its mark is already within Range (HR-9.4.4), ("2b", {}) when it can get closer to nothing on
+    its list (HR-9.4.5).
 
     Tied marks are the players' choice (HR-9.4.3), so each tied mark contributes its own destinations. A hex
     priority is reached only by moving onto the hex itself (HR-9.3.5): its goal is that hex, not a hex in Range.
@@ -150,6 +152,10 @@ def movement_plan(g, u: dict, m: int | None = None) -> tuple[str, dict[int, int]
                     dests[h] = least
         return "2a", dests
     # HR-9.4.5, AMB-8: no priority reachable — use the full Movement to get closer to the first one approachable.
+    if m == 0:
+        # An effective Movement of 0 (a tactic's -1 on a Movement 1 unit) gets it no closer to anything: it
+        # stays put. The zero-step "move" to its own hex is no move at all (a path lists the hexes entered).
+        return "2b", {}
     full = q.reachable(g, u, UNBOUNDED)
     for entry in priority(g, u):
         if is_hex_entry(entry):
@@ -169,7 +175,7 @@ def movement_plan(g, u: dict, m: int | None = None) -> tuple[str, dict[int, int]
             dests |= {h: m for h, s in reach.items() if s == m and back.get(h) == best - m}
         if dests:
             return "2b", dests
-    return "stay", {}
+    return "2b", {}
 
 
 def must_move(g, u: dict) -> bool:

@@ -362,3 +362,27 @@ def test_amb_41_recheck_option(hr):
         if option == "blocked":
             rv.movement_snapshot(g)
             assert g.s.turn["owed_moves"] == (BANDIT,) and rv.movement_duty(g) is not None
+
+
+def test_a_rival_with_no_movement_stays_put_in_its_fallback_move(hr):
+    """HR-9.4.5, AMB-8, HR-8.6.6: a rival unit whose priorities are all out of reach falls back on its full
+    Movement; at an effective Movement of 0 (Hamstring's -1 on the Hippopotamus's Movement 1) that gets it no
+    closer to anything, so it stays put: no move is owed (HR-9.4.6), none is offered or accepted, and the
+    arena turn goes on. (It used to be owed a zero-step move that no log can write: the game could not go on.)"""
+    g = assault(hr)
+    hippo = hr.rival(g, HIPPO, "A6")
+    hr.put(g, W, "G4")  # far out of the Hippopotamus's reach
+    hr.turn(g, "arena", "movement")
+    step, dests = rv.movement_plan(g, hippo)
+    assert step == "2b" and dests and all(n == 1 for n in dests.values())  # Movement 1: one step closer
+    hippo["tactics"].append({"id": "hamstring", "by": "p1", "left": None, "this_turn": False})
+    assert rv.q.movement(g, hippo) == 0
+    assert rv.movement_plan(g, hippo) == ("2b", {})  # step 2b with nowhere closer: it stays put
+    assert not rv.must_move(g, hippo) and rv.movement_duty(g) is None
+    offered = g.legal_events()
+    assert offered and not any(ev["type"] == "move" for ev in offered)
+    # The refusal names step 2b's rule (it cannot get closer), not 2a's (a mark within Range).
+    hr.illegal(g, {"type": "move", "player": "arena", "unit": "Hippopotamus", "path": ["A5"]}, "HR-9.4.5")
+    for ev in offered:  # whatever else the arena turn offers is accepted
+        hr.legal(g.copy(), ev)
+    assert {"type": "end_turn", "player": "arena"} in offered

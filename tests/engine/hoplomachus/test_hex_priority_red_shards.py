@@ -161,7 +161,7 @@ def test_hr_14_10_3_blue_shards_are_not_the_rivals(hr):
     """HR-14.10.3: shards with blue HP (titan-4) are the players' to attack; a rival never marks or targets them."""
     g = ascension(hr, "titan-4")
     titan = g.s.units["titan:titan-4"]
-    assert rv.opponents(g, titan) == [] and rv.movement_plan(g, titan, 3) == ("stay", {})
+    assert rv.opponents(g, titan) == [] and rv.movement_plan(g, titan, 3) == ("2b", {})  # nothing to approach
 
 
 def test_hr_14_10_3_the_pack_states_the_shards_hp(hr):

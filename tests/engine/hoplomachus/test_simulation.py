@@ -11,6 +11,7 @@ import pytest
 
 import engine
 from engine.games.hoplomachus import RULESET
+from engine.games.hoplomachus import rivals as rv
 from engine.games.hoplomachus.simulator import SETUPS
 
 GAME = "hoplomachus-remastered"
@@ -171,3 +172,25 @@ def test_the_simulator_plays_a_given_header_with_its_setup_and_seed(mode, player
     assert games[0]["events"] != games[1]["events"]
     assert engine.simulate(GAME, 10, from_header=given) == games[0]
     assert engine.commitment_for(given["randomness"]["seed"]) == given["randomness"]["commitment"]
+
+
+@pytest.mark.parametrize("seed", [168, 536])
+def test_assault_games_with_a_hamstrung_rival_finish_legal(seed):
+    """HR-9.4.5, AMB-8: in these recorded Assault games a Hamstring brings the arena's Hippopotamus to Movement 0
+    while nothing is in its reach; it stays put (no zero-step move is offered or owed) and the game plays on to a
+    legal end. Seeds of the slow conformance run, kept here so the default suite covers them."""
+    doc = engine.simulate(GAME, seed, randomness="recorded")
+    assert doc["setup"]["mode"] == "assault"
+    moves = [ev for ev in doc["events"] if ev["type"] == "move"]
+    assert moves and all(ev["path"] for ev in moves)  # HR-8.6.6: a move lists the hexes it enters
+    game, stood = RULESET.start(copy.deepcopy(doc)), 0
+    for i, ev in enumerate(doc["events"]):
+        hippo = game.s.units.get("arena:hippopotamus")
+        owner_turn = game.s.turn["player"] == "arena" and hippo and rv.q.can_move(game, hippo) is None
+        if owner_turn and rv.q.movement(game, hippo) == 0:
+            assert not rv.movement_plan(game, hippo)[1]  # it stays put: within Range, or nowhere closer
+            stood += 1
+        game.apply(i, copy.deepcopy(ev))
+    assert stood  # the case did come up
+    v = engine.verify(json.dumps(doc))
+    assert v.status == "legal", v.summary()
