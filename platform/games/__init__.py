@@ -190,6 +190,21 @@ class GamePlugin:
         (``player`` is a tournaments.log_check.ExpectedPlayer)."""
         return []
 
+    def log_mode(self, header: dict) -> str:
+        """The mode (an engine ``Mode`` id) a log header says its game was played in, for the log check
+        (tournaments.log_check.check_mode); "" when the game's logs name none (the mode is then not
+        compared: a game of one mode, such as Battleground)."""
+        return ""
+
+    def mode_words(self, mode_id: str) -> str:
+        """A mode as a player reads it after "this event plays" or "this log is" ("a Skirmish (HR-15)");
+        by default the engine's name of the mode."""
+        try:
+            modes = engine.game(self.game_id).seats.modes
+        except engine.GameNotAvailable:
+            return mode_id
+        return next((m.name for m in modes if m.id == mode_id), mode_id)
+
     # --- simulated events (tournaments.simulation): none unless the game says how ----------------
 
     #: Players per team in a simulated event (0: each plays for themselves; else a team event).

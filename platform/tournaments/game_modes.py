@@ -77,3 +77,24 @@ def mode_problem(event) -> str | None:
     elif event.placement_points:
         return f"Placement points are for pods; {mode.name} is not played in pods."
     return None
+
+
+def log_modes(event) -> tuple[str, ...]:
+    """The modes (engine ``Mode`` ids) a log of one of the event's games may be in (tournaments.log_check):
+    the event's mode; without one, the game's standard game, its first mode not played against the game
+    (Battleground's one, Hoplomachus Skirmish, Fields of Eternia's team game); in a team event of teams of
+    two or more, the game's team modes that seat such teams (a Hoplomachus team event is an Alliance). ()
+    when the engine names no mode for the game (nothing is compared)."""
+    mode = mode_of(event)
+    if mode is not None:
+        return (mode.id,)
+    if event.game_mode:  # a mode the engine does not know (mode_problem refuses it): nothing to compare
+        return ()
+    competitive = [m for m in game_modes(event.game) if not m.against_game]
+    if not competitive:
+        return ()
+    if event.team_size > 1:
+        teams = tuple(m.id for m in competitive if m.teams and max(m.teams) >= event.team_size)
+        if teams:
+            return teams
+    return (competitive[0].id,)

@@ -5,13 +5,17 @@ The rules, in the order they are checked:
 
 1. **Game and pack.** The log's game is the event's game, and the verdict's content pack id is
    the event's pack.
-2. **Reference.** If the header carries ``reference`` {event, match, round}, each given field
+2. **Mode.** The log's mode (``games.GamePlugin.log_mode``: Hoplomachus Skirmish, Pandemonium or
+   Alliance; Fields of Eternia's team game or skirmish) is the event's (``Event.game_mode``; none:
+   the game's standard game, tournaments.game_modes.log_modes). A game whose logs name no mode
+   (Battleground) is not compared.
+3. **Reference.** If the header carries ``reference`` {event, match, round}, each given field
    equals this event's slug, this match's id and this round's number. A log without a
    reference is fine (players rarely type one).
-3. **Players.** Each header player is one of the match's players, found by name: the header
+4. **Players.** Each header player is one of the match's players, found by name: the header
    ``name`` equals the player's name in the event or their username, ignoring case and
    repeated spaces. Every player of the match must appear, each once.
-4. **Forces.** Each header player's force equals that player's registered list, as the
+5. **Forces.** Each header player's force equals that player's registered list, as the
    game's plugin compares them (``games.GamePlugin.compare_force``; Battleground: the same
    faction, the same characters, and on each character the same equipment). In a game whose
    factions are dealt at the table (tournaments.table_factions) there is no list to compare:
@@ -68,6 +72,16 @@ def check_reference(
     if "round" in reference and reference["round"] != round_number:
         problems.append(f"the log names round {reference['round']}, not {round_number}")
     return problems
+
+
+def check_mode(log_mode: str, event_modes: Sequence[str], words: Callable[[str], str]) -> list[str]:
+    """The difference between the log's mode and the modes the event plays (none when they agree, when
+    the log names no mode or the event none), in a sentence a player understands: ``words(mode id)`` is
+    the mode as a noun phrase ("a Skirmish (HR-15)")."""
+    if not log_mode or not event_modes or log_mode in event_modes:
+        return []
+    plays = " or ".join(words(mode) for mode in event_modes)
+    return [f"this event plays {plays}; this log is {words(log_mode)}"]
 
 
 def compare_players(

@@ -157,6 +157,15 @@ def faction_name(event: Event, faction_id: str) -> str:
     return plugin.faction_name(pack, faction_id)
 
 
+def _force_entry(entry) -> str:
+    """One entry of a header player's force as the log card lists it: a character with its equipment
+    (Battleground), or an entry that is a bare id (a Fields of Eternia hero)."""
+    if not isinstance(entry, dict):
+        return str(entry)
+    equipment = entry.get("equipment") or []
+    return f"{entry.get('character')}" + (f" ({', '.join(equipment)})" if equipment else "")
+
+
 def log_facts(match: Match) -> dict | None:
     """The attached log's verdict at a glance: state, summary, error and header players."""
     log = match.game_log
@@ -173,11 +182,7 @@ def log_facts(match: Match) -> dict | None:
             "id": p.get("id"),
             "name": p.get("name"),
             "faction": p.get("faction"),
-            "force": [
-                f"{f.get('character')}"
-                + (f" ({', '.join(f.get('equipment') or [])})" if f.get("equipment") else "")
-                for f in p.get("force") or []
-            ],
+            "force": [_force_entry(f) for f in p.get("force") or []],
             "score": (seats.get(str(p.get("id"))) or {}).get("score"),
             "winner": (seats.get(str(p.get("id"))) or {}).get("outcome") == "win",
         }

@@ -20,6 +20,13 @@ from games.eternia import lists, presenter
 GAME_ID = "motu-fields-of-eternia"
 _INFO = engine.game(GAME_ID)
 
+#: Each mode as a player at the table reads it in the log check's sentence (FE-2.5's modes, by section).
+MODE_WORDS = {
+    "standard": "a team game (FE-2)",
+    "skirmish": "a skirmish (FE-19)",
+    "solo": "a solo or co-op game against the game (FE-18)",
+}
+
 
 class Eternia(ListModulePlugin):
     game_id = GAME_ID
@@ -38,6 +45,13 @@ class Eternia(ListModulePlugin):
     # so simulated players register no list: each game gives one team each side.
     simulated_team_size = 2
     sides_at_table = True
+
+    def log_mode(self, header: dict) -> str:
+        # A log's setup names its mode; none is the standard team game (the engine reads it so, FE-2.5).
+        return str((header.get("setup") or {}).get("mode") or "standard")
+
+    def mode_words(self, mode_id: str) -> str:
+        return MODE_WORDS.get(mode_id) or super().mode_words(mode_id)
 
     def simulated_sides(self, pack) -> list[SimulatedSide]:
         return [SimulatedSide(faction, (), faction) for faction in pack.factions]

@@ -21,6 +21,15 @@ from games.hoplomachus.names import faction_name
 GAME_ID = "hoplomachus-remastered"
 _INFO = engine.game(GAME_ID)
 
+#: Each mode as a player at the table reads it in the log check's sentence (HR-12's modes, by section).
+MODE_WORDS = {
+    "skirmish": "a Skirmish (HR-15)",
+    "pandemonium": "a Pandemonium game (HR-16)",
+    "alliance": "an Alliance game (HR-17)",
+    "assault": "an Assault against the immortals (HR-13)",
+    "ascension": "an Ascension against a titan (HR-14)",
+}
+
 
 class Hoplomachus(ListModulePlugin):
     game_id = GAME_ID
@@ -54,6 +63,13 @@ class Hoplomachus(ListModulePlugin):
 
     def header_players(self, header: dict) -> list[dict]:
         return lists.header_players(header)
+
+    def log_mode(self, header: dict) -> str:
+        # Every Hoplomachus log names its mode in its setup (HR-12); the log check holds it to the event's.
+        return str((header.get("setup") or {}).get("mode") or "")
+
+    def mode_words(self, mode_id: str) -> str:
+        return MODE_WORDS.get(mode_id) or super().mode_words(mode_id)
 
     def simulated_sides(self, pack) -> list[SimulatedSide]:
         return [SimulatedSide(faction, (), faction) for faction in sorted(pack.factions)]

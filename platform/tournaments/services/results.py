@@ -27,6 +27,7 @@ from gamelogs.models import GameLog, LogSource
 from gamelogs.services import UploadRejected, submit_log
 from tournaments import log_check, result_rules, seats
 from tournaments.errors import EventError
+from tournaments.game_modes import log_modes
 from tournaments.models import (
     Dispute,
     DisputeStatus,
@@ -171,11 +172,13 @@ def read_result(match: Match, log: GameLog, verdict: dict) -> tuple[list[SeatSco
         header = json.loads(log.raw_bytes())
     except ValueError:
         return [], problems + ["the stored log cannot be read again"]
+    plugin = event.game_plugin
+    if log.game == event.game:  # a log of another game has no mode of this one
+        problems += log_check.check_mode(plugin.log_mode(header), log_modes(event), plugin.mode_words)
     problems += log_check.check_reference(
         header.get("reference"), event_slug=event.slug, match_id=match.pk, round_number=match.round.number
     )
     content = event_content(event)
-    plugin = event.game_plugin
     comparison = log_check.compare_players(
         plugin.header_players(header),
         _expected(match),
