@@ -205,3 +205,26 @@ def test_a_team_game_event_refuses_a_skirmish_log(organizer, make_player, django
     assert match.flag_details == ["this event plays a team game (FE-2); this log is a skirmish (FE-19)"]
     _upload_api(match, json.loads(_fe_log(match, "standard")), django_capture_on_commit_callbacks)
     assert (match.state, match.result_source, match.log_flag) == (MatchState.VERIFIED, ResultSource.LOG, "")
+
+
+def test_a_result_the_seats_cannot_hold_flags_the_match_instead_of_leaving_it_verifying(
+    organizer, make_player, monkeypatch, django_capture_on_commit_callbacks
+):
+    """A legal log that passes every check but whose places do not fit the match's seats (here an Alliance's
+    1, 1, 2, 2 in a Pandemonium pod, with the mode check switched off to stand for any case the checks miss)
+    is a mismatch the players and the organizer see, not a receiver error that the verdict's outbox retries
+    for ever while the match stays "verifying"."""
+    from gamelogs.models import VerdictOutbox
+    from tournaments import log_check
+
+    monkeypatch.setattr(log_check, "check_mode", lambda *args, **kwargs: [])
+    factions = {"Adam": "Amazons", "Teela": "Kunlun", "Duncan": "Faction 4", "Adora": "Pluto's Refugees"}
+    event, round1 = _hr_round(organizer, make_player, factions, game_mode="pandemonium")
+    pod = round1.matches.get()
+    names = [s.registration.display_name for s in pod.seat_list()]
+    troops = tuple(s.registration.force_list.faction for s in pod.seat_list())
+    alliance = _named(engine.simulate(HR, 3, mode="alliance", factions=troops), names)
+    _upload_api(pod, alliance, django_capture_on_commit_callbacks)
+    assert (pod.state, pod.log_flag) == (MatchState.AWAITING_LOG, LogFlag.MISMATCH)
+    assert pod.flag_details[0].startswith("the log's result does not fit this match: The places")
+    assert not VerdictOutbox.objects.filter(log_id=pod.game_log_id).exists()

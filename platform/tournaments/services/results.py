@@ -141,7 +141,13 @@ def _apply_verdict(match: Match, log: GameLog, verdict: dict) -> None:
     unchanged = match.state == MatchState.VERIFIED and seats.result_of(match) == seats.result_tuple(result)
     if unchanged:
         return
-    seats.write_result(match, result)
+    try:
+        seats.write_result(match, result)
+    except EventError as exc:
+        # A legal log whose result these seats cannot hold: a mismatch for the players and the organizer,
+        # not a receiver error that the verdict's outbox would retry for ever with the match stuck verifying.
+        _flag(match, LogFlag.MISMATCH, [f"the log's result does not fit this match: {exc.message}"])
+        return
     match.state = MatchState.VERIFIED
     match.result_source = ResultSource.LOG
     match.log_flag = LogFlag.NONE
