@@ -449,9 +449,11 @@ def test_a_pandemonium_round_reads_on_a_390px_phone(phone, live_server, pandemon
             ".print-pairings td:last-child",
             ".slip-seats td.slip-score",
             ".slip-seats td.slip-sign .sign-line",
-        ],  # fmt: skip
+        ],
         f"{base}/lists/": [".card h3"],
-        f"{base}/": [],
+        f"{base}/": ["table.entrants td:last-child"],
+        "/events/": ["table.event-list td.meta:last-child"],
+        f"{base}/audit/": ["table.audit td:last-child"],
         f"{base}/standings/": [],
         f"{base}/my-table/": [],
         f"{base}/projector/": [],
