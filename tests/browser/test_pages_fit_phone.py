@@ -428,10 +428,11 @@ def pandemonium_round():
 
 
 def test_a_pandemonium_round_reads_on_a_390px_phone(phone, live_server, pandemonium_round):
-    """A round page with pods and a warning, its results and print pages, and the lists, at 390 px:
-    no page scrolls sideways, and the Result column, the reasons and the slips' Signature column
-    are on screen, not in a scroll box past its edge. (The warning: HR-16.2.3, each troop in a pod
-    plays its own faction.)"""
+    """A round page with pods and a warning, its results and print pages, and the event's other
+    pages at 390 px: no page scrolls sideways, and the Result column, the reasons and the slips'
+    Signature column are on screen, not in a scroll box past its edge, as are the events list's
+    status and the organizer's Drop buttons. (The warning: HR-16.2.3, each troop in a pod plays
+    its own faction.)"""
     from selenium.webdriver.common.by import By
 
     olga, event = pandemonium_round
@@ -454,6 +455,7 @@ def test_a_pandemonium_round_reads_on_a_390px_phone(phone, live_server, pandemon
         f"{base}/": ["table.entrants td:last-child"],
         "/events/": ["table.event-list td.meta:last-child"],
         f"{base}/audit/": ["table.audit td:last-child"],
+        f"{base}/manage/": ["table#registrations td.actions button"],
         f"{base}/standings/": [],
         f"{base}/my-table/": [],
         f"{base}/projector/": [],
