@@ -75,6 +75,7 @@ def round_rows(round_: Round) -> list[dict]:
                 "match": match,
                 "first": seated[0] if seated else None,
                 "others": seated[1:],
+                "places": len(seated) > 2,  # a pod: each seat takes a place, not a win or a loss
                 "state_class": STATE_CLASSES.get(match.state, "pending"),
             }
         )
