@@ -80,6 +80,7 @@ def round_rows(round_: Round) -> list[dict]:
                     {"name": seat.registration.display_name, "faction": dealt(seat)}
                     for seat in match.seat_list()
                 ],
+                "places": len(seated) > 2,  # a pod: each seat takes a place, not a win or a loss
                 "state_class": STATE_CLASSES.get(match.state, "pending"),
             }
         )

@@ -372,3 +372,105 @@ def test_every_page_fits_a_390px_phone(phone, live_server, site, client):
     errors.update(more_errors)
     assert not too_wide, f"pages wider than {PHONE_WIDTH} px: {too_wide}"
     assert not errors, f"console errors: {errors}"
+
+
+# --- a Pandemonium round on a phone -----------------------------------------------------------------
+
+# Each essential cell of the round's tables, which must be on screen at 390 px without scrolling
+# sideways: a table's result and its pairing reason, a result slip's score box and signature line.
+ON_SCREEN = """
+const width = document.documentElement.clientWidth, off = [];
+for (const selector of arguments[0]) {
+  const found = document.querySelectorAll(selector);
+  if (!found.length) off.push(selector + ' (none on the page)');
+  for (const el of found) {
+    const box = el.getBoundingClientRect();
+    if (box.left < 0 || box.right > width + 1) off.push(selector + ' ' + Math.round(box.left) + '–' + Math.round(box.right) + 'px');
+  }
+}
+return off;
+"""
+
+
+@pytest.fixture
+def pandemonium_round():
+    """A published first round of a Hoplomachus Pandemonium event whose pods carry a same-faction
+    warning (three of six players registered Kunlun), the players' names long, one without spaces:
+    the round page that was seen cut off at 390 px."""
+    from tournaments import distinct_factions, services
+
+    olga = _player("olga", "Olga the Organizer of Very Long Names", organizer=True)
+    event = services.create_event(
+        olga,
+        name="Pandemonium Night at the Castle Grayskull Community Hall",
+        starts_on=date(2026, 6, 6),
+        game="hoplomachus-remastered",
+        content_pack="hr-core-starter",
+        game_mode="pandemonium",
+        swiss_rounds=2,
+        first_round="seeded",
+        random_seed=5,
+    )
+    names = ["Adam of the Grey Towers", "Teela-Na of the Snake Mountain Foothills", "Duncan", "Adora",
+             "Keldor_the_Unbroken_Token_1983", "Evelyn"]  # fmt: skip
+    factions = ["Kunlun", "Amazons", "Kunlun", "Faction 4", "Kunlun", "Faction 5"]
+    for seed, (name, faction) in enumerate(zip(names, factions, strict=True), start=1):
+        user = _player(f"p{seed}", name)
+        registration = services.register(user, event)
+        registration.seed = seed
+        registration.save()
+        assert services.submit_list(user, event, text=faction).valid
+        services.check_in(olga, registration)
+    round_one = services.pair_next_round(olga, event)
+    assert distinct_factions.round_warnings(round_one), "the pods should carry a same-faction warning"
+    services.publish_round(olga, round_one)
+    return olga, event
+
+
+def test_a_pandemonium_round_reads_on_a_390px_phone(phone, live_server, pandemonium_round):
+    """A round page with pods and a warning, its results and print pages, and the event's other
+    pages at 390 px: no page scrolls sideways, and the Result column, the reasons and the slips'
+    Signature column are on screen, not in a scroll box past its edge, as are the events list's
+    status and the organizer's Drop buttons. (The warning: HR-16.2.3, each troop in a pod plays
+    its own faction.)"""
+    from selenium.webdriver.common.by import By
+
+    olga, event = pandemonium_round
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    _log_in(phone, live_server.url, olga.get_username())
+    base = f"/events/{event.slug}"
+    pages = {
+        f"{base}/rounds/1/": [
+            "table.pairings td.result",
+            "table.pairings td.reason",
+            "table.pairings td.state",
+        ],
+        f"{base}/results/": ["table.pairings td.result", "table.pairings td.reason"],
+        f"{base}/rounds/1/print/": [
+            ".print-pairings td:last-child",
+            ".slip-seats td.slip-score",
+            ".slip-seats td.slip-sign .sign-line",
+        ],
+        f"{base}/lists/": [".card h3"],
+        f"{base}/": ["table.entrants td:last-child"],
+        "/events/": ["table.event-list td.meta:last-child"],
+        f"{base}/audit/": ["table.audit td:last-child"],
+        f"{base}/manage/": ["table#registrations td.actions button"],
+        f"{base}/standings/": [],
+        f"{base}/my-table/": [],
+        f"{base}/projector/": [],
+    }
+    too_wide, errors = _check(phone, live_server.url, list(pages), "pandemonium-")
+    assert not too_wide, f"pages wider than {PHONE_WIDTH} px: {too_wide}"
+    assert not errors, f"console errors: {errors}"
+    for path, selectors in pages.items():
+        _open(phone, live_server.url + path)
+        assert not phone.execute_script(ON_SCREEN, selectors), path
+    # The warned pod's row is no longer a screen tall: its reason reads across the width.
+    _open(phone, live_server.url + f"{base}/rounds/1/")
+    rows = phone.find_elements(By.CSS_SELECTOR, "table.pairings tbody tr")
+    assert len(rows) == 2
+    warned = rows[0].find_element(By.CSS_SELECTOR, "td.reason")
+    assert warned.text.startswith("warning: same faction (Kunlun)")
+    assert rows[0].size["height"] < 350, rows[0].size
+    assert warned.size["width"] > PHONE_WIDTH * 0.6, warned.size

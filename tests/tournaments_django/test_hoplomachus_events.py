@@ -147,3 +147,14 @@ def test_an_alliance_event_pairs_teams_of_two_and_shares_results(
     met = {frozenset(s.team for s in m.seat_list()) for m in round1.matches.all()}
     assert not met & {frozenset(s.team for s in m.seat_list()) for m in round2.matches.all()}
     assert {t.pk for t in teams} == {r["team"] for r in table["rows"]}
+
+
+def test_a_pod_slip_asks_each_player_for_a_place_and_every_signature(organizer, make_player, client):
+    """HR-16.1.2: a Pandemonium pod ranks its troops by place; its printed slip asks for a place per player
+    (not a win, draw or loss) and for every player's signature, a duel's slip keeps its tick boxes."""
+    event = pandemonium_event(organizer, make_player, players=7)
+    services.publish_round(organizer, services.pair_next_round(organizer, event))
+    client.force_login(organizer)
+    page = client.get(f"/events/{event.slug}/rounds/1/print/").content.decode()
+    assert page.count('class="slip-outcome slip-place"') == 7 and " Win " not in page
+    assert page.count("Every player signs") == 2 and "Both players sign" not in page
