@@ -178,7 +178,7 @@ def player_luck(f: MetaFilter) -> list[dict]:
         out = [{"key": name, "name": name, "games": games[name], **luck_row(t)} for name, t in per.items()]
         return sorted(out, key=lambda r: (-r["dice"], r["key"]))
 
-    return queries.cached("hr-dice-players", f, compute)
+    return queries.cached("hr-dice-luck-by-player", f, compute)
 
 
 def own_dice(names: list[str], games: QuerySet) -> dict:
