@@ -67,6 +67,17 @@ def format_profile(p: dict) -> str:
         lines.append(
             f"your dice: {d['successes']} successes from {d['dice']} dice, {d['expected']:.1f} expected — {d['luck']}"
         )
+        for g in d.get("by_game", []):
+            word = g.get("success_word", "successes")
+            lines.append(
+                f"  {g['name']}: {g['successes']} {word} from {g['dice']} dice in {g['games']} games, "
+                f"{g['expected']:.1f} expected — {g['luck']}"
+            )
+            for c in g.get("colours", []):
+                lines.append(
+                    f"    {c['name']}: {c['successes']} {word} from {c['dice']} dice, "
+                    f"{c['expected']:.1f} expected — {c['luck']}"
+                )
     return "\n".join(lines)
 
 

@@ -11,6 +11,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+import games
 from dashboards import characters, players, queries, stats
 from dashboards.datasets import datasets_for, meta_games
 from dashboards.filters import PARAMETERS, parse_filter
@@ -145,8 +146,11 @@ class CharacterView(APIView):
 
 
 class DiceLuckByPlayerView(APIView):
-    """Staff only: observed against expected successes per player name (recorded dice), for
-    looking into a complaint about dice. Public pages show the unnamed distribution only."""
+    """Staff only: observed against expected successes per player name (recorded dice, public games), for
+    looking into a complaint about dice. Public pages show the unnamed distribution only. Each game counts
+    its own dice (``GamePlugin.dice_luck_by_player``): Battleground's rows carry ``tests``; Hoplomachus'
+    carry ``games`` and, per die colour, ``<colour>_dice``, ``_successes`` (hits), ``_expected``, ``_z``,
+    ``_luck``."""
 
     permission_classes = [IsAdminUser]
     renderer_classes = [JSONRenderer, CSVRenderer]
@@ -160,6 +164,6 @@ class DiceLuckByPlayerView(APIView):
         f, errors = parse_filter(game, request.query_params)
         if errors:
             return Response({"detail": "invalid filter", "errors": errors}, status=400)
-        rows = queries.dice_luck(f)
+        rows = games.plugin(game).dice_luck_by_player(f)
         return Response({"game": game, "test": stats.DICE_TEST_DESCRIPTION, "filters": f.describe(),
                          "count": len(rows), "rows": rows})  # fmt: skip

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from django.db.models import Count, Max, Q, QuerySet, Sum
 
+import games
 from dashboards import models as m
 from dashboards import stats
 from dashboards.filters import MetaFilter
@@ -29,17 +30,29 @@ def visible_games(viewer_logs: QuerySet | None = None, prefix: str = "game_stat_
     return q
 
 
+def _simulated(rows: QuerySet, simulated: str, prefix: str = "game_stat__") -> QuerySet:
+    """``rows`` with simulated games per the meta's filter (left out by default)."""
+    if simulated == "exclude":
+        return rows.filter(**{f"{prefix}simulated": False})
+    if simulated == "only":
+        return rows.filter(**{f"{prefix}simulated": True})
+    return rows
+
+
 def sides_of(
     names: Iterable[str], *, viewer_logs: QuerySet | None = None, simulated: str = "exclude"
 ) -> QuerySet:
     """SideStat rows played under any of ``names`` that the viewer may see, simulated games per
     the meta's filter (left out by default)."""
     sides = m.SideStat.objects.filter(visible_games(viewer_logs), player_name__in=list(names))
-    if simulated == "exclude":
-        sides = sides.filter(game_stat__simulated=False)
-    elif simulated == "only":
-        sides = sides.filter(game_stat__simulated=True)
-    return sides
+    return _simulated(sides, simulated)
+
+
+def games_seen(game: str, *, viewer_logs: QuerySet | None = None, simulated: str = "exclude") -> QuerySet:
+    """GameStat rows of ``game`` the viewer may see named (:func:`visible_games`), simulated games per the meta's
+    filter: where a game without per-side rows (``SideStat``) looks for a player's seats."""
+    rows = m.GameStat.objects.filter(visible_games(viewer_logs, prefix=""), game=game)
+    return _simulated(rows, simulated, prefix="")
 
 
 def simulated_hidden(names: Iterable[str], *, viewer_logs: QuerySet | None = None) -> int:
@@ -105,12 +118,8 @@ def characters(sides: QuerySet, simulated: str = "exclude") -> list[dict]:
     )
 
 
-def dice(sides: QuerySet) -> dict:
-    """Observed against expected successes over the recorded dice of ``sides`` (seeded games are
-    fair by construction). For the player themselves only: never on a public page."""
-    tests = m.TestStat.objects.filter(side__in=sides, side__game_stat__randomness="recorded")
-    d = tests.aggregate(dice=Sum("dice"), successes=Sum("successes"), expected=Sum("expected_successes"))
-    luck = stats.dice_luck(int(d["dice"] or 0), int(d["successes"] or 0), float(d["expected"] or 0.0))
+def _luck(dice: int, successes: int, expected: float) -> dict:
+    luck = stats.dice_luck(dice, successes, expected)
     return {
         "dice": luck.dice,
         "successes": luck.successes,
@@ -119,7 +128,51 @@ def dice(sides: QuerySet) -> dict:
         "z": luck.z,
         "p_value": luck.flag.p_value,
         "luck": luck.flag.label,
+    }
+
+
+def dice(names: Iterable[str], *, viewer_logs: QuerySet | None = None, simulated: str = "exclude") -> dict:
+    """Observed against expected successes over the recorded dice rolled under ``names`` in the games the viewer
+    may see (seeded games are fair by construction), over every game and in ``by_game``, one entry per game with
+    recorded dice: ``game``, ``name``, ``games`` (recorded games counted), ``success_word`` (what a success is
+    called in that game) and the same figures, plus what the game adds (Hoplomachus: ``colours``, the figures per
+    die colour). Battleground-like games read their per-side dice tests; a game plugin may count its own
+    (``GamePlugin.own_dice``). For the player themselves only: never on a public page."""
+    names = sorted(set(names))
+    sides = sides_of(names, viewer_logs=viewer_logs, simulated=simulated)
+    tests = (
+        m.TestStat.objects.filter(side__in=sides, side__game_stat__randomness="recorded")
+        .values("side__game_stat__game")
+        .annotate(_games=Count("side__game_stat", distinct=True), _dice=Sum("dice"), _successes=Sum("successes"),
+                  _expected=Sum("expected_successes"))
+        .order_by()
+    )  # fmt: skip
+    per_game = {
+        r["side__game_stat__game"]: {
+            "games": r["_games"],
+            **_luck(int(r["_dice"] or 0), int(r["_successes"] or 0), float(r["_expected"] or 0.0)),
+        }
+        for r in tests
+    }
+    for game in games.game_ids():
+        own = games.plugin(game).own_dice(
+            names, games_seen(game, viewer_logs=viewer_logs, simulated=simulated)
+        )
+        if own is not None:
+            per_game[game] = own
+    by_game = [
+        {"game": game, "name": games.plugin(game).label, "success_word": "successes", **row}
+        for game, row in sorted(per_game.items())
+        if row.get("dice")
+    ]
+    return {
+        **_luck(
+            sum(r["dice"] for r in by_game),
+            sum(r["successes"] for r in by_game),
+            sum(r["expected"] for r in by_game),
+        ),
         "test": stats.DICE_TEST_NAME,
+        "by_game": by_game,
     }
 
 

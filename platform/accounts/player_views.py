@@ -43,7 +43,8 @@ class PlayerProfileView(APIView):
     """One player's profile: account (display name, club), events entered with placings, rating
     (the numbers of /events/ratings/), the uploads the caller may know of with their verdicts, and
     win rates by faction and character in their games that the caller may see, with
-    ``simulated_hidden``. ``dice`` (their dice luck) is there only when they ask for themselves."""
+    ``simulated_hidden``. ``dice`` (their dice luck, over all games and per game in ``by_game``) is there
+    only when they ask for themselves."""
 
     permission_classes = [AllowAny]
     renderer_classes = [JSONRenderer]

@@ -98,5 +98,5 @@ def player_profile(user, viewer, *, simulated: str = "exclude") -> dict:
         data["events"] = events_of(user)
         data["rating"] = rating_of(user)
     if viewer.is_authenticated and viewer.pk == user.pk:
-        data["dice"] = players.dice(sides)
+        data["dice"] = players.dice(names, viewer_logs=viewer_logs, simulated=simulated)
     return data

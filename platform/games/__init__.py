@@ -314,6 +314,21 @@ class GamePlugin:
 
         return generic_pages()
 
+    def dice_luck_by_player(self, f) -> list[dict]:
+        """Recorded dice luck per player name inside the filter ``f`` (dashboards.filters.MetaFilter), public games
+        only, for staff: one row per name with ``key``, ``name``, ``dice``, ``successes``, ``expected``, ``z``,
+        ``p_value``, ``luck``. By default from the per-side dice tests (dashboards.queries.dice_luck), which only a
+        game with ``side_statistics`` has."""
+        from dashboards import queries
+
+        return queries.dice_luck(f)
+
+    def own_dice(self, names: list[str], games) -> dict | None:
+        """The recorded dice rolled under any of ``names`` in ``games`` (this game's dashboards GameStat rows that
+        the player may see), in ``dice_luck_by_player``'s keys plus ``games``; shown to the player alone. None: the
+        per-side dice tests hold them (dashboards.players.dice reads those for every game at once)."""
+        return None
+
     def synthetic_verdict(self, rng, *, names: tuple[str, str], edge: float, late: bool) -> dict:
         """A made-up legal verdict of one game for demos and benchmarks (dashboards.synthetic), in the
         engine's shape (``result`` with its seats, ``statistics``, ``content_pack``). ``rng`` is the

@@ -102,3 +102,38 @@ def test_own_profile_meta_player_and_dice_pages_fit_a_phone(browser, live_server
     browser.delete_all_cookies()
     assert _fits(browser, f"{live_server.url}/players/alice/", "profile-public") == []
     assert browser.execute_script("return document.getElementById('dice') === null")
+
+
+def test_own_hoplomachus_dice_with_their_colours_fit_a_phone(
+    browser, live_server, django_capture_on_commit_callbacks
+):
+    """A Hoplomachus player's own dice: over their recorded games and per die colour (HR-2.6.1), at 390 px."""
+    import json
+
+    import engine
+    from accounts.services import create_player
+    from gamelogs.services import submit_log
+    from workers import tasks
+
+    cache.clear()
+    ann = create_player("annq", "pw-ann-12345", display_name="Ann Quill")
+    for seed, mode in ((1, "skirmish"), (2, "skirmish"), (8, "ascension")):
+        doc = engine.simulate("hoplomachus-remastered", seed, mode=mode, randomness="recorded")
+        doc["players"][0]["name"] = "Ann Quill"
+        log = submit_log(ann, json.dumps(doc).encode()).log
+        with django_capture_on_commit_callbacks(execute=True):
+            assert tasks.verify_log.apply(args=[log.pk]).get() == "legal"
+    client = Client()
+    client.force_login(ann)
+    browser.get(f"{live_server.url}/meta/")
+    browser.add_cookie({"name": "sessionid", "value": client.cookies["sessionid"].value, "path": "/"})
+
+    url = f"{live_server.url}/players/annq/?simulated=include"
+    assert _fits(browser, url, "profile-own-hoplomachus-dice") == []
+    rows = browser.execute_script("return document.querySelectorAll('#dice .dice-colours tbody tr').length")
+    assert rows >= 2 and "hits against" in browser.find_element("id", "dice").text
+    browser.set_window_size(390, 1600)
+    browser.execute_script("document.getElementById('dice').scrollIntoView()")
+    browser.save_screenshot(str(SCREENSHOTS / "profile-own-hoplomachus-dice-card-390.png"))
+    browser.delete_all_cookies()
+    cache.clear()

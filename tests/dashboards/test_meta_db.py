@@ -351,7 +351,10 @@ def test_player_profile(meta):
     assert profile["history"][0]["played_on"] == "2026-04-02"
     assert profile["history"][-1]["opponent"] == EVIL_NAME
     # Her own dice (her profile): G1's recorded test only; G5's seeded dice do not count.
-    assert players.dice(players.sides_of(["Alice"]))["dice"] == 14
+    dice = players.dice(["Alice"])
+    assert dice["dice"] == 14 and [(g["game"], g["dice"], g["games"]) for g in dice["by_game"]] == [
+        (GAME, 14, 1)
+    ]
 
 
 def test_refresh_task_is_registered_with_the_celery_app():

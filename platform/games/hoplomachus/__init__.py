@@ -121,5 +121,15 @@ class Hoplomachus(ListModulePlugin):
 
         return meta.PAGES
 
+    def dice_luck_by_player(self, f) -> list[dict]:
+        from games.hoplomachus import meta_dice
+
+        return meta_dice.player_luck(f)
+
+    def own_dice(self, names: list[str], games) -> dict | None:
+        from games.hoplomachus import meta_dice
+
+        return meta_dice.own_dice(names, games)
+
 
 PLUGIN = register(Hoplomachus())

@@ -6,15 +6,25 @@ Per colour, every die rolled counts, the rival troops' too (the players roll the
 so private logs count as in every anonymous aggregate. Per player, as Battleground's public page: each player's
 z-score over all their troops' dice, counted per band with no names, from public games only (``visibility``), and
 nothing shown below ``stats.MIN_PLAYERS_FOR_DISTRIBUTION`` players tested.
+
+Named, as Battleground's: staff list every player's dice luck overall and per colour, from public games only
+(``player_luck``, ``GET /api/meta/hoplomachus-remastered/dice-luck/players/``), and a player sees their own on their
+profile, over the games of theirs they may open (``own_dice``).
 """
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
+
 import plotly.graph_objects as go
+from django.db import connection
+from django.db.models import Q, QuerySet
 
 from dashboards import figures, queries, stats
 from dashboards.datasets import Column, Dataset
 from dashboards.filters import MetaFilter
+from gamelogs.models import GameLog
 from games.hoplomachus.meta_rivals import verdict_blocks
 
 COLOURS = ("yellow", "blue", "green", "black", "red")  # HR-2.6.1, fewest hit faces first
@@ -111,23 +121,93 @@ class DiceColours(Dataset):
                                 legend={"orientation": "h", "y": -0.2})]  # fmt: skip
 
 
+def _add(totals: dict, colour: str, r: dict) -> None:
+    c = totals.setdefault(colour, [0, 0, 0.0])
+    c[0] += int(r.get("dice") or 0)
+    c[1] += int(r.get("hits") or 0)
+    c[2] += float(r.get("expected_hits") or 0)
+
+
+def _own_rows(dice: list, seats: set) -> list[dict]:
+    """The rows of ``dice`` (a verdict's block) that ``seats`` rolled with a colour of the pack."""
+    return [
+        r for r in dice if isinstance(r, dict) and r.get("player") in seats and r.get("colour") in COLOURS
+    ]
+
+
+def _luck(dice: int, hits: int, expected: float) -> dict:
+    luck = stats.dice_luck(dice, hits, expected)
+    return {
+        "dice": luck.dice, "successes": luck.successes, "expected": round(luck.expected, 4),
+        "difference": round(luck.difference, 4), "ratio": luck.ratio, "z": luck.z, "p_value": luck.flag.p_value,
+        "luck": luck.flag.label, "luck_grade": luck.flag.grade, "luck_direction": luck.flag.direction,
+    }  # fmt: skip
+
+
+def luck_row(totals: dict[str, list]) -> dict:
+    """One player's dice luck from {colour: [dice, hits, expected]}: over all colours in Battleground's keys
+    (``successes`` are hits), and per colour ``<colour>_dice``, ``_successes``, ``_expected``, ``_z``, ``_luck``
+    for each of the five colours (0 dice and no z for a colour not rolled), each colour with its own z-test (its
+    dice all have the same chance)."""
+    row = _luck(*(sum(c[i] for c in totals.values()) for i in range(3)))
+    for colour in COLOURS:
+        each = _luck(*totals.get(colour, (0, 0, 0.0)))
+        row.update({f"{colour}_{k}": each[k] for k in ("dice", "successes", "expected", "z", "luck")})
+    return row
+
+
 def player_luck(f: MetaFilter) -> list[dict]:
-    """Recorded dice per player name (the players' own troops; rival dice have no player), public games only."""
+    """Recorded dice per player name (the players' own troops; rival dice have no player), public games only: one
+    :func:`luck_row` per name with ``key``, ``name`` and the ``games`` they rolled in, most dice first. It names
+    people: staff only (the staff API, as Battleground's ``queries.dice_luck``); public pages show
+    :class:`DiceLuck`."""
 
     def compute(f: MetaFilter) -> list[dict]:
-        per: dict[str, list] = {}
+        per: dict[str, dict] = {}
+        games: dict[str, int] = {}
         for dice, _, _, _, _, players in verdict_blocks(f, "dice", public=True, recorded=True):
-            names = {p.get("id"): p.get("name") for p in players if isinstance(p, dict)}
-            for r in dice:
-                name = names.get(r.get("player")) if isinstance(r, dict) else None
-                if name:
-                    c = per.setdefault(str(name), [0, 0, 0.0])
-                    c[0] += int(r.get("dice") or 0)
-                    c[1] += int(r.get("hits") or 0)
-                    c[2] += float(r.get("expected_hits") or 0)
-        return [{"name": k, "z": stats.dice_luck(d, h, e).z} for k, (d, h, e) in sorted(per.items())]
+            names: dict[str, set] = {}
+            for p in players:
+                if isinstance(p, dict) and p.get("name"):
+                    names.setdefault(str(p["name"]), set()).add(p.get("id"))
+            for name, seats in names.items():
+                rows = _own_rows(dice, seats)
+                for r in rows:
+                    _add(per.setdefault(name, {}), r["colour"], r)
+                games[name] = games.get(name, 0) + bool(rows)
+        out = [{"key": name, "name": name, "games": games[name], **luck_row(t)} for name, t in per.items()]
+        return sorted(out, key=lambda r: (-r["dice"], r["key"]))
 
-    return queries.cached("hr-dice-players", f, compute)
+    return queries.cached("hr-dice-luck-by-player", f, compute)
+
+
+def own_dice(names: list[str], games: QuerySet) -> dict:
+    """The recorded dice of the troops played under any of ``names`` in ``games`` (GameStat rows the viewer may
+    see, chosen by the caller): over all colours and in ``colours``, one entry per colour rolled, with the
+    ``games`` counted. For the player themself only (their profile): never on a public page."""
+    wanted = set(names)
+    logs = GameLog.objects.filter(
+        meta_stat__in=games,
+        verdict__statistics__has_key="dice",
+        verdict__statistics__game__0__randomness="recorded",
+    )
+    if not wanted:
+        logs = logs.none()
+    elif connection.features.supports_json_field_contains:  # else the names are matched below, in Python
+        logs = logs.filter(reduce(or_, (Q(verdict__players__contains=[{"name": n}]) for n in sorted(wanted))))
+    totals: dict[str, list] = {}
+    played = 0
+    for dice, players in logs.values_list("verdict__statistics__dice", "verdict__players").iterator(
+        chunk_size=500
+    ):
+        seats = {p.get("id") for p in players or [] if isinstance(p, dict) and p.get("name") in wanted}
+        rows = _own_rows(dice if isinstance(dice, list) else [], seats)
+        for r in rows:
+            _add(totals, r["colour"], r)
+        played += bool(rows)
+    colours = [{"colour": c, "name": c.capitalize(), **_luck(*totals[c])} for c in COLOURS if c in totals]
+    return {"games": played, "success_word": "hits", **_luck(*(sum(c[i] for c in totals.values()) for i in range(3))),
+            "colours": colours}  # fmt: skip
 
 
 class DiceLuck(Dataset):
