@@ -24,7 +24,7 @@ from dashboards import models as m
 from dashboards.datasets import RATE_COLUMNS, Column, Dataset
 from dashboards.filters import MetaFilter
 from gamelogs.models import GameLog
-from games.hoplomachus.names import MODES, arena_name, mode_name, tactic_name, unit_name
+from games.hoplomachus.names import MODES, mode_name, tactic_name, unit_name, with_mode_and_arena
 
 OUTCOMES = {"win": "wins", "draw": "draws"}  # anything else is a loss
 MODE_ORDER = {mode: i for i, mode in enumerate(MODES)}
@@ -221,10 +221,8 @@ class TacticModeRates(Dataset):
     description = "One row per tactic in each mode and arena it was played in (HR-12). " + TACTIC_TERMS
 
     def rows(self, f: MetaFilter) -> list[dict]:
-        def name(k) -> str:
-            return f"{tactic_name(k[0])} · {mode_name(k[1])} · {arena_name(k[2])}"
-
-        return _tactic_tally(tactic_groups(f), lambda g: (g["tactic"], g["mode"], g["arena"]), name, f)
+        key = lambda g: (g["tactic"], g["mode"], g["arena"])  # noqa: E731
+        return _tactic_tally(tactic_groups(f), key, with_mode_and_arena(tactic_name), f)
 
     def figures(self, rows, f):
         return [figures.win_rate_figure(rows, self.title, limit=30)]

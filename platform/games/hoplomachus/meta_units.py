@@ -20,7 +20,7 @@ from dashboards import figures, queries, stats
 from dashboards.datasets import RATE_COLUMNS, Column, Dataset
 from dashboards.filters import MetaFilter
 from gamelogs.models import GameLog
-from games.hoplomachus.names import arena_name, mode_name, unit_is_hero, unit_name
+from games.hoplomachus.names import unit_is_hero, unit_name, with_mode_and_arena
 
 COUNTERS = ("attacks", "damage_dealt", "defeats")
 OUTCOMES = {"win": "wins", "draw": "draws"}  # anything else is a loss
@@ -102,13 +102,6 @@ UNIT_TERMS = (
 )
 
 
-def _mode_arena_name(name):
-    def named(k) -> str:
-        return f"{name(k[0])} · {mode_name(k[1])} · {arena_name(k[2])}"
-
-    return named
-
-
 class UnitRates(Dataset):
     key = "units"
     title = "Win rate by unit"
@@ -132,7 +125,7 @@ class UnitModeRates(Dataset):
 
     def rows(self, f: MetaFilter) -> list[dict]:
         return _tally(
-            unit_groups(f), lambda g: (g["unit"], g["mode"], g["arena"]), _mode_arena_name(unit_name), f
+            unit_groups(f), lambda g: (g["unit"], g["mode"], g["arena"]), with_mode_and_arena(unit_name), f
         )
 
     def figures(self, rows, f):
@@ -151,7 +144,7 @@ class HeroRates(Dataset):
 
     def rows(self, f: MetaFilter) -> list[dict]:
         heroes = [g for g in unit_groups(f) if unit_is_hero(g["unit"])]
-        return _tally(heroes, lambda g: (g["unit"], g["mode"], g["arena"]), _mode_arena_name(unit_name), f)
+        return _tally(heroes, lambda g: (g["unit"], g["mode"], g["arena"]), with_mode_and_arena(unit_name), f)
 
     def figures(self, rows, f):
         return [figures.win_rate_figure(rows, self.title, limit=30)]

@@ -70,3 +70,12 @@ def unit_is_hero(unit_id) -> bool:
     content = default_content(GAME_ID)
     unit = content.units.get(unit_id) if content is not None and isinstance(unit_id, str) else None
     return unit is not None and unit.kind == "hero"
+
+
+def with_mode_and_arena(name):
+    """A row name for a (thing, mode, arena) key: "Lion · Skirmish · Pozzuoli", ``name`` naming the thing."""
+
+    def named(key) -> str:
+        return f"{name(key[0])} · {mode_name(key[1])} · {arena_name(key[2])}"
+
+    return named
