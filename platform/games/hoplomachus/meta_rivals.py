@@ -24,9 +24,9 @@ from dashboards import models as m
 from dashboards.datasets import RATE_COLUMNS, Column, Dataset
 from dashboards.filters import MetaFilter
 from gamelogs.models import GameLog
+from games.hoplomachus.meta_units import tally
 from games.hoplomachus.names import MODES, mode_name, tactic_name, unit_name, with_mode_and_arena
 
-OUTCOMES = {"win": "wins", "draw": "draws"}  # anything else is a loss
 MODE_ORDER = {mode: i for i, mode in enumerate(MODES)}
 
 
@@ -173,20 +173,8 @@ def tactic_groups(f: MetaFilter) -> list[dict]:
 
 
 def _tactic_tally(groups: list[dict], key, name, f: MetaFilter) -> list[dict]:
-    counts: dict = {}
-    for g in groups:
-        c = counts.setdefault(key(g), {"games": 0, "wins": 0, "draws": 0, "played": 0})
-        c["games"] += g["games"]
-        c["played"] += g["played"]
-        if g["outcome"] in OUTCOMES:
-            c[OUTCOMES[g["outcome"]]] += g["games"]
-    total = sum(c["games"] for c in counts.values())
-    rows = []
-    for k, c in counts.items():
-        row = {"key": "/".join(k) if isinstance(k, tuple) else k, "name": name(k), **c,
-               "losses": c["games"] - c["wins"] - c["draws"], "played_per_game": stats.rate(c["played"], c["games"])}  # fmt: skip
-        rows.append(stats.decorate_rate_row(row, total, f.min_games))
-    return sorted(rows, key=lambda r: (-(r["win_rate"] or 0), r["name"]))
+    return tally(groups, key, name, f, counters=("played",),
+                 derived=lambda c: {"played_per_game": stats.rate(c["played"], c["games"])})  # fmt: skip
 
 
 TACTIC_COLUMNS = (*RATE_COLUMNS[:-1], Column("played_per_game", "Played / game", "float"), RATE_COLUMNS[-1])

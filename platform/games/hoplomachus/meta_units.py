@@ -61,13 +61,24 @@ def unit_groups(f: MetaFilter) -> list[dict]:
     return queries.cached("hr-units", f, compute)
 
 
-def _tally(groups: list[dict], key, name, f: MetaFilter) -> list[dict]:
-    """Rate rows of the unit groups added up by ``key(group)``, with the counters per game."""
+def unit_rates(c: dict) -> dict:
+    """A unit row's figures per game and per attack."""
+    return {
+        "attacks_per_game": stats.rate(c["attacks"], c["games"]),
+        "damage_per_game": stats.rate(c["damage_dealt"], c["games"]),
+        "defeats_per_game": stats.rate(c["defeats"], c["games"]),
+        "damage_per_attack": stats.rate(c["damage_dealt"], c["attacks"]),
+    }
+
+
+def tally(groups: list[dict], key, name, f: MetaFilter, counters=COUNTERS, derived=unit_rates) -> list[dict]:
+    """Rate rows of ``groups`` (games by outcome, with ``counters``) added up by ``key(group)``, each with
+    the figures ``derived(counts)`` gives; best win rate first."""
     counts: dict = {}
     for g in groups:
-        c = counts.setdefault(key(g), {"games": 0, "wins": 0, "draws": 0, **dict.fromkeys(COUNTERS, 0)})
+        c = counts.setdefault(key(g), {"games": 0, "wins": 0, "draws": 0, **dict.fromkeys(counters, 0)})
         c["games"] += g["games"]
-        for counter in COUNTERS:
+        for counter in counters:
             c[counter] += g[counter]
         if g["outcome"] in OUTCOMES:
             c[OUTCOMES[g["outcome"]]] += g["games"]
@@ -75,11 +86,7 @@ def _tally(groups: list[dict], key, name, f: MetaFilter) -> list[dict]:
     rows = []
     for k, c in counts.items():
         row = {"key": "/".join(k) if isinstance(k, tuple) else k, "name": name(k), **c,
-               "losses": c["games"] - c["wins"] - c["draws"],
-               "attacks_per_game": stats.rate(c["attacks"], c["games"]),
-               "damage_per_game": stats.rate(c["damage_dealt"], c["games"]),
-               "defeats_per_game": stats.rate(c["defeats"], c["games"]),
-               "damage_per_attack": stats.rate(c["damage_dealt"], c["attacks"])}  # fmt: skip
+               "losses": c["games"] - c["wins"] - c["draws"], **derived(c)}  # fmt: skip
         rows.append(stats.decorate_rate_row(row, total, f.min_games))
     return sorted(rows, key=lambda r: (-(r["win_rate"] or 0), r["name"]))
 
@@ -110,7 +117,7 @@ class UnitRates(Dataset):
     description = "Every unit of the players' troops, heroes included, over every mode. " + UNIT_TERMS
 
     def rows(self, f: MetaFilter) -> list[dict]:
-        return _tally(unit_groups(f), lambda g: g["unit"], unit_name, f)
+        return tally(unit_groups(f), lambda g: g["unit"], unit_name, f)
 
     def figures(self, rows, f):
         return [figures.win_rate_figure(rows, self.title, limit=30)]
@@ -124,7 +131,7 @@ class UnitModeRates(Dataset):
     description = "One row per unit in each mode and arena it was fielded in (HR-12). " + UNIT_TERMS
 
     def rows(self, f: MetaFilter) -> list[dict]:
-        return _tally(
+        return tally(
             unit_groups(f), lambda g: (g["unit"], g["mode"], g["arena"]), with_mode_and_arena(unit_name), f
         )
 
@@ -144,7 +151,7 @@ class HeroRates(Dataset):
 
     def rows(self, f: MetaFilter) -> list[dict]:
         heroes = [g for g in unit_groups(f) if unit_is_hero(g["unit"])]
-        return _tally(heroes, lambda g: (g["unit"], g["mode"], g["arena"]), with_mode_and_arena(unit_name), f)
+        return tally(heroes, lambda g: (g["unit"], g["mode"], g["arena"]), with_mode_and_arena(unit_name), f)
 
     def figures(self, rows, f):
         return [figures.win_rate_figure(rows, self.title, limit=30)]
