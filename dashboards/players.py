@@ -12,7 +12,10 @@ no page labels another person lucky or unlucky.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import reduce
+from operator import or_
 
+from django.db import connection
 from django.db.models import Count, Max, Q, QuerySet, Sum
 
 import games
@@ -53,6 +56,44 @@ def games_seen(game: str, *, viewer_logs: QuerySet | None = None, simulated: str
     filter: where a game without per-side rows (``SideStat``) looks for a player's seats."""
     rows = m.GameStat.objects.filter(visible_games(viewer_logs, prefix=""), game=game)
     return _simulated(rows, simulated, prefix="")
+
+
+def games_by_game(
+    names: Iterable[str], *, viewer_logs: QuerySet | None = None, simulated: str = "exclude"
+) -> list[dict]:
+    """Verified games played under any of ``names`` that the viewer may see, per game: {"game", "name",
+    "games"}, games with none left out. A game with per-side rows counts its sides' games; any other game
+    the logs whose players (the header's names) include one of ``names``."""
+    from gamelogs.models import GameLog  # the log app depends on this one: imported when asked
+
+    names = sorted(set(names))
+    out = []
+    for game in games.game_ids():
+        if not names:
+            break
+        if games.plugin(game).side_statistics:
+            count = (
+                sides_of(names, viewer_logs=viewer_logs, simulated=simulated)
+                .filter(game_stat__game=game)
+                .values("game_stat_id")
+                .distinct()
+                .count()
+            )
+        else:
+            logs = GameLog.objects.filter(
+                meta_stat__in=games_seen(game, viewer_logs=viewer_logs, simulated=simulated)
+            )
+            if connection.features.supports_json_field_contains:
+                count = logs.filter(reduce(or_, (Q(players__contains=[{"name": n}]) for n in names))).count()
+            else:  # SQLite: the names are matched here
+                wanted = set(names)
+                count = sum(
+                    any(isinstance(p, dict) and p.get("name") in wanted for p in players or [])
+                    for players in logs.values_list("players", flat=True).iterator(chunk_size=500)
+                )
+        if count:
+            out.append({"game": game, "name": games.plugin(game).label, "games": count})
+    return out
 
 
 def simulated_hidden(names: Iterable[str], *, viewer_logs: QuerySet | None = None) -> int:

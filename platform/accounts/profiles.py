@@ -73,6 +73,7 @@ def player_profile(user, viewer, *, simulated: str = "exclude") -> dict:
     viewer_logs = _viewer_logs(viewer)
     sides = players.sides_of(names, viewer_logs=viewer_logs, simulated=simulated)
     upload_rows, upload_count = uploads(user, viewer)
+    by_game = players.games_by_game(names, viewer_logs=viewer_logs, simulated=simulated)
     data = {
         "username": user.get_username(),
         "display_name": profile.name,
@@ -84,7 +85,8 @@ def player_profile(user, viewer, *, simulated: str = "exclude") -> dict:
         "rating": None,
         "uploads": upload_rows,
         "upload_count": upload_count,
-        "games": sides.count(),
+        "games": sum(row["games"] for row in by_game),
+        "games_by_game": by_game,
         "simulated": simulated,
         "simulated_hidden": players.simulated_hidden(names, viewer_logs=viewer_logs)
         if simulated == "exclude"

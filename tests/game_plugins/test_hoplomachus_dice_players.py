@@ -187,3 +187,25 @@ def test_nobody_else_sees_a_players_dice_by_name(client, games):
         assert "Quill" not in json.dumps(rows)  # three players tested: too few to show even bands
         dice_page = client.get(f"/meta/{GAME}/dice/", {"simulated": "only"}).content.decode()
         assert "Quill" not in dice_page
+
+
+def test_a_players_hoplomachus_games_count_on_their_profile(client, games, monkeypatch):
+    """The profile's Statistics card counts every game played under the player's names, not only Battleground's
+    per-side rows: for herself the four she may open (three public, her own upload), for anyone else the three
+    public ones; the same without JSON containment (the SQLite demo)."""
+    api = reverse("api:player-profile", args=["annq"])
+    anonymous = client.get(api, {"simulated": "include"}).json()
+    assert anonymous["games"] == 3 and anonymous["games_by_game"] == [
+        {"game": GAME, "name": "Hoplomachus: Remastered", "games": 3}
+    ]
+    client.force_login(games["ann"])
+    own = client.get(api, {"simulated": "include"}).json()
+    assert own["games"] == 4  # runs 1, 2, 4 (public) and 5 (hers); run 3 is another's private upload
+    html = unescape(
+        client.get(reverse("players:detail", args=["annq"]), {"simulated": "include"}).content.decode()
+    )
+    assert "4 verified games logged under this player's names" in html
+    monkeypatch.setattr(connection.features, "supports_json_field_contains", False)
+    assert client.get(api, {"simulated": "include"}).json()["games_by_game"] == own["games_by_game"]
+    monkeypatch.undo()
+    assert client.get(api).json()["games"] == 0  # simulated games are left out by default, as on the meta
