@@ -44,3 +44,14 @@ def start_chromium(*, height: int, profile_dir: Path | None = None, console_logs
     driver.implicitly_wait(0)
     driver.set_page_load_timeout(60)
     return driver
+
+
+def sign_in(driver, base_url: str, user) -> None:
+    """Sign ``driver`` in as ``user`` on the live server at ``base_url``: a session made by Django's test
+    client, its cookie set on a page of the site (a cookie needs its domain open first)."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    driver.get(base_url + "/healthz")
+    driver.add_cookie({"name": "sessionid", "value": client.cookies["sessionid"].value, "path": "/"})

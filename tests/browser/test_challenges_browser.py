@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
+from tests.browser.chromium import SCREENSHOTS, requires_chromium, sign_in, start_chromium
 from tests.challenges import conftest as fixtures
 from tests.challenges.conftest import play, verify
 
@@ -29,15 +29,6 @@ def browser():
     driver.quit()
 
 
-def _sign_in(browser, base_url: str, user) -> None:
-    from django.test import Client
-
-    client = Client()
-    client.force_login(user)
-    browser.get(base_url + "/healthz")
-    browser.add_cookie({"name": "sessionid", "value": client.cookies["sessionid"].value, "path": "/"})
-
-
 def _width(browser) -> int:
     return browser.execute_script("return document.documentElement.scrollWidth")
 
@@ -58,7 +49,7 @@ def test_challenge_pages_fit_a_phone(browser, live_server, organizer, user, othe
     for entry in entries:
         verify(entry.log_id)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    _sign_in(browser, live_server.url, user)
+    sign_in(browser, live_server.url, user)
     pages = {
         "list": "/challenges/",
         "detail": f"/challenges/{challenge.slug}/",
@@ -71,7 +62,7 @@ def test_challenge_pages_fit_a_phone(browser, live_server, organizer, user, othe
         if name == "detail":
             rows = browser.find_elements("css selector", "#leaderboard tbody tr")
             assert len(rows) == 2 and "starting_team" in browser.page_source
-    _sign_in(browser, live_server.url, organizer)
+    sign_in(browser, live_server.url, organizer)
     browser.get(live_server.url + "/challenges/new/")
     browser.save_screenshot(str(SCREENSHOTS / "challenges-create.png"))
     assert _width(browser) <= 390, f"/challenges/new/ is {_width(browser)} px wide"
@@ -90,7 +81,7 @@ def test_a_challenge_played_at_the_table_is_entered_and_linked_from_the_table(
     from tests.challenges.test_challenge_at_the_table import _play_to_the_end
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    _sign_in(browser, live_server.url, user)
+    sign_in(browser, live_server.url, user)
     browser.get(live_server.url + f"/challenges/{challenge.slug}/")
     field = browser.find_element(By.ID, "id_name_1")
     field.clear()

@@ -14,7 +14,7 @@ from datetime import date
 import pytest
 from django.core.cache import cache
 
-from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
+from tests.browser.chromium import SCREENSHOTS, requires_chromium, sign_in, start_chromium
 
 pytestmark = [
     pytest.mark.browser,
@@ -62,15 +62,6 @@ def site(settings, make_user, envelope_bytes):
     cache.clear()
 
 
-def _sign_in(browser, live_server, user) -> None:
-    from django.test import Client
-
-    client = Client()
-    client.force_login(user)
-    browser.get(live_server.url + "/healthz")
-    browser.add_cookie({"name": "sessionid", "value": client.cookies["sessionid"].value, "path": "/"})
-
-
 def _errors(browser, url: str, ready: str = "return document.readyState === 'complete'") -> list[dict]:
     from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.support.ui import WebDriverWait
@@ -113,7 +104,7 @@ def _pages(site) -> dict[str, tuple[str, str | None]]:
 
 def test_main_pages_run_under_the_policy_with_no_console_errors(browser, live_server, site):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    _sign_in(browser, live_server, site["player"])
+    sign_in(browser, live_server.url, site["player"])
     failures, overflow = {}, {}
     for name, (path, ready) in _pages(site).items():
         condition = "return document.readyState === 'complete'" + (

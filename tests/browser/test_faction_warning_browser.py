@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
+from tests.browser.chromium import SCREENSHOTS, requires_chromium, sign_in, start_chromium
 from tests.tournaments_django import conftest as fixtures
 
 organizer, make_player = fixtures.organizer, fixtures.make_player
@@ -28,7 +28,6 @@ def browser():
 
 
 def test_the_round_page_warns_of_same_faction_tables_at_390_px(browser, live_server, organizer, make_player):
-    from django.test import Client
     from selenium.webdriver.common.by import By
 
     from tournaments import services
@@ -44,10 +43,7 @@ def test_the_round_page_warns_of_same_faction_tables_at_390_px(browser, live_ser
         submit_list(user, event, text="Faction: Amazons")
     round_ = services.pair_next_round(organizer, event)
 
-    client = Client()
-    client.force_login(organizer)
-    browser.get(live_server.url + "/healthz")
-    browser.add_cookie({"name": "sessionid", "value": client.cookies["sessionid"].value, "path": "/"})
+    sign_in(browser, live_server.url, organizer)
     browser.get(f"{live_server.url}/events/{event.slug}/rounds/{round_.number}/")
     warnings = browser.find_elements(By.CSS_SELECTOR, ".faction-warning")
     assert len(warnings) == 2 and "both registered Amazons" in warnings[0].text

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 from django.core.cache import cache
-from django.test import Client
 
-from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
+from tests.browser.chromium import SCREENSHOTS, requires_chromium, sign_in, start_chromium
 
 pytestmark = [
     pytest.mark.browser,
@@ -79,10 +78,7 @@ def _fits(browser, url: str, shot: str) -> list[dict]:
 
 
 def test_own_profile_meta_player_and_dice_pages_fit_a_phone(browser, live_server, alice):
-    client = Client()
-    client.force_login(alice)
-    browser.get(f"{live_server.url}/meta/")
-    browser.add_cookie({"name": "sessionid", "value": client.cookies["sessionid"].value, "path": "/"})
+    sign_in(browser, live_server.url, alice)
 
     assert _fits(browser, f"{live_server.url}/players/alice/", "profile-own") == []
     assert browser.execute_script("return document.getElementById('dice') !== null")
@@ -123,10 +119,7 @@ def test_own_hoplomachus_dice_with_their_colours_fit_a_phone(
         log = submit_log(ann, json.dumps(doc).encode()).log
         with django_capture_on_commit_callbacks(execute=True):
             assert tasks.verify_log.apply(args=[log.pk]).get() == "legal"
-    client = Client()
-    client.force_login(ann)
-    browser.get(f"{live_server.url}/meta/")
-    browser.add_cookie({"name": "sessionid", "value": client.cookies["sessionid"].value, "path": "/"})
+    sign_in(browser, live_server.url, ann)
 
     url = f"{live_server.url}/players/annq/?simulated=include"
     assert _fits(browser, url, "profile-own-hoplomachus-dice") == []
