@@ -97,6 +97,8 @@ def test_team_pages_fit_the_screen(browser, live_server, played_team_event, widt
 
 def test_an_organizer_forms_a_team_on_the_phone(browser, live_server, new_team_event):
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.expected_conditions import staleness_of
+    from selenium.webdriver.support.ui import WebDriverWait
 
     from tournaments import services
 
@@ -112,7 +114,9 @@ def test_an_organizer_forms_a_team_on_the_phone(browser, live_server, new_team_e
     fits(browser, "team form")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(SCREENSHOTS / "teams-form-390.png"))
-    browser.find_element(By.ID, "create-team").click()
+    create = browser.find_element(By.ID, "create-team")
+    create.click()
+    WebDriverWait(browser, 10).until(staleness_of(create))  # the form posted: read the next page
     main = browser.find_element(By.TAG_NAME, "main").text
     assert "Team Cosmic Enforcers formed." in main
     assert "Sy-Klone, Zodac" in main or "Zodac, Sy-Klone" in main
@@ -124,6 +128,8 @@ def test_an_organizer_draws_partners_on_the_phone(browser, live_server, make_use
     from datetime import date
 
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.expected_conditions import staleness_of
+    from selenium.webdriver.support.ui import WebDriverWait
 
     from accounts.models import Profile
     from accounts.services import make_organizer
@@ -146,6 +152,7 @@ def test_an_organizer_draws_partners_on_the_phone(browser, live_server, make_use
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(SCREENSHOTS / "teams-draw-390.png"))
     button.click()
+    WebDriverWait(browser, 10).until(staleness_of(button))  # the form posted: read the next page
     main = browser.find_element(By.TAG_NAME, "main").text
     assert "Partners drawn: Team 1, Team 2." in main
     assert len(browser.find_elements(By.CSS_SELECTOR, "#teams h3")) == 2
