@@ -221,16 +221,10 @@ def write_game(stat: m.GameStat, rows: GameRows | None, seats: list[dict]) -> No
     tables = [Table(m.GameStat, [stat])]
     if rows is not None and rows.sides:
         tables.append(
-            Table(
-                m.SideStat,
-                [m.SideStat(**s.side) for s in rows.sides],
-                0,
-                "game_stat_id",
-                [0] * len(rows.sides),
-            )
+            Table(m.SideStat, [s.side for s in rows.sides], 0, "game_stat_id", [0] * len(rows.sides))
         )
         for attr, model in SIDE_CHILDREN:
-            children = [(n, model(**row)) for n, s in enumerate(rows.sides) for row in getattr(s, attr)]
+            children = [(n, row) for n, s in enumerate(rows.sides) for row in getattr(s, attr)]
             tables.append(Table(model, [c for _, c in children], 1, "side_id", [n for n, _ in children]))
     seat_rows = seat_stats(seats)
     if seat_rows:

@@ -7,17 +7,24 @@ busy machine the round trips cost more than the engine's verification (#14). Her
 data-modifying CTE of one statement: the ids of rows that have children are drawn from their
 table's sequence first, so children name their parent's id without waiting for it.
 
-Rows are unsaved model instances and are written as ``Model.objects.create`` would write them
-(``pre_save`` and ``get_db_prep_save`` of every field: defaults, ``auto_now_add``, JSON adaptation),
-so the ORM path (SQLite, and ``dashboards.ingest`` elsewhere) and this one store the same rows.
+Rows are unsaved model instances, written as ``Model.objects.create`` would write them (``pre_save``
+and ``get_db_prep_save`` of every field: defaults, ``auto_now_add``, JSON adaptation), so the ORM path
+(SQLite, and ``dashboards.ingest`` elsewhere) and this one store the same rows; or, for the many rows
+of a verdict's statistics, dicts of field values (a missing field takes its default), which spares a
+model instance per row.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from django.db import connection, models
+from psycopg.types.json import Json, Jsonb
+
+from arbiter_site.prepared import prepared_cursor
 
 
 @dataclass
@@ -27,7 +34,7 @@ class Table:
     parent's rows)."""
 
     model: type[models.Model]
-    rows: list[models.Model]
+    rows: list[models.Model] | list[dict]
     parent: int | None = None
     foreign_key: str = ""
     parents: list[int] = field(default_factory=list)
@@ -45,32 +52,54 @@ def insert_tree(tables: list[Table]) -> list[int]:
             ctes.append(_ids_cte(index, table, params))
         ctes.append(_insert_cte(index, table, index in has_children, params))
     sql = f"WITH {', '.join(ctes)} SELECT id FROM ids0 ORDER BY ord"
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(sql, params)
         return [row[0] for row in cursor.fetchall()]
 
 
 def _ids_cte(index: int, table: Table, params: list) -> str:
     # MATERIALIZED: each row's id is drawn once and read by the table's INSERT and by its children's.
-    params += [table.model._meta.db_table, len(table.rows) - 1]
+    params.append(len(table.rows) - 1)
     return (
-        f"ids{index} AS MATERIALIZED (SELECT nextval(pg_get_serial_sequence(%s, 'id')) AS id, ord"
-        " FROM generate_series(0, %s) AS ord)"
+        f"ids{index} AS MATERIALIZED (SELECT nextval(pg_get_serial_sequence('{table.model._meta.db_table}', 'id'))"
+        " AS id, ord FROM generate_series(0, %s::integer) AS ord)"
     )
 
 
 def _insert_cte(index: int, table: Table, with_ids: bool, params: list) -> str:
     fields, prepared, cte = _table_sql(table.model, table.foreign_key, index, table.parent, with_ids)
-    # One array per column (as Django's bulk_create does on PostgreSQL): the statement's text depends
-    # only on which tables have rows, so psycopg converts it once, not once per verdict.
-    ords = list(range(len(table.rows)))
-    params += [ords, table.parents if table.parent is not None else [0] * len(ords)]
-    for f, plain in zip(fields, prepared, strict=True):
-        if plain:
-            params.append([getattr(obj, f.attname) for obj in table.rows])
+    # The table's rows as one JSON parameter, one object per row: psycopg would otherwise adapt every
+    # value of every column on its own, which cost more than the rest of the verdict's recording. The
+    # statement's text depends only on which tables have rows, so each shape is prepared once.
+    parents = table.parents if table.parent is not None else [0] * len(table.rows)
+    rows = []
+    for ord_, (obj, parent) in enumerate(zip(table.rows, parents, strict=True)):
+        row = {"ord": ord_, "parent": parent}
+        if isinstance(obj, dict):
+            for n, (f, plain) in enumerate(zip(fields, prepared, strict=True)):
+                value = obj[f.attname] if f.attname in obj else f.get_default()
+                row[f"c{n}"] = value if plain else f.get_db_prep_save(value, connection)
         else:
-            params.append([f.get_db_prep_save(f.pre_save(obj, True), connection) for obj in table.rows])
+            for n, (f, plain) in enumerate(zip(fields, prepared, strict=True)):
+                value = (
+                    getattr(obj, f.attname)
+                    if plain
+                    else f.get_db_prep_save(f.pre_save(obj, True), connection)
+                )
+                row[f"c{n}"] = value
+        rows.append(row)
+    params.append(json.dumps(rows, default=_json_value, allow_nan=False, separators=(",", ":")))
     return cte
+
+
+def _json_value(value):
+    """What ``json.dumps`` cannot write by itself: dates and times (as ISO 8601, which PostgreSQL
+    reads back exactly) and the JSON adapters of JSON columns."""
+    if isinstance(value, (dt.date, dt.datetime, dt.time)):
+        return value.isoformat()
+    if isinstance(value, (Json, Jsonb)):
+        return value.obj
+    raise TypeError(f"{type(value).__name__} cannot be written as a statistics value")
 
 
 # Columns whose value goes to the database as it is (``get_db_prep_save`` only checks or converts
@@ -98,11 +127,10 @@ def _table_sql(model, foreign_key: str, index: int, parent: int | None, with_ids
         joins += f" JOIN ids{parent} ON ids{parent}.ord = v.parent"
     columns += [quote(f.column) for f in fields]
     values += [f"v.c{n}" for n in range(len(fields))]
-    arrays = ", ".join(["%s::integer[]", "%s::integer[]"] + [f"%s::{_cast(f)}[]" for f in fields])
-    names = ", ".join(["ord", "parent"] + [f"c{n}" for n in range(len(fields))])
+    types = ", ".join(["ord integer", "parent integer"] + [f"c{n} {_cast(f)}" for n, f in enumerate(fields)])
     cte = (
         f"w{index} AS (INSERT INTO {quote(meta.db_table)} ({', '.join(columns)})"
-        f" SELECT {', '.join(values)} FROM unnest({arrays}) AS v({names}){joins} ORDER BY v.ord)"
+        f" SELECT {', '.join(values)} FROM json_to_recordset(%s::json) AS v({types}){joins} ORDER BY v.ord)"
     )
     return fields, plain, cte
 

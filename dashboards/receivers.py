@@ -18,6 +18,7 @@ from django.db.models import OuterRef
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
+from arbiter_site.prepared import prepared_cursor
 from dashboards import ingest, summaries
 from dashboards import models as m
 from dashboards.models import StaleBucket, SummaryVersion
@@ -119,7 +120,7 @@ def _mark_stale_in_one_statement(game: str, days: list, *, bump: bool = False) -
         f" {'(SELECT COUNT(*) FROM bumped)' if bump else '0'} FROM on_its_way"
     )
     params = ([now, game] if bump else []) + [game, game, game, now, days]
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(sql, params)
         on_its_way, flipped, bumps = cursor.fetchone()
     return bumps > 0, not on_its_way and flipped > 0

@@ -22,6 +22,7 @@ from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import Exists
 from django.utils import timezone
 
+from arbiter_site.prepared import prepared_cursor
 from gamelogs.alerts import alert_staff
 from gamelogs.models import FINAL_STATES, GameLog, VerdictOutbox
 from gamelogs.signals import INTERESTS, log_verified
@@ -61,7 +62,7 @@ def interests(game_log: GameLog) -> dict[str, bool] | None:
     if not INTERESTS:
         return None
     sql, params = _interests_query(tuple(INTERESTS.items()), connection.alias)
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(sql, [*params[:-1], game_log.pk])
         row = cursor.fetchone()
     if row is None:

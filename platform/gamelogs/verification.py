@@ -20,6 +20,7 @@ import dataclasses
 import logging
 import time
 from datetime import timedelta
+from functools import lru_cache
 
 from django.conf import settings
 from django.db import DataError, connection, transaction
@@ -27,6 +28,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 import engine
+from arbiter_site.prepared import model_from_row, prepared_cursor
 from gamelogs import outbox
 from gamelogs.alerts import alert_staff
 from gamelogs.models import FINAL_STATES, GameLog, LogState, LogVerification
@@ -92,16 +94,25 @@ def claim(log_id: int, owner: str = "") -> GameLog | None:
     verifying by a dead worker (lease run out) is taken over; a retry of the same task takes its own
     lease back."""
     now = timezone.now()
-    table = GameLog._meta.db_table
-    mine = " OR lease_owner = %s" if owner else ""
-    sql = (
-        f"UPDATE {table} SET state = %s, started_at = %s, attempts = attempts + 1, lease_until = %s, "
-        f"lease_owner = %s WHERE id = %s AND attempts < %s AND (state = %s OR (state = %s AND "
-        f"(lease_until IS NULL OR lease_until < %s{mine}))) RETURNING *"
-    )
+    sql = _claim_statement(bool(owner), connection.alias)
     params = [LogState.VERIFYING, now, now + lease_length(), owner, log_id, settings.ARBITER_MAX_ATTEMPTS]
     params += [LogState.QUEUED, LogState.VERIFYING, now] + ([owner] if owner else [])
-    return next(iter(GameLog.objects.raw(sql, params)), None)
+    with prepared_cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    return None if row is None else model_from_row(GameLog, row)
+
+
+@lru_cache(maxsize=4)
+def _claim_statement(by_owner: bool, alias: str) -> str:
+    mine = " OR lease_owner = %s" if by_owner else ""
+    # Every column named, in the model's order (``model_from_row``), the upload among them.
+    columns = ", ".join(connection.ops.quote_name(f.column) for f in GameLog._meta.concrete_fields)
+    return (
+        f"UPDATE {GameLog._meta.db_table} SET state = %s, started_at = %s, attempts = attempts + 1, "
+        f"lease_until = %s, lease_owner = %s WHERE id = %s AND attempts < %s AND (state = %s OR "
+        f"(state = %s AND (lease_until IS NULL OR lease_until < %s{mine}))) RETURNING {columns}"
+    )
 
 
 def take_lease(log_id: int, owner: str = "") -> bool:
@@ -259,16 +270,10 @@ def _update_with_history(log: GameLog, history: dict, *, force: bool) -> bool:
             return False
         LogVerification.objects.create(**history)
         return True
-    quote = connection.ops.quote_name
-    fields = [GameLog._meta.get_field(name) for name in VERDICT_FIELDS]
+    sql, fields, columns = _verdict_statement(force, connection.alias)
     params = [f.get_db_prep_save(getattr(log, f.attname), connection) for f in fields] + [log.pk]
-    where = "id = %s"
-    if not force:  # ~current_verdicts(), spelled for this statement
+    if not force:
         games = sorted(game_ids())
-        where += (
-            " AND NOT (state = ANY(%s::text[]) AND engine_version = %s"
-            " AND (game, ruleset_version) IN (SELECT * FROM unnest(%s::text[], %s::text[])))"
-        )
         params += [
             sorted(FINAL_STATES),
             engine.ENGINE_VERSION,
@@ -276,17 +281,32 @@ def _update_with_history(log: GameLog, history: dict, *, force: bool) -> bool:
             [engine.ruleset_version(g) for g in games],
         ]
     row = LogVerification(**history)
-    columns = [f for f in LogVerification._meta.concrete_fields if not f.primary_key]
     params += [f.get_db_prep_save(f.pre_save(row, True), connection) for f in columns]
+    with prepared_cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount == 1
+
+
+@lru_cache(maxsize=4)
+def _verdict_statement(force: bool, alias: str) -> tuple[str, list, list]:
+    """The statement of ``_update_with_history`` (built once per process), the log's fields it
+    writes and the history row's columns."""
+    quote = connection.ops.quote_name
+    fields = [GameLog._meta.get_field(name) for name in VERDICT_FIELDS]
+    where = "id = %s"
+    if not force:  # ~current_verdicts(), spelled for this statement
+        where += (
+            " AND NOT (state = ANY(%s::text[]) AND engine_version = %s"
+            " AND (game, ruleset_version) IN (SELECT * FROM unnest(%s::text[], %s::text[])))"
+        )
+    columns = [f for f in LogVerification._meta.concrete_fields if not f.primary_key]
     sql = (
         f"WITH written AS (UPDATE {quote(GameLog._meta.db_table)}"
         f" SET {', '.join(f'{quote(f.column)} = %s' for f in fields)} WHERE {where} RETURNING id)"
         f" INSERT INTO {quote(LogVerification._meta.db_table)} ({', '.join(quote(f.column) for f in columns)})"
         f" SELECT {', '.join(f'%s::{_cast(f)}' for f in columns)} FROM written"
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.rowcount == 1
+    return sql, fields, columns
 
 
 def _cast(field) -> str:

@@ -55,3 +55,18 @@ def sign_in(driver, base_url: str, user) -> None:
     client.force_login(user)
     driver.get(base_url + "/healthz")
     driver.add_cookie({"name": "sessionid", "value": client.cookies["sessionid"].value, "path": "/"})
+
+
+def click_to_next_page(driver, element, timeout: float = 10) -> None:
+    """Click ``element`` (a form's button) and wait until the page it leads to has loaded. While Chromium
+    navigates it can answer a question about the old page with an inspector error, which selenium's
+    ``staleness_of`` does not wait through; so the old page gets a mark, and this waits for a loaded
+    document without it."""
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.execute_script("window.__leaving = true")
+    element.click()
+    WebDriverWait(driver, timeout, ignored_exceptions=(WebDriverException,)).until(
+        lambda d: d.execute_script("return window.__leaving !== true && document.readyState === 'complete'")
+    )

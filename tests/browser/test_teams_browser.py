@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
+from tests.browser.chromium import SCREENSHOTS, click_to_next_page, requires_chromium, start_chromium
 from tests.browser.test_standings_browser import log_in, page_width
 
 pytestmark = [
@@ -97,8 +97,6 @@ def test_team_pages_fit_the_screen(browser, live_server, played_team_event, widt
 
 def test_an_organizer_forms_a_team_on_the_phone(browser, live_server, new_team_event):
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.expected_conditions import staleness_of
-    from selenium.webdriver.support.ui import WebDriverWait
 
     from tournaments import services
 
@@ -115,8 +113,7 @@ def test_an_organizer_forms_a_team_on_the_phone(browser, live_server, new_team_e
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(SCREENSHOTS / "teams-form-390.png"))
     create = browser.find_element(By.ID, "create-team")
-    create.click()
-    WebDriverWait(browser, 10).until(staleness_of(create))  # the form posted: read the next page
+    click_to_next_page(browser, create)  # the form posted: read the next page
     main = browser.find_element(By.TAG_NAME, "main").text
     assert "Team Cosmic Enforcers formed." in main
     assert "Sy-Klone, Zodac" in main or "Zodac, Sy-Klone" in main
@@ -128,8 +125,6 @@ def test_an_organizer_draws_partners_on_the_phone(browser, live_server, make_use
     from datetime import date
 
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.expected_conditions import staleness_of
-    from selenium.webdriver.support.ui import WebDriverWait
 
     from accounts.models import Profile
     from accounts.services import make_organizer
@@ -151,8 +146,7 @@ def test_an_organizer_draws_partners_on_the_phone(browser, live_server, make_use
     fits(browser, "teams (draw partners)")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(SCREENSHOTS / "teams-draw-390.png"))
-    button.click()
-    WebDriverWait(browser, 10).until(staleness_of(button))  # the form posted: read the next page
+    click_to_next_page(browser, button)  # the form posted: read the next page
     main = browser.find_element(By.TAG_NAME, "main").text
     assert "Partners drawn: Team 1, Team 2." in main
     assert len(browser.find_elements(By.CSS_SELECTOR, "#teams h3")) == 2

@@ -332,6 +332,9 @@ ARBITER_REVERIFY_PRIORITY = env_int("ARBITER_REVERIFY_PRIORITY", 9)
 # every task otherwise: a new PostgreSQL session per verification). A broken one is dropped at once
 # (workers.celery.drop_broken_connections), and CONN_MAX_AGE (DB_CONN_MAX_AGE) still applies.
 CELERY_DB_REUSE_MAX = env_int("ARBITER_DB_REUSE_MAX", 1000)
+# The statements every verdict runs are prepared on their connection (arbiter_site.prepared); "off"
+# behind a transaction-mode pooler that cannot keep prepared statements (PgBouncer before 1.21).
+ARBITER_DB_PREPARED_STATEMENTS = env_bool("ARBITER_DB_PREPARED_STATEMENTS", True)
 # "off": workers commit verdicts without waiting for the disk (workers.celery explains why it is safe).
 ARBITER_WORKER_SYNCHRONOUS_COMMIT = env_str("ARBITER_WORKER_SYNCHRONOUS_COMMIT", "off")
 # Webhooks go to public addresses only (webhooks.addresses); set to 1 to allow private ones.
