@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.chromium import requires_chromium, start_chromium
+from tests.browser.chromium import click_to_next_page, requires_chromium, start_chromium
 from tests.browser.test_organizer_flow import PASSWORD, log_in, screenshot, wait
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), requires_chromium]
@@ -97,7 +97,8 @@ def test_csv_preview_commit_then_a_player_joins_with_the_code(browser, live_serv
     screenshot(browser, "intake-5-claim-slips")
 
     # A player types the code on /join/ and registers.
-    browser.find_element(By.CSS_SELECTOR, ".site-header form button").click()  # log out
+    # Log out, and let that page load before the next one is asked for.
+    click_to_next_page(browser, browser.find_element(By.CSS_SELECTOR, ".site-header form button"))
     log_in(browser, live_server.url, "adora")
     browser.get(f"{live_server.url}/join/")
     assert fits_phone(browser) <= 390

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
+from tests.browser.chromium import SCREENSHOTS, click_to_next_page, requires_chromium, start_chromium
 
 PASSWORD = "a-long-passphrase-42"
 
@@ -165,7 +165,8 @@ def test_organizer_creates_an_event_pairs_reviews_and_publishes_round_one(
 
     # A player sees their table, their opponent and the countdown.
     table_one = event.rounds.get(number=1).matches.get(table=1)
-    browser.find_element(By.CSS_SELECTOR, ".site-header form button").click()  # log out
+    # Log out, and let that page load before the next one is asked for.
+    click_to_next_page(browser, browser.find_element(By.CSS_SELECTOR, ".site-header form button"))
     log_in(browser, live_server.url, table_one.entrant_a.player.username)
     browser.get(live_server.url + "/events/me/")
     pairing = browser.find_element(By.ID, f"my-table-{event.slug}")
