@@ -113,7 +113,9 @@ def _take_a_turn(driver, rng: random.Random) -> dict | None:
         driver,
         lambda d: _stored_and_refusal(d)[0] > before or _stored_and_refusal(d)[1] not in ("", refusal_before),
     )
-    return event if _stored_and_refusal(driver)[0] > before else None  # a refused tap stores nothing
+    # A refused tap stores nothing, though its answer may bring the other phone's event (a higher count).
+    stored, refusal = _stored_and_refusal(driver)
+    return event if stored > before and refusal == "" else None
 
 
 def _stored_and_refusal(driver) -> tuple[int, str]:
@@ -231,6 +233,9 @@ def test_two_phones_record_a_whole_game_that_verifies_legal(two_browsers, live_s
             entered.append(event)
             offline_done = True
             break
+        # Bob's page must show Alice's last event first: a tap on a stale page is refused, and the
+        # count catching up would read as his tap stored.
+        wait(bob, lambda d: table_data(d, "version") == str(TableGame.objects.get(code=code).version))
         event = take_a_turn(bob, rng)
         if event is not None:
             entered.append(event)
