@@ -15,7 +15,7 @@ GAME_IDS = ("motu-battleground", "hoplomachus-remastered", "motu-fields-of-etern
 RULESET_VERSIONS = {
     "motu-battleground": "bg-1.2.0",
     "hoplomachus-remastered": "hr-0.4.0",
-    "motu-fields-of-eternia": "fe-0.3.0",
+    "motu-fields-of-eternia": "fe-0.3.1",
 }
 
 

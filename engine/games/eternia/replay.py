@@ -79,6 +79,12 @@ class Game:
                 raise UnreadableLog(f"/players/{i}/faction: {p['faction']!r} is not a faction of the pack "
                                     f"({', '.join(c.factions)})", rule="LOG-3.4", path=f"/players/{i}/faction")  # fmt: skip
             teams.setdefault(faction, []).append((p, i))
+            if not p["force"]:  # "ognuno seleziona un personaggio": every player plays at least one hero
+                raise IllegalEvent(
+                    "FE-18.1.2" if self.mode == "solo" else "FE-2.1",
+                    f"{p['name']} controls no hero: every player controls one or more of the team's 3 heroes, "
+                    "so a team has one to three players",
+                )
         if self.mode == "solo":  # FE-18.1.2: one team of players; the other is the game's (the scenario's)
             if len(teams) != 1:
                 raise IllegalEvent(

@@ -82,6 +82,15 @@ def test_a_coop_team_that_is_not_three_heroes_shared_by_one_to_three_players_is_
         coop(*forces, faction=faction)
 
 
+def test_a_coop_log_with_a_player_who_controls_no_hero_is_refused():
+    """FE-18.1.2: up to three players share the three heroes; a player with none (a fourth, or one left
+    out) is not one of them, whatever wrote the log."""
+    head = coop(["he-man", "teela"], ["stratos"], seed_hex=SEED)
+    head["players"].append({"id": "p3", "name": "Player 3", "faction": "motu", "force": []})
+    error = engine.verify({**engine.session.with_seed(head, SEED), "events": []}).error
+    assert error.rule == "FE-18.1.2" and "Player 3 controls no hero" in error.message
+
+
 def test_coop_players_are_all_on_the_one_team():
     players = [
         {"name": "A", "faction": "motu", "force": ["he-man", "teela"]},

@@ -36,7 +36,7 @@ def test_simulated_games_are_legal(settings, randomness):
         v = engine.verify(log)
         assert v.legal, v.summary()
         assert v.result["teams"] and {t["outcome"] for t in v.result["teams"]} <= {"win", "loss"}
-        assert v.ruleset_version == "fe-0.3.0"
+        assert v.ruleset_version == "fe-0.3.1"
 
 
 def test_same_seed_same_log_same_verdict_bytes():

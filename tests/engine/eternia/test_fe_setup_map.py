@@ -59,6 +59,15 @@ def test_a_team_of_several_players():
     assert g.s.teams["motu"].players == ["a", "b"] and g.s.heroes["teela"].player == "b"
 
 
+def test_every_player_controls_a_hero():
+    """FE-2.1 (the original: "ognuno seleziona un personaggio con cui giocare"): a team of three heroes has
+    one to three players, each controlling at least one; a fourth player of a team controls nothing."""
+    head = header()
+    head["players"].append({"id": "d", "name": "Dana", "faction": "motu", "force": []})
+    error = engine.verify(head).error
+    assert error.rule == "FE-2.1" and "Dana controls no hero" in error.message
+
+
 def test_area_graph():
     """FE-6.1.1–6.1.5, FE-6.4.1, FE-6.6.1, FE-6.7.1, FE-22.4, AMB-04: outposts and wild regions; adjacency by
     border, path or wrap, symmetric and never reflexive; flight routes apart; three towers; merchants."""

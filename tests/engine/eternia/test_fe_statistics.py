@@ -39,7 +39,7 @@ def test_the_statistics_schema_is_version_2_and_every_simulated_verdict_follows_
 
 def test_a_changed_statistics_block_came_with_a_new_ruleset_version(games):
     _doc, verdict = games["standard", 1]
-    assert verdict.ruleset_version == engine.ruleset_version(GAME) == "fe-0.3.0"
+    assert verdict.ruleset_version == engine.ruleset_version(GAME) == "fe-0.3.1"
 
 
 @pytest.mark.parametrize("mode, seed", CASES)
