@@ -33,10 +33,16 @@ class GameLog(models.Model):
     verdict (result, statistics, error) is in ``verdict``.
     """
 
+    # No index of its own: gamelog_uploader_idx leads with the uploader. Every lease and verdict writes
+    # each index of this table, so none is kept that another already serves.
     uploader = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="uploaded_logs"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="uploaded_logs",
+        db_index=False,
     )
-    sha256 = models.CharField(max_length=64, unique=True)
+    sha256 = models.CharField(max_length=64)  # unique: the constraint below, without a LIKE-pattern twin
     game = models.CharField(max_length=64)
     size = models.PositiveIntegerField()
     content = models.BinaryField()
@@ -81,6 +87,7 @@ class GameLog(models.Model):
             models.Index(fields=["engine_version"], name="gamelog_engine_idx"),
             models.Index(fields=["game", "ruleset_version"], name="gamelog_ruleset_idx"),
         ]
+        constraints = [models.UniqueConstraint(fields=["sha256"], name="gamelog_sha256_unique")]
 
     def __str__(self) -> str:
         return f"log {self.pk} ({self.game}, {self.state})"

@@ -19,6 +19,38 @@ def test_submit_log_returns_the_log_and_duplicate_flag(user, envelope_bytes):
     assert again.duplicate is True and again.log.pk == first.log.pk
 
 
+def test_the_same_bytes_uploaded_twice_at_once_are_stored_once(user, other_user, envelope_bytes, monkeypatch):
+    """Both requests miss each other's row at the first look; the unique hash makes the later insert
+    fail, and that upload is answered as a duplicate of the stored log, with its uploader recorded."""
+    first = submit_log(user, envelope_bytes("race"))
+    monkeypatch.setattr(GameLog.objects, "filter", lambda **kw: GameLog.objects.none())
+    again = submit_log(other_user, envelope_bytes("race"))
+    monkeypatch.undo()
+    assert again.duplicate is True and again.log.pk == first.log.pk
+    assert GameLog.objects.count() == 1
+    assert set(first.log.submissions.values_list("user__username", flat=True)) == {"alice", "mallory"}
+
+
+def test_no_index_of_the_log_table_is_served_by_another():
+    """Each lease and verdict writes every index of gamelogs_gamelog: an index whose columns lead
+    another (or repeat another's) only costs."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        found = connection.introspection.get_constraints(cursor, GameLog._meta.db_table)
+    columns = {
+        name: tuple(c["columns"])
+        for name, c in found.items()
+        if (c["index"] or c["unique"]) and not c["primary_key"]
+    }
+    for name, cols in columns.items():
+        for other, wider in columns.items():
+            if other != name:
+                assert wider[: len(cols)] != cols, (
+                    f"{name} {cols} repeats the leading columns of {other} {wider}"
+                )
+
+
 def test_submit_log_accepts_text(user, envelope_bytes):
     assert submit_log(user, envelope_bytes("t").decode()).log.size == len(envelope_bytes("t"))
 
