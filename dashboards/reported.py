@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from dashboards import models as m
 from dashboards.ingest import Touched, insert_seats
+from dashboards.modes import mode_ids
 from dashboards.receivers import touched_changed
 
 logger = logging.getLogger(__name__)
@@ -99,7 +100,6 @@ def _content_pack(event) -> str:
 def _mode(event) -> str:
     """The event's mode as a log of it would name it: its own mode, else the one mode its logs may be in
     (``tournaments.game_modes.log_modes``); "" for a game of one mode or when several could be meant."""
-    from dashboards.modes import mode_ids
     from tournaments.game_modes import log_modes
 
     if not mode_ids(event.game):
