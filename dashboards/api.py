@@ -15,6 +15,7 @@ import games
 from dashboards import characters, players, queries, stats
 from dashboards.datasets import datasets_for, meta_games
 from dashboards.filters import PARAMETERS, parse_filter
+from dashboards.modes import filter_modes
 from dashboards.ratings import accounts_for_name, ratings_for_name
 from dashboards.renderers import CSVRenderer
 
@@ -45,6 +46,12 @@ class MetaIndexView(APIView):
                     game: [d.describe() for d in datasets_for(game).values()] for game in meta_games()
                 },
                 "parameters": PARAMETERS,
+                # What ``mode`` may be, per game of several modes (a game of one mode takes none).
+                "modes": {
+                    game: [{"id": mode.id, "name": mode.name} for mode in filter_modes(game)]
+                    for game in meta_games()
+                    if filter_modes(game)
+                },
             }
         )
 

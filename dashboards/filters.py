@@ -11,6 +11,7 @@ import hashlib
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 
+from dashboards.modes import mode_ids
 from dashboards.stats import DEFAULT_MIN_GAMES
 
 # Ratings are grouped in bands this wide; band 1400 holds ratings 1400 ≤ r < 1600.
@@ -27,6 +28,8 @@ PARAMETERS = {
     "to": "Last day to count (YYYY-MM-DD), inclusive.",
     "pack": "Content pack as id@version, e.g. bg-core-starter@0.1.0.",
     "rating_band": f"Lower edge of a {RATING_BAND_WIDTH}-point band of the game's mean rating, e.g. 1400.",
+    "mode": "Mode of play (an engine mode id), for a game of several modes: Hoplomachus skirmish, pandemonium, "
+    "alliance, assault, ascension; Fields of Eternia standard, skirmish, solo. Default: every mode.",
     "simulated": "exclude (default): played games only; include: add simulated games; only: simulated games only.",
     "include_reported": "1 to add results reported by hand and confirmed by both players or an organizer (no log, "
     "so unverified; they count only in score and outcome statistics); default 0: verified logs only.",
@@ -51,6 +54,7 @@ class MetaFilter:
     date_to: dt.date | None = None
     pack: str | None = None
     rating_band: int | None = None
+    mode: str | None = None
     simulated: str = "exclude"
     # Hand-reported results are unverified: counted only when asked for (issue #13).
     include_reported: bool = False
@@ -74,6 +78,8 @@ class MetaFilter:
             out["pack"] = self.pack
         if self.rating_band is not None:
             out["rating_band"] = str(self.rating_band)
+        if self.mode:
+            out["mode"] = self.mode
         if self.simulated != "exclude":
             out["simulated"] = self.simulated
         if self.include_reported:
@@ -126,6 +132,15 @@ def parse_filter(game: str, params: Mapping[str, str]) -> tuple[MetaFilter, dict
             values["rating_band"] = band
         except ValueError:
             errors["rating_band"] = f"expected a multiple of {RATING_BAND_WIDTH}, e.g. 1400"
+    mode = _text(params.get("mode"), 32)
+    if mode:
+        modes = mode_ids(game)
+        if mode in modes:
+            values["mode"] = mode
+        elif modes:
+            errors["mode"] = f"expected one of {', '.join(modes)}"
+        else:
+            errors["mode"] = "this game has one mode of play: leave mode out"
     simulated = _text(params.get("simulated"), 10)
     if simulated:
         if simulated in SIMULATED_CHOICES:

@@ -21,6 +21,7 @@ import engine
 import games
 from dashboards import models as m
 from dashboards.filters import rating_band
+from dashboards.modes import stored_mode
 from dashboards.onestatement import Table, insert_tree
 from dashboards.statrows import GameRows, StatisticsError, contract_problems, game_rows
 
@@ -60,7 +61,11 @@ def header_of(game_log) -> dict:
     except (ValueError, TypeError, AttributeError):
         return {}
     return (
-        {"created": doc.get("created"), "reference": doc.get("reference") or {}}
+        {
+            "created": doc.get("created"),
+            "reference": doc.get("reference") or {},
+            "setup": doc.get("setup") or {},
+        }
         if isinstance(doc, dict)
         else {}
     )
@@ -124,6 +129,7 @@ def store_verdict(game_log, verdict: dict, *, earlier: bool = True) -> Touched:
             filters = {
                 "played_on": played_on(header, game_log.created_at),
                 "event_ref": event_ref_of(header),
+                "mode": stored_mode(game_log.game, header, verdict),
                 "simulated": bool(verdict.get("simulated") or game_log.simulated),
                 "verified_at": game_log.verified_at,
                 "engine_version": verdict.get("engine_version", ""),
@@ -187,12 +193,12 @@ def record_rejection(game_log, verdict: dict, problems: list[str]) -> None:
 
 
 def insert_game(rows: GameRows, *, game_log=None, played_on: dt.date, event_ref=None, rating=None,
-                simulated=False, verified_at=None, engine_version="") -> m.GameStat:  # fmt: skip
+                simulated=False, verified_at=None, engine_version="", mode="") -> m.GameStat:  # fmt: skip
     """Write one game's rows through the ORM, one INSERT per table (``bulk_create`` returns the
     sides' ids on PostgreSQL and SQLite alike); bulk loads of many games use ``dashboards.bulk``."""
     stat = m.GameStat.objects.create(game_log=game_log, **game_fields(rows, played_on=played_on, event_ref=event_ref,
                                      rating=rating, simulated=simulated, verified_at=verified_at,
-                                     engine_version=engine_version))  # fmt: skip
+                                     engine_version=engine_version, mode=mode))  # fmt: skip
     insert_sides(stat, rows)
     return stat
 
@@ -309,7 +315,7 @@ def result_game_fields(game: str, verdict: dict) -> dict:
 
 
 def game_fields(
-    rows: GameRows, *, played_on, event_ref, rating, simulated, verified_at, engine_version
+    rows: GameRows, *, played_on, event_ref, rating, simulated, verified_at, engine_version, mode=""
 ) -> dict:
     """GameStat columns for one game: the statistics' game row plus the filter columns."""
     return {
@@ -322,4 +328,5 @@ def game_fields(
         "simulated": simulated,
         "verified_at": verified_at,
         "engine_version": engine_version,
+        "mode": mode,
     }

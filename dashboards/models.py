@@ -6,7 +6,7 @@ Two layers:
   one-to-one, for legal verdicts only. They are replaced whole when a log is re-verified.
 * **Summaries** (``EntryDaily``, ``GameDaily``, ``RoundDaily``, ``DiceDaily``) are those rows
   aggregated by SQL ``INSERT … SELECT`` (see ``dashboards.summaries``) into one row per
-  *bucket*: game × day played × content pack × event × rating band × simulated, plus the
+  *bucket*: game × day played × content pack × event × rating band × simulated × source × mode, plus the
   dimension's own key. Every page filter is a ``WHERE`` on bucket columns, so a filtered
   statistic is a ``SUM … GROUP BY`` over a few thousand summary rows instead of a scan of
   millions of stat rows, and the day grain keeps date ranges exact.
@@ -56,6 +56,8 @@ class GameStat(models.Model):
     rating = models.FloatField(null=True, blank=True)
     rating_band = models.IntegerField(null=True, blank=True)
     simulated = models.BooleanField(default=False)
+    # The engine Mode id the log was played in ("" for a game whose logs name none, Battleground).
+    mode = models.CharField(max_length=32, blank=True, default="")
     randomness = models.CharField(max_length=16)
     map = models.CharField(max_length=100, blank=True)
     rounds_played = models.PositiveSmallIntegerField()
@@ -188,6 +190,7 @@ class Bucket(models.Model):
     rating_band = models.IntegerField(null=True, blank=True)
     simulated = models.BooleanField(default=False)
     source = models.CharField(max_length=8, default=Source.LOG)
+    mode = models.CharField(max_length=32, blank=True, default="")
 
     class Meta:
         abstract = True

@@ -87,6 +87,8 @@ def bucket(model, f: MetaFilter) -> QuerySet:
         qs = qs.filter(content_pack=f.pack)
     if f.rating_band is not None:
         qs = qs.filter(rating_band=f.rating_band)
+    if f.mode:
+        qs = qs.filter(mode=f.mode)
     if f.simulated == "exclude":
         qs = qs.filter(simulated=False)
     elif f.simulated == "only":
@@ -425,6 +427,8 @@ def game_stats(f: MetaFilter, games: QuerySet | None = None) -> QuerySet:
         games = games.filter(content_pack=f.pack)
     if f.rating_band is not None:
         games = games.filter(rating_band=f.rating_band)
+    if f.mode:
+        games = games.filter(mode=f.mode)
     if f.simulated == "exclude":
         games = games.filter(simulated=False)
     elif f.simulated == "only":

@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from dashboards import models as m
 from dashboards.ingest import Touched, insert_seats
+from dashboards.modes import mode_ids
 from dashboards.receivers import touched_changed
 
 logger = logging.getLogger(__name__)
@@ -96,6 +97,17 @@ def _content_pack(event) -> str:
     return f"{pack.pack_id}@{pack.version}"[:100] if getattr(pack, "version", None) else event.content_pack
 
 
+def _mode(event) -> str:
+    """The event's mode as a log of it would name it: its own mode, else the one mode its logs may be in
+    (``tournaments.game_modes.log_modes``); "" for a game of one mode or when several could be meant."""
+    from tournaments.game_modes import log_modes
+
+    if not mode_ids(event.game):
+        return ""
+    modes = log_modes(event)
+    return modes[0] if len(modes) == 1 and modes[0] in mode_ids(event.game) else ""
+
+
 def _label(seat) -> str:
     # Seats are named as a log's header names its players: p1, p2, … in table order.
     return f"p{seat.index + 1}"
@@ -110,6 +122,7 @@ def _game_fields(match, seats) -> dict:
         "game": event.game,
         "played_on": _played_on(match),
         "event_ref": event.slug[:200],  # what a log's header gives as reference.event
+        "mode": _mode(event),
         "content_pack": _content_pack(event),
         "simulated": False,
         "verified_at": None,  # no engine verified it

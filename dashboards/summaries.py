@@ -21,8 +21,10 @@ from django.utils import timezone
 
 from dashboards import models as m
 
-BUCKET = ("game", "day", "content_pack", "event_ref", "rating_band", "simulated", "source")
-_BUCKET_SELECT = "g.game, g.played_on, g.content_pack, g.event_ref, g.rating_band, g.simulated, g.source"
+BUCKET = ("game", "day", "content_pack", "event_ref", "rating_band", "simulated", "source", "mode")
+_BUCKET_SELECT = (
+    "g.game, g.played_on, g.content_pack, g.event_ref, g.rating_band, g.simulated, g.source, g.mode"
+)
 
 # The measure columns of EntryDaily, in insert order; a dimension fills those it knows.
 ENTRY_MEASURES = (

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import engine
 import games as game_plugins
+from dashboards.modes import stored_mode
 
 # Simulated games per game that :func:`simulated_verdict` draws from: seeds 1..TEMPLATES.
 TEMPLATES = 8
@@ -148,4 +149,6 @@ def stored_fields(game: SyntheticGame) -> dict:
         "simulated": True,
         "verified_at": None,
         "engine_version": "synthetic",
+        # The simulator's logs name no mode unless asked for one: what a header without one means.
+        "mode": stored_mode(game.game, {}, game.verdict),
     }

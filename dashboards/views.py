@@ -25,6 +25,7 @@ from dashboards.datasets import (
     pages_for,
 )
 from dashboards.filters import PARAMETERS, RATING_BAND_WIDTH, MetaFilter, parse_filter
+from dashboards.modes import filter_modes
 from dashboards.ratings import accounts_for_name, ratings_for_name
 
 
@@ -92,6 +93,8 @@ def _filter_context(game: str, f: MetaFilter, errors: dict) -> dict:
         "filter_help": PARAMETERS,
         "known": known,
         "band_width": RATING_BAND_WIDTH,
+        # Offered only for a game of several modes: rates across a duel and a free-for-all mean little.
+        "modes": [{"id": mode.id, "name": mode.name} for mode in filter_modes(game)],
         "query": urlencode(f.query_params()),
     }
 

@@ -4,7 +4,8 @@ them costs in SQL statements.
 ``golden/ingest_verdicts.json`` holds two fixed verdicts (a Battleground game with per-side
 statistics and an item row, and a Fields of Eternia game counted from its generic result);
 ``golden/ingest_rows.json`` holds every row ``dashboards.ingest.store_verdict`` wrote for them
-before the inserts were batched (plus the columns added since: ``source`` "log" and no match).
+before the inserts were batched (plus the columns added since: ``source`` "log", no match, and
+``mode``: "" for Battleground, "standard" for the Eternia log whose header names no mode).
 Ids are replaced by the parent row's position, so the file compares what is stored, in the order
 it is stored, and nothing the sequence happens to give.
 """

@@ -1,0 +1,23 @@
+"""Fill ``GameStat.mode`` of games stored before the column existed, from their log's header, and mark
+their (game, day) buckets stale so the refresh sweep re-aggregates them under their mode."""
+
+from django.db import migrations
+
+
+def fill_modes(apps, schema_editor):
+    from dashboards.modes import backfill
+
+    backfill(apps.get_model("dashboards", "GameStat"), apps.get_model("dashboards", "StaleBucket"))
+
+
+class Migration(migrations.Migration):
+    # Not one transaction: each chunk of a big table is committed as it is done, and a rerun skips
+    # rows that already have their mode.
+    atomic = False
+
+    dependencies = [
+        ("dashboards", "0007_mode_column"),
+        ("gamelogs", "0001_initial"),
+    ]
+
+    operations = [migrations.RunPython(fill_modes, migrations.RunPython.noop, elidable=True)]
