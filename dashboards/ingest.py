@@ -129,7 +129,7 @@ def store_verdict(game_log, verdict: dict, *, earlier: bool = True) -> Touched:
             filters = {
                 "played_on": played_on(header, game_log.created_at),
                 "event_ref": event_ref_of(header),
-                "mode": stored_mode(game_log.game, header, verdict),
+                "mode": stored_mode(game_log.game, games.plugin(game_log.game).log_mode(header), verdict),
                 "simulated": bool(verdict.get("simulated") or game_log.simulated),
                 "verified_at": game_log.verified_at,
                 "engine_version": verdict.get("engine_version", ""),

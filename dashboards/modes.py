@@ -53,19 +53,14 @@ def verdict_mode(game: str, verdict: dict | None) -> str:
     return _known(game, mode)
 
 
-def stored_mode(game: str, header: dict | None, verdict: dict | None = None) -> str:
-    """The mode to store for a counted game: the log header's through the game's plugin
-    (``GamePlugin.log_mode``: a Fields of Eternia header naming none is the team game), else the
-    verdict's (Hoplomachus names it in its result); "" for a game of one mode or a mode nobody names."""
+def stored_mode(game: str, named: str, verdict: dict | None = None) -> str:
+    """The mode to store for a counted game: the one its log names (``named``, the game plugin's
+    ``GamePlugin.log_mode`` of the header: a Fields of Eternia header naming none is the team game),
+    else the verdict's (Hoplomachus names it in its result); "" for a game of one mode or a mode
+    nobody names. The caller asks the plugin: this module stays below the plugin registry."""
     if not mode_ids(game):
         return ""
-    import games  # the plugin registry is Django-side; this module's filter half stays pure
-
-    try:
-        mode = _known(game, games.plugin(game).log_mode(header or {}))
-    except (KeyError, LookupError):
-        mode = ""
-    return mode or verdict_mode(game, verdict)
+    return _known(game, named) or verdict_mode(game, verdict)
 
 
 def header_of_content(content) -> dict:
@@ -77,10 +72,11 @@ def header_of_content(content) -> dict:
     return doc if isinstance(doc, dict) else {}
 
 
-def backfill(game_stat_model, stale_model, *, chunk: int = 500) -> int:
+def backfill(game_stat_model, stale_model, log_mode, *, chunk: int = 500) -> int:
     """Fill ``mode`` of stored games of every game with modes from their log's header, and mark the
     (game, day) buckets of the rows it changed stale so the periodic refresh re-aggregates them.
-    Takes the models as arguments so a migration can pass its historical ones. Reads the big
+    Takes the models as arguments so a migration can pass its historical ones, and ``log_mode(game,
+    header)``, the game plugin's reading of a header. Reads the big
     ``content`` column one chunk at a time, only for rows of games with modes that have no mode yet.
     Returns the number of rows filled."""
     games_with_modes = [g for g in engine.GAME_IDS if mode_ids(g)]
@@ -101,7 +97,7 @@ def backfill(game_stat_model, stale_model, *, chunk: int = 500) -> int:
         for pk, game, day, content in rows:
             # The header alone: every log of a game with modes names its mode there (a Fields of Eternia
             # log naming none is the team game), so the big verdict column is not read.
-            mode = stored_mode(game, header_of_content(content))
+            mode = stored_mode(game, log_mode(game, header_of_content(content)))
             if mode:
                 changed.append(game_stat_model(pk=pk, mode=mode))
                 days.add((game, day))

@@ -150,5 +150,5 @@ def stored_fields(game: SyntheticGame) -> dict:
         "verified_at": None,
         "engine_version": "synthetic",
         # The simulator's logs name no mode unless asked for one: what a header without one means.
-        "mode": stored_mode(game.game, {}, game.verdict),
+        "mode": stored_mode(game.game, game_plugins.plugin(game.game).log_mode({}), game.verdict),
     }

@@ -5,9 +5,13 @@ from django.db import migrations
 
 
 def fill_modes(apps, schema_editor):
+    import games
     from dashboards.modes import backfill
 
-    backfill(apps.get_model("dashboards", "GameStat"), apps.get_model("dashboards", "StaleBucket"))
+    def log_mode(game: str, header: dict) -> str:
+        return games.plugin(game).log_mode(header)
+
+    backfill(apps.get_model("dashboards", "GameStat"), apps.get_model("dashboards", "StaleBucket"), log_mode)
 
 
 class Migration(migrations.Migration):

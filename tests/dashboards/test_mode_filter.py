@@ -12,6 +12,7 @@ import pytest
 from django.core.cache import cache
 
 import engine
+import games
 from dashboards import models as m
 from dashboards import queries
 from dashboards.filters import MetaFilter, parse_filter
@@ -24,6 +25,10 @@ from workers import tasks
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 GAME = "hoplomachus-remastered"
+
+
+def plugin_log_mode(game: str, header: dict) -> str:  # what the migration passes to backfill
+    return games.plugin(game).log_mode(header)
 
 
 @pytest.fixture
@@ -123,8 +128,9 @@ def test_fields_of_eternia_offers_its_three_modes(client):
     for mode in ("standard", "skirmish", "solo"):
         assert f'<option value="{mode}"' in html
     # A log that names no mode is the team game (FE-2.5).
-    assert stored_mode("motu-fields-of-eternia", {"setup": {}}) == "standard"
-    assert stored_mode("motu-fields-of-eternia", {"setup": {"mode": "solo"}}) == "solo"
+    eternia = games.plugin("motu-fields-of-eternia")
+    assert stored_mode("motu-fields-of-eternia", eternia.log_mode({"setup": {}})) == "standard"
+    assert stored_mode("motu-fields-of-eternia", eternia.log_mode({"setup": {"mode": "solo"}})) == "solo"
 
 
 def test_the_api_index_lists_each_games_modes(client):
@@ -146,11 +152,11 @@ def test_the_migration_backfill_fills_the_mode_of_an_existing_row(two_modes):
     stat = m.GameStat.objects.get(game_log=two_modes["pandemonium"])
     m.GameStat.objects.filter(pk=stat.pk).update(mode="")  # a row stored before the column existed
     m.StaleBucket.objects.all().delete()
-    assert backfill(m.GameStat, m.StaleBucket, chunk=1) == 1
+    assert backfill(m.GameStat, m.StaleBucket, plugin_log_mode, chunk=1) == 1
     stat.refresh_from_db()
     assert stat.mode == "pandemonium"
     assert set(m.StaleBucket.objects.values_list("game", "day")) == {(GAME, stat.played_on)}
-    assert backfill(m.GameStat, m.StaleBucket) == 0  # a rerun has nothing left to do
+    assert backfill(m.GameStat, m.StaleBucket, plugin_log_mode) == 0  # a rerun has nothing left to do
 
 
 def test_a_reported_result_takes_its_events_mode():
