@@ -18,6 +18,7 @@ from accounts.services import create_player
 from dashboards import players
 from dashboards.tasks import refresh_all_stale
 from gamelogs.services import submit_log
+from games.hoplomachus.names import faction_name
 from visibility import services as visibility
 from workers import tasks
 
@@ -253,4 +254,6 @@ def test_the_account_profile_shows_the_record_of_every_game(client, verify):
         (HR, run["faction"]["Rowan Vale"], 1)
     ]
     html = client.get(reverse("players:detail", args=["rowan"])).content.decode()
-    assert 'id="faction-stats"' in html
+    table = html[html.index('id="faction-stats"') :]
+    table = unescape(table[: table.index("</table>")])
+    assert faction_name(run["faction"]["Rowan Vale"]) in table and HR in table
