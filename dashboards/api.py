@@ -98,8 +98,9 @@ class MetaDatasetView(APIView):
 
 
 class PlayerView(APIView):
-    """Public games logged under one name: history, record per faction against the meta,
-    ``simulated_hidden`` (simulated games the filter left out), the ``accounts`` the name belongs
+    """Public games logged under one name, of every game: history (a Hoplomachus or Fields of Eternia row
+    adds ``seat``, ``mode``, ``mode_name``, ``against_game``, ``opponents`` and ``teammates``), record per
+    faction against the meta, ``simulated_hidden`` (simulated games the filter left out), the ``accounts`` the name belongs
     to (their profiles are /api/players/<username>/) and their tournament ``ratings``. No dice
     luck: a player sees their own on their profile. 404 only when nothing at all is known."""
 

@@ -58,14 +58,35 @@ def games_seen(game: str, *, viewer_logs: QuerySet | None = None, simulated: str
     return _simulated(rows, simulated, prefix="")
 
 
+def _logs_named(logs: QuerySet, names: list[str]) -> QuerySet:
+    """The logs of ``logs`` whose players (the header's names) include one of ``names``."""
+    if connection.features.supports_json_field_contains:
+        return logs.filter(reduce(or_, (Q(players__contains=[{"name": n}]) for n in names)))
+    wanted = set(names)  # SQLite: the names are matched here
+    ids = [
+        pk
+        for pk, players in logs.values_list("pk", "players").iterator(chunk_size=500)
+        if any(isinstance(p, dict) and p.get("name") in wanted for p in players or [])
+    ]
+    return logs.filter(pk__in=ids)
+
+
+def _seat_logs(game: str, names: list[str], viewer_logs: QuerySet | None, simulated: str) -> QuerySet:
+    """Verified logs of ``game`` (a game without per-side rows) the viewer may see, played under ``names``."""
+    from gamelogs.models import GameLog  # the log app depends on this one: imported when asked
+
+    logs = GameLog.objects.filter(
+        meta_stat__in=games_seen(game, viewer_logs=viewer_logs, simulated=simulated)
+    )
+    return _logs_named(logs, names)
+
+
 def games_by_game(
     names: Iterable[str], *, viewer_logs: QuerySet | None = None, simulated: str = "exclude"
 ) -> list[dict]:
     """Verified games played under any of ``names`` that the viewer may see, per game: {"game", "name",
     "games"}, games with none left out. A game with per-side rows counts its sides' games; any other game
     the logs whose players (the header's names) include one of ``names``."""
-    from gamelogs.models import GameLog  # the log app depends on this one: imported when asked
-
     names = sorted(set(names))
     out = []
     for game in games.game_ids():
@@ -80,26 +101,135 @@ def games_by_game(
                 .count()
             )
         else:
-            logs = GameLog.objects.filter(
-                meta_stat__in=games_seen(game, viewer_logs=viewer_logs, simulated=simulated)
-            )
-            if connection.features.supports_json_field_contains:
-                count = logs.filter(reduce(or_, (Q(players__contains=[{"name": n}]) for n in names))).count()
-            else:  # SQLite: the names are matched here
-                wanted = set(names)
-                count = sum(
-                    any(isinstance(p, dict) and p.get("name") in wanted for p in players or [])
-                    for players in logs.values_list("players", flat=True).iterator(chunk_size=500)
-                )
+            count = _seat_logs(game, names, viewer_logs, simulated).count()
         if count:
             out.append({"game": game, "name": games.plugin(game).label, "games": count})
     return out
 
 
+def _mode_names(game: str) -> dict[str, tuple[str, bool]]:
+    """{mode id: (short name, against the game)} of the engine's modes of ``game``."""
+    from dashboards.modes import game_modes
+
+    out = {}
+    for mode in game_modes(game):
+        name = str(getattr(mode, "name", mode.id))
+        # "Alliance, two teams of two" → "Alliance": the long names crowd a phone's table.
+        short = name.split(",")[0].split(":")[0].split(" (")[0]
+        out[mode.id] = (short, bool(getattr(mode, "against_game", False)))
+    return out
+
+
+def seat_games(
+    names: Iterable[str], *, viewer_logs: QuerySet | None = None, simulated: str = "exclude"
+) -> list[dict]:
+    """The seats played under any of ``names`` in games without per-side rows (Hoplomachus, Fields of Eternia)
+    that the viewer may see, newest first: one row per seat in the history's keys (:func:`history`) plus
+    ``seat``, ``mode``, ``mode_name``, ``against_game``, ``opponents`` and ``teammates`` (each ``name``,
+    ``faction_name``, ``score``) and ``counts_for_factions`` (whether the game's meta faction rates count it).
+    A seat is found by its name in the log header (``GameLog.players``), whose id is ``SeatStat.seat``."""
+    names = sorted(set(names))
+    wanted = set(names)
+    rows: list[dict] = []
+    order: list[tuple] = []  # (played on, game id) of each row: newest first
+    for game in games.game_ids():
+        plugin = games.plugin(game)
+        if plugin.side_statistics or not names:
+            continue
+        logs = _seat_logs(game, names, viewer_logs, simulated)
+        players_of = dict(logs.values_list("pk", "players"))
+        if not players_of:
+            continue
+        mode_names = _mode_names(game)
+        stats_rows = m.GameStat.objects.filter(game_log_id__in=list(players_of)).prefetch_related("seats")
+        for g in stats_rows:
+            seats = {s.seat: s for s in g.seats.all()}
+            header = [p for p in players_of[g.game_log_id] or [] if isinstance(p, dict)]
+            mode_name, against_game = mode_names.get(g.mode, (g.mode, False))
+            for player in header:
+                seat = seats.get(str(player.get("id")))
+                if player.get("name") not in wanted or seat is None:
+                    continue
+                faction, faction_name = plugin.seat_faction(player, seat.team)
+                opponents, teammates = [], []
+                for other in header:
+                    other_seat = seats.get(str(other.get("id")))
+                    if other is player or other_seat is None:
+                        continue
+                    entry = {
+                        "name": other.get("name"),
+                        "faction_name": plugin.seat_faction(other, other_seat.team)[1],
+                        "score": other_seat.score,
+                    }
+                    # Against the game every player is on one side; else a team (Alliance, FE) is one side.
+                    if against_game or (seat.team and other_seat.team == seat.team):
+                        teammates.append(entry)
+                    else:
+                        opponents.append(entry)
+                alone = opponents[0] if len(opponents) == 1 else None
+                rows.append(
+                    {
+                        "played_on": g.played_on.isoformat(),
+                        "game": g.game,
+                        "event": g.event_ref,
+                        "faction": faction,
+                        "faction_name": faction_name,
+                        "opponent": alone["name"] if alone else None,
+                        "opponent_faction": alone["faction_name"] if alone else None,
+                        "result": seat.outcome,
+                        "vp": seat.score,
+                        "opponent_vp": alone["score"] if alone else None,
+                        # The generic core does not store who went first (ingest.result_game_fields).
+                        "first_player": seat.seat == g.first_player if g.first_player else None,
+                        "ended_by": g.ended_by,
+                        "rounds_played": g.rounds_played,
+                        "simulated": g.simulated,
+                        "seat": seat.seat,
+                        "mode": g.mode,
+                        "mode_name": mode_name,
+                        "against_game": against_game,
+                        "opponents": opponents,
+                        "teammates": teammates,
+                        "counts_for_factions": plugin.faction_rates_against_game or not against_game,
+                    }
+                )
+                order.append((g.played_on, g.pk))
+    return [row for _, row in sorted(zip(order, rows, strict=True), key=lambda pair: pair[0], reverse=True)]
+
+
+def seat_factions(seats: list[dict], simulated: str = "exclude") -> list[dict]:
+    """A player's record with each faction over ``seats`` (:func:`seat_games`' rows), per game, beside that
+    faction's win rate in the game's meta (the plugin's ``faction_rates_dataset``); the seats the meta's
+    faction rates leave out (games against the game, in Fields of Eternia) are left out here too."""
+    counts: dict[tuple[str, str], dict] = {}
+    for s in seats:
+        if not s["counts_for_factions"] or not s["faction"]:
+            continue
+        c = counts.setdefault((s["game"], s["faction"]), {"game": s["game"], "key": s["faction"],
+                              "name": s["faction_name"], "games": 0, "wins": 0, "draws": 0, "losses": 0})  # fmt: skip
+        c["games"] += 1
+        c[{"win": "wins", "draw": "draws"}.get(s["result"], "losses")] += 1
+    return _rate_rows(counts.values(), "factions", simulated)
+
+
 def simulated_hidden(names: Iterable[str], *, viewer_logs: QuerySet | None = None) -> int:
-    """How many simulated games under ``names`` the default view leaves out."""
-    sides = sides_of(names, viewer_logs=viewer_logs, simulated="only")
-    return sides.values("game_stat_id").distinct().count()
+    """How many simulated games under ``names`` the default view leaves out, of every game."""
+    return sum(r["games"] for r in games_by_game(names, viewer_logs=viewer_logs, simulated="only"))
+
+
+def _meta_rates(game: str, dimension: str, simulated: str) -> dict[str, dict]:
+    """The meta's rate rows of ``game`` by key: a game with per-side rows from the summaries' ``dimension``; any
+    other game (factions only) from its plugin's ``faction_rates_dataset``."""
+    f = MetaFilter(game=game, simulated=simulated)
+    plugin = games.plugin(game)
+    if plugin.side_statistics:
+        rows = entry_rates(f, dimension)
+    else:
+        dataset = (
+            plugin.meta_datasets().get(plugin.faction_rates_dataset) if dimension == "factions" else None
+        )
+        rows = dataset.rows(f) if dataset is not None else []
+    return {str(row["key"]): row for row in rows}
 
 
 def _rate_rows(rows: Iterable[dict], dimension: str, simulated: str) -> list[dict]:
@@ -109,8 +239,7 @@ def _rate_rows(rows: Iterable[dict], dimension: str, simulated: str) -> list[dic
     for r in rows:
         game = r["game"]
         if game not in meta:
-            meta_rows = entry_rates(MetaFilter(game=game, simulated=simulated), dimension)
-            meta[game] = {row["key"]: row for row in meta_rows}
+            meta[game] = _meta_rates(game, dimension, simulated)
         row = stats.decorate_rate_row(r, 0)
         row.pop("pick_rate")
         meta_row = meta[game].get(r["key"], {})
@@ -220,18 +349,31 @@ def dice(names: Iterable[str], *, viewer_logs: QuerySet | None = None, simulated
 def name_profile(name: str, simulated: str = "exclude", history_limit: int = 100) -> dict:
     """The public games logged under one name (the meta's player page): history, record per
     faction against the meta, and how many simulated games the filter left out. Names are not
-    accounts: two people logging as "Alice" are one row here. No dice: see :func:`dice`."""
+    accounts: two people logging as "Alice" are one row here. No dice: see :func:`dice`.
+
+    Every game counts: Battleground's per-side rows, and the seats of the games stored in the generic core
+    only (:func:`seat_games`), merged into one history, newest first."""
     sides = sides_of([name], simulated=simulated)
     recent = list(
         sides.select_related("game_stat").order_by("-game_stat__played_on", "-game_stat_id")[:history_limit]
     )
+    seats = seat_games([name], simulated=simulated)
+    rows = history(recent) + seats[:history_limit]
+    # Stable: within a day each part keeps its own order (newest game first).
+    rows.sort(key=lambda r: r["played_on"], reverse=True)
     return {
         "name": name,
-        "games": sides.count(),
+        "games": sides.count() + len(seats),
         "simulated_hidden": simulated_hidden([name]) if simulated == "exclude" else 0,
-        "history": history(recent),
-        "factions": factions(sides, simulated),
+        "history": rows[:history_limit],
+        "factions": all_factions(sides, seats, simulated),
     }
+
+
+def all_factions(sides: QuerySet, seats: list[dict], simulated: str = "exclude") -> list[dict]:
+    """:func:`factions` of the per-side rows and :func:`seat_factions` of the other games' seats, in one order."""
+    rows = factions(sides, simulated) + seat_factions(seats, simulated)
+    return sorted(rows, key=lambda r: (r["game"], -r["games"], r["key"]))
 
 
 def history(recent: list) -> list[dict]:

@@ -91,7 +91,9 @@ def player_profile(user, viewer, *, simulated: str = "exclude") -> dict:
         "simulated_hidden": players.simulated_hidden(names, viewer_logs=viewer_logs)
         if simulated == "exclude"
         else 0,
-        "factions": players.factions(sides, simulated),
+        "factions": players.all_factions(
+            sides, players.seat_games(names, viewer_logs=viewer_logs, simulated=simulated), simulated
+        ),
         "characters": players.characters(sides, simulated),
     }
     if apps.is_installed("tournaments"):

@@ -301,6 +301,18 @@ class GamePlugin:
     #: (dashboards.statrows); a game without them is counted from the generic result alone.
     side_statistics: bool = False
 
+    #: A game without per-side rows: the key of its meta data set whose rows (keyed by faction id) rate the
+    #: factions :meth:`seat_faction` names, set beside a player's own record on the player pages; "" for none.
+    faction_rates_dataset: str = ""
+    #: Whether that data set counts games against the game (solo, co-op): a player's record counts what it counts.
+    faction_rates_against_game: bool = True
+
+    def seat_faction(self, player: dict, team: str) -> tuple[str, str]:
+        """The faction (id, name) a seat played, for a player's record by faction: ``player`` is the log header's
+        entry of the seat, ``team`` the seat's team in the generic result ("" for none)."""
+        faction = str(player.get("faction") or "")
+        return faction, faction
+
     def meta_datasets(self) -> dict:
         """The game's dashboard data sets by key (dashboards.datasets.Dataset); by default the
         core's generic ones (score by component, from the generic result)."""

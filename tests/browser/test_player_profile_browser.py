@@ -130,3 +130,48 @@ def test_own_hoplomachus_dice_with_their_colours_fit_a_phone(
     browser.save_screenshot(str(SCREENSHOTS / "profile-own-hoplomachus-dice-card-390.png"))
     browser.delete_all_cookies()
     cache.clear()
+
+
+def test_meta_player_page_of_hoplomachus_and_eternia_games_fits_a_phone(
+    browser, live_server, django_capture_on_commit_callbacks
+):
+    """A name with Hoplomachus (Alliance, four seats) and Fields of Eternia (team game of four) games: the history
+    with its opponents and team-mates and the record by faction scroll inside their tables at 390 px."""
+    import json
+
+    import engine
+    from accounts.services import create_player
+    from dashboards.tasks import refresh_all_stale
+    from gamelogs.services import submit_log
+    from visibility import services as visibility
+    from workers import tasks
+
+    cache.clear()
+    uploader = create_player("uploader", "pw-upload-1234")
+    runs = (
+        ("hoplomachus-remastered", 3, {"mode": "alliance"}, ("Mira Longname", "Val Fern", "Wes Fern", "Xan Fern")),
+        ("hoplomachus-remastered", 1, {"mode": "skirmish"}, ("Mira Longname", "Bea Quill")),
+        ("motu-fields-of-eternia", 6, {"teams": (("motu", 2), ("ew", 2))}, ("Hal Reed", "Mira Longname", "Jon Reed", "Kim Reed")),
+    )  # fmt: skip
+    for game, seed, options, names in runs:
+        doc = engine.simulate(game, seed, **options)
+        doc["simulated"] = False
+        for player, name in zip(doc["players"], names, strict=True):
+            player["name"] = name
+        log = submit_log(uploader, json.dumps(doc).encode()).log
+        with django_capture_on_commit_callbacks(execute=True):
+            assert tasks.verify_log.apply(args=[log.pk]).get() == "legal"
+        visibility.publish(uploader, log)
+    refresh_all_stale.apply()
+    cache.clear()
+
+    assert _fits(browser, f"{live_server.url}/meta/players/Mira Longname/", "meta-player-hr-fe") == []
+    assert browser.execute_script("return document.querySelectorAll('#history tr.seat-game').length") == 3
+    assert (
+        "Evil Warriors" in browser.find_element("id", "history").text
+        or "Masters" in browser.find_element("id", "history").text
+    )
+    browser.set_window_size(390, 1600)
+    browser.execute_script("document.getElementById('history').scrollIntoView()")
+    browser.save_screenshot(str(SCREENSHOTS / "meta-player-hr-fe-history-390.png"))
+    cache.clear()

@@ -107,6 +107,15 @@ class Eternia(ListModulePlugin):
 
         return EterniaGameForm
 
+    # A seat plays its team's faction (FE-2.1: the Masters or the Evil Warriors); the meta's team rates leave
+    # the games against the game out (FE-18), and so does a player's record.
+    faction_rates_dataset = "teams"
+    faction_rates_against_game = False
+
+    def seat_faction(self, player: dict, team: str) -> tuple[str, str]:
+        faction = team or str(player.get("faction") or "")
+        return faction, presenter.team_name(faction)
+
     def meta_datasets(self) -> dict:
         from games.eternia import meta  # the dashboards app is optional: import it only when asked
 

@@ -111,6 +111,14 @@ class Hoplomachus(ListModulePlugin):
 
         return HoplomachusGameForm
 
+    # The troop's faction is the header's (the engine seats each player's troop of it, HR-12); the meta's
+    # faction rates count every troop of every mode.
+    faction_rates_dataset = "factions"
+
+    def seat_faction(self, player: dict, team: str) -> tuple[str, str]:
+        faction = str(player.get("faction") or "")
+        return faction, faction_name(faction)
+
     def meta_datasets(self) -> dict:
         from games.hoplomachus import meta  # the dashboards app is optional: import it only when asked
 
