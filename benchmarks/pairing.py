@@ -60,7 +60,7 @@ def simulate_event(players: int, rounds: int, seed: int) -> tuple[list[Competito
                 outcome = "loss"
             vp = (rng.randrange(0, 21), rng.randrange(0, 21))
             knockouts = ({"knockouts_dealt": rng.randrange(4)}, {})
-            results.append(ResultRecord(round_number, ((p.a, p.b), outcome), (vp, knockouts)))
+            results.append(ResultRecord(round_number, (p.a, p.b), outcome, vp, knockouts))
     return competitors, results
 
 
