@@ -51,25 +51,16 @@ def simulate_event(players: int, rounds: int, seed: int) -> tuple[list[Competito
             if p.b is None:
                 results.append(ResultRecord.bye(round_number, p.a))
                 continue
-            expected_a = 1 / (1 + 10 ** ((rating[p.b] - rating[p.a]) / 400))
+            expected = 1 / (1 + 10 ** ((rating[p.b] - rating[p.a]) / 400))  # the first seat's chance
             if rng.random() < 0.1:
                 outcome = "draw"
-            elif rng.random() < expected_a:
+            elif rng.random() < expected:
                 outcome = "win"
             else:
                 outcome = "loss"
-            vp_a, vp_b = rng.randrange(0, 21), rng.randrange(0, 21)
-            results.append(
-                ResultRecord(
-                    round_number,
-                    p.a,
-                    p.b,
-                    outcome,
-                    score_a=vp_a,
-                    score_b=vp_b,
-                    components_a={"knockouts_dealt": rng.randrange(4)},
-                )
-            )
+            vp = (rng.randrange(0, 21), rng.randrange(0, 21))
+            knockouts = ({"knockouts_dealt": rng.randrange(4)}, {})
+            results.append(ResultRecord(round_number, (p.a, p.b), outcome, vp, knockouts))
     return competitors, results
 
 

@@ -65,12 +65,12 @@ def start_from_match(user, match_id: int, *, first_player_seat: int) -> TableGam
             force = {"faction": force_list.faction, "characters": force_list.entries}
             seats.append(Seating(registration.display_name, force))
         return create_game(
-            match.entrant_a.player,
+            match.entrants()[0].player,
             game=match.round.event.game,
             seats=seats,
             first_player_seat=first_player_seat,
             match_ref=reference(match),
-            seat2=match.entrant_b.player,
+            seat2=match.entrants()[1].player,
             pack=match.round.event.content_pack,
         )
 

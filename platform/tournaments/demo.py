@@ -183,7 +183,7 @@ def _play_round(organizer, event: Event, sides) -> None:
         match.refresh_from_db()
         if match.state not in COUNTED_STATES:
             # A log the checks flagged, or a report left open: the organizer decides, as on event day.
-            services.decide_result(organizer, match, outcome_a="win", score_a=12, score_b=8, note="demo")
+            services.decide_result(organizer, match, seats.two_seats("win", (12, 8)), note="demo")
     services.close_round(organizer, round_)
 
 
@@ -213,15 +213,10 @@ def _by_log(match, event: Event, round_number: int, sides) -> None:
 
 def _by_hand(match, round_number: int) -> None:
     rng = random.Random(f"{SEED}-{round_number}-{match.table}")
-    winner_vp, loser_vp = rng.randint(12, 20), rng.randint(3, 11)
-    a_wins = rng.random() < 0.5
-    services.report_result(
-        match.entrant_a.player,
-        match,
-        outcome_a="win" if a_wins else "loss",
-        score_a=winner_vp if a_wins else loser_vp,
-        score_b=loser_vp if a_wins else winner_vp,
-    )
+    vp = (rng.randint(12, 20), rng.randint(3, 11))  # the winner's, the loser's
+    first_wins = rng.random() < 0.5
+    result = seats.two_seats("win", vp) if first_wins else seats.two_seats("loss", vp[::-1])
+    services.report_result(match.entrants()[0].player, match, result)
     services.confirm_result(seats.sides(match)[1][0].registration.player, match)  # a player of the other side
 
 

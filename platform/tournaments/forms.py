@@ -258,9 +258,14 @@ class ResultForm(forms.Form):
         self.letters = "abcdefghijklmnopqrstuvwxyz"[: len(names)]
         self.counters = dict(plugin.counters) if plugin else {}
         if len(names) == 2:
-            a, b = names
-            self.fields["outcome_a"] = forms.ChoiceField(
-                choices=[(Outcome.WIN, f"{a} won"), (Outcome.DRAW, "Draw"), (Outcome.LOSS, f"{b} won")],
+            # One choice, stored as the first seat's outcome: "Ann won", "Draw", "Bob won".
+            first, second = names
+            self.fields[f"outcome_{self.letters[0]}"] = forms.ChoiceField(
+                choices=[
+                    (Outcome.WIN, f"{first} won"),
+                    (Outcome.DRAW, "Draw"),
+                    (Outcome.LOSS, f"{second} won"),
+                ],
                 label="Result",
             )
         else:
@@ -295,7 +300,8 @@ class ResultForm(forms.Form):
         """The cleaned result as one SeatScore per seat (call after is_valid)."""
         data = self.cleaned_data
         if len(self.letters) == 2:
-            outcomes = [data["outcome_a"], OPPOSITE[data["outcome_a"]]]
+            first = data[f"outcome_{self.letters[0]}"]
+            outcomes = [first, OPPOSITE[first]]
         else:
             outcomes = [data[f"outcome_{letter}"] for letter in self.letters]
         return [

@@ -417,8 +417,7 @@ class MatchQuerySet(models.QuerySet):
 class Match(models.Model):
     """One table of a round and its seats (``seats``, one per registration, in table order).
 
-    One seat is a bye. ``entrant_a``/``entrant_b`` read seats 0 and 1 (table orientation of a
-    two-seat game, as pairings list them).
+    One seat is a bye; a two-seat game lists its players in table order, as pairings do.
     """
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
@@ -479,30 +478,6 @@ class Match(models.Model):
     def is_bye(self) -> bool:
         """One side only: a single seat, or in a team event the seats of one team."""
         return len({seat.team or f"#{seat.index}" for seat in self.seat_list()}) < 2
-
-    def _seat_registration(self, index: int) -> Registration | None:
-        seats = self.seat_list()
-        return seats[index].registration if len(seats) > index else None
-
-    @property
-    def entrant_a(self) -> Registration | None:
-        """Seat 0's registration (a two-seat game's first-listed player)."""
-        return self._seat_registration(0)
-
-    @property
-    def entrant_b(self) -> Registration | None:
-        """Seat 1's registration; None for a bye."""
-        return self._seat_registration(1)
-
-    @property
-    def entrant_a_id(self) -> int | None:
-        seats = self.seat_list()
-        return seats[0].registration_id if seats else None
-
-    @property
-    def entrant_b_id(self) -> int | None:
-        seats = self.seat_list()
-        return seats[1].registration_id if len(seats) > 1 else None
 
     @property
     def counts(self) -> bool:

@@ -208,17 +208,12 @@ def result_record(match: Match) -> AnyRecord | None:
     if match.state not in COUNTED_STATES or not all(seat.outcome for seat in seats):
         return None
     if len(seats) == 2 and not any(seat.team for seat in seats):
-        a, b = seats
         return ResultRecord(
-            round=number,
-            player_a=a.registration_id,
-            player_b=b.registration_id,
-            outcome_a=a.outcome,
-            outcome_b=b.outcome,
-            score_a=a.score,
-            score_b=b.score,
-            components_a=dict(a.components or {}),
-            components_b=dict(b.components or {}),
+            number,
+            tuple(seat.registration_id for seat in seats),
+            tuple(seat.outcome for seat in seats),
+            tuple(seat.score for seat in seats),
+            tuple(dict(seat.components or {}) for seat in seats),
         )
     return GameRecord(
         number,

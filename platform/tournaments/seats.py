@@ -45,18 +45,15 @@ class SeatScore:
 
 
 def two_seats(
-    outcome_a: str,
-    score_a: int = 0,
-    score_b: int = 0,
-    components_a: dict | None = None,
-    components_b: dict | None = None,
+    outcome: str, scores: Sequence[int] = (0, 0), components: Sequence[dict] = ({}, {})
 ) -> list[SeatScore]:
-    """A two-seat result in table orientation: ``outcome_a`` is seat 0's, seat 1 gets the opposite."""
-    if outcome_a not in OPPOSITE:
+    """A two-seat result in table orientation: ``outcome`` is seat 0's, seat 1 gets the opposite;
+    ``scores`` and ``components`` are the seats' in the same order."""
+    if outcome not in OPPOSITE:
         raise EventError("The outcome is win, draw or loss.")
     return [
-        SeatScore(outcome_a, score_a, dict(components_a or {})),
-        SeatScore(OPPOSITE[outcome_a], score_b, dict(components_b or {})),
+        SeatScore(seat_outcome, score, dict(parts or {}))
+        for seat_outcome, score, parts in zip((outcome, OPPOSITE[outcome]), scores, components, strict=True)
     ]
 
 

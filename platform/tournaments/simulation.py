@@ -227,7 +227,7 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress, sides) 
     for job, text in zip(jobs, texts, strict=True):
         match = by_id[job.match_id]
         services.attach_log_to_match(
-            match.entrant_a.player,
+            match.entrants()[0].player,
             match,
             text.encode("utf-8"),
             filename=f"round-{round_.number}-table-{match.table}.json",
@@ -245,7 +245,12 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress, sides) 
             f"round {round_.number} table {match.table}: {match.get_log_flag_display()}: "
             f"{'; '.join(match.flag_details)}"
         )
-        services.decide_result(organizer, match, outcome_a="draw", note="simulation: flagged log")
+        services.decide_result(
+            organizer,
+            match,
+            [seats.SeatScore("draw")] * len(match.seat_list()),
+            note="simulation: flagged log",
+        )
 
     t0 = time.perf_counter()
     services.close_round(organizer, round_)

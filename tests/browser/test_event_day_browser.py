@@ -10,6 +10,7 @@ import pytest
 
 from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
 from tests.browser.test_pages_fit_phone import _log_in, site  # noqa: F401 — the populated site
+from tournaments.seats import two_seats
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), requires_chromium]
 
@@ -42,7 +43,7 @@ def test_projector_updates_in_place_without_reloading(browser, live_server, site
 
     # The organizer decides a game and restarts the clock at 5 minutes: the screen follows.
     game = round_two.matches.games().order_by("table").last()
-    services.decide_result(olga, game, outcome_a="win", score_a=30, score_b=12)
+    services.decide_result(olga, game, scores=two_seats("win", (30, 12)))
     services.start_timer(olga, round_two, minutes=5)
     row = f'#projector-tables li[data-table="{game.table}"] .result'
     wait(

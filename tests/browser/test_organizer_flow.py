@@ -167,14 +167,14 @@ def test_organizer_creates_an_event_pairs_reviews_and_publishes_round_one(
     table_one = event.rounds.get(number=1).matches.get(table=1)
     # Log out, and let that page load before the next one is asked for.
     click_to_next_page(browser, browser.find_element(By.CSS_SELECTOR, ".site-header form button"))
-    log_in(browser, live_server.url, table_one.entrant_a.player.username)
+    log_in(browser, live_server.url, table_one.entrants()[0].player.username)
     browser.get(live_server.url + "/events/me/")
     pairing = browser.find_element(By.ID, f"my-table-{event.slug}")
     assert pairing.find_element(By.CLASS_NAME, "table-no").text == "1"
-    assert table_one.entrant_b.display_name in pairing.find_element(By.CLASS_NAME, "opponent").text
+    assert table_one.entrants()[1].display_name in pairing.find_element(By.CLASS_NAME, "opponent").text
     wait(browser, lambda d: "left" in pairing.find_element(By.CLASS_NAME, "timer").text)
     assert (
-        f"{event.name} — Round 1: table 1 against {table_one.entrant_b.display_name}"
+        f"{event.name} — Round 1: table 1 against {table_one.entrants()[1].display_name}"
         in browser.find_element(By.ID, "notifications").text
     )
     screenshot(browser, "organizer-3-player-sees-table")

@@ -75,9 +75,7 @@ def test_a_game_without_a_plugin_gets_the_generic_defaults():
 def test_a_registered_toy_game_declares_its_draw_breaks_tiebreaks_and_result_columns(toy):
     assert games.plugin("toy-game") is toy
     rule = toy.draw_break("more_gold")
-    drawn = ResultRecord(
-        1, "B", "A", "draw", score_a=1, score_b=9, components_a={"gold": 4}, components_b={"gold": 2}
-    )
+    drawn = ResultRecord(1, ("B", "A"), "draw", (1, 9), ({"gold": 4}, {"gold": 2}))
     assert EliminationBracket(["A", "B"], rule.compare).winner(drawn) == "B"  # more gold beats the seed
     with pytest.raises(KeyError, match="unknown draw rule 'more_knockouts' for Toy Game"):
         toy.draw_break("more_knockouts")

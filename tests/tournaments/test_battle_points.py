@@ -80,10 +80,10 @@ FIELD = [Competitor(p) for p in "ABCD"]
 # Round 1: A beats B 900-200 (margin 700: 17-3), C beats D 500-400 (margin 100: 10-10).
 # Round 2: A beats C 650-300 (margin 350: 13-7), D beats B 400-0 (margin 400: 13-7).
 RESULTS = [
-    ResultRecord(1, "A", "B", "win", score_a=900, score_b=200),
-    ResultRecord(1, "C", "D", "win", score_a=500, score_b=400),
-    ResultRecord(2, "A", "C", "win", score_a=650, score_b=300),
-    ResultRecord(2, "D", "B", "win", score_a=400, score_b=0),
+    ResultRecord(1, ("A", "B"), "win", (900, 200)),
+    ResultRecord(1, ("C", "D"), "win", (500, 400)),
+    ResultRecord(2, ("A", "C"), "win", (650, 300)),
+    ResultRecord(2, ("D", "B"), "win", (400, 0)),
 ]
 
 

@@ -40,22 +40,13 @@ EIGHT_ROUND_1 = tables(("A", "H"), ("D", "E"), ("B", "G"), ("C", "F"))
 EIGHT_ROUND_2 = tables(("A", "E"), ("B", "F"))
 EIGHT_FINAL = tables(("A", "F"))
 EIGHT_RESULTS = [
-    ResultRecord(1, "A", "H", "win", score_a=20, score_b=5),
-    ResultRecord(1, "D", "E", "loss", score_a=12, score_b=15),
-    ResultRecord(1, "B", "G", "draw", score_a=10, score_b=10),
-    ResultRecord(1, "C", "F", "loss", score_a=8, score_b=14),
-    ResultRecord(2, "A", "E", "win", score_a=18, score_b=11),
-    ResultRecord(2, "B", "F", "loss", score_a=9, score_b=16),
-    ResultRecord(
-        3,
-        "A",
-        "F",
-        "loss",
-        score_a=13,
-        score_b=17,
-        components_a={"knockouts_dealt": 2},
-        components_b={"knockouts_dealt": 4},
-    ),
+    ResultRecord(1, ("A", "H"), "win", (20, 5)),
+    ResultRecord(1, ("D", "E"), "loss", (12, 15)),
+    ResultRecord(1, ("B", "G"), "draw", (10, 10)),
+    ResultRecord(1, ("C", "F"), "loss", (8, 14)),
+    ResultRecord(2, ("A", "E"), "win", (18, 11)),
+    ResultRecord(2, ("B", "F"), "loss", (9, 16)),
+    ResultRecord(3, ("A", "F"), "loss", (13, 17), ({"knockouts_dealt": 2}, {"knockouts_dealt": 4})),
 ]
 
 
@@ -106,7 +97,7 @@ def test_a_finished_bracket_of_eight():
 
 
 def test_eight_players_in_the_first_round_with_one_game_still_playing():
-    pending = [r for r in EIGHT_RESULTS if r.round == 1 and r.player_a != "C"]
+    pending = [r for r in EIGHT_RESULTS if r.round == 1 and r.players[0] != "C"]
     layout = lay_out_bracket(EIGHT, {1: EIGHT_ROUND_1}, pending)
     assert not layout.finished and layout.champion is None
     assert drawn(layout) == [
@@ -127,7 +118,7 @@ SIX_ROUND_1 = tables(("A", None), ("D", "E"), ("B", None), ("C", "F"))
 
 
 def test_six_players_give_the_top_two_byes_in_a_bracket_in_progress():
-    layout = lay_out_bracket(SIX, {1: SIX_ROUND_1}, [ResultRecord(1, "E", "D", "win", score_a=16, score_b=9)])
+    layout = lay_out_bracket(SIX, {1: SIX_ROUND_1}, [ResultRecord(1, ("E", "D"), "win", (16, 9))])
     assert layout.size == 8
     assert drawn(layout) == [
         [(1, "A", None, "A"), (2, "D", "E", "E"), (3, "B", None, "B"), (4, "C", "F", None)],
@@ -144,11 +135,11 @@ def test_six_players_give_the_top_two_byes_in_a_bracket_in_progress():
 
 def test_six_players_finished():
     results = [
-        ResultRecord(1, "D", "E", "win"),
-        ResultRecord(1, "C", "F", "win"),
-        ResultRecord(2, "A", "D", "win"),
-        ResultRecord(2, "B", "C", "loss"),
-        ResultRecord(3, "A", "C", "draw", score_a=10, score_b=12),
+        ResultRecord(1, ("D", "E"), "win"),
+        ResultRecord(1, ("C", "F"), "win"),
+        ResultRecord(2, ("A", "D"), "win"),
+        ResultRecord(2, ("B", "C"), "loss"),
+        ResultRecord(3, ("A", "C"), "draw", (10, 12)),
     ]
     played = {1: SIX_ROUND_1, 2: tables(("A", "D"), ("B", "C")), 3: tables(("A", "C"))}
     by_seed = lay_out_bracket(SIX, played, results)
@@ -169,18 +160,18 @@ def test_six_players_finished():
 def test_a_top_cut_of_four_after_three_swiss_rounds():
     field = [Competitor(p) for p in "PQRSTUVW"]
     swiss = [
-        ResultRecord(1, "P", "T", "win"),
-        ResultRecord(1, "Q", "U", "win"),
-        ResultRecord(1, "R", "V", "win"),
-        ResultRecord(1, "S", "W", "win"),
-        ResultRecord(2, "P", "Q", "win"),
-        ResultRecord(2, "R", "S", "win"),
-        ResultRecord(2, "T", "U", "win"),
-        ResultRecord(2, "V", "W", "win"),
-        ResultRecord(3, "P", "R", "win"),
-        ResultRecord(3, "Q", "S", "win"),
-        ResultRecord(3, "T", "V", "win"),
-        ResultRecord(3, "U", "W", "win"),
+        ResultRecord(1, ("P", "T"), "win"),
+        ResultRecord(1, ("Q", "U"), "win"),
+        ResultRecord(1, ("R", "V"), "win"),
+        ResultRecord(1, ("S", "W"), "win"),
+        ResultRecord(2, ("P", "Q"), "win"),
+        ResultRecord(2, ("R", "S"), "win"),
+        ResultRecord(2, ("T", "U"), "win"),
+        ResultRecord(2, ("V", "W"), "win"),
+        ResultRecord(3, ("P", "R"), "win"),
+        ResultRecord(3, ("Q", "S"), "win"),
+        ResultRecord(3, ("T", "V"), "win"),
+        ResultRecord(3, ("U", "W"), "win"),
     ]
     rows = rank(field, swiss, ["points"])
     # P 9 points; Q, R and T 6 (shared, listed in entry order); S, U, V 3; W 0.
@@ -190,9 +181,9 @@ def test_a_top_cut_of_four_after_three_swiss_rounds():
     # and Q-R. The final is round 5.
     results = [
         *swiss,
-        ResultRecord(4, "P", "T", "loss"),
-        ResultRecord(4, "Q", "R", "win"),
-        ResultRecord(5, "Q", "T", "win", score_a=20, score_b=3),
+        ResultRecord(4, ("P", "T"), "loss"),
+        ResultRecord(4, ("Q", "R"), "win"),
+        ResultRecord(5, ("Q", "T"), "win", (20, 3)),
     ]
     semis = tables(("P", "T"), ("Q", "R"))
     in_progress = lay_out_bracket(seeds, {4: semis}, results[:-1])
@@ -226,13 +217,13 @@ def test_before_any_round_is_paired_the_seeds_show_the_first_round():
 def test_a_swapped_pairing_is_drawn_as_stored():
     # An organizer swapped G and H before publishing; the bracket shows what was played.
     swapped = tables(("A", "G"), ("D", "E"), ("B", "H"), ("C", "F"))
-    layout = lay_out_bracket(EIGHT, {1: swapped}, [ResultRecord(1, "A", "G", "win")])
+    layout = lay_out_bracket(EIGHT, {1: swapped}, [ResultRecord(1, ("A", "G"), "win")])
     assert drawn(layout)[0][0] == (1, "A", "G", "A")
     assert drawn(layout)[0][2] == (3, "B", "H", None)
 
 
 def test_a_two_player_bracket_is_only_a_final():
-    layout = lay_out_bracket(["A", "B"], {1: tables(("A", "B"))}, [ResultRecord(1, "B", "A", "win")])
+    layout = lay_out_bracket(["A", "B"], {1: tables(("A", "B"))}, [ResultRecord(1, ("B", "A"), "win")])
     assert [c.name for c in layout.rounds] == ["Final"]
     assert placed(layout) == [("1st", "B"), ("2nd", "A")]
 
@@ -246,7 +237,7 @@ def test_inconsistent_rounds_are_rejected():
         lay_out_bracket(EIGHT, {1: EIGHT_ROUND_2}, [])
     with pytest.raises(InvalidInput, match="has 3 rounds"):
         lay_out_bracket(EIGHT, {1: EIGHT_ROUND_1, 2: EIGHT_ROUND_2, 3: EIGHT_FINAL, 4: EIGHT_FINAL}, [])
-    twice = [ResultRecord(1, "A", "H", "win"), ResultRecord(1, "H", "A", "loss")]
+    twice = [ResultRecord(1, ("A", "H"), "win"), ResultRecord(1, ("H", "A"), "loss")]
     with pytest.raises(InvalidInput, match="2 results for one game"):
         lay_out_bracket(EIGHT, {1: EIGHT_ROUND_1}, twice)
 

@@ -66,8 +66,8 @@ def test_a_player_who_had_a_bye_is_not_given_another_to_avoid_a_club_game():
     # and only in the lowest score group.
     field = [Competitor(i, club="Eternia Club" if i in (1, 3, 4) else None, seed=i) for i in range(1, 6)]
     results = [
-        ResultRecord(1, 1, 2, "win"),
-        ResultRecord(1, 3, 5, "win"),
+        ResultRecord(1, (1, 2), "win"),
+        ResultRecord(1, (3, 5), "win"),
         ResultRecord.bye(1, 4),
     ]
     pairings = pair_swiss_round(field, results, 2)
@@ -78,7 +78,7 @@ def test_the_bye_never_moves_up_a_score_group_to_avoid_a_club_game():
     # After round 1, 2 and 5 are on 0 points; the Eternia Club players 1, 3, 4 are on 3.
     # Avoiding the club game would need a bye for a 3-point player: refused.
     field = [Competitor(i, club="Eternia Club" if i in (1, 3, 4) else None, seed=i) for i in range(1, 6)]
-    results = [ResultRecord(1, 1, 2, "win"), ResultRecord(1, 3, 5, "win"), ResultRecord.bye(1, 4)]
+    results = [ResultRecord(1, (1, 2), "win"), ResultRecord(1, (3, 5), "win"), ResultRecord.bye(1, 4)]
     pairings = pair_swiss_round(field, results, 2)
     bye = bye_of(pairings)
     assert bye.a in (2, 5)

@@ -27,7 +27,7 @@ def test_two_tied_pairs_of_one_faction_each_are_split(options):
     # inside each group both players registered the same faction. Staying in the score groups would
     # pair two mirrors (AMB-17: no legal log); crossing the groups pairs none.
     players = field("Amazons", "Kunlun", "Amazons", "Kunlun")
-    results = [ResultRecord(1, 1, 4, "win"), ResultRecord(1, 3, 2, "win")]
+    results = [ResultRecord(1, (1, 4), "win"), ResultRecord(1, (3, 2), "win")]
     pairings = pair_swiss_round(players, results, 2, options)
     assert mirrors(pairings, players) == []
     assert {frozenset((p.a, p.b)) for p in pairings} == {frozenset((1, 2)), frozenset((3, 4))}
@@ -38,7 +38,7 @@ def test_two_tied_pairs_of_one_faction_each_are_split(options):
 def test_without_the_rule_the_same_field_pairs_the_mirrors(options):
     # The control: the same field with distinct_factions off stays in its score groups.
     players = field("Amazons", "Kunlun", "Amazons", "Kunlun")
-    results = [ResultRecord(1, 1, 4, "win"), ResultRecord(1, 3, 2, "win")]
+    results = [ResultRecord(1, (1, 4), "win"), ResultRecord(1, (3, 2), "win")]
     plain = SwissOptions(exact_limit=options.exact_limit, neighbours=options.neighbours)
     pairings = pair_swiss_round(players, results, 2, plain)
     assert {frozenset((p.a, p.b)) for p in pairings} == {frozenset((1, 3)), frozenset((2, 4))}
@@ -51,8 +51,8 @@ def test_a_mirror_costs_more_than_a_rematch(options):
     # played is worse than a rematch: round 3 is a rematch at both tables, and says so.
     players = field("Amazons", "Amazons", "Kunlun", "Kunlun")
     results = [
-        ResultRecord(1, 1, 3, "win"), ResultRecord(1, 2, 4, "win"),
-        ResultRecord(2, 1, 4, "win"), ResultRecord(2, 2, 3, "win"),
+        ResultRecord(1, (1, 3), "win"), ResultRecord(1, (2, 4), "win"),
+        ResultRecord(2, (1, 4), "win"), ResultRecord(2, (2, 3), "win"),
     ]  # fmt: skip
     pairings = pair_swiss_round(players, results, 3, options)
     assert mirrors(pairings, players) == []
@@ -115,8 +115,8 @@ def test_check_event_accepts_a_rematch_that_avoids_a_mirror_and_reports_an_avoid
 
     players = field("Amazons", "Amazons", "Kunlun", "Kunlun")
     results = [
-        ResultRecord(1, 1, 3, "win"), ResultRecord(1, 2, 4, "win"),
-        ResultRecord(2, 1, 4, "win"), ResultRecord(2, 2, 3, "win"),
+        ResultRecord(1, (1, 3), "win"), ResultRecord(1, (2, 4), "win"),
+        ResultRecord(2, (1, 4), "win"), ResultRecord(2, (2, 3), "win"),
     ]  # fmt: skip
     rounds = {
         1: [Pairing(1, 1, 3, ""), Pairing(2, 2, 4, "")],
@@ -129,6 +129,6 @@ def test_check_event_accepts_a_rematch_that_avoids_a_mirror_and_reports_an_avoid
     assert any("is a rematch" in p for p in find_discrepancies(players, rounds, results, EventRules()))
     # Round 2 paired 1-2 (both Amazons) although 1-4 / 2-3 was free of mirrors and rematches.
     mirrored = {**rounds, 2: [Pairing(1, 1, 2, ""), Pairing(2, 3, 4, "")]}
-    mirrored_results = results[:2] + [ResultRecord(2, 1, 2, "win"), ResultRecord(2, 3, 4, "win")]
+    mirrored_results = results[:2] + [ResultRecord(2, (1, 2), "win"), ResultRecord(2, (3, 4), "win")]
     problems = find_discrepancies(players, {1: rounds[1], 2: mirrored[2]}, mirrored_results, rules)
     assert any("both registered Amazons" in p and "round 2" in p for p in problems), problems

@@ -60,48 +60,39 @@ def test_six_players_give_byes_to_the_top_two_seeds():
 def test_winners_advance_in_bracket_order():
     bracket = EliminationBracket(list("ABCDEF"))
     first = bracket.first_round()
-    results = [ResultRecord(1, "E", "D", "win"), ResultRecord(1, "C", "F", "loss")]
+    results = [ResultRecord(1, ("E", "D"), "win"), ResultRecord(1, ("C", "F"), "loss")]
     second = bracket.next_round(first, results, 1)
     # Table 1: A (bye) vs winner of D-E (E, seed 5); table 2: B (bye) vs F (seed 6, beat C).
     assert [(p.table, p.a, p.b) for p in second] == [(1, "A", "E"), (2, "B", "F")]
     assert second[0].reason == "bracket: seed 1 vs seed 5 (winners of tables 1 and 2)"
     final = bracket.next_round(
-        second, [ResultRecord(2, "A", "E", "loss"), ResultRecord(2, "B", "F", "win")], 2
+        second, [ResultRecord(2, ("A", "E"), "loss"), ResultRecord(2, ("B", "F"), "win")], 2
     )
     assert [(p.a, p.b) for p in final] == [("B", "E")]  # B is seed 2, E seed 5
     with pytest.raises(PairingError, match="decided after round 3: E won"):
-        bracket.next_round(final, [ResultRecord(3, "E", "B", "win")], 3)
+        bracket.next_round(final, [ResultRecord(3, ("E", "B"), "win")], 3)
 
 
 def test_missing_results_are_an_error():
     bracket = EliminationBracket(list("ABCD"))
     with pytest.raises(PairingError, match="no result yet for A vs D"):
-        bracket.next_round(bracket.first_round(), [ResultRecord(1, "B", "C", "win")], 1)
+        bracket.next_round(bracket.first_round(), [ResultRecord(1, ("B", "C"), "win")], 1)
 
 
 def test_results_of_other_rounds_are_not_used():
     bracket = EliminationBracket(list("ABCD"))
     # A and D met in a Swiss round 2 earlier; only the bracket round counts.
     results = [
-        ResultRecord(2, "D", "A", "win"),
-        ResultRecord(5, "A", "D", "win"),
-        ResultRecord(5, "B", "C", "win"),
+        ResultRecord(2, ("D", "A"), "win"),
+        ResultRecord(5, ("A", "D"), "win"),
+        ResultRecord(5, ("B", "C"), "win"),
     ]
     assert bracket.winners(bracket.first_round(), results, 5) == ["A", "B"]
 
 
 # A drawn quarter-final between seed 4 (D) and seed 5 (E): E scored more VP, D dealt more
 # knock-outs.
-DRAW = ResultRecord(
-    1,
-    "D",
-    "E",
-    "draw",
-    score_a=10,
-    score_b=12,
-    components_a={"knockouts_dealt": 3},
-    components_b={"knockouts_dealt": 1},
-)
+DRAW = ResultRecord(1, ("D", "E"), "draw", (10, 12), ({"knockouts_dealt": 3}, {"knockouts_dealt": 1}))
 
 
 # Draw breaks: better seed (nothing compared), more score (VP), and Battleground's more
@@ -118,34 +109,16 @@ def test_draw_breaks(draw_break, winner):
 
 
 def test_draw_breaks_fall_back_to_the_better_seed():
-    level = ResultRecord(
-        1,
-        "E",
-        "D",
-        "draw",
-        score_a=10,
-        score_b=10,
-        components_a={"knockouts_dealt": 2},
-        components_b={"knockouts_dealt": 2},
-    )
+    level = ResultRecord(1, ("E", "D"), "draw", (10, 10), ({"knockouts_dealt": 2}, {"knockouts_dealt": 2}))
     for draw_break in (HIGHER_SEED, MORE_SCORE, MORE_KNOCKOUTS):
         assert EliminationBracket(list("ABCDEFGH"), draw_break).winner(level) == "D"
     # More knock-outs looks at VP before seeding.
-    ko_tie = ResultRecord(
-        1,
-        "E",
-        "D",
-        "draw",
-        score_a=11,
-        score_b=10,
-        components_a={"knockouts_dealt": 2},
-        components_b={"knockouts_dealt": 2},
-    )
+    ko_tie = ResultRecord(1, ("E", "D"), "draw", (11, 10), ({"knockouts_dealt": 2}, {"knockouts_dealt": 2}))
     assert EliminationBracket(list("ABCDEFGH"), MORE_KNOCKOUTS).winner(ko_tie) == "E"
 
 
 def test_a_double_loss_is_resolved_like_a_draw():
-    double = ResultRecord(1, "D", "E", "loss", "loss", score_a=1, score_b=9)
+    double = ResultRecord(1, ("D", "E"), ("loss", "loss"), (1, 9))
     assert EliminationBracket(list("ABCDEFGH"), MORE_SCORE).winner(double) == "E"
 
 
@@ -160,7 +133,7 @@ def test_bad_brackets_are_rejected():
 
 def test_seeds_from_standings_skip_dropped_players():
     field = [Competitor("A"), Competitor("B", dropped=True), Competitor("C"), Competitor("D")]
-    results = [ResultRecord(1, "A", "B", "loss"), ResultRecord(1, "C", "D", "win")]
+    results = [ResultRecord(1, ("A", "B"), "loss"), ResultRecord(1, ("C", "D"), "win")]
     rows = rank(field, results, ["points"])
     # B and C on 3 points (B first by entry order), A and D on 0; B dropped.
     assert seeds_from_standings(rows) == ["C", "A", "D"]

@@ -18,7 +18,9 @@ def games(round_number, *pairs):
 
 def results_of(round_number, pairings, outcome="win"):
     return [
-        ResultRecord.bye(round_number, p.a) if p.b is None else ResultRecord(round_number, p.a, p.b, outcome)
+        ResultRecord.bye(round_number, p.a)
+        if p.b is None
+        else ResultRecord(round_number, (p.a, p.b), outcome)
         for p in pairings
     ]
 
@@ -95,7 +97,7 @@ def test_double_pairing_late_drop_unknown_players_and_stray_results():
         Pairing(2, "ann", "cat", "test"),
         Pairing(3, "dan", "eve", "test"),
     ]
-    results = [ResultRecord(2, "bob", "cat", "win"), ResultRecord(2, "ann", "zoe", "win")]
+    results = [ResultRecord(2, ("bob", "cat"), "win"), ResultRecord(2, ("ann", "zoe"), "win")]
     problems = find_discrepancies(field, {2: round_2}, results)
     assert problems == [
         "round 2: result names unknown player(s) 'zoe'",

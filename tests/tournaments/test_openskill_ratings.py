@@ -7,7 +7,7 @@ from tournaments.algorithms.ratings import rate_players
 
 
 def games(pairs):
-    return [ResultRecord(i + 1, a, b, outcome) for i, (a, b, outcome) in enumerate(pairs)]
+    return [ResultRecord(i + 1, (a, b), outcome) for i, (a, b, outcome) in enumerate(pairs)]
 
 
 def test_a_win_moves_mu_apart_and_lowers_sigma():
@@ -46,7 +46,7 @@ def test_provisional_below_the_configured_number_of_games():
 def test_byes_and_double_losses_are_not_rated_games():
     results = [
         ResultRecord.bye(1, "ann"),
-        ResultRecord(2, "ann", "bob", "loss", "loss"),
+        ResultRecord(2, ("ann", "bob"), ("loss", "loss")),
     ]
     ratings = rate_players(results)
     assert ratings["ann"].games == 0 and ratings["bob"].games == 0

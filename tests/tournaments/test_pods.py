@@ -90,6 +90,20 @@ def test_standings_score_a_pod_by_finishing_place():
     assert rows == {"p1": 3, "p2": 2, "p3": 1, "p4": 0, "q1": 3, "q2": 1.5, "q3": 0}
 
 
+def test_seats_tied_on_place_drew_each_other_for_sonneborn_berger():
+    """FIDE C.07 Article 9.1: a shared place is a draw between the tied seats, not a loss to each other.
+
+    A pod of three under 3/2/1/0 (3/1.5/0): A 1st takes 3, B and C tied 2nd share 1.5 and 0 (0.75
+    each). B's Sonneborn-Berger is half of C's 0.75 for their draw, nothing for the loss to A."""
+    players = [Competitor(p) for p in "ABC"]
+    results = [pod(1, ("A", 1), ("B", 2), ("C", 2))]
+    rows = {
+        r.player_id: r.metrics for r in rank(players, results, ("points", "sonneborn_berger"), rules=PLACES)
+    }
+    assert {pid: m["points"] for pid, m in rows.items()} == {"A": 3, "B": 0.75, "C": 0.75}
+    assert {pid: m["sonneborn_berger"] for pid, m in rows.items()} == {"A": 1.5, "B": 0.375, "C": 0.375}
+
+
 def test_round_one_pours_the_seeding_order_into_pods_largest_first():
     players = [Competitor(f"p{i}", seed=i) for i in range(1, 11)]
     pairings = pair_pod_round(players, [], 1, PodOptions(scoring=PLACES))

@@ -28,7 +28,7 @@ FREE_FOR_ALL = [
             SeatResult("D", "loss", 5, rank=4),
         ),
     ),
-    ResultRecord(2, "B", "C", "win", score_a=15, score_b=5),
+    ResultRecord(2, ("B", "C"), "win", (15, 5)),
 ]
 
 # Round 1: team red (A, B) beats team blue (C, D); seat scores A 12, B 8, C 6, D 4.

@@ -49,11 +49,11 @@ def test_odd_field_gives_the_bye_to_the_lowest_ranked_player_without_one(options
     assert first[-1].reason == "bye: lowest-ranked player without an earlier bye"
     # Round 1: 1 beats 3, 2 beats 4, 5 bye. Standings: 1, 2, 5 on 3 points; 3 and 4 on 0,
     # tied on every tiebreak (each lost to a 3-point player), so seeding puts 4 last.
-    results = [ResultRecord(1, 1, 3, "win"), ResultRecord(1, 2, 4, "win"), ResultRecord.bye(1, 5)]
+    results = [ResultRecord(1, (1, 3), "win"), ResultRecord(1, (2, 4), "win"), ResultRecord.bye(1, 5)]
     second = pair_swiss_round(field, results, 2, options)
     assert second[-1].a == 4 and second[-1].b is None
     # Round 2: 4 had the bye; now the lowest-ranked without a bye is 3.
-    results += [ResultRecord(2, p.a, p.b, "win") for p in second if p.b is not None]
+    results += [ResultRecord(2, (p.a, p.b), "win") for p in second if p.b is not None]
     results.append(ResultRecord.bye(2, 4))
     third = pair_swiss_round(field, results, 3, options)
     bye = third[-1]
@@ -72,7 +72,7 @@ def test_a_bye_from_an_earlier_stage_counts(options):
 def test_dropped_players_are_not_paired(options):
     field = seeded(6)
     field[0] = Competitor(1, "P1", seed=1, dropped=True, dropped_after_round=1)
-    results = [ResultRecord(1, 1, 4, "win"), ResultRecord(1, 2, 5, "win"), ResultRecord(1, 3, 6, "win")]
+    results = [ResultRecord(1, (1, 4), "win"), ResultRecord(1, (2, 5), "win"), ResultRecord(1, (3, 6), "win")]
     pairings = pair_swiss_round(field, results, 2, options)
     paired = [pid for p in pairings for pid in p.players]
     assert sorted(paired) == [2, 3, 4, 5, 6]
@@ -82,7 +82,7 @@ def test_dropped_players_are_not_paired(options):
 @STRATEGIES
 def test_score_groups_are_paired_within_themselves(options):
     field = seeded(8)
-    results = [ResultRecord(1, a, b, "win") for a, b in [(1, 5), (2, 6), (3, 7), (4, 8)]]
+    results = [ResultRecord(1, (a, b), "win") for a, b in [(1, 5), (2, 6), (3, 7), (4, 8)]]
     pairings = pair_swiss_round(field, results, 2, options)
     # Winners 1-4 on 3 points slide: 1 v 3, 2 v 4; losers 5-8: 5 v 7, 6 v 8.
     assert as_pairs(pairings) == [(1, 3), (2, 4), (5, 7), (6, 8)]
@@ -95,10 +95,10 @@ def test_a_rematch_is_avoided_by_pulling_a_player_down(options):
     # Points: 1 = 6, 2 = 3, 3 = 3, 4 = 0. Round 3: 1 has met 2 and 3, so 1 meets 4.
     field = seeded(4)
     results = [
-        ResultRecord(1, 1, 3, "win"),
-        ResultRecord(1, 2, 4, "win"),
-        ResultRecord(2, 1, 2, "win"),
-        ResultRecord(2, 3, 4, "win"),
+        ResultRecord(1, (1, 3), "win"),
+        ResultRecord(1, (2, 4), "win"),
+        ResultRecord(2, (1, 2), "win"),
+        ResultRecord(2, (3, 4), "win"),
     ]
     pairings = pair_swiss_round(field, results, 3, options)
     assert sorted(as_pairs(pairings)) == [(1, 4), (2, 3)]
@@ -112,7 +112,7 @@ def test_a_rematch_is_avoided_by_pulling_a_player_down(options):
 def test_one_step_pull_down_explains_itself(options):
     # Round 1: 1 beats 4, 2 beats 5, 3 beats 6: three players on 3 points, three on 0.
     field = seeded(6)
-    results = [ResultRecord(1, 1, 4, "win"), ResultRecord(1, 2, 5, "win"), ResultRecord(1, 3, 6, "win")]
+    results = [ResultRecord(1, (1, 4), "win"), ResultRecord(1, (2, 5), "win"), ResultRecord(1, (3, 6), "win")]
     pairings = pair_swiss_round(field, results, 2, options)
     reasons = [p.reason for p in pairings]
     assert "pulled down from 3 to 0 pts: no legal partner in group" in reasons
@@ -122,7 +122,7 @@ def test_one_step_pull_down_explains_itself(options):
 @STRATEGIES
 def test_an_unavoidable_rematch_is_used_and_explained(options):
     field = seeded(2)
-    results = [ResultRecord(1, 1, 2, "win")]
+    results = [ResultRecord(1, (1, 2), "win")]
     [pairing] = pair_swiss_round(field, results, 2, options)
     assert {pairing.a, pairing.b} == {1, 2}
     assert "rematch (met in round 1): no rematch-free pairing existed" in pairing.reason
@@ -153,7 +153,7 @@ def test_same_club_never_outweighs_score_groups():
         Competitor(3, seed=3),
         Competitor(4, seed=4),
     ]
-    results = [ResultRecord(1, 1, 3, "win"), ResultRecord(1, 2, 4, "win")]
+    results = [ResultRecord(1, (1, 3), "win"), ResultRecord(1, (2, 4), "win")]
     pairings = pair_swiss_round(field, results, 2)
     assert (1, 2) in as_pairs(pairings)
     assert "same club (X): no better pairing found" in pairings[0].reason
@@ -161,7 +161,7 @@ def test_same_club_never_outweighs_score_groups():
 
 def test_pairing_ignores_results_from_the_round_being_paired_and_later():
     field = seeded(4)
-    results = [ResultRecord(1, 1, 3, "win"), ResultRecord(1, 2, 4, "win"), ResultRecord(2, 1, 2, "win")]
+    results = [ResultRecord(1, (1, 3), "win"), ResultRecord(1, (2, 4), "win"), ResultRecord(2, (1, 2), "win")]
     assert as_pairs(pair_swiss_round(field, results, 2)) == as_pairs(pair_swiss_round(field, results[:2], 2))
 
 
@@ -176,7 +176,7 @@ def test_fractional_points_are_supported():
     from tournaments.algorithms.rules import ScoringRules
 
     field = seeded(4)
-    results = [ResultRecord(1, 1, 3, "draw"), ResultRecord(1, 2, 4, "win")]
+    results = [ResultRecord(1, (1, 3), "draw"), ResultRecord(1, (2, 4), "win")]
     options = SwissOptions(scoring=ScoringRules(win=1, draw=0.5, loss=0))
     pairings = pair_swiss_round(field, results, 2, options)
     # Points: 2 = 1, 1 = 0.5, 3 = 0.5, 4 = 0. 1 and 3 already met, so 2 comes down to meet

@@ -91,9 +91,7 @@ def play(field, rounds, drops, outcomes, options, check_round):
             if p.b is None:
                 results.append(ResultRecord.bye(round_number, p.a))
             else:
-                results.append(
-                    ResultRecord(round_number, p.a, p.b, next(outcome), score_a=p.table, score_b=1)
-                )
+                results.append(ResultRecord(round_number, (p.a, p.b), next(outcome), (p.table, 1)))
     return field, schedule, results
 
 

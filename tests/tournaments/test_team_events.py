@@ -45,7 +45,7 @@ COMPETITORS = [Competitor(t, name=t, seed=i) for i, t in enumerate(TEAMS, start=
 
 def test_a_team_game_reads_as_a_two_seat_game_between_the_teams():
     record = team_record(GAMES[1])
-    assert record == ResultRecord(1, "green", "gold", "win", "loss", 9, 8)
+    assert record == ResultRecord(1, ("green", "gold"), ("win", "loss"), (9, 8))
 
 
 def test_members_of_one_team_share_its_outcome_fe_17():
@@ -73,7 +73,7 @@ def test_a_team_score_is_the_team_vp_not_the_sum_of_its_members():
             ),
         )
     )
-    assert (record.score_a, record.score_b, dict(record.components_a)) == (11, 7, {"missions": 4})
+    assert (record.scores, dict(record.components[0])) == ((11, 7), {"missions": 4})
 
 
 def test_a_team_alone_at_a_table_has_a_bye_and_ids_convert():
@@ -83,7 +83,7 @@ def test_a_team_alone_at_a_table_has_a_bye_and_ids_convert():
 
 def test_a_seat_with_no_team_is_refused_in_a_team_event():
     with pytest.raises(InvalidInput, match="no team"):
-        team_record(ResultRecord(1, "a1", "b1", "win"))
+        team_record(ResultRecord(1, ("a1", "b1"), "win"))
 
 
 def test_team_standings_worked_example():

@@ -27,68 +27,14 @@ FIELD = [
     Competitor("E", "Eve"),
 ]
 RESULTS = [
-    ResultRecord(
-        1,
-        "A",
-        "B",
-        "win",
-        score_a=15,
-        score_b=5,
-        components_a={"knockouts_dealt": 3},
-        components_b={"knockouts_dealt": 1},
-    ),
-    ResultRecord(
-        1,
-        "C",
-        "D",
-        "draw",
-        score_a=10,
-        score_b=10,
-        components_a={"knockouts_dealt": 2},
-        components_b={"knockouts_dealt": 2},
-    ),
+    ResultRecord(1, ("A", "B"), "win", (15, 5), ({"knockouts_dealt": 3}, {"knockouts_dealt": 1})),
+    ResultRecord(1, ("C", "D"), "draw", (10, 10), ({"knockouts_dealt": 2}, {"knockouts_dealt": 2})),
     ResultRecord.bye(1, "E"),
-    ResultRecord(
-        2,
-        "A",
-        "C",
-        "draw",
-        score_a=12,
-        score_b=12,
-        components_a={"knockouts_dealt": 1},
-        components_b={"knockouts_dealt": 1},
-    ),
-    ResultRecord(
-        2,
-        "E",
-        "D",
-        "win",
-        score_a=14,
-        score_b=6,
-        components_a={"knockouts_dealt": 2},
-        components_b={"knockouts_dealt": 0},
-    ),
+    ResultRecord(2, ("A", "C"), "draw", (12, 12), ({"knockouts_dealt": 1}, {"knockouts_dealt": 1})),
+    ResultRecord(2, ("E", "D"), "win", (14, 6), ({"knockouts_dealt": 2}, {"knockouts_dealt": 0})),
     ResultRecord.bye(2, "B"),
-    ResultRecord(
-        3,
-        "E",
-        "A",
-        "win",
-        score_a=10,
-        score_b=8,
-        components_a={"knockouts_dealt": 2},
-        components_b={"knockouts_dealt": 1},
-    ),
-    ResultRecord(
-        3,
-        "B",
-        "D",
-        "draw",
-        score_a=8,
-        score_b=8,
-        components_a={"knockouts_dealt": 1},
-        components_b={"knockouts_dealt": 1},
-    ),
+    ResultRecord(3, ("E", "A"), "win", (10, 8), ({"knockouts_dealt": 2}, {"knockouts_dealt": 1})),
+    ResultRecord(3, ("B", "D"), "draw", (8, 8), ({"knockouts_dealt": 1}, {"knockouts_dealt": 1})),
     ResultRecord.bye(3, "C"),
 ]
 
@@ -172,13 +118,13 @@ def test_sonneborn_berger_counts_beaten_opponents_fully_drawn_ones_half_and_a_by
 # Points: W 3+3+3+0 = 9, X 0+0+3+3 = 6, Y 0+0+0+3 = 3, Z 3+3 = 6.
 WITHDRAWAL_FIELD = [Competitor(p) for p in "WXY"] + [Competitor("Z", dropped=True, dropped_after_round=2)]
 WITHDRAWAL = [
-    ResultRecord(1, "W", "X", "win"),
-    ResultRecord(1, "Z", "Y", "win"),
-    ResultRecord(2, "W", "Y", "win"),
-    ResultRecord(2, "Z", "X", "win"),
-    ResultRecord(3, "X", "Y", "win"),
+    ResultRecord(1, ("W", "X"), "win"),
+    ResultRecord(1, ("Z", "Y"), "win"),
+    ResultRecord(2, ("W", "Y"), "win"),
+    ResultRecord(2, ("Z", "X"), "win"),
+    ResultRecord(3, ("X", "Y"), "win"),
     ResultRecord.bye(3, "W"),
-    ResultRecord(4, "Y", "W", "win"),
+    ResultRecord(4, ("Y", "W"), "win"),
     ResultRecord.bye(4, "X"),
 ]
 
@@ -257,12 +203,12 @@ def test_head_to_head_between_two_tied_players():
 # Mini-league of {P, Q, R}: P beat Q (3) and drew R (1) = 4; Q beat R = 3; R drew P = 1.
 TRIO_FIELD = [Competitor(pid) for pid in ("P", "Q", "R", "X", "Y")]
 TRIO_RESULTS = [
-    ResultRecord(1, "P", "Q", "win", score_a=1, score_b=0),
-    ResultRecord(1, "R", "X", "win"),
-    ResultRecord(2, "Q", "R", "win"),
-    ResultRecord(2, "X", "P", "win"),
-    ResultRecord(3, "P", "R", "draw"),
-    ResultRecord(3, "Q", "Y", "draw", score_a=5, score_b=0),
+    ResultRecord(1, ("P", "Q"), "win", (1, 0)),
+    ResultRecord(1, ("R", "X"), "win"),
+    ResultRecord(2, ("Q", "R"), "win"),
+    ResultRecord(2, ("X", "P"), "win"),
+    ResultRecord(3, ("P", "R"), "draw"),
+    ResultRecord(3, ("Q", "Y"), "draw", (5, 0)),
     ResultRecord.bye(3, "X"),
 ]
 

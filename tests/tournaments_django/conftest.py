@@ -105,10 +105,7 @@ def _log_text(match_id: int, round_number: int, seed: int, slug: str, names: tup
 def log_for(match, *, seed: int = 1, names: dict | None = None) -> bytes:
     """A legal simulated log for ``match``: each player on the side of their registered faction."""
     if names is None:
-        names = {
-            match.entrant_a.force_list.faction: match.entrant_a.display_name,
-            match.entrant_b.force_list.faction: match.entrant_b.display_name,
-        }
+        names = {r.force_list.faction: r.display_name for r in match.entrants()}
     key = tuple(sorted(names.items()))
     return _log_text(match.pk, match.round.number, seed, match.round.event.slug, key).encode()
 
@@ -116,7 +113,7 @@ def log_for(match, *, seed: int = 1, names: dict | None = None) -> bytes:
 def cross_faction_match(round_):
     """A match of ``round_`` between a MotU and an EW player (the only game the simulator plays)."""
     for match in round_.matches.prefetch_related("seats__registration__force_list"):
-        if match.entrant_b_id and match.entrant_a.force_list.faction != match.entrant_b.force_list.faction:
+        if len({r.force_list.faction for r in match.entrants()}) == 2:
             return match
     raise AssertionError("no cross-faction match in this round")
 

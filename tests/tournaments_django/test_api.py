@@ -8,6 +8,7 @@ from rest_framework.test import APIClient
 
 from tests.tournaments_django.conftest import EW, MOTU, cross_faction_match, first_game_force, log_for
 from tournaments import services
+from tournaments.seats import two_seats
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +22,7 @@ def client_for(user=None) -> APIClient:
 
 def finish_round(event, round_, organizer):
     for match in round_.matches.games().order_by("table"):
-        services.decide_result(organizer, match, outcome_a="win", score_a=30 + match.table, score_b=10)
+        services.decide_result(organizer, match, scores=two_seats("win", (30 + match.table, 10)))
     services.close_round(organizer, round_)
 
 
@@ -90,7 +91,7 @@ def test_the_whole_flow_through_the_api(organizer, make_player):
     b = next(u for u in players if u.registrations.get().pk == seat_b["registration"])
     reported = client_for(a).post(
         f"/api/events/{slug}/matches/{table_one['id']}/report/",
-        {"outcome_a": "win", "score_a": 40, "score_b": 20},
+        {"seats": [{"outcome": "win", "score": 40}, {"outcome": "loss", "score": 20}]},
         format="json",
     )
     assert reported.status_code == 200 and reported.json()["state"] == "reported"
@@ -106,7 +107,7 @@ def test_the_whole_flow_through_the_api(organizer, make_player):
     assert closing.status_code == 409 and closing.json()["error"]["code"] == "state"
     api.post(
         f"/api/events/{slug}/matches/{pairings[1]['id']}/decide/",
-        {"outcome_a": "draw", "score_a": 5, "score_b": 5},
+        {"seats": [{"outcome": "draw", "score": 5}, {"outcome": "draw", "score": 5}]},
         format="json",
     )
     assert api.post(f"/api/events/{slug}/rounds/1/close/").json()["state"] == "closed"
@@ -142,14 +143,14 @@ def test_api_errors_use_the_shared_error_shape(organizer, make_player, field):
 def test_upload_a_match_log_through_the_api(running_round, published):
     event, round_, players = running_round
     match = cross_faction_match(round_)
-    response = client_for(match.entrant_a.player).post(
+    response = client_for(match.entrants()[0].player).post(
         f"/api/events/{event.slug}/matches/{match.pk}/log/",
         data=log_for(match),
         content_type="application/json",
     )
     assert response.status_code == 202 and response.json()["state"] == "verifying"
     assert response.json()["log"]["state"] == "queued"
-    garbage = client_for(match.entrant_b.player).post(
+    garbage = client_for(match.entrants()[1].player).post(
         f"/api/events/{event.slug}/matches/{match.pk}/log/", data=b"not json", content_type="application/json"
     )
     assert garbage.status_code == 400
@@ -187,6 +188,36 @@ def test_the_schema_documents_the_events_api(client, user):
     client.force_login(user)
     schema = client.get("/api/schema/")
     assert schema.status_code == 200 and b"/api/events/{slug}/standings/" in schema.content
+
+
+def test_the_schema_gives_results_as_a_list_of_seats(client, user):
+    client.force_login(user)
+    components = client.get("/api/schema/", {"format": "json"}).json()["components"]["schemas"]
+    result_input = components["ResultInput"]
+    assert set(result_input["properties"]) == {"seats", "ending"} and result_input["required"] == ["seats"]
+    assert set(components["SeatScoreInput"]["properties"]) == {"outcome", "score", "components", "rank"}
+    match = components["Match"]["properties"]
+    assert match["seats"]["type"] == "array" and match["seats"]["items"] == {
+        "$ref": "#/components/schemas/Seat"
+    }
+    seat = components["Seat"]["properties"]
+    assert {"index", "registration", "name", "outcome", "rank", "score", "components"} <= set(seat)
+    every_field = {name for schema in components.values() for name in schema.get("properties", {})}
+    assert not {name for name in every_field if name.endswith(("_a", "_b"))}
+
+
+def test_a_result_without_seats_is_refused(running_round):
+    event, round_, players = running_round
+    match = cross_faction_match(round_)
+    organizer = event.organizers.first()
+    refused = client_for(organizer).post(
+        f"/api/events/{event.slug}/matches/{match.pk}/decide/",
+        {"outcome_a": "win", "score_a": 40, "score_b": 20},
+        format="json",
+    )
+    assert refused.status_code == 400 and "seats" in str(refused.json())
+    match.refresh_from_db()
+    assert not match.has_result
 
 
 def test_audit_notifications_history_and_ratings(field, organizer, django_capture_on_commit_callbacks):

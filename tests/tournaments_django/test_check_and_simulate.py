@@ -8,6 +8,7 @@ from django.core.management import CommandError, call_command
 
 from tournaments import services
 from tournaments.models import Event, Match, MatchSeat, MatchState, ResultSource
+from tournaments.seats import two_seats
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +30,7 @@ def played(field, organizer):
         round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
         for match in round_.matches.games().order_by("table"):
             outcome = "win" if (match.table + number) % 3 else "draw"
-            services.decide_result(organizer, match, outcome_a=outcome, score_a=10 * match.table, score_b=10)
+            services.decide_result(organizer, match, scores=two_seats(outcome, (10 * match.table, 10)))
         services.close_round(organizer, round_)
     return event
 
@@ -52,16 +53,15 @@ def test_a_planted_avoidable_rematch_is_caught(played):
     # Make round 3 repeat a round 1 game although the field could avoid it.
     first = played.rounds.get(number=1).matches.games().first()
     round_3 = played.rounds.get(number=3).matches.games().order_by("table")
-    a_table = next(m for m in round_3 if first.entrant_a_id in (m.entrant_a_id, m.entrant_b_id))
-    b_table = next(m for m in round_3 if first.entrant_b_id in (m.entrant_a_id, m.entrant_b_id))
+    one, other = (r.pk for r in first.entrants())
+    a_table = next(m for m in round_3 if one in {r.pk for r in m.entrants()})
+    b_table = next(m for m in round_3 if other in {r.pk for r in m.entrants()})
     if a_table.pk != b_table.pk:
-        # Swap first.entrant_b's seat with a_table's other seat, behind the services' back.
-        partner_seat = next(
-            seat for seat in a_table.seat_list() if seat.registration_id != first.entrant_a_id
-        )
-        b_seat = next(seat for seat in b_table.seat_list() if seat.registration_id == first.entrant_b_id)
+        # Swap the first game's other player with a_table's other seat, behind the services' back.
+        partner_seat = next(seat for seat in a_table.seat_list() if seat.registration_id != one)
+        b_seat = next(seat for seat in b_table.seat_list() if seat.registration_id == other)
         partner = partner_seat.registration_id
-        MatchSeat.objects.filter(pk=partner_seat.pk).update(registration_id=first.entrant_b_id)
+        MatchSeat.objects.filter(pk=partner_seat.pk).update(registration_id=other)
         MatchSeat.objects.filter(pk=b_seat.pk).update(registration_id=partner)
     code, out = check(played.slug)
     assert code == 1

@@ -61,7 +61,7 @@ def test_a_swiss_skirmish_never_pairs_one_faction_against_itself_when_the_field_
         assert org.post(f"/api/events/{slug}/rounds/{number}/publish/").status_code in (200, 201)
         for match in Match.objects.filter(round__event__slug=slug, round__number=number):
             decided = org.post(f"/api/events/{slug}/matches/{match.pk}/decide/",
-                               {"outcome_a": "win", "score_a": 9, "score_b": 4}, format="json")  # fmt: skip
+                               {"seats": [{"outcome": "win", "score": 9}, {"outcome": "loss", "score": 4}]}, format="json")  # fmt: skip
             assert decided.status_code == 200, decided.content
         assert org.post(f"/api/events/{slug}/rounds/{number}/close/").status_code == 200
     # check_event re-derives the rounds: no avoidable same-faction game, rematch or group jump.
@@ -108,7 +108,11 @@ def test_a_round_robin_warns_of_a_scheduled_same_faction_match(organizer, make_p
         warned += [(number, w) for w in paired.json()["warnings"]]
         assert org.post(f"/api/events/{slug}/rounds/{number}/publish/").status_code in (200, 201)
         for match in Match.objects.filter(round__event__slug=slug, round__number=number):
-            org.post(f"/api/events/{slug}/matches/{match.pk}/decide/", {"outcome_a": "win"}, format="json")
+            org.post(
+                f"/api/events/{slug}/matches/{match.pk}/decide/",
+                {"seats": [{"outcome": "win"}, {"outcome": "loss"}]},
+                format="json",
+            )
         assert org.post(f"/api/events/{slug}/rounds/{number}/close/").status_code == 200
     assert len(warned) == 1, warned  # Teela and Duncan meet once
     assert "Teela and Duncan both registered Kunlun" in warned[0][1] or "Duncan and Teela" in warned[0][1]

@@ -18,6 +18,7 @@ from tests.tournaments_django.conftest import verify
 from tournaments import seats, services, table_factions
 from tournaments.algorithms.table_sides import spread
 from tournaments.models import Match, MatchState, ResultSource
+from tournaments.seats import two_seats
 from tournaments.services.readiness import readiness
 from tournaments.simulation import run_simulated_event
 
@@ -196,7 +197,7 @@ def test_ratings_can_be_read_for_one_game_with_partners_rated_as_a_team(organize
     event, teams = six_teams(organizer, make_player)
     round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
     for match in round1.matches.all():
-        services.decide_result(organizer, match, outcome_a="win", score_a=10, score_b=7)
+        services.decide_result(organizer, match, scores=two_seats("win", (10, 7)))
     eternia = ratings(game=GAME)
     assert len(eternia) == 12 and ratings(game="motu-battleground") == {}
     for team in teams:  # partners share every update

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from tournaments import services
 from tournaments.models import Notification
+from tournaments.seats import two_seats
 from tournaments.services.common import about
 from tournaments.services.event_day import current_table, current_tables, projector_data
 
@@ -43,9 +44,9 @@ def bye_of(round_):
 def test_my_table_names_round_table_and_opponent(five_players):
     event, round_, _ = five_players
     match = game_of(round_)
-    table = current_table(match.entrant_a.player, event)
+    table = current_table(match.entrants()[0].player, event)
     assert (table.round.number, table.match.table, table.is_bye) == (1, match.table, False)
-    assert [p.name for p in table.opponents] == [match.entrant_b.display_name]
+    assert [p.name for p in table.opponents] == [match.entrants()[1].display_name]
     assert table.needs_result and table.ends_at is None and table.seconds_left() is None
     assert set(table.links()) == {"match", "report", "upload", "record"}
     assert table.links()["record"].startswith("/play/?game=motu-battleground")
@@ -53,7 +54,7 @@ def test_my_table_names_round_table_and_opponent(five_players):
 
 def test_opponents_list_is_hidden_until_lists_are_public_but_mine_is_shown(five_players):
     event, round_, _ = five_players
-    player = game_of(round_).entrant_a.player
+    player = game_of(round_).entrants()[0].player
     table = current_table(player, event)
     assert table.opponents[0].faction == "" and table.opponents[0].list_lines == []
     assert table.me.faction  # my own faction, always
@@ -66,7 +67,7 @@ def test_opponents_list_is_hidden_until_lists_are_public_but_mine_is_shown(five_
 def test_the_clock_counts_down_from_the_round_timer(five_players, organizer):
     event, round_, _ = five_players
     services.start_timer(organizer, round_, minutes=90)
-    table = current_table(game_of(round_).entrant_a.player, event)
+    table = current_table(game_of(round_).entrants()[0].player, event)
     now = table.ends_at - timedelta(minutes=30)
     assert table.seconds_left(now) == 30 * 60
     assert table.seconds_left(table.ends_at + timedelta(seconds=5)) == 0
@@ -74,7 +75,7 @@ def test_the_clock_counts_down_from_the_round_timer(five_players, organizer):
 
 def test_a_bye_has_no_opponent_and_nothing_to_report(five_players):
     event, round_, _ = five_players
-    table = current_table(bye_of(round_).entrant_a.player, event)
+    table = current_table(bye_of(round_).entrants()[0].player, event)
     assert table.is_bye and table.opponents == [] and not table.needs_result
     assert set(table.links()) == {"match"}
 
@@ -85,17 +86,17 @@ def test_no_table_for_strangers_drafts_dropped_players_and_finished_events(
     event, round_, _ = five_players
     assert current_table(make_player("Stranger"), event) is None
     match = game_of(round_)
-    services.drop(organizer, match.entrant_a)
-    assert current_table(match.entrant_a.player, event) is None
+    services.drop(organizer, match.entrants()[0])
+    assert current_table(match.entrants()[0].player, event) is None
     # Next round drafted but not published: the player's table is the published round's still.
-    other = match.entrant_b.player
+    other = match.entrants()[1].player
     assert current_table(other, event).round.number == 1
     assert current_tables(other)[0].event == event
 
 
 def test_current_tables_lists_only_running_events(five_players, make_event):
     event, round_, _ = five_players
-    player = game_of(round_).entrant_a.player
+    player = game_of(round_).entrants()[0].player
     services.register(player, make_event(name="Autumn Open"))  # open, not running
     assert [t.event for t in current_tables(player)] == [event]
 
@@ -106,12 +107,12 @@ def test_current_tables_lists_only_running_events(five_players, make_event):
 def test_my_table_api(five_players, client):
     event, round_, _ = five_players
     match = game_of(round_)
-    client.force_login(match.entrant_a.player)
+    client.force_login(match.entrants()[0].player)
     body = client.get(f"/api/events/{event.slug}/my-table/").json()
     table = body["table"]
     assert body["event"] == event.slug
     assert (table["round"], table["table"], table["bye"]) == (1, match.table, False)
-    assert [o["name"] for o in table["opponents"]] == [match.entrant_b.display_name]
+    assert [o["name"] for o in table["opponents"]] == [match.entrants()[1].display_name]
     assert table["opponents"][0]["faction"] == ""  # lists are private
     assert table["links"]["report"].startswith("http://testserver/events/") and table["links"][
         "report"
@@ -133,11 +134,11 @@ def test_the_card_is_on_the_event_home_and_my_events_pages(five_players, organiz
     event, round_, _ = five_players
     services.start_timer(organizer, round_, minutes=60)
     match = game_of(round_)
-    client.force_login(match.entrant_a.player)
+    client.force_login(match.entrants()[0].player)
     for url in (f"/events/{event.slug}/", "/", "/events/me/", f"/events/{event.slug}/my-table/"):
         page = client.get(url).content.decode()
         assert f'id="my-table-{event.slug}"' in page, url
-        assert match.entrant_b.display_name in page
+        assert match.entrants()[1].display_name in page
         assert f"{match.get_absolute_url()}#report" in page and "/play/?game=" in page
         assert "data-ends-at=" in page and "data-now=" in page, url
 
@@ -182,7 +183,7 @@ def test_projector_page_is_dark_and_refreshes_from_json(five_players, client):
     assert f'data-source="/events/{event.slug}/projector.json"' in page
     assert "tournaments/projector.js" in page and "tournaments/projector.css" in page
     assert page.count('<li class="projector-table') == 3
-    assert game_of(round_).entrant_a.display_name in page
+    assert game_of(round_).entrants()[0].display_name in page
 
 
 # --- printing ----------------------------------------------------------------------------------------
@@ -233,8 +234,8 @@ def test_notification_names_event_round_and_table_of_a_match(
     event, round_, _ = five_players
     match = game_of(round_)
     with django_capture_on_commit_callbacks(execute=True):
-        services.report_result(match.entrant_a.player, match, outcome_a="win", score_a=30, score_b=10)
-    message = Notification.objects.filter(user=match.entrant_b.player, match=match).latest("id").message
+        services.report_result(match.entrants()[0].player, match, scores=two_seats("win", (30, 10)))
+    message = Notification.objects.filter(user=match.entrants()[1].player, match=match).latest("id").message
     assert message.startswith(f"{event.name}, table {match.table} — ") and "round 1" in message
 
 
@@ -279,10 +280,10 @@ def test_arbiter_table_prints_my_table_and_clock(live_server, field, organizer, 
     round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
     services.start_timer(organizer, round_, minutes=30)
     match = round_.matches.get(table=1)
-    token = Token.objects.create(user=match.entrant_a.player).key
+    token = Token.objects.create(user=match.entrants()[0].player).key
     assert cli.main(["table", "--server", live_server.url, "--token", token]) == 0
     out = capsys.readouterr().out
-    assert f"Spring Open, round 1: table 1 against {match.entrant_b.display_name} (awaiting-log)." in out
+    assert f"Spring Open, round 1: table 1 against {match.entrants()[1].display_name} (awaiting-log)." in out
     assert re.search(r"clock: (30:00|29:\d\d) left \(until \d\d:\d\d local time\)", out)
     assert f"/events/{event.slug}/matches/{match.pk}/" in out
 

@@ -14,7 +14,7 @@ from tests.tournaments_django.conftest import verify
 from tournaments import records, seats, services
 from tournaments.errors import EventError
 from tournaments.models import MatchState, ResultSource
-from tournaments.seats import SeatScore
+from tournaments.seats import SeatScore, two_seats
 
 pytestmark = pytest.mark.django_db
 
@@ -84,7 +84,7 @@ def test_a_pandemonium_event_pairs_pods_and_ranks_by_place(
     # Table 2 (a pod of three) by a verified simulated Pandemonium game: its places are the log's.
     pod3 = tables[1]
     with django_capture_on_commit_callbacks(execute=True):
-        services.attach_log_to_match(pod3.entrant_a.player, pod3, hr_log(pod3, 1, "pandemonium", (0, 1, 2)),
+        services.attach_log_to_match(pod3.entrants()[0].player, pod3, hr_log(pod3, 1, "pandemonium", (0, 1, 2)),
                                      filename="pod.json")  # fmt: skip
     pod3.refresh_from_db()
     verify(pod3.game_log_id, django_capture_on_commit_callbacks)
@@ -131,7 +131,7 @@ def test_an_alliance_event_pairs_teams_of_two_and_shares_results(
     assert all(len(m.seat_list()) == 4 for m in (first, second))
     # HR-17: the log's red team (p1, p3) is the match's first team, blue (p2, p4) the second.
     with django_capture_on_commit_callbacks(execute=True):
-        services.attach_log_to_match(first.entrant_a.player, first, hr_log(first, 1, "alliance", (0, 2, 1, 3)),
+        services.attach_log_to_match(first.entrants()[0].player, first, hr_log(first, 1, "alliance", (0, 2, 1, 3)),
                                      filename="alliance.json")  # fmt: skip
     first.refresh_from_db()
     verify(first.game_log_id, django_capture_on_commit_callbacks)
@@ -139,7 +139,7 @@ def test_an_alliance_event_pairs_teams_of_two_and_shares_results(
     assert (first.state, first.log_flag) == (MatchState.VERIFIED, ""), first.flag_details
     for side in seats.sides(first):
         assert len({(s.outcome, s.score) for s in side}) == 1  # partners share the result
-    services.decide_result(organizer, second, outcome_a="win", score_a=12, score_b=7)
+    services.decide_result(organizer, second, scores=two_seats("win", (12, 7)))
     services.close_round(organizer, round1)
     table = services.standings_table(event)
     assert table["teams"] is True and sorted(r["metrics"]["points"] for r in table["rows"]) == [0, 0, 3, 3]

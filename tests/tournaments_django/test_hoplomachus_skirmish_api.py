@@ -95,7 +95,7 @@ def test_a_skirmish_event_runs_through_the_api_with_lists_checked_against_the_pa
     second.refresh_from_db()
     assert second.log_flag and "faction" in json.dumps(second.flag_details).casefold(), second.flag_details
     decided = _api(organizer).post(f"/api/events/{slug}/matches/{second.pk}/decide/",
-                                   {"outcome_a": "win", "score_a": 9, "score_b": 4}, format="json")  # fmt: skip
+                                   {"seats": [{"outcome": "win", "score": 9}, {"outcome": "loss", "score": 4}]}, format="json")  # fmt: skip
     assert decided.status_code == 200, decided.content
     closed = _api(organizer).post(f"/api/events/{slug}/rounds/1/close/")
     assert closed.status_code == 200, closed.content

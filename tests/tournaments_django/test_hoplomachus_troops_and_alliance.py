@@ -147,7 +147,7 @@ def test_a_skirmish_match_starts_at_the_table_with_each_registered_faction(organ
         services.register(player, event)
         services.submit_list(player, event, text=faction)
     match = services.publish_round(organizer, services.pair_next_round(organizer, event)).matches.get()
-    table = matches.start_from_match(match.entrant_a.player, match.pk, first_player_seat=1)
+    table = matches.start_from_match(match.entrants()[0].player, match.pk, first_player_seat=1)
     by_name = {p["name"]: p["faction"] for p in table.header["players"]}
     assert by_name == {"Adam": "kunlun", "Teela": "amazons"} and table.header["setup"]["mode"] == "skirmish"
 
@@ -184,7 +184,7 @@ def test_an_alliance_log_is_checked_against_each_registered_troop(
     _, match = _alliance_with_registered(organizer, make_player, log, slug="troops-kept")
     with django_capture_on_commit_callbacks(execute=True):
         services.attach_log_to_match(
-            match.entrant_a.player, match, json.dumps(log).encode(), filename="a.json"
+            match.entrants()[0].player, match, json.dumps(log).encode(), filename="a.json"
         )
     match.refresh_from_db()
     verify(match.game_log_id, django_capture_on_commit_callbacks)
@@ -198,7 +198,7 @@ def test_an_alliance_log_is_checked_against_each_registered_troop(
     )
     with django_capture_on_commit_callbacks(execute=True):
         services.attach_log_to_match(
-            match.entrant_a.player, match, json.dumps(log).encode(), filename="b.json"
+            match.entrants()[0].player, match, json.dumps(log).encode(), filename="b.json"
         )
     match.refresh_from_db()
     verify(match.game_log_id, django_capture_on_commit_callbacks)

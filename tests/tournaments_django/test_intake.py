@@ -12,6 +12,7 @@ from tests.tournaments_django.conftest import EW, MOTU, first_game_force
 from tournaments import codes, services
 from tournaments.errors import EventError
 from tournaments.models import Registration, RegistrationStatus
+from tournaments.seats import two_seats
 from tournaments.services import player_import
 from tournaments.services.standings import player_history, published_standings, ratings
 
@@ -29,7 +30,7 @@ def list_text(faction: str) -> str:
 
 def finish(round_, organizer):
     for match in round_.matches.games():
-        services.decide_result(organizer, match, outcome_a="win", score_a=30, score_b=10)
+        services.decide_result(organizer, match, scores=two_seats("win", (30, 10)))
     return services.close_round(organizer, round_)
 
 

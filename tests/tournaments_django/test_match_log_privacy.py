@@ -22,7 +22,7 @@ def client_for(user=None) -> APIClient:
 def match_with_log(running_round, published):
     event, round_, _ = running_round
     match = cross_faction_match(round_)
-    uploaded = client_for(match.entrant_a.player).post(
+    uploaded = client_for(match.entrants()[0].player).post(
         f"/api/events/{event.slug}/matches/{match.pk}/log/",
         data=log_for(match),
         content_type="application/json",
@@ -51,7 +51,7 @@ def test_players_uploader_staff_and_organizer_see_the_log(match_with_log, organi
     event, match, log = match_with_log
     staff = make_user("root", is_staff=True)
     # The opponent did not upload it but played the game: the match page shows them the log too.
-    for user in (match.entrant_a.player, match.entrant_b.player, staff, organizer):
+    for user in (match.entrants()[0].player, match.entrants()[1].player, staff, organizer):
         seen = _log_of(user, event, match)
         assert seen == log and len(seen["sha256"]) == 64
 

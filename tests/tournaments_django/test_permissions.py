@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from tests.tournaments_django.conftest import cross_faction_match
 from tournaments import services
 from tournaments.errors import EventError
+from tournaments.seats import two_seats
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +64,7 @@ def test_players_cannot_run_the_event(running_round):
     for action in (
         lambda: services.close_round(player, round_),
         lambda: services.start_timer(player, round_),
-        lambda: services.decide_result(player, match, outcome_a="win"),
+        lambda: services.decide_result(player, match, scores=two_seats("win")),
         lambda: services.late_join(player, event, players[1]),
     ):
         with pytest.raises(PermissionDenied):
@@ -75,7 +76,7 @@ def test_a_player_only_acts_on_their_own_match(running_round, make_player):
     match = cross_faction_match(round_)
     outsider = next(u for u in players if match.side_of(u) is None)
     with pytest.raises(PermissionDenied):
-        services.report_result(outsider, match, outcome_a="win")
+        services.report_result(outsider, match, scores=two_seats("win"))
     with pytest.raises(PermissionDenied):
         services.attach_log_to_match(make_player("Stranger"), match, b"{}")
 
@@ -107,7 +108,7 @@ def test_draft_rounds_are_hidden_from_players(client, field, organizer):
 def test_a_player_cannot_report_another_match_through_the_page(client, running_round):
     event, round_, players = running_round
     first, second = list(round_.matches.order_by("table"))
-    client.force_login(second.entrant_a.player)
+    client.force_login(second.entrants()[0].player)
     response = client.post(
         f"/events/{event.slug}/matches/{first.pk}/report/",
         {
@@ -130,7 +131,7 @@ def test_the_match_log_is_evidence_for_players_and_organizers_only(
 
     event, round_, players = running_round
     match = cross_faction_match(round_)
-    services.attach_log_to_match(match.entrant_a.player, match, log_for(match))
+    services.attach_log_to_match(match.entrants()[0].player, match, log_for(match))
     url = f"/events/{event.slug}/matches/{match.pk}/log.json"
     client.force_login(make_player("Curious"))
     assert client.get(url).status_code == 403

@@ -20,7 +20,7 @@ def test_a_match_recorded_at_the_table_decides_the_match(
 ):
     event, round_, players = running_round
     match = round_.matches.games().first()
-    first, second = match.entrant_a.player, match.entrant_b.player
+    first, second = match.entrants()[0].player, match.entrants()[1].player
     client.force_login(second)
     page = client.get("/play/")
     assert f"round {round_.number}, table {match.table}" in page.content.decode()
@@ -59,4 +59,4 @@ def test_a_stranger_cannot_start_someone_elses_match(client, running_round, make
     page = client.post("/play/", {"action": "match", "match": match.pk, "first": "1"})
     assert page.status_code == 200 and "not yours" in page.content.decode()
     assert not TableGame.objects.exists()
-    assert services.tables_of(match.entrant_a.player) == []
+    assert services.tables_of(match.entrants()[0].player) == []

@@ -20,6 +20,7 @@ from tournaments.models import (
     ReportStatus,
     ResultSource,
 )
+from tournaments.seats import two_seats
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +45,7 @@ def table(match) -> list[tuple[str, int]]:
 
 def test_a_verified_log_becomes_the_match_result(live_match, published, django_capture_on_commit_callbacks):
     match = live_match
-    uploader = match.entrant_a.player
+    uploader = match.entrants()[0].player
     match = upload(match, uploader, log_for(match), django_capture_on_commit_callbacks)
     assert match.state == MatchState.VERIFYING and match.game_log.state == LogState.QUEUED
     assert [m["args"] for m in published] == [[match.game_log_id]]  # handed to the workers
@@ -60,7 +61,7 @@ def test_a_verified_log_becomes_the_match_result(live_match, published, django_c
     )
     header = json.loads(bytes(match.game_log.content))
     side = {p["name"]: p["id"] for p in header["players"]}
-    pid_a, pid_b = side[match.entrant_a.display_name], side[match.entrant_b.display_name]
+    pid_a, pid_b = side[match.entrants()[0].display_name], side[match.entrants()[1].display_name]
     seat_a, seat_b = match.seat_list()
     assert seat_a.score == verdict["result"]["vp"][pid_a]["total"]
     assert seat_b.score == verdict["result"]["vp"][pid_b]["total"]
@@ -77,7 +78,7 @@ def test_a_verified_log_becomes_the_match_result(live_match, published, django_c
         expected_a = "win" if verdict["result"]["winner"] == pid_a else "loss"
         assert (seat_a.outcome, seat_b.outcome) == (expected_a, "loss" if expected_a == "win" else "win")
         assert (seat_a.rank, seat_b.rank) == ((1, 2) if expected_a == "win" else (2, 1))
-    opponent_note = Notification.objects.filter(user=match.entrant_b.player, match=match).values_list(
+    opponent_note = Notification.objects.filter(user=match.entrants()[1].player, match=match).values_list(
         "message", flat=True
     )
     assert any("the log verified" in m and "dispute" in m for m in opponent_note)
@@ -87,7 +88,7 @@ def test_the_same_verdict_announced_twice_changes_nothing(
     live_match, published, django_capture_on_commit_callbacks
 ):
     match = upload(
-        live_match, live_match.entrant_a.player, log_for(live_match), django_capture_on_commit_callbacks
+        live_match, live_match.entrants()[0].player, log_for(live_match), django_capture_on_commit_callbacks
     )
     verify(match.game_log_id, django_capture_on_commit_callbacks)
     match.refresh_from_db()
@@ -104,11 +105,11 @@ def test_a_log_with_other_players_is_flagged_not_accepted(
 ):
     match = live_match
     names = {
-        match.entrant_a.force_list.faction: "Someone Else",
-        match.entrant_b.force_list.faction: match.entrant_b.display_name,
+        match.entrants()[0].force_list.faction: "Someone Else",
+        match.entrants()[1].force_list.faction: match.entrants()[1].display_name,
     }
     match = upload(
-        match, match.entrant_b.player, log_for(match, names=names), django_capture_on_commit_callbacks
+        match, match.entrants()[1].player, log_for(match, names=names), django_capture_on_commit_callbacks
     )
     verify(match.game_log_id, django_capture_on_commit_callbacks)
     match.refresh_from_db()
@@ -116,7 +117,7 @@ def test_a_log_with_other_players_is_flagged_not_accepted(
     assert not match.has_result and not match.counts
     assert match.flag_details == [
         "the log's player 'Someone Else' is not a player of this match",
-        f"{match.entrant_a.display_name} does not appear in the log",
+        f"{match.entrants()[0].display_name} does not appear in the log",
     ]
     # The organizers hear about it too.
     assert Notification.objects.filter(user=match.round.event.organizers.first(), match=match).exists()
@@ -128,11 +129,11 @@ def test_a_log_whose_forces_differ_from_the_registered_lists_is_flagged(
     match = live_match
     # Swap the names: each player now appears with the other faction's force.
     names = {
-        match.entrant_a.force_list.faction: match.entrant_b.display_name,
-        match.entrant_b.force_list.faction: match.entrant_a.display_name,
+        match.entrants()[0].force_list.faction: match.entrants()[1].display_name,
+        match.entrants()[1].force_list.faction: match.entrants()[0].display_name,
     }
     match = upload(
-        match, match.entrant_a.player, log_for(match, names=names), django_capture_on_commit_callbacks
+        match, match.entrants()[0].player, log_for(match, names=names), django_capture_on_commit_callbacks
     )
     verify(match.game_log_id, django_capture_on_commit_callbacks)
     match.refresh_from_db()
@@ -151,7 +152,7 @@ def test_a_log_for_another_match_is_flagged(running_round, published, django_cap
     data = json.loads(log_for(match))
     data["reference"]["match"] = str(other.pk)
     match = upload(
-        match, match.entrant_a.player, json.dumps(data).encode(), django_capture_on_commit_callbacks
+        match, match.entrants()[0].player, json.dumps(data).encode(), django_capture_on_commit_callbacks
     )
     verify(match.game_log_id, django_capture_on_commit_callbacks)
     match.refresh_from_db()
@@ -169,7 +170,7 @@ def test_an_illegal_log_is_flagged(live_match, published, django_capture_on_comm
         player["name"] = next(p["name"] for p in data["players"] if p["faction"] == player["faction"])
     illegal, _ = with_die_of_seven(recorded)
     match = upload(
-        match, match.entrant_a.player, json.dumps(illegal).encode(), django_capture_on_commit_callbacks
+        match, match.entrants()[0].player, json.dumps(illegal).encode(), django_capture_on_commit_callbacks
     )
     verify(match.game_log_id, django_capture_on_commit_callbacks)
     match.refresh_from_db()
@@ -181,9 +182,9 @@ def test_one_log_cannot_decide_two_matches(running_round, published, django_capt
     event, round_, players = running_round
     first, second = list(round_.matches.order_by("table"))
     data = log_for(cross_faction_match(round_))
-    upload(first, first.entrant_a.player, data, django_capture_on_commit_callbacks)
+    upload(first, first.entrants()[0].player, data, django_capture_on_commit_callbacks)
     with pytest.raises(EventError, match="already the evidence of round 1, table 1"):
-        services.attach_log_to_match(second.entrant_a.player, second, data)
+        services.attach_log_to_match(second.entrants()[0].player, second, data)
 
 
 def test_a_log_verified_before_it_was_attached_applies_at_once(
@@ -194,9 +195,9 @@ def test_a_log_verified_before_it_was_attached_applies_at_once(
     match = live_match
     data = log_for(match)
     with django_capture_on_commit_callbacks(execute=True):
-        log = submit_log(match.entrant_b.player, data).log
+        log = submit_log(match.entrants()[1].player, data).log
     verify(log.pk, django_capture_on_commit_callbacks)
-    match = upload(match, match.entrant_a.player, data, django_capture_on_commit_callbacks)
+    match = upload(match, match.entrants()[0].player, data, django_capture_on_commit_callbacks)
     assert match.game_log_id == log.pk and match.state == MatchState.VERIFIED
 
 
@@ -207,9 +208,9 @@ def test_only_the_players_or_organizers_upload_a_match_log(live_match, make_play
 
 def test_a_hand_report_counts_once_the_opponent_confirms(live_match, django_capture_on_commit_callbacks):
     match = live_match
-    a, b = match.entrant_a.player, match.entrant_b.player
+    a, b = match.entrants()[0].player, match.entrants()[1].player
     with django_capture_on_commit_callbacks(execute=True):
-        services.report_result(a, match, outcome_a="win", score_a=40, score_b=10)
+        services.report_result(a, match, scores=two_seats("win", (40, 10)))
     match.refresh_from_db()
     assert match.state == MatchState.REPORTED and not match.counts
     assert Notification.objects.filter(user=b, message__contains="Confirm or dispute").exists()
@@ -225,17 +226,17 @@ def test_a_player_only_reports_their_own_matches(running_round):
     event, round_, players = running_round
     first, second = list(round_.matches.order_by("table"))
     with pytest.raises(PermissionDenied):
-        services.report_result(second.entrant_a.player, first, outcome_a="win")
+        services.report_result(second.entrants()[0].player, first, scores=two_seats("win"))
     with pytest.raises(PermissionDenied):
-        services.confirm_result(second.entrant_a.player, first)
+        services.confirm_result(second.entrants()[0].player, first)
     with pytest.raises(PermissionDenied):
-        services.dispute_result(second.entrant_a.player, first, reason="not my game")
+        services.dispute_result(second.entrants()[0].player, first, reason="not my game")
 
 
 def test_dispute_then_the_organizer_overturns(live_match, organizer, django_capture_on_commit_callbacks):
     match = live_match
-    a, b = match.entrant_a.player, match.entrant_b.player
-    services.report_result(a, match, outcome_a="win", score_a=40, score_b=10)
+    a, b = match.entrants()[0].player, match.entrants()[1].player
+    services.report_result(a, match, scores=two_seats("win", (40, 10)))
     with django_capture_on_commit_callbacks(execute=True):
         dispute = services.dispute_result(b, match, reason="I won 30-20")
     match.refresh_from_db()
@@ -244,7 +245,7 @@ def test_dispute_then_the_organizer_overturns(live_match, organizer, django_capt
     with pytest.raises(PermissionDenied):
         services.resolve_dispute(a, dispute, uphold=True)
     services.resolve_dispute(
-        organizer, dispute, uphold=False, outcome_a="loss", score_a=20, score_b=30, note="score sheet"
+        organizer, dispute, uphold=False, scores=two_seats("loss", (20, 30)), note="score sheet"
     )
     match.refresh_from_db()
     dispute.refresh_from_db()
@@ -258,14 +259,14 @@ def test_a_disputed_log_result_can_be_upheld(
     live_match, organizer, published, django_capture_on_commit_callbacks
 ):
     match = upload(
-        live_match, live_match.entrant_a.player, log_for(live_match), django_capture_on_commit_callbacks
+        live_match, live_match.entrants()[0].player, log_for(live_match), django_capture_on_commit_callbacks
     )
     verify(match.game_log_id, django_capture_on_commit_callbacks)
     match.refresh_from_db()
     result = table(match)
-    dispute = services.dispute_result(match.entrant_b.player, match, reason="the log is wrong")
+    dispute = services.dispute_result(match.entrants()[1].player, match, reason="the log is wrong")
     with pytest.raises(EventError, match="disputed"):
-        services.attach_log_to_match(match.entrant_b.player, match, log_for(match, seed=2))
+        services.attach_log_to_match(match.entrants()[1].player, match, log_for(match, seed=2))
     services.resolve_dispute(organizer, dispute, uphold=True, note="the verdict stands")
     match.refresh_from_db()
     assert match.state == MatchState.CONFIRMED and match.result_source == ResultSource.LOG
@@ -277,10 +278,10 @@ def test_results_wait_for_a_published_round_and_stop_when_it_closes(field, organ
     round_ = services.pair_next_round(organizer, event)
     match = round_.matches.first()
     with pytest.raises(EventError, match="not published yet"):
-        services.report_result(match.entrant_a.player, match, outcome_a="win")
+        services.report_result(match.entrants()[0].player, match, scores=two_seats("win"))
     services.publish_round(organizer, round_)
     for m in round_.matches.all():
-        services.decide_result(organizer, m, outcome_a="draw")
+        services.decide_result(organizer, m, scores=two_seats("draw"))
     services.close_round(organizer, round_)
     with pytest.raises(EventError, match="closed"):
-        services.decide_result(organizer, match, outcome_a="win")
+        services.decide_result(organizer, match, scores=two_seats("win"))

@@ -39,11 +39,11 @@ def seats_of(match):
 
 def test_bg_7_4_3_a_report_of_a_win_on_vp_with_fewer_vp_is_refused(live):
     _, _, (match, _) = live
-    winner = match.entrant_a
+    winner = match.entrants()[0]
     with pytest.raises(EventError) as refused:
-        services.report_result(winner.player, match, two_seats("win", 20, 30), ending="vp")
+        services.report_result(winner.player, match, two_seats("win", (20, 30)), ending="vp")
     assert (
-        f"{winner.display_name} won with 20 VP against {match.entrant_b.display_name}'s 30"
+        f"{winner.display_name} won with 20 VP against {match.entrants()[1].display_name}'s 30"
         in refused.value.message
     )
     assert "BG-7.4.3" in refused.value.message and "Knockout, Concession" in refused.value.message
@@ -52,18 +52,18 @@ def test_bg_7_4_3_a_report_of_a_win_on_vp_with_fewer_vp_is_refused(live):
 
 def test_bg_7_4_2_a_knockout_win_with_fewer_vp_is_accepted_and_its_ending_kept(live):
     _, _, (match, _) = live
-    services.report_result(match.entrant_a.player, match, two_seats("win", 20, 30), ending="knockout")
+    services.report_result(match.entrants()[0].player, match, two_seats("win", (20, 30)), ending="knockout")
     assert seats_of(match) == [("win", 20), ("loss", 30)] and match.ending == "knockout"
     entry = AuditEntry.objects.get(action="reported", match=match)
-    assert entry.actor == match.entrant_a.player and "(Knockout)" in entry.detail
+    assert entry.actor == match.entrants()[0].player and "(Knockout)" in entry.detail
     assert entry.data["old"]["line"] == "no result" and entry.data["new"]["seats"][0]["score"] == 20
 
 
 def test_the_grid_saves_valid_rows_and_keeps_each_error_to_its_row(live, organizer):
     event, round_, (first, second) = live
     rows = [
-        services.RowEntry(first.pk, two_seats("win", 40, 10), "vp"),
-        services.RowEntry(second.pk, two_seats("loss", 30, 20), "vp"),  # the loser has more VP on VP
+        services.RowEntry(first.pk, two_seats("win", (40, 10)), "vp"),
+        services.RowEntry(second.pk, two_seats("loss", (30, 20)), "vp"),  # the loser has more VP on VP
     ]
     outcomes = services.enter_results(organizer, round_, rows)
     assert [(o.table, o.status) for o in outcomes] == [(1, "saved"), (2, "error")]
@@ -77,7 +77,7 @@ def test_the_grid_saves_valid_rows_and_keeps_each_error_to_its_row(live, organiz
     again = services.enter_results(
         organizer,
         round_,
-        [services.RowEntry(first.pk, two_seats("win", 40, 10), "vp"), services.RowEntry(second.pk, None)],
+        [services.RowEntry(first.pk, two_seats("win", (40, 10)), "vp"), services.RowEntry(second.pk, None)],
     )
     assert [o.status for o in again] == ["unchanged", "empty"]
     assert AuditEntry.objects.filter(action="decided").count() == 1
@@ -90,7 +90,7 @@ def test_the_grid_passes_byes_by_and_refuses_other_rounds_matches(field, organiz
     outcomes = services.enter_results(
         organizer,
         round_,
-        [services.RowEntry(bye.pk, two_seats("win", 0, 0)), services.RowEntry(999999, None)],
+        [services.RowEntry(bye.pk, two_seats("win", (0, 0))), services.RowEntry(999999, None)],
     )
     assert outcomes[0].status == "unchanged" and "bye" in outcomes[0].message
     assert outcomes[1].status == "error" and "not in round 1" in outcomes[1].message
@@ -99,23 +99,25 @@ def test_the_grid_passes_byes_by_and_refuses_other_rounds_matches(field, organiz
 def test_a_player_cannot_use_the_grid(live):
     _, round_, (match, _) = live
     with pytest.raises(PermissionDenied):
-        services.enter_results(match.entrant_a.player, round_, [])
+        services.enter_results(match.entrants()[0].player, round_, [])
 
 
 def test_a_dispute_needs_a_decision_and_a_typed_replacement_is_applied(live, organizer):
     _, _, (match, _) = live
-    a, b = match.entrant_a, match.entrant_b
-    services.report_result(a.player, match, two_seats("win", 40, 10), ending="vp")
+    a, b = match.entrants()
+    services.report_result(a.player, match, two_seats("win", (40, 10)), ending="vp")
     dispute = services.dispute_result(b.player, match, reason="we drew")
     with pytest.raises(EventError, match="Choose a decision"):
         services.resolve_dispute(organizer, dispute, uphold=None)
     with pytest.raises(EventError, match="choose “replace”"):
-        services.resolve_dispute(organizer, dispute, uphold=True, scores=two_seats("draw", 30, 30))
+        services.resolve_dispute(organizer, dispute, uphold=True, scores=two_seats("draw", (30, 30)))
     with pytest.raises(EventError, match="not a draw"):  # validated like the grid
         services.resolve_dispute(
-            organizer, dispute, uphold=False, scores=two_seats("draw", 40, 10), ending="vp"
+            organizer, dispute, uphold=False, scores=two_seats("draw", (40, 10)), ending="vp"
         )
-    services.resolve_dispute(organizer, dispute, uphold=False, scores=two_seats("draw", 30, 30), ending="vp")
+    services.resolve_dispute(
+        organizer, dispute, uphold=False, scores=two_seats("draw", (30, 30)), ending="vp"
+    )
     dispute.refresh_from_db()
     assert seats_of(match) == [("draw", 30), ("draw", 30)] and match.result_source == ResultSource.ORGANIZER
     assert dispute.status == DisputeStatus.RESOLVED
@@ -129,11 +131,11 @@ def test_a_dispute_needs_a_decision_and_a_typed_replacement_is_applied(live, org
 def test_a_judge_enters_rules_and_corrects_but_does_not_run_the_event(live, judge, organizer):
     event, round_, (first, second) = live
     outcomes = services.enter_results(
-        judge, round_, [services.RowEntry(first.pk, two_seats("win", 40, 0), "vp")]
+        judge, round_, [services.RowEntry(first.pk, two_seats("win", (40, 0)), "vp")]
     )
     assert outcomes[0].status == "saved"
-    services.report_result(second.entrant_a.player, second, two_seats("win", 40, 0), ending="vp")
-    dispute = services.dispute_result(second.entrant_b.player, second, reason="wrong")
+    services.report_result(second.entrants()[0].player, second, two_seats("win", (40, 0)), ending="vp")
+    dispute = services.dispute_result(second.entrants()[1].player, second, reason="wrong")
     services.resolve_dispute(judge, dispute, uphold=True)
     assert AuditEntry.objects.get(action="dispute-resolved").actor == judge
     with pytest.raises(PermissionDenied):
@@ -143,27 +145,27 @@ def test_a_judge_enters_rules_and_corrects_but_does_not_run_the_event(live, judg
     with pytest.raises(PermissionDenied):
         services.add_judge(judge, event, organizer)
     services.close_round(organizer, round_)
-    services.correct_result(judge, first, two_seats("loss", 0, 40), ending="vp", note="sheet misread")
+    services.correct_result(judge, first, two_seats("loss", (0, 40)), ending="vp", note="sheet misread")
     assert seats_of(first) == [("loss", 0), ("win", 40)]
 
 
 def test_a_correction_after_close_recomputes_standings_and_flags_later_rounds(live, organizer):
     event, round_, (first, second) = live
     for match in (first, second):
-        services.decide_result(organizer, match, two_seats("win", 40, 10), ending="vp")
+        services.decide_result(organizer, match, two_seats("win", (40, 10)), ending="vp")
     with pytest.raises(EventError, match="not closed"):
-        services.correct_result(organizer, first, two_seats("loss", 10, 40), ending="vp")
+        services.correct_result(organizer, first, two_seats("loss", (10, 40)), ending="vp")
     services.close_round(organizer, round_)
     round_two = services.pair_next_round(organizer, event)
     assert corrections_before_pairing(round_two) == []
-    leader = first.entrant_a.pk
+    leader = first.entrants()[0].pk
     assert round_.standings.rows[0]["metrics"]["points"] > 0
     before = {row["registration"]: row["metrics"]["points"] for row in round_.standings.rows}
 
-    services.correct_result(organizer, first, two_seats("loss", 10, 40), ending="vp", note="score sheet")
+    services.correct_result(organizer, first, two_seats("loss", (10, 40)), ending="vp", note="score sheet")
     round_.standings.refresh_from_db()
     after = {row["registration"]: row["metrics"]["points"] for row in round_.standings.rows}
-    assert after[leader] < before[leader] and after[first.entrant_b.pk] > before[first.entrant_b.pk]
+    assert after[leader] < before[leader] and after[first.entrants()[1].pk] > before[first.entrants()[1].pk]
     entry = AuditEntry.objects.get(action="corrected", match=first)
     assert entry.actor == organizer and "(was:" in entry.detail and "score sheet" in entry.detail
     assert (
@@ -175,7 +177,7 @@ def test_a_correction_after_close_recomputes_standings_and_flags_later_rounds(li
     # Not re-paired behind the organizer's back: round 2's tables are as they were.
     assert round_two.matches.count() == 2
     with pytest.raises(EventError, match="nothing to correct"):
-        services.correct_result(organizer, first, two_seats("loss", 10, 40), ending="vp")
+        services.correct_result(organizer, first, two_seats("loss", (10, 40)), ending="vp")
     # Re-pairing the draft takes the correction into account: no flag.
     services.repair_round(organizer, round_two, note="after the correction")
     assert corrections_before_pairing(round_two) == []
@@ -184,14 +186,14 @@ def test_a_correction_after_close_recomputes_standings_and_flags_later_rounds(li
 def test_the_grid_corrects_a_closed_round(live, organizer):
     event, round_, (first, second) = live
     for match in (first, second):
-        services.decide_result(organizer, match, two_seats("win", 40, 10), ending="vp")
+        services.decide_result(organizer, match, two_seats("win", (40, 10)), ending="vp")
     services.close_round(organizer, round_)
     outcomes = services.enter_results(
         organizer,
         round_,
         [
-            services.RowEntry(first.pk, two_seats("win", 40, 10), "vp"),
-            services.RowEntry(second.pk, two_seats("draw", 25, 25), "vp"),
+            services.RowEntry(first.pk, two_seats("win", (40, 10)), "vp"),
+            services.RowEntry(second.pk, two_seats("draw", (25, 25)), "vp"),
         ],
     )
     assert [o.status for o in outcomes] == ["unchanged", "saved"]

@@ -55,7 +55,7 @@ def test_a_half_filled_row_says_what_is_missing(client, live, organizer):
 
 def test_the_missing_filter_lists_tables_without_a_result_with_links(client, live, organizer):
     event, round_, (first, second) = live
-    services.decide_result(organizer, first, two_seats("win", 40, 10), ending="vp")
+    services.decide_result(organizer, first, two_seats("win", (40, 10)), ending="vp")
     client.force_login(organizer)
     html = client.get(f"/events/{event.slug}/rounds/1/results/?missing=1").content.decode()
     assert f'href="{second.get_absolute_url()}"' in html and f"Table {second.table}: Dario vs Franco" in html
@@ -66,7 +66,7 @@ def test_the_missing_filter_lists_tables_without_a_result_with_links(client, liv
 
 def test_players_cannot_open_the_grid_but_judges_can(client, live, organizer, make_player):
     event, round_, (first, _) = live
-    client.force_login(first.entrant_a.player)
+    client.force_login(first.entrants()[0].player)
     assert client.get(f"/events/{event.slug}/rounds/1/results/").status_code == 403
     judge = make_player("Giulia")
     client.force_login(organizer)
@@ -80,8 +80,8 @@ def test_players_cannot_open_the_grid_but_judges_can(client, live, organizer, ma
 
 def test_the_match_header_tells_reported_from_confirmed_and_names_people(client, live, organizer):
     event, round_, (match, _) = live
-    a, b = match.entrant_a, match.entrant_b
-    services.report_result(a.player, match, two_seats("win", 40, 10), ending="vp")
+    a, b = match.entrants()
+    services.report_result(a.player, match, two_seats("win", (40, 10)), ending="vp")
     client.force_login(b.player)
     html = client.get(match.get_absolute_url()).content.decode()
     assert f"Reported by {a.display_name}: awaiting the opponent" in html
@@ -99,8 +99,8 @@ def test_resolving_with_a_typed_replacement_applies_it_and_uphold_with_changes_i
     client, live, organizer
 ):
     event, round_, (match, _) = live
-    services.report_result(match.entrant_a.player, match, two_seats("win", 40, 10), ending="vp")
-    dispute = services.dispute_result(match.entrant_b.player, match, reason="we drew")
+    services.report_result(match.entrants()[0].player, match, two_seats("win", (40, 10)), ending="vp")
+    dispute = services.dispute_result(match.entrants()[1].player, match, reason="we drew")
     client.force_login(organizer)
     url = f"/events/{event.slug}/disputes/{dispute.pk}/resolve/"
     typed = {
@@ -126,7 +126,7 @@ def test_resolving_with_a_typed_replacement_applies_it_and_uphold_with_changes_i
 def test_the_round_page_flags_rounds_paired_before_a_correction(client, live, organizer):
     event, round_, (first, second) = live
     for match in (first, second):
-        services.decide_result(organizer, match, two_seats("win", 40, 10), ending="vp")
+        services.decide_result(organizer, match, two_seats("win", (40, 10)), ending="vp")
     services.close_round(organizer, round_)
     services.pair_next_round(organizer, event)
     client.force_login(organizer)
@@ -153,8 +153,11 @@ def test_the_bulk_results_api_saves_valid_rows_and_answers_207_for_the_rest(clie
     url = f"/api/events/{event.slug}/rounds/1/results/"
     body = {
         "results": [
-            {"match": first.pk, "outcome_a": "win", "score_a": 40, "score_b": 10},
-            {"match": second.pk, "outcome_a": "win", "score_a": 20, "score_b": 30},  # on VP by default
+            {"match": first.pk, "seats": [{"outcome": "win", "score": 40}, {"outcome": "loss", "score": 10}]},
+            {
+                "match": second.pk,
+                "seats": [{"outcome": "win", "score": 20}, {"outcome": "loss", "score": 30}],
+            },  # on VP by default
         ]
     }
     response = client.post(url, body, content_type="application/json")
@@ -170,7 +173,7 @@ def test_the_bulk_results_api_saves_valid_rows_and_answers_207_for_the_rest(clie
         "unchanged",
         "saved",
     ]
-    client.force_login(first.entrant_a.player)
+    client.force_login(first.entrants()[0].player)
     assert client.post(url, body, content_type="application/json").status_code == 403
 
 
@@ -185,17 +188,19 @@ def test_the_api_adds_judges_and_corrects_closed_rounds(client, live, organizer,
     )
     assert added.status_code == 201 and added.json()["judges"] == [judge.get_username()]
     for match in (first, second):
-        services.decide_result(organizer, match, two_seats("win", 40, 10), ending="vp")
+        services.decide_result(organizer, match, two_seats("win", (40, 10)), ending="vp")
     services.close_round(organizer, round_)
     client.force_login(judge)
     url = f"/api/events/{event.slug}/matches/{first.pk}/correct/"
     refused = client.post(
-        url, {"outcome_a": "loss", "score_a": 30, "score_b": 40}, content_type="application/json"
+        url,
+        {"seats": [{"outcome": "loss", "score": 30}, {"outcome": "win", "score": 40}]},
+        content_type="application/json",
     )
     assert refused.status_code == 400 and "BG-7.4.3" in refused.json()["error"]["message"]
     corrected = client.post(
         url,
-        {"outcome_a": "loss", "score_a": 10, "score_b": 40, "note": "sheet"},
+        {"seats": [{"outcome": "loss", "score": 10}, {"outcome": "win", "score": 40}], "note": "sheet"},
         content_type="application/json",
     )
     assert corrected.status_code == 200 and corrected.json()["result"]["ending"] == "vp"

@@ -8,6 +8,7 @@ from django.utils import timezone
 from tournaments import services
 from tournaments.errors import EventError
 from tournaments.models import AuditEntry, EventStatus, MatchState, Notification, RoundState
+from tournaments.seats import two_seats
 
 pytestmark = pytest.mark.django_db
 
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.django_db
 def finish(round_, organizer, outcome="win"):
     """Decide every game of a published round (table orientation) and close it."""
     for match in round_.matches.games():
-        services.decide_result(organizer, match, outcome_a=outcome, score_a=30, score_b=10)
+        services.decide_result(organizer, match, scores=two_seats(outcome, (30, 10)))
     return services.close_round(organizer, round_)
 
 
@@ -27,7 +28,7 @@ def test_round_one_is_a_draft_with_tables_and_reasons(field, organizer):
     assert [m.table for m in matches] == [1, 2, 3]
     assert matches[0].reason == "round 1 by seeding: top half meets bottom half"
     bye = matches[-1]
-    assert bye.entrant_b is None and bye.reason == "bye: lowest-ranked player without an earlier bye"
+    assert len(bye.entrants()) == 1 and bye.reason == "bye: lowest-ranked player without an earlier bye"
     assert bye.state == MatchState.CONFIRMED and bye.result_source == "bye"
     event.refresh_from_db()
     assert event.status == EventStatus.RUNNING
@@ -37,10 +38,11 @@ def test_round_one_is_a_draft_with_tables_and_reasons(field, organizer):
 def test_a_random_first_round_is_replayable_from_the_event_seed(field, organizer):
     event, _ = field(8, first_round="random", random_seed=42)
     first = [
-        (m.entrant_a_id, m.entrant_b_id) for m in services.pair_next_round(organizer, event).matches.all()
+        (m.entrants()[0].pk, m.entrants()[1].pk)
+        for m in services.pair_next_round(organizer, event).matches.all()
     ]
     services.repair_round(organizer, event.rounds.get(number=1))
-    again = [(m.entrant_a_id, m.entrant_b_id) for m in event.rounds.get(number=1).matches.all()]
+    again = [(m.entrants()[0].pk, m.entrants()[1].pk) for m in event.rounds.get(number=1).matches.all()]
     assert first == again
     assert "random draw (seed 42)" in event.rounds.get(number=1).matches.first().reason
 
@@ -71,10 +73,10 @@ def test_swap_is_audited_and_warns_about_rematches(field, organizer):
     second_table = round_2.matches.get(table=2)
     # Put round 1's opponents back together: a rematch the audit trail and check_event will show.
     # Round 1 was A-C and B-D; round 2 pairs the winners A-B and the losers C-D.
-    a, b = first_table.entrant_b, second_table.entrant_a
+    a, b = first_table.entrants()[1], second_table.entrants()[0]
     warnings = services.swap_pairing(organizer, round_2, a, b, note="players asked")
     first_table.refresh_from_db()
-    assert first_table.entrant_b == b and first_table.reason.startswith("swapped by the organizer")
+    assert first_table.entrants()[1] == b and first_table.reason.startswith("swapped by the organizer")
     entry = AuditEntry.objects.get(event=event, action="swapped")
     assert "players asked" in entry.data["note"] and entry.actor == organizer
     assert all("already met in round 1" in w for w in warnings) and len(warnings) == 2
@@ -83,7 +85,7 @@ def test_swap_is_audited_and_warns_about_rematches(field, organizer):
 def test_swap_and_re_pair_only_in_a_draft(field, organizer):
     event, players = field(4)
     round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
-    a, b = [m.entrant_a for m in round_.matches.all()]
+    a, b = [m.entrants()[0] for m in round_.matches.all()]
     with pytest.raises(EventError, match="only a draft"):
         services.swap_pairing(organizer, round_, a, b)
     with pytest.raises(EventError, match="only a draft"):
@@ -96,8 +98,8 @@ def test_publish_tells_each_player_their_table(field, organizer, django_capture_
     with django_capture_on_commit_callbacks(execute=True):
         services.publish_round(organizer, round_)
     table_one = round_.matches.get(table=1)
-    message = Notification.objects.get(user=table_one.entrant_a.player).message
-    assert message == f"Spring Open — Round 1: table 1 against {table_one.entrant_b.display_name}."
+    message = Notification.objects.get(user=table_one.entrants()[0].player).message
+    assert message == f"Spring Open — Round 1: table 1 against {table_one.entrants()[1].display_name}."
 
 
 def test_timer_needs_a_published_round(field, organizer):
@@ -116,16 +118,16 @@ def test_close_needs_every_result_and_stores_the_standings(running_round, organi
     event, round_, players = running_round
     table_one = round_.matches.get(table=1)
     services.decide_result(
-        organizer, table_one, outcome_a="win", score_a=40, score_b=0, components_a={"knockouts_dealt": 2}
+        organizer, table_one, scores=two_seats("win", (40, 0), ({"knockouts_dealt": 2}, {}))
     )
     with pytest.raises(EventError, match=r"table\(s\) 2 \(awaiting log\)"):
         services.close_round(organizer, round_)
-    services.decide_result(organizer, round_.matches.get(table=2), outcome_a="draw", score_a=10, score_b=10)
+    services.decide_result(organizer, round_.matches.get(table=2), scores=two_seats("draw", (10, 10)))
     services.close_round(organizer, round_)
     round_.refresh_from_db()
     assert round_.state == RoundState.CLOSED
     rows = round_.standings.rows
-    assert rows[0]["registration"] == table_one.entrant_a_id
+    assert rows[0]["registration"] == table_one.entrants()[0].pk
     assert (
         rows[0]["metrics"]["points"] == 3
         and rows[0]["metrics"]["score_diff"] == 40
@@ -158,7 +160,7 @@ def test_round_robin_follows_berger_tables_and_gives_byes_for_dropped_players(fi
         round_ = services.pair_next_round(organizer, event)
         assert (round_.number, round_.stage) == (number, "round_robin")
         for match in round_.matches.games():
-            met.add(frozenset((match.entrant_a_id, match.entrant_b_id)))
+            met.add(frozenset((match.entrants()[0].pk, match.entrants()[1].pk)))
         finish(services.publish_round(organizer, round_), organizer)
     assert len(met) == 10  # every pair of five players, once
     event.refresh_from_db()
@@ -195,6 +197,6 @@ def test_swiss_then_top_cut_seeds_the_bracket_from_the_standings(field, organize
     assert cut.stage == "elimination" and cut.number == 3
     top = [row["registration"] for row in standings[:4]]
     table_one = cut.matches.get(table=1)
-    assert (table_one.entrant_a_id, table_one.entrant_b_id) == (top[0], top[3])
+    assert (table_one.entrants()[0].pk, table_one.entrants()[1].pk) == (top[0], top[3])
     event.refresh_from_db()
     assert event.fixed_seeds == top

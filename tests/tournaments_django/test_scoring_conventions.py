@@ -14,6 +14,7 @@ from tournaments import services
 from tournaments.errors import EventError
 from tournaments.event_audit import event_discrepancies
 from tournaments.models import SoftScore
+from tournaments.seats import two_seats
 
 from .test_bracket import play
 
@@ -76,11 +77,16 @@ def test_battle_points_set_through_the_api_rank_by_margin(field, organizer, clie
 
     round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
     one, two = round_.matches.order_by("table")
-    services.decide_result(organizer, one, outcome_a="win", score_a=30, score_b=10)  # margin 20: 17-3
-    services.decide_result(organizer, two, outcome_a="win", score_a=12, score_b=10)  # margin 2: 10-10
+    services.decide_result(organizer, one, scores=two_seats("win", (30, 10)))  # margin 20: 17-3
+    services.decide_result(organizer, two, scores=two_seats("win", (12, 10)))  # margin 2: 10-10
     services.close_round(organizer, round_)
     rows = {r["registration"]: r["metrics"]["points"] for r in round_.standings.rows}
-    assert rows == {one.entrant_a_id: 17, one.entrant_b_id: 3, two.entrant_a_id: 10, two.entrant_b_id: 10}
+    assert rows == {
+        one.entrants()[0].pk: 17,
+        one.entrants()[1].pk: 3,
+        two.entrants()[0].pk: 10,
+        two.entrants()[1].pk: 10,
+    }
     assert b"Battle points" in client.get(f"/events/{event.slug}/standings/").content
     assert APIClient().get(f"/api/events/{event.slug}/standings/").json()["scoring"] == "battle_points"
     with pytest.raises(EventError, match="Battle points cannot change once the event has started"):
@@ -138,9 +144,9 @@ def test_soft_scores_are_entered_shown_exported_and_ranked_as_the_event_chooses(
     one, two = round_.matches.order_by("table")
     # Both winners win 15-5: level on points and score difference.
     for match in (one, two):
-        services.decide_result(organizer, match, outcome_a="win", score_a=15, score_b=5)
+        services.decide_result(organizer, match, scores=two_seats("win", (15, 5)))
     services.close_round(organizer, round_)
-    first, second = one.entrant_a_id, two.entrant_a_id
+    first, second = one.entrants()[0].pk, two.entrants()[0].pk
     assert [r["rank"] for r in round_.standings.rows][:2] == [1, 1]
 
     client.force_login(organizer)
@@ -197,14 +203,14 @@ def test_soft_scores_added_to_the_total_replace_points_as_first_key(field, organ
     )
     round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
     match = round_.matches.get()
-    services.decide_result(organizer, match, outcome_a="win", score_a=15, score_b=5)
+    services.decide_result(organizer, match, scores=two_seats("win", (15, 5)))
     services.close_round(organizer, round_)
-    services.enter_soft_scores(organizer, event, {match.entrant_b_id: {"painting": 4}})
+    services.enter_soft_scores(organizer, event, {match.entrants()[1].pk: {"painting": 4}})
     rows = event.rounds.get(number=1).standings.rows
     # The loser's 0 + 4 painting beats the winner's 3 + 0: the total ranks, points stay game points.
     assert [(r["registration"], r["metrics"]["total"], r["metrics"]["points"]) for r in rows] == [
-        (match.entrant_b_id, 4, 0),
-        (match.entrant_a_id, 3, 3),
+        (match.entrants()[1].pk, 4, 0),
+        (match.entrants()[0].pk, 3, 3),
     ]
     table = services.standings_table(event)
     assert table["order"] == ["total", "sos"] and table["columns"][0]["name"] == "Total with soft scores"
@@ -231,9 +237,9 @@ def test_the_top_cut_is_seeded_in_the_order_of_the_swiss_standings_soft_scores_i
     round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
     one, two = round_.matches.order_by("table")
     for match in (one, two):  # both winners win 15-5: level on points and score difference
-        services.decide_result(organizer, match, outcome_a="win", score_a=15, score_b=5)
+        services.decide_result(organizer, match, scores=two_seats("win", (15, 5)))
     services.close_round(organizer, round_)
-    first, second = one.entrant_a_id, two.entrant_a_id
+    first, second = one.entrants()[0].pk, two.entrants()[0].pk
     services.enter_soft_scores(organizer, event, {second: {"painting": 12}})
     standing = [row["registration"] for row in services.standings_table(event)["rows"]][:2]
     assert standing == ([second, first] if soft_winner_seeded_first else [first, second])
@@ -242,4 +248,4 @@ def test_the_top_cut_is_seeded_in_the_order_of_the_swiss_standings_soft_scores_i
     event.refresh_from_db()
     assert event.fixed_seeds == standing  # seed 1 is the standings' first
     (match,) = final.matches.all()
-    assert {match.entrant_a_id, match.entrant_b_id} == {first, second}
+    assert {match.entrants()[0].pk, match.entrants()[1].pk} == {first, second}

@@ -73,7 +73,7 @@ def test_a_four_seat_match_is_decided_ranked_and_shown(field, organizer, client)
 def test_a_result_must_give_every_seat(field, organizer):
     _, _, match, _, _ = one_table(field, organizer)
     with pytest.raises(EventError, match="4 seats; the result gives 2"):
-        services.decide_result(organizer, match, outcome_a="win")
+        services.decide_result(organizer, match, scores=two_seats("win"))
     with pytest.raises(EventError, match="negative"):
         services.decide_result(organizer, match, [SeatScore("win", -1), *[SeatScore("loss")] * 3])
 
@@ -101,9 +101,9 @@ def test_two_seat_shorthand_is_table_orientation(running_round, organizer):
     event, round_, players = running_round
     match = round_.matches.order_by("table").first()
     assert [s.outcome for s in two_seats("loss")] == ["loss", "win"]
-    services.decide_result(organizer, match, outcome_a="loss", score_a=9, score_b=16)
+    services.decide_result(organizer, match, scores=two_seats("loss", (9, 16)))
     match.refresh_from_db()
     assert [(s.registration_id, s.outcome, s.rank, s.score) for s in match.seat_list()] == [
-        (match.entrant_a_id, "loss", 2, 9),
-        (match.entrant_b_id, "win", 1, 16),
+        (match.entrants()[0].pk, "loss", 2, 9),
+        (match.entrants()[1].pk, "win", 1, 16),
     ]

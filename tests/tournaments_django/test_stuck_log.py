@@ -12,6 +12,7 @@ from gamelogs.models import GameLog, LogState
 from tests.tournaments_django.conftest import cross_faction_match, log_for
 from tournaments import services
 from tournaments.models import LogFlag, MatchState
+from tournaments.seats import two_seats
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +23,7 @@ def test_a_match_whose_log_was_given_up_takes_a_hand_report(
     event, round_, players = running_round
     match = cross_faction_match(round_)
     with django_capture_on_commit_callbacks(execute=True):
-        services.attach_log_to_match(match.entrant_a.player, match, log_for(match), filename="game.json")
+        services.attach_log_to_match(match.entrants()[0].player, match, log_for(match), filename="game.json")
     match.refresh_from_db()
     assert match.state == MatchState.VERIFYING
     long_ago = timezone.now() - timedelta(hours=1)
@@ -37,6 +38,6 @@ def test_a_match_whose_log_was_given_up_takes_a_hand_report(
     assert match.game_log.error_rule == "PLATFORM-GAVE-UP"
     assert match.state == MatchState.AWAITING_LOG and match.log_flag == LogFlag.UNREADABLE
     with django_capture_on_commit_callbacks(execute=True):
-        services.report_result(match.entrant_a.player, match, outcome_a="win", score_a=40, score_b=10)
+        services.report_result(match.entrants()[0].player, match, scores=two_seats("win", (40, 10)))
     match.refresh_from_db()
     assert match.state == MatchState.REPORTED

@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 
 from tournaments import services
 from tournaments.models import Team
+from tournaments.seats import two_seats
 
 pytestmark = pytest.mark.django_db
 
@@ -99,7 +100,7 @@ def test_team_pairings_and_standings_on_the_pages_and_in_the_exports(team_event,
     pairings = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
     assert "Grayskull (Adam, Teela)" in pairings and "Snake Mountain (Keldor, Evelyn)" in pairings
     for match in round1.matches.all():
-        services.decide_result(organizer, match, outcome_a="win", score_a=10, score_b=7)
+        services.decide_result(organizer, match, scores=two_seats("win", (10, 7)))
     services.close_round(organizer, round1)
     results = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
     assert "win 10–7 loss" in results  # one line per table: the teams' result, not each player's

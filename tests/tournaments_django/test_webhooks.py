@@ -15,6 +15,7 @@ from rest_framework.test import APIClient
 
 from tests.tournaments_django.conftest import cross_faction_match, log_for, verify
 from tournaments import services
+from tournaments.seats import two_seats
 from webhooks import tasks
 from webhooks.models import Delivery, DeliveryState, Subscription
 from webhooks.signing import verify as verify_signature
@@ -103,7 +104,7 @@ def test_a_result_is_posted_once(running_round, organizer, make_user, receiver, 
     _subscribe(make_user("fan"), receiver.url, ["result"], event=event)
     match = round_.matches.games().first()
     with django_capture_on_commit_callbacks(execute=True):
-        services.decide_result(organizer, match, outcome_a="win", score_a=30, score_b=10)
+        services.decide_result(organizer, match, scores=two_seats("win", (30, 10)))
         match.refresh_from_db()
         match.save()  # saved again, same result: no second message
     (body,) = receiver.bodies()
@@ -116,9 +117,9 @@ def test_the_uploader_hears_the_verdict_of_their_log(running_round, receiver, de
                                                      django_capture_on_commit_callbacks):  # fmt: skip
     event, round_, _ = running_round
     match = cross_faction_match(round_)
-    uploader = match.entrant_a.player
+    uploader = match.entrants()[0].player
     _subscribe(uploader, receiver.url, ["verdict"])
-    _subscribe(match.entrant_b.player, receiver.url, ["verdict"])  # not an uploader: hears nothing
+    _subscribe(match.entrants()[1].player, receiver.url, ["verdict"])  # not an uploader: hears nothing
     response = APIClient()
     response.force_authenticate(uploader)
     attached = response.post(

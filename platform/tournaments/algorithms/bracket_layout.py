@@ -169,20 +169,21 @@ def _paired_game(
     if pairing.b is None:
         side = Side(pairing.a, seed_of(pairing.a))
         return BracketGame(index, number, pairing.table, side, None, True, pairing.a, "bye")
-    matching = [r for r in results if {r.player_a, r.player_b} == {pairing.a, pairing.b}]
+    matching = [r for r in results if set(r.players) == {pairing.a, pairing.b}]
     if len(matching) > 1:
         raise InvalidInput(f"round {number}, table {pairing.table}: {len(matching)} results for one game")
     if not matching:
         a, b = Side(pairing.a, seed_of(pairing.a)), Side(pairing.b, seed_of(pairing.b))
         return BracketGame(index, number, pairing.table, a, b, True)
     result = matching[0]
-    # The record may list the players the other way round from the pairing.
-    flipped = result.player_a != pairing.a
-    scores = [(result.score_a, result.components_a), (result.score_b, result.components_b)]
-    (score_a, parts_a), (score_b, parts_b) = scores[::-1] if flipped else scores
-    a = Side(pairing.a, seed_of(pairing.a), score=score_a, components=dict(parts_a))
-    b = Side(pairing.b, seed_of(pairing.b), score=score_b, components=dict(parts_b))
-    resolution: Resolution = "win" if "win" in (result.outcome_a, result.outcome_b) else "draw_rule"
+
+    def side(pid: PlayerId) -> Side:
+        # The record may list the players the other way round from the pairing.
+        seat = result.players.index(pid)
+        return Side(pid, seed_of(pid), score=result.scores[seat], components=dict(result.components[seat]))
+
+    a, b = side(pairing.a), side(pairing.b)
+    resolution: Resolution = "win" if "win" in result.outcomes else "draw_rule"
     return BracketGame(index, number, pairing.table, a, b, True, bracket.winner(result), resolution)
 
 

@@ -86,7 +86,7 @@ def find_discrepancies(
     bye_rounds: dict[PlayerId, set[int]] = defaultdict(set)
     for r in known_results:
         if r.is_bye:
-            bye_rounds[r.player_a].add(r.round)
+            bye_rounds[r.players[0]].add(r.round)
 
     for round_number in sorted(rounds):
         pairings = rounds[round_number]

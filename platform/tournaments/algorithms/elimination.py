@@ -110,7 +110,7 @@ class EliminationBracket:
             if p.b is None:
                 advancing.append(p.a)
                 continue
-            matching = [r for r in this_round if {r.player_a, r.player_b} == {p.a, p.b}]
+            matching = [r for r in this_round if set(r.players) == {p.a, p.b}]
             if not matching:
                 raise PairingError(f"round {round_number}, table {p.table}: no result yet for {p.a} vs {p.b}")
             if len(matching) > 1:
@@ -125,22 +125,24 @@ class EliminationBracket:
 
         Raises InvalidInput when a drawn game names a player who is not in the bracket.
         """
-        if result.player_b is None:
-            return result.player_a
-        if result.outcome_a == "win":
-            return result.player_a
-        if result.outcome_b == "win":
-            return result.player_b
-        a, b = result.player_a, result.player_b
-        for pid in (a, b):
+        if result.is_bye:
+            return result.players[0]
+        if "win" in result.outcomes:
+            return result.players[result.outcomes.index("win")]
+        for pid in result.players:
             if pid not in self.seed_of:
                 raise InvalidInput(f"round {result.round}: {pid!r} is not in this bracket")
-        keys_a = [_draw_value(result.score_a, result.components_a, key) for key in self.draw_break]
-        keys_b = [_draw_value(result.score_b, result.components_b, key) for key in self.draw_break]
-        # Better seed last: a lower seed number wins the comparison.
-        keys_a.append(-self.seed_of[a])
-        keys_b.append(-self.seed_of[b])
-        return a if keys_a > keys_b else b
+
+        def keys(seat: int) -> list[float]:
+            score, parts = result.scores[seat], result.components[seat]
+            # Better seed last: a lower seed number wins the comparison.
+            return [
+                *(_draw_value(score, parts, key) for key in self.draw_break),
+                -self.seed_of[result.players[seat]],
+            ]
+
+        first, second = result.players
+        return first if keys(0) > keys(1) else second
 
     def next_round(
         self, previous: Sequence[Pairing], results: Sequence[ResultRecord], round_number: int

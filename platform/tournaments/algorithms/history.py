@@ -116,7 +116,7 @@ class EventHistory:
                 Game(
                     r.round,
                     tuple(o.player for o in rivals),
-                    tuple(seat.against(o) for o in rivals),
+                    tuple("loss" if double_loss else seat.against(o) for o in rivals),
                     seat.outcome,
                     points,
                     seat.score,
@@ -130,39 +130,26 @@ class EventHistory:
     def _add_two_seats(self, r: ResultRecord) -> None:
         """The common case, without building seats (pairing a large Swiss round reads thousands)."""
         rules = self.rules
-        if r.player_b is None:
-            self.games[r.player_a].append(self._bye(r.round))
+        if r.is_bye:
+            self.games[r.players[0]].append(self._bye(r.round))
             return
-        a, b, outcome_a, outcome_b = r.player_a, r.player_b, r.outcome_a, r.outcome_b
-        assert outcome_b is not None  # filled in by ResultRecord.__post_init__
-        double_loss = outcome_a == outcome_b == "loss"
+        double_loss = r.outcomes == ("loss", "loss")
         # Against each other a two-seat game's outcomes are the seats' own (a double loss included).
-        self.games[a].append(
-            Game(
-                r.round,
-                (b,),
-                (outcome_a,),
-                outcome_a,
-                rules.game_points(outcome_a, r.score_a, r.score_b, double_loss=double_loss),
-                r.score_a,
-                r.score_b,
-                r.components_a,
+        for me, other in ((0, 1), (1, 0)):
+            outcome = r.outcomes[me]
+            self.games[r.players[me]].append(
+                Game(
+                    r.round,
+                    (r.players[other],),
+                    (outcome,),
+                    outcome,
+                    rules.game_points(outcome, r.scores[me], r.scores[other], double_loss=double_loss),
+                    r.scores[me],
+                    r.scores[other],
+                    r.components[me],
+                )
             )
-        )
-        self.games[b].append(
-            Game(
-                r.round,
-                (a,),
-                (outcome_b,),
-                outcome_b,
-                rules.game_points(outcome_b, r.score_b, r.score_a, double_loss=double_loss),
-                r.score_b,
-                r.score_a,
-                r.components_b,
-            )
-        )
-        self._met[(a, b)].append(r.round)
-        self._met[(b, a)].append(r.round)
+            self._met[(r.players[me], r.players[other])].append(r.round)
 
     def _bye(self, round_number: int) -> Game:
         rules = self.rules

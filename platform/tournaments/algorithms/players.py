@@ -23,7 +23,7 @@ PlayerId = Hashable
 Outcome = Literal["win", "draw", "loss"]
 OUTCOMES: tuple[Outcome, ...] = ("win", "draw", "loss")
 
-# The outcome pairs a game can end with. "loss"/"loss" is a double loss (both players
+# The outcomes a two-seat game can end with, in table order. "loss"/"loss" is a double loss (both players
 # penalised, e.g. for slow play or a game abandoned without a result).
 _CONSISTENT_OUTCOMES = {("win", "loss"), ("loss", "win"), ("draw", "draw"), ("loss", "loss")}
 _OPPOSITE: dict[Outcome, Outcome] = {"win": "loss", "loss": "win", "draw": "draw"}
@@ -94,9 +94,11 @@ class SeatResult:
         return other.player != self.player and (self.team is None or other.team != self.team)
 
     def against(self, other: SeatResult) -> Outcome:
-        """How this seat fared against ``other``: better rank wins, equal ranks draw."""
+        """How this seat fared against ``other``: better rank wins, equal ranks draw (FIDE C.07
+        Article 9.1 reads a shared place as a draw). A game every seat lost is a loss against
+        each opponent; the caller knows the whole table and says so."""
         if self.place == other.place:
-            return "draw" if self.outcome != "loss" or other.outcome != "loss" else "loss"
+            return "draw"
         return "win" if self.place < other.place else "loss"
 
 
@@ -111,79 +113,76 @@ class ResultRecord:
     :class:`GameRecord` holds a game of any number of seats and teams. Both give ``seats``,
     which is all that standings and tiebreaks read.
 
-    ``player_b`` is None for a bye; a bye is always a win for ``player_a`` and its scores must
-    stay empty, because what a bye is worth is an event rule
+    ``players`` are the seats' players in table order: two, or one for a bye. ``outcomes`` are
+    the seats' outcomes in the same order; given as one outcome (seat 0's), the other seat's
+    mirrors it (a win for one side is a loss for the other). ``scores`` are each seat's score
+    in the game (VP in Battleground) and ``components`` each seat's score components and
+    counters by the game's keys; left out, they are zero and empty. A bye is always a win and
+    its scores must stay empty, because what a bye is worth is an event rule
     (:class:`~tournaments.algorithms.rules.ScoringRules`), not something a record may claim.
 
-    ``outcome_b`` may be left out; it then mirrors ``outcome_a`` (a win for one side is a loss
-    for the other). ``score_a``/``score_b`` are the game's score of each side (VP in
-    Battleground) and ``components_a``/``components_b`` each side's score components and
-    counters by the game's keys.
-
     Raises :class:`~tournaments.algorithms.errors.InvalidInput` for an unknown outcome, a
-    pair of outcomes no game can end with, a player meeting themself, or a bye with scores.
+    combination of outcomes no game can end with, a player meeting themself, or a bye with scores.
     """
 
     round: int
-    player_a: PlayerId
-    player_b: PlayerId | None
-    outcome_a: Outcome
-    outcome_b: Outcome | None = None
-    score_a: float = 0
-    score_b: float = 0
-    components_a: Mapping[str, float] = field(default_factory=dict, hash=False)
-    components_b: Mapping[str, float] = field(default_factory=dict, hash=False)
+    players: tuple[PlayerId, ...]
+    outcomes: tuple[Outcome, ...]
+    scores: tuple[float, ...] = ()
+    components: tuple[Mapping[str, float], ...] = field(default=(), hash=False)
 
     def __post_init__(self) -> None:
-        if self.outcome_a not in OUTCOMES:
-            raise InvalidInput(f"round {self.round}: unknown outcome {self.outcome_a!r} for {self.player_a}")
-        if self.player_b is None:
-            if self.outcome_a != "win" or self.outcome_b is not None:
-                raise InvalidInput(f"round {self.round}: a bye for {self.player_a} must be recorded as a win")
-            if (
-                self.score_a
-                or self.score_b
-                or any(self.components_a.values())
-                or any(self.components_b.values())
-            ):
+        # Frozen dataclass: normalise the fields through object.__setattr__.
+        players = tuple(self.players)
+        outcomes = (self.outcomes,) if isinstance(self.outcomes, str) else tuple(self.outcomes)
+        if len(players) == 2 and len(outcomes) == 1 and outcomes[0] in OUTCOMES:
+            outcomes = (outcomes[0], _OPPOSITE[outcomes[0]])
+        scores = tuple(self.scores) or (0,) * len(players)
+        components = tuple(self.components) or tuple({} for _ in players)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "outcomes", outcomes)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "components", components)
+        if len(players) not in (1, 2):
+            raise InvalidInput(f"round {self.round}: a two-seat record names one or two players")
+        for player, outcome in zip(players, outcomes, strict=False):
+            if outcome not in OUTCOMES:
+                raise InvalidInput(f"round {self.round}: unknown outcome {outcome!r} for {player}")
+        if not len(outcomes) == len(scores) == len(components) == len(players):
+            raise InvalidInput(f"round {self.round}: give one outcome, score and components per seat")
+        if len(players) == 1:
+            if outcomes != ("win",):
+                raise InvalidInput(f"round {self.round}: a bye for {players[0]} must be recorded as a win")
+            if any(scores) or any(any(c.values()) for c in components):
                 raise InvalidInput(
-                    f"round {self.round}: the bye for {self.player_a} carries scores; "
+                    f"round {self.round}: the bye for {players[0]} carries scores; "
                     "what a bye is worth comes from the event's scoring rules"
                 )
             return
-        if self.player_a == self.player_b:
-            raise InvalidInput(f"round {self.round}: {self.player_a} cannot play themself")
-        if self.outcome_b is None:
-            # Frozen dataclass: fill the derived field through object.__setattr__.
-            object.__setattr__(self, "outcome_b", _OPPOSITE[self.outcome_a])
-        if (self.outcome_a, self.outcome_b) not in _CONSISTENT_OUTCOMES:
+        if players[0] == players[1]:
+            raise InvalidInput(f"round {self.round}: {players[0]} cannot play themself")
+        if outcomes not in _CONSISTENT_OUTCOMES:
             raise InvalidInput(
-                f"round {self.round}: {self.player_a} {self.outcome_a} against {self.player_b} "
-                f"{self.outcome_b} is not a possible result"
+                f"round {self.round}: {players[0]} {outcomes[0]} against {players[1]} "
+                f"{outcomes[1]} is not a possible result"
             )
 
     @classmethod
     def bye(cls, round: int, player: PlayerId) -> ResultRecord:
         """The record of a bye for ``player`` in ``round``."""
-        return cls(round=round, player_a=player, player_b=None, outcome_a="win")
+        return cls(round, (player,), ("win",))
 
     @property
     def is_bye(self) -> bool:
-        return self.player_b is None
-
-    @property
-    def players(self) -> tuple[PlayerId, ...]:
-        """The one or two players the record is about."""
-        return (self.player_a,) if self.player_b is None else (self.player_a, self.player_b)
+        return len(self.players) == 1
 
     @property
     def seats(self) -> tuple[SeatResult, ...]:
-        if self.player_b is None:
-            return (SeatResult(self.player_a, "win"),)
-        assert self.outcome_b is not None  # filled in by __post_init__
-        return (
-            SeatResult(self.player_a, self.outcome_a, self.score_a, self.components_a),
-            SeatResult(self.player_b, self.outcome_b, self.score_b, self.components_b),
+        return tuple(
+            SeatResult(player, outcome, score, parts)
+            for player, outcome, score, parts in zip(
+                self.players, self.outcomes, self.scores, self.components, strict=True
+            )
         )
 
 

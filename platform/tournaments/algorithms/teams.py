@@ -65,17 +65,12 @@ def team_record(record: AnyRecord, team_key: Callable[[Hashable], PlayerId] = la
         return ResultRecord.bye(record.round, team_key(team))
     folded = [team_seat(record.round, team_key(t), members) for t, members in teams.items()]
     if len(folded) == 2:
-        a, b = folded
         return ResultRecord(
-            round=record.round,
-            player_a=a.player,
-            player_b=b.player,
-            outcome_a=a.outcome,
-            outcome_b=b.outcome,
-            score_a=a.score,
-            score_b=b.score,
-            components_a=a.components,
-            components_b=b.components,
+            record.round,
+            tuple(s.player for s in folded),
+            tuple(s.outcome for s in folded),
+            tuple(s.score for s in folded),
+            tuple(s.components for s in folded),
         )
     return GameRecord(record.round, tuple(folded))
 

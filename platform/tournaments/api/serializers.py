@@ -11,7 +11,7 @@ from tournaments import distinct_factions
 from tournaments.forms import EVENT_FIELDS
 from tournaments.models import Event, ForceList, Match, Outcome, Registration, Round
 from tournaments.permissions import officiates
-from tournaments.seats import SeatScore, two_seats
+from tournaments.seats import SeatScore
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -243,22 +243,9 @@ class SeatScoreInputSerializer(serializers.Serializer):
 
 
 class ResultInputSerializer(serializers.Serializer):
-    """A result: ``seats``, one score per seat in table order; or for two seats the shorthand
-    ``outcome_a`` (the first-listed player's), ``score_a``, ``score_b``, ``components_a``, ``components_b``."""
+    """A result: ``seats``, one score per seat in table order (a team match also takes one per team)."""
 
-    seats = SeatScoreInputSerializer(many=True, required=False)
-    # A plain field (checked below) so the schema has one Outcome enum, the seats' one.
-    outcome_a = serializers.CharField(
-        required=False, help_text="win, draw or loss (the first-listed player's)"
-    )
-    score_a = serializers.IntegerField(min_value=0, default=0)
-    score_b = serializers.IntegerField(min_value=0, default=0)
-    components_a = serializers.DictField(
-        child=serializers.IntegerField(min_value=0), required=False, default=dict
-    )
-    components_b = serializers.DictField(
-        child=serializers.IntegerField(min_value=0), required=False, default=dict
-    )
+    seats = SeatScoreInputSerializer(many=True, allow_empty=False)
     ending = serializers.CharField(
         required=False,
         allow_blank=True,
@@ -267,24 +254,9 @@ class ResultInputSerializer(serializers.Serializer):
         "agreed-draw, BG-7.4); default: the score-decided one, so a winner on VP needs the lead the rules ask",
     )
 
-    def validate_outcome_a(self, value: str) -> str:
-        if value not in Outcome.values:
-            raise serializers.ValidationError(f'"{value}" is not one of win, draw or loss.')
-        return value
-
-    def validate(self, data):
-        if not data.get("seats") and "outcome_a" not in data:
-            raise serializers.ValidationError("give seats (one score per seat) or outcome_a")
-        return data
-
     def scores(self) -> list[SeatScore]:
         """The validated result, one SeatScore per seat."""
-        data = self.validated_data
-        if data.get("seats"):
-            return [SeatScore.from_dict(seat) for seat in data["seats"]]
-        return two_seats(
-            data["outcome_a"], data["score_a"], data["score_b"], data["components_a"], data["components_b"]
-        )
+        return [SeatScore.from_dict(seat) for seat in self.validated_data["seats"]]
 
 
 class DecisionInputSerializer(ResultInputSerializer):

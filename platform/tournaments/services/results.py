@@ -18,6 +18,7 @@ after.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -42,7 +43,7 @@ from tournaments.models import (
     RoundState,
 )
 from tournaments.permissions import officiates, require_official, require_player
-from tournaments.seats import SeatScore, two_seats
+from tournaments.seats import SeatScore
 from tournaments.services.common import audit, lock_match, notify, notify_organizers
 from tournaments.services.force_lists import event_content
 
@@ -310,38 +311,17 @@ def _verdict_after_close(match: Match, log: GameLog, verdict: dict) -> None:
 # --- reports by hand ------------------------------------------------------------------------------
 
 
-def _scores(
-    scores: list[SeatScore] | None,
-    outcome_a: str | None,
-    score_a: int,
-    score_b: int,
-    components_a: dict | None,
-    components_b: dict | None,
-) -> list[SeatScore]:
-    """A result given per seat, or in the two-seat shorthand (``outcome_a`` is seat 0's)."""
-    if scores is not None:
-        return list(scores)
-    if outcome_a is None:
-        raise EventError("Give the result: an outcome for each seat.")
-    return two_seats(outcome_a, score_a, score_b, components_a, components_b)
-
-
 @transaction.atomic
 def report_result(
     actor,
     match: Match,
-    scores: list[SeatScore] | None = None,
+    scores: Sequence[SeatScore],
     *,
-    outcome_a: str | None = None,
-    score_a: int = 0,
-    score_b: int = 0,
-    components_a: dict | None = None,
-    components_b: dict | None = None,
     ending: str | None = None,
 ) -> ManualReport:
-    """A player reports the result without a log: ``scores`` one per seat in table order, or
-    the two-seat shorthand (``outcome_a`` is the first-listed player's), and how the game ended
-    (``ending``, a key of the game's endings; None: any ending that allows the result). It
+    """A player reports the result without a log: ``scores`` one per seat in table order
+    (tournaments.seats.two_seats writes a two-seat one from seat 0's outcome), and how the game
+    ended (``ending``, a key of the game's endings; None: any ending that allows the result). It
     counts once an opponent confirms."""
     match = _open_match(match)
     require_player(actor, match)
@@ -349,7 +329,7 @@ def report_result(
         raise EventError(
             f"This match is {match.get_state_display().lower()}: it takes no hand report now.", "state"
         )
-    result = checked(match, _scores(scores, outcome_a, score_a, score_b, components_a, components_b), ending)
+    result = checked(match, scores, ending)
     before = snapshot(match)
     match.reports.filter(status=ReportStatus.PENDING).update(status=ReportStatus.SUPERSEDED)
     report = ManualReport.objects.create(match=match, reported_by=actor, seats=[s.to_dict() for s in result])
@@ -442,24 +422,19 @@ def resolve_dispute(
     *,
     uphold: bool | None,
     note: str = "",
-    scores: list[SeatScore] | None = None,
-    outcome_a: str | None = None,
-    score_a: int = 0,
-    score_b: int = 0,
-    components_a: dict | None = None,
-    components_b: dict | None = None,
+    scores: Sequence[SeatScore] | None = None,
     ending: str | None = None,
 ) -> Match:
     """An organizer or a judge rules on a dispute: uphold the result as it stands (``uphold``
-    True), or replace it (False) with ``scores`` per seat, or the two-seat shorthand as in
-    :func:`report_result`, checked like any result typed by hand. Nothing is assumed: ``uphold``
+    True), or replace it (False) with ``scores`` per seat as in :func:`report_result`, checked
+    like any result typed by hand. Nothing is assumed: ``uphold``
     None, or a replacement given with ``uphold`` True, is refused."""
     match = _open_match(dispute.match)
     require_official(actor, match.round.event)
     dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
     if dispute.status != DisputeStatus.OPEN:
         raise EventError("This dispute is already resolved.", "state")
-    replacement = scores is not None or outcome_a is not None
+    replacement = scores is not None
     if uphold is None:
         raise EventError("Choose a decision: uphold the result or replace it.")
     before = snapshot(match)
@@ -476,9 +451,7 @@ def resolve_dispute(
     else:
         if not replacement:
             raise EventError("Give the result that replaces the disputed one.")
-        result = checked(
-            match, _scores(scores, outcome_a, score_a, score_b, components_a, components_b), ending
-        )
+        result = checked(match, scores, ending)
         _set_result(match, result, ending)
         ruling = f"result set to {result_line(match)}"
     dispute.status = DisputeStatus.RESOLVED
@@ -500,22 +473,17 @@ def resolve_dispute(
 def decide_result(
     actor,
     match: Match,
-    scores: list[SeatScore] | None = None,
+    scores: Sequence[SeatScore],
     *,
-    outcome_a: str | None = None,
-    score_a: int = 0,
-    score_b: int = 0,
-    components_a: dict | None = None,
-    components_b: dict | None = None,
     note: str = "",
     ending: str | None = None,
 ) -> Match:
     """An organizer or a judge sets a match's result (no log, a flagged log, a no-show); it is
-    final. ``scores`` per seat, or the two-seat shorthand as in :func:`report_result`, held to
+    final. ``scores`` per seat as in :func:`report_result`, held to
     the game's rules for ``ending`` (a no-show is a concession in Battleground, BG-7.4.5)."""
     match = _open_match(match)
     require_official(actor, match.round.event)
-    result = checked(match, _scores(scores, outcome_a, score_a, score_b, components_a, components_b), ending)
+    result = checked(match, scores, ending)
     before = snapshot(match)
     _set_result(match, result, ending)
     match.reports.filter(status=ReportStatus.PENDING).update(status=ReportStatus.SUPERSEDED)
@@ -532,7 +500,7 @@ def decide_result(
     return match
 
 
-def checked(match: Match, scores: list[SeatScore], ending: str | None) -> list[SeatScore]:
+def checked(match: Match, scores: Sequence[SeatScore], ending: str | None) -> list[SeatScore]:
     """``scores`` ranked, once they fit the match's seats and the game's rules for ``ending``
     (EventError saying what is wrong otherwise)."""
     result = seats.validate(match, scores)

@@ -163,14 +163,15 @@ def swap_pairing(
     warnings = []
     met = _earlier_meetings(round_)
     for match in (m1, m2):
-        if not match.is_bye:
-            a, b = match.entrant_a, match.entrant_b
-            rounds_met = met.get(frozenset((a.pk, b.pk)))
-            if rounds_met:
-                warnings.append(
-                    f"table {match.table}: {a.display_name} and {b.display_name} "
-                    f"already met in round {', '.join(map(str, rounds_met))}"
-                )
+        entrants = match.entrants()
+        for i, a in enumerate(entrants):
+            for b in entrants[i + 1 :]:
+                rounds_met = met.get(frozenset((a.pk, b.pk)))
+                if rounds_met:
+                    warnings.append(
+                        f"table {match.table}: {a.display_name} and {b.display_name} "
+                        f"already met in round {', '.join(map(str, rounds_met))}"
+                    )
         match.reason = text[:300]
         match.save(update_fields=["reason"])
     detail = f"round {round_.number}: {before[0]} / {before[1]} → {m1} / {m2}"
@@ -244,7 +245,7 @@ def publish_round(actor, round_: Round) -> Round:
     for match in matches:
         if match.is_bye:
             notify(
-                match.entrant_a.player,
+                match.entrants()[0].player,
                 f"Round {round_.number}: you have a bye.",
                 event=round_.event,
                 match=match,
