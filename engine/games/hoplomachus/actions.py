@@ -115,6 +115,12 @@ def deploy(g, ev: dict) -> None:
 
 def check_deploy(g, ev: dict) -> tuple[str, dict, int]:
     """HR-8.4: (troop, unit, hex) of a deployment ``apply`` accepts, or IllegalEvent."""
+    troop, u = check_deployer(g, ev)
+    return troop, u, check_deploy_hex(g, troop, u, ev)
+
+
+def check_deployer(g, ev: dict) -> tuple[str, dict]:
+    """The unit an event deploys may be deployed now, somewhere (HR-8.4.2, HR-8.4.7)."""
     troop = check_player(g, ev)
     if ev.get("unit") is None:
         raise UnreadableLog("/unit: a deployment names the unit deployed", rule="LOG-5.2", path="/unit")
@@ -125,6 +131,10 @@ def check_deploy(g, ev: dict) -> tuple[str, dict, int]:
     refusal = q.deploy_refusal(g, troop, u)
     if refusal:
         raise IllegalEvent(*refusal)
+    return troop, u
+
+
+def check_deploy_hex(g, troop: str, u: dict, ev: dict) -> int:
     h = hex_of(g, ev)
     allowed = q.deploy_hexes(g, troop, u)
     if h not in allowed:
@@ -133,7 +143,7 @@ def check_deploy(g, ev: dict) -> tuple[str, dict, int]:
             "HR-5.3.6" if q.is_sentinel(g, u) else "HR-8.4.1",
             f"{name(g, u)} cannot be deployed on {g.a.label(h)}; the free hexes {troop} may deploy on are {where}",
         )
-    return troop, u, h
+    return h
 
 
 def enter_arena(g, u: dict, h: int) -> None:
@@ -157,6 +167,12 @@ def tactic(g, ev: dict) -> None:
 
 def check_tactic(g, ev: dict) -> tuple[str, str, dict]:
     """HR-8.5: (troop, tactic, target) of a tactic ``apply`` accepts, or IllegalEvent."""
+    troop, tid = check_tactic_chip(g, ev)
+    return troop, tid, check_tactic_target(g, troop, ev)
+
+
+def check_tactic_chip(g, ev: dict) -> tuple[str, str]:
+    """The tactic an event plays may be played now (HR-8.5.1, HR-8.5.3), on some unit."""
     troop = check_player(g, ev)
     fx.check_phase(g, "tactic", "playing a tactic")
     if g.s.turn["tactic"]:
@@ -165,11 +181,15 @@ def check_tactic(g, ev: dict) -> tuple[str, str, dict]:
     camp = g.s.troops[troop]["tactics_camp"]
     if tid not in camp:
         raise IllegalEvent("HR-8.5.1", f"{g.c.tactics[tid].name} is not in {troop}'s camp")
+    return troop, tid
+
+
+def check_tactic_target(g, troop: str, ev: dict) -> dict:
     target = any_unit(g, ev, "target")
     refusal = q.tactic_target_refusal(g, troop, target)
     if refusal:
         raise IllegalEvent(*refusal)
-    return troop, tid, target
+    return target
 
 
 def apply_tactic(g, troop: str, tid: str, target: dict) -> None:
@@ -201,6 +221,12 @@ def foothold(g, ev: dict) -> None:
 
 def check_foothold(g, ev: dict) -> tuple[str, int, int]:
     """(troop, foothold's hex, where it goes) of a foothold action ``apply`` accepts, or IllegalEvent."""
+    troop, h = check_foothold_chip(g, ev)
+    return troop, h, check_foothold_to(g, troop, h, ev)
+
+
+def check_foothold_chip(g, ev: dict) -> tuple[str, int]:
+    """HR-4.5.5 (AMB-14): the troop holds the reward, has not used it this phase, and owns the foothold named."""
     troop = check_player(g, ev)
     fx.check_phase(g, "tactic", "moving or flipping a foothold")
     t = g.s.turn
@@ -211,6 +237,10 @@ def check_foothold(g, ev: dict) -> tuple[str, int, int]:
     h = hex_of(g, ev)
     if g.s.footholds.get(h) != troop:
         raise IllegalEvent("HR-4.5.5", f"{troop} has no foothold on {g.a.label(h)}")
+    return troop, h
+
+
+def check_foothold_to(g, troop: str, h: int, ev: dict) -> int:
     to = hex_of(g, ev, "to")
     if ev.get("flip"):
         if to not in q.free_pedestals(g):
@@ -221,7 +251,7 @@ def check_foothold(g, ev: dict) -> tuple[str, int, int]:
         why = q.foothold_refusal(g, troop, to)
         if why:
             raise IllegalEvent("HR-4.5.5", why)
-    return troop, h, to
+    return to
 
 
 def place_sentinel(g, troop: str, h: int) -> dict:
@@ -251,12 +281,23 @@ def do_move(g, u: dict, steps: list[int]) -> None:
 
 def check_move(g, ev: dict) -> tuple[dict, list[int]]:
     """HR-8.6: (unit, hexes entered) of a move ``apply`` accepts, or IllegalEvent."""
+    u = check_mover(g, ev)
+    return u, check_path(g, u, ev)
+
+
+def check_mover(g, ev: dict) -> dict:
+    """The unit an event moves may move now (HR-8.6.4, HR-8.6.5, HR-7.2.2)."""
     check_player(g, ev)
     u = own_unit(g, ev)
     fx.check_phase(g, "movement", f"moving {name(g, u)}")
     why = q.can_move(g, u)
     if why:
         raise IllegalEvent(why[0], f"{name(g, u)} cannot move: {why[1]}")
+    return u
+
+
+def check_path(g, u: dict, ev: dict) -> list[int]:
+    """HR-8.6.2, HR-8.6.3: the hexes entered, within Movement, each adjacent and unblocked."""
     path = ev.get("path")
     if not isinstance(path, list) or not path:
         raise UnreadableLog("/path: a move lists the hexes entered, in order", rule="LOG-5.2", path="/path")
@@ -275,7 +316,7 @@ def check_move(g, ev: dict) -> tuple[dict, list[int]]:
                 "HR-8.6.3", f"{name(g, u)} cannot enter {g.a.label(h)}: it is blocked ({blocker(g, h)})"
             )
         here = h
-    return u, steps
+    return steps
 
 
 def blocker(g, h: int) -> str:
@@ -302,6 +343,14 @@ def do_ability(g, u: dict, sk, target: dict | None, to: int | None) -> None:
 
 def check_ability(g, ev: dict) -> tuple[dict, object, dict | None, int | None]:
     """HR-8.7: (unit, skill, Hurl's target and hex) of an Ability ``apply`` accepts, or IllegalEvent."""
+    u, sk = check_ability_user(g, ev)
+    if sk.kind == "hurl":
+        return u, sk, *check_hurl(g, u, sk, ev)
+    return u, sk, None, None
+
+
+def check_ability_user(g, ev: dict) -> tuple[dict, object]:
+    """The unit and Ability an event names may be used now (HR-8.7.1, HR-8.7.3)."""
     check_player(g, ev)
     u = own_unit(g, ev)
     fx.check_phase(g, "abilities", f"{name(g, u)} using an Ability")
@@ -315,23 +364,22 @@ def check_ability(g, ev: dict) -> tuple[dict, object, dict | None, int | None]:
         raise IllegalEvent(rule, f"{name(g, u)}'s skills are ignored where it stands")
     if sk.id in u["used"]:
         raise IllegalEvent("HR-8.7.1", f"{name(g, u)} has already used {sk.name} this turn")
-    target = to = None
-    if sk.kind == "hurl":
-        target = any_unit(g, ev, "target", u)
-        if target is u or target["zone"] != "arena" or g.a.distance(u["hex"], target["hex"]) != 1:
-            raise IllegalEvent(
-                "HR-8.7.2", f"{sk.name} needs an adjacent unit; {name(g, target)} is not adjacent"
-            )
-        refusal = q.displace_refusal(g, target)
-        if refusal:
-            raise IllegalEvent(*refusal)
-        to = hex_of(g, ev)
-        n = sk.effect["distance"]
-        if g.a.distance(u["hex"], to) != n or q.blocked(g, target, to):
-            raise IllegalEvent(
-                "HR-3.4.2", f"{sk.name} places the unit on an available hex {n} from {name(g, u)}"
-            )
-    return u, sk, target, to
+    return u, sk
+
+
+def check_hurl(g, u: dict, sk, ev: dict) -> tuple[dict, int]:
+    """CF-8 Hurl: an adjacent unit that may be displaced, to an available hex exactly N from the user."""
+    target = any_unit(g, ev, "target", u)
+    if target is u or target["zone"] != "arena" or g.a.distance(u["hex"], target["hex"]) != 1:
+        raise IllegalEvent("HR-8.7.2", f"{sk.name} needs an adjacent unit; {name(g, target)} is not adjacent")
+    refusal = q.displace_refusal(g, target)
+    if refusal:
+        raise IllegalEvent(*refusal)
+    to = hex_of(g, ev)
+    n = sk.effect["distance"]
+    if g.a.distance(u["hex"], to) != n or q.blocked(g, target, to):
+        raise IllegalEvent("HR-3.4.2", f"{sk.name} places the unit on an available hex {n} from {name(g, u)}")
+    return target, to
 
 
 def unit_skill(g, u: dict, skill_name, kind: str):
@@ -387,10 +435,15 @@ def check_attack(g, ev: dict) -> tuple[dict, dict | None, int | None]:
     """HR-8.8.3: (attacker, target unit or None, hex of the target shard or None) of an attack ``apply``
     accepts, or IllegalEvent."""
     u = start_engaging(g, ev, "attack")
+    return u, *check_attack_target(g, u, ev)
+
+
+def check_attack_target(g, u: dict, ev: dict) -> tuple[dict | None, int | None]:
+    """HR-2.1.3, HR-2.5.1: (target unit, or the hex of the target shard) of ``u``'s attack."""
     shard = q.shard_at(g, ev.get("target"))
     if shard is not None:
         check_shard_target(g, u, shard)
-        return u, None, shard
+        return None, shard
     target = any_unit(g, ev, "target", u)
     if target["zone"] != "arena" or q.allied(g, u, target):
         raise IllegalEvent(
@@ -401,7 +454,7 @@ def check_attack(g, ev: dict) -> tuple[dict, dict | None, int | None]:
         raise IllegalEvent(
             "HR-2.5.1", f"{name(g, target)} is {dist} hexes away; {name(g, u)} has Range {q.udef(g, u).range}"
         )
-    return u, target, None
+    return target, None
 
 
 def check_shard_target(g, u: dict, h: int) -> None:
@@ -575,10 +628,21 @@ def do_special(g, ev: dict, u: dict, sk, targets: list[dict]) -> None:
 
 def check_special(g, ev: dict) -> tuple[dict, object, list[dict]]:
     """HR-8.8.4: (unit, skill, the units it rolls against) of a Special ``apply`` accepts, or IllegalEvent."""
+    u, sk = check_special_user(g, ev)
+    return u, sk, check_special_targets(g, u, sk, ev)
+
+
+def check_special_user(g, ev: dict) -> tuple[dict, object]:
+    """The unit and Special an event names may be used now (HR-8.8.1, HR-3.3.3)."""
     u = start_engaging(g, ev, "use a Special")
     sk = unit_skill(g, u, ev.get("special"), "special")
     if not q.skills_on(g, u):
         raise IllegalEvent("HR-3.3.3", f"{name(g, u)}'s skills are ignored where it stands")
+    return u, sk
+
+
+def check_special_targets(g, u: dict, sk, ev: dict) -> list[dict]:
+    """HR-8.8.4: every adjacent opponent, or one opponent within the Special's range."""
     eff = sk.effect
     if eff["targets"] == "adjacent_all":
         targets = sorted(
@@ -591,14 +655,14 @@ def check_special(g, ev: dict) -> tuple[dict, object, list[dict]]:
             )
         if not targets:
             raise IllegalEvent("HR-8.8.4", f"{sk.name} needs at least one adjacent opponent")
-        return u, sk, targets
+        return targets
     target = any_unit(g, ev, "target", u)
     rng = eff.get("range")
     if target["zone"] != "arena" or q.allied(g, u, target) or not q.in_range(g, u, target, rng):
         raise IllegalEvent(
             "HR-8.8.4", f"{sk.name} needs an opponent within {rng or q.udef(g, u).range} hexes"
         )
-    return u, sk, [target]
+    return [target]
 
 
 ACTIONS = {

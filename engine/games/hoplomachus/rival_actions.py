@@ -30,7 +30,7 @@ def deploy(g, ev: dict) -> None:
     if g.dice.author is not None and not g.dice.seeded:
         ev["unit"] = pick
     u = s.units[f"{troop}:{pick}"]
-    h = check_deploy_hex(g, ev, u)
+    h = check_deploy_hex(g, u, ev)
     if troop == "arena":
         s.troops["arena"]["bag"].remove(pick)
     act.enter_arena(g, u, h)
@@ -60,7 +60,7 @@ def check_deploy(g, ev: dict) -> tuple[str, list[str]]:
     return troop, [u["def"] for u in s.units.values() if u["owner"] == "immortal" and u["zone"] == "camp"]
 
 
-def check_deploy_hex(g, ev: dict, u: dict) -> int:
+def check_deploy_hex(g, u: dict, ev: dict) -> int:
     """HR-13.3.2: the hex of the drawn rival unit ``u``."""
     h = act.hex_of(g, ev)
     allowed = q.deploy_hexes(g, u["owner"], u)
@@ -79,6 +79,12 @@ def move(g, ev: dict) -> None:
 
 def check_move(g, ev: dict) -> tuple[dict, list[int]]:
     """HR-9.4.3–9.4.5: a rival move ``apply`` accepts ends where the rival procedure allows, in as many steps."""
+    u, step, dests = check_mover(g, ev)
+    return u, check_plan_path(g, ev, step, dests)
+
+
+def check_mover(g, ev: dict) -> tuple[dict, str, dict[int, int]]:
+    """The rival unit an event moves must move now: (unit, step of HR-9.4, {destination: steps})."""
     act.check_player(g, ev)
     u = act.own_unit(g, ev)
     fx.check_phase(g, "movement", f"moving {act.name(g, u)}")
@@ -91,9 +97,15 @@ def check_move(g, ev: dict) -> tuple[dict, list[int]]:
             raise IllegalEvent("HR-9.4.5", f"{act.name(g, u)} stays put: it cannot get closer to anything on its "
                                "priority list")  # fmt: skip
         raise IllegalEvent("HR-9.4.4", f"{act.name(g, u)} stays put: its mark is already within Range")
-    _, steps = act.check_move(g, ev)
+    return u, step, dests
+
+
+def check_plan_path(g, ev: dict, step: str, dests: dict[int, int]) -> list[int]:
+    """A path a player's move could take (actions.check_move) that ends on a destination of the plan, in as many
+    steps as the plan says."""
+    u, steps = act.check_move(g, ev)
     if dests.get(steps[-1]) == len(steps):
-        return u, steps
+        return steps
     rule = "HR-9.4.4" if step == "2a" else "HR-9.4.5"
     how = (
         "the fewest steps that bring its mark within Range"
@@ -110,6 +122,12 @@ def ability(g, ev: dict) -> None:
 
 
 def check_ability(g, ev: dict) -> tuple:
+    """What actions.check_ability gives for a rival Ability ``apply`` accepts, or IllegalEvent."""
+    u, sk = check_ability_user(g, ev)
+    return check_ability_target(g, u, sk, ev)
+
+
+def check_ability_user(g, ev: dict) -> tuple[dict, object]:
     act.check_player(g, ev)
     u = act.own_unit(g, ev)
     fx.check_phase(g, "abilities", f"{act.name(g, u)} using an Ability")
@@ -118,6 +136,10 @@ def check_ability(g, ev: dict) -> tuple:
         raise IllegalEvent(
             "HR-9.5.1", f"{act.name(g, u)} cannot use {sk.name} now (its conditions are not met)"
         )
+    return u, sk
+
+
+def check_ability_target(g, u: dict, sk, ev: dict) -> tuple:
     if sk.kind == "hurl":
         allowed = rv.targets(g, u, 1, adjacent_only=True, units_only=True)
         target = act.any_unit(g, ev, "target", u)
@@ -142,6 +164,12 @@ def attack(g, ev: dict) -> None:
 def check_attack(g, ev: dict) -> tuple[dict, dict, tuple | None]:
     """(attacker, target, and what actions.check_attack gave when the attack is resolved as a player's) of a
     rival attack ``apply`` accepts, or IllegalEvent; the immortal's own attack is resolved here (HR-13.10)."""
+    u, allowed = check_attacker(g, ev)
+    return check_attack_target(g, u, allowed, ev)
+
+
+def check_attacker(g, ev: dict) -> tuple[dict, list[dict]]:
+    """HR-9.6.2: the rival unit attacks rather than use a Special: (unit, the opponents it may attack)."""
     act.check_player(g, ev)
     u = act.own_unit(g, ev)
     fx.check_phase(g, "engagement", f"{act.name(g, u)} attacking")
@@ -150,7 +178,10 @@ def check_attack(g, ev: dict) -> tuple[dict, dict, tuple | None]:
         raise IllegalEvent(
             "HR-9.6.2", f"{act.name(g, u)} must use its Special {sk.name} instead of attacking"
         )
-    allowed = rv.targets(g, u)
+    return u, rv.targets(g, u)
+
+
+def check_attack_target(g, u: dict, allowed: list[dict], ev: dict) -> tuple[dict, dict, tuple | None]:
     target = act.target_of(g, ev, u)
     if target not in allowed and q.cannot_engage(g, u) is None:
         raise IllegalEvent(
@@ -266,13 +297,23 @@ def special(g, ev: dict) -> None:
 
 
 def check_special(g, ev: dict) -> tuple:
-    """HR-9.6.2 step 1: the Special due, on the highest-priority opponent in its range."""
+    """HR-9.6.2 step 1: the Special due, on the highest-priority opponent in its range (what
+    actions.check_special gives), or IllegalEvent."""
+    u, sk = check_special_user(g, ev)
+    return check_special_target(g, u, sk, ev)
+
+
+def check_special_user(g, ev: dict) -> tuple[dict, object]:
     act.check_player(g, ev)
     u = act.own_unit(g, ev)
     fx.check_phase(g, "engagement", f"{act.name(g, u)} using a Special")
     sk = act.unit_skill(g, u, ev.get("special"), "special")
     if rv.special_due(g, u) is not sk:
         raise IllegalEvent("HR-9.6.2", f"{act.name(g, u)} cannot use {sk.name} now")
+    return u, sk
+
+
+def check_special_target(g, u: dict, sk, ev: dict) -> tuple:
     if sk.effect["targets"] == "one":
         allowed = rv.targets(g, u, sk.effect.get("range"), units_only=True)
         target = act.any_unit(g, ev, "target", u)

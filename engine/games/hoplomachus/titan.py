@@ -187,7 +187,7 @@ def resolve_toss(g, p: dict, ev: dict) -> None:
     if target is None:
         return
     fx.deal_damage(g, target, p["damage"], titan, attack=False)
-    h = check_toss_hex(g, p, ev, titan, target)
+    h = check_toss_hex(g, p, titan, target, ev)
     if h is not None:
         g.s.place(target, h)
 
@@ -207,7 +207,7 @@ def check_toss_target(g, ev: dict) -> tuple[dict, dict | None]:
     return titan, target
 
 
-def check_toss_hex(g, p: dict, ev: dict, titan: dict, target: dict) -> int | None:
+def check_toss_hex(g, p: dict, titan: dict, target: dict, ev: dict) -> int | None:
     """Where the tossed unit lands, once the damage is dealt (it may have left the arena): None, it stays."""
     free = toss_hexes(g, titan, target, p["distance"])
     if not free:
