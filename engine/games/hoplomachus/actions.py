@@ -1,8 +1,9 @@
 """The player's actions, one handler per event type, and the handlers of pending decisions.
 
-Layer 5 (actions): each handler checks the event with the predicates of ``queries`` (the same ones
-``legal_events`` lists from), then changes the state through ``effects``. Handlers are looked up in
-the tables ``ACTIONS`` and ``PENDING`` by the event's ``type`` or the pending decision's ``kind``.
+Layer 5 (actions): each handler asks its ``check_*`` function whether the event may be applied (it raises
+IllegalEvent, changing nothing; ``legal_events`` keeps the candidates the same functions accept), then changes
+the state through ``effects``. Handlers are looked up in the tables ``ACTIONS`` and ``PENDING`` by the event's
+``type`` or the pending decision's ``kind``.
 """
 
 from __future__ import annotations
@@ -105,17 +106,35 @@ def check_own(g, u: dict) -> None:
 
 
 def deploy(g, ev: dict) -> None:
+    troop, u, h = check_deploy(g, ev)
+    g.s.turn["phase"] = "deploy"
+    enter_arena(g, u, h)
+    g.s.turn["deployed"] = True
+    fx.stat(g, troop, "deployed")
+
+
+def check_deploy(g, ev: dict) -> tuple[str, dict, int]:
+    """HR-8.4: (troop, unit, hex) of a deployment ``apply`` accepts, or IllegalEvent."""
+    troop, u = check_deployer(g, ev)
+    return troop, u, check_deploy_hex(g, troop, u, ev)
+
+
+def check_deployer(g, ev: dict) -> tuple[str, dict]:
+    """The unit an event deploys may be deployed now, somewhere (HR-8.4.2, HR-8.4.7)."""
     troop = check_player(g, ev)
     if ev.get("unit") is None:
         raise UnreadableLog("/unit: a deployment names the unit deployed", rule="LOG-5.2", path="/unit")
     u = own_unit(g, ev)
-    fx.advance_to(g, "deploy", f"deploying {name(g, u)}")
-    t = g.s.turn
-    if t["deployed"]:
+    fx.check_phase(g, "deploy", f"deploying {name(g, u)}")
+    if g.s.turn["deployed"]:
         raise IllegalEvent("HR-8.4.2", "at most one unit may be deployed in a Deploy phase")
     refusal = q.deploy_refusal(g, troop, u)
     if refusal:
         raise IllegalEvent(*refusal)
+    return troop, u
+
+
+def check_deploy_hex(g, troop: str, u: dict, ev: dict) -> int:
     h = hex_of(g, ev)
     allowed = q.deploy_hexes(g, troop, u)
     if h not in allowed:
@@ -124,9 +143,7 @@ def deploy(g, ev: dict) -> None:
             "HR-5.3.6" if q.is_sentinel(g, u) else "HR-8.4.1",
             f"{name(g, u)} cannot be deployed on {g.a.label(h)}; the free hexes {troop} may deploy on are {where}",
         )
-    enter_arena(g, u, h)
-    t["deployed"] = True
-    fx.stat(g, troop, "deployed")
+    return h
 
 
 def enter_arena(g, u: dict, h: int) -> None:
@@ -138,24 +155,41 @@ def enter_arena(g, u: dict, h: int) -> None:
 
 
 def tactic(g, ev: dict) -> None:
-    troop = check_player(g, ev)
-    fx.advance_to(g, "tactic", "playing a tactic")
+    troop, tid, target = check_tactic(g, ev)
     t = g.s.turn
-    if t["tactic"]:
+    t["phase"] = "tactic"
+    g.s.troops[troop]["tactics_camp"].remove(tid)
+    t["tactic"] = True
+    apply_tactic(g, troop, tid, target)
+    fx.stat(g, troop, "tactics")
+    fx.tactic_stat(g, troop, tid)
+
+
+def check_tactic(g, ev: dict) -> tuple[str, str, dict]:
+    """HR-8.5: (troop, tactic, target) of a tactic ``apply`` accepts, or IllegalEvent."""
+    troop, tid = check_tactic_chip(g, ev)
+    return troop, tid, check_tactic_target(g, troop, ev)
+
+
+def check_tactic_chip(g, ev: dict) -> tuple[str, str]:
+    """The tactic an event plays may be played now (HR-8.5.1, HR-8.5.3), on some unit."""
+    troop = check_player(g, ev)
+    fx.check_phase(g, "tactic", "playing a tactic")
+    if g.s.turn["tactic"]:
         raise IllegalEvent("HR-8.5.3", "at most one tactic may be played in a Tactic Placement phase")
     tid = g.c.lookup("tactics", ev.get("tactic"), path="/tactic")
     camp = g.s.troops[troop]["tactics_camp"]
     if tid not in camp:
         raise IllegalEvent("HR-8.5.1", f"{g.c.tactics[tid].name} is not in {troop}'s camp")
+    return troop, tid
+
+
+def check_tactic_target(g, troop: str, ev: dict) -> dict:
     target = any_unit(g, ev, "target")
     refusal = q.tactic_target_refusal(g, troop, target)
     if refusal:
         raise IllegalEvent(*refusal)
-    camp.remove(tid)
-    t["tactic"] = True
-    apply_tactic(g, troop, tid, target)
-    fx.stat(g, troop, "tactics")
-    fx.tactic_stat(g, troop, tid)
+    return target
 
 
 def apply_tactic(g, troop: str, tid: str, target: dict) -> None:
@@ -175,8 +209,26 @@ def apply_tactic(g, troop: str, tid: str, target: dict) -> None:
 
 def foothold(g, ev: dict) -> None:
     """HR-4.5.5 (AMB-14): move a foothold to an adjacent hex, or flip it into a sentinel on a free pedestal."""
+    troop, h, to = check_foothold(g, ev)
+    g.s.turn["phase"] = "tactic"
+    del g.s.footholds[h]
+    if ev.get("flip"):
+        place_sentinel(g, troop, to)
+    else:
+        g.s.footholds[to] = troop
+    g.s.turn["foothold"] = True
+
+
+def check_foothold(g, ev: dict) -> tuple[str, int, int]:
+    """(troop, foothold's hex, where it goes) of a foothold action ``apply`` accepts, or IllegalEvent."""
+    troop, h = check_foothold_chip(g, ev)
+    return troop, h, check_foothold_to(g, troop, h, ev)
+
+
+def check_foothold_chip(g, ev: dict) -> tuple[str, int]:
+    """HR-4.5.5 (AMB-14): the troop holds the reward, has not used it this phase, and owns the foothold named."""
     troop = check_player(g, ev)
-    fx.advance_to(g, "tactic", "moving or flipping a foothold")
+    fx.check_phase(g, "tactic", "moving or flipping a foothold")
     t = g.s.turn
     if not g.s.troops[troop]["foothold_action"]:
         raise IllegalEvent("HR-4.5.5", f"{troop} has not gained the 'move or flip a foothold' reward")
@@ -185,21 +237,21 @@ def foothold(g, ev: dict) -> None:
     h = hex_of(g, ev)
     if g.s.footholds.get(h) != troop:
         raise IllegalEvent("HR-4.5.5", f"{troop} has no foothold on {g.a.label(h)}")
+    return troop, h
+
+
+def check_foothold_to(g, troop: str, h: int, ev: dict) -> int:
     to = hex_of(g, ev, "to")
     if ev.get("flip"):
         if to not in q.free_pedestals(g):
             raise IllegalEvent("HR-5.3.1", f"{g.a.label(to)} is not a free pedestal")
-        del g.s.footholds[h]
-        place_sentinel(g, troop, to)
     else:
         if g.a.distance(h, to) != 1:
             raise IllegalEvent("HR-4.5.5", "a foothold moves to an adjacent hex")
         why = q.foothold_refusal(g, troop, to)
         if why:
             raise IllegalEvent("HR-4.5.5", why)
-        del g.s.footholds[h]
-        g.s.footholds[to] = troop
-    t["foothold"] = True
+    return to
 
 
 def place_sentinel(g, troop: str, h: int) -> dict:
@@ -215,12 +267,37 @@ def place_sentinel(g, troop: str, h: int) -> dict:
 
 
 def move(g, ev: dict) -> None:
+    do_move(g, *check_move(g, ev))
+
+
+def do_move(g, u: dict, steps: list[int]) -> None:
+    g.s.turn["phase"] = "movement"
+    g.s.place(u, steps[-1])
+    u["moved"] = True
+    if g.s.shards:
+        fx.pick_up_shards(g, u, steps)
+    fx.stat(g, u["owner"], "hexes_moved", len(steps))
+
+
+def check_move(g, ev: dict) -> tuple[dict, list[int]]:
+    """HR-8.6: (unit, hexes entered) of a move ``apply`` accepts, or IllegalEvent."""
+    u = check_mover(g, ev)
+    return u, check_path(g, u, ev)
+
+
+def check_mover(g, ev: dict) -> dict:
+    """The unit an event moves may move now (HR-8.6.4, HR-8.6.5, HR-7.2.2)."""
     check_player(g, ev)
     u = own_unit(g, ev)
-    fx.advance_to(g, "movement", f"moving {name(g, u)}")
+    fx.check_phase(g, "movement", f"moving {name(g, u)}")
     why = q.can_move(g, u)
     if why:
         raise IllegalEvent(why[0], f"{name(g, u)} cannot move: {why[1]}")
+    return u
+
+
+def check_path(g, u: dict, ev: dict) -> list[int]:
+    """HR-8.6.2, HR-8.6.3: the hexes entered, within Movement, each adjacent and unblocked."""
     path = ev.get("path")
     if not isinstance(path, list) or not path:
         raise UnreadableLog("/path: a move lists the hexes entered, in order", rule="LOG-5.2", path="/path")
@@ -239,11 +316,7 @@ def move(g, ev: dict) -> None:
                 "HR-8.6.3", f"{name(g, u)} cannot enter {g.a.label(h)}: it is blocked ({blocker(g, h)})"
             )
         here = h
-    g.s.place(u, here)
-    u["moved"] = True
-    if g.s.shards:
-        fx.pick_up_shards(g, u, steps)
-    fx.stat(g, u["owner"], "hexes_moved", len(steps))
+    return steps
 
 
 def blocker(g, h: int) -> str:
@@ -256,9 +329,31 @@ def blocker(g, h: int) -> str:
 
 
 def ability(g, ev: dict) -> None:
+    do_ability(g, *check_ability(g, ev))
+
+
+def do_ability(g, u: dict, sk, target: dict | None, to: int | None) -> None:
+    g.s.turn["phase"] = "abilities"
+    if sk.kind == "regen":
+        fx.heal(g, u, sk.effect["amount"])  # CF-8, WE-9
+    elif sk.kind == "hurl":
+        g.s.place(target, to)  # HR-7.7: displaced, not moved
+    u["used"].append(sk.id)
+
+
+def check_ability(g, ev: dict) -> tuple[dict, object, dict | None, int | None]:
+    """HR-8.7: (unit, skill, Hurl's target and hex) of an Ability ``apply`` accepts, or IllegalEvent."""
+    u, sk = check_ability_user(g, ev)
+    if sk.kind == "hurl":
+        return u, sk, *check_hurl(g, u, sk, ev)
+    return u, sk, None, None
+
+
+def check_ability_user(g, ev: dict) -> tuple[dict, object]:
+    """The unit and Ability an event names may be used now (HR-8.7.1, HR-8.7.3)."""
     check_player(g, ev)
     u = own_unit(g, ev)
-    fx.advance_to(g, "abilities", f"{name(g, u)} using an Ability")
+    fx.check_phase(g, "abilities", f"{name(g, u)} using an Ability")
     if u["zone"] != "arena":
         raise IllegalEvent("HR-8.7.1", f"{name(g, u)} is not in the arena")
     if u["dazed"]:
@@ -269,26 +364,22 @@ def ability(g, ev: dict) -> None:
         raise IllegalEvent(rule, f"{name(g, u)}'s skills are ignored where it stands")
     if sk.id in u["used"]:
         raise IllegalEvent("HR-8.7.1", f"{name(g, u)} has already used {sk.name} this turn")
-    kind = sk.kind
-    if kind == "regen":
-        fx.heal(g, u, sk.effect["amount"])  # CF-8, WE-9
-    elif kind == "hurl":
-        target = any_unit(g, ev, "target", u)
-        if target is u or target["zone"] != "arena" or g.a.distance(u["hex"], target["hex"]) != 1:
-            raise IllegalEvent(
-                "HR-8.7.2", f"{sk.name} needs an adjacent unit; {name(g, target)} is not adjacent"
-            )
-        refusal = q.displace_refusal(g, target)
-        if refusal:
-            raise IllegalEvent(*refusal)
-        to = hex_of(g, ev)
-        n = sk.effect["distance"]
-        if g.a.distance(u["hex"], to) != n or q.blocked(g, target, to):
-            raise IllegalEvent(
-                "HR-3.4.2", f"{sk.name} places the unit on an available hex {n} from {name(g, u)}"
-            )
-        g.s.place(target, to)  # HR-7.7: displaced, not moved
-    u["used"].append(sk.id)
+    return u, sk
+
+
+def check_hurl(g, u: dict, sk, ev: dict) -> tuple[dict, int]:
+    """CF-8 Hurl: an adjacent unit that may be displaced, to an available hex exactly N from the user."""
+    target = any_unit(g, ev, "target", u)
+    if target is u or target["zone"] != "arena" or g.a.distance(u["hex"], target["hex"]) != 1:
+        raise IllegalEvent("HR-8.7.2", f"{sk.name} needs an adjacent unit; {name(g, target)} is not adjacent")
+    refusal = q.displace_refusal(g, target)
+    if refusal:
+        raise IllegalEvent(*refusal)
+    to = hex_of(g, ev)
+    n = sk.effect["distance"]
+    if g.a.distance(u["hex"], to) != n or q.blocked(g, target, to):
+        raise IllegalEvent("HR-3.4.2", f"{sk.name} places the unit on an available hex {n} from {name(g, u)}")
+    return target, to
 
 
 def unit_skill(g, u: dict, skill_name, kind: str):
@@ -308,7 +399,7 @@ def unit_skill(g, u: dict, skill_name, kind: str):
 def start_engaging(g, ev: dict, what: str) -> dict:
     check_player(g, ev)
     u = own_unit(g, ev)
-    fx.advance_to(g, "engagement", f"{name(g, u)} {what}")
+    fx.check_phase(g, "engagement", f"{name(g, u)} {what}")
     why = q.cannot_engage(g, u)
     if why:
         raise IllegalEvent(why[0], f"{name(g, u)} cannot {what}: {why[1]}")
@@ -317,21 +408,14 @@ def start_engaging(g, ev: dict, what: str) -> dict:
 
 def attack(g, ev: dict) -> None:
     """HR-8.8.3: target an opponent in Range, roll the pool, remove HP; Retaliate (CF-8) answers."""
-    u = start_engaging(g, ev, "attack")
-    shard = q.shard_at(g, ev.get("target"))
+    do_attack(g, ev, *check_attack(g, ev))
+
+
+def do_attack(g, ev: dict, u: dict, target: dict | None, shard: int | None) -> None:
+    g.s.turn["phase"] = "engagement"
     if shard is not None:
         attack_shard(g, ev, u, shard)
         return
-    target = any_unit(g, ev, "target", u)
-    if target["zone"] != "arena" or q.allied(g, u, target):
-        raise IllegalEvent(
-            "HR-2.1.3", f"{name(g, u)} may attack only an opponent in the arena, not {name(g, target)}"
-        )
-    if not q.in_range(g, u, target):
-        dist = g.a.distance(u["hex"], target["hex"])
-        raise IllegalEvent(
-            "HR-2.5.1", f"{name(g, target)} is {dist} hexes away; {name(g, u)} has Range {q.udef(g, u).range}"
-        )
     pool = q.attack_pool(g, u)
     hits, written = g.dice.roll(pool, ev.get("dice"), f"{name(g, u)}'s attack")
     if g.dice.author is not None and not g.dice.seeded:
@@ -347,9 +431,35 @@ def attack(g, ev: dict) -> None:
     on_attack_damage(g, target, u, n, before)
 
 
-def attack_shard(g, ev: dict, u: dict, h: int) -> None:
-    """HR-14.10.3: a shard with blue HP is an opponent for the players' units (red HP for the rivals'); it is
-    attacked like a unit ("target": "shard:<hex>"), and it answers nothing."""
+def check_attack(g, ev: dict) -> tuple[dict, dict | None, int | None]:
+    """HR-8.8.3: (attacker, target unit or None, hex of the target shard or None) of an attack ``apply``
+    accepts, or IllegalEvent."""
+    u = start_engaging(g, ev, "attack")
+    return u, *check_attack_target(g, u, ev)
+
+
+def check_attack_target(g, u: dict, ev: dict) -> tuple[dict | None, int | None]:
+    """HR-2.1.3, HR-2.5.1: (target unit, or the hex of the target shard) of ``u``'s attack."""
+    shard = q.shard_at(g, ev.get("target"))
+    if shard is not None:
+        check_shard_target(g, u, shard)
+        return None, shard
+    target = any_unit(g, ev, "target", u)
+    if target["zone"] != "arena" or q.allied(g, u, target):
+        raise IllegalEvent(
+            "HR-2.1.3", f"{name(g, u)} may attack only an opponent in the arena, not {name(g, target)}"
+        )
+    if not q.in_range(g, u, target):
+        dist = g.a.distance(u["hex"], target["hex"])
+        raise IllegalEvent(
+            "HR-2.5.1", f"{name(g, target)} is {dist} hexes away; {name(g, u)} has Range {q.udef(g, u).range}"
+        )
+    return target, None
+
+
+def check_shard_target(g, u: dict, h: int) -> None:
+    """HR-14.10.3: a shard with blue HP is an opponent for the players' units (red HP for the rivals'), attacked
+    like a unit ("target": "shard:<hex>") within Range."""
     shard = g.s.shards.get(h)
     if shard is None or shard["hp"] <= 0:
         raise IllegalEvent("HR-14.10.3", f"there is no shard with HP on {g.a.label(h)} to attack")
@@ -359,6 +469,10 @@ def attack_shard(g, ev: dict, u: dict, h: int) -> None:
     if h not in q.shard_targets(g, u):
         raise IllegalEvent("HR-2.5.1", f"the shard on {g.a.label(h)} is {g.a.distance(u['hex'], h)} hexes away; "
                            f"{name(g, u)} has Range {q.udef(g, u).range}")  # fmt: skip
+
+
+def attack_shard(g, ev: dict, u: dict, h: int) -> None:
+    """HR-14.10.3: the shard answers nothing."""
     pool = q.attack_pool(g, u)
     hits, written = g.dice.roll(pool, ev.get("dice"), f"{name(g, u)}'s attack")
     if g.dice.author is not None and not g.dice.seeded:
@@ -448,8 +562,14 @@ AFTER_ACTIVE = ("retaliate", "repel", "trigger_order")
 
 
 def resolve_trigger_order(g, p: dict, ev: dict) -> None:
-    """HR-7.4.2: the effects triggered at once on one unit resolve in the order logged, which must name each of
-    them once; the controller chooses it, for a rival unit the players jointly."""
+    """HR-7.4.2: the effects triggered at once on one unit resolve in the order logged."""
+    for kind in check_trigger_order(g, p, ev):
+        AUTOMATIC[kind](g, p)
+
+
+def check_trigger_order(g, p: dict, ev: dict) -> list[str]:
+    """HR-7.4.2: the order logged must name each effect triggered at once on the unit once; the controller
+    chooses it, for a rival unit the players jointly. The kinds of the effects, in that order."""
     u = g.s.units[p["unit"]]
     effects = [next(sk for sk in q.udef(g, u).skills if sk.id == sid) for sid in p["effects"]]
     listed = " and ".join(sk.name for sk in effects)
@@ -472,29 +592,19 @@ def resolve_trigger_order(g, p: dict, ev: dict) -> None:
     if sorted(ids) != sorted(p["effects"]):
         raise IllegalEvent("HR-7.4.2", f"{name(g, u)} has {len(effects)} effects triggered at once, {listed}; the "
                            f"log should list each of them once, in the order chosen (e.g. \"order\": [{example}])")  # fmt: skip
-    for sid in ids:
-        AUTOMATIC[next(sk for sk in effects if sk.id == sid).kind](g, p)
+    return [next(sk for sk in effects if sk.id == sid).kind for sid in ids]
 
 
 def special(g, ev: dict) -> None:
     """HR-8.8.4: instead of attacking; not an attack, its damage is not attack damage."""
-    u = start_engaging(g, ev, "use a Special")
-    sk = unit_skill(g, u, ev.get("special"), "special")
-    if not q.skills_on(g, u):
-        raise IllegalEvent("HR-3.3.3", f"{name(g, u)}'s skills are ignored where it stands")
-    eff = sk.effect
+    do_special(g, ev, *check_special(g, ev))
+
+
+def do_special(g, ev: dict, u: dict, sk, targets: list[dict]) -> None:
+    g.s.turn["phase"] = "engagement"
     pool = list(q.udef(g, u).attack)
-    if eff["targets"] == "adjacent_all":
-        targets = sorted(
-            (v for v in q.opponents_of(g, u) if g.a.distance(u["hex"], v["hex"]) == 1), key=lambda v: v["hex"]
-        )
+    if sk.effect["targets"] == "adjacent_all":
         rolls = ev.get("dice") if ev.get("dice") is not None else [None] * len(targets)
-        if not isinstance(rolls, list) or len(rolls) != len(targets):
-            raise IllegalEvent(
-                "HR-8.8.4", f"{sk.name} rolls once for each of the {len(targets)} adjacent opponents"
-            )
-        if not targets:
-            raise IllegalEvent("HR-8.8.4", f"{sk.name} needs at least one adjacent opponent")
         results, written_rolls = [], []
         for v, given in zip(targets, rolls, strict=True):
             hits, written = g.dice.roll(pool, given, f"{name(g, u)}'s {sk.name} on {name(g, v)}", "HR-8.8.4")
@@ -506,12 +616,7 @@ def special(g, ev: dict) -> None:
         for v, n in results:
             fx.deal_damage(g, v, n, u, attack=False)
     else:
-        target = any_unit(g, ev, "target", u)
-        rng = eff.get("range")
-        if target["zone"] != "arena" or q.allied(g, u, target) or not q.in_range(g, u, target, rng):
-            raise IllegalEvent(
-                "HR-8.8.4", f"{sk.name} needs an opponent within {rng or q.udef(g, u).range} hexes"
-            )
+        (target,) = targets
         hits, written = g.dice.roll(pool, ev.get("dice"), f"{name(g, u)}'s {sk.name}", "HR-8.8.4")
         fx.dice_stat(g, u["owner"], pool, hits)
         if g.dice.author is not None and not g.dice.seeded:
@@ -519,6 +624,45 @@ def special(g, ev: dict) -> None:
         fx.deal_damage(g, target, sum(hits), u, attack=False)
     u["engaged"] = True
     fx.stat(g, u["owner"], "specials")
+
+
+def check_special(g, ev: dict) -> tuple[dict, object, list[dict]]:
+    """HR-8.8.4: (unit, skill, the units it rolls against) of a Special ``apply`` accepts, or IllegalEvent."""
+    u, sk = check_special_user(g, ev)
+    return u, sk, check_special_targets(g, u, sk, ev)
+
+
+def check_special_user(g, ev: dict) -> tuple[dict, object]:
+    """The unit and Special an event names may be used now (HR-8.8.1, HR-3.3.3)."""
+    u = start_engaging(g, ev, "use a Special")
+    sk = unit_skill(g, u, ev.get("special"), "special")
+    if not q.skills_on(g, u):
+        raise IllegalEvent("HR-3.3.3", f"{name(g, u)}'s skills are ignored where it stands")
+    return u, sk
+
+
+def check_special_targets(g, u: dict, sk, ev: dict) -> list[dict]:
+    """HR-8.8.4: every adjacent opponent, or one opponent within the Special's range."""
+    eff = sk.effect
+    if eff["targets"] == "adjacent_all":
+        targets = sorted(
+            (v for v in q.opponents_of(g, u) if g.a.distance(u["hex"], v["hex"]) == 1), key=lambda v: v["hex"]
+        )
+        rolls = ev.get("dice") if ev.get("dice") is not None else [None] * len(targets)
+        if not isinstance(rolls, list) or len(rolls) != len(targets):
+            raise IllegalEvent(
+                "HR-8.8.4", f"{sk.name} rolls once for each of the {len(targets)} adjacent opponents"
+            )
+        if not targets:
+            raise IllegalEvent("HR-8.8.4", f"{sk.name} needs at least one adjacent opponent")
+        return targets
+    target = any_unit(g, ev, "target", u)
+    rng = eff.get("range")
+    if target["zone"] != "arena" or q.allied(g, u, target) or not q.in_range(g, u, target, rng):
+        raise IllegalEvent(
+            "HR-8.8.4", f"{sk.name} needs an opponent within {rng or q.udef(g, u).range} hexes"
+        )
+    return [target]
 
 
 ACTIONS = {
@@ -536,28 +680,41 @@ ACTIONS = {
 
 def resolve_track(g, p: dict, ev: dict) -> None:
     """HR-4.4.3: continue the current track or start another (progress on the old one is lost)."""
+    fx.advance_track(g, p["player"], p["team"], check_track(g, p, ev), p["amount"])
+
+
+def check_track(g, p: dict, ev: dict) -> str:
     opts = fx.track_options(g, p["team"])
     track = ev.get("track")
     if track not in opts:
         raise IllegalEvent("HR-4.4.6" if track == "gold" else "HR-4.4.5", f"track {track!r} cannot be followed now; "
                            f"possible: {', '.join(opts)}")  # fmt: skip
-    fx.advance_track(g, p["player"], p["team"], track, p["amount"])
+    return track
 
 
 def resolve_return_units(g, p: dict, ev: dict) -> None:
+    for u in check_return_units(g, p, ev):
+        fx.to_camp(g, u)
+
+
+def check_return_units(g, p: dict, ev: dict) -> list[dict]:
+    """HR-4.3.3 (and the rule the reward names): the discarded units returned to camp."""
     who = member(g, p, ev)
     names = ev.get("units", [])
     if not isinstance(names, list):
         raise UnreadableLog("/units: a list of units", rule="LOG-5.2", path="/units")
     chosen = [unit_named(g, n, f"/units/{i}", [who]) for i, n in enumerate(names)]
-    cands = [u for u in fx.discard_units(g, who) if p["elite"] or not q.udef(g, u).elite]
+    cands = return_candidates(g, p, who)
     if len({u["uid"] for u in chosen}) != len(chosen) or any(u not in cands for u in chosen):
         kind = "discarded units" if p["elite"] else "discarded non-elite units"
         raise IllegalEvent(p["rule"], f"only {who}'s {kind} can be returned")
     if len(chosen) > p["max"] or (p.get("exact") and len(chosen) != min(p["max"], len(cands))):
         raise IllegalEvent(p["rule"], f"return {'exactly' if p.get('exact') else 'at most'} {p['max']} units")
-    for u in chosen:
-        fx.to_camp(g, u)
+    return chosen
+
+
+def return_candidates(g, p: dict, who: str) -> list[dict]:
+    return [u for u in fx.discard_units(g, who) if p["elite"] or not q.udef(g, u).elite]
 
 
 def member(g, p: dict, ev: dict) -> str:
@@ -576,59 +733,84 @@ def resolve_choose_member(g, p: dict, ev: dict) -> None:
 
 
 def resolve_catch_up(g, p: dict, ev: dict) -> None:
+    u = check_catch_up(g, p, ev)
+    if u is not None:
+        fx.gain_hp(g, u, 1 if q.udef(g, u).elite else 2)
+
+
+def check_catch_up(g, p: dict, ev: dict) -> dict | None:
     """HR-15.5.3 / HR-17.6.5 (AMB-43): +1 HP to an elite or +2 to a non-elite unit of one's own, or decline."""
     who = member(g, p, ev)
     if ev.get("unit") is None:
-        return
+        return None
     u = unit_named(g, ev["unit"], "/unit", [who])
     if u["zone"] != "arena":
         raise IllegalEvent("AMB-43", f"{name(g, u)} is not in combat")
-    fx.gain_hp(g, u, 1 if q.udef(g, u).elite else 2)
+    return u
 
 
 def resolve_add_hp(g, p: dict, ev: dict) -> None:
+    fx.gain_hp(g, check_add_hp(g, p, ev), p["amount"])
+
+
+def check_add_hp(g, p: dict, ev: dict) -> dict:
     who = member(g, p, ev)
     u = unit_named(g, ev.get("unit"), "/unit", [who])
     if u["zone"] != "arena":
         raise IllegalEvent("HR-4.5.3", f"{name(g, u)} is not in combat")
-    fx.gain_hp(g, u, p["amount"])
+    return u
 
 
 def resolve_support(g, p: dict, ev: dict) -> None:
-    """HR-5.1.2, HR-5.1.4, HR-5.2.2, HR-5.3.1."""
+    who, h = check_support(g, p, ev)
+    if ev["as"] == "sentinel":
+        place_sentinel(g, who, h)
+    else:
+        g.s.footholds[h] = who
+
+
+def check_support(g, p: dict, ev: dict) -> tuple[str, int]:
+    """HR-5.1.2, HR-5.1.4, HR-5.2.2, HR-5.3.1: (who, hex) of a support chip placed."""
     who = member(g, p, ev)
     h = hex_of(g, ev)
     side = ev.get("as")
     if side == "sentinel":
         if h not in q.free_pedestals(g):
             raise IllegalEvent("HR-5.3.1", f"a sentinel goes on a free pedestal; {g.a.label(h)} is not one")
-        place_sentinel(g, who, h)
     elif side == "foothold":
         why = q.foothold_refusal(g, who, h)
         if why:
             raise IllegalEvent("HR-5.2.2", why)
-        g.s.footholds[h] = who
     else:
         raise UnreadableLog("/as: 'foothold' or 'sentinel'", rule="LOG-5.2", path="/as")
+    return who, h
 
 
 def resolve_stone_tactics(g, p: dict, ev: dict) -> None:
+    who, ids = check_stone_tactics(g, p, ev)
+    t = g.s.troops[who]
+    pool = list(t["tactics_discard"])
+    for tid in ids:
+        pool.remove(tid)
+    t["tactics_discard"] = pool
+    t["tactics_camp"] += ids
+
+
+def check_stone_tactics(g, p: dict, ev: dict) -> tuple[str, list[str]]:
     """HR-16.6.1: one discarded tactic back to camp per stone hex occupied."""
     who = member(g, p, ev)
     names = ev.get("tactics", [])
     if not isinstance(names, list):
         raise UnreadableLog("/tactics: a list of tactics", rule="LOG-5.2", path="/tactics")
     ids = [g.c.lookup("tactics", n, path=f"/tactics/{i}") for i, n in enumerate(names)]
-    t = g.s.troops[who]
     if len(ids) > p["max"]:
         raise IllegalEvent("HR-16.6.1", f"one tactic per stone hex occupied: at most {p['max']}")
-    pool = list(t["tactics_discard"])
+    pool = list(g.s.troops[who]["tactics_discard"])
     for tid in ids:
         if tid not in pool:
             raise IllegalEvent("HR-16.6.1", f"{g.c.tactics[tid].name} is not in {who}'s discard")
         pool.remove(tid)
-    t["tactics_discard"] = pool
-    t["tactics_camp"] += ids
+    return who, ids
 
 
 PENDING = {

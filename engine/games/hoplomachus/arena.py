@@ -46,12 +46,15 @@ class Arena:
         # HR-2.11.2: arena-die face → hex direction, as printed on the mat (pack data, provisional).
         self.compass: dict[int, int] = {int(k): int(v) for k, v in spec.get("compass", {}).items()}
         self.pedestal = [h in self.tags.get("pedestal", ()) for h in range(self.size)]  # hot in blocked()
-        self._labels = {self.grid.label(h): h for h in range(self.size)}
+        self._label_of = tuple(self.grid.label(h) for h in range(self.size))  # hot in legal_events
+        self._labels = {label: h for h, label in enumerate(self._label_of)}
         # Every distance, computed once per arena (at most a few thousand pairs): range and reach checks are hot.
         self._dist = [[self.grid.hex_distance(a, b) for b in range(self.size)] for a in range(self.size)]
 
     def label(self, h: int) -> str:
-        return self.grid.label(h)
+        if type(h) is int and 0 <= h < self.size:
+            return self._label_of[h]
+        return self.grid.label(h)  # raises, naming what is wrong
 
     def parse(self, label, *, path: str) -> int:
         if not isinstance(label, str):

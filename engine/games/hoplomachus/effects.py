@@ -99,7 +99,14 @@ def reward_taken(g, troop: str, key: str, reward: str) -> None:
 
 
 def advance_to(g, phase: str, what: str) -> None:
-    """HR-8.1.4: phases are never revisited; leaving Deploy checks HR-8.4.3 / HR-16.6.2."""
+    """Enter ``phase`` for ``what`` (check_phase says whether it may)."""
+    check_phase(g, phase, what)
+    g.s.turn["phase"] = phase
+
+
+def check_phase(g, phase: str, what: str) -> None:
+    """HR-8.1.4: phases are never revisited; leaving Deploy checks HR-8.4.3 / HR-16.6.2, and a rival leaves a
+    phase only once nothing is owed in it (HR-9.1.4, HR-9.2.1, HR-9.4.6, HR-9.5.1)."""
     t = g.s.turn
     now = PHASE_INDEX[t["phase"]]
     want = PHASE_INDEX[phase]
@@ -124,7 +131,6 @@ def advance_to(g, phase: str, what: str) -> None:
         raise IllegalEvent(
             rule, f"{t['player']} has {need} in combat and can deploy, so must deploy before {what}"
         )
-    t["phase"] = phase
 
 
 # --- health chips ------------------------------------------------------------------------------

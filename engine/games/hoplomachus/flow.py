@@ -431,13 +431,8 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
     t = s.turn
     troop = t["player"]
     if not forced:
-        if ev is not None and ev.get("player", troop) != troop:
-            raise IllegalEvent("HR-8.1.1", f"it is {troop}'s turn, not {ev.get('player')}'s")
-        fx.advance_to(g, "refill", "ending the turn")
-        if troop in RIVALS:
-            due = rv.rival_duty(g)
-            if due:
-                raise IllegalEvent(*due)
+        check_end_turn(g, ev)
+        t["phase"] = "refill"
         if g.mode == "skirmish":
             short = CAMP_SIZE - len(q.units_in_camp(g, troop, heroes=False))  # AMB-18
             given = None if ev is None else ev.get("draw")
@@ -487,17 +482,35 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
     start_turn(g)
 
 
+def check_end_turn(g, ev: dict | None) -> None:
+    """Whether the turn may end now: the troop's own turn, no phase owed anything (HR-8.1.4, HR-9.1.4), and a
+    rival has nothing left to do in its Engagement phase (HR-9.6.1, HR-13.10.3, HR-14.8.4)."""
+    troop = g.s.turn["player"]
+    if ev is not None and ev.get("player", troop) != troop:
+        raise IllegalEvent("HR-8.1.1", f"it is {troop}'s turn, not {ev.get('player')}'s")
+    fx.check_phase(g, "refill", "ending the turn")
+    if troop in RIVALS:
+        due = rv.rival_duty(g)
+        if due:
+            raise IllegalEvent(*due)
+
+
 def begin_turn(g, ev: dict) -> None:
     """HR-13.8.5: in co-op the players take their turns in the order they like, round by round."""
     t = g.s.turn
-    who = ev.get("player")
-    if who not in t["seats"]:
-        raise IllegalEvent("HR-13.8.5", f"{who!r} is not one of the players")
+    who = check_begin_turn(g, ev)
     other = [p for p in t["seats"] if p != who]
     t["order"] = [t["order"][0], who, *other, "arena"]
     t["index"] = 1
     t["player"] = who
     start_turn(g)
+
+
+def check_begin_turn(g, ev: dict) -> str:
+    who = ev.get("player")
+    if who not in g.s.turn["seats"]:
+        raise IllegalEvent("HR-13.8.5", f"{who!r} is not one of the players")
+    return who
 
 
 def end_wave(g) -> None:

@@ -136,6 +136,23 @@ def path_to(g, u: dict, limit: int, target: int) -> list[int] | None:
     return None
 
 
+def paths_within(g, u: dict, limit: int) -> dict[int, list[int]]:
+    """The path ``path_to`` gives to each hex ``u`` can reach within ``limit`` steps (its own hex: [])."""
+    start = u["hex"]
+    paths = {start: []}
+    queue = deque([start])
+    while queue:
+        h = queue.popleft()
+        here = paths[h]
+        if len(here) == limit:
+            continue
+        for n in g.a.adjacent[h]:
+            if n not in paths and not blocked(g, u, n):
+                paths[n] = [*here, n]
+                queue.append(n)
+    return paths
+
+
 def attack_pool(g, u: dict) -> list[str]:
     """HR-8.8.3 step 2: printed dice in chip order, then Dig In, then tactics in the order played."""
     pool = list(udef(g, u).attack)

@@ -20,20 +20,9 @@ def names(g, units) -> str:
 
 def deploy(g, ev: dict) -> None:
     """HR-9.2, HR-13.10.2, HR-13.12.2: the unit is drawn at random; the players choose a free blue hex."""
-    troop = act.check_player(g, ev)
-    fx.advance_to(g, "deploy", "a rival deployment")
+    troop, pool = check_deploy(g, ev)
     s = g.s
-    if s.turn["deployed"]:
-        raise IllegalEvent("HR-8.4.2", "at most one unit is deployed in a Deploy phase")
-    if not rv.rival_can_deploy(g, troop):
-        rule = "HR-13.10.2" if troop == "immortal" else "HR-13.12.2"
-        raise IllegalEvent(
-            rule, "no rival unit can be deployed now (limit reached, no free hex, or not a wave's first turn)"
-        )
-    if troop == "arena":
-        pool = list(s.troops["arena"]["bag"])
-    else:
-        pool = [u["def"] for u in s.units.values() if u["owner"] == "immortal" and u["zone"] == "camp"]
+    s.turn["phase"] = "deploy"
     given = None
     if ev.get("unit") is not None:
         given = g.c.lookup("units", ev["unit"], path="/unit", scope=troop if troop == "arena" else "immortal")
@@ -41,13 +30,7 @@ def deploy(g, ev: dict) -> None:
     if g.dice.author is not None and not g.dice.seeded:
         ev["unit"] = pick
     u = s.units[f"{troop}:{pick}"]
-    h = act.hex_of(g, ev)
-    allowed = q.deploy_hexes(g, troop, u)
-    if h not in allowed:
-        raise IllegalEvent(
-            "HR-13.3.2",
-            f"rivals deploy on a free blue deployment hex: {', '.join(g.a.label(x) for x in allowed)}",
-        )
+    h = check_deploy_hex(g, u, ev)
     if troop == "arena":
         s.troops["arena"]["bag"].remove(pick)
     act.enter_arena(g, u, h)
@@ -59,11 +42,52 @@ def deploy(g, ev: dict) -> None:
     rv.movement_snapshot(g)  # the new unit may block others before the Movement phase begins
 
 
+def check_deploy(g, ev: dict) -> tuple[str, list[str]]:
+    """HR-9.2.1: (troop, the units the draw picks from) of a rival deployment ``apply`` accepts, before the
+    draw; its hex is checked once the unit is drawn (check_deploy_hex)."""
+    troop = act.check_player(g, ev)
+    fx.check_phase(g, "deploy", "a rival deployment")
+    s = g.s
+    if s.turn["deployed"]:
+        raise IllegalEvent("HR-8.4.2", "at most one unit is deployed in a Deploy phase")
+    if not rv.rival_can_deploy(g, troop):
+        rule = "HR-13.10.2" if troop == "immortal" else "HR-13.12.2"
+        raise IllegalEvent(
+            rule, "no rival unit can be deployed now (limit reached, no free hex, or not a wave's first turn)"
+        )
+    if troop == "arena":
+        return troop, list(s.troops["arena"]["bag"])
+    return troop, [u["def"] for u in s.units.values() if u["owner"] == "immortal" and u["zone"] == "camp"]
+
+
+def check_deploy_hex(g, u: dict, ev: dict) -> int:
+    """HR-13.3.2: the hex of the drawn rival unit ``u``."""
+    h = act.hex_of(g, ev)
+    allowed = q.deploy_hexes(g, u["owner"], u)
+    if h not in allowed:
+        raise IllegalEvent(
+            "HR-13.3.2",
+            f"rivals deploy on a free blue deployment hex: {', '.join(g.a.label(x) for x in allowed)}",
+        )
+    return h
+
+
 def move(g, ev: dict) -> None:
     """HR-9.4: toward the mark by the fewest steps (2a), or the full Movement toward the list (2b)."""
+    act.do_move(g, *check_move(g, ev))
+
+
+def check_move(g, ev: dict) -> tuple[dict, list[int]]:
+    """HR-9.4.3–9.4.5: a rival move ``apply`` accepts ends where the rival procedure allows, in as many steps."""
+    u, step, dests = check_mover(g, ev)
+    return u, check_plan_path(g, ev, step, dests)
+
+
+def check_mover(g, ev: dict) -> tuple[dict, str, dict[int, int]]:
+    """The rival unit an event moves must move now: (unit, step of HR-9.4, {destination: steps})."""
     act.check_player(g, ev)
     u = act.own_unit(g, ev)
-    fx.advance_to(g, "movement", f"moving {act.name(g, u)}")
+    fx.check_phase(g, "movement", f"moving {act.name(g, u)}")
     why = q.can_move(g, u)
     if why:
         raise IllegalEvent(why[0], f"{act.name(g, u)} cannot move: {why[1]}")
@@ -73,31 +97,49 @@ def move(g, ev: dict) -> None:
             raise IllegalEvent("HR-9.4.5", f"{act.name(g, u)} stays put: it cannot get closer to anything on its "
                                "priority list")  # fmt: skip
         raise IllegalEvent("HR-9.4.4", f"{act.name(g, u)} stays put: its mark is already within Range")
-    start = u["hex"]
-    act.move(g, ev)
-    end = u["hex"]
-    if dests.get(end) != len(ev["path"]):
-        g.s.place(u, start)
-        rule = "HR-9.4.4" if step == "2a" else "HR-9.4.5"
-        how = (
-            "the fewest steps that bring its mark within Range"
-            if step == "2a"
-            else "its full Movement toward its list"
-        )
-        where = ", ".join(f"{g.a.label(h)} in {n}" for h, n in sorted(dests.items()))
-        raise IllegalEvent(rule, f"{act.name(g, u)} must move by {how}: to {where}")
+    return u, step, dests
+
+
+def check_plan_path(g, ev: dict, step: str, dests: dict[int, int]) -> list[int]:
+    """A path a player's move could take (actions.check_move) that ends on a destination of the plan, in as many
+    steps as the plan says."""
+    u, steps = act.check_move(g, ev)
+    if dests.get(steps[-1]) == len(steps):
+        return steps
+    rule = "HR-9.4.4" if step == "2a" else "HR-9.4.5"
+    how = (
+        "the fewest steps that bring its mark within Range"
+        if step == "2a"
+        else "its full Movement toward its list"
+    )
+    where = ", ".join(f"{g.a.label(h)} in {n}" for h, n in sorted(dests.items()))
+    raise IllegalEvent(rule, f"{act.name(g, u)} must move by {how}: to {where}")
 
 
 def ability(g, ev: dict) -> None:
     """HR-9.5.1 (AMB-10): abilities whose conditions are met; targets by the priority list."""
+    act.do_ability(g, *check_ability(g, ev))
+
+
+def check_ability(g, ev: dict) -> tuple:
+    """What actions.check_ability gives for a rival Ability ``apply`` accepts, or IllegalEvent."""
+    u, sk = check_ability_user(g, ev)
+    return check_ability_target(g, u, sk, ev)
+
+
+def check_ability_user(g, ev: dict) -> tuple[dict, object]:
     act.check_player(g, ev)
     u = act.own_unit(g, ev)
-    fx.advance_to(g, "abilities", f"{act.name(g, u)} using an Ability")
+    fx.check_phase(g, "abilities", f"{act.name(g, u)} using an Ability")
     sk = act.unit_skill(g, u, ev.get("ability"), "ability")
     if sk not in rv.abilities_due(g, u):
         raise IllegalEvent(
             "HR-9.5.1", f"{act.name(g, u)} cannot use {sk.name} now (its conditions are not met)"
         )
+    return u, sk
+
+
+def check_ability_target(g, u: dict, sk, ev: dict) -> tuple:
     if sk.kind == "hurl":
         allowed = rv.targets(g, u, 1, adjacent_only=True, units_only=True)
         target = act.any_unit(g, ev, "target", u)
@@ -105,20 +147,41 @@ def ability(g, ev: dict) -> None:
             raise IllegalEvent(
                 "HR-9.6.2", f"{sk.name} takes the highest-priority adjacent opponent: {names(g, allowed)}"
             )
-    act.ability(g, ev)
+    return act.check_ability(g, ev)
 
 
 def attack(g, ev: dict) -> None:
     """HR-9.6.2 step 2: the opponent in Range ranking highest on the list; ties are the players' choice."""
+    u, target, checked = check_attack(g, ev)
+    if checked is not None:
+        act.do_attack(g, ev, *checked)  # a red-HP shard is attacked like a unit (HR-14.10.3)
+        return
+    g.s.turn["phase"] = "engagement"
+    hits = immortal_attack(g, ev, u, target)
+    immortal_triggers(g, u, target, hits, 0)
+
+
+def check_attack(g, ev: dict) -> tuple[dict, dict, tuple | None]:
+    """(attacker, target, and what actions.check_attack gave when the attack is resolved as a player's) of a
+    rival attack ``apply`` accepts, or IllegalEvent; the immortal's own attack is resolved here (HR-13.10)."""
+    u, allowed = check_attacker(g, ev)
+    return check_attack_target(g, u, allowed, ev)
+
+
+def check_attacker(g, ev: dict) -> tuple[dict, list[dict]]:
+    """HR-9.6.2: the rival unit attacks rather than use a Special: (unit, the opponents it may attack)."""
     act.check_player(g, ev)
     u = act.own_unit(g, ev)
-    fx.advance_to(g, "engagement", f"{act.name(g, u)} attacking")
+    fx.check_phase(g, "engagement", f"{act.name(g, u)} attacking")
     sk = rv.special_due(g, u)
     if sk is not None:
         raise IllegalEvent(
             "HR-9.6.2", f"{act.name(g, u)} must use its Special {sk.name} instead of attacking"
         )
-    allowed = rv.targets(g, u)
+    return u, rv.targets(g, u)
+
+
+def check_attack_target(g, u: dict, allowed: list[dict], ev: dict) -> tuple[dict, dict, tuple | None]:
     target = act.target_of(g, ev, u)
     if target not in allowed and q.cannot_engage(g, u) is None:
         raise IllegalEvent(
@@ -126,18 +189,16 @@ def attack(g, ev: dict) -> None:
             f"{act.name(g, u)} attacks the highest-priority opponent in Range: {names(g, allowed)}",
         )
     if u["owner"] != "immortal" or target.get("shard"):
-        act.attack(g, ev)  # a red-HP shard is attacked like a unit (HR-14.10.3)
-        return
+        return u, target, act.check_attack(g, ev)
     if g.s.turn["rolled"]:
         raise IllegalEvent("HR-13.10.3", "the immortal rolls its dice once per turn")
-    hits = immortal_attack(g, ev, u, target)
-    immortal_triggers(g, u, target, hits, 0)
-
-
-def immortal_attack(g, ev: dict, u: dict, target: dict) -> dict[str, int]:
     why = q.cannot_engage(g, u)
     if why:
         raise IllegalEvent(why[0], f"{act.name(g, u)} cannot attack: {why[1]}")
+    return u, target, None
+
+
+def immortal_attack(g, ev: dict, u: dict, target: dict) -> dict[str, int]:
     pool = q.attack_pool(g, u)
     hits, written = g.dice.roll(pool, ev.get("dice"), f"{act.name(g, u)}'s attack")
     if g.dice.author is not None and not g.dice.seeded:
@@ -161,18 +222,9 @@ def by_colour(pool: list[str], hits: list[bool]) -> dict[str, int]:
 
 def roll(g, ev: dict) -> None:
     """HR-13.10.3 (AMB-11): the immortal rolls all its dice even when it does not attack."""
-    troop = act.check_player(g, ev)
-    if troop != "immortal":
-        raise IllegalEvent("HR-13.10.3", "only the immortal rolls without attacking")
-    fx.advance_to(g, "engagement", "the immortal's roll")
+    imm = check_roll(g, ev)
     s = g.s
-    imm = next(iter(s.in_arena("immortal")), None)
-    if imm is None or s.turn["rolled"]:
-        raise IllegalEvent("HR-13.10.3", "the immortal rolls its dice once per turn, while in combat")
-    if imm["dazed"] and not g.opt["dazed_immortal_rolls"]:
-        raise IllegalEvent("AMB-11", "with this ruleset option a dazed immortal does not roll")
-    if rv.can_engage(g, imm):
-        raise IllegalEvent("HR-9.6.1", f"{act.name(g, imm)} can attack, so it must (an 'attack' event)")
+    s.turn["phase"] = "engagement"
     pool = q.attack_pool(g, imm)
     hits, written = g.dice.roll(pool, ev.get("dice"), f"{act.name(g, imm)}'s roll")
     if g.dice.author is not None and not g.dice.seeded:
@@ -181,6 +233,23 @@ def roll(g, ev: dict) -> None:
     s.turn["rolled"] = True
     imm["engaged"] = True
     immortal_triggers(g, imm, None, by_colour(pool, hits), 0)
+
+
+def check_roll(g, ev: dict) -> dict:
+    """The immortal of a 'roll' event ``apply`` accepts, or IllegalEvent."""
+    troop = act.check_player(g, ev)
+    if troop != "immortal":
+        raise IllegalEvent("HR-13.10.3", "only the immortal rolls without attacking")
+    fx.check_phase(g, "engagement", "the immortal's roll")
+    s = g.s
+    imm = next(iter(s.in_arena("immortal")), None)
+    if imm is None or s.turn["rolled"]:
+        raise IllegalEvent("HR-13.10.3", "the immortal rolls its dice once per turn, while in combat")
+    if imm["dazed"] and not g.opt["dazed_immortal_rolls"]:
+        raise IllegalEvent("AMB-11", "with this ruleset option a dazed immortal does not roll")
+    if rv.can_engage(g, imm):
+        raise IllegalEvent("HR-9.6.1", f"{act.name(g, imm)} can attack, so it must (an 'attack' event)")
+    return imm
 
 
 def immortal_triggers(g, imm: dict, target: dict | None, hits: dict[str, int], start: int) -> None:
@@ -207,6 +276,12 @@ def immortal_triggers(g, imm: dict, target: dict | None, hits: dict[str, int], s
 
 def resolve_displace(g, p: dict, ev: dict) -> None:
     """WE-11 step 4: the players choose the adjacent hex the attacked unit is displaced to."""
+    target, h = check_displace(g, p, ev)
+    g.s.place(target, h)
+    immortal_triggers(g, g.s.units[p["immortal"]], target, p["hits"], p["next"])
+
+
+def check_displace(g, p: dict, ev: dict) -> tuple[dict, int]:
     target = g.s.units[p["target"]]
     h = act.hex_of(g, ev)
     if g.a.distance(target["hex"], h) != 1 or q.blocked(g, target, h):
@@ -214,17 +289,31 @@ def resolve_displace(g, p: dict, ev: dict) -> None:
         raise IllegalEvent(
             "HR-3.4.2", f"{act.name(g, target)} is displaced to a free adjacent hex: {', '.join(free)}"
         )
-    g.s.place(target, h)
-    immortal_triggers(g, g.s.units[p["immortal"]], target, p["hits"], p["next"])
+    return target, h
 
 
 def special(g, ev: dict) -> None:
+    act.do_special(g, ev, *check_special(g, ev))
+
+
+def check_special(g, ev: dict) -> tuple:
+    """HR-9.6.2 step 1: the Special due, on the highest-priority opponent in its range (what
+    actions.check_special gives), or IllegalEvent."""
+    u, sk = check_special_user(g, ev)
+    return check_special_target(g, u, sk, ev)
+
+
+def check_special_user(g, ev: dict) -> tuple[dict, object]:
     act.check_player(g, ev)
     u = act.own_unit(g, ev)
-    fx.advance_to(g, "engagement", f"{act.name(g, u)} using a Special")
+    fx.check_phase(g, "engagement", f"{act.name(g, u)} using a Special")
     sk = act.unit_skill(g, u, ev.get("special"), "special")
     if rv.special_due(g, u) is not sk:
         raise IllegalEvent("HR-9.6.2", f"{act.name(g, u)} cannot use {sk.name} now")
+    return u, sk
+
+
+def check_special_target(g, u: dict, sk, ev: dict) -> tuple:
     if sk.effect["targets"] == "one":
         allowed = rv.targets(g, u, sk.effect.get("range"), units_only=True)
         target = act.any_unit(g, ev, "target", u)
@@ -232,7 +321,7 @@ def special(g, ev: dict) -> None:
             raise IllegalEvent(
                 "HR-9.6.2", f"{sk.name} takes the highest-priority opponent in range: {names(g, allowed)}"
             )
-    act.special(g, ev)
+    return act.check_special(g, ev)
 
 
 def tactic(g, ev: dict) -> None:

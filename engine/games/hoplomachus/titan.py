@@ -24,29 +24,30 @@ def card(g) -> dict:
 
 def deploy(g, ev: dict) -> None:
     """HR-14.8.3: on the first turn the titan deploys on the central deployment hex, dazed."""
+    titan, h = check_deploy(g, ev)
+    g.s.turn["phase"] = "deploy"
+    act.enter_arena(g, titan, h)
+    fx.rival_entered(g, titan)
+    g.s.turn["deployed"] = True
+
+
+def check_deploy(g, ev: dict) -> tuple[dict, int]:
     act.check_player(g, ev)
-    fx.advance_to(g, "deploy", "deploying the titan")
+    fx.check_phase(g, "deploy", "deploying the titan")
     titan = titan_unit(g)
     if titan["zone"] != "camp":
         raise IllegalEvent("HR-14.8.3", "the titan deploys once, on the first turn")
     h = act.hex_of(g, ev)
     if h not in q.deploy_hexes(g, "titan", titan):
         raise IllegalEvent("HR-14.8.3", "the titan deploys on the central deployment hex, which must be free")
-    act.enter_arena(g, titan, h)
-    fx.rival_entered(g, titan)
-    g.s.turn["deployed"] = True
+    return titan, h
 
 
 def titan_roll(g, ev: dict) -> None:
     """HR-14.8.4: roll the titan dice, then resolve the effects table top to bottom (WE-13: highest tier only)."""
-    act.check_player(g, ev)
-    fx.advance_to(g, "engagement", "the titan's roll")
+    check_titan_roll(g, ev)
     s = g.s
-    titan = titan_unit(g)
-    if titan["zone"] != "arena" or s.turn["rolled"]:
-        raise IllegalEvent("HR-14.8.4", "the titan rolls its titan dice once per turn, in the arena")
-    if titan["dazed"]:
-        raise IllegalEvent("HR-14.8.4", "the Titan Activity step is skipped while the titan is dazed")
+    s.turn["phase"] = "engagement"
     pool = list(s.troops["titan"]["dice"])
     hits, written = g.dice.roll(pool, ev.get("dice"), "the titan dice", "HR-14.8.4")
     if g.dice.author is not None and not g.dice.seeded:
@@ -99,6 +100,16 @@ def titan_roll(g, ev: dict) -> None:
         ev["arena_dice"] = used
 
 
+def check_titan_roll(g, ev: dict) -> None:
+    act.check_player(g, ev)
+    fx.check_phase(g, "engagement", "the titan's roll")
+    titan = titan_unit(g)
+    if titan["zone"] != "arena" or g.s.turn["rolled"]:
+        raise IllegalEvent("HR-14.8.4", "the titan rolls its titan dice once per turn, in the arena")
+    if titan["dazed"]:
+        raise IllegalEvent("HR-14.8.4", "the Titan Activity step is skipped while the titan is dazed")
+
+
 def path_of(g, u: dict, ev: dict, limit: int) -> list[int]:
     path = ev.get("path")
     if not isinstance(path, list):
@@ -116,6 +127,13 @@ def path_of(g, u: dict, ev: dict, limit: int) -> list[int]:
 
 def resolve_advance(g, p: dict, ev: dict) -> None:
     """WE-12 step 2: Advance moves the titan by the rival procedure with the movement the arena die gave."""
+    titan, steps = check_advance(g, p, ev)
+    if steps:
+        g.s.place(titan, steps[-1])
+        titan["moved"] = True
+
+
+def check_advance(g, p: dict, ev: dict) -> tuple[dict, list[int]]:
     titan = titan_unit(g)
     steps = path_of(g, titan, ev, p["value"])
     step, dests = rv.movement_plan(g, titan, p["value"])
@@ -123,26 +141,15 @@ def resolve_advance(g, p: dict, ev: dict) -> None:
     if (dests and dests.get(end) != len(steps)) or (not dests and steps):
         where = ", ".join(f"{g.a.label(h)} in {n}" for h, n in sorted(dests.items())) or "nowhere: it stays"
         raise IllegalEvent("HR-14.8.5", f"the titan moves toward its mark by its priority list: to {where}")
-    if steps:
-        g.s.place(titan, end)
-        titan["moved"] = True
+    return titan, steps
 
 
 def resolve_smite(g, p: dict, ev: dict) -> None:
     """WE-12 step 4: Smite attacks the highest-priority opponent within the arena die's range, with the titan's
     own attack dice (not the titan dice)."""
-    titan = titan_unit(g)
-    allowed = rv.targets(g, titan, p["value"])
-    if ev.get("target") is None:
-        if allowed:
-            raise IllegalEvent(
-                "HR-9.6.2", f"Smite must target the highest-priority opponent within {p['value']} hexes"
-            )
+    titan, target = check_smite(g, p, ev)
+    if target is None:
         return
-    target = act.target_of(g, ev, titan)
-    if target not in allowed:
-        raise IllegalEvent("HR-9.6.2", f"Smite targets the highest-priority opponent within {p['value']} hexes: "
-                           f"{', '.join(sorted(act.name(g, u) for u in allowed)) or 'none'}")  # fmt: skip
     pool = q.attack_pool(g, titan)
     hits, written = g.dice.roll(pool, ev.get("dice"), "the titan's attack")
     if g.dice.author is not None and not g.dice.seeded:
@@ -157,30 +164,61 @@ def resolve_smite(g, p: dict, ev: dict) -> None:
     act.on_attack_damage(g, target, titan, n, before)
 
 
+def check_smite(g, p: dict, ev: dict) -> tuple[dict, dict | None]:
+    titan = titan_unit(g)
+    allowed = rv.targets(g, titan, p["value"])
+    if ev.get("target") is None:
+        if allowed:
+            raise IllegalEvent(
+                "HR-9.6.2", f"Smite must target the highest-priority opponent within {p['value']} hexes"
+            )
+        return titan, None
+    target = act.target_of(g, ev, titan)
+    if target not in allowed:
+        raise IllegalEvent("HR-9.6.2", f"Smite targets the highest-priority opponent within {p['value']} hexes: "
+                           f"{', '.join(sorted(act.name(g, u) for u in allowed)) or 'none'}")  # fmt: skip
+    return titan, target
+
+
 def resolve_toss(g, p: dict, ev: dict) -> None:
     """WE-12 step 5 (AMB-32): damage to the highest-priority adjacent opponent, then displace it exactly
     ``distance`` hexes from the titan, to a hex the players choose."""
+    titan, target = check_toss_target(g, ev)
+    if target is None:
+        return
+    fx.deal_damage(g, target, p["damage"], titan, attack=False)
+    h = check_toss_hex(g, p, titan, target, ev)
+    if h is not None:
+        g.s.place(target, h)
+
+
+def check_toss_target(g, ev: dict) -> tuple[dict, dict | None]:
+    """The titan and the unit a toss names (None: nothing to toss), before its damage is dealt."""
     titan = titan_unit(g)
     allowed = rv.targets(g, titan, 1, adjacent_only=True, units_only=True)
     if ev.get("target") is None:
         if allowed:
             raise IllegalEvent("HR-9.6.2", "Toss must target the highest-priority adjacent opponent")
-        return
+        return titan, None
     target = act.any_unit(g, ev, "target", titan)
     if target not in allowed:
         raise IllegalEvent("HR-9.6.2", f"Toss targets the highest-priority adjacent opponent: "
                            f"{', '.join(sorted(act.name(g, u) for u in allowed))}")  # fmt: skip
-    fx.deal_damage(g, target, p["damage"], titan, attack=False)
+    return titan, target
+
+
+def check_toss_hex(g, p: dict, titan: dict, target: dict, ev: dict) -> int | None:
+    """Where the tossed unit lands, once the damage is dealt (it may have left the arena): None, it stays."""
     free = toss_hexes(g, titan, target, p["distance"])
     if not free:
         if ev.get("hex") is not None:
             raise IllegalEvent("HR-3.4.2", "no free hex at that distance: the unit stays")
-        return
+        return None
     h = act.hex_of(g, ev)
     if h not in free:
         raise IllegalEvent("HR-3.4.2", f"the unit is displaced to a free hex exactly {p['distance']} from the titan: "
                            f"{', '.join(g.a.label(x) for x in free)}")  # fmt: skip
-    g.s.place(target, h)
+    return h
 
 
 def toss_hexes(g, titan: dict, target: dict, distance: int) -> list[int]:
@@ -223,13 +261,19 @@ def ally_deploy(g, p: dict) -> tuple[dict | None, list[int], tuple[str, str] | N
 
 def resolve_deploy_ally(g, p: dict, ev: dict) -> None:
     """HR-14.8.6, HR-14.9.1, HR-14.9.2: the ally enters on a free hex the players choose, dazed this turn."""
+    u, h = check_deploy_ally(g, p, ev)
+    if u is not None:
+        act.enter_arena(g, u, h)
+
+
+def check_deploy_ally(g, p: dict, ev: dict) -> tuple[dict | None, int | None]:
     u, hexes, why = ally_deploy(g, p)
     name = g.c.units[p["unit"]].name
     if u is None:
         if ev.get("hex") is not None:
             raise IllegalEvent(why[0], f"the titan's effect deploys no {name}: {why[1]}; the log should record "
                                "the deployment with no hex (\"hex\": null)")  # fmt: skip
-        return
+        return None, None
     where = ", ".join(g.a.label(h) for h in hexes)
     if ev.get("hex") is None:
         raise IllegalEvent(
@@ -239,7 +283,7 @@ def resolve_deploy_ally(g, p: dict, ev: dict) -> None:
     if h not in hexes:
         raise IllegalEvent("HR-14.9.1", f"{name} is deployed on a free hex the titan card names: {where}, "
                            f"not {g.a.label(h)}")  # fmt: skip
-    act.enter_arena(g, u, h)
+    return u, h
 
 
 def ally_attackers(g, p: dict) -> list[dict]:
@@ -254,6 +298,17 @@ def ally_attackers(g, p: dict) -> list[dict]:
 def resolve_ally_attack(g, p: dict, ev: dict) -> None:
     """HR-14.9.3, HR-14.9.4: prompted by a titan effect, each of the titan's allies that can attacks, in the order
     the players choose, the highest-priority opponent in Range (HR-9.6.2 with the card's list)."""
+    u, as_attack, checked = check_ally_attack(g, p, ev)
+    act.do_attack(g, as_attack, *checked)
+    if ev.get("dice") is None and as_attack.get("dice") is not None:
+        ev["dice"] = as_attack["dice"]  # the dice the simulator wrote
+    p = {**p, "done": [*p["done"], u["uid"]]}
+    if ally_attackers(g, p):
+        g.s.pending.insert(0, p)
+
+
+def check_ally_attack(g, p: dict, ev: dict) -> tuple[dict, dict, tuple]:
+    """(the ally, the event as its attack, what actions.check_attack gave) of an ally attack ``apply`` accepts."""
     cands = ally_attackers(g, p)
     u = act.unit_named(g, ev.get("unit"), "/unit", ["titan"])
     if u not in cands:
@@ -266,12 +321,7 @@ def resolve_ally_attack(g, p: dict, ev: dict) -> None:
         raise IllegalEvent("HR-14.9.5", f"{act.name(g, u)} attacks the highest-priority opponent in Range on the "
                            f"titan card's list: {', '.join(sorted(act.name(g, v) for v in allowed))}")  # fmt: skip
     as_attack = {**ev, "type": "attack", "player": "titan"}
-    act.attack(g, as_attack)
-    if ev.get("dice") is None and as_attack.get("dice") is not None:
-        ev["dice"] = as_attack["dice"]  # the dice the simulator wrote
-    p = {**p, "done": [*p["done"], u["uid"]]}
-    if ally_attackers(g, p):
-        g.s.pending.insert(0, p)
+    return u, as_attack, act.check_attack(g, as_attack)
 
 
 def resolve_compass_move(g, p: dict) -> None:

@@ -364,6 +364,28 @@ def test_amb_41_recheck_option(hr):
             assert g.s.turn["owed_moves"] == (BANDIT,) and rv.movement_duty(g) is not None
 
 
+def test_a_move_the_lenient_recheck_does_not_owe_is_offered_beside_ending_the_phase(hr):
+    """AMB-41 (config), HR-9.4.6: with rival_recheck = "blocked" a unit content to stay when the rival Movement
+    phase began is not owed a move when it ends, so ``apply`` accepts the end of the turn as well as the
+    unit's move, and ``legal_events`` offers both (it used to offer only the move). By default the move is
+    owed: only the moves are offered, and ending the turn is refused."""
+    end = {"type": "end_turn", "player": "arena"}
+    for option in ("all", "blocked"):
+        g = options_game(hr, rival_recheck=option)
+        g.s.turn["wave_turn"] = 2
+        hr.rival(g, BANDIT, "A6")
+        hr.put(g, PROT, "A3")
+        hr.turn(g, "arena", "movement", owed_moves=(), stuck=())  # as if the Bandit had been content to stay
+        offered = g.legal_events()
+        moves = [ev for ev in offered if ev["type"] == "move"]
+        assert moves and all(ev["unit"] == BANDIT for ev in moves)
+        assert offered == (moves if option == "all" else [*moves, end]), option
+        for ev in offered:
+            hr.legal(g.copy(), ev)
+        if option == "all":
+            hr.illegal(g, end, "HR-9.4.6")
+
+
 def test_a_rival_with_no_movement_stays_put_in_its_fallback_move(hr):
     """HR-9.4.5, AMB-8, HR-8.6.6: a rival unit whose priorities are all out of reach falls back on its full
     Movement; at an effective Movement of 0 (Hamstring's -1 on the Hippopotamus's Movement 1) that gets it no
