@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import parse_envelope
+from engine.core.registry import ruleset_for
 from engine.core.ruleset import Replay
-from engine.games import ruleset_for
 
 
 def table_options(game: str) -> dict:

@@ -15,7 +15,7 @@ from engine.games.battleground import choices, flow, massive, pending, view
 from engine.games.battleground.actions import interrupts_waiting
 from engine.games.battleground.board import Board
 from engine.games.battleground.cards import check_missions
-from engine.games.battleground.content import Content
+from engine.games.battleground.content import LOG_SCHEMA, Content
 from engine.games.battleground.dice import Dice
 from engine.games.battleground.dice_needed import dice_needed
 from engine.games.battleground.narrate import apply_described, board_geometry, offer_words
@@ -172,7 +172,7 @@ class Game:
                 event_index=index,
             )
         if not EVENT_FIELDS.issuperset(event):
-            explain_event("battleground-log", event, index)  # names the unknown field (LOG-5.1)
+            explain_event(LOG_SCHEMA, event, index)  # names the unknown field (LOG-5.1)
         if self.stack and kind not in ALWAYS_ALLOWED:
             if isinstance(self.stack[-1], Pending):
                 pending.refuse_if_pending(self, kind)
@@ -182,7 +182,7 @@ class Game:
             handler(self, event)
         except (TypeError, AttributeError, ValueError, KeyError):
             # A value of a shape the handlers did not foresee: the schema explains it, if it can.
-            explain_event("battleground-log", event, index)
+            explain_event(LOG_SCHEMA, event, index)
             raise
         self.settle()
         expect = event.get("expect")
@@ -346,7 +346,7 @@ class Game:
             check_missions(self, frame, "knockout", weapon_type=weapon_type, victim=unit)
 
 
-EVENT_FIELDS = schema_fields("battleground-log", "event")
+EVENT_FIELDS = schema_fields(LOG_SCHEMA, "event")
 ALWAYS_ALLOWED = frozenset({"concede", "agree_draw", "ruling"})  # BG-7.4.5: at any moment
 # While interrupts wait to start: starting one, and the interrupted player's single-use items (BG-14.1.7).
 AWAITING_INTERRUPTS = frozenset({"interrupt", "use_item"})

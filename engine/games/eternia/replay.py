@@ -27,7 +27,7 @@ from engine.games.eternia import queries as q
 from engine.games.eternia import view as view_mod
 from engine.games.eternia.board import Board
 from engine.games.eternia.chance import Chance
-from engine.games.eternia.content import Content
+from engine.games.eternia.content import LOG_SCHEMA, Content
 from engine.games.eternia.state import Hero, State, Team, Turn
 
 MERCHANT_KINDS = {"forge": "vehicle", "shop": "equipment", "guild": "spell"}
@@ -468,11 +468,11 @@ class Game:
             raise UnreadableLog(f"unknown event type '{kind}' (known: {', '.join(sorted(HANDLERS))})",
                                 rule="LOG-5.1", event_index=index)  # fmt: skip
         if not EVENT_FIELDS.issuperset(event):
-            explain_event("eternia-log", event, index)
+            explain_event(LOG_SCHEMA, event, index)
         try:
             handler(self, event)
         except (TypeError, AttributeError, ValueError, KeyError, IndexError):
-            explain_event("eternia-log", event, index)
+            explain_event(LOG_SCHEMA, event, index)
             raise
         self.advance()
         self.events_applied += 1
@@ -770,7 +770,7 @@ def event_activate(g: Game, event: dict) -> None:
     g.s.turn = Turn(hero=hero.id)
 
 
-EVENT_FIELDS = schema_fields("eternia-log", "event")
+EVENT_FIELDS = schema_fields(LOG_SCHEMA, "event")
 
 HANDLERS = {
     "draw": event_draw,

@@ -8,7 +8,7 @@ from functools import lru_cache
 import fastjsonschema
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.core.logfile import _schema, explain_event
+from engine.core.logfile import explain_event, schema_document
 from engine.core.result import game_result, seat
 from engine.games.hoplomachus import actions as act
 from engine.games.hoplomachus import effects as fx
@@ -16,10 +16,10 @@ from engine.games.hoplomachus import flow, narrate, titan
 from engine.games.hoplomachus import queries as q
 from engine.games.hoplomachus import rival_actions as rival
 from engine.games.hoplomachus import rivals as rv
+from engine.games.hoplomachus.content import LOG_SCHEMA
 from engine.games.hoplomachus.legal import legal_events
 from engine.games.hoplomachus.state import State
 
-SCHEMA = "hoplomachus-log"
 RIVAL_NAMES = {"immortal": "The immortals", "arena": "The arena", "titan": "The titan"}  # HR-9, HR-13, HR-14
 
 
@@ -34,7 +34,7 @@ def _load_validators() -> dict:
 @lru_cache(maxsize=1)
 def _event_validators() -> dict:
     """One compiled validator per event type: checking a valid event costs one small function call."""
-    defs = _schema(SCHEMA)["$defs"]
+    defs = schema_document(LOG_SCHEMA)["$defs"]
     return {k: fastjsonschema.compile(v) for k, v in defs.items() if k != "event"}
 
 
@@ -60,7 +60,7 @@ class Game:
         try:
             (_VALIDATORS or _load_validators())[event.get("type")](event)
         except (fastjsonschema.JsonSchemaException, KeyError, TypeError):
-            explain_event(SCHEMA, event, index)
+            explain_event(LOG_SCHEMA, event, index)
             raise UnreadableLog(
                 f"/events/{index}: not a Hoplomachus event", rule="LOG-5.1", event_index=index
             ) from None
