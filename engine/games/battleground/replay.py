@@ -11,6 +11,7 @@ import copy
 from engine.core import result
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import explain_event, schema_fields
+from engine.core.ruleset import ReplayBase
 from engine.games.battleground import choices, flow, massive, pending, view
 from engine.games.battleground.actions import interrupts_waiting
 from engine.games.battleground.board import Board
@@ -25,7 +26,7 @@ from engine.games.battleground.tables import RULES
 OBJECTIVE_VP = 20  # BG-7.2.2
 
 
-class Game:
+class Game(ReplayBase):
     """A game being replayed. Implements engine.core.ruleset.Replay."""
 
     rules = RULES  # the handler, effect, choice and continuation tables (tables.py), shared by copies
@@ -284,6 +285,15 @@ class Game:
     def apply_described(self, index: int, event: dict) -> dict:
         """``apply`` that also returns the event in words and its dice (narrate.apply_described)."""
         return apply_described(self, index, event)
+
+    def is_over(self) -> bool:
+        """BG-7.4: after round 4, a knockout, a concession or an agreed draw."""
+        return self.phase == "over"
+
+    def to_act(self) -> list[str]:
+        """Whose move it is (view.to_act: both players while dealing and selecting, BG-6.2), in header order."""
+        who = set(view.to_act(self))
+        return [pid for pid in self.sides if pid in who]
 
     # -- automatic consequences ---------------------------------------------------------------------
     def settle(self) -> None:

@@ -10,6 +10,7 @@ import fastjsonschema
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import explain_event, schema_document
 from engine.core.result import game_result, seat
+from engine.core.ruleset import ReplayBase
 from engine.games.hoplomachus import actions as act
 from engine.games.hoplomachus import effects as fx
 from engine.games.hoplomachus import flow, narrate, titan
@@ -38,7 +39,7 @@ def _event_validators() -> dict:
     return {k: fastjsonschema.compile(v) for k, v in defs.items() if k != "event"}
 
 
-class Game:
+class Game(ReplayBase):
     def __init__(self, doc: dict, content, arena, options: dict, dice, mode: str):
         self.c = content
         self.a = arena
@@ -182,6 +183,22 @@ class Game:
         from engine.games.hoplomachus.dice_needed import dice_needed
 
         return dice_needed(self, event)
+
+    def is_over(self) -> bool:
+        """HR-11.1: an objective met or a forfeit ends the game."""
+        return bool(self.s.over)
+
+    def to_act(self) -> list[str]:
+        """The players whose troop decides or takes its turn next; every player when a rival acts (the
+        immortals, the arena, the titan: in the co-op modes the players run them together, HR-13.8, HR-14.8)."""
+        seats = [p["id"] for p in self.players]
+        who: set[str] = set()
+        for event in self.legal_events():
+            player = event.get("player")
+            who |= {player} if player in seats else set(seats)
+            if len(who) == len(seats):
+                break
+        return [pid for pid in seats if pid in who]
 
     def round_number(self) -> int | None:
         return self.s.turn.get("round")
