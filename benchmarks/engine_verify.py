@@ -191,13 +191,15 @@ def bench_game(game_id: str, games: int, repeat: int, memory_runs: int) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--game", action="append", choices=engine.GAME_IDS, help="default: every game")
+    ap.add_argument(
+        "--game", action="append", choices=[g.id for g in engine.games()], help="default: every game"
+    )
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--memory-runs", type=int, default=1000)
     args = ap.parse_args()
     print(f"engine {engine.ENGINE_VERSION}; python-chess {__import__('chess').__version__}")
-    for game_id in args.game or engine.GAME_IDS:
+    for game_id in args.game or [g.id for g in engine.games()]:
         bench_game(game_id, args.games, args.repeat, args.memory_runs)
     from tests.engine.conformance.dice_race.game import GAME as DICE_RACE  # the conformance suite's toy
 

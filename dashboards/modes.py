@@ -79,7 +79,7 @@ def backfill(game_stat_model, stale_model, log_mode, *, chunk: int = 500) -> int
     header)``, the game plugin's reading of a header. Reads the big
     ``content`` column one chunk at a time, only for rows of games with modes that have no mode yet.
     Returns the number of rows filled."""
-    games_with_modes = [g for g in engine.GAME_IDS if mode_ids(g)]
+    games_with_modes = [info.id for info in engine.games() if mode_ids(info.id)]
     if not games_with_modes:
         return 0
     todo = game_stat_model.objects.filter(game__in=games_with_modes, mode="", game_log__isnull=False)

@@ -14,12 +14,13 @@ Public API (the platform imports only these names from ``engine``)::
     register(info) / unregister(game_id)    # a plugin (or a test's toy game) adds a game at run time
     GameInfo, SeatModel, Mode, ResultSchema, Ending # the registry's records
 
-    ENGINE_VERSION, LOG_FORMAT_VERSION, GAME_IDS, RULESET_VERSIONS, ruleset_version(game)
+    ENGINE_VERSION, LOG_FORMAT_VERSION, ruleset_version(game)  # a game's version: its GameInfo's
     MAX_LOG_BYTES                           # the largest log the engine reads (LOG-1.1)
     builtin_packs(game_id) -> list[str]     # ids of the content packs shipped with a game ([] if none)
     add_cli_commands(subparsers)            # verify / simulate / rules-coverage for a command line
 
-``GAME_IDS`` names every game the platform expects, engine or not; ``games()`` the ones that verify now.
+The games are discovered, never listed: every package of ``engine/games/`` that exposes ``GAME``, and every
+entry point of the group ``arbiter.games`` (a game installed as a distribution of its own).
 
     session.start(doc) -> Replay            # play or watch one event at a time (engine/session.py):
     session.step(replay, event), session.board(replay), session.walk(log)
@@ -47,11 +48,11 @@ from engine.core.randomness import commitment_for
 from engine.core.verdict import Verdict, Violation
 from engine.simulate import simulate
 from engine.verify import parse_log, verify
-from engine.version import ENGINE_VERSION, GAME_IDS, LOG_FORMAT_VERSION, RULESET_VERSIONS, ruleset_version
+from engine.version import ENGINE_VERSION, LOG_FORMAT_VERSION
 
 # isort: split
-# Last: the subpackage engine.games is loaded by now, so the name ``engine.games`` stays the function
-# (import the package itself with ``from engine.games import …``).
+# Last: the subpackage engine.games is loaded by now (the registry imports it), so the name ``engine.games``
+# stays the function (import the package itself with ``from engine.games import …``).
 from engine.core.registry import (
     Ending,
     GameInfo,
@@ -62,6 +63,7 @@ from engine.core.registry import (
     game,
     games,
     register,
+    ruleset_version,
     unregister,
 )
 
@@ -83,10 +85,8 @@ def add_cli_commands(subparsers) -> None:
 __all__ = [
     "ENGINE_VERSION",
     "Ending",
-    "GAME_IDS",
     "LOG_FORMAT_VERSION",
     "MAX_LOG_BYTES",
-    "RULESET_VERSIONS",
     "GameInfo",
     "GameNotAvailable",
     "IllegalEvent",

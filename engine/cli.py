@@ -14,16 +14,16 @@ from engine.core import registry
 from engine.core.logfile import MAX_LOG_BYTES
 from engine.simulate import simulate
 from engine.verify import verify
-from engine.version import ENGINE_VERSION, GAME_IDS
+from engine.version import ENGINE_VERSION
 
 EXIT = {"legal": 0, "illegal": 1, "unreadable": 2}
 
 
 def game_aliases() -> dict[str, str]:
-    """Names a person may type for each registered game: its id, its content folder, its short name."""
+    """Names a person may type for each registered game: its id, its aliases, its short name."""
     out = {}
     for info in registry.games():
-        for name in (info.id, info.content_dir, info.short_name.lower().replace(" ", "-")):
+        for name in (info.id, *info.aliases, info.short_name.lower().replace(" ", "-")):
             if name:
                 out.setdefault(name, info.id)
     return out
@@ -38,7 +38,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     v.set_defaults(handler=cmd_verify)
 
     s = sub.add_parser("simulate", help="write a complete, legal, random game log (labelled simulated)")
-    s.add_argument("--game", default="motu-battleground", choices=GAME_IDS)
+    # No default: which game is "first" depends on what is installed; argparse lists the choices.
+    s.add_argument(
+        "--game", required=True, choices=sorted(game_aliases()), help="a registered game (id or short name)"
+    )
     s.add_argument("--seed", type=int, required=True)
     s.add_argument("--randomness", choices=("seeded", "recorded"), default="seeded")
     s.add_argument("--out", help="file to write (default: standard output)")
@@ -82,7 +85,7 @@ def cmd_verify(args) -> int:
 
 def cmd_simulate(args) -> int:
     try:
-        log = simulate(args.game, args.seed, randomness=args.randomness)
+        log = simulate(game_aliases()[args.game], args.seed, randomness=args.randomness)
     except Exception as exc:  # e.g. a game without a ruleset yet
         message = getattr(exc, "message", None) or str(exc)
         print(f"cannot simulate {args.game}: {message}", file=sys.stderr)

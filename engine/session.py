@@ -7,20 +7,22 @@ the engine, generic over every registered game.
     walk(log, *, content_pack=None) -> dict         # every event of a log with the view after it
     offers(replay, recorded=) -> list[dict]         # legal_events() with each offer in words
     dice_needed(replay, event) -> dict              # recorded dice: what the table rolls for an event
+    is_over(replay) -> bool                         # the game has ended: the log is complete
+    to_act(replay) -> list[str]                     # the header player ids that may log the next event
     table_options(game) -> dict                     # what a new game at the table can be set up with
     new_header(game, **choices) -> dict             # the header of a new game (seeded: commitment only)
     with_seed(header, seed_hex) -> dict             # the header with the seed revealed
 
-A game's replay may implement ``board_geometry()`` and ``apply_described(index, event) -> {"text",
-"rolls"}``; without them the board is ``None`` and an event is described by its type.
+Every replay has the methods these call (engine.core.ruleset.Replay); a game that has nothing particular
+to say inherits ReplayBase's defaults: no board, an event described by its type, no dice to roll.
 """
 
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import parse_envelope
+from engine.core.registry import ruleset_for
 from engine.core.ruleset import Replay
-from engine.games import ruleset_for
 
 
 def table_options(game: str) -> dict:
@@ -51,41 +53,30 @@ def start(doc: dict, *, content_pack: dict | None = None) -> Replay:
 
 def board(replay: Replay) -> dict | None:
     """The battlefield of ``replay`` as drawing data (hexes with centres, corners and terrain), or None."""
-    geometry = getattr(replay, "board_geometry", None)
-    return geometry() if callable(geometry) else None
+    return replay.board_geometry()
 
 
 def step(replay: Replay, event: dict) -> dict:
     """Apply ``event`` as the next event of ``replay``; return ``{"text", "rolls"}``. Raises IllegalEvent
     (rule id and reason) or UnreadableLog exactly as ``apply`` does, leaving the replay unusable then:
     check with ``is_legal`` or work on a ``copy()`` when the event may be refused."""
-    index = replay.events_applied
-    described = getattr(replay, "apply_described", None)
-    if callable(described):
-        return described(index, event)
-    replay.apply(index, event)
-    return {"text": str(event.get("type", "event")), "rolls": []}
+    return replay.apply_described(replay.events_applied, event)
 
 
 def offers(replay: Replay, *, recorded: bool = False) -> list[dict]:
     """What may be logged next: ``[{"event", "text"}]`` from ``legal_events()``, each in words.
 
     ``recorded``: the players enter what the table rolled and drew (``dice_needed``), so an offer is
-    the choice alone: a game whose replay has ``outcome_free(event)`` (Eternia lists one ``roll`` offer
-    per face) has its offers stripped of the outcome and listed once."""
-    words = getattr(replay, "describe_offer", None)
+    the choice alone: each offer is stripped of the outcome (``outcome_free``; Eternia lists one ``roll``
+    offer per face) and offers alike are listed once."""
     events = replay.legal_events()
-    strip = getattr(replay, "outcome_free", None)
-    if recorded and callable(strip):
+    if recorded:
         unique: dict[str, dict] = {}
         for event in events:
-            bare = strip(event)
+            bare = replay.outcome_free(event)
             unique.setdefault(repr(sorted(bare.items())), bare)
         events = list(unique.values())
-    return [
-        {"event": event, "text": words(event) if callable(words) else str(event.get("type"))}
-        for event in events
-    ]
+    return [{"event": event, "text": replay.describe_offer(event)} for event in events]
 
 
 def dice_needed(replay: Replay, event: dict) -> dict:
@@ -96,10 +87,18 @@ def dice_needed(replay: Replay, event: dict) -> dict:
     ``event`` and ask again until ``needs`` is empty. ``needs`` is empty for a seeded game, an event that
     rolls nothing, or a game whose replay cannot say. Raises IllegalEvent or UnreadableLog when the event is refused whatever the dice;
     the replay is not changed."""
-    needed = getattr(replay, "dice_needed", None)
-    if not callable(needed):
-        return {"event": event, "needs": []}
-    return needed(event)
+    return replay.dice_needed(event)
+
+
+def is_over(replay: Replay) -> bool:
+    """Whether the game of ``replay`` has ended (nothing more may be logged; its log can be verified)."""
+    return replay.is_over()
+
+
+def to_act(replay: Replay) -> list[str]:
+    """The header player ids that may log the next event, in header order ([] once the game is over).
+    Events any player may log at any time (a concession, an agreed draw) are not a reason to be listed."""
+    return replay.to_act()
 
 
 def walk(log, *, content_pack: dict | None = None) -> dict:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.games import ruleset_for
+from engine.core.registry import ruleset_for
 
 
 def simulate(game: str, seed: int, *, randomness: str = "seeded", **options) -> dict:

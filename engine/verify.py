@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import parse_envelope
+from engine.core.registry import ruleset_for, ruleset_version
 from engine.core.verdict import Verdict, Violation
-from engine.games import ruleset_for
-from engine.version import ENGINE_VERSION, ruleset_version
+from engine.version import ENGINE_VERSION
 
 
 def parse_log(data: bytes | str | dict) -> dict:

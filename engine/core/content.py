@@ -1,11 +1,12 @@
 """Content packs: card, unit and map data, versioned, loaded by id and hashed.
 
-A pack is one JSON document ``engine/content/<game-dir>/<pack-id>.json`` with a ``pack`` block
-(id, version, game) and the game's tables. Its hash is SHA-256 over the canonical JSON of the
+A pack is one JSON document ``<pack-id>.json`` in the game's content folder (``GameInfo.content_dir``,
+``engine/games/<game>/content/`` for a built-in game) with a ``pack`` block (id, version, game) and the
+game's tables. Its hash is SHA-256 over the canonical JSON of the
 whole document (sorted keys, no whitespace, UTF-8), so reformatting a file never changes it.
 An organizer may supply a corrected pack; the verdict records the id, version and hash used.
 
-A built-in pack that changes keeps its earlier documents in ``<game-dir>/superseded/``, named
+A built-in pack that changes keeps its earlier documents in the folder's ``superseded/``, named
 ``<pack-id>-<first 16 hex digits of the hash>.json``: a log names the hash of the data it was played
 with, so a log recorded before the change is still replayed with exactly that data.
 """
@@ -16,7 +17,7 @@ import hashlib
 import json
 import re
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 
 from engine.core.errors import UnreadableLog
 
@@ -26,18 +27,17 @@ def pack_hash(doc: dict) -> str:
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
-def builtin_pack_ids(game_dir: str) -> list[str]:
-    folder = resources.files("engine.content").joinpath(game_dir)
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+def builtin_pack_ids(folder: Path) -> list[str]:
+    """The ids of the packs in a game's content folder."""
+    return sorted(p.name[:-5] for p in Path(folder).iterdir() if p.name.endswith(".json"))
 
 
 @lru_cache(maxsize=16)
-def _load_builtin(game_dir: str, pack_id: str) -> tuple[dict, str]:
-    folder = resources.files("engine.content").joinpath(game_dir)
-    path = folder.joinpath(f"{pack_id}.json")
+def _load_builtin(folder: Path, pack_id: str) -> tuple[dict, str]:
+    path = Path(folder) / f"{pack_id}.json"
     if not path.is_file():
         raise UnreadableLog(
-            f"content pack '{pack_id}' is not known; available: {', '.join(builtin_pack_ids(game_dir))}",
+            f"content pack '{pack_id}' is not known; available: {', '.join(builtin_pack_ids(folder))}",
             rule="LOG-3.2",
             path="/content_pack/id",
         )
@@ -46,11 +46,11 @@ def _load_builtin(game_dir: str, pack_id: str) -> tuple[dict, str]:
 
 
 @lru_cache(maxsize=16)
-def _load_superseded(game_dir: str, pack_id: str, sha256: str) -> tuple[dict, str] | None:
+def _load_superseded(folder: Path, pack_id: str, sha256: str) -> tuple[dict, str] | None:
     """The earlier built-in ``pack_id`` whose hash is ``sha256``, if this engine still ships it."""
     if not isinstance(sha256, str) or not re.fullmatch(r"[0-9a-f]{64}", sha256):
         return None
-    path = resources.files("engine.content").joinpath(game_dir, "superseded", f"{pack_id}-{sha256[:16]}.json")
+    path = Path(folder) / "superseded" / f"{pack_id}-{sha256[:16]}.json"
     if not path.is_file():
         return None
     doc = json.loads(path.read_text("utf-8"))
@@ -58,7 +58,7 @@ def _load_superseded(game_dir: str, pack_id: str, sha256: str) -> tuple[dict, st
     return (doc, digest) if digest == sha256 else None
 
 
-def resolve_pack(game_dir: str, ref: dict, supplied: dict | None = None) -> tuple[dict, str]:
+def resolve_pack(folder: Path, ref: dict, supplied: dict | None = None) -> tuple[dict, str]:
     """The pack a log names (``ref`` = header["content_pack"]), checked against its hash.
 
     ``supplied`` overrides the built-in pack (an organizer's corrected pack); its hash must then
@@ -87,9 +87,9 @@ def resolve_pack(game_dir: str, ref: dict, supplied: dict | None = None) -> tupl
                 path="/content_pack/id",
             )
     else:
-        doc, digest = _load_builtin(game_dir, ref["id"])
+        doc, digest = _load_builtin(folder, ref["id"])
         if digest != ref["sha256"]:
-            doc, digest = _load_superseded(game_dir, ref["id"], ref["sha256"]) or (doc, digest)
+            doc, digest = _load_superseded(folder, ref["id"], ref["sha256"]) or (doc, digest)
     if digest != ref["sha256"]:
         raise UnreadableLog(
             f"the log was recorded with content pack '{ref['id']}' whose hash is {ref['sha256'][:12]}…, "
@@ -100,5 +100,6 @@ def resolve_pack(game_dir: str, ref: dict, supplied: dict | None = None) -> tupl
     return doc, digest
 
 
-def builtin_pack(game_dir: str, pack_id: str) -> tuple[dict, str]:
-    return _load_builtin(game_dir, pack_id)
+def builtin_pack(folder: Path, pack_id: str) -> tuple[dict, str]:
+    """(document, sha256) of the pack ``pack_id`` of a game's content folder; UnreadableLog if there is none."""
+    return _load_builtin(folder, pack_id)

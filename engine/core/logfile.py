@@ -6,11 +6,13 @@ import hashlib
 import json
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 
 import fastjsonschema
 from jsonschema import Draft7Validator
 
 from engine.core.errors import UnreadableLog
+from engine.core.registry import find, games
 
 # Caps (docs/log-format.md §Limits). A four-round Battleground game is a few hundred events and
 # well under 200 KiB; these leave a wide margin while bounding the work one upload can cause.
@@ -123,25 +125,37 @@ def _depth(value) -> int:
     return deepest
 
 
-@lru_cache(maxsize=8)
-def _schema(name: str) -> dict:
-    text = resources.files("engine.schemas").joinpath(f"{name}.schema.json").read_text("utf-8")
+#: A schema: the name of a generic one (``engine/schemas/<name>.schema.json``: "log", "result"), or the path
+#: of a game's own (kept in the game's folder: ``engine/games/<game>/schemas/``).
+Schema = str | Path
+
+
+@lru_cache(maxsize=16)
+def _schema(schema: Schema) -> dict:
+    if isinstance(schema, Path):
+        return json.loads(schema.read_text("utf-8"))
+    text = resources.files("engine.schemas").joinpath(f"{schema}.schema.json").read_text("utf-8")
     return json.loads(text)
 
 
-@lru_cache(maxsize=8)
-def schema_validator(name: str) -> Draft7Validator:
-    """A cached validator for ``engine/schemas/<name>.schema.json`` that explains errors well."""
-    return Draft7Validator(_schema(name))
+@lru_cache(maxsize=16)
+def schema_validator(schema: Schema) -> Draft7Validator:
+    """A cached validator for ``schema`` that explains errors well."""
+    return Draft7Validator(_schema(schema))
 
 
-@lru_cache(maxsize=8)
-def _fast_validator(name: str):
+@lru_cache(maxsize=16)
+def _fast_validator(schema: Schema):
     # Compiled to Python code once: checking a valid log costs a fraction of a generic validator.
-    return fastjsonschema.compile(_schema(name))
+    return fastjsonschema.compile(_schema(schema))
 
 
-def validate(doc: dict, schema: str, *, rule: str) -> None:
+def schema_document(schema: Schema) -> dict:
+    """The parsed JSON Schema ``schema`` (cached: do not change it)."""
+    return _schema(schema)
+
+
+def validate(doc: dict, schema: Schema, *, rule: str) -> None:
     """Raise UnreadableLog naming the first schema error (deterministically the shallowest one)."""
     try:
         _fast_validator(schema)(doc)
@@ -159,12 +173,12 @@ def validate(doc: dict, schema: str, *, rule: str) -> None:
     raise UnreadableLog(f"{pointer}: {_plain(err)}", rule=rule, path=pointer, event_index=event_index)
 
 
-def schema_fields(schema: str, definition: str) -> frozenset[str]:
+def schema_fields(schema: Schema, definition: str) -> frozenset[str]:
     """The property names a ``$defs`` object of a schema allows (for cheap per-event checks)."""
     return frozenset(_schema(schema)["$defs"][definition]["properties"])
 
 
-def explain_event(schema: str, event: dict, index: int) -> None:
+def explain_event(schema: Schema, event: dict, index: int) -> None:
     """Raise UnreadableLog for an event that breaks the schema, in the schema's own words.
 
     The error path only: events are applied one by one, and the full validator runs when an event
@@ -213,12 +227,9 @@ def parse_envelope(data: bytes | str | dict) -> tuple[dict, str]:
 
 
 def _known_game(game: str) -> None:
-    """LOG-2: the header names a game the platform knows (built in, or registered by a plugin)."""
-    from engine.core.registry import find, games
-    from engine.version import GAME_IDS
-
-    if game not in GAME_IDS and find(game) is None:
-        known = sorted(set(GAME_IDS) | {g.id for g in games()})
+    """LOG-2: the header names a registered game (built in, or installed as a package of its own)."""
+    if find(game) is None:
+        known = sorted(g.id for g in games())
         raise UnreadableLog(
             f"/game: unknown game '{game}' (known: {', '.join(known)})", rule="LOG-2", path="/game"
         )

@@ -1,29 +1,35 @@
 """The game registry: what the engine and the platform know about each game, by game id.
 
 A game registers one frozen :class:`GameInfo` (its name, ruleset version, seat and team model, result and
-statistics schemas, content loader, list checks and rules index). Built-in games live in
-``engine/games/<game>/`` and are registered when the registry is first read (``engine.games.BUILTIN``); a
-plugin, or a test's toy game, calls :func:`register` itself and may :func:`unregister` again. Nothing
-else in the engine names a game: ``verify``, ``simulate``, the conformance suite and the rules-coverage
-tool look the game up here.
+statistics schemas, content loader, list checks and rules index). The registry discovers the games when
+first read, and no list names them: every sub-package of ``engine/games/`` that exposes ``GAME``, and every
+entry point of the group ``arbiter.games`` (a game shipped as a package of its own; the entry point names a
+module with ``GAME`` or the GameInfo itself). A test's toy game calls :func:`register` itself and may
+:func:`unregister` again. Nothing else in the engine names a game: ``verify``, ``simulate``, the
+conformance suite and the rules-coverage tool look the game up here.
 """
 
 from __future__ import annotations
 
 import json
+import pkgutil
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import import_module
+from importlib import import_module, metadata
 from pathlib import Path
 from typing import Any
 
+import engine.games as builtin_games
 from engine.core.errors import UnreadableLog
+
+#: The entry-point group through which an installed distribution adds a game.
+ENTRY_POINT_GROUP = "arbiter.games"
 
 
 class GameNotAvailable(UnreadableLog, LookupError):
-    """A game id with no registered ruleset (unknown, or a ruleset still to come). LOG-3.1."""
+    """A game id no registered game has. LOG-3.1."""
 
 
 @dataclass(frozen=True)
@@ -188,7 +194,7 @@ class GameInfo:
     check_list: Callable[..., Any] | None = None
     compare_with_list: Callable[..., list[str]] | None = None
     randomness_modes: tuple[str, ...] = ("seeded", "recorded")
-    content_dir: str | None = None  # folder of engine/content/ holding the built-in packs
+    content_dir: Path | None = None  # the folder of the built-in packs (engine.core.content)
     default_pack: str | None = None
     coverage_notes_file: Path | None = None  # {"notes": {rule id: {"status", "reason"}}}
     spec: str | None = None  # where the rules specification lives (for people; not read by the engine)
@@ -197,6 +203,7 @@ class GameInfo:
     section_rules: tuple[str, ...] = ()  # "###" sections cited as a whole (engine.core.coverage.RuleIds)
     bare_lettered_rule_ids: bool = False  # lettered ids written without the prefix: WE-1, AMB-35
     rules_explanations_file: Path | None = None  # {"explanations": {rule id: text}}, written by hand
+    aliases: tuple[str, ...] = ()  # other names a person may type for the game ("battleground")
 
     @property
     def label(self) -> str:
@@ -335,12 +342,33 @@ def _load_builtins() -> None:
     global _loaded
     if _loaded:
         return
-    _loaded = True
-    from engine.games import BUILTIN
-
-    for module in BUILTIN:
-        info = import_module(module).GAME
+    _loaded = True  # before importing the games: a game module that reads the registry finds it loading
+    found: dict[str, GameInfo] = {}
+    try:
+        for info, origin in _discovered():
+            if not isinstance(info, GameInfo):
+                raise TypeError(f"{origin} does not name a GameInfo (got {type(info).__name__})")
+            if info.id in found and found[info.id] is not info:
+                raise ValueError(f"two games have the id '{info.id}' (the second from {origin})")
+            found[info.id] = info
+    except Exception:
+        _loaded = False  # a broken game fails every read alike, never leaves a registry missing games
+        raise
+    for info in found.values():
         _GAMES.setdefault(info.id, info)
+
+
+def _discovered() -> Iterator[tuple[Any, str]]:
+    """(GameInfo, where it came from) of every built-in game package and every ``arbiter.games`` entry point."""
+    for module in pkgutil.iter_modules(builtin_games.__path__, builtin_games.__name__ + "."):
+        if module.ispkg:
+            game_module = import_module(module.name)
+            if hasattr(game_module, "GAME"):
+                yield game_module.GAME, module.name
+    for point in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        loaded = point.load()
+        origin = f"entry point '{point.name}' ({point.value})"
+        yield (loaded if isinstance(loaded, GameInfo) else getattr(loaded, "GAME", loaded)), origin
 
 
 def register(info: GameInfo, *, replace: bool = False) -> GameInfo:
@@ -374,17 +402,20 @@ def game(game_id: str) -> GameInfo:
     _load_builtins()
     info = _GAMES.get(game_id)
     if info is None:
-        from engine.version import GAME_IDS
-
-        if game_id in GAME_IDS:
-            message = (
-                f"the rules engine for '{game_id}' is not available yet; the log is stored and will be "
-                "verified once it is"
-            )
-        else:
-            message = f"unknown game '{game_id}'; this engine verifies {', '.join(sorted(_GAMES))}"
+        message = f"unknown game '{game_id}'; this engine verifies {', '.join(sorted(_GAMES))}"
         raise GameNotAvailable(message, rule="LOG-3.1", path="/game")
     return info
+
+
+def ruleset_for(game_id: str):
+    """The ruleset of ``game_id``; raises GameNotAvailable (LOG-3.1) for a game that is not registered."""
+    return game(game_id).ruleset
+
+
+def ruleset_version(game_id: str) -> str:
+    """The version of ``game_id``'s ruleset (``GameInfo.ruleset_version``), or "" for a game not registered."""
+    info = find(game_id)
+    return info.ruleset_version if info is not None else ""
 
 
 def find(game_id: str) -> GameInfo | None:

@@ -5,6 +5,11 @@ be asked what may come next (``legal_events``), whether one event would be accep
 same predicate as ``apply``: it applies the event to a copy), for an exact copy of itself (``copy``), and
 for a JSON view of what the players can see (``view``). A ruleset whose replay does not implement
 ``copy``/``view`` yet is still verifiable; :func:`supports` says which parts it has.
+
+:class:`Replay` declares every method the kernel (verify, simulate, engine.session) and a table recorder
+call. A game's replay class inherits :class:`ReplayBase`, whose defaults serve a game that has nothing
+particular to say (no board to draw, events told by their type, no dice for the table to roll), so the kernel
+calls each method directly and never asks whether a replay has it.
 """
 
 from __future__ import annotations
@@ -53,6 +58,58 @@ class Replay(Protocol):
     def round_number(self) -> int | None: ...
 
     def describe_actor(self, event: dict) -> str | None: ...
+
+    # -- what the viewer and the table recorder ask (defaults in ReplayBase) ---------------------------
+
+    def apply_described(self, index: int, event: dict) -> dict:
+        """``apply`` that also returns ``{"text", "rolls"}``: the event in words and the dice it rolled."""
+
+    def board_geometry(self) -> dict | None:
+        """The board as drawing data (hexes or areas with their positions), or None for a game without one."""
+
+    def describe_offer(self, event: dict) -> str:
+        """An event of ``legal_events()`` in words, for a player choosing what to log."""
+
+    def outcome_free(self, event: dict) -> dict:
+        """``event`` without what the table rolls or draws (recorded randomness: the players enter it)."""
+
+    def dice_needed(self, event: dict) -> dict:
+        """``{"event", "needs": [...]}``: what the table must roll and draw for ``event`` (recorded mode)."""
+
+    def is_over(self) -> bool:
+        """Whether the game has ended: nothing more may be logged."""
+
+    def to_act(self) -> list[str]:
+        """The header player ids that may log the next event (besides events any player may log at any
+        time, such as a concession), in header order; [] once the game is over."""
+
+
+class ReplayBase:
+    """The defaults of :class:`Replay`'s optional methods. A game's replay class inherits this and overrides
+    what its game has: a game with a board draws it, a game with recorded dice says what to roll."""
+
+    def apply_described(self, index: int, event: dict) -> dict:
+        self.apply(index, event)
+        return {"text": str(event.get("type", "event")), "rolls": []}
+
+    def board_geometry(self) -> dict | None:
+        return None
+
+    def describe_offer(self, event: dict) -> str:
+        return str(event.get("type", "event"))
+
+    def outcome_free(self, event: dict) -> dict:
+        return event  # nothing in the event is the table's to enter
+
+    def dice_needed(self, event: dict) -> dict:
+        return {"event": event, "needs": []}
+
+    def is_over(self) -> bool:
+        return not self.legal_events()
+
+    def to_act(self) -> list[str]:
+        """Every player until the game is over: a game that cannot say whose move it is lets anyone log."""
+        return [] if self.is_over() else [p["id"] for p in self.player_summaries()]
 
 
 class Ruleset(Protocol):

@@ -51,7 +51,7 @@ class Verdict:
     status: Status
     engine_version: str
     game: str | None = None
-    ruleset_version: str = ""  # the game's own ruleset version (engine.version.RULESET_VERSIONS)
+    ruleset_version: str = ""  # the game's own ruleset version (GameInfo.ruleset_version)
     log_sha256: str | None = None
     content_pack: dict | None = None  # {"id", "version", "sha256"}
     ruleset_options: dict = field(default_factory=dict)

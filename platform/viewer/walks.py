@@ -1,7 +1,8 @@
 """What the replay viewer shows for a log: the board, and every event in words with the view after it.
 
-Built by the engine (engine.session.walk) from the stored bytes and cached per (log hash, engine version),
-so a log is walked once however often its page is opened. The offending event of an illegal log is a
+Built by the engine (engine.session.walk) from the stored bytes and cached per (log hash, engine version,
+the game's ruleset version), so a log is walked once however often its page is opened, and again once either
+version changes. The offending event of an illegal log is a
 step of its own, shown on the board as it was, with its rule's title and explanation.
 """
 
@@ -16,13 +17,13 @@ from rulebook import rules
 CACHE_SECONDS = 24 * 3600
 
 
-def cache_key(sha256: str) -> str:
-    return f"viewer:walk:{engine.ENGINE_VERSION}:{sha256}"
+def cache_key(sha256: str, game: str) -> str:
+    return f"viewer:walk:{engine.ENGINE_VERSION}:{game}:{engine.ruleset_version(game)}:{sha256}"
 
 
 def replay_payload(log) -> dict | None:
     """The viewer's data for a stored GameLog, or None if its header cannot be read at all."""
-    key = cache_key(log.sha256)
+    key = cache_key(log.sha256, log.game)
     payload = cache.get(key)
     if payload is None:
         payload = build_payload(log.raw_bytes())

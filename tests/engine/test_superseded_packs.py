@@ -10,20 +10,15 @@ from __future__ import annotations
 
 import copy
 import json
-from importlib import resources
 from pathlib import Path
 
 import pytest
 
+import engine
 from engine.core.content import builtin_pack, pack_hash
 from engine.verify import verify
 
 FIXTURES = Path(__file__).parent / "superseded_packs"
-GAME_DIRS = {
-    "motu-battleground": "battleground",
-    "motu-fields-of-eternia": "eternia",
-    "hoplomachus-remastered": "hoplomachus",
-}
 
 
 def _log(name: str) -> dict:
@@ -31,17 +26,16 @@ def _log(name: str) -> dict:
 
 
 def _superseded_files():
-    root = resources.files("engine.content")
-    for game_dir in GAME_DIRS.values():
-        folder = root.joinpath(game_dir, "superseded")
-        if folder.is_dir():
-            yield from ((game_dir, p) for p in folder.iterdir() if p.name.endswith(".json"))
+    for info in engine.games():
+        folder = info.content_dir / "superseded" if info.content_dir else None
+        if folder is not None and folder.is_dir():
+            yield from ((info.content_dir, p) for p in folder.iterdir() if p.name.endswith(".json"))
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.glob("*.json")))
 def test_a_log_made_with_an_earlier_pack_is_verified_with_that_pack(name):
     log = _log(name)
-    current = builtin_pack(GAME_DIRS[log["game"]], log["content_pack"]["id"])[1]
+    current = builtin_pack(engine.game(log["game"]).content_dir, log["content_pack"]["id"])[1]
     assert log["content_pack"]["sha256"] != current, "the fixture must name an earlier pack"
     verdict = verify(log).to_dict()
     assert verdict["status"] == "legal", verdict.get("error")
@@ -66,9 +60,9 @@ def test_a_hash_that_shares_only_its_prefix_with_a_superseded_pack_is_unreadable
     assert verdict["status"] == "unreadable" and verdict["error"]["rule"] == "LOG-3.3"
 
 
-@pytest.mark.parametrize("game_dir,path", list(_superseded_files()), ids=lambda v: getattr(v, "name", v))
-def test_every_superseded_pack_is_named_by_its_hash_and_is_not_the_current_one(game_dir, path):
+@pytest.mark.parametrize("folder,path", list(_superseded_files()), ids=lambda v: getattr(v, "name", v))
+def test_every_superseded_pack_is_named_by_its_hash_and_is_not_the_current_one(folder, path):
     doc = json.loads(path.read_text("utf-8"))
     pack_id = doc["pack"]["id"]
     assert path.name == f"{pack_id}-{pack_hash(doc)[:16]}.json"
-    assert pack_hash(doc) != builtin_pack(game_dir, pack_id)[1]
+    assert pack_hash(doc) != builtin_pack(folder, pack_id)[1]

@@ -9,35 +9,24 @@ from engine.core.errors import UnreadableLog
 from engine.core.logfile import validate
 from engine.core.randomness import SeededStream
 from engine.core.registry import Ending, GameInfo, Mode, ResultSchema, SeatModel
-from engine.games.battleground.board import Board
-from engine.games.battleground.content import CONTENT_DIR, DEFAULT_PACK, Content, load_content, load_pack
+from engine.games.battleground.board import board_for
+from engine.games.battleground.content import (
+    CONTENT_DIR,
+    DEFAULT_PACK,
+    LOG_SCHEMA,
+    STATISTICS_SCHEMA,
+    load_content,
+    load_pack,
+)
 from engine.games.battleground.dice import Dice
 from engine.games.battleground.forces import check_force, check_list
 from engine.games.battleground.list_compare import compare_with_list
 from engine.games.battleground.options import resolve_options
 from engine.games.battleground.replay import Game
-from engine.version import ruleset_version
 
 GAME_ID = "motu-battleground"
-
-_BOARDS: dict[tuple[str, str], Board] = {}
-_BOARD_CACHE_SIZE = 16  # bounded: one per (pack, map) in use
-
-
-def board_for(content: Content, map_id: str) -> Board:
-    key = (content.sha256, map_id)
-    board = _BOARDS.get(key)
-    if board is None:
-        if len(_BOARDS) >= _BOARD_CACHE_SIZE:
-            _BOARDS.pop(next(iter(_BOARDS)))
-        try:
-            board = Board(content.maps[map_id])
-        except (ValueError, KeyError, TypeError) as exc:
-            # An organizer-supplied pack whose map the grid cannot be built from (an offset that does not
-            # fit the orientation, a zone without its rows…): unreadable, never a traceback (LOG-3.5).
-            raise UnreadableLog(f"content pack map '{map_id}' is malformed: {exc}", rule="LOG-3.5") from None
-        _BOARDS[key] = board
-    return board
+# Bump whenever a verdict could change for the same log of this game: its logs are verified again.
+RULESET_VERSION = "bg-1.2.0"
 
 
 class BattlegroundRuleset:
@@ -46,7 +35,7 @@ class BattlegroundRuleset:
     def start(self, doc: dict, *, content_pack: dict | None = None, author=None) -> Game:
         # The header is checked here; each event is checked as it is applied (replay.Game.apply), which
         # keeps one pass over the events instead of two.
-        validate({k: v for k, v in doc.items() if k != "events"}, "battleground-log", rule="LOG-2.1")
+        validate({k: v for k, v in doc.items() if k != "events"}, LOG_SCHEMA, rule="LOG-2.1")
         pack_doc, digest = resolve_pack(CONTENT_DIR, doc["content_pack"], content_pack)
         content = load_content(pack_doc, digest)
         options = resolve_options(doc.get("options"))
@@ -94,7 +83,7 @@ _HERE = Path(__file__).resolve().parent
 GAME = GameInfo(
     id=GAME_ID,
     name="Masters of the Universe: Battleground",
-    ruleset_version=ruleset_version(GAME_ID),
+    ruleset_version=RULESET_VERSION,
     seats=SeatModel(min_seats=2, max_seats=2, modes=(Mode("standard", "Two-player skirmish", 2),)),  # BG-1.1
     result_schema=ResultSchema(  # BG-7.5
         score_label="VP",
@@ -106,7 +95,7 @@ GAME = GameInfo(
             Ending("agreed-draw", "Agreed draw", "BG-7.4.5", outcomes=("draw",)),
         ),
     ),
-    statistics_schema=_HERE.parents[1] / "schemas" / "battleground-statistics.schema.json",
+    statistics_schema=STATISTICS_SCHEMA,
     rules_index_file=_HERE / "rules_index.json",
     rules_explanations_file=_HERE / "rules_explained.json",
     rule_prefix="BG",
@@ -119,6 +108,7 @@ GAME = GameInfo(
     default_pack=DEFAULT_PACK,
     coverage_notes_file=_HERE / "coverage_notes.json",
     spec="shared/rules/battleground.md",
+    aliases=("battleground",),
     short_name="Battleground",
     lettered_rule_kinds=("EX", "AMB", "DIS"),
     section_rules=("7.1", "8.2"),  # subsections whose numbered steps carry no ids of their own

@@ -6,7 +6,7 @@ Everything fixed per map is computed once and cached per map, so a replay only l
 from __future__ import annotations
 
 from engine.core.errors import UnreadableLog
-from engine.games.battleground.content import MapDef
+from engine.games.battleground.content import Content, MapDef
 from engine.geometry import HexGrid
 
 STANDABLE = (None, "difficult", "platform")
@@ -178,3 +178,23 @@ class Board:
             if self.kind[h] in ("low", "high") or h in occupied:
                 return True
         return False
+
+
+_BOARDS: dict[tuple[str, str], Board] = {}
+_BOARD_CACHE_SIZE = 16  # bounded: one per (pack, map) in use
+
+
+def board_for(content: Content, map_id: str) -> Board:
+    key = (content.sha256, map_id)
+    board = _BOARDS.get(key)
+    if board is None:
+        if len(_BOARDS) >= _BOARD_CACHE_SIZE:
+            _BOARDS.pop(next(iter(_BOARDS)))
+        try:
+            board = Board(content.maps[map_id])
+        except (ValueError, KeyError, TypeError) as exc:
+            # An organizer-supplied pack whose map the grid cannot be built from (an offset that does not
+            # fit the orientation, a zone without its rows…): unreadable, never a traceback (LOG-3.5).
+            raise UnreadableLog(f"content pack map '{map_id}' is malformed: {exc}", rule="LOG-3.5") from None
+        _BOARDS[key] = board
+    return board

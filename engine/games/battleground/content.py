@@ -6,11 +6,18 @@ Rules code reads numbers only from here; nothing about a card is hard-coded in t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from engine.core.content import builtin_pack, pack_hash
 from engine.core.errors import UnreadableLog
 from engine.core.logfile import schema_validator
 from engine.geometry.footprint import Base, base_from
+
+_HERE = Path(__file__).resolve().parent
+CONTENT_DIR = _HERE / "content"  # the built-in packs, and their earlier documents in superseded/
+LOG_SCHEMA = _HERE / "schemas" / "battleground-log.schema.json"
+PACK_SCHEMA = _HERE / "schemas" / "battleground-pack.schema.json"
+STATISTICS_SCHEMA = _HERE / "schemas" / "battleground-statistics.schema.json"
 
 
 @dataclass(frozen=True)
@@ -226,9 +233,7 @@ def load_content(doc: dict, sha256: str) -> Content:
     cached = _CACHE.get(sha256)
     if cached is not None:
         return cached
-    errors = sorted(
-        schema_validator("battleground-pack").iter_errors(doc), key=lambda e: list(map(str, e.path))
-    )
+    errors = sorted(schema_validator(PACK_SCHEMA).iter_errors(doc), key=lambda e: list(map(str, e.path)))
     if errors:
         e = errors[0]
         where = "/" + "/".join(map(str, e.path))
@@ -515,7 +520,6 @@ def _from_doc(doc: dict, sha256: str) -> Content:
     )
 
 
-CONTENT_DIR = "battleground"
 DEFAULT_PACK = "bg-core-starter"
 
 

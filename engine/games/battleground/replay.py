@@ -11,11 +11,12 @@ import copy
 from engine.core import result
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import explain_event, schema_fields
+from engine.core.ruleset import ReplayBase
 from engine.games.battleground import choices, flow, massive, pending, view
 from engine.games.battleground.actions import interrupts_waiting
 from engine.games.battleground.board import Board
 from engine.games.battleground.cards import check_missions
-from engine.games.battleground.content import Content
+from engine.games.battleground.content import LOG_SCHEMA, Content
 from engine.games.battleground.dice import Dice
 from engine.games.battleground.dice_needed import dice_needed
 from engine.games.battleground.narrate import apply_described, board_geometry, offer_words
@@ -25,7 +26,7 @@ from engine.games.battleground.tables import RULES
 OBJECTIVE_VP = 20  # BG-7.2.2
 
 
-class Game:
+class Game(ReplayBase):
     """A game being replayed. Implements engine.core.ruleset.Replay."""
 
     rules = RULES  # the handler, effect, choice and continuation tables (tables.py), shared by copies
@@ -172,7 +173,7 @@ class Game:
                 event_index=index,
             )
         if not EVENT_FIELDS.issuperset(event):
-            explain_event("battleground-log", event, index)  # names the unknown field (LOG-5.1)
+            explain_event(LOG_SCHEMA, event, index)  # names the unknown field (LOG-5.1)
         if self.stack and kind not in ALWAYS_ALLOWED:
             if isinstance(self.stack[-1], Pending):
                 pending.refuse_if_pending(self, kind)
@@ -182,7 +183,7 @@ class Game:
             handler(self, event)
         except (TypeError, AttributeError, ValueError, KeyError):
             # A value of a shape the handlers did not foresee: the schema explains it, if it can.
-            explain_event("battleground-log", event, index)
+            explain_event(LOG_SCHEMA, event, index)
             raise
         self.settle()
         expect = event.get("expect")
@@ -285,6 +286,15 @@ class Game:
         """``apply`` that also returns the event in words and its dice (narrate.apply_described)."""
         return apply_described(self, index, event)
 
+    def is_over(self) -> bool:
+        """BG-7.4: after round 4, a knockout, a concession or an agreed draw."""
+        return self.phase == "over"
+
+    def to_act(self) -> list[str]:
+        """Whose move it is (view.to_act: both players while dealing and selecting, BG-6.2), in header order."""
+        who = set(view.to_act(self))
+        return [pid for pid in self.sides if pid in who]
+
     # -- automatic consequences ---------------------------------------------------------------------
     def settle(self) -> None:
         """Resolve what follows by itself: finished or lapsed triggers (BG-AMB-21 e, BG-14.2.5)."""
@@ -346,7 +356,7 @@ class Game:
             check_missions(self, frame, "knockout", weapon_type=weapon_type, victim=unit)
 
 
-EVENT_FIELDS = schema_fields("battleground-log", "event")
+EVENT_FIELDS = schema_fields(LOG_SCHEMA, "event")
 ALWAYS_ALLOWED = frozenset({"concede", "agree_draw", "ruling"})  # BG-7.4.5: at any moment
 # While interrupts wait to start: starting one, and the interrupted player's single-use items (BG-14.1.7).
 AWAITING_INTERRUPTS = frozenset({"interrupt", "use_item"})

@@ -22,6 +22,7 @@ from engine import verify
 from engine.core.content import builtin_pack, pack_hash
 from engine.core.randomness import commitment_for
 from engine.games.battleground import RULESET
+from engine.games.battleground.content import CONTENT_DIR
 
 
 class Scenario:
@@ -39,7 +40,7 @@ class Scenario:
         seed_hex=None,
         options=None,
     ):
-        doc, _ = builtin_pack("battleground", "bg-core-starter")
+        doc, _ = builtin_pack(CONTENT_DIR, "bg-core-starter")
         pack = copy.deepcopy(doc)
         pack["pack"]["id"] = "bg-test"
         pack["maps"] = [

@@ -12,8 +12,8 @@ import random
 
 from engine.core.content import builtin_pack, pack_hash
 from engine.core.randomness import commitment_for
-from engine.games.battleground import CONTENT_DIR, DEFAULT_PACK, board_for
-from engine.games.battleground.content import load_content
+from engine.games.battleground.board import board_for
+from engine.games.battleground.content import CONTENT_DIR, DEFAULT_PACK, load_content
 from engine.games.battleground.dice import initial_success
 from engine.games.battleground.massive import facings_at, fits
 from engine.version import LOG_FORMAT_VERSION

@@ -15,14 +15,20 @@ from engine.core.randomness import SeededStream
 from engine.core.registry import Ending, GameInfo, Mode, ResultSchema, SeatModel
 from engine.games.eternia.board import Board
 from engine.games.eternia.chance import Chance
-from engine.games.eternia.content import Content, load_content
+from engine.games.eternia.content import (
+    CONTENT_DIR,
+    DEFAULT_PACK,
+    LOG_SCHEMA,
+    STATISTICS_SCHEMA,
+    Content,
+    load_content,
+)
 from engine.games.eternia.options import resolve_options
 from engine.games.eternia.replay import Game
-from engine.version import ruleset_version
 
 GAME_ID = "motu-fields-of-eternia"
-CONTENT_DIR = "eternia"
-DEFAULT_PACK = "fe-core-starter"
+# Bump whenever a verdict could change for the same log of this game: its logs are verified again.
+RULESET_VERSION = "fe-0.3.1"
 MODES_NOT_YET: dict[str, str] = {}  # every mode of the rulebook is replayed
 
 _BOARDS: dict[str, Board] = {}
@@ -45,7 +51,7 @@ class EterniaRuleset:
     game_id = GAME_ID
 
     def start(self, doc: dict, *, content_pack: dict | None = None) -> Game:
-        validate({k: v for k, v in doc.items() if k != "events"}, "eternia-log", rule="LOG-2.1")
+        validate({k: v for k, v in doc.items() if k != "events"}, LOG_SCHEMA, rule="LOG-2.1")
         mode = doc["setup"].get("mode", "standard")
         if mode in MODES_NOT_YET:
             raise UnreadableLog(f"{MODES_NOT_YET[mode]} is not supported by this engine version yet; the log is stored "
@@ -90,7 +96,7 @@ _HERE = Path(__file__).resolve().parent
 GAME = GameInfo(
     id=GAME_ID,
     name="Masters of the Universe: Fields of Eternia",
-    ruleset_version=ruleset_version(GAME_ID),
+    ruleset_version=RULESET_VERSION,
     seats=SeatModel(
         min_seats=1,
         max_seats=6,
@@ -116,7 +122,7 @@ GAME = GameInfo(
             Ending("boss", "A boss still in play", "FE-17.1", outcomes=("all-lose",)),
         ),
     ),
-    statistics_schema=_HERE.parents[1] / "schemas" / "eternia-statistics.schema.json",
+    statistics_schema=STATISTICS_SCHEMA,
     rules_index_file=_HERE / "rules_index.json",  # generated from the specification: ids, titles, provisional
     rules_explanations_file=_HERE / "rules_explained.json",  # what each id means, written by hand
     rule_prefix="FE",
@@ -126,6 +132,7 @@ GAME = GameInfo(
     default_pack=DEFAULT_PACK,
     coverage_notes_file=_HERE / "coverage_notes.json",
     spec="shared/rules/eternia.md",
+    aliases=("eternia",),
     short_name="Fields of Eternia",
     lettered_rule_kinds=("WE", "AMB"),
     bare_lettered_rule_ids=True,

@@ -7,8 +7,17 @@ Names may be written as the id, the English name or an alias (the Italian name, 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from engine.core.errors import UnreadableLog
 from engine.core.logfile import validate
+
+_HERE = Path(__file__).resolve().parent
+CONTENT_DIR = _HERE / "content"  # the built-in packs, and their earlier documents in superseded/
+DEFAULT_PACK = "fe-core-starter"
+LOG_SCHEMA = _HERE / "schemas" / "eternia-log.schema.json"
+PACK_SCHEMA = _HERE / "schemas" / "eternia-pack.schema.json"
+STATISTICS_SCHEMA = _HERE / "schemas" / "eternia-statistics.schema.json"
 
 TABLES = ("heroes", "support_cards", "encounters", "epic_beasts", "victory_cards", "mission_cards", "areas")
 ZONES = ("attack", "defence", "initiative")
@@ -117,7 +126,7 @@ class Content:
 
 
 def load_content(doc: dict, digest: str) -> Content:
-    validate(doc, "eternia-pack", rule="LOG-3.5")
+    validate(doc, PACK_SCHEMA, rule="LOG-3.5")
     try:
         content = Content(doc, digest)
         _check_references(content)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.core import result
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import explain_event, schema_fields
+from engine.core.ruleset import ReplayBase
 from engine.games.eternia import (
     actions,
     effects,
@@ -27,13 +28,13 @@ from engine.games.eternia import queries as q
 from engine.games.eternia import view as view_mod
 from engine.games.eternia.board import Board
 from engine.games.eternia.chance import Chance
-from engine.games.eternia.content import Content
+from engine.games.eternia.content import LOG_SCHEMA, Content
 from engine.games.eternia.state import Hero, State, Team, Turn
 
 MERCHANT_KINDS = {"forge": "vehicle", "shop": "equipment", "guild": "spell"}
 
 
-class Game:
+class Game(ReplayBase):
     def __init__(self, doc: dict, content: Content, board: Board, options: dict, chance: Chance):
         self.content = content
         self.board = board
@@ -468,11 +469,11 @@ class Game:
             raise UnreadableLog(f"unknown event type '{kind}' (known: {', '.join(sorted(HANDLERS))})",
                                 rule="LOG-5.1", event_index=index)  # fmt: skip
         if not EVENT_FIELDS.issuperset(event):
-            explain_event("eternia-log", event, index)
+            explain_event(LOG_SCHEMA, event, index)
         try:
             handler(self, event)
         except (TypeError, AttributeError, ValueError, KeyError, IndexError):
-            explain_event("eternia-log", event, index)
+            explain_event(LOG_SCHEMA, event, index)
             raise
         self.advance()
         self.events_applied += 1
@@ -546,6 +547,30 @@ class Game:
     def apply_described(self, index: int, event: dict) -> dict:
         """``apply`` that also returns the event in words for the replay viewer (narrate)."""
         return narrate.apply_described(self, index, event)
+
+    def is_over(self) -> bool:
+        """FE-17.1 (after the final round), FE-18.7 (a solo game's objective met or failed)."""
+        return self.s.phase == "over"
+
+    def to_act(self) -> list[str]:
+        """The players of the team each next event belongs to (FE-4.1: a team's players play its heroes; in
+        co-op they share them, FE-18.1.2): the team of the hero or team it names, else the team awaited. A
+        team no player leads (the game's own, FE-18) and a draw or roll with no team awaited: every player."""
+        if self.is_over():
+            return []
+        seats = list(self.players)
+        by_team: dict[str, set[str]] = {}
+        for p in self.players.values():
+            by_team.setdefault(self.content.find_faction(p["faction"]), set()).add(p["id"])
+        awaited = (self.awaiting or {}).get("team")
+        who: set[str] = set()
+        for event in self.legal_events():
+            hero = self.s.heroes.get(event.get("hero")) if isinstance(event.get("hero"), str) else None
+            team = hero.team if hero is not None else event.get("team", awaited)
+            who |= by_team.get(team, set(seats))
+            if len(who) == len(seats):
+                break
+        return [pid for pid in seats if pid in who]
 
     def finish_game(self, ended_by: str, *, winner: str | None) -> None:
         s = self.s
@@ -770,7 +795,7 @@ def event_activate(g: Game, event: dict) -> None:
     g.s.turn = Turn(hero=hero.id)
 
 
-EVENT_FIELDS = schema_fields("eternia-log", "event")
+EVENT_FIELDS = schema_fields(LOG_SCHEMA, "event")
 
 HANDLERS = {
     "draw": event_draw,

@@ -13,6 +13,7 @@ import random
 from engine.core.content import builtin_pack, pack_hash
 from engine.core.randomness import commitment_for
 from engine.games.eternia import queries as q
+from engine.games.eternia.content import CONTENT_DIR, DEFAULT_PACK
 from engine.games.eternia.legal import legal_battle_cards
 from engine.version import LOG_FORMAT_VERSION
 
@@ -32,8 +33,6 @@ def header(ruleset, seed: int, randomness: str, rng: random.Random, *, content_p
            teams: tuple | None = None) -> dict:  # fmt: skip
     """``teams``: ((faction, players), ...) in the header's order, each team's three heroes dealt among its
     players in turn (FE-2.1); by default one player per faction, Masters first."""
-    from engine.games.eternia import CONTENT_DIR, DEFAULT_PACK
-
     if content_pack is None:
         doc, digest = builtin_pack(CONTENT_DIR, DEFAULT_PACK)
     else:

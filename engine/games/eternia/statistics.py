@@ -1,5 +1,5 @@
 """The statistics block of a legal Fields of Eternia verdict (``eternia-statistics`` version 2,
-``engine/schemas/eternia-statistics.schema.json``; the fields are described in docs/statistics.md).
+``schemas/eternia-statistics.schema.json`` of this game's folder; the fields are described in docs/statistics.md).
 
 Version 1's ``game``, ``teams`` and ``heroes`` rows are kept as they were; version 2 adds ``rounds`` (VP
 scored and outposts held per team and round, with the round's day or night), ``cards`` (combat and support

@@ -7,7 +7,9 @@ them, each controlling one or more (FE-18.1.2)."""
 
 from __future__ import annotations
 
+from engine.core.content import builtin_pack
 from engine.core.randomness import commitment_for
+from engine.games.eternia.content import CONTENT_DIR, DEFAULT_PACK
 from engine.games.eternia.options import DEFAULTS
 from engine.games.eternia.solo import LEVELS
 from engine.version import LOG_FORMAT_VERSION
@@ -25,9 +27,6 @@ OPTION_NAMES = {
 
 
 def _pack(pack):
-    from engine.core.content import builtin_pack
-    from engine.games.eternia import CONTENT_DIR, DEFAULT_PACK
-
     return builtin_pack(CONTENT_DIR, pack or DEFAULT_PACK)
 
 

@@ -10,22 +10,29 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.core.content import builtin_pack, pack_hash, resolve_pack
+from engine.core.content import resolve_pack
 from engine.core.errors import UnreadableLog
 from engine.core.logfile import validate
 from engine.core.randomness import SeededStream
 from engine.core.registry import Ending, GameInfo, Mode, ResultSchema, SeatModel
 from engine.games.hoplomachus.arena import Arena
-from engine.games.hoplomachus.content import Content, load_content
+from engine.games.hoplomachus.content import (
+    CONTENT_DIR,
+    DEFAULT_PACK,
+    GAME_ID,
+    LOG_SCHEMA,
+    STATISTICS_SCHEMA,
+    Content,
+    content_for,
+    load_pack,
+)
 from engine.games.hoplomachus.dice import Dice
 from engine.games.hoplomachus.flow import MODES, NOT_YET
 from engine.games.hoplomachus.options import resolve_options
 from engine.games.hoplomachus.replay import Game
-from engine.version import ruleset_version
 
-GAME_ID = "hoplomachus-remastered"
-CONTENT_DIR = "hoplomachus"
-DEFAULT_PACK = "hr-core-starter"
+# Bump whenever a verdict could change for the same log of this game: its logs are verified again.
+RULESET_VERSION = "hr-0.4.0"
 RULES_VERSIONS = ("1.0",)
 
 _ARENAS: dict[tuple[str, str], Arena] = {}
@@ -40,22 +47,11 @@ def arena_for(content: Content, arena_id: str) -> Arena:
     return _ARENAS[key]
 
 
-_CONTENT: dict[str, Content] = {}
-
-
-def content_for(doc: dict, digest: str) -> Content:
-    if digest not in _CONTENT:
-        if len(_CONTENT) >= 8:
-            _CONTENT.pop(next(iter(_CONTENT)))
-        _CONTENT[digest] = load_content(doc, digest)
-    return _CONTENT[digest]
-
-
 class HoplomachusRuleset:
     game_id = GAME_ID
 
     def start(self, doc: dict, *, content_pack: dict | None = None, author=None) -> Game:
-        validate({k: v for k, v in doc.items() if k != "events"}, "hoplomachus-log", rule="LOG-2.1")
+        validate({k: v for k, v in doc.items() if k != "events"}, LOG_SCHEMA, rule="LOG-2.1")
         if doc["rules_version"] not in RULES_VERSIONS:
             raise UnreadableLog(
                 f"rules version {doc['rules_version']!r} is not supported (this engine knows 1.0)",
@@ -99,19 +95,10 @@ class HoplomachusRuleset:
     def new_header(self, **choices) -> dict:
         from engine.games.hoplomachus.table import new_header
 
-        return new_header(**choices)
+        return new_header(self, **choices)
 
 
 RULESET = HoplomachusRuleset()
-
-
-def load_pack(pack=None) -> Content:
-    """The typed content of a built-in pack id, a pack document, or the default pack (None)."""
-    if isinstance(pack, Content):
-        return pack
-    if isinstance(pack, dict):
-        return content_for(pack, pack_hash(pack))
-    return content_for(*builtin_pack(CONTENT_DIR, pack or DEFAULT_PACK))
 
 
 _HERE = Path(__file__).resolve().parent
@@ -119,7 +106,7 @@ _HERE = Path(__file__).resolve().parent
 GAME = GameInfo(
     id=GAME_ID,
     name="Hoplomachus: Remastered",
-    ruleset_version=ruleset_version(GAME_ID),
+    ruleset_version=RULESET_VERSION,
     seats=SeatModel(  # HR-12
         min_seats=1,
         max_seats=4,
@@ -143,7 +130,7 @@ GAME = GameInfo(
             Ending("forfeit", "Forfeit", "HR-11.1.2"),
         ),
     ),
-    statistics_schema=_HERE.parents[1] / "schemas" / "hoplomachus-statistics.schema.json",
+    statistics_schema=STATISTICS_SCHEMA,
     rules_index_file=_HERE / "rules_index.json",
     rules_explanations_file=_HERE / "rules_explained.json",
     rule_prefix="HR",
@@ -153,6 +140,7 @@ GAME = GameInfo(
     default_pack=DEFAULT_PACK,
     coverage_notes_file=_HERE / "coverage_notes.json",
     spec="shared/rules/hoplomachus.md",
+    aliases=("hoplomachus",),
     short_name="Hoplomachus",
     lettered_rule_kinds=("WE", "DV", "CF", "AMB"),
     bare_lettered_rule_ids=True,

@@ -7,9 +7,19 @@ value the rulebook does not print is listed in its entry's ``provisional`` field
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
+from engine.core.content import builtin_pack, pack_hash
 from engine.core.errors import UnreadableLog
 from engine.core.logfile import schema_validator
+
+GAME_ID = "hoplomachus-remastered"
+_HERE = Path(__file__).resolve().parent
+CONTENT_DIR = _HERE / "content"  # the built-in packs, and their earlier documents in superseded/
+DEFAULT_PACK = "hr-core-starter"
+LOG_SCHEMA = _HERE / "schemas" / "hoplomachus-log.schema.json"
+PACK_SCHEMA = _HERE / "schemas" / "hoplomachus-pack.schema.json"
+STATISTICS_SCHEMA = _HERE / "schemas" / "hoplomachus-statistics.schema.json"
 
 COLOURS = ("yellow", "blue", "green", "black", "red")  # weakest → strongest (HR-2.6.1, HR-18.47)
 
@@ -132,9 +142,7 @@ def fold(name: str) -> str:
 
 
 def load_content(doc: dict, sha256: str) -> Content:
-    errors = sorted(
-        schema_validator("hoplomachus-pack").iter_errors(doc), key=lambda e: list(map(str, e.path))
-    )
+    errors = sorted(schema_validator(PACK_SCHEMA).iter_errors(doc), key=lambda e: list(map(str, e.path)))
     if errors:
         err = errors[0]
         where = "/" + "/".join(map(str, err.path))
@@ -294,3 +302,23 @@ def load_content(doc: dict, sha256: str) -> Content:
         factions=factions, arenas=arenas, hit_faces=hit_faces, die_faces=doc["die_faces"],
         supply=dict(doc["supply"]), aliases=aliases,
     )  # fmt: skip
+
+
+_CONTENT: dict[str, Content] = {}
+
+
+def content_for(doc: dict, digest: str) -> Content:
+    if digest not in _CONTENT:
+        if len(_CONTENT) >= 8:
+            _CONTENT.pop(next(iter(_CONTENT)))
+        _CONTENT[digest] = load_content(doc, digest)
+    return _CONTENT[digest]
+
+
+def load_pack(pack=None) -> Content:
+    """The typed content of a built-in pack id, a pack document, or the default pack (None)."""
+    if isinstance(pack, Content):
+        return pack
+    if isinstance(pack, dict):
+        return content_for(pack, pack_hash(pack))
+    return content_for(*builtin_pack(CONTENT_DIR, pack or DEFAULT_PACK))

@@ -8,18 +8,19 @@ from functools import lru_cache
 import fastjsonschema
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.core.logfile import _schema, explain_event
+from engine.core.logfile import explain_event, schema_document
 from engine.core.result import game_result, seat
+from engine.core.ruleset import ReplayBase
 from engine.games.hoplomachus import actions as act
 from engine.games.hoplomachus import effects as fx
 from engine.games.hoplomachus import flow, narrate, titan
 from engine.games.hoplomachus import queries as q
 from engine.games.hoplomachus import rival_actions as rival
 from engine.games.hoplomachus import rivals as rv
+from engine.games.hoplomachus.content import LOG_SCHEMA
 from engine.games.hoplomachus.legal import legal_events
 from engine.games.hoplomachus.state import State
 
-SCHEMA = "hoplomachus-log"
 RIVAL_NAMES = {"immortal": "The immortals", "arena": "The arena", "titan": "The titan"}  # HR-9, HR-13, HR-14
 
 
@@ -34,11 +35,11 @@ def _load_validators() -> dict:
 @lru_cache(maxsize=1)
 def _event_validators() -> dict:
     """One compiled validator per event type: checking a valid event costs one small function call."""
-    defs = _schema(SCHEMA)["$defs"]
+    defs = schema_document(LOG_SCHEMA)["$defs"]
     return {k: fastjsonschema.compile(v) for k, v in defs.items() if k != "event"}
 
 
-class Game:
+class Game(ReplayBase):
     def __init__(self, doc: dict, content, arena, options: dict, dice, mode: str):
         self.c = content
         self.a = arena
@@ -60,7 +61,7 @@ class Game:
         try:
             (_VALIDATORS or _load_validators())[event.get("type")](event)
         except (fastjsonschema.JsonSchemaException, KeyError, TypeError):
-            explain_event(SCHEMA, event, index)
+            explain_event(LOG_SCHEMA, event, index)
             raise UnreadableLog(
                 f"/events/{index}: not a Hoplomachus event", rule="LOG-5.1", event_index=index
             ) from None
@@ -182,6 +183,22 @@ class Game:
         from engine.games.hoplomachus.dice_needed import dice_needed
 
         return dice_needed(self, event)
+
+    def is_over(self) -> bool:
+        """HR-11.1: an objective met or a forfeit ends the game."""
+        return bool(self.s.over)
+
+    def to_act(self) -> list[str]:
+        """The players whose troop decides or takes its turn next; every player when a rival acts (the
+        immortals, the arena, the titan: in the co-op modes the players run them together, HR-13.8, HR-14.8)."""
+        seats = [p["id"] for p in self.players]
+        who: set[str] = set()
+        for event in self.legal_events():
+            player = event.get("player")
+            who |= {player} if player in seats else set(seats)
+            if len(who) == len(seats):
+                break
+        return [pid for pid in seats if pid in who]
 
     def round_number(self) -> int | None:
         return self.s.turn.get("round")

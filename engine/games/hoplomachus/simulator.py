@@ -12,6 +12,7 @@ import random
 
 from engine.core.content import builtin_pack
 from engine.core.randomness import commitment_for
+from engine.games.hoplomachus.content import CONTENT_DIR, DEFAULT_PACK, content_for
 from engine.version import LOG_FORMAT_VERSION
 
 MAX_EVENTS = 6000
@@ -43,8 +44,6 @@ class Author:
 
 def header(seed: int, randomness: str, rng: random.Random, mode: str, arena: str, n: int,
            chosen: tuple[str, ...] | None = None) -> dict:  # fmt: skip
-    from engine.games.hoplomachus import CONTENT_DIR, DEFAULT_PACK, content_for
-
     doc, digest = builtin_pack(CONTENT_DIR, DEFAULT_PACK)
     content = content_for(doc, digest)
     factions = rng.sample(sorted(content.factions), n)
@@ -176,8 +175,6 @@ def simulate(ruleset, seed: int, *, randomness: str = "seeded", mode: str | None
             arena = arena or default[1]
             players = players or (len(factions) if factions else default[2])
         doc = header(seed, randomness, rng, mode, arena, players, factions)
-    from engine.games.hoplomachus import CONTENT_DIR, DEFAULT_PACK, content_for
-
     author = Author(rng, content_for(*builtin_pack(CONTENT_DIR, DEFAULT_PACK)))
     game = ruleset.start(doc, author=author)
     events = doc["events"]

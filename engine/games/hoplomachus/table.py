@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import random
 
+from engine.core.content import builtin_pack
 from engine.core.randomness import commitment_for
+from engine.core.registry import game
+from engine.games.hoplomachus.content import CONTENT_DIR, DEFAULT_PACK, GAME_ID, content_for, load_pack
 from engine.games.hoplomachus.flow import ASCENSION_TACTICS, ASCENSION_UNITS, MODES
+from engine.games.hoplomachus.simulator import Author
 from engine.version import LOG_FORMAT_VERSION
 
 SEATS = 2  # the table recorder seats two phones
@@ -16,9 +20,6 @@ SEATS = 2  # the table recorder seats two phones
 
 def table_options(pack=None) -> dict:
     """``{"modes": [{"id", "name", "arenas"}], "arenas", "factions", "titans"}`` for two players (HR-12)."""
-    from engine.core.registry import game
-    from engine.games.hoplomachus import GAME_ID, load_pack
-
     content = load_pack(pack)
     names = {m.id: m.name for m in game(GAME_ID).seats.modes}
     return {
@@ -34,6 +35,7 @@ def table_options(pack=None) -> dict:
 
 
 def new_header(
+    ruleset,
     *,
     players: list[dict],
     first_player: str = "p1",
@@ -48,9 +50,6 @@ def new_header(
     for the faction when ``faction`` is missing: a faction id, or a registered list's ``{"faction", …}``); ``seed_hex`` makes it seeded (commitment only), None
     recorded. In a seeded Skirmish the seed draws the first player (HR-15.2.2), so ``first_player``
     orders a recorded game only; co-op players choose their order each round (HR-13.8.5)."""
-    from engine.core.content import builtin_pack
-    from engine.games.hoplomachus import CONTENT_DIR, DEFAULT_PACK, content_for
-
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}")
     arenas = MODES[mode][1]
@@ -98,7 +97,7 @@ def new_header(
     header = {
         "format": "arbiter-log",
         "format_version": LOG_FORMAT_VERSION,
-        "game": "hoplomachus-remastered",
+        "game": GAME_ID,
         "rules_version": "1.0",
         "content_pack": {"id": content.pack_id, "version": content.version, "sha256": digest},
         "simulated": False,
@@ -107,17 +106,14 @@ def new_header(
         "setup": setup,
     }
     if seed_hex is None and mode == "skirmish":
-        _deal_skirmish(header, rng)
+        _deal_skirmish(ruleset, header, rng)
     return header
 
 
-def _deal_skirmish(header: dict, rng: random.Random) -> None:
+def _deal_skirmish(ruleset, header: dict, rng: random.Random) -> None:
     """A recorded Skirmish's setup draws, dealt like Assault's neutral heroes above: each player's neutral
     hero (HR-15.2.6) and first four units from the bag (HR-15.2.5), written into the header so the
     players set up their camps to match; every later bag draw is made at the table and entered."""
-    from engine.games.hoplomachus import RULESET
-    from engine.games.hoplomachus.simulator import Author
-
     doc = {**header, "events": []}
-    RULESET.start(doc, author=Author(rng, None))
+    ruleset.start(doc, author=Author(rng, None))
     header["setup"] = doc["setup"]

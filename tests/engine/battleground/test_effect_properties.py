@@ -14,6 +14,7 @@ import pytest
 import engine
 from engine.core.content import builtin_pack
 from engine.games.battleground import RULESET
+from engine.games.battleground.content import CONTENT_DIR
 from engine.games.battleground.state import Unique
 from tests.engine.battleground.conftest import offered_events_are_accepted
 
@@ -93,7 +94,7 @@ ABILITIES = {
 
 
 def effect_pack() -> dict:
-    doc, _ = builtin_pack("battleground", "bg-core-starter")
+    doc, _ = builtin_pack(CONTENT_DIR, "bg-core-starter")
     pack = copy.deepcopy(doc)
     pack["pack"]["id"] = "bg-effects-test"
     for c in pack["characters"]:

@@ -17,6 +17,7 @@ import pytest
 import engine
 from engine.core.content import builtin_pack
 from engine.games.battleground import RULESET
+from engine.games.battleground.content import CONTENT_DIR
 from tests.engine.battleground.conftest import offered_events_are_accepted
 
 MASSIVE = "man-at-arms"  # in the first-game MotU force
@@ -127,7 +128,7 @@ ABILITIES = {
 
 
 def integration_pack() -> dict:
-    doc, _ = builtin_pack("battleground", "bg-core-starter")
+    doc, _ = builtin_pack(CONTENT_DIR, "bg-core-starter")
     pack = copy.deepcopy(doc)
     pack["pack"]["id"] = "bg-integration-test"
     for c in pack["characters"]:

@@ -15,6 +15,7 @@ import pytest
 import engine
 from engine.core.content import builtin_pack
 from engine.games.battleground import RULESET, massive
+from engine.games.battleground.content import CONTENT_DIR
 from engine.games.battleground.guard import threatens
 from engine.games.battleground.movement import reachable, speed
 
@@ -493,7 +494,7 @@ FORCES = (["first-game-motu", "first-game-ew"], ["first-game-ew", "first-game-mo
 
 def massive_pack(shape: str) -> dict:
     """The starter pack with Man-At-Arms (in the first-game MotU force) given a massive test base."""
-    doc, _ = builtin_pack("battleground", "bg-core-starter")
+    doc, _ = builtin_pack(CONTENT_DIR, "bg-core-starter")
     pack = copy.deepcopy(doc)
     pack["pack"]["id"] = "bg-massive-test"
     make_massive(pack, BASES[shape], "man-at-arms")

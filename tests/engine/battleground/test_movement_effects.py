@@ -721,8 +721,9 @@ def movement_pack() -> dict:
     import copy
 
     from engine.core.content import builtin_pack
+    from engine.games.battleground.content import CONTENT_DIR
 
-    doc, _ = builtin_pack("battleground", "bg-core-starter")
+    doc, _ = builtin_pack(CONTENT_DIR, "bg-core-starter")
     pack = copy.deepcopy(doc)
     pack["pack"]["id"] = "bg-test-movement"
 

@@ -8,12 +8,12 @@ import pytest
 import engine
 from engine.core.content import builtin_pack
 from engine.games.battleground import board_for
-from engine.games.battleground.content import load_content
+from engine.games.battleground.content import CONTENT_DIR, load_content
 
 
 @pytest.fixture(scope="module")
 def starter():
-    doc, digest = builtin_pack("battleground", "bg-core-starter")
+    doc, digest = builtin_pack(CONTENT_DIR, "bg-core-starter")
     content = load_content(doc, digest)
     return content, board_for(content, "castle-grayskull-first-game")
 

@@ -12,13 +12,13 @@ from engine import session
 from engine.core.content import builtin_pack, pack_hash
 from engine.games.eternia import geometry
 from engine.games.eternia.board import Board
-from engine.games.eternia.content import load_content
+from engine.games.eternia.content import CONTENT_DIR, load_content
 
 GAME = "motu-fields-of-eternia"
 
 
 def _geometry(pack: dict | None = None) -> dict:
-    doc, digest = (pack, pack_hash(pack)) if pack else builtin_pack("eternia", "fe-core-starter")
+    doc, digest = (pack, pack_hash(pack)) if pack else builtin_pack(CONTENT_DIR, "fe-core-starter")
     content = load_content(doc, digest)
     return geometry.board_geometry(Board(content.map), content)
 
@@ -26,7 +26,7 @@ def _geometry(pack: dict | None = None) -> dict:
 def test_every_area_and_link_of_the_map_is_drawn_inside_the_drawing():
     """FE-6.1: every area (outposts, wild regions), every adjacency (border, path, wrap) and every flight
     route (FE-6.6) appears once, and each area sits inside the margins."""
-    doc, _ = builtin_pack("eternia", "fe-core-starter")
+    doc, _ = builtin_pack(CONTENT_DIR, "fe-core-starter")
     g = _geometry()
     assert [a["id"] for a in g["areas"]] == [a["id"] for a in doc["map"]["areas"]]
     assert [(e["a"], e["b"], e["kind"]) for e in g["edges"]] == [
@@ -75,7 +75,7 @@ def test_the_bases_stand_apart_the_masters_above_the_evil_warriors():
 
 
 def test_the_layout_is_the_same_every_time():
-    doc, digest = builtin_pack("eternia", "fe-core-starter")
+    doc, digest = builtin_pack(CONTENT_DIR, "fe-core-starter")
     content = load_content(doc, digest)
     board = Board(content.map)
     assert geometry.layout(board, content.map["edges"]) == geometry.layout(board, content.map["edges"])
@@ -83,7 +83,7 @@ def test_the_layout_is_the_same_every_time():
 
 def test_positions_a_pack_gives_are_used():
     """A pack may place every area (provisional x, y from 0 to 1); the drawing then follows it."""
-    doc, _ = builtin_pack("eternia", "fe-core-starter")
+    doc, _ = builtin_pack(CONTENT_DIR, "fe-core-starter")
     pack = copy.deepcopy(doc)
     for i, area in enumerate(pack["map"]["areas"]):
         area["x"], area["y"] = (i % 5) / 4, (i // 5) / 5

@@ -396,4 +396,5 @@ def test_we11_solo_scoring():
 
 
 def test_ruleset_registered():
-    assert RULESET.game_id in engine.RULESET_VERSIONS
+    assert engine.game(RULESET.game_id).ruleset is RULESET
+    assert engine.ruleset_version(RULESET.game_id).startswith("fe-")

@@ -20,8 +20,9 @@ import engine
 from engine.core.content import builtin_pack
 from engine.core.errors import IllegalEvent
 from engine.games.hoplomachus import RULESET
+from engine.games.hoplomachus.content import CONTENT_DIR
 
-PACK_DOC, PACK_SHA = builtin_pack("hoplomachus", "hr-core-starter")
+PACK_DOC, PACK_SHA = builtin_pack(CONTENT_DIR, "hr-core-starter")
 
 
 def header(mode="skirmish", arena="pozzuoli", factions=("kunlun", "plutos-refugees"), **setup) -> dict:

@@ -1,4 +1,4 @@
-"""Writes engine/content/hoplomachus/hr-core-starter.json (the starter pack) from the tables below.
+"""Writes engine/games/hoplomachus/content/hr-core-starter.json (the starter pack) from the tables below.
 
     python -m tests.engine.hoplomachus.make_starter_pack
 
@@ -10,9 +10,10 @@ the entry carries a ``note``. An organizer replaces them with a corrected pack (
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-OUT = Path(__file__).resolve().parents[3] / "engine" / "content" / "hoplomachus" / "hr-core-starter.json"
+from engine.games.hoplomachus.content import CONTENT_DIR
+
+OUT = CONTENT_DIR / "hr-core-starter.json"
 PLACEHOLDER = "placeholder until checked against the physical chips (HR-21.4)"
 
 

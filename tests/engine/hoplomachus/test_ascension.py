@@ -9,6 +9,7 @@ import pytest
 from engine.core.content import builtin_pack
 from engine.games.hoplomachus import effects as fx
 from engine.games.hoplomachus import queries as q
+from engine.games.hoplomachus.content import CONTENT_DIR
 
 MARS, FENG, MK = "titan:mars", "p1:feng", "p1:kunlun-marksman"
 
@@ -109,7 +110,7 @@ def test_we12_arena_dice_must_be_recorded(hr, we12):
 
 def test_we13_only_the_highest_tier(hr):
     """WE-13, HR-14.8.4: with tiers for 1 and 2 hits and 2 hits rolled, only the 2-hit effect happens."""
-    pack = copy.deepcopy(builtin_pack("hoplomachus", "hr-core-starter")[0])
+    pack = copy.deepcopy(builtin_pack(CONTENT_DIR, "hr-core-starter")[0])
     mars = next(u for u in pack["units"] if u["id"] == "mars")
     mars["titan"]["effects"][1] = {"colour": "yellow", "tiers": {
         "1": {"effect": "toss", "damage": 1, "distance": 3}, "2": {"effect": "arena_turn"}}}  # fmt: skip

@@ -13,6 +13,7 @@ from engine.core.content import builtin_pack
 from engine.core.errors import UnreadableLog
 from engine.games.hoplomachus import queries as q
 from engine.games.hoplomachus import rivals as rv
+from engine.games.hoplomachus.content import CONTENT_DIR
 
 UNIT4, UNIT5 = "p1:kunlun-unit-04", "p1:kunlun-unit-05"
 
@@ -79,7 +80,7 @@ def test_hr_9_3_5_hero_first_then_fallback_toward_the_hex(hr):
 
 def test_hr_9_3_5_the_pack_names_hex_tags(hr):
     """HR-9.3.5, LOG-3.5: a hex priority names a hex tag of the pack's arenas; one naming none is refused."""
-    pack = copy.deepcopy(builtin_pack("hoplomachus", "hr-core-starter")[0])
+    pack = copy.deepcopy(builtin_pack(CONTENT_DIR, "hr-core-starter")[0])
     next(u for u in pack["units"] if u["id"] == "titan-5")["titan"]["priority"] = ["hex:lava"]
     with pytest.raises(UnreadableLog) as info:
         hr.game(mode="ascension", arena="colosseum", factions=("kunlun",), titan="titan-5", pack=pack)
@@ -134,7 +135,7 @@ def test_hr_14_10_3_rival_units_attack_the_strongest_even_a_shard(hr):
     """HR-14.10.3, HR-9.3.4, HR-9.6.1, HR-9.6.2: a red shard counts among the opponents a rival's comparative
     priority ranks. titan-2's Bandit (arena turn; list Hero > Strongest opponent) has a red shard of 3 HP and a
     player unit of 1 HP in Range: it must attack the shard; ending the turn without attacking is refused."""
-    pack = copy.deepcopy(builtin_pack("hoplomachus", "hr-core-starter")[0])
+    pack = copy.deepcopy(builtin_pack(CONTENT_DIR, "hr-core-starter")[0])
     next(u for u in pack["units"] if u["id"] == "titan-2")["titan"]["shards"] = {"active": True, "hp": 3,
                                                                                    "colour": "red"}  # fmt: skip
     g = ascension(hr, "titan-2", pack=pack)
@@ -166,7 +167,7 @@ def test_hr_14_10_3_blue_shards_are_not_the_rivals(hr):
 
 def test_hr_14_10_3_the_pack_states_the_shards_hp(hr):
     """HR-14.10.3, LOG-3.5: a shard_hp effect states its HP and a colour of health chips, red or blue."""
-    pack = copy.deepcopy(builtin_pack("hoplomachus", "hr-core-starter")[0])
+    pack = copy.deepcopy(builtin_pack(CONTENT_DIR, "hr-core-starter")[0])
     card = next(u for u in pack["units"] if u["id"] == "titan-6")["titan"]
     card["effects"][0]["tiers"]["1"] = {"effect": "shard_hp", "hp": 2, "colour": "green"}
     with pytest.raises(UnreadableLog) as info:

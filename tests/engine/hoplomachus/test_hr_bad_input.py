@@ -10,6 +10,7 @@ import pytest
 
 import engine
 from engine.core.content import pack_hash
+from engine.games.hoplomachus.content import CONTENT_DIR
 
 GAME = "hoplomachus-remastered"
 JUNK = [
@@ -118,7 +119,7 @@ def test_unknown_option(log):
 def test_corrected_pack_with_an_unknown_skill_kind(log):
     from engine.core.content import builtin_pack
 
-    pack = copy.deepcopy(builtin_pack("hoplomachus", "hr-core-starter")[0])
+    pack = copy.deepcopy(builtin_pack(CONTENT_DIR, "hr-core-starter")[0])
     pack["skills"][0]["effect"]["kind"] = "teleport"
     doc = copy.deepcopy(log)
     doc["content_pack"]["sha256"] = pack_hash(pack)
@@ -130,7 +131,7 @@ def test_corrected_pack_is_used(log):
     """An organizer's pack with a different Warrior Health: the verdict names that pack."""
     from engine.core.content import builtin_pack
 
-    pack = copy.deepcopy(builtin_pack("hoplomachus", "hr-core-starter")[0])
+    pack = copy.deepcopy(builtin_pack(CONTENT_DIR, "hr-core-starter")[0])
     pack["pack"]["version"] = "0.1.1"
     doc = copy.deepcopy(log)
     doc["content_pack"]["sha256"] = pack_hash(pack)

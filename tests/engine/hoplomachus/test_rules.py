@@ -75,8 +75,9 @@ def test_amb_1_a_colour_with_no_miss_face(hr):
 
 def hr_pack():
     from engine.core.content import builtin_pack
+    from engine.games.hoplomachus.content import CONTENT_DIR
 
-    return builtin_pack("hoplomachus", "hr-core-starter")[0]
+    return builtin_pack(CONTENT_DIR, "hr-core-starter")[0]
 
 
 def test_hr_2_8_3_inactive_hero_cannot_be_deployed(hr):

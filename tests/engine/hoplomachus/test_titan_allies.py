@@ -12,6 +12,7 @@ import pytest
 from engine.core.content import builtin_pack
 from engine.core.errors import UnreadableLog
 from engine.games.hoplomachus import queries as q
+from engine.games.hoplomachus.content import CONTENT_DIR
 
 FENG, MK = "p1:feng", "p1:kunlun-marksman"
 UNIT4, UNIT5 = "p1:kunlun-unit-04", "p1:kunlun-unit-05"
@@ -64,7 +65,7 @@ def test_hr_14_9_arena_allies(hr):
 def test_hr_14_4_1_the_titan_card_limits_its_allies(hr):
     """HR-14.4.1, AMB-31: with the card's limit of one arena ally reached, a deploy_ally effect deploys nothing and
     the log must say so (hex null); naming a hex is refused with the limit."""
-    pack = copy.deepcopy(builtin_pack("hoplomachus", "hr-core-starter")[0])
+    pack = copy.deepcopy(builtin_pack(CONTENT_DIR, "hr-core-starter")[0])
     card = next(u for u in pack["units"] if u["id"] == "titan-2")["titan"]
     card["limits"] = {"arena": 1}
     g = ascension(hr, "titan-2", pack=pack)
@@ -145,7 +146,7 @@ def test_hr_14_10_3_shards_with_hp(hr):
 
 def test_hr_14_10_3_red_shards_are_not_the_players_targets(hr):
     """HR-14.10.3: a shard with red HP is the rivals' to attack, not the players'."""
-    pack = copy.deepcopy(builtin_pack("hoplomachus", "hr-core-starter")[0])
+    pack = copy.deepcopy(builtin_pack(CONTENT_DIR, "hr-core-starter")[0])
     next(u for u in pack["units"] if u["id"] == "titan-4")["titan"]["shards"]["colour"] = "red"
     g = ascension(hr, "titan-4", pack=pack)
     hr.put(g, UNIT4, "B4")
@@ -186,7 +187,7 @@ def test_hr_14_10_5_and_6_dropped_shards(hr):
 
 def test_hr_14_5_3_a_pack_with_an_elite_ally_is_refused(hr):
     """HR-14.5.3: only the titan is elite; a pack giving it an elite ally is malformed."""
-    pack = copy.deepcopy(builtin_pack("hoplomachus", "hr-core-starter")[0])
+    pack = copy.deepcopy(builtin_pack(CONTENT_DIR, "hr-core-starter")[0])
     next(u for u in pack["units"] if u["id"] == "titan-guard")["elite"] = True
     with pytest.raises(UnreadableLog) as info:
         hr.game(mode="ascension", arena="colosseum", factions=("kunlun",), titan="titan-3", pack=pack)

@@ -16,14 +16,16 @@ from engine.core.content import pack_hash
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.randomness import SeededStream, commitment_for
 from engine.core.registry import GameInfo, Mode, ResultSchema, SeatModel
+from engine.core.ruleset import ReplayBase
 
 GAME_ID = "dice-race"
 PACK = {"pack": {"id": "dice-race-basic", "version": "1", "game": GAME_ID}, "track": 20, "rests": 2}
 FIELDS = {"roll": {"type", "player", "die"}, "rest": {"type", "player"}, "concede": {"type", "player"}}
 
 
-class Race:
-    """One race being replayed (engine.core.ruleset.Replay)."""
+class Race(ReplayBase):
+    """One race being replayed (engine.core.ruleset.Replay; what a race has no words or board for, ReplayBase's
+    defaults say)."""
 
     def __init__(self, doc: dict, pack: dict, stream: SeededStream | None):
         self.pack, self.stream = pack, stream

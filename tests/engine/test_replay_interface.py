@@ -1,0 +1,132 @@
+"""engine.core.ruleset.Replay: every method the kernel and a table recorder call, with ReplayBase's defaults for
+a game that has nothing particular to say, and each game's answer to "is the game over?" and "who may log
+the next event?" (engine.session.is_over / to_act)."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from engine import session
+from engine.core import registry
+from engine.core.ruleset import ReplayBase
+from tests.engine.conformance.dice_race.game import GAME as DICE_RACE
+
+ANYONE_MAY = {"concede", "agree_draw"}  # BG-7.4.5: a concession or an agreed draw is not a turn
+
+
+@pytest.fixture
+def race():
+    """A dice race (the conformance suite's toy, rules DR-…) set up from a recorded header."""
+    with registry.registered(DICE_RACE):
+        log = engine.simulate("dice-race", 2, randomness="recorded")
+        yield log, session.start(log)
+
+
+def test_a_game_with_nothing_particular_to_say_gets_the_defaults(race):
+    log, replay = race
+    assert isinstance(replay, ReplayBase)
+    assert session.board(replay) is None
+    first = log["events"][0]
+    assert replay.outcome_free(first) is first
+    assert session.dice_needed(replay, first) == {"event": first, "needs": []}
+    offers = session.offers(replay, recorded=True)
+    assert [o["text"] for o in offers] == [o["event"]["type"] for o in offers]
+    assert session.step(replay, first) == {"text": first["type"], "rolls": []}
+    assert replay.events_applied == 1  # the default apply_described applies the event
+
+
+def test_the_default_is_over_and_to_act_follow_the_legal_events(race):
+    log, replay = race
+    players = [p["id"] for p in log["players"]]
+    assert (
+        not session.is_over(replay) and session.to_act(replay) == players
+    )  # DR: the toy cannot say whose turn
+    for event in log["events"]:
+        session.step(replay, event)
+    assert session.is_over(replay) and session.to_act(replay) == []  # DR-5: someone reached the end
+
+
+def test_no_game_needs_the_kernel_to_probe_for_a_method():
+    methods = (
+        "apply_described",
+        "board_geometry",
+        "describe_offer",
+        "outcome_free",
+        "dice_needed",
+        "is_over",
+        "to_act",
+    )
+    for info in engine.games():
+        replay_class = type(session.start(engine.simulate(info.id, 1)))
+        assert issubclass(replay_class, ReplayBase), info.id
+        assert all(callable(getattr(replay_class, m)) for m in methods)
+
+
+def _owners(game: str, replay, event: dict, players: list[dict]) -> set[str]:
+    """Who the rules say logs ``event``: the player it names (BG, HR), or the players of its hero's team (FE)."""
+    ids = {p["id"] for p in players}
+    if event.get("player") in ids:
+        return {event["player"]}
+    if game == "motu-fields-of-eternia" and event.get("hero") in replay.s.heroes:
+        team = replay.s.heroes[event["hero"]].team
+        return {p["id"] for p in players if replay.content.find_faction(p["faction"]) == team} or ids
+    return set()
+
+
+@pytest.mark.parametrize(
+    "game,seed,first",
+    [
+        ("motu-battleground", 3, lambda log, replay: ["p1", "p2"]),  # BG-6.2: both players deal at once
+        # HR-15.2.2: the troop whose turn it is, and only it
+        ("hoplomachus-remastered", 1, lambda log, replay: [replay.s.turn["player"]]),
+        # FE-4.1: the players of the team awaited (here the starting team draws its victory cards)
+        (
+            "motu-fields-of-eternia",
+            1,
+            lambda log, replay: [p["id"] for p in log["players"] if p["faction"] == replay.awaiting["team"]],
+        ),
+    ],
+    ids=["BG", "HR", "FE"],
+)
+def test_each_game_says_who_may_log_next_from_the_start_to_the_end(game, seed, first):
+    log = engine.simulate(game, seed)
+    replay = session.start(log)
+    players = [p["id"] for p in log["players"]]
+    assert not session.is_over(replay)
+    assert session.to_act(replay) == first(log, replay) != []
+    for event in log["events"]:
+        assert not session.is_over(replay)
+        who = session.to_act(replay)
+        assert who and set(who) <= set(players)
+        if event["type"] not in ANYONE_MAY:
+            assert _owners(game, replay, event, log["players"]) <= set(who), (event, who)
+        replay.apply(replay.events_applied, event)
+    assert session.is_over(replay) and session.to_act(replay) == []
+    replay.finish()  # the engine agrees: the log is complete
+
+
+def test_battleground_to_act_is_its_view_s_in_header_order():
+    log = engine.simulate("motu-battleground", 3)
+    replay = session.start(log)
+    for event in log["events"][:60]:
+        assert set(session.to_act(replay)) == set(replay.view()["to_act"])
+        replay.apply(replay.events_applied, event)
+    assert session.is_over(replay) == (replay.view()["phase"] == "over")
+
+
+def test_hoplomachus_rivals_are_run_by_every_player_together():
+    """HR-13.8: in Assault the players run the immortals and the arena together, so any of them logs a rival's
+    event; a player's own event is theirs alone."""
+    log = engine.simulate("hoplomachus-remastered", 1, mode="assault", players=2)
+    replay = session.start(log)
+    rival_turns = own_turns = 0
+    for event in log["events"]:
+        who = session.to_act(replay)
+        if event.get("player") in ("immortal", "arena"):
+            assert who == ["p1", "p2"]
+            rival_turns += 1
+        elif event.get("player") in ("p1", "p2") and who == [event["player"]]:
+            own_turns += 1
+        replay.apply(replay.events_applied, event)
+    assert rival_turns and own_turns
