@@ -391,12 +391,9 @@ def on_difficult(g, unit) -> bool:
 
 
 # -- where a footprint fits (BG-19.2) --------------------------------------------------------------------
-fits_terrain = base_steps.fits_terrain
-
-
 def fits(board, cells, occupied) -> bool:
     """The footprint ``cells`` stands on free hexes a character can stand on, at one height (BG-19.2)."""
-    return fits_terrain(board, cells) and not any(c in occupied for c in cells)
+    return base_steps.fits_terrain(board, cells) and not any(c in occupied for c in cells)
 
 
 def setup_cells(g, d, footprint, h: int, facing: int) -> tuple[int, ...]:
