@@ -95,6 +95,9 @@ class OneHex:
     def around_at(self, board, h: int, facing: int) -> frozenset[int]:
         return board.adjacent[h]
 
+    def on_difficult(self, board, unit) -> bool:
+        return board.kind[unit.hex] == "difficult"
+
     def turned(self, g, unit, facing: int) -> int:
         return unit.hex
 
@@ -174,6 +177,9 @@ class MassiveBase:
 
     def around_at(self, board, h: int, facing: int) -> frozenset[int]:
         return around_cells(board, self.cells(h, facing))
+
+    def on_difficult(self, board, unit) -> bool:
+        return any(board.kind[c] == "difficult" for c in unit.cells)
 
     def turned(self, g, unit, facing: int) -> int | None:
         if facing == unit.facing:
@@ -386,8 +392,7 @@ def hex_distance(g, a_cells, b_cells) -> int:
 
 def on_difficult(g, unit) -> bool:
     """BG-9.2.4: a miniature starts its move on difficult terrain if any hex it covers is difficult."""
-    kind = g.board.kind
-    return any(kind[c] == "difficult" for c in unit.cells)
+    return unit.footprint.on_difficult(g.board, unit)
 
 
 # -- where a footprint fits (BG-19.2) --------------------------------------------------------------------
