@@ -4,20 +4,14 @@
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.battleground import massive, timing
+from engine.games.battleground import footprint, timing
 from engine.games.battleground.ability_tests import ability_test
 from engine.games.battleground.cards import apply_bonus
 from engine.games.battleground.effects import apply_effect
 from engine.games.battleground.facing import face_toward
 from engine.games.battleground.guard import check_guard
-from engine.games.battleground.movement import (
-    check_massive_path,
-    distance_to_goal,
-    parse_path,
-    speed,
-    toward_goal,
-)
-from engine.games.battleground.movement_effects import PlatformPushes
+from engine.games.battleground.movement import distance_to_goal, parse_path, speed, toward_goal
+from engine.games.battleground.platform_push import PlatformPushes
 from engine.games.battleground.state import Frame, Trigger, Unit
 
 AFTER_ACTIVATION = "after_activation"  # the continuation once an activation is over (flow.after_activation)
@@ -161,43 +155,27 @@ def event_move(g, event: dict) -> None:
     if facing is not None:
         facing = int(facing)  # JSON Schema counts 2.0 as an integer; geometry indexes with it (BG-9.2.12)
     mp, on_difficult = speed(g, unit, use_focus)
-    occupied = massive.occupants(g, unit)
-    enemy_hexes = massive.enemy_cells(g, unit)
-    if unit.shape is not None:
-        check_massive_path(g, frame, unit, path, mp, on_difficult, facing)  # BG-19.2–19.5, BG-AMB-28
     toward = None
-    if frame.kind == "guard" and unit.shape is None:
+    if frame.kind == "guard":
         # BG-14.1.4 b / BG-AMB-20: an interrupt move goes toward the interrupted character by a shortest path.
         toward = distance_to_goal(g, unit, toward_goal(g, frame.target))
-    cur, spent = unit.hex, 0
     pushes = PlatformPushes(g, unit, event)
-    for i, h in enumerate(path if unit.shape is None else ()):
-        # An occupied hex is entered only by a climb or descent that pushes its occupant aside (BG-9.2.10).
-        cost = pushes.push(cur, h, occupied, enemy_hexes) if h in occupied else board.step_cost(cur, h)
-        if cost is None:
-            raise IllegalEvent(
-                "BG-9.2.3", f"{board.label(cur)}→{board.label(h)} is not a legal step for a move"
-            )
-        spent += cost
-        if spent > mp:
-            start = board.label(unit.hex)
-            rule = "BG-9.2.4" if on_difficult else "BG-9.2.1"
-            raise IllegalEvent(
-                rule, f"move {start}→{board.label(h)} costs {spent} movement points but {unit.name} has {mp}"
-            )
-        if toward is not None and not massive.on_shortest_path(toward, cur, h, cost):
-            raise IllegalEvent(
-                "BG-14.1.4",
-                f"an interrupt move must take a shortest path toward {frame.target.name}; "
-                f"{board.label(cur)}→{board.label(h)} does not",
-            )
-        if board.adjacent[h] & enemy_hexes and i < len(path) - 1:
-            raise IllegalEvent(
-                "BG-9.2.11", f"entering {board.label(h)} next to an enemy ends {unit.name}'s move"
-            )
-        cur = h
-    if toward is not None and path and not massive.sight(g, (cur,), frame.target.cells):
+    mp_rule = "BG-9.2.4" if on_difficult else "BG-9.2.1"
+    cur = footprint.check_path(
+        g, unit, path, mp, mp_rule, pushes, footprint.MOVE_ACTION, toward, "BG-14.1.4", frame.target
+    )
+    if (
+        toward is not None
+        and path
+        and not footprint.sight(g, footprint.cells_at(unit, cur), frame.target.cells)
+    ):
         raise IllegalEvent("BG-14.1.4", f"an interrupt move must end in line of sight of {frame.target.name}")
+    if facing is not None and facing not in footprint.facings_at(g, unit, cur):
+        raise IllegalEvent(  # BG-19.2: a massive base turns about its pivot only where it fits
+            "BG-19.2",
+            f"{unit.name} cannot end its move facing side {facing} at {board.label(cur)}: "
+            "its whole base would not fit",
+        )
     pushed = pushes.done()
     pay_escalating(frame, "move", "Move")
     if use_focus:
@@ -224,12 +202,8 @@ def resume_move(g, then: tuple) -> None:
     if not unit.on_board:  # BG-14.2.5: a character knocked out by an opportunity attack does not move
         return
     path = list(then[2])
-    if not then[4] and unit.shape is None:
-        # BG-14.2.5 with BG-9.2.3 (reading): the move goes on, but a character that moved during the
-        # interrupts may now stand on the declared path; two characters never share a hex, so the move
-        # stops in the last hex before it.
-        occupied = massive.occupants(g, unit)
-        path = next((path[:i] for i, h in enumerate(path) if h in occupied), path)
+    if not then[4]:  # BG-14.2.5: a path whose pushes were made stays as declared
+        path = footprint.stop_before_occupied(g, unit, path)
     finish_move(g, unit, path, then[3], then[4])
 
 
@@ -242,7 +216,7 @@ def finish_move(
     if path:
         unit.hex = path[-1]
     if facing is not None:
-        massive.face(g, unit, facing)  # BG-9.2.12 (a massive miniature turns about its pivot, BG-19.7)
+        footprint.face(g, unit, facing)  # BG-9.2.12 (a massive miniature turns about its pivot, BG-19.7)
     if path:  # BG-AMB-16: a move that stays put does not end movement for guard
         check_guard(g, unit)
 
@@ -313,11 +287,11 @@ def check_ability_target(g, frame: Frame, unit: Unit, ability, target: Unit) -> 
             raise IllegalEvent("BG-1.2", f"{ability.name} targets an enemy; {target.name} is not one")
         if frame.interrupt and target is not frame.target:
             raise IllegalEvent("BG-14.1.4", f"in an interrupt, abilities may target only {frame.target.name}")
-    if ability.range_in is not None and not massive.in_range(g, unit.cells, target.cells, ability.range_in):
+    if ability.range_in is not None and not footprint.in_range(g, unit.cells, target.cells, ability.range_in):
         raise IllegalEvent(
             "BG-16.4.1", f"{target.name} is out of {ability.name}'s range ({ability.range_in}\")"
         )
-    if not massive.sight(g, unit.cells, target.cells):  # BG-19.8: any hex of a massive base
+    if not footprint.sight(g, unit.cells, target.cells):  # BG-19.8: any hex of a massive base
         raise IllegalEvent("BG-16.4.2", f"{unit.name} has no line of sight to {target.name}")
 
 

@@ -65,7 +65,7 @@ class Board:
         ]
         self._by_label = {self.grid.label(h): h for h in range(n)}
         self._steps: list[tuple[tuple[int, int], ...] | None] = [None] * n  # filled lazily, fixed per map
-        self.massive_steps: dict = {}  # BG-19.2: steps per (base, facing, hex), filled lazily (massive.py)
+        self.massive_steps: dict = {}  # BG-19.2: steps per (base, facing, hex), filled lazily (base_steps.py)
         self.objectives = tuple(self._parse(o, "objective") for o in m.objectives)
         self.zones = tuple(frozenset(self._zone(z)) for z in m.deployment_zones)
 

@@ -8,7 +8,7 @@ by the handler when the event is applied."""
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent
-from engine.games.battleground import massive
+from engine.games.battleground import footprint
 from engine.games.battleground.actions import (
     abilities_of,
     check_ability,
@@ -21,10 +21,8 @@ from engine.games.battleground.actions import (
 from engine.games.battleground.cards import bonuses
 from engine.games.battleground.combat import check_spell_mana, check_target, weapons_of
 from engine.games.battleground.effects import check_effect
-from engine.games.battleground.facing import facings_toward
 from engine.games.battleground.flow import check_activation, check_choice, check_deal, check_organise
 from engine.games.battleground.movement import distance_to_goal, reachable, speed, toward_goal
-from engine.games.battleground.movement_effects import platform_push_moves
 from engine.games.battleground.pending import options as pending_options
 from engine.games.battleground.state import Frame, Pending, Trigger
 
@@ -107,8 +105,7 @@ def _frame_events(g, frame) -> list[dict]:
             for target in sorted(others, key=lambda u: u.order):  # BG-10.5.2: allies for beneficial spells
                 if _allows(check_target, g, frame, unit, w, target):
                     event = {"type": "attack", "character": unit.ref, "weapon": w.id, "target": target.ref}
-                    melee_one_hex = w.type == "melee" and unit.shape is None and target.shape is None
-                    out += [event] if melee_one_hex else _facing_ties(g, unit, target, event, w)
+                    out += _facing_ties(g, unit, target, event, w)
     if _allows(check_action, frame, "ability"):
         for a, item in abilities_of(unit):
             if not _allows(check_ability, frame, a, item):
@@ -135,7 +132,7 @@ def _frame_events(g, frame) -> list[dict]:
 
 def _facing_ties(g, unit, target, event: dict, weapon=None) -> list[dict]:
     """``event``, or one copy per facing when facing the target is a tie the log must write (BG-AMB-07)."""
-    options, _ = facings_toward(g, unit, target, weapon)
+    options, _ = footprint.facings_toward(g, unit, target, weapon)
     if len(options) < 2:
         return [event]
     return [{**event, "facing": f} for f in options]
@@ -180,17 +177,12 @@ def _moves(g, frame) -> list[dict]:
                 path = _path(best, h)
                 cur, ok = unit.hex, True
                 for step in path:
-                    cost = (
-                        board.step_cost(cur, step)
-                        if unit.shape is None
-                        else dict(massive.steps(board, unit, unit.facing, cur))[step]  # BG-19.2
-                    )
-                    if not massive.on_shortest_path(dist, cur, step, cost):
+                    cost = footprint.step_mp(board, unit, cur, step)  # BG-9.2.3–9.2.9, BG-19.2
+                    if not footprint.on_shortest_path(dist, cur, step, cost):
                         ok = False
                         break
                     cur = step
-                cells = (h,) if unit.shape is None else unit.shape(h, unit.facing)
-                if ok and path and massive.sight(g, cells, frame.target.cells):
+                if ok and path and footprint.sight(g, footprint.cells_at(unit, h), frame.target.cells):
                     keep.append(h)
             dests = keep
         else:
@@ -205,7 +197,7 @@ def _moves(g, frame) -> list[dict]:
                 }
             )
         if frame.kind != "guard":
-            for h, b, aside in platform_push_moves(g, unit, best, mp):  # BG-9.2.10
+            for h, b, aside in footprint.platform_push_moves(g, unit, best, mp):  # BG-9.2.10
                 out.append(
                     {
                         "type": "move",

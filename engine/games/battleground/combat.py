@@ -4,7 +4,7 @@ target's defence test and the weapon's success table."""
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.battleground import massive
+from engine.games.battleground import footprint
 from engine.games.battleground.actions import acting_frame, pay_escalating
 from engine.games.battleground.cards import check_missions
 from engine.games.battleground.content import FISTS, WeaponDef
@@ -71,12 +71,12 @@ def check_target(g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Unit) -
     # from or to any hex of it (BG-2.3.2); a massive attacker's attacks come from its facing hex, turned
     # toward the target (BG-19.7). A one-hex miniature's base is its hex.
     if weapon.type == "melee":
-        if not massive.engaged(g, unit, target):
+        if not footprint.engaged(g, unit, target):
             raise IllegalEvent(
                 "BG-10.2.2",
                 f"{target.name} is not engaged with {unit.name}; a melee attack needs an adjacent enemy",
             )
-        if unit.shape is not None and not massive.facings_toward(g, unit, target, weapon)[0]:
+        if not footprint.attack_origins(g, unit, target, weapon):
             raise IllegalEvent(
                 "BG-19.7",
                 f"{unit.name} cannot turn its facing hex next to {target.name}; its attacks come from that hex",
@@ -85,17 +85,13 @@ def check_target(g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Unit) -
     if g.engaged_with(unit):
         rule = "BG-10.3.2" if weapon.type == "ranged" else "BG-10.5.1"
         raise IllegalEvent(rule, f"{unit.name} is engaged and cannot make a {weapon.type} attack")
-    origins = (unit.hex,)
-    if unit.shape is not None:
-        # BG-19.7: the attack comes from the facing hex once turned toward the target.
-        facings = massive.facings_toward(g, unit, target)[0]
-        origins = tuple(massive.turned(g, unit, f) for f in facings)
-    if not any(massive.in_range(g, (o,), target.cells, weapon.range_in) for o in origins):
-        dist = min(massive.distance_in(g, (o,), target.cells) for o in origins) if origins else float("inf")
+    origins = footprint.attack_origins(g, unit, target, weapon)  # BG-19.7: a massive one's facing hex, turned
+    if not any(footprint.in_range(g, (o,), target.cells, weapon.range_in) for o in origins):
+        dist = min(footprint.distance_in(g, (o,), target.cells) for o in origins) if origins else float("inf")
         raise IllegalEvent(
             "BG-10.3.5", f'{target.name} is {dist:.2f}" away; the {weapon.name} reaches {weapon.range_in:g}"'
         )
-    if not massive.sight(g, unit.cells, target.cells):
+    if not footprint.sight(g, unit.cells, target.cells):
         raise IllegalEvent("BG-10.3.3", f"{unit.name} has no line of sight to {target.name}")
 
 
@@ -109,7 +105,7 @@ def attack_threshold(
         widen += 1  # BG-12.3 flank (BG-15.2.1: from the initial target for additional targets)
     if weapon.type == "ranged" and g.engaged_with(target):
         narrow += 1  # BG-13.2.2 engaged target (ranged only; BG-19.1: by any hex of a base)
-    if weapon.type in ("ranged", "spell") and massive.in_cover(g, origin, target, occupied):
+    if weapon.type in ("ranged", "spell") and footprint.in_cover(g, origin, target, occupied):
         narrow += 1  # BG-13.2.3 cover (BG-13.3.5 / BG-19.9 for a massive target)
     if focus:
         widen += 1  # BG-13.2.4
@@ -155,7 +151,7 @@ def one_attack(
     defer: list | None,
     label: str,
 ) -> None:
-    occupied = massive.occupied_hexes(g)
+    occupied = footprint.occupied_hexes(g)
     threshold = attack_threshold(g, frame, unit, weapon, target, origin, focus, occupied)
     attack = run_test(
         logged_roll(g, spec, "attack"),
@@ -240,10 +236,7 @@ def event_attack(g, event: dict) -> None:
         _beneficial(g, frame, unit, weapon, target, event)
         return
     # BG-10.1.6 (3)–(5): face, pay, then modifiers (focus is spent once for the whole action, BG-15.2.4).
-    if weapon.type == "melee" and unit.shape is None and target.shape is None:
-        unit.facing = g.board.grid.direction_to(unit.hex, target.hex)
-    else:
-        face_toward(g, unit, target, event, weapon)  # BG-19.6 / BG-19.7 for massive miniatures
+    face_toward(g, unit, target, event, weapon)  # BG-10.3.1; BG-19.6 / BG-19.7 for massive miniatures
     pay_escalating(frame, weapon.type, f"{weapon.type} attack")
     if weapon.type == "spell":
         check_spell_mana(unit, weapon)
@@ -284,9 +277,10 @@ def _area(g, frame, unit, weapon, initial, event, focus, defer) -> None:
         if u.on_board
         and u is not unit
         and u is not initial
-        and massive.hex_distance(g, initial.cells, u.cells) <= weapon.area_hexes  # BG-19.1: any hex of a base
+        and footprint.hex_distance(g, initial.cells, u.cells)
+        <= weapon.area_hexes  # BG-19.1: any hex of a base
         and board.height[u.hex] == board.height[initial.hex]
-        and massive.sight(g, initial.cells, u.cells)  # BG-19.8
+        and footprint.sight(g, initial.cells, u.cells)  # BG-19.8
     }
     extra = event.get("additional")
     if extra is None and g.dice.author is not None:

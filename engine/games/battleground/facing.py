@@ -4,27 +4,23 @@ character or object, and the one an event chooses among them."""
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent
-from engine.games.battleground import massive
+from engine.games.battleground import footprint
 from engine.games.battleground.state import Unit
 
 
-def facings_toward(g, unit: Unit, target: Unit, weapon=None) -> tuple[list[int], str]:
-    """BG-10.3.1 / BG-AMB-07: the facings toward the adjacent hex closest to the target (two on a tie), and
-    the rule that decides them; BG-19.6 / BG-19.7 when either is massive (``weapon``: the attack's weapon,
-    for a massive attacker). The handlers and legal_events both ask this."""
-    if unit.shape is None and target.shape is None:
-        return list(g.board.grid.facings_toward(unit.hex, target.hex)), "BG-10.3.1"
-    options, rule = massive.facings_toward(g, unit, target, weapon)
-    return list(options), rule
-
-
 def face_toward(g, unit: Unit, target: Unit, event: dict, weapon=None) -> None:
-    """Turn ``unit`` toward ``target`` as :func:`facings_toward` allows; a tie is the controller's choice."""
-    options, rule = facings_toward(g, unit, target, weapon)
+    """Turn ``unit`` toward ``target`` as footprint.facings_toward allows (BG-10.3.1 / BG-AMB-07; BG-19.6 /
+    BG-19.7 when either is massive; ``weapon``: the attack's weapon); a tie is the controller's choice.
+    Where the rules leave no choice (footprint.fixed_facing) the log's ``facing`` is not read."""
+    fixed = footprint.fixed_facing(g, unit, target, weapon)
+    if fixed is not None:
+        unit.facing = fixed
+        return
+    options, rule = footprint.facings_toward(g, unit, target, weapon)
     if not options:
         raise IllegalEvent(rule, f"{unit.name} cannot turn to face {target.name}")
     chosen = choose_facing(g, options, event, toward=target, rule=rule, must=f"{unit.name} must face toward")
-    massive.face(g, unit, chosen)
+    footprint.face(g, unit, chosen)
 
 
 def choose_facing(g, options, event: dict, *, toward: Unit, rule: str, must: str) -> int:

@@ -4,11 +4,11 @@ interrupt frames, cleanup and the end of the game (spec §4–§7, §14.1, §17.
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.battleground import effects, markers, massive, timing
+from engine.games.battleground import effects, footprint, markers, timing
 from engine.games.battleground.actions import end_activation, refuse_if_interrupts_wait
 from engine.games.battleground.cards import apply_bonus
 from engine.games.battleground.dice import success_chance
-from engine.games.battleground.state import HAND_LIMIT, ROUNDS, Frame, Shape, Side, Trigger, Unit
+from engine.games.battleground.state import HAND_LIMIT, ROUNDS, Frame, Side, Trigger, Unit
 
 OBJECTIVE_VP = 20  # BG-7.2.2
 BEGIN_INTERRUPT = "begin_interrupt"  # the continuation that starts an interrupt (tables.CONTINUATIONS)
@@ -71,7 +71,10 @@ def setup(g, doc: dict) -> None:
             if facing not in range(6):
                 raise IllegalEvent("BG-1.4", f"{d.name} must face one of the six sides (0–5), not {facing!r}")
             facing = int(facing)  # JSON Schema counts 2.0 as an integer; geometry indexes with it (BG-1.4)
-            cells = massive.setup_cells(g, d, h, facing)  # BG-19: every hex of a massive base
+            its_footprint = footprint.of(d.base, board.grid)
+            cells = footprint.setup_cells(
+                g, d, its_footprint, h, facing
+            )  # BG-19: every hex of a massive base
             for c in cells:
                 if c not in board.zones[pi]:
                     raise IllegalEvent(
@@ -92,7 +95,7 @@ def setup(g, doc: dict) -> None:
                 hex=h,
                 facing=facing,
                 order=len(g.units),
-                shape=None if d.base is None else Shape(board.grid, d.base),
+                footprint=its_footprint,
             )
     # Mirror matches field the same character twice: events then name it "p1:he-man".
     counts: dict[str, int] = {}
@@ -101,7 +104,7 @@ def setup(g, doc: dict) -> None:
     for unit in g.units.values():
         unit.ref = unit.key = unit.d.id if counts[unit.d.id] == 1 else unit.key
     g.units = {unit.key: unit for unit in g.units.values()}
-    g.has_massive = any(unit.shape is not None for unit in g.units.values())
+    g.has_massive = footprint.any_massive(u.footprint for u in g.units.values())
 
 
 def _draw(g, side: Side, event: dict, count: int, what: str, rule: str = "BG-5.2.1") -> None:
@@ -375,7 +378,9 @@ def cleanup(g) -> None:
         near_token = board.adjacent[token] | {token}
         for unit in standing_units:
             # BG-7.2.1 with BG-19.1: any hex of a massive base.
-            if token not in zones[unit.player] and massive.claims(g, unit, near_token, enemies[unit.player]):
+            if token not in zones[unit.player] and footprint.claims(
+                g, unit, near_token, enemies[unit.player]
+            ):
                 side = g.sides[unit.player]
                 side.objectives += 1
                 side.vp["objectives"] += OBJECTIVE_VP

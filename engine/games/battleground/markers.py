@@ -29,7 +29,7 @@ interrupt, adjacent to a massive interrupted enemy means beside any hex of its b
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.battleground import massive
+from engine.games.battleground import footprint
 from engine.games.battleground.pending import Resolver, open_choice
 from engine.games.battleground.state import Frame, Marker, Pending, Unit
 
@@ -59,7 +59,7 @@ def refusal(g, unit: Unit, spec: dict, frame: Frame | None, h: int) -> tuple[str
             f"{where} holds terrain ({kind}); a marker goes in a hex without any terrain, difficult terrain and "
             "ladders included (see BG-AMB-39)"
         )
-    occupant = massive.occupants(g).get(h)  # any hex of a massive base (BG-19.1)
+    occupant = footprint.occupants(g).get(h)  # any hex of a massive base (BG-19.1)
     if occupant is not None:
         return "BG-16.3.2", f"{where} holds {occupant.name}; a marker goes in an empty hex"
     if h in g.objectives:
@@ -68,15 +68,15 @@ def refusal(g, unit: Unit, spec: dict, frame: Frame | None, h: int) -> tuple[str
     other = next((m for m in g.markers if m.hex == h and m is not replaced), None)
     if other is not None:
         return "BG-16.3.2", f"{where} holds the {other.name} marker; a marker goes in an empty hex"
-    if not massive.in_range(g, unit.cells, (h,), spec["range_in"]):
-        dist = massive.distance_in(g, unit.cells, (h,))
+    if not footprint.in_range(g, unit.cells, (h,), spec["range_in"]):
+        dist = footprint.distance_in(g, unit.cells, (h,))
         return (
             "BG-16.3.3",
             f'{where} is {dist:.2f}" from {unit.name}; the marker is placed within {spec["range_in"]:g}"',
         )
-    if during_interrupt(g, frame) and h not in massive.around(g, frame.target):
+    if during_interrupt(g, frame) and h not in footprint.around(g, frame.target):
         return "BG-14.1.4", f"during an interrupt the marker goes in a hex adjacent to {frame.target.name}"
-    if not massive.sight(g, unit.cells, (h,)):
+    if not footprint.sight(g, unit.cells, (h,)):
         return "BG-16.3.3", f"{unit.name} has no line of sight to {where}"
     return None
 

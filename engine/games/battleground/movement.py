@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import heapq
 
-from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.battleground import massive
+from engine.core.errors import UnreadableLog
+from engine.games.battleground import footprint
 from engine.games.battleground.state import Unit
 
 
@@ -14,7 +14,7 @@ from engine.games.battleground.state import Unit
 def speed(g, unit: Unit, focused: bool) -> tuple[int, bool]:
     """BG-9.2.1: movement points for one Move; also whether the move starts on difficult terrain."""
     base = unit.d.speed[1] if focused else unit.d.speed[0]
-    on_difficult = massive.on_difficult(g, unit) if unit.shape else g.board.kind[unit.hex] == "difficult"
+    on_difficult = footprint.on_difficult(g, unit)
     mp = base + (2 if unit.buff == "haste" else 0)
     if on_difficult:
         mp -= 2  # BG-9.2.4
@@ -33,9 +33,9 @@ def reachable(
     With ``toward`` (a :func:`distance_to_goal` table) only steps along a shortest path to the goal
     (BG-AMB-19: toward, charge, an interrupt's Move). With ``until`` (a set of hexes) the search stops as
     soon as a position covers one of them: enough to know whether any can be reached."""
-    blocked = massive.covering(unit, massive.occupants(g, unit))
-    stops = massive.covering(unit, massive.beside(g.board, massive.enemy_cells(g, unit)))
-    reached = massive.covering(unit, until) if until is not None else None
+    blocked = footprint.covering(unit, footprint.occupants(g, unit))
+    stops = footprint.covering(unit, footprint.beside(g.board, footprint.enemy_cells(g, unit)))
+    reached = footprint.covering(unit, until) if until is not None else None
     best: dict[int, tuple[int, int | None]] = {start: (0, None)}
     heap = [(0, start)]
     while heap:
@@ -44,11 +44,11 @@ def reachable(
             continue
         if h != start and h in stops:
             continue
-        for nxt, step in massive.moves_from(g, unit, h):
+        for nxt, step in footprint.moves_from(g, unit, h):
             c = cost + step
             if c > mp or nxt in blocked:
                 continue
-            if toward is not None and not massive.on_shortest_path(toward, h, nxt, step):
+            if toward is not None and not footprint.on_shortest_path(toward, h, nxt, step):
                 continue
             if nxt not in best or c < best[nxt][0] or (c == best[nxt][0] and h < best[nxt][1]):
                 best[nxt] = (c, h)
@@ -60,27 +60,15 @@ def reachable(
 
 def distance_to_goal(g, unit: Unit, goal: set[int]) -> dict[int, int]:
     """Minimum MP from positions of ``unit``'s (facing) hex to the goal (reverse Dijkstra; step costs are
-    symmetric), for the steps of a shortest path from where it stands (massive.on_shortest_path). A
+    symmetric), for the steps of a shortest path from where it stands (footprint.on_shortest_path). A
     position has reached the goal when a hex of the footprint is a goal hex (BG-19.1).
 
     The search stops once the unit's own position is settled: every position of such a path is nearer
     the goal, so it is settled too and exact; a position farther than the unit is absent or holds an
     upper bound, and no step from a settled position onto it lies on a shortest path either way."""
-    board = g.board
-    occupied = massive.occupants(g, unit)
-    if unit.shape is None:
-        starts = [h for h in goal if h not in occupied]
-    else:  # the positions of the facing hex whose base covers a goal hex
-        reach = max(abs(f) + abs(r) + abs(f + r) for f, r in unit.d.base.hexes) // 2
-        near = set()
-        for h in goal:
-            near.update(board.grid.within(h, reach))
-        starts = []
-        for h in sorted(near):
-            cells = unit.shape(h, unit.facing)
-            if massive.fits(board, cells, occupied) and any(c in goal for c in cells):
-                starts.append(h)
-    blocked = massive.covering(unit, occupied)
+    occupied = footprint.occupants(g, unit)
+    starts = footprint.positions_covering(g, unit, goal, occupied)
+    blocked = footprint.covering(unit, occupied)
     dist = {h: 0 for h in starts}
     heap = [(0, h) for h in sorted(dist)]
     while heap:
@@ -89,11 +77,11 @@ def distance_to_goal(g, unit: Unit, goal: set[int]) -> dict[int, int]:
             continue
         if h == unit.hex:
             break
-        for nxt, step in massive.moves_from(g, unit, h):
+        for nxt, step in footprint.moves_from(g, unit, h):
             if nxt in blocked:
                 continue
             nd = d + step
-            if nd < dist.get(nxt, massive.FAR):
+            if nd < dist.get(nxt, footprint.FAR):
                 dist[nxt] = nd
                 heapq.heappush(heap, (nd, nxt))
     return dist
@@ -105,7 +93,7 @@ def toward_goal(g, target) -> set[int]:
     portions and hexes at another height beside the target are no destinations: counting them made hexes
     beside a wall look a step closer than they are, and legal shortest paths round the wall were refused."""
     board = g.board
-    return {h for h in massive.around(g, target) if board.standable(h)}
+    return {h for h in footprint.around(g, target) if board.standable(h)}
 
 
 def parse_path(g, event: dict) -> list[int]:
@@ -119,23 +107,3 @@ def parse_path(g, event: dict) -> list[int]:
         except ValueError as exc:
             raise UnreadableLog(f"path: {exc}", rule="LOG-5.2") from None
     return out
-
-
-def check_massive_path(g, frame, unit, path: list[int], mp: int, on_difficult: bool, facing) -> None:
-    """BG-19.2–19.5 / BG-AMB-28: the Move of a massive miniature (massive.check_steps); in a guard
-    interrupt it goes toward the interrupted character by a shortest path and ends in its sight
-    (BG-14.1.4 b, BG-AMB-20); a final rotation must leave the whole base fitting (BG-19.2)."""
-    board = g.board
-    toward = None
-    if frame.kind == "guard":
-        toward = distance_to_goal(g, unit, toward_goal(g, frame.target))  # BG-14.1.4 b, BG-AMB-20
-    mp_rule = "BG-9.2.4" if on_difficult else "BG-9.2.1"
-    cur = massive.check_steps(g, unit, path, mp, mp_rule, toward, "BG-14.1.4", frame.target)
-    if toward is not None and path and not massive.sight(g, unit.shape(cur, unit.facing), frame.target.cells):
-        raise IllegalEvent("BG-14.1.4", f"an interrupt move must end in line of sight of {frame.target.name}")
-    if facing is not None and facing not in massive.facings_at(g, unit, cur):
-        raise IllegalEvent(
-            "BG-19.2",
-            f"{unit.name} cannot end its move facing side {facing} at {board.label(cur)}: "
-            "its whole base would not fit",
-        )

@@ -1,4 +1,4 @@
-"""Movement effects (spec §18), the free Move of BG-17.1.1, and the push of BG-9.2.10.
+"""Movement effects (spec §18) and the free Move of BG-17.1.1 (the push of BG-9.2.10: platform_push.py).
 
 An effect's ``move`` key (docs/content-packs.md, "Movement effects") moves a character in one of the ways
 §18 defines:
@@ -27,9 +27,9 @@ action (BG-17.1.1).
 
 Massive miniatures (§19; docs/content-packs.md, "Movement effects"): they cannot be pushed or pulled, not
 even aside by a climb (BG-19.10), nor swapped with a one-hex miniature (BG-19.11). A move, toward or
-charge moves a massive base step by step as a Move does (BG-19.2–19.5, BG-AMB-28: massive.check_steps);
+charge moves any footprint step by step as a Move does (BG-19.2–19.5, BG-AMB-28: footprint.check_path);
 a teleport or jump moves its facing hex and must end where the whole base fits (BG-19.2); turning it
-always goes about its pivot (massive.face). A toward or charge aimed at a massive miniature heads for any
+always goes about its pivot (footprint.face). A toward or charge aimed at a massive miniature heads for any
 hex beside its base (BG-19.1), and a push or pull it causes runs from the hex of its base nearest to the
 character moved.
 """
@@ -37,10 +37,11 @@ character moved.
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.battleground import massive, pending, toward_objects
+from engine.games.battleground import footprint, pending, toward_objects
 from engine.games.battleground.facing import choose_facing
 from engine.games.battleground.guard import check_guard
 from engine.games.battleground.movement import distance_to_goal, parse_path, reachable, speed, toward_goal
+from engine.games.battleground.platform_push import PlatformPushes
 from engine.games.battleground.state import Frame, Pending, Trigger, Unit
 from engine.games.battleground.toward_objects import Token
 
@@ -98,19 +99,13 @@ def check(g, frame: Frame, target: Unit, value: dict) -> None:
     if kind == "swap":
         if target is frame.unit:
             raise UnreadableLog("content pack: a swap needs two characters", rule="LOG-3.5")
-        if frame.unit.d.massive != target.d.massive:
-            raise IllegalEvent(
-                "BG-19.11",
-                f"{frame.unit.name} and {target.name} cannot swap: only one is a massive miniature",
-            )
-        if frame.unit.shape is not None and frame.unit.on_board and target.on_board:
-            _check_massive_swap(g, frame.unit, target)
-    elif kind in LINES and mover.d.massive:
+        footprint.check_swap(g, frame.unit, target)  # BG-19.11, BG-19.2
+    elif kind in LINES and not mover.footprint.pushable:
         raise IllegalEvent("BG-19.10", f"{mover.name} is a massive miniature and cannot be {kind}ed")
     elif kind == "toward" and indicated is None:
         _check_objects(g, mover, value)
     elif (
-        (kind == "charge" or (kind == "toward" and mover.shape is not None))
+        (kind == "charge" or (kind == "toward" and not mover.footprint.turns_freely))
         and mover.on_board
         and indicated.on_board
     ):
@@ -134,7 +129,7 @@ def _check_objects(g, mover: Unit, value: dict) -> None:
     found = toward_objects.on_battlefield(g, value["toward"])
     if not found:
         raise IllegalEvent("BG-18.1", f"{mover.name} cannot head for any {what}: none is on the battlefield")
-    if mover.shape is None or not mover.on_board:
+    if mover.footprint.turns_freely or not mover.on_board:
         return
     spec = {"kind": "toward", "mp": value.get("mp")}
     for token in found:
@@ -207,7 +202,7 @@ def _mp(g, unit: Unit, kind: str, mp: int | None, use_focus: bool) -> int:
 
 def _on_difficult(g, unit: Unit) -> bool:
     """BG-9.2.4 (a massive base starts on difficult terrain when any hex of it does)."""
-    return massive.on_difficult(g, unit) if unit.shape is not None else g.board.kind[unit.hex] == "difficult"
+    return footprint.on_difficult(g, unit)
 
 
 # -- push and pull (BG-18.5) --------------------------------------------------------------------------------
@@ -231,7 +226,7 @@ def push_paths(g, unit: Unit, causer: Unit | None, hexes: int, *, away: bool) ->
             for c in sorted(causer.cells)
             if grid.hex_distance(c, unit.hex) == near
         ]
-    occupied = set(massive.occupants(g, unit))  # every hex of a massive base (BG-19.1)
+    occupied = set(footprint.occupants(g, unit))  # every hex of a massive base (BG-19.1)
     found: list[tuple[int, ...]] = []
     for line in lines:
         for path in _line_choices(grid, unit.hex, line):
@@ -318,22 +313,6 @@ def swap_resume(g, then: tuple) -> None:
     a.hex, b.hex = b.hex, a.hex  # a massive base keeps its facing (BG-18.6) and follows its facing hex
 
 
-def _check_massive_swap(g, a: Unit, b: Unit) -> None:
-    """BG-18.6 with BG-19.2 / BG-19.11: two massive miniatures swap by putting each facing hex where the
-    other's was, neither rotating; each whole base must then fit, clear of the other and of everyone."""
-    board = g.board
-    others = {h: u for h, u in massive.occupants(g).items() if u is not a and u is not b}
-    at_b, at_a = massive.cells_at(a, b.hex), massive.cells_at(b, a.hex)
-    if not (
-        massive.fits(board, at_b, others) and massive.fits(board, at_a, others) and not set(at_b) & set(at_a)
-    ):
-        raise IllegalEvent(
-            "BG-19.2",
-            f"{a.name} and {b.name} cannot swap: without rotating, their whole bases would not fit "
-            f"at {board.label(b.hex)} and {board.label(a.hex)}",
-        )
-
-
 # -- toward, charge, Move: the Move rules step by step -------------------------------------------------------
 def _aim(g, unit: Unit, spec: dict) -> tuple[dict | None, set[int], str, Unit | Token | None]:
     """(distance to the goal per hex, the goal hexes, the rule, the character or object aimed at) for a
@@ -356,49 +335,17 @@ def _walk(g, unit: Unit, spec: dict, path: list[int], mp: int, mp_rule: str, eve
     """Check a path under the Move rules plus the effect's constraints; return the platform pushes."""
     board = g.board
     dist, goal, rule, aimed = _aim(g, unit, spec)
-    if unit.shape is not None:
-        # BG-19.2–19.5 / BG-AMB-28: the whole base steps; it never pushes anyone aside (BG-19.2: its
-        # positions are free of other miniatures), so a climb into an occupied hex is no step.
-        cur = massive.check_steps(g, unit, path, mp, mp_rule, dist, rule, aimed)
-        pushed = PlatformPushes(g, unit, event).done()  # refuses a 'push' the log names anyway
-    else:
-        cur, pushed = _walk_one_hex(g, unit, path, mp, mp_rule, event, dist, rule, aimed)
-    cells = massive.cells_at(unit, cur)
+    pushes = PlatformPushes(g, unit, event)
+    cur = footprint.check_path(
+        g, unit, path, mp, mp_rule, pushes, footprint.MOVEMENT_EFFECT, dist, rule, aimed
+    )
+    pushed = pushes.done()  # a massive base pushes nobody aside (BG-19.2), so it refuses a 'push' named
+    cells = footprint.cells_at(unit, cur)
     if spec["kind"] == "charge" and not any(c in goal for c in cells):
         raise IllegalEvent("BG-18.2", f"a charge must end beside {aimed.name}; {board.label(cur)} is not")
-    if spec.get("interrupted") and path and not massive.sight(g, cells, aimed.cells):
+    if spec.get("interrupted") and path and not footprint.sight(g, cells, aimed.cells):
         raise IllegalEvent("BG-14.1.4", f"an interrupt move must end in line of sight of {aimed.name}")
     return pushed
-
-
-def _walk_one_hex(g, unit: Unit, path, mp, mp_rule, event, dist, rule, aimed):
-    """(where it ends, the platform pushes) for a one-hex miniature's path under the Move rules."""
-    board = g.board
-    occupied = massive.occupants(g, unit)  # every hex of a massive base too (BG-19.1)
-    enemy_hexes = massive.enemy_cells(g, unit)
-    pushes = PlatformPushes(g, unit, event)
-    cur, spent = unit.hex, 0
-    for i, h in enumerate(path):
-        cost = pushes.push(cur, h, occupied, enemy_hexes) if h in occupied else board.step_cost(cur, h)
-        if cost is None:
-            raise IllegalEvent("BG-9.2.3", f"{board.label(cur)}→{board.label(h)} is not a legal step")
-        spent += cost
-        if spent > mp:
-            raise IllegalEvent(
-                mp_rule, f"{unit.name}'s path to {board.label(h)} costs {spent} movement points but has {mp}"
-            )
-        if dist is not None and not massive.on_shortest_path(dist, cur, h, cost):
-            raise IllegalEvent(
-                rule,
-                f"{unit.name} must take a shortest path toward {aimed.name}; "
-                f"{board.label(cur)}→{board.label(h)} does not",
-            )
-        if board.adjacent[h] & enemy_hexes and i < len(path) - 1:
-            raise IllegalEvent(
-                "BG-9.2.11", f"entering {board.label(h)} next to an enemy ends {unit.name}'s move"
-            )
-        cur = h
-    return cur, pushes.done()
 
 
 def _walk_paths(g, unit: Unit, mp: int, dist: dict | None) -> dict[int, list[int]]:
@@ -429,12 +376,12 @@ def _destinations(g, unit: Unit, spec: dict, use_focus: bool) -> dict[int, list[
     dist, goal, _, aimed = _aim(g, unit, spec)
     paths = _walk_paths(g, unit, mp, dist)
     if kind == "charge":
-        paths = {h: p for h, p in paths.items() if any(c in goal for c in massive.cells_at(unit, h))}
+        paths = {h: p for h, p in paths.items() if any(c in goal for c in footprint.cells_at(unit, h))}
     if spec.get("interrupted"):
         paths = {
             h: p
             for h, p in paths.items()
-            if not p or massive.sight(g, massive.cells_at(unit, h), aimed.cells)
+            if not p or footprint.sight(g, footprint.cells_at(unit, h), aimed.cells)
         }
     return paths
 
@@ -443,15 +390,11 @@ def _toward_facings(g, unit: Unit, end: int, aimed: Unit | Token) -> list[int]:
     """BG-18.1 / BG-18.2: the facings that face ``aimed`` once ``unit`` stands on ``end`` (BG-10.3.1;
     any hex of a massive target, BG-19.6; a massive mover turns about its pivot until its facing hex is
     beside the target or the hex closest to it, where its whole base fits, BG-19.7, BG-19.2). ``aimed``
-    may be an object (toward_objects.py)."""
-    if unit.shape is None and isinstance(aimed, Token):
-        return toward_objects.facings(g, end, aimed)
-    if unit.shape is None and aimed.shape is None:
-        return list(g.board.grid.facings_toward(end, aimed.hex))
+    may be an object (toward_objects.py): standing on it, every side is equally close (BG-AMB-07)."""
     start = unit.hex
     unit.hex = end  # evaluated where it will stand; nothing else moves meanwhile
     try:
-        return massive.facings_toward(g, unit, aimed)[0]
+        return footprint.facings_toward(g, unit, aimed)[0]
     finally:
         unit.hex = start
 
@@ -471,31 +414,18 @@ def _fly(g, unit: Unit, kind: str, path: list[int], mp: int) -> None:
                 rule, f"{board.label(cur)}→{board.label(h)}: each step goes to a surrounding hex"
             )
         cur = h
-    if not path:
-        return
-    if unit.shape is not None:
-        if not massive.fits(board, unit.shape(cur, unit.facing), massive.occupants(g, unit)):
-            raise IllegalEvent(
-                "BG-19.2",
-                f"{unit.name}'s {kind} must end where its whole base fits, on empty hexes a character can "
-                f"stand on at one height; with its facing hex on {board.label(cur)} it does not",
-            )
-    elif not board.standable(cur) or cur in massive.occupants(g, unit):
-        raise IllegalEvent(rule, f"{unit.name}'s {kind} must end on an empty hex a character can stand on")
+    if path:
+        footprint.check_landing(g, unit, cur, kind, rule)  # BG-18.3, BG-18.4; the whole base, BG-19.2
 
 
 def _flight_paths(g, unit: Unit, mp: int) -> dict[int, list[int]]:
     board = g.board
-    occupied = massive.occupants(g, unit)
+    occupied = footprint.occupants(g, unit)
     paths = {unit.hex: []}
     for h in board.grid.within(unit.hex, mp):
         if h == unit.hex:
             continue
-        if (
-            massive.fits(board, unit.shape(h, unit.facing), occupied)
-            if unit.shape is not None
-            else board.standable(h) and h not in occupied
-        ):
+        if footprint.fits(board, footprint.cells_at(unit, h), occupied):
             paths[h] = list(board.grid.line_hexes(unit.hex, h)[1:])
     return paths
 
@@ -550,7 +480,7 @@ def _resolve(g, pend: Pending, event: dict) -> None:
     elif facing is not None and kind != "teleport" and unit.player != pend.chooser:
         # BG-9.2.12: nobody rotates an opponent's miniature; after a teleport its controller may (BG-18.3).
         raise IllegalEvent("BG-9.2.12", f"{g.sides[pend.chooser].name} may not rotate {unit.name}")
-    elif facing is not None and unit.shape is not None and facing not in massive.facings_at(g, unit, end):
+    elif facing is not None and facing not in footprint.facings_at(g, unit, end):
         raise IllegalEvent(
             "BG-19.2",
             f"{unit.name} cannot end facing side {facing} at {board.label(end)}: its whole base would not fit",
@@ -591,7 +521,7 @@ def arrive(g, then: tuple) -> None:
             g.units[pushed_key].hex = h  # BG-9.2.10
     _place(unit, path)
     if facing is not None:
-        massive.face(g, unit, facing)  # a massive base turns about its pivot (BG-19.7)
+        footprint.face(g, unit, facing)  # a massive base turns about its pivot (BG-19.7)
     if guard and path:
         check_guard(g, unit)  # BG-AMB-21 d: once, after the final rotation
 
@@ -609,7 +539,7 @@ def _options(g, pend: Pending) -> list[dict]:
     focus_choices = (False, True) if spec["mp"] is None and unit.focused else (False,)
     # BG-9.2.10: a Move's climb into an occupied hex pushes its occupant aside; a movement that must take
     # a shortest path never enters one (BG-AMB-19: the distances run over hexes free of other miniatures).
-    pushes = kind == "move" and not spec.get("interrupted") and unit.shape is None
+    pushes = kind == "move" and not spec.get("interrupted")
     tokens = toward_objects.on_battlefield(g, spec["object"]) if spec.get("object") else [None]
     for token in tokens:
         aim = dict(spec, token=token) if token is not None else spec
@@ -622,7 +552,7 @@ def _options(g, pend: Pending) -> list[dict]:
                 mp = _mp(g, unit, kind, spec["mp"], use_focus)
                 best = reachable(g, unit, unit.hex, mp)
                 paths = _paths(best)
-                for h, b, aside in platform_push_moves(g, unit, best, mp):
+                for h, b, aside in footprint.platform_push_moves(g, unit, best, mp):
                     path = [board.label(x) for x in paths[h] + [b]]
                     out.append({**base, "path": path, **extra, "push": [board.label(aside)]})
             else:
@@ -637,120 +567,6 @@ def _options(g, pend: Pending) -> list[dict]:
                     facings = list(options) if len(options) > 1 else [None]
                 for f in facings:
                     out.append(ev if f is None else {**ev, "facing": f})
-    return out
-
-
-# -- the push of BG-9.2.10 -----------------------------------------------------------------------------------
-def aside_hexes(g, unit: Unit, occupied, mover_at: int) -> list[int]:
-    """BG-9.2.10: the hexes a character pushed aside may go to: a hex that shares a side with its own (IT
-    l. 842 "un esagono che condivida un lato", ES l. 809, PL l. 975: the originals say nothing of height),
-    empty and standable (BG-AMB-18 problem 1), other than the hex the mover pushes from. So an occupant of
-    a one-hex platform may be pushed down off it. The ruleset option ``push_aside_same_height`` keeps the
-    specification's reading (BG-AMB-18): only hexes at its own height with no edge blocker between
-    (BG-2.1.4)."""
-    board = g.board
-    near = board.adjacent[unit.hex] if g.options["push_aside_same_height"] else board.sides[unit.hex]
-    return sorted(x for x in near if board.standable(x) and x not in occupied and x != mover_at)
-
-
-class PlatformPushes:
-    """BG-9.2.10: a climb or descent into an occupied hex pushes the occupant into a hex sharing a side
-    with it, its controller choosing; if it cannot be pushed (a massive miniature, BG-19.10, or no hex for
-    it, BG-AMB-18), the mover cannot enter. The move or movement event names the chosen hexes in its
-    ``push`` field, one per push in order (it may leave out a push with a single choice). A push never
-    causes opportunity attacks or guard (BG-18.5.6)."""
-
-    def __init__(self, g, mover: Unit, event: dict):
-        self.g, self.mover, self.event = g, mover, event
-        given = event.get("push", [])
-        if not isinstance(given, list):
-            raise UnreadableLog("'push' lists the hexes the pushed characters go to", rule="LOG-5.2")
-        try:
-            self.given = [g.board.parse(str(label)) for label in given]
-        except ValueError as exc:
-            raise UnreadableLog(f"push: {exc}", rule="LOG-5.2") from None
-        self.pushed: list[tuple[Unit, int]] = []
-        self.chosen = False
-
-    def push(self, cur: int, h: int, occupied: dict, enemy_hexes: set) -> int:
-        g, board, mover = self.g, self.g.board, self.mover
-        occupant = occupied[h]
-        if not board.climbs(cur, h):
-            raise IllegalEvent("BG-9.2.3", f"{board.label(h)} holds {occupant.name}; a move cannot enter it")
-        if occupant.d.massive:
-            raise IllegalEvent(
-                "BG-9.2.10",
-                f"{occupant.name} is a massive miniature and cannot be pushed (BG-19.10), so {mover.name} "
-                f"cannot enter {board.label(h)}",
-            )
-        options = aside_hexes(g, occupant, occupied, cur)
-        if not options:
-            where = "at its height " if g.options["push_aside_same_height"] else ""
-            raise IllegalEvent(
-                "BG-9.2.10",
-                f"{occupant.name} has no empty hex {where}beside {board.label(h)} to be pushed into, "
-                f"so {mover.name} cannot enter it",
-            )
-        k = len(self.pushed)
-        if k < len(self.given):
-            dest = self.given[k]
-            if dest not in options:
-                raise IllegalEvent(
-                    "BG-9.2.10",
-                    f"{occupant.name} can be pushed from {board.label(h)} only into "
-                    f"{', '.join(map(board.label, options))}, not {board.label(dest)}",
-                )
-        elif len(options) == 1:
-            dest = options[0]
-        elif g.dice.author is not None:
-            dest, self.chosen = g.dice.author.choose(options), True
-        else:
-            raise IllegalEvent(
-                "BG-9.2.10",
-                f"{g.sides[occupant.player].name} chooses where {occupant.name} is pushed: the log must name "
-                f"one of {', '.join(map(board.label, options))} ('push')",
-            )
-        self.pushed.append((occupant, dest))
-        del occupied[h]
-        occupied[dest] = occupant
-        if h in enemy_hexes:
-            enemy_hexes.discard(h)
-            enemy_hexes.add(dest)
-        return 3  # BG-9.2.7 / BG-9.2.8
-
-    def done(self) -> tuple[tuple[str, int], ...]:
-        if len(self.given) > len(self.pushed):
-            raise IllegalEvent(
-                "BG-9.2.10",
-                f"{self.mover.name} pushes {len(self.pushed)} character(s) aside; the log names "
-                f"{len(self.given)} hexes ('push')",
-            )
-        if self.chosen:
-            self.event["push"] = [self.g.board.label(h) for _, h in self.pushed]
-        return tuple((u.key, h) for u, h in self.pushed)
-
-
-def platform_push_moves(g, unit: Unit, best: dict, mp: int) -> list[tuple[int, int, int]]:
-    """For legal_events: (hex reached, occupied hex climbed or descended into, where its occupant goes)
-    for each Move that ends pushing a character aside (BG-9.2.10); ``best`` is actions.reachable's table.
-    A massive base never pushes anyone aside (its positions are free of other miniatures, BG-19.2), and
-    nobody pushes a massive miniature aside (BG-19.10)."""
-    if unit.shape is not None:
-        return []
-    board = g.board
-    occupied = massive.occupants(g, unit)
-    enemy_hexes = massive.enemy_cells(g, unit)
-    out = []
-    for h in sorted(best):
-        if best[h][0] + 3 > mp or (h != unit.hex and board.adjacent[h] & enemy_hexes):
-            continue
-        for b in board.sides[h]:
-            occupant = occupied.get(b)
-            if occupant is None or occupant.d.massive or not board.climbs(h, b):
-                continue
-            options = aside_hexes(g, occupant, occupied, h)
-            if options:
-                out.append((h, b, options[0]))
     return out
 
 

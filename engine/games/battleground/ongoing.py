@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.games.battleground import massive
+from engine.games.battleground import footprint
 from engine.games.battleground.state import Marker, Unique, Unit
 
 TESTS = ("attack", "defence", "ability", "any")
@@ -66,6 +66,6 @@ def affects(g, marker: Marker, unit: Unit) -> bool:
     board = g.board
     return (
         board.height[unit.hex] == board.height[marker.hex]  # a massive base stands at one height
-        and massive.in_range(g, (marker.hex,), unit.cells, marker.radius_in)
-        and massive.sight(g, (marker.hex,), unit.cells)
+        and footprint.in_range(g, (marker.hex,), unit.cells, marker.radius_in)
+        and footprint.sight(g, (marker.hex,), unit.cells)
     )

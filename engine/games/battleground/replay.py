@@ -12,7 +12,7 @@ from engine.core import result
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import explain_event, schema_fields
 from engine.core.ruleset import ReplayBase
-from engine.games.battleground import choices, flow, massive, pending, view
+from engine.games.battleground import choices, flow, footprint, pending, view
 from engine.games.battleground.actions import interrupts_waiting
 from engine.games.battleground.board import Board
 from engine.games.battleground.cards import check_missions
@@ -135,7 +135,7 @@ class Game(ReplayBase):
         return [u for u in self.units.values() if u.on_board]
 
     def occupied(self) -> dict[int, Unit]:
-        return massive.occupants(self)  # every hex of a massive base too (BG-19)
+        return footprint.occupants(self)  # every hex of a massive base too (BG-19)
 
     def enemies_of(self, unit: Unit) -> list[Unit]:
         return [u for u in self.units.values() if u.on_board and u.player != unit.player]
@@ -143,13 +143,7 @@ class Game(ReplayBase):
     def engaged_with(self, unit: Unit) -> list[Unit]:
         """BG-10.2.2: enemies in adjacent hexes (BG-2.1.4: same height, sharing a side; BG-19.1: a hex of
         one base adjacent to a hex of the other)."""
-        if not self.has_massive:  # one hex each: adjacency of two hexes
-            near = self.board.adjacent[unit.hex]
-            return [
-                e for e in self.units.values() if e.on_board and e.player != unit.player and e.hex in near
-            ]
-        near = massive.around(self, unit)
-        return [e for e in self.enemies_of(unit) if not near.isdisjoint(e.cells)]
+        return footprint.engaged_with(self, unit)
 
     def top(self) -> Frame | Trigger | Pending | None:
         return self.stack[-1] if self.stack else None

@@ -12,10 +12,11 @@ import random
 
 from engine.core.content import builtin_pack, pack_hash
 from engine.core.randomness import commitment_for
+from engine.games.battleground import footprint
 from engine.games.battleground.board import board_for
 from engine.games.battleground.content import CONTENT_DIR, DEFAULT_PACK, load_content
 from engine.games.battleground.dice import initial_success
-from engine.games.battleground.massive import facings_at, fits
+from engine.games.battleground.footprint import facings_at, fits
 from engine.version import LOG_FORMAT_VERSION
 
 MAX_EVENTS = 5000  # a game that has not ended by then means a defect in the choices or the flow
@@ -65,8 +66,11 @@ def header(
         zone = sorted(h for h in board.zones[i] if board.standable(h))
         spots = rng.sample(zone, len(force["characters"]))
         facing = 3 if i == 0 else 0  # face the other side of the table
-        if any(content.characters[c["character"]].base is not None for c in force["characters"]):
-            spots = _massive_spots(content, board, force, zone, spots, facing, rng)
+        covers = [
+            footprint.of(content.characters[c["character"]].base, board.grid) for c in force["characters"]
+        ]
+        if footprint.any_massive(covers):
+            spots = _massive_spots(board, force, covers, zone, spots, facing, rng)
         players.append(
             {
                 "id": f"p{i + 1}",
@@ -102,16 +106,15 @@ def header(
     }
 
 
-def _massive_spots(content, board, force, zone, spots, facing, rng) -> list[int]:
+def _massive_spots(board, force, covers, zone, spots, facing, rng) -> list[int]:
     """Set-up hexes when a force holds a massive miniature (BG-19): every base lies whole in the zone at
     one height, clear of the others."""
     inside = set(zone)
     taken: set[int] = set()
     out = []
-    for c, spot in zip(force["characters"], spots, strict=True):
-        base = content.characters[c["character"]].base
+    for c, covering, spot in zip(force["characters"], covers, spots, strict=True):
         for h in [spot] + rng.sample(zone, len(zone)):
-            cells = (h,) if base is None else base.cells(board.grid, h, facing)
+            cells = covering.cells(h, facing)
             if cells is not None and set(cells) <= inside and fits(board, cells, taken):
                 break
         else:
@@ -177,10 +180,8 @@ def choose(g, options: list[dict], rng: random.Random) -> dict:
         ev = _pick_move(g, moves, rng)
         if rng.random() < 0.7:
             unit = g.frame().unit
-            if unit.shape is None:
-                ev["facing"] = rng.randrange(6)
-            else:  # BG-19.2: a massive base turns only where it fits
-                ev["facing"] = rng.choice(facings_at(g, unit, g.board.parse(ev["path"][-1])))
+            # Any side for one hex; BG-19.2: a massive base turns only where it fits.
+            ev["facing"] = rng.choice(facings_at(g, unit, g.board.parse(ev["path"][-1])))
         return ev
     x -= move_weight
     for e, w in weighted:

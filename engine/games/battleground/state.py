@@ -10,10 +10,9 @@ copied, and the units, frames and stack entries a copy's stack refers to are its
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from engine.games.battleground.content import CardDef, CharacterDef, ItemDef, WeaponDef
-from engine.geometry.footprint import Base
-from engine.geometry.hexgrid import HexGrid
 
 Continuation = tuple  # (kind, *args): see tables.CONTINUATIONS
 
@@ -48,16 +47,12 @@ class Marker:
     modifiers: tuple[dict, ...]  # test modifiers on the characters it affects
 
 
-@dataclass(frozen=True)
-class Shape:
-    """A massive miniature's base laid on this map's grid (BG-19): data, shared by copies. Called with
-    (facing hex, facing) it gives the hexes covered, or None where the base would leave the board."""
+class Footprint(Protocol):
+    """What a miniature covers (footprint.py: one hex, or a massive base, BG-19): immutable, shared by
+    copies. ``cells`` gives the hexes covered for (facing hex, facing), None where a base would leave the
+    board."""
 
-    grid: HexGrid
-    base: Base
-
-    def __call__(self, h: int, facing: int) -> tuple[int, ...] | None:
-        return self.base.cells(self.grid, h, facing)
+    def cells(self, h: int, facing: int) -> tuple[int, ...] | None: ...
 
 
 @dataclass
@@ -72,6 +67,7 @@ class Unit:
     hex: int | None
     facing: int
     order: int  # position in its force, for deterministic iteration
+    footprint: Footprint  # BG-19: one hex, or a massive miniature's base (footprint.py)
     ref: str = ""  # how events name it: the character id, or "p1:he-man" when both armies field it
     wounds: int = 0
     mana: int = 0
@@ -89,8 +85,6 @@ class Unit:
     wounds_dealt: int = 0
     activations: int = 0
     objectives: int = 0
-    # BG-19: a massive miniature's footprint, (facing hex, facing) -> hexes covered; None for one hex.
-    shape: Shape | None = None
 
     @property
     def name(self) -> str:
@@ -100,16 +94,14 @@ class Unit:
     def cells(self) -> tuple[int, ...]:
         """The hexes the miniature occupies: its own hex, or for a massive miniature (BG-19) every hex of
         its base, the facing hex (``hex``) first. Derived from ``hex`` and ``facing``, so it follows them."""
-        if self.shape is None:
-            return (self.hex,)
-        return self.shape(self.hex, self.facing)
+        return self.footprint.cells(self.hex, self.facing)
 
     def gain_mana(self, n: int) -> None:
         self.mana = min(MANA_CAP, self.mana + n)  # BG-AMB-31: excess is lost
 
     def copy(self) -> Unit:
         new = object.__new__(Unit)
-        new.__dict__.update(self.__dict__)  # definitions, shape and tokens are immutable
+        new.__dict__.update(self.__dict__)  # definitions, footprint and tokens are immutable
         new.spent_items = set(self.spent_items)
         new.cards_on = list(self.cards_on)
         return new

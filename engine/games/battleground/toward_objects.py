@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.games.battleground.footprint import ONE_HEX, OneHex
 from engine.games.battleground.movement import distance_to_goal
 
 KINDS = {"objective": "objective token", "marker": "marker"}
@@ -32,11 +33,11 @@ KINDS = {"objective": "objective token", "marker": "marker"}
 @dataclass(frozen=True)
 class Token:
     """An object where it lies. It answers what a movement asks of the character it aims at (``name``,
-    ``hex``, ``cells``, ``shape``) as a one-hex miniature would."""
+    ``hex``, ``cells``, ``footprint``) as a one-hex miniature would."""
 
     name: str
     hex: int
-    shape: ClassVar[None] = None
+    footprint: ClassVar[OneHex] = ONE_HEX
 
     @property
     def cells(self) -> tuple[int, ...]:
@@ -62,13 +63,6 @@ def goal(g, unit, token: Token) -> tuple[dict[int, int], set[int]]:
             return dist, {token.hex}
     near = {h for h in board.adjacent[token.hex] if board.standable(h)}
     return distance_to_goal(g, unit, near), near
-
-
-def facings(g, end: int, token: Token) -> list[int]:
-    """BG-18.1 / BG-10.3.1: the facings of a one-hex mover on ``end`` that face ``token``; on its hex, any."""
-    if end == token.hex:
-        return list(range(6))  # BG-AMB-07: six equally close sides, the controller's choice
-    return list(g.board.grid.facings_toward(end, token.hex))
 
 
 def chosen(g, unit, kind: str, event: dict) -> Token:

@@ -104,7 +104,7 @@ def _unit(g, u: Unit) -> dict:
         "hex": label(u.hex) if u.on_board else None,
         "facing": u.facing if u.on_board else None,
         "cells": [label(c) for c in cells] if u.on_board else [],
-        "massive": u.shape is not None,
+        "massive": u.footprint.massive,
         "wounds": u.wounds,
         "health": u.d.health,
         "mana": u.mana,

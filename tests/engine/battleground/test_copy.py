@@ -49,7 +49,7 @@ def snapshot(g) -> dict:
     """Everything the replay keeps, as plain values (the units' own fields in full)."""
     units = {
         key: {
-            f.name: plain(getattr(u, f.name)) for f in dataclasses.fields(u) if f.name not in ("d", "shape")
+            f.name: plain(getattr(u, f.name)) for f in dataclasses.fields(u) if f.name not in ("d", "footprint")
         }
         for key, u in g.units.items()
     }

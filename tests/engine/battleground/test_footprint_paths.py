@@ -12,7 +12,7 @@ import random
 import pytest
 
 from engine.core.errors import IllegalEvent
-from engine.games.battleground import RULESET, massive
+from engine.games.battleground import RULESET, footprint
 from engine.games.battleground.combat import check_target, weapons_of
 from engine.games.battleground.guard import threatens
 from engine.games.battleground.movement import distance_to_goal, reachable, speed, toward_goal
@@ -137,18 +137,18 @@ def test_bg_19_1_who_stands_where_answers_as_the_one_hex_path_did(seed):
     characters on random positions are the old one-hex answers."""
     for g, _rng in positions(seed, 10):
         board = g.board
-        assert massive.occupants(g) == {u.hex: u for u in g.on_board()}
-        assert massive.occupied_hexes(g) == {u.hex for u in g.on_board()}
+        assert footprint.occupants(g) == {u.hex: u for u in g.on_board()}
+        assert footprint.occupied_hexes(g) == {u.hex for u in g.on_board()}
         for unit in g.on_board():
             enemies = {e.hex for e in g.enemies_of(unit)}
-            assert massive.enemy_cells(g, unit) == enemies
+            assert footprint.enemy_cells(g, unit) == enemies
             assert g.engaged_with(unit) == [
                 e for e in g.enemies_of(unit) if e.hex in board.adjacent[unit.hex]
             ]
             for token in range(0, board.grid.size, 7):
                 near = board.adjacent[token] | {token}
                 old = not (board.adjacent[unit.hex] & enemies) and unit.hex in near and not (near & enemies)
-                assert massive.claims(g, unit, near, massive.enemy_cells(g, unit)) == old
+                assert footprint.claims(g, unit, near, footprint.enemy_cells(g, unit)) == old
 
 
 def one_hex_target_refusal(g, unit, weapon, target):

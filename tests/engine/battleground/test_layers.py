@@ -17,7 +17,15 @@ ROOT = Path(__file__).resolve().parents[3] / "engine" / "games" / "battleground"
 LAYERS = {
     "content": ["options", "content", "forces", "list_compare"],
     "board and state": ["board", "state", "dice"],
-    "queries": ["massive", "movement", "facing", "toward_objects", "ongoing"],
+    "queries": [
+        "base_steps",
+        "platform_push",
+        "footprint",
+        "movement",
+        "facing",
+        "toward_objects",
+        "ongoing",
+    ],
     "effects": ["effects", "pending", "cards", "guard", "markers", "movement_effects", "timing"],
     "actions and combat": ["stat_tests", "ability_tests", "actions", "combat"],
     "flow": ["flow", "choices", "view", "narrate", "dice_needed", "tables", "replay"],
@@ -77,8 +85,8 @@ def test_no_module_imports_a_later_layer_or_inside_a_function(module):
 def test_the_scan_sees_imports_inside_functions():
     """The scan itself: an import inside a function is seen as one, a module-level one is not."""
     tree = ast.parse(
-        "from engine.games.battleground import massive\n"
+        "from engine.games.battleground import footprint\n"
         "def f():\n    from engine.games.battleground.actions import speed\n"
         "    from engine.games.battleground import flow\n"
     )
-    assert _imports(tree) == [("massive", False), ("actions", True), ("flow", True)]
+    assert _imports(tree) == [("footprint", False), ("actions", True), ("flow", True)]

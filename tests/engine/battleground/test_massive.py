@@ -14,7 +14,7 @@ import pytest
 
 import engine
 from engine.core.content import builtin_pack
-from engine.games.battleground import RULESET, massive
+from engine.games.battleground import RULESET, footprint
 from engine.games.battleground.content import CONTENT_DIR
 from engine.games.battleground.guard import threatens
 from engine.games.battleground.movement import reachable, speed
@@ -121,9 +121,9 @@ def test_bg_amb_21_a_massive_guard_threatens_exactly_where_its_move_search_reach
         if not game.board.standable(h) or h in guard.cells:
             continue
         enemy.hex = h
-        goal = massive.around(game, enemy)
+        goal = footprint.around(game, enemy)
         reach = reachable(game, guard, guard.hex, mp, until=goal)
-        searched = any(any(c in goal for c in massive.cells_at(guard, p)) for p in reach)
+        searched = any(any(c in goal for c in footprint.cells_at(guard, p)) for p in reach)
         assert threatens(game, guard, enemy) == searched, game.board.label(h)
         answers.add(searched)
     assert answers == {True, False}
@@ -455,9 +455,9 @@ def test_bg_dis_04_a_high_obstacle_beside_a_massive_target_gives_no_cover(bg):
     line = grid.cover_line_to_base(grid.parse("O16"), game.units["ram-man"].cells)
     assert grid.parse("L13") in line
     assert board.in_cover(grid.parse("O16"), grid.parse("K12"), set())  # a one-hex target would be in cover
-    from engine.games.battleground import massive
+    from engine.games.battleground import footprint
 
-    assert not massive.in_cover(game, grid.parse("O16"), game.units["ram-man"], set())
+    assert not footprint.in_cover(game, grid.parse("O16"), game.units["ram-man"], set())
 
 
 # -- the content pack --------------------------------------------------------------------------------------
@@ -523,7 +523,7 @@ def test_bg_19_2_a_step_onto_an_obstacle_or_a_miniature_is_rejected_at_that_even
     """BG-19.2 / BG-19.3 / BG-19.5 / BG-AMB-28 (mutation): in simulated games, each Move of the massive
     miniature is replaced by one step into a position where its base would overlap an obstacle, a ladder
     or another miniature; the log is then illegal at exactly that event."""
-    from engine.games.battleground.massive import occupants
+    from engine.games.battleground.footprint import occupants
 
     mutated = 0
     for shape in sorted(BASES):
@@ -537,7 +537,7 @@ def test_bg_19_2_a_step_onto_an_obstacle_or_a_miniature_is_rejected_at_that_even
                     others = occupants(game, unit)
                     for d in range(6):
                         h = board.grid.neighbour(unit.hex, d)
-                        covered = None if h is None else unit.shape(h, unit.facing)
+                        covered = None if h is None else unit.footprint.cells(h, unit.facing)
                         if covered is None or not any(
                             board.kind[c] in ("low", "high", "ladder") or c in others for c in covered
                         ):

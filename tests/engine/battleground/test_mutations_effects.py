@@ -40,7 +40,9 @@ def mutants(log):
         if event["type"] == "place_marker":
             pend = game.top()
             # A character on open ground, so that the occupant is what breaks the rule (not terrain, BG-AMB-39).
-            occupied = next(u for u in game.on_board() if board.kind[u.hex] is None and u.shape is None)
+            occupied = next(
+                u for u in game.on_board() if board.kind[u.hex] is None and not u.footprint.massive
+            )
             yield (
                 "marker-on-a-character",
                 with_event(i, dict(event, hex=board.label(occupied.hex))),
