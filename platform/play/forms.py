@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from play.models import DiceMode
-from play.services import CODE_LENGTH
+from play.tables import CODE_LENGTH
 
 
 class JoinForm(forms.Form):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from play.models import DiceMode
-from play.services import Seating
+from play.tables import Seating
 
 
 class BattlegroundGameForm(forms.Form):

@@ -6,7 +6,7 @@ from django import forms
 
 from play.forms import FIRST_CHOICES, dice_field
 from play.models import DiceMode
-from play.services import Seating
+from play.tables import Seating
 
 
 class HoplomachusGameForm(forms.Form):
