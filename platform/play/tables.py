@@ -15,7 +15,6 @@ import secrets
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 import engine
@@ -123,7 +122,8 @@ def create_game(
             pack=pack,
             **(setup or {}),
         )
-    except (KeyError, ValueError, engine.UnreadableLog) as exc:
+        engine.session.start(engine.session.with_seed(header, seed))  # the engine plays what it built
+    except (KeyError, ValueError, engine.UnreadableLog, engine.IllegalEvent) as exc:
         raise TableError(f"This game cannot be set up with these choices ({exc}).") from None
     if match_ref:
         header["reference"] = match_ref
@@ -192,11 +192,6 @@ def join(code: str, user, number: int | None = None) -> TableGame:
         table.save(update_fields=["status", "version", "updated_at"])
         table.forget_seats()
         return table
-
-
-def seated_filter(user) -> Q:
-    """Tables where ``user`` holds a seat, as a filter of TableGame rows."""
-    return Q(seats__user=user)
 
 
 def account_name(user) -> str:

@@ -162,7 +162,8 @@ def test_eternia_offers_read_as_sentences_and_belong_to_the_team_of_the_hero(use
 def test_the_start_page_sets_up_each_game(client, user):
     client.force_login(user)
     page = client.get("/play/?game=" + HR)
-    assert page.status_code == 200 and b"Skirmish" in page.content and b"Pandemonium" not in page.content
+    assert page.status_code == 200 and b"Skirmish" in page.content and b"Pandemonium" in page.content
+    assert b"Alliance" not in page.content  # its setup (teams, track heroes, units) is no header choice
     refused = client.post(
         "/play/?game=" + HR,
         {
