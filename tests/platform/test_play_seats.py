@@ -149,3 +149,50 @@ def test_pandemonium_needs_a_third_player_and_a_skirmish_has_no_third(four):
     )
     assert crowded.status_code == 200 and b"Skirmish has no third player" in crowded.content
     assert not TableGame.objects.exists()
+
+
+FE = "motu-fields-of-eternia"
+
+
+def test_eternia_co_op_players_may_bring_their_own_phones_each_entering_their_own_heroes(four):
+    """FE-18.1.2: a co-op player controls the heroes given to them; at a table where each co-op player
+    joins with their own phone, a phone is offered, and may enter, only its own heroes' choices."""
+    anna, bruno = four[0], four[1]
+    phone_a, phone_b = _phone(anna), _phone(bruno)
+    made = phone_a.post(
+        f"/play/?game={FE}",
+        {
+            "action": "new", "mode": "solo", "scenario": "solo-1", "my_name": "Anna", "my_team": "motu",
+            "difficulty": "beginner", "my_heroes": ["he-man", "teela", "stratos"], "first": "1",
+            "coop2_name": "Bruno", "coop2_heroes": ["teela"], "coop_phones": "on", "dice": "seeded",
+        },
+    )  # fmt: skip
+    assert made.status_code == 302
+    table = TableGame.objects.get()
+    assert table.status == "waiting"
+    assert [(s.number, s.user, s.team, s.controls) for s in table.seat_list()] == [
+        (1, anna, "motu", ["he-man", "stratos"]), (2, None, "motu", ["teela"])
+    ]  # fmt: skip
+    phone_b.get(f"/play/join/{table.code}/")
+    table.refresh_from_db()
+    assert table.status == "playing"
+    phones = {anna: phone_a, bruno: phone_b}
+    for _ in range(60):  # on to the first choice of a hero (the game's own steps come first)
+        table.refresh_from_db()
+        offers = {user: services.state_payload(table, user)["offers"] for user in phones}
+        heroes_of = {
+            u.username: {o["event"]["hero"] for o in offers[u] if o["event"].get("hero")} for u in phones
+        }
+        assert heroes_of["alice"] <= {"he-man", "stratos"} and heroes_of["bruno"] <= {"teela"}
+        owner = next((u for u in phones if heroes_of[u.username]), None)
+        if owner is not None:
+            break
+        user = next(u for u in phones if offers[u])
+        assert _post(phones[user], table, offers[user][0]["event"]).status_code == 200
+    else:
+        raise AssertionError("no hero's choice was offered")
+    event = next(o["event"] for o in offers[owner] if o["event"].get("hero"))
+    other = phone_b if owner == anna else phone_a
+    answer = _post(other, table, event)
+    assert answer.status_code == 403 and answer.json()["error"]["code"] == "not_your_turn"
+    assert _post(phones[owner], table, event).status_code == 200
