@@ -357,7 +357,7 @@ def _result(replay, table: TableGame) -> dict | None:
             for s in seats
             if str(s.get("seat")) in names
         ],
-        "kind": result.get("kind") or "",
+        "outcome": result.get("outcome") or "",
     }
 
 
