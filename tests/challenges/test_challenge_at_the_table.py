@@ -113,6 +113,7 @@ def test_a_co_op_ascension_at_the_table_through_the_api_waits_for_the_second_pho
     table = TableGame.objects.get(code=body["code"])
     assert body["status"] == "waiting" and body["join_url"].endswith(f"/play/join/{table.code}/")
     assert body["players"] == ["Alice", "Mallory"] and body["commitment"] == challenge.commitment
+    assert [(s["number"], s["joined"]) for s in body["seats"]] == [(1, True), (2, False)]
     assert (
         table.header["setup"] == challenge.header["setup"]
     )  # HR-14.2.5: the units dealt are the challenge's
