@@ -69,6 +69,7 @@ def start_from_match(user, match_id: int, *, first_player_seat: int) -> TableGam
             match.entrant_a.player,
             game=match.round.event.game,
             seats=seats,
+            holders=[registration.player for registration in match.entrants()],  # every entrant's seat
             first_player_seat=first_player_seat,
             match_ref=reference(match),
             seat2=match.entrant_b.player,

@@ -196,3 +196,23 @@ def test_eternia_co_op_players_may_bring_their_own_phones_each_entering_their_ow
     answer = _post(other, table, event)
     assert answer.status_code == 403 and answer.json()["error"]["code"] == "not_your_turn"
     assert _post(phones[owner], table, event).status_code == 200
+
+
+def test_a_battleground_game_on_one_phone_enters_both_players_events(four):
+    alice = four[0]
+    phone = _phone(alice)
+    made = phone.post(
+        "/play/",
+        {
+            "action": "new", "my_name": "Alice", "my_force": "first-game-ew", "their_name": "Bob",
+            "their_force": "first-game-motu", "first": "1", "dice": "seeded", "one_phone": "on",
+        },
+    )  # fmt: skip
+    assert made.status_code == 302
+    table = TableGame.objects.get()
+    assert table.status == "playing" and [s.user for s in table.seat_list()] == [alice, alice]
+    for player in ("p1", "p2"):
+        answer = _post(phone, table, {"type": "deal", "player": player})
+        assert answer.status_code == 200, answer.json()
+        table.refresh_from_db()
+    assert [e["seat"] for e in table.entries] == [1, 2]  # each event stored as its own seat's
