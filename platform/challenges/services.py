@@ -280,13 +280,20 @@ def _commitment_of(log: GameLog) -> str:
 
 
 # -- at the table (the play app's recorder, when installed) ---------------------------------------------
+def _table_size() -> int:
+    """The recorder's seats at one table."""
+    from play.models import MAX_SEATS
+
+    return MAX_SEATS
+
+
 def table_seats(challenge: Challenge) -> list[dict]:
     """The challenge's seats as the table form asks for them: ``{"index", "faction"}``; [] when the
-    recorder cannot play it (no play app, or more seats than its two phones)."""
+    recorder cannot play it (no play app, or more seats than a table has)."""
     from django.apps import apps
 
     players = challenge.header.get("players") or []
-    if not apps.is_installed("play") or not 1 <= len(players) <= 2:
+    if not apps.is_installed("play") or not 1 <= len(players) <= _table_size():
         return []
     return [{"index": i, "faction": str(p.get("faction", ""))} for i, p in enumerate(players, start=1)]
 
@@ -307,8 +314,8 @@ def play_at_table(user, challenge: Challenge, *, names: list[str]):
         raise ChallengeError("Log in to play a challenge at the table.", "not_authenticated", 401)
     if not table_seats(challenge):
         raise ChallengeError(
-            f"This challenge has {len(challenge.header.get('players') or [])} seats; the table seats one or "
-            "two phones. Download the header and upload the log instead.",
+            f"This challenge has {len(challenge.header.get('players') or [])} seats; the table seats one to "
+            f"{_table_size()} phones. Download the header and upload the log instead.",
             "not_at_table",
             409,
         )
@@ -319,8 +326,11 @@ def play_at_table(user, challenge: Challenge, *, names: list[str]):
     if len({name.casefold() for name in names}) != len(names) or any(len(name) > 60 for name in names):
         raise ChallengeError("Give each seat a different name of at most 60 characters.", "invalid_names")
     from play import challenges as at_table
-    from play.services import TableError
+    from play.errors import TableError
 
+    # The challenge's own checks (open, not closed, signed in), answered with its codes; starting
+    # records when this player could first know the seed (it is revealed in the log at the end).
+    start(user, challenge)
     try:
         return at_table.start_from_challenge(user, challenge, names=names)
     except TableError as exc:

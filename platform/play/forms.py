@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from play.models import DiceMode
-from play.services import CODE_LENGTH
+from play.tables import CODE_LENGTH
 
 
 class JoinForm(forms.Form):
@@ -25,3 +25,9 @@ def dice_field() -> forms.ChoiceField:
         widget=forms.RadioSelect,
         required=False,
     )
+
+
+def one_phone_field() -> forms.BooleanField:
+    """A table whose creator's phone records for every seat (one account holds them all); left out, each
+    other player joins their seat with their own phone."""
+    return forms.BooleanField(label="This phone records for every player (nobody else joins)", required=False)

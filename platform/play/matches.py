@@ -1,14 +1,15 @@
 """Games of a tournament match recorded at the table: the players, their registered lists and the event's
 content pack come from the event, and the finished log becomes the match's evidence (the tournaments
-app's attach_log_to_match, exactly as an upload on the match page)."""
+app's attach_log_to_match, exactly as an upload on the match page; play.finish hands it over)."""
 
 from __future__ import annotations
 
 from django.apps import apps
 from django.db import transaction
 
+from play.errors import TableError
 from play.models import TableGame
-from play.services import Seating, TableError, create_game
+from play.tables import Seating, create_game
 
 OPEN_STATES = ("awaiting-log", "reported")
 
@@ -38,7 +39,7 @@ def reference(match) -> dict:
 
 def start_from_match(user, match_id: int, *, first_player_seat: int) -> TableGame:
     """The table for this match (a new one, or the one already started): seat 1 is the match's first
-    entrant, seat 2 the second, each with their registered list."""
+    entrant, seat 2 the second, each with their registered list, both seated at once."""
     from tournaments.models import ForceList
 
     match = next((m for m in open_matches(user) if m.pk == match_id), None)
@@ -68,6 +69,7 @@ def start_from_match(user, match_id: int, *, first_player_seat: int) -> TableGam
             match.entrants()[0].player,
             game=match.round.event.game,
             seats=seats,
+            holders=[registration.player for registration in match.entrants()],  # every entrant's seat
             first_player_seat=first_player_seat,
             match_ref=reference(match),
             seat2=match.entrants()[1].player,
@@ -86,7 +88,7 @@ def attach(table: TableGame, data: bytes):
     if match is None:
         return None
     try:
-        match = attach_log_to_match(table.seat1, match, data, filename=f"table-{table.code}.json")
+        match = attach_log_to_match(table.holder(1), match, data, filename=f"table-{table.code}.json")
     except EventError:
         return None
     return match.game_log

@@ -1,4 +1,4 @@
-"""A game recorded at the table: both players' phones append events that the engine checked."""
+"""A game recorded at the table: the phones of its seats (one to six) append events that the engine checked."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ class DiceMode(models.TextChoices):
 
 
 class TableStatus(models.TextChoices):
-    WAITING = "waiting", "Waiting for the second player"
+    WAITING = "waiting", "Waiting for players to join"
     PLAYING = "playing", "Playing"
     OVER = "over", "Over — confirm the result"
     CONFIRMED = "confirmed", "Result confirmed"
@@ -30,13 +30,8 @@ class TableGame(models.Model):
     seed = models.CharField(max_length=128, blank=True)  # secret until the game is over
     entries = models.JSONField(default=list)
     version = models.PositiveIntegerField(default=0)
-    last_confirmed = models.BooleanField(default=True)  # the opponent confirmed the last event
-    seat1 = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    seat2 = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True, blank=True
-    )
+    last_confirmed = models.BooleanField(default=True)  # another seat's holder confirmed the last event
     status = models.CharField(max_length=16, choices=TableStatus.choices, default=TableStatus.WAITING)
-    result_confirmed = models.JSONField(default=list)  # seats (1, 2) that confirmed the result
     match_ref = models.JSONField(null=True, blank=True)  # {"event", "match", "round"} for a match's game
     # {"challenge": slug, "entry": id once entered} for a challenge played at the table (play.challenges)
     challenge_ref = models.JSONField(null=True, blank=True)
@@ -57,15 +52,75 @@ class TableGame(models.Model):
 
         return reverse("play:table", args=[self.code])
 
-    def seat_of(self, user) -> int | None:
+    def seat_list(self) -> list[TableSeat]:
+        """The seats in order, read once per table object (``forget_seats`` after a change)."""
+        cached = getattr(self, "_seat_list", None)
+        if cached is None:
+            cached = self._seat_list = list(self.seats.select_related("user__profile").order_by("number"))
+        return cached
+
+    def forget_seats(self) -> None:
+        self.__dict__.pop("_seat_list", None)
+
+    def seats_of(self, user) -> list[TableSeat]:
+        """The seats ``user`` holds (several only when one phone plays them all)."""
         if user is None or not user.is_authenticated:
-            return None
-        if self.seat1_id == user.pk:
-            return 1
-        if self.seat2_id == user.pk:
-            return 2
-        return None
+            return []
+        return [seat for seat in self.seat_list() if seat.user_id == user.pk]
+
+    def seat_of(self, user) -> int | None:
+        """The first seat number ``user`` holds, or None for someone not seated."""
+        mine = self.seats_of(user)
+        return mine[0].number if mine else None
+
+    def holder(self, number: int):
+        """The account holding seat ``number`` (None while it is free)."""
+        return next((seat.user for seat in self.seat_list() if seat.number == number), None)
+
+    def holders(self) -> list:
+        """Every account seated, once each, in seat order."""
+        out = []
+        for seat in self.seat_list():
+            if seat.user is not None and seat.user not in out:
+                out.append(seat.user)
+        return out
+
+    def refresh_from_db(self, *args, **kwargs):
+        self.forget_seats()
+        return super().refresh_from_db(*args, **kwargs)
 
     @property
     def events(self) -> list[dict]:
         return [entry["event"] for entry in self.entries]
+
+
+MAX_SEATS = 6
+
+
+class TableSeat(models.Model):
+    """One seat at a table: the header player it plays, its team ("" when it plays for itself), the pieces it
+    controls (Eternia's heroes of a co-op team; [] when the whole force is its own), the account holding it
+    (null until someone joins), and whether it confirmed the result."""
+
+    table = models.ForeignKey(TableGame, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()  # 1..MAX_SEATS, the header's players in order
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    player = models.CharField(max_length=32)  # the log header's player id ("p1")
+    team = models.CharField(max_length=64, blank=True)
+    controls = models.JSONField(default=list, blank=True)
+    confirmed = models.BooleanField(default=False)  # confirmed the result
+    joined_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="play_one_seat_per_number"),
+            models.CheckConstraint(
+                condition=models.Q(number__gte=1, number__lte=MAX_SEATS), name="play_seat_number_1_to_6"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.number} of {self.table_id}"

@@ -17,10 +17,9 @@ applied; after an undo, or in a fresh process, the replay is rebuilt from the he
 from __future__ import annotations
 
 import json
-import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 
 from django.db import connection, transaction
@@ -29,14 +28,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 import engine
-from gamelogs.models import LogSource
-from gamelogs.services import UploadRejected, submit_log
+from play.errors import NotYourTurn, Refused, Stale, TableError
 from play.models import DiceMode, TableGame, TableStatus
 from play.seats import deciders, is_over
-from rulebook import rules
+from play.tables import account_name, controls_of
 
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud across a table
-CODE_LENGTH = 6
 ANYONE_MAY = frozenset({"concede", "agree_draw"})  # BG-7.4.5: not tied to whose turn it is
 _CACHE_SIZE = 128
 _cache_lock = threading.Lock()  # a threaded web worker shares the cache between requests
@@ -53,144 +49,6 @@ class _Seen:
 
 
 _seen: OrderedDict[int, _Seen] = OrderedDict()  # table id → its last version seen here
-
-
-class TableError(Exception):
-    status = 400
-    code = "bad_request"
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
-
-    def to_dict(self) -> dict:
-        return {"code": self.code, "message": self.message}
-
-
-class NotYourTurn(TableError):
-    status = 403
-    code = "not_your_turn"
-
-
-class Stale(TableError):
-    status = 409
-    code = "stale"
-
-
-class Refused(TableError):
-    """The engine refused the event: which rule, why, and where to read the rule."""
-
-    status = 422
-    code = "refused"
-
-    def __init__(self, game: str, rule: str, reason: str):
-        super().__init__(reason)
-        self.rule = rule
-        info = rules.lookup(rules.game_of(rule, game) or game, rule)
-        self.title = info.title if info else rule
-        self.explanation = info.explanation if info else ""
-        self.url = reverse("rulebook:rule", args=[rules.game_of(rule, game) or game, rule])
-
-    def to_dict(self) -> dict:
-        return {
-            **super().to_dict(),
-            "rule": self.rule,
-            "title": self.title,
-            "explanation": self.explanation,
-            "url": self.url,
-        }
-
-
-@dataclass(frozen=True)
-class Seating:
-    name: str
-    force: str | dict | list  # a force id of the content pack, {"faction", "characters"}, or hero ids
-    extra: dict = field(default_factory=dict)  # a game's other per-player choices ({"faction": …})
-
-
-def new_code() -> str:
-    while True:
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-        if not TableGame.objects.filter(code=code).exists():
-            return code
-
-
-def create_game(
-    user,
-    *,
-    game: str,
-    seats: list[Seating],
-    first_player_seat: int,
-    mode: str = DiceMode.SEEDED,
-    match_ref: dict | None = None,
-    seat2=None,
-    pack: str | None = None,
-    setup: dict | None = None,
-    one_phone: bool = False,
-) -> TableGame:
-    """A new table with ``user`` in seat 1 (seat 2 joins by code, or is given for a match's game; a game of
-    one seat, Eternia's solo, starts at once, and so does ``one_phone``'s: Eternia's co-op, whose
-    players share one team and its phone, FE-18.1.2).
-    A seat's force is a force id of the content pack or a whole force (a registered list); ``setup``
-    carries a game's own choices to its ``new_header`` (Hoplomachus' mode and arena, Eternia's scenario)."""
-    if mode not in DiceMode.values:
-        raise TableError("Choose who rolls the dice: the site, or the players with real dice.")
-    # LOG-4: seeded, the site draws every die from a committed seed; recorded, the players enter the faces.
-    seed = secrets.token_hex(32) if mode == DiceMode.SEEDED else ""
-    try:
-        header = engine.session.new_header(
-            game,
-            players=[{"name": s.name, "force": s.force, **s.extra} for s in seats],
-            first_player=f"p{first_player_seat}",
-            seed_hex=seed or None,
-            placement=secrets.randbelow(2**31),
-            pack=pack,
-            **(setup or {}),
-        )
-    except (KeyError, ValueError, engine.UnreadableLog) as exc:
-        raise TableError(f"This game cannot be set up with these choices ({exc}).") from None
-    if match_ref:
-        header["reference"] = match_ref
-    return TableGame.objects.create(
-        code=new_code(),
-        game=game,
-        header=header,
-        mode=mode,
-        seed=seed,
-        seat1=user,
-        seat2=seat2,
-        match_ref=match_ref,
-        # A game of one seat (Eternia's solo game against the game, FE-18) waits for nobody.
-        status=TableStatus.PLAYING
-        if seat2 is not None or len(seats) == 1 or one_phone
-        else TableStatus.WAITING,
-    )
-
-
-def tables_of(user) -> list[TableGame]:
-    """This player's games that are not finished and confirmed, newest first."""
-    from django.db.models import Q
-
-    return list(
-        TableGame.objects.filter(Q(seat1=user) | Q(seat2=user)).exclude(status=TableStatus.CONFIRMED)[:10]
-    )
-
-
-def join(code: str, user) -> TableGame:
-    """Take seat 2 of the table ``code`` (or return it, for someone already seated)."""
-    with transaction.atomic():
-        table = TableGame.objects.select_for_update().filter(code=code.strip().upper()).first()
-        if table is None:
-            raise TableError("There is no game with this code. Check the code shown on the other phone.")
-        if table.seat_of(user) is not None:
-            return table
-        if table.seat2_id is not None:
-            raise TableError("Both seats of this game are taken.")
-        table.seat2 = user
-        table.status = TableStatus.PLAYING
-        table.version += 1
-        table.save(update_fields=["seat2", "status", "version", "updated_at"])
-        return table
 
 
 # -- the replay ----------------------------------------------------------------------------------------
@@ -252,8 +110,12 @@ def _remember(table_id: int, version: int, entries: list, replay) -> None:
             _seen.popitem(last=False)
 
 
-def player_id(seat: int) -> str:
-    return f"p{seat}"
+def to_act(view: dict) -> list[str] | None:
+    """The players the view says must act now, or None for a game whose view does not say (then
+    play.seats decides per event). The one place this module reads it from the view."""
+    if "to_act" not in view:
+        return None
+    return list(view.get("to_act") or [])
 
 
 def actor_of(event: dict, view: dict) -> str | None:
@@ -264,26 +126,48 @@ def actor_of(event: dict, view: dict) -> str | None:
     for unit in view.get("units", []):
         if unit["ref"] == ref:
             return unit["player"]
-    to_act = view.get("to_act") or []
-    return to_act[0] if len(to_act) == 1 else None
+    acting = to_act(view) or []
+    return acting[0] if len(acting) == 1 else None
 
 
-def _check_turn(table: TableGame, event: dict, view: dict, seat: int) -> None:
-    """Refuse an event this seat may not enter (the engine then checks the rules)."""
-    if "to_act" not in view:
-        if player_id(seat) not in deciders(event, view, table.header["players"]):
-            raise NotYourTurn("That is the other player's move.")
-        return
+def may_enter(table: TableGame, event: dict, view: dict) -> set[str]:
+    """The header players on whose behalf ``event`` may be entered now (not yet checked by the engine)."""
+    acting = to_act(view)
+    if acting is None:
+        return deciders(event, view, table.header["players"])
     actor = actor_of(event, view)
-    if actor != player_id(seat):
+    if actor is None or (event["type"] not in ANYONE_MAY and actor not in acting):
+        return set()
+    return {actor}
+
+
+def _check_turn(table: TableGame, event: dict, view: dict, mine: dict[str, int]) -> int:
+    """Refuse an event this phone may not enter (the engine then checks the rules); the seat it is
+    entered for. ``mine``: the header players of the phone's seats, with their seat numbers."""
+    acting = to_act(view)
+    if acting is None:
+        allowed = sorted(mine[p] for p in deciders(event, view, table.header["players"]) if p in mine)
+        if not allowed:
+            raise NotYourTurn("That is the other player's move.")
+        return allowed[0]
+    actor = actor_of(event, view)
+    if actor not in mine:
         raise NotYourTurn("That is the other player's move.")
-    if event["type"] not in ANYONE_MAY and actor not in (view.get("to_act") or []):
+    if event["type"] not in ANYONE_MAY and actor not in acting:
         raise NotYourTurn("It is not your turn: wait for the other player.")
+    return mine[actor]
+
+
+def _mine(table: TableGame, user) -> dict[str, int]:
+    """The header players ``user`` plays at ``table``, with their seat numbers."""
+    return {seat.player: seat.number for seat in table.seats_of(user)}
 
 
 # -- what players do -----------------------------------------------------------------------------------
 def post_event(code: str, user, event, expected_version: int, cid: str | None = None) -> TableGame:
-    """Check ``event`` with the engine and store it; raises a TableError saying what is wrong.
+    """Check ``event`` with the engine and store it; raises a TableError saying what is wrong. The
+    table returned has ``just_ended`` set when this event ended the game (its log is then sent by the
+    caller, play.finish).
 
     ``cid`` is the page's id for this entry: a resend of an event already stored (its answer was lost
     with the connection) returns the table unchanged instead of storing it twice."""
@@ -291,16 +175,16 @@ def post_event(code: str, user, event, expected_version: int, cid: str | None = 
         raise TableError("An event is an object with a type.")
     with transaction.atomic():
         table = _locked(code, user, None)
+        table.just_ended = False
         if cid and any(entry.get("cid") == cid for entry in table.entries[-4:]):
             return table
         if table.version != expected_version:
             raise Stale("The game moved on on the other phone: here is where it is now.")
         if table.status != TableStatus.PLAYING:
             raise TableError("This game is not being played: " + table.get_status_display().lower() + ".")
-        seat = table.seat_of(user)
         replay = replay_of(table)
         view = replay.view()
-        _check_turn(table, event, view, seat)
+        seat = _check_turn(table, event, view, _mine(table, user))
         try:
             said = engine.session.step(replay, event)
         except engine.IllegalEvent as exc:
@@ -315,11 +199,10 @@ def post_event(code: str, user, event, expected_version: int, cid: str | None = 
         fields = ["entries", "version", "last_confirmed", "updated_at"]
         if is_over(replay.view()):
             table.status = TableStatus.OVER
+            table.just_ended = True
             fields.append("status")
         _save_appended(table, entry, fields)
         _remember_when_committed(table, replay)
-        if table.status == TableStatus.OVER:
-            _send_log(table)
     return table
 
 
@@ -355,20 +238,24 @@ def dice_needed(code: str, user, event) -> dict:
     if table.status != TableStatus.PLAYING:
         raise TableError("This game is not being played: " + table.get_status_display().lower() + ".")
     replay = replay_of(table)
-    _check_turn(table, event, replay.view(), table.seat_of(user))
+    _check_turn(table, event, replay.view(), _mine(table, user))
     try:
         return engine.session.dice_needed(replay, event)
     except (engine.IllegalEvent, engine.UnreadableLog) as exc:
         raise Refused(table.game, exc.rule, exc.message) from None
 
 
+def _my_numbers(table: TableGame, user) -> set[int]:
+    return {seat.number for seat in table.seats_of(user)}
+
+
 def undo(code: str, user, expected_version: int) -> TableGame:
-    """Take back the last event, if this player logged it and the opponent has not confirmed it."""
+    """Take back the last event, if this phone logged it and no other has confirmed it."""
     with transaction.atomic():
         table = _locked(code, user, expected_version)
         if not table.entries:
             raise TableError("There is nothing to undo.")
-        if table.entries[-1]["seat"] != table.seat_of(user):
+        if table.entries[-1]["seat"] not in _my_numbers(table, user):
             raise TableError("Only the player who entered the last event can undo it.")
         if table.last_confirmed:
             raise TableError("The other player confirmed this event: it can no longer be undone.")
@@ -382,10 +269,12 @@ def undo(code: str, user, expected_version: int) -> TableGame:
 
 
 def confirm_last(code: str, user, expected_version: int) -> TableGame:
-    """The opponent of whoever logged the last event agrees it happened so: it can no longer be undone."""
+    """Another phone than the one that logged the last event agrees it happened so: it can no longer be
+    undone."""
     with transaction.atomic():
         table = _locked(code, user, expected_version)
-        if table.entries and table.entries[-1]["seat"] != table.seat_of(user) and not table.last_confirmed:
+        mine = _my_numbers(table, user)
+        if table.entries and table.entries[-1]["seat"] not in mine and not table.last_confirmed:
             table.last_confirmed = True
             table.version += 1
             table.save(update_fields=["last_confirmed", "version", "updated_at"])
@@ -393,18 +282,21 @@ def confirm_last(code: str, user, expected_version: int) -> TableGame:
 
 
 def confirm_result(code: str, user) -> TableGame:
+    """This phone confirms the result for every seat it holds; the result is confirmed once every seat
+    has (one tap for a phone that plays them all)."""
     with transaction.atomic():
         table = _locked(code, user, None)
         if table.status not in (TableStatus.OVER, TableStatus.CONFIRMED):
             raise TableError("The game is not over yet.")
-        seat = table.seat_of(user)
-        if seat not in table.result_confirmed:
-            table.result_confirmed = sorted([*table.result_confirmed, seat])
-            # Every seated player confirms: one in a solo game (no second seat), else both.
-            if len(table.result_confirmed) == (1 if table.seat2_id is None else 2):
+        mine = [seat for seat in table.seats_of(user) if not seat.confirmed]
+        if mine:
+            for seat in mine:
+                seat.confirmed = True
+                seat.save(update_fields=["confirmed"])
+            if all(seat.confirmed for seat in table.seat_list()):
                 table.status = TableStatus.CONFIRMED
             table.version += 1
-            table.save(update_fields=["result_confirmed", "status", "version", "updated_at"])
+            table.save(update_fields=["status", "version", "updated_at"])
     return table
 
 
@@ -426,44 +318,6 @@ def log_document(table: TableGame) -> dict:
     return {**header, "events": table.events}
 
 
-def _send_log(table: TableGame) -> None:
-    """Send the finished game through the normal pipeline (stored, queued, verified by a worker), for
-    both players, and attach the log to the table."""
-    data = json.dumps(log_document(table), indent=1).encode("utf-8")
-    if table.match_ref:
-        from play import matches
-
-        attached = matches.attach(table, data)
-        if attached is not None:
-            if table.seat2 is not None:
-                submit_log(table.seat2, data, source=LogSource.WEB, filename=f"table-{table.code}.json")
-            table.game_log = attached
-            table.save(update_fields=["game_log"])
-            return
-    if table.challenge_ref:
-        from play import challenges
-
-        try:
-            entered = challenges.enter(table, data)
-        except UploadRejected:
-            return  # as below: the game stays stored as played, its log file offered for download
-        table.save(update_fields=["challenge_ref"])
-        if entered is not None:
-            if table.seat2 is not None:
-                submit_log(table.seat2, data, source=LogSource.WEB, filename=f"table-{table.code}.json")
-            table.game_log = entered
-            table.save(update_fields=["game_log"])
-            return
-    try:
-        submitted = submit_log(table.seat1, data, source=LogSource.WEB, filename=f"table-{table.code}.json")
-    except UploadRejected:
-        return  # the game stays stored as played; the page offers its log file for download
-    if table.seat2 is not None:
-        submit_log(table.seat2, data, source=LogSource.WEB, filename=f"table-{table.code}.json")
-    table.game_log = submitted.log
-    table.save(update_fields=["game_log"])
-
-
 # -- what a page shows ---------------------------------------------------------------------------------
 def _challenge_payload(table: TableGame) -> dict | None:
     """For a challenge's game: its title and page, and once the game is over where its entry stands."""
@@ -478,49 +332,86 @@ def _challenge_payload(table: TableGame) -> dict | None:
     }
 
 
-def _controls(player: dict) -> list[str]:
-    """The characters a header player controls, when the force lists them (Eternia's heroes; a co-op
-    player controls some of the team's, FE-18.1.2); [] for a force given by id or as a list."""
-    force = player.get("force")
-    return list(force) if isinstance(force, list) and all(isinstance(h, str) for h in force) else []
+def _acting(table: TableGame, view: dict, offers: list[dict]) -> set[str]:
+    """The header players who may enter something now: the view's ``to_act``, or (a game whose view does
+    not say) the players play.seats gives the offers to."""
+    acting = to_act(view)
+    if acting is not None:
+        return set(acting)
+    players = table.header["players"]
+    return {p for o in offers for p in deciders(o["event"], view, players)}
+
+
+def _result(replay, table: TableGame) -> dict | None:
+    """The engine's generic result in names: the winners and each header player's score."""
+    try:
+        result = replay.result()
+    except Exception:  # a replay that cannot give its result before the log is finished
+        return None
+    names = {p["id"]: p["name"] for p in table.header["players"]}
+    seats = result.get("seats") or []
+    return {
+        "winners": [names.get(str(s.get("seat")), s.get("seat")) for s in seats if s.get("outcome") == "win"],
+        "scores": [
+            {"name": names.get(str(s.get("seat")), str(s.get("seat"))), "score": s.get("score")}
+            for s in seats
+            if str(s.get("seat")) in names
+        ],
+        "outcome": result.get("outcome") or "",
+    }
 
 
 def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
     """Everything the table page shows for ``user``: the view, the offers that are theirs (hidden
-    cards stay hidden: a player is offered only their own), the events so far, and the commitment."""
-    seat = table.seat_of(user)
+    cards stay hidden: a player is offered only their own), the seats and who holds each, the events so
+    far, and the commitment."""
+    seats = table.seat_list()
+    mine = _mine(table, user)
+    numbers = sorted(mine.values())
     replay = replay_of(table)
     view = replay.view()
-    mine = player_id(seat) if seat else None
     recorded = table.mode == DiceMode.RECORDED
-    offers = []
-    if "to_act" not in view:  # a game without to_act: play.seats says whose each offer is
-        if table.status == TableStatus.PLAYING and mine:
-            players = table.header["players"]
-            offers = [
-                o
-                for o in engine.session.offers(replay, recorded=recorded)
-                if mine in deciders(o["event"], view, players)
-            ]
-    elif table.status == TableStatus.PLAYING and mine in (view.get("to_act") or []):
-        offers = [
-            o for o in engine.session.offers(replay, recorded=recorded) if actor_of(o["event"], view) == mine
-        ]
+    playing = table.status == TableStatus.PLAYING
+    acting = to_act(view)
+    offers: list[dict] = []
+    everyone: list[dict] = []
+    if playing and (acting is None or set(acting) & set(mine)):
+        everyone = engine.session.offers(replay, recorded=recorded)
+        offers = [o for o in everyone if may_enter(table, o["event"], view) & set(mine)]
+    who = _acting(table, view, everyone) if playing else set()
     over = table.status in (TableStatus.OVER, TableStatus.CONFIRMED)
     last = table.entries[-1] if table.entries else None
+    names = {p["id"]: p["name"] for p in table.header["players"]}
     payload = {
         "code": table.code,
         "game": table.game,
         "version": table.version,
         "status": table.status,
         "status_text": table.get_status_display(),
-        "seat": seat,
-        "player": mine,
+        "seat": numbers[0] if numbers else None,
+        "my_seats": numbers,
+        "player": next(iter(sorted(mine, key=mine.get)), None),
         "players": [
-            {"id": p["id"], "name": p["name"], "faction": p["faction"], "controls": _controls(p)}
+            {"id": p["id"], "name": p["name"], "faction": p["faction"], "controls": controls_of(p)}
             for p in table.header["players"]
         ],
-        "seated": [table.seat1_id is not None, table.seat2_id is not None],
+        "seats": [
+            {
+                "number": s.number,
+                "player": s.player,
+                "name": names.get(s.player, s.player),
+                "account": account_name(s.user) if s.user_id else None,
+                "joined": s.user_id is not None,
+                "mine": s.number in numbers,
+                "team": s.team,
+                "controls": list(s.controls or []),
+                "to_act": s.player in who,
+                "confirmed": s.confirmed,
+            }
+            for s in seats
+        ],
+        "seated": [s.user_id is not None for s in seats],
+        "to_act": sorted(who),
         "my_turn": bool(offers),
         "view": view,
         "offers": offers,
@@ -529,16 +420,20 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
             for i, e in enumerate(table.entries)
         ],
         "can_undo": bool(last)
-        and last["seat"] == seat
+        and last["seat"] in numbers
         and not table.last_confirmed
         and table.game_log_id is None,
-        "can_confirm": bool(last) and last["seat"] != seat and not table.last_confirmed,
+        "can_confirm": bool(last)
+        and bool(numbers)
+        and last["seat"] not in numbers
+        and not table.last_confirmed,
         "randomness": {
             "mode": table.mode,
             "commitment": table.header.get("randomness", {}).get("commitment"),
             "seed": table.seed if over else None,
         },
-        "result_confirmed": table.result_confirmed,
+        "result": _result(replay, table) if over else None,
+        "result_confirmed": [s.number for s in seats if s.confirmed],
         "log_url": table.game_log.get_absolute_url() if table.game_log_id else None,
         "download_url": reverse("play:log", args=[table.code]),
         "challenge": _challenge_payload(table),

@@ -14,9 +14,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 import engine
 import games
-from play import matches, services
+from play import finish, matches, services, tables
+from play.errors import TableError
 from play.forms import JoinForm
-from play.models import TableGame
+from play.models import TableGame, TableSeat
 
 
 def _table_for(request, code: str) -> TableGame:
@@ -28,8 +29,10 @@ def _table_for(request, code: str) -> TableGame:
 
 def _seated(request, code: str) -> None:
     """404 unless this user has a seat at the table: one small read (the change itself reads the row)."""
-    seats = TableGame.objects.filter(code=code.upper()).values_list("seat1_id", "seat2_id").first()
-    if seats is None or not request.user.is_authenticated or request.user.pk not in seats:
+    if not (
+        request.user.is_authenticated
+        and TableSeat.objects.filter(table__code=code.upper(), user=request.user).exists()
+    ):
         raise Http404("No such game at your table")
 
 
@@ -52,10 +55,13 @@ def start(request):
     if request.method == "POST":
         try:
             if new_form.is_bound and new_form.is_valid():
-                table = services.create_game(request.user, game=game, **new_form.table_choices(request.user))
+                table = tables.create_game(request.user, game=game, **new_form.table_choices(request.user))
                 return redirect(table)
             if join_form.is_bound and join_form.is_valid():
-                return redirect(services.join(join_form.cleaned_data["code"], request.user))
+                found = tables.find(join_form.cleaned_data["code"])
+                if found is not None and len(tables.free_seats(found)) > 1:
+                    return redirect("play:join", found.code)  # the free seats, one to choose
+                return redirect(tables.join(join_form.cleaned_data["code"], request.user))
             if request.POST.get("action") == "match" and request.POST.get("match", "").isdigit():
                 first = 2 if request.POST.get("first") == "2" else 1
                 return redirect(
@@ -63,7 +69,7 @@ def start(request):
                         request.user, int(request.POST["match"]), first_player_seat=first
                     )
                 )
-        except services.TableError as exc:
+        except TableError as exc:
             error = exc.message
     context = {
         "new_form": new_form,
@@ -73,23 +79,45 @@ def start(request):
         "games": list(playable.items()),
         "table_note": plugin.table_note,
         "matches": matches.open_matches(request.user),
-        "tables": services.tables_of(request.user),
+        "tables": tables.tables_of(request.user),
     }
     return render(request, "play/start.html", context)
 
 
 @login_required
 def join_link(request, code: str):
-    """Where the QR code leads: the second player opens it and sits down."""
+    """Where the code and the QR code lead: the free seats of the table, one to take. A table with one
+    free seat seats this player at once; someone seated goes to the table."""
+    table = tables.find(code)
     try:
-        return redirect(services.join(code, request.user))
-    except services.TableError as exc:
+        if table is None:
+            raise TableError("There is no game with this code. Check the code shown on the other phone.")
+        number = request.POST.get("seat", "") if request.method == "POST" else ""
+        free = tables.free_seats(table)
+        if number.isdigit() or table.seat_of(request.user) is not None or len(free) == 1:
+            return redirect(tables.join(code, request.user, int(number) if number.isdigit() else None))
+        if not free:
+            raise TableError("Every seat of this game is taken.")
+    except TableError as exc:
         return render(
             request,
             "play/start.html",
             {"new_form": None, "join_form": JoinForm(initial={"code": code}), "error": exc.message},
             status=404,
         )
+    names = {p["id"]: p for p in table.header.get("players") or []}
+    seats = [
+        {
+            "number": seat.number,
+            "name": names.get(seat.player, {}).get("name", seat.player),
+            "faction": names.get(seat.player, {}).get("faction", ""),
+            "controls": seat.controls,
+            "team": seat.team,
+            "account": tables.account_name(seat.user) if seat.user_id else "",
+        }
+        for seat in table.seat_list()
+    ]
+    return render(request, "play/join.html", {"table": table, "seats": seats})
 
 
 @login_required
@@ -142,7 +170,7 @@ def _act(request, code: str, action):
         return _unreadable()
     try:
         table = action(body)  # a stranger's change is refused (no seat), then answered 404 below
-    except services.TableError as exc:
+    except TableError as exc:
         table = _table_for(request, code)
         payload = services.state_payload(table, request.user)
         return JsonResponse({"error": exc.to_dict(), "state": payload}, status=exc.status)
@@ -152,7 +180,7 @@ def _act(request, code: str, action):
 def _version(body: dict) -> int:
     version = body.get("version")
     if not isinstance(version, int):
-        raise services.TableError("The page did not say which state it saw; reload it.")
+        raise TableError("The page did not say which state it saw; reload it.")
     return version
 
 
@@ -162,7 +190,7 @@ def post_event(request, code: str):
     return _act(
         request,
         code,
-        lambda body: services.post_event(
+        lambda body: finish.post_event(
             code.upper(), request.user, body.get("event"), _version(body), cid=str(body.get("cid") or "")[:40]
         ),
     )
@@ -178,7 +206,7 @@ def dice(request, code: str):
     _seated(request, code)
     try:
         return JsonResponse(services.dice_needed(code.upper(), request.user, body.get("event")))
-    except services.TableError as exc:
+    except TableError as exc:
         return JsonResponse({"error": exc.to_dict()}, status=exc.status)
 
 

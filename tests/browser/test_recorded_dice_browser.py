@@ -10,7 +10,7 @@ import json
 import pytest
 
 import engine
-from play import services
+from play import finish, services
 from play.models import TableGame
 from tests.browser.chromium import requires_chromium, start_chromium
 from tests.browser.test_table_recorder import (
@@ -39,7 +39,7 @@ def _table_before_first_attack(alice, bob):
     index = next(i for i, e in enumerate(log["events"]) if e["type"] == "attack")
     for event in log["events"][:index]:
         actor = services.actor_of(event, services.replay_of(table).view())
-        table = services.post_event(table.code, people[actor], event, table.version)
+        table = finish.post_event(table.code, people[actor], event, table.version)
     attack = log["events"][index]
     return table, attack, people[services.actor_of(attack, services.replay_of(table).view())]
 

@@ -12,7 +12,7 @@ import json
 import pytest
 
 import engine
-from play import services
+from play import finish, services
 from play.seats import deciders
 from tests.browser.chromium import requires_chromium
 from tests.browser.test_table_recorder import (
@@ -112,7 +112,7 @@ def _record(phones, live_server, make_user, log: dict, upto: int, chosen, start:
     people = {"p1": alice, "p2": bob}
     for event in log["events"][:start]:
         actor = sorted(deciders(event, services.replay_of(table).view(), table.header["players"]))[0]
-        table = services.post_event(table.code, people[actor], event, table.version)
+        table = finish.post_event(table.code, people[actor], event, table.version)
     for username, driver in zip(("alice", "bob"), phones, strict=True):
         log_in(driver, live_server.url, username)
         driver.get(f"{live_server.url}/play/{table.code}/")

@@ -16,7 +16,7 @@ import time
 import pytest
 
 from gamelogs.verification import verify_stored_log
-from play.models import TableGame
+from play.models import TableGame, TableSeat
 from play.services import log_document
 from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
 
@@ -281,15 +281,13 @@ def test_a_move_is_chosen_by_tapping_a_hex(two_browsers, live_server, make_user)
     alice, bob = two_browsers
     make_user("alice", password=PASSWORD)
     make_user("bob", password=PASSWORD)
-    from play import services
+    from play import finish, services, tables
 
-    a, b = (
-        TableGame._meta.get_field("seat1").related_model.objects.get(username=n) for n in ("alice", "bob")
-    )
-    table = services.create_game(
+    a, b = (TableSeat._meta.get_field("user").related_model.objects.get(username=n) for n in ("alice", "bob"))
+    table = tables.create_game(
         a,
         game="motu-battleground",
-        seats=[services.Seating("Alice", "first-game-ew"), services.Seating("Bob", "first-game-motu")],
+        seats=[tables.Seating("Alice", "first-game-ew"), tables.Seating("Bob", "first-game-motu")],
         first_player_seat=1,
         seat2=b,
     )
@@ -320,7 +318,7 @@ def test_a_move_is_chosen_by_tapping_a_hex(two_browsers, live_server, make_user)
                 offer = rng.choice(
                     [o for o in payload["offers"] if o["event"]["type"] != "pass"] or payload["offers"]
                 )
-                table = services.post_event(table.code, person, offer["event"], table.version)
+                table = finish.post_event(table.code, person, offer["event"], table.version)
                 break
         time.sleep(0)
     raise AssertionError("no move was offered in 40 events")

@@ -157,7 +157,7 @@ def test_a_solo_game_against_the_boss_on_one_phone(two_browsers, live_server, ma
     click(alice, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
     wait(alice, lambda d: table_data(d, "status") == "playing")
     table = TableGame.objects.get()
-    assert table.seat2 is None and table.header["setup"]["difficulty"] == "advanced"
+    assert table.holder(2) is None and table.header["setup"]["difficulty"] == "advanced"
     rng, entered = random.Random(3), []
     for _ in range(6):
         version = str(TableGame.objects.get().version)

@@ -12,6 +12,7 @@ import pytest
 
 import engine
 from challenges.models import ChallengeStart, EntryStatus
+from play import finish, tables
 from play import services as table_services
 from play.models import TableGame
 from tests.challenges.conftest import verify
@@ -37,12 +38,12 @@ def _play_to_the_end(table: TableGame, seed: int) -> TableGame:
     """Post, one at a time and by whichever phone may, the events of a game played from the table's own
     header and seed (the simulator choosing), until the table says the game is over."""
     game = engine.simulate(table.game, seed, from_header=engine.session.with_seed(table.header, table.seed))
-    people = [p for p in (table.seat1, table.seat2) if p is not None]
+    people = [p for p in (table.holder(1), table.holder(2)) if p is not None]
     for event in game["events"]:
         table.refresh_from_db()
         for person in people:
             try:
-                table = table_services.post_event(table.code, person, event, table.version)
+                table = finish.post_event(table.code, person, event, table.version)
                 break
             except table_services.NotYourTurn:
                 continue
@@ -112,6 +113,7 @@ def test_a_co_op_ascension_at_the_table_through_the_api_waits_for_the_second_pho
     table = TableGame.objects.get(code=body["code"])
     assert body["status"] == "waiting" and body["join_url"].endswith(f"/play/join/{table.code}/")
     assert body["players"] == ["Alice", "Mallory"] and body["commitment"] == challenge.commitment
+    assert [(s["number"], s["joined"]) for s in body["seats"]] == [(1, True), (2, False)]
     assert (
         table.header["setup"] == challenge.header["setup"]
     )  # HR-14.2.5: the units dealt are the challenge's
@@ -122,7 +124,7 @@ def test_a_co_op_ascension_at_the_table_through_the_api_waits_for_the_second_pho
     assert (
         again.status_code == 200 and again.json()["code"] == table.code
     )  # the unfinished table, not a new one
-    table = table_services.join(table.code, other_user)
+    table = tables.join(table.code, other_user)
     table = _play_to_the_end(table, 41)
     entry = challenge.entries.get()
     assert entry.player == user  # the player who opened the table enters it
@@ -140,7 +142,7 @@ def test_an_eternia_solo_challenge_is_played_at_the_table_by_the_same_path(clien
     assert 'id="play-at-table"' in page
     client.post(f"/challenges/{challenge.slug}/play/", {"name_1": "Teela"})
     table = TableGame.objects.get()
-    assert table.status == "playing" and table.seat2 is None  # FE-18: one phone
+    assert table.status == "playing" and table.holder(2) is None  # FE-18: one phone
     table = _play_to_the_end(table, 5)
     table_services.confirm_result(table.code, user)
     entry = challenge.entries.get()

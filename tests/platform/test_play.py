@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from gamelogs.verification import verify_stored_log
-from play import services
+from play import finish, services, tables
 from play.models import TableGame
 
 pytestmark = pytest.mark.django_db
@@ -20,17 +20,17 @@ GAME = "motu-battleground"
 
 @pytest.fixture
 def table(user, other_user):
-    created = services.create_game(
+    created = tables.create_game(
         user,
         game=GAME,
-        seats=[services.Seating("Alice", "first-game-ew"), services.Seating("Mallory", "first-game-motu")],
+        seats=[tables.Seating("Alice", "first-game-ew"), tables.Seating("Mallory", "first-game-motu")],
         first_player_seat=1,
     )
-    return services.join(created.code, other_user)
+    return tables.join(created.code, other_user)
 
 
 def users_by_player(table):
-    return {"p1": table.seat1, "p2": table.seat2}
+    return {"p1": table.holder(1), "p2": table.holder(2)}
 
 
 def play_offered(table, rng, *, limit=2000):
@@ -44,7 +44,7 @@ def play_offered(table, rng, *, limit=2000):
             payload = services.state_payload(table, person)
             if payload["offers"]:
                 event = rng.choice(payload["offers"])["event"]
-                table = services.post_event(table.code, person, event, table.version)
+                table = finish.post_event(table.code, person, event, table.version)
                 posted.append(event)
                 break
         else:
@@ -71,12 +71,12 @@ def test_each_player_is_offered_only_their_own_choices(table, user, other_user):
 
 def test_an_event_for_the_other_player_is_refused(table, user):
     with pytest.raises(services.NotYourTurn):
-        services.post_event(table.code, user, {"type": "deal", "player": "p2"}, table.version)
+        finish.post_event(table.code, user, {"type": "deal", "player": "p2"}, table.version)
 
 
 def dealt(table, user, other_user):
-    table = services.post_event(table.code, user, {"type": "deal", "player": "p1"}, table.version)
-    return services.post_event(table.code, other_user, {"type": "deal", "player": "p2"}, table.version)
+    table = finish.post_event(table.code, user, {"type": "deal", "player": "p1"}, table.version)
+    return finish.post_event(table.code, other_user, {"type": "deal", "player": "p2"}, table.version)
 
 
 # A Masters of the Universe card: never in the Evil Warriors' hand (BG-6.2 selects from one's own hand).
@@ -87,7 +87,7 @@ def test_an_illegal_event_is_refused_with_its_rule_and_nothing_is_stored(table, 
     table = dealt(table, user, other_user)
     before = (table.version, list(table.entries))
     with pytest.raises(services.Refused) as refused:
-        services.post_event(table.code, user, NOT_IN_HAND, table.version)
+        finish.post_event(table.code, user, NOT_IN_HAND, table.version)
     assert refused.value.rule.startswith("BG-") and refused.value.url.startswith(f"/rules/{GAME}/")
     table.refresh_from_db()
     assert (table.version, table.entries) == before
@@ -95,29 +95,27 @@ def test_an_illegal_event_is_refused_with_its_rule_and_nothing_is_stored(table, 
 
 def test_two_phones_posting_against_one_version_one_wins(table, user, other_user):
     version = table.version
-    services.post_event(table.code, user, {"type": "deal", "player": "p1"}, version)
+    finish.post_event(table.code, user, {"type": "deal", "player": "p1"}, version)
     with pytest.raises(services.Stale):
-        services.post_event(table.code, other_user, {"type": "deal", "player": "p2"}, version)
+        finish.post_event(table.code, other_user, {"type": "deal", "player": "p2"}, version)
     table.refresh_from_db()
     assert len(table.entries) == 1
 
 
 def test_a_resent_event_is_stored_once(table, user):
-    services.post_event(table.code, user, {"type": "deal", "player": "p1"}, table.version, cid="abc")
-    services.post_event(
-        table.code, user, {"type": "deal", "player": "p1"}, 0, cid="abc"
-    )  # the answer was lost
+    finish.post_event(table.code, user, {"type": "deal", "player": "p1"}, table.version, cid="abc")
+    finish.post_event(table.code, user, {"type": "deal", "player": "p1"}, 0, cid="abc")  # the answer was lost
     table.refresh_from_db()
     assert len(table.entries) == 1
 
 
 def test_undo_until_the_opponent_confirms(table, user, other_user):
-    table = services.post_event(table.code, user, {"type": "deal", "player": "p1"}, table.version)
+    table = finish.post_event(table.code, user, {"type": "deal", "player": "p1"}, table.version)
     with pytest.raises(services.TableError):
         services.undo(table.code, other_user, table.version)  # not theirs to undo
     table = services.undo(table.code, user, table.version)
     assert table.entries == []
-    table = services.post_event(table.code, user, {"type": "deal", "player": "p1"}, table.version)
+    table = finish.post_event(table.code, user, {"type": "deal", "player": "p1"}, table.version)
     table = services.confirm_last(table.code, other_user, table.version)
     with pytest.raises(services.TableError):
         services.undo(table.code, user, table.version)
@@ -156,7 +154,7 @@ def test_the_json_endpoints(client, table, user, other_user):
     assert stale.status_code == 409 and stale.json()["state"]["version"] == state["version"] + 1
     assert client.get(f"/play/{table.code}/log.json").json()["events"] == [state["offers"][0]["event"]]
     table.refresh_from_db()
-    table = services.post_event(table.code, other_user, {"type": "deal", "player": "p2"}, table.version)
+    table = finish.post_event(table.code, other_user, {"type": "deal", "player": "p2"}, table.version)
     refused = client.post(
         f"/play/{table.code}/events",
         {"event": NOT_IN_HAND, "version": table.version, "cid": "x4"},
@@ -200,7 +198,7 @@ def test_the_start_page_creates_a_game_and_the_second_player_joins_by_code(clien
     joined = client.post("/play/", {"action": "join", "code": table.code.lower()})
     assert joined.status_code == 302
     table.refresh_from_db()
-    assert table.seat2 == other_user and table.status == "playing"
+    assert table.holder(2) == other_user and table.status == "playing"
     assert (
         client.post("/play/", {"action": "join", "code": "ZZZZZZ"}).status_code == 200
     )  # says: no such game

@@ -10,7 +10,7 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 import engine
-from play import services
+from play import finish, services, tables
 from play.models import TableGame
 
 pytestmark = pytest.mark.django_db
@@ -21,13 +21,13 @@ DEAL_P2 = {"type": "deal", "player": "p2"}  # BG-4.6: both players deal at once,
 
 @pytest.fixture
 def table(user, other_user):
-    created = services.create_game(
+    created = tables.create_game(
         user,
         game="motu-battleground",
-        seats=[services.Seating("Alice", "first-game-ew"), services.Seating("Mallory", "first-game-motu")],
+        seats=[tables.Seating("Alice", "first-game-ew"), tables.Seating("Mallory", "first-game-motu")],
         first_player_seat=1,
     )
-    return services.join(created.code, other_user)
+    return tables.join(created.code, other_user)
 
 
 @pytest.fixture
@@ -52,8 +52,8 @@ def rebuilt_view(code: str) -> dict:
 
 
 def test_a_row_at_the_version_held_is_read_without_its_entries(table, user, other_user, committed):
-    committed(services.post_event, table.code, user, DEAL_P1, table.version)
-    stored = committed(services.post_event, table.code, other_user, DEAL_P2, table.version + 1)
+    committed(finish.post_event, table.code, user, DEAL_P1, table.version)
+    stored = committed(finish.post_event, table.code, other_user, DEAL_P2, table.version + 1)
     with CaptureQueriesContext(connection) as queries:
         loaded = services.load(table.code)
         view = services.replay_of(loaded).view()
@@ -68,14 +68,14 @@ def test_a_post_rolled_back_is_never_served(table, user, other_user, committed):
 
     def post_then_fail():
         with transaction.atomic():
-            services.post_event(table.code, user, DEAL_P1, version)
+            finish.post_event(table.code, user, DEAL_P1, version)
             raise RuntimeError("the transaction fails after the post")
 
     with pytest.raises(RuntimeError):
         committed(post_then_fail)
     assert services._held(table.pk).version == version
     # The same version number is stored again, with another event: the rolled-back one never shows.
-    committed(services.post_event, table.code, other_user, DEAL_P2, version)
+    committed(finish.post_event, table.code, other_user, DEAL_P2, version)
     loaded = services.load(table.code)
     assert loaded.version == version + 1 and loaded.events == [DEAL_P2]
     assert services.state_payload(loaded, user)["view"] == rebuilt_view(table.code)
@@ -85,9 +85,9 @@ def test_a_post_rolled_back_is_never_served(table, user, other_user, committed):
 
 
 def test_a_post_taken_by_another_process_is_applied_to_the_replay_held(table, user, other_user, committed):
-    committed(services.post_event, table.code, user, DEAL_P1, table.version)
+    committed(finish.post_event, table.code, user, DEAL_P1, table.version)
     older = services._held(table.pk)
-    committed(services.post_event, table.code, other_user, DEAL_P2, older.version)
+    committed(finish.post_event, table.code, other_user, DEAL_P2, older.version)
     services._remember(
         table.pk, older.version, older.entries, older.replay
     )  # this process saw only the first
@@ -98,9 +98,9 @@ def test_a_post_taken_by_another_process_is_applied_to_the_replay_held(table, us
 
 
 def test_after_an_undo_the_replay_is_rebuilt_from_the_stored_events(table, user, other_user, committed):
-    posted = committed(services.post_event, table.code, user, DEAL_P1, table.version)
+    posted = committed(finish.post_event, table.code, user, DEAL_P1, table.version)
     undone = committed(services.undo, table.code, user, posted.version)
-    committed(services.post_event, table.code, other_user, DEAL_P2, undone.version)
+    committed(finish.post_event, table.code, other_user, DEAL_P2, undone.version)
     loaded = services.load(table.code)
     assert loaded.events == [DEAL_P2]
     assert services.replay_of(loaded).view() == rebuilt_view(table.code)

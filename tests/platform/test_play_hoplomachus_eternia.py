@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from gamelogs.verification import verify_stored_log
-from play import services
+from play import finish, services, tables
 from play.models import TableGame
 
 pytestmark = pytest.mark.django_db
@@ -30,37 +30,37 @@ WEIGHTS = {
 
 
 def hr_table(user, other_user, mode="skirmish", arena="pozzuoli"):
-    created = services.create_game(
+    created = tables.create_game(
         user,
         game=HR,
         seats=[
-            services.Seating("Alice", "kunlun", {"faction": "kunlun"}),
-            services.Seating("Mallory", "amazons", {"faction": "amazons"}),
+            tables.Seating("Alice", "kunlun", {"faction": "kunlun"}),
+            tables.Seating("Mallory", "amazons", {"faction": "amazons"}),
         ],
         first_player_seat=1,
         setup={"mode": mode, "arena": arena},
     )
-    return services.join(created.code, other_user)
+    return tables.join(created.code, other_user)
 
 
 def fe_table(user, other_user, mode="standard"):
-    created = services.create_game(
+    created = tables.create_game(
         user,
         game=FE,
         seats=[
-            services.Seating("Alice", ["he-man", "teela", "stratos"], {"faction": "motu"}),
-            services.Seating("Mallory", ["skeletor", "mer-man", "beast-man"], {"faction": "ew"}),
+            tables.Seating("Alice", ["he-man", "teela", "stratos"], {"faction": "motu"}),
+            tables.Seating("Mallory", ["skeletor", "mer-man", "beast-man"], {"faction": "ew"}),
         ],
         first_player_seat=2,
         setup={"mode": mode},
     )
-    return services.join(created.code, other_user)
+    return tables.join(created.code, other_user)
 
 
 def play_offered(table, rng, *, limit=3000):
     """Post offered events, picked at random (weighted), by whichever phone is offered any."""
     posted = []
-    people = [table.seat1, table.seat2]
+    people = [table.holder(1), table.holder(2)]
     for _ in range(limit):
         table.refresh_from_db()
         if table.status != "playing":
@@ -70,7 +70,7 @@ def play_offered(table, rng, *, limit=3000):
             offers = services.state_payload(table, person)["offers"]
             if offers:
                 pick = rng.choices(offers, weights=[WEIGHTS.get(o["event"]["type"], 1.0) for o in offers])[0]
-                table = services.post_event(table.code, person, pick["event"], table.version)
+                table = finish.post_event(table.code, person, pick["event"], table.version)
                 posted.append(pick["event"])
                 break
         else:
@@ -116,7 +116,7 @@ def test_an_event_of_the_other_hoplomachus_player_is_refused_and_nothing_is_stor
     acting = other_user if waiting == user else user
     event = services.state_payload(table, acting)["offers"][0]["event"]
     with pytest.raises(services.NotYourTurn):
-        services.post_event(table.code, waiting, event, table.version)
+        finish.post_event(table.code, waiting, event, table.version)
     assert TableGame.objects.get(pk=table.pk).entries == []
 
 
@@ -125,7 +125,7 @@ def test_an_illegal_hoplomachus_event_is_refused_with_its_rule(user, other_user)
     acting = user if services.state_payload(table, user)["offers"] else other_user
     player = services.state_payload(table, acting)["player"]
     with pytest.raises(services.Refused) as refused:
-        services.post_event(
+        finish.post_event(
             table.code, acting, {"type": "foothold", "player": player, "hex": "A1", "to": "A2"}, table.version
         )
     assert refused.value.rule and TableGame.objects.get(pk=table.pk).entries == []
@@ -150,7 +150,7 @@ def test_eternia_offers_read_as_sentences_and_belong_to_the_team_of_the_hero(use
         people = [p for p in (user, other_user) if services.state_payload(table, p)["offers"]]
         person = rng.choice(people)
         pick = rng.choice(services.state_payload(table, person)["offers"])
-        table = services.post_event(table.code, person, pick["event"], table.version)
+        table = finish.post_event(table.code, person, pick["event"], table.version)
     text, person, event = seen["activate"]
     owner = user if event["hero"] in ("he-man", "teela", "stratos") else other_user
     assert person == owner and text.endswith(" is activated")
@@ -162,7 +162,8 @@ def test_eternia_offers_read_as_sentences_and_belong_to_the_team_of_the_hero(use
 def test_the_start_page_sets_up_each_game(client, user):
     client.force_login(user)
     page = client.get("/play/?game=" + HR)
-    assert page.status_code == 200 and b"Skirmish" in page.content and b"Pandemonium" not in page.content
+    assert page.status_code == 200 and b"Skirmish" in page.content and b"Pandemonium" in page.content
+    assert b"Alliance" not in page.content  # its setup (teams, track heroes, units) is no header choice
     refused = client.post(
         "/play/?game=" + HR,
         {
@@ -270,7 +271,7 @@ def test_the_start_page_offers_mounted_heroes_one_a_team(client, user, other_use
     assert [p["force"] for p in table.header["players"]] == [
         ["he-man-mounted", "stratos", "teela"], ["skeletor-mounted", "mer-man", "evil-lyn"]
     ]  # fmt: skip
-    table = services.join(table.code, other_user)
+    table = tables.join(table.code, other_user)
     assert_verified(table, play_offered(table, random.Random(5)))  # the engine plays the mounted heroes
 
 
@@ -295,7 +296,7 @@ def test_a_solo_game_against_the_boss_is_recorded_on_one_phone(client, user):
     made = client.post("/play/?game=" + FE, {**form, "my_team": "motu", "difficulty": "novice"})
     assert made.status_code == 302
     table = TableGame.objects.get(game=FE)
-    assert table.status == "playing" and table.seat2 is None
+    assert table.status == "playing" and table.holder(2) is None
     assert table.header["setup"] == {
         "scenario": "solo-evil-seed",
         "starting_team": "motu",
@@ -312,7 +313,7 @@ def test_a_solo_game_against_the_boss_is_recorded_on_one_phone(client, user):
         offers = services.state_payload(table, user)["offers"]
         assert offers, "the one player is offered nothing, but the game is not over"
         pick = rng.choices(offers, weights=[WEIGHTS.get(o["event"]["type"], 1.0) for o in offers])[0]
-        table = services.post_event(table.code, user, pick["event"], table.version)
+        table = finish.post_event(table.code, user, pick["event"], table.version)
         posted.append(pick["event"])
     assert_verified(table, posted)
     assert services.confirm_result(table.code, user).status == "confirmed"
@@ -368,7 +369,9 @@ def test_a_coop_game_against_the_game_records_who_controls_which_hero_on_one_pho
     )
     assert made.status_code == 302
     table = TableGame.objects.get(game=FE)
-    assert table.status == "playing" and table.seat2 is None
+    assert (
+        table.status == "playing" and [s.user for s in table.seat_list()] == [user] * 3
+    )  # one phone, every seat
     assert [(p["id"], p["name"], p["faction"], p["force"]) for p in table.header["players"]] == [
         ("p1", "Anna", "motu", ["he-man"]), ("p2", "Bruno", "motu", ["teela"]), ("p3", "Cleo", "motu", ["stratos"])
     ]  # fmt: skip
@@ -384,7 +387,7 @@ def test_a_coop_game_against_the_game_records_who_controls_which_hero_on_one_pho
         assert offers, "the co-op phone is offered nothing, but the game is not over"
         heroes_offered |= {o["event"].get("hero") for o in offers}
         pick = rng.choices(offers, weights=[WEIGHTS.get(o["event"]["type"], 1.0) for o in offers])[0]
-        table = services.post_event(table.code, user, pick["event"], table.version)
+        table = finish.post_event(table.code, user, pick["event"], table.version)
         posted.append(pick["event"])
     assert {"he-man", "teela", "stratos"} <= heroes_offered  # each player's heroes, on the one phone
     assert_verified(table, posted)

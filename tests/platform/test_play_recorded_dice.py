@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from gamelogs.verification import verify_stored_log
-from play import services
+from play import finish, services, tables
 from play.models import DiceMode, TableGame
 
 pytestmark = pytest.mark.django_db
@@ -19,17 +19,17 @@ GAME = "motu-battleground"
 
 
 def recorded_table(user, other_user, log: dict | None = None) -> TableGame:
-    created = services.create_game(
+    created = tables.create_game(
         user,
         game=GAME,
-        seats=[services.Seating("Alice", "first-game-ew"), services.Seating("Mallory", "first-game-motu")],
+        seats=[tables.Seating("Alice", "first-game-ew"), tables.Seating("Mallory", "first-game-motu")],
         first_player_seat=1,
         mode=DiceMode.RECORDED,
     )
     if log is not None:  # play a game the simulator wrote: its header (forces, deployment), its choices
         created.header = {k: v for k, v in log.items() if k != "events"} | {"simulated": False}
         created.save(update_fields=["header"])
-    return services.join(created.code, other_user)
+    return tables.join(created.code, other_user)
 
 
 def _at(event: dict, path: list):
@@ -78,7 +78,7 @@ def test_faces_entered_as_the_engine_asks_make_a_log_that_verifies_legal(user, o
                 assert need["count"] == len(seen)
             _put(filled, need["path"], seen)
         assert filled == event
-        table = services.post_event(table.code, people[actor], filled, table.version)
+        table = finish.post_event(table.code, people[actor], filled, table.version)
     assert rolled > 10
     table.refresh_from_db()
     assert table.status == "over" and table.game_log is not None
@@ -100,7 +100,7 @@ def test_a_wrong_number_of_dice_is_refused_with_the_engines_reason_and_nothing_i
     for event in log["events"][:index]:
         table.refresh_from_db()
         actor = services.actor_of(event, services.replay_of(table).view())
-        table = services.post_event(table.code, people[actor], event, table.version)
+        table = finish.post_event(table.code, people[actor], event, table.version)
     attack = log["events"][index]
     attacker = people[services.actor_of(attack, services.replay_of(table).view())]
     client.force_login(attacker)

@@ -11,7 +11,7 @@ import pytest
 
 import engine
 from gamelogs.verification import verify_stored_log
-from play import services
+from play import finish, services, tables
 from play.models import DiceMode, TableGame
 from play.seats import deciders
 
@@ -25,14 +25,14 @@ HR_FIELDS = ("dice", "arena_dice", "draw")
 def table_for(log: dict, user, other_user) -> TableGame:
     """A recorded table playing the game the simulator wrote (its header, its choices)."""
     created = TableGame.objects.create(
-        code=services.new_code(),
+        code=tables.new_code(),
         game=log["game"],
         header={k: v for k, v in log.items() if k != "events"} | {"simulated": False},
         mode=DiceMode.RECORDED,
         seed="",
-        seat1=user,
     )
-    return services.join(created.code, other_user)
+    tables.seat_table(created, [user])
+    return tables.join(created.code, other_user)
 
 
 def _put(event: dict, path: list, value) -> None:
@@ -78,7 +78,7 @@ def play(table: TableGame, log: dict, people: dict, chosen) -> dict:
                 }
             )
         assert answer["event"] == event
-        table = services.post_event(table.code, people[actor], answer["event"], table.version)
+        table = finish.post_event(table.code, people[actor], answer["event"], table.version)
     return kinds
 
 
@@ -126,7 +126,7 @@ def test_eternia_offers_a_roll_once_and_refuses_a_face_the_die_does_not_have(use
     for event in log["events"][:index]:
         table.refresh_from_db()
         actor = sorted(deciders(event, services.replay_of(table).view(), table.header["players"]))[0]
-        table = services.post_event(table.code, people[actor], event, table.version)
+        table = finish.post_event(table.code, people[actor], event, table.version)
     roll = log["events"][index]
     actor = sorted(deciders(roll, services.replay_of(table).view(), table.header["players"]))[0]
     offers = services.state_payload(table, people[actor])["offers"]
@@ -137,7 +137,7 @@ def test_eternia_offers_a_roll_once_and_refuses_a_face_the_die_does_not_have(use
         f["id"] for f in need["faces"]
     }
     with pytest.raises(services.Refused) as refused:
-        services.post_event(
+        finish.post_event(
             table.code,
             people[actor],
             {**rolls[0]["event"], "faces": ["skull"] * need["count"]},

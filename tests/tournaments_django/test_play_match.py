@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from play import services
+from play import tables
 from play.models import TableGame
 from tests.platform.test_play import play_offered
 from tests.tournaments_django.conftest import verify
@@ -28,7 +28,7 @@ def test_a_match_recorded_at_the_table_decides_the_match(
     started = client.post("/play/", {"action": "match", "match": match.pk, "first": "2"})
     table = TableGame.objects.get()
     assert started.status_code == 302 and started.url == f"/play/{table.code}/"
-    assert (table.seat1, table.seat2, table.status) == (first, second, "playing")
+    assert (table.holder(1), table.holder(2), table.status) == (first, second, "playing")
     assert table.header["reference"] == {"event": event.slug, "match": str(match.pk), "round": round_.number}
     assert table.header["setup"]["first_player"] == "p2"
     for seat, registration in zip(table.header["players"], match.entrants(), strict=True):
@@ -59,4 +59,4 @@ def test_a_stranger_cannot_start_someone_elses_match(client, running_round, make
     page = client.post("/play/", {"action": "match", "match": match.pk, "first": "1"})
     assert page.status_code == 200 and "not yours" in page.content.decode()
     assert not TableGame.objects.exists()
-    assert services.tables_of(match.entrants()[0].player) == []
+    assert tables.tables_of(match.entrants()[0].player) == []

@@ -153,9 +153,10 @@ class TableView(ChallengeAPIView):
     @extend_schema(
         summary="Play the challenge at the table: a recorder game with its setup and seed",
         description="Starts the challenge for you (as `start/` does) and opens a table of the recorder "
-        "whose header is the challenge's, with the names you give (one per seat, in order); a two-seat "
-        "challenge waits for the second phone to join with the code. Going back to an unfinished table "
-        "answers it again. When the game ends its log is entered into the challenge.",
+        "whose header is the challenge's, with the names you give (one per seat, in order); you hold seat "
+        "1 and a challenge of more seats waits for each other seat's phone to join with the code (`seats`). "
+        "Going back to an unfinished table answers it again. When the game ends its log is entered into the "
+        "challenge as your entry (an entry is one account's; the other seats get the log as their game).",
         request={"application/json": {"type": "object", "properties": {"names": {
             "type": "array", "items": {"type": "string"}}}}},
         responses={201: OpenApiTypes.OBJECT, 200: OpenApiResponse(description="your unfinished table"),
@@ -178,6 +179,10 @@ class TableView(ChallengeAPIView):
                 "join_url": request.build_absolute_uri(reverse("play:join", args=[table.code])),
                 "state_url": request.build_absolute_uri(reverse("play:state", args=[table.code])),
                 "players": [p["name"] for p in table.header["players"]],
+                "seats": [
+                    {"number": seat.number, "player": seat.player, "joined": seat.user_id is not None}
+                    for seat in table.seat_list()
+                ],
                 "commitment": table.header["randomness"]["commitment"],
             },
             status=status.HTTP_200_OK if again else status.HTTP_201_CREATED,

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from django import forms
 
+from play.forms import one_phone_field
 from play.models import DiceMode
-from play.services import Seating
+from play.tables import Seating
 
 
 class BattlegroundGameForm(forms.Form):
@@ -19,6 +20,7 @@ class BattlegroundGameForm(forms.Form):
     first = forms.ChoiceField(
         choices=[("1", "I go first"), ("2", "My opponent goes first")], label="Who won the roll-off"
     )
+    one_phone = one_phone_field()
     dice = forms.ChoiceField(
         choices=DiceMode.choices,
         initial=DiceMode.SEEDED,
@@ -43,4 +45,5 @@ class BattlegroundGameForm(forms.Form):
             ],
             "first_player_seat": int(data["first"]),
             "mode": data["dice"],
+            "one_phone": bool(data.get("one_phone")),
         }

@@ -9,7 +9,7 @@ from django import forms
 
 from play.forms import FIRST_CHOICES, dice_field
 from play.models import DiceMode
-from play.services import Seating
+from play.tables import Seating
 
 
 class EterniaGameForm(forms.Form):
@@ -50,6 +50,10 @@ class EterniaGameForm(forms.Form):
     )
     options = forms.MultipleChoiceField(
         label="Optional rules", widget=forms.CheckboxSelectMultiple, required=False
+    )
+    coop_phones = forms.BooleanField(
+        label="Co-op: each co-op player joins their seat with their own phone (else this phone records for all)",
+        required=False,
     )
     first = forms.ChoiceField(choices=FIRST_CHOICES, label="Whose team starts (FE-4.2.5)")
     dice = dice_field()
@@ -166,7 +170,7 @@ class EterniaGameForm(forms.Form):
             "free_heroes": bool(data.get("free_heroes")),
             "options": {o: True for o in data.get("options") or []},
         }
-        if data["mode"] == "solo":  # one phone: the table starts at once (play.services.create_game)
+        if data["mode"] == "solo":  # one phone: the table starts at once (play.tables.create_game)
             setup["difficulty"] = data["difficulty"]
             # FE-18.1.2: the co-op players, each with the heroes they control, recorded in the header.
             seats += [Seating(name, heroes, {"faction": data["my_team"]}) for name, heroes in data["coop"]]
@@ -175,7 +179,8 @@ class EterniaGameForm(forms.Form):
         return {
             "seats": seats,
             "first_player_seat": 1 if data["mode"] == "solo" else int(data["first"]),
-            "one_phone": data["mode"] == "solo",
+            # Solo, this phone holds every seat unless the co-op players bring their own (FE-18.1.2).
+            "one_phone": data["mode"] == "solo" and not (data["coop"] and data.get("coop_phones")),
             "mode": data.get("dice") or DiceMode.SEEDED,
             "setup": setup,
         }

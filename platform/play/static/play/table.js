@@ -35,13 +35,14 @@
     return { ok: response.ok, status: response.status, data };
   }
 
-  // A game that registers its own board (window.ArbiterBoards[game id], as in the replay viewer) draws
-  // it and the panel beside it; Battleground draws with ArbiterBoard.
+  // Every game's board is drawn from the board the server sends (engine.session.board) by the renderer its
+  // plugin registered: with its own panel (window.ArbiterBoards[game id], as in the replay viewer), or a
+  // renderer of ArbiterBoard.register whose hexes can be tapped to choose a move. No game is assumed.
   function customBoard() { return state && (window.ArbiterBoards || {})[state.game]; }
 
   function unitsByRef() {
     const out = {};
-    for (const u of state.view.units) out[u.ref] = u;
+    for (const u of state.view.units || []) out[u.ref] = u;
     return out;
   }
 
@@ -73,17 +74,15 @@
     root.dataset.status = state.status;
     $("table-status").textContent = state.status_text;
     $("table-players").textContent = playersLine(state);
+    drawSeats();
     $("table-invite").hidden = state.status !== "waiting";
     if ($("table-commitment")) {
       $("table-commitment").textContent = state.randomness.commitment || "";
       $("table-commitment-short").textContent = (state.randomness.commitment || "").slice(0, 16);
       $("table-seed").textContent = state.randomness.seed || "revealed when the game ends";
     }
-    const toAct = state.view.to_act || [];
-    const mine = customBoard() ? state.my_turn : toAct.includes(state.player);
-    $("table-turn").textContent = state.status === "waiting" ? "Waiting for the other player to join." :
-      state.status !== "playing" ? "" : mine ? (toAct.length > 1 ? "Your choice (both players choose now)." : "Your move.") :
-      "The other player's move: waiting.";
+    const mine = state.my_turn;
+    $("table-turn").textContent = turnWords(mine);
     $("table-turn").className = "turn" + (mine && state.status === "playing" ? " mine" : "");
     $("table-history").innerHTML = state.events.map((e) => `<li data-index="${e.index}">${esc(e.text)}${diceWords(e.rolls)}</li>`).join("");
     let lastHtml = last ? `<p class="small muted">Last event (${last.index}):</p><p id="last-event">${esc(last.text)}${diceWords(last.rolls)}</p>${facesShown(last.rolls)}` : "<p class='muted'>No events yet.</p>";
@@ -94,19 +93,11 @@
     if ($("confirm-button")) $("confirm-button").addEventListener("click", () => act(root.dataset.confirmUrl, { version: state.version }));
     const over = state.status === "over" || state.status === "confirmed";
     $("table-over").hidden = !over;
-    if (over && customBoard()) {
-      const winner = (state.view.over || {}).winner || state.view.winner;
-      const player = state.players.find((p) => p.id === winner || p.faction === winner);
-      $("table-result").textContent = (player ? "Winner: " + player.name : "The game has ended (see above).") +
-        (state.result_confirmed.length ? ` · confirmed by ${state.result_confirmed.length} of ${state.seated.filter(Boolean).length}` : "");
-      $("confirm-result").hidden = state.result_confirmed.includes(state.seat);
-      $("table-log-link").innerHTML = state.log_url ? `<a href="${esc(state.log_url)}" id="verified-log">The log, verified by the engine</a>` : "";
-    } else if (over) {
-      const r = state.view.result || {};
-      $("table-result").textContent = (r.winner ? "Winner: " + (state.players.find((p) => p.id === r.winner) || {}).name : "No winner") +
-        ` · ${state.players.map((p) => p.name + " " + ((state.view.sides.find((s) => s.id === p.id) || {}).vp || {}).total + " VP").join(", ")}` +
-        (state.result_confirmed.length ? ` · confirmed by ${state.result_confirmed.length} of 2` : "");
-      $("confirm-result").hidden = state.result_confirmed.includes(state.seat);
+    if (over) {
+      const confirmed = state.result_confirmed.length;
+      $("table-result").textContent = resultWords(state.result) +
+        (confirmed ? ` · confirmed by ${confirmed} of ${state.seats.length}` : "");
+      $("confirm-result").hidden = state.my_seats.every((n) => state.result_confirmed.includes(n));
       $("table-log-link").innerHTML = state.log_url ? `<a href="${esc(state.log_url)}" id="verified-log">The log, verified by the engine</a>` : "";
     }
     if (over && state.challenge) {
@@ -119,6 +110,37 @@
     drawChoices();
   }
 
+  // Whose turn it is, in names: the seats the server says are to act.
+  function turnWords(mine) {
+    if (state.status === "waiting") {
+      const free = state.seats.filter((s) => !s.joined).length;
+      return free === 1 ? "Waiting for the other player to join." : `Waiting for ${free} players to join.`;
+    }
+    if (state.status !== "playing") return "";
+    const others = state.seats.filter((s) => s.to_act && !s.mine).map((s) => s.name);
+    if (mine) return others.length ? `Your choice (${others.join(", ")} choose${others.length === 1 ? "s" : ""} now too).` : "Your move.";
+    return others.length ? `${others.join(", ")} to act: waiting.` : "The other player's move: waiting.";
+  }
+
+  // The engine's result as the server words it: the winners and each player's score.
+  function resultWords(result) {
+    if (!result) return "The game has ended (see above).";
+    const winners = result.winners || [];
+    const scores = (result.scores || []).filter((s) => s.score !== null && s.score !== undefined);
+    return (winners.length ? "Winner: " + winners.join(", ") : "No winner") +
+      (scores.length ? " · " + scores.map((s) => `${s.name} ${s.score}`).join(", ") : "");
+  }
+
+  // Every seat: the player it plays, the account holding it (or free), whether it is to act.
+  function drawSeats() {
+    $("table-seats").innerHTML = state.seats.map((s) =>
+      `<li data-seat="${s.number}" class="seat${s.mine ? " mine" : ""}${s.to_act ? " acting" : ""}${s.joined ? "" : " free"}">` +
+      `<strong>${esc(s.name)}</strong>${s.controls.length ? ` <span class="small muted">(${s.controls.map(esc).join(", ")})</span>` : ""} — ` +
+      (s.joined ? esc(s.account) + (s.mine ? " (you)" : "") : "<em>free seat</em>") +
+      (s.to_act && state.status === "playing" ? " · <span class=\"to-act\">to act</span>" : "") +
+      (s.confirmed ? " · confirmed" : "") + "</li>").join("");
+  }
+
   // "Anna (motu) vs Bruno (ew)"; the players of one team together, each with what they control when a
   // team has several (Eternia's co-op, FE-18.1.2: "Anna (you): he-man, teela & Bruno: stratos (motu) vs the game").
   function playersLine(state) {
@@ -126,7 +148,7 @@
     state.players.forEach((p, i) => {
       let team = teams.find((t) => t.faction === p.faction);
       if (!team) teams.push(team = { faction: p.faction, players: [] });
-      team.players.push({ ...p, you: state.seat === i + 1 });
+      team.players.push({ ...p, you: state.my_seats.includes(i + 1) });
     });
     const words = teams.map((t) => t.players.length === 1 ? `${t.players[0].name} (${t.faction})${t.players[0].you ? " — you" : ""}` :
       t.players.map((p) => p.name + (p.you ? " (you)" : "") + ((p.controls || []).length ? ": " + p.controls.join(", ") : "")).join(" & ") +
