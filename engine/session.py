@@ -9,6 +9,7 @@ the engine, generic over every registered game.
     dice_needed(replay, event) -> dict              # recorded dice: what the table rolls for an event
     is_over(replay) -> bool                         # the game has ended: the log is complete
     to_act(replay) -> list[str]                     # the header player ids that may log the next event
+    actors(replay, event) -> list[str]              # the header player ids that may enter this event
     table_options(game) -> dict                     # what a new game at the table can be set up with
     new_header(game, **choices) -> dict             # the header of a new game (seeded: commitment only)
     with_seed(header, seed_hex) -> dict             # the header with the seed revealed
@@ -99,6 +100,12 @@ def to_act(replay: Replay) -> list[str]:
     """The header player ids that may log the next event, in header order ([] once the game is over).
     Events any player may log at any time (a concession, an agreed draw) are not a reason to be listed."""
     return replay.to_act()
+
+
+def actors(replay: Replay, event: dict) -> list[str]:
+    """The header player ids on whose behalf ``event`` may be entered now: at a table, the phones offered
+    it. A concession or an agreed draw belongs to its player whoever's turn it is."""
+    return replay.actors(event)
 
 
 def walk(log, *, content_pack: dict | None = None) -> dict:

@@ -83,6 +83,10 @@ class Replay(Protocol):
         """The header player ids that may log the next event (besides events any player may log at any
         time, such as a concession), in header order; [] once the game is over."""
 
+    def actors(self, event: dict) -> list[str]:
+        """The header player ids on whose behalf ``event`` may be entered now (which phone at a table is
+        offered it; whether the rules allow it is ``apply``'s to say); [] for nobody."""
+
 
 class ReplayBase:
     """The defaults of :class:`Replay`'s optional methods. A game's replay class inherits this and overrides
@@ -110,6 +114,15 @@ class ReplayBase:
     def to_act(self) -> list[str]:
         """Every player until the game is over: a game that cannot say whose move it is lets anyone log."""
         return [] if self.is_over() else [p["id"] for p in self.player_summaries()]
+
+    def actors(self, event: dict) -> list[str]:
+        """The header players on whose behalf ``event`` may be entered now: which phone at a table is
+        offered it, not whether the rules allow it (``apply`` decides that). By default the player the
+        event names, else every player :meth:`to_act` names."""
+        who = event.get("player") if isinstance(event, dict) else None
+        if isinstance(who, str) and who in {p["id"] for p in self.player_summaries()}:
+            return [who]
+        return self.to_act()
 
 
 class Ruleset(Protocol):

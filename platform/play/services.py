@@ -30,10 +30,8 @@ from django.utils import timezone
 import engine
 from play.errors import NotYourTurn, Refused, Stale, TableError
 from play.models import DiceMode, TableGame, TableStatus
-from play.seats import deciders, is_over
 from play.tables import account_name, controls_of
 
-ANYONE_MAY = frozenset({"concede", "agree_draw"})  # BG-7.4.5: not tied to whose turn it is
 _CACHE_SIZE = 128
 _cache_lock = threading.Lock()  # a threaded web worker shares the cache between requests
 
@@ -110,52 +108,22 @@ def _remember(table_id: int, version: int, entries: list, replay) -> None:
             _seen.popitem(last=False)
 
 
-def to_act(view: dict) -> list[str] | None:
-    """The players the view says must act now, or None for a game whose view does not say (then
-    play.seats decides per event). The one place this module reads it from the view."""
-    if "to_act" not in view:
-        return None
-    return list(view.get("to_act") or [])
+def may_enter(replay, event: dict) -> set[str]:
+    """The header players on whose behalf ``event`` may be entered now (the engine's
+    ``Replay.actors``; whether the rules accept it is checked when it is posted)."""
+    return set(engine.session.actors(replay, event))
 
 
-def actor_of(event: dict, view: dict) -> str | None:
-    """The player an event speaks for: its ``player``, or the owner of its ``character``."""
-    if event.get("player"):
-        return event["player"]
-    ref = event.get("character")
-    for unit in view.get("units", []):
-        if unit["ref"] == ref:
-            return unit["player"]
-    acting = to_act(view) or []
-    return acting[0] if len(acting) == 1 else None
-
-
-def may_enter(table: TableGame, event: dict, view: dict) -> set[str]:
-    """The header players on whose behalf ``event`` may be entered now (not yet checked by the engine)."""
-    acting = to_act(view)
-    if acting is None:
-        return deciders(event, view, table.header["players"])
-    actor = actor_of(event, view)
-    if actor is None or (event["type"] not in ANYONE_MAY and actor not in acting):
-        return set()
-    return {actor}
-
-
-def _check_turn(table: TableGame, event: dict, view: dict, mine: dict[str, int]) -> int:
+def _check_turn(replay, event: dict, mine: dict[str, int]) -> int:
     """Refuse an event this phone may not enter (the engine then checks the rules); the seat it is
     entered for. ``mine``: the header players of the phone's seats, with their seat numbers."""
-    acting = to_act(view)
-    if acting is None:
-        allowed = sorted(mine[p] for p in deciders(event, view, table.header["players"]) if p in mine)
-        if not allowed:
-            raise NotYourTurn("That is the other player's move.")
+    actors = engine.session.actors(replay, event)
+    allowed = sorted(mine[p] for p in actors if p in mine)
+    if allowed:
         return allowed[0]
-    actor = actor_of(event, view)
-    if actor not in mine:
+    if actors:
         raise NotYourTurn("That is the other player's move.")
-    if event["type"] not in ANYONE_MAY and actor not in acting:
-        raise NotYourTurn("It is not your turn: wait for the other player.")
-    return mine[actor]
+    raise NotYourTurn("It is not your turn: wait for the other player.")
 
 
 def _mine(table: TableGame, user) -> dict[str, int]:
@@ -183,8 +151,7 @@ def post_event(code: str, user, event, expected_version: int, cid: str | None = 
         if table.status != TableStatus.PLAYING:
             raise TableError("This game is not being played: " + table.get_status_display().lower() + ".")
         replay = replay_of(table)
-        view = replay.view()
-        seat = _check_turn(table, event, view, _mine(table, user))
+        seat = _check_turn(replay, event, _mine(table, user))
         try:
             said = engine.session.step(replay, event)
         except engine.IllegalEvent as exc:
@@ -197,7 +164,7 @@ def post_event(code: str, user, event, expected_version: int, cid: str | None = 
         table.version += 1
         table.last_confirmed = False
         fields = ["entries", "version", "last_confirmed", "updated_at"]
-        if is_over(replay.view()):
+        if engine.session.is_over(replay):
             table.status = TableStatus.OVER
             table.just_ended = True
             fields.append("status")
@@ -238,7 +205,7 @@ def dice_needed(code: str, user, event) -> dict:
     if table.status != TableStatus.PLAYING:
         raise TableError("This game is not being played: " + table.get_status_display().lower() + ".")
     replay = replay_of(table)
-    _check_turn(table, event, replay.view(), _mine(table, user))
+    _check_turn(replay, event, _mine(table, user))
     try:
         return engine.session.dice_needed(replay, event)
     except (engine.IllegalEvent, engine.UnreadableLog) as exc:
@@ -332,16 +299,6 @@ def _challenge_payload(table: TableGame) -> dict | None:
     }
 
 
-def _acting(table: TableGame, view: dict, offers: list[dict]) -> set[str]:
-    """The header players who may enter something now: the view's ``to_act``, or (a game whose view does
-    not say) the players play.seats gives the offers to."""
-    acting = to_act(view)
-    if acting is not None:
-        return set(acting)
-    players = table.header["players"]
-    return {p for o in offers for p in deciders(o["event"], view, players)}
-
-
 def _result(replay, table: TableGame) -> dict | None:
     """The engine's generic result in names: the winners and each header player's score."""
     try:
@@ -372,13 +329,11 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
     view = replay.view()
     recorded = table.mode == DiceMode.RECORDED
     playing = table.status == TableStatus.PLAYING
-    acting = to_act(view)
+    who = set(engine.session.to_act(replay)) if playing else set()
     offers: list[dict] = []
-    everyone: list[dict] = []
-    if playing and (acting is None or set(acting) & set(mine)):
+    if playing and who & set(mine):
         everyone = engine.session.offers(replay, recorded=recorded)
-        offers = [o for o in everyone if may_enter(table, o["event"], view) & set(mine)]
-    who = _acting(table, view, everyone) if playing else set()
+        offers = [o for o in everyone if may_enter(replay, o["event"]) & set(mine)]
     over = table.status in (TableStatus.OVER, TableStatus.CONFIRMED)
     last = table.entries[-1] if table.entries else None
     names = {p["id"]: p["name"] for p in table.header["players"]}

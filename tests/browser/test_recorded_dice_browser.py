@@ -38,10 +38,10 @@ def _table_before_first_attack(alice, bob):
     people = {"p1": alice, "p2": bob}
     index = next(i for i, e in enumerate(log["events"]) if e["type"] == "attack")
     for event in log["events"][:index]:
-        actor = services.actor_of(event, services.replay_of(table).view())
+        actor = engine.session.actors(services.replay_of(table), event)[0]
         table = finish.post_event(table.code, people[actor], event, table.version)
     attack = log["events"][index]
-    return table, attack, people[services.actor_of(attack, services.replay_of(table).view())]
+    return table, attack, people[engine.session.actors(services.replay_of(table), attack)[0]]
 
 
 def _enter_test(driver, roll: dict) -> None:

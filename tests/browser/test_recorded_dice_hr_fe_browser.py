@@ -13,7 +13,6 @@ import pytest
 
 import engine
 from play import finish, services
-from play.seats import deciders
 from tests.browser.chromium import requires_chromium
 from tests.browser.test_table_recorder import (
     assert_fits_a_phone,
@@ -111,7 +110,7 @@ def _record(phones, live_server, make_user, log: dict, upto: int, chosen, start:
     table = table_for(log, alice, bob)
     people = {"p1": alice, "p2": bob}
     for event in log["events"][:start]:
-        actor = sorted(deciders(event, services.replay_of(table).view(), table.header["players"]))[0]
+        actor = sorted(engine.session.actors(services.replay_of(table), event))[0]
         table = finish.post_event(table.code, people[actor], event, table.version)
     for username, driver in zip(("alice", "bob"), phones, strict=True):
         log_in(driver, live_server.url, username)
@@ -123,7 +122,7 @@ def _record(phones, live_server, make_user, log: dict, upto: int, chosen, start:
         if index < start:
             continue
         table.refresh_from_db()
-        actor = sorted(deciders(event, services.replay_of(table).view(), table.header["players"]))[0]
+        actor = sorted(engine.session.actors(services.replay_of(table), event))[0]
         driver = drivers[actor]
         wait(
             driver,

@@ -65,7 +65,7 @@ def test_faces_entered_as_the_engine_asks_make_a_log_that_verifies_legal(user, o
     rolled = 0
     for event in log["events"]:
         table.refresh_from_db()
-        actor = services.actor_of(event, services.replay_of(table).view())
+        actor = engine.session.actors(services.replay_of(table), event)[0]
         chosen = without_outcomes(event)
         answer = services.dice_needed(table.code, people[actor], chosen)
         filled = copy.deepcopy(answer["event"])
@@ -99,10 +99,10 @@ def test_a_wrong_number_of_dice_is_refused_with_the_engines_reason_and_nothing_i
     index = next(i for i, e in enumerate(log["events"]) if e["type"] == "attack")
     for event in log["events"][:index]:
         table.refresh_from_db()
-        actor = services.actor_of(event, services.replay_of(table).view())
+        actor = engine.session.actors(services.replay_of(table), event)[0]
         table = finish.post_event(table.code, people[actor], event, table.version)
     attack = log["events"][index]
-    attacker = people[services.actor_of(attack, services.replay_of(table).view())]
+    attacker = people[engine.session.actors(services.replay_of(table), attack)[0]]
     client.force_login(attacker)
     asked = client.post(
         f"/play/{table.code}/dice", {"event": without_outcomes(attack)}, content_type="application/json"

@@ -13,7 +13,6 @@ import engine
 from gamelogs.verification import verify_stored_log
 from play import finish, services, tables
 from play.models import DiceMode, TableGame
-from play.seats import deciders
 
 pytestmark = pytest.mark.django_db
 
@@ -53,8 +52,7 @@ def play(table: TableGame, log: dict, people: dict, chosen) -> dict:
     kinds: dict[str, int] = {}
     for event in log["events"]:
         table.refresh_from_db()
-        view = services.replay_of(table).view()
-        actor = sorted(deciders(event, view, table.header["players"]))[0]
+        actor = sorted(engine.session.actors(services.replay_of(table), event))[0]
         answer = services.dice_needed(table.code, people[actor], chosen(event))
         for _ in range(4):
             if not answer["needs"]:
@@ -125,10 +123,10 @@ def test_eternia_offers_a_roll_once_and_refuses_a_face_the_die_does_not_have(use
     index = next(i for i, e in enumerate(log["events"]) if e["type"] == "roll")
     for event in log["events"][:index]:
         table.refresh_from_db()
-        actor = sorted(deciders(event, services.replay_of(table).view(), table.header["players"]))[0]
+        actor = sorted(engine.session.actors(services.replay_of(table), event))[0]
         table = finish.post_event(table.code, people[actor], event, table.version)
     roll = log["events"][index]
-    actor = sorted(deciders(roll, services.replay_of(table).view(), table.header["players"]))[0]
+    actor = sorted(engine.session.actors(services.replay_of(table), roll))[0]
     offers = services.state_payload(table, people[actor])["offers"]
     rolls = [o for o in offers if o["event"]["type"] == "roll"]
     assert [o["event"] for o in rolls] == [{"type": "roll", "die": roll["die"]}]

@@ -289,6 +289,20 @@ class Game(ReplayBase):
         who = set(view.to_act(self))
         return [pid for pid in self.sides if pid in who]
 
+    def actors(self, event: dict) -> list[str]:
+        """The player an event speaks for (its ``player``, or the owner of its ``character``), when that
+        player is to act; a concession or an agreed draw is theirs at any moment (BG-7.4.5)."""
+        acting = self.to_act()
+        actor = event.get("player")
+        if not actor:
+            ref = event.get("character")
+            actor = next((u.player for u in self.units.values() if u.ref == ref), None)
+        if actor not in self.sides:
+            actor = acting[0] if len(acting) == 1 else None
+        if actor is None:
+            return []
+        return [actor] if event.get("type") in ("concede", "agree_draw") or actor in acting else []
+
     # -- automatic consequences ---------------------------------------------------------------------
     def settle(self) -> None:
         """Resolve what follows by itself: finished or lapsed triggers (BG-AMB-21 e, BG-14.2.5)."""

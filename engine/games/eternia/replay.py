@@ -572,6 +572,31 @@ class Game(ReplayBase):
                 break
         return [pid for pid in seats if pid in who]
 
+    def actors(self, event: dict) -> list[str]:
+        """Who enters ``event``: a hero's event belongs to the player whose force lists it (a co-op player
+        controls the heroes given to them, FE-18.1.2), else to its team's players (FE-4.1); a team's event to
+        that team's players; an event naming neither (a card drawn, a die rolled) to the team awaited, or
+        to every player when none is."""
+        seats = list(self.players)
+        by_team: dict[str, set[str]] = {}
+        for p in self.players.values():
+            by_team.setdefault(self.content.find_faction(p["faction"]), set()).add(p["id"])
+
+        def team_of(team) -> list[str]:
+            return [pid for pid in seats if pid in by_team.get(team, set(seats))]
+
+        who = event.get("player")
+        if isinstance(who, str):
+            return [who] if who in self.players else seats
+        hero = self.s.heroes.get(event.get("hero")) if isinstance(event.get("hero"), str) else None
+        if hero is not None:
+            named = {hero.id, hero.mounted}  # a mounted hero is listed by its miniature (FE-4.1.8)
+            controllers = [pid for pid, p in self.players.items() if named & _pieces(p)]
+            return controllers or team_of(hero.team)
+        if isinstance(event.get("team"), str):
+            return team_of(event["team"])
+        return team_of((self.awaiting or {}).get("team"))
+
     def finish_game(self, ended_by: str, *, winner: str | None) -> None:
         s = self.s
         if s.combat is not None:  # FE-18.7.1: the objective met inside a combat ends both
@@ -856,3 +881,9 @@ HANDLERS = {
     "respawn": actions.event_respawn,
     "scenario_complete": actions.event_scenario_complete,
 }
+
+
+def _pieces(player: dict) -> set[str]:
+    """The heroes a header player's force lists (the pieces they control)."""
+    force = player.get("force")
+    return {h for h in force if isinstance(h, str)} if isinstance(force, list) else set()
