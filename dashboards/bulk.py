@@ -11,8 +11,8 @@ from collections.abc import Iterable
 
 from django.db import connection, transaction
 
-import games
 from dashboards import models as m
+from dashboards import providers
 from dashboards.filters import rating_band
 from dashboards.ingest import SIDE_CHILDREN, game_fields, insert_seats_of, result_game_fields, result_seats
 from dashboards.statrows import GameRows, game_rows
@@ -21,7 +21,7 @@ from dashboards.statrows import GameRows, game_rows
 def stat_rows(game: str, verdict: dict, fields: dict) -> tuple[dict, GameRows | None, list[dict]]:
     """What ``dashboards.ingest`` stores for a legal verdict of ``game``: (GameStat columns, the
     per-side rows of a game whose plugin keeps them or None, the generic result's seats)."""
-    if games.plugin(game).side_statistics:
+    if providers.plugin(game).side_statistics:
         rows = game_rows(verdict["statistics"])
         return game_fields(rows, **fields), rows, result_seats(verdict)
     columns = {**result_game_fields(game, verdict), **fields}

@@ -18,8 +18,8 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 import engine
-import games
 from dashboards import models as m
+from dashboards import providers
 from dashboards.filters import rating_band
 from dashboards.modes import stored_mode
 from dashboards.onestatement import Table, insert_tree
@@ -106,7 +106,7 @@ def store_verdict(game_log, verdict: dict, *, earlier: bool = True) -> Touched:
         legal, seats = False, []
     # A game whose plugin keeps per-side statistics (Battleground) is counted only when they
     # follow the dashboards' per-side contract; any other game is counted from the generic result.
-    side_statistics = games.plugin(game_log.game).side_statistics
+    side_statistics = providers.plugin(game_log.game).side_statistics
     if legal and side_statistics and verdict.get("statistics"):
         try:
             rows = game_rows(verdict["statistics"])
@@ -129,7 +129,7 @@ def store_verdict(game_log, verdict: dict, *, earlier: bool = True) -> Touched:
             filters = {
                 "played_on": played_on(header, game_log.created_at),
                 "event_ref": event_ref_of(header),
-                "mode": stored_mode(game_log.game, games.plugin(game_log.game).log_mode(header), verdict),
+                "mode": stored_mode(game_log.game, providers.plugin(game_log.game).log_mode(header), verdict),
                 "simulated": bool(verdict.get("simulated") or game_log.simulated),
                 "verified_at": game_log.verified_at,
                 "engine_version": verdict.get("engine_version", ""),

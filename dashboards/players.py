@@ -18,9 +18,8 @@ from operator import or_
 from django.db import connection
 from django.db.models import Count, Max, Q, QuerySet, Sum
 
-import games
 from dashboards import models as m
-from dashboards import stats
+from dashboards import providers, stats
 from dashboards.filters import MetaFilter
 from dashboards.queries import entry_rates, public_games
 
@@ -89,10 +88,10 @@ def games_by_game(
     the logs whose players (the header's names) include one of ``names``."""
     names = sorted(set(names))
     out = []
-    for game in games.game_ids():
+    for game in providers.game_ids():
         if not names:
             break
-        if games.plugin(game).side_statistics:
+        if providers.plugin(game).side_statistics:
             count = (
                 sides_of(names, viewer_logs=viewer_logs, simulated=simulated)
                 .filter(game_stat__game=game)
@@ -103,7 +102,7 @@ def games_by_game(
         else:
             count = _seat_logs(game, names, viewer_logs, simulated).count()
         if count:
-            out.append({"game": game, "name": games.plugin(game).label, "games": count})
+            out.append({"game": game, "name": providers.plugin(game).label, "games": count})
     return out
 
 
@@ -132,8 +131,8 @@ def seat_games(
     wanted = set(names)
     rows: list[dict] = []
     order: list[tuple] = []  # (played on, game id) of each row: newest first
-    for game in games.game_ids():
-        plugin = games.plugin(game)
+    for game in providers.game_ids():
+        plugin = providers.plugin(game)
         if plugin.side_statistics or not names:
             continue
         logs = _seat_logs(game, names, viewer_logs, simulated)
@@ -221,7 +220,7 @@ def _meta_rates(game: str, dimension: str, simulated: str) -> dict[str, dict]:
     """The meta's rate rows of ``game`` by key: a game with per-side rows from the summaries' ``dimension``; any
     other game (factions only) from its plugin's ``faction_rates_dataset``."""
     f = MetaFilter(game=game, simulated=simulated)
-    plugin = games.plugin(game)
+    plugin = providers.plugin(game)
     if plugin.side_statistics:
         rows = entry_rates(f, dimension)
     else:
@@ -324,14 +323,14 @@ def dice(names: Iterable[str], *, viewer_logs: QuerySet | None = None, simulated
         }
         for r in tests
     }
-    for game in games.game_ids():
-        own = games.plugin(game).own_dice(
+    for game in providers.game_ids():
+        own = providers.plugin(game).own_dice(
             names, games_seen(game, viewer_logs=viewer_logs, simulated=simulated)
         )
         if own is not None:
             per_game[game] = own
     by_game = [
-        {"game": game, "name": games.plugin(game).label, "success_word": "successes", **row}
+        {"game": game, "name": providers.plugin(game).label, "success_word": "successes", **row}
         for game, row in sorted(per_game.items())
         if row.get("dice")
     ]

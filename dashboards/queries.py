@@ -24,7 +24,7 @@ from django.db.models.functions import TruncMonth
 from dashboards import models as m
 from dashboards import stats
 from dashboards.filters import MetaFilter
-from visibility.services import public_q
+from dashboards.providers import public_q
 
 CACHE_SECONDS = 24 * 3600
 T = TypeVar("T")

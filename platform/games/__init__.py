@@ -12,8 +12,10 @@ generic defaults (:meth:`GamePlugin.generic`: its name, score label and score co
 the engine's registry), which read only ``verdict["result"]`` (it cannot run events: it has no
 list rules).
 
-Every folder under ``games/`` is imported the first time a plugin is looked up, so adding a
-game is adding a folder; tests may also :func:`register` a plugin of their own.
+Every folder under ``games/`` and every package of the entry-point group ``arbiter.platform_games``
+is imported the first time a plugin is looked up, so adding a game is adding a folder or installing
+a package; tests may also :func:`register` a plugin of their own. A plugin with models of its own is a
+Django app too (an ``apps.py``): the settings install it without naming it.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from dataclasses import dataclass
+from importlib.metadata import entry_points
 
 from django.conf import settings
 
@@ -405,8 +408,15 @@ def unregister(game_id: str) -> None:
     _PLUGINS.pop(game_id, None)
 
 
+#: The entry-point group a plugin shipped as its own package declares (its value: the package, which
+#: registers its plugin when imported, or a GamePlugin class or instance); the settings install it as a
+#: Django app when it has an ``apps.py`` (arbiter_site.settings.game_apps).
+ENTRY_POINT_GROUP = "arbiter.platform_games"
+
+
 def load() -> None:
-    """Import every plugin folder once (each registers itself)."""
+    """Import every plugin folder and every plugin package of :data:`ENTRY_POINT_GROUP` once (each
+    registers itself)."""
     global _loaded
     if _loaded:
         return
@@ -414,6 +424,12 @@ def load() -> None:
     for info in pkgutil.iter_modules(__path__):
         if info.ispkg:
             importlib.import_module(f"{__name__}.{info.name}")
+    for entry in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        found = entry.load()
+        if isinstance(found, type) and issubclass(found, GamePlugin):
+            found = found()
+        if isinstance(found, GamePlugin):
+            register(found)
 
 
 def plugin(game_id: str) -> GamePlugin:

@@ -1,0 +1,52 @@
+"""What the dashboards core reads from the apps above it, registered by those apps when Django is ready.
+
+Dependencies point one way: the game plugins (``games``) and the platform apps (``visibility``) use the
+dashboards core, never the reverse. So the core imports neither: the game registry registers how a
+game's plugin is found (``games.apps``), and the visibility app which logs are public (``visibility.apps``).
+
+A plugin is read by its attributes only (label, score components, data sets, ``side_statistics``,
+``log_mode``, ``synthetic_verdict`` …: ``games.GamePlugin``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.core.exceptions import ImproperlyConfigured
+from django.db.models import Q
+
+_plugin: Callable[[str], object] | None = None
+_game_ids: Callable[[], list[str]] | None = None
+_public_q: Callable[[str], Q] | None = None
+
+
+def register_games(plugin: Callable[[str], object], game_ids: Callable[[], list[str]]) -> None:
+    """``plugin(game_id)``: the plugin of one game (generic defaults for a game without one);
+    ``game_ids()``: every game the engine verifies."""
+    global _plugin, _game_ids
+    _plugin, _game_ids = plugin, game_ids
+
+
+def register_public_q(public_q: Callable[[str], Q]) -> None:
+    """``public_q(field)``: a Q that holds for rows whose ``field`` names a public log."""
+    global _public_q
+    _public_q = public_q
+
+
+def plugin(game_id: str):
+    if _plugin is None:
+        raise ImproperlyConfigured("no game registry: the 'games' app registers it when it is installed")
+    return _plugin(game_id)
+
+
+def game_ids() -> list[str]:
+    if _game_ids is None:
+        raise ImproperlyConfigured("no game registry: the 'games' app registers it when it is installed")
+    return _game_ids()
+
+
+def public_q(field: str) -> Q:
+    """Without the visibility app no log is public: only rows with no log behind them are shown."""
+    if _public_q is None:
+        return Q(pk__in=[])
+    return _public_q(field)
