@@ -46,7 +46,9 @@ def sides_of(
 ) -> QuerySet:
     """SideStat rows played under any of ``names`` that the viewer may see, simulated games per
     the meta's filter (left out by default)."""
-    sides = m.SideStat.objects.filter(visible_games(viewer_logs), player_name__in=list(names))
+    sides = providers.side_models().side.objects.filter(
+        visible_games(viewer_logs), player_name__in=list(names)
+    )
     return _simulated(sides, simulated)
 
 
@@ -277,7 +279,8 @@ def characters(sides: QuerySet, simulated: str = "exclude") -> list[dict]:
     """The player's record with each character they fielded (a side's result is each of its
     characters' result), beside that character's win rate in the meta."""
     rows = (
-        m.CharacterStat.objects.filter(side__in=sides)
+        providers.side_models()
+        .character.objects.filter(side__in=sides)
         .values("side__game_stat__game", "character")
         .annotate(_name=Max("name"), **_counts("side__result"))
         .order_by()
@@ -310,7 +313,7 @@ def dice(names: Iterable[str], *, viewer_logs: QuerySet | None = None, simulated
     names = sorted(set(names))
     sides = sides_of(names, viewer_logs=viewer_logs, simulated=simulated)
     tests = (
-        m.TestStat.objects.filter(side__in=sides, side__game_stat__randomness="recorded")
+        providers.side_models().test.objects.filter(side__in=sides, side__game_stat__randomness="recorded")
         .values("side__game_stat__game")
         .annotate(_games=Count("side__game_stat", distinct=True), _dice=Sum("dice"), _successes=Sum("successes"),
                   _expected=Sum("expected_successes"))
@@ -379,9 +382,9 @@ def history(recent: list) -> list[dict]:
     """One row per side in ``recent`` (SideStat with its game), with the opponent's side."""
     opponents = {
         s.game_stat_id: s
-        for s in m.SideStat.objects.filter(game_stat_id__in=[s.game_stat_id for s in recent]).exclude(
-            pk__in=[s.pk for s in recent]
-        )
+        for s in providers.side_models()
+        .side.objects.filter(game_stat_id__in=[s.game_stat_id for s in recent])
+        .exclude(pk__in=[s.pk for s in recent])
     }
     rows = []
     for s in recent:

@@ -2,7 +2,8 @@
 
 Dependencies point one way: the game plugins (``games``) and the platform apps (``visibility``) use the
 dashboards core, never the reverse. So the core imports neither: the game registry registers how a
-game's plugin is found (``games.apps``), and the visibility app which logs are public (``visibility.apps``).
+game's plugin is found (``games.apps``), the visibility app which logs are public (``visibility.apps``),
+and a game plugin that keeps per-side statistics rows its models (``games.battleground.apps``).
 
 A plugin is read by its attributes only (label, score components, data sets, ``side_statistics``,
 ``log_mode``, ``synthetic_verdict`` …: ``games.GamePlugin``).
@@ -11,6 +12,7 @@ A plugin is read by its attributes only (label, score components, data sets, ``s
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.core.exceptions import ImproperlyConfigured
 from django.db.models import Q
@@ -18,6 +20,25 @@ from django.db.models import Q
 _plugin: Callable[[str], object] | None = None
 _game_ids: Callable[[], list[str]] | None = None
 _public_q: Callable[[str], Q] | None = None
+
+
+@dataclass(frozen=True)
+class SideModels:
+    """The per-side statistics tables some pages and summaries still read: a side of a game (with
+    ``game_stat``), and under it (``side``) its rounds, characters, weapons, items and dice tests."""
+
+    side: type
+    round: type
+    character: type
+    weapon: type
+    item: type
+    test: type
+
+    def all(self) -> tuple[type, ...]:
+        return (self.side, self.round, self.character, self.weapon, self.item, self.test)
+
+
+_side_models: SideModels | None = None
 
 
 def register_games(plugin: Callable[[str], object], game_ids: Callable[[], list[str]]) -> None:
@@ -31,6 +52,21 @@ def register_public_q(public_q: Callable[[str], Q]) -> None:
     """``public_q(field)``: a Q that holds for rows whose ``field`` names a public log."""
     global _public_q
     _public_q = public_q
+
+
+def register_side_models(models: SideModels) -> None:
+    global _side_models
+    _side_models = models
+
+
+def side_models() -> SideModels:
+    if _side_models is None:
+        raise ImproperlyConfigured("no per-side statistics tables: no installed game plugin registered them")
+    return _side_models
+
+
+def has_side_models() -> bool:
+    return _side_models is not None
 
 
 def plugin(game_id: str):

@@ -22,7 +22,7 @@ from django.db.models import F, Max, Min, Q, QuerySet, Sum
 from django.db.models.functions import TruncMonth
 
 from dashboards import models as m
-from dashboards import stats
+from dashboards import providers, stats
 from dashboards.filters import MetaFilter
 from dashboards.providers import public_q
 
@@ -408,7 +408,7 @@ def _recorded_dice(f: MetaFilter) -> QuerySet:
     """TestStat rows of public games inside the filter, recorded dice only (seeded games are fair
     by construction), as DiceDaily would hold them for public games alone."""
     games = game_stats(f, m.GameStat.objects.filter(public_games(), randomness="recorded"))
-    return m.TestStat.objects.filter(side__game_stat__in=games)
+    return providers.side_models().test.objects.filter(side__game_stat__in=games)
 
 
 def game_stats(f: MetaFilter, games: QuerySet | None = None) -> QuerySet:
@@ -615,7 +615,8 @@ def _outcomes(side: str) -> str:
 def _run_matchups(sql: str, games: QuerySet, params: list, f: MetaFilter) -> list[dict]:
     """Run a matchup ``sql`` whose ``{games}`` is the filtered GameStat ids (a subquery)."""
     games_sql, games_params = games.values("id").query.sql_with_params()
-    tables = {"side": m.SideStat._meta.db_table, "character": m.CharacterStat._meta.db_table}
+    sides = providers.side_models()
+    tables = {"side": sides.side._meta.db_table, "character": sides.character._meta.db_table}
     with connection.cursor() as cursor:
         cursor.execute(sql.format(games=games_sql, **tables), [*games_params, *params])
         return _matchup_rows(cursor, f)

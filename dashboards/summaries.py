@@ -20,6 +20,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from dashboards import models as m
+from dashboards import providers
 
 BUCKET = ("game", "day", "content_pack", "event_ref", "rating_band", "simulated", "source", "mode")
 _BUCKET_SELECT = (
@@ -78,11 +79,12 @@ class Dimension:
 
 
 def _tables() -> dict[str, str]:
+    sides = providers.side_models()
     return {
-        "side": _t(m.SideStat),
-        "character": _t(m.CharacterStat),
-        "weapon": _t(m.WeaponStat),
-        "item": _t(m.ItemStat),
+        "side": _t(sides.side),
+        "character": _t(sides.character),
+        "weapon": _t(sides.weapon),
+        "item": _t(sides.item),
     }
 
 
@@ -207,7 +209,7 @@ def _round_daily_sql(where: str) -> str:
     return (
         f"INSERT INTO {_t(m.RoundDaily)} ({', '.join(BUCKET)}, round, result, sides, vp_sum) "
         f"SELECT {_BUCKET_SELECT}, r.round, s.result, COUNT(*), SUM(r.vp) "
-        f"FROM {_t(m.RoundStat)} r JOIN {_t(m.SideStat)} s ON s.id = r.side_id"
+        f"FROM {_t(providers.side_models().round)} r JOIN {_t(providers.side_models().side)} s ON s.id = r.side_id"
         f" JOIN {_t(m.GameStat)} g ON g.id = s.game_stat_id WHERE {where or '1 = 1'} "
         f"GROUP BY {_BUCKET_SELECT}, r.round, s.result"
     )
@@ -221,7 +223,7 @@ def _dice_daily_sql(where: str) -> str:
         f"INSERT INTO {_t(m.DiceDaily)} ({', '.join(BUCKET)}, player_name, kind, tests, dice, successes, expected) "
         f"SELECT {_BUCKET_SELECT}, s.player_name, t.kind, SUM(t.tests), SUM(t.dice), SUM(t.successes),"
         " SUM(t.expected_successes) "
-        f"FROM {_t(m.TestStat)} t JOIN {_t(m.SideStat)} s ON s.id = t.side_id"
+        f"FROM {_t(providers.side_models().test)} t JOIN {_t(providers.side_models().side)} s ON s.id = t.side_id"
         f" JOIN {_t(m.GameStat)} g ON g.id = s.game_stat_id WHERE {conditions} "
         f"GROUP BY {_BUCKET_SELECT}, s.player_name, t.kind"
     )
@@ -245,11 +247,14 @@ SUMMARY_MODELS = (m.EntryDaily, m.GameDaily, m.RoundDaily, m.DiceDaily, m.ScoreD
 
 
 def _statements(where: str) -> list[str]:
+    generic = [_game_daily_sql(where), *_score_daily_sql(where)]
+    if not providers.has_side_models():  # no installed plugin keeps per-side rows
+        return generic
     return [d.sql(where) for d in DIMENSIONS.values()] + [
-        _game_daily_sql(where),
+        generic[0],
         _round_daily_sql(where),
         _dice_daily_sql(where),
-        *_score_daily_sql(where),
+        *generic[1:],
     ]
 
 
@@ -295,17 +300,8 @@ def rebuild_all() -> None:
     with transaction.atomic(), connection.cursor() as cursor:
         _lock(cursor, big=True)
         if connection.vendor == "postgresql":
-            for model in (
-                m.GameStat,
-                m.SeatStat,
-                m.ComponentStat,
-                m.SideStat,
-                m.RoundStat,
-                m.CharacterStat,
-                m.WeaponStat,
-                m.ItemStat,
-                m.TestStat,
-            ):
+            sides = providers.side_models().all() if providers.has_side_models() else ()
+            for model in (m.GameStat, m.SeatStat, m.ComponentStat, *sides):
                 cursor.execute(f"ANALYZE {_t(model)}")  # plans for the rows just loaded, not for empty tables
         for model in SUMMARY_MODELS:
             cursor.execute(f"DELETE FROM {_t(model)}")

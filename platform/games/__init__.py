@@ -301,8 +301,15 @@ class GamePlugin:
     # --- the meta (dashboards) ------------------------------------------------------------
 
     #: Whether the verdict's statistics follow the dashboards' per-side contract
-    #: (dashboards.statrows); a game without them is counted from the generic result alone.
+    #: (:meth:`statistics_rows`); a game without them is counted from the generic result alone.
     side_statistics: bool = False
+
+    def statistics_rows(self, statistics: dict):
+        """With ``side_statistics``: a legal verdict's statistics as rows, ``game`` (the columns they give the
+        dashboards' GameStat) and ``tables()`` (the rows under it, ``dashboards.onestatement.Table``s placed
+        right after the game's, written in the verdict's one statement); raises
+        ``dashboards.statrows.StatisticsError`` when they cannot be. None: counted from the generic result."""
+        return None
 
     #: A game without per-side rows: the key of its meta data set whose rows (keyed by faction id) rate the
     #: factions :meth:`seat_faction` names, set beside a player's own record on the player pages; "" for none.

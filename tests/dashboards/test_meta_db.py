@@ -26,6 +26,7 @@ from dashboards import players, queries, stats, summaries
 from dashboards.filters import MetaFilter
 from gamelogs.models import GameLog
 from gamelogs.signals import log_verified
+from games.battleground import models as bg
 from tests.dashboards.meta_fixtures import (
     EVIL_CHARACTER,
     EVIL_NAME,
@@ -71,7 +72,7 @@ def f(**kwargs) -> MetaFilter:
 def test_rows_stored_for_legal_verdicts_only(meta):
     assert m.GameStat.objects.count() == 6  # five played + one simulated
     assert m.GameStat.objects.filter(simulated=True).count() == 1
-    assert m.SideStat.objects.count() == 12
+    assert bg.SideStat.objects.count() == 12
     g1 = m.GameStat.objects.get(game_log=meta[0][0])
     assert g1.played_on == dt.date(2026, 3, 1) and g1.event_ref == "Grayskull Cup"
     assert g1.objectives_claimed == 2

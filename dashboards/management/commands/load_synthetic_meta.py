@@ -17,7 +17,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 
 from dashboards import models as m
-from dashboards import summaries
+from dashboards import providers, summaries
 from dashboards.bulk import insert_games
 from dashboards.synthetic import SyntheticMeta, stored_fields
 
@@ -68,10 +68,12 @@ def _delete_synthetic() -> int:
     of rows would load them all into memory)."""
     synthetic = m.GameStat.objects.filter(game_log__isnull=True, simulated=True)
     count = synthetic.count()
-    sides = m.SideStat.objects.filter(game_stat__in=synthetic)
-    for model in (m.RoundStat, m.CharacterStat, m.WeaponStat, m.ItemStat, m.TestStat):
-        model.objects.filter(side__in=sides)._raw_delete(model.objects.db)
-    sides._raw_delete(m.SideStat.objects.db)
+    if providers.has_side_models():
+        side, *children = providers.side_models().all()
+        sides = side.objects.filter(game_stat__in=synthetic)
+        for model in children:
+            model.objects.filter(side__in=sides)._raw_delete(model.objects.db)
+        sides._raw_delete(side.objects.db)
     seats = m.SeatStat.objects.filter(game_stat__in=synthetic)
     m.ComponentStat.objects.filter(seat__in=seats)._raw_delete(m.ComponentStat.objects.db)
     seats._raw_delete(m.SeatStat.objects.db)
