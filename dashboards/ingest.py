@@ -280,7 +280,6 @@ def result_game_fields(game: str, verdict: dict) -> dict:
         "game": game,
         "content_pack": "@".join(str(p) for p in (pack.get("id"), pack.get("version")) if p)[:100],
         "randomness": "",
-        "map": "",
         "rounds_played": result.get("rounds_played") or 0,
         "first_player": "",
         "winner": str(winners[0].get("seat"))[:32] if len(winners) == 1 else None,

@@ -59,16 +59,12 @@ class GameStat(models.Model):
     # The engine Mode id the log was played in ("" for a game whose logs name none, Battleground).
     mode = models.CharField(max_length=32, blank=True, default="")
     randomness = models.CharField(max_length=16)
-    map = models.CharField(max_length=100, blank=True)
     rounds_played = models.PositiveSmallIntegerField()
     events = models.PositiveIntegerField(default=0)
     first_player = models.CharField(max_length=32)
     winner = models.CharField(max_length=32, null=True, blank=True)
     outcome = models.CharField(max_length=16)
     ended_by = models.CharField(max_length=32)  # "tie-break-eternium" (FE-17.2) is 18
-    objectives_available = models.PositiveSmallIntegerField(default=0)
-    # Both sides' claims added up at ingest, so the map summary needs no join to sides.
-    objectives_claimed = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         indexes = [models.Index(fields=["game", "played_on"], name="dash_game_game_day")]
@@ -90,7 +86,7 @@ class SeatStat(models.Model):
 
 
 class ComponentStat(models.Model):
-    """One score component of one seat, by the game's key (Battleground: objectives, missions…)."""
+    """One score component of one seat, by the game's key (the sources of its score)."""
 
     seat = models.ForeignKey(SeatStat, on_delete=models.CASCADE, related_name="components")
     component = models.CharField(max_length=64)
@@ -154,16 +150,13 @@ class EntryDaily(Bucket):
 
 
 class GameDaily(Bucket):
-    """Games by map, length, how they ended and outcome."""
+    """Games by length, how they ended and outcome."""
 
-    map = models.CharField(max_length=100, blank=True)
     rounds_played = models.PositiveSmallIntegerField()
     ended_by = models.CharField(max_length=32)  # "tie-break-eternium" (FE-17.2) is 18
     outcome = models.CharField(max_length=16)
     games = models.IntegerField(default=0)
     first_player_wins = models.IntegerField(default=0)
-    objectives_available = models.BigIntegerField(default=0)
-    objectives_claimed = models.BigIntegerField(default=0)
 
     class Meta:
         indexes = [models.Index(fields=["game", "day"], name="dash_gamed_game_day")]

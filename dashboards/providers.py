@@ -3,7 +3,7 @@
 Dependencies point one way: the game plugins (``games``) and the platform apps (``visibility``) use the
 dashboards core, never the reverse. So the core imports neither: the game registry registers how a
 game's plugin is found (``games.apps``), the visibility app which logs are public (``visibility.apps``),
-and a game plugin that keeps per-side statistics rows its models (``games.battleground.apps``).
+and a game plugin that keeps statistics rows of its own its models and summaries (``games.battleground.apps``).
 
 A plugin is read by its attributes only (label, score components, data sets, ``side_statistics``,
 ``log_mode``, ``synthetic_verdict`` …: ``games.GamePlugin``).
@@ -41,6 +41,21 @@ class SideModels:
 _side_models: SideModels | None = None
 
 
+@dataclass(frozen=True)
+class Summary:
+    """A summary table a game plugin keeps beside the core's (``dashboards.summaries``): its ``model`` (a
+    ``dashboards.models.Bucket``), ``statements(where)``, the ``INSERT … SELECT`` statements that aggregate
+    the stat rows of the buckets ``where`` picks (a condition on the GameStat alias ``g``, with the same
+    parameters as the core's), and ``sources``, the stat tables it reads (analysed after a bulk load)."""
+
+    model: type
+    statements: Callable[[str], list[str]]
+    sources: tuple[type, ...] = ()
+
+
+_summaries: dict[type, Summary] = {}
+
+
 def register_games(plugin: Callable[[str], object], game_ids: Callable[[], list[str]]) -> None:
     """``plugin(game_id)``: the plugin of one game (generic defaults for a game without one);
     ``game_ids()``: every game the engine verifies."""
@@ -63,6 +78,14 @@ def side_models() -> SideModels:
     if _side_models is None:
         raise ImproperlyConfigured("no per-side statistics tables: no installed game plugin registered them")
     return _side_models
+
+
+def register_summary(summary: Summary) -> None:
+    _summaries[summary.model] = summary
+
+
+def summaries() -> tuple[Summary, ...]:
+    return tuple(_summaries.values())
 
 
 def has_side_models() -> bool:

@@ -105,6 +105,9 @@ def _sums(qs: QuerySet, group: list[str], **sums: str) -> list[dict]:
     return [{**{g: r[g] for g in group}, **{k: r[f"_{k}"] or 0 for k in sums}} for r in rows]
 
 
+sums = _sums  # for a game plugin's own summaries
+
+
 _ENTRY_SUMS = {
     "games": "appearances",
     "wins": "wins",
@@ -319,31 +322,6 @@ def weapon_types(f: MetaFilter) -> list[dict]:
         return rows
 
     return cached("weapon-types", f, compute)
-
-
-def objectives_by_map(f: MetaFilter) -> list[dict]:
-    """Share of the objectives on offer that either side claimed, per map, with a Wilson interval."""
-
-    def compute(f: MetaFilter) -> list[dict]:
-        rows = _sums(bucket(m.GameDaily, f), ["map"], games="games", available="objectives_available",
-                     claimed="objectives_claimed")  # fmt: skip
-        out = []
-        for r in rows:
-            interval = None
-            if r["claimed"] <= r["available"]:
-                interval = stats.wilson_interval(r["claimed"], r["available"])
-            out.append(
-                {
-                    **r,
-                    "claim_rate": stats.rate(r["claimed"], r["available"]),
-                    "ci_low": interval[0] if interval else None,
-                    "ci_high": interval[1] if interval else None,
-                    "too_few_games": stats.too_few_games(r["games"], f.min_games),
-                }
-            )
-        return out
-
-    return cached("objectives-by-map", f, compute)
 
 
 def dice_luck(f: MetaFilter) -> list[dict]:

@@ -42,6 +42,7 @@ TABLES = (
     (bg.WeaponStat, ("side_id", bg.SideStat)),
     (bg.ItemStat, ("side_id", bg.SideStat)),
     (bg.TestStat, ("side_id", bg.SideStat)),
+    (bg.MapStat, ("game_stat_id", m.GameStat)),
     (m.SeatStat, ("game_stat_id", m.GameStat)),
     (m.ComponentStat, ("seat_id", m.SeatStat)),
 )

@@ -2,7 +2,8 @@ from django.apps import AppConfig
 
 
 class BattlegroundConfig(AppConfig):
-    """Battleground's own models (its per-side statistics rows), given to the dashboards at ready."""
+    """Battleground's own models (its per-side statistics rows, its maps and their summary), given to the
+    dashboards at ready."""
 
     name = "games.battleground"
     label = "battleground"
@@ -12,6 +13,7 @@ class BattlegroundConfig(AppConfig):
     def ready(self) -> None:
         from dashboards import providers
         from games.battleground import models
+        from games.battleground.maps import MAP_SUMMARY
 
         providers.register_side_models(
             providers.SideModels(
@@ -23,3 +25,4 @@ class BattlegroundConfig(AppConfig):
                 test=models.TestStat,
             )
         )
+        providers.register_summary(MAP_SUMMARY)

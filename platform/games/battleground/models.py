@@ -1,5 +1,6 @@
 """Battleground's statistics rows: one row per side of a verified game (``statistics["sides"]``) and,
-under it, its VP by round, its characters, weapons, items and dice tests, as the engine's
+under it, its VP by round, its characters, weapons, items and dice tests; the map of each game and its
+objectives, and their daily summary. As the engine's
 ``verdict["statistics"]`` gives them (games.battleground.statrows turns those into these rows).
 
 They hang from the dashboards' generic ``GameStat``. The tables keep the names the dashboards app gave
@@ -10,6 +11,8 @@ without touching a row).
 from __future__ import annotations
 
 from django.db import models
+
+from dashboards.models import Bucket
 
 
 class SideStat(models.Model):
@@ -106,3 +109,27 @@ class TestStat(models.Model):
 
     class Meta:
         db_table = "dashboards_teststat"  # the table the dashboards app made, rows and all
+
+
+class MapStat(models.Model):
+    """The map one game was played on and its objectives (``statistics["game"][0]``): on offer, and
+    claimed by both sides together (added up at ingest, so the map summary needs no join to sides)."""
+
+    game_stat = models.OneToOneField(
+        "dashboards.GameStat", on_delete=models.CASCADE, related_name="battleground_map"
+    )
+    map = models.CharField(max_length=100, blank=True)
+    objectives_available = models.PositiveSmallIntegerField(default=0)
+    objectives_claimed = models.PositiveSmallIntegerField(default=0)
+
+
+class MapDaily(Bucket):
+    """Games and their objectives by map, per summary bucket (``dashboards.summaries``)."""
+
+    map = models.CharField(max_length=100, blank=True)
+    games = models.IntegerField(default=0)
+    objectives_available = models.BigIntegerField(default=0)
+    objectives_claimed = models.BigIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "day"], name="bg_map_game_day")]

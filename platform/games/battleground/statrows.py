@@ -12,7 +12,15 @@ from dataclasses import dataclass, field
 
 from dashboards.onestatement import Table
 from dashboards.statrows import StatisticsError
-from games.battleground.models import CharacterStat, ItemStat, RoundStat, SideStat, TestStat, WeaponStat
+from games.battleground.models import (
+    CharacterStat,
+    ItemStat,
+    MapStat,
+    RoundStat,
+    SideStat,
+    TestStat,
+    WeaponStat,
+)
 
 RESULTS = ("win", "draw", "loss")
 
@@ -42,6 +50,7 @@ class GameRows:
 
     game: dict
     sides: list[SideRows]
+    map: dict = field(default_factory=dict)  # the game's MapStat columns
 
     def tables(self) -> list[Table]:
         """The rows under the game's GameStat, as ``dashboards.ingest`` writes them (placed right after the
@@ -51,6 +60,7 @@ class GameRows:
         for attr, model in SIDE_CHILDREN:
             children = [(n, row) for n, s in enumerate(self.sides) for row in getattr(s, attr)]
             tables.append(Table(model, [c for _, c in children], 1, "side_id", [n for n, _ in children]))
+        tables.append(Table(MapStat, [self.map], 0, "game_stat_id", [0]))
         return tables
 
 
@@ -91,11 +101,10 @@ def game_rows(statistics: dict) -> GameRows:
         "winner": game.get("winner"),
         "outcome": _text(game.get("outcome"), 16),
         "ended_by": _text(game.get("ended_by"), 16),
-        "map": _text(game.get("map"), 100),
         "randomness": _text(game.get("randomness"), 16),
         "content_pack": _text(game.get("content_pack"), 100),
-        "objectives_available": _int(game, "objectives_available"),
     }
+    map_row = {"map": _text(game.get("map"), 100), "objectives_available": _int(game, "objectives_available")}
     by_player: dict[str, SideRows] = {}
     out: list[SideRows] = []
     for side in sides:
@@ -181,5 +190,5 @@ def game_rows(statistics: dict) -> GameRows:
             }
         )
     # Both sides' claims added up here, so the map summary needs no join to sides.
-    game_row["objectives_claimed"] = sum(s.side["objectives_claimed"] for s in out)
-    return GameRows(game=game_row, sides=out)
+    map_row["objectives_claimed"] = sum(s.side["objectives_claimed"] for s in out)
+    return GameRows(game=game_row, sides=out, map=map_row)
