@@ -11,8 +11,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-import games
-from dashboards import characters, players, queries, stats
+from dashboards import characters, players, providers, queries, stats
 from dashboards.datasets import datasets_for, meta_games
 from dashboards.filters import PARAMETERS, parse_filter
 from dashboards.modes import filter_modes
@@ -172,6 +171,6 @@ class DiceLuckByPlayerView(APIView):
         f, errors = parse_filter(game, request.query_params)
         if errors:
             return Response({"detail": "invalid filter", "errors": errors}, status=400)
-        rows = games.plugin(game).dice_luck_by_player(f)
+        rows = providers.plugin(game).dice_luck_by_player(f)
         return Response({"game": game, "test": stats.DICE_TEST_DESCRIPTION, "filters": f.describe(),
                          "count": len(rows), "rows": rows})  # fmt: skip

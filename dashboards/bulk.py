@@ -1,8 +1,9 @@
 """Load many games' stat rows at once (synthetic benchmark and demo data).
 
-GameStat and SideStat go through ``bulk_create`` because their ids are needed for the rows
-below them; the millions of character, weapon, item, test and round rows go through
-PostgreSQL's COPY when the database is PostgreSQL, and ``bulk_create`` elsewhere.
+GameStat rows, and the rows of a plugin's tables that have rows under them (Battleground's sides),
+go through ``bulk_create`` because their ids are needed for the rows below them; the millions of
+rows with none under them go through PostgreSQL's COPY when the database is PostgreSQL, and
+``bulk_create`` elsewhere.
 """
 
 from __future__ import annotations
@@ -11,18 +12,19 @@ from collections.abc import Iterable
 
 from django.db import connection, transaction
 
-import games
 from dashboards import models as m
+from dashboards import providers
 from dashboards.filters import rating_band
-from dashboards.ingest import SIDE_CHILDREN, game_fields, insert_seats_of, result_game_fields, result_seats
-from dashboards.statrows import GameRows, game_rows
+from dashboards.ingest import game_fields, insert_seats_of, result_game_fields, result_seats
+from dashboards.onestatement import Table
 
 
-def stat_rows(game: str, verdict: dict, fields: dict) -> tuple[dict, GameRows | None, list[dict]]:
-    """What ``dashboards.ingest`` stores for a legal verdict of ``game``: (GameStat columns, the
-    per-side rows of a game whose plugin keeps them or None, the generic result's seats)."""
-    if games.plugin(game).side_statistics:
-        rows = game_rows(verdict["statistics"])
+def stat_rows(game: str, verdict: dict, fields: dict) -> tuple[dict, object | None, list[dict]]:
+    """What ``dashboards.ingest`` stores for a legal verdict of ``game``: (GameStat columns, the rows
+    its plugin keeps under the game (``statistics_rows``) or None, the generic result's seats)."""
+    plugin = providers.plugin(game)
+    if plugin.side_statistics:
+        rows = plugin.statistics_rows(verdict["statistics"])
         return game_fields(rows, **fields), rows, result_seats(verdict)
     columns = {**result_game_fields(game, verdict), **fields}
     columns["rating_band"] = rating_band(fields.get("rating"))
@@ -37,36 +39,58 @@ def insert_games(batch: Iterable[tuple[str, dict, dict]]) -> int:
         stats = m.GameStat.objects.bulk_create(
             [m.GameStat(**columns) for columns, _, _ in stored], batch_size=2000
         )
-        side_objs, side_rows = [], []
-        for stat, (_, rows, _) in zip(stats, stored, strict=True):
-            for s in rows.sides if rows is not None else ():
-                side_objs.append(m.SideStat(game_stat_id=stat.pk, **s.side))
-                side_rows.append(s)
-        sides = m.SideStat.objects.bulk_create(side_objs, batch_size=4000)
-        for attr, model in SIDE_CHILDREN:
-            children = [
-                (side.pk, row) for side, s in zip(sides, side_rows, strict=True) for row in getattr(s, attr)
-            ]
-            _insert_children(model, children)
+        insert_tables([(stat, rows.tables() if rows is not None else []) for stat, (_, rows, _) in zip(stats, stored, strict=True)])  # fmt: skip
         insert_seats_of([(stat, seats) for stat, (_, _, seats) in zip(stats, stored, strict=True)])
     return len(stored)
 
 
-def _insert_children(model, children: list[tuple[int, dict]]) -> None:
+def insert_tables(games: list[tuple[m.GameStat, list[Table]]]) -> None:
+    """The plugin tables of many saved games (each list placed after its game's, as in
+    ``onestatement.insert_tree``), a table position at a time across all games: one bulk INSERT (or
+    COPY) per table, not per game."""
+    # ids[g][n]: the ids of game g's rows of table n (0: the game itself).
+    ids = [[[stat.pk]] for stat, _ in games]
+    for position in range(1, 1 + max((len(tables) for _, tables in games), default=0)):
+        groups: dict[tuple, list[tuple[int, int, dict]]] = {}
+        for g, (_, tables) in enumerate(games):
+            if len(tables) < position:
+                continue
+            table = tables[position - 1]
+            has_children = any(t.parent == position for t in tables)
+            key = (table.model, table.foreign_key, has_children)
+            groups.setdefault(key, []).extend(
+                (g, ids[g][table.parent][p], row) for row, p in zip(table.rows, table.parents, strict=True)
+            )
+            ids[g].append([])
+        for (model, foreign_key, has_children), rows in groups.items():
+            if has_children:
+                saved = model.objects.bulk_create(
+                    [model(**{foreign_key: parent}, **row) for _, parent, row in rows], batch_size=4000
+                )
+                for (g, _, _), obj in zip(rows, saved, strict=True):
+                    ids[g][position].append(obj.pk)
+            else:
+                _insert_leaves(model, foreign_key, [(parent, row) for _, parent, row in rows])
+
+
+def _insert_leaves(model, foreign_key: str, children: list[tuple[int, dict]]) -> None:
     if not children:
         return
-    columns = [f.column for f in model._meta.concrete_fields if not f.primary_key and f.column != "side_id"]
+    fk_column = model._meta.get_field(foreign_key).column
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key and f.column != fk_column]
     if connection.vendor == "postgresql":
         quote = connection.ops.quote_name
-        names = ", ".join(quote(c) for c in ["side_id", *columns])
+        names = ", ".join(quote(c) for c in [fk_column, *(f.column for f in fields)])
         connection.ensure_connection()
         with (
             connection.connection.cursor() as cursor,
             cursor.copy(f"COPY {quote(model._meta.db_table)} ({names}) FROM STDIN") as copy,
         ):
-            for side_id, row in children:
-                copy.write_row([side_id, *(row[c] for c in columns)])
+            for parent, row in children:
+                copy.write_row(
+                    [parent, *(row[f.attname] if f.attname in row else f.get_default() for f in fields)]
+                )
     else:
         model.objects.bulk_create(
-            [model(side_id=side_id, **row) for side_id, row in children], batch_size=2000
+            [model(**{foreign_key: parent}, **row) for parent, row in children], batch_size=2000
         )

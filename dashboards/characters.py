@@ -9,8 +9,7 @@ characters. Used by the page and the API alike, so the two never disagree.
 
 from __future__ import annotations
 
-import games
-from dashboards import queries
+from dashboards import providers, queries
 from dashboards.datasets import datasets_for
 from dashboards.filters import MetaFilter
 
@@ -24,7 +23,9 @@ class NoSuchCharacter(LookupError):
 
 
 def has_characters(game: str) -> bool:
-    return games.plugin(game).side_statistics or any(d.names_characters for d in datasets_for(game).values())
+    return providers.plugin(game).side_statistics or any(
+        d.names_characters for d in datasets_for(game).values()
+    )
 
 
 def _known(game: str, key: str) -> bool:
@@ -34,7 +35,7 @@ def _known(game: str, key: str) -> bool:
 
 
 def _rows_naming(f: MetaFilter, key: str) -> list[dict]:
-    if games.plugin(f.game).side_statistics:
+    if providers.plugin(f.game).side_statistics:
         return [r for r in queries.entry_rates(f, "characters") if r["key"] == key]
     return [
         {**r, "dataset": d.title}
@@ -80,7 +81,7 @@ def profile(f: MetaFilter, key: str) -> dict:
     rows = _rows_naming(f, key)
     row = rows[0] if rows else None
     name = row["name"] if row else key
-    if not games.plugin(f.game).side_statistics:
+    if not providers.plugin(f.game).side_statistics:
         return {"game": f.game, "key": key, "name": name, "detailed": False, "rates": rows}
     matchups = sorted(queries.character_matchups(f, character=key), key=lambda r: (-r["games"], r["col"]))
     best, worst = best_and_worst(matchups)

@@ -15,8 +15,7 @@ from urllib.parse import urlencode
 import plotly.graph_objects as go
 from django.urls import reverse
 
-import games
-from dashboards import figures, queries, stats
+from dashboards import figures, providers, queries, stats
 from dashboards.filters import MetaFilter
 
 
@@ -161,7 +160,7 @@ class ScoreComponents(Dataset):
     key = "score-components"
 
     def __init__(self, game: str):
-        plugin = games.plugin(game)
+        plugin = providers.plugin(game)
         self.labels = dict(plugin.score_components)
         self.score_label = plugin.score_label
         self.title = f"{self.score_label} by source"
@@ -198,21 +197,21 @@ def generic_pages() -> dict[str, Page]:
 
 def meta_games() -> list[str]:
     """Every game that has an engine: the games registered with it (``engine.games()``)."""
-    return games.game_ids()
+    return providers.game_ids()
 
 
 def game_name(game: str) -> str:
-    return games.plugin(game).label
+    return providers.plugin(game).label
 
 
 def datasets_for(game: str) -> dict[str, Dataset]:
     """The data sets of ``game`` by key (its plugin's; none for a game without them)."""
-    return games.plugin(game).meta_datasets()
+    return providers.plugin(game).meta_datasets()
 
 
 def pages_for(game: str) -> dict[str, Page]:
     """The dashboard pages of ``game`` by slug, the first being its overview."""
-    return games.plugin(game).meta_pages()
+    return providers.plugin(game).meta_pages()
 
 
 def format_cell(value, fmt: str) -> str:

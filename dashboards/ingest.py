@@ -18,27 +18,17 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 import engine
-import games
 from dashboards import models as m
+from dashboards import providers
 from dashboards.filters import rating_band
 from dashboards.modes import stored_mode
-from dashboards.onestatement import Table, insert_tree
-from dashboards.statrows import GameRows, StatisticsError, contract_problems, game_rows
+from dashboards.onestatement import Table, insert_tree, insert_tree_orm
+from dashboards.statrows import StatisticsError, contract_problems
 
 logger = logging.getLogger(__name__)
 
 # A header date outside this window is a typo or a joke; the upload day is used instead.
 _EARLIEST_PLAYED = dt.date(2000, 1, 1)
-
-
-# The per-side child tables (``statrows.SideRows`` attribute, model), in the order rows are written.
-SIDE_CHILDREN = (
-    ("rounds", m.RoundStat),
-    ("characters", m.CharacterStat),
-    ("weapons", m.WeaponStat),
-    ("items", m.ItemStat),
-    ("tests", m.TestStat),
-)
 
 
 @dataclass(frozen=True)
@@ -104,12 +94,13 @@ def store_verdict(game_log, verdict: dict, *, earlier: bool = True) -> Touched:
     problems = statistics_problems(game_log, verdict) if legal else []
     if problems:
         legal, seats = False, []
-    # A game whose plugin keeps per-side statistics (Battleground) is counted only when they
-    # follow the dashboards' per-side contract; any other game is counted from the generic result.
-    side_statistics = games.plugin(game_log.game).side_statistics
+    # A game whose plugin keeps per-side statistics is counted only when its plugin can turn them
+    # into rows (GamePlugin.statistics_rows); any other game is counted from the generic result.
+    plugin = providers.plugin(game_log.game)
+    side_statistics = plugin.side_statistics
     if legal and side_statistics and verdict.get("statistics"):
         try:
-            rows = game_rows(verdict["statistics"])
+            rows = plugin.statistics_rows(verdict["statistics"])
         except StatisticsError as exc:
             # The verdict stands; its statistics cannot be counted. Old rows go too, since
             # they describe a verdict that no longer holds.
@@ -129,7 +120,7 @@ def store_verdict(game_log, verdict: dict, *, earlier: bool = True) -> Touched:
             filters = {
                 "played_on": played_on(header, game_log.created_at),
                 "event_ref": event_ref_of(header),
-                "mode": stored_mode(game_log.game, games.plugin(game_log.game).log_mode(header), verdict),
+                "mode": stored_mode(game_log.game, plugin.log_mode(header), verdict),
                 "simulated": bool(verdict.get("simulated") or game_log.simulated),
                 "verified_at": game_log.verified_at,
                 "engine_version": verdict.get("engine_version", ""),
@@ -192,46 +183,30 @@ def record_rejection(game_log, verdict: dict, problems: list[str]) -> None:
     )
 
 
-def insert_game(rows: GameRows, *, game_log=None, played_on: dt.date, event_ref=None, rating=None,
+def insert_game(rows, *, game_log=None, played_on: dt.date, event_ref=None, rating=None,
                 simulated=False, verified_at=None, engine_version="", mode="") -> m.GameStat:  # fmt: skip
-    """Write one game's rows through the ORM, one INSERT per table (``bulk_create`` returns the
-    sides' ids on PostgreSQL and SQLite alike); bulk loads of many games use ``dashboards.bulk``."""
+    """Write one game's rows (a plugin's ``statistics_rows``) through the ORM, one INSERT per table;
+    bulk loads of many games use ``dashboards.bulk``."""
     stat = m.GameStat.objects.create(game_log=game_log, **game_fields(rows, played_on=played_on, event_ref=event_ref,
                                      rating=rating, simulated=simulated, verified_at=verified_at,
                                      engine_version=engine_version, mode=mode))  # fmt: skip
-    insert_sides(stat, rows)
+    insert_tree_orm(stat, rows.tables())
     return stat
 
 
-def insert_sides(stat: m.GameStat, rows: GameRows) -> None:
-    """The sides of a stored game and their child rows, one INSERT per table."""
-    sides = m.SideStat.objects.bulk_create([m.SideStat(game_stat=stat, **s.side) for s in rows.sides])
-    for attr, model in SIDE_CHILDREN:
-        # Side by side, in the order the statistics list them: the rows (and their ids) come out
-        # exactly as one INSERT per side wrote them.
-        children = [model(side=side, **row) for side, s in zip(sides, rows.sides, strict=True)
-                    for row in getattr(s, attr)]  # fmt: skip
-        if children:
-            model.objects.bulk_create(children)
-
-
-def write_game(stat: m.GameStat, rows: GameRows | None, seats: list[dict]) -> None:
-    """Store the unsaved ``stat`` with its sides' rows and its seats: in one statement on PostgreSQL
-    (``dashboards.onestatement``, #14), through the ORM elsewhere; the same rows either way."""
+def write_game(stat: m.GameStat, rows, seats: list[dict]) -> None:
+    """Store the unsaved ``stat`` with the rows its plugin keeps under it (``rows.tables()``, or none)
+    and its seats: in one statement on PostgreSQL (``dashboards.onestatement``, #14), through the ORM
+    elsewhere; the same rows either way."""
     if connection.vendor != "postgresql":
         stat.save(force_insert=True)
         if rows is not None:
-            insert_sides(stat, rows)
+            insert_tree_orm(stat, rows.tables())
         insert_seats(stat, seats)
         return
     tables = [Table(m.GameStat, [stat])]
-    if rows is not None and rows.sides:
-        tables.append(
-            Table(m.SideStat, [s.side for s in rows.sides], 0, "game_stat_id", [0] * len(rows.sides))
-        )
-        for attr, model in SIDE_CHILDREN:
-            children = [(n, row) for n, s in enumerate(rows.sides) for row in getattr(s, attr)]
-            tables.append(Table(model, [c for _, c in children], 1, "side_id", [n for n, _ in children]))
+    if rows is not None:
+        tables += rows.tables()
     seat_rows = seat_stats(seats)
     if seat_rows:
         seats_at = len(tables)
@@ -305,7 +280,6 @@ def result_game_fields(game: str, verdict: dict) -> dict:
         "game": game,
         "content_pack": "@".join(str(p) for p in (pack.get("id"), pack.get("version")) if p)[:100],
         "randomness": "",
-        "map": "",
         "rounds_played": result.get("rounds_played") or 0,
         "first_player": "",
         "winner": str(winners[0].get("seat"))[:32] if len(winners) == 1 else None,
@@ -315,12 +289,11 @@ def result_game_fields(game: str, verdict: dict) -> dict:
 
 
 def game_fields(
-    rows: GameRows, *, played_on, event_ref, rating, simulated, verified_at, engine_version, mode=""
+    rows, *, played_on, event_ref, rating, simulated, verified_at, engine_version, mode=""
 ) -> dict:
-    """GameStat columns for one game: the statistics' game row plus the filter columns."""
+    """GameStat columns for one game: those its plugin's rows give (``rows.game``) plus the filter columns."""
     return {
         **rows.game,
-        "objectives_claimed": sum(s.side["objectives_claimed"] for s in rows.sides),
         "played_on": played_on,
         "event_ref": event_ref,
         "rating": rating,

@@ -59,102 +59,18 @@ class GameStat(models.Model):
     # The engine Mode id the log was played in ("" for a game whose logs name none, Battleground).
     mode = models.CharField(max_length=32, blank=True, default="")
     randomness = models.CharField(max_length=16)
-    map = models.CharField(max_length=100, blank=True)
     rounds_played = models.PositiveSmallIntegerField()
     events = models.PositiveIntegerField(default=0)
     first_player = models.CharField(max_length=32)
     winner = models.CharField(max_length=32, null=True, blank=True)
     outcome = models.CharField(max_length=16)
     ended_by = models.CharField(max_length=32)  # "tie-break-eternium" (FE-17.2) is 18
-    objectives_available = models.PositiveSmallIntegerField(default=0)
-    # Both sides' claims added up at ingest, so the map summary needs no join to sides.
-    objectives_claimed = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         indexes = [models.Index(fields=["game", "played_on"], name="dash_game_game_day")]
 
     def __str__(self) -> str:
         return f"{self.game} {self.played_on} #{self.pk}"
-
-
-class SideStat(models.Model):
-    """One player's side in one game (``statistics["sides"]``)."""
-
-    game_stat = models.ForeignKey(GameStat, on_delete=models.CASCADE, related_name="sides")
-    player = models.CharField(max_length=32)
-    player_name = models.CharField(max_length=100)
-    faction = models.CharField(max_length=64)
-    faction_name = models.CharField(max_length=200)
-    force_points = models.IntegerField(default=0)
-    first_player = models.BooleanField()
-    result = models.CharField(max_length=8)  # win | draw | loss
-    vp_total = models.IntegerField(default=0)
-    vp_objectives = models.IntegerField(default=0)
-    vp_missions = models.IntegerField(default=0)
-    vp_knockouts = models.IntegerField(default=0)
-    knockouts_dealt = models.IntegerField(default=0)
-    characters_lost = models.IntegerField(default=0)
-    objectives_claimed = models.IntegerField(default=0)
-
-    class Meta:
-        indexes = [models.Index(fields=["player_name"], name="dash_side_player")]
-
-
-class RoundStat(models.Model):
-    """Cumulative VP of one side at the end of one round (``game.vp_by_round``)."""
-
-    side = models.ForeignKey(SideStat, on_delete=models.CASCADE, related_name="rounds")
-    round = models.PositiveSmallIntegerField()
-    vp = models.IntegerField()
-
-
-class CharacterStat(models.Model):
-    side = models.ForeignKey(SideStat, on_delete=models.CASCADE, related_name="characters")
-    character = models.CharField(max_length=64)
-    name = models.CharField(max_length=200)
-    faction = models.CharField(max_length=64)
-    survived = models.BooleanField()
-    knocked_out_round = models.PositiveSmallIntegerField(null=True, blank=True)
-    wounds_dealt = models.IntegerField(default=0)
-    wounds_taken = models.IntegerField(default=0)
-    activations = models.IntegerField(default=0)
-    objectives_claimed = models.IntegerField(default=0)
-
-
-class WeaponStat(models.Model):
-    side = models.ForeignKey(SideStat, on_delete=models.CASCADE, related_name="weapons")
-    character = models.CharField(max_length=64)
-    weapon = models.CharField(max_length=64)
-    name = models.CharField(max_length=200)
-    weapon_type = models.CharField(max_length=16)
-    attacks = models.IntegerField(default=0)
-    successes = models.IntegerField(default=0)
-    wounds = models.IntegerField(default=0)
-    knockouts = models.IntegerField(default=0)
-
-
-class ItemStat(models.Model):
-    side = models.ForeignKey(SideStat, on_delete=models.CASCADE, related_name="items")
-    character = models.CharField(max_length=64)
-    item = models.CharField(max_length=64)
-    name = models.CharField(max_length=200)
-    item_type = models.CharField(max_length=16)
-    uses = models.IntegerField(default=0)
-
-
-class TestStat(models.Model):
-    """Dice tests of one kind and stat by one character. Dice luck reads recorded games only."""
-
-    __test__ = False  # not a pytest test class, despite the name
-
-    side = models.ForeignKey(SideStat, on_delete=models.CASCADE, related_name="tests")
-    character = models.CharField(max_length=64)
-    kind = models.CharField(max_length=16)
-    stat = models.CharField(max_length=32)
-    tests = models.IntegerField(default=0)
-    dice = models.IntegerField(default=0)
-    successes = models.IntegerField(default=0)
-    expected_successes = models.FloatField(default=0)
 
 
 class SeatStat(models.Model):
@@ -170,7 +86,7 @@ class SeatStat(models.Model):
 
 
 class ComponentStat(models.Model):
-    """One score component of one seat, by the game's key (Battleground: objectives, missions…)."""
+    """One score component of one seat, by the game's key (the sources of its score)."""
 
     seat = models.ForeignKey(SeatStat, on_delete=models.CASCADE, related_name="components")
     component = models.CharField(max_length=64)
@@ -234,16 +150,13 @@ class EntryDaily(Bucket):
 
 
 class GameDaily(Bucket):
-    """Games by map, length, how they ended and outcome."""
+    """Games by length, how they ended and outcome."""
 
-    map = models.CharField(max_length=100, blank=True)
     rounds_played = models.PositiveSmallIntegerField()
     ended_by = models.CharField(max_length=32)  # "tie-break-eternium" (FE-17.2) is 18
     outcome = models.CharField(max_length=16)
     games = models.IntegerField(default=0)
     first_player_wins = models.IntegerField(default=0)
-    objectives_available = models.BigIntegerField(default=0)
-    objectives_claimed = models.BigIntegerField(default=0)
 
     class Meta:
         indexes = [models.Index(fields=["game", "day"], name="dash_gamed_game_day")]

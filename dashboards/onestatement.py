@@ -141,3 +141,17 @@ def _cast(field: models.Field) -> str:
     if field.get_internal_type() in ("CharField", "TextField", "SlugField", "EmailField", "URLField"):
         return "text"
     return field.db_type(connection)
+
+
+def insert_tree_orm(root: models.Model, tables: list[Table]) -> None:
+    """The rows of ``tables`` under the saved ``root`` through the ORM, one INSERT per table: the tables
+    are placed as ``insert_tree`` places them after the root's (parent 0 is ``root``, 1 the first of
+    ``tables``). ``bulk_create`` returns the ids children need on PostgreSQL and SQLite alike."""
+    saved: list[list[models.Model]] = [[root]]
+    for table in tables:
+        parents = saved[table.parent]
+        objs = [
+            table.model(**{table.foreign_key: parents[p].pk}, **row)
+            for row, p in zip(table.rows, table.parents, strict=True)
+        ]
+        saved.append(table.model.objects.bulk_create(objs) if objs else [])

@@ -18,9 +18,8 @@ from operator import or_
 from django.db import connection
 from django.db.models import Count, Max, Q, QuerySet, Sum
 
-import games
 from dashboards import models as m
-from dashboards import stats
+from dashboards import providers, stats
 from dashboards.filters import MetaFilter
 from dashboards.queries import entry_rates, public_games
 
@@ -47,7 +46,9 @@ def sides_of(
 ) -> QuerySet:
     """SideStat rows played under any of ``names`` that the viewer may see, simulated games per
     the meta's filter (left out by default)."""
-    sides = m.SideStat.objects.filter(visible_games(viewer_logs), player_name__in=list(names))
+    sides = providers.side_models().side.objects.filter(
+        visible_games(viewer_logs), player_name__in=list(names)
+    )
     return _simulated(sides, simulated)
 
 
@@ -89,10 +90,10 @@ def games_by_game(
     the logs whose players (the header's names) include one of ``names``."""
     names = sorted(set(names))
     out = []
-    for game in games.game_ids():
+    for game in providers.game_ids():
         if not names:
             break
-        if games.plugin(game).side_statistics:
+        if providers.plugin(game).side_statistics:
             count = (
                 sides_of(names, viewer_logs=viewer_logs, simulated=simulated)
                 .filter(game_stat__game=game)
@@ -103,7 +104,7 @@ def games_by_game(
         else:
             count = _seat_logs(game, names, viewer_logs, simulated).count()
         if count:
-            out.append({"game": game, "name": games.plugin(game).label, "games": count})
+            out.append({"game": game, "name": providers.plugin(game).label, "games": count})
     return out
 
 
@@ -132,8 +133,8 @@ def seat_games(
     wanted = set(names)
     rows: list[dict] = []
     order: list[tuple] = []  # (played on, game id) of each row: newest first
-    for game in games.game_ids():
-        plugin = games.plugin(game)
+    for game in providers.game_ids():
+        plugin = providers.plugin(game)
         if plugin.side_statistics or not names:
             continue
         logs = _seat_logs(game, names, viewer_logs, simulated)
@@ -221,7 +222,7 @@ def _meta_rates(game: str, dimension: str, simulated: str) -> dict[str, dict]:
     """The meta's rate rows of ``game`` by key: a game with per-side rows from the summaries' ``dimension``; any
     other game (factions only) from its plugin's ``faction_rates_dataset``."""
     f = MetaFilter(game=game, simulated=simulated)
-    plugin = games.plugin(game)
+    plugin = providers.plugin(game)
     if plugin.side_statistics:
         rows = entry_rates(f, dimension)
     else:
@@ -278,7 +279,8 @@ def characters(sides: QuerySet, simulated: str = "exclude") -> list[dict]:
     """The player's record with each character they fielded (a side's result is each of its
     characters' result), beside that character's win rate in the meta."""
     rows = (
-        m.CharacterStat.objects.filter(side__in=sides)
+        providers.side_models()
+        .character.objects.filter(side__in=sides)
         .values("side__game_stat__game", "character")
         .annotate(_name=Max("name"), **_counts("side__result"))
         .order_by()
@@ -311,7 +313,7 @@ def dice(names: Iterable[str], *, viewer_logs: QuerySet | None = None, simulated
     names = sorted(set(names))
     sides = sides_of(names, viewer_logs=viewer_logs, simulated=simulated)
     tests = (
-        m.TestStat.objects.filter(side__in=sides, side__game_stat__randomness="recorded")
+        providers.side_models().test.objects.filter(side__in=sides, side__game_stat__randomness="recorded")
         .values("side__game_stat__game")
         .annotate(_games=Count("side__game_stat", distinct=True), _dice=Sum("dice"), _successes=Sum("successes"),
                   _expected=Sum("expected_successes"))
@@ -324,14 +326,14 @@ def dice(names: Iterable[str], *, viewer_logs: QuerySet | None = None, simulated
         }
         for r in tests
     }
-    for game in games.game_ids():
-        own = games.plugin(game).own_dice(
+    for game in providers.game_ids():
+        own = providers.plugin(game).own_dice(
             names, games_seen(game, viewer_logs=viewer_logs, simulated=simulated)
         )
         if own is not None:
             per_game[game] = own
     by_game = [
-        {"game": game, "name": games.plugin(game).label, "success_word": "successes", **row}
+        {"game": game, "name": providers.plugin(game).label, "success_word": "successes", **row}
         for game, row in sorted(per_game.items())
         if row.get("dice")
     ]
@@ -380,9 +382,9 @@ def history(recent: list) -> list[dict]:
     """One row per side in ``recent`` (SideStat with its game), with the opponent's side."""
     opponents = {
         s.game_stat_id: s
-        for s in m.SideStat.objects.filter(game_stat_id__in=[s.game_stat_id for s in recent]).exclude(
-            pk__in=[s.pk for s in recent]
-        )
+        for s in providers.side_models()
+        .side.objects.filter(game_stat_id__in=[s.game_stat_id for s in recent])
+        .exclude(pk__in=[s.pk for s in recent])
     }
     rows = []
     for s in recent:

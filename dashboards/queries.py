@@ -22,9 +22,9 @@ from django.db.models import F, Max, Min, Q, QuerySet, Sum
 from django.db.models.functions import TruncMonth
 
 from dashboards import models as m
-from dashboards import stats
+from dashboards import providers, stats
 from dashboards.filters import MetaFilter
-from visibility.services import public_q
+from dashboards.providers import public_q
 
 CACHE_SECONDS = 24 * 3600
 T = TypeVar("T")
@@ -103,6 +103,9 @@ def _sums(qs: QuerySet, group: list[str], **sums: str) -> list[dict]:
     clash with model fields (Django refuses an annotation named like a column)."""
     rows = qs.values(*group).annotate(**{f"_{k}": Sum(v) for k, v in sums.items()}).order_by(*group)
     return [{**{g: r[g] for g in group}, **{k: r[f"_{k}"] or 0 for k in sums}} for r in rows]
+
+
+sums = _sums  # for a game plugin's own summaries
 
 
 _ENTRY_SUMS = {
@@ -321,31 +324,6 @@ def weapon_types(f: MetaFilter) -> list[dict]:
     return cached("weapon-types", f, compute)
 
 
-def objectives_by_map(f: MetaFilter) -> list[dict]:
-    """Share of the objectives on offer that either side claimed, per map, with a Wilson interval."""
-
-    def compute(f: MetaFilter) -> list[dict]:
-        rows = _sums(bucket(m.GameDaily, f), ["map"], games="games", available="objectives_available",
-                     claimed="objectives_claimed")  # fmt: skip
-        out = []
-        for r in rows:
-            interval = None
-            if r["claimed"] <= r["available"]:
-                interval = stats.wilson_interval(r["claimed"], r["available"])
-            out.append(
-                {
-                    **r,
-                    "claim_rate": stats.rate(r["claimed"], r["available"]),
-                    "ci_low": interval[0] if interval else None,
-                    "ci_high": interval[1] if interval else None,
-                    "too_few_games": stats.too_few_games(r["games"], f.min_games),
-                }
-            )
-        return out
-
-    return cached("objectives-by-map", f, compute)
-
-
 def dice_luck(f: MetaFilter) -> list[dict]:
     """Observed against expected successes per player name, recorded dice only. It names people:
     staff only (the staff API); public pages show :func:`dice_luck_distribution`."""
@@ -408,7 +386,7 @@ def _recorded_dice(f: MetaFilter) -> QuerySet:
     """TestStat rows of public games inside the filter, recorded dice only (seeded games are fair
     by construction), as DiceDaily would hold them for public games alone."""
     games = game_stats(f, m.GameStat.objects.filter(public_games(), randomness="recorded"))
-    return m.TestStat.objects.filter(side__game_stat__in=games)
+    return providers.side_models().test.objects.filter(side__game_stat__in=games)
 
 
 def game_stats(f: MetaFilter, games: QuerySet | None = None) -> QuerySet:
@@ -615,7 +593,8 @@ def _outcomes(side: str) -> str:
 def _run_matchups(sql: str, games: QuerySet, params: list, f: MetaFilter) -> list[dict]:
     """Run a matchup ``sql`` whose ``{games}`` is the filtered GameStat ids (a subquery)."""
     games_sql, games_params = games.values("id").query.sql_with_params()
-    tables = {"side": m.SideStat._meta.db_table, "character": m.CharacterStat._meta.db_table}
+    sides = providers.side_models()
+    tables = {"side": sides.side._meta.db_table, "character": sides.character._meta.db_table}
     with connection.cursor() as cursor:
         cursor.execute(sql.format(games=games_sql, **tables), [*games_params, *params])
         return _matchup_rows(cursor, f)

@@ -128,7 +128,6 @@ def _game_fields(match, seats) -> dict:
         "verified_at": None,  # no engine verified it
         "engine_version": "",
         "randomness": "",
-        "map": "",
         "rounds_played": 0,  # a report does not say
         "first_player": "",
         "winner": _label(winners[0]) if len(winners) == 1 else None,

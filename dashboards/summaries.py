@@ -20,11 +20,15 @@ from django.db.models import F
 from django.utils import timezone
 
 from dashboards import models as m
+from dashboards import providers
 
 BUCKET = ("game", "day", "content_pack", "event_ref", "rating_band", "simulated", "source", "mode")
-_BUCKET_SELECT = (
+# The bucket columns as selected from GameStat (alias ``g``), in BUCKET's order: a plugin's summary
+# statements (dashboards.providers.Summary) select them too.
+BUCKET_SELECT = (
     "g.game, g.played_on, g.content_pack, g.event_ref, g.rating_band, g.simulated, g.source, g.mode"
 )
+_BUCKET_SELECT = BUCKET_SELECT
 
 # The measure columns of EntryDaily, in insert order; a dimension fills those it knows.
 ENTRY_MEASURES = (
@@ -37,8 +41,12 @@ ENTRY_MEASURES = (
 _LOCK_KEY = 5_000_512_301
 
 
-def _t(model) -> str:
+def table(model) -> str:
+    """A model's table name, quoted for SQL."""
     return connection.ops.quote_name(model._meta.db_table)
+
+
+_t = table
 
 
 def _count(result: str | None, distinct: str | None) -> str:
@@ -78,11 +86,12 @@ class Dimension:
 
 
 def _tables() -> dict[str, str]:
+    sides = providers.side_models()
     return {
-        "side": _t(m.SideStat),
-        "character": _t(m.CharacterStat),
-        "weapon": _t(m.WeaponStat),
-        "item": _t(m.ItemStat),
+        "side": _t(sides.side),
+        "character": _t(sides.character),
+        "weapon": _t(sides.weapon),
+        "item": _t(sides.item),
     }
 
 
@@ -193,13 +202,12 @@ DIMENSIONS: dict[str, Dimension] = {
 
 def _game_daily_sql(where: str) -> str:
     return (
-        f"INSERT INTO {_t(m.GameDaily)} ({', '.join(BUCKET)}, map, rounds_played, ended_by, outcome, games,"
-        " first_player_wins, objectives_available, objectives_claimed) "
-        f"SELECT {_BUCKET_SELECT}, g.map, g.rounds_played, g.ended_by, g.outcome, COUNT(*),"
-        " SUM(CASE WHEN g.winner = g.first_player THEN 1 ELSE 0 END),"
-        " SUM(g.objectives_available), SUM(g.objectives_claimed) "
+        f"INSERT INTO {_t(m.GameDaily)} ({', '.join(BUCKET)}, rounds_played, ended_by, outcome, games,"
+        " first_player_wins) "
+        f"SELECT {_BUCKET_SELECT}, g.rounds_played, g.ended_by, g.outcome, COUNT(*),"
+        " SUM(CASE WHEN g.winner = g.first_player THEN 1 ELSE 0 END) "
         f"FROM {_t(m.GameStat)} g WHERE {where or '1 = 1'} "
-        f"GROUP BY {_BUCKET_SELECT}, g.map, g.rounds_played, g.ended_by, g.outcome"
+        f"GROUP BY {_BUCKET_SELECT}, g.rounds_played, g.ended_by, g.outcome"
     )
 
 
@@ -207,7 +215,7 @@ def _round_daily_sql(where: str) -> str:
     return (
         f"INSERT INTO {_t(m.RoundDaily)} ({', '.join(BUCKET)}, round, result, sides, vp_sum) "
         f"SELECT {_BUCKET_SELECT}, r.round, s.result, COUNT(*), SUM(r.vp) "
-        f"FROM {_t(m.RoundStat)} r JOIN {_t(m.SideStat)} s ON s.id = r.side_id"
+        f"FROM {_t(providers.side_models().round)} r JOIN {_t(providers.side_models().side)} s ON s.id = r.side_id"
         f" JOIN {_t(m.GameStat)} g ON g.id = s.game_stat_id WHERE {where or '1 = 1'} "
         f"GROUP BY {_BUCKET_SELECT}, r.round, s.result"
     )
@@ -221,7 +229,7 @@ def _dice_daily_sql(where: str) -> str:
         f"INSERT INTO {_t(m.DiceDaily)} ({', '.join(BUCKET)}, player_name, kind, tests, dice, successes, expected) "
         f"SELECT {_BUCKET_SELECT}, s.player_name, t.kind, SUM(t.tests), SUM(t.dice), SUM(t.successes),"
         " SUM(t.expected_successes) "
-        f"FROM {_t(m.TestStat)} t JOIN {_t(m.SideStat)} s ON s.id = t.side_id"
+        f"FROM {_t(providers.side_models().test)} t JOIN {_t(providers.side_models().side)} s ON s.id = t.side_id"
         f" JOIN {_t(m.GameStat)} g ON g.id = s.game_stat_id WHERE {conditions} "
         f"GROUP BY {_BUCKET_SELECT}, s.player_name, t.kind"
     )
@@ -245,12 +253,22 @@ SUMMARY_MODELS = (m.EntryDaily, m.GameDaily, m.RoundDaily, m.DiceDaily, m.ScoreD
 
 
 def _statements(where: str) -> list[str]:
+    generic = [_game_daily_sql(where), *_score_daily_sql(where)]
+    plugins = [sql for summary in providers.summaries() for sql in summary.statements(where)]
+    if not providers.has_side_models():  # no installed plugin keeps per-side rows
+        return generic + plugins
     return [d.sql(where) for d in DIMENSIONS.values()] + [
-        _game_daily_sql(where),
+        generic[0],
         _round_daily_sql(where),
         _dice_daily_sql(where),
-        *_score_daily_sql(where),
+        *generic[1:],
+        *plugins,
     ]
+
+
+def summary_models() -> tuple:
+    """The core's summary tables and those the game plugins keep."""
+    return SUMMARY_MODELS + tuple(summary.model for summary in providers.summaries())
 
 
 def _lock(cursor, *, big: bool = False) -> None:
@@ -270,7 +288,7 @@ def refresh_buckets(game: str, days: Iterable[dt.date]) -> int:
     with transaction.atomic(), connection.cursor() as cursor:
         _lock(cursor)
         placeholders = ", ".join(["%s"] * len(days))
-        for model in SUMMARY_MODELS:
+        for model in summary_models():
             cursor.execute(
                 f"DELETE FROM {_t(model)} WHERE game = %s AND day IN ({placeholders})", [game, *days]
             )
@@ -295,19 +313,11 @@ def rebuild_all() -> None:
     with transaction.atomic(), connection.cursor() as cursor:
         _lock(cursor, big=True)
         if connection.vendor == "postgresql":
-            for model in (
-                m.GameStat,
-                m.SeatStat,
-                m.ComponentStat,
-                m.SideStat,
-                m.RoundStat,
-                m.CharacterStat,
-                m.WeaponStat,
-                m.ItemStat,
-                m.TestStat,
-            ):
+            sides = providers.side_models().all() if providers.has_side_models() else ()
+            sources = [model for summary in providers.summaries() for model in summary.sources]
+            for model in dict.fromkeys((m.GameStat, m.SeatStat, m.ComponentStat, *sides, *sources)):
                 cursor.execute(f"ANALYZE {_t(model)}")  # plans for the rows just loaded, not for empty tables
-        for model in SUMMARY_MODELS:
+        for model in summary_models():
             cursor.execute(f"DELETE FROM {_t(model)}")
         for sql in _statements(""):
             cursor.execute(sql)
@@ -316,7 +326,7 @@ def rebuild_all() -> None:
         if connection.vendor == "postgresql":
             # Fresh planner statistics: the first page view after a bulk load should not
             # run on estimates made for empty tables.
-            for model in SUMMARY_MODELS:
+            for model in summary_models():
                 cursor.execute(f"ANALYZE {_t(model)}")
 
 

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import engine
-import games as game_plugins
+from dashboards import providers
 from dashboards.modes import stored_mode
 
 # Simulated games per game that :func:`simulated_verdict` draws from: seeds 1..TEMPLATES.
@@ -105,7 +105,7 @@ class SyntheticMeta:
         self.rng = random.Random(seed)
         rng = self.rng
         self.start, self.days = start, days
-        self.games = list(games) if games is not None else sorted(game_plugins.game_ids())
+        self.games = list(games) if games is not None else sorted(providers.game_ids())
         if not self.games:
             raise ValueError("no game to make synthetic games of")
         self.players = [
@@ -134,7 +134,7 @@ class SyntheticMeta:
         late = played_on >= self.start + dt.timedelta(days=self.days // 2)
         (n1, r1), (n2, r2) = rng.sample(self.players, 2)
         rating = (r1 + r2) / 2 if rng.random() < 0.8 else None
-        verdict = game_plugins.plugin(game).synthetic_verdict(
+        verdict = providers.plugin(game).synthetic_verdict(
             rng, names=(n1, n2), edge=(r1 - r2) / 2000, late=late
         )
         return SyntheticGame(game, verdict, played_on, event_ref, rating)
@@ -150,5 +150,5 @@ def stored_fields(game: SyntheticGame) -> dict:
         "verified_at": None,
         "engine_version": "synthetic",
         # The simulator's logs name no mode unless asked for one: what a header without one means.
-        "mode": stored_mode(game.game, game_plugins.plugin(game.game).log_mode({}), game.verdict),
+        "mode": stored_mode(game.game, providers.plugin(game.game).log_mode({}), game.verdict),
     }

@@ -4,14 +4,13 @@ transport in the one-machine demo); no result backend: tasks write verdicts into
 from celery import Celery
 from celery.signals import task_postrun, worker_init, worker_process_init
 
+# Task names, for code that enqueues without importing the task module (the web process).
+from gamelogs.task_names import REVERIFY_BATCH, REVERIFY_LOGS, SWEEP_PENDING, VERIFY_LOG
+
 app = Celery("arbiter", include=["workers.tasks"])
 app.config_from_object("django.conf:settings", namespace="CELERY")
 
-# Task names, for code that enqueues without importing the task module (the web process).
-VERIFY_LOG = "workers.tasks.verify_log"
-SWEEP_PENDING = "workers.tasks.sweep_pending"
-REVERIFY_LOGS = "workers.tasks.reverify_logs"
-REVERIFY_BATCH = "workers.tasks.reverify_batch"
+__all__ = ["REVERIFY_BATCH", "REVERIFY_LOGS", "SWEEP_PENDING", "VERIFY_LOG", "app"]
 
 
 @task_postrun.connect

@@ -17,7 +17,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from gamelogs import outbox, queue, verification
-from workers.celery import app
+from workers.celery import REVERIFY_BATCH, REVERIFY_LOGS, SWEEP_PENDING, VERIFY_LOG, app
 
 INFRASTRUCTURE_ERRORS = (
     OperationalError,
@@ -29,6 +29,7 @@ INFRASTRUCTURE_ERRORS = (
 
 
 @app.task(
+    name=VERIFY_LOG,
     bind=True,
     acks_late=True,
     reject_on_worker_lost=True,
@@ -49,6 +50,7 @@ def verify_log(self, log_id: int, force: bool = False, reason: str = "upload") -
 
 
 @app.task(
+    name=REVERIFY_BATCH,
     acks_late=True,
     reject_on_worker_lost=True,
     autoretry_for=INFRASTRUCTURE_ERRORS,
@@ -61,7 +63,9 @@ def reverify_batch(log_ids: list[int], force: bool = False) -> int:
     return len(verification.reverify_batch(log_ids, force=force))
 
 
-@app.task(acks_late=True, autoretry_for=INFRASTRUCTURE_ERRORS, retry_backoff=5, max_retries=3)
+@app.task(
+    name=SWEEP_PENDING, acks_late=True, autoretry_for=INFRASTRUCTURE_ERRORS, retry_backoff=5, max_retries=3
+)
 def sweep_pending() -> dict:
     """Periodic: send again every log the broker never received or a dead worker held, give up on
     logs that used all their attempts, and complete verdict effects left in the outbox."""
@@ -70,7 +74,9 @@ def sweep_pending() -> dict:
     return {"sent": sent, "failed": failed, "effects_done": effects_done, "effects_failing": effects_failing}
 
 
-@app.task(acks_late=True, autoretry_for=INFRASTRUCTURE_ERRORS, retry_backoff=5, max_retries=3)
+@app.task(
+    name=REVERIFY_LOGS, acks_late=True, autoretry_for=INFRASTRUCTURE_ERRORS, retry_backoff=5, max_retries=3
+)
 def reverify_logs(game: str | None = None, limit: int | None = None, force: bool = False) -> int:
     """Queue re-verification of logs with a stale verdict (or all, with ``force``), newest first,
     as ``reverify_batch`` tasks; each records what changed. Returns how many logs were queued."""

@@ -18,6 +18,7 @@ import logging
 from datetime import timedelta
 
 from amqp.exceptions import ChannelError
+from celery import current_app
 from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
@@ -25,8 +26,12 @@ from kombu.exceptions import KombuError
 from redis.exceptions import RedisError
 
 from gamelogs.models import FINAL_STATES, GameLog, LogState
+from gamelogs.task_names import REVERIFY_BATCH, REVERIFY_LOGS, VERIFY_LOG
 from gamelogs.verification import give_up, logs_to_reverify
-from workers.celery import REVERIFY_BATCH, REVERIFY_LOGS, VERIFY_LOG, app
+
+# The site's Celery app (built by the workers package, which the site package loads first:
+# arbiter_site/__init__.py); the tasks are sent, or run here, by name.
+app = current_app
 
 logger = logging.getLogger(__name__)
 
@@ -44,8 +49,7 @@ def enqueue_verification(log_id: int, *, force: bool = False, reason: str = "upl
     instead (``simulate_event --eager``; never in a web process).
     """
     if getattr(settings, "ARBITER_VERIFY_INLINE", False):
-        from workers.tasks import verify_log
-
+        verify_log = registered_task(VERIFY_LOG)
         verify_log.apply(args=[log_id], kwargs={"force": force, "reason": reason}, throw=True)
         return True
     try:
@@ -57,6 +61,14 @@ def enqueue_verification(log_id: int, *, force: bool = False, reason: str = "upl
         enqueued_at=timezone.now()
     )
     return True
+
+
+def registered_task(name: str):
+    """The task registered under ``name``, its module imported first if this process has not yet
+    (a web or management process: the workers' modules are the app's ``include``)."""
+    if name not in app.tasks:
+        app.loader.import_default_modules()
+    return app.tasks[name]
 
 
 def pending_logs(*, stale_after: timedelta | None = None):

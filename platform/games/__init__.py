@@ -12,8 +12,10 @@ generic defaults (:meth:`GamePlugin.generic`: its name, score label and score co
 the engine's registry), which read only ``verdict["result"]`` (it cannot run events: it has no
 list rules).
 
-Every folder under ``games/`` is imported the first time a plugin is looked up, so adding a
-game is adding a folder; tests may also :func:`register` a plugin of their own.
+Every folder under ``games/`` and every package of the entry-point group ``arbiter.platform_games``
+is imported the first time a plugin is looked up, so adding a game is adding a folder or installing
+a package; tests may also :func:`register` a plugin of their own. A plugin with models of its own is a
+Django app too (an ``apps.py``): the settings install it without naming it.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from dataclasses import dataclass
+from importlib.metadata import entry_points
 
 from django.conf import settings
 
@@ -298,8 +301,15 @@ class GamePlugin:
     # --- the meta (dashboards) ------------------------------------------------------------
 
     #: Whether the verdict's statistics follow the dashboards' per-side contract
-    #: (dashboards.statrows); a game without them is counted from the generic result alone.
+    #: (:meth:`statistics_rows`); a game without them is counted from the generic result alone.
     side_statistics: bool = False
+
+    def statistics_rows(self, statistics: dict):
+        """With ``side_statistics``: a legal verdict's statistics as rows, ``game`` (the columns they give the
+        dashboards' GameStat) and ``tables()`` (the rows under it, ``dashboards.onestatement.Table``s placed
+        right after the game's, written in the verdict's one statement); raises
+        ``dashboards.statrows.StatisticsError`` when they cannot be. None: counted from the generic result."""
+        return None
 
     #: A game without per-side rows: the key of its meta data set whose rows (keyed by faction id) rate the
     #: factions :meth:`seat_faction` names, set beside a player's own record on the player pages; "" for none.
@@ -405,8 +415,15 @@ def unregister(game_id: str) -> None:
     _PLUGINS.pop(game_id, None)
 
 
+#: The entry-point group a plugin shipped as its own package declares (its value: the package, which
+#: registers its plugin when imported, or a GamePlugin class or instance); the settings install it as a
+#: Django app when it has an ``apps.py`` (arbiter_site.settings.game_apps).
+ENTRY_POINT_GROUP = "arbiter.platform_games"
+
+
 def load() -> None:
-    """Import every plugin folder once (each registers itself)."""
+    """Import every plugin folder and every plugin package of :data:`ENTRY_POINT_GROUP` once (each
+    registers itself)."""
     global _loaded
     if _loaded:
         return
@@ -414,6 +431,12 @@ def load() -> None:
     for info in pkgutil.iter_modules(__path__):
         if info.ispkg:
             importlib.import_module(f"{__name__}.{info.name}")
+    for entry in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        found = entry.load()
+        if isinstance(found, type) and issubclass(found, GamePlugin):
+            found = found()
+        if isinstance(found, GamePlugin):
+            register(found)
 
 
 def plugin(game_id: str) -> GamePlugin:

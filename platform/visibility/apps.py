@@ -4,3 +4,10 @@ from django.apps import AppConfig
 class VisibilityConfig(AppConfig):
     name = "visibility"
     verbose_name = "Log visibility"
+
+    def ready(self) -> None:
+        # The dashboards show public logs only; they learn which are public from here, never import it.
+        from dashboards import providers
+        from visibility.services import public_q
+
+        providers.register_public_q(public_q)

@@ -26,6 +26,7 @@ from django.utils import timezone
 from dashboards import ingest
 from dashboards import models as m
 from gamelogs.models import GameLog
+from games.battleground import models as bg
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
@@ -35,12 +36,13 @@ VERIFIED_AT = dt.datetime(2026, 5, 6, 12, 0, tzinfo=dt.UTC)
 # Every stat table, parents before children, with the column that points at the parent.
 TABLES = (
     (m.GameStat, None),
-    (m.SideStat, ("game_stat_id", m.GameStat)),
-    (m.RoundStat, ("side_id", m.SideStat)),
-    (m.CharacterStat, ("side_id", m.SideStat)),
-    (m.WeaponStat, ("side_id", m.SideStat)),
-    (m.ItemStat, ("side_id", m.SideStat)),
-    (m.TestStat, ("side_id", m.SideStat)),
+    (bg.SideStat, ("game_stat_id", m.GameStat)),
+    (bg.RoundStat, ("side_id", bg.SideStat)),
+    (bg.CharacterStat, ("side_id", bg.SideStat)),
+    (bg.WeaponStat, ("side_id", bg.SideStat)),
+    (bg.ItemStat, ("side_id", bg.SideStat)),
+    (bg.TestStat, ("side_id", bg.SideStat)),
+    (bg.MapStat, ("game_stat_id", m.GameStat)),
     (m.SeatStat, ("game_stat_id", m.GameStat)),
     (m.ComponentStat, ("seat_id", m.SeatStat)),
 )
@@ -115,7 +117,7 @@ def test_an_illegal_verdict_takes_the_rows_away():
     touched = ingest.store_verdict(logs[0], {"status": "illegal"})
     assert touched.by_game() == {"motu-battleground": [dt.date(2026, 5, 4)]}
     assert not m.GameStat.objects.filter(game_log=logs[0]).exists()
-    assert not m.SideStat.objects.filter(game_stat__game="motu-battleground").exists()
+    assert not bg.SideStat.objects.filter(game_stat__game="motu-battleground").exists()
 
 
 def test_a_verdict_with_side_statistics_is_stored_in_one_statement():

@@ -26,6 +26,8 @@ from dashboards import players, queries, stats, summaries
 from dashboards.filters import MetaFilter
 from gamelogs.models import GameLog
 from gamelogs.signals import log_verified
+from games.battleground import models as bg
+from games.battleground.maps import objectives_by_map
 from tests.dashboards.meta_fixtures import (
     EVIL_CHARACTER,
     EVIL_NAME,
@@ -71,10 +73,10 @@ def f(**kwargs) -> MetaFilter:
 def test_rows_stored_for_legal_verdicts_only(meta):
     assert m.GameStat.objects.count() == 6  # five played + one simulated
     assert m.GameStat.objects.filter(simulated=True).count() == 1
-    assert m.SideStat.objects.count() == 12
+    assert bg.SideStat.objects.count() == 12
     g1 = m.GameStat.objects.get(game_log=meta[0][0])
     assert g1.played_on == dt.date(2026, 3, 1) and g1.event_ref == "Grayskull Cup"
-    assert g1.objectives_claimed == 2
+    assert g1.battleground_map.objectives_claimed == 2
 
 
 def test_faction_rates_by_hand(meta):
@@ -135,7 +137,7 @@ def test_initiative_and_game_charts_by_hand(meta):
         (3, "agreed-draw"): 1,
     }
     assert [(r["round"], r["knockouts"]) for r in queries.knockout_timing(f())] == [(2, 1), (3, 1)]
-    castle = queries.objectives_by_map(f())[0]
+    castle = objectives_by_map(f())[0]
     assert (castle["games"], castle["available"], castle["claimed"]) == (5, 25, 2)
     assert castle["claim_rate"] == pytest.approx(2 / 25)
     winners = by_key(queries.vp_sources(f()))["win"]

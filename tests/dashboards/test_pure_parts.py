@@ -11,8 +11,9 @@ import pytest
 import games
 from dashboards import figures, stats
 from dashboards.filters import MetaFilter, parse_filter, rating_band
-from dashboards.statrows import StatisticsError, contract_problems, game_rows
+from dashboards.statrows import StatisticsError, contract_problems
 from dashboards.synthetic import SyntheticMeta
+from games.battleground.statrows import game_rows
 from games.battleground.synthetic import Side, build_statistics
 
 EVIL_NAME = '<img src=x onerror="alert(1)"><b>Bob</b> & co'

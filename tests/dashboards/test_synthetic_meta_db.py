@@ -14,6 +14,7 @@ import games
 from dashboards import models as m
 from dashboards.datasets import datasets_for
 from dashboards.filters import MetaFilter
+from games.battleground import models as bg
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +30,7 @@ def test_every_registered_game_is_loaded_as_its_logs_would_be():
     assert set(stats.values_list("game", flat=True)) == set(games.game_ids())
     for game in games.game_ids():
         of_game = stats.filter(game=game)
-        sides = m.SideStat.objects.filter(game_stat__in=of_game).count()
+        sides = bg.SideStat.objects.filter(game_stat__in=of_game).count()
         if games.plugin(game).side_statistics:
             assert sides == 2 * of_game.count()
         else:

@@ -17,6 +17,7 @@ from dashboards.onestatement import Table, _json_value, insert_tree
 from gamelogs import verification
 from gamelogs.models import GameLog
 from gamelogs.services import submit_log
+from games.battleground import models as bg
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
@@ -57,7 +58,7 @@ def test_turned_off_nothing_is_prepared_and_verdicts_are_the_same(settings):
         cursor.execute("DEALLOCATE ALL")  # what earlier tests on this connection left
     assert verification.verify_stored_log(log_id) == "legal"
     assert prepared("") == 0
-    assert m.SideStat.objects.filter(game_stat__game_log=log_id).count() == 2
+    assert bg.SideStat.objects.filter(game_stat__game_log=log_id).count() == 2
 
 
 def test_the_claimed_log_is_the_row_a_queryset_reads():
@@ -90,13 +91,13 @@ def test_statistics_values_go_through_json_exactly():
     (stat_id,) = insert_tree(
         [
             Table(m.GameStat, [stat]),
-            Table(m.SideStat, [side], 0, "game_stat_id", [0]),
-            Table(m.TestStat, [test_row], 1, "side_id", [0]),
+            Table(bg.SideStat, [side], 0, "game_stat_id", [0]),
+            Table(bg.TestStat, [test_row], 1, "side_id", [0]),
         ]  # fmt: skip
     )
     stored = m.GameStat.objects.get(pk=stat_id)
     assert stored.rating == 1512.3456789 and str(stored.played_on) == "2026-05-04"
-    assert m.TestStat.objects.get(side__game_stat=stat_id).expected_successes == 0.30000000000000004
+    assert bg.TestStat.objects.get(side__game_stat=stat_id).expected_successes == 0.30000000000000004
     with pytest.raises(ValueError):
         insert_tree([Table(m.GameStat, [m.GameStat(game_log_id=log_id, game="x", played_on="2026-05-04",
                                                    rating=float("nan"))])])  # fmt: skip

@@ -55,7 +55,8 @@ def test_a_legal_upload_verdict_costs_a_bounded_number_of_statements(uploads, mo
     assert in_receivers and in_receivers[0] <= IN_RECEIVERS, "\n".join(statements)
     assert len(statements) <= OUTSIDE_RECEIVERS + IN_RECEIVERS, statements
     # Fewer statements, the same effects: the log's stat rows are all there.
-    from dashboards.models import CharacterStat, GameStat, SideStat
+    from dashboards.models import GameStat
+    from games.battleground.models import CharacterStat, SideStat
 
     stat = GameStat.objects.get(game_log_id=uploads[0].pk)
     assert SideStat.objects.filter(game_stat=stat).count() == 2

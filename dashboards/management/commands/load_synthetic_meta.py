@@ -15,6 +15,7 @@ from __future__ import annotations
 import time
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import models
 
 from dashboards import models as m
 from dashboards import summaries
@@ -65,15 +66,16 @@ class Command(BaseCommand):
 
 def _delete_synthetic() -> int:
     """Remove synthetic games with plain DELETEs, children first (an ORM cascade over millions
-    of rows would load them all into memory)."""
+    of rows would load them all into memory): every table that hangs from GameStat, the plugins' too."""
     synthetic = m.GameStat.objects.filter(game_log__isnull=True, simulated=True)
     count = synthetic.count()
-    sides = m.SideStat.objects.filter(game_stat__in=synthetic)
-    for model in (m.RoundStat, m.CharacterStat, m.WeaponStat, m.ItemStat, m.TestStat):
-        model.objects.filter(side__in=sides)._raw_delete(model.objects.db)
-    sides._raw_delete(m.SideStat.objects.db)
-    seats = m.SeatStat.objects.filter(game_stat__in=synthetic)
-    m.ComponentStat.objects.filter(seat__in=seats)._raw_delete(m.ComponentStat.objects.db)
-    seats._raw_delete(m.SeatStat.objects.db)
-    synthetic._raw_delete(m.GameStat.objects.db)
+    _delete_with_children(synthetic)
     return count
+
+
+def _delete_with_children(rows) -> None:
+    for relation in rows.model._meta.related_objects:
+        if relation.on_delete is not models.CASCADE:
+            continue
+        _delete_with_children(relation.related_model.objects.filter(**{f"{relation.field.name}__in": rows}))
+    rows._raw_delete(rows.db)

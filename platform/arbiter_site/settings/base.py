@@ -20,6 +20,7 @@ import dj_database_url
 from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 
 from arbiter_site.settings.env import env_bool, env_int, env_list, env_str
+from arbiter_site.settings.game_apps import game_apps, static_dirs
 
 # platform/arbiter_site/settings/base.py → the repository root is three folders up.
 BASE_DIR = Path(__file__).resolve().parents[3]
@@ -43,6 +44,9 @@ def _optional_apps() -> list[str]:
         apps.append("webhooks")  # results, pairings and verdicts to subscribers' URLs
     if (BASE_DIR / "dashboards" / "apps.py").exists():
         apps.append("dashboards")
+    # The game registry, then every game plugin that has models of its own (found, never listed).
+    apps.append("games")
+    apps += game_apps(PLATFORM_DIR / "games")
     return apps
 
 
@@ -152,8 +156,8 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 # Each game plugin's own static files (its board for the viewer and the recorder, ``GamePlugin.board_script``):
-# a new game brings them in its folder, platform/games/<game>/static/.
-STATICFILES_DIRS = sorted(str(path) for path in (PLATFORM_DIR / "games").glob("*/static") if path.is_dir())
+# a new game brings them in its folder, platform/games/<game>/static/ (found with the app when it is one).
+STATICFILES_DIRS = static_dirs(PLATFORM_DIR / "games")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

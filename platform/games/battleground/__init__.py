@@ -70,6 +70,11 @@ class Battleground(GamePlugin):
 
     side_statistics = True
 
+    def statistics_rows(self, statistics: dict):
+        from games.battleground.statrows import game_rows  # its models load once the apps are ready
+
+        return game_rows(statistics)
+
     def synthetic_verdict(self, rng, *, names: tuple[str, str], edge: float, late: bool) -> dict:
         # A made-up roster with hidden strengths, so the synthetic meta's balance pages find something.
         from games.battleground.synthetic import synthetic_verdict

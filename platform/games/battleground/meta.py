@@ -217,7 +217,9 @@ class ObjectivesByMap(Dataset):
     )
 
     def rows(self, f):
-        return queries.objectives_by_map(f)
+        from games.battleground.maps import objectives_by_map  # its models load once the apps are ready
+
+        return objectives_by_map(f)
 
     def figures(self, rows, f):
         return [figures.objectives_by_map_figure(rows, "Objectives claimed by map")]

@@ -1,0 +1,111 @@
+"""What the dashboards core reads from the apps above it, registered by those apps when Django is ready.
+
+Dependencies point one way: the game plugins (``games``) and the platform apps (``visibility``) use the
+dashboards core, never the reverse. So the core imports neither: the game registry registers how a
+game's plugin is found (``games.apps``), the visibility app which logs are public (``visibility.apps``),
+and a game plugin that keeps statistics rows of its own its models and summaries (``games.battleground.apps``).
+
+A plugin is read by its attributes only (label, score components, data sets, ``side_statistics``,
+``log_mode``, ``synthetic_verdict`` …: ``games.GamePlugin``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.core.exceptions import ImproperlyConfigured
+from django.db.models import Q
+
+_plugin: Callable[[str], object] | None = None
+_game_ids: Callable[[], list[str]] | None = None
+_public_q: Callable[[str], Q] | None = None
+
+
+@dataclass(frozen=True)
+class SideModels:
+    """The per-side statistics tables some pages and summaries still read: a side of a game (with
+    ``game_stat``), and under it (``side``) its rounds, characters, weapons, items and dice tests."""
+
+    side: type
+    round: type
+    character: type
+    weapon: type
+    item: type
+    test: type
+
+    def all(self) -> tuple[type, ...]:
+        return (self.side, self.round, self.character, self.weapon, self.item, self.test)
+
+
+_side_models: SideModels | None = None
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A summary table a game plugin keeps beside the core's (``dashboards.summaries``): its ``model`` (a
+    ``dashboards.models.Bucket``), ``statements(where)``, the ``INSERT … SELECT`` statements that aggregate
+    the stat rows of the buckets ``where`` picks (a condition on the GameStat alias ``g``, with the same
+    parameters as the core's), and ``sources``, the stat tables it reads (analysed after a bulk load)."""
+
+    model: type
+    statements: Callable[[str], list[str]]
+    sources: tuple[type, ...] = ()
+
+
+_summaries: dict[type, Summary] = {}
+
+
+def register_games(plugin: Callable[[str], object], game_ids: Callable[[], list[str]]) -> None:
+    """``plugin(game_id)``: the plugin of one game (generic defaults for a game without one);
+    ``game_ids()``: every game the engine verifies."""
+    global _plugin, _game_ids
+    _plugin, _game_ids = plugin, game_ids
+
+
+def register_public_q(public_q: Callable[[str], Q]) -> None:
+    """``public_q(field)``: a Q that holds for rows whose ``field`` names a public log."""
+    global _public_q
+    _public_q = public_q
+
+
+def register_side_models(models: SideModels) -> None:
+    global _side_models
+    _side_models = models
+
+
+def side_models() -> SideModels:
+    if _side_models is None:
+        raise ImproperlyConfigured("no per-side statistics tables: no installed game plugin registered them")
+    return _side_models
+
+
+def register_summary(summary: Summary) -> None:
+    _summaries[summary.model] = summary
+
+
+def summaries() -> tuple[Summary, ...]:
+    return tuple(_summaries.values())
+
+
+def has_side_models() -> bool:
+    return _side_models is not None
+
+
+def plugin(game_id: str):
+    if _plugin is None:
+        raise ImproperlyConfigured("no game registry: the 'games' app registers it when it is installed")
+    return _plugin(game_id)
+
+
+def game_ids() -> list[str]:
+    if _game_ids is None:
+        raise ImproperlyConfigured("no game registry: the 'games' app registers it when it is installed")
+    return _game_ids()
+
+
+def public_q(field: str) -> Q:
+    """Without the visibility app no log is public: only rows with no log behind them are shown."""
+    if _public_q is None:
+        return Q(pk__in=[])
+    return _public_q(field)

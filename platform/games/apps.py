@@ -1,0 +1,15 @@
+from django.apps import AppConfig
+
+
+class GamesConfig(AppConfig):
+    """The game registry. It hands the dashboards core the way to a game's plugin, so that the core
+    never imports the plugins that build on it."""
+
+    name = "games"
+    verbose_name = "Game plugins"
+
+    def ready(self) -> None:
+        from dashboards import providers
+        from games import game_ids, plugin
+
+        providers.register_games(plugin, game_ids)

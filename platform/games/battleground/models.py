@@ -1,0 +1,135 @@
+"""Battleground's statistics rows: one row per side of a verified game (``statistics["sides"]``) and,
+under it, its VP by round, its characters, weapons, items and dice tests; the map of each game and its
+objectives, and their daily summary. As the engine's
+``verdict["statistics"]`` gives them (games.battleground.statrows turns those into these rows).
+
+They hang from the dashboards' generic ``GameStat``. The tables keep the names the dashboards app gave
+them when it owned these models (migration dashboards 0009 and battleground 0001 moved them here
+without touching a row).
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from dashboards.models import Bucket
+
+
+class SideStat(models.Model):
+    """One player's side in one game (``statistics["sides"]``)."""
+
+    game_stat = models.ForeignKey("dashboards.GameStat", on_delete=models.CASCADE, related_name="sides")
+    player = models.CharField(max_length=32)
+    player_name = models.CharField(max_length=100)
+    faction = models.CharField(max_length=64)
+    faction_name = models.CharField(max_length=200)
+    force_points = models.IntegerField(default=0)
+    first_player = models.BooleanField()
+    result = models.CharField(max_length=8)  # win | draw | loss
+    vp_total = models.IntegerField(default=0)
+    vp_objectives = models.IntegerField(default=0)
+    vp_missions = models.IntegerField(default=0)
+    vp_knockouts = models.IntegerField(default=0)
+    knockouts_dealt = models.IntegerField(default=0)
+    characters_lost = models.IntegerField(default=0)
+    objectives_claimed = models.IntegerField(default=0)
+
+    class Meta:
+        db_table = "dashboards_sidestat"  # the table the dashboards app made, rows and all
+        indexes = [models.Index(fields=["player_name"], name="dash_side_player")]
+
+
+class RoundStat(models.Model):
+    """Cumulative VP of one side at the end of one round (``game.vp_by_round``)."""
+
+    side = models.ForeignKey(SideStat, on_delete=models.CASCADE, related_name="rounds")
+    round = models.PositiveSmallIntegerField()
+    vp = models.IntegerField()
+
+    class Meta:
+        db_table = "dashboards_roundstat"  # the table the dashboards app made, rows and all
+
+
+class CharacterStat(models.Model):
+    side = models.ForeignKey(SideStat, on_delete=models.CASCADE, related_name="characters")
+    character = models.CharField(max_length=64)
+    name = models.CharField(max_length=200)
+    faction = models.CharField(max_length=64)
+    survived = models.BooleanField()
+    knocked_out_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    wounds_dealt = models.IntegerField(default=0)
+    wounds_taken = models.IntegerField(default=0)
+    activations = models.IntegerField(default=0)
+    objectives_claimed = models.IntegerField(default=0)
+
+    class Meta:
+        db_table = "dashboards_characterstat"  # the table the dashboards app made, rows and all
+
+
+class WeaponStat(models.Model):
+    side = models.ForeignKey(SideStat, on_delete=models.CASCADE, related_name="weapons")
+    character = models.CharField(max_length=64)
+    weapon = models.CharField(max_length=64)
+    name = models.CharField(max_length=200)
+    weapon_type = models.CharField(max_length=16)
+    attacks = models.IntegerField(default=0)
+    successes = models.IntegerField(default=0)
+    wounds = models.IntegerField(default=0)
+    knockouts = models.IntegerField(default=0)
+
+    class Meta:
+        db_table = "dashboards_weaponstat"  # the table the dashboards app made, rows and all
+
+
+class ItemStat(models.Model):
+    side = models.ForeignKey(SideStat, on_delete=models.CASCADE, related_name="items")
+    character = models.CharField(max_length=64)
+    item = models.CharField(max_length=64)
+    name = models.CharField(max_length=200)
+    item_type = models.CharField(max_length=16)
+    uses = models.IntegerField(default=0)
+
+    class Meta:
+        db_table = "dashboards_itemstat"  # the table the dashboards app made, rows and all
+
+
+class TestStat(models.Model):
+    """Dice tests of one kind and stat by one character. Dice luck reads recorded games only."""
+
+    __test__ = False  # not a pytest test class, despite the name
+
+    side = models.ForeignKey(SideStat, on_delete=models.CASCADE, related_name="tests")
+    character = models.CharField(max_length=64)
+    kind = models.CharField(max_length=16)
+    stat = models.CharField(max_length=32)
+    tests = models.IntegerField(default=0)
+    dice = models.IntegerField(default=0)
+    successes = models.IntegerField(default=0)
+    expected_successes = models.FloatField(default=0)
+
+    class Meta:
+        db_table = "dashboards_teststat"  # the table the dashboards app made, rows and all
+
+
+class MapStat(models.Model):
+    """The map one game was played on and its objectives (``statistics["game"][0]``): on offer, and
+    claimed by both sides together (added up at ingest, so the map summary needs no join to sides)."""
+
+    game_stat = models.OneToOneField(
+        "dashboards.GameStat", on_delete=models.CASCADE, related_name="battleground_map"
+    )
+    map = models.CharField(max_length=100, blank=True)
+    objectives_available = models.PositiveSmallIntegerField(default=0)
+    objectives_claimed = models.PositiveSmallIntegerField(default=0)
+
+
+class MapDaily(Bucket):
+    """Games and their objectives by map, per summary bucket (``dashboards.summaries``)."""
+
+    map = models.CharField(max_length=100, blank=True)
+    games = models.IntegerField(default=0)
+    objectives_available = models.BigIntegerField(default=0)
+    objectives_claimed = models.BigIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "day"], name="bg_map_game_day")]
