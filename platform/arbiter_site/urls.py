@@ -1,5 +1,6 @@
 """URL map. Apps owned elsewhere (tournaments, dashboards) are mounted once their URL modules exist."""
 
+from importlib import import_module
 from importlib.util import find_spec
 
 from csp.constants import SELF
@@ -25,6 +26,20 @@ def _optional(prefix: str, module: str) -> list:
     except ModuleNotFoundError:
         found = False
     return [path(prefix, include(module))] if found else []
+
+
+def _events(prefix: str, module: str, namespace: str) -> list:
+    """The event app's ``module`` under ``prefix``, after the standings app's patterns of the same
+    part of the site (``standings.urls.<namespace's part>``): one namespace, so every page keeps
+    its ``tournaments:`` or ``events-api:`` name. The standings' come first: the event's
+    ``<slug:slug>/`` would take ``ratings/``."""
+    if not _optional(prefix, module):
+        return []
+    extra = []
+    if find_spec("standings.urls") is not None:
+        standings = import_module("standings.urls")
+        extra = standings.page_patterns if namespace == "tournaments" else standings.api_patterns
+    return [path(prefix, include((extra + import_module(module).urlpatterns, namespace)))]
 
 
 # A database outage answers 503 (JSON under /api/), anything else 500: see arbiter_site.errors.
@@ -71,8 +86,8 @@ urlpatterns = [
     path("play/", include("play.urls")),
     path("api/", include((api_patterns, "api"), namespace="api")),
     path("admin/", admin.site.urls),
-    *_optional("events/", "tournaments.urls"),
-    *_optional("api/events/", "tournaments.api_urls"),
+    *_events("events/", "tournaments.urls", "tournaments"),
+    *_events("api/events/", "tournaments.api_urls", "events-api"),
     *_optional("join/", "tournaments.join_urls"),
     *_optional("meta/", "dashboards.urls"),
     *_optional("api/meta/", "dashboards.api_urls"),

@@ -657,19 +657,6 @@ class AuditEntry(models.Model):
         return f"{self.event}: {self.action}"
 
 
-class StandingSnapshot(models.Model):
-    """The standings as stored when a round closed; check_event recomputes and compares them."""
-
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standing_snapshots")
-    round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="standings")
-    order = models.JSONField(help_text="the tiebreak keys used")
-    rows = models.JSONField(help_text="[{rank, registration, name, dropped, metrics}] best first")
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["event", "round__number"]
-
-
 class Notification(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_notifications"

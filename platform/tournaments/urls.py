@@ -12,14 +12,14 @@ from tournaments.views import (
     teams,
 )
 
+# Mounted at /events/ by arbiter_site.urls in the ``tournaments`` namespace, after the pages of
+# the apps built on events (standings.urls), which share that namespace.
 app_name = "tournaments"
 
 urlpatterns = [
     path("", public.event_list, name="list"),
     path("new/", organizer.event_create, name="create"),
     path("me/", player.my_events, name="mine"),
-    path("ratings/", public.rating_list, name="ratings"),
-    path("players/<str:username>/", public.player_history, name="player"),
     path("<slug:slug>/", public.event_detail, name="event"),
     path("<slug:slug>/edit/", organizer.event_edit, name="edit"),
     path("<slug:slug>/register/", player.register, name="register"),
@@ -28,9 +28,6 @@ urlpatterns = [
     path("<slug:slug>/list/", player.my_list, name="my-list"),
     path("<slug:slug>/lists/", public.lists, name="lists"),
     path("<slug:slug>/results/", public.results, name="results"),
-    path("<slug:slug>/standings/", public.standings, name="standings"),
-    path("<slug:slug>/standings.csv", public.standings_csv, name="standings-csv"),
-    path("<slug:slug>/standings.json", public.standings_json, name="standings-json"),
     path("<slug:slug>/bracket/", public.bracket, name="bracket"),
     path("<slug:slug>/teams/", teams.team_list, name="teams"),
     path("<slug:slug>/teams/draw/", teams.draw, name="draw-teams"),

@@ -192,7 +192,7 @@ def test_ratings_can_be_read_for_one_game_with_partners_rated_as_a_team(organize
     """Individual ratings that account for team play: partners are rated as one side of the game, each keeping
     their own rating; ``?game=`` rates one game's events only, so an Eternia team game and another game's duel
     are not mixed."""
-    from tournaments.services.standings import ratings
+    from standings.services import ratings
 
     event, teams = six_teams(organizer, make_player)
     round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))

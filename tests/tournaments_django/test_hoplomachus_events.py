@@ -10,6 +10,7 @@ from datetime import date
 import pytest
 
 import engine
+from standings.services import standings_table
 from tests.tournaments_django.conftest import verify
 from tournaments import records, seats, services
 from tournaments.errors import EventError
@@ -101,7 +102,7 @@ def test_a_pandemonium_event_pairs_pods_and_ranks_by_place(
         services.decide_result(organizer, tables[2], [SeatScore("", rank=r) for r in (1, 3, 3)])
     services.close_round(organizer, round1)
 
-    points = {r["name"]: r["metrics"]["points"] for r in services.standings_table(event)["rows"]}
+    points = {r["name"]: r["metrics"]["points"] for r in standings_table(event)["rows"]}
     assert [points[n] for n in NAMES[0:4]] == [2, 0, 1, 3]
     assert sorted(points[n] for n in NAMES[4:7]) == [0, 1.5, 3]
     assert [points[n] for n in NAMES[7:10]] == [3, 0.75, 0.75]
@@ -141,7 +142,7 @@ def test_an_alliance_event_pairs_teams_of_two_and_shares_results(
         assert len({(s.outcome, s.score) for s in side}) == 1  # partners share the result
     services.decide_result(organizer, second, scores=two_seats("win", (12, 7)))
     services.close_round(organizer, round1)
-    table = services.standings_table(event)
+    table = standings_table(event)
     assert table["teams"] is True and sorted(r["metrics"]["points"] for r in table["rows"]) == [0, 0, 3, 3]
     round2 = services.pair_next_round(organizer, event)
     met = {frozenset(s.team for s in m.seat_list()) for m in round1.matches.all()}

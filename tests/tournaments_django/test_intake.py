@@ -8,13 +8,13 @@ import re
 import pytest
 from django.core.exceptions import PermissionDenied
 
+from standings.services import player_history, published_standings, ratings
 from tests.tournaments_django.conftest import EW, MOTU, first_game_force
 from tournaments import codes, services
 from tournaments.errors import EventError
 from tournaments.models import Registration, RegistrationStatus
 from tournaments.seats import two_seats
 from tournaments.services import player_import
-from tournaments.services.standings import player_history, published_standings, ratings
 
 pytestmark = pytest.mark.django_db
 

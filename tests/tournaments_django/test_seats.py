@@ -4,12 +4,12 @@ read seats. The pairing formats pair two seats; these matches are built by hand 
 import pytest
 from rest_framework.test import APIClient
 
+from standings.services import standings_for
 from tournaments import services
 from tournaments.errors import EventError
 from tournaments.models import Match, MatchSeat, MatchState
 from tournaments.seats import SeatScore, two_seats
 from tournaments.services.results import result_line
-from tournaments.services.standings import standings_for
 
 pytestmark = pytest.mark.django_db
 

@@ -10,12 +10,12 @@ from datetime import date
 import pytest
 
 import engine
+from standings.services import ratings, standings_table
 from tests.tournaments_django.conftest import verify
 from tournaments import records, seats, services
 from tournaments.errors import EventError
 from tournaments.models import MatchState, Outcome, ResultSource
 from tournaments.seats import two_seats
-from tournaments.services.standings import ratings
 
 pytestmark = pytest.mark.django_db
 
@@ -119,7 +119,7 @@ def test_two_round_team_swiss_with_a_verified_log(team_event, organizer, django_
         services.decide_result(organizer, match, scores=two_seats("win", (10, 7)))
     services.close_round(organizer, round2)
 
-    table = services.standings_table(event)
+    table = standings_table(event)
     assert table["teams"] is True
     rows = table["rows"]
     assert len(rows) == 4 and {r["team"] for r in rows} == {t.pk for t in teams}
@@ -208,7 +208,7 @@ def test_a_team_bye_counts_as_one_bye_of_the_team(organizer, make_player):
 
     services.decide_result(organizer, game, scores=two_seats("win", (10, 7)))
     services.close_round(organizer, round1)
-    points = {row["team"]: row["metrics"]["points"] for row in services.standings_table(event)["rows"]}
+    points = {row["team"]: row["metrics"]["points"] for row in standings_table(event)["rows"]}
     winner, loser = (int(group[0].team) for group in seats.sides(game))
     bye_team = int(bye.seat_list()[0].team)
     assert points == {winner: 3, bye_team: 3, loser: 0}  # the bye is one win of the team, not one per seat

@@ -44,7 +44,6 @@ from tournaments.services.rounds import (
     swap_pairing,
 )
 from tournaments.services.soft_scores import enter_soft_scores
-from tournaments.services.standings import player_history, standings_for, standings_table
 from tournaments.services.teams import create_team, disband_team, draw_teams, set_members
 
 __all__ = [
@@ -81,7 +80,6 @@ __all__ = [
     "on_log_verified",
     "pair_next_round",
     "placements_for",
-    "player_history",
     "publish_round",
     "register",
     "remove_judge",
@@ -91,8 +89,6 @@ __all__ = [
     "resolve_dispute",
     "set_members",
     "set_seed",
-    "standings_for",
-    "standings_table",
     "start_timer",
     "submit_list",
     "swap_pairing",

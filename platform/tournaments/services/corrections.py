@@ -11,13 +11,13 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments import hooks
 from tournaments.errors import EventError
 from tournaments.models import AuditEntry, DisputeStatus, Match, ReportStatus, Round, RoundState
 from tournaments.permissions import require_official
 from tournaments.seats import SeatScore
 from tournaments.services.common import audit, lock_event, lock_match, notify, notify_organizers
 from tournaments.services.results import _name, _set_result, audit_result, checked, result_line, snapshot
-from tournaments.services.standings import store_standings
 
 CORRECTED = "corrected"
 
@@ -59,7 +59,7 @@ def correct_result(
         dispute.save()
     later = list(event.rounds.filter(number__gt=round_.number).order_by("number"))
     for closed in [round_, *[r for r in later if r.state == RoundState.CLOSED]]:
-        store_standings(event, closed)
+        hooks.standings().store_standings(event, closed)
     audit_result(
         actor,
         match,

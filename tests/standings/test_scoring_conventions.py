@@ -10,6 +10,7 @@ import io
 import pytest
 from rest_framework.test import APIClient
 
+from standings.services import standings_table
 from tournaments import services
 from tournaments.errors import EventError
 from tournaments.event_audit import event_discrepancies
@@ -212,7 +213,7 @@ def test_soft_scores_added_to_the_total_replace_points_as_first_key(field, organ
         (match.entrants()[1].pk, 4, 0),
         (match.entrants()[0].pk, 3, 3),
     ]
-    table = services.standings_table(event)
+    table = standings_table(event)
     assert table["order"] == ["total", "sos"] and table["columns"][0]["name"] == "Total with soft scores"
 
 
@@ -241,7 +242,7 @@ def test_the_top_cut_is_seeded_in_the_order_of_the_swiss_standings_soft_scores_i
     services.close_round(organizer, round_)
     first, second = one.entrants()[0].pk, two.entrants()[0].pk
     services.enter_soft_scores(organizer, event, {second: {"painting": 12}})
-    standing = [row["registration"] for row in services.standings_table(event)["rows"]][:2]
+    standing = [row["registration"] for row in standings_table(event)["rows"]][:2]
     assert standing == ([second, first] if soft_winner_seeded_first else [first, second])
 
     final = services.publish_round(organizer, services.pair_next_round(organizer, event))
