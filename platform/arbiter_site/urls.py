@@ -28,18 +28,24 @@ def _optional(prefix: str, module: str) -> list:
     return [path(prefix, include(module))] if found else []
 
 
+# Apps built on the event core whose pages and API paths sit among the events' and keep their names.
+BUILT_ON_EVENTS = ("standings", "results")
+
+
 def _events(prefix: str, module: str, namespace: str) -> list:
-    """The event app's ``module`` under ``prefix``, after the standings app's patterns of the same
-    part of the site (``standings.urls.<namespace's part>``): one namespace, so every page keeps
-    its ``tournaments:`` or ``events-api:`` name. The standings' come first: the event's
-    ``<slug:slug>/`` would take ``ratings/``."""
-    if not _optional(prefix, module):
+    """The event app's ``module`` under ``prefix``, after the patterns the apps built on it add to
+    the same part of the site (their ``urls.page_patterns`` for the pages, ``urls.api_patterns``
+    for the API): one namespace, so every page keeps its ``tournaments:`` or ``events-api:`` name.
+    Theirs come first: the event's ``<slug:slug>/`` would take ``ratings/``, and its
+    ``rounds/<int:number>/<str:action>/`` a round's ``results/``."""
+    if find_spec(module) is None:
         return []
-    extra = []
-    if find_spec("standings.urls") is not None:
-        standings = import_module("standings.urls")
-        extra = standings.page_patterns if namespace == "tournaments" else standings.api_patterns
-    return [path(prefix, include((extra + import_module(module).urlpatterns, namespace)))]
+    patterns = []
+    for app in BUILT_ON_EVENTS:
+        if find_spec(app) is not None:
+            urls = import_module(f"{app}.urls")
+            patterns += urls.page_patterns if namespace == "tournaments" else urls.api_patterns
+    return [path(prefix, include((patterns + import_module(module).urlpatterns, namespace)))]
 
 
 # A database outage answers 503 (JSON under /api/), anything else 500: see arbiter_site.errors.

@@ -41,14 +41,10 @@ urlpatterns = [
     path("<slug:slug>/rounds/", views.RoundListView.as_view(), name="rounds"),
     path("<slug:slug>/rounds/<int:number>/", views.RoundDetailView.as_view(), name="round"),
     path("<slug:slug>/rounds/<int:number>/pairings/", views.PairingListView.as_view(), name="pairings"),
-    path("<slug:slug>/rounds/<int:number>/results/", views.RoundResultsView.as_view(), name="round-results"),
     path(
         "<slug:slug>/rounds/<int:number>/<str:action>/", views.RoundActionView.as_view(), name="round-action"
     ),
     path("<slug:slug>/matches/<int:pk>/", views.MatchDetailView.as_view(), name="match"),
-    path("<slug:slug>/matches/<int:pk>/log/", views.MatchLogView.as_view(), name="match-log"),
-    path("<slug:slug>/matches/<int:pk>/<str:action>/", views.MatchActionView.as_view(), name="match-action"),
-    path("<slug:slug>/disputes/<int:pk>/resolve/", views.ResolveDisputeView.as_view(), name="resolve"),
     path("<slug:slug>/soft-scores/", views.SoftScoresView.as_view(), name="soft-scores"),
     path("<slug:slug>/bracket/", views.BracketView.as_view(), name="bracket"),
 ]

@@ -2,7 +2,8 @@
 
 The core imports none of those apps: closing a round or changing an event's scoring asks the
 standings app (``standings()``) to store them again, the accounts and meta pages read ratings
-and histories through it, and check_event runs every round check in ``round_audits``.
+and histories through it, check_event runs every round check in ``round_audits``, and the demo
+and the simulated events play their games through the results app (``results()``).
 """
 
 from __future__ import annotations
@@ -26,7 +27,20 @@ class StandingsHook(Protocol):
     def ratings(self, *, provisional_below: int = 5, game: str | None = None) -> dict[int, Any]: ...
 
 
+class ResultsHook(Protocol):
+    """What the demo and the simulated events ask of the results app (results.services)."""
+
+    def attach_log_to_match(self, actor, match, data: bytes, **kwargs) -> Any: ...
+
+    def decide_result(self, actor, match, scores, **kwargs) -> Any: ...
+
+    def report_result(self, actor, match, scores, **kwargs) -> Any: ...
+
+    def confirm_result(self, actor, match) -> Any: ...
+
+
 _standings: StandingsHook | None = None
+_results: ResultsHook | None = None
 
 # check_event's checks of one closed round: (event, round) -> discrepancies, one line each.
 round_audits: list[Callable[[Event, Round], list[str]]] = []
@@ -41,3 +55,14 @@ def standings() -> StandingsHook:
     if _standings is None:
         raise ImproperlyConfigured("the standings app is not installed (it keeps every event's standings)")
     return _standings
+
+
+def fill_results(provider: ResultsHook) -> None:
+    global _results
+    _results = provider
+
+
+def results() -> ResultsHook:
+    if _results is None:
+        raise ImproperlyConfigured("the results app is not installed (it records every match's result)")
+    return _results

@@ -198,7 +198,7 @@ def result_table(match: Match) -> dict:
 
 def match_status(match: Match, *, pending_report=None, open_dispute=None, name=str) -> str:
     """The match header's one line: where its result truly stands. ``name(user)`` gives a person's
-    display name in the event (tournaments.services.results.person_name)."""
+    display name in the event (results.services.match_results.person_name)."""
     source = match.result_source
     if match.is_bye:
         return "Bye: a win without a game"

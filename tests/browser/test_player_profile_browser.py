@@ -172,7 +172,9 @@ def test_meta_player_page_of_hoplomachus_and_eternia_games_fits_a_phone(
         or "Masters" in browser.find_element("id", "history").text
     )
     browser.set_window_size(390, 1600)
-    browser.get(f"{live_server.url}/meta/players/Mira Longname/")  # drawn afresh at 390, not resized from 1280
+    browser.get(
+        f"{live_server.url}/meta/players/Mira Longname/"
+    )  # drawn afresh at 390, not resized from 1280
     browser.execute_script("document.getElementById('history').scrollIntoView()")
     browser.save_screenshot(str(SCREENSHOTS / "meta-player-hr-fe-history-390.png"))
     cache.clear()

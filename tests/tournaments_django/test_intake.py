@@ -8,6 +8,7 @@ import re
 import pytest
 from django.core.exceptions import PermissionDenied
 
+from results import services as result_services
 from standings.services import player_history, published_standings, ratings
 from tests.tournaments_django.conftest import EW, MOTU, first_game_force
 from tournaments import codes, services
@@ -30,7 +31,7 @@ def list_text(faction: str) -> str:
 
 def finish(round_, organizer):
     for match in round_.matches.games():
-        services.decide_result(organizer, match, scores=two_seats("win", (30, 10)))
+        result_services.decide_result(organizer, match, scores=two_seats("win", (30, 10)))
     return services.close_round(organizer, round_)
 
 

@@ -10,10 +10,9 @@ from tournaments.forms import NoteForm, SwapForm, TimerForm
 from tournaments.models import AuditEntry, Event, ForceList, RegistrationStatus, RoundState
 from tournaments.pairing import planned_rounds
 from tournaments.permissions import can_create_events, manages, officiates
-from tournaments.services.corrections import corrections_before_pairing
 from tournaments.services.event_day import current_table
 from tournaments.services.registration import registration_of
-from tournaments.services.round_results import missing_results
+from tournaments.services.round_status import corrections_before_pairing, missing_results
 from tournaments.views.common import event_or_404, round_or_404
 
 
@@ -72,19 +71,6 @@ def round_detail(request, slug: str, number: int):
             audit=round_.audit_entries.order_by("-created_at")[:20],
         )
     return render(request, "tournaments/round.html", context)
-
-
-def results(request, slug: str):
-    event = event_or_404(slug)
-    rounds = [
-        {"round": r, "rows": presenters.round_rows(r)}
-        for r in event.rounds.exclude(state=RoundState.DRAFT).order_by("-number")
-    ]
-    return render(
-        request,
-        "tournaments/results.html",
-        {"event": event, "tab": "results", "rounds": rounds, "is_manager": manages(request.user, event)},
-    )
 
 
 def bracket(request, slug: str):
