@@ -1,5 +1,6 @@
 """URL map. Apps owned elsewhere (tournaments, dashboards) are mounted once their URL modules exist."""
 
+from importlib import import_module
 from importlib.util import find_spec
 
 from csp.constants import SELF
@@ -25,6 +26,26 @@ def _optional(prefix: str, module: str) -> list:
     except ModuleNotFoundError:
         found = False
     return [path(prefix, include(module))] if found else []
+
+
+# Apps built on the event core whose pages and API paths sit among the events' and keep their names.
+BUILT_ON_EVENTS = ("standings", "results")
+
+
+def _events(prefix: str, module: str, namespace: str) -> list:
+    """The event app's ``module`` under ``prefix``, after the patterns the apps built on it add to
+    the same part of the site (their ``urls.page_patterns`` for the pages, ``urls.api_patterns``
+    for the API): one namespace, so every page keeps its ``tournaments:`` or ``events-api:`` name.
+    Theirs come first: the event's ``<slug:slug>/`` would take ``ratings/``, and its
+    ``rounds/<int:number>/<str:action>/`` a round's ``results/``."""
+    if find_spec(module) is None:
+        return []
+    patterns = []
+    for app in BUILT_ON_EVENTS:
+        if find_spec(app) is not None:
+            urls = import_module(f"{app}.urls")
+            patterns += urls.page_patterns if namespace == "tournaments" else urls.api_patterns
+    return [path(prefix, include((patterns + import_module(module).urlpatterns, namespace)))]
 
 
 # A database outage answers 503 (JSON under /api/), anything else 500: see arbiter_site.errors.
@@ -71,8 +92,8 @@ urlpatterns = [
     path("play/", include("play.urls")),
     path("api/", include((api_patterns, "api"), namespace="api")),
     path("admin/", admin.site.urls),
-    *_optional("events/", "tournaments.urls"),
-    *_optional("api/events/", "tournaments.api_urls"),
+    *_events("events/", "tournaments.urls", "tournaments"),
+    *_events("api/events/", "tournaments.api_urls", "events-api"),
     *_optional("join/", "tournaments.join_urls"),
     *_optional("meta/", "dashboards.urls"),
     *_optional("api/meta/", "dashboards.api_urls"),

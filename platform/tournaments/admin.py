@@ -2,17 +2,7 @@
 
 from django.contrib import admin
 
-from tournaments.models import (
-    AuditEntry,
-    Dispute,
-    Event,
-    ForceList,
-    ManualReport,
-    Match,
-    MatchSeat,
-    Registration,
-    Round,
-)
+from tournaments.models import AuditEntry, Event, ForceList, Match, MatchSeat, Registration, Round
 
 
 @admin.register(Event)
@@ -43,5 +33,5 @@ class MatchAdmin(admin.ModelAdmin):
     inlines = [MatchSeatInline]
 
 
-for model in (Round, ForceList, Dispute, ManualReport, AuditEntry):
+for model in (Round, ForceList, AuditEntry):
     admin.site.register(model)

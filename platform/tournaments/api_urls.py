@@ -1,4 +1,5 @@
-"""The events API, mounted at /api/events/ by arbiter_site.urls."""
+"""The events API, mounted at /api/events/ by arbiter_site.urls (in the ``events-api`` namespace,
+after the standings app's paths, standings.urls)."""
 
 from django.urls import path
 
@@ -12,8 +13,6 @@ urlpatterns = [
     path("me/join/", intake.JoinView.as_view(), name="join"),
     path("me/claim/", intake.ClaimView.as_view(), name="claim"),
     path("me/tables/", event_day.MyTablesView.as_view(), name="my-tables"),
-    path("ratings/", views.RatingListView.as_view(), name="ratings"),
-    path("players/<str:username>/", views.PlayerHistoryView.as_view(), name="player"),
     path("<slug:slug>/", views.EventDetailView.as_view(), name="detail"),
     path("<slug:slug>/registrations/", views.RegistrationListView.as_view(), name="registrations"),
     path(
@@ -42,16 +41,10 @@ urlpatterns = [
     path("<slug:slug>/rounds/", views.RoundListView.as_view(), name="rounds"),
     path("<slug:slug>/rounds/<int:number>/", views.RoundDetailView.as_view(), name="round"),
     path("<slug:slug>/rounds/<int:number>/pairings/", views.PairingListView.as_view(), name="pairings"),
-    path("<slug:slug>/rounds/<int:number>/results/", views.RoundResultsView.as_view(), name="round-results"),
     path(
         "<slug:slug>/rounds/<int:number>/<str:action>/", views.RoundActionView.as_view(), name="round-action"
     ),
     path("<slug:slug>/matches/<int:pk>/", views.MatchDetailView.as_view(), name="match"),
-    path("<slug:slug>/matches/<int:pk>/log/", views.MatchLogView.as_view(), name="match-log"),
-    path("<slug:slug>/matches/<int:pk>/<str:action>/", views.MatchActionView.as_view(), name="match-action"),
-    path("<slug:slug>/disputes/<int:pk>/resolve/", views.ResolveDisputeView.as_view(), name="resolve"),
-    path("<slug:slug>/standings/", views.StandingsView.as_view(), name="standings"),
     path("<slug:slug>/soft-scores/", views.SoftScoresView.as_view(), name="soft-scores"),
-    path("<slug:slug>/standings.csv", views.StandingsCSVView.as_view(), name="standings-csv"),
     path("<slug:slug>/bracket/", views.BracketView.as_view(), name="bracket"),
 ]

@@ -7,9 +7,7 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # A verified log attached to a match becomes its result (see tournaments.receivers).
         # Each game's plugin registers its own tiebreaks and draw breaks (see games/).
         import games
-        from tournaments import receivers  # noqa: F401
 
         games.load()

@@ -27,7 +27,7 @@ from accounts.models import Profile
 from accounts.services import create_player, make_organizer
 from gamelogs.models import LogSource
 from games import plugin
-from tournaments import seats, services
+from tournaments import hooks, seats, services
 from tournaments.models import COUNTED_STATES, Event, EventStatus
 from tournaments.simulated_games import GameJob, simulated_log
 from tournaments.simulation import run_simulated_event, seated_sides, verification_in_process
@@ -183,7 +183,7 @@ def _play_round(organizer, event: Event, sides) -> None:
         match.refresh_from_db()
         if match.state not in COUNTED_STATES:
             # A log the checks flagged, or a report left open: the organizer decides, as on event day.
-            services.decide_result(organizer, match, seats.two_seats("win", (12, 8)), note="demo")
+            hooks.results().decide_result(organizer, match, seats.two_seats("win", (12, 8)), note="demo")
     services.close_round(organizer, round_)
 
 
@@ -202,7 +202,7 @@ def _by_log(match, event: Event, round_number: int, sides) -> None:
         game=event.game,
         options=tuple(plugin_.simulate_options(playing, mode=event.game_mode).items()),
     )
-    services.attach_log_to_match(
+    hooks.results().attach_log_to_match(
         entrants[0].player,
         match,
         simulated_log(job).encode("utf-8"),
@@ -216,8 +216,9 @@ def _by_hand(match, round_number: int) -> None:
     vp = (rng.randint(12, 20), rng.randint(3, 11))  # the winner's, the loser's
     first_wins = rng.random() < 0.5
     result = seats.two_seats("win", vp) if first_wins else seats.two_seats("loss", vp[::-1])
-    services.report_result(match.entrants()[0].player, match, result)
-    services.confirm_result(seats.sides(match)[1][0].registration.player, match)  # a player of the other side
+    recorded = hooks.results()
+    recorded.report_result(match.entrants()[0].player, match, result)
+    recorded.confirm_result(seats.sides(match)[1][0].registration.player, match)  # a player of the other side
 
 
 def _player(username: str, name: str, club: str):

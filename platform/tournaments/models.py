@@ -583,54 +583,6 @@ class MatchSeat(models.Model):
         return (self.outcome, self.rank, self.score, dict(self.components or {}))
 
 
-class ReportStatus(models.TextChoices):
-    PENDING = "pending", "Awaiting the opponent"
-    CONFIRMED = "confirmed", "Confirmed"
-    DISPUTED = "disputed", "Disputed"
-    SUPERSEDED = "superseded", "Superseded"
-
-
-class ManualReport(models.Model):
-    """A result typed in by one player of a match; it counts once the opponent confirms."""
-
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
-    reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    # One entry per seat in table order: {"outcome", "rank", "score", "components"}.
-    seats = models.JSONField(default=list)
-    status = models.CharField(max_length=10, choices=ReportStatus.choices, default=ReportStatus.PENDING)
-    confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    confirmed_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-
-
-class DisputeStatus(models.TextChoices):
-    OPEN = "open", "Open"
-    RESOLVED = "resolved", "Resolved"
-
-
-class Dispute(models.Model):
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="disputes")
-    raised_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    reason = models.TextField()
-    status = models.CharField(max_length=10, choices=DisputeStatus.choices, default=DisputeStatus.OPEN)
-    # The match's state before the dispute, so that "uphold" can put it back.
-    previous_state = models.CharField(max_length=12, choices=MatchState.choices)
-    resolution = models.TextField(blank=True)
-    resolved_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    resolved_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-
-
 class AuditEntry(models.Model):
     """What an organizer (or the system) did to an event, for anyone checking it later."""
 
@@ -655,19 +607,6 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event}: {self.action}"
-
-
-class StandingSnapshot(models.Model):
-    """The standings as stored when a round closed; check_event recomputes and compares them."""
-
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standing_snapshots")
-    round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="standings")
-    order = models.JSONField(help_text="the tiebreak keys used")
-    rows = models.JSONField(help_text="[{rank, registration, name, dropped, metrics}] best first")
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["event", "round__number"]
 
 
 class Notification(models.Model):

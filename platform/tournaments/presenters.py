@@ -100,28 +100,6 @@ def dealt_sides(match: Match) -> list[dict]:
     ]
 
 
-def standings_rows(table: dict) -> list[dict]:
-    """The standings table's rows with their cells in column order: tiebreak values, then soft
-    scores by category."""
-    keys = [c["key"] for c in table["columns"]]
-    categories = [c["key"] for c in table["soft_score_categories"]]
-    return [
-        {
-            **row,
-            "values": [_cell(row["metrics"].get(k)) for k in keys],
-            "soft": [_cell(row["soft_scores"].get(k)) for k in categories],
-        }
-        for row in table["rows"]
-    ]
-
-
-def _cell(value) -> str:
-    """``9``, ``6.5``, ``0.5833``; a dash for a value that does not apply (or is not entered)."""
-    if value is None:
-        return "–"
-    return f"{value:.4f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
-
-
 def bracket_page(event: Event) -> tuple[dict | None, str]:
     """The bracket table with what the page adds to it (each paired game's match page and
     state badge, the round each placed player went out in), or the reason it cannot be drawn."""
@@ -220,7 +198,7 @@ def result_table(match: Match) -> dict:
 
 def match_status(match: Match, *, pending_report=None, open_dispute=None, name=str) -> str:
     """The match header's one line: where its result truly stands. ``name(user)`` gives a person's
-    display name in the event (tournaments.services.results.person_name)."""
+    display name in the event (results.services.match_results.person_name)."""
     source = match.result_source
     if match.is_bye:
         return "Bye: a win without a game"

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 
+from tournaments import hooks
 from tournaments.models import COUNTED_STATES, MatchSeat, Registration
-from tournaments.services.standings import player_history, ratings
 
 
 def _account_ids(name: str) -> set[int]:
@@ -56,7 +56,9 @@ def rating_of(user) -> dict | None:
 def _ranked() -> dict[int, dict]:
     # As tournaments.views.public.rating_list orders its table: highest μ − 3σ first.
     users = set(get_user_model().objects.values_list("pk", flat=True))
-    rows = sorted((r for r in ratings().values() if r.player_id in users), key=lambda r: -r.ordinal)
+    rows = sorted(
+        (r for r in hooks.standings().ratings().values() if r.player_id in users), key=lambda r: -r.ordinal
+    )
     return {
         r.player_id: {
             "mu": round(r.mu, 2),
@@ -76,7 +78,7 @@ def events_of(user) -> list[dict]:
     status, the placing in the published standings (None before any) and the record (wins,
     draws, losses) over counted games."""
     out = []
-    for item in player_history(user):
+    for item in hooks.standings().player_history(user):
         registration, event = item["registration"], item["event"]
         seats = MatchSeat.objects.filter(registration=registration, match__state__in=COUNTED_STATES)
         outcomes = list(seats.exclude(outcome="").values_list("outcome", flat=True))

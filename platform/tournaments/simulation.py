@@ -50,7 +50,7 @@ import games
 from accounts.models import Profile
 from accounts.services import make_organizer
 from gamelogs.models import LogSource
-from tournaments import seats, services
+from tournaments import hooks, seats, services
 from tournaments.game_modes import game_modes
 from tournaments.models import Event, MatchState, Round
 from tournaments.simulated_games import GameJob, simulated_log
@@ -226,7 +226,7 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress, sides) 
     by_id = {m.pk: m for m in matches}
     for job, text in zip(jobs, texts, strict=True):
         match = by_id[job.match_id]
-        services.attach_log_to_match(
+        hooks.results().attach_log_to_match(
             match.entrants()[0].player,
             match,
             text.encode("utf-8"),
@@ -245,7 +245,7 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress, sides) 
             f"round {round_.number} table {match.table}: {match.get_log_flag_display()}: "
             f"{'; '.join(match.flag_details)}"
         )
-        services.decide_result(
+        hooks.results().decide_result(
             organizer,
             match,
             [seats.SeatScore("draw")] * len(match.seat_list()),

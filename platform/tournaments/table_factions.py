@@ -9,7 +9,7 @@ when a round is paired, each table's two sides are dealt the game's two factions
 playing one faction in consecutive rounds when the table allows it (tournaments.algorithms.table_sides).
 The faction is stored on every seat of the side (``MatchSeat.faction``), shown on the pairings, the
 match page, the projector, the printed pairings and slips, the player's table card and the API, and
-the log check holds the log's teams to it (tournaments.services.results).
+the log check holds the log's teams to it (results.services.match_results).
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ from datetime import date
 
 import pytest
 
+from results import services as result_services
 from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
 from tournaments.seats import two_seats
 
@@ -54,7 +55,7 @@ def bracket_event(make_user):
         faction = MOTU if i % 2 == 0 else EW
         services.submit_list(user, event, entries=first_game_force(faction), faction=faction)
     round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
-    services.decide_result(organizer, round_.matches.get(table=2), scores=two_seats("loss", (9, 16)))
+    result_services.decide_result(organizer, round_.matches.get(table=2), scores=two_seats("loss", (9, 16)))
     return event
 
 
@@ -63,13 +64,13 @@ def finish(event) -> None:
 
     organizer = event.created_by
     first = event.rounds.get(number=1)
-    services.decide_result(organizer, first.matches.get(table=4), scores=two_seats("win", (12, 7)))
+    result_services.decide_result(organizer, first.matches.get(table=4), scores=two_seats("win", (12, 7)))
     services.close_round(organizer, first)
     for winner_a in ((True, True), (False,)):
         round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
         for match, a_wins in zip(round_.matches.order_by("table"), winner_a, strict=True):
             vp = (10, 8) if a_wins else (8, 10)
-            services.decide_result(
+            result_services.decide_result(
                 organizer, match, scores=two_seats("win" if a_wins else "loss", (vp[0], vp[1]))
             )
         services.close_round(organizer, round_)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from results import services as result_services
 from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
 from tests.browser.test_pages_fit_phone import _log_in, site  # noqa: F401 — the populated site
 from tournaments.seats import two_seats
@@ -43,7 +44,7 @@ def test_projector_updates_in_place_without_reloading(browser, live_server, site
 
     # The organizer decides a game and restarts the clock at 5 minutes: the screen follows.
     game = round_two.matches.games().order_by("table").last()
-    services.decide_result(olga, game, scores=two_seats("win", (30, 12)))
+    result_services.decide_result(olga, game, scores=two_seats("win", (30, 12)))
     services.start_timer(olga, round_two, minutes=5)
     row = f'#projector-tables li[data-table="{game.table}"] .result'
     wait(

@@ -18,6 +18,7 @@ from datetime import date
 
 import pytest
 
+from results import services as result_services
 from tests.browser.chromium import SCREENSHOTS, requires_chromium
 from tournaments.seats import two_seats
 
@@ -114,18 +115,20 @@ def site(monkeypatch, settings):
 
     round_one = services.publish_round(olga, services.pair_next_round(olga, event))
     by_log = cross_faction_match(round_one)
-    services.attach_log_to_match(by_log.entrants()[0].player, by_log, log_for(by_log), filename="game.json")
+    result_services.attach_log_to_match(
+        by_log.entrants()[0].player, by_log, log_for(by_log), filename="game.json"
+    )
     by_log.refresh_from_db()
     _verify(by_log.game_log_id)
     for match in round_one.matches.games().exclude(pk=by_log.pk):
-        services.decide_result(olga, match, scores=two_seats("win", (30, 10)), note="no log")
+        result_services.decide_result(olga, match, scores=two_seats("win", (30, 10)), note="no log")
     services.close_round(olga, round_one)
     round_two = services.publish_round(olga, services.pair_next_round(olga, event))
     services.start_timer(olga, round_two, minutes=90)
     olgas_game = round_two.matches.games().of(event.registrations.get(player=olga)).get()
     game = round_two.matches.games().exclude(pk=olgas_game.pk).order_by("table").first()
-    services.report_result(game.entrants()[0].player, game, scores=two_seats("win", (25, 15)))
-    services.dispute_result(
+    result_services.report_result(game.entrants()[0].player, game, scores=two_seats("win", (25, 15)))
+    result_services.dispute_result(
         game.entrants()[1].player, game, reason="The score was 15–25 the other way round."
     )
 

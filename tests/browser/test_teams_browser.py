@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from results import services as result_services
 from tests.browser.chromium import SCREENSHOTS, click_to_next_page, requires_chromium, start_chromium
 from tests.browser.test_standings_browser import log_in, page_width
 from tournaments.seats import two_seats
@@ -57,7 +58,7 @@ def played_team_event(new_team_event):
     round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
     for match in round1.matches.all():
         if not match.is_bye:
-            services.decide_result(organizer, match, scores=two_seats("win", (11, 7)))
+            result_services.decide_result(organizer, match, scores=two_seats("win", (11, 7)))
     services.close_round(organizer, round1)
     return event
 

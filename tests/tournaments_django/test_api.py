@@ -6,6 +6,7 @@ import io
 import pytest
 from rest_framework.test import APIClient
 
+from results import services as result_services
 from tests.tournaments_django.conftest import EW, MOTU, cross_faction_match, first_game_force, log_for
 from tournaments import services
 from tournaments.seats import two_seats
@@ -22,7 +23,7 @@ def client_for(user=None) -> APIClient:
 
 def finish_round(event, round_, organizer):
     for match in round_.matches.games().order_by("table"):
-        services.decide_result(organizer, match, scores=two_seats("win", (30 + match.table, 10)))
+        result_services.decide_result(organizer, match, scores=two_seats("win", (30 + match.table, 10)))
     services.close_round(organizer, round_)
 
 

@@ -10,6 +10,7 @@ import io
 import pytest
 from rest_framework.test import APIClient
 
+from results import services as result_services
 from tournaments import services
 from tournaments.models import Match
 from tournaments.seats import two_seats
@@ -21,7 +22,7 @@ def decide(round_, organizer, *, upsets=()):
     """Decide every game of a published round: side A wins except at the tables in ``upsets``."""
     for match in round_.matches.games().order_by("table"):
         upset = match.table in upsets
-        services.decide_result(
+        result_services.decide_result(
             organizer,
             match,
             scores=two_seats("loss" if upset else "win", (10 + match.table, 20 if upset else 5)),
@@ -42,13 +43,13 @@ def six(field, organizer):
     event, players = field(6, format="single_elimination")
     round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
     d_e = round_.matches.get(table=2)
-    services.decide_result(organizer, d_e, scores=two_seats("loss", (9, 16)))
+    result_services.decide_result(organizer, d_e, scores=two_seats("loss", (9, 16)))
     return event, round_
 
 
 def finish_six(event, round_, organizer):
     """C beats F; A beats E and B beats C; B wins the final against A."""
-    services.decide_result(organizer, round_.matches.get(table=4), scores=two_seats("win", (14, 8)))
+    result_services.decide_result(organizer, round_.matches.get(table=4), scores=two_seats("win", (14, 8)))
     services.close_round(organizer, round_)
     play(event, organizer)  # A beats E, B beats C
     play(event, organizer, upsets=(1,))  # the final: A (seed 1) loses to B
@@ -208,7 +209,7 @@ def test_the_exports_place_players_as_of_the_stored_standings(client, six, organ
     event, round_ = six
     # D is out on the bracket page at once, but round 1 is not closed: no standings yet.
     assert client.get(f"/events/{event.slug}/standings.json").json()["placements"] == []
-    services.decide_result(organizer, round_.matches.get(table=4), scores=two_seats("win"))
+    result_services.decide_result(organizer, round_.matches.get(table=4), scores=two_seats("win"))
     services.close_round(organizer, round_)
     body = client.get(f"/events/{event.slug}/standings.json").json()
     assert [(p["label"], p["name"]) for p in body["placements"]] == [

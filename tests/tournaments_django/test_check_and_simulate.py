@@ -6,6 +6,7 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
+from results import services as result_services
 from tournaments import services
 from tournaments.models import Event, Match, MatchSeat, MatchState, ResultSource
 from tournaments.seats import two_seats
@@ -30,7 +31,7 @@ def played(field, organizer):
         round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
         for match in round_.matches.games().order_by("table"):
             outcome = "win" if (match.table + number) % 3 else "draw"
-            services.decide_result(organizer, match, scores=two_seats(outcome, (10 * match.table, 10)))
+            result_services.decide_result(organizer, match, scores=two_seats(outcome, (10 * match.table, 10)))
         services.close_round(organizer, round_)
     return event
 

@@ -14,6 +14,7 @@ from datetime import date
 import pytest
 
 import engine
+from results import services as result_services
 from tests.tournaments_django.conftest import verify
 from tournaments import seats, services, table_factions
 from tournaments.algorithms.table_sides import spread
@@ -147,7 +148,9 @@ def test_a_log_whose_teams_play_the_other_factions_is_flagged(
     swapped, right = round1.matches.order_by("table")[:2]
     player = seats.sides(swapped)[0][0].registration.player
     with django_capture_on_commit_callbacks(execute=True):
-        services.attach_log_to_match(player, swapped, log_for(swapped, ["ew", "motu"]), filename="x.json")
+        result_services.attach_log_to_match(
+            player, swapped, log_for(swapped, ["ew", "motu"]), filename="x.json"
+        )
     swapped.refresh_from_db()
     verify(swapped.game_log_id, django_capture_on_commit_callbacks)
     swapped.refresh_from_db()
@@ -158,7 +161,7 @@ def test_a_log_whose_teams_play_the_other_factions_is_flagged(
     ), swapped.flag_details
     player = seats.sides(right)[0][0].registration.player
     with django_capture_on_commit_callbacks(execute=True):
-        services.attach_log_to_match(player, right, log_for(right, dealt(right)), filename="y.json")
+        result_services.attach_log_to_match(player, right, log_for(right, dealt(right)), filename="y.json")
     right.refresh_from_db()
     verify(right.game_log_id, django_capture_on_commit_callbacks)
     right.refresh_from_db()
@@ -192,12 +195,12 @@ def test_ratings_can_be_read_for_one_game_with_partners_rated_as_a_team(organize
     """Individual ratings that account for team play: partners are rated as one side of the game, each keeping
     their own rating; ``?game=`` rates one game's events only, so an Eternia team game and another game's duel
     are not mixed."""
-    from tournaments.services.standings import ratings
+    from standings.services import ratings
 
     event, teams = six_teams(organizer, make_player)
     round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
     for match in round1.matches.all():
-        services.decide_result(organizer, match, scores=two_seats("win", (10, 7)))
+        result_services.decide_result(organizer, match, scores=two_seats("win", (10, 7)))
     eternia = ratings(game=GAME)
     assert len(eternia) == 12 and ratings(game="motu-battleground") == {}
     for team in teams:  # partners share every update

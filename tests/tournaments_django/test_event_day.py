@@ -11,6 +11,7 @@ import pytest
 from django.template import Context, Template
 from django.utils import timezone
 
+from results import services as result_services
 from tournaments import services
 from tournaments.models import Notification
 from tournaments.seats import two_seats
@@ -234,7 +235,7 @@ def test_notification_names_event_round_and_table_of_a_match(
     event, round_, _ = five_players
     match = game_of(round_)
     with django_capture_on_commit_callbacks(execute=True):
-        services.report_result(match.entrants()[0].player, match, scores=two_seats("win", (30, 10)))
+        result_services.report_result(match.entrants()[0].player, match, scores=two_seats("win", (30, 10)))
     message = Notification.objects.filter(user=match.entrants()[1].player, match=match).latest("id").message
     assert message.startswith(f"{event.name}, table {match.table} — ") and "round 1" in message
 

@@ -10,6 +10,8 @@ from datetime import date
 import pytest
 
 import engine
+from results import services as result_services
+from standings.services import standings_table
 from tests.tournaments_django.conftest import verify
 from tournaments import records, seats, services
 from tournaments.errors import EventError
@@ -84,7 +86,7 @@ def test_a_pandemonium_event_pairs_pods_and_ranks_by_place(
     # Table 2 (a pod of three) by a verified simulated Pandemonium game: its places are the log's.
     pod3 = tables[1]
     with django_capture_on_commit_callbacks(execute=True):
-        services.attach_log_to_match(pod3.entrants()[0].player, pod3, hr_log(pod3, 1, "pandemonium", (0, 1, 2)),
+        result_services.attach_log_to_match(pod3.entrants()[0].player, pod3, hr_log(pod3, 1, "pandemonium", (0, 1, 2)),
                                      filename="pod.json")  # fmt: skip
     pod3.refresh_from_db()
     verify(pod3.game_log_id, django_capture_on_commit_callbacks)
@@ -93,15 +95,15 @@ def test_a_pandemonium_event_pairs_pods_and_ranks_by_place(
     assert sorted(s.rank for s in pod3.seat_list()) == [1, 2, 3]
 
     # Table 1 typed by hand, places only (1st is the win): Adora 1st, Adam 2nd, Duncan 3rd, Teela 4th.
-    services.decide_result(organizer, tables[0], [SeatScore("", rank=r) for r in (2, 4, 3, 1)])
+    result_services.decide_result(organizer, tables[0], [SeatScore("", rank=r) for r in (2, 4, 3, 1)])
     # Table 3: a tie for 2nd shares the points of 2nd and 3rd.
-    services.decide_result(organizer, tables[2], [SeatScore("win", rank=1), SeatScore("loss", rank=2),
+    result_services.decide_result(organizer, tables[2], [SeatScore("win", rank=1), SeatScore("loss", rank=2),
                                                   SeatScore("loss", rank=2)])  # fmt: skip
     with pytest.raises(EventError, match="do not fit"):
-        services.decide_result(organizer, tables[2], [SeatScore("", rank=r) for r in (1, 3, 3)])
+        result_services.decide_result(organizer, tables[2], [SeatScore("", rank=r) for r in (1, 3, 3)])
     services.close_round(organizer, round1)
 
-    points = {r["name"]: r["metrics"]["points"] for r in services.standings_table(event)["rows"]}
+    points = {r["name"]: r["metrics"]["points"] for r in standings_table(event)["rows"]}
     assert [points[n] for n in NAMES[0:4]] == [2, 0, 1, 3]
     assert sorted(points[n] for n in NAMES[4:7]) == [0, 1.5, 3]
     assert [points[n] for n in NAMES[7:10]] == [3, 0.75, 0.75]
@@ -131,7 +133,7 @@ def test_an_alliance_event_pairs_teams_of_two_and_shares_results(
     assert all(len(m.seat_list()) == 4 for m in (first, second))
     # HR-17: the log's red team (p1, p3) is the match's first team, blue (p2, p4) the second.
     with django_capture_on_commit_callbacks(execute=True):
-        services.attach_log_to_match(first.entrants()[0].player, first, hr_log(first, 1, "alliance", (0, 2, 1, 3)),
+        result_services.attach_log_to_match(first.entrants()[0].player, first, hr_log(first, 1, "alliance", (0, 2, 1, 3)),
                                      filename="alliance.json")  # fmt: skip
     first.refresh_from_db()
     verify(first.game_log_id, django_capture_on_commit_callbacks)
@@ -139,9 +141,9 @@ def test_an_alliance_event_pairs_teams_of_two_and_shares_results(
     assert (first.state, first.log_flag) == (MatchState.VERIFIED, ""), first.flag_details
     for side in seats.sides(first):
         assert len({(s.outcome, s.score) for s in side}) == 1  # partners share the result
-    services.decide_result(organizer, second, scores=two_seats("win", (12, 7)))
+    result_services.decide_result(organizer, second, scores=two_seats("win", (12, 7)))
     services.close_round(organizer, round1)
-    table = services.standings_table(event)
+    table = standings_table(event)
     assert table["teams"] is True and sorted(r["metrics"]["points"] for r in table["rows"]) == [0, 0, 3, 3]
     round2 = services.pair_next_round(organizer, event)
     met = {frozenset(s.team for s in m.seat_list()) for m in round1.matches.all()}

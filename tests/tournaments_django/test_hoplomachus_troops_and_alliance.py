@@ -18,6 +18,7 @@ from datetime import date
 import pytest
 
 import engine
+from results import services as result_services
 from tests.tournaments_django.conftest import verify
 from tournaments import distinct_factions, services
 from tournaments.models import MatchState
@@ -183,7 +184,7 @@ def test_an_alliance_log_is_checked_against_each_registered_troop(
     log = _alliance_log()
     _, match = _alliance_with_registered(organizer, make_player, log, slug="troops-kept")
     with django_capture_on_commit_callbacks(execute=True):
-        services.attach_log_to_match(
+        result_services.attach_log_to_match(
             match.entrants()[0].player, match, json.dumps(log).encode(), filename="a.json"
         )
     match.refresh_from_db()
@@ -197,7 +198,7 @@ def test_an_alliance_log_is_checked_against_each_registered_troop(
         organizer, make_player, log, slug="troops-changed", change_units_of="p1"
     )
     with django_capture_on_commit_callbacks(execute=True):
-        services.attach_log_to_match(
+        result_services.attach_log_to_match(
             match.entrants()[0].player, match, json.dumps(log).encode(), filename="b.json"
         )
     match.refresh_from_db()

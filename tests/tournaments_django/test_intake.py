@@ -8,13 +8,14 @@ import re
 import pytest
 from django.core.exceptions import PermissionDenied
 
+from results import services as result_services
+from standings.services import player_history, published_standings, ratings
 from tests.tournaments_django.conftest import EW, MOTU, first_game_force
 from tournaments import codes, services
 from tournaments.errors import EventError
 from tournaments.models import Registration, RegistrationStatus
 from tournaments.seats import two_seats
 from tournaments.services import player_import
-from tournaments.services.standings import player_history, published_standings, ratings
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +31,7 @@ def list_text(faction: str) -> str:
 
 def finish(round_, organizer):
     for match in round_.matches.games():
-        services.decide_result(organizer, match, scores=two_seats("win", (30, 10)))
+        result_services.decide_result(organizer, match, scores=two_seats("win", (30, 10)))
     return services.close_round(organizer, round_)
 
 

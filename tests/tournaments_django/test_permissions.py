@@ -5,6 +5,7 @@ from datetime import date
 import pytest
 from django.core.exceptions import PermissionDenied
 
+from results import services as result_services
 from tests.tournaments_django.conftest import cross_faction_match
 from tournaments import services
 from tournaments.errors import EventError
@@ -64,7 +65,7 @@ def test_players_cannot_run_the_event(running_round):
     for action in (
         lambda: services.close_round(player, round_),
         lambda: services.start_timer(player, round_),
-        lambda: services.decide_result(player, match, scores=two_seats("win")),
+        lambda: result_services.decide_result(player, match, scores=two_seats("win")),
         lambda: services.late_join(player, event, players[1]),
     ):
         with pytest.raises(PermissionDenied):
@@ -76,9 +77,9 @@ def test_a_player_only_acts_on_their_own_match(running_round, make_player):
     match = cross_faction_match(round_)
     outsider = next(u for u in players if match.side_of(u) is None)
     with pytest.raises(PermissionDenied):
-        services.report_result(outsider, match, scores=two_seats("win"))
+        result_services.report_result(outsider, match, scores=two_seats("win"))
     with pytest.raises(PermissionDenied):
-        services.attach_log_to_match(make_player("Stranger"), match, b"{}")
+        result_services.attach_log_to_match(make_player("Stranger"), match, b"{}")
 
 
 # --- the same rules through the pages ------------------------------------------------------------
@@ -131,7 +132,7 @@ def test_the_match_log_is_evidence_for_players_and_organizers_only(
 
     event, round_, players = running_round
     match = cross_faction_match(round_)
-    services.attach_log_to_match(match.entrants()[0].player, match, log_for(match))
+    result_services.attach_log_to_match(match.entrants()[0].player, match, log_for(match))
     url = f"/events/{event.slug}/matches/{match.pk}/log.json"
     client.force_login(make_player("Curious"))
     assert client.get(url).status_code == 403

@@ -6,6 +6,7 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from results import services as result_services
 from tests.tournaments_django.conftest import EW, MOTU, first_game_force
 from tournaments import services
 from tournaments.errors import EventError
@@ -124,7 +125,7 @@ def test_drop_takes_effect_from_the_next_round(running_round, organizer, django_
     assert registration.status == RegistrationStatus.DROPPED and registration.dropped_after_round == 1
     assert Notification.objects.filter(user=organizer, message__contains="dropped").exists()
     for match in round_.matches.all():  # round 1 stands as published
-        services.decide_result(organizer, match, scores=two_seats("win"))
+        result_services.decide_result(organizer, match, scores=two_seats("win"))
     services.close_round(organizer, round_)
     round_2 = services.pair_next_round(organizer, event)
     assert registration.pk not in {r.pk for m in round_2.matches.all() for r in m.entrants()}
@@ -149,7 +150,7 @@ def test_late_join_with_a_configured_score(running_round, organizer, make_player
     assert late.joined_round == 2 and late.starting_points == Decimal("1.5")
     assert late.status == RegistrationStatus.CHECKED_IN
     for match in round_.matches.all():
-        services.decide_result(organizer, match, scores=two_seats("win"))
+        result_services.decide_result(organizer, match, scores=two_seats("win"))
     services.close_round(organizer, round_)
     snapshot = round_.standings
     assert late.pk not in {
@@ -161,7 +162,7 @@ def test_late_join_with_a_configured_score(running_round, organizer, make_player
     assert bye.entrants()[0].pk != late.pk
     services.publish_round(organizer, round_2)
     for match in round_2.matches.games():
-        services.decide_result(organizer, match, scores=two_seats("draw"))
+        result_services.decide_result(organizer, match, scores=two_seats("draw"))
     services.close_round(organizer, round_2)
     row = next(r for r in round_2.standings.rows if r["registration"] == late.pk)
     assert row["metrics"]["points"] == 2.5  # 1.5 to start + a draw

@@ -5,6 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from results import services as result_services
 from tournaments import services
 from tournaments.errors import EventError
 from tournaments.models import AuditEntry, EventStatus, MatchState, Notification, RoundState
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 def finish(round_, organizer, outcome="win"):
     """Decide every game of a published round (table orientation) and close it."""
     for match in round_.matches.games():
-        services.decide_result(organizer, match, scores=two_seats(outcome, (30, 10)))
+        result_services.decide_result(organizer, match, scores=two_seats(outcome, (30, 10)))
     return services.close_round(organizer, round_)
 
 
@@ -117,12 +118,12 @@ def test_timer_needs_a_published_round(field, organizer):
 def test_close_needs_every_result_and_stores_the_standings(running_round, organizer):
     event, round_, players = running_round
     table_one = round_.matches.get(table=1)
-    services.decide_result(
+    result_services.decide_result(
         organizer, table_one, scores=two_seats("win", (40, 0), ({"knockouts_dealt": 2}, {}))
     )
     with pytest.raises(EventError, match=r"table\(s\) 2 \(awaiting log\)"):
         services.close_round(organizer, round_)
-    services.decide_result(organizer, round_.matches.get(table=2), scores=two_seats("draw", (10, 10)))
+    result_services.decide_result(organizer, round_.matches.get(table=2), scores=two_seats("draw", (10, 10)))
     services.close_round(organizer, round_)
     round_.refresh_from_db()
     assert round_.state == RoundState.CLOSED

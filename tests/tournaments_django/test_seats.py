@@ -4,12 +4,13 @@ read seats. The pairing formats pair two seats; these matches are built by hand 
 import pytest
 from rest_framework.test import APIClient
 
+from results import services as result_services
+from results.services.match_results import result_line
+from standings.services import standings_for
 from tournaments import services
 from tournaments.errors import EventError
 from tournaments.models import Match, MatchSeat, MatchState
 from tournaments.seats import SeatScore, two_seats
-from tournaments.services.results import result_line
-from tournaments.services.standings import standings_for
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +37,7 @@ def test_a_four_seat_match_is_decided_ranked_and_shown(field, organizer, client)
         SeatScore("loss", 5, {}, rank=4),
     ]
     assert not match.is_bye and round_.matches.games().get() == match and not round_.matches.byes().exists()
-    services.decide_result(organizer, match, scores, note="four players")
+    result_services.decide_result(organizer, match, scores, note="four players")
     match.refresh_from_db()
     assert match.state == MatchState.CONFIRMED
     assert [(s.outcome, s.rank, s.score) for s in match.seat_list()] == [
@@ -73,23 +74,23 @@ def test_a_four_seat_match_is_decided_ranked_and_shown(field, organizer, client)
 def test_a_result_must_give_every_seat(field, organizer):
     _, _, match, _, _ = one_table(field, organizer)
     with pytest.raises(EventError, match="4 seats; the result gives 2"):
-        services.decide_result(organizer, match, scores=two_seats("win"))
+        result_services.decide_result(organizer, match, scores=two_seats("win"))
     with pytest.raises(EventError, match="negative"):
-        services.decide_result(organizer, match, [SeatScore("win", -1), *[SeatScore("loss")] * 3])
+        result_services.decide_result(organizer, match, [SeatScore("win", -1), *[SeatScore("loss")] * 3])
 
 
 def test_a_team_match_counts_partners_together(field, organizer):
     event, round_, match, regs, players = one_table(field, organizer, teams=("red", "blue", "red", "blue"))
     # Every red seat won; a hand report from a red player, confirmed by a blue one.
     scores = [SeatScore("win", 12), SeatScore("loss", 6), SeatScore("win", 8), SeatScore("loss", 4)]
-    services.report_result(players[0], match, scores)
+    result_services.report_result(players[0], match, scores)
     match.refresh_from_db()
     assert [s.rank for s in match.seat_list()] == [1, 2, 1, 2]
     assert {r.display_name for r in match.opponents_of(players[0])} == {
         regs[1].display_name,
         regs[3].display_name,
     }
-    services.confirm_result(players[1], match)
+    result_services.confirm_result(players[1], match)
     rows = {r.player_id: r.metrics for r in standings_for(event)}
     assert [rows[r.pk]["points"] for r in regs] == [3, 0, 3, 0]
     # Partners are not opponents: red's strength of schedule is blue's win rate (0), blue's red's (1).
@@ -101,7 +102,7 @@ def test_two_seat_shorthand_is_table_orientation(running_round, organizer):
     event, round_, players = running_round
     match = round_.matches.order_by("table").first()
     assert [s.outcome for s in two_seats("loss")] == ["loss", "win"]
-    services.decide_result(organizer, match, scores=two_seats("loss", (9, 16)))
+    result_services.decide_result(organizer, match, scores=two_seats("loss", (9, 16)))
     match.refresh_from_db()
     assert [(s.registration_id, s.outcome, s.rank, s.score) for s in match.seat_list()] == [
         (match.entrants()[0].pk, "loss", 2, 9),

@@ -11,7 +11,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 import games
-from tournaments import seats, services
+from standings.services import standings_table
+from tournaments import seats
 from tournaments.models import Event, ForceList, Match, MatchState, ResultSource
 from tournaments.simulation import run_simulated_event
 
@@ -83,7 +84,7 @@ def test_a_simulated_eternia_team_event_runs_end_to_end():
             "motu",
             "ew",
         }
-    table = services.standings_table(event)
+    table = standings_table(event)
     assert table["teams"] is True
     assert {r["name"] for r in table["rows"]} == {"Sim team 001", "Sim team 002", "Sim team 003"}
     assert "flagged" not in out.getvalue() and "3 teams" in out.getvalue()

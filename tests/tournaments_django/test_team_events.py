@@ -10,12 +10,13 @@ from datetime import date
 import pytest
 
 import engine
+from results import services as result_services
+from standings.services import ratings, standings_table
 from tests.tournaments_django.conftest import verify
 from tournaments import records, seats, services
 from tournaments.errors import EventError
 from tournaments.models import MatchState, Outcome, ResultSource
 from tournaments.seats import two_seats
-from tournaments.services.standings import ratings
 
 pytestmark = pytest.mark.django_db
 
@@ -87,7 +88,7 @@ def test_two_round_team_swiss_with_a_verified_log(team_event, organizer, django_
     first = matches[0]
     player = first.entrants()[0].player
     with django_capture_on_commit_callbacks(execute=True):
-        services.attach_log_to_match(player, first, team_log(first, seed=1), filename="game.json")
+        result_services.attach_log_to_match(player, first, team_log(first, seed=1), filename="game.json")
     first.refresh_from_db()
     verify(first.game_log_id, django_capture_on_commit_callbacks)
     first.refresh_from_db()
@@ -101,9 +102,9 @@ def test_two_round_team_swiss_with_a_verified_log(team_event, organizer, django_
     # Table 2 by hand, in the two-side shorthand: the Royal Guard's player reports a win 9–6,
     # a Horde player confirms.
     second = matches[1]
-    services.report_result(second.entrants()[0].player, second, scores=two_seats("win", (9, 6)))
+    result_services.report_result(second.entrants()[0].player, second, scores=two_seats("win", (9, 6)))
     opponent = next(s.registration.player for s in second.seat_list() if s.team == horde)
-    services.confirm_result(opponent, second)
+    result_services.confirm_result(opponent, second)
     second.refresh_from_db()
     assert [(s.team, s.outcome, s.score) for s in second.seat_list()] == [
         (guard, "win", 9), (guard, "win", 9), (horde, "loss", 6), (horde, "loss", 6)
@@ -116,10 +117,10 @@ def test_two_round_team_swiss_with_a_verified_log(team_event, organizer, django_
     winners_table = next(m for m in round2.matches.all() if log_winner in side_teams(m))
     assert guard in side_teams(winners_table)  # the two round-1 winners meet
     for match in round2.matches.all():  # FE-17.1: the most VP wins; the first-listed team here
-        services.decide_result(organizer, match, scores=two_seats("win", (10, 7)))
+        result_services.decide_result(organizer, match, scores=two_seats("win", (10, 7)))
     services.close_round(organizer, round2)
 
-    table = services.standings_table(event)
+    table = standings_table(event)
     assert table["teams"] is True
     rows = table["rows"]
     assert len(rows) == 4 and {r["team"] for r in rows} == {t.pk for t in teams}
@@ -147,7 +148,7 @@ def test_a_log_whose_teams_differ_from_the_match_is_flagged(
     other_team = [p for p in data["players"] if p["faction"] != data["players"][0]["faction"]]
     first_team[1]["name"], other_team[1]["name"] = other_team[1]["name"], first_team[1]["name"]
     with django_capture_on_commit_callbacks(execute=True):
-        services.attach_log_to_match(match.entrants()[0].player, match, json.dumps(data).encode())
+        result_services.attach_log_to_match(match.entrants()[0].player, match, json.dumps(data).encode())
     match.refresh_from_db()
     verify(match.game_log_id, django_capture_on_commit_callbacks)
     match.refresh_from_db()
@@ -167,7 +168,7 @@ def test_partners_cannot_report_different_outcomes(team_event, organizer):
     match = round1.matches.first()
     split = [seats.SeatScore(o) for o in ("win", "loss", "loss", "loss")]
     with pytest.raises(EventError, match="share its outcome"):
-        services.decide_result(organizer, match, split)
+        result_services.decide_result(organizer, match, split)
 
 
 def test_records_read_a_team_event_as_teams(team_event, organizer):
@@ -206,9 +207,9 @@ def test_a_team_bye_counts_as_one_bye_of_the_team(organizer, make_player):
     for seat in game.seat_list():
         assert [m.pk for m in open_matches(seat.registration.player)] == [game.pk]
 
-    services.decide_result(organizer, game, scores=two_seats("win", (10, 7)))
+    result_services.decide_result(organizer, game, scores=two_seats("win", (10, 7)))
     services.close_round(organizer, round1)
-    points = {row["team"]: row["metrics"]["points"] for row in services.standings_table(event)["rows"]}
+    points = {row["team"]: row["metrics"]["points"] for row in standings_table(event)["rows"]}
     winner, loser = (int(group[0].team) for group in seats.sides(game))
     bye_team = int(bye.seat_list()[0].team)
     assert points == {winner: 3, bye_team: 3, loser: 0}  # the bye is one win of the team, not one per seat

@@ -9,6 +9,7 @@ import io
 import pytest
 from rest_framework.test import APIClient
 
+from results import services as result_services
 from tournaments import services
 from tournaments.models import Team
 from tournaments.seats import two_seats
@@ -100,7 +101,7 @@ def test_team_pairings_and_standings_on_the_pages_and_in_the_exports(team_event,
     pairings = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
     assert "Grayskull (Adam, Teela)" in pairings and "Snake Mountain (Keldor, Evelyn)" in pairings
     for match in round1.matches.all():
-        services.decide_result(organizer, match, scores=two_seats("win", (10, 7)))
+        result_services.decide_result(organizer, match, scores=two_seats("win", (10, 7)))
     services.close_round(organizer, round1)
     results = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
     assert "win 10–7 loss" in results  # one line per table: the teams' result, not each player's

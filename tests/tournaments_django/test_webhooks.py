@@ -13,6 +13,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from rest_framework.test import APIClient
 
+from results import services as result_services
 from tests.tournaments_django.conftest import cross_faction_match, log_for, verify
 from tournaments import services
 from tournaments.seats import two_seats
@@ -104,7 +105,7 @@ def test_a_result_is_posted_once(running_round, organizer, make_user, receiver, 
     _subscribe(make_user("fan"), receiver.url, ["result"], event=event)
     match = round_.matches.games().first()
     with django_capture_on_commit_callbacks(execute=True):
-        services.decide_result(organizer, match, scores=two_seats("win", (30, 10)))
+        result_services.decide_result(organizer, match, scores=two_seats("win", (30, 10)))
         match.refresh_from_db()
         match.save()  # saved again, same result: no second message
     (body,) = receiver.bodies()

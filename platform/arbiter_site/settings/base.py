@@ -40,6 +40,10 @@ def _optional_apps() -> list[str]:
     apps = []
     if (PLATFORM_DIR / "tournaments" / "apps.py").exists():
         apps.append("tournaments")
+        apps.append("standings")  # stored standings, ratings and histories: built on tournaments
+        apps.append(
+            "results"
+        )  # reports, disputes, corrections and logs deciding matches: built on tournaments
         apps.append("visibility")  # which logs are public: reads tournaments' published rounds
         apps.append("webhooks")  # results, pairings and verdicts to subscribers' URLs
     if (BASE_DIR / "dashboards" / "apps.py").exists():

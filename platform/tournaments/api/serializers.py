@@ -332,15 +332,6 @@ class NotificationSerializer(serializers.Serializer):
     event = serializers.CharField(source="event.slug", allow_null=True, default=None)
 
 
-class RatingSerializer(serializers.Serializer):
-    player = serializers.CharField()
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
-    ordinal = serializers.FloatField()
-    games = serializers.IntegerField()
-    provisional = serializers.BooleanField()
-
-
 class BracketPlayerSerializer(serializers.Serializer):
     registration = serializers.IntegerField()
     name = serializers.CharField()

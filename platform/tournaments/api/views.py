@@ -8,31 +8,24 @@ Errors use the API's one shape: ``{"error": {"code", "message"}}``.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, status
-from rest_framework.exceptions import ValidationError
-from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
-from rest_framework.renderers import BaseRenderer, BrowsableAPIRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-import games
 from gamelogs.api.errors import error_body
-from gamelogs.models import LogSource
 from gamelogs.services import UploadRejected
-from gamelogs.uploads import read_uploaded_file, reject_oversized_request
-from tournaments import exports, result_rules, services
+from tournaments import result_rules, services
 from tournaments.api import serializers as s
 from tournaments.errors import EventError
 from tournaments.forms import EVENT_FIELDS
 from tournaments.models import (
     ENTERED,
     AuditEntry,
-    Dispute,
     Event,
     ForceList,
     Match,
@@ -41,10 +34,10 @@ from tournaments.models import (
     Round,
     RoundState,
 )
-from tournaments.permissions import manages, require_official
+from tournaments.permissions import manages
 from tournaments.services.force_lists import list_of
 from tournaments.services.rounds import AbsentPlayers
-from tournaments.services.standings import player_history, ratings, soft_scores_by_registration
+from tournaments.services.soft_scores import soft_scores_by_registration
 
 
 class EventAPIView(APIView):
@@ -357,187 +350,6 @@ class MatchDetailView(EventAPIView):
         )
 
 
-class MatchLogView(EventAPIView):
-    parser_classes = [MultiPartParser, JSONParser]
-
-    @extend_schema(
-        summary="Upload the game's log to the match (its players or organizers)",
-        description="The raw log as the JSON body, or a multipart form with a `file` field. The workers verify "
-        "it; when legal and matching the match's players and lists, its result becomes the match's.",
-        request={
-            "application/json": {"type": "object"},
-            "multipart/form-data": {
-                "type": "object",
-                "properties": {"file": {"type": "string", "format": "binary"}},
-            },
-        },
-        responses={202: s.MatchSerializer, 400: OpenApiResponse(description="not a log, or not now")},
-    )
-    def post(self, request, slug, pk):
-        match = self.match(self.event(slug), pk)
-        reject_oversized_request(request)
-        if request.content_type.startswith("multipart/form-data"):
-            uploaded = request.FILES.get("file")
-            if uploaded is None:
-                raise UploadRejected("Send the log in a form field named 'file'.", "empty")
-            data, filename = read_uploaded_file(uploaded)
-        else:
-            data, filename = request.body, ""
-        match = services.attach_log_to_match(
-            request.user, match, data, filename=filename, source=LogSource.API
-        )
-        return Response(
-            s.MatchSerializer(match, context={"request": request}).data, status=status.HTTP_202_ACCEPTED
-        )
-
-
-class MatchActionView(EventAPIView):
-    """POST report, confirm, dispute or decide on a match."""
-
-    @extend_schema(
-        summary="Report, confirm, dispute, decide or correct a match's result",
-        description="report (a player), confirm or dispute (the opponent); decide (organizers and judges, "
-        "an open round) or correct (organizers and judges, a closed round: standings are ranked again and "
-        "rounds paired since are flagged). A typed result is checked against the game's rules for its ending.",
-        request=s.DecisionInputSerializer,
-        responses=s.MatchSerializer,
-        operation_id="events_match_action",
-    )
-    def post(self, request, slug, pk, action):
-        event = self.event(slug)
-        match = self.match(event, pk)
-        user = request.user
-        if action == "report":
-            scores, data = self.scores(s.ResultInputSerializer)
-            services.report_result(user, match, scores, ending=self.ending(event, data))
-        elif action == "confirm":
-            services.confirm_result(user, match)
-        elif action == "dispute":
-            services.dispute_result(user, match, reason=self.valid(s.DisputeInputSerializer)["reason"])
-        elif action == "decide":
-            scores, data = self.scores(s.DecisionInputSerializer)
-            services.decide_result(user, match, scores, note=data["note"], ending=self.ending(event, data))
-        elif action == "correct":
-            scores, data = self.scores(s.DecisionInputSerializer)
-            services.correct_result(user, match, scores, note=data["note"], ending=self.ending(event, data))
-        else:
-            raise Http404
-        return Response(s.MatchSerializer(Match.objects.get(pk=match.pk), context={"request": request}).data)
-
-
-class ResolveDisputeView(EventAPIView):
-    @extend_schema(
-        summary="Rule on a dispute (organizers and judges)",
-        description="uphold true keeps the result; uphold false applies ``result``, checked like any typed "
-        "result. Both a result and uphold true is refused (nothing is silently ignored).",
-        request=s.ResolveInputSerializer,
-        responses=s.MatchSerializer,
-    )
-    def post(self, request, slug, pk):
-        event = self.event(slug)
-        dispute = get_object_or_404(Dispute, pk=pk, match__round__event=event)
-        data = self.valid(s.ResolveInputSerializer)
-        scores, ending = None, None
-        if data.get("result"):
-            result = s.ResultInputSerializer(data=self.request.data["result"])
-            result.is_valid(raise_exception=True)
-            scores, ending = result.scores(), self.ending(event, result.validated_data)
-        match = services.resolve_dispute(
-            request.user, dispute, uphold=data["uphold"], note=data["note"], scores=scores, ending=ending
-        )
-        return Response(s.MatchSerializer(match, context={"request": request}).data)
-
-
-class RoundResultsView(EventAPIView):
-    """A round's results, every table at once (organizers and judges)."""
-
-    @extend_schema(
-        summary="A round's tables and their results; ?missing=1: only those without a counted result",
-        responses=s.MatchSerializer(many=True),
-    )
-    def get(self, request, slug, number):
-        event = self.event(slug)
-        round_ = self.round(event, number)
-        require_official(request.user, event)
-        if request.query_params.get("missing") == "1":
-            matches = services.missing_results(round_)
-        else:
-            matches = round_.matches.prefetch_related("seats__registration").order_by("table")
-        return Response(s.MatchSerializer(matches, many=True, context={"request": request}).data)
-
-    @extend_schema(
-        summary="Enter a round's results in one request (organizers and judges)",
-        description="Each row is saved on its own: a row that breaks a rule is refused with its message and "
-        "the others are saved anyway. 200 when every row went through, 207 when some failed (see each "
-        "row's status). In a closed round a changed row is a correction.",
-        request=s.GridInputSerializer,
-        responses={200: s.GridRowOutcomeSerializer(many=True), 207: s.GridRowOutcomeSerializer(many=True)},
-    )
-    def post(self, request, slug, number):
-        event = self.event(slug)
-        round_ = self.round(event, number)
-        require_official(request.user, event)
-        rows = self.valid(s.GridInputSerializer)["results"]
-        entries = []
-        for row in rows:
-            serializer = s.GridRowInputSerializer(data=row)
-            serializer.is_valid(raise_exception=True)
-            entries.append(
-                services.RowEntry(
-                    row["match"], serializer.scores(), self.ending(event, row), row.get("note", "")
-                )
-            )
-        outcomes = services.enter_results(request.user, round_, entries)
-        failed = sum(1 for o in outcomes if o.failed)
-        body = {
-            "saved": sum(1 for o in outcomes if o.status == "saved"),
-            "failed": failed,
-            "rows": s.GridRowOutcomeSerializer(outcomes, many=True).data,
-        }
-        return Response(body, status=status.HTTP_207_MULTI_STATUS if failed else status.HTTP_200_OK)
-
-
-class CSVRenderer(BaseRenderer):
-    """Lets ``?format=csv`` and ``Accept: text/csv`` reach the standings view (which writes the CSV)."""
-
-    media_type = "text/csv"
-    format = "csv"
-    charset = "utf-8"
-
-    def render(self, data, accepted_media_type=None, renderer_context=None):
-        return data if isinstance(data, str | bytes) else ""
-
-
-class StandingsView(EventAPIView):
-    """Standings as stored when the last round closed, with every tiebreak column."""
-
-    renderer_classes = [JSONRenderer, BrowsableAPIRenderer, CSVRenderer]
-
-    @extend_schema(
-        summary="Standings with every tiebreak column (JSON; CSV with ?format=csv)",
-        responses=OpenApiTypes.OBJECT,
-    )
-    def get(self, request, slug):
-        event = self.event(slug)
-        if request.accepted_renderer.format == "csv":
-            return _csv_response(event)
-        return Response(exports.standings_json(event))
-
-
-class StandingsCSVView(EventAPIView):
-    @extend_schema(
-        summary="Standings as CSV", responses={(200, "text/csv"): OpenApiResponse(description="CSV")}
-    )
-    def get(self, request, slug):
-        return _csv_response(self.event(slug))
-
-
-def _csv_response(event: Event) -> HttpResponse:
-    response = HttpResponse(exports.standings_csv(event), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
-    return response
-
-
 class BracketView(EventAPIView):
     """The elimination bracket: every round as drawn, the games to come, and the placements."""
 
@@ -627,52 +439,3 @@ class NotificationListView(generics.ListAPIView, EventAPIView):
 
     def get_queryset(self):
         return Notification.objects.filter(user=self.request.user).select_related("event")
-
-
-class PlayerHistoryView(EventAPIView):
-    @extend_schema(summary="A player's events and matches, and their rating", responses=OpenApiTypes.OBJECT)
-    def get(self, request, username):
-        player = get_object_or_404(get_user_model(), username=username)
-        rating = ratings().get(player.pk)
-        events = []
-        for item in player_history(player):
-            registration = item["registration"]
-            matches = [m for m in item["matches"] if m.round.state != RoundState.DRAFT]
-            events.append(
-                {
-                    "event": item["event"].slug,
-                    "status": registration.status,
-                    "rank": item["rank"],
-                    "matches": s.MatchSerializer(matches, many=True, context={"request": request}).data,
-                }
-            )
-        body = {"player": player.get_username(), "events": events, "rating": None}
-        if rating is not None:
-            body["rating"] = {**s.RatingSerializer(_rating_row(rating, player.get_username())).data}
-        return Response(body)
-
-
-class RatingListView(EventAPIView):
-    @extend_schema(
-        summary="OpenSkill ratings over every event (or one game's, ?game=), best first",
-        parameters=[OpenApiParameter("game", str, description="a game id: rate that game's events only")],
-        responses=s.RatingSerializer(many=True),
-    )
-    def get(self, request):
-        game = request.query_params.get("game") or None
-        if game is not None and game not in games.game_ids():
-            raise ValidationError({"game": f"unknown game {game!r}; one of {', '.join(games.game_ids())}"})
-        names = dict(get_user_model().objects.values_list("pk", "username"))
-        rows = sorted(ratings(game=game).values(), key=lambda r: -r.ordinal)
-        return Response([s.RatingSerializer(_rating_row(r, names.get(r.player_id, ""))).data for r in rows])
-
-
-def _rating_row(rating, username: str) -> dict:
-    return {
-        "player": username,
-        "mu": rating.mu,
-        "sigma": rating.sigma,
-        "ordinal": rating.ordinal,
-        "games": rating.games,
-        "provisional": rating.provisional,
-    }

@@ -7,7 +7,6 @@ one transaction, and leaves notifications that appear once it commits.
 """
 
 from tournaments.services.brackets import bracket_table, placements_for
-from tournaments.services.corrections import correct_result
 from tournaments.services.events import add_organizer, create_event, update_event
 from tournaments.services.force_lists import lock_lists, submit_list, submit_list_for
 from tournaments.services.guests import add_guest, add_ringer, claim
@@ -25,16 +24,6 @@ from tournaments.services.registration import (
     set_seed,
     withdraw,
 )
-from tournaments.services.results import (
-    attach_log_to_match,
-    confirm_result,
-    decide_result,
-    dispute_result,
-    on_log_verified,
-    report_result,
-    resolve_dispute,
-)
-from tournaments.services.round_results import RowEntry, enter_results, missing_results
 from tournaments.services.rounds import (
     close_round,
     pair_next_round,
@@ -44,11 +33,9 @@ from tournaments.services.rounds import (
     swap_pairing,
 )
 from tournaments.services.soft_scores import enter_soft_scores
-from tournaments.services.standings import player_history, standings_for, standings_table
 from tournaments.services.teams import create_team, disband_team, draw_teams, set_members
 
 __all__ = [
-    "RowEntry",
     "add_guest",
     "add_judge",
     "add_ringer",
@@ -60,39 +47,26 @@ __all__ = [
     "submit_list_for",
     "add_organizer",
     "admit",
-    "attach_log_to_match",
     "bracket_table",
     "check_in",
     "close_round",
-    "confirm_result",
-    "correct_result",
     "create_event",
     "create_team",
     "disband_team",
     "draw_teams",
-    "decide_result",
-    "dispute_result",
     "drop",
-    "enter_results",
     "enter_soft_scores",
     "late_join",
     "lock_lists",
-    "missing_results",
-    "on_log_verified",
     "pair_next_round",
     "placements_for",
-    "player_history",
     "publish_round",
     "register",
     "remove_judge",
     "registration_of",
     "repair_round",
-    "report_result",
-    "resolve_dispute",
     "set_members",
     "set_seed",
-    "standings_for",
-    "standings_table",
     "start_timer",
     "submit_list",
     "swap_pairing",

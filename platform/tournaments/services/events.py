@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from accounts.services import is_organizer
+from tournaments import hooks
 from tournaments.algorithms.battle_points import table_from_json
 from tournaments.algorithms.errors import InvalidInput, as_sentence
 from tournaments.algorithms.soft_scores import validate_categories
@@ -18,7 +19,6 @@ from tournaments.game_modes import mode_problem
 from tournaments.models import Event, EventFormat, SoftScoresUse
 from tournaments.permissions import require_manager, require_organizer_role
 from tournaments.services.common import audit
-from tournaments.services.standings import refresh_stored_standings
 from tournaments.services.teams import team_size_problem
 
 # Settings that decide how results turn into standings, or what a valid list is: once the
@@ -167,7 +167,7 @@ def update_event(actor, event: Event, **changes) -> Event:
     if changed:
         audit(event, "edited", f"changed {', '.join(sorted(changed))}", actor=actor, fields=sorted(changed))
     if "soft_score_categories" in changed:
-        refresh_stored_standings(event)
+        hooks.standings().refresh_stored_standings(event)
     if {"content_pack", "points_limit", "game"} & set(changed):
         from tournaments.services.force_lists import revalidate_lists
 

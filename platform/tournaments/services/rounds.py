@@ -7,7 +7,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import records, seats, table_factions
+from tournaments import hooks, records, seats, table_factions
 from tournaments.algorithms.rules import format_points
 from tournaments.errors import EventError
 from tournaments.models import (
@@ -25,7 +25,6 @@ from tournaments.permissions import require_manager
 from tournaments.services.common import audit, lock_event, notify
 from tournaments.services.force_lists import lock_lists
 from tournaments.services.readiness import require_ready
-from tournaments.services.standings import store_standings
 
 
 class AbsentPlayers(EventError):
@@ -305,7 +304,7 @@ def close_round(actor, round_: Round) -> Round:
     round_.state = RoundState.CLOSED
     round_.closed_at = timezone.now()
     round_.save(update_fields=["state", "closed_at"])
-    rows = store_standings(event, round_)
+    rows = hooks.standings().store_standings(event, round_)
     leader = rows[0] if rows else None
     summary = f"round {round_.number} closed"
     if leader is not None:

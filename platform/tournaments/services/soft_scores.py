@@ -7,13 +7,13 @@ from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
 
+from tournaments import hooks, records
 from tournaments.algorithms.errors import InvalidInput, as_sentence
 from tournaments.algorithms.soft_scores import check_entry
 from tournaments.errors import EventError
 from tournaments.models import ENTERED, Event, SoftScore
 from tournaments.permissions import require_manager
 from tournaments.services.common import audit, lock_event
-from tournaments.services.standings import refresh_stored_standings, soft_scores_by_registration
 
 
 @transaction.atomic
@@ -61,7 +61,7 @@ def enter_soft_scores(actor, event: Event, scores: Mapping[int, Mapping[str, obj
             f"{players[r]} {names[k].lower()} {'cleared' if p is None else _plain(p)}" for r, k, p in wanted
         )
         audit(event, "soft-scores", f"soft scores entered: {detail}"[:2000], actor=actor, count=len(wanted))
-        refresh_stored_standings(event)
+        hooks.standings().refresh_stored_standings(event)
     return len(wanted)
 
 
@@ -80,3 +80,19 @@ def _points(raw, player: str, key: str, categories) -> Decimal | None:
 
 def _plain(value: Decimal) -> str:
     return format(value.normalize(), "f")
+
+
+def soft_scores_by_registration(event: Event) -> dict[int, dict[str, float]]:
+    """{registration id: {category key: points}} for the event's current categories."""
+    keys = records.soft_score_keys(event)
+    found: dict[int, dict[str, float]] = {}
+    for registration_id, category, points in SoftScore.objects.filter(
+        registration__event=event, category__in=keys
+    ).values_list("registration_id", "category", "points"):
+        found.setdefault(registration_id, {})[category] = _number(points)
+    return found
+
+
+def _number(value) -> float | int:
+    value = float(value)
+    return int(value) if value.is_integer() else value

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from tournaments.errors import EventError
-from tournaments.models import Dispute, Event, Match, Round, RoundState
+from tournaments.models import Event, Match, Round, RoundState
 from tournaments.permissions import manages
 
 
@@ -37,12 +37,6 @@ def match_or_404(event: Event, pk: int, user) -> Match:
     if match.round.state == RoundState.DRAFT and not manages(user, event):
         raise Http404("no such match")
     return match
-
-
-def dispute_or_404(event: Event, pk: int) -> Dispute:
-    return get_object_or_404(
-        Dispute.objects.select_related("match__round__event"), pk=pk, match__round__event=event
-    )
 
 
 def back_on_event_error(view):

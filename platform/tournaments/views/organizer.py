@@ -32,7 +32,7 @@ from tournaments.pairing import planned_rounds
 from tournaments.permissions import require_manager, require_organizer_role
 from tournaments.services.force_lists import missing_or_invalid_lists
 from tournaments.services.rounds import AbsentPlayers
-from tournaments.services.standings import soft_scores_by_registration
+from tournaments.services.soft_scores import soft_scores_by_registration
 from tournaments.views.common import back_on_event_error, event_or_404, round_or_404
 
 

@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
-from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404
+from django.shortcuts import render
 
-import games
-from tournaments import distinct_factions, exports, presenters
+from tournaments import distinct_factions, presenters
 from tournaments.forms import NoteForm, SwapForm, TimerForm
 from tournaments.models import AuditEntry, Event, ForceList, RegistrationStatus, RoundState
 from tournaments.pairing import planned_rounds
 from tournaments.permissions import can_create_events, manages, officiates
-from tournaments.services.corrections import corrections_before_pairing
 from tournaments.services.event_day import current_table
 from tournaments.services.registration import registration_of
-from tournaments.services.round_results import missing_results
-from tournaments.services.standings import player_history as history_of
-from tournaments.services.standings import ratings, standings_table
+from tournaments.services.round_status import corrections_before_pairing, missing_results
 from tournaments.views.common import event_or_404, round_or_404
 
 
@@ -78,35 +73,6 @@ def round_detail(request, slug: str, number: int):
     return render(request, "tournaments/round.html", context)
 
 
-def results(request, slug: str):
-    event = event_or_404(slug)
-    rounds = [
-        {"round": r, "rows": presenters.round_rows(r)}
-        for r in event.rounds.exclude(state=RoundState.DRAFT).order_by("-number")
-    ]
-    return render(
-        request,
-        "tournaments/results.html",
-        {"event": event, "tab": "results", "rounds": rounds, "is_manager": manages(request.user, event)},
-    )
-
-
-def standings(request, slug: str):
-    event = event_or_404(slug)
-    table = standings_table(event)
-    context = {
-        "event": event,
-        "tab": "standings",
-        "table": table,
-        "columns": table["columns"],
-        "ranked_by": [c["name"] for c in table["columns"] if c["in_order"]],
-        "rows": presenters.standings_rows(table),
-        "after_round": table["after_round"],
-        "is_manager": manages(request.user, event),
-    }
-    return render(request, "tournaments/standings.html", context)
-
-
 def bracket(request, slug: str):
     """The elimination bracket, round by round, with the placements settled so far."""
     event = event_or_404(slug)
@@ -121,17 +87,6 @@ def bracket(request, slug: str):
         "is_manager": manages(request.user, event),
     }
     return render(request, "tournaments/bracket.html", context)
-
-
-def standings_csv(request, slug: str):
-    event = event_or_404(slug)
-    response = HttpResponse(exports.standings_csv(event), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
-    return response
-
-
-def standings_json(request, slug: str):
-    return JsonResponse(exports.standings_json(event_or_404(slug)))
 
 
 def lists(request, slug: str):
@@ -167,24 +122,3 @@ def audit_trail(request, slug: str):
         "tournaments/audit.html",
         {"event": event, "tab": "audit", "entries": entries, "is_manager": manages(request.user, event)},
     )
-
-
-def player_history(request, username: str):
-    player = get_object_or_404(get_user_model(), username=username)
-    rating = ratings().get(player.pk)
-    return render(
-        request,
-        "tournaments/player_history.html",
-        {"player": player, "history": history_of(player), "rating": rating},
-    )
-
-
-def rating_list(request):
-    game = request.GET.get("game", "")
-    if game not in games.game_ids():
-        game = ""  # every game
-    users = {u.pk: u for u in get_user_model().objects.select_related("profile")}
-    rows = sorted(ratings(game=game or None).values(), key=lambda r: -r.ordinal)
-    table = [{"rating": r, "user": users.get(r.player_id)} for r in rows if r.player_id in users]
-    choices = [("", "Every game")] + [(g, games.plugin(g).label) for g in games.game_ids()]
-    return render(request, "tournaments/ratings.html", {"rows": table, "game": game, "games": choices})

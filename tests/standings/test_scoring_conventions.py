@@ -10,13 +10,14 @@ import io
 import pytest
 from rest_framework.test import APIClient
 
+from results import services as result_services
+from standings.services import standings_table
+from tests.tournaments_django.test_bracket import play
 from tournaments import services
 from tournaments.errors import EventError
 from tournaments.event_audit import event_discrepancies
 from tournaments.models import SoftScore
 from tournaments.seats import two_seats
-
-from .test_bracket import play
 
 pytestmark = pytest.mark.django_db
 
@@ -77,8 +78,8 @@ def test_battle_points_set_through_the_api_rank_by_margin(field, organizer, clie
 
     round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
     one, two = round_.matches.order_by("table")
-    services.decide_result(organizer, one, scores=two_seats("win", (30, 10)))  # margin 20: 17-3
-    services.decide_result(organizer, two, scores=two_seats("win", (12, 10)))  # margin 2: 10-10
+    result_services.decide_result(organizer, one, scores=two_seats("win", (30, 10)))  # margin 20: 17-3
+    result_services.decide_result(organizer, two, scores=two_seats("win", (12, 10)))  # margin 2: 10-10
     services.close_round(organizer, round_)
     rows = {r["registration"]: r["metrics"]["points"] for r in round_.standings.rows}
     assert rows == {
@@ -144,7 +145,7 @@ def test_soft_scores_are_entered_shown_exported_and_ranked_as_the_event_chooses(
     one, two = round_.matches.order_by("table")
     # Both winners win 15-5: level on points and score difference.
     for match in (one, two):
-        services.decide_result(organizer, match, scores=two_seats("win", (15, 5)))
+        result_services.decide_result(organizer, match, scores=two_seats("win", (15, 5)))
     services.close_round(organizer, round_)
     first, second = one.entrants()[0].pk, two.entrants()[0].pk
     assert [r["rank"] for r in round_.standings.rows][:2] == [1, 1]
@@ -203,7 +204,7 @@ def test_soft_scores_added_to_the_total_replace_points_as_first_key(field, organ
     )
     round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
     match = round_.matches.get()
-    services.decide_result(organizer, match, scores=two_seats("win", (15, 5)))
+    result_services.decide_result(organizer, match, scores=two_seats("win", (15, 5)))
     services.close_round(organizer, round_)
     services.enter_soft_scores(organizer, event, {match.entrants()[1].pk: {"painting": 4}})
     rows = event.rounds.get(number=1).standings.rows
@@ -212,7 +213,7 @@ def test_soft_scores_added_to_the_total_replace_points_as_first_key(field, organ
         (match.entrants()[1].pk, 4, 0),
         (match.entrants()[0].pk, 3, 3),
     ]
-    table = services.standings_table(event)
+    table = standings_table(event)
     assert table["order"] == ["total", "sos"] and table["columns"][0]["name"] == "Total with soft scores"
 
 
@@ -237,11 +238,11 @@ def test_the_top_cut_is_seeded_in_the_order_of_the_swiss_standings_soft_scores_i
     round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
     one, two = round_.matches.order_by("table")
     for match in (one, two):  # both winners win 15-5: level on points and score difference
-        services.decide_result(organizer, match, scores=two_seats("win", (15, 5)))
+        result_services.decide_result(organizer, match, scores=two_seats("win", (15, 5)))
     services.close_round(organizer, round_)
     first, second = one.entrants()[0].pk, two.entrants()[0].pk
     services.enter_soft_scores(organizer, event, {second: {"painting": 12}})
-    standing = [row["registration"] for row in services.standings_table(event)["rows"]][:2]
+    standing = [row["registration"] for row in standings_table(event)["rows"]][:2]
     assert standing == ([second, first] if soft_winner_seeded_first else [first, second])
 
     final = services.publish_round(organizer, services.pair_next_round(organizer, event))

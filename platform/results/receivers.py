@@ -1,4 +1,4 @@
-"""Subscriptions to other apps' signals (connected in TournamentsConfig.ready)."""
+"""Subscriptions to other apps' signals (connected in ResultsConfig.ready)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from django.dispatch import receiver
 
 from gamelogs.models import GameLog
 from gamelogs.signals import interested, log_verified, register_interest
+from results.services.match_results import on_log_verified
 from tournaments.models import Match
-from tournaments.services.results import on_log_verified
 
 register_interest("tournaments", lambda: Match.objects.filter(game_log_id=OuterRef("pk")))
 

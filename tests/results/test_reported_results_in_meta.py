@@ -11,8 +11,8 @@ from django.core.management import call_command
 from dashboards import models as m
 from dashboards import queries, reported
 from dashboards.filters import MetaFilter, parse_filter
+from results import services as result_services
 from tests.tournaments_django.conftest import cross_faction_match, log_for, verify
-from tournaments import services
 from tournaments.models import MatchState
 from tournaments.seats import two_seats
 
@@ -38,10 +38,10 @@ def live_match(running_round, meta):
 def confirmed_report(match, capture, *, outcome="win", scores=(40, 10)):
     """``outcome`` is the first-listed player's; ``scores`` the seats' in table order."""
     with capture(execute=True):
-        services.report_result(match.entrants()[0].player, match, scores=two_seats(outcome, scores))
+        result_services.report_result(match.entrants()[0].player, match, scores=two_seats(outcome, scores))
     match.refresh_from_db()
     with capture(execute=True):
-        services.confirm_result(match.entrants()[1].player, match)
+        result_services.confirm_result(match.entrants()[1].player, match)
     match.refresh_from_db()
     return match
 
@@ -85,10 +85,10 @@ def test_a_report_waiting_for_confirmation_or_disputed_does_not_count(
 ):
     match = live_match
     with django_capture_on_commit_callbacks(execute=True):
-        services.report_result(match.entrants()[0].player, match, scores=two_seats("win", (40, 10)))
+        result_services.report_result(match.entrants()[0].player, match, scores=two_seats("win", (40, 10)))
     assert not m.GameStat.objects.exists()
     with django_capture_on_commit_callbacks(execute=True):
-        services.dispute_result(match.entrants()[1].player, match, reason="I won 30-20")
+        result_services.dispute_result(match.entrants()[1].player, match, reason="I won 30-20")
     assert not m.GameStat.objects.exists()
 
 
@@ -98,7 +98,7 @@ def test_the_organizers_decision_replaces_the_reported_result(
     match = confirmed_report(live_match, django_capture_on_commit_callbacks)
     first = m.GameStat.objects.get(match=match)
     with django_capture_on_commit_callbacks(execute=True):
-        services.decide_result(organizer, match, scores=two_seats("loss", (20, 30)))
+        result_services.decide_result(organizer, match, scores=two_seats("loss", (20, 30)))
     stat = m.GameStat.objects.get(match=match)
     assert stat.pk != first.pk and stat.winner == "p2"
     assert list(stat.seats.order_by("seat").values_list("outcome", "score")) == [("loss", 20), ("win", 30)]
@@ -121,7 +121,9 @@ def test_a_result_from_a_verified_log_is_counted_once_as_a_log(
 ):
     match = live_match
     with django_capture_on_commit_callbacks(execute=True):
-        services.attach_log_to_match(match.entrants()[0].player, match, log_for(match), filename="game.json")
+        result_services.attach_log_to_match(
+            match.entrants()[0].player, match, log_for(match), filename="game.json"
+        )
     match.refresh_from_db()
     verify(match.game_log_id, django_capture_on_commit_callbacks)
     match.refresh_from_db()

@@ -5,11 +5,14 @@ closes, disputes ruled without a default, judges, and every change in the audit 
 import pytest
 from django.core.exceptions import PermissionDenied
 
+from results import services as result_services
+from results.models import DisputeStatus
 from tournaments import services
 from tournaments.errors import EventError
-from tournaments.models import AuditEntry, DisputeStatus, MatchState, ResultSource
+from tournaments.models import AuditEntry, MatchState, ResultSource
 from tournaments.seats import two_seats
-from tournaments.services.corrections import corrections_before_pairing
+from tournaments.services import round_status
+from tournaments.services.round_status import corrections_before_pairing
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +44,7 @@ def test_bg_7_4_3_a_report_of_a_win_on_vp_with_fewer_vp_is_refused(live):
     _, _, (match, _) = live
     winner = match.entrants()[0]
     with pytest.raises(EventError) as refused:
-        services.report_result(winner.player, match, two_seats("win", (20, 30)), ending="vp")
+        result_services.report_result(winner.player, match, two_seats("win", (20, 30)), ending="vp")
     assert (
         f"{winner.display_name} won with 20 VP against {match.entrants()[1].display_name}'s 30"
         in refused.value.message
@@ -52,7 +55,9 @@ def test_bg_7_4_3_a_report_of_a_win_on_vp_with_fewer_vp_is_refused(live):
 
 def test_bg_7_4_2_a_knockout_win_with_fewer_vp_is_accepted_and_its_ending_kept(live):
     _, _, (match, _) = live
-    services.report_result(match.entrants()[0].player, match, two_seats("win", (20, 30)), ending="knockout")
+    result_services.report_result(
+        match.entrants()[0].player, match, two_seats("win", (20, 30)), ending="knockout"
+    )
     assert seats_of(match) == [("win", 20), ("loss", 30)] and match.ending == "knockout"
     entry = AuditEntry.objects.get(action="reported", match=match)
     assert entry.actor == match.entrants()[0].player and "(Knockout)" in entry.detail
@@ -62,22 +67,25 @@ def test_bg_7_4_2_a_knockout_win_with_fewer_vp_is_accepted_and_its_ending_kept(l
 def test_the_grid_saves_valid_rows_and_keeps_each_error_to_its_row(live, organizer):
     event, round_, (first, second) = live
     rows = [
-        services.RowEntry(first.pk, two_seats("win", (40, 10)), "vp"),
-        services.RowEntry(second.pk, two_seats("loss", (30, 20)), "vp"),  # the loser has more VP on VP
+        result_services.RowEntry(first.pk, two_seats("win", (40, 10)), "vp"),
+        result_services.RowEntry(second.pk, two_seats("loss", (30, 20)), "vp"),  # the loser has more VP on VP
     ]
-    outcomes = services.enter_results(organizer, round_, rows)
+    outcomes = result_services.enter_results(organizer, round_, rows)
     assert [(o.table, o.status) for o in outcomes] == [(1, "saved"), (2, "error")]
     assert "won with 20 VP against" in outcomes[1].message
     assert seats_of(first) == [("win", 40), ("loss", 10)] and first.state == MatchState.CONFIRMED
     assert seats_of(second) == [("", 0), ("", 0)]
-    assert services.missing_results(round_) == [second]
+    assert round_status.missing_results(round_) == [second]
     decided = AuditEntry.objects.get(action="decided", match=first)
     assert decided.actor == organizer and decided.data["new"]["line"].endswith("40–10")
     # The same row again changes nothing and adds nothing to the trail; an empty row is skipped.
-    again = services.enter_results(
+    again = result_services.enter_results(
         organizer,
         round_,
-        [services.RowEntry(first.pk, two_seats("win", (40, 10)), "vp"), services.RowEntry(second.pk, None)],
+        [
+            result_services.RowEntry(first.pk, two_seats("win", (40, 10)), "vp"),
+            result_services.RowEntry(second.pk, None),
+        ],
     )
     assert [o.status for o in again] == ["unchanged", "empty"]
     assert AuditEntry.objects.filter(action="decided").count() == 1
@@ -87,10 +95,10 @@ def test_the_grid_passes_byes_by_and_refuses_other_rounds_matches(field, organiz
     event, _ = field(3)
     round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
     bye = next(m for m in round_.matches.all() if m.is_bye)
-    outcomes = services.enter_results(
+    outcomes = result_services.enter_results(
         organizer,
         round_,
-        [services.RowEntry(bye.pk, two_seats("win", (0, 0))), services.RowEntry(999999, None)],
+        [result_services.RowEntry(bye.pk, two_seats("win", (0, 0))), result_services.RowEntry(999999, None)],
     )
     assert outcomes[0].status == "unchanged" and "bye" in outcomes[0].message
     assert outcomes[1].status == "error" and "not in round 1" in outcomes[1].message
@@ -99,23 +107,23 @@ def test_the_grid_passes_byes_by_and_refuses_other_rounds_matches(field, organiz
 def test_a_player_cannot_use_the_grid(live):
     _, round_, (match, _) = live
     with pytest.raises(PermissionDenied):
-        services.enter_results(match.entrants()[0].player, round_, [])
+        result_services.enter_results(match.entrants()[0].player, round_, [])
 
 
 def test_a_dispute_needs_a_decision_and_a_typed_replacement_is_applied(live, organizer):
     _, _, (match, _) = live
     a, b = match.entrants()
-    services.report_result(a.player, match, two_seats("win", (40, 10)), ending="vp")
-    dispute = services.dispute_result(b.player, match, reason="we drew")
+    result_services.report_result(a.player, match, two_seats("win", (40, 10)), ending="vp")
+    dispute = result_services.dispute_result(b.player, match, reason="we drew")
     with pytest.raises(EventError, match="Choose a decision"):
-        services.resolve_dispute(organizer, dispute, uphold=None)
+        result_services.resolve_dispute(organizer, dispute, uphold=None)
     with pytest.raises(EventError, match="choose “replace”"):
-        services.resolve_dispute(organizer, dispute, uphold=True, scores=two_seats("draw", (30, 30)))
+        result_services.resolve_dispute(organizer, dispute, uphold=True, scores=two_seats("draw", (30, 30)))
     with pytest.raises(EventError, match="not a draw"):  # validated like the grid
-        services.resolve_dispute(
+        result_services.resolve_dispute(
             organizer, dispute, uphold=False, scores=two_seats("draw", (40, 10)), ending="vp"
         )
-    services.resolve_dispute(
+    result_services.resolve_dispute(
         organizer, dispute, uphold=False, scores=two_seats("draw", (30, 30)), ending="vp"
     )
     dispute.refresh_from_db()
@@ -130,13 +138,13 @@ def test_a_dispute_needs_a_decision_and_a_typed_replacement_is_applied(live, org
 
 def test_a_judge_enters_rules_and_corrects_but_does_not_run_the_event(live, judge, organizer):
     event, round_, (first, second) = live
-    outcomes = services.enter_results(
-        judge, round_, [services.RowEntry(first.pk, two_seats("win", (40, 0)), "vp")]
+    outcomes = result_services.enter_results(
+        judge, round_, [result_services.RowEntry(first.pk, two_seats("win", (40, 0)), "vp")]
     )
     assert outcomes[0].status == "saved"
-    services.report_result(second.entrants()[0].player, second, two_seats("win", (40, 0)), ending="vp")
-    dispute = services.dispute_result(second.entrants()[1].player, second, reason="wrong")
-    services.resolve_dispute(judge, dispute, uphold=True)
+    result_services.report_result(second.entrants()[0].player, second, two_seats("win", (40, 0)), ending="vp")
+    dispute = result_services.dispute_result(second.entrants()[1].player, second, reason="wrong")
+    result_services.resolve_dispute(judge, dispute, uphold=True)
     assert AuditEntry.objects.get(action="dispute-resolved").actor == judge
     with pytest.raises(PermissionDenied):
         services.update_event(judge, event, name="Taken over")
@@ -145,16 +153,18 @@ def test_a_judge_enters_rules_and_corrects_but_does_not_run_the_event(live, judg
     with pytest.raises(PermissionDenied):
         services.add_judge(judge, event, organizer)
     services.close_round(organizer, round_)
-    services.correct_result(judge, first, two_seats("loss", (0, 40)), ending="vp", note="sheet misread")
+    result_services.correct_result(
+        judge, first, two_seats("loss", (0, 40)), ending="vp", note="sheet misread"
+    )
     assert seats_of(first) == [("loss", 0), ("win", 40)]
 
 
 def test_a_correction_after_close_recomputes_standings_and_flags_later_rounds(live, organizer):
     event, round_, (first, second) = live
     for match in (first, second):
-        services.decide_result(organizer, match, two_seats("win", (40, 10)), ending="vp")
+        result_services.decide_result(organizer, match, two_seats("win", (40, 10)), ending="vp")
     with pytest.raises(EventError, match="not closed"):
-        services.correct_result(organizer, first, two_seats("loss", (10, 40)), ending="vp")
+        result_services.correct_result(organizer, first, two_seats("loss", (10, 40)), ending="vp")
     services.close_round(organizer, round_)
     round_two = services.pair_next_round(organizer, event)
     assert corrections_before_pairing(round_two) == []
@@ -162,7 +172,9 @@ def test_a_correction_after_close_recomputes_standings_and_flags_later_rounds(li
     assert round_.standings.rows[0]["metrics"]["points"] > 0
     before = {row["registration"]: row["metrics"]["points"] for row in round_.standings.rows}
 
-    services.correct_result(organizer, first, two_seats("loss", (10, 40)), ending="vp", note="score sheet")
+    result_services.correct_result(
+        organizer, first, two_seats("loss", (10, 40)), ending="vp", note="score sheet"
+    )
     round_.standings.refresh_from_db()
     after = {row["registration"]: row["metrics"]["points"] for row in round_.standings.rows}
     assert after[leader] < before[leader] and after[first.entrants()[1].pk] > before[first.entrants()[1].pk]
@@ -177,7 +189,7 @@ def test_a_correction_after_close_recomputes_standings_and_flags_later_rounds(li
     # Not re-paired behind the organizer's back: round 2's tables are as they were.
     assert round_two.matches.count() == 2
     with pytest.raises(EventError, match="nothing to correct"):
-        services.correct_result(organizer, first, two_seats("loss", (10, 40)), ending="vp")
+        result_services.correct_result(organizer, first, two_seats("loss", (10, 40)), ending="vp")
     # Re-pairing the draft takes the correction into account: no flag.
     services.repair_round(organizer, round_two, note="after the correction")
     assert corrections_before_pairing(round_two) == []
@@ -186,14 +198,14 @@ def test_a_correction_after_close_recomputes_standings_and_flags_later_rounds(li
 def test_the_grid_corrects_a_closed_round(live, organizer):
     event, round_, (first, second) = live
     for match in (first, second):
-        services.decide_result(organizer, match, two_seats("win", (40, 10)), ending="vp")
+        result_services.decide_result(organizer, match, two_seats("win", (40, 10)), ending="vp")
     services.close_round(organizer, round_)
-    outcomes = services.enter_results(
+    outcomes = result_services.enter_results(
         organizer,
         round_,
         [
-            services.RowEntry(first.pk, two_seats("win", (40, 10)), "vp"),
-            services.RowEntry(second.pk, two_seats("draw", (25, 25)), "vp"),
+            result_services.RowEntry(first.pk, two_seats("win", (40, 10)), "vp"),
+            result_services.RowEntry(second.pk, two_seats("draw", (25, 25)), "vp"),
         ],
     )
     assert [o.status for o in outcomes] == ["unchanged", "saved"]

@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from tests.tournaments_django.test_results_at_speed import live  # noqa: F401  (the fixture)
+from results import services as result_services
+from tests.results.test_results_at_speed import live  # noqa: F401  (the fixture)
 from tournaments import services
 from tournaments.models import AuditEntry, MatchState
 from tournaments.seats import two_seats
@@ -55,7 +56,7 @@ def test_a_half_filled_row_says_what_is_missing(client, live, organizer):
 
 def test_the_missing_filter_lists_tables_without_a_result_with_links(client, live, organizer):
     event, round_, (first, second) = live
-    services.decide_result(organizer, first, two_seats("win", (40, 10)), ending="vp")
+    result_services.decide_result(organizer, first, two_seats("win", (40, 10)), ending="vp")
     client.force_login(organizer)
     html = client.get(f"/events/{event.slug}/rounds/1/results/?missing=1").content.decode()
     assert f'href="{second.get_absolute_url()}"' in html and f"Table {second.table}: Dario vs Franco" in html
@@ -81,12 +82,12 @@ def test_players_cannot_open_the_grid_but_judges_can(client, live, organizer, ma
 def test_the_match_header_tells_reported_from_confirmed_and_names_people(client, live, organizer):
     event, round_, (match, _) = live
     a, b = match.entrants()
-    services.report_result(a.player, match, two_seats("win", (40, 10)), ending="vp")
+    result_services.report_result(a.player, match, two_seats("win", (40, 10)), ending="vp")
     client.force_login(b.player)
     html = client.get(match.get_absolute_url()).content.decode()
     assert f"Reported by {a.display_name}: awaiting the opponent" in html
     assert "Reported and confirmed" not in html and a.player.get_username() + ";" not in html
-    services.dispute_result(b.player, match, reason="we drew")
+    result_services.dispute_result(b.player, match, reason="we drew")
     client.force_login(organizer)
     html = client.get(match.get_absolute_url()).content.decode()
     assert f"Disputed by {b.display_name}" in html and f"{b.display_name}: “we drew”" in html
@@ -99,8 +100,8 @@ def test_resolving_with_a_typed_replacement_applies_it_and_uphold_with_changes_i
     client, live, organizer
 ):
     event, round_, (match, _) = live
-    services.report_result(match.entrants()[0].player, match, two_seats("win", (40, 10)), ending="vp")
-    dispute = services.dispute_result(match.entrants()[1].player, match, reason="we drew")
+    result_services.report_result(match.entrants()[0].player, match, two_seats("win", (40, 10)), ending="vp")
+    dispute = result_services.dispute_result(match.entrants()[1].player, match, reason="we drew")
     client.force_login(organizer)
     url = f"/events/{event.slug}/disputes/{dispute.pk}/resolve/"
     typed = {
@@ -126,7 +127,7 @@ def test_resolving_with_a_typed_replacement_applies_it_and_uphold_with_changes_i
 def test_the_round_page_flags_rounds_paired_before_a_correction(client, live, organizer):
     event, round_, (first, second) = live
     for match in (first, second):
-        services.decide_result(organizer, match, two_seats("win", (40, 10)), ending="vp")
+        result_services.decide_result(organizer, match, two_seats("win", (40, 10)), ending="vp")
     services.close_round(organizer, round_)
     services.pair_next_round(organizer, event)
     client.force_login(organizer)
@@ -188,7 +189,7 @@ def test_the_api_adds_judges_and_corrects_closed_rounds(client, live, organizer,
     )
     assert added.status_code == 201 and added.json()["judges"] == [judge.get_username()]
     for match in (first, second):
-        services.decide_result(organizer, match, two_seats("win", (40, 10)), ending="vp")
+        result_services.decide_result(organizer, match, two_seats("win", (40, 10)), ending="vp")
     services.close_round(organizer, round_)
     client.force_login(judge)
     url = f"/api/events/{event.slug}/matches/{first.pk}/correct/"

@@ -7,19 +7,13 @@ import pytest
 from django.core.exceptions import PermissionDenied
 
 from gamelogs.models import GameLog, LogState
+from results import services as result_services
+from results.models import DisputeStatus, ReportStatus
 from tests.support.logs import with_die_of_seven
 from tests.tournaments_django.conftest import cross_faction_match, log_for, verify
 from tournaments import services
 from tournaments.errors import EventError
-from tournaments.models import (
-    AuditEntry,
-    DisputeStatus,
-    LogFlag,
-    MatchState,
-    Notification,
-    ReportStatus,
-    ResultSource,
-)
+from tournaments.models import AuditEntry, LogFlag, MatchState, Notification, ResultSource
 from tournaments.seats import two_seats
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +27,7 @@ def live_match(running_round):
 
 def upload(match, user, data, capture):
     with capture(execute=True):
-        services.attach_log_to_match(user, match, data, filename="game.json")
+        result_services.attach_log_to_match(user, match, data, filename="game.json")
     match.refresh_from_db()
     return match
 
@@ -184,7 +178,7 @@ def test_one_log_cannot_decide_two_matches(running_round, published, django_capt
     data = log_for(cross_faction_match(round_))
     upload(first, first.entrants()[0].player, data, django_capture_on_commit_callbacks)
     with pytest.raises(EventError, match="already the evidence of round 1, table 1"):
-        services.attach_log_to_match(second.entrants()[0].player, second, data)
+        result_services.attach_log_to_match(second.entrants()[0].player, second, data)
 
 
 def test_a_log_verified_before_it_was_attached_applies_at_once(
@@ -203,20 +197,20 @@ def test_a_log_verified_before_it_was_attached_applies_at_once(
 
 def test_only_the_players_or_organizers_upload_a_match_log(live_match, make_player):
     with pytest.raises(PermissionDenied):
-        services.attach_log_to_match(make_player("Stranger"), live_match, log_for(live_match))
+        result_services.attach_log_to_match(make_player("Stranger"), live_match, log_for(live_match))
 
 
 def test_a_hand_report_counts_once_the_opponent_confirms(live_match, django_capture_on_commit_callbacks):
     match = live_match
     a, b = match.entrants()[0].player, match.entrants()[1].player
     with django_capture_on_commit_callbacks(execute=True):
-        services.report_result(a, match, scores=two_seats("win", (40, 10)))
+        result_services.report_result(a, match, scores=two_seats("win", (40, 10)))
     match.refresh_from_db()
     assert match.state == MatchState.REPORTED and not match.counts
     assert Notification.objects.filter(user=b, message__contains="Confirm or dispute").exists()
     with pytest.raises(EventError, match="Your opponent confirms"):
-        services.confirm_result(a, match)
-    services.confirm_result(b, match)
+        result_services.confirm_result(a, match)
+    result_services.confirm_result(b, match)
     match.refresh_from_db()
     assert match.state == MatchState.CONFIRMED and match.counts and match.result_source == ResultSource.REPORT
     assert match.reports.get().status == ReportStatus.CONFIRMED
@@ -226,25 +220,25 @@ def test_a_player_only_reports_their_own_matches(running_round):
     event, round_, players = running_round
     first, second = list(round_.matches.order_by("table"))
     with pytest.raises(PermissionDenied):
-        services.report_result(second.entrants()[0].player, first, scores=two_seats("win"))
+        result_services.report_result(second.entrants()[0].player, first, scores=two_seats("win"))
     with pytest.raises(PermissionDenied):
-        services.confirm_result(second.entrants()[0].player, first)
+        result_services.confirm_result(second.entrants()[0].player, first)
     with pytest.raises(PermissionDenied):
-        services.dispute_result(second.entrants()[0].player, first, reason="not my game")
+        result_services.dispute_result(second.entrants()[0].player, first, reason="not my game")
 
 
 def test_dispute_then_the_organizer_overturns(live_match, organizer, django_capture_on_commit_callbacks):
     match = live_match
     a, b = match.entrants()[0].player, match.entrants()[1].player
-    services.report_result(a, match, scores=two_seats("win", (40, 10)))
+    result_services.report_result(a, match, scores=two_seats("win", (40, 10)))
     with django_capture_on_commit_callbacks(execute=True):
-        dispute = services.dispute_result(b, match, reason="I won 30-20")
+        dispute = result_services.dispute_result(b, match, reason="I won 30-20")
     match.refresh_from_db()
     assert match.state == MatchState.DISPUTED and not match.counts
     assert Notification.objects.filter(user=organizer, message__contains="I won 30-20").exists()
     with pytest.raises(PermissionDenied):
-        services.resolve_dispute(a, dispute, uphold=True)
-    services.resolve_dispute(
+        result_services.resolve_dispute(a, dispute, uphold=True)
+    result_services.resolve_dispute(
         organizer, dispute, uphold=False, scores=two_seats("loss", (20, 30)), note="score sheet"
     )
     match.refresh_from_db()
@@ -264,10 +258,10 @@ def test_a_disputed_log_result_can_be_upheld(
     verify(match.game_log_id, django_capture_on_commit_callbacks)
     match.refresh_from_db()
     result = table(match)
-    dispute = services.dispute_result(match.entrants()[1].player, match, reason="the log is wrong")
+    dispute = result_services.dispute_result(match.entrants()[1].player, match, reason="the log is wrong")
     with pytest.raises(EventError, match="disputed"):
-        services.attach_log_to_match(match.entrants()[1].player, match, log_for(match, seed=2))
-    services.resolve_dispute(organizer, dispute, uphold=True, note="the verdict stands")
+        result_services.attach_log_to_match(match.entrants()[1].player, match, log_for(match, seed=2))
+    result_services.resolve_dispute(organizer, dispute, uphold=True, note="the verdict stands")
     match.refresh_from_db()
     assert match.state == MatchState.CONFIRMED and match.result_source == ResultSource.LOG
     assert table(match) == result
@@ -278,10 +272,10 @@ def test_results_wait_for_a_published_round_and_stop_when_it_closes(field, organ
     round_ = services.pair_next_round(organizer, event)
     match = round_.matches.first()
     with pytest.raises(EventError, match="not published yet"):
-        services.report_result(match.entrants()[0].player, match, scores=two_seats("win"))
+        result_services.report_result(match.entrants()[0].player, match, scores=two_seats("win"))
     services.publish_round(organizer, round_)
     for m in round_.matches.all():
-        services.decide_result(organizer, m, scores=two_seats("draw"))
+        result_services.decide_result(organizer, m, scores=two_seats("draw"))
     services.close_round(organizer, round_)
     with pytest.raises(EventError, match="closed"):
-        services.decide_result(organizer, match, scores=two_seats("win"))
+        result_services.decide_result(organizer, match, scores=two_seats("win"))

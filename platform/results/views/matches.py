@@ -7,18 +7,20 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from gamelogs.services import UploadRejected
 from gamelogs.uploads import read_uploaded_file, reject_oversized_request
-from tournaments import presenters, result_rules, services
+from results import services as result_services
+from results.models import Dispute, DisputeStatus, ReportStatus
+from results.services.match_results import LOG_STATES, person_name
+from tournaments import presenters, result_rules
 from tournaments.errors import EventError
 from tournaments.forms import DecisionForm, DisputeForm, ResolveForm, ResultForm, UploadLogForm
-from tournaments.models import DisputeStatus, MatchState, ReportStatus, RoundState
+from tournaments.models import Event, MatchState, RoundState
 from tournaments.permissions import manages, officiates
-from tournaments.services.results import LOG_STATES, person_name
-from tournaments.views.common import back_on_event_error, dispute_or_404, event_or_404, match_or_404
+from tournaments.views.common import back_on_event_error, event_or_404, match_or_404
 
 
 def match_detail(request, slug: str, pk: int):
@@ -90,7 +92,7 @@ def match_detail(request, slug: str, pk: int):
         context["decide_form"] = DecisionForm(match=match, initial=_current_result(match))
     if open_round and is_official and open_dispute is not None:
         context["resolve_form"] = ResolveForm(match=match, initial=_current_result(match))
-    return render(request, "tournaments/match.html", context)
+    return render(request, "results/match.html", context)
 
 
 def _current_result(match) -> dict:
@@ -121,7 +123,7 @@ def upload_log(request, slug: str, pk: int):
         data, filename = read_uploaded_file(form.cleaned_data["file"])
     except UploadRejected as exc:
         raise EventError(exc.message) from None
-    services.attach_log_to_match(request.user, match, data, filename=filename)
+    result_services.attach_log_to_match(request.user, match, data, filename=filename)
     messages.success(request, "Log uploaded: it is being verified. This page shows the result once it is.")
     return redirect(match)
 
@@ -137,7 +139,7 @@ def report(request, slug: str, pk: int):
         raise EventError(
             "Fill in the result: " + "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
         )
-    services.report_result(request.user, match, form.scores(), ending=form.ending())
+    result_services.report_result(request.user, match, form.scores(), ending=form.ending())
     messages.success(request, "Result reported: it counts once your opponent confirms it.")
     return redirect(match)
 
@@ -148,7 +150,7 @@ def report(request, slug: str, pk: int):
 def confirm(request, slug: str, pk: int):
     event = event_or_404(slug)
     match = match_or_404(event, pk, request.user)
-    services.confirm_result(request.user, match)
+    result_services.confirm_result(request.user, match)
     messages.success(request, "Result confirmed.")
     return redirect(match)
 
@@ -162,7 +164,7 @@ def dispute(request, slug: str, pk: int):
     form = DisputeForm(request.POST)
     if not form.is_valid():
         raise EventError("Say what is wrong with the result.")
-    services.dispute_result(request.user, match, reason=form.cleaned_data["reason"])
+    result_services.dispute_result(request.user, match, reason=form.cleaned_data["reason"])
     messages.success(request, "Dispute sent to the organizers.")
     return redirect(match)
 
@@ -178,10 +180,10 @@ def decide(request, slug: str, pk: int):
         raise EventError("Fill in the result.")
     note = form.cleaned_data["note"]
     if match.round.state == RoundState.CLOSED:
-        services.correct_result(request.user, match, form.scores(), ending=form.ending(), note=note)
+        result_services.correct_result(request.user, match, form.scores(), ending=form.ending(), note=note)
         messages.success(request, "Result corrected; the standings were updated.")
     else:
-        services.decide_result(request.user, match, form.scores(), ending=form.ending(), note=note)
+        result_services.decide_result(request.user, match, form.scores(), ending=form.ending(), note=note)
         messages.success(request, "Result decided.")
     return redirect(match)
 
@@ -201,7 +203,7 @@ def resolve(request, slug: str, pk: int):
         raise EventError(
             "You chose to uphold the result but changed it below: choose “Replace it” to apply the new result."
         )
-    services.resolve_dispute(
+    result_services.resolve_dispute(
         request.user,
         found,
         uphold=uphold,
@@ -227,3 +229,9 @@ def log_file(request, slug: str, pk: int):
         f'attachment; filename="{event.slug}-round-{match.round.number}-table-{match.table}.json"'
     )
     return response
+
+
+def dispute_or_404(event: Event, pk: int) -> Dispute:
+    return get_object_or_404(
+        Dispute.objects.select_related("match__round__event"), pk=pk, match__round__event=event
+    )

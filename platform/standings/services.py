@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass
 
+from standings.models import StandingSnapshot
 from tournaments import records
 from tournaments.algorithms.players import GameRecord, SeatResult
 from tournaments.algorithms.ratings import PlayerRating, rate_players
@@ -19,11 +20,10 @@ from tournaments.models import (
     Registration,
     Round,
     RoundState,
-    SoftScore,
     SoftScoresUse,
-    StandingSnapshot,
 )
 from tournaments.services.brackets import placements_for
+from tournaments.services.soft_scores import soft_scores_by_registration
 
 
 @dataclass(frozen=True)
@@ -124,22 +124,6 @@ def refresh_stored_standings(event: Event) -> None:
     round, so every table shows them)."""
     for round_ in event.rounds.filter(state=RoundState.CLOSED).order_by("number"):
         store_standings(event, round_)
-
-
-def soft_scores_by_registration(event: Event) -> dict[int, dict[str, float]]:
-    """{registration id: {category key: points}} for the event's current categories."""
-    keys = records.soft_score_keys(event)
-    found: dict[int, dict[str, float]] = {}
-    for registration_id, category, points in SoftScore.objects.filter(
-        registration__event=event, category__in=keys
-    ).values_list("registration_id", "category", "points"):
-        found.setdefault(registration_id, {})[category] = _number(points)
-    return found
-
-
-def _number(value) -> float | int:
-    value = float(value)
-    return int(value) if value.is_integer() else value
 
 
 def latest_snapshot(event: Event) -> StandingSnapshot | None:

@@ -11,15 +11,15 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from results.models import DisputeStatus, ReportStatus
+from results.services.match_results import _name, _set_result, audit_result, checked, result_line, snapshot
+from tournaments import hooks
 from tournaments.errors import EventError
-from tournaments.models import AuditEntry, DisputeStatus, Match, ReportStatus, Round, RoundState
+from tournaments.models import Match, RoundState
 from tournaments.permissions import require_official
 from tournaments.seats import SeatScore
 from tournaments.services.common import audit, lock_event, lock_match, notify, notify_organizers
-from tournaments.services.results import _name, _set_result, audit_result, checked, result_line, snapshot
-from tournaments.services.standings import store_standings
-
-CORRECTED = "corrected"
+from tournaments.services.round_status import CORRECTED
 
 
 @transaction.atomic
@@ -59,7 +59,7 @@ def correct_result(
         dispute.save()
     later = list(event.rounds.filter(number__gt=round_.number).order_by("number"))
     for closed in [round_, *[r for r in later if r.state == RoundState.CLOSED]]:
-        store_standings(event, closed)
+        hooks.standings().store_standings(event, closed)
     audit_result(
         actor,
         match,
@@ -94,33 +94,3 @@ def correct_result(
             event=event,
         )
     return match
-
-
-def corrections_before_pairing(round_: Round) -> list[dict]:
-    """Corrections to earlier rounds made after ``round_`` was paired (or last re-paired): each
-    ``{"round": number, "table", "when", "entry"}``, oldest first. Empty: the pairing saw them all."""
-    paired = round_.paired_at
-    repaired = (
-        AuditEntry.objects.filter(round=round_, action="re-paired")
-        .order_by("-created_at")
-        .values_list("created_at", flat=True)
-        .first()
-    )
-    if repaired is not None and repaired > paired:
-        paired = repaired
-    entries = (
-        AuditEntry.objects.filter(
-            event_id=round_.event_id, action=CORRECTED, round__number__lt=round_.number, created_at__gt=paired
-        )
-        .select_related("round", "match")
-        .order_by("created_at")
-    )
-    return [
-        {
-            "round": e.round.number,
-            "table": e.match.table if e.match else None,
-            "when": e.created_at,
-            "entry": e,
-        }
-        for e in entries
-    ]

@@ -9,8 +9,8 @@ from django.utils import timezone
 
 from gamelogs import queue
 from gamelogs.models import GameLog, LogState
+from results import services as result_services
 from tests.tournaments_django.conftest import cross_faction_match, log_for
-from tournaments import services
 from tournaments.models import LogFlag, MatchState
 from tournaments.seats import two_seats
 
@@ -23,7 +23,9 @@ def test_a_match_whose_log_was_given_up_takes_a_hand_report(
     event, round_, players = running_round
     match = cross_faction_match(round_)
     with django_capture_on_commit_callbacks(execute=True):
-        services.attach_log_to_match(match.entrants()[0].player, match, log_for(match), filename="game.json")
+        result_services.attach_log_to_match(
+            match.entrants()[0].player, match, log_for(match), filename="game.json"
+        )
     match.refresh_from_db()
     assert match.state == MatchState.VERIFYING
     long_ago = timezone.now() - timedelta(hours=1)
@@ -38,6 +40,6 @@ def test_a_match_whose_log_was_given_up_takes_a_hand_report(
     assert match.game_log.error_rule == "PLATFORM-GAVE-UP"
     assert match.state == MatchState.AWAITING_LOG and match.log_flag == LogFlag.UNREADABLE
     with django_capture_on_commit_callbacks(execute=True):
-        services.report_result(match.entrants()[0].player, match, scores=two_seats("win", (40, 10)))
+        result_services.report_result(match.entrants()[0].player, match, scores=two_seats("win", (40, 10)))
     match.refresh_from_db()
     assert match.state == MatchState.REPORTED

@@ -13,8 +13,8 @@ from __future__ import annotations
 import csv
 import io
 
+from standings.services import standings_table
 from tournaments.models import Event
-from tournaments.services.standings import standings_table
 
 
 def standings_csv(event: Event) -> str:

@@ -9,7 +9,7 @@ The states of a match (tournaments.models.MatchState):
 
 ``verified`` and ``confirmed`` count for standings and the next pairing; an organizer or a
 judge can decide any match of an open round (``decide_result``), which confirms it, and correct
-one of a closed round (tournaments.services.corrections). A result typed by hand says how the
+one of a closed round (results.services.corrections). A result typed by hand says how the
 game ended and is held to the game's rules for that ending (tournaments.result_rules). Every
 result a person enters, decides or rules on goes to the audit trail with the result before and
 after.
@@ -26,22 +26,11 @@ from django.utils import timezone
 
 from gamelogs.models import GameLog, LogSource
 from gamelogs.services import UploadRejected, submit_log
+from results.models import Dispute, DisputeStatus, ManualReport, ReportStatus
 from tournaments import log_check, result_rules, seats
 from tournaments.errors import EventError
 from tournaments.game_modes import log_modes
-from tournaments.models import (
-    Dispute,
-    DisputeStatus,
-    ForceList,
-    LogFlag,
-    ManualReport,
-    Match,
-    MatchState,
-    Outcome,
-    ReportStatus,
-    ResultSource,
-    RoundState,
-)
+from tournaments.models import ForceList, LogFlag, Match, MatchState, Outcome, ResultSource, RoundState
 from tournaments.permissions import officiates, require_official, require_player
 from tournaments.seats import SeatScore
 from tournaments.services.common import audit, lock_match, notify, notify_organizers

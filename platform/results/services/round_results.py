@@ -3,7 +3,7 @@
 Each row is one table: its seats' result and how the game ended. Rows are saved one by one,
 each in its own savepoint, so a row that breaks a rule keeps its error and the others are
 saved anyway. In an open round a row is an organizer's (or judge's) decision; in a closed
-round it is a correction (tournaments.services.corrections).
+round it is a correction (results.services.corrections).
 """
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
+from results.services.corrections import correct_result
+from results.services.match_results import decide_result
 from tournaments import seats
 from tournaments.errors import EventError
-from tournaments.models import COUNTED_STATES, Match, Round, RoundState
+from tournaments.models import Match, Round, RoundState
 from tournaments.permissions import require_official
 from tournaments.seats import SeatScore
-from tournaments.services.corrections import correct_result
-from tournaments.services.results import decide_result
 
 
 @dataclass(frozen=True)
@@ -98,14 +98,3 @@ def _same(match: Match, row: RowEntry) -> bool:
         return seats.result_of(match) == seats.result_tuple(seats.validate(match, row.scores))
     except EventError:
         return False
-
-
-def missing_results(round_: Round) -> list[Match]:
-    """The round's tables (byes left out) whose result does not count yet, by table."""
-    return [
-        m
-        for m in round_.matches.exclude(state__in=COUNTED_STATES)
-        .prefetch_related("seats__registration")
-        .order_by("table")
-        if not m.is_bye
-    ]

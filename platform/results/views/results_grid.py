@@ -2,7 +2,7 @@
 
 Organizers and judges only. Each table is a GridRowForm (prefixed by its match id) showing the
 counted result if there is one; a table without one starts empty. On submit, valid rows are
-saved (tournaments.services.round_results), and the page comes back with the rows that failed
+saved (results.services.round_results), and the page comes back with the rows that failed
 still holding what was typed and saying what is wrong. ``?missing=1`` shows only the tables
 still without a counted result.
 """
@@ -14,7 +14,8 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from tournaments import presenters, services
+from results import services as result_services
+from tournaments import presenters
 from tournaments.forms import GridRowForm, ResultForm
 from tournaments.models import COUNTED_STATES, RoundState
 from tournaments.permissions import manages, require_official
@@ -44,11 +45,11 @@ def results_grid(request, slug: str, number: int):
                 row["errors"] = _errors(form)
             elif not form.is_empty():
                 entries.append(
-                    services.RowEntry(
+                    result_services.RowEntry(
                         row["match"].pk, form.scores(), form.ending(), form.cleaned_data.get("note", "")
                     )
                 )
-        outcomes = {o.match_id: o for o in services.enter_results(request.user, round_, entries)}
+        outcomes = {o.match_id: o for o in result_services.enter_results(request.user, round_, entries)}
         fresh = {m.pk: m for m in round_.matches.prefetch_related("seats__registration__player")}
         for row in rows:
             row.update(
@@ -83,7 +84,7 @@ def results_grid(request, slug: str, number: int):
         "score_label": event.game_plugin.score_label,
     }
     status = 400 if any(row.get("errors") for row in rows) else 200
-    return render(request, "tournaments/results_grid.html", context, status=status)
+    return render(request, "results/results_grid.html", context, status=status)
 
 
 def _facts(match) -> dict:
