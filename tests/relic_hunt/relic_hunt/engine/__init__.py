@@ -124,6 +124,7 @@ GAME = GameInfo(
     content_loader=load_pack,
     check_force=lambda pack, force, *, points_limit=None: [] if not force else ["a hunter brings no force"],
     compare_with_list=lambda log_header, registered, *, pack=None: [],
+    content_dir=HERE / "content",
     default_pack=DEFAULT_PACK,
     short_name="Relic hunt",
 )

@@ -13,6 +13,7 @@ from collections import deque
 
 from engine.core import result
 from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.ruleset import ReplayBase
 
 GAME_ID = "relic-hunt"
 MODES = {"duel": (2, 2), "melee": (3, 4), "pairs": (4, 4)}
@@ -85,7 +86,7 @@ class Board:
         }
 
 
-class Hunt:
+class Hunt(ReplayBase):
     """One hunt being replayed (engine.core.ruleset.Replay)."""
 
     def __init__(self, doc: dict, pack: dict, content_ref: dict, stream):
@@ -163,6 +164,9 @@ class Hunt:
         what = "The movement die (RH-4)" if event["type"] == "roll" else "The digging die (RH-6)"
         return {"event": event, "needs": [{"path": ["dice"], "kind": "d6", "count": 1, "what": what}]}
 
+    def offer_place(self, event: dict) -> str | None:
+        return event["to"] if event.get("type") == "move" else None
+
     def describe_offer(self, event: dict) -> str:
         name = self.names.get(event.get("player"), "?")
         kind = event.get("type")
@@ -190,6 +194,7 @@ class Hunt:
             "round": self.round, "rounds": self.pack["rounds"], "turn": self.turn, "stage": self.stage,
             "reach": self.reach, "hunters": dict(self.at), "relics": dict(self.relics),
             "ruins": dict(self.relics_left), "over": self.is_over(), "to_act": self.to_act(),
+            "pieces": [{"hex": h, "text": p.upper(), "seat": i + 1} for i, (p, h) in enumerate(self.at.items())],
         }  # fmt: skip
 
     def result(self) -> dict:
