@@ -65,7 +65,10 @@ def step(replay: Replay, event: dict) -> dict:
 
 
 def offers(replay: Replay, *, recorded: bool = False) -> list[dict]:
-    """What may be logged next: ``[{"event", "text"}]`` from ``legal_events()``, each in words.
+    """What may be logged next: ``[{"event", "text", "piece", "place"}]`` from ``legal_events()``, each in
+    words, with the piece it acts with and the board space it puts that piece on (``offer_piece``,
+    ``offer_place``: None when the game names none), so that a recorder groups and places offers alike for
+    every game.
 
     ``recorded``: the players enter what the table rolled and drew (``dice_needed``), so an offer is
     the choice alone: each offer is stripped of the outcome (``outcome_free``; Eternia lists one ``roll``
@@ -77,7 +80,11 @@ def offers(replay: Replay, *, recorded: bool = False) -> list[dict]:
             bare = replay.outcome_free(event)
             unique.setdefault(repr(sorted(bare.items())), bare)
         events = list(unique.values())
-    return [{"event": event, "text": replay.describe_offer(event)} for event in events]
+    return [
+        {"event": event, "text": replay.describe_offer(event), "piece": replay.offer_piece(event),
+         "place": replay.offer_place(event)}
+        for event in events
+    ]  # fmt: skip
 
 
 def dice_needed(replay: Replay, event: dict) -> dict:

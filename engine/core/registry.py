@@ -371,6 +371,18 @@ def _discovered() -> Iterator[tuple[Any, str]]:
         yield (loaded if isinstance(loaded, GameInfo) else getattr(loaded, "GAME", loaded)), origin
 
 
+def discover() -> list[GameInfo]:
+    """Read the built-in game folders and the ``arbiter.games`` entry points again and register the games
+    not known yet: a game package installed after the registry was first read. Returns those games."""
+    _load_builtins()
+    found = []
+    for info, _origin in _discovered():
+        if isinstance(info, GameInfo) and info.id not in _GAMES:
+            _GAMES[info.id] = info
+            found.append(info)
+    return found
+
+
 def register(info: GameInfo, *, replace: bool = False) -> GameInfo:
     """Make ``info`` known by its id. Raises ValueError if the id is taken (unless ``replace``)."""
     _load_builtins()

@@ -87,6 +87,14 @@ class Replay(Protocol):
         """The header player ids on whose behalf ``event`` may be entered now (which phone at a table is
         offered it; whether the rules allow it is ``apply``'s to say); [] for nobody."""
 
+    def offer_piece(self, event: dict) -> dict | None:
+        """The piece an offer acts with, ``{"id", "name"}``, so that a recorder lists a piece's offers
+        together; None for an offer of no one piece (a roll, the end of a phase)."""
+
+    def offer_place(self, event: dict) -> str | None:
+        """The board space (a hex or area label of ``board_geometry``) an offer puts its piece on, so that a
+        recorder lets a player pick it on the board; None for an offer that moves nothing."""
+
 
 class ReplayBase:
     """The defaults of :class:`Replay`'s optional methods. A game's replay class inherits this and overrides
@@ -114,6 +122,12 @@ class ReplayBase:
     def to_act(self) -> list[str]:
         """Every player until the game is over: a game that cannot say whose move it is lets anyone log."""
         return [] if self.is_over() else [p["id"] for p in self.player_summaries()]
+
+    def offer_piece(self, event: dict) -> dict | None:
+        return None  # no piece of its own: a recorder lists the offer on its own
+
+    def offer_place(self, event: dict) -> str | None:
+        return None  # nothing to pick on the board
 
     def actors(self, event: dict) -> list[str]:
         """The header players on whose behalf ``event`` may be entered now: which phone at a table is

@@ -439,6 +439,16 @@ def load() -> None:
             register(found)
 
 
+def discover() -> list[GamePlugin]:
+    """Import the plugin folders and the :data:`ENTRY_POINT_GROUP` packages again and return the plugins
+    that were not registered yet: a plugin package installed after the registry was first read."""
+    global _loaded
+    known = set(plugins())
+    _loaded = False
+    load()
+    return [found for game_id, found in _PLUGINS.items() if game_id not in known]
+
+
 def plugin(game_id: str) -> GamePlugin:
     """The plugin of ``game_id``, or the generic defaults for a game without a folder here."""
     load()

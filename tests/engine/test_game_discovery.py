@@ -135,3 +135,17 @@ def test_no_engine_modules_import_each_other_in_a_circle():
         if name not in state:
             visit(name, [name])
     assert not cycles, cycles
+
+
+def test_a_game_installed_after_the_first_read_is_found_by_discover(monkeypatch, tmp_path):
+    before = {info.id for info in engine.games()}  # the registry has been read
+    monkeypatch.syspath_prepend(str(tmp_path))
+    _distribution(tmp_path, "arbiter_test_plugin_late", f"[arbiter.games]\ndice-race = {TOY}:GAME\n", {})
+    try:
+        assert "dice-race" not in {info.id for info in engine.games()}  # read once: not read again by itself
+        found = registry.discover()
+        assert [info.id for info in found] == ["dice-race"]
+        assert {info.id for info in engine.games()} == before | {"dice-race"}
+        assert registry.discover() == []  # nothing new the second time
+    finally:
+        registry.unregister("dice-race")

@@ -130,3 +130,27 @@ def test_hoplomachus_rivals_are_run_by_every_player_together():
             own_turns += 1
         replay.apply(replay.events_applied, event)
     assert rival_turns and own_turns
+
+
+@pytest.mark.parametrize("game_id", ["motu-battleground", "hoplomachus-remastered", "motu-fields-of-eternia"])
+def test_offers_name_their_piece_and_a_board_space_of_the_games_own_board(game_id):
+    """A recorder groups offers by the engine's piece and picks a move's end on the board the engine drew,
+    whatever the game: every place an offer names is a space of ``board_geometry``."""
+    log = engine.simulate(game_id, 2)
+    replay = engine.session.start(log)
+    board = engine.session.board(replay)
+    spaces = {h["label"] for h in board.get("hexes", [])} | {
+        a["id"] if isinstance(a, dict) else a for a in board.get("areas", [])
+    }
+    placed = pieces = 0
+    for index, event in enumerate(log["events"][:300]):
+        for offer in engine.session.offers(replay):
+            assert set(offer) == {"event", "text", "piece", "place"}
+            if offer["place"] is not None:
+                placed += 1
+                assert offer["place"] in spaces, offer
+            if offer["piece"] is not None:
+                pieces += 1
+                assert offer["piece"]["name"] and offer["piece"]["id"]
+        replay.apply(index, event)
+    assert placed and pieces

@@ -289,6 +289,24 @@ class Game(ReplayBase):
         who = set(view.to_act(self))
         return [pid for pid in self.sides if pid in who]
 
+    def offer_piece(self, event: dict) -> dict | None:
+        """The character an offer names (an activation opens a turn rather than acting with one)."""
+        ref = event.get("character")
+        if not ref or event.get("type") == "activate":
+            return None
+        unit = next((u for u in self.units.values() if u.ref == ref), None)
+        return {"id": ref, "name": unit.name if unit is not None else str(ref)}
+
+    def offer_place(self, event: dict) -> str | None:
+        """Where a Move puts its character: the last hex of its path, or where it stands (a turn on the spot)."""
+        if event.get("type") not in ("move", "movement"):
+            return None
+        path = event.get("path")
+        if path:
+            return path[-1]
+        unit = next((u for u in self.units.values() if u.ref == event.get("character")), None)
+        return self.board.label(unit.hex) if unit is not None and unit.on_board else None
+
     def actors(self, event: dict) -> list[str]:
         """The player an event speaks for (its ``player``, or the owner of its ``character``), when that
         player is to act; a concession or an agreed draw is theirs at any moment (BG-7.4.5)."""

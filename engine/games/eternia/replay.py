@@ -572,6 +572,18 @@ class Game(ReplayBase):
                 break
         return [pid for pid in seats if pid in who]
 
+    def offer_piece(self, event: dict) -> dict | None:
+        """The hero an offer acts with."""
+        hero = event.get("hero")
+        if not isinstance(hero, str) or hero not in self.s.heroes:
+            return None
+        return {"id": hero, "name": self.name(hero)}
+
+    def offer_place(self, event: dict) -> str | None:
+        """Where a move takes its hero: the last area of its path."""
+        path = event.get("path") if event.get("type") == "move" else None
+        return path[-1] if isinstance(path, list) and path else None
+
     def actors(self, event: dict) -> list[str]:
         """Who enters ``event``: a hero's event belongs to the player whose force lists it (a co-op player
         controls the heroes given to them, FE-18.1.2), else to its team's players (FE-4.1); a team's event to

@@ -200,6 +200,18 @@ class Game(ReplayBase):
                 break
         return [pid for pid in seats if pid in who]
 
+    def offer_piece(self, event: dict) -> dict | None:
+        """The unit an offer acts with, by its name and owner."""
+        unit = event.get("unit")
+        if not isinstance(unit, str) or unit not in self.s.units:
+            return None
+        return {"id": unit, "name": q.udef(self, self.s.units[unit]).name}
+
+    def offer_place(self, event: dict) -> str | None:
+        """Where a move puts its unit: the last hex of its path."""
+        path = event.get("path") if event.get("type") == "move" else None
+        return path[-1] if isinstance(path, list) and path else None
+
     def round_number(self) -> int | None:
         return self.s.turn.get("round")
 

@@ -40,26 +40,13 @@
   // renderer of ArbiterBoard.register whose hexes can be tapped to choose a move. No game is assumed.
   function customBoard() { return state && (window.ArbiterBoards || {})[state.game]; }
 
-  function unitsByRef() {
-    const out = {};
-    for (const u of state.view.units || []) out[u.ref] = u;
-    return out;
-  }
-
-  function moveEnd(event) {
-    if (event.path && event.path.length) return event.path[event.path.length - 1];
-    const u = unitsByRef()[event.character];
-    return u ? u.hex : null;
-  }
-
   function draw() {
     const options = {};
     if (picking && !customBoard()) {
       const ends = {};
-      for (const o of picking.moves) { const h = moveEnd(o.event); if (h) ends[h] = true; }
+      for (const o of picking.moves) ends[o.place] = true;
       options.selectable = Object.keys(ends);
-      const u = unitsByRef()[picking.character];
-      options.focus = options.selectable.concat(u && u.hex ? [u.hex] : []);
+      options.focus = options.selectable;
       options.onHex = (label) => showMovesTo(label);
     }
     const last = state.events.length ? state.events[state.events.length - 1] : null;
@@ -201,27 +188,20 @@
     if (!state.offers.length || state.status !== "playing" || entry) return;
     if (customBoard()) { drawOffers(box); return; }
     if (picking) {
-      box.appendChild(Object.assign(document.createElement("p"), { textContent: `Tap a green hex for ${picking.name}'s move.` }));
+      box.appendChild(Object.assign(document.createElement("p"), { textContent: picking.name ? `Tap a green hex for ${picking.name}'s move.` : "Tap a green hex to move there." }));
       box.appendChild(button("Back", () => { picking = null; draw(); }, "secondary"));
       return;
     }
-    const units = unitsByRef();
-    const groups = new Map();
-    for (const o of state.offers) {
-      const ref = o.event.character;
-      const key = ref && o.event.type !== "activate" ? ref : "";
-      if (!groups.has(key)) groups.set(key, []);
-      groups.get(key).push(o);
-    }
-    for (const [ref, offers] of groups) {
+    for (const [key, offers] of byPiece(state.offers)) {
       const group = document.createElement("div");
       group.className = "choice-group";
-      if (ref) group.appendChild(Object.assign(document.createElement("h3"), { textContent: (units[ref] || {}).name || ref }));
-      const moves = offers.filter((o) => o.event.type === "move" || o.event.type === "movement");
+      const name = key ? offers[0].piece.name : "";
+      if (key) group.appendChild(Object.assign(document.createElement("h3"), { textContent: name }));
+      const moves = offers.filter((o) => o.place);
       for (const o of offers) if (!moves.includes(o)) group.appendChild(button(o.text, () => choose(o.event, o.text), "", o.event));
       if (moves.length) {
         group.appendChild(button(`Move… (${moves.length} ways)`, () => {
-          picking = { character: ref, name: (units[ref] || {}).name || ref, moves };
+          picking = { name, moves };
           draw();
           $("table-board").scrollIntoView({ behavior: "smooth", block: "center" });
         }, "move"));
@@ -230,15 +210,21 @@
     }
   }
 
-  // Hoplomachus and Eternia: offers grouped by the unit or hero they belong to; a unit's moves open as a
-  // list of destinations, shown on the board as well.
-  function drawOffers(box) {
+  // The offers of each piece together (the engine's offer_piece), in the order the engine gives them.
+  function byPiece(offers) {
     const groups = new Map();
-    for (const o of state.offers) {
-      const key = o.event.unit || o.event.hero || "";
+    for (const o of offers) {
+      const key = o.piece ? o.piece.id : "";
       if (!groups.has(key)) groups.set(key, []);
       groups.get(key).push(o);
     }
+    return groups;
+  }
+
+  // A game with its own board and panel: a piece's moves open as a list of destinations, shown on the
+  // board as well.
+  function drawOffers(box) {
+    const groups = byPiece(state.offers);
     if (picking) {
       box.appendChild(Object.assign(document.createElement("p"), { textContent: `Where does ${picking.name} go? (highlighted on the board)` }));
       for (const o of picking.moves) box.appendChild(button(o.text, () => { picking = null; choose(o.event, o.text); }, "", o.event));
@@ -248,15 +234,15 @@
     for (const [key, offers] of groups) {
       const group = document.createElement("div");
       group.className = "choice-group";
-      const name = commonStart(offers.map((o) => o.text));
+      const name = key ? offers[0].piece.name : "";
       if (key && offers.length > 1 && name) group.appendChild(Object.assign(document.createElement("h3"), { textContent: name }));
-      const moves = offers.filter((o) => o.event.type === "move" && o.event.path);
+      const moves = offers.filter((o) => o.place);
       const rest = offers.filter((o) => !moves.includes(o));
       for (const o of rest) group.appendChild(button(o.text, () => choose(o.event, o.text), "", o.event));
       if (moves.length === 1) group.appendChild(button(moves[0].text, () => choose(moves[0].event, moves[0].text), "", moves[0].event));
       else if (moves.length) {
         group.appendChild(button(`Move… (${moves.length} ways)`, () => {
-          picking = { name: name || key, moves, ends: moves.map((o) => o.event.path[o.event.path.length - 1]) };
+          picking = { name: name || key, moves, ends: moves.map((o) => o.place) };
           draw();
         }, "move"));
       }
@@ -264,19 +250,11 @@
     }
   }
 
-  // The words every offer of a group starts with: the unit's or hero's name ("Crixus moves…", "Crixus attacks…").
-  function commonStart(texts) {
-    const words = texts.map((t) => t.split(" "));
-    const out = [];
-    for (let i = 0; words.every((w) => i < w.length - 1 && w[i] === words[0][i]); i++) out.push(words[0][i]);
-    return out.join(" ");
-  }
-
   function showMovesTo(label) {
     const box = $("table-choices");
-    const here = picking.moves.filter((o) => moveEnd(o.event) === label);
+    const here = picking.moves.filter((o) => o.place === label);
     box.innerHTML = "";
-    box.appendChild(Object.assign(document.createElement("p"), { textContent: `${picking.name} to ${label}:` }));
+    box.appendChild(Object.assign(document.createElement("p"), { textContent: `${picking.name || "To"} ${picking.name ? "to " : ""}${label}:` }));
     for (const o of here) {
       const e = o.event;
       const extra = (e.facing !== undefined && e.facing !== null ? `, facing ${e.facing}` : "") + (e.focus ? ", spending focus" : "") +
