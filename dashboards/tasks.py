@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import datetime as dt
 
+from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
 from dashboards import summaries
 from dashboards.models import StaleBucket
-from workers.celery import app
 
 REFRESH_META_SUMMARIES = "dashboards.tasks.refresh_meta_summaries"
 
 
-@app.task(acks_late=True, autoretry_for=(OperationalError, InterfaceError), retry_backoff=2, max_retries=5)
+@shared_task(acks_late=True, autoretry_for=(OperationalError, InterfaceError), retry_backoff=2, max_retries=5)
 def refresh_meta_summaries(game: str, days: list[str] | None = None) -> int:
     """Re-aggregate ``game``'s stale days (and the ISO ``days`` given); returns how many days."""
     # Unflag first, then drain: a mark made before the drain is drained now; a receiver that marks after
@@ -28,14 +28,14 @@ def refresh_meta_summaries(game: str, days: list[str] | None = None) -> int:
     return summaries.refresh_stale(game, [dt.date.fromisoformat(d) for d in days or ()])
 
 
-@app.task(acks_late=True, autoretry_for=(OperationalError, InterfaceError), retry_backoff=2, max_retries=5)
+@shared_task(acks_late=True, autoretry_for=(OperationalError, InterfaceError), retry_backoff=2, max_retries=5)
 def refresh_all_stale() -> int:
     """Periodic safety net: drain every game's stale marks (e.g. after a lost refresh message)."""
     games = sorted(set(StaleBucket.objects.values_list("game", flat=True)))
     return sum(summaries.refresh_stale(game) for game in games)
 
 
-@app.task(acks_late=True, autoretry_for=(OperationalError, InterfaceError), retry_backoff=5, max_retries=3)
+@shared_task(acks_late=True, autoretry_for=(OperationalError, InterfaceError), retry_backoff=5, max_retries=3)
 def rebuild_meta_summaries() -> None:
     """Rebuild every summary from the stat rows (after a bulk load or a summary schema change)."""
     summaries.rebuild_all()

@@ -10,6 +10,8 @@ the engine, generic over every registered game.
     is_over(replay) -> bool                         # the game has ended: the log is complete
     to_act(replay) -> list[str]                     # the header player ids that may log the next event
     actors(replay, event) -> list[str]              # the header player ids that may enter this event
+    teams(replay) -> dict[str, str]                 # each header player's team ("" alone)
+    against_game(replay) -> bool                    # the players play together against the game
     table_options(game) -> dict                     # what a new game at the table can be set up with
     new_header(game, **choices) -> dict             # the header of a new game (seeded: commitment only)
     with_seed(header, seed_hex) -> dict             # the header with the seed revealed
@@ -107,6 +109,16 @@ def to_act(replay: Replay) -> list[str]:
     """The header player ids that may log the next event, in header order ([] once the game is over).
     Events any player may log at any time (a concession, an agreed draw) are not a reason to be listed."""
     return replay.to_act()
+
+
+def teams(replay: Replay) -> dict[str, str]:
+    """Each header player id's team ("" for a player on their own), as the game's rules form them."""
+    return replay.teams()
+
+
+def against_game(replay: Replay) -> bool:
+    """Whether the players of ``replay`` play together against the game (solo or co-op)."""
+    return replay.against_game()
 
 
 def actors(replay: Replay, event: dict) -> list[str]:

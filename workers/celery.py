@@ -1,14 +1,12 @@
-"""The Celery app. Broker from CELERY_BROKER_URL (Redis in production, kombu's filesystem
-transport in the one-machine demo); no result backend: tasks write verdicts into PostgreSQL."""
+"""The Celery app as the worker processes run it: the project's app (arbiter_site.celery) with the
+workers' own tunings: connections kept across tasks, commits without waiting for the disk."""
 
-from celery import Celery
 from celery.signals import task_postrun, worker_init, worker_process_init
+
+from arbiter_site.celery import app
 
 # Task names, for code that enqueues without importing the task module (the web process).
 from gamelogs.task_names import REVERIFY_BATCH, REVERIFY_LOGS, SWEEP_PENDING, VERIFY_LOG
-
-app = Celery("arbiter", include=["workers.tasks"])
-app.config_from_object("django.conf:settings", namespace="CELERY")
 
 __all__ = ["REVERIFY_BATCH", "REVERIFY_LOGS", "SWEEP_PENDING", "VERIFY_LOG", "app"]
 

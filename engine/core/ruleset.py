@@ -87,6 +87,12 @@ class Replay(Protocol):
         """The header player ids on whose behalf ``event`` may be entered now (which phone at a table is
         offered it; whether the rules allow it is ``apply``'s to say); [] for nobody."""
 
+    def teams(self) -> dict[str, str]:
+        """Each header player id's team ("" for a player who plays for themselves), in header order."""
+
+    def against_game(self) -> bool:
+        """Whether the players play together against the game itself (solo, co-op)."""
+
     def offer_piece(self, event: dict) -> dict | None:
         """The piece an offer acts with, ``{"id", "name"}``, so that a recorder lists a piece's offers
         together; None for an offer of no one piece (a roll, the end of a phase)."""
@@ -122,6 +128,12 @@ class ReplayBase:
     def to_act(self) -> list[str]:
         """Every player until the game is over: a game that cannot say whose move it is lets anyone log."""
         return [] if self.is_over() else [p["id"] for p in self.player_summaries()]
+
+    def teams(self) -> dict[str, str]:
+        return {p["id"]: "" for p in self.player_summaries()}  # everyone for themselves
+
+    def against_game(self) -> bool:
+        return False
 
     def offer_piece(self, event: dict) -> dict | None:
         return None  # no piece of its own: a recorder lists the offer on its own

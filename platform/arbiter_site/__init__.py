@@ -2,6 +2,6 @@
 
 # The Celery app is built whenever Django is, so that every process (web, management command, worker)
 # sends tasks through the configured app: the platform apps send by name and import no worker module.
-from workers.celery import app as celery_app
+from arbiter_site.celery import app as celery_app
 
 __all__ = ["celery_app"]

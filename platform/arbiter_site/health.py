@@ -15,7 +15,7 @@ from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
 
 import engine
-from workers.celery import app
+from arbiter_site.celery import app
 
 BROKER_TIMEOUT_SECONDS = 2
 log = logging.getLogger(__name__)

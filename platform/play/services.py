@@ -337,6 +337,7 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
     over = table.status in (TableStatus.OVER, TableStatus.CONFIRMED)
     last = table.entries[-1] if table.entries else None
     names = {p["id"]: p["name"] for p in table.header["players"]}
+    teams = engine.session.teams(replay)
     payload = {
         "code": table.code,
         "game": table.game,
@@ -347,9 +348,16 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
         "my_seats": numbers,
         "player": next(iter(sorted(mine, key=mine.get)), None),
         "players": [
-            {"id": p["id"], "name": p["name"], "faction": p["faction"], "controls": controls_of(p)}
+            {
+                "id": p["id"],
+                "name": p["name"],
+                "faction": p["faction"],
+                "controls": controls_of(p),
+                "team": teams.get(p["id"], ""),
+            }
             for p in table.header["players"]
         ],
+        "against_game": engine.session.against_game(replay),
         "seats": [
             {
                 "number": s.number,

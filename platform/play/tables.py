@@ -46,21 +46,6 @@ def controls_of(player: dict) -> list[str]:
     return list(force) if isinstance(force, list) and all(isinstance(h, str) for h in force) else []
 
 
-def team_of(header: dict, player_id: str) -> str:
-    """A header player's team: the team the setup names it in (Hoplomachus' Alliance, HR-17.2.1), else the
-    faction it shares with other players (a co-op team, FE-18.1.2); "" for a player on its own."""
-    teams = (header.get("setup") or {}).get("teams")
-    if isinstance(teams, dict):
-        for team, members in teams.items():
-            if isinstance(members, list) and player_id in members:
-                return str(team)
-    players = header.get("players") or []
-    faction = next((p.get("faction") for p in players if p.get("id") == player_id), None)
-    if faction and sum(p.get("faction") == faction for p in players) > 1:
-        return str(faction)
-    return ""
-
-
 def seat_table(table: TableGame, holders: list) -> list[TableSeat]:
     """Make ``table``'s seats, one per header player in order; ``holders``: the account of each seat, in
     order (None or missing: free until someone joins). The table plays once every seat is held."""
@@ -68,6 +53,8 @@ def seat_table(table: TableGame, holders: list) -> list[TableSeat]:
     if not 1 <= len(players) <= MAX_SEATS:
         raise TableError(f"A table seats one to {MAX_SEATS} players; this game has {len(players)}.")
     now = timezone.now()
+    # The teams as the game's rules form them (an Alliance's sides, an Eternia team's players, a co-op).
+    teams = engine.session.teams(engine.session.start(engine.session.with_seed(table.header, table.seed)))
     seats = []
     for number, player in enumerate(players, start=1):
         user = holders[number - 1] if number <= len(holders) else None
@@ -77,7 +64,7 @@ def seat_table(table: TableGame, holders: list) -> list[TableSeat]:
                 number=number,
                 user=user,
                 player=str(player.get("id") or f"p{number}"),
-                team=team_of(table.header, str(player.get("id") or "")),
+                team=teams.get(str(player.get("id") or ""), ""),
                 controls=controls_of(player),
                 joined_at=now if user is not None else None,
             )

@@ -7,6 +7,7 @@ import urllib.error
 import urllib.request
 from datetime import timedelta
 
+from celery import shared_task
 from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
@@ -14,7 +15,6 @@ from kombu.exceptions import OperationalError as BrokerError
 from webhooks.addresses import ForbiddenAddress, check_url
 from webhooks.models import Delivery, DeliveryState
 from webhooks.signing import SIGNATURE_HEADER, signature
-from workers.celery import app
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +27,7 @@ class DeliveryFailed(Exception):
     pass
 
 
-@app.task(
+@shared_task(
     bind=True,
     acks_late=True,
     autoretry_for=(DeliveryFailed, OperationalError, InterfaceError),
@@ -76,7 +76,7 @@ def deliver_webhook(self, delivery_id: int) -> str:
     return delivery.state
 
 
-@app.task(acks_late=True)
+@shared_task(acks_late=True)
 def resend_pending_webhooks(older_than_minutes: int = 10) -> int:
     """Periodic: deliveries never attempted (their message was lost, or the broker was down when
     they were queued) are sent again. Ones being retried have attempts > 0 and are left alone."""

@@ -154,3 +154,36 @@ def test_offers_name_their_piece_and_a_board_space_of_the_games_own_board(game_i
                 assert offer["piece"]["name"] and offer["piece"]["id"]
         replay.apply(index, event)
     assert placed and pieces
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options", "teams", "against"),
+    [
+        ("motu-battleground", {}, {"p1": "", "p2": ""}, False),
+        (
+            "hoplomachus-remastered",
+            {"mode": "alliance"},
+            {"p1": "red", "p2": "blue", "p3": "red", "p4": "blue"},
+            False,
+        ),
+        (
+            "hoplomachus-remastered",
+            {"mode": "assault"},
+            {"p1": "players"},
+            True,
+        ),  # HR-13.1: against the immortals
+        (
+            "motu-fields-of-eternia",
+            {},
+            {"p1": "motu", "p2": "ew"},
+            False,
+        ),  # FE-2.1: a team is a faction's heroes
+        ("motu-fields-of-eternia", {"mode": "solo"}, {"p1": "motu"}, True),  # FE-18.1.2: against the game
+    ],
+)
+def test_the_engine_says_each_players_team_and_whether_they_play_against_the_game(
+    game_id, options, teams, against
+):
+    replay = engine.session.start(engine.simulate(game_id, 3, **options))
+    assert engine.session.teams(replay) == teams
+    assert engine.session.against_game(replay) is against

@@ -572,6 +572,17 @@ class Game(ReplayBase):
                 break
         return [pid for pid in seats if pid in who]
 
+    def teams(self) -> dict[str, str]:
+        """The team each player plays for: the faction of their heroes (FE-2.1; in solo and co-op the players'
+        one team against the game, FE-18.1.2)."""
+        return {
+            pid: str(self.content.find_faction(p["faction"]) or p["faction"])
+            for pid, p in self.players.items()
+        }
+
+    def against_game(self) -> bool:
+        return self.mode == "solo"
+
     def offer_piece(self, event: dict) -> dict | None:
         """The hero an offer acts with."""
         hero = event.get("hero")

@@ -200,6 +200,17 @@ class Game(ReplayBase):
                 break
         return [pid for pid in seats if pid in who]
 
+    def teams(self) -> dict[str, str]:
+        """Alliance's two teams (HR-17.2.1); in Assault and Ascension the players are one side against the
+        immortals or the titan (HR-13.1, HR-14.1); otherwise each troop plays for itself."""
+        if self.mode == "alliance":
+            return {p["id"]: str(self.s.troops[p["id"]]["team"]) for p in self.players}
+        side = "players" if self.against_game() else ""
+        return {p["id"]: side for p in self.players}
+
+    def against_game(self) -> bool:
+        return self.mode in ("assault", "ascension")
+
     def offer_piece(self, event: dict) -> dict | None:
         """The unit an offer acts with, by its name and owner."""
         unit = event.get("unit")

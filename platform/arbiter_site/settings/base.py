@@ -264,7 +264,7 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
-# --- Celery (read by workers/celery.py with the CELERY_ prefix) ----------------------------------
+# --- Celery (read by arbiter_site/celery.py with the CELERY_ prefix) ----------------------------------
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "redis://127.0.0.1:6379/0")
 CELERY_TASK_DEFAULT_QUEUE = env_str("ARBITER_TASK_QUEUE", "arbiter")
 CELERY_TASK_SERIALIZER = "json"

@@ -128,19 +128,19 @@
       (s.confirmed ? " · confirmed" : "") + "</li>").join("");
   }
 
-  // "Anna (motu) vs Bruno (ew)"; the players of one team together, each with what they control when a
-  // team has several (Eternia's co-op, FE-18.1.2: "Anna (you): he-man, teela & Bruno: stratos (motu) vs the game").
+  // "Anna (motu) vs Bruno (ew)": the players of one team together (the engine's teams), each with what
+  // they control when a team has several ("Anna (you): he-man, teela & Bruno: stratos (motu) vs the game").
   function playersLine(state) {
     const teams = [];
     state.players.forEach((p, i) => {
-      let team = teams.find((t) => t.faction === p.faction);
-      if (!team) teams.push(team = { faction: p.faction, players: [] });
+      let team = p.team ? teams.find((t) => t.id === p.team) : null;
+      if (!team) teams.push(team = { id: p.team, players: [] });
       team.players.push({ ...p, you: state.my_seats.includes(i + 1) });
     });
-    const words = teams.map((t) => t.players.length === 1 ? `${t.players[0].name} (${t.faction})${t.players[0].you ? " — you" : ""}` :
+    const words = teams.map((t) => t.players.length === 1 ? `${t.players[0].name} (${t.players[0].faction})${t.players[0].you ? " — you" : ""}` :
       t.players.map((p) => p.name + (p.you ? " (you)" : "") + ((p.controls || []).length ? ": " + p.controls.join(", ") : "")).join(" & ") +
-      ` (${t.faction})`);
-    return words.join(" vs ") + (teams.length === 1 && state.players.length > 0 ? " vs the game" : "");
+      ` (${t.id})`);
+    return words.join(" vs ") + (state.against_game ? " vs the game" : "");
   }
 
   function diceWords(rolls) {

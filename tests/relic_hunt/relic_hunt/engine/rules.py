@@ -164,6 +164,9 @@ class Hunt(ReplayBase):
         what = "The movement die (RH-4)" if event["type"] == "roll" else "The digging die (RH-6)"
         return {"event": event, "needs": [{"path": ["dice"], "kind": "d6", "count": 1, "what": what}]}
 
+    def teams(self) -> dict[str, str]:
+        return {p: self.team[p] or "" for p in self.order}  # RH-1: pairs are seats 1 and 3 against 2 and 4
+
     def offer_place(self, event: dict) -> str | None:
         return event["to"] if event.get("type") == "move" else None
 
