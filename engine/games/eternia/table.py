@@ -1,7 +1,8 @@
 """A new Fields of Eternia game at the table: the choices a recorder offers (the team game, the
 competitive skirmish or the solo game against the game, each with its scenarios, the heroes of each team,
-mounted heroes, the solo difficulties, the optional modules) and the log header they make. Two phones: each
-player leads one team of three heroes (FE-2, FE-4.1); solo, one phone leads the scenario's team against
+mounted heroes, the solo difficulties, the optional modules) and the log header they make. The team game:
+two teams of three heroes, each of one to three players sharing its heroes out (FE-2.1, FE-4.1); the
+skirmish: two players, one a team (FE-19); solo, one phone leads the scenario's team against
 the game (FE-18.1): one player controlling the three heroes, or in co-op two or three players sharing
 them, each controlling one or more (FE-18.1.2)."""
 
@@ -82,8 +83,9 @@ def new_header(
     free_heroes: bool = False,
     difficulty: str | None = None,
 ) -> dict:
-    """The header of a new game. ``players``: two ``{"name", "faction", "force": [three hero ids]}`` in
-    seat order; ``first_player``'s team starts (FE-4.2.5); ``seed_hex`` makes it seeded (commitment
+    """The header of a new game. ``players``: ``{"name", "faction", "force": [hero ids]}`` in seat order:
+    in the team game two teams (factions) of one to three players each, see ``_split_teams`` (FE-2.1);
+    in the skirmish two, each with the three heroes of their team; ``first_player``'s team starts (FE-4.2.5); ``seed_hex`` makes it seeded (commitment
     only), None recorded. ``free_heroes`` (skirmish only, FE-19.3.1) lets a team field any heroes. Solo
     (FE-18): one player with the three heroes, or a co-op team of two or three players of the one
     faction, each with the heroes they control (one or more; three in all, FE-18.1.2), at
@@ -95,20 +97,22 @@ def new_header(
     scenario = scenario or scenarios[0]
     if scenario not in scenarios:
         raise ValueError(f"{scenario!r} is not a {mode} scenario")
+    if mode == "standard":
+        players = _split_teams(players)
     seats = [
         {"id": f"p{i + 1}", "name": p["name"], "faction": p["faction"], "force": list(p["force"])}
         for i, p in enumerate(players)
     ]
     if mode == "solo":
         _check_coop(seats)
-    else:
+    elif mode == "skirmish":
         for p in seats:
             if len(p["force"]) != TEAM_SIZE or len(set(p["force"])) != TEAM_SIZE:
                 raise ValueError(f"each team fields {TEAM_SIZE} different heroes (FE-4.1.1)")
         if len({p["faction"] for p in seats}) != len(seats):
             raise ValueError("each player leads a different team")
         if len(seats) != 2:
-            raise ValueError("the team game and the skirmish have two players, one a team")
+            raise ValueError("the skirmish has two players, one a team")
     if mode == "solo":
         own = doc["scenarios"][scenario].get("player_faction")
         if own and seats[0]["faction"] != own:
@@ -160,3 +164,46 @@ def _check_coop(seats: list[dict]) -> None:
         raise ValueError(
             f"the team fields {TEAM_SIZE} different heroes, each controlled by one player (FE-18.1.2, FE-4.1.1)"
         )
+
+
+def _split_teams(players: list[dict]) -> list[dict]:
+    """The team game's players, each with the heroes they control (FE-2.1): two teams (factions) of one
+    to three players; each team fields three different heroes (FE-4.1.1) and each of its players controls
+    one or more of them. A team's players either all list their heroes, or only its first player lists
+    the team's three and the others list none (no ``force``, or None): the heroes are then dealt in turn
+    in seat order, the first hero to the team's first player, the next to the second, and so on (two
+    players: the first controls the 1st and 3rd heroes, the second the 2nd). ValueError says what is
+    wrong, with the rule."""
+    teams: dict[str, list[dict]] = {}
+    for p in players:
+        teams.setdefault(p["faction"], []).append(p)
+    if len(teams) != 2:
+        raise ValueError(f"the team game has two teams, each of one to {TEAM_SIZE} players (FE-2.1)")
+    dealt: dict[int, list[str]] = {}
+    for members in teams.values():
+        if len(members) > TEAM_SIZE:
+            raise ValueError(
+                f"a team has one to {TEAM_SIZE} players, each controlling one or more of its "
+                f"{TEAM_SIZE} heroes (FE-2.1); this one has {len(members)}"
+            )
+        forces = [p.get("force") for p in members]
+        if len(members) > 1 and forces[0] is not None and all(f is None for f in forces[1:]):
+            team = list(forces[0])
+            if len(team) != TEAM_SIZE or len(set(team)) != TEAM_SIZE:
+                raise ValueError(f"each team fields {TEAM_SIZE} different heroes (FE-4.1.1)")
+            for k, p in enumerate(members):
+                dealt[id(p)] = team[k :: len(members)]
+            continue
+        for p, force in zip(members, forces, strict=True):
+            if not force:
+                raise ValueError(
+                    f"{p['name']} controls no hero: every player controls one or more of the team's "
+                    f"{TEAM_SIZE} heroes (FE-2.1)"
+                )
+        heroes = [h for f in forces for h in f]
+        if len(heroes) != TEAM_SIZE or len(set(heroes)) != TEAM_SIZE:
+            raise ValueError(
+                f"each team fields {TEAM_SIZE} different heroes, each controlled by one of its players "
+                "(FE-4.1.1, FE-2.1)"
+            )
+    return [{**p, "force": dealt.get(id(p), p.get("force"))} for p in players]

@@ -1,7 +1,8 @@
 """Fields of Eternia's form for a free game at the table (play): mode, scenario, teams and heroes, a
 mounted hero among them (FE-4.1.8, FE-19.4.1: the pack's limited-edition miniatures, fielded instead of
-their hero, at most one a team), and for the game against the game its co-op players: up to two more
-players sharing the team's three heroes, each controlling one or more (FE-18.1.2)."""
+their hero, at most one a team), the team game's other players (FE-2.1: up to three a team, sharing the
+team's three heroes, each controlling one or more, each at their own phone), and for the game against the
+game its co-op players: up to two more players sharing the team's three heroes (FE-18.1.2)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from play.tables import Seating
 
 
 class EterniaGameForm(forms.Form):
-    """A free game of Fields of Eternia for two phones: the team game (FE-2) or the competitive skirmish
-    (FE-19), each player leading one team of three heroes (FE-4.1), the optional modules (FE-12, FE-13),
+    """A free game of Fields of Eternia: the team game (FE-2), two teams of three heroes (FE-4.1) of one
+    to three players each, a phone a player (FE-2.1), or the competitive skirmish (FE-19), one player a
+    team; or the game against the game (FE-18); the optional modules (FE-12, FE-13),
     who rolls and shuffles: the site (seeded) or the players at the table (recorded)."""
 
     action = forms.CharField(widget=forms.HiddenInput, initial="new")
@@ -44,6 +46,33 @@ class EterniaGameForm(forms.Form):
         label="Their three heroes (of the other team; not in solo)",
         widget=forms.CheckboxSelectMultiple,
         required=False,
+    )
+    # FE-2.1: a team of fewer than 3 players shares its heroes out; each named player joins with a phone.
+    mate2_name = forms.CharField(
+        max_length=60,
+        label="Team game: a second player of your team (empty when you lead it alone)",
+        required=False,
+    )
+    mate2_heroes = forms.MultipleChoiceField(
+        label="The heroes they control (of your three)", widget=forms.CheckboxSelectMultiple, required=False
+    )
+    mate3_name = forms.CharField(
+        max_length=60, label="Team game: a third player of your team", required=False
+    )
+    mate3_heroes = forms.MultipleChoiceField(
+        label="The heroes they control (of your three)", widget=forms.CheckboxSelectMultiple, required=False
+    )
+    their2_name = forms.CharField(
+        max_length=60, label="Team game: a second player of the other team", required=False
+    )
+    their2_heroes = forms.MultipleChoiceField(
+        label="The heroes they control (of their three)", widget=forms.CheckboxSelectMultiple, required=False
+    )
+    their3_name = forms.CharField(
+        max_length=60, label="Team game: a third player of the other team", required=False
+    )
+    their3_heroes = forms.MultipleChoiceField(
+        label="The heroes they control (of their three)", widget=forms.CheckboxSelectMultiple, required=False
     )
     free_heroes = forms.BooleanField(
         label="Any heroes, whatever their team (skirmish, FE-19.3.1)", required=False
@@ -80,6 +109,8 @@ class EterniaGameForm(forms.Form):
         ]
         self.fields["my_heroes"].choices = heroes
         self.fields["their_heroes"].choices = heroes
+        for key in ("mate2_heroes", "mate3_heroes", "their2_heroes", "their3_heroes"):
+            self.fields[key].choices = heroes
         self.fields["options"].choices = [(o["id"], o["name"]) for o in options["options"]]
         # Co-op players pick among the heroes of the teams that play the solo scenarios.
         solo_teams = {s.get("player_faction") for s in options["scenarios"] if s["mode"] == "solo"}
@@ -127,7 +158,40 @@ class EterniaGameForm(forms.Form):
             self.add_error("their_heroes", "A hero is fielded once, mounted or not (FE-4.1.2).")
         data["their_team"] = other
         data["coop"] = self._coop(data, solo, mine)
+        team_game = mode == "standard"
+        data["mates"] = self._teammates(data, "mate", team_game, mine, "my_heroes", "your")
+        data["their_mates"] = self._teammates(data, "their", team_game, theirs, "their_heroes", "their")
         return data
+
+    def _teammates(
+        self, data: dict, prefix: str, team_game: bool, team: list[str], team_key: str, whose: str
+    ) -> list[tuple[str, list[str]]]:
+        """A team's players besides its first (FE-2.1): each names one or more of the team's three heroes,
+        none named twice, and the team's first player keeps one or more."""
+        partners, taken = [], []
+        for n in (2, 3):
+            name = (data.get(f"{prefix}{n}_name") or "").strip()
+            heroes = list(data.get(f"{prefix}{n}_heroes") or [])
+            if not name and not heroes:
+                continue
+            if not team_game:
+                self.add_error(f"{prefix}{n}_name", "More players a team are for the team game (FE-2.1).")
+                continue
+            if not name:
+                self.add_error(f"{prefix}{n}_name", "Name this player of the team.")
+            elif not heroes:
+                self.add_error(f"{prefix}{n}_heroes", "Pick the heroes this player controls (FE-2.1).")
+            elif any(h not in team for h in heroes):
+                self.add_error(f"{prefix}{n}_heroes", f"Pick among {whose} team's three heroes.")
+            elif any(h in taken for h in heroes):
+                self.add_error(f"{prefix}{n}_heroes", "Each hero is controlled by one player (FE-2.1).")
+            else:
+                partners.append((name, heroes))
+                taken += heroes
+        if partners and len(team) == 3 and len(taken) >= len(team):
+            first = "yourself" if whose == "your" else "the other team's first player"
+            self.add_error(team_key, f"Keep one or more of the heroes for {first} (FE-2.1).")
+        return partners
 
     def _coop(self, data: dict, solo: bool, mine: list[str]) -> list[tuple[str, list[str]]]:
         """The co-op players (name, the heroes they control) besides the one at this phone (FE-18.1.2):
@@ -174,11 +238,23 @@ class EterniaGameForm(forms.Form):
             setup["difficulty"] = data["difficulty"]
             # FE-18.1.2: the co-op players, each with the heroes they control, recorded in the header.
             seats += [Seating(name, heroes, {"faction": data["my_team"]}) for name, heroes in data["coop"]]
-        else:
-            seats.append(Seating(data["their_name"], data["their_heroes"], {"faction": data["their_team"]}))
+        else:  # FE-2.1: each team's first player controls the heroes its other players do not
+            own = {h for _, heroes in data["mates"] for h in heroes}
+            seats[0] = Seating(
+                data["my_name"], [h for h in data["my_heroes"] if h not in own], seats[0].extra
+            )
+            seats += [Seating(name, heroes, {"faction": data["my_team"]}) for name, heroes in data["mates"]]
+            theirs = {h for _, heroes in data["their_mates"] for h in heroes}
+            their_first = [h for h in data["their_heroes"] if h not in theirs]
+            seats.append(Seating(data["their_name"], their_first, {"faction": data["their_team"]}))
+            seats += [
+                Seating(name, heroes, {"faction": data["their_team"]}) for name, heroes in data["their_mates"]
+            ]
+        # "2": the other team starts, its first player's seat after this team's players.
+        first = 1 if data["mode"] == "solo" or data["first"] == "1" else 2 + len(data.get("mates") or [])
         return {
             "seats": seats,
-            "first_player_seat": 1 if data["mode"] == "solo" else int(data["first"]),
+            "first_player_seat": first,
             # Solo, this phone holds every seat unless the co-op players bring their own (FE-18.1.2).
             "one_phone": data["mode"] == "solo" and not (data["coop"] and data.get("coop_phones")),
             "mode": data.get("dice") or DiceMode.SEEDED,

@@ -100,14 +100,13 @@ def test_coop_players_are_all_on_the_one_team():
         new_header(players=players, mode="solo", scenario="solo-1", difficulty="novice")
 
 
-def test_the_team_game_still_needs_two_players_of_three_heroes_each():
-    """FE-4.1.1: co-op sharing is the game against the game's; the team game's header keeps one player
-    a team with three heroes."""
+def test_the_team_game_still_needs_two_teams_of_three_heroes_each():
+    """FE-4.1.1, FE-2.1: a team game's header has two teams, each fielding three heroes."""
     players = [
         {"name": "A", "faction": "motu", "force": ["he-man", "teela"]},
         {"name": "B", "faction": "ew", "force": ["skeletor", "mer-man", "beast-man"]},
     ]
     with pytest.raises(ValueError, match="3 different heroes"):
         new_header(players=players)
-    with pytest.raises(ValueError, match="two players"):
+    with pytest.raises(ValueError, match="two teams"):
         new_header(players=[{**players[0], "force": ["he-man", "teela", "stratos"]}])
