@@ -163,7 +163,7 @@ def test_the_start_page_sets_up_each_game(client, user):
     client.force_login(user)
     page = client.get("/play/?game=" + HR)
     assert page.status_code == 200 and b"Skirmish" in page.content and b"Pandemonium" in page.content
-    assert b"Alliance" not in page.content  # its setup (teams, track heroes, units) is no header choice
+    assert b"Alliance" in page.content  # HR-17.2: its teams, track heroes and units are header choices
     refused = client.post(
         "/play/?game=" + HR,
         {

@@ -1,7 +1,8 @@
-"""A new Hoplomachus game at the table: the choices a recorder offers (modes for two players, arenas,
-factions, titans) and the log header they make. What the rulebook leaves to a draw at setup (Ascension's
-units and tactics, HR-14.2.5; Assault's neutral heroes, HR-13.2) is drawn from a number the caller gives,
-so the same choices give the same header."""
+"""A new Hoplomachus game at the table: the choices a recorder offers (modes, arenas, factions, titans)
+and the log header they make. What the rulebook leaves to a draw at setup (Ascension's
+units and tactics, HR-14.2.5; Assault's neutral heroes, HR-13.2; an Alliance's track heroes and units
+the players leave unchosen, HR-17.2.5, HR-17.2.8) is drawn from a number the caller gives, so the same
+choices give the same header."""
 
 from __future__ import annotations
 
@@ -13,21 +14,24 @@ from engine.core.registry import game
 from engine.games.hoplomachus.content import CONTENT_DIR, DEFAULT_PACK, GAME_ID, content_for, load_pack
 from engine.games.hoplomachus.flow import ASCENSION_TACTICS, ASCENSION_UNITS, MODES
 from engine.games.hoplomachus.simulator import Author
+from engine.games.hoplomachus.table_alliance import alliance_setup
 from engine.version import LOG_FORMAT_VERSION
 
-SEATS = 2  # the table recorder seats two phones
+SEATS = 2  # a table seats two players unless its mode needs more (HR-12)
 
 
 def table_options(pack=None) -> dict:
-    """``{"modes": [{"id", "name", "arenas"}], "arenas", "factions", "titans"}`` for two players (HR-12)."""
+    """``{"modes": [{"id", "name", "arenas", "min_players", "players"}], "arenas", "factions", "titans"}``:
+    the modes for two players, then those for more (Pandemonium, Alliance); ``players`` is the most a
+    mode seats, ``min_players`` the fewest at a table (HR-12)."""
     content = load_pack(pack)
     names = {m.id: m.name for m in game(GAME_ID).seats.modes}
+    modes = [
+        {"id": mode, "name": names.get(mode, mode), "arenas": list(arenas), "min_players": max(lo, SEATS), "players": hi}
+        for mode, ((lo, hi), arenas) in MODES.items()
+    ]  # fmt: skip
     return {
-        "modes": [
-            {"id": mode, "name": names.get(mode, mode), "arenas": list(arenas)}
-            for mode, ((lo, hi), arenas) in MODES.items()
-            if lo <= SEATS <= hi
-        ],
+        "modes": sorted(modes, key=lambda m: m["min_players"] > SEATS),
         "arenas": [{"id": a, "name": doc.get("name", a)} for a, doc in content.arenas.items()],
         "factions": [{"id": f, "name": doc.get("name", f)} for f, doc in content.factions.items()],
         "titans": [{"id": u.id, "name": u.name} for u in content.units.values() if u.kind == "titan"],
@@ -45,11 +49,15 @@ def new_header(
     mode: str = "skirmish",
     arena: str | None = None,
     titan: str | None = None,
+    teams: dict | None = None,
+    track_hero: dict | None = None,
 ) -> dict:
     """The header of a new game. ``players``: ``{"name", "faction"}`` in seat order (``force`` is taken
-    for the faction when ``faction`` is missing: a faction id, or a registered list's ``{"faction", …}``); ``seed_hex`` makes it seeded (commitment only), None
-    recorded. In a seeded Skirmish the seed draws the first player (HR-15.2.2), so ``first_player``
-    orders a recorded game only; co-op players choose their order each round (HR-13.8.5)."""
+        for the faction when ``faction`` is missing: a faction id, or a registered list's ``{"faction", …}``); ``seed_hex`` makes it seeded (commitment only), None
+        recorded. In a seeded Skirmish the seed draws the first player (HR-15.2.2), so ``first_player``
+        orders a recorded game only; co-op players choose their order each round (HR-13.8.5). An Alliance
+    (HR-17.2) takes ``teams`` and ``track_hero`` and each player's ``units`` (see ``alliance_setup``); what
+    is left out is drawn from ``placement``."""
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}")
     arenas = MODES[mode][1]
@@ -73,6 +81,8 @@ def new_header(
     setup: dict = {"mode": mode, "arena": arena}
     if mode == "skirmish":
         setup["sides"] = dict(zip(ids, ("red", "blue"), strict=False))
+    if mode == "alliance":
+        setup.update(alliance_setup(content, seats, players, teams, track_hero, rng))
     if mode == "assault":
         neutral = sorted(u.id for u in content.units.values() if u.kind == "hero" and u.faction is None)
         setup["neutral_heroes"] = dict(zip(ids, rng.sample(neutral, len(ids)), strict=True))

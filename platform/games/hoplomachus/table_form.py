@@ -1,9 +1,8 @@
 """Hoplomachus' form for a free game at the table (play): mode, arena and each player's faction, two to
-four players (one phone each, or one phone for all)."""
+four players (one phone each, or one phone for all); an Alliance's teams, track heroes and each player's
+six units (HR-17.2)."""
 
 from __future__ import annotations
-
-from functools import lru_cache
 
 from django import forms
 
@@ -16,33 +15,26 @@ GAME = "hoplomachus-remastered"
 MORE_PLAYERS = (3, 4)  # the optional third and fourth players (Pandemonium, HR-16)
 
 
-@lru_cache(maxsize=8)
-def _more_modes(offered: tuple[str, ...]) -> tuple[dict, ...]:
-    """The engine's modes for more than two players that its table options leave out but its header
-    builder sets up whole (the replay starts from the header it makes): ``{"id", "name", "arenas",
-    "players"}``. Pandemonium (HR-16) is one; Alliance (HR-17) is not, as its teams, track heroes and units
-    chosen at setup are not among the header builder's choices."""
-    factions = [f["id"] for f in engine.session.table_options(GAME)["factions"]]
-    found = []
-    for mode in engine.game(GAME).seats.modes:
-        if mode.id in offered or mode.seats <= 2 or mode.against_game:
-            continue
-        players = [{"name": f"P{i}", "faction": f} for i, f in enumerate(factions[: mode.seats], start=1)]
-        seed = "00" * 32
-        try:
-            header = engine.session.new_header(GAME, players=players, mode=mode.id, seed_hex=seed)
-            engine.session.start(engine.session.with_seed(header, seed))
-        except (KeyError, ValueError, engine.UnreadableLog, engine.IllegalEvent):
-            continue
-        found.append(
-            {"id": mode.id, "name": mode.name, "arenas": [header["setup"]["arena"]], "players": mode.seats}
-        )
-    return tuple(found)
+PLAYER_KEYS = ("my", "their", "third", "fourth")  # the form's players, in seat order
+TEAMS = {  # HR-17.2.1: teams alternate around the table, so seats 1 and 3 play together; which takes red
+    "13": ({"red": ["p1", "p3"], "blue": ["p2", "p4"]}, "Seats 1 and 3 (red) against seats 2 and 4 (blue)"),
+    "24": ({"red": ["p2", "p4"], "blue": ["p1", "p3"]}, "Seats 2 and 4 (red) against seats 1 and 3 (blue)"),
+}
+TRACK_HEROES = {  # HR-17.2.5: one primary hero of each team goes on its track, by seats (1 or 3, 2 or 4)
+    f"{a}{b}": f"Seat {a}'s and seat {b}'s primary heroes" for a in (1, 3) for b in (2, 4)
+}
+UNITS_HELP = (
+    "Alliance: six units of the faction, by name, separated by commas; left blank, six are drawn (HR-17.2.8)."
+)
+
+
+def _units_field(label: str) -> forms.CharField:
+    return forms.CharField(max_length=400, label=label, required=False, help_text=UNITS_HELP)
 
 
 class HoplomachusGameForm(forms.Form):
-    """A free game of Hoplomachus: a mode the engine plays (HR-12) with two players, or Pandemonium with
-    three or four (HR-16), its arena, each player's faction, who rolls. With the site's dice the seed also
+    """A free game of Hoplomachus: a mode the engine plays (HR-12) with two players, Pandemonium with
+    three or four (HR-16) or an Alliance of two teams of two (HR-17), its arena, each player's faction, who rolls. With the site's dice the seed also
     draws who starts (HR-15.2.2); with real dice the players say who won the roll. In the co-op modes the
     players choose each round (HR-13.8.5). Each player joins with their own phone, unless this phone
     records for everyone."""
@@ -54,10 +46,26 @@ class HoplomachusGameForm(forms.Form):
     my_faction = forms.ChoiceField(label="Your faction")
     their_name = forms.CharField(max_length=60, label="Other player's name", initial="Opponent")
     their_faction = forms.ChoiceField(label="Their faction")
-    third_name = forms.CharField(max_length=60, label="Third player's name (Pandemonium)", required=False)
+    third_name = forms.CharField(
+        max_length=60, label="Third player's name (Pandemonium, Alliance)", required=False
+    )
     third_faction = forms.ChoiceField(label="Third player's faction", required=False)
-    fourth_name = forms.CharField(max_length=60, label="Fourth player's name (Pandemonium)", required=False)
+    fourth_name = forms.CharField(
+        max_length=60, label="Fourth player's name (Pandemonium, Alliance)", required=False
+    )
     fourth_faction = forms.ChoiceField(label="Fourth player's faction", required=False)
+    teams = forms.ChoiceField(
+        choices=[(k, label) for k, (_, label) in TEAMS.items()], label="Teams (Alliance)", required=False
+    )
+    track_heroes = forms.ChoiceField(
+        choices=[("", "Drawn at random"), *TRACK_HEROES.items()],
+        label="On the teams' tracks (Alliance, HR-17.2.5)",
+        required=False,
+    )
+    my_units = _units_field("Your units (Alliance)")
+    their_units = _units_field("Other player's units (Alliance)")
+    third_units = _units_field("Third player's units (Alliance)")
+    fourth_units = _units_field("Fourth player's units (Alliance)")
     titan = forms.ChoiceField(label="Titan (Ascension)", required=False)
     first = forms.ChoiceField(
         choices=FIRST_CHOICES, label="Who starts a Skirmish with real dice (HR-15.2.2)", required=False
@@ -67,7 +75,7 @@ class HoplomachusGameForm(forms.Form):
 
     def __init__(self, options: dict, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        modes = list(options["modes"]) + list(_more_modes(tuple(m["id"] for m in options["modes"])))
+        modes = list(options["modes"])
         self.modes = {m["id"]: m for m in modes}
         self.fields["mode"].choices = [
             (m["id"], f"{m['name']} — {', '.join(a.capitalize() for a in m['arenas'])}") for m in modes
@@ -103,26 +111,86 @@ class HoplomachusGameForm(forms.Form):
                 self.add_error(f"{word}_name", f"Give the {word} player's name and faction.")
             else:
                 more.append((name, faction))
-        if mode and mode.get("players", 2) > 2 and not more:
-            self.add_error("third_name", f"{mode['name']} is played by three or four players (HR-12).")
+        if mode and mode.get("min_players", 2) > 2 + len(more):
+            field = "fourth_name" if more else "third_name"
+            if mode["id"] == "alliance":
+                self.add_error(field, "An Alliance is played by four players, two teams of two (HR-12).")
+            else:
+                self.add_error(field, f"{mode['name']} is played by three or four players (HR-12).")
         picked = [data.get("my_faction"), data.get("their_faction"), *(f for _, f in more)]
         if data.get("mode") == "skirmish" and data.get("my_faction") == data.get("their_faction"):
             self.add_error("their_faction", "In a Skirmish each player brings a different faction.")
         elif len(set(picked)) != len(picked):
             self.add_error("their_faction", "Each player brings a different faction (AMB-17).")
         data["more"] = more
+        if data.get("mode") == "alliance" and not self.errors:
+            self._check_alliance(data)
         return data
+
+    def _alliance(self, data: dict) -> dict:
+        """The Alliance's choices for the engine's header (HR-17.2)."""
+        track = data.get("track_heroes") or ""
+        red = TEAMS[data.get("teams") or "13"][0]["red"]
+        return {
+            "teams": TEAMS[data.get("teams") or "13"][0],
+            "track_hero": {("red" if f"p{n}" in red else "blue"): f"p{n}" for n in map(int, track)} or None,
+        }
+
+    def _players(self, data: dict) -> list[dict]:
+        named = [
+            (data["my_name"], data["my_faction"]),
+            (data["their_name"], data["their_faction"]),
+            *data["more"],
+        ]
+        players = []
+        for key, (name, faction) in zip(PLAYER_KEYS, named, strict=False):
+            units = (data.get(f"{key}_units") or "").strip() if data.get("mode") == "alliance" else ""
+            players.append({"name": name, "faction": faction, **({"units": units} if units else {})})
+        return players
+
+    def _check_alliance(self, data: dict) -> None:
+        """The engine's own refusal, on the field it is about (a player's units, the track heroes)."""
+        players = self._players(data)
+        try:
+            engine.session.new_header(
+                GAME,
+                players=players,
+                mode="alliance",
+                arena=data.get("arena"),
+                seed_hex="00" * 32,
+                **self._alliance(data),
+            )
+        except ValueError as exc:
+            message = str(exc)
+            field = None
+            if "(HR-17.2.8)" in message:
+                field = next(
+                    (
+                        f"{k}_units"
+                        for k, p in zip(PLAYER_KEYS, players, strict=False)
+                        if message.startswith(p["name"] + " ")
+                    ),
+                    None,
+                )
+            elif "(HR-17.2.5)" in message:
+                field = "track_heroes"
+            elif "(HR-17.2.1)" in message:
+                field = "teams"
+            self.add_error(field, message)
 
     def table_choices(self, user) -> dict:
         data = self.cleaned_data
         seats = [
-            Seating(data["my_name"], data["my_faction"], {"faction": data["my_faction"]}),
-            Seating(data["their_name"], data["their_faction"], {"faction": data["their_faction"]}),
-        ] + [Seating(name, faction, {"faction": faction}) for name, faction in data["more"]]
+            Seating(p["name"], p["faction"], {k: v for k, v in p.items() if k != "name"})
+            for p in self._players(data)
+        ]
+        setup = {"mode": data["mode"], "arena": data["arena"], "titan": data.get("titan") or None}
+        if data["mode"] == "alliance":
+            setup.update(self._alliance(data))
         return {
             "seats": seats,
             "first_player_seat": int(data.get("first") or 1),
             "mode": data.get("dice") or DiceMode.SEEDED,
-            "setup": {"mode": data["mode"], "arena": data["arena"], "titan": data.get("titan") or None},
+            "setup": setup,
             "one_phone": bool(data.get("one_phone")),
         }

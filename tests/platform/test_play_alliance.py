@@ -1,0 +1,119 @@
+"""A Hoplomachus Alliance at the table (HR-17: two teams of two, HR-12): set up on the start page with
+each player's faction and chosen units (HR-17.2.8), the teams and the heroes on their tracks (HR-17.2.1,
+HR-17.2.5), joined seat by seat by four accounts, each seat on its team; each phone is offered and may
+enter only its own troop's events, and the game is stored as one log that verifies legal."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+
+import engine
+from gamelogs.verification import verify_stored_log
+from play import services
+from play.models import TableGame
+
+pytestmark = pytest.mark.django_db
+
+HR = "hoplomachus-remastered"
+FACTIONS = ("kunlun", "plutos-refugees", "amazons", "faction-4")
+BASE = {
+    "action": "new", "mode": "alliance", "arena": "pozzuoli",
+    "my_name": "Alice", "my_faction": FACTIONS[0], "their_name": "Bruno", "their_faction": FACTIONS[1],
+    "third_name": "Cleo", "third_faction": FACTIONS[2], "fourth_name": "Dario", "fourth_faction": FACTIONS[3],
+    "dice": "seeded",
+}  # fmt: skip
+
+
+def _phone(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _post(phone: Client, table: TableGame, event: dict):
+    return phone.post(
+        f"/play/{table.code}/events",
+        json.dumps({"event": event, "version": table.version}),
+        content_type="application/json",
+    )
+
+
+@pytest.fixture
+def four(make_user):
+    return [make_user(name) for name in ("alice", "bruno", "cleo", "dario")]
+
+
+def test_four_phones_play_an_alliance_of_two_teams_to_a_stored_legal_log(four):
+    phones = {u.username: _phone(u) for u in four}
+    page = phones["alice"].get(f"/play/?game={HR}").content.decode()
+    assert "Alliance" in page and 'name="teams"' in page and 'name="fourth_units"' in page
+    made = phones["alice"].post(
+        f"/play/?game={HR}",
+        {
+            **BASE, "teams": "24", "track_heroes": "32",
+            "my_units": "Warrior, Marksman, Mountain Radical, Kunlun unit 4, Kunlun unit 5, Kunlun unit 6",
+        },
+    )  # fmt: skip
+    assert made.status_code == 302, made.content.decode()[:2000]
+    table = TableGame.objects.get()
+    setup = table.header["setup"]
+    assert setup["teams"] == {"red": ["p2", "p4"], "blue": ["p1", "p3"]}  # HR-17.2.1
+    assert setup["track_hero"] == {"red": "p2", "blue": "p3"}  # HR-17.2.5
+    assert setup["units"]["p1"][:3] == ["kunlun-warrior", "kunlun-marksman", "kunlun-mountain-radical"]
+    assert all(len(units) == 6 for units in setup["units"].values())  # HR-17.2.8: the rest drawn
+    for name, seat in (("bruno", 2), ("cleo", 3), ("dario", 4)):
+        assert phones[name].post(f"/play/join/{table.code}/", {"seat": str(seat)}).status_code == 302
+    table.refresh_from_db()
+    assert table.status == "playing"
+    assert [(s.number, s.player, s.team, s.user.username) for s in table.seat_list()] == [
+        (1, "p1", "blue", "alice"), (2, "p2", "red", "bruno"), (3, "p3", "blue", "cleo"), (4, "p4", "red", "dario")
+    ]  # fmt: skip
+
+    by_player = {s.player: s.user for s in table.seat_list()}
+    game = engine.simulate(HR, 11, from_header=engine.session.with_seed(table.header, table.seed))
+    replay = engine.session.start(engine.session.with_seed(table.header, table.seed))
+    refused = checked_offers = 0
+    for event in game["events"]:
+        table.refresh_from_db()
+        actors = engine.session.actors(replay, event)
+        assert actors, event
+        if checked_offers < 5:  # a phone is offered only what its own troop may enter
+            for player, user in by_player.items():
+                offered = services.state_payload(table, user)["offers"]
+                assert all(player in engine.session.actors(replay, o["event"]) for o in offered)
+            checked_offers += 1
+        if not refused:
+            other = next(u for p, u in by_player.items() if p not in actors)
+            answer = _post(phones[other.username], table, event)
+            assert answer.status_code == 403 and answer.json()["error"]["code"] == "not_your_turn"
+            assert TableGame.objects.get(pk=table.pk).version == table.version  # nothing stored
+            refused += 1
+        answer = _post(phones[by_player[actors[0]].username], table, event)
+        assert answer.status_code == 200, answer.json()
+        engine.session.step(replay, event)
+    table.refresh_from_db()
+    assert refused == 1 and table.status == "over" and table.game_log is not None
+    assert len(table.entries) == len(game["events"])
+    assert {s.user for s in table.game_log.submissions.all()} == set(four)
+    assert verify_stored_log(table.game_log.pk) == "legal"
+
+
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [
+        (
+            {"fourth_name": "", "fourth_faction": ""},
+            "An Alliance is played by four players, two teams of two (HR-12).",
+        ),
+        ({"my_units": "Warrior, Marksman"}, "Alice chooses exactly 6 units of Kunlun, not 2 (HR-17.2.8)."),
+        ({"their_units": "Warrior, a, b, c, d, e"}, "is not one (HR-17.2.8)."),
+        ({"arena": "colosseum"}, "is played in Pozzuoli (HR-12)."),
+    ],
+)
+def test_a_bad_alliance_choice_is_shown_on_the_form(four, extra, words):
+    answer = _phone(four[0]).post(f"/play/?game={HR}", {**BASE, **extra})
+    assert answer.status_code == 200 and words in answer.content.decode().replace("&#x27;", "'")
+    assert not TableGame.objects.exists()
