@@ -49,7 +49,9 @@ def snapshot(g) -> dict:
     """Everything the replay keeps, as plain values (the units' own fields in full)."""
     units = {
         key: {
-            f.name: plain(getattr(u, f.name)) for f in dataclasses.fields(u) if f.name not in ("d", "footprint")
+            f.name: plain(getattr(u, f.name))
+            for f in dataclasses.fields(u)
+            if f.name not in ("d", "footprint")
         }
         for key, u in g.units.items()
     }
