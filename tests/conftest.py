@@ -17,6 +17,12 @@ def make_user(django_user_model):
 
 
 @pytest.fixture
+def four(make_user):
+    """Four accounts, as four phones at one table."""
+    return [make_user(name) for name in ("alice", "bruno", "cleo", "dario")]
+
+
+@pytest.fixture
 def user(make_user):
     return make_user("alice")
 

@@ -5,15 +5,13 @@ enter only its own troop's events, and the game is stored as one log that verifi
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from django.test import Client
 
 import engine
 from gamelogs.verification import verify_stored_log
 from play import services
 from play.models import TableGame
+from tests.support.phones import logged_in, post_event
 
 pytestmark = pytest.mark.django_db
 
@@ -27,27 +25,8 @@ BASE = {
 }  # fmt: skip
 
 
-def _phone(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def _post(phone: Client, table: TableGame, event: dict):
-    return phone.post(
-        f"/play/{table.code}/events",
-        json.dumps({"event": event, "version": table.version}),
-        content_type="application/json",
-    )
-
-
-@pytest.fixture
-def four(make_user):
-    return [make_user(name) for name in ("alice", "bruno", "cleo", "dario")]
-
-
 def test_four_phones_play_an_alliance_of_two_teams_to_a_stored_legal_log(four):
-    phones = {u.username: _phone(u) for u in four}
+    phones = {u.username: logged_in(u) for u in four}
     page = phones["alice"].get(f"/play/?game={HR}").content.decode()
     assert "Alliance" in page and 'name="teams"' in page and 'name="fourth_units"' in page
     made = phones["alice"].post(
@@ -87,11 +66,11 @@ def test_four_phones_play_an_alliance_of_two_teams_to_a_stored_legal_log(four):
             checked_offers += 1
         if not refused:
             other = next(u for p, u in by_player.items() if p not in actors)
-            answer = _post(phones[other.username], table, event)
+            answer = post_event(phones[other.username], table, event)
             assert answer.status_code == 403 and answer.json()["error"]["code"] == "not_your_turn"
             assert TableGame.objects.get(pk=table.pk).version == table.version  # nothing stored
             refused += 1
-        answer = _post(phones[by_player[actors[0]].username], table, event)
+        answer = post_event(phones[by_player[actors[0]].username], table, event)
         assert answer.status_code == 200, answer.json()
         engine.session.step(replay, event)
     table.refresh_from_db()
@@ -114,6 +93,6 @@ def test_four_phones_play_an_alliance_of_two_teams_to_a_stored_legal_log(four):
     ],
 )
 def test_a_bad_alliance_choice_is_shown_on_the_form(four, extra, words):
-    answer = _phone(four[0]).post(f"/play/?game={HR}", {**BASE, **extra})
+    answer = logged_in(four[0]).post(f"/play/?game={HR}", {**BASE, **extra})
     assert answer.status_code == 200 and words in answer.content.decode().replace("&#x27;", "'")
     assert not TableGame.objects.exists()

@@ -5,15 +5,13 @@ offered and allowed only its own heroes' events, and stored as one log that veri
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from django.test import Client
 
 import engine
 from gamelogs.verification import verify_stored_log
 from play import services
 from play.models import TableGame
+from tests.support.phones import logged_in, post_event
 
 pytestmark = pytest.mark.django_db
 
@@ -33,28 +31,9 @@ CONTROLS = {
 }
 
 
-def _phone(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def _post(phone: Client, table: TableGame, event: dict):
-    return phone.post(
-        f"/play/{table.code}/events",
-        json.dumps({"event": event, "version": table.version}),
-        content_type="application/json",
-    )
-
-
-@pytest.fixture
-def four(make_user):
-    return [make_user(name) for name in ("alice", "bruno", "cleo", "dario")]
-
-
 def test_fe_2_1_four_phones_two_a_team_play_a_team_game_to_a_log_that_verifies(four):
     alice, bruno, cleo, dario = four
-    phones = {u.username: _phone(u) for u in four}
+    phones = {u.username: logged_in(u) for u in four}
     page = phones["alice"].get(f"/play/?game={FE}").content.decode()
     assert 'name="mate2_heroes"' in page and 'name="their3_name"' in page
     assert phones["alice"].post(f"/play/?game={FE}", FORM).status_code == 302
@@ -87,12 +66,12 @@ def test_fe_2_1_four_phones_two_a_team_play_a_team_game_to_a_log_that_verifies(f
                 assert heroes - {None} <= CONTROLS[user.username], (user.username, heroes)
         hero = event.get("hero")
         if hero in owner and refusals < 3:  # the teammate's phone may not enter this hero's event
-            answer = _post(phones[TEAMMATE[owner[hero]]], table, event)
+            answer = post_event(phones[TEAMMATE[owner[hero]]], table, event)
             assert answer.status_code == 403 and answer.json()["error"]["code"] == "not_your_turn"
             assert TableGame.objects.get(pk=table.pk).version == table.version  # nothing stored
             refusals += 1
         for phone in [phones[owner[hero]]] if hero in owner else phones.values():
-            answer = _post(phone, table, event)
+            answer = post_event(phone, table, event)
             if answer.status_code == 200:
                 break
             assert answer.status_code == 403, answer.json()
@@ -110,7 +89,7 @@ def test_fe_2_1_four_phones_two_a_team_play_a_team_game_to_a_log_that_verifies(f
 
 
 def test_fe_2_1_the_start_page_refuses_a_split_of_a_team_s_heroes_that_breaks_the_rule(four):
-    phone = _phone(four[0])
+    phone = logged_in(four[0])
     refusals = {
         "Name this player of the team.": {"mate2_name": ""},
         "Pick the heroes this player controls (FE-2.1).": {"their2_heroes": []},
@@ -132,7 +111,7 @@ def test_fe_2_1_the_start_page_refuses_a_split_of_a_team_s_heroes_that_breaks_th
 
 
 def test_a_team_game_with_one_player_a_team_is_still_two_phones(four):
-    phone = _phone(four[0])
+    phone = logged_in(four[0])
     alone = {k: v for k, v in FORM.items() if not k.startswith(("mate", "their2"))}
     assert phone.post(f"/play/?game={FE}", alone).status_code == 302
     table = TableGame.objects.get()

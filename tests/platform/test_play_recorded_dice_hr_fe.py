@@ -163,7 +163,12 @@ def test_a_titan_roll_asks_for_its_arena_dice_once_its_hits_are_known(user, othe
     assert first["partial"] and [n["path"] for n in first["needs"]] == [["dice"]]
     then = engine.session.dice_needed(replay, {**first["event"], "dice": event["dice"]})
     assert then["needs"] == [
-        {"path": ["arena_dice"], "kind": "d6", "count": len(event["arena_dice"]), "what": "The arena dice"}
+        {
+            "path": ["arena_dice"],
+            "kind": "d6",
+            "count": len(event["arena_dice"]),
+            "what": "The arena dice (HR-2.11.1)",
+        }
     ]
     assert engine.session.dice_needed(replay, event)["needs"] == []
 

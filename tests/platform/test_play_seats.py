@@ -5,38 +5,18 @@ as one log for all four; every seat then confirms the result."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from django.test import Client
 
 import engine
 from play import services
 from play.models import TableGame
+from tests.support.phones import logged_in, post_event
 
 pytestmark = pytest.mark.django_db
 
 HR = "hoplomachus-remastered"
 FACTIONS = ("kunlun", "plutos-refugees", "amazons", "faction-4")
-
-
-def _phone(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def _post(phone: Client, table: TableGame, event: dict):
-    return phone.post(
-        f"/play/{table.code}/events",
-        json.dumps({"event": event, "version": table.version}),
-        content_type="application/json",
-    )
-
-
-@pytest.fixture
-def four(make_user):
-    return [make_user(name) for name in ("alice", "bruno", "cleo", "dario")]
 
 
 def _pandemonium(phone: Client, **extra) -> TableGame:
@@ -55,7 +35,7 @@ def _pandemonium(phone: Client, **extra) -> TableGame:
 
 def test_four_phones_join_a_pandemonium_table_and_play_it_to_a_stored_log(four):
     alice, bruno, cleo, dario = four
-    phones = {u.username: _phone(u) for u in four}
+    phones = {u.username: logged_in(u) for u in four}
     assert b"Pandemonium" in phones["alice"].get(f"/play/?game={HR}").content
     table = _pandemonium(phones["alice"])
     assert table.status == "waiting" and [p["id"] for p in table.header["players"]] == [
@@ -86,7 +66,7 @@ def test_four_phones_join_a_pandemonium_table_and_play_it_to_a_stored_log(four):
     table.refresh_from_db()
     assert table.status == "playing"
     assert [s.user for s in table.seat_list()] == [alice, cleo, bruno, dario]
-    stranger = _phone(type(alice).objects.create_user("eve", password="x"))
+    stranger = logged_in(type(alice).objects.create_user("eve", password="x"))
     assert "Every seat of this game is taken" in stranger.post(f"/play/join/{table.code}/").content.decode()
 
     state = phones["bruno"].get(f"/play/{table.code}/state.json").json()
@@ -103,12 +83,12 @@ def test_four_phones_join_a_pandemonium_table_and_play_it_to_a_stored_log(four):
         actor = event.get("player")
         if actor in by_player and refusals < 3:  # a phone that does not play the actor is refused
             other = next(p for pid, p in by_player.items() if pid != actor)
-            answer = _post(other, table, event)
+            answer = post_event(other, table, event)
             assert answer.status_code == 403 and answer.json()["error"]["code"] == "not_your_turn"
             assert TableGame.objects.get(pk=table.pk).version == table.version  # nothing stored
             refusals += 1
         for phone in [by_player[actor]] if actor in by_player else by_player.values():
-            answer = _post(phone, table, event)
+            answer = post_event(phone, table, event)
             if answer.status_code == 200:
                 break
             assert answer.status_code == 403, answer.json()
@@ -130,14 +110,14 @@ def test_four_phones_join_a_pandemonium_table_and_play_it_to_a_stored_log(four):
 
 def test_one_phone_may_hold_every_seat_when_its_creator_says_so(four):
     alice = four[0]
-    table = _pandemonium(_phone(alice), one_phone="on")
+    table = _pandemonium(logged_in(alice), one_phone="on")
     assert table.status == "playing" and [s.user for s in table.seat_list()] == [alice] * 4
     state = services.state_payload(table, alice)
     assert state["my_seats"] == [1, 2, 3, 4] and state["offers"]  # whoever is to act, this phone enters it
 
 
 def test_pandemonium_needs_a_third_player_and_a_skirmish_has_no_third(four):
-    phone = _phone(four[0])
+    phone = logged_in(four[0])
     base = {
         "action": "new", "arena": "pozzuoli", "my_name": "A", "my_faction": FACTIONS[0],
         "their_name": "B", "their_faction": FACTIONS[1], "dice": "seeded",
@@ -158,7 +138,7 @@ def test_eternia_co_op_players_may_bring_their_own_phones_each_entering_their_ow
     """FE-18.1.2: a co-op player controls the heroes given to them; at a table where each co-op player
     joins with their own phone, a phone is offered, and may enter, only its own heroes' choices."""
     anna, bruno = four[0], four[1]
-    phone_a, phone_b = _phone(anna), _phone(bruno)
+    phone_a, phone_b = logged_in(anna), logged_in(bruno)
     made = phone_a.post(
         f"/play/?game={FE}",
         {
@@ -188,19 +168,19 @@ def test_eternia_co_op_players_may_bring_their_own_phones_each_entering_their_ow
         if owner is not None:
             break
         user = next(u for u in phones if offers[u])
-        assert _post(phones[user], table, offers[user][0]["event"]).status_code == 200
+        assert post_event(phones[user], table, offers[user][0]["event"]).status_code == 200
     else:
         raise AssertionError("no hero's choice was offered")
     event = next(o["event"] for o in offers[owner] if o["event"].get("hero"))
     other = phone_b if owner == anna else phone_a
-    answer = _post(other, table, event)
+    answer = post_event(other, table, event)
     assert answer.status_code == 403 and answer.json()["error"]["code"] == "not_your_turn"
-    assert _post(phones[owner], table, event).status_code == 200
+    assert post_event(phones[owner], table, event).status_code == 200
 
 
 def test_a_battleground_game_on_one_phone_enters_both_players_events(four):
     alice = four[0]
-    phone = _phone(alice)
+    phone = logged_in(alice)
     made = phone.post(
         "/play/",
         {
@@ -212,7 +192,7 @@ def test_a_battleground_game_on_one_phone_enters_both_players_events(four):
     table = TableGame.objects.get()
     assert table.status == "playing" and [s.user for s in table.seat_list()] == [alice, alice]
     for player in ("p1", "p2"):
-        answer = _post(phone, table, {"type": "deal", "player": player})
+        answer = post_event(phone, table, {"type": "deal", "player": player})
         assert answer.status_code == 200, answer.json()
         table.refresh_from_db()
     assert [e["seat"] for e in table.entries] == [1, 2]  # each event stored as its own seat's

@@ -100,7 +100,9 @@ def dice_needed(game, event: dict) -> dict:
                 }
             )
     elif key == "arena_dice":
-        needs.append({"path": ["arena_dice"], "kind": "d6", "count": len(asked), "what": "The arena dice"})
+        needs.append(
+            {"path": ["arena_dice"], "kind": "d6", "count": len(asked), "what": "The arena dice (HR-2.11.1)"}
+        )
     else:
         first = asked[0][1]
         one = key == "unit"

@@ -380,7 +380,7 @@
       if (!e.hits.includes(null)) html += `<p class="entry-total">${hits} hit${hits === 1 ? "" : "s"}</p>`;
       done = !e.hits.includes(null);
     } else if (need.kind === "d6") {
-      html += `<p>Roll ${need.count === 1 ? "an arena die" : need.count + " arena dice"} (a standard six-sided die, HR-2.11.1) and tap the face.</p>`;
+      html += `<p>${esc(need.what)}: roll ${need.count === 1 ? "a six-sided die" : need.count + " six-sided dice"} and tap the face${need.count === 1 ? "" : " of each"}.</p>`;
       e.faces.forEach((v, i) => { html += faceRow(`Arena die${need.count > 1 ? " " + (i + 1) : ""}`, v, `data-face-at="${i}"`, 0); });
       done = !e.faces.includes(null);
     } else if (need.kind === "faces") {

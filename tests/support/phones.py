@@ -1,0 +1,23 @@
+"""Phones at a table in tests: a logged-in client per account, posting events as the table page does."""
+
+from __future__ import annotations
+
+import json
+
+from django.test import Client
+
+
+def logged_in(user) -> Client:
+    """A client logged in as ``user``, as their phone would be."""
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def post_event(client: Client, table, event: dict):
+    """Post ``event`` to ``table`` at the version the phone last saw, as table.js does."""
+    return client.post(
+        f"/play/{table.code}/events",
+        json.dumps({"event": event, "version": table.version}),
+        content_type="application/json",
+    )
