@@ -559,9 +559,7 @@ class Game(ReplayBase):
         if self.is_over():
             return []
         seats = list(self.players)
-        by_team: dict[str, set[str]] = {}
-        for p in self.players.values():
-            by_team.setdefault(self.content.find_faction(p["faction"]), set()).add(p["id"])
+        by_team = self._players_by_team()
         awaited = (self.awaiting or {}).get("team")
         who: set[str] = set()
         for event in self.legal_events():
@@ -571,6 +569,13 @@ class Game(ReplayBase):
             if len(who) == len(seats):
                 break
         return [pid for pid in seats if pid in who]
+
+    def _players_by_team(self) -> dict[str, set[str]]:
+        """The header players of each team (the faction of their heroes, FE-2.1)."""
+        by_team: dict[str, set[str]] = {}
+        for p in self.players.values():
+            by_team.setdefault(self.content.find_faction(p["faction"]), set()).add(p["id"])
+        return by_team
 
     def teams(self) -> dict[str, str]:
         """The team each player plays for: the faction of their heroes (FE-2.1; in solo and co-op the players'
@@ -601,9 +606,7 @@ class Game(ReplayBase):
         that team's players; an event naming neither (a card drawn, a die rolled) to the team awaited, or
         to every player when none is."""
         seats = list(self.players)
-        by_team: dict[str, set[str]] = {}
-        for p in self.players.values():
-            by_team.setdefault(self.content.find_faction(p["faction"]), set()).add(p["id"])
+        by_team = self._players_by_team()
 
         def team_of(team) -> list[str]:
             return [pid for pid in seats if pid in by_team.get(team, set(seats))]

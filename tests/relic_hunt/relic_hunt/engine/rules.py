@@ -180,13 +180,13 @@ class Hunt(ReplayBase):
                 "concede": f"{name} concedes"}.get(kind, str(kind))  # fmt: skip
 
     def apply_described(self, index: int, event: dict) -> dict:
-        before = self.reach, self.relics.get(event.get("player"), 0) if isinstance(event, dict) else 0
+        found = self.relics.get(event.get("player"), 0) if isinstance(event, dict) else 0
         self.apply(index, event)
         text = self.describe_offer(event)
         if event["type"] == "roll":
             text += f": {self.reach} hex{'es' if self.reach > 1 else ''}"
         if event["type"] == "dig":
-            text += ": a relic!" if self.relics[event["player"]] > before[1] else ": nothing"
+            text += ": a relic!" if self.relics[event["player"]] > found else ": nothing"
         return {"text": text, "rolls": []}
 
     def board_geometry(self) -> dict:
