@@ -11,11 +11,10 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from dashboards import characters, players, providers, queries, stats
+from dashboards import characters, providers, queries, stats
 from dashboards.datasets import datasets_for, meta_games
 from dashboards.filters import PARAMETERS, parse_filter
 from dashboards.modes import filter_modes
-from dashboards.ratings import accounts_for_name, ratings_for_name
 from dashboards.renderers import CSVRenderer
 
 FILTER_PARAMETERS = [
@@ -118,9 +117,10 @@ class PlayerView(APIView):
         _, errors = parse_filter("", request.query_params)
         if "simulated" in errors:
             return Response({"detail": "invalid filter", "errors": errors}, status=400)
-        profile = players.name_profile(name, simulated=request.query_params.get("simulated", "exclude"))
-        profile["ratings"] = ratings_for_name(name)
-        profile["accounts"] = accounts_for_name(name)
+        pages = providers.player_pages()
+        profile = pages.profile(name, simulated=request.query_params.get("simulated", "exclude"))
+        profile["ratings"] = pages.ratings(name)
+        profile["accounts"] = pages.accounts(name)
         if not (profile["games"] or profile["simulated_hidden"] or profile["ratings"] or profile["accounts"]):
             raise Http404("no verified games, account or rating under that name")
         profile["balance_test"] = stats.BALANCE_TEST_NAME

@@ -24,7 +24,7 @@ from functools import lru_cache
 from django.db import connection, models
 from psycopg.types.json import Json, Jsonb
 
-from arbiter_site.prepared import prepared_cursor
+from dashboards import providers
 
 
 @dataclass
@@ -52,7 +52,7 @@ def insert_tree(tables: list[Table]) -> list[int]:
             ctes.append(_ids_cte(index, table, params))
         ctes.append(_insert_cte(index, table, index in has_children, params))
     sql = f"WITH {', '.join(ctes)} SELECT id FROM ids0 ORDER BY ord"
-    with prepared_cursor() as cursor:
+    with providers.statement_cursor() as cursor:
         cursor.execute(sql, params)
         return [row[0] for row in cursor.fetchall()]
 

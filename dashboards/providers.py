@@ -3,7 +3,9 @@
 Dependencies point one way: the game plugins (``games``) and the platform apps (``visibility``) use the
 dashboards core, never the reverse. So the core imports neither: the game registry registers how a
 game's plugin is found (``games.apps``), the visibility app which logs are public (``visibility.apps``),
-and a game plugin that keeps statistics rows of its own its models and summaries (``games.battleground.apps``).
+a game plugin that keeps statistics rows of its own its models and summaries (``games.battleground.apps``),
+and the platform's wiring (``meta.apps``) the cursor a verdict's statements run through and what the player
+pages read.
 
 A plugin is read by its attributes only (label, score components, data sets, ``side_statistics``,
 ``log_mode``, ``synthetic_verdict`` …: ``games.GamePlugin``).
@@ -15,11 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.core.exceptions import ImproperlyConfigured
+from django.db import connection
 from django.db.models import Q
 
 _plugin: Callable[[str], object] | None = None
 _game_ids: Callable[[], list[str]] | None = None
 _public_q: Callable[[str], Q] | None = None
+_statement_cursor: Callable[[], object] | None = None
 
 
 @dataclass(frozen=True)
@@ -102,6 +106,43 @@ def game_ids() -> list[str]:
     if _game_ids is None:
         raise ImproperlyConfigured("no game registry: the 'games' app registers it when it is installed")
     return _game_ids()
+
+
+def register_statement_cursor(cursor: Callable[[], object]) -> None:
+    """``cursor()``: the cursor the few statements every verdict runs go through (the site's prepared
+    statements, ``arbiter_site.prepared``)."""
+    global _statement_cursor
+    _statement_cursor = cursor
+
+
+def statement_cursor():
+    """The registered statement cursor; Django's own when none is registered."""
+    return _statement_cursor() if _statement_cursor is not None else connection.cursor()
+
+
+@dataclass(frozen=True)
+class PlayerPages:
+    """What the meta's player page (``/meta/players/<name>/``) reads about a name, from the apps that hold it:
+    ``profile(name, simulated)``, the games logged under it (``meta.players.name_profile``); ``ratings(name)``
+    and ``accounts(name)``, its tournament ratings and the accounts it belongs to."""
+
+    profile: Callable[..., dict]
+    ratings: Callable[[str], list[dict]]
+    accounts: Callable[[str], list[str]]
+
+
+_player_pages: PlayerPages | None = None
+
+
+def register_player_pages(pages: PlayerPages) -> None:
+    global _player_pages
+    _player_pages = pages
+
+
+def player_pages() -> PlayerPages:
+    if _player_pages is None:
+        raise ImproperlyConfigured("no player pages: the 'meta' app registers them when it is installed")
+    return _player_pages
 
 
 def public_q(field: str) -> Q:

@@ -23,7 +23,7 @@ REFRESH_META_SUMMARIES = "dashboards.tasks.refresh_meta_summaries"
 def refresh_meta_summaries(game: str, days: list[str] | None = None) -> int:
     """Re-aggregate ``game``'s stale days (and the ISO ``days`` given); returns how many days."""
     # Unflag first, then drain: a mark made before the drain is drained now; a receiver that marks after
-    # the unflagging finds no refresh on its way and sends the next one (dashboards.receivers).
+    # the unflagging finds no refresh on its way and sends the next one (dashboards.freshness).
     StaleBucket.objects.filter(game=game).update(scheduled=False)
     return summaries.refresh_stale(game, [dt.date.fromisoformat(d) for d in days or ()])
 

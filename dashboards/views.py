@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
-from dashboards import characters, figures, players, queries, stats
+from dashboards import characters, figures, providers, queries, stats
 from dashboards.datasets import (
     Column,
     Dataset,
@@ -26,7 +26,6 @@ from dashboards.datasets import (
 )
 from dashboards.filters import PARAMETERS, RATING_BAND_WIDTH, MetaFilter, parse_filter
 from dashboards.modes import filter_modes
-from dashboards.ratings import accounts_for_name, ratings_for_name
 
 
 def _base(game: str | None = None) -> dict:
@@ -235,8 +234,9 @@ def player(request, name: str):
     how many are hidden and offers them; an unknown name gets this page saying so (status 404)."""
     f, errors = parse_filter("", request.GET)
     simulated = "exclude" if "simulated" in errors else f.simulated
-    profile = players.name_profile(name, simulated=simulated)
-    ratings, accounts = ratings_for_name(name), accounts_for_name(name)
+    pages = providers.player_pages()
+    profile = pages.profile(name, simulated=simulated)
+    ratings, accounts = pages.ratings(name), pages.accounts(name)
     known = profile["games"] or profile["simulated_hidden"] or ratings or accounts
     fig = figures.player_vs_meta_figure(profile["factions"], "Win rate by faction against the meta")
     factions = [

@@ -5,11 +5,12 @@ from django.db import migrations
 
 
 def fill_modes(apps, schema_editor):
-    import games
+    from dashboards import providers
     from dashboards.modes import backfill
 
+    # The game registry the games app registered at ready (migrations run after it): no import of it here.
     def log_mode(game: str, header: dict) -> str:
-        return games.plugin(game).log_mode(header)
+        return providers.plugin(game).log_mode(header)
 
     backfill(apps.get_model("dashboards", "GameStat"), apps.get_model("dashboards", "StaleBucket"), log_mode)
 

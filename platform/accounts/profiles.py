@@ -16,9 +16,9 @@ from django.apps import apps
 from django.db.models import QuerySet
 
 from accounts.services import is_organizer, profile_for
-from dashboards import players
 from gamelogs.models import GameLog
 from gamelogs.services import logs_visible_to, submissions_of
+from meta import players
 from visibility.services import public_q
 
 UPLOADS_SHOWN = 50

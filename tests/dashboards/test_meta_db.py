@@ -22,12 +22,13 @@ from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
 
 from dashboards import models as m
-from dashboards import players, queries, stats, summaries
+from dashboards import queries, stats, summaries
 from dashboards.filters import MetaFilter
 from gamelogs.models import GameLog
 from gamelogs.signals import log_verified
 from games.battleground import models as bg
 from games.battleground.maps import objectives_by_map
+from meta import players
 from tests.dashboards.meta_fixtures import (
     EVIL_CHARACTER,
     EVIL_NAME,

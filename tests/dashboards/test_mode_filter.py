@@ -17,8 +17,8 @@ from dashboards import models as m
 from dashboards import queries
 from dashboards.filters import MetaFilter, parse_filter
 from dashboards.modes import backfill, stored_mode
-from dashboards.reported import _mode as reported_mode
 from gamelogs.services import submit_log
+from meta.reported import _mode as reported_mode
 from tests.dashboards.meta_fixtures import announce, hand_counted_games, make_log
 from workers import tasks
 

@@ -15,10 +15,10 @@ from django.urls import reverse
 
 import engine
 from accounts.services import create_player
-from dashboards import players
 from dashboards.tasks import refresh_all_stale
 from gamelogs.services import submit_log
 from games.hoplomachus.names import faction_name
+from meta import players
 from visibility import services as visibility
 from workers import tasks
 

@@ -56,13 +56,13 @@ def test_profile_and_meta_player_page_show_the_ratings_page_numbers(client, sett
 
     # A player who writes their profile's display name in their logs is found by it too.
     Profile.objects.filter(user=registration.player).update(display_name="Renamed Player")
-    from dashboards.ratings import ratings_for_name
+    from meta.ratings import ratings_for_name
 
     assert [r["account"] for r in ratings_for_name("Renamed Player")] == [username]
 
 
 @pytest.mark.django_db
 def test_player_without_tournament_games_gets_the_empty_state():
-    from dashboards.ratings import ratings_for_name
+    from meta.ratings import ratings_for_name
 
     assert ratings_for_name("nobody at all") == []

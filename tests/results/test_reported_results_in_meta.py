@@ -9,8 +9,9 @@ from django.core.cache import cache
 from django.core.management import call_command
 
 from dashboards import models as m
-from dashboards import queries, reported
+from dashboards import queries
 from dashboards.filters import MetaFilter, parse_filter
+from meta import reported
 from results import services as result_services
 from tests.tournaments_django.conftest import cross_faction_match, log_for, verify
 from tournaments.models import MatchState

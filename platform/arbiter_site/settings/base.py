@@ -48,6 +48,7 @@ def _optional_apps() -> list[str]:
         apps.append("webhooks")  # results, pairings and verdicts to subscribers' URLs
     if (BASE_DIR / "dashboards" / "apps.py").exists():
         apps.append("dashboards")
+        apps.append("meta")  # feeds the dashboards from logs, matches and ratings
     # The game registry, then every game plugin that has models of its own (found, never listed).
     apps.append("games")
     apps += game_apps(PLATFORM_DIR / "games")

@@ -1,10 +1,9 @@
-"""The ``log_verified`` receiver: store a verdict's statistics, then have the summaries refreshed.
+"""Stat rows changed: bump the game's data version and have the summaries of the touched buckets refreshed.
 
-Connected in ``DashboardsConfig.ready``. It runs in the worker process inside the verdict's own
-transaction (``gamelogs.outbox``): the stat rows commit with the verdict or not at all. If it
-raises, the verdict commits without its effects and the outbox runs the receivers again. The
-refresh task is sent only once that transaction has committed: a worker that picked it up earlier
-would find the verdict's rows not there yet, and a rolled-back verdict must send nothing.
+Called by what stores stat rows (the platform's ``log_verified`` receiver and reported results,
+``meta.receivers`` and ``meta.reported``), inside the transaction that stores them. The refresh task is
+sent only once that transaction has committed: a worker that picked it up earlier would find the rows
+not there yet, and a rolled-back transaction must send nothing.
 """
 
 from __future__ import annotations
@@ -14,34 +13,17 @@ from collections.abc import Iterable
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import OuterRef
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
-from arbiter_site.prepared import prepared_cursor
-from dashboards import ingest, summaries
-from dashboards import models as m
+from dashboards import ingest, providers, summaries
 from dashboards.models import StaleBucket, SummaryVersion
-from gamelogs.signals import interested, register_interest
 
 # Verdicts arriving within this many seconds of each other share one summary refresh.
 REFRESH_DELAY_S = 2
 
 
 logger = logging.getLogger(__name__)
-
-
-def on_log_verified(sender, game_log, verdict: dict, **kwargs) -> None:
-    earlier = interested(kwargs, "dashboards.rows") or interested(kwargs, "dashboards.rejection")
-    touched_changed(ingest.store_verdict(game_log, verdict, earlier=earlier))
-
-
-def register_interests() -> None:
-    """An earlier verdict's rows to replace: read only for a log that has some (#14)."""
-    register_interest("dashboards.rows", lambda: m.GameStat.objects.filter(game_log_id=OuterRef("pk")))
-    register_interest(
-        "dashboards.rejection", lambda: m.StatisticsRejection.objects.filter(game_log_id=OuterRef("pk"))
-    )
 
 
 def touched_changed(touched: ingest.Touched) -> None:
@@ -120,7 +102,7 @@ def _mark_stale_in_one_statement(game: str, days: list, *, bump: bool = False) -
         f" {'(SELECT COUNT(*) FROM bumped)' if bump else '0'} FROM on_its_way"
     )
     params = ([now, game] if bump else []) + [game, game, game, now, days]
-    with prepared_cursor() as cursor:
+    with providers.statement_cursor() as cursor:
         cursor.execute(sql, params)
         on_its_way, flipped, bumps = cursor.fetchone()
     return bumps > 0, not on_its_way and flipped > 0

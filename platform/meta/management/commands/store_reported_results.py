@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand
 
-from dashboards import reported
 from dashboards.models import GameStat, Source
+from meta import reported
 
 
 class Command(BaseCommand):

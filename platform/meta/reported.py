@@ -21,9 +21,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from dashboards import models as m
+from dashboards.freshness import touched_changed
 from dashboards.ingest import Touched, insert_seats
 from dashboards.modes import mode_ids
-from dashboards.receivers import touched_changed
 
 logger = logging.getLogger(__name__)
 
