@@ -191,7 +191,7 @@ def main() -> int:
     from games.battleground import models as bg
 
     sizes = {model.__name__: model.objects.count() for model in (m.GameStat, bg.SideStat, bg.CharacterStat, bg.WeaponStat,
-             bg.ItemStat, bg.TestStat, bg.RoundStat, m.EntryDaily, m.GameDaily, m.RoundDaily, m.DiceDaily)}  # fmt: skip
+             bg.ItemStat, bg.TestStat, bg.RoundStat, bg.EntryDaily, m.GameDaily, bg.RoundDaily, bg.DiceDaily)}  # fmt: skip
     print("rows:", ", ".join(f"{k} {v:,}" for k, v in sizes.items()))
     queries = time_queries()
     print(f"\n{'data set':<20}{'filter':<14}{'rows':>6}{'cold ms':>10}{'sql ms':>9}{'warm ms':>9}")

@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 import plotly.graph_objects as go
 from django.urls import reverse
 
-from dashboards import figures, providers, queries, stats
+from dashboards import figures, providers, queries
 from dashboards.filters import MetaFilter
 
 
@@ -73,64 +73,6 @@ class Dataset:
 
     def describe(self) -> dict:
         return {"key": self.key, "title": self.title, "description": self.description, "test": self.test}
-
-
-class RateDataset(Dataset):
-    """Win and pick rates for one entry dimension (factions, characters, pairs, weapons, items)."""
-
-    test = stats.BALANCE_TEST_DESCRIPTION
-    noun: str
-    columns = RATE_COLUMNS
-
-    def __init__(
-        self,
-        key: str,
-        title: str,
-        noun: str,
-        extra: tuple[Column, ...] = (),
-        *,
-        chart_limit: int | None = None,
-        table_limit: int = 100,
-        names_characters: bool = False,
-    ):
-        self.key, self.title, self.noun = key, title, noun
-        self.columns = RATE_COLUMNS[:-1] + extra + RATE_COLUMNS[-1:]
-        self.chart_limit, self.table_limit, self.names_characters = chart_limit, table_limit, names_characters
-        self.description = (
-            f"Every side (one player's force in one game) that fielded the {noun} counts as one game for it, "
-            f"mirror matches included. Win rate = wins ÷ games (a draw is not a win); score rate counts a draw "
-            f"as half. Pick rate = sides that fielded the {noun} ÷ all sides in the filter (two per game). "
-            f"Bars show the Wilson 95% interval."
-        )
-
-    def rows(self, f: MetaFilter) -> list[dict]:
-        return queries.entry_rates(f, self.key)
-
-    def figures(self, rows: list[dict], f: MetaFilter) -> list[go.Figure]:
-        links = character_links(f, [r["key"] for r in rows]) if self.names_characters else None
-        out = [figures.win_rate_figure(rows, f"Win rate by {self.noun}", limit=self.chart_limit, links=links)]
-        if figures.constant_pick_rate(rows) is None:
-            top = figures.top_by_games(rows, self.chart_limit)
-            title = f"Pick rate by {self.noun}"
-            if len(top) < len(rows):
-                title += f": the {len(top)} with most games, of {len(rows)}"
-            out.append(figures.pick_rate_figure(top, title, "sides"))
-        return out
-
-    def notes(self, rows: list[dict], f: MetaFilter) -> list[str]:
-        constant = figures.constant_pick_rate(rows)
-        if constant is None:
-            return []
-        return [
-            f"Pick rate is not charted: every {self.noun} here is picked by exactly {constant:.0%} of sides, so "
-            f"the chart would be {len(rows)} equal bars. With {len(rows)} {self.noun}s and one of each in every "
-            f"game this holds by construction. The numbers are in the table."
-        ]
-
-    def character_keys(self, row: dict, column: Column) -> list[str]:
-        if self.key == "pairs" and column.key == "name":
-            return str(row["key"]).split("+")  # a pair's key is "a+b" (dashboards.summaries.Pair)
-        return super().character_keys(row, column)
 
 
 def character_url(game: str, key: str, f: MetaFilter | None = None) -> str | None:

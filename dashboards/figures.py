@@ -1,6 +1,6 @@
 """Plotly figure builders: rows in, ``go.Figure`` out. Pure (no Django, no database).
 
-User text (player, character, weapon, item, event names) goes through ``esc`` before it
+User text (player, faction, unit, event names) goes through ``esc`` before it
 reaches a figure: Plotly renders a subset of HTML in tick labels, legends, annotations and
 hover text, so an unescaped name like ``<b>Bob</b>`` would be drawn bold and a crafted one
 could carry a link. It is also never placed inside a ``hovertemplate`` (where ``%{…}`` would
@@ -28,8 +28,6 @@ GRADE_COLOURS = {
     ("under", "very strong"): "#8e1b1b",
 }
 RESULT_COLOURS = {"win": "#3fa34d", "draw": "#8c8c8c", "loss": "#d9534f"}
-SOURCE_COLOURS = {"vp_objectives": "#3b6ea5", "vp_missions": "#e0a030", "vp_knockouts": "#b04a8c"}
-SOURCE_NAMES = {"vp_objectives": "Objectives", "vp_missions": "Missions", "vp_knockouts": "Knock-outs"}
 TOO_FEW = "too few games"
 BALANCE_LABELS = 8
 PALETTE = ("#3b6ea5", "#d9534f", "#3fa34d", "#e0a030", "#b04a8c", "#4bb3c4", "#8c6d31", "#6b6ecf")
@@ -71,6 +69,10 @@ def _rate_colour(row: dict) -> str:
 
 def _num(value, default=0.0) -> float:
     return default if value is None else value
+
+
+# For a game plugin's own figures (games/<game>/figures.py).
+layout, num = _layout, _num
 
 
 def _link_meta(rows: list[dict], links: dict[str, str] | None, key=lambda r: str(r["key"])) -> dict | None:
@@ -246,23 +248,6 @@ def initiative_figure(rows: list[dict], title: str) -> go.Figure:
     return _layout(fig, title, height=380)
 
 
-def vp_sources_figure(rows: list[dict], title: str) -> go.Figure:
-    fig = go.Figure()
-    for source, name in SOURCE_NAMES.items():
-        fig.add_trace(
-            go.Bar(
-                x=[esc(r["name"]) for r in rows],
-                y=[_num(r[source]) for r in rows],
-                name=name,
-                marker_color=SOURCE_COLOURS[source],
-                hovertemplate="%{y:.1f} VP per side<extra>" + name + "</extra>",
-            )
-        )
-    fig.update_layout(barmode="stack")
-    fig.update_yaxes(title="mean VP per side")
-    return _layout(fig, title, height=380)
-
-
 def score_components_figure(
     rows: list[dict], labels: dict[str, str], score_label: str, title: str
 ) -> go.Figure:
@@ -282,28 +267,6 @@ def score_components_figure(
     return _layout(fig, title, height=380)
 
 
-def vp_by_round_figure(rows: list[dict], title: str) -> go.Figure:
-    fig = go.Figure()
-    for result in ("win", "draw", "loss"):
-        series = sorted((r for r in rows if r["result"] == result), key=lambda r: r["round"])
-        if not series:
-            continue
-        fig.add_trace(
-            go.Scatter(
-                x=[r["round"] for r in series],
-                y=[r["mean_vp"] for r in series],
-                mode="lines+markers",
-                name=esc(series[0]["name"]),
-                line_color=RESULT_COLOURS[result],
-                customdata=[[r["sides"]] for r in series],
-                hovertemplate="round %{x}: %{y:.1f} VP (%{customdata[0]} sides)<extra></extra>",
-            )
-        )
-    fig.update_xaxes(title="end of round", dtick=1)
-    fig.update_yaxes(title="mean cumulative VP", rangemode="tozero")
-    return _layout(fig, title, height=380)
-
-
 def game_length_figure(rows: list[dict], title: str) -> go.Figure:
     fig = go.Figure()
     for ended_by in sorted({r["ended_by"] for r in rows}):
@@ -320,70 +283,6 @@ def game_length_figure(rows: list[dict], title: str) -> go.Figure:
     fig.update_xaxes(title="rounds played", dtick=1)
     fig.update_yaxes(title="games")
     return _layout(fig, title, height=380)
-
-
-def knockout_timing_figure(rows: list[dict], title: str) -> go.Figure:
-    fig = go.Figure(
-        go.Bar(
-            x=[r["round"] for r in rows],
-            y=[r["knockouts"] for r in rows],
-            marker_color="#b04a8c",
-            customdata=[[_num(r["share"])] for r in rows],
-            hovertemplate="round %{x}: %{y} knock-outs (%{customdata[0]:.1%})<extra></extra>",
-        )
-    )
-    fig.update_xaxes(title="round of the knock-out", dtick=1)
-    fig.update_yaxes(title="characters knocked out")
-    return _layout(fig, title, height=360)
-
-
-def weapon_types_figure(rows: list[dict], title: str) -> go.Figure:
-    fig = go.Figure()
-    for column, name in (
-        ("successes_per_attack", "successes per attack"),
-        ("wounds_per_attack", "wounds per attack"),
-        ("knockouts_per_attack", "knock-outs per attack"),
-    ):
-        fig.add_trace(
-            go.Bar(
-                x=[esc(r["name"]) for r in rows],
-                y=[_num(r[column]) for r in rows],
-                name=name,
-                customdata=[[r["attacks"]] for r in rows],
-                hovertemplate="%{y:.2f} over %{customdata[0]} attacks<extra>" + name + "</extra>",
-            )
-        )
-    fig.update_layout(barmode="group")
-    fig.update_yaxes(title="per attack")
-    return _layout(fig, title, height=380)
-
-
-def objectives_by_map_figure(rows: list[dict], title: str) -> go.Figure:
-    rows = sorted((r for r in rows if r.get("claim_rate") is not None), key=lambda r: r["claim_rate"])
-    labels = [esc(r["map"]) for r in rows]
-    fig = go.Figure(
-        go.Bar(
-            x=[r["claim_rate"] for r in rows],
-            y=labels,
-            orientation="h",
-            marker_color=[GREY if r["too_few_games"] else BASE for r in rows],
-            error_x={
-                "type": "data",
-                "symmetric": False,
-                "array": [_num(r["ci_high"], r["claim_rate"]) - r["claim_rate"] for r in rows],
-                "arrayminus": [r["claim_rate"] - _num(r["ci_low"], r["claim_rate"]) for r in rows],
-                "color": "#555",
-            },
-            text=[TOO_FEW if r["too_few_games"] else "" for r in rows],
-            textposition="inside",
-            customdata=[[r["claimed"], r["available"], r["games"]] for r in rows],
-            hovertemplate="%{x:.1%} claimed (%{customdata[0]} of %{customdata[1]} objectives, "
-            "%{customdata[2]} games)<extra></extra>",
-        )
-    )
-    fig.update_xaxes(range=[0, 1], tickformat=".0%", title="objectives claimed (share of those on offer)")
-    fig.update_yaxes(automargin=True)
-    return _layout(fig, title, height=max(300, 30 * len(rows) + 120))
 
 
 def dice_luck_distribution_figure(rows: list[dict], title: str) -> go.Figure:

@@ -1,10 +1,10 @@
 """Statistics rows written from verified games, and the daily summary tables the pages read.
 
-Two layers:
+Two layers, each generic here and extended by the game plugins that keep rows of their own:
 
-* **Stat rows** (``GameStat`` … ``TestStat``) mirror the engine's ``verdict["statistics"]``
-  one-to-one, for legal verdicts only. They are replaced whole when a log is re-verified.
-* **Summaries** (``EntryDaily``, ``GameDaily``, ``RoundDaily``, ``DiceDaily``) are those rows
+* **Stat rows** (``GameStat``, ``SeatStat``, ``ComponentStat``) hold every legal verdict's generic
+  result. They are replaced whole when a log is re-verified.
+* **Summaries** (``GameDaily``, ``ScoreDaily``) are those rows
   aggregated by SQL ``INSERT … SELECT`` (see ``dashboards.summaries``) into one row per
   *bucket*: game × day played × content pack × event × rating band × simulated × source × mode, plus the
   dimension's own key. Every page filter is a ``WHERE`` on bucket columns, so a filtered
@@ -112,43 +112,6 @@ class Bucket(models.Model):
         abstract = True
 
 
-class EntryDaily(Bucket):
-    """Sides that fielded an entry, by result, with the entry's own totals.
-
-    ``dimension`` is one of faction, character, pair, weapon, item, weapon_type, seat, result,
-    knockout_round (see ``dashboards.summaries.DIMENSIONS``). ``appearances`` counts *sides*
-    (one player's force in one game) that fielded the entry; a side with two copies of a
-    weapon counts once. The one exception is knockout_round, where it counts characters
-    knocked out in that round. Measure columns a dimension has no use for stay 0.
-    """
-
-    dimension = models.CharField(max_length=16)
-    key = models.CharField(max_length=200)
-    name = models.CharField(max_length=420)
-    faction = models.CharField(max_length=64, blank=True)
-    appearances = models.IntegerField(default=0)
-    wins = models.IntegerField(default=0)
-    draws = models.IntegerField(default=0)
-    losses = models.IntegerField(default=0)
-    vp_total = models.BigIntegerField(default=0)
-    vp_objectives = models.BigIntegerField(default=0)
-    vp_missions = models.BigIntegerField(default=0)
-    vp_knockouts = models.BigIntegerField(default=0)
-    knockouts = models.BigIntegerField(default=0)
-    objectives_claimed = models.BigIntegerField(default=0)
-    survived = models.BigIntegerField(default=0)
-    wounds_dealt = models.BigIntegerField(default=0)
-    wounds_taken = models.BigIntegerField(default=0)
-    activations = models.BigIntegerField(default=0)
-    attacks = models.BigIntegerField(default=0)
-    successes = models.BigIntegerField(default=0)
-    wounds = models.BigIntegerField(default=0)
-    uses = models.BigIntegerField(default=0)
-
-    class Meta:
-        indexes = [models.Index(fields=["game", "dimension", "day"], name="dash_entry_game_dim_day")]
-
-
 class GameDaily(Bucket):
     """Games by length, how they ended and outcome."""
 
@@ -162,18 +125,6 @@ class GameDaily(Bucket):
         indexes = [models.Index(fields=["game", "day"], name="dash_gamed_game_day")]
 
 
-class RoundDaily(Bucket):
-    """Per round played and side result: how many sides reached it and their cumulative VP."""
-
-    round = models.PositiveSmallIntegerField()
-    result = models.CharField(max_length=8)
-    sides = models.IntegerField(default=0)
-    vp_sum = models.BigIntegerField(default=0)
-
-    class Meta:
-        indexes = [models.Index(fields=["game", "day"], name="dash_round_game_day")]
-
-
 class ScoreDaily(Bucket):
     """Seats by outcome with their score (``component`` empty) or one score component summed:
     the generic core every game's dashboard can read."""
@@ -185,23 +136,6 @@ class ScoreDaily(Bucket):
 
     class Meta:
         indexes = [models.Index(fields=["game", "day"], name="dash_score_game_day")]
-
-
-class DiceDaily(Bucket):
-    """Recorded dice per player name and test kind (seeded games are fair by construction)."""
-
-    player_name = models.CharField(max_length=100)
-    kind = models.CharField(max_length=16)
-    tests = models.BigIntegerField(default=0)
-    dice = models.BigIntegerField(default=0)
-    successes = models.BigIntegerField(default=0)
-    expected = models.FloatField(default=0)
-
-    class Meta:
-        indexes = [
-            models.Index(fields=["game", "day"], name="dash_dice_game_day"),
-            models.Index(fields=["player_name"], name="dash_dice_player"),
-        ]
 
 
 class SummaryVersion(models.Model):

@@ -3,9 +3,9 @@
 Dependencies point one way: the game plugins (``games``) and the platform apps (``visibility``) use the
 dashboards core, never the reverse. So the core imports neither: the game registry registers how a
 game's plugin is found (``games.apps``), the visibility app which logs are public (``visibility.apps``),
-a game plugin that keeps statistics rows of its own its models and summaries (``games.battleground.apps``),
-and the platform's wiring (``meta.apps``) the cursor a verdict's statements run through and what the player
-pages read.
+a game plugin that keeps statistics rows of its own the summaries it makes of them
+(``games.battleground.apps``), and the platform's wiring (``meta.apps``) the cursor a verdict's statements
+run through and what the player pages read.
 
 A plugin is read by its attributes only (label, score components, data sets, ``side_statistics``,
 ``log_mode``, ``synthetic_verdict`` …: ``games.GamePlugin``).
@@ -24,25 +24,6 @@ _plugin: Callable[[str], object] | None = None
 _game_ids: Callable[[], list[str]] | None = None
 _public_q: Callable[[str], Q] | None = None
 _statement_cursor: Callable[[], object] | None = None
-
-
-@dataclass(frozen=True)
-class SideModels:
-    """The per-side statistics tables some pages and summaries still read: a side of a game (with
-    ``game_stat``), and under it (``side``) its rounds, characters, weapons, items and dice tests."""
-
-    side: type
-    round: type
-    character: type
-    weapon: type
-    item: type
-    test: type
-
-    def all(self) -> tuple[type, ...]:
-        return (self.side, self.round, self.character, self.weapon, self.item, self.test)
-
-
-_side_models: SideModels | None = None
 
 
 @dataclass(frozen=True)
@@ -73,27 +54,12 @@ def register_public_q(public_q: Callable[[str], Q]) -> None:
     _public_q = public_q
 
 
-def register_side_models(models: SideModels) -> None:
-    global _side_models
-    _side_models = models
-
-
-def side_models() -> SideModels:
-    if _side_models is None:
-        raise ImproperlyConfigured("no per-side statistics tables: no installed game plugin registered them")
-    return _side_models
-
-
 def register_summary(summary: Summary) -> None:
     _summaries[summary.model] = summary
 
 
 def summaries() -> tuple[Summary, ...]:
     return tuple(_summaries.values())
-
-
-def has_side_models() -> bool:
-    return _side_models is not None
 
 
 def plugin(game_id: str):

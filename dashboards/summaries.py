@@ -6,8 +6,9 @@ transaction. A full rebuild is the same statements without the WHERE. The SQL is
 SQL-92 (CASE, COUNT(DISTINCT), ``||``, CAST) so it runs on PostgreSQL and on the SQLite
 demo database alike; only the lock that serialises refreshes is PostgreSQL-specific.
 
-Each entry dimension is one small class: the rows it reads, its key and name, and which
-measures it sums. Adding a dimension is adding a class to ``DIMENSIONS``.
+The core aggregates the generic rows (``GameDaily``, ``ScoreDaily``); a game plugin that keeps rows of its
+own registers the summaries it makes of them (``dashboards.providers.Summary``: Battleground's are in
+``games.battleground.summaries``), run in the same transaction over the same buckets.
 """
 
 from __future__ import annotations
@@ -28,13 +29,6 @@ BUCKET = ("game", "day", "content_pack", "event_ref", "rating_band", "simulated"
 BUCKET_SELECT = (
     "g.game, g.played_on, g.content_pack, g.event_ref, g.rating_band, g.simulated, g.source, g.mode"
 )
-_BUCKET_SELECT = BUCKET_SELECT
-
-# The measure columns of EntryDaily, in insert order; a dimension fills those it knows.
-ENTRY_MEASURES = (
-    "vp_total", "vp_objectives", "vp_missions", "vp_knockouts", "knockouts", "objectives_claimed",
-    "survived", "wounds_dealt", "wounds_taken", "activations", "attacks", "successes", "wounds", "uses",
-)  # fmt: skip
 
 # An arbitrary constant: the PostgreSQL advisory lock that lets one refresh run at a time, so
 # two workers refreshing the same day cannot both delete and then both insert.
@@ -49,189 +43,14 @@ def table(model) -> str:
 _t = table
 
 
-def _count(result: str | None, distinct: str | None) -> str:
-    """COUNT of rows (or of distinct ids) whose side had ``result``; all rows if result is None."""
-    if distinct:
-        inner = distinct if result is None else f"CASE WHEN s.result = '{result}' THEN {distinct} END"
-        return f"COUNT(DISTINCT {inner})"
-    return "COUNT(*)" if result is None else f"SUM(CASE WHEN s.result = '{result}' THEN 1 ELSE 0 END)"
-
-
-class Dimension:
-    """One entry dimension of EntryDaily: override the class attributes, not the SQL."""
-
-    key: str  # EntryDaily.dimension
-    source: str  # FROM … JOIN side s … (the game join is added)
-    key_expr: str
-    name_expr: str
-    group_by: str  # columns identifying an entry (besides the bucket)
-    faction_expr: str = "''"
-    distinct: str | None = None  # count distinct sides when one side can hold the entry twice
-    measures: dict[str, str] = {}
-    where: str = ""
-
-    def sql(self, where: str) -> str:
-        measures = [self.measures.get(name, "0") for name in ENTRY_MEASURES]
-        conditions = " AND ".join(c for c in (self.where, where) if c) or "1 = 1"
-        return (
-            f"INSERT INTO {_t(m.EntryDaily)} ({', '.join(BUCKET)}, dimension, key, name, faction, appearances,"
-            f" wins, draws, losses, {', '.join(ENTRY_MEASURES)}) "
-            f"SELECT {_BUCKET_SELECT}, '{self.key}', {self.key_expr}, {self.name_expr}, {self.faction_expr},"
-            f" {_count(None, self.distinct)}, {_count('win', self.distinct)}, {_count('draw', self.distinct)},"
-            f" {_count('loss', self.distinct)}, {', '.join(measures)} "
-            f"FROM {self.source.format(**_tables())} JOIN {_t(m.GameStat)} g ON g.id = s.game_stat_id "
-            f"WHERE {conditions} "
-            f"GROUP BY {_BUCKET_SELECT}, {self.group_by}"
-        )
-
-
-def _tables() -> dict[str, str]:
-    sides = providers.side_models()
-    return {
-        "side": _t(sides.side),
-        "character": _t(sides.character),
-        "weapon": _t(sides.weapon),
-        "item": _t(sides.item),
-    }
-
-
-class Faction(Dimension):
-    key = "faction"
-    source = "{side} s"
-    key_expr, name_expr, faction_expr, group_by = "s.faction", "MAX(s.faction_name)", "s.faction", "s.faction"
-    measures = {
-        "vp_total": "SUM(s.vp_total)",
-        "vp_objectives": "SUM(s.vp_objectives)",
-        "vp_missions": "SUM(s.vp_missions)",
-        "vp_knockouts": "SUM(s.vp_knockouts)",
-        "knockouts": "SUM(s.knockouts_dealt)",
-        "objectives_claimed": "SUM(s.objectives_claimed)",
-    }
-
-
-class Result(Faction):
-    """Sides by their own result: the VP-sources chart compares winners with losers."""
-
-    key = "result"
-    key_expr, name_expr, faction_expr, group_by = "s.result", "s.result", "''", "s.result"
-
-
-class Seat(Faction):
-    """First player against second: the initiative chart and its binomial test."""
-
-    key = "seat"
-    key_expr = "CASE WHEN s.first_player THEN 'first' ELSE 'second' END"
-    name_expr = "CASE WHEN s.first_player THEN 'First player' ELSE 'Second player' END"
-    faction_expr, group_by = "''", "s.first_player"
-
-
-class Character(Dimension):
-    key = "character"
-    source = "{character} c JOIN {side} s ON s.id = c.side_id"
-    key_expr, name_expr, faction_expr, group_by = (
-        "c.character",
-        "MAX(c.name)",
-        "MAX(c.faction)",
-        "c.character",
-    )
-    distinct = "s.id"
-    measures = {
-        "survived": "SUM(CASE WHEN c.survived THEN 1 ELSE 0 END)",
-        "wounds_dealt": "SUM(c.wounds_dealt)",
-        "wounds_taken": "SUM(c.wounds_taken)",
-        "activations": "SUM(c.activations)",
-        "objectives_claimed": "SUM(c.objectives_claimed)",
-    }
-
-
-class Pair(Dimension):
-    """Two characters in the same force, each unordered pair once (a.character < b.character)."""
-
-    key = "pair"
-    source = (
-        "{character} a JOIN {character} b ON b.side_id = a.side_id AND a.character < b.character"
-        " JOIN {side} s ON s.id = a.side_id"
-    )
-    key_expr = "a.character || '+' || b.character"
-    name_expr = "MAX(a.name) || ' + ' || MAX(b.name)"
-    faction_expr, group_by = "MAX(a.faction)", "a.character, b.character"
-    distinct = "s.id"
-
-
-class KnockoutRound(Dimension):
-    """Characters knocked out, by the round it happened in (appearances = characters here)."""
-
-    key = "knockout_round"
-    source = "{character} c JOIN {side} s ON s.id = c.side_id"
-    key_expr = "CAST(c.knocked_out_round AS VARCHAR(8))"
-    name_expr = "CAST(c.knocked_out_round AS VARCHAR(8))"
-    group_by = "c.knocked_out_round"
-    where = "c.knocked_out_round IS NOT NULL"
-
-
-class Weapon(Dimension):
-    key = "weapon"
-    source = "{weapon} w JOIN {side} s ON s.id = w.side_id"
-    key_expr, name_expr, group_by = "w.weapon", "MAX(w.name)", "w.weapon"
-    distinct = "s.id"
-    measures = {
-        "attacks": "SUM(w.attacks)",
-        "successes": "SUM(w.successes)",
-        "wounds": "SUM(w.wounds)",
-        "knockouts": "SUM(w.knockouts)",
-    }
-
-
-class WeaponType(Weapon):
-    key = "weapon_type"
-    key_expr, name_expr, group_by = "w.weapon_type", "w.weapon_type", "w.weapon_type"
-
-
-class Item(Dimension):
-    key = "item"
-    source = "{item} i JOIN {side} s ON s.id = i.side_id"
-    key_expr, name_expr, group_by = "i.item", "MAX(i.name)", "i.item"
-    distinct = "s.id"
-    measures = {"uses": "SUM(i.uses)"}
-
-
-DIMENSIONS: dict[str, Dimension] = {
-    d.key: d() for d in (Faction, Result, Seat, Character, Pair, KnockoutRound, Weapon, WeaponType, Item)
-}
-
-
 def _game_daily_sql(where: str) -> str:
     return (
         f"INSERT INTO {_t(m.GameDaily)} ({', '.join(BUCKET)}, rounds_played, ended_by, outcome, games,"
         " first_player_wins) "
-        f"SELECT {_BUCKET_SELECT}, g.rounds_played, g.ended_by, g.outcome, COUNT(*),"
+        f"SELECT {BUCKET_SELECT}, g.rounds_played, g.ended_by, g.outcome, COUNT(*),"
         " SUM(CASE WHEN g.winner = g.first_player THEN 1 ELSE 0 END) "
         f"FROM {_t(m.GameStat)} g WHERE {where or '1 = 1'} "
-        f"GROUP BY {_BUCKET_SELECT}, g.rounds_played, g.ended_by, g.outcome"
-    )
-
-
-def _round_daily_sql(where: str) -> str:
-    return (
-        f"INSERT INTO {_t(m.RoundDaily)} ({', '.join(BUCKET)}, round, result, sides, vp_sum) "
-        f"SELECT {_BUCKET_SELECT}, r.round, s.result, COUNT(*), SUM(r.vp) "
-        f"FROM {_t(providers.side_models().round)} r JOIN {_t(providers.side_models().side)} s ON s.id = r.side_id"
-        f" JOIN {_t(m.GameStat)} g ON g.id = s.game_stat_id WHERE {where or '1 = 1'} "
-        f"GROUP BY {_BUCKET_SELECT}, r.round, s.result"
-    )
-
-
-def _dice_daily_sql(where: str) -> str:
-    # Seeded games draw every die from a published seed: they are fair by construction and
-    # would only dilute what players actually rolled.
-    conditions = " AND ".join(c for c in ("g.randomness = 'recorded'", where) if c)
-    return (
-        f"INSERT INTO {_t(m.DiceDaily)} ({', '.join(BUCKET)}, player_name, kind, tests, dice, successes, expected) "
-        f"SELECT {_BUCKET_SELECT}, s.player_name, t.kind, SUM(t.tests), SUM(t.dice), SUM(t.successes),"
-        " SUM(t.expected_successes) "
-        f"FROM {_t(providers.side_models().test)} t JOIN {_t(providers.side_models().side)} s ON s.id = t.side_id"
-        f" JOIN {_t(m.GameStat)} g ON g.id = s.game_stat_id WHERE {conditions} "
-        f"GROUP BY {_BUCKET_SELECT}, s.player_name, t.kind"
+        f"GROUP BY {BUCKET_SELECT}, g.rounds_played, g.ended_by, g.outcome"
     )
 
 
@@ -240,30 +59,21 @@ def _score_daily_sql(where: str) -> list[str]:
     columns = f"INSERT INTO {_t(m.ScoreDaily)} ({', '.join(BUCKET)}, outcome, component, seats, total) "
     seat_join = f"{_t(m.SeatStat)} st JOIN {_t(m.GameStat)} g ON g.id = st.game_stat_id"
     return [
-        columns + f"SELECT {_BUCKET_SELECT}, st.outcome, '', COUNT(*), SUM(COALESCE(st.score, 0)) "
-        f"FROM {seat_join} WHERE {where or '1 = 1'} GROUP BY {_BUCKET_SELECT}, st.outcome",
-        columns + f"SELECT {_BUCKET_SELECT}, st.outcome, c.component, COUNT(*), SUM(c.value) "
+        columns + f"SELECT {BUCKET_SELECT}, st.outcome, '', COUNT(*), SUM(COALESCE(st.score, 0)) "
+        f"FROM {seat_join} WHERE {where or '1 = 1'} GROUP BY {BUCKET_SELECT}, st.outcome",
+        columns + f"SELECT {BUCKET_SELECT}, st.outcome, c.component, COUNT(*), SUM(c.value) "
         f"FROM {_t(m.ComponentStat)} c JOIN {_t(m.SeatStat)} st ON st.id = c.seat_id"
         f" JOIN {_t(m.GameStat)} g ON g.id = st.game_stat_id WHERE {where or '1 = 1'} "
-        f"GROUP BY {_BUCKET_SELECT}, st.outcome, c.component",
+        f"GROUP BY {BUCKET_SELECT}, st.outcome, c.component",
     ]
 
 
-SUMMARY_MODELS = (m.EntryDaily, m.GameDaily, m.RoundDaily, m.DiceDaily, m.ScoreDaily)
+SUMMARY_MODELS = (m.GameDaily, m.ScoreDaily)
 
 
 def _statements(where: str) -> list[str]:
     generic = [_game_daily_sql(where), *_score_daily_sql(where)]
-    plugins = [sql for summary in providers.summaries() for sql in summary.statements(where)]
-    if not providers.has_side_models():  # no installed plugin keeps per-side rows
-        return generic + plugins
-    return [d.sql(where) for d in DIMENSIONS.values()] + [
-        generic[0],
-        _round_daily_sql(where),
-        _dice_daily_sql(where),
-        *generic[1:],
-        *plugins,
-    ]
+    return generic + [sql for summary in providers.summaries() for sql in summary.statements(where)]
 
 
 def summary_models() -> tuple:
@@ -313,9 +123,8 @@ def rebuild_all() -> None:
     with transaction.atomic(), connection.cursor() as cursor:
         _lock(cursor, big=True)
         if connection.vendor == "postgresql":
-            sides = providers.side_models().all() if providers.has_side_models() else ()
             sources = [model for summary in providers.summaries() for model in summary.sources]
-            for model in dict.fromkeys((m.GameStat, m.SeatStat, m.ComponentStat, *sides, *sources)):
+            for model in dict.fromkeys((m.GameStat, m.SeatStat, m.ComponentStat, *sources)):
                 cursor.execute(f"ANALYZE {_t(model)}")  # plans for the rows just loaded, not for empty tables
         for model in summary_models():
             cursor.execute(f"DELETE FROM {_t(model)}")

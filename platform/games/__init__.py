@@ -339,16 +339,45 @@ class GamePlugin:
     def dice_luck_by_player(self, f) -> list[dict]:
         """Recorded dice luck per player name inside the filter ``f`` (dashboards.filters.MetaFilter), public games
         only, for staff: one row per name with ``key``, ``name``, ``dice``, ``successes``, ``expected``, ``z``,
-        ``p_value``, ``luck``. By default from the per-side dice tests (dashboards.queries.dice_luck), which only a
-        game with ``side_statistics`` has."""
-        from dashboards import queries
-
-        return queries.dice_luck(f)
+        ``p_value``, ``luck``. None recorded by default (the generic result holds no dice)."""
+        return []
 
     def own_dice(self, names: list[str], games) -> dict | None:
         """The recorded dice rolled under any of ``names`` in ``games`` (this game's dashboards GameStat rows that
         the player may see), in ``dice_luck_by_player``'s keys plus ``games``; shown to the player alone. None: the
-        per-side dice tests hold them (dashboards.players.dice reads those for every game at once)."""
+        per-side dice tests hold them (meta.players.dice reads those for every game at once)."""
+        return None
+
+    def side_models(self):
+        """With ``side_statistics``: the models of the game's per-side rows the player pages read (``side``, one
+        player's side of a game with ``game_stat``, ``player_name``, ``faction``, ``faction_name``, ``result``,
+        ``vp_total`` and ``first_player``; under it ``character``, the pieces it fielded, and ``test``, its dice
+        tests), as attributes of one object; None for a game counted from its generic result."""
+        return None
+
+    def meta_rates(self, f, dimension: str) -> list[dict]:
+        """The meta's rate rows (keyed by ``key``, with ``games`` and ``win_rate``) of one of the game's entry
+        dimensions ("factions", or a dimension its ``side_models`` name) inside the filter ``f``: the player pages
+        set a player's own record beside them. By default the factions of ``faction_rates_dataset``."""
+        dataset = self.meta_datasets().get(self.faction_rates_dataset) if dimension == "factions" else None
+        return dataset.rows(f) if dataset is not None else []
+
+    def meta_piece_rows(self, f, key: str) -> list[dict]:
+        """The rate rows that name the piece (unit, hero) ``key`` inside the filter ``f``, for its page
+        (``/meta/<game>/characters/<key>/``): by default the rows of the game's data sets that name pieces
+        (``Dataset.names_characters``), each with its data set's title as ``dataset``."""
+        return [
+            {**r, "dataset": d.title}
+            for d in self.meta_datasets().values()
+            if d.names_characters
+            for r in d.rows(f)
+            if str(r["key"]) == key
+        ]
+
+    def meta_piece_details(self, f, key: str, row: dict | None) -> dict | None:
+        """What a piece's page shows beyond its rate rows (``row``: the first of them): ``faction``,
+        ``faction_name``, ``months`` (rates by month), ``matchups`` (rows against each opposing piece, ``col``
+        naming it), ``partners`` (pieces fielded beside it); None when the game records none of that."""
         return None
 
     def synthetic_verdict(self, rng, *, names: tuple[str, str], edge: float, late: bool) -> dict:

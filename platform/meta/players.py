@@ -15,13 +15,23 @@ from collections.abc import Iterable
 from functools import reduce
 from operator import or_
 
+from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 from django.db.models import Count, Max, Q, QuerySet, Sum
 
 from dashboards import models as m
 from dashboards import providers, stats
 from dashboards.filters import MetaFilter
-from dashboards.queries import entry_rates, public_games
+from dashboards.queries import public_games
+
+
+def side_models():
+    """The per-side rows of the game plugin that keeps them (``GamePlugin.side_models``: Battleground's)."""
+    for game in providers.game_ids():
+        plugin = providers.plugin(game)
+        if plugin.side_statistics and (found := plugin.side_models()) is not None:
+            return found
+    raise ImproperlyConfigured("no per-side statistics tables: no installed game plugin keeps them")
 
 
 def visible_games(viewer_logs: QuerySet | None = None, prefix: str = "game_stat__") -> Q:
@@ -46,9 +56,7 @@ def sides_of(
 ) -> QuerySet:
     """SideStat rows played under any of ``names`` that the viewer may see, simulated games per
     the meta's filter (left out by default)."""
-    sides = providers.side_models().side.objects.filter(
-        visible_games(viewer_logs), player_name__in=list(names)
-    )
+    sides = side_models().side.objects.filter(visible_games(viewer_logs), player_name__in=list(names))
     return _simulated(sides, simulated)
 
 
@@ -221,15 +229,7 @@ def simulated_hidden(names: Iterable[str], *, viewer_logs: QuerySet | None = Non
 def _meta_rates(game: str, dimension: str, simulated: str) -> dict[str, dict]:
     """The meta's rate rows of ``game`` by key: a game with per-side rows from the summaries' ``dimension``; any
     other game (factions only) from its plugin's ``faction_rates_dataset``."""
-    f = MetaFilter(game=game, simulated=simulated)
-    plugin = providers.plugin(game)
-    if plugin.side_statistics:
-        rows = entry_rates(f, dimension)
-    else:
-        dataset = (
-            plugin.meta_datasets().get(plugin.faction_rates_dataset) if dimension == "factions" else None
-        )
-        rows = dataset.rows(f) if dataset is not None else []
+    rows = providers.plugin(game).meta_rates(MetaFilter(game=game, simulated=simulated), dimension)
     return {str(row["key"]): row for row in rows}
 
 
@@ -279,7 +279,7 @@ def characters(sides: QuerySet, simulated: str = "exclude") -> list[dict]:
     """The player's record with each character they fielded (a side's result is each of its
     characters' result), beside that character's win rate in the meta."""
     rows = (
-        providers.side_models()
+        side_models()
         .character.objects.filter(side__in=sides)
         .values("side__game_stat__game", "character")
         .annotate(_name=Max("name"), **_counts("side__result"))
@@ -313,7 +313,7 @@ def dice(names: Iterable[str], *, viewer_logs: QuerySet | None = None, simulated
     names = sorted(set(names))
     sides = sides_of(names, viewer_logs=viewer_logs, simulated=simulated)
     tests = (
-        providers.side_models().test.objects.filter(side__in=sides, side__game_stat__randomness="recorded")
+        side_models().test.objects.filter(side__in=sides, side__game_stat__randomness="recorded")
         .values("side__game_stat__game")
         .annotate(_games=Count("side__game_stat", distinct=True), _dice=Sum("dice"), _successes=Sum("successes"),
                   _expected=Sum("expected_successes"))
@@ -382,7 +382,7 @@ def history(recent: list) -> list[dict]:
     """One row per side in ``recent`` (SideStat with its game), with the opponent's side."""
     opponents = {
         s.game_stat_id: s
-        for s in providers.side_models()
+        for s in side_models()
         .side.objects.filter(game_stat_id__in=[s.game_stat_id for s in recent])
         .exclude(pk__in=[s.pk for s in recent])
     }

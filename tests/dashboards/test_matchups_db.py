@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from dashboards import queries, stats
+from dashboards import stats
 from dashboards.filters import MetaFilter
+from games.battleground import queries as bg_queries
 from tests.dashboards.meta_fixtures import EVIL, GAME, MOTU
 from tests.dashboards.test_meta_db import meta  # noqa: F401  (the hand-counted fixture)
 
@@ -19,7 +20,7 @@ def cells(rows):
 
 
 def test_faction_matrix_counts_each_side_against_the_other(meta):  # noqa: F811
-    m = cells(queries.faction_matchups(MetaFilter(game=GAME, min_games=3)))
+    m = cells(bg_queries.faction_matchups(MetaFilter(game=GAME, min_games=3)))
     # MOTU met EVIL in G1 (won), G2 and G3 (lost); EVIL's row is the mirror image.
     assert (m[(MOTU, EVIL)]["games"], m[(MOTU, EVIL)]["wins"], m[(MOTU, EVIL)]["losses"]) == (3, 1, 2)
     assert (m[(EVIL, MOTU)]["games"], m[(EVIL, MOTU)]["wins"], m[(EVIL, MOTU)]["losses"]) == (3, 2, 1)
@@ -37,7 +38,7 @@ def test_faction_matrix_counts_each_side_against_the_other(meta):  # noqa: F811
 
 
 def test_character_matrix_counts_sides_that_faced_each_other(meta):  # noqa: F811
-    m = cells(queries.character_matchups(MetaFilter(game=GAME)))
+    m = cells(bg_queries.character_matchups(MetaFilter(game=GAME)))
     # He-Man faced Skeletor in G1 (won), G2 and G3 (lost).
     he_man = m[("he-man", "skeletor")]
     assert (he_man["games"], he_man["wins"], he_man["draws"], he_man["losses"]) == (3, 1, 0, 2)
@@ -49,13 +50,13 @@ def test_character_matrix_counts_sides_that_faced_each_other(meta):  # noqa: F81
 
 
 def test_character_matrix_keeps_the_top_characters_by_games(meta):  # noqa: F811
-    top = [r["key"] for r in queries.entry_rates(MetaFilter(game=GAME), "characters")[:2]]
-    rows = queries.character_matchups(MetaFilter(game=GAME), top=2)
+    top = [r["key"] for r in bg_queries.entry_rates(MetaFilter(game=GAME), "characters")[:2]]
+    rows = bg_queries.character_matchups(MetaFilter(game=GAME), top=2)
     assert rows and {r["row"] for r in rows} | {r["col"] for r in rows} <= set(top)
 
 
 def test_one_characters_matchups_cover_every_opponent(meta):  # noqa: F811
-    rows = queries.character_matchups(MetaFilter(game=GAME), character="he-man")
+    rows = bg_queries.character_matchups(MetaFilter(game=GAME), character="he-man")
     assert {r["row"] for r in rows} == {"he-man"}
     assert {r["col"] for r in rows} == {"skeletor", "beast-man", "trap-jaw", "stratos", "teela"}
 
@@ -66,7 +67,7 @@ def test_entry_months_keep_a_month_without_games_as_a_gap(meta):  # noqa: F811
 
     g = hand_counted_games()[0]
     announce(*make_log(g["statistics"], created="2026-06-05", salt="june"))
-    rows = {r["month"]: r for r in queries.entry_months(MetaFilter(game=GAME), "characters", "he-man")}
+    rows = {r["month"]: r for r in bg_queries.entry_months(MetaFilter(game=GAME), "characters", "he-man")}
     assert list(rows) == ["2026-03", "2026-04", "2026-05", "2026-06"]
     assert (rows["2026-03"]["games"], rows["2026-03"]["wins"]) == (3, 1)
     assert rows["2026-05"]["games_in_month"] == 0 and rows["2026-05"]["win_rate"] is None
@@ -75,5 +76,5 @@ def test_entry_months_keep_a_month_without_games_as_a_gap(meta):  # noqa: F811
 
 
 def test_trend_by_event_carries_the_events_first_day(meta):  # noqa: F811
-    rows = queries.trends_event(MetaFilter(game=GAME))
+    rows = bg_queries.trends_event(MetaFilter(game=GAME))
     assert {r["event_date"] for r in rows} == {"2026-03-01"}

@@ -27,6 +27,7 @@ from dashboards.filters import MetaFilter
 from gamelogs.models import GameLog
 from gamelogs.signals import log_verified
 from games.battleground import models as bg
+from games.battleground import queries as bg_queries
 from games.battleground.maps import objectives_by_map
 from meta import players
 from tests.dashboards.meta_fixtures import (
@@ -81,7 +82,7 @@ def test_rows_stored_for_legal_verdicts_only(meta):
 
 
 def test_faction_rates_by_hand(meta):
-    rows = by_key(queries.entry_rates(f(), "factions"))
+    rows = by_key(bg_queries.entry_rates(f(), "factions"))
     motu, evil = rows["masters-of-the-universe"], rows["evil-warriors"]
     assert (motu["games"], motu["wins"], motu["draws"], motu["losses"]) == (5, 1, 2, 2)
     assert (evil["games"], evil["wins"], evil["draws"], evil["losses"]) == (5, 3, 0, 2)
@@ -93,7 +94,7 @@ def test_faction_rates_by_hand(meta):
 
 
 def test_character_rates_by_hand(meta):
-    rows = by_key(queries.entry_rates(f(), "characters"))
+    rows = by_key(bg_queries.entry_rates(f(), "characters"))
     expected = {  # games, wins, draws, losses
         "he-man": (4, 1, 1, 2),
         "stratos": (3, 1, 1, 1),
@@ -109,7 +110,7 @@ def test_character_rates_by_hand(meta):
 
 
 def test_pairs_weapons_items_by_hand(meta):
-    pairs = by_key(queries.entry_rates(f(), "pairs"))
+    pairs = by_key(bg_queries.entry_rates(f(), "pairs"))
     assert {k: (r["games"], r["wins"], r["draws"], r["losses"]) for k, r in pairs.items()} == {
         "he-man+stratos": (2, 1, 0, 1),
         "he-man+teela": (2, 0, 1, 1),
@@ -119,16 +120,16 @@ def test_pairs_weapons_items_by_hand(meta):
         "beast-man+trap-jaw": (1, 1, 0, 0),
     }
     assert pairs["he-man+stratos"]["name"] == "He-Man + Stratos"
-    sword = by_key(queries.entry_rates(f(), "weapons"))["sword-of-power"]
+    sword = by_key(bg_queries.entry_rates(f(), "weapons"))["sword-of-power"]
     # Sides carrying it: G1 Alice (two copies, one side), G2 Alice, G3 Dan, G5 Dan.
     assert (sword["games"], sword["wins"], sword["draws"], sword["losses"]) == (4, 1, 1, 2)
     assert (sword["attacks"], sword["wounds"]) == (10, 5)  # five weapon rows of 2 attacks, 1 wound
     assert sword["wounds_per_attack"] == pytest.approx(0.5)
-    assert queries.entry_rates(f(), "items") == []
+    assert bg_queries.entry_rates(f(), "items") == []
 
 
 def test_initiative_and_game_charts_by_hand(meta):
-    seats = by_key(queries.initiative(f()))
+    seats = by_key(bg_queries.initiative(f()))
     assert (seats["first"]["games"], seats["first"]["wins"], seats["first"]["draws"], seats["first"]["losses"]) == (
         5, 3, 1, 1,
     )  # fmt: skip
@@ -137,21 +138,21 @@ def test_initiative_and_game_charts_by_hand(meta):
         (4, "rounds"): 4,
         (3, "agreed-draw"): 1,
     }
-    assert [(r["round"], r["knockouts"]) for r in queries.knockout_timing(f())] == [(2, 1), (3, 1)]
+    assert [(r["round"], r["knockouts"]) for r in bg_queries.knockout_timing(f())] == [(2, 1), (3, 1)]
     castle = objectives_by_map(f())[0]
     assert (castle["games"], castle["available"], castle["claimed"]) == (5, 25, 2)
     assert castle["claim_rate"] == pytest.approx(2 / 25)
-    winners = by_key(queries.vp_sources(f()))["win"]
+    winners = by_key(bg_queries.vp_sources(f()))["win"]
     assert winners["sides"] == 4 and winners["vp_objectives"] == pytest.approx(20 / 4)
-    melee = by_key(queries.weapon_types(f()))["melee"]
+    melee = by_key(bg_queries.weapon_types(f()))["melee"]
     assert melee["attacks"] == 10 and melee["sides"] == 4
-    rounds = {(r["round"], r["result"]): r for r in queries.vp_by_round(f())}
+    rounds = {(r["round"], r["result"]): r for r in bg_queries.vp_by_round(f())}
     assert rounds[(4, "win")]["sides"] == 4  # G5 lasted 3 rounds and was drawn
     assert rounds[(4, "win")]["mean_vp"] == pytest.approx(30 / 4)  # Alice's 30 VP in G1, 0 elsewhere
 
 
 def test_dice_luck_counts_recorded_dice_only(meta):
-    rows = by_key(queries.dice_luck(f()))
+    rows = by_key(bg_queries.dice_luck(f()))
     assert set(rows) == {"Alice"}
     alice = rows["Alice"]
     assert (alice["dice"], alice["successes"], alice["expected"]) == (14, 8, 7.33)
@@ -159,31 +160,31 @@ def test_dice_luck_counts_recorded_dice_only(meta):
 
 
 def test_filters(meta):
-    cup = by_key(queries.entry_rates(f(event="Grayskull Cup"), "factions"))
+    cup = by_key(bg_queries.entry_rates(f(event="Grayskull Cup"), "factions"))
     assert (cup["masters-of-the-universe"]["games"], cup["masters-of-the-universe"]["wins"]) == (2, 1)
     march = by_key(
-        queries.entry_rates(f(date_from=dt.date(2026, 3, 1), date_to=dt.date(2026, 3, 10)), "factions")
+        bg_queries.entry_rates(f(date_from=dt.date(2026, 3, 1), date_to=dt.date(2026, 3, 10)), "factions")
     )
     assert march["evil-warriors"]["games"] == 3 and march["evil-warriors"]["wins"] == 2
-    new_pack = by_key(queries.entry_rates(f(pack="bg-core-starter@0.2.0"), "factions"))
+    new_pack = by_key(bg_queries.entry_rates(f(pack="bg-core-starter@0.2.0"), "factions"))
     assert set(new_pack) == {"evil-warriors"} and new_pack["evil-warriors"]["pick_rate"] == 1.0
-    with_simulated = by_key(queries.entry_rates(f(simulated="include"), "factions"))
+    with_simulated = by_key(bg_queries.entry_rates(f(simulated="include"), "factions"))
     assert with_simulated["masters-of-the-universe"]["games"] == 6
-    only = by_key(queries.entry_rates(f(simulated="only"), "factions"))
+    only = by_key(bg_queries.entry_rates(f(simulated="only"), "factions"))
     assert only["masters-of-the-universe"]["games"] == 1
     # Rating band: nothing rates games yet, so set one by hand and refresh its day.
     m.GameStat.objects.filter(played_on=dt.date(2026, 3, 10)).update(rating=1510, rating_band=1400)
     summaries.refresh_buckets(GAME, [dt.date(2026, 3, 10)])
-    band = by_key(queries.entry_rates(f(rating_band=1400), "factions"))
+    band = by_key(bg_queries.entry_rates(f(rating_band=1400), "factions"))
     assert band["evil-warriors"]["wins"] == 1 and band["masters-of-the-universe"]["losses"] == 1
 
 
 def test_min_games_and_balance_flags(meta):
-    rows = by_key(queries.entry_rates(f(min_games=2), "characters"))
+    rows = by_key(bg_queries.entry_rates(f(min_games=2), "characters"))
     assert rows["trap-jaw"]["too_few_games"] is False
     assert rows["trap-jaw"]["p_value"] == pytest.approx(0.5)  # 2 of 2 decisive games: 2 × 1/4
     assert rows["trap-jaw"]["balance_grade"] is None
-    balance = queries.balance(f(min_games=2))
+    balance = bg_queries.balance(f(min_games=2))
     assert {r["dimension"] for r in balance} == {"factions", "characters", "pairs", "weapons"}
     tested = [r["p_value"] for r in balance if r["p_value"] is not None]
     assert tested == sorted(tested) and balance[: len(tested)] == [
@@ -192,11 +193,11 @@ def test_min_games_and_balance_flags(meta):
 
 
 def test_trends(meta):
-    months = {(r["month"], r["key"]): r for r in queries.trends_month(f())}
+    months = {(r["month"], r["key"]): r for r in bg_queries.trends_month(f())}
     assert months[("2026-03", "evil-warriors")]["games"] == 3
     assert months[("2026-04", "masters-of-the-universe")]["games"] == 2
     assert months[("2026-04", "evil-warriors")]["pick_rate"] == pytest.approx(2 / 4)
-    events = queries.trends_event(f())
+    events = bg_queries.trends_event(f())
     assert {(r["event"], r["key"], r["games"]) for r in events} == {
         ("Grayskull Cup", "masters-of-the-universe", 2),
         ("Grayskull Cup", "evil-warriors", 2),
@@ -207,41 +208,43 @@ def test_reverification_replaces_and_illegal_removes(meta):
     log, verdict = meta[0]
     announce(log, verdict)  # the same verdict announced twice (redelivered task)
     assert m.GameStat.objects.filter(game_log=log).count() == 1
-    assert by_key(queries.entry_rates(f(), "factions"))["masters-of-the-universe"]["games"] == 5
+    assert by_key(bg_queries.entry_rates(f(), "factions"))["masters-of-the-universe"]["games"] == 5
     illegal = {**verdict, "status": "illegal", "legal": False, "statistics": None, "result": None}
     announce(log, illegal)
     assert not m.GameStat.objects.filter(game_log=log).exists()
-    motu = by_key(queries.entry_rates(f(), "factions"))["masters-of-the-universe"]
+    motu = by_key(bg_queries.entry_rates(f(), "factions"))["masters-of-the-universe"]
     assert (motu["games"], motu["wins"]) == (4, 0)
 
 
 def test_cache_is_per_filter_and_invalidated_by_ingest(meta, django_assert_max_num_queries):
-    queries.entry_rates(f(), "factions")
+    bg_queries.entry_rates(f(), "factions")
     with django_assert_max_num_queries(1):  # only the version lookup
-        queries.entry_rates(f(), "factions")
+        bg_queries.entry_rates(f(), "factions")
     with CaptureQueriesContext(__import__("django.db").db.connection) as ctx:
-        queries.entry_rates(f(event="Grayskull Cup"), "factions")
+        bg_queries.entry_rates(f(event="Grayskull Cup"), "factions")
     assert len(ctx.captured_queries) > 1  # another filter, another entry
     before = queries.version(GAME)
     statistics = hand_counted_games()[2]["statistics"]
     log, verdict = make_log(statistics, created="2026-03-11", salt="new")
     announce(log, verdict)
     assert queries.version(GAME) > before
-    assert by_key(queries.entry_rates(f(), "factions"))["evil-warriors"]["games"] == 6
+    assert by_key(bg_queries.entry_rates(f(), "factions"))["evil-warriors"]["games"] == 6
 
 
 def test_refresh_task_rebuilds_a_day(meta):
     from dashboards.tasks import refresh_meta_summaries
 
-    m.EntryDaily.objects.filter(day=dt.date(2026, 3, 1)).delete()
+    bg.EntryDaily.objects.filter(day=dt.date(2026, 3, 1)).delete()
     assert (
-        by_key(queries.entry_rates(f(simulated="exclude", min_games=1), "factions"))["evil-warriors"]["games"]
+        by_key(bg_queries.entry_rates(f(simulated="exclude", min_games=1), "factions"))["evil-warriors"][
+            "games"
+        ]
         == 4
     )
     assert refresh_meta_summaries("motu-battleground", ["2026-03-01"]) == 1
-    assert by_key(queries.entry_rates(f(min_games=1), "factions"))["evil-warriors"]["games"] == 5
+    assert by_key(bg_queries.entry_rates(f(min_games=1), "factions"))["evil-warriors"]["games"] == 5
     summaries.rebuild_all()
-    assert by_key(queries.entry_rates(f(min_games=3), "factions"))["evil-warriors"]["games"] == 5
+    assert by_key(bg_queries.entry_rates(f(min_games=3), "factions"))["evil-warriors"]["games"] == 5
 
 
 def test_refresh_is_queued_when_not_inline(meta, settings, monkeypatch):

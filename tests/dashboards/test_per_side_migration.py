@@ -1,5 +1,6 @@
-"""dashboards 0009 and battleground 0001 hand the per-side statistics models to the Battleground plugin's
-app and back: the tables keep their names and every stored row, forward and back."""
+"""dashboards 0009 and 0011, battleground 0001 and 0003 hand the per-side statistics models and their
+summaries to the Battleground plugin's app and back: the tables keep their names and every stored row,
+forward and back."""
 
 from datetime import date
 
@@ -154,4 +155,53 @@ def test_maps_and_objectives_move_to_the_battleground_tables_and_back():
     ]
     daily_after = sorted(apps.get_model("dashboards", "GameDaily").objects.values_list(), key=lambda r: r[1:])
     assert [r[1:] for r in daily_after] == daily_before
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())  # leave the database as found
+
+
+SUMMARIES_BEFORE = [("dashboards", "0010_game_columns_to_game_plugin"), ("battleground", "0002_map_stats")]
+SUMMARIES_AFTER = [("battleground", "0003_summaries")]
+SUMMARY_MODELS = ("EntryDaily", "RoundDaily", "DiceDaily")
+
+
+def summary_rows(apps, app_label: str) -> dict[str, list[dict]]:
+    # By column name: the two apps' pictures list the columns in different orders.
+    return {
+        name: list(apps.get_model(app_label, name).objects.order_by("pk").values()) for name in SUMMARY_MODELS
+    }
+
+
+def test_battleground_summaries_move_to_the_battleground_app_and_back():
+    apps = migrate(SUMMARIES_BEFORE)
+    day = dict(game="motu-battleground", day=date(2026, 3, 1), **BUCKET)
+    EntryDaily = apps.get_model("dashboards", "EntryDaily")
+    heroes = EntryDaily.objects.create(
+        dimension="faction", key="heroes", name="Heroes", faction="heroes", appearances=2, wins=1, losses=1,
+        vp_total=20, vp_objectives=8, vp_missions=7, vp_knockouts=5, knockouts=2, **day,
+    )  # fmt: skip
+    EntryDaily.objects.create(
+        dimension="weapon", key="sword", name="Power Sword", appearances=1, wins=1, attacks=4, successes=3,
+        wounds=2, **day,
+    )  # fmt: skip
+    apps.get_model("dashboards", "RoundDaily").objects.create(round=1, result="win", sides=1, vp_sum=3, **day)
+    apps.get_model("dashboards", "DiceDaily").objects.create(
+        player_name="Ann", kind="attack", tests=2, dice=6, successes=3, expected=2.5, **day
+    )
+    before = summary_rows(apps, "dashboards")
+
+    apps = migrate(SUMMARIES_AFTER)
+    assert summary_rows(apps, "battleground") == before
+    for name in SUMMARY_MODELS:
+        assert apps.get_model("battleground", name)._meta.db_table == f"dashboards_{name.lower()}"
+        with pytest.raises(LookupError):
+            apps.get_model("dashboards", name)
+    assert not [name for name in connection.introspection.table_names() if name.startswith("battleground_e")]
+    # The table's sequence goes on where it was: a new row's id follows the stored ones.
+    new = apps.get_model("battleground", "EntryDaily").objects.create(
+        dimension="faction", key="villains", name="Villains", **day
+    )
+    assert new.pk > heroes.pk
+    new.delete()
+
+    apps = migrate(SUMMARIES_BEFORE)
+    assert summary_rows(apps, "dashboards") == before
     migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())  # leave the database as found

@@ -13,6 +13,7 @@ from dashboards import figures, stats
 from dashboards.filters import MetaFilter, parse_filter, rating_band
 from dashboards.statrows import StatisticsError, contract_problems
 from dashboards.synthetic import SyntheticMeta
+from games.battleground import figures as bg_figures
 from games.battleground.statrows import game_rows
 from games.battleground.synthetic import Side, build_statistics
 
@@ -157,9 +158,9 @@ def test_figure_json_cannot_close_its_script_element():
 
 
 def test_every_figure_builder_accepts_empty_rows():
-    for build in (figures.vp_by_round_figure, figures.game_length_figure, figures.knockout_timing_figure,
-                  figures.weapon_types_figure, figures.objectives_by_map_figure, figures.initiative_figure,
-                  figures.vp_sources_figure, figures.balance_figure):  # fmt: skip
+    for build in (bg_figures.vp_by_round_figure, figures.game_length_figure, bg_figures.knockout_timing_figure,
+                  bg_figures.weapon_types_figure, bg_figures.objectives_by_map_figure, figures.initiative_figure,
+                  bg_figures.vp_sources_figure, figures.balance_figure):  # fmt: skip
         assert build([], "t").layout.title.text == "t"
     assert figures.pick_rate_figure([], "t", "sides").layout.title.text == "t"
     assert figures.trend_figure([], "t", "month").layout.title.text == "t"

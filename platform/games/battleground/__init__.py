@@ -105,6 +105,31 @@ class Battleground(GamePlugin):
 
         return meta.PAGES
 
+    def dice_luck_by_player(self, f) -> list[dict]:
+        from games.battleground import queries
+
+        return queries.dice_luck(f)
+
+    def side_models(self):
+        from games.battleground import models
+
+        return models.SIDE_MODELS
+
+    def meta_rates(self, f, dimension: str) -> list[dict]:
+        from games.battleground import queries
+
+        return queries.entry_rates(f, dimension)
+
+    def meta_piece_rows(self, f, key: str) -> list[dict]:
+        from games.battleground import characters
+
+        return characters.rows(f, key)
+
+    def meta_piece_details(self, f, key: str, row: dict | None) -> dict | None:
+        from games.battleground import characters
+
+        return characters.details(f, key, row)
+
     def seat_components(self, verdict: dict, seat: dict) -> dict[str, int]:
         components = super().seat_components(verdict, seat)
         sides = (verdict.get("statistics") or {}).get("sides") or []

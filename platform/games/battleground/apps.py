@@ -2,8 +2,8 @@ from django.apps import AppConfig
 
 
 class BattlegroundConfig(AppConfig):
-    """Battleground's own models (its per-side statistics rows, its maps and their summary), given to the
-    dashboards at ready."""
+    """Battleground's own models (its per-side statistics rows, its maps and their summaries), whose
+    summaries are given to the dashboards at ready."""
 
     name = "games.battleground"
     label = "battleground"
@@ -12,17 +12,8 @@ class BattlegroundConfig(AppConfig):
 
     def ready(self) -> None:
         from dashboards import providers
-        from games.battleground import models
         from games.battleground.maps import MAP_SUMMARY
+        from games.battleground.summaries import SUMMARIES
 
-        providers.register_side_models(
-            providers.SideModels(
-                side=models.SideStat,
-                round=models.RoundStat,
-                character=models.CharacterStat,
-                weapon=models.WeaponStat,
-                item=models.ItemStat,
-                test=models.TestStat,
-            )
-        )
-        providers.register_summary(MAP_SUMMARY)
+        for summary in (*SUMMARIES, MAP_SUMMARY):
+            providers.register_summary(summary)

@@ -6,17 +6,78 @@ source, knock-out timing, weapon types and objectives by map read its statistics
 
 from __future__ import annotations
 
+import plotly.graph_objects as go
+
 from dashboards import figures, queries, stats
 from dashboards.datasets import (
     RATE_COLUMNS,
     Column,
     Dataset,
     Page,
-    RateDataset,
     ScoreComponents,
     character_links,
 )
 from dashboards.filters import MetaFilter
+from games.battleground import figures as bg_figures
+from games.battleground import queries as bg_queries
+
+
+class RateDataset(Dataset):
+    """Win and pick rates for one entry dimension (factions, characters, pairs, weapons, items)."""
+
+    test = stats.BALANCE_TEST_DESCRIPTION
+    noun: str
+    columns = RATE_COLUMNS
+
+    def __init__(
+        self,
+        key: str,
+        title: str,
+        noun: str,
+        extra: tuple[Column, ...] = (),
+        *,
+        chart_limit: int | None = None,
+        table_limit: int = 100,
+        names_characters: bool = False,
+    ):
+        self.key, self.title, self.noun = key, title, noun
+        self.columns = RATE_COLUMNS[:-1] + extra + RATE_COLUMNS[-1:]
+        self.chart_limit, self.table_limit, self.names_characters = chart_limit, table_limit, names_characters
+        self.description = (
+            f"Every side (one player's force in one game) that fielded the {noun} counts as one game for it, "
+            f"mirror matches included. Win rate = wins ÷ games (a draw is not a win); score rate counts a draw "
+            f"as half. Pick rate = sides that fielded the {noun} ÷ all sides in the filter (two per game). "
+            f"Bars show the Wilson 95% interval."
+        )
+
+    def rows(self, f: MetaFilter) -> list[dict]:
+        return bg_queries.entry_rates(f, self.key)
+
+    def figures(self, rows: list[dict], f: MetaFilter) -> list[go.Figure]:
+        links = character_links(f, [r["key"] for r in rows]) if self.names_characters else None
+        out = [figures.win_rate_figure(rows, f"Win rate by {self.noun}", limit=self.chart_limit, links=links)]
+        if figures.constant_pick_rate(rows) is None:
+            top = figures.top_by_games(rows, self.chart_limit)
+            title = f"Pick rate by {self.noun}"
+            if len(top) < len(rows):
+                title += f": the {len(top)} with most games, of {len(rows)}"
+            out.append(figures.pick_rate_figure(top, title, "sides"))
+        return out
+
+    def notes(self, rows: list[dict], f: MetaFilter) -> list[str]:
+        constant = figures.constant_pick_rate(rows)
+        if constant is None:
+            return []
+        return [
+            f"Pick rate is not charted: every {self.noun} here is picked by exactly {constant:.0%} of sides, so "
+            f"the chart would be {len(rows)} equal bars. With {len(rows)} {self.noun}s and one of each in every "
+            f"game this holds by construction. The numbers are in the table."
+        ]
+
+    def character_keys(self, row: dict, column: Column) -> list[str]:
+        if self.key == "pairs" and column.key == "name":
+            return str(row["key"]).split("+")  # a pair's key is "a+b" (games.battleground.summaries.Pair)
+        return super().character_keys(row, column)
 
 
 class Balance(Dataset):
@@ -41,7 +102,7 @@ class Balance(Dataset):
     )
 
     def rows(self, f: MetaFilter) -> list[dict]:
-        return queries.balance(f)
+        return bg_queries.balance(f)
 
     def figures(self, rows, f):
         keys = [r["key"] for r in rows if r["dimension"] == "characters"]
@@ -71,7 +132,7 @@ class Matchups(Dataset):
 
     def __init__(self, key: str, title: str, noun: str, *, characters: bool):
         self.key, self.title, self.noun, self.characters = key, title, noun, characters
-        top = f" The {queries.MATRIX_TOP} characters with most games are shown." if characters else ""
+        top = f" The {bg_queries.MATRIX_TOP} characters with most games are shown." if characters else ""
         self.description = (
             f"Each cell: the row {noun}'s win rate against sides that fielded the column {noun}, over the games "
             f"where they met (a mirror match counts once for each side). Hover a cell for its games, W–D–L and "
@@ -82,8 +143,8 @@ class Matchups(Dataset):
 
     def rows(self, f: MetaFilter) -> list[dict]:
         if self.characters:
-            return queries.character_matchups(f)
-        return queries.faction_matchups(f)
+            return bg_queries.character_matchups(f)
+        return bg_queries.faction_matchups(f)
 
     def figures(self, rows, f):
         links = character_links(f, {r["row"] for r in rows}) if self.characters else None
@@ -98,7 +159,7 @@ class Initiative(Dataset):
     columns = RATE_COLUMNS[:9] + (Column("balance", "Test", "text"),)
 
     def rows(self, f):
-        return queries.initiative(f)
+        return bg_queries.initiative(f)
 
     def figures(self, rows, f):
         return [figures.initiative_figure(rows, "Results by seat")]
@@ -120,10 +181,10 @@ class VpSources(Dataset):
     )
 
     def rows(self, f):
-        return queries.vp_sources(f)
+        return bg_queries.vp_sources(f)
 
     def figures(self, rows, f):
-        return [figures.vp_sources_figure(rows, "Mean VP per side by source")]
+        return [bg_figures.vp_sources_figure(rows, "Mean VP per side by source")]
 
 
 class VpByRound(Dataset):
@@ -138,10 +199,10 @@ class VpByRound(Dataset):
     )
 
     def rows(self, f):
-        return queries.vp_by_round(f)
+        return bg_queries.vp_by_round(f)
 
     def figures(self, rows, f):
-        return [figures.vp_by_round_figure(rows, "Cumulative VP by round")]
+        return [bg_figures.vp_by_round_figure(rows, "Cumulative VP by round")]
 
 
 class GameLength(Dataset):
@@ -171,10 +232,10 @@ class KnockoutTiming(Dataset):
     columns = (Column("round", "Round"), Column("knockouts", "Knock-outs"), Column("share", "Share", "pct"))
 
     def rows(self, f):
-        return queries.knockout_timing(f)
+        return bg_queries.knockout_timing(f)
 
     def figures(self, rows, f):
-        return [figures.knockout_timing_figure(rows, "Knock-outs by round")]
+        return [bg_figures.knockout_timing_figure(rows, "Knock-outs by round")]
 
 
 class WeaponTypes(Dataset):
@@ -193,10 +254,10 @@ class WeaponTypes(Dataset):
     )
 
     def rows(self, f):
-        return queries.weapon_types(f)
+        return bg_queries.weapon_types(f)
 
     def figures(self, rows, f):
-        return [figures.weapon_types_figure(rows, "Damage per attack by weapon type")]
+        return [bg_figures.weapon_types_figure(rows, "Damage per attack by weapon type")]
 
 
 class ObjectivesByMap(Dataset):
@@ -222,7 +283,7 @@ class ObjectivesByMap(Dataset):
         return objectives_by_map(f)
 
     def figures(self, rows, f):
-        return [figures.objectives_by_map_figure(rows, "Objectives claimed by map")]
+        return [bg_figures.objectives_by_map_figure(rows, "Objectives claimed by map")]
 
 
 class DiceLuck(Dataset):
@@ -261,7 +322,7 @@ class TrendsMonth(Dataset):
     columns = (Column("month", "Month", "text"),) + RATE_COLUMNS
 
     def rows(self, f):
-        return queries.trends_month(f)
+        return bg_queries.trends_month(f)
 
     def figures(self, rows, f):
         return [
@@ -280,7 +341,7 @@ class TrendsEvent(Dataset):
     columns = (Column("event", "Event", "text"), Column("event_date", "First played", "text")) + RATE_COLUMNS
 
     def rows(self, f):
-        return queries.trends_event(f)
+        return bg_queries.trends_event(f)
 
     def figures(self, rows, f):
         return [figures.trend_figure(rows, "Faction win rate by event", "event")]

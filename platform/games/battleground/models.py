@@ -1,14 +1,16 @@
 """Battleground's statistics rows: one row per side of a verified game (``statistics["sides"]``) and,
 under it, its VP by round, its characters, weapons, items and dice tests; the map of each game and its
-objectives, and their daily summary. As the engine's
+objectives; and their summaries per bucket (``games.battleground.summaries``). As the engine's
 ``verdict["statistics"]`` gives them (games.battleground.statrows turns those into these rows).
 
 They hang from the dashboards' generic ``GameStat``. The tables keep the names the dashboards app gave
-them when it owned these models (migration dashboards 0009 and battleground 0001 moved them here
-without touching a row).
+them when it owned these models (migrations dashboards 0009 and 0011, battleground 0001 and 0003 moved
+them here without touching a row).
 """
 
 from __future__ import annotations
+
+from types import SimpleNamespace
 
 from django.db import models
 
@@ -111,6 +113,10 @@ class TestStat(models.Model):
         db_table = "dashboards_teststat"  # the table the dashboards app made, rows and all
 
 
+#: The per-side rows the platform's player pages read (``GamePlugin.side_models``).
+SIDE_MODELS = SimpleNamespace(side=SideStat, character=CharacterStat, test=TestStat)
+
+
 class MapStat(models.Model):
     """The map one game was played on and its objectives (``statistics["game"][0]``): on offer, and
     claimed by both sides together (added up at ingest, so the map summary needs no join to sides)."""
@@ -133,3 +139,72 @@ class MapDaily(Bucket):
 
     class Meta:
         indexes = [models.Index(fields=["game", "day"], name="bg_map_game_day")]
+
+
+class EntryDaily(Bucket):
+    """Sides that fielded an entry, by result, with the entry's own totals.
+
+    ``dimension`` is one of faction, character, pair, weapon, item, weapon_type, seat, result,
+    knockout_round (see ``games.battleground.summaries.DIMENSIONS``). ``appearances`` counts *sides*
+    (one player's force in one game) that fielded the entry; a side with two copies of a
+    weapon counts once. The one exception is knockout_round, where it counts characters
+    knocked out in that round. Measure columns a dimension has no use for stay 0.
+    """
+
+    dimension = models.CharField(max_length=16)
+    key = models.CharField(max_length=200)
+    name = models.CharField(max_length=420)
+    faction = models.CharField(max_length=64, blank=True)
+    appearances = models.IntegerField(default=0)
+    wins = models.IntegerField(default=0)
+    draws = models.IntegerField(default=0)
+    losses = models.IntegerField(default=0)
+    vp_total = models.BigIntegerField(default=0)
+    vp_objectives = models.BigIntegerField(default=0)
+    vp_missions = models.BigIntegerField(default=0)
+    vp_knockouts = models.BigIntegerField(default=0)
+    knockouts = models.BigIntegerField(default=0)
+    objectives_claimed = models.BigIntegerField(default=0)
+    survived = models.BigIntegerField(default=0)
+    wounds_dealt = models.BigIntegerField(default=0)
+    wounds_taken = models.BigIntegerField(default=0)
+    activations = models.BigIntegerField(default=0)
+    attacks = models.BigIntegerField(default=0)
+    successes = models.BigIntegerField(default=0)
+    wounds = models.BigIntegerField(default=0)
+    uses = models.BigIntegerField(default=0)
+
+    class Meta:
+        db_table = "dashboards_entrydaily"  # the table the dashboards app made, rows and all
+        indexes = [models.Index(fields=["game", "dimension", "day"], name="dash_entry_game_dim_day")]
+
+
+class RoundDaily(Bucket):
+    """Per round played and side result: how many sides reached it and their cumulative VP."""
+
+    round = models.PositiveSmallIntegerField()
+    result = models.CharField(max_length=8)
+    sides = models.IntegerField(default=0)
+    vp_sum = models.BigIntegerField(default=0)
+
+    class Meta:
+        db_table = "dashboards_rounddaily"  # the table the dashboards app made, rows and all
+        indexes = [models.Index(fields=["game", "day"], name="dash_round_game_day")]
+
+
+class DiceDaily(Bucket):
+    """Recorded dice per player name and test kind (seeded games are fair by construction)."""
+
+    player_name = models.CharField(max_length=100)
+    kind = models.CharField(max_length=16)
+    tests = models.BigIntegerField(default=0)
+    dice = models.BigIntegerField(default=0)
+    successes = models.BigIntegerField(default=0)
+    expected = models.FloatField(default=0)
+
+    class Meta:
+        db_table = "dashboards_dicedaily"  # the table the dashboards app made, rows and all
+        indexes = [
+            models.Index(fields=["game", "day"], name="dash_dice_game_day"),
+            models.Index(fields=["player_name"], name="dash_dice_player"),
+        ]
