@@ -11,7 +11,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from dashboards import characters, providers, queries, stats
+from dashboards import pieces, providers, queries, stats
 from dashboards.datasets import datasets_for, meta_games
 from dashboards.filters import PARAMETERS, parse_filter
 from dashboards.modes import filter_modes
@@ -57,7 +57,7 @@ class MetaIndexView(APIView):
 class MetaDatasetView(APIView):
     """One chart's data for one game: ``rows`` plus what was counted and how.
 
-    Rate data sets (factions, characters, pairs, weapons, items) return rows with ``key``,
+    Rate data sets (factions and a game's other entries) return rows with ``key``,
     ``name``, ``games``, ``wins``, ``draws``, ``losses``, ``win_rate`` (wins ÷ games),
     ``score_rate`` (a draw counts half), ``ci_low``/``ci_high`` (Wilson 95% interval of
     ``win_rate``), ``pick_rate`` (sides fielding the entry ÷ all sides), ``too_few_games`` and
@@ -127,10 +127,10 @@ class PlayerView(APIView):
         return Response(profile)
 
 
-class CharacterView(APIView):
-    """One character's (unit's, hero's) page as data: ``rates`` (its rate rows), and for games with
-    per-side statistics ``months`` (win and pick rate per month, gaps as null), ``matchups`` (against
-    every character it met, Wilson 95% intervals), ``best``/``worst`` (matchups with at least
+class PieceView(APIView):
+    """One piece's (unit's, hero's) page as data: ``rates`` (its rate rows), and for games that record
+    them (``GamePlugin.meta_piece_details``) ``months`` (win and pick rate per month, gaps as null), ``matchups`` (against
+    every piece it met, Wilson 95% intervals), ``best``/``worst`` (matchups with at least
     ``min_games`` games) and ``partners`` (pairs it was fielded in, by games)."""
 
     permission_classes = [AllowAny]
@@ -146,8 +146,8 @@ class CharacterView(APIView):
         if errors:
             return Response({"detail": "invalid filter", "errors": errors}, status=400)
         try:
-            profile = characters.profile(f, key)
-        except characters.NoSuchCharacter:
+            profile = pieces.profile(f, key)
+        except pieces.NoSuchPiece:
             raise Http404("no verified game of this game fielded that character") from None
         return Response({**profile, "filters": f.describe(), "min_games": f.min_games})
 
@@ -155,8 +155,8 @@ class CharacterView(APIView):
 class DiceLuckByPlayerView(APIView):
     """Staff only: observed against expected successes per player name (recorded dice, public games), for
     looking into a complaint about dice. Public pages show the unnamed distribution only. Each game counts
-    its own dice (``GamePlugin.dice_luck_by_player``): Battleground's rows carry ``tests``; Hoplomachus'
-    carry ``games`` and, per die colour, ``<colour>_dice``, ``_successes`` (hits), ``_expected``, ``_z``,
+    its own dice (``GamePlugin.dice_luck_by_player``) and says in its rows what it counted: ``tests``,
+    or ``games`` and, per die colour, ``<colour>_dice``, ``_successes`` (hits), ``_expected``, ``_z``,
     ``_luck``."""
 
     permission_classes = [IsAdminUser]

@@ -1,6 +1,6 @@
 """Load many games' stat rows at once (synthetic benchmark and demo data).
 
-GameStat rows, and the rows of a plugin's tables that have rows under them (Battleground's sides),
+GameStat rows, and the rows of a plugin's tables that have rows under them (a game's sides),
 go through ``bulk_create`` because their ids are needed for the rows below them; the millions of
 rows with none under them go through PostgreSQL's COPY when the database is PostgreSQL, and
 ``bulk_create`` elsewhere.

@@ -2,7 +2,7 @@
 its figures and its table columns), the pages that group them, and where each game's are found.
 
 Each game's plugin lists its own data sets and pages (``games.GamePlugin.meta_datasets`` and
-``meta_pages``; Battleground's are in ``games/battleground/meta.py``). The pages, the API and
+``meta_pages``, in ``games/<game>/meta.py``). The pages, the API and
 the CSV export all look data sets up through :func:`datasets_for`, so a chart and its data can
 never drift apart. The meta covers every game that has an engine (:func:`meta_games`).
 """
@@ -24,7 +24,7 @@ class Column:
     key: str
     label: str
     fmt: str = "int"  # int | pct | float | p | text
-    link: str = ""  # the row field holding the key of a character this cell names (linked to its page)
+    link: str = ""  # the row field holding the key of a piece this cell names (linked to its page)
 
 
 RATE_COLUMNS = (
@@ -49,9 +49,9 @@ class Dataset:
     test: str | None = None  # the significance test the page names, if it shows one
     columns: tuple[Column, ...] = ()
     table_limit: int = 100
-    #: Its rows are characters (units, heroes): its name cells link to the character's page, and
+    #: Its rows are pieces (units, heroes): its name cells link to the piece's page, and
     #: that page shows the row for games without per-side statistics.
-    names_characters: bool = False
+    names_pieces: bool = False
 
     def rows(self, f: MetaFilter) -> list[dict]:
         raise NotImplementedError
@@ -63,11 +63,11 @@ class Dataset:
         """What the page says about a chart it leaves out or shortens, and why."""
         return []
 
-    def character_keys(self, row: dict, column: Column) -> list[str]:
-        """Keys of the characters ``row``'s ``column`` cell names (each linked to its page)."""
+    def piece_keys(self, row: dict, column: Column) -> list[str]:
+        """Keys of the pieces ``row``'s ``column`` cell names (each linked to its page)."""
         if column.link:
             return [str(row[column.link])] if row.get(column.link) is not None else []
-        if self.names_characters and column.key == "name":
+        if self.names_pieces and column.key == "name":
             return [str(row["key"])]
         return []
 
@@ -75,17 +75,17 @@ class Dataset:
         return {"key": self.key, "title": self.title, "description": self.description, "test": self.test}
 
 
-def character_url(game: str, key: str, f: MetaFilter | None = None) -> str | None:
-    """The page of one character (unit, hero) under the filter ``f``; None for a key no URL can hold."""
+def piece_url(game: str, key: str, f: MetaFilter | None = None) -> str | None:
+    """The page of one piece (unit, hero) under the filter ``f``; None for a key no URL can hold."""
     if not key or "/" in key:
         return None
-    url = reverse("dashboards:character", args=[game, key])
+    url = reverse("dashboards:piece", args=[game, key])
     query = urlencode(f.query_params()) if f else ""
     return f"{url}?{query}" if query else url
 
 
-def character_links(f: MetaFilter, keys) -> dict[str, str]:
-    return {k: url for k in keys if (url := character_url(f.game, str(k), f))}
+def piece_links(f: MetaFilter, keys) -> dict[str, str]:
+    return {k: url for k in keys if (url := piece_url(f.game, str(k), f))}
 
 
 @dataclass(frozen=True)

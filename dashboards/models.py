@@ -56,7 +56,7 @@ class GameStat(models.Model):
     rating = models.FloatField(null=True, blank=True)
     rating_band = models.IntegerField(null=True, blank=True)
     simulated = models.BooleanField(default=False)
-    # The engine Mode id the log was played in ("" for a game whose logs name none, Battleground).
+    # The engine Mode id the log was played in ("" for a game whose logs name none).
     mode = models.CharField(max_length=32, blank=True, default="")
     randomness = models.CharField(max_length=16)
     rounds_played = models.PositiveSmallIntegerField()

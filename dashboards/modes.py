@@ -3,7 +3,7 @@ filter may pick.
 
 Win rates across a 1-v-1 Skirmish, a four-player Pandemonium and a solo Assault mean little, so every
 stat row and summary row carries its mode (``GameStat.mode``, ``Bucket.mode``) and the filter can pick
-one. Only a game with more than one mode (engine ``Mode``) has them: a game of one mode (Battleground)
+one. Only a game with more than one mode (engine ``Mode``) has them: a game of one mode
 stores "" and offers no choice.
 """
 

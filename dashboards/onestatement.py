@@ -1,7 +1,7 @@
 """Insert a tree of rows (a game's stat row, its sides and their child rows, its seats and their
 components) in one PostgreSQL statement.
 
-Through the ORM a legal Battleground verdict's statistics are eight INSERTs, each a round trip to
+Through the ORM a legal verdict's statistics are an INSERT per table (eight for the game with most), each a round trip to
 PostgreSQL inside the verdict's transaction and each waiting for the ids the next one needs; on a
 busy machine the round trips cost more than the engine's verification (#14). Here every table is a
 data-modifying CTE of one statement: the ids of rows that have children are drawn from their

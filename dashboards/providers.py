@@ -4,7 +4,7 @@ Dependencies point one way: the game plugins (``games``) and the platform apps (
 dashboards core, never the reverse. So the core imports neither: the game registry registers how a
 game's plugin is found (``games.apps``), the visibility app which logs are public (``visibility.apps``),
 a game plugin that keeps statistics rows of its own the summaries it makes of them
-(``games.battleground.apps``), and the platform's wiring (``meta.apps``) the cursor a verdict's statements
+(``games.<game>.apps``), and the platform's wiring (``meta.apps``) the cursor a verdict's statements
 run through and what the player pages read.
 
 A plugin is read by its attributes only (label, score components, data sets, ``side_statistics``,

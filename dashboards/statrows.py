@@ -1,6 +1,6 @@
 """The statistics contract every legal verdict is held to, and the error a game plugin raises when its
-statistics cannot become rows (``GamePlugin.statistics_rows``: Battleground's are in
-``games.battleground.statrows``).
+statistics cannot become rows (``GamePlugin.statistics_rows``, in the
+game's plugin folder).
 
 Pure Python (no Django). The contract is documented in ``dashboards/README.md``.
 """

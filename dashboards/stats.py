@@ -59,7 +59,7 @@ def wilson_interval(successes: int | float, n: int, z: float = Z_95) -> tuple[fl
 
     Returns ``(low, high)`` clipped to [0, 1], or None when ``n`` is 0. Unlike the textbook
     p ± z·sqrt(p(1−p)/n) interval it never collapses to a point at 0 or n successes, which
-    matters for the small samples a new character or weapon starts with.
+    matters for the small samples a new entry starts with.
     """
     if n <= 0:
         return None

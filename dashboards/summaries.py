@@ -7,8 +7,8 @@ SQL-92 (CASE, COUNT(DISTINCT), ``||``, CAST) so it runs on PostgreSQL and on the
 demo database alike; only the lock that serialises refreshes is PostgreSQL-specific.
 
 The core aggregates the generic rows (``GameDaily``, ``ScoreDaily``); a game plugin that keeps rows of its
-own registers the summaries it makes of them (``dashboards.providers.Summary``: Battleground's are in
-``games.battleground.summaries``), run in the same transaction over the same buckets.
+own registers the summaries it makes of them (``dashboards.providers.Summary``, in its plugin
+folder), run in the same transaction over the same buckets.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ Each game's plugin makes its games (``games.GamePlugin.synthetic_verdict``): a l
 the engine's shape (``result`` with the generic seats, ``statistics``, ``content_pack``). By default
 :func:`simulated_verdict` draws one of a few games the engine's own simulator played, so the result
 and statistics follow the game's schemas whatever the game; a plugin may make richer ones
-(Battleground: a made-up roster with hidden strengths, ``games.battleground.synthetic``).
+(``GamePlugin.synthetic_verdict``: a made-up roster with hidden strengths, say).
 :func:`stored_fields` turns a synthetic game into what ``dashboards.ingest`` would store for a
 verified log of that game.
 

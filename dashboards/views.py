@@ -13,16 +13,16 @@ from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
-from dashboards import characters, figures, providers, queries, stats
+from dashboards import figures, pieces, providers, queries, stats
 from dashboards.datasets import (
     Column,
     Dataset,
-    character_url,
     datasets_for,
     format_cell,
     game_name,
     meta_games,
     pages_for,
+    piece_url,
 )
 from dashboards.filters import PARAMETERS, RATING_BAND_WIDTH, MetaFilter, parse_filter
 from dashboards.modes import filter_modes
@@ -70,11 +70,11 @@ def _panel(dataset: Dataset, f: MetaFilter) -> dict:
 
 def _cell(dataset: Dataset, row: dict, column: Column, f: MetaFilter) -> dict:
     """One table cell: its text, the raw value the sortable table orders by, and links to the
-    pages of the characters it names (a pair's cell names two)."""
+    pages of the pieces it names (a pair's cell names two)."""
     value = row.get(column.key)
     text = format_cell(value, column.fmt)
-    keys = dataset.character_keys(row, column)
-    urls = [character_url(f.game, k, f) for k in keys]
+    keys = dataset.piece_keys(row, column)
+    urls = [piece_url(f.game, k, f) for k in keys]
     links = []
     if keys and all(urls):
         parts = text.split(" + ") if len(keys) > 1 else [text]
@@ -146,15 +146,15 @@ def dashboard(request, game: str, page: str = "overview"):
 
 
 def _rows_with_cells(rows: list[dict], columns, link_key: str, f: MetaFilter) -> list[dict]:
-    """Table rows for the character page: cells as ``_cell`` makes them, the first linked to the
-    character it names (``row[link_key]``)."""
+    """Table rows for a piece's page: cells as ``_cell`` makes them, the first linked to the
+    piece it names (``row[link_key]``)."""
     out = []
     for r in rows:
         cells = []
         for i, (key, fmt) in enumerate(columns):
             value = r.get(key)
             numeric = isinstance(value, int | float) and not isinstance(value, bool)
-            url = character_url(f.game, str(r[link_key]), f) if i == 0 else None
+            url = piece_url(f.game, str(r[link_key]), f) if i == 0 else None
             text = format_cell(value, fmt)
             cells.append({"text": text, "sort": repr(value) if numeric else None,
                           "links": [{"text": text, "url": url}] if url else []})  # fmt: skip
@@ -173,15 +173,15 @@ def _not_found(request, game: str | None, message: str):
 
 
 @require_GET
-def character(request, game: str, key: str):
-    """One character's page: rates, win rate by month, best and worst matchups, partners."""
+def piece(request, game: str, key: str):
+    """One piece's page: rates and, for a game that records them, win rate by month, matchups, partners."""
     if game not in meta_games():
         return _not_found(request, None, "There is no game by that name on the meta pages.")
     f, errors = parse_filter(game, request.GET)
     try:
-        profile = characters.profile(f, key)
-    except characters.NoSuchCharacter:
-        if not characters.has_characters(game):
+        profile = pieces.profile(f, key)
+    except pieces.NoSuchPiece:
+        if not pieces.has_pieces(game):
             message = (
                 f"{game_name(game)}'s verified results do not record characters yet, so there is no page per "
                 "character; its overview shows what its results hold."
@@ -220,7 +220,7 @@ def character(request, game: str, key: str):
         "matchups": _rows_with_cells(profile.get("matchups", []), _MATCHUP_COLUMNS, "col", f),
         "partners": _rows_with_cells(profile.get("partners", []), _PARTNER_COLUMNS, "partner", f),
         "min_games": f.min_games,
-        "api_url": reverse("dashboards_api:character", args=[game, key]),
+        "api_url": reverse("dashboards_api:piece", args=[game, key]),
         "page": None,
         **_base(game),
         **_filter_context(game, f, errors),

@@ -365,11 +365,11 @@ class GamePlugin:
     def meta_piece_rows(self, f, key: str) -> list[dict]:
         """The rate rows that name the piece (unit, hero) ``key`` inside the filter ``f``, for its page
         (``/meta/<game>/characters/<key>/``): by default the rows of the game's data sets that name pieces
-        (``Dataset.names_characters``), each with its data set's title as ``dataset``."""
+        (``Dataset.names_pieces``), each with its data set's title as ``dataset``."""
         return [
             {**r, "dataset": d.title}
             for d in self.meta_datasets().values()
-            if d.names_characters
+            if d.names_pieces
             for r in d.rows(f)
             if str(r["key"]) == key
         ]

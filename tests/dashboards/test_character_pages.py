@@ -15,7 +15,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
 def test_character_page_shows_rates_matchups_and_partners(client, meta):  # noqa: F811
-    response = client.get(reverse("dashboards:character", args=[GAME, "he-man"]), {"min_games": 1})
+    response = client.get(reverse("dashboards:piece", args=[GAME, "he-man"]), {"min_games": 1})
     assert response.status_code == 200
     html = response.content.decode()
     assert "<h1>He-Man" in html
@@ -27,34 +27,34 @@ def test_character_page_shows_rates_matchups_and_partners(client, meta):  # noqa
     # Against Stratos and Teela (G5, drawn) He-Man never lost; against Trap Jaw (G2) he never won.
     assert "Trap Jaw" in worst and "Trap Jaw" not in best
     partners = html[html.index('id="partners"') : html.index('id="matchups"')]
-    assert f'href="{reverse("dashboards:character", args=[GAME, "stratos"])}?min_games=1"' in partners
+    assert f'href="{reverse("dashboards:piece", args=[GAME, "stratos"])}?min_games=1"' in partners
     assert 'class="sortable"' in html
     assert EVIL_CHARACTER not in html  # Beast Man's name (markup) is escaped where it appears
 
 
 def test_character_page_keeps_the_filter_and_reports_an_empty_one(client, meta):  # noqa: F811
     html = client.get(
-        reverse("dashboards:character", args=[GAME, "he-man"]), {"from": "2030-01-01"}
+        reverse("dashboards:piece", args=[GAME, "he-man"]), {"from": "2030-01-01"}
     ).content.decode()
     assert "No verified games with this character in this filter." in html
 
 
 def test_unknown_character_is_a_styled_404(client, meta):  # noqa: F811
-    response = client.get(reverse("dashboards:character", args=[GAME, "orko"]))
+    response = client.get(reverse("dashboards:piece", args=[GAME, "orko"]))
     assert response.status_code == 404
     html = response.content.decode()
     assert 'id="not-found"' in html and "orko" in html and "Arbiter meta" in html
 
 
 def test_a_game_without_characters_says_so_with_a_404(client, meta):  # noqa: F811
-    response = client.get(reverse("dashboards:character", args=["hoplomachus-remastered", "anyone"]))
+    response = client.get(reverse("dashboards:piece", args=["hoplomachus-remastered", "anyone"]))
     assert response.status_code == 404
     assert "do not record characters" in response.content.decode()
 
 
 def test_character_tables_and_pairs_link_to_character_pages(client, meta):  # noqa: F811
     html = client.get(reverse("dashboards:page", args=[GAME, "characters"])).content.decode()
-    assert f'<a href="{reverse("dashboards:character", args=[GAME, "he-man"])}">He-Man</a>' in html
+    assert f'<a href="{reverse("dashboards:piece", args=[GAME, "he-man"])}">He-Man</a>' in html
     pairs = client.get(reverse("dashboards:page", args=[GAME, "pairs"])).content.decode()
     # A pair names two characters: each half links to its own page.
     assert re.search(
@@ -86,12 +86,11 @@ def test_matchup_api_and_csv_with_a_minimum(client, meta):  # noqa: F811
 
 
 def test_character_api(client, meta):  # noqa: F811
-    body = client.get(reverse("dashboards_api:character", args=[GAME, "he-man"]), {"min_games": 1}).json()
+    body = client.get(reverse("dashboards_api:piece", args=[GAME, "he-man"]), {"min_games": 1}).json()
     assert body["name"] == "He-Man" and body["detailed"] is True
     assert (body["rates"][0]["games"], body["rates"][0]["wins"]) == (4, 1)
     assert {r["col"] for r in body["matchups"]} == {"skeletor", "beast-man", "trap-jaw", "stratos", "teela"}
-    assert client.get(reverse("dashboards_api:character", args=[GAME, "orko"])).status_code == 404
+    assert client.get(reverse("dashboards_api:piece", args=[GAME, "orko"])).status_code == 404
     assert (
-        client.get(reverse("dashboards_api:character", args=[GAME, "he-man"]), {"from": "x"}).status_code
-        == 400
+        client.get(reverse("dashboards_api:piece", args=[GAME, "he-man"]), {"from": "x"}).status_code == 400
     )

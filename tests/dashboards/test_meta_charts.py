@@ -110,7 +110,7 @@ def test_matchup_heatmap_escapes_names():
 
 
 def test_best_and_worst_matchups_never_name_one_twice_nor_a_small_sample():
-    from dashboards.characters import best_and_worst
+    from dashboards.pieces import best_and_worst
 
     rows = [cell("x", c, 10, w) for c, w in zip("abcdefg", (9, 8, 7, 5, 3, 2, 1), strict=True)]
     rows.append(cell("x", "tiny", 2, 2))  # 100% over 2 games: too few to be "best"

@@ -15,7 +15,7 @@ from dashboards.datasets import (
     Dataset,
     Page,
     ScoreComponents,
-    character_links,
+    piece_links,
 )
 from dashboards.filters import MetaFilter
 from games.battleground import figures as bg_figures
@@ -38,11 +38,11 @@ class RateDataset(Dataset):
         *,
         chart_limit: int | None = None,
         table_limit: int = 100,
-        names_characters: bool = False,
+        names_pieces: bool = False,
     ):
         self.key, self.title, self.noun = key, title, noun
         self.columns = RATE_COLUMNS[:-1] + extra + RATE_COLUMNS[-1:]
-        self.chart_limit, self.table_limit, self.names_characters = chart_limit, table_limit, names_characters
+        self.chart_limit, self.table_limit, self.names_pieces = chart_limit, table_limit, names_pieces
         self.description = (
             f"Every side (one player's force in one game) that fielded the {noun} counts as one game for it, "
             f"mirror matches included. Win rate = wins ÷ games (a draw is not a win); score rate counts a draw "
@@ -54,7 +54,7 @@ class RateDataset(Dataset):
         return bg_queries.entry_rates(f, self.key)
 
     def figures(self, rows: list[dict], f: MetaFilter) -> list[go.Figure]:
-        links = character_links(f, [r["key"] for r in rows]) if self.names_characters else None
+        links = piece_links(f, [r["key"] for r in rows]) if self.names_pieces else None
         out = [figures.win_rate_figure(rows, f"Win rate by {self.noun}", limit=self.chart_limit, links=links)]
         if figures.constant_pick_rate(rows) is None:
             top = figures.top_by_games(rows, self.chart_limit)
@@ -74,10 +74,10 @@ class RateDataset(Dataset):
             f"game this holds by construction. The numbers are in the table."
         ]
 
-    def character_keys(self, row: dict, column: Column) -> list[str]:
+    def piece_keys(self, row: dict, column: Column) -> list[str]:
         if self.key == "pairs" and column.key == "name":
             return str(row["key"]).split("+")  # a pair's key is "a+b" (games.battleground.summaries.Pair)
-        return super().character_keys(row, column)
+        return super().piece_keys(row, column)
 
 
 class Balance(Dataset):
@@ -106,10 +106,10 @@ class Balance(Dataset):
 
     def figures(self, rows, f):
         keys = [r["key"] for r in rows if r["dimension"] == "characters"]
-        links = {f"characters:{k}": url for k, url in character_links(f, keys).items()}
+        links = {f"characters:{k}": url for k, url in piece_links(f, keys).items()}
         return [figures.balance_figure(rows, "Win rate against games, by balance flag", links)]
 
-    def character_keys(self, row: dict, column: Column) -> list[str]:
+    def piece_keys(self, row: dict, column: Column) -> list[str]:
         if column.key != "name":
             return []
         if row["dimension"] == "characters":
@@ -147,7 +147,7 @@ class Matchups(Dataset):
         return bg_queries.faction_matchups(f)
 
     def figures(self, rows, f):
-        links = character_links(f, {r["row"] for r in rows}) if self.characters else None
+        links = piece_links(f, {r["row"] for r in rows}) if self.characters else None
         return [figures.matchup_figure(rows, f"{self.title}: row's win rate against column", links)]
 
 
@@ -357,7 +357,7 @@ DATASETS: dict[str, Dataset] = {
             "Characters",
             "character",
             (Column("survival_rate", "Survived", "pct"), _WOUNDS),
-            names_characters=True,
+            names_pieces=True,
         ),
         # Hundreds of pairs: the chart keeps the most played, the sortable table has them all.
         RateDataset("pairs", "Character pairs", "pair of characters", chart_limit=20, table_limit=2000),

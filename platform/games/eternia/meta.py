@@ -73,7 +73,7 @@ class TeamRates(Dataset):
 class HeroRates(Dataset):
     key = "heroes"
     title = "Win rate by hero"
-    names_characters = True  # each hero has a page (dashboards.characters)
+    names_pieces = True  # each hero has a page (dashboards.pieces)
     test = stats.BALANCE_TEST_DESCRIPTION
     columns = RATE_COLUMNS
     description = (

@@ -4,7 +4,7 @@ often fielded with.
 
 What a game records of its pieces is its plugin's: the rate rows that name the piece
 (``GamePlugin.meta_piece_rows``: by default the rows of its data sets that name pieces,
-``Dataset.names_characters``) and the rest (``GamePlugin.meta_piece_details``). Used by the page and the API
+``Dataset.names_pieces``) and the rest (``GamePlugin.meta_piece_details``). Used by the page and the API
 alike, so the two never disagree.
 """
 
@@ -18,14 +18,12 @@ from dashboards.filters import MetaFilter
 MATCHUPS_SHOWN = 5
 
 
-class NoSuchCharacter(LookupError):
+class NoSuchPiece(LookupError):
     """The game has no piece by that key in any verified game, or keeps no pieces at all."""
 
 
-def has_characters(game: str) -> bool:
-    return providers.plugin(game).side_statistics or any(
-        d.names_characters for d in datasets_for(game).values()
-    )
+def has_pieces(game: str) -> bool:
+    return providers.plugin(game).side_statistics or any(d.names_pieces for d in datasets_for(game).values())
 
 
 def _known(game: str, key: str) -> bool:
@@ -46,9 +44,9 @@ def best_and_worst(matchups: list[dict], shown: int = MATCHUPS_SHOWN) -> tuple[l
 
 
 def profile(f: MetaFilter, key: str) -> dict:
-    """Everything the page shows. Raises NoSuchCharacter."""
-    if not has_characters(f.game) or not _known(f.game, key):
-        raise NoSuchCharacter(key)
+    """Everything the page shows. Raises NoSuchPiece."""
+    if not has_pieces(f.game) or not _known(f.game, key):
+        raise NoSuchPiece(key)
     plugin = providers.plugin(f.game)
     rows = plugin.meta_piece_rows(f, key)
     row = rows[0] if rows else None
