@@ -12,16 +12,32 @@ dict. The rules it keeps:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.apps import apps
 from django.db.models import QuerySet
 
 from accounts.services import is_organizer, profile_for
 from gamelogs.models import GameLog
 from gamelogs.services import logs_visible_to, submissions_of
-from meta import players
 from visibility.services import public_q
 
 UPLOADS_SHOWN = 50
+
+# The games an account's names played, as the meta counts them: registered by the app that reads them (the
+# 'meta' app, at ready), so that this app names no app above it. ``games(names, viewer_logs=…, simulated=…,
+# own=…)`` returns the profile's ``games``, ``games_by_game``, ``simulated_hidden``, ``factions``,
+# ``characters`` and, with ``own`` (the viewer is the player), ``dice``.
+_games: Callable[..., dict] | None = None
+
+
+def register_games(games: Callable[..., dict]) -> None:
+    global _games
+    _games = games
+
+
+def _no_games(names, *, viewer_logs, simulated: str, own: bool) -> dict:
+    return {"games": 0, "games_by_game": [], "simulated_hidden": 0, "factions": [], "characters": []}
 
 
 def names_of(user) -> list[str]:
@@ -71,9 +87,9 @@ def player_profile(user, viewer, *, simulated: str = "exclude") -> dict:
     profile = profile_for(user)
     names = names_of(user)
     viewer_logs = _viewer_logs(viewer)
-    sides = players.sides_of(names, viewer_logs=viewer_logs, simulated=simulated)
     upload_rows, upload_count = uploads(user, viewer)
-    by_game = players.games_by_game(names, viewer_logs=viewer_logs, simulated=simulated)
+    own = viewer.is_authenticated and viewer.pk == user.pk
+    games = (_games or _no_games)(names, viewer_logs=viewer_logs, simulated=simulated, own=own)
     data = {
         "username": user.get_username(),
         "display_name": profile.name,
@@ -85,22 +101,18 @@ def player_profile(user, viewer, *, simulated: str = "exclude") -> dict:
         "rating": None,
         "uploads": upload_rows,
         "upload_count": upload_count,
-        "games": sum(row["games"] for row in by_game),
-        "games_by_game": by_game,
+        "games": games["games"],
+        "games_by_game": games["games_by_game"],
         "simulated": simulated,
-        "simulated_hidden": players.simulated_hidden(names, viewer_logs=viewer_logs)
-        if simulated == "exclude"
-        else 0,
-        "factions": players.all_factions(
-            sides, players.seat_games(names, viewer_logs=viewer_logs, simulated=simulated), simulated
-        ),
-        "characters": players.characters(sides, simulated),
+        "simulated_hidden": games["simulated_hidden"],
+        "factions": games["factions"],
+        "characters": games["characters"],
     }
     if apps.is_installed("tournaments"):
         from tournaments.published import events_of, rating_of
 
         data["events"] = events_of(user)
         data["rating"] = rating_of(user)
-    if viewer.is_authenticated and viewer.pk == user.pk:
-        data["dice"] = players.dice(names, viewer_logs=viewer_logs, simulated=simulated)
+    if own and "dice" in games:
+        data["dice"] = games["dice"]
     return data

@@ -11,6 +11,7 @@ class MetaConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_save
 
+        from accounts.profiles import register_games
         from arbiter_site.prepared import prepared_cursor
         from dashboards import providers
         from gamelogs.signals import log_verified
@@ -27,6 +28,8 @@ class MetaConfig(AppConfig):
                 accounts=ratings.accounts_for_name,
             )
         )
+        # An account's profile shows the games played under its names as the meta counts them.
+        register_games(players.account_games)
         # Statistics rows follow verdicts: every verified (or re-verified) log updates them.
         register_interests()
         log_verified.connect(on_log_verified, dispatch_uid="dashboards.store_statistics")

@@ -408,3 +408,23 @@ def history(recent: list) -> list[dict]:
             }
         )
     return rows
+
+
+def account_games(names: list[str], *, viewer_logs: QuerySet | None, simulated: str, own: bool) -> dict:
+    """What an account's profile shows of the games played under its ``names`` that the viewer may see
+    (``accounts.profiles.player_profile``): counts per game, the simulated games left out, the record by faction
+    and by character against the meta, and with ``own`` (the viewer is the player) their dice."""
+    sides = sides_of(names, viewer_logs=viewer_logs, simulated=simulated)
+    by_game = games_by_game(names, viewer_logs=viewer_logs, simulated=simulated)
+    out = {
+        "games": sum(row["games"] for row in by_game),
+        "games_by_game": by_game,
+        "simulated_hidden": simulated_hidden(names, viewer_logs=viewer_logs) if simulated == "exclude" else 0,
+        "factions": all_factions(
+            sides, seat_games(names, viewer_logs=viewer_logs, simulated=simulated), simulated
+        ),
+        "characters": characters(sides, simulated),
+    }
+    if own:
+        out["dice"] = dice(names, viewer_logs=viewer_logs, simulated=simulated)
+    return out
