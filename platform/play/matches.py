@@ -40,7 +40,7 @@ def reference(match) -> dict:
 def start_from_match(user, match_id: int, *, first_player_seat: int) -> TableGame:
     """The table for this match (a new one, or the one already started): seat 1 is the match's first
     entrant, seat 2 the second, each with their registered list, both seated at once."""
-    from tournaments.models import ForceList
+    from participants.models import ForceList
 
     match = next((m for m in open_matches(user) if m.pk == match_id), None)
     if match is None:

@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from tournaments.models import AuditEntry, Event, ForceList, Match, MatchSeat, Registration, Round
+from tournaments.models import AuditEntry, Event, Match, MatchSeat, Round
 
 
 @admin.register(Event)
@@ -10,13 +10,6 @@ class EventAdmin(admin.ModelAdmin):
     list_display = ("name", "slug", "format", "starts_on", "status")
     search_fields = ("name", "slug", "venue")
     list_filter = ("format", "status")
-
-
-@admin.register(Registration)
-class RegistrationAdmin(admin.ModelAdmin):
-    list_display = ("display_name", "event", "status", "joined_round", "dropped_after_round")
-    list_filter = ("status",)
-    search_fields = ("display_name", "player__username", "event__slug")
 
 
 class MatchSeatInline(admin.TabularInline):
@@ -33,5 +26,5 @@ class MatchAdmin(admin.ModelAdmin):
     inlines = [MatchSeatInline]
 
 
-for model in (Round, ForceList, AuditEntry):
+for model in (Round, AuditEntry):
     admin.site.register(model)

@@ -27,6 +27,7 @@ from accounts.models import Profile
 from accounts.services import create_player, make_organizer
 from gamelogs.models import LogSource
 from games import plugin
+from participants import services as participant_services
 from tournaments import hooks, seats, services
 from tournaments.models import COUNTED_STATES, Event, EventStatus
 from tournaments.simulated_games import GameJob, simulated_log
@@ -150,16 +151,16 @@ def _build(organizer) -> Event | None:
     registrations = []
     for index, (username, name, club) in enumerate(PLAYERS):
         player = _player(username, name, club)
-        registration = services.register(player, event)
+        registration = participant_services.register(player, event)
         side = sides[index % len(sides)]
         if not plugin_.sides_at_table:
-            services.submit_list(player, event, entries=list(side.entries), faction=side.faction)
-        services.check_in(organizer, registration)
+            participant_services.submit_list(player, event, entries=list(side.entries), faction=side.faction)
+        participant_services.check_in(organizer, registration)
         registrations.append(registration)
     if event.team_size:  # a game played by teams: consecutive players form them
         for number, first in enumerate(range(0, len(registrations), event.team_size), start=1):
             members = registrations[first : first + event.team_size]
-            services.create_team(organizer, event, f"Demo team {number}", members)
+            participant_services.create_team(organizer, event, f"Demo team {number}", members)
     with verification_in_process():
         for _ in range(ROUNDS):
             _play_round(organizer, event, sides)

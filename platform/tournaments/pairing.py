@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from participants.models import RegistrationStatus
 from tournaments import distinct_factions, records
 from tournaments.algorithms.elimination import EliminationBracket, bracket_size, seeds_from_standings
 from tournaments.algorithms.errors import TournamentError
@@ -18,7 +19,7 @@ from tournaments.algorithms.standings import rank
 from tournaments.algorithms.swiss import pair_swiss_round
 from tournaments.errors import EventError
 from tournaments.game_modes import plays_in_pods
-from tournaments.models import Event, EventFormat, OddField, RegistrationStatus, RoundStage
+from tournaments.models import Event, EventFormat, OddField, RoundStage
 
 
 @dataclass(frozen=True)

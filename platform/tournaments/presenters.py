@@ -8,9 +8,10 @@ import json
 from django.urls import reverse
 
 from games import UnknownPack
+from participants.models import ForceList
 from tournaments import seats
 from tournaments.errors import EventError
-from tournaments.models import Event, ForceList, LogFlag, Match, MatchState, ResultSource, Round, RoundState
+from tournaments.models import Event, LogFlag, Match, MatchState, ResultSource, Round, RoundState
 from tournaments.permissions import manages
 from tournaments.services.brackets import bracket_table
 

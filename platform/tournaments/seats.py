@@ -80,7 +80,7 @@ def sides(match: Match) -> list[list[MatchSeat]]:
 
 def side_names(match: Match) -> list[str]:
     """A name per side: the team's name with its players ("Grayskull (Adam, Teela)"), or the player's."""
-    from tournaments.models import Team
+    from participants.models import Team
 
     groups = sides(match)
     teams = {

@@ -50,6 +50,7 @@ import games
 from accounts.models import Profile
 from accounts.services import make_organizer
 from gamelogs.models import LogSource
+from participants import services as participant_services
 from tournaments import hooks, seats, services
 from tournaments.game_modes import game_modes
 from tournaments.models import Event, MatchState, Round
@@ -152,15 +153,15 @@ def run_simulated_event(
         side = sides[index % len(sides)]
         club = "" if plugin.sides_at_table else f"Sim club: {plugin.faction_name(pack, side.faction)}"
         user = _user(f"sim-{seed}-{index + 1:04d}", f"Sim player {index + 1:03d}", club)
-        registration = services.register(user, event)
+        registration = participant_services.register(user, event)
         if not plugin.sides_at_table:
-            services.submit_list(user, event, entries=list(side.entries), faction=side.faction)
-        services.check_in(organizer, registration)
+            participant_services.submit_list(user, event, entries=list(side.entries), faction=side.faction)
+        participant_services.check_in(organizer, registration)
         registrations.append(registration)
     if team_size:  # consecutive players form a team, seeded in that order
         for number, first in enumerate(range(0, players, team_size), start=1):
             members = registrations[first : first + team_size]
-            services.create_team(organizer, event, f"Sim team {number:03d}", members, seed=number)
+            participant_services.create_team(organizer, event, f"Sim team {number:03d}", members, seed=number)
     report.add_time("setup", time.perf_counter() - started)
     what = "sides dealt at each table" if plugin.sides_at_table else "lists"
     teams = f" in {event.teams.count()} teams" if team_size else ""

@@ -35,6 +35,7 @@ def bracket_event(make_user):
     """Six players in a single-elimination event: round 1 published, E has beaten D, C-F open."""
     from accounts.models import Profile
     from accounts.services import make_organizer
+    from participants import services as participant_services
     from tests.tournaments_django.conftest import EW, MOTU, first_game_force
     from tournaments import services
 
@@ -51,9 +52,9 @@ def bracket_event(make_user):
     for i, name in enumerate(["Adora", "Duncan", "Teela", "Evelyn", EVIL, "Kronis"]):
         user = make_user(f"player-{i}")
         Profile.objects.create(user=user, display_name=name)
-        services.register(user, event)
+        participant_services.register(user, event)
         faction = MOTU if i % 2 == 0 else EW
-        services.submit_list(user, event, entries=first_game_force(faction), faction=faction)
+        participant_services.submit_list(user, event, entries=first_game_force(faction), faction=faction)
     round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
     result_services.decide_result(organizer, round_.matches.get(table=2), scores=two_seats("loss", (9, 16)))
     return event

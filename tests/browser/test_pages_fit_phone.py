@@ -75,6 +75,7 @@ def site(monkeypatch, settings):
     from gamelogs.services import submit_log
     from gamelogs.signals import log_verified
     from games import plugin
+    from participants import services as participant_services
     from play import matches as play_matches
     from tests.dashboards.meta_fixtures import hand_counted_games, make_log
     from tests.tournaments_django.conftest import FIRST_GAME, cross_faction_match, log_for
@@ -106,12 +107,12 @@ def site(monkeypatch, settings):
     )
     pack = plugin(GAME).load_pack("bg-core-starter")
     for i, user in enumerate(players):
-        registration = services.register(user, event)
+        registration = participant_services.register(user, event)
         faction = MOTU if i % 2 == 0 else EW
-        services.submit_list(
+        participant_services.submit_list(
             user, event, entries=pack.forces[FIRST_GAME[faction]]["characters"], faction=faction
         )
-        services.check_in(olga, registration)
+        participant_services.check_in(olga, registration)
 
     round_one = services.publish_round(olga, services.pair_next_round(olga, event))
     by_log = cross_faction_match(round_one)
@@ -403,6 +404,7 @@ def pandemonium_round():
     """A published first round of a Hoplomachus Pandemonium event whose pods carry a same-faction
     warning (three of six players registered Kunlun), the players' names long, one without spaces:
     the round page that was seen cut off at 390 px."""
+    from participants import services as participant_services
     from tournaments import distinct_factions, services
 
     olga = _player("olga", "Olga the Organizer of Very Long Names", organizer=True)
@@ -422,11 +424,11 @@ def pandemonium_round():
     factions = ["Kunlun", "Amazons", "Kunlun", "Faction 4", "Kunlun", "Faction 5"]
     for seed, (name, faction) in enumerate(zip(names, factions, strict=True), start=1):
         user = _player(f"p{seed}", name)
-        registration = services.register(user, event)
+        registration = participant_services.register(user, event)
         registration.seed = seed
         registration.save()
-        assert services.submit_list(user, event, text=faction).valid
-        services.check_in(olga, registration)
+        assert participant_services.submit_list(user, event, text=faction).valid
+        participant_services.check_in(olga, registration)
     round_one = services.pair_next_round(olga, event)
     assert distinct_factions.round_warnings(round_one), "the pods should carry a same-faction warning"
     services.publish_round(olga, round_one)

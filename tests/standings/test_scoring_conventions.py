@@ -10,13 +10,14 @@ import io
 import pytest
 from rest_framework.test import APIClient
 
+from participants import services as participant_services
+from participants.models import SoftScore
 from results import services as result_services
 from standings.services import standings_table
 from tests.tournaments_django.test_bracket import play
 from tournaments import services
 from tournaments.errors import EventError
 from tournaments.event_audit import event_discrepancies
-from tournaments.models import SoftScore
 from tournaments.seats import two_seats
 
 pytestmark = pytest.mark.django_db
@@ -206,7 +207,7 @@ def test_soft_scores_added_to_the_total_replace_points_as_first_key(field, organ
     match = round_.matches.get()
     result_services.decide_result(organizer, match, scores=two_seats("win", (15, 5)))
     services.close_round(organizer, round_)
-    services.enter_soft_scores(organizer, event, {match.entrants()[1].pk: {"painting": 4}})
+    participant_services.enter_soft_scores(organizer, event, {match.entrants()[1].pk: {"painting": 4}})
     rows = event.rounds.get(number=1).standings.rows
     # The loser's 0 + 4 painting beats the winner's 3 + 0: the total ranks, points stay game points.
     assert [(r["registration"], r["metrics"]["total"], r["metrics"]["points"]) for r in rows] == [
@@ -241,7 +242,7 @@ def test_the_top_cut_is_seeded_in_the_order_of_the_swiss_standings_soft_scores_i
         result_services.decide_result(organizer, match, scores=two_seats("win", (15, 5)))
     services.close_round(organizer, round_)
     first, second = one.entrants()[0].pk, two.entrants()[0].pk
-    services.enter_soft_scores(organizer, event, {second: {"painting": 12}})
+    participant_services.enter_soft_scores(organizer, event, {second: {"painting": 12}})
     standing = [row["registration"] for row in standings_table(event)["rows"]][:2]
     assert standing == ([second, first] if soft_winner_seeded_first else [first, second])
 

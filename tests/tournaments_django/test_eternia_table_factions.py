@@ -14,6 +14,7 @@ from datetime import date
 import pytest
 
 import engine
+from participants import services as participant_services
 from results import services as result_services
 from tests.tournaments_django.conftest import verify
 from tournaments import seats, services, table_factions
@@ -41,9 +42,11 @@ def six_teams(organizer, make_player):
         organizer, name="Eternia Six", starts_on=date(2026, 6, 6), game=GAME, content_pack="fe-core-starter",
         team_size=2, swiss_rounds=3, first_round="seeded", random_seed=5,
     )  # fmt: skip
-    registrations = [services.register(make_player(f"Hero {i:02d}"), event) for i in range(12)]
+    registrations = [participant_services.register(make_player(f"Hero {i:02d}"), event) for i in range(12)]
     teams = [
-        services.create_team(organizer, event, f"Team {i + 1}", registrations[2 * i : 2 * i + 2], seed=i + 1)
+        participant_services.create_team(
+            organizer, event, f"Team {i + 1}", registrations[2 * i : 2 * i + 2], seed=i + 1
+        )
         for i in range(6)
     ]
     return event, teams

@@ -11,6 +11,7 @@ import pytest
 from django.template import Context, Template
 from django.utils import timezone
 
+from participants import services as participant_services
 from results import services as result_services
 from tournaments import services
 from tournaments.models import Notification
@@ -87,7 +88,7 @@ def test_no_table_for_strangers_drafts_dropped_players_and_finished_events(
     event, round_, _ = five_players
     assert current_table(make_player("Stranger"), event) is None
     match = game_of(round_)
-    services.drop(organizer, match.entrants()[0])
+    participant_services.drop(organizer, match.entrants()[0])
     assert current_table(match.entrants()[0].player, event) is None
     # Next round drafted but not published: the player's table is the published round's still.
     other = match.entrants()[1].player
@@ -98,7 +99,7 @@ def test_no_table_for_strangers_drafts_dropped_players_and_finished_events(
 def test_current_tables_lists_only_running_events(five_players, make_event):
     event, round_, _ = five_players
     player = game_of(round_).entrants()[0].player
-    services.register(player, make_event(name="Autumn Open"))  # open, not running
+    participant_services.register(player, make_event(name="Autumn Open"))  # open, not running
     assert [t.event for t in current_tables(player)] == [event]
 
 

@@ -10,6 +10,7 @@ from datetime import date
 import pytest
 
 import engine
+from participants import services as participant_services
 from results import services as result_services
 from standings.services import standings_table
 from tests.tournaments_django.conftest import verify
@@ -43,7 +44,7 @@ def hr_log(match, seed: int, mode: str, order) -> bytes:
 def pandemonium_event(organizer, make_player, players=10, **settings):
     event = hr_event(organizer, name="Pandemonium Night", game_mode="pandemonium", **settings)
     for i in range(players):
-        registration = services.register(make_player(NAMES[i]), event)
+        registration = participant_services.register(make_player(NAMES[i]), event)
         registration.seed = i + 1
         registration.save()
     return event
@@ -123,9 +124,9 @@ def test_an_alliance_event_pairs_teams_of_two_and_shares_results(
     organizer, make_player, django_capture_on_commit_callbacks
 ):
     event = hr_event(organizer, name="Alliance Cup", game_mode="alliance", team_size=2)
-    registrations = [services.register(make_player(name), event) for name in NAMES[:8]]
+    registrations = [participant_services.register(make_player(name), event) for name in NAMES[:8]]
     teams = [
-        services.create_team(organizer, event, name, registrations[2 * i : 2 * i + 2], seed=i + 1)
+        participant_services.create_team(organizer, event, name, registrations[2 * i : 2 * i + 2], seed=i + 1)
         for i, name in enumerate(["Red Lions", "Blue Eagles", "Gold Bulls", "Iron Wolves"])
     ]
     round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))

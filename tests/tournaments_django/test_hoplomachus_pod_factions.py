@@ -11,6 +11,7 @@ from datetime import date
 
 import pytest
 
+from participants import services as participant_services
 from tournaments import distinct_factions, records, services
 
 pytestmark = pytest.mark.django_db
@@ -26,10 +27,12 @@ def pandemonium(organizer, make_player, factions: list[str], **settings):
     event = services.create_event(organizer, **{**defaults, **settings})
     for seed, (name, faction) in enumerate(zip(NAMES, factions, strict=False), start=1):
         player = make_player(f"{name} {event.slug}")
-        registration = services.register(player, event)
+        registration = participant_services.register(player, event)
         registration.seed = seed
         registration.save()
-        assert services.submit_list(player, event, text=faction).valid  # a Pandemonium troop: the faction
+        assert participant_services.submit_list(
+            player, event, text=faction
+        ).valid  # a Pandemonium troop: the faction
     return event
 
 

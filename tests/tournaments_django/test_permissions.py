@@ -5,6 +5,7 @@ from datetime import date
 import pytest
 from django.core.exceptions import PermissionDenied
 
+from participants import services as participant_services
 from results import services as result_services
 from tests.tournaments_django.conftest import cross_faction_match
 from tournaments import services
@@ -34,8 +35,8 @@ def test_the_organizer_role_alone_does_not_manage_someone_elses_event(field, oth
     for action in (
         lambda: services.pair_next_round(other_organizer, event),
         lambda: services.update_event(other_organizer, event, name="Taken over"),
-        lambda: services.check_in(other_organizer, registration),
-        lambda: services.drop(other_organizer, registration),
+        lambda: participant_services.check_in(other_organizer, registration),
+        lambda: participant_services.drop(other_organizer, registration),
         lambda: services.add_organizer(other_organizer, event, other_organizer),
     ):
         with pytest.raises(PermissionDenied):
@@ -66,7 +67,7 @@ def test_players_cannot_run_the_event(running_round):
         lambda: services.close_round(player, round_),
         lambda: services.start_timer(player, round_),
         lambda: result_services.decide_result(player, match, scores=two_seats("win")),
-        lambda: services.late_join(player, event, players[1]),
+        lambda: participant_services.late_join(player, event, players[1]),
     ):
         with pytest.raises(PermissionDenied):
             action()

@@ -10,6 +10,7 @@ from datetime import date
 import pytest
 
 import engine
+from participants import services as participant_services
 from results import services as result_services
 from standings.services import ratings, standings_table
 from tests.tournaments_django.conftest import verify
@@ -57,19 +58,19 @@ def test_an_eternia_team_cannot_have_more_players_than_a_side_allows(organizer):
 
 def test_a_team_takes_at_most_the_event_team_size_and_each_player_once(team_event, organizer, make_player):
     event, teams = team_event
-    extra = services.register(make_player("Zodac"), event)
+    extra = participant_services.register(make_player("Zodac"), event)
     grayskull = teams[0].members.all()
     with pytest.raises(EventError, match="at most 2 players"):
-        services.create_team(organizer, event, "Cosmic", [extra, *grayskull])
+        participant_services.create_team(organizer, event, "Cosmic", [extra, *grayskull])
     with pytest.raises(EventError, match="already plays for Grayskull"):
-        services.create_team(organizer, event, "Cosmic", [extra, grayskull[0]])
+        participant_services.create_team(organizer, event, "Cosmic", [extra, grayskull[0]])
     with pytest.raises(EventError, match="already has a team called Horde"):
-        services.create_team(organizer, event, "Horde", [extra])
+        participant_services.create_team(organizer, event, "Horde", [extra])
 
 
 def test_round_one_waits_for_every_player_to_be_in_a_team(team_event, organizer, make_player):
     event, _ = team_event
-    services.register(make_player("Zodac"), event)
+    participant_services.register(make_player("Zodac"), event)
     with pytest.raises(EventError, match="1 player\\(s\\) in no team: Zodac"):
         services.pair_next_round(organizer, event)
 
@@ -192,9 +193,9 @@ def test_a_team_bye_counts_as_one_bye_of_the_team(organizer, make_player):
         organizer, name="Eternia Trios", starts_on=date(2026, 6, 6), game=GAME, content_pack="fe-core-starter",
         team_size=2, swiss_rounds=2, first_round="seeded", random_seed=3,
     )  # fmt: skip
-    registrations = [services.register(make_player(name), event) for name in TEAM_PLAYERS[:6]]
+    registrations = [participant_services.register(make_player(name), event) for name in TEAM_PLAYERS[:6]]
     for i, name in enumerate(["Grayskull", "Royal Guard", "Snake Mountain"]):
-        services.create_team(organizer, event, name, registrations[2 * i : 2 * i + 2], seed=i + 1)
+        participant_services.create_team(organizer, event, name, registrations[2 * i : 2 * i + 2], seed=i + 1)
     round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
 
     matches = round1.matches.all()

@@ -40,6 +40,7 @@ def _optional_apps() -> list[str]:
     apps = []
     if (PLATFORM_DIR / "tournaments" / "apps.py").exists():
         apps.append("tournaments")
+        apps.append("participants")  # registrations, teams, lists, check-in: built on tournaments
         apps.append("standings")  # stored standings, ratings and histories: built on tournaments
         apps.append(
             "results"
@@ -259,7 +260,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {
         "LogStateEnum": "gamelogs.models.LogState",
-        "RegistrationStatusEnum": "tournaments.models.RegistrationStatus",
+        "RegistrationStatusEnum": "participants.models.RegistrationStatus",
         "WebhookKindEnum": "webhooks.models.Kind",
     },
 }

@@ -26,15 +26,16 @@ from django.utils import timezone
 
 from gamelogs.models import GameLog, LogSource
 from gamelogs.services import UploadRejected, submit_log
+from participants.models import ForceList
+from participants.services.force_lists import event_content
 from results.models import Dispute, DisputeStatus, ManualReport, ReportStatus
 from tournaments import log_check, result_rules, seats
 from tournaments.errors import EventError
 from tournaments.game_modes import log_modes
-from tournaments.models import ForceList, LogFlag, Match, MatchState, Outcome, ResultSource, RoundState
+from tournaments.models import LogFlag, Match, MatchState, Outcome, ResultSource, RoundState
 from tournaments.permissions import officiates, require_official, require_player
 from tournaments.seats import SeatScore
 from tournaments.services.common import audit, lock_match, notify, notify_organizers
-from tournaments.services.force_lists import event_content
 
 LOG_STATES = (MatchState.AWAITING_LOG, MatchState.VERIFYING, MatchState.REPORTED)
 

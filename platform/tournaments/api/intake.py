@@ -15,12 +15,14 @@ from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from tournaments import codes, services
+from participants import codes
+from participants import services as participant_services
+from participants.services import player_import
+from tournaments import services
 from tournaments.api.serializers import RegistrationSerializer
 from tournaments.api.views import EventAPIView
 from tournaments.errors import EventError
 from tournaments.permissions import require_manager
-from tournaments.services import player_import
 
 
 class GuestSerializer(RegistrationSerializer):
@@ -89,7 +91,9 @@ class GuestListView(EventAPIView):
     )
     def post(self, request, slug):
         data = self.valid(GuestInputSerializer)
-        registration = services.add_guest(request.user, self.event(slug), data["name"], club=data["club"])
+        registration = participant_services.add_guest(
+            request.user, self.event(slug), data["name"], club=data["club"]
+        )
         return Response(
             GuestSerializer(registration, context={"request": request}).data, status=status.HTTP_201_CREATED
         )
@@ -106,7 +110,7 @@ class RingerView(EventAPIView):
         user = None
         if data["username"]:
             user = get_object_or_404(get_user_model(), username=data["username"])
-        ringer = services.add_ringer(request.user, self.event(slug), data["name"], user=user)
+        ringer = participant_services.add_ringer(request.user, self.event(slug), data["name"], user=user)
         return Response(RegistrationSerializer(ringer).data, status=status.HTTP_201_CREATED)
 
 
@@ -137,7 +141,7 @@ class ImportView(EventAPIView):
         else:
             raise EventError("Send the CSV as `csv` or a `file`, or the names as `names`.")
         if data["commit"]:
-            plan = services.import_players(request.user, event, rows)
+            plan = participant_services.import_players(request.user, event, rows)
             code = status.HTTP_201_CREATED
         else:
             plan = player_import.plan_import(event, rows)
@@ -164,14 +168,14 @@ class JoinCodeView(EventAPIView):
     )
     def post(self, request, slug):
         event = self.event(slug)
-        services.set_join_code(request.user, event, enabled=True)
+        participant_services.set_join_code(request.user, event, enabled=True)
         event.refresh_from_db()
         return Response(self._body(event))
 
     @extend_schema(summary="Turn joining by code off (organizers)", request=None, responses=dict)
     def delete(self, request, slug):
         event = self.event(slug)
-        services.set_join_code(request.user, event, enabled=False)
+        participant_services.set_join_code(request.user, event, enabled=False)
         event.refresh_from_db()
         return Response(self._body(event))
 
@@ -185,7 +189,9 @@ class JoinView(EventAPIView):
         responses={201: RegistrationSerializer},
     )
     def post(self, request):
-        registration = services.join_with_code(request.user, self.valid(CodeInputSerializer)["code"])
+        registration = participant_services.join_with_code(
+            request.user, self.valid(CodeInputSerializer)["code"]
+        )
         return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
 
 
@@ -198,7 +204,7 @@ class ClaimView(EventAPIView):
         responses=RegistrationSerializer,
     )
     def post(self, request):
-        registration = services.claim(request.user, self.valid(CodeInputSerializer)["code"])
+        registration = participant_services.claim(request.user, self.valid(CodeInputSerializer)["code"])
         return Response({**RegistrationSerializer(registration).data, "event": registration.event.slug})
 
 

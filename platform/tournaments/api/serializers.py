@@ -7,9 +7,10 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from gamelogs.services import logs_visible_to
+from participants.models import ForceList, Registration
 from tournaments import distinct_factions
 from tournaments.forms import EVENT_FIELDS
-from tournaments.models import Event, ForceList, Match, Outcome, Registration, Round
+from tournaments.models import Event, Match, Outcome, Round
 from tournaments.permissions import officiates
 from tournaments.seats import SeatScore
 

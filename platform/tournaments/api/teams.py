@@ -1,5 +1,5 @@
 """The teams of a team event: listed for anyone, formed, changed and disbanded by its organizers
-before round 1 (tournaments.services.teams)."""
+before round 1 (participants.services.teams)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from tournaments import records, services
+from participants import services as participant_services
+from participants.models import Registration, Team
+from tournaments import records
 from tournaments.api.views import EventAPIView
 from tournaments.errors import EventError
-from tournaments.models import Event, Registration, Team
+from tournaments.models import Event
 
 
 class MemberSerializer(serializers.Serializer):
@@ -77,7 +79,7 @@ class TeamListView(_TeamEventView):
         data = self.valid(TeamInputSerializer)
         if not data.get("name"):
             raise EventError("Give the team a name.")
-        team = services.create_team(
+        team = participant_services.create_team(
             request.user, event, data["name"], _registrations(event, data["members"]), seed=data["seed"]
         )
         return Response(TeamSerializer(_row(team)).data, status=status.HTTP_201_CREATED)
@@ -98,7 +100,7 @@ class TeamDetailView(_TeamEventView):
         event = self._team_event(slug)
         team = get_object_or_404(Team, pk=pk, event=event)
         data = self.valid(TeamInputSerializer)
-        services.set_members(request.user, team, _registrations(event, data["members"]))
+        participant_services.set_members(request.user, team, _registrations(event, data["members"]))
         return Response(TeamSerializer(_row(team)).data)
 
     @extend_schema(
@@ -106,7 +108,7 @@ class TeamDetailView(_TeamEventView):
     )
     def delete(self, request, slug, pk):
         event = self._team_event(slug)
-        services.disband_team(request.user, get_object_or_404(Team, pk=pk, event=event))
+        participant_services.disband_team(request.user, get_object_or_404(Team, pk=pk, event=event))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -117,7 +119,7 @@ class TeamDrawView(_TeamEventView):
         responses={201: TeamSerializer(many=True)},
     )
     def post(self, request, slug):
-        made = services.draw_teams(request.user, self._team_event(slug))
+        made = participant_services.draw_teams(request.user, self._team_event(slug))
         return Response(
             TeamSerializer([_row(t) for t in made], many=True).data, status=status.HTTP_201_CREATED
         )

@@ -19,25 +19,17 @@ from rest_framework.views import APIView
 
 from gamelogs.api.errors import error_body
 from gamelogs.services import UploadRejected
+from participants import services as participant_services
+from participants.models import ENTERED, ForceList, Registration
+from participants.services.force_lists import list_of
+from participants.services.soft_scores import soft_scores_by_registration
 from tournaments import result_rules, services
 from tournaments.api import serializers as s
 from tournaments.errors import EventError
 from tournaments.forms import EVENT_FIELDS
-from tournaments.models import (
-    ENTERED,
-    AuditEntry,
-    Event,
-    ForceList,
-    Match,
-    Notification,
-    Registration,
-    Round,
-    RoundState,
-)
+from tournaments.models import AuditEntry, Event, Match, Notification, Round, RoundState
 from tournaments.permissions import manages
-from tournaments.services.force_lists import list_of
 from tournaments.services.rounds import AbsentPlayers
-from tournaments.services.soft_scores import soft_scores_by_registration
 
 
 class EventAPIView(APIView):
@@ -145,14 +137,18 @@ class RegistrationListView(EventAPIView):
 
     @extend_schema(summary="Register yourself", request=None, responses={201: s.RegistrationSerializer})
     def post(self, request, slug):
-        registration = services.register(request.user, self.event(slug))
+        registration = participant_services.register(request.user, self.event(slug))
         return Response(s.RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
 
 
 class RegistrationActionView(EventAPIView):
     """POST check-in, drop or admit (organizers; a player may check in or drop themself)."""
 
-    actions = {"check-in": services.check_in, "drop": services.drop, "admit": services.admit}
+    actions = {
+        "check-in": participant_services.check_in,
+        "drop": participant_services.drop,
+        "admit": participant_services.admit,
+    }
 
     @extend_schema(
         summary="Check in, drop or admit a registration",
@@ -178,7 +174,9 @@ class LateJoinView(EventAPIView):
     def post(self, request, slug):
         data = self.valid(s.LateJoinInputSerializer)
         user = get_object_or_404(get_user_model(), username=data["username"])
-        registration = services.late_join(request.user, self.event(slug), user, points=data.get("points"))
+        registration = participant_services.late_join(
+            request.user, self.event(slug), user, points=data.get("points")
+        )
         return Response(s.RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
 
 
@@ -203,7 +201,7 @@ class SoftScoresView(EventAPIView):
         event = self.event(slug)
         data = s.SoftScoresInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        services.enter_soft_scores(request.user, event, data.by_registration())
+        participant_services.enter_soft_scores(request.user, event, data.by_registration())
         return Response(_soft_scores(event))
 
 
@@ -230,7 +228,7 @@ class MyListView(EventAPIView):
         summary="Your list for this event and what is wrong with it", responses=s.ForceListSerializer
     )
     def get(self, request, slug):
-        registration = services.registration_of(request.user, self.event(slug))
+        registration = participant_services.registration_of(request.user, self.event(slug))
         force_list = list_of(registration) if registration else None
         if force_list is None:
             raise Http404
@@ -243,7 +241,7 @@ class MyListView(EventAPIView):
     )
     def put(self, request, slug):
         data = self.valid(s.ListInputSerializer)
-        force_list = services.submit_list(
+        force_list = participant_services.submit_list(
             request.user,
             self.event(slug),
             text=data.get("text"),
@@ -374,7 +372,7 @@ class WithdrawView(EventAPIView):
         responses={204: None},
     )
     def post(self, request, slug):
-        services.withdraw(request.user, self.event(slug))
+        participant_services.withdraw(request.user, self.event(slug))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -15,17 +15,8 @@ from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils import timezone
 
-from tournaments.models import (
-    Event,
-    EventStatus,
-    Match,
-    MatchSeat,
-    MatchState,
-    Registration,
-    RegistrationStatus,
-    Round,
-    RoundState,
-)
+from participants.models import Registration, RegistrationStatus
+from tournaments.models import Event, EventStatus, Match, MatchSeat, MatchState, Round, RoundState
 from tournaments.presenters import faction_name, list_lines, points_before
 from tournaments.seats import sides
 

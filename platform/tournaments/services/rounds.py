@@ -7,23 +7,15 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from participants.models import Registration, RegistrationStatus
+from participants.services.force_lists import lock_lists
 from tournaments import hooks, records, seats, table_factions
 from tournaments.algorithms.rules import format_points
 from tournaments.errors import EventError
-from tournaments.models import (
-    COUNTED_STATES,
-    Event,
-    EventStatus,
-    MatchSeat,
-    Registration,
-    RegistrationStatus,
-    Round,
-    RoundState,
-)
+from tournaments.models import COUNTED_STATES, Event, EventStatus, MatchSeat, Round, RoundState
 from tournaments.pairing import planned_rounds, propose_round
 from tournaments.permissions import require_manager
 from tournaments.services.common import audit, lock_event, notify
-from tournaments.services.force_lists import lock_lists
 from tournaments.services.readiness import require_ready
 
 

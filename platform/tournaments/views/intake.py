@@ -10,12 +10,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from tournaments import codes, services
+from participants import codes
+from participants import services as participant_services
+from participants.intake_forms import BulkAddForm, CommitImportForm, GuestForm, ImportForm, RingerForm
+from participants.models import Registration, RegistrationStatus
+from participants.services import player_import
 from tournaments.errors import EventError
-from tournaments.intake_forms import BulkAddForm, CommitImportForm, GuestForm, ImportForm, RingerForm
-from tournaments.models import Registration, RegistrationStatus
 from tournaments.permissions import require_manager
-from tournaments.services import player_import
 from tournaments.views.common import back_on_event_error, event_or_404
 
 
@@ -68,7 +69,7 @@ def add_guest(request, slug: str):
     form = GuestForm(request.POST)
     if not form.is_valid():
         raise EventError("Give the player's name (at most 100 characters).")
-    registration = services.add_guest(
+    registration = participant_services.add_guest(
         request.user, event, form.cleaned_data["name"], club=form.cleaned_data["club"]
     )
     messages.success(
@@ -127,7 +128,7 @@ def import_commit(request, slug: str):
         rows = player_import.rows_from_names(source)
     else:
         rows, _ = player_import.parse_csv(source)
-    plan = services.import_players(request.user, event, rows)
+    plan = participant_services.import_players(request.user, event, rows)
     messages.success(request, f"Imported: {plan.summary()}.")
     return redirect("tournaments:intake", slug=slug)
 
@@ -140,7 +141,7 @@ def add_ringer(request, slug: str):
     form = RingerForm(request.POST)
     if not form.is_valid():
         raise EventError("; ".join(e for errors in form.errors.values() for e in errors))
-    ringer = services.add_ringer(
+    ringer = participant_services.add_ringer(
         request.user, event, form.cleaned_data["name"], user=form.cleaned_data["username"]
     )
     note = (
@@ -158,7 +159,7 @@ def add_ringer(request, slug: str):
 def join_code(request, slug: str):
     event = event_or_404(slug)
     enabled = request.POST.get("action") != "off"
-    code = services.set_join_code(request.user, event, enabled=enabled)
+    code = participant_services.set_join_code(request.user, event, enabled=enabled)
     messages.success(request, f"New join code: {code}." if code else "Joining by code is off.")
     return redirect("tournaments:intake", slug=slug)
 
@@ -207,6 +208,6 @@ def pair_absent(request, slug: str):
 def check_in_absent(request, slug: str, pk: int):
     event = event_or_404(slug)
     registration = get_object_or_404(Registration, pk=pk, event=event)
-    services.check_in(request.user, registration)
+    participant_services.check_in(request.user, registration)
     messages.success(request, f"{registration.display_name} checked in.")
     return redirect("tournaments:pair-absent", slug=slug)

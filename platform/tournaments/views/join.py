@@ -9,12 +9,13 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from tournaments import codes, services
+from participants import codes
+from participants import services as participant_services
+from participants.intake_forms import CodeForm
+from participants.services.guests import registration_for_claim
+from participants.services.join_codes import event_for_join_code
+from participants.services.registration import registration_of
 from tournaments.errors import EventError
-from tournaments.intake_forms import CodeForm
-from tournaments.services.guests import registration_for_claim
-from tournaments.services.join_codes import event_for_join_code
-from tournaments.services.registration import registration_of
 
 
 def join_home(request):
@@ -42,7 +43,7 @@ def join_event(request, code: str):
         if not request.user.is_authenticated:
             return redirect(f"{_login_url()}?next={request.path}")
         try:
-            registration = services.join_with_code(request.user, code)
+            registration = participant_services.join_with_code(request.user, code)
         except EventError as exc:
             messages.error(request, exc.message)
         else:
@@ -76,7 +77,7 @@ def claim_entry(request, code: str):
 @login_required
 def claim_confirm(request, code: str):
     try:
-        registration = services.claim(request.user, code)
+        registration = participant_services.claim(request.user, code)
     except EventError as exc:
         if exc.code == "not_found":
             raise Http404(exc.message) from None

@@ -7,6 +7,10 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from participants import services as participant_services
+from participants.models import ENTERED, Registration, RegistrationStatus
+from participants.services.force_lists import missing_or_invalid_lists
+from participants.services.soft_scores import soft_scores_by_registration
 from tournaments import services
 from tournaments.algorithms.standings import DEFAULT_ORDER
 from tournaments.errors import EventError
@@ -19,20 +23,10 @@ from tournaments.forms import (
     SwapForm,
     TimerForm,
 )
-from tournaments.models import (
-    ENTERED,
-    Event,
-    EventStatus,
-    MatchState,
-    Registration,
-    RegistrationStatus,
-    RoundState,
-)
+from tournaments.models import Event, EventStatus, MatchState, RoundState
 from tournaments.pairing import planned_rounds
 from tournaments.permissions import require_manager, require_organizer_role
-from tournaments.services.force_lists import missing_or_invalid_lists
 from tournaments.services.rounds import AbsentPlayers
-from tournaments.services.soft_scores import soft_scores_by_registration
 from tournaments.views.common import back_on_event_error, event_or_404, round_or_404
 
 
@@ -119,13 +113,13 @@ def registration_action(request, slug: str, pk: int, action: str):
     event = event_or_404(slug)
     registration = get_object_or_404(Registration, pk=pk, event=event)
     if action == "check-in":
-        services.check_in(request.user, registration)
+        participant_services.check_in(request.user, registration)
         messages.success(request, f"{registration.display_name} checked in.")
     elif action == "drop":
-        services.drop(request.user, registration)
+        participant_services.drop(request.user, registration)
         messages.success(request, f"{registration.display_name} dropped from the next round on.")
     elif action == "admit":
-        services.admit(request.user, registration)
+        participant_services.admit(request.user, registration)
         messages.success(request, f"{registration.display_name} admitted from the waiting list.")
     else:
         raise EventError(f"Unknown action {action!r}.")
@@ -140,7 +134,7 @@ def late_join(request, slug: str):
     form = LateJoinForm(request.POST)
     if not form.is_valid():
         raise EventError("; ".join(e for errors in form.errors.values() for e in errors))
-    registration = services.late_join(
+    registration = participant_services.late_join(
         request.user, event, form.cleaned_data["username"], points=form.cleaned_data["points"]
     )
     messages.success(request, f"{registration.display_name} joins from round {registration.joined_round}.")
@@ -262,7 +256,7 @@ def soft_scores(request, slug: str):
             for r in players
         }
         try:
-            changed = services.enter_soft_scores(request.user, event, typed)
+            changed = participant_services.enter_soft_scores(request.user, event, typed)
         except EventError as exc:
             problem = exc.message
         else:

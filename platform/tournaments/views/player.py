@@ -7,13 +7,13 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from tournaments import services
+from participants import services as participant_services
+from participants.services.force_lists import event_content, list_of
 from tournaments.errors import EventError
 from tournaments.forms import ListForm
 from tournaments.models import Notification
 from tournaments.permissions import manages
 from tournaments.services.event_day import current_tables
-from tournaments.services.force_lists import event_content, list_of
 from tournaments.views.common import back_on_event_error, event_or_404
 
 
@@ -22,7 +22,7 @@ from tournaments.views.common import back_on_event_error, event_or_404
 @back_on_event_error
 def register(request, slug: str):
     event = event_or_404(slug)
-    registration = services.register(request.user, event)
+    registration = participant_services.register(request.user, event)
     if registration.status == "waitlisted":
         messages.info(request, "The event is full: you are on the waiting list.")
     else:
@@ -35,7 +35,7 @@ def register(request, slug: str):
 @back_on_event_error
 def withdraw(request, slug: str):
     event = event_or_404(slug)
-    services.withdraw(request.user, event)
+    participant_services.withdraw(request.user, event)
     messages.success(request, "You have left the event.")
     return redirect(event)
 
@@ -45,11 +45,11 @@ def withdraw(request, slug: str):
 @back_on_event_error
 def check_in_self(request, slug: str):
     event = event_or_404(slug)
-    registration = services.registration_of(request.user, event)
+    registration = participant_services.registration_of(request.user, event)
     if registration is None:
         messages.error(request, "You are not registered for this event.")
     else:
-        services.check_in(request.user, registration)
+        participant_services.check_in(request.user, registration)
         messages.success(request, "You are checked in.")
     return redirect(event)
 
@@ -57,7 +57,7 @@ def check_in_self(request, slug: str):
 @login_required
 def my_list(request, slug: str):
     event = event_or_404(slug)
-    registration = services.registration_of(request.user, event)
+    registration = participant_services.registration_of(request.user, event)
     if registration is None:
         messages.error(request, "Register for the event to submit a list.")
         return redirect(event)
@@ -65,7 +65,7 @@ def my_list(request, slug: str):
     form = ListForm(request.POST or None, initial={"text": force_list.text if force_list else ""})
     if request.method == "POST" and form.is_valid():
         try:
-            force_list = services.submit_list(request.user, event, text=form.cleaned_data["text"])
+            force_list = participant_services.submit_list(request.user, event, text=form.cleaned_data["text"])
         except EventError as exc:
             messages.error(request, exc.message)
         else:

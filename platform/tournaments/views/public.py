@@ -5,13 +5,14 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import render
 
+from participants.models import ForceList, RegistrationStatus
+from participants.services.registration import registration_of
 from tournaments import distinct_factions, presenters
 from tournaments.forms import NoteForm, SwapForm, TimerForm
-from tournaments.models import AuditEntry, Event, ForceList, RegistrationStatus, RoundState
+from tournaments.models import AuditEntry, Event, RoundState
 from tournaments.pairing import planned_rounds
 from tournaments.permissions import can_create_events, manages, officiates
 from tournaments.services.event_day import current_table
-from tournaments.services.registration import registration_of
 from tournaments.services.round_status import corrections_before_pairing, missing_results
 from tournaments.views.common import event_or_404, round_or_404
 

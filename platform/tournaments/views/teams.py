@@ -1,5 +1,5 @@
 """The teams of a team event: everyone sees who plays for whom; organizers form and disband teams
-before round 1 (tournaments.services.teams)."""
+before round 1 (participants.services.teams)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from tournaments import distinct_factions, records, services
+from participants import services as participant_services
+from participants.models import Team
+from tournaments import distinct_factions, records
 from tournaments.errors import EventError
 from tournaments.forms import TeamForm
-from tournaments.models import Team
 from tournaments.permissions import manages, require_manager
 from tournaments.views.common import back_on_event_error, event_or_404
 
@@ -36,7 +37,7 @@ def team_list(request, slug: str):
         if form.is_valid():
             data = form.cleaned_data
             try:
-                team = services.create_team(
+                team = participant_services.create_team(
                     request.user, event, data["name"], list(data["members"]), seed=data["seed"]
                 )
             except EventError as exc:
@@ -73,9 +74,9 @@ def team_list(request, slug: str):
 @login_required
 @back_on_event_error
 def draw(request, slug: str):
-    """Draw the players in no team into teams by the event's seed (services.draw_teams)."""
+    """Draw the players in no team into teams by the event's seed (participant_services.draw_teams)."""
     event = _team_event_or_404(slug)
-    made = services.draw_teams(request.user, event)
+    made = participant_services.draw_teams(request.user, event)
     messages.success(request, f"Partners drawn: {', '.join(t.name for t in made)}.")
     return redirect("tournaments:teams", slug=slug)
 
@@ -86,6 +87,6 @@ def draw(request, slug: str):
 def disband(request, slug: str, pk: int):
     event = _team_event_or_404(slug)
     team = get_object_or_404(Team, pk=pk, event=event)
-    services.disband_team(request.user, team)
+    participant_services.disband_team(request.user, team)
     messages.success(request, f"Team {team.name} disbanded; its players are free to join another.")
     return redirect("tournaments:teams", slug=slug)

@@ -9,9 +9,10 @@ import pytest
 from django.contrib.messages import get_messages
 from rest_framework.test import APIClient
 
+from participants import services as participant_services
+from participants.services.teams import team_problems
 from tournaments import services
 from tournaments.models import Event
-from tournaments.services.teams import team_problems
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +51,7 @@ def test_partners_drawn_through_the_api_follow_the_event_seed(organizer, make_pl
     ]
     for event in events:
         for player in players:
-            services.register(player, event)
+            participant_services.register(player, event)
 
     drawn = []
     for event in events:
@@ -84,7 +85,7 @@ def test_partners_drawn_through_the_api_follow_the_event_seed(organizer, make_pl
 
 def test_the_teams_page_fixes_some_partners_and_draws_the_rest(client, organizer, make_player):
     event = _alliance(organizer, "mixed")
-    regs = [services.register(make_player(n), event) for n in NAMES[:5]]
+    regs = [participant_services.register(make_player(n), event) for n in NAMES[:5]]
     client.force_login(organizer)
     fixed = client.post(
         f"/events/{event.slug}/teams/", {"name": "Red Lions", "members": [regs[0].pk, regs[1].pk]}
@@ -98,7 +99,7 @@ def test_the_teams_page_fixes_some_partners_and_draws_the_rest(client, organizer
     assert any("3 player(s) in no team cannot be drawn into teams of 2" in m for m in said), said
     assert event.teams.count() == 1
 
-    services.register(make_player(NAMES[5]), event)
+    participant_services.register(make_player(NAMES[5]), event)
     answer = client.post(f"/events/{event.slug}/teams/draw/", follow=True)
     shown = answer.content.decode()
     assert "Partners drawn: Team 1, Team 2." in shown

@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.db import transaction
 
 from games import UnknownPack
+from participants.models import ForceList, Registration, RegistrationStatus
 from tournaments.errors import EventError
-from tournaments.models import Event, ForceList, Registration, RegistrationStatus
+from tournaments.models import Event
 from tournaments.permissions import require_manager
 from tournaments.services.common import audit
 
@@ -103,6 +104,16 @@ def store_list(
     force_list.validation = validation
     force_list.save()
     return force_list
+
+
+# The settings that decide what a valid list is: editing one checks every unlocked list again.
+LIST_RULES = {"content_pack", "points_limit", "game"}
+
+
+def on_settings_changed(event: Event, changed: set[str]) -> None:
+    """tournaments.hooks.settings_changed: the list rules changed, so the lists are checked again."""
+    if LIST_RULES & changed:
+        revalidate_lists(event)
 
 
 def revalidate_lists(event: Event) -> int:

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournaments import codes, services
-from tournaments.models import RegistrationStatus
+from participants import codes
+from participants import services as participant_services
+from participants.models import RegistrationStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +66,7 @@ def test_csv_preview_then_commit_on_the_page(field, organizer_client):
 
 def test_the_join_page_registers_a_signed_in_player_with_the_code(field, organizer, client, make_player):
     event, _ = field(2, check_in=False)
-    code = services.set_join_code(organizer, event)
+    code = participant_services.set_join_code(organizer, event)
     typed = client.post(reverse("join:home"), {"code": code.lower()})
     assert typed.status_code == 302 and typed.url == reverse("join:event", args=[code])
     anonymous = client.get(typed.url).content.decode()
@@ -81,7 +82,7 @@ def test_the_join_page_registers_a_signed_in_player_with_the_code(field, organiz
 
 def test_claiming_from_the_page(field, organizer, client, make_player):
     event, _ = field(2, check_in=False)
-    guest = services.add_guest(organizer, event, "Orko")
+    guest = participant_services.add_guest(organizer, event, "Orko")
     teela = make_player("Teela")
     client.force_login(teela)
     page = client.post(reverse("join:home"), {"code": guest.claim_code}, follow=True).content.decode()
@@ -94,7 +95,7 @@ def test_claiming_from_the_page(field, organizer, client, make_player):
 def test_pairing_round_one_warns_about_players_who_did_not_check_in(field, organizer, organizer_client):
     event, players = field(4, check_in=False, require_check_in=True)
     for user in players[:2]:
-        services.check_in(organizer, event.registrations.get(player=user))
+        participant_services.check_in(organizer, event.registrations.get(player=user))
     answer = organizer_client.post(reverse("tournaments:pair", args=[event.slug]))
     assert answer.url == reverse("tournaments:pair-absent", args=[event.slug]) and not event.rounds.exists()
     page = organizer_client.get(answer.url).content.decode()
@@ -154,8 +155,8 @@ def test_api_guests_import_join_code_readiness(field, api, make_player):
 
 def test_api_pairing_round_one_answers_409_with_the_absent_players_until_confirmed(field, api, organizer):
     event, players = field(3, check_in=False, require_check_in=True)
-    services.check_in(organizer, event.registrations.get(player=players[0]))
-    services.check_in(organizer, event.registrations.get(player=players[1]))
+    participant_services.check_in(organizer, event.registrations.get(player=players[0]))
+    participant_services.check_in(organizer, event.registrations.get(player=players[1]))
     refused = api.post(f"/api/events/{event.slug}/rounds/", {}, format="json")
     assert refused.status_code == 409
     error = refused.json()["error"]

@@ -1,12 +1,12 @@
 """Forms of the intake pages (guests, bulk add, CSV import, the ringer, codes). They only read
-input; tournaments.services.guests, join_codes and player_import decide what is allowed."""
+input; participants.services.guests, join_codes and player_import decide what is allowed."""
 
 from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
 
-from tournaments.services.player_import import MAX_BYTES
+from participants.services.player_import import MAX_BYTES
 
 
 class GuestForm(forms.Form):

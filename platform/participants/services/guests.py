@@ -11,9 +11,10 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import codes
+from participants import codes
+from participants.models import Registration, RegistrationStatus
 from tournaments.errors import EventError
-from tournaments.models import Event, EventStatus, Registration, RegistrationStatus
+from tournaments.models import Event, EventStatus
 from tournaments.permissions import require_manager
 from tournaments.services.common import audit, lock_event, notify_organizers
 

@@ -6,11 +6,13 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from participants import services as participant_services
+from participants.models import RegistrationStatus
 from results import services as result_services
 from tests.tournaments_django.conftest import EW, MOTU, first_game_force
 from tournaments import services
 from tournaments.errors import EventError
-from tournaments.models import AuditEntry, Notification, RegistrationStatus
+from tournaments.models import AuditEntry, Notification
 from tournaments.seats import two_seats
 
 pytestmark = pytest.mark.django_db
@@ -47,12 +49,12 @@ def test_event_settings_are_checked(make_event, settings, message):
 def test_registration_cap_waiting_list_and_promotion(make_event, make_player):
     event = make_event(registration_cap=2)
     ann, bob, cas = make_player("Ann"), make_player("Bob"), make_player("Cas")
-    assert services.register(ann, event).status == RegistrationStatus.REGISTERED
-    assert services.register(bob, event).status == RegistrationStatus.REGISTERED
-    assert services.register(cas, event).status == RegistrationStatus.WAITLISTED
+    assert participant_services.register(ann, event).status == RegistrationStatus.REGISTERED
+    assert participant_services.register(bob, event).status == RegistrationStatus.REGISTERED
+    assert participant_services.register(cas, event).status == RegistrationStatus.WAITLISTED
     with pytest.raises(EventError, match="already registered"):
-        services.register(cas, event)
-    services.withdraw(bob, event)
+        participant_services.register(cas, event)
+    participant_services.withdraw(bob, event)
     assert event.registrations.get(player=cas).status == RegistrationStatus.REGISTERED
     assert not event.registrations.filter(player=bob).exists()
 
@@ -60,13 +62,13 @@ def test_registration_cap_waiting_list_and_promotion(make_event, make_player):
 def test_check_in_by_the_player_or_an_organizer_only(make_event, make_player, organizer):
     event = make_event()
     ann, bob = make_player("Ann"), make_player("Bob")
-    mine, theirs = services.register(ann, event), services.register(bob, event)
-    assert services.check_in(ann, mine).status == RegistrationStatus.CHECKED_IN
+    mine, theirs = participant_services.register(ann, event), participant_services.register(bob, event)
+    assert participant_services.check_in(ann, mine).status == RegistrationStatus.CHECKED_IN
     from django.core.exceptions import PermissionDenied
 
     with pytest.raises(PermissionDenied):
-        services.check_in(ann, theirs)
-    assert services.check_in(organizer, theirs).status == RegistrationStatus.CHECKED_IN
+        participant_services.check_in(ann, theirs)
+    assert participant_services.check_in(organizer, theirs).status == RegistrationStatus.CHECKED_IN
 
 
 def test_round_one_leaves_out_players_who_did_not_check_in_once_the_organizer_confirms(field, organizer):
@@ -75,7 +77,7 @@ def test_round_one_leaves_out_players_who_did_not_check_in_once_the_organizer_co
 
     event, players = field(5, check_in=False, require_check_in=True)
     for user in players[:4]:
-        services.check_in(organizer, event.registrations.get(player=user))
+        participant_services.check_in(organizer, event.registrations.get(player=user))
     with pytest.raises(AbsentPlayers) as refused:
         services.pair_next_round(organizer, event)
     assert [r.display_name for r in refused.value.registrations] == ["Player E"]
@@ -93,19 +95,21 @@ def test_round_one_leaves_out_players_who_did_not_check_in_once_the_organizer_co
 def test_lists_are_checked_saved_even_when_invalid_and_locked_at_the_deadline(make_event, make_player):
     event = make_event(points_limit=100)
     ann = make_player("Ann")
-    services.register(ann, event)
-    bad = services.submit_list(ann, event, text="He-Man: Sword of Power\nStratos: Sword of Power")
+    participant_services.register(ann, event)
+    bad = participant_services.submit_list(ann, event, text="He-Man: Sword of Power\nStratos: Sword of Power")
     assert not bad.valid
     assert [e["message"] for e in bad.errors] == [
         "Stratos: Sword of Power is iconic to He-Man; Stratos cannot carry it",
         "Sword of Power appears 2 times (He-Man, Stratos); a list has one copy of each equipment card",
     ]
-    good = services.submit_list(ann, event, text="Faction: EW\nSkeletor: Havoc Staff\nMer-Man: Trident")
+    good = participant_services.submit_list(
+        ann, event, text="Faction: EW\nSkeletor: Havoc Staff\nMer-Man: Trident"
+    )
     assert good.pk == bad.pk and good.valid and good.points == 65 and good.faction == EW
     event.list_deadline = timezone.now() - timedelta(minutes=1)
     event.save()
     with pytest.raises(EventError, match="locked"):
-        services.submit_list(ann, event, text="Skeletor")
+        participant_services.submit_list(ann, event, text="Skeletor")
 
 
 def test_lists_lock_when_round_one_is_paired(field, organizer):
@@ -113,14 +117,14 @@ def test_lists_lock_when_round_one_is_paired(field, organizer):
     services.pair_next_round(organizer, event)
     assert all(r.force_list.locked for r in event.registrations.all())
     with pytest.raises(EventError, match="locked"):
-        services.submit_list(players[0], event, entries=first_game_force(MOTU), faction=MOTU)
+        participant_services.submit_list(players[0], event, entries=first_game_force(MOTU), faction=MOTU)
 
 
 def test_drop_takes_effect_from_the_next_round(running_round, organizer, django_capture_on_commit_callbacks):
     event, round_, players = running_round
     registration = event.registrations.get(player=players[0])
     with django_capture_on_commit_callbacks(execute=True):  # notifications are written on commit
-        services.drop(players[0], registration)
+        participant_services.drop(players[0], registration)
     registration.refresh_from_db()
     assert registration.status == RegistrationStatus.DROPPED and registration.dropped_after_round == 1
     assert Notification.objects.filter(user=organizer, message__contains="dropped").exists()
@@ -135,7 +139,7 @@ def test_drop_takes_effect_from_the_next_round(running_round, organizer, django_
 def test_a_player_dropped_while_a_round_is_a_draft_blocks_publishing_until_re_paired(field, organizer):
     event, players = field(4)
     round_ = services.pair_next_round(organizer, event)
-    services.drop(organizer, event.registrations.get(player=players[1]))
+    participant_services.drop(organizer, event.registrations.get(player=players[1]))
     with pytest.raises(EventError, match="re-pair it first"):
         services.publish_round(organizer, round_)
     services.repair_round(organizer, round_, note="Player B left")
@@ -146,7 +150,7 @@ def test_a_player_dropped_while_a_round_is_a_draft_blocks_publishing_until_re_pa
 def test_late_join_with_a_configured_score(running_round, organizer, make_player):
     event, round_, players = running_round
     dan = make_player("Late Dan")
-    late = services.late_join(organizer, event, dan, points=Decimal("1.5"))
+    late = participant_services.late_join(organizer, event, dan, points=Decimal("1.5"))
     assert late.joined_round == 2 and late.starting_points == Decimal("1.5")
     assert late.status == RegistrationStatus.CHECKED_IN
     for match in round_.matches.all():
@@ -171,4 +175,4 @@ def test_late_join_with_a_configured_score(running_round, organizer, make_player
 def test_late_join_is_refused_for_round_robin(field, organizer, make_player):
     event, _ = field(4, format="round_robin")
     with pytest.raises(EventError, match="fixed at the start"):
-        services.late_join(organizer, event, make_player("Late"))
+        participant_services.late_join(organizer, event, make_player("Late"))

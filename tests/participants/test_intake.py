@@ -8,14 +8,16 @@ import re
 import pytest
 from django.core.exceptions import PermissionDenied
 
+from participants import codes
+from participants import services as participant_services
+from participants.models import Registration, RegistrationStatus
+from participants.services import player_import
 from results import services as result_services
 from standings.services import player_history, published_standings, ratings
 from tests.tournaments_django.conftest import EW, MOTU, first_game_force
-from tournaments import codes, services
+from tournaments import services
 from tournaments.errors import EventError
-from tournaments.models import Registration, RegistrationStatus
 from tournaments.seats import two_seats
-from tournaments.services import player_import
 
 pytestmark = pytest.mark.django_db
 
@@ -42,10 +44,10 @@ def test_a_guest_plays_gets_results_and_standings_and_is_claimed_with_their_hist
     field, organizer, make_player
 ):
     event, players = field(3)
-    guest = services.add_guest(organizer, event, "  Teela   Na ", club="Royal Guard")
+    guest = participant_services.add_guest(organizer, event, "  Teela   Na ", club="Royal Guard")
     assert guest.player is None and guest.is_guest and guest.display_name == "Teela Na"
     assert re.fullmatch(f"[{codes.CLAIM_ALPHABET}]{{{codes.CLAIM_LENGTH}}}", guest.claim_code)
-    services.check_in(organizer, guest)
+    participant_services.check_in(organizer, guest)
 
     round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
     assert round_.matches.of(guest).exists()
@@ -56,7 +58,7 @@ def test_a_guest_plays_gets_results_and_standings_and_is_claimed_with_their_hist
     assert -guest.pk in ratings()
 
     teela = make_player("Teela")
-    claimed = services.claim(teela, codes.show_claim_code(guest.claim_code).lower())
+    claimed = participant_services.claim(teela, codes.show_claim_code(guest.claim_code).lower())
     assert claimed.pk == guest.pk and claimed.player == teela and claimed.claimed_at is not None
     history = player_history(teela)
     assert [h["registration"].pk for h in history] == [guest.pk]
@@ -67,39 +69,43 @@ def test_a_guest_plays_gets_results_and_standings_and_is_claimed_with_their_hist
 
 def test_a_claim_code_is_used_once_and_a_person_holds_one_entry_per_event(field, organizer, make_player):
     event, players = field(2, check_in=False)
-    guest = services.add_guest(organizer, event, "Man-At-Arms")
-    other_guest = services.add_guest(organizer, event, "Orko")
+    guest = participant_services.add_guest(organizer, event, "Man-At-Arms")
+    other_guest = participant_services.add_guest(organizer, event, "Orko")
     duncan, someone = make_player("Duncan"), make_player("Someone")
-    services.claim(duncan, guest.claim_code)
-    assert services.claim(duncan, guest.claim_code).player == duncan  # the same person again: no change
+    participant_services.claim(duncan, guest.claim_code)
+    assert (
+        participant_services.claim(duncan, guest.claim_code).player == duncan
+    )  # the same person again: no change
     with pytest.raises(EventError, match="already been used"):
-        services.claim(someone, guest.claim_code)
+        participant_services.claim(someone, guest.claim_code)
     with pytest.raises(EventError, match="one person, one entry"):
-        services.claim(duncan, other_guest.claim_code)
+        participant_services.claim(duncan, other_guest.claim_code)
     with pytest.raises(EventError) as unknown:
-        services.claim(someone, "ZZZZ-ZZZZ")
+        participant_services.claim(someone, "ZZZZ-ZZZZ")
     assert unknown.value.code == "not_found"
     with pytest.raises(EventError, match="one person, one entry"):
-        services.claim(players[0], other_guest.claim_code)
+        participant_services.claim(players[0], other_guest.claim_code)
 
 
 def test_only_organizers_add_guests_and_names_are_not_entered_twice(field, organizer):
     event, players = field(2, check_in=False)
     with pytest.raises(PermissionDenied):
-        services.add_guest(players[0], event, "Sneaky")
-    services.add_guest(organizer, event, "Evil-Lyn")
+        participant_services.add_guest(players[0], event, "Sneaky")
+    participant_services.add_guest(organizer, event, "Evil-Lyn")
     with pytest.raises(EventError, match="already entered"):
-        services.add_guest(organizer, event, "evil-lyn")
+        participant_services.add_guest(organizer, event, "evil-lyn")
     with pytest.raises(EventError, match="name"):
-        services.add_guest(organizer, event, "   ")
+        participant_services.add_guest(organizer, event, "   ")
 
 
 def test_an_organizer_enters_a_guests_list_under_the_same_checks(field, organizer):
     event, _ = field(2, check_in=False)
-    guest = services.add_guest(organizer, event, "Beast Man")
-    force_list = services.submit_list_for(organizer, guest, text=list_text(EW))
+    guest = participant_services.add_guest(organizer, event, "Beast Man")
+    force_list = participant_services.submit_list_for(organizer, guest, text=list_text(EW))
     assert force_list.valid and force_list.faction == EW
-    bad = services.submit_list_for(organizer, guest, text="He-Man: Sword of Power\nStratos: Sword of Power")
+    bad = participant_services.submit_list_for(
+        organizer, guest, text="He-Man: Sword of Power\nStratos: Sword of Power"
+    )
     assert not bad.valid and bad.errors
 
 
@@ -148,7 +154,7 @@ def test_importing_commits_the_good_rows_and_importing_again_adds_nobody_twice(f
         f"Skeletor,Snake Mountain,,,{EW},{list_text(EW).replace(chr(10), ';')}",
         "Cringer,,nobody,,,",
     )
-    plan = services.import_players(organizer, event, player_import.parse_csv(source)[0])
+    plan = participant_services.import_players(organizer, event, player_import.parse_csv(source)[0])
     assert plan.to_add == 2 and plan.errors == 1
     adam_entry = event.registrations.get(player=adam)
     assert adam_entry.display_name == "Adam Prince" and adam_entry.club == "Palace"
@@ -157,7 +163,7 @@ def test_importing_commits_the_good_rows_and_importing_again_adds_nobody_twice(f
     assert skeletor.is_guest and skeletor.claim_code and skeletor.force_list.faction == EW
     count = event.registrations.count()
 
-    again = services.import_players(organizer, event, player_import.parse_csv(source)[0])
+    again = participant_services.import_players(organizer, event, player_import.parse_csv(source)[0])
     assert event.registrations.count() == count
     assert [row.action for row in again.rows] == ["unchanged", "unchanged", "error"]
     assert not again.has_changes
@@ -166,14 +172,16 @@ def test_importing_commits_the_good_rows_and_importing_again_adds_nobody_twice(f
 def test_pasted_names_one_per_line_are_added_as_guests_once(field, organizer):
     event, _ = field(2, check_in=False)
     text = "Teela, Royal Guard\n\nOrko\nPlayer A\n"
-    plan = services.import_players(organizer, event, player_import.rows_from_names(text))
+    plan = participant_services.import_players(organizer, event, player_import.rows_from_names(text))
     assert [(r.name, r.action) for r in plan.rows] == [
         ("Teela", "add-guest"),
         ("Orko", "add-guest"),
         ("Player A", "unchanged"),
     ]
     assert event.registrations.get(display_name="Teela").club == "Royal Guard"
-    assert services.import_players(organizer, event, player_import.rows_from_names(text)).to_add == 0
+    assert (
+        participant_services.import_players(organizer, event, player_import.rows_from_names(text)).to_add == 0
+    )
 
 
 def test_a_csv_without_a_name_column_or_in_another_encoding_is_refused_in_words():
@@ -188,7 +196,7 @@ def test_a_csv_without_a_name_column_or_in_another_encoding_is_refused_in_words(
 
 def test_over_the_cap_imported_players_join_the_waiting_list(field, organizer):
     event, _ = field(2, check_in=False, registration_cap=3)
-    plan = services.import_players(organizer, event, player_import.rows_from_names("One\nTwo\n"))
+    plan = participant_services.import_players(organizer, event, player_import.rows_from_names("One\nTwo\n"))
     assert [r.waitlisted for r in plan.rows] == [False, True]
     assert event.registrations.get(display_name="Two").status == RegistrationStatus.WAITLISTED
 
@@ -215,24 +223,24 @@ def test_import_players_command_previews_then_commits(field, organizer, tmp_path
 
 def test_a_join_code_registers_players_until_it_is_renewed_or_turned_off(field, organizer, make_player):
     event, _ = field(2, check_in=False)
-    code = services.set_join_code(organizer, event)
+    code = participant_services.set_join_code(organizer, event)
     assert re.fullmatch(f"[{codes.JOIN_ALPHABET}]{{{codes.JOIN_LENGTH}}}", code)
     assert not set(code) & set("01IOL")
     he = make_player("He")
-    registration = services.join_with_code(he, f" {code.lower()[:3]}-{code[3:]} ")
+    registration = participant_services.join_with_code(he, f" {code.lower()[:3]}-{code[3:]} ")
     assert registration.event == event and registration.player == he
     with pytest.raises(EventError, match="already registered"):
-        services.join_with_code(he, code)
-    new = services.set_join_code(organizer, event)
+        participant_services.join_with_code(he, code)
+    new = participant_services.set_join_code(organizer, event)
     assert new != code
     with pytest.raises(EventError) as old:
-        services.join_with_code(make_player("She"), code)
+        participant_services.join_with_code(make_player("She"), code)
     assert old.value.code == "not_found"
-    services.set_join_code(organizer, event, enabled=False)
+    participant_services.set_join_code(organizer, event, enabled=False)
     with pytest.raises(EventError):
-        services.join_with_code(make_player("Them"), new)
+        participant_services.join_with_code(make_player("Them"), new)
     with pytest.raises(PermissionDenied):
-        services.set_join_code(he, event)
+        participant_services.set_join_code(he, event)
 
 
 # -- readiness ----------------------------------------------------------------------------------
@@ -245,7 +253,7 @@ def statuses(event) -> dict[str, str]:
 def test_the_readiness_checklist_fails_blocks_and_warns(make_event, make_player, organizer):
     event = make_event(require_check_in=True, odd_field="ringer")
     ann = make_player("Ann")
-    services.register(ann, event)
+    participant_services.register(ann, event)
     checks = statuses(event)
     assert checks["players"] == "fail"
     assert checks["lists"] == "warn" and checks["check_in"] == "warn" and checks["odd_field"] == "warn"
@@ -258,7 +266,7 @@ def test_the_readiness_checklist_fails_blocks_and_warns(make_event, make_player,
 def test_warnings_do_not_block_round_one(make_event, make_player, organizer):
     event = make_event()
     for name in ("Ann", "Bob"):
-        services.register(make_player(name), event)  # no lists: a warning only
+        participant_services.register(make_player(name), event)  # no lists: a warning only
     assert statuses(event)["lists"] == "warn"
     assert services.pair_next_round(organizer, event).number == 1
 
@@ -268,7 +276,7 @@ def test_warnings_do_not_block_round_one(make_event, make_player, organizer):
 
 def test_the_ringer_plays_an_odd_field_counts_for_the_opponent_and_is_left_out_of_standings(field, organizer):
     event, players = field(3, odd_field="ringer")
-    ringer = services.add_ringer(organizer, event, "Stand-in")
+    ringer = participant_services.add_ringer(organizer, event, "Stand-in")
     assert ringer.status == RegistrationStatus.CHECKED_IN and ringer.is_ringer
     round_ = services.pair_next_round(organizer, event)
     assert not round_.matches.byes().exists()
@@ -294,13 +302,13 @@ def test_the_ringer_plays_an_odd_field_counts_for_the_opponent_and_is_left_out_o
 
 def test_the_ringer_sits_out_an_even_field_and_an_event_that_gives_byes(field, organizer):
     event, _ = field(4, odd_field="ringer")
-    ringer = services.add_ringer(organizer, event)
+    ringer = participant_services.add_ringer(organizer, event)
     round_ = services.pair_next_round(organizer, event)
     assert not round_.matches.of(ringer).exists() and not round_.matches.byes().exists()
 
     other, _ = field(3, names=["X", "Y", "Z"], name="Bye Open")
-    sub = services.add_ringer(organizer, other)
+    sub = participant_services.add_ringer(organizer, other)
     round_ = services.pair_next_round(organizer, other)
     assert not round_.matches.of(sub).exists() and round_.matches.byes().count() == 1
     with pytest.raises(EventError, match="has a ringer"):
-        services.add_ringer(organizer, other, "Another")
+        participant_services.add_ringer(organizer, other, "Another")

@@ -8,15 +8,9 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
 from accounts.services import profile_for
+from participants.models import Registration, RegistrationStatus
 from tournaments.errors import EventError
-from tournaments.models import (
-    Event,
-    EventFormat,
-    EventStatus,
-    Registration,
-    RegistrationStatus,
-    RoundState,
-)
+from tournaments.models import Event, EventFormat, EventStatus, RoundState
 from tournaments.permissions import require_manager
 from tournaments.services.common import audit, lock_event, notify, notify_organizers
 

@@ -12,10 +12,10 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments import services
+from participants import services as participant_services
+from participants.services import player_import
 from tournaments.errors import EventError
 from tournaments.models import Event
-from tournaments.services import player_import
 
 
 class Command(BaseCommand):
@@ -44,7 +44,7 @@ class Command(BaseCommand):
             else:
                 rows, notes = player_import.parse_csv(data)
             if commit:
-                plan = services.import_players(user, found, rows)
+                plan = participant_services.import_players(user, found, rows)
             else:
                 plan = player_import.plan_import(found, rows)
         except EventError as exc:

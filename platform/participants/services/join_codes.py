@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from tournaments import codes
+from participants import codes
+from participants.models import Registration
+from participants.services.registration import register
 from tournaments.errors import EventError
-from tournaments.models import Event, Registration
+from tournaments.models import Event
 from tournaments.permissions import require_manager
 from tournaments.services.common import audit, lock_event
-from tournaments.services.registration import register
 
 
 def _new_join_code() -> str:

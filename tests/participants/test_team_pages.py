@@ -9,9 +9,10 @@ import io
 import pytest
 from rest_framework.test import APIClient
 
+from participants import services as participant_services
+from participants.models import Team
 from results import services as result_services
 from tournaments import services
-from tournaments.models import Team
 from tournaments.seats import two_seats
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +29,7 @@ def api(user=None) -> APIClient:
 def open_event(team_event, organizer, make_player):
     """The team event with two more players in no team."""
     event, teams = team_event
-    free = [services.register(make_player(name), event) for name in ("Zodac", "Sy-Klone")]
+    free = [participant_services.register(make_player(name), event) for name in ("Zodac", "Sy-Klone")]
     return event, teams, free
 
 

@@ -25,18 +25,19 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from accounts.services import profile_for
-from tournaments.errors import EventError
-from tournaments.models import Event, ForceList, Registration, RegistrationStatus
-from tournaments.permissions import require_manager
-from tournaments.services.common import audit, lock_event
-from tournaments.services.force_lists import check_list_text, store_list
-from tournaments.services.guests import (
+from participants.models import ForceList, Registration, RegistrationStatus
+from participants.services.force_lists import check_list_text, store_list
+from participants.services.guests import (
     CLUB_LENGTH,
     NAME_LENGTH,
     create_guest,
     entered_under,
     require_open_for_intake,
 )
+from tournaments.errors import EventError
+from tournaments.models import Event
+from tournaments.permissions import require_manager
+from tournaments.services.common import audit, lock_event
 
 MAX_BYTES = 1024 * 1024
 MAX_ROWS = 2000

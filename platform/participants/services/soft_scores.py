@@ -7,11 +7,12 @@ from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
 
+from participants.models import ENTERED, SoftScore
 from tournaments import hooks, records
 from tournaments.algorithms.errors import InvalidInput, as_sentence
 from tournaments.algorithms.soft_scores import check_entry
 from tournaments.errors import EventError
-from tournaments.models import ENTERED, Event, SoftScore
+from tournaments.models import Event
 from tournaments.permissions import require_manager
 from tournaments.services.common import audit, lock_event
 
