@@ -18,7 +18,7 @@ class DashboardsConfig(AppConfig):
         register_interests()
         log_verified.connect(on_log_verified, dispatch_uid="dashboards.store_statistics")
         # Results reported by hand count too, marked unverified (dashboards.reported).
-        post_save.connect(on_match_saved, sender="tournaments.Match", dispatch_uid="dashboards.reported")
+        post_save.connect(on_match_saved, sender="draw.Match", dispatch_uid="dashboards.reported")
         # Register the summary tasks with the Celery app in every process that sets Django up,
         # so a worker can run a refresh even before autodiscovery or its first verification.
         import dashboards.tasks  # noqa: F401

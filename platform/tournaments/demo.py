@@ -25,11 +25,14 @@ from django.contrib.auth import get_user_model
 import games
 from accounts.models import Profile
 from accounts.services import create_player, make_organizer
+from draw import seats
+from draw import services as draw_services
+from draw.models import COUNTED_STATES
 from gamelogs.models import LogSource
 from games import plugin
 from participants import services as participant_services
-from tournaments import hooks, seats, services
-from tournaments.models import COUNTED_STATES, Event, EventStatus
+from tournaments import hooks, services
+from tournaments.models import Event, EventStatus
 from tournaments.simulated_games import GameJob, simulated_log
 from tournaments.simulation import run_simulated_event, seated_sides, verification_in_process
 
@@ -169,8 +172,8 @@ def _build(organizer) -> Event | None:
 
 
 def _play_round(organizer, event: Event, sides) -> None:
-    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
-    services.start_timer(organizer, round_)
+    round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
+    draw_services.start_timer(organizer, round_)
     matches = round_.matches.prefetch_related(
         "seats__registration__player", "seats__registration__force_list"
     )
@@ -185,7 +188,7 @@ def _play_round(organizer, event: Event, sides) -> None:
         if match.state not in COUNTED_STATES:
             # A log the checks flagged, or a report left open: the organizer decides, as on event day.
             hooks.results().decide_result(organizer, match, seats.two_seats("win", (12, 8)), note="demo")
-    services.close_round(organizer, round_)
+    draw_services.close_round(organizer, round_)
 
 
 def _by_log(match, event: Event, round_number: int, sides) -> None:

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from django.core.exceptions import ImproperlyConfigured
 
 if TYPE_CHECKING:
-    from tournaments.models import Event, Round
+    from draw.models import Round
+    from tournaments.models import Event
 
 
 class StandingsHook(Protocol):

@@ -18,9 +18,9 @@ from datetime import date
 
 import pytest
 
+from draw.seats import two_seats
 from results import services as result_services
 from tests.browser.chromium import SCREENSHOTS, requires_chromium
-from tournaments.seats import two_seats
 
 pytestmark = [
     pytest.mark.browser,
@@ -70,6 +70,7 @@ def site(monkeypatch, settings):
 
     import engine
     from challenges import demo as challenge_demo
+    from draw import services as draw_services
     from gamelogs import demo, queue
     from gamelogs.models import GameLog, LogSource
     from gamelogs.services import submit_log
@@ -114,7 +115,7 @@ def site(monkeypatch, settings):
         )
         participant_services.check_in(olga, registration)
 
-    round_one = services.publish_round(olga, services.pair_next_round(olga, event))
+    round_one = draw_services.publish_round(olga, draw_services.pair_next_round(olga, event))
     by_log = cross_faction_match(round_one)
     result_services.attach_log_to_match(
         by_log.entrants()[0].player, by_log, log_for(by_log), filename="game.json"
@@ -123,9 +124,9 @@ def site(monkeypatch, settings):
     _verify(by_log.game_log_id)
     for match in round_one.matches.games().exclude(pk=by_log.pk):
         result_services.decide_result(olga, match, scores=two_seats("win", (30, 10)), note="no log")
-    services.close_round(olga, round_one)
-    round_two = services.publish_round(olga, services.pair_next_round(olga, event))
-    services.start_timer(olga, round_two, minutes=90)
+    draw_services.close_round(olga, round_one)
+    round_two = draw_services.publish_round(olga, draw_services.pair_next_round(olga, event))
+    draw_services.start_timer(olga, round_two, minutes=90)
     olgas_game = round_two.matches.games().of(event.registrations.get(player=olga)).get()
     game = round_two.matches.games().exclude(pk=olgas_game.pk).order_by("table").first()
     result_services.report_result(game.entrants()[0].player, game, scores=two_seats("win", (25, 15)))
@@ -404,6 +405,7 @@ def pandemonium_round():
     """A published first round of a Hoplomachus Pandemonium event whose pods carry a same-faction
     warning (three of six players registered Kunlun), the players' names long, one without spaces:
     the round page that was seen cut off at 390 px."""
+    from draw import services as draw_services
     from participants import services as participant_services
     from tournaments import distinct_factions, services
 
@@ -429,9 +431,9 @@ def pandemonium_round():
         registration.save()
         assert participant_services.submit_list(user, event, text=faction).valid
         participant_services.check_in(olga, registration)
-    round_one = services.pair_next_round(olga, event)
+    round_one = draw_services.pair_next_round(olga, event)
     assert distinct_factions.round_warnings(round_one), "the pods should carry a same-faction warning"
-    services.publish_round(olga, round_one)
+    draw_services.publish_round(olga, round_one)
     return olga, event
 
 

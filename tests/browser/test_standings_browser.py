@@ -35,7 +35,7 @@ def top_cut_event(make_user):
     from accounts.services import make_organizer
     from participants import services as participant_services
     from tests.tournaments_django.conftest import EW, MOTU, first_game_force
-    from tests.tournaments_django.test_bracket import play
+    from tests.draw.test_bracket import play
     from tournaments import services
     from tournaments.algorithms.battle_points import PRESETS
 

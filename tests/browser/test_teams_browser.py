@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
+from draw.seats import two_seats
 from results import services as result_services
 from tests.browser.chromium import SCREENSHOTS, click_to_next_page, requires_chromium, start_chromium
 from tests.browser.test_standings_browser import log_in, page_width
-from tournaments.seats import two_seats
 
 pytestmark = [
     pytest.mark.browser,
@@ -50,17 +50,17 @@ def new_team_event(make_user):
 @pytest.fixture
 def played_team_event(new_team_event):
     """Five teams (the fifth of two players with long names) with round 1 played and closed."""
+    from draw import services as draw_services
     from participants import services as participant_services
-    from tournaments import services
 
     event, organizer, make_player = new_team_event
     loose = [participant_services.register(make_player(name), event) for name in ("Zodac", "Sy-Klone")]
     participant_services.create_team(organizer, event, "The Cosmic Enforcers of Eternia", loose)
-    round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round1 = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     for match in round1.matches.all():
         if not match.is_bye:
             result_services.decide_result(organizer, match, scores=two_seats("win", (11, 7)))
-    services.close_round(organizer, round1)
+    draw_services.close_round(organizer, round1)
     return event
 
 

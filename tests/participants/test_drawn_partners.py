@@ -9,9 +9,9 @@ import pytest
 from django.contrib.messages import get_messages
 from rest_framework.test import APIClient
 
+from draw import services as draw_services
 from participants import services as participant_services
 from participants.services.teams import team_problems
-from tournaments import services
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -75,7 +75,7 @@ def test_partners_drawn_through_the_api_follow_the_event_seed(organizer, make_pl
     assert player.status_code == 403
 
     # The drawn teams pair: round 1 seats both players of each team; then the teams are fixed.
-    round1 = services.pair_next_round(organizer, events[0])
+    round1 = draw_services.pair_next_round(organizer, events[0])
     assert all(
         len({s.team for s in m.seat_list()}) == 2 and len(m.seat_list()) == 4 for m in round1.matches.all()
     )

@@ -8,6 +8,8 @@ import re
 import pytest
 from django.core.exceptions import PermissionDenied
 
+from draw import services as draw_services
+from draw.seats import two_seats
 from participants import codes
 from participants import services as participant_services
 from participants.models import Registration, RegistrationStatus
@@ -15,9 +17,7 @@ from participants.services import player_import
 from results import services as result_services
 from standings.services import player_history, published_standings, ratings
 from tests.tournaments_django.conftest import EW, MOTU, first_game_force
-from tournaments import services
 from tournaments.errors import EventError
-from tournaments.seats import two_seats
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +34,7 @@ def list_text(faction: str) -> str:
 def finish(round_, organizer):
     for match in round_.matches.games():
         result_services.decide_result(organizer, match, scores=two_seats("win", (30, 10)))
-    return services.close_round(organizer, round_)
+    return draw_services.close_round(organizer, round_)
 
 
 # -- guests and claims ------------------------------------------------------------------------
@@ -49,7 +49,7 @@ def test_a_guest_plays_gets_results_and_standings_and_is_claimed_with_their_hist
     assert re.fullmatch(f"[{codes.CLAIM_ALPHABET}]{{{codes.CLAIM_LENGTH}}}", guest.claim_code)
     participant_services.check_in(organizer, guest)
 
-    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     assert round_.matches.of(guest).exists()
     finish(round_, organizer)
     rows, after = published_standings(event)
@@ -247,7 +247,7 @@ def test_a_join_code_registers_players_until_it_is_renewed_or_turned_off(field, 
 
 
 def statuses(event) -> dict[str, str]:
-    return {c.key: c.status for c in services.readiness(event)}
+    return {c.key: c.status for c in draw_services.readiness(event)}
 
 
 def test_the_readiness_checklist_fails_blocks_and_warns(make_event, make_player, organizer):
@@ -259,7 +259,7 @@ def test_the_readiness_checklist_fails_blocks_and_warns(make_event, make_player,
     assert checks["lists"] == "warn" and checks["check_in"] == "warn" and checks["odd_field"] == "warn"
     assert checks["dates"] == checks["content_pack"] == checks["round_time"] == checks["tiebreaks"] == "pass"
     with pytest.raises(EventError, match=r"Round 1 cannot be paired yet: Players: 1 registered"):
-        services.pair_next_round(organizer, event)
+        draw_services.pair_next_round(organizer, event)
     assert not event.rounds.exists()
 
 
@@ -268,7 +268,7 @@ def test_warnings_do_not_block_round_one(make_event, make_player, organizer):
     for name in ("Ann", "Bob"):
         participant_services.register(make_player(name), event)  # no lists: a warning only
     assert statuses(event)["lists"] == "warn"
-    assert services.pair_next_round(organizer, event).number == 1
+    assert draw_services.pair_next_round(organizer, event).number == 1
 
 
 # -- the ringer ---------------------------------------------------------------------------------
@@ -278,11 +278,11 @@ def test_the_ringer_plays_an_odd_field_counts_for_the_opponent_and_is_left_out_o
     event, players = field(3, odd_field="ringer")
     ringer = participant_services.add_ringer(organizer, event, "Stand-in")
     assert ringer.status == RegistrationStatus.CHECKED_IN and ringer.is_ringer
-    round_ = services.pair_next_round(organizer, event)
+    round_ = draw_services.pair_next_round(organizer, event)
     assert not round_.matches.byes().exists()
     ringer_match = round_.matches.of(ringer).get()
     assert "the ringer plays" in ringer_match.reason
-    finish(services.publish_round(organizer, round_), organizer)
+    finish(draw_services.publish_round(organizer, round_), organizer)
     rows, _ = published_standings(event)
     assert [row["registration"] for row in rows if row["registration"] == ringer.pk] == []
     # Three players, ranks closed up over the ringer's place.
@@ -292,7 +292,7 @@ def test_the_ringer_plays_an_odd_field_counts_for_the_opponent_and_is_left_out_o
     ringer_lost = ringer_match.seat_list()[0].registration_id != ringer.pk
     assert opponent_row["metrics"]["points"] == (3 if ringer_lost else 0)
     # check_event agrees with the stored standings that leave the ringer out.
-    from tournaments.event_audit import event_discrepancies
+    from draw.event_audit import event_discrepancies
 
     assert event_discrepancies(event) == []
     # Nobody is rated from a game against the stand-in.
@@ -303,12 +303,12 @@ def test_the_ringer_plays_an_odd_field_counts_for_the_opponent_and_is_left_out_o
 def test_the_ringer_sits_out_an_even_field_and_an_event_that_gives_byes(field, organizer):
     event, _ = field(4, odd_field="ringer")
     ringer = participant_services.add_ringer(organizer, event)
-    round_ = services.pair_next_round(organizer, event)
+    round_ = draw_services.pair_next_round(organizer, event)
     assert not round_.matches.of(ringer).exists() and not round_.matches.byes().exists()
 
     other, _ = field(3, names=["X", "Y", "Z"], name="Bye Open")
     sub = participant_services.add_ringer(organizer, other)
-    round_ = services.pair_next_round(organizer, other)
+    round_ = draw_services.pair_next_round(organizer, other)
     assert not round_.matches.of(sub).exists() and round_.matches.byes().count() == 1
     with pytest.raises(EventError, match="has a ringer"):
         participant_services.add_ringer(organizer, other, "Another")

@@ -6,6 +6,8 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from draw import services as draw_services
+from draw.seats import two_seats
 from participants import services as participant_services
 from participants.models import RegistrationStatus
 from results import services as result_services
@@ -13,7 +15,6 @@ from tests.tournaments_django.conftest import EW, MOTU, first_game_force
 from tournaments import services
 from tournaments.errors import EventError
 from tournaments.models import AuditEntry, Notification
-from tournaments.seats import two_seats
 
 pytestmark = pytest.mark.django_db
 
@@ -73,19 +74,19 @@ def test_check_in_by_the_player_or_an_organizer_only(make_event, make_player, or
 
 def test_round_one_leaves_out_players_who_did_not_check_in_once_the_organizer_confirms(field, organizer):
     # Issue #13: a registered player who did not check in was dropped with no warning.
-    from tournaments.services.rounds import AbsentPlayers
+    from draw.services.rounds import AbsentPlayers
 
     event, players = field(5, check_in=False, require_check_in=True)
     for user in players[:4]:
         participant_services.check_in(organizer, event.registrations.get(player=user))
     with pytest.raises(AbsentPlayers) as refused:
-        services.pair_next_round(organizer, event)
+        draw_services.pair_next_round(organizer, event)
     assert [r.display_name for r in refused.value.registrations] == ["Player E"]
     assert refused.value.status_code == 409 and "Player E" in refused.value.message
     # Nothing happened: no round, nobody dropped, registration still open.
     assert not event.rounds.exists()
     assert event.registrations.get(player=players[4]).status == RegistrationStatus.REGISTERED
-    round_ = services.pair_next_round(organizer, event, drop_absent=True)
+    round_ = draw_services.pair_next_round(organizer, event, drop_absent=True)
     paired = {r.player_id for m in round_.matches.all() for r in m.entrants()}
     assert paired == {u.pk for u in players[:4]}
     absent = event.registrations.get(player=players[4])
@@ -114,7 +115,7 @@ def test_lists_are_checked_saved_even_when_invalid_and_locked_at_the_deadline(ma
 
 def test_lists_lock_when_round_one_is_paired(field, organizer):
     event, players = field(4)
-    services.pair_next_round(organizer, event)
+    draw_services.pair_next_round(organizer, event)
     assert all(r.force_list.locked for r in event.registrations.all())
     with pytest.raises(EventError, match="locked"):
         participant_services.submit_list(players[0], event, entries=first_game_force(MOTU), faction=MOTU)
@@ -130,20 +131,20 @@ def test_drop_takes_effect_from_the_next_round(running_round, organizer, django_
     assert Notification.objects.filter(user=organizer, message__contains="dropped").exists()
     for match in round_.matches.all():  # round 1 stands as published
         result_services.decide_result(organizer, match, scores=two_seats("win"))
-    services.close_round(organizer, round_)
-    round_2 = services.pair_next_round(organizer, event)
+    draw_services.close_round(organizer, round_)
+    round_2 = draw_services.pair_next_round(organizer, event)
     assert registration.pk not in {r.pk for m in round_2.matches.all() for r in m.entrants()}
     assert round_2.matches.byes().count() == 1  # three players left: one bye
 
 
 def test_a_player_dropped_while_a_round_is_a_draft_blocks_publishing_until_re_paired(field, organizer):
     event, players = field(4)
-    round_ = services.pair_next_round(organizer, event)
+    round_ = draw_services.pair_next_round(organizer, event)
     participant_services.drop(organizer, event.registrations.get(player=players[1]))
     with pytest.raises(EventError, match="re-pair it first"):
-        services.publish_round(organizer, round_)
-    services.repair_round(organizer, round_, note="Player B left")
-    services.publish_round(organizer, round_)
+        draw_services.publish_round(organizer, round_)
+    draw_services.repair_round(organizer, round_, note="Player B left")
+    draw_services.publish_round(organizer, round_)
     assert round_.matches.count() == 2 and round_.matches.byes().count() == 1
 
 
@@ -155,19 +156,19 @@ def test_late_join_with_a_configured_score(running_round, organizer, make_player
     assert late.status == RegistrationStatus.CHECKED_IN
     for match in round_.matches.all():
         result_services.decide_result(organizer, match, scores=two_seats("win"))
-    services.close_round(organizer, round_)
+    draw_services.close_round(organizer, round_)
     snapshot = round_.standings
     assert late.pk not in {
         row["registration"] for row in snapshot.rows
     }  # not in the standings before joining
-    round_2 = services.pair_next_round(organizer, event)
+    round_2 = draw_services.pair_next_round(organizer, event)
     bye = round_2.matches.byes().get()
     # Five players; the bye goes to the lowest-ranked: a round-1 loser on 0, not the joiner on 1.5.
     assert bye.entrants()[0].pk != late.pk
-    services.publish_round(organizer, round_2)
+    draw_services.publish_round(organizer, round_2)
     for match in round_2.matches.games():
         result_services.decide_result(organizer, match, scores=two_seats("draw"))
-    services.close_round(organizer, round_2)
+    draw_services.close_round(organizer, round_2)
     row = next(r for r in round_2.standings.rows if r["registration"] == late.pk)
     assert row["metrics"]["points"] == 2.5  # 1.5 to start + a draw
 

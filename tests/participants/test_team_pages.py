@@ -9,11 +9,11 @@ import io
 import pytest
 from rest_framework.test import APIClient
 
+from draw import services as draw_services
+from draw.seats import two_seats
 from participants import services as participant_services
 from participants.models import Team
 from results import services as result_services
-from tournaments import services
-from tournaments.seats import two_seats
 
 pytestmark = pytest.mark.django_db
 
@@ -98,12 +98,12 @@ def test_the_teams_api_lists_forms_changes_and_disbands(open_event, organizer, m
 
 def test_team_pairings_and_standings_on_the_pages_and_in_the_exports(team_event, organizer, client):
     event, teams = team_event
-    round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round1 = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     pairings = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
     assert "Grayskull (Adam, Teela)" in pairings and "Snake Mountain (Keldor, Evelyn)" in pairings
     for match in round1.matches.all():
         result_services.decide_result(organizer, match, scores=two_seats("win", (10, 7)))
-    services.close_round(organizer, round1)
+    draw_services.close_round(organizer, round1)
     results = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
     assert "win 10–7 loss" in results  # one line per table: the teams' result, not each player's
 

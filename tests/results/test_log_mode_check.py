@@ -14,10 +14,12 @@ import pytest
 from rest_framework.test import APIClient
 
 import engine
+from draw import seats
+from draw import services as draw_services
+from draw.models import LogFlag, MatchState, ResultSource
 from participants import services as participant_services
 from tests.tournaments_django.conftest import verify
-from tournaments import seats, services
-from tournaments.models import LogFlag, MatchState, ResultSource
+from tournaments import services
 
 pytestmark = pytest.mark.django_db
 
@@ -66,7 +68,7 @@ def _hr_round(organizer, make_player, factions: dict[str, str], **settings):
         registration.save()
         checked = participant_services.submit_list(registration.player, event, text=f"Faction: {faction}")
         assert checked.valid, checked.validation
-    return event, services.publish_round(organizer, services.pair_next_round(organizer, event))
+    return event, draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
 
 
 def test_a_skirmish_event_refuses_a_pandemonium_or_co_op_log_and_takes_a_skirmish(
@@ -176,7 +178,9 @@ def test_a_skirmish_event_refuses_a_team_game_log_and_takes_a_skirmish(
     )  # fmt: skip
     for name in ("Adam", "Teela"):
         participant_services.register(make_player(name), event)
-    match = services.publish_round(organizer, services.pair_next_round(organizer, event)).matches.get()
+    match = draw_services.publish_round(
+        organizer, draw_services.pair_next_round(organizer, event)
+    ).matches.get()
 
     # FE-2: the standard team game between the same two players, each playing the faction dealt to them.
     team_game = _fe_log(match, "standard")
@@ -201,7 +205,9 @@ def test_a_team_game_event_refuses_a_skirmish_log(organizer, make_player, django
     assert (event.game_mode, event.team_size) == ("", 0)  # the standard team game, one player a side (FE-2.1)
     for name in ("Adam", "Teela"):
         participant_services.register(make_player(name), event)
-    match = services.publish_round(organizer, services.pair_next_round(organizer, event)).matches.get()
+    match = draw_services.publish_round(
+        organizer, draw_services.pair_next_round(organizer, event)
+    ).matches.get()
     _upload_api(match, json.loads(_fe_log(match, "skirmish")), django_capture_on_commit_callbacks)
     assert match.flag_details == ["this event plays a team game (FE-2); this log is a skirmish (FE-19)"]
     _upload_api(match, json.loads(_fe_log(match, "standard")), django_capture_on_commit_callbacks)

@@ -90,10 +90,10 @@ def field(make_event, make_player, organizer):
 @pytest.fixture
 def running_round(field, organizer):
     """A published round 1 of a 4-player Swiss event: (event, round, players)."""
-    from tournaments import services
+    from draw import services as draw_services
 
     event, players = field(4)
-    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     return event, round_, players
 
 

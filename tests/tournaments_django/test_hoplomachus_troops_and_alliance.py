@@ -18,11 +18,12 @@ from datetime import date
 import pytest
 
 import engine
+from draw import services as draw_services
+from draw.models import MatchState
 from participants import services as participant_services
 from results import services as result_services
 from tests.tournaments_django.conftest import verify
 from tournaments import distinct_factions, services
-from tournaments.models import MatchState
 
 pytestmark = pytest.mark.django_db
 
@@ -148,7 +149,9 @@ def test_a_skirmish_match_starts_at_the_table_with_each_registered_faction(organ
     for player, faction in zip(players, ("Kunlun", "Amazons"), strict=True):
         participant_services.register(player, event)
         participant_services.submit_list(player, event, text=faction)
-    match = services.publish_round(organizer, services.pair_next_round(organizer, event)).matches.get()
+    match = draw_services.publish_round(
+        organizer, draw_services.pair_next_round(organizer, event)
+    ).matches.get()
     table = matches.start_from_match(match.entrants()[0].player, match.pk, first_player_seat=1)
     by_name = {p["name"]: p["faction"] for p in table.header["players"]}
     assert by_name == {"Adam": "kunlun", "Teela": "amazons"} and table.header["setup"]["mode"] == "skirmish"
@@ -175,7 +178,7 @@ def _alliance_with_registered(organizer, make_player, log: dict, *, slug: str, c
         seat["name"] = regs[seat["id"]].display_name
     for n, (side, members) in enumerate(sorted(setup["teams"].items()), start=1):
         participant_services.create_team(organizer, event, side.title(), [regs[p] for p in members], seed=n)
-    round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round1 = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     return event, round1.matches.get()
 
 
@@ -260,7 +263,7 @@ def test_swiss_pairs_alliance_teams_that_share_no_faction(organizer, make_player
     # pairing with four different factions at both tables is 1–4 and 2–3.
     teams = _teams_with(organizer, make_player, event, [("kunlun", "amazons"), ("kunlun", "plutos-refugees"),
                                                         ("amazons", "faction-4"), ("plutos-refugees", "faction-5")])  # fmt: skip
-    round1 = services.pair_next_round(organizer, event)
+    round1 = draw_services.pair_next_round(organizer, event)
     tables = {frozenset(s.team for s in m.seat_list()) for m in round1.matches.all()}
     ids = [str(t.pk) for t in teams]
     assert tables == {frozenset({ids[0], ids[3]}), frozenset({ids[1], ids[2]})}
@@ -271,12 +274,12 @@ def test_what_pairing_cannot_fix_is_a_warning_on_the_round_page_and_api(client, 
     # Two teams must meet and both hold Kunlun: the pairing says so, and so do the round page and API.
     event = alliance_event(organizer, slug="warned")
     _teams_with(organizer, make_player, event, [("kunlun", "plutos-refugees"), ("kunlun", "amazons")])
-    round1 = services.pair_next_round(organizer, event)
+    round1 = draw_services.pair_next_round(organizer, event)
     assert round1.matches.get().reason.startswith("warning: same faction (Kunlun)")
     warnings = distinct_factions.round_warnings(round1)
     assert len(warnings) == 1 and "both registered Kunlun" in warnings[0]
     assert "swap one team with another table" in warnings[0]
-    services.publish_round(organizer, round1)
+    draw_services.publish_round(organizer, round1)
     client.force_login(organizer)
     assert client.get(f"/api/events/{event.slug}/rounds/1/").json()["warnings"] == warnings
     page = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
@@ -298,7 +301,7 @@ def test_partners_of_one_faction_are_warned_on_the_teams_page_and_at_their_table
     client.force_login(organizer)
     teams_page = client.get(f"/events/{event.slug}/teams/").content.decode()
     assert "Team 2: partners" in teams_page and "(Amazons)" in teams_page
-    round1 = services.pair_next_round(organizer, event)
+    round1 = draw_services.pair_next_round(organizer, event)
     warnings = distinct_factions.round_warnings(round1)
     assert (
         len(warnings) == 1 and "both registered Amazons" in warnings[0] and "they are partners" in warnings[0]

@@ -41,6 +41,7 @@ def _optional_apps() -> list[str]:
     if (PLATFORM_DIR / "tournaments" / "apps.py").exists():
         apps.append("tournaments")
         apps.append("participants")  # registrations, teams, lists, check-in: built on tournaments
+        apps.append("draw")  # rounds, pairings, matches and seats: built on participants
         apps.append("standings")  # stored standings, ratings and histories: built on tournaments
         apps.append(
             "results"

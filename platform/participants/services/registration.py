@@ -8,9 +8,10 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
 from accounts.services import profile_for
+from draw.models import RoundState
 from participants.models import Registration, RegistrationStatus
 from tournaments.errors import EventError
-from tournaments.models import Event, EventFormat, EventStatus, RoundState
+from tournaments.models import Event, EventFormat, EventStatus
 from tournaments.permissions import require_manager
 from tournaments.services.common import audit, lock_event, notify, notify_organizers
 

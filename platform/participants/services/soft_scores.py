@@ -7,8 +7,9 @@ from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
 
+from draw import records
 from participants.models import ENTERED, SoftScore
-from tournaments import hooks, records
+from tournaments import hooks
 from tournaments.algorithms.errors import InvalidInput, as_sentence
 from tournaments.algorithms.soft_scores import check_entry
 from tournaments.errors import EventError

@@ -8,8 +8,8 @@ from rest_framework import serializers
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
+from draw.services.event_day import MyTable, current_table, current_tables, projector_data
 from tournaments.api.views import EventAPIView
-from tournaments.services.event_day import MyTable, current_table, current_tables, projector_data
 
 
 class TablePlayerSerializer(serializers.Serializer):

@@ -15,10 +15,10 @@ from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from draw import services as draw_services
 from participants import codes
 from participants import services as participant_services
 from participants.services import player_import
-from tournaments import services
 from tournaments.api.serializers import RegistrationSerializer
 from tournaments.api.views import EventAPIView
 from tournaments.errors import EventError
@@ -215,4 +215,4 @@ class ReadinessView(EventAPIView):
     def get(self, request, slug):
         event = self.event(slug)
         require_manager(request.user, event)
-        return Response([c.to_dict() for c in services.readiness(event)])
+        return Response([c.to_dict() for c in draw_services.readiness(event)])

@@ -8,9 +8,9 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
+from draw import records
 from participants import services as participant_services
 from participants.models import Registration, Team
-from tournaments import records
 from tournaments.api.views import EventAPIView
 from tournaments.errors import EventError
 from tournaments.models import Event

@@ -17,19 +17,22 @@ from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnl
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from draw import result_rules
+from draw import services as draw_services
+from draw.models import Match, Round, RoundState
+from draw.services.rounds import AbsentPlayers
 from gamelogs.api.errors import error_body
 from gamelogs.services import UploadRejected
 from participants import services as participant_services
 from participants.models import ENTERED, ForceList, Registration
 from participants.services.force_lists import list_of
 from participants.services.soft_scores import soft_scores_by_registration
-from tournaments import result_rules, services
+from tournaments import services
 from tournaments.api import serializers as s
 from tournaments.errors import EventError
 from tournaments.forms import EVENT_FIELDS
-from tournaments.models import AuditEntry, Event, Match, Notification, Round, RoundState
+from tournaments.models import AuditEntry, Event, Notification
 from tournaments.permissions import manages
-from tournaments.services.rounds import AbsentPlayers
 
 
 class EventAPIView(APIView):
@@ -74,7 +77,7 @@ class EventAPIView(APIView):
     @staticmethod
     def ending(event: Event, data: dict) -> str | None:
         """The ending a result input names; without one, the game's score-decided ending (so an API
-        client is held to the same rules as the pages, tournaments.result_rules)."""
+        client is held to the same rules as the pages, draw.result_rules)."""
         return data.get("ending") or result_rules.default_ending(event) or None
 
     def scores(self, serializer_class) -> tuple[list, dict]:
@@ -285,7 +288,7 @@ class RoundListView(EventAPIView):
     )
     def post(self, request, slug):
         drop_absent = self.valid(s.PairInputSerializer)["drop_absent"]
-        round_ = services.pair_next_round(request.user, self.event(slug), drop_absent=drop_absent)
+        round_ = draw_services.pair_next_round(request.user, self.event(slug), drop_absent=drop_absent)
         return Response(
             s.RoundSerializer(round_, context={"request": request}).data, status=status.HTTP_201_CREATED
         )
@@ -321,20 +324,20 @@ class RoundActionView(EventAPIView):
         round_ = self.round(event, number)
         user = request.user
         if action == "publish":
-            services.publish_round(user, round_)
+            draw_services.publish_round(user, round_)
         elif action == "swap":
             data = self.valid(s.SwapInputSerializer)
             first = get_object_or_404(Registration, pk=data["first"], event=event)
             second = get_object_or_404(Registration, pk=data["second"], event=event)
-            warnings = services.swap_pairing(user, round_, first, second, note=data["note"])
+            warnings = draw_services.swap_pairing(user, round_, first, second, note=data["note"])
             body = s.RoundSerializer(Round.objects.get(pk=round_.pk), context={"request": request}).data
             return Response({**body, "warnings": warnings})
         elif action == "repair":
-            services.repair_round(user, round_, note=self.valid(s.NoteInputSerializer)["note"])
+            draw_services.repair_round(user, round_, note=self.valid(s.NoteInputSerializer)["note"])
         elif action == "timer":
-            services.start_timer(user, round_, minutes=self.valid(s.TimerInputSerializer).get("minutes"))
+            draw_services.start_timer(user, round_, minutes=self.valid(s.TimerInputSerializer).get("minutes"))
         elif action == "close":
-            services.close_round(user, round_)
+            draw_services.close_round(user, round_)
         else:
             raise Http404
         return Response(s.RoundSerializer(Round.objects.get(pk=round_.pk), context={"request": request}).data)
@@ -362,7 +365,7 @@ class BracketView(EventAPIView):
         event = self.event(slug)
         if not event.has_elimination_stage:
             raise EventError("This event has no elimination bracket.", "not_found")
-        return Response(s.BracketSerializer(services.bracket_table(event)).data)
+        return Response(s.BracketSerializer(draw_services.bracket_table(event)).data)
 
 
 class WithdrawView(EventAPIView):

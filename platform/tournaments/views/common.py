@@ -9,8 +9,9 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from draw.models import Match, Round, RoundState
 from tournaments.errors import EventError
-from tournaments.models import Event, Match, Round, RoundState
+from tournaments.models import Event
 from tournaments.permissions import manages
 
 

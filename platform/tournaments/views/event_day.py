@@ -7,10 +7,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import render
 
+from draw import presenters
+from draw.services.event_day import current_table, projector_data
 from participants.services.registration import registration_of
-from tournaments import presenters
 from tournaments.permissions import manages
-from tournaments.services.event_day import current_table, projector_data
 from tournaments.views.common import event_or_404, round_or_404
 
 # Result slips on one printed sheet: three fit an A4 or US Letter page with room to write.

@@ -7,6 +7,10 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from draw import services as draw_services
+from draw.models import MatchState, RoundState
+from draw.pairing import planned_rounds
+from draw.services.rounds import AbsentPlayers
 from participants import services as participant_services
 from participants.models import ENTERED, Registration, RegistrationStatus
 from participants.services.force_lists import missing_or_invalid_lists
@@ -23,10 +27,8 @@ from tournaments.forms import (
     SwapForm,
     TimerForm,
 )
-from tournaments.models import Event, EventStatus, MatchState, RoundState
-from tournaments.pairing import planned_rounds
+from tournaments.models import Event, EventStatus
 from tournaments.permissions import require_manager, require_organizer_role
-from tournaments.services.rounds import AbsentPlayers
 from tournaments.views.common import back_on_event_error, event_or_404, round_or_404
 
 
@@ -94,7 +96,7 @@ def manage(request, slug: str):
         "organizer_form": OrganizerForm(),
         "organizers": event.organizers.all(),
         "audit": event.audit_entries.select_related("actor")[:15],
-        "readiness": services.readiness(event) if not rounds else [],
+        "readiness": draw_services.readiness(event) if not rounds else [],
     }
     return render(request, "tournaments/manage.html", context)
 
@@ -160,7 +162,7 @@ def add_organizer(request, slug: str):
 def pair(request, slug: str):
     event = event_or_404(slug)
     try:
-        round_ = services.pair_next_round(
+        round_ = draw_services.pair_next_round(
             request.user, event, drop_absent=request.POST.get("drop_absent") == "1"
         )
     except AbsentPlayers:
@@ -182,7 +184,7 @@ def swap(request, slug: str, number: int):
         raise EventError("Choose the two players to swap.")
     first = players.get(pk=form.cleaned_data["first"])
     second = players.get(pk=form.cleaned_data["second"])
-    warnings = services.swap_pairing(request.user, round_, first, second, note=form.cleaned_data["note"])
+    warnings = draw_services.swap_pairing(request.user, round_, first, second, note=form.cleaned_data["note"])
     messages.success(request, f"Swapped {first.display_name} and {second.display_name}.")
     for warning in warnings:
         messages.warning(request, warning)
@@ -197,7 +199,7 @@ def repair(request, slug: str, number: int):
     round_ = round_or_404(event, number, request.user)
     form = NoteForm(request.POST)
     note = form.cleaned_data["note"] if form.is_valid() else ""
-    services.repair_round(request.user, round_, note=note)
+    draw_services.repair_round(request.user, round_, note=note)
     messages.success(request, f"Round {number} re-paired.")
     return redirect("tournaments:round", slug=slug, number=number)
 
@@ -208,7 +210,7 @@ def repair(request, slug: str, number: int):
 def publish(request, slug: str, number: int):
     event = event_or_404(slug)
     round_ = round_or_404(event, number, request.user)
-    services.publish_round(request.user, round_)
+    draw_services.publish_round(request.user, round_)
     messages.success(request, f"Round {number} is published: players see their tables.")
     return redirect("tournaments:round", slug=slug, number=number)
 
@@ -221,7 +223,7 @@ def timer(request, slug: str, number: int):
     round_ = round_or_404(event, number, request.user)
     form = TimerForm(request.POST)
     minutes = form.cleaned_data["minutes"] if form.is_valid() else None
-    round_ = services.start_timer(request.user, round_, minutes=minutes)
+    round_ = draw_services.start_timer(request.user, round_, minutes=minutes)
     # Said in minutes: a clock time here would be the server's (UTC), not the room's.
     minutes = round((round_.timer_ends_at - round_.timer_started_at).total_seconds() / 60)
     messages.success(request, f"Round {number} clock started: {minutes} minutes.")
@@ -234,7 +236,7 @@ def timer(request, slug: str, number: int):
 def close(request, slug: str, number: int):
     event = event_or_404(slug)
     round_ = round_or_404(event, number, request.user)
-    services.close_round(request.user, round_)
+    draw_services.close_round(request.user, round_)
     messages.success(request, f"Round {number} closed; standings updated.")
     return redirect("tournaments:standings", slug=slug)
 

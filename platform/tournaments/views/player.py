@@ -7,13 +7,13 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from draw.services.event_day import current_tables
 from participants import services as participant_services
 from participants.services.force_lists import event_content, list_of
 from tournaments.errors import EventError
 from tournaments.forms import ListForm
 from tournaments.models import Notification
 from tournaments.permissions import manages
-from tournaments.services.event_day import current_tables
 from tournaments.views.common import back_on_event_error, event_or_404
 
 

@@ -5,15 +5,17 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import render
 
+from draw import presenters
+from draw.models import RoundState
+from draw.pairing import planned_rounds
+from draw.services.event_day import current_table
+from draw.services.round_status import corrections_before_pairing, missing_results
 from participants.models import ForceList, RegistrationStatus
 from participants.services.registration import registration_of
-from tournaments import distinct_factions, presenters
+from tournaments import distinct_factions
 from tournaments.forms import NoteForm, SwapForm, TimerForm
-from tournaments.models import AuditEntry, Event, RoundState
-from tournaments.pairing import planned_rounds
+from tournaments.models import AuditEntry, Event
 from tournaments.permissions import can_create_events, manages, officiates
-from tournaments.services.event_day import current_table
-from tournaments.services.round_status import corrections_before_pairing, missing_results
 from tournaments.views.common import event_or_404, round_or_404
 
 

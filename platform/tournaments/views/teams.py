@@ -9,9 +9,10 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from draw import records
 from participants import services as participant_services
 from participants.models import Team
-from tournaments import distinct_factions, records
+from tournaments import distinct_factions
 from tournaments.errors import EventError
 from tournaments.forms import TeamForm
 from tournaments.permissions import manages, require_manager

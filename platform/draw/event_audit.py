@@ -17,9 +17,11 @@ Plus the bookkeeping the two rely on: a closed round has no match without a coun
 
 from __future__ import annotations
 
-from tournaments import hooks, records
+from draw import records
+from draw.models import COUNTED_STATES, RoundState
+from tournaments import hooks
 from tournaments.algorithms.checks import find_discrepancies
-from tournaments.models import COUNTED_STATES, Event, RoundState
+from tournaments.models import Event
 
 
 def event_discrepancies(event: Event) -> list[str]:

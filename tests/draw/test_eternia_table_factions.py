@@ -14,14 +14,16 @@ from datetime import date
 import pytest
 
 import engine
+from draw import seats, table_factions
+from draw import services as draw_services
+from draw.models import Match, MatchState, ResultSource
+from draw.seats import two_seats
+from draw.services.readiness import readiness
 from participants import services as participant_services
 from results import services as result_services
 from tests.tournaments_django.conftest import verify
-from tournaments import seats, services, table_factions
+from tournaments import services
 from tournaments.algorithms.table_sides import spread
-from tournaments.models import Match, MatchState, ResultSource
-from tournaments.seats import two_seats
-from tournaments.services.readiness import readiness
 from tournaments.simulation import run_simulated_event
 
 GAME = "motu-fields-of-eternia"
@@ -77,7 +79,7 @@ def test_every_table_of_a_paired_round_is_dealt_one_faction_a_side(organizer, ma
     event, _ = six_teams(organizer, make_player)
     lists = next(c for c in readiness(event) if c.key == "lists")
     assert lists.status == "pass" and "dealt" in lists.detail  # no faction list is asked for
-    round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round1 = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     matches = list(round1.matches.order_by("table"))
     assert len(matches) == 3
     assert [dealt(m) for m in matches] == [["motu", "ew"], ["ew", "motu"], ["motu", "ew"]]  # by table number
@@ -103,7 +105,7 @@ def test_the_dealt_factions_are_on_the_match_page_the_projector_the_printed_shee
 ):
     """Everywhere a table's seats are listed, each side's dealt faction is shown with it."""
     event, _ = six_teams(organizer, make_player)
-    round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round1 = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     first = round1.matches.order_by("table").first()
     (a1, a2), (b1, b2) = ([seat.registration.display_name for seat in side] for side in seats.sides(first))
     masters, evil = "Masters of the Universe", "Evil Warriors"
@@ -147,7 +149,7 @@ def test_a_log_whose_teams_play_the_other_factions_is_flagged(
     organizer, make_player, django_capture_on_commit_callbacks
 ):
     event, _ = six_teams(organizer, make_player)
-    round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round1 = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     swapped, right = round1.matches.order_by("table")[:2]
     player = seats.sides(swapped)[0][0].registration.player
     with django_capture_on_commit_callbacks(execute=True):
@@ -201,7 +203,7 @@ def test_ratings_can_be_read_for_one_game_with_partners_rated_as_a_team(organize
     from standings.services import ratings
 
     event, teams = six_teams(organizer, make_player)
-    round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round1 = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     for match in round1.matches.all():
         result_services.decide_result(organizer, match, scores=two_seats("win", (10, 7)))
     eternia = ratings(game=GAME)

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import engine
+from draw.models import Match
+from draw.seats import SeatScore
 from tournaments.errors import EventError
-from tournaments.models import Event, Match
-from tournaments.seats import SeatScore
+from tournaments.models import Event
 
 
 def _schema(event: Event):

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from draw.models import Match, MatchSeat, Outcome
 from tournaments.algorithms.teams import seat_plan
 from tournaments.errors import EventError
-from tournaments.models import Match, MatchSeat, Outcome
 
 OPPOSITE = {Outcome.WIN: Outcome.LOSS, Outcome.LOSS: Outcome.WIN, Outcome.DRAW: Outcome.DRAW}
 
@@ -196,7 +196,7 @@ def create_matches(round_, pairings, members: Mapping[int, Sequence[int]] | None
 
     A bye is a win by definition: nothing to wait for.
     """
-    from tournaments.models import MatchState, ResultSource
+    from draw.models import MatchState, ResultSource
 
     matches = []
     for p in pairings:

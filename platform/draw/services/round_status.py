@@ -4,7 +4,8 @@ writes both: results.services)."""
 
 from __future__ import annotations
 
-from tournaments.models import COUNTED_STATES, AuditEntry, Match, Round
+from draw.models import COUNTED_STATES, Match, Round
+from tournaments.models import AuditEntry
 
 # The audit action of a correction to a closed round (results.services.corrections).
 CORRECTED = "corrected"

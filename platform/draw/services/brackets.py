@@ -7,12 +7,13 @@ confirmed report or an organizer's decision), so a reported or disputed game sho
 
 from __future__ import annotations
 
-from tournaments import records
+from draw import records
+from draw.models import Match, RoundStage, RoundState
 from tournaments.algorithms.bracket_layout import BracketGame, BracketLayout, Side, lay_out_bracket
 from tournaments.algorithms.errors import TournamentError
 from tournaments.algorithms.placements import Placement, placements
 from tournaments.errors import EventError
-from tournaments.models import Event, Match, RoundStage, RoundState
+from tournaments.models import Event
 
 
 def bracket_for(event: Event, *, through_round: int | None = None) -> BracketLayout | None:

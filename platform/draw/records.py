@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from django.db.models import Q, Sum
 
+from draw.models import COUNTED_STATES, Match, RoundStage
 from participants.models import ENTERED, Registration, RegistrationStatus, Team
 from tournaments import distinct_factions
 from tournaments.algorithms.battle_points import table_from_json
@@ -29,7 +30,7 @@ from tournaments.algorithms.standings import order_with_soft_scores
 from tournaments.algorithms.swiss import SwissOptions
 from tournaments.algorithms.teams import team_record
 from tournaments.game_modes import placement_table
-from tournaments.models import COUNTED_STATES, Event, EventFormat, Match, RoundStage
+from tournaments.models import Event, EventFormat
 
 
 def draw_break(event: Event) -> tuple[str, ...]:

@@ -7,16 +7,18 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from draw import records, seats, table_factions
+from draw.models import COUNTED_STATES, MatchSeat, Round, RoundState
+from draw.pairing import planned_rounds, propose_round
+from draw.services.readiness import require_ready
 from participants.models import Registration, RegistrationStatus
 from participants.services.force_lists import lock_lists
-from tournaments import hooks, records, seats, table_factions
+from tournaments import hooks
 from tournaments.algorithms.rules import format_points
 from tournaments.errors import EventError
-from tournaments.models import COUNTED_STATES, Event, EventStatus, MatchSeat, Round, RoundState
-from tournaments.pairing import planned_rounds, propose_round
+from tournaments.models import Event, EventStatus
 from tournaments.permissions import require_manager
 from tournaments.services.common import audit, lock_event, notify
-from tournaments.services.readiness import require_ready
 
 
 class AbsentPlayers(EventError):
@@ -43,7 +45,7 @@ class AbsentPlayers(EventError):
 def pair_next_round(actor, event: Event, *, drop_absent: bool = False) -> Round:
     """Pair the next round as a draft for the organizer to review. The previous round must be closed.
 
-    Round 1 must pass the readiness checklist (tournaments.services.readiness), and in an event
+    Round 1 must pass the readiness checklist (draw.services.readiness), and in an event
     with check-in raises AbsentPlayers while registered players have not checked in, unless
     ``drop_absent`` confirms that they are dropped.
     """

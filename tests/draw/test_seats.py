@@ -4,13 +4,13 @@ read seats. The pairing formats pair two seats; these matches are built by hand 
 import pytest
 from rest_framework.test import APIClient
 
+from draw import services as draw_services
+from draw.models import Match, MatchSeat, MatchState
+from draw.seats import SeatScore, two_seats
 from results import services as result_services
 from results.services.match_results import result_line
 from standings.services import standings_for
-from tournaments import services
 from tournaments.errors import EventError
-from tournaments.models import Match, MatchSeat, MatchState
-from tournaments.seats import SeatScore, two_seats
 
 pytestmark = pytest.mark.django_db
 
@@ -18,13 +18,13 @@ pytestmark = pytest.mark.django_db
 def one_table(field, organizer, teams=("", "", "", "")):
     """A published round 1 whose only table seats all four players (with ``teams``)."""
     event, players = field(4)
-    round_ = services.pair_next_round(organizer, event)
+    round_ = draw_services.pair_next_round(organizer, event)
     round_.matches.all().delete()
     registrations = [user.registrations.get() for user in players]
     match = Match.objects.create(round=round_, table=1, reason="four at a table")
     for index, (registration, team) in enumerate(zip(registrations, teams, strict=True)):
         MatchSeat.objects.create(match=match, registration=registration, index=index, team=team)
-    services.publish_round(organizer, round_)
+    draw_services.publish_round(organizer, round_)
     return event, round_, match, registrations, players
 
 

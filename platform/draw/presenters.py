@@ -7,13 +7,14 @@ import json
 
 from django.urls import reverse
 
+from draw import seats
+from draw.models import LogFlag, Match, MatchState, ResultSource, Round, RoundState
+from draw.services.brackets import bracket_table
 from games import UnknownPack
 from participants.models import ForceList
-from tournaments import seats
 from tournaments.errors import EventError
-from tournaments.models import Event, LogFlag, Match, MatchState, ResultSource, Round, RoundState
+from tournaments.models import Event
 from tournaments.permissions import manages
-from tournaments.services.brackets import bracket_table
 
 STATE_CLASSES = {
     MatchState.AWAITING_LOG: "pending",
@@ -51,7 +52,7 @@ def round_rows(round_: Round) -> list[dict]:
     teams = round_.event.is_team_event
     factions: dict[str, str] = {}
 
-    def dealt(seat) -> str:  # the faction dealt at the table (tournaments.table_factions), by name
+    def dealt(seat) -> str:  # the faction dealt at the table (draw.table_factions), by name
         if seat.faction and seat.faction not in factions:
             factions[seat.faction] = faction_name(round_.event, seat.faction)
         return factions.get(seat.faction, "")
@@ -90,7 +91,7 @@ def round_rows(round_: Round) -> list[dict]:
 
 def dealt_sides(match: Match) -> list[dict]:
     """The match's sides in table order, ``{"name", "faction"}`` (the faction dealt to the side at
-    this table, by name: tournaments.table_factions), or [] when no faction was dealt."""
+    this table, by name: draw.table_factions), or [] when no faction was dealt."""
     groups = seats.sides(match)
     if len(groups) < 2 or not any(group[0].faction for group in groups):
         return []

@@ -11,8 +11,10 @@ from datetime import date
 
 import pytest
 
+from draw import records
+from draw import services as draw_services
 from participants import services as participant_services
-from tournaments import distinct_factions, records, services
+from tournaments import distinct_factions, services
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +51,7 @@ def test_players_of_one_faction_are_paired_in_different_pods(organizer, make_pla
     factions = ["Kunlun", "Kunlun", "Amazons", "Faction 4", "Faction 5", "Faction 6", "Faction 7"]
     event = pandemonium(organizer, make_player, factions, slug="pods-apart")
     assert [c.faction for c in records.competitors(event)] == factions
-    round1 = services.pair_next_round(organizer, event)
+    round1 = draw_services.pair_next_round(organizer, event)
     tables = pods(round1)
     assert [len(t) for t in tables] == [4, 3]
     assert not any({"Adam", "Teela"} <= set(t) for t in tables)
@@ -64,7 +66,7 @@ def test_a_same_faction_pod_no_split_avoids_is_warned_on_the_round_page_and_api(
     # Three of six players registered Kunlun: two pods of three seat two of them together at best.
     factions = ["Kunlun", "Amazons", "Kunlun", "Faction 4", "Kunlun", "Faction 5"]
     event = pandemonium(organizer, make_player, factions, slug="pods-warned")
-    round1 = services.pair_next_round(organizer, event)
+    round1 = draw_services.pair_next_round(organizer, event)
     warned = [
         m for m in round1.matches.order_by("table") if m.reason.startswith("warning: same faction (Kunlun)")
     ]
@@ -79,7 +81,7 @@ def test_a_same_faction_pod_no_split_avoids_is_warned_on_the_round_page_and_api(
         "Hoplomachus pod needs its own faction (one set of chips each), so this pod cannot be played as "
         "paired. Swap one of them with another pod, or ask one of them to change their list."
     ]
-    services.publish_round(organizer, round1)
+    draw_services.publish_round(organizer, round1)
     client.force_login(organizer)
     assert client.get(f"/api/events/{event.slug}/rounds/1/").json()["warnings"] == warnings
     page = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
@@ -88,7 +90,7 @@ def test_a_same_faction_pod_no_split_avoids_is_warned_on_the_round_page_and_api(
 
 def test_a_pod_of_one_faction_names_everyone_in_it(organizer, make_player):
     event = pandemonium(organizer, make_player, ["Kunlun"] * 4, slug="one-faction")
-    round1 = services.pair_next_round(organizer, event)
+    round1 = draw_services.pair_next_round(organizer, event)
     [warning] = distinct_factions.round_warnings(round1)
     assert warning.startswith(
         "Table 1: Adam one-faction, Teela one-faction, Duncan one-faction and Adora one-faction all registered Kunlun"
@@ -100,7 +102,7 @@ def test_the_event_seed_draws_the_same_pods(organizer, make_player):
     drawn = []
     for slug in ("seeded-a", "seeded-b"):
         event = pandemonium(organizer, make_player, factions, slug=slug, first_round="random", random_seed=11)
-        round1 = services.pair_next_round(organizer, event)
+        round1 = draw_services.pair_next_round(organizer, event)
         assert distinct_factions.round_warnings(round1) == []
         assert all("random draw" in m.reason for m in round1.matches.all())
         drawn.append(pods(round1))

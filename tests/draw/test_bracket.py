@@ -10,10 +10,10 @@ import io
 import pytest
 from rest_framework.test import APIClient
 
+from draw import services as draw_services
+from draw.models import Match
+from draw.seats import two_seats
 from results import services as result_services
-from tournaments import services
-from tournaments.models import Match
-from tournaments.seats import two_seats
 
 pytestmark = pytest.mark.django_db
 
@@ -30,10 +30,10 @@ def decide(round_, organizer, *, upsets=()):
 
 
 def play(event, organizer, *, upsets=(), close=True):
-    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     decide(round_, organizer, upsets=upsets)
     if close:
-        services.close_round(organizer, round_)
+        draw_services.close_round(organizer, round_)
     return round_
 
 
@@ -41,7 +41,7 @@ def play(event, organizer, *, upsets=(), close=True):
 def six(field, organizer):
     """A single-elimination event of six, round 1 published: E has beaten D, C-F is still open."""
     event, players = field(6, format="single_elimination")
-    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     d_e = round_.matches.get(table=2)
     result_services.decide_result(organizer, d_e, scores=two_seats("loss", (9, 16)))
     return event, round_
@@ -50,7 +50,7 @@ def six(field, organizer):
 def finish_six(event, round_, organizer):
     """C beats F; A beats E and B beats C; B wins the final against A."""
     result_services.decide_result(organizer, round_.matches.get(table=4), scores=two_seats("win", (14, 8)))
-    services.close_round(organizer, round_)
+    draw_services.close_round(organizer, round_)
     play(event, organizer)  # A beats E, B beats C
     play(event, organizer, upsets=(1,))  # the final: A (seed 1) loses to B
 
@@ -126,7 +126,7 @@ def test_no_bracket_before_its_first_round_is_published(client, field, organizer
     assert page.status_code == 200 and 'id="bracket-not-drawn"' in page.content.decode()
     assert "The top 4 of the Swiss standings" in page.content.decode()
     play(event, organizer)
-    services.pair_next_round(organizer, event)  # the cut, still a draft
+    draw_services.pair_next_round(organizer, event)  # the cut, still a draft
     assert client.get(f"/events/{event.slug}/bracket/").context["bracket"]["drawn"] is False
     assert APIClient().get(f"/api/events/{event.slug}/bracket/").json()["drawn"] is False
 
@@ -210,7 +210,7 @@ def test_the_exports_place_players_as_of_the_stored_standings(client, six, organ
     # D is out on the bracket page at once, but round 1 is not closed: no standings yet.
     assert client.get(f"/events/{event.slug}/standings.json").json()["placements"] == []
     result_services.decide_result(organizer, round_.matches.get(table=4), scores=two_seats("win"))
-    services.close_round(organizer, round_)
+    draw_services.close_round(organizer, round_)
     body = client.get(f"/events/{event.slug}/standings.json").json()
     assert [(p["label"], p["name"]) for p in body["placements"]] == [
         ("5th–6th", "Player D"),

@@ -14,10 +14,11 @@ the log check holds the log's teams to it (results.services.match_results).
 
 from __future__ import annotations
 
+from draw import seats
+from draw.models import MatchSeat, Round
 from games import UnknownPack
-from tournaments import seats
 from tournaments.algorithms.table_sides import deal
-from tournaments.models import Event, MatchSeat, Round
+from tournaments.models import Event
 
 
 def dealt_factions(event: Event) -> tuple[str, str] | None:

@@ -1,9 +1,9 @@
 """``python manage.py check_event EVENT``: audit an event from its stored results (see
-tournaments.event_audit). Prints each discrepancy; exits 1 if there is any."""
+draw.event_audit). Prints each discrepancy; exits 1 if there is any."""
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.event_audit import event_discrepancies
+from draw.event_audit import event_discrepancies
 from tournaments.models import Event
 
 

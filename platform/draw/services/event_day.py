@@ -15,10 +15,11 @@ from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils import timezone
 
+from draw.models import Match, MatchSeat, MatchState, Round, RoundState
+from draw.presenters import faction_name, list_lines, points_before
+from draw.seats import sides
 from participants.models import Registration, RegistrationStatus
-from tournaments.models import Event, EventStatus, Match, MatchSeat, MatchState, Round, RoundState
-from tournaments.presenters import faction_name, list_lines, points_before
-from tournaments.seats import sides
+from tournaments.models import Event, EventStatus
 
 # Match states in which a player still has something to do at the table: play, then upload the
 # log or report the result.
@@ -29,7 +30,7 @@ OPEN_STATES = (MatchState.AWAITING_LOG, MatchState.REPORTED)
 class TablePlayer:
     """One player at the table as the card shows them: the faction and list only once the
     event's lists are public (Event.lists_visible), except for the player's own; a faction dealt
-    at the table (tournaments.table_factions) is always shown."""
+    at the table (draw.table_factions) is always shown."""
 
     name: str
     faction: str = ""
@@ -85,7 +86,7 @@ class MyTable:
 
 def _player(event: Event, seat: MatchSeat, *, own: bool) -> TablePlayer:
     registration = seat.registration
-    if seat.faction:  # dealt at this table by the pairing (tournaments.table_factions): public
+    if seat.faction:  # dealt at this table by the pairing (draw.table_factions): public
         return TablePlayer(registration.display_name, faction=faction_name(event, seat.faction))
     force_list = getattr(registration, "force_list", None)
     if force_list is None or not (own or event.lists_visible):
@@ -186,7 +187,7 @@ def projector_data(event: Event, now: datetime | None = None) -> dict:
         "seconds_left": max(0, int((ends_at - now).total_seconds())) if ends_at else None,
     }
     points = points_before(round_)
-    names: dict[str, str] = {}  # the factions dealt at the tables (tournaments.table_factions), by name
+    names: dict[str, str] = {}  # the factions dealt at the tables (draw.table_factions), by name
 
     def dealt(faction: str) -> str:
         if faction and faction not in names:
@@ -196,7 +197,7 @@ def projector_data(event: Event, now: datetime | None = None) -> dict:
     matches = round_.matches.prefetch_related("seats__registration").order_by("table")
     for match in matches:
         # Partners sit together: ``side`` numbers each player's side in table order (a team's players
-        # share one; tournaments.seats), so the page writes "A & B · Masters vs C & D · Evil Warriors".
+        # share one; draw.seats), so the page writes "A & B · Masters vs C & D · Evil Warriors".
         groups = sides(match)
         players = [
             {

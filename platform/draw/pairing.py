@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from draw import records
+from draw.models import RoundStage
 from participants.models import RegistrationStatus
-from tournaments import distinct_factions, records
+from tournaments import distinct_factions
 from tournaments.algorithms.elimination import EliminationBracket, bracket_size, seeds_from_standings
 from tournaments.algorithms.errors import TournamentError
 from tournaments.algorithms.players import Competitor, Pairing, seeding_order
@@ -19,7 +21,7 @@ from tournaments.algorithms.standings import rank
 from tournaments.algorithms.swiss import pair_swiss_round
 from tournaments.errors import EventError
 from tournaments.game_modes import plays_in_pods
-from tournaments.models import Event, EventFormat, OddField, RoundStage
+from tournaments.models import Event, EventFormat, OddField
 
 
 @dataclass(frozen=True)

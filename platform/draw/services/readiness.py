@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from draw.table_factions import dealt_factions
 from participants.models import RegistrationStatus
 from participants.services.force_lists import event_content, missing_or_invalid_lists
 from participants.services.teams import team_problems
 from tournaments.errors import EventError
 from tournaments.models import Event, EventFormat, OddField
 from tournaments.services.events import validate_settings
-from tournaments.table_factions import dealt_factions
 
 PASS, WARN, FAIL = "pass", "warn", "fail"
 

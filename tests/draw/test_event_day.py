@@ -11,13 +11,13 @@ import pytest
 from django.template import Context, Template
 from django.utils import timezone
 
+from draw import services as draw_services
+from draw.seats import two_seats
+from draw.services.event_day import current_table, current_tables, projector_data
 from participants import services as participant_services
 from results import services as result_services
-from tournaments import services
 from tournaments.models import Notification
-from tournaments.seats import two_seats
 from tournaments.services.common import about
-from tournaments.services.event_day import current_table, current_tables, projector_data
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +28,7 @@ def five_players(field, organizer, django_capture_on_commit_callbacks):
     notifications of publishing are written."""
     event, players = field(5, names=["Adora", "Duncan", "Teela", "Evelyn", "Kronis"])
     with django_capture_on_commit_callbacks(execute=True):
-        round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+        round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     return event, round_, players
 
 
@@ -68,7 +68,7 @@ def test_opponents_list_is_hidden_until_lists_are_public_but_mine_is_shown(five_
 
 def test_the_clock_counts_down_from_the_round_timer(five_players, organizer):
     event, round_, _ = five_players
-    services.start_timer(organizer, round_, minutes=90)
+    draw_services.start_timer(organizer, round_, minutes=90)
     table = current_table(game_of(round_).entrants()[0].player, event)
     now = table.ends_at - timedelta(minutes=30)
     assert table.seconds_left(now) == 30 * 60
@@ -134,7 +134,7 @@ def test_my_table_api_without_a_table_and_without_signing_in(five_players, clien
 
 def test_the_card_is_on_the_event_home_and_my_events_pages(five_players, organizer, client):
     event, round_, _ = five_players
-    services.start_timer(organizer, round_, minutes=60)
+    draw_services.start_timer(organizer, round_, minutes=60)
     match = game_of(round_)
     client.force_login(match.entrants()[0].player)
     for url in (f"/events/{event.slug}/", "/", "/events/me/", f"/events/{event.slug}/my-table/"):
@@ -157,7 +157,7 @@ def test_the_my_table_page_says_why_there_is_no_table(five_players, client, make
 
 def test_projector_data_has_every_table_and_the_clock(five_players, organizer, client):
     event, round_, _ = five_players
-    services.start_timer(organizer, round_, minutes=45)
+    draw_services.start_timer(organizer, round_, minutes=45)
     round_.refresh_from_db()
     now = round_.timer_ends_at - timedelta(minutes=10)
     data = projector_data(event, now=now)
@@ -172,7 +172,7 @@ def test_projector_data_has_every_table_and_the_clock(five_players, organizer, c
 
 def test_projector_never_shows_a_draft(field, organizer, client):
     event, _ = field(4)
-    services.pair_next_round(organizer, event)
+    draw_services.pair_next_round(organizer, event)
     data = projector_data(event)
     assert data["round"] is None and data["tables"] == []
     page = client.get(f"/events/{event.slug}/projector/").content.decode()
@@ -206,7 +206,7 @@ def test_print_view_has_pairings_and_one_slip_per_game(five_players, client):
 
 def test_print_view_of_a_draft_is_for_organizers_only(field, organizer, client):
     event, _ = field(4)
-    services.pair_next_round(organizer, event)
+    draw_services.pair_next_round(organizer, event)
     assert client.get(f"/events/{event.slug}/rounds/1/print/").status_code == 404
     client.force_login(organizer)
     assert "draft, not published" in client.get(f"/events/{event.slug}/rounds/1/print/").content.decode()
@@ -279,8 +279,8 @@ def test_arbiter_table_prints_my_table_and_clock(live_server, field, organizer, 
     from arbiter_cli import main as cli
 
     event, _ = field(4)
-    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
-    services.start_timer(organizer, round_, minutes=30)
+    round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
+    draw_services.start_timer(organizer, round_, minutes=30)
     match = round_.matches.get(table=1)
     token = Token.objects.create(user=match.entrants()[0].player).key
     assert cli.main(["table", "--server", live_server.url, "--token", token]) == 0
