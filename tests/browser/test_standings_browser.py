@@ -34,8 +34,8 @@ def top_cut_event(make_user):
     from accounts.models import Profile
     from accounts.services import make_organizer
     from participants import services as participant_services
-    from tests.tournaments_django.conftest import EW, MOTU, first_game_force
     from tests.draw.test_bracket import play
+    from tests.tournaments_django.conftest import EW, MOTU, first_game_force
     from tournaments import services
     from tournaments.algorithms.battle_points import PRESETS
 
