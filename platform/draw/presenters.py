@@ -10,8 +10,7 @@ from django.urls import reverse
 from draw import seats
 from draw.models import LogFlag, Match, MatchState, ResultSource, Round, RoundState
 from draw.services.brackets import bracket_table
-from games import UnknownPack
-from participants.models import ForceList
+from participants.entrants import faction_name, list_lines  # noqa: F401 (pages and the event day read them here)
 from tournaments.errors import EventError
 from tournaments.models import Event
 from tournaments.permissions import manages
@@ -120,22 +119,6 @@ def bracket_page(event: Event) -> tuple[dict | None, str]:
         out = placement["eliminated_in_round"]
         placement["out_in"] = f"{names.get(out, 'Round')} (round {out})" if out else ""
     return table, ""
-
-
-def list_lines(force_list: ForceList | None) -> list[dict]:
-    """Each character of a list with names and costs, for list pages."""
-    if force_list is None:
-        return []
-    return (force_list.validation or {}).get("lines", [])
-
-
-def faction_name(event: Event, faction_id: str) -> str:
-    plugin = event.game_plugin
-    try:
-        pack = plugin.load_pack(event.content_pack)
-    except UnknownPack:
-        return faction_id
-    return plugin.faction_name(pack, faction_id)
 
 
 def _force_entry(entry) -> str:

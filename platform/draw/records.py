@@ -14,7 +14,8 @@ from dataclasses import replace
 from django.db.models import Q, Sum
 
 from draw.models import COUNTED_STATES, Match, RoundStage
-from participants.models import ENTERED, Registration, RegistrationStatus, Team
+from participants.entrants import entered, soft_score_keys, team_members
+from participants.models import Registration, RegistrationStatus, Team
 from tournaments import distinct_factions
 from tournaments.algorithms.battle_points import table_from_json
 from tournaments.algorithms.players import (
@@ -50,10 +51,6 @@ def scoring_rules(event: Event) -> ScoringRules:
         battle_points=table_from_json(event.battle_points),
         placement=placement_table(event),
     )
-
-
-def soft_score_keys(event: Event) -> list[str]:
-    return [c["key"] for c in event.soft_score_categories or []]
 
 
 def ranking_order(event: Event) -> list[str]:
@@ -108,11 +105,6 @@ def swiss_options(event: Event) -> SwissOptions:
     )
 
 
-def entered(event: Event):
-    """Registrations that are in the event (dropped ones included: they keep their results)."""
-    return event.registrations.filter(status__in=ENTERED).order_by("created_at", "id")
-
-
 def competitor(registration: Registration) -> Competitor:
     """``registration`` as the algorithms see it; its soft score is ``soft_total`` when the
     query annotated it (:func:`competitors` does), 0 otherwise."""
@@ -141,17 +133,6 @@ def competitors(event: Event, *, as_of_round: int | None = None) -> list[Competi
     registrations = list(registrations.select_related("force_list"))
     # A game whose opponents must play different factions pairs by the factions of the lists.
     return distinct_factions.with_factions(event, [competitor(r) for r in registrations], registrations)
-
-
-def team_members(event: Event, *, active_only: bool = False) -> dict[int, list[Registration]]:
-    """{team id: its entered members in the order they joined}; ``active_only`` leaves dropped
-    members out (they take no seat in later rounds)."""
-    members: dict[int, list[Registration]] = {t: [] for t in event.teams.values_list("pk", flat=True)}
-    for registration in entered(event).filter(team__isnull=False).select_related("force_list"):
-        if active_only and registration.status == RegistrationStatus.DROPPED:
-            continue
-        members[registration.team_id].append(registration)
-    return members
 
 
 def team_competitors(event: Event, *, as_of_round: int | None = None) -> list[Competitor]:

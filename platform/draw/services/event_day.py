@@ -1,8 +1,8 @@
 """What a player and a room need on event day: the player's current table, and the current
 round's pairings and clock as the projector shows them.
 
-Read-only: nothing here changes a row. The pages (tournaments.views.event_day, the event page,
-the home and my-events pages), the API (tournaments.api.event_day) and the projector's JSON all
+Read-only: nothing here changes a row. The pages (draw.views.event_day, the event page,
+the home and my-events pages), the API (draw.api.event_day) and the projector's JSON all
 read from these functions, so they say the same thing.
 """
 

@@ -7,7 +7,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
 
-from draw import records
+from participants import entrants
 from participants.models import ENTERED, SoftScore
 from tournaments import hooks
 from tournaments.algorithms.errors import InvalidInput, as_sentence
@@ -86,7 +86,7 @@ def _plain(value: Decimal) -> str:
 
 def soft_scores_by_registration(event: Event) -> dict[int, dict[str, float]]:
     """{registration id: {category key: points}} for the event's current categories."""
-    keys = records.soft_score_keys(event)
+    keys = entrants.soft_score_keys(event)
     found: dict[int, dict[str, float]] = {}
     for registration_id, category, points in SoftScore.objects.filter(
         registration__event=event, category__in=keys

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from draw import presenters, result_rules
 from draw.models import MatchState, RoundState
+from draw.views.common import match_or_404
 from gamelogs.services import UploadRejected
 from gamelogs.uploads import read_uploaded_file, reject_oversized_request
 from results import services as result_services
@@ -21,7 +22,7 @@ from tournaments.errors import EventError
 from tournaments.forms import DecisionForm, DisputeForm, ResolveForm, ResultForm, UploadLogForm
 from tournaments.models import Event
 from tournaments.permissions import manages, officiates
-from tournaments.views.common import back_on_event_error, event_or_404, match_or_404
+from tournaments.views.common import back_on_event_error, event_or_404
 
 
 def match_detail(request, slug: str, pk: int):

@@ -16,10 +16,11 @@ from django.urls import reverse
 
 from draw import presenters
 from draw.models import COUNTED_STATES, RoundState
+from draw.views.common import round_or_404
 from results import services as result_services
 from tournaments.forms import GridRowForm, ResultForm
 from tournaments.permissions import manages, require_official
-from tournaments.views.common import back_on_event_error, event_or_404, round_or_404
+from tournaments.views.common import back_on_event_error, event_or_404
 
 
 @login_required

@@ -9,9 +9,10 @@ from django.shortcuts import render
 
 from draw import presenters
 from draw.services.event_day import current_table, projector_data
+from draw.views.common import round_or_404
 from participants.services.registration import registration_of
 from tournaments.permissions import manages
-from tournaments.views.common import event_or_404, round_or_404
+from tournaments.views.common import event_or_404
 
 # Result slips on one printed sheet: three fit an A4 or US Letter page with room to write.
 SLIPS_PER_SHEET = 3
@@ -28,14 +29,14 @@ def my_table(request, slug: str):
         "mine": registration_of(request.user, event),
         "is_manager": manages(request.user, event),
     }
-    return render(request, "tournaments/my_table.html", context)
+    return render(request, "draw/my_table.html", context)
 
 
 def projector(request, slug: str):
     """Large-type pairings of the current round and its clock, for a screen in the room. The
     page fetches projector.json every 15 seconds and updates itself in place."""
     event = event_or_404(slug)
-    return render(request, "tournaments/projector.html", {"event": event, "data": projector_data(event)})
+    return render(request, "draw/projector.html", {"event": event, "data": projector_data(event)})
 
 
 def projector_json(request, slug: str):
@@ -59,7 +60,7 @@ def round_print(request, slug: str, number: int):
         "sheets": sheets,
         "score_label": event.game_plugin.score_label,
     }
-    return render(request, "tournaments/print_round.html", context)
+    return render(request, "draw/print_round.html", context)
 
 
 def pairings_by_name(rows: list[dict]) -> list[dict]:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import join
+from participants.views import join
 
 app_name = "join"
 

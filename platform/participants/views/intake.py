@@ -58,7 +58,7 @@ def players(request, slug: str):
     if event.join_code:
         link = join_link(request, event.join_code)
         context.update(join_link=link, join_qr=qr_svg(link))
-    return render(request, "tournaments/intake.html", context)
+    return render(request, "participants/intake.html", context)
 
 
 @require_POST
@@ -104,7 +104,7 @@ def import_preview(request, slug: str, kind: str):
     plan.notes.extend(notes)
     return render(
         request,
-        "tournaments/intake_preview.html",
+        "participants/intake_preview.html",
         {
             "event": event,
             "tab": "manage",
@@ -182,7 +182,7 @@ def claim_slips(request, slug: str):
         )
     return render(
         request,
-        "tournaments/claim_slips.html",
+        "participants/claim_slips.html",
         {"event": event, "tab": "manage", "is_manager": True, "slips": slips},
     )
 
@@ -197,7 +197,7 @@ def pair_absent(request, slug: str):
         return redirect("tournaments:manage", slug=slug)
     return render(
         request,
-        "tournaments/pair_absent.html",
+        "participants/pair_absent.html",
         {"event": event, "tab": "manage", "is_manager": True, "absent": absent},
     )
 

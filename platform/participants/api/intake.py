@@ -15,7 +15,6 @@ from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from draw import services as draw_services
 from participants import codes
 from participants import services as participant_services
 from participants.services import player_import
@@ -65,13 +64,6 @@ class ImportInputSerializer(serializers.Serializer):
 
 class CodeInputSerializer(serializers.Serializer):
     code = serializers.CharField(max_length=20)
-
-
-class CheckSerializer(serializers.Serializer):
-    key = serializers.CharField()
-    label = serializers.CharField()
-    status = serializers.CharField(help_text="pass, warn (shown, does not block) or fail (blocks round 1)")
-    detail = serializers.CharField()
 
 
 class GuestListView(EventAPIView):
@@ -206,13 +198,3 @@ class ClaimView(EventAPIView):
     def post(self, request):
         registration = participant_services.claim(request.user, self.valid(CodeInputSerializer)["code"])
         return Response({**RegistrationSerializer(registration).data, "event": registration.event.slug})
-
-
-class ReadinessView(EventAPIView):
-    @extend_schema(
-        summary="The readiness checklist before round 1 (organizers)", responses=CheckSerializer(many=True)
-    )
-    def get(self, request, slug):
-        event = self.event(slug)
-        require_manager(request.user, event)
-        return Response([c.to_dict() for c in draw_services.readiness(event)])

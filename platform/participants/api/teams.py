@@ -8,7 +8,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from draw import records
+from participants import entrants
 from participants import services as participant_services
 from participants.models import Registration, Team
 from tournaments.api.views import EventAPIView
@@ -40,7 +40,7 @@ class TeamInputSerializer(serializers.Serializer):
 
 
 def _teams(event: Event) -> list[dict]:
-    members = records.team_members(event)
+    members = entrants.team_members(event)
     return [{"team": t, "members": members.get(t.pk, [])} for t in event.teams.order_by("seed", "name")]
 
 

@@ -9,7 +9,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from draw import records
+from participants import entrants
 from participants import services as participant_services
 from participants.models import Team
 from tournaments import distinct_factions
@@ -49,7 +49,7 @@ def team_list(request, slug: str):
     open_for_changes = is_manager and not event.rounds.exists()
     if form is None and open_for_changes:
         form = TeamForm(event=event)
-    members = records.team_members(event)
+    members = entrants.team_members(event)
     factions = distinct_factions.applies(event)
     for people in members.values():
         for member in people:  # HR-17.2.4: each troop's own faction, shown where it must differ
@@ -68,7 +68,7 @@ def team_list(request, slug: str):
         "distinct_factions": factions,
         "faction_warnings": distinct_factions.team_warnings(event),
     }
-    return render(request, "tournaments/teams.html", context)
+    return render(request, "participants/teams.html", context)
 
 
 @require_POST

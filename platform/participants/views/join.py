@@ -30,7 +30,7 @@ def join_home(request):
             "code",
             f"A join code has {codes.JOIN_LENGTH} letters and a claim code {codes.CLAIM_LENGTH} characters; this has {len(code)}.",
         )
-    return render(request, "tournaments/join.html", {"form": form}, status=400 if form.errors else 200)
+    return render(request, "participants/join.html", {"form": form}, status=400 if form.errors else 200)
 
 
 def join_event(request, code: str):
@@ -52,7 +52,7 @@ def join_event(request, code: str):
             return redirect(event.get_absolute_url())
     return render(
         request,
-        "tournaments/join_event.html",
+        "participants/join_event.html",
         {"event": event, "code": event.join_code, "registration": registration_of(request.user, event)},
     )
 
@@ -64,7 +64,7 @@ def claim_entry(request, code: str):
         return redirect("join:home")
     return render(
         request,
-        "tournaments/claim.html",
+        "participants/claim.html",
         {
             "registration": registration,
             "event": registration.event,
