@@ -1,5 +1,3 @@
-from importlib import import_module
-
 from django.apps import AppConfig
 
 
@@ -9,8 +7,6 @@ class ParticipantsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # The event core's services load first: pairing reads the lists through this app's.
-        import_module("tournaments.services")
         # Editing an event's list rules checks its force lists again (tournaments.hooks).
         from participants.services.force_lists import on_settings_changed
         from tournaments import hooks
