@@ -43,7 +43,7 @@ class GameStat(models.Model):
     )
     source = models.CharField(max_length=8, choices=Source.choices, default=Source.LOG)
     match = models.OneToOneField(
-        "tournaments.Match", null=True, blank=True, on_delete=models.CASCADE, related_name="meta_stat"
+        "draw.Match", null=True, blank=True, on_delete=models.CASCADE, related_name="meta_stat"
     )
     game = models.CharField(max_length=64)
     played_on = models.DateField(

@@ -29,7 +29,8 @@ def _optional(prefix: str, module: str) -> list:
 
 
 # Apps built on the event core whose pages and API paths sit among the events' and keep their names.
-BUILT_ON_EVENTS = ("standings", "results")
+# The results' before the draw's: a round's ``results/`` is not one of its actions.
+BUILT_ON_EVENTS = ("standings", "results", "draw", "participants")
 
 
 def _events(prefix: str, module: str, namespace: str) -> list:
@@ -94,7 +95,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     *_events("events/", "tournaments.urls", "tournaments"),
     *_events("api/events/", "tournaments.api_urls", "events-api"),
-    *_optional("join/", "tournaments.join_urls"),
+    *_optional("join/", "participants.join_urls"),
     *_optional("meta/", "dashboards.urls"),
     *_optional("api/meta/", "dashboards.api_urls"),
     *_optional("", "challenges.urls"),  # /challenges/ and /api/challenges/

@@ -3,10 +3,10 @@ from django.contrib.auth import get_user_model
 from django.shortcuts import render
 
 import engine
+from draw.services.event_day import current_tables
 from gamelogs import demo
 from gamelogs.services import submissions_of
 from games import game_ids
-from tournaments.services.event_day import current_tables
 
 
 def home(request):

@@ -228,7 +228,7 @@ class GamePlugin:
 
     def table_factions(self, pack) -> list[str]:
         """With ``sides_at_table``: the two factions each table of an event deals to its two sides
-        (tournaments.table_factions); [] deals none."""
+        (draw.table_factions); [] deals none."""
         return []
 
     #: Modes (``Event.game_mode``, engine ``Mode`` ids) a simulated event may play besides the game's

@@ -34,4 +34,4 @@ class MetaConfig(AppConfig):
         register_interests()
         log_verified.connect(on_log_verified, dispatch_uid="dashboards.store_statistics")
         # Results reported by hand count too, marked unverified (meta.reported).
-        post_save.connect(on_match_saved, sender="tournaments.Match", dispatch_uid="dashboards.reported")
+        post_save.connect(on_match_saved, sender="draw.Match", dispatch_uid="dashboards.reported")

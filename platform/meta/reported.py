@@ -33,13 +33,13 @@ REPORTED_SOURCES = ("report", "organizer")
 
 def counts(match) -> bool:
     """The match's result is final and reported by hand: it may count as a reported result."""
-    from tournaments.models import COUNTED_STATES
+    from draw.models import COUNTED_STATES
 
     return match.state in COUNTED_STATES and match.result_source in REPORTED_SOURCES
 
 
 def on_match_saved(sender, instance, created: bool = False, raw: bool = False, **kwargs) -> None:
-    """``post_save`` of a tournaments Match: bring its reported result's rows up to date once the
+    """``post_save`` of a draw Match: bring its reported result's rows up to date once the
     transaction commits (the seats holding the result are written beside the match row)."""
     if raw or (created and not counts(instance)):
         return  # a fixture, or a match just paired: nothing to store and nothing stored before
@@ -50,7 +50,7 @@ def on_match_saved(sender, instance, created: bool = False, raw: bool = False, *
 def store_match_result(match_id: int) -> Touched:
     """Replace the reported-result rows of match ``match_id`` (or remove them) and have the
     summaries of the days touched refreshed. Returns the touched buckets."""
-    from tournaments.models import Match
+    from draw.models import Match
 
     touched: set = set()
     with transaction.atomic():
@@ -71,7 +71,7 @@ def store_match_result(match_id: int) -> Touched:
 
 def store_all() -> int:
     """Bring every match's reported-result rows up to date; returns how many matches it looked at."""
-    from tournaments.models import Match
+    from draw.models import Match
 
     counted = Match.objects.filter(result_source__in=REPORTED_SOURCES).values_list("pk", flat=True)
     stored = m.GameStat.objects.filter(match__isnull=False).values_list("match_id", flat=True)

@@ -22,7 +22,7 @@ def open_matches(user) -> list:
     """This player's matches of published rounds that still wait for a log."""
     if not available() or not user.is_authenticated:
         return []
-    from tournaments.models import Match, RoundState
+    from draw.models import Match, RoundState
 
     return list(
         Match.objects.games()
@@ -40,7 +40,7 @@ def reference(match) -> dict:
 def start_from_match(user, match_id: int, *, first_player_seat: int) -> TableGame:
     """The table for this match (a new one, or the one already started): seat 1 is the match's first
     entrant, seat 2 the second, each with their registered list, both seated at once."""
-    from tournaments.models import ForceList
+    from participants.models import ForceList
 
     match = next((m for m in open_matches(user) if m.pk == match_id), None)
     if match is None:
@@ -80,9 +80,9 @@ def start_from_match(user, match_id: int, *, first_player_seat: int) -> TableGam
 def attach(table: TableGame, data: bytes):
     """Attach a finished game's log to its match; returns the GameLog (or None if the match refuses it,
     e.g. it got a result meanwhile: the log is then stored for both players as a free game's is)."""
+    from draw.models import Match
     from results.services import attach_log_to_match
     from tournaments.errors import EventError
-    from tournaments.models import Match
 
     match = Match.objects.filter(pk=table.match_ref["match"]).first()
     if match is None:

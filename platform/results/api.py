@@ -11,6 +11,8 @@ from rest_framework import status
 from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.response import Response
 
+from draw.models import Match
+from draw.services import round_status
 from gamelogs.models import LogSource
 from gamelogs.services import UploadRejected
 from gamelogs.uploads import read_uploaded_file, reject_oversized_request
@@ -18,9 +20,7 @@ from results import services as result_services
 from results.models import Dispute
 from tournaments.api import serializers as s
 from tournaments.api.views import EventAPIView
-from tournaments.models import Match
 from tournaments.permissions import require_official
-from tournaments.services import round_status
 
 
 class MatchLogView(EventAPIView):

@@ -4,7 +4,7 @@ on the match and its seats (tournaments.models)."""
 from django.conf import settings
 from django.db import models
 
-from tournaments.models import Match, MatchState
+from draw.models import Match, MatchState
 
 
 class ReportStatus(models.TextChoices):

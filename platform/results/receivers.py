@@ -5,10 +5,10 @@ from __future__ import annotations
 from django.db.models import OuterRef
 from django.dispatch import receiver
 
+from draw.models import Match
 from gamelogs.models import GameLog
 from gamelogs.signals import interested, log_verified, register_interest
 from results.services.match_results import on_log_verified
-from tournaments.models import Match
 
 register_interest("tournaments", lambda: Match.objects.filter(game_log_id=OuterRef("pk")))
 

@@ -15,11 +15,12 @@ from rest_framework.renderers import BaseRenderer, BrowsableAPIRenderer, JSONRen
 from rest_framework.response import Response
 
 import games
+from draw.models import RoundState
 from standings import exports
 from standings.services import player_history, ratings
 from tournaments.api import serializers as s
 from tournaments.api.views import EventAPIView
-from tournaments.models import Event, RoundState
+from tournaments.models import Event
 
 
 class RatingSerializer(serializers.Serializer):

@@ -1,10 +1,10 @@
 """check_event's standings check: a closed round's stored standings equal a fresh ranking of the
-results up to it (see tournaments.event_audit, which runs it through tournaments.hooks)."""
+results up to it (see draw.event_audit, which runs it through tournaments.hooks)."""
 
 from __future__ import annotations
 
+from draw import records
 from standings.services import standings_for
-from tournaments import records
 from tournaments.models import Event
 
 

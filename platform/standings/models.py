@@ -1,6 +1,7 @@
 from django.db import models
 
-from tournaments.models import Event, Round
+from draw.models import Round
+from tournaments.models import Event
 
 
 class StandingSnapshot(models.Model):

@@ -5,25 +5,18 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass
 
+from draw import records
+from draw.models import COUNTED_STATES, Match, Round, RoundState
+from draw.services.brackets import placements_for
+from participants.models import Registration
+from participants.services.soft_scores import soft_scores_by_registration
 from standings.models import StandingSnapshot
-from tournaments import records
 from tournaments.algorithms.players import GameRecord, SeatResult
 from tournaments.algorithms.ratings import PlayerRating, rate_players
 from tournaments.algorithms.standings import StandingRow, rank
 from tournaments.algorithms.tiebreaks import metrics_for
 from tournaments.errors import EventError
-from tournaments.models import (
-    COUNTED_STATES,
-    Event,
-    EventFormat,
-    Match,
-    Registration,
-    Round,
-    RoundState,
-    SoftScoresUse,
-)
-from tournaments.services.brackets import placements_for
-from tournaments.services.soft_scores import soft_scores_by_registration
+from tournaments.models import Event, EventFormat, SoftScoresUse
 
 
 @dataclass(frozen=True)

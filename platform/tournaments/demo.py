@@ -25,10 +25,14 @@ from django.contrib.auth import get_user_model
 import games
 from accounts.models import Profile
 from accounts.services import create_player, make_organizer
+from draw import seats
+from draw import services as draw_services
+from draw.models import COUNTED_STATES
 from gamelogs.models import LogSource
 from games import plugin
-from tournaments import hooks, seats, services
-from tournaments.models import COUNTED_STATES, Event, EventStatus
+from participants import services as participant_services
+from tournaments import hooks, services
+from tournaments.models import Event, EventStatus
 from tournaments.simulated_games import GameJob, simulated_log
 from tournaments.simulation import run_simulated_event, seated_sides, verification_in_process
 
@@ -150,16 +154,16 @@ def _build(organizer) -> Event | None:
     registrations = []
     for index, (username, name, club) in enumerate(PLAYERS):
         player = _player(username, name, club)
-        registration = services.register(player, event)
+        registration = participant_services.register(player, event)
         side = sides[index % len(sides)]
         if not plugin_.sides_at_table:
-            services.submit_list(player, event, entries=list(side.entries), faction=side.faction)
-        services.check_in(organizer, registration)
+            participant_services.submit_list(player, event, entries=list(side.entries), faction=side.faction)
+        participant_services.check_in(organizer, registration)
         registrations.append(registration)
     if event.team_size:  # a game played by teams: consecutive players form them
         for number, first in enumerate(range(0, len(registrations), event.team_size), start=1):
             members = registrations[first : first + event.team_size]
-            services.create_team(organizer, event, f"Demo team {number}", members)
+            participant_services.create_team(organizer, event, f"Demo team {number}", members)
     with verification_in_process():
         for _ in range(ROUNDS):
             _play_round(organizer, event, sides)
@@ -168,8 +172,8 @@ def _build(organizer) -> Event | None:
 
 
 def _play_round(organizer, event: Event, sides) -> None:
-    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
-    services.start_timer(organizer, round_)
+    round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
+    draw_services.start_timer(organizer, round_)
     matches = round_.matches.prefetch_related(
         "seats__registration__player", "seats__registration__force_list"
     )
@@ -184,7 +188,7 @@ def _play_round(organizer, event: Event, sides) -> None:
         if match.state not in COUNTED_STATES:
             # A log the checks flagged, or a report left open: the organizer decides, as on event day.
             hooks.results().decide_result(organizer, match, seats.two_seats("win", (12, 8)), note="demo")
-    services.close_round(organizer, round_)
+    draw_services.close_round(organizer, round_)
 
 
 def _by_log(match, event: Event, round_number: int, sides) -> None:

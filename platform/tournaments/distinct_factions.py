@@ -19,17 +19,21 @@ each player choosing a faction in turn, HR-16.2.3, one set of chips each): the c
 registered faction (:func:`in_pods`), pod pairing keeps players of one faction in different pods above
 everything else (tournaments.algorithms.pods, tier 0) and warns in the pod's reason when no swap separates
 them, and the round's warnings name, per pod, the players who registered the same faction.
-(Fields of Eternia deals factions per table instead: tournaments.table_factions.)
+(Fields of Eternia deals factions per table instead: draw.table_factions.)
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from tournaments.algorithms.players import Competitor, Pairing, shared_factions
 from tournaments.game_modes import mode_of, plays_in_pods
-from tournaments.models import Event, Round
+from tournaments.models import Event
+
+if TYPE_CHECKING:
+    from draw.models import Round
 
 
 def applies(event: Event) -> bool:

@@ -6,14 +6,15 @@ from django import forms
 from django.contrib.auth import get_user_model
 
 import games
-from tournaments import result_rules
+from draw import result_rules
+from draw.models import Outcome
+from draw.seats import OPPOSITE, SeatScore, side_names, sides
 from tournaments.algorithms.battle_points import PRESETS, format_bands, parse_bands
 from tournaments.algorithms.errors import InvalidInput, as_sentence
 from tournaments.algorithms.soft_scores import format_categories, parse_categories
 from tournaments.algorithms.tiebreaks import METRICS, metrics_for
 from tournaments.game_modes import game_modes
-from tournaments.models import Event, Outcome
-from tournaments.seats import OPPOSITE, SeatScore, side_names, sides
+from tournaments.models import Event
 
 EVENT_FIELDS = [
     "name",

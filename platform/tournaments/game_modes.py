@@ -98,3 +98,24 @@ def log_modes(event) -> tuple[str, ...]:
         if teams:
             return teams
     return (competitive[0].id,)
+
+
+def team_size_limit(game_id: str) -> int:
+    """The most players one side of the game may have (0: the game has no team mode)."""
+    try:
+        modes = engine.game(game_id).seats.modes
+    except (KeyError, LookupError):
+        return 0
+    return max((size for mode in modes for size in mode.teams), default=0)
+
+
+def team_size_problem(game_id: str, team_size: int) -> str | None:
+    """Why an event of ``game_id`` cannot have teams of ``team_size`` players, or None."""
+    if team_size == 0:
+        return None
+    limit = team_size_limit(game_id)
+    if limit == 0:
+        return "This game has no team mode: every player plays for themselves (team size 0)."
+    if team_size > limit:
+        return f"A team of this game has at most {limit} players."
+    return None

@@ -1,7 +1,8 @@
 """What the event core asks of the apps built on it, which fill these hooks in their ready().
 
 The core imports none of those apps: closing a round or changing an event's scoring asks the
-standings app (``standings()``) to store them again, the accounts and meta pages read ratings
+standings app (``standings()``) to store them again, editing its settings tells the apps in
+``settings_changed`` (the participants app checks the force lists again), the accounts and meta pages read ratings
 and histories through it, check_event runs every round check in ``round_audits``, and the demo
 and the simulated events play their games through the results app (``results()``).
 """
@@ -14,7 +15,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from django.core.exceptions import ImproperlyConfigured
 
 if TYPE_CHECKING:
-    from tournaments.models import Event, Round
+    from draw.models import Round
+    from tournaments.models import Event
 
 
 class StandingsHook(Protocol):
@@ -41,6 +43,10 @@ class ResultsHook(Protocol):
 
 _standings: StandingsHook | None = None
 _results: ResultsHook | None = None
+
+# What follows an edit of an event's settings in the apps built on it: (event, the changed
+# fields), e.g. the participants app validates every force list again when the list rules change.
+settings_changed: list[Callable[[Event, set[str]], None]] = []
 
 # check_event's checks of one closed round: (event, round) -> discrepancies, one line each.
 round_audits: list[Callable[[Event, Round], list[str]]] = []

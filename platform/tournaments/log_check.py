@@ -18,7 +18,7 @@ The rules, in the order they are checked:
 5. **Forces.** Each header player's force equals that player's registered list, as the
    game's plugin compares them (``games.GamePlugin.compare_force``; Battleground: the same
    faction, the same characters, and on each character the same equipment). In a game whose
-   factions are dealt at the table (tournaments.table_factions) there is no list to compare:
+   factions are dealt at the table (draw.table_factions) there is no list to compare:
    each header player plays the faction the pairing dealt to their side.
 
 Anything that differs is reported, one line each; the match is then flagged "mismatch" and

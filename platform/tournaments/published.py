@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 
+from draw.models import COUNTED_STATES, MatchSeat
+from participants.models import Registration
 from tournaments import hooks
-from tournaments.models import COUNTED_STATES, MatchSeat, Registration
 
 
 def _account_ids(name: str) -> set[int]:

@@ -14,7 +14,7 @@ can be simulated; what the engine's simulator can play decides how lists and log
   club and the event avoids same-club pairings, an ordinary Swiss option that never outranks score
   groups. A game whose sides are chosen at the table (``GamePlugin.sides_at_table``: Fields of
   Eternia) registers no lists; each game plays the factions the pairing dealt at its table
-  (tournaments.table_factions), as a real event of that game does.
+  (draw.table_factions), as a real event of that game does.
 * With ``GamePlugin.simulated_team_size`` (or ``team_size``) the event is a team event: consecutive
   players form the teams ("Sim team 001", …), which are paired and ranked as teams.
 * ``game_mode`` (one of ``GamePlugin.simulated_modes``: Fields of Eternia's competitive skirmish,
@@ -49,10 +49,14 @@ from django.test.utils import override_settings
 import games
 from accounts.models import Profile
 from accounts.services import make_organizer
+from draw import seats
+from draw import services as draw_services
+from draw.models import MatchState, Round
 from gamelogs.models import LogSource
-from tournaments import hooks, seats, services
+from participants import services as participant_services
+from tournaments import hooks, services
 from tournaments.game_modes import game_modes
-from tournaments.models import Event, MatchState, Round
+from tournaments.models import Event
 from tournaments.simulated_games import GameJob, simulated_log
 
 
@@ -152,15 +156,15 @@ def run_simulated_event(
         side = sides[index % len(sides)]
         club = "" if plugin.sides_at_table else f"Sim club: {plugin.faction_name(pack, side.faction)}"
         user = _user(f"sim-{seed}-{index + 1:04d}", f"Sim player {index + 1:03d}", club)
-        registration = services.register(user, event)
+        registration = participant_services.register(user, event)
         if not plugin.sides_at_table:
-            services.submit_list(user, event, entries=list(side.entries), faction=side.faction)
-        services.check_in(organizer, registration)
+            participant_services.submit_list(user, event, entries=list(side.entries), faction=side.faction)
+        participant_services.check_in(organizer, registration)
         registrations.append(registration)
     if team_size:  # consecutive players form a team, seeded in that order
         for number, first in enumerate(range(0, players, team_size), start=1):
             members = registrations[first : first + team_size]
-            services.create_team(organizer, event, f"Sim team {number:03d}", members, seed=number)
+            participant_services.create_team(organizer, event, f"Sim team {number:03d}", members, seed=number)
     report.add_time("setup", time.perf_counter() - started)
     what = "sides dealt at each table" if plugin.sides_at_table else "lists"
     teams = f" in {event.teams.count()} teams" if team_size else ""
@@ -184,9 +188,9 @@ def run_simulated_event(
 
 def _play_round(organizer, event, report, seed, pool, timeout, progress, sides) -> None:
     t0 = time.perf_counter()
-    round_ = services.pair_next_round(organizer, event)
-    services.publish_round(organizer, round_)
-    services.start_timer(organizer, round_)
+    round_ = draw_services.pair_next_round(organizer, event)
+    draw_services.publish_round(organizer, round_)
+    draw_services.start_timer(organizer, round_)
     report.add_time("pairing", time.perf_counter() - t0)
 
     matches = list(
@@ -253,7 +257,7 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress, sides) 
         )
 
     t0 = time.perf_counter()
-    services.close_round(organizer, round_)
+    draw_services.close_round(organizer, round_)
     report.add_time("closing", time.perf_counter() - t0)
     report.rounds += 1
     progress(
@@ -264,7 +268,7 @@ def _play_round(organizer, event, report, seed, pool, timeout, progress, sides) 
 def seated_sides(plugin, match, sides) -> tuple[list, list]:
     """(registrations, the side each plays), seat by seat with partners together: each player's
     registered list, or with sides dealt at the table, the faction the pairing dealt to each seat
-    (tournaments.table_factions; failing that, the sides in turn from the table's number)."""
+    (draw.table_factions; failing that, the sides in turn from the table's number)."""
     groups = seats.sides(match)
     entrants = [seat.registration for group in groups for seat in group]
     if not plugin.sides_at_table:
@@ -272,7 +276,7 @@ def seated_sides(plugin, match, sides) -> tuple[list, list]:
         return entrants, [by_faction[entrant.force_list.faction] for entrant in entrants]
     by_faction = {side.faction: side for side in sides}
     if all(seat.faction in by_faction for group in groups for seat in group):
-        # The factions the pairing dealt at this table (tournaments.table_factions).
+        # The factions the pairing dealt at this table (draw.table_factions).
         return entrants, [by_faction[seat.faction] for group in groups for seat in group]
     turn = match.table % len(sides)
     dealt = sides[turn:] + sides[:turn]

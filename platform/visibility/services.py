@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
+from draw.models import Match, RoundState
 from gamelogs.models import GameLog, LogSubmission
-from tournaments.models import Match, RoundState
 from visibility.models import PublishedLog
 
 # Rounds whose pairings (and so the logs of their matches) everyone can see.

@@ -9,9 +9,9 @@ from django.db import transaction
 from django.db.models import OuterRef, Q
 from django.db.models.signals import post_save
 
+from draw.models import COUNTED_STATES, Match, Round, RoundState
 from gamelogs.models import LogSubmission
 from gamelogs.signals import interested, log_verified, register_interest
-from tournaments.models import COUNTED_STATES, Match, Round, RoundState
 from webhooks import services
 from webhooks.models import Subscription
 

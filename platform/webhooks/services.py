@@ -13,8 +13,9 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from draw.models import Match, Round
 from gamelogs.models import GameLog, LogSubmission
-from tournaments.models import Event, Match, Round
+from tournaments.models import Event
 from webhooks.models import Delivery, Kind, Subscription
 
 

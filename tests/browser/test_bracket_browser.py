@@ -10,9 +10,9 @@ from datetime import date
 
 import pytest
 
+from draw.seats import two_seats
 from results import services as result_services
 from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
-from tournaments.seats import two_seats
 
 pytestmark = [
     pytest.mark.browser,
@@ -35,6 +35,8 @@ def bracket_event(make_user):
     """Six players in a single-elimination event: round 1 published, E has beaten D, C-F open."""
     from accounts.models import Profile
     from accounts.services import make_organizer
+    from draw import services as draw_services
+    from participants import services as participant_services
     from tests.tournaments_django.conftest import EW, MOTU, first_game_force
     from tournaments import services
 
@@ -51,29 +53,29 @@ def bracket_event(make_user):
     for i, name in enumerate(["Adora", "Duncan", "Teela", "Evelyn", EVIL, "Kronis"]):
         user = make_user(f"player-{i}")
         Profile.objects.create(user=user, display_name=name)
-        services.register(user, event)
+        participant_services.register(user, event)
         faction = MOTU if i % 2 == 0 else EW
-        services.submit_list(user, event, entries=first_game_force(faction), faction=faction)
-    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+        participant_services.submit_list(user, event, entries=first_game_force(faction), faction=faction)
+    round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     result_services.decide_result(organizer, round_.matches.get(table=2), scores=two_seats("loss", (9, 16)))
     return event
 
 
 def finish(event) -> None:
-    from tournaments import services
+    from draw import services as draw_services
 
     organizer = event.created_by
     first = event.rounds.get(number=1)
     result_services.decide_result(organizer, first.matches.get(table=4), scores=two_seats("win", (12, 7)))
-    services.close_round(organizer, first)
+    draw_services.close_round(organizer, first)
     for winner_a in ((True, True), (False,)):
-        round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+        round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
         for match, a_wins in zip(round_.matches.order_by("table"), winner_a, strict=True):
             vp = (10, 8) if a_wins else (8, 10)
             result_services.decide_result(
                 organizer, match, scores=two_seats("win" if a_wins else "loss", (vp[0], vp[1]))
             )
-        services.close_round(organizer, round_)
+        draw_services.close_round(organizer, round_)
 
 
 def console_errors(driver) -> list[dict]:

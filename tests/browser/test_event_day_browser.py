@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
+from draw.seats import two_seats
 from results import services as result_services
 from tests.browser.chromium import SCREENSHOTS, requires_chromium, start_chromium
 from tests.browser.test_pages_fit_phone import _log_in, site  # noqa: F401 — the populated site
-from tournaments.seats import two_seats
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), requires_chromium]
 
@@ -32,7 +32,7 @@ def wait(driver, condition, timeout: float = 20):
 def test_projector_updates_in_place_without_reloading(browser, live_server, site):  # noqa: F811
     from selenium.webdriver.common.by import By
 
-    from tournaments import services
+    from draw import services as draw_services
 
     event, olga = site["event"], site["user"]
     round_two = event.rounds.get(number=2)
@@ -45,7 +45,7 @@ def test_projector_updates_in_place_without_reloading(browser, live_server, site
     # The organizer decides a game and restarts the clock at 5 minutes: the screen follows.
     game = round_two.matches.games().order_by("table").last()
     result_services.decide_result(olga, game, scores=two_seats("win", (30, 12)))
-    services.start_timer(olga, round_two, minutes=5)
+    draw_services.start_timer(olga, round_two, minutes=5)
     row = f'#projector-tables li[data-table="{game.table}"] .result'
     wait(
         browser,

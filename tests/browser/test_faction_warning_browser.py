@@ -30,8 +30,10 @@ def browser():
 def test_the_round_page_warns_of_same_faction_tables_at_390_px(browser, live_server, organizer, make_player):
     from selenium.webdriver.common.by import By
 
+    from draw import services as draw_services
+    from participants import services as participant_services
+    from participants.services.force_lists import submit_list
     from tournaments import services
-    from tournaments.services.force_lists import submit_list
 
     event = services.create_event(
         organizer, name="Skirmish Cup", starts_on="2026-06-06", game="hoplomachus-remastered",
@@ -39,9 +41,9 @@ def test_the_round_page_warns_of_same_faction_tables_at_390_px(browser, live_ser
     )  # fmt: skip
     for name in ("Adam", "Teela of the Long Name", "Duncan", "Adora"):
         user = make_player(name)
-        services.register(user, event)
+        participant_services.register(user, event)
         submit_list(user, event, text="Faction: Amazons")
-    round_ = services.pair_next_round(organizer, event)
+    round_ = draw_services.pair_next_round(organizer, event)
 
     sign_in(browser, live_server.url, organizer)
     browser.get(f"{live_server.url}/events/{event.slug}/rounds/{round_.number}/")

@@ -55,13 +55,13 @@ def players(make_user):
 
 
 def register_with_lists(event, users) -> None:
+    from participants import services as participant_services
     from tests.tournaments_django.conftest import EW, MOTU, first_game_force
-    from tournaments import services
 
     for i, user in enumerate(users):
-        services.register(user, event)
+        participant_services.register(user, event)
         faction = MOTU if i % 2 == 0 else EW
-        services.submit_list(user, event, entries=first_game_force(faction), faction=faction)
+        participant_services.submit_list(user, event, entries=first_game_force(faction), faction=faction)
 
 
 def screenshot(driver, name: str) -> Path:

@@ -18,9 +18,9 @@ from datetime import date
 
 import pytest
 
+from draw.seats import two_seats
 from results import services as result_services
 from tests.browser.chromium import SCREENSHOTS, requires_chromium
-from tournaments.seats import two_seats
 
 pytestmark = [
     pytest.mark.browser,
@@ -70,11 +70,13 @@ def site(monkeypatch, settings):
 
     import engine
     from challenges import demo as challenge_demo
+    from draw import services as draw_services
     from gamelogs import demo, queue
     from gamelogs.models import GameLog, LogSource
     from gamelogs.services import submit_log
     from gamelogs.signals import log_verified
     from games import plugin
+    from participants import services as participant_services
     from play import matches as play_matches
     from tests.dashboards.meta_fixtures import hand_counted_games, make_log
     from tests.tournaments_django.conftest import FIRST_GAME, cross_faction_match, log_for
@@ -106,14 +108,14 @@ def site(monkeypatch, settings):
     )
     pack = plugin(GAME).load_pack("bg-core-starter")
     for i, user in enumerate(players):
-        registration = services.register(user, event)
+        registration = participant_services.register(user, event)
         faction = MOTU if i % 2 == 0 else EW
-        services.submit_list(
+        participant_services.submit_list(
             user, event, entries=pack.forces[FIRST_GAME[faction]]["characters"], faction=faction
         )
-        services.check_in(olga, registration)
+        participant_services.check_in(olga, registration)
 
-    round_one = services.publish_round(olga, services.pair_next_round(olga, event))
+    round_one = draw_services.publish_round(olga, draw_services.pair_next_round(olga, event))
     by_log = cross_faction_match(round_one)
     result_services.attach_log_to_match(
         by_log.entrants()[0].player, by_log, log_for(by_log), filename="game.json"
@@ -122,9 +124,9 @@ def site(monkeypatch, settings):
     _verify(by_log.game_log_id)
     for match in round_one.matches.games().exclude(pk=by_log.pk):
         result_services.decide_result(olga, match, scores=two_seats("win", (30, 10)), note="no log")
-    services.close_round(olga, round_one)
-    round_two = services.publish_round(olga, services.pair_next_round(olga, event))
-    services.start_timer(olga, round_two, minutes=90)
+    draw_services.close_round(olga, round_one)
+    round_two = draw_services.publish_round(olga, draw_services.pair_next_round(olga, event))
+    draw_services.start_timer(olga, round_two, minutes=90)
     olgas_game = round_two.matches.games().of(event.registrations.get(player=olga)).get()
     game = round_two.matches.games().exclude(pk=olgas_game.pk).order_by("table").first()
     result_services.report_result(game.entrants()[0].player, game, scores=two_seats("win", (25, 15)))
@@ -403,6 +405,8 @@ def pandemonium_round():
     """A published first round of a Hoplomachus Pandemonium event whose pods carry a same-faction
     warning (three of six players registered Kunlun), the players' names long, one without spaces:
     the round page that was seen cut off at 390 px."""
+    from draw import services as draw_services
+    from participants import services as participant_services
     from tournaments import distinct_factions, services
 
     olga = _player("olga", "Olga the Organizer of Very Long Names", organizer=True)
@@ -422,14 +426,14 @@ def pandemonium_round():
     factions = ["Kunlun", "Amazons", "Kunlun", "Faction 4", "Kunlun", "Faction 5"]
     for seed, (name, faction) in enumerate(zip(names, factions, strict=True), start=1):
         user = _player(f"p{seed}", name)
-        registration = services.register(user, event)
+        registration = participant_services.register(user, event)
         registration.seed = seed
         registration.save()
-        assert services.submit_list(user, event, text=faction).valid
-        services.check_in(olga, registration)
-    round_one = services.pair_next_round(olga, event)
+        assert participant_services.submit_list(user, event, text=faction).valid
+        participant_services.check_in(olga, registration)
+    round_one = draw_services.pair_next_round(olga, event)
     assert distinct_factions.round_warnings(round_one), "the pods should carry a same-faction warning"
-    services.publish_round(olga, round_one)
+    draw_services.publish_round(olga, round_one)
     return olga, event
 
 

@@ -31,6 +31,7 @@ def round_one(make_user):
 
     from accounts.models import Profile
     from accounts.services import make_organizer
+    from draw import services as draw_services
     from tournaments import services
 
     organizer = make_user("olga", password=PASSWORD)
@@ -45,7 +46,7 @@ def round_one(make_user):
         Profile.objects.create(user=user, display_name=name)
         users.append(user)
     register_with_lists(event, users)
-    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     return event, round_
 
 
@@ -70,7 +71,7 @@ def fits(driver) -> bool:
 
 
 def test_enter_three_rows_one_wrong_fix_it_and_save(browser, live_server, round_one):
-    from tournaments.models import MatchState
+    from draw.models import MatchState
 
     event, round_ = round_one
     log_in(browser, live_server.url, "olga")

@@ -33,8 +33,9 @@ def top_cut_event(make_user):
     painting and sportsmanship as soft scores breaking ties."""
     from accounts.models import Profile
     from accounts.services import make_organizer
+    from participants import services as participant_services
+    from tests.draw.test_bracket import play
     from tests.tournaments_django.conftest import EW, MOTU, first_game_force
-    from tests.tournaments_django.test_bracket import play
     from tournaments import services
     from tournaments.algorithms.battle_points import PRESETS
 
@@ -58,9 +59,9 @@ def top_cut_event(make_user):
     for i, name in enumerate(names):
         user = make_user(f"player-{i}")
         Profile.objects.create(user=user, display_name=name)
-        services.register(user, event)
+        participant_services.register(user, event)
         faction = MOTU if i < 4 else EW
-        services.submit_list(user, event, entries=first_game_force(faction), faction=faction)
+        participant_services.submit_list(user, event, entries=first_game_force(faction), faction=faction)
     for upsets in ((), (2,), (2,), (1,)):
         play(event, organizer, upsets=upsets)
     return event

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
+from draw.seats import two_seats
 from results import services as result_services
 from tests.browser.chromium import SCREENSHOTS, click_to_next_page, requires_chromium, start_chromium
 from tests.browser.test_standings_browser import log_in, page_width
-from tournaments.seats import two_seats
 
 pytestmark = [
     pytest.mark.browser,
@@ -50,16 +50,17 @@ def new_team_event(make_user):
 @pytest.fixture
 def played_team_event(new_team_event):
     """Five teams (the fifth of two players with long names) with round 1 played and closed."""
-    from tournaments import services
+    from draw import services as draw_services
+    from participants import services as participant_services
 
     event, organizer, make_player = new_team_event
-    loose = [services.register(make_player(name), event) for name in ("Zodac", "Sy-Klone")]
-    services.create_team(organizer, event, "The Cosmic Enforcers of Eternia", loose)
-    round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    loose = [participant_services.register(make_player(name), event) for name in ("Zodac", "Sy-Klone")]
+    participant_services.create_team(organizer, event, "The Cosmic Enforcers of Eternia", loose)
+    round1 = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     for match in round1.matches.all():
         if not match.is_bye:
             result_services.decide_result(organizer, match, scores=two_seats("win", (11, 7)))
-    services.close_round(organizer, round1)
+    draw_services.close_round(organizer, round1)
     return event
 
 
@@ -100,11 +101,11 @@ def test_team_pages_fit_the_screen(browser, live_server, played_team_event, widt
 def test_an_organizer_forms_a_team_on_the_phone(browser, live_server, new_team_event):
     from selenium.webdriver.common.by import By
 
-    from tournaments import services
+    from participants import services as participant_services
 
     event, _, make_player = new_team_event
     for name in ("Zodac", "Sy-Klone"):
-        services.register(make_player(name), event)
+        participant_services.register(make_player(name), event)
     browser.set_window_size(390, 900)
     log_in(browser, live_server.url, "olga")
     browser.get(f"{live_server.url}/events/{event.slug}/teams/")
@@ -130,6 +131,7 @@ def test_an_organizer_draws_partners_on_the_phone(browser, live_server, make_use
 
     from accounts.models import Profile
     from accounts.services import make_organizer
+    from participants import services as participant_services
     from tournaments import services
 
     organizer = make_user("olga")
@@ -139,7 +141,7 @@ def test_an_organizer_draws_partners_on_the_phone(browser, live_server, make_use
     for name in ("Adam", "Teela", "Duncan", "Adora"):
         user = make_user(name.lower())
         Profile.objects.create(user=user, display_name=name)
-        services.register(user, event)
+        participant_services.register(user, event)
     browser.set_window_size(390, 900)
     log_in(browser, live_server.url, "olga")
     browser.get(f"{live_server.url}/events/{event.slug}/teams/")

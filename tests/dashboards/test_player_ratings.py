@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from accounts.models import Profile
-from tournaments.models import Registration
+from participants.models import Registration
 
 RATINGS_ROW = re.compile(
     r'<tr><td class="num">(\d+)</td><td><a href="/events/players/([^/]+)/">[^<]*</a></td>\s*'

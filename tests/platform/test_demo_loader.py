@@ -13,8 +13,9 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from accounts.services import holds_organizer_role
+from draw.models import Match, ResultSource, RoundState
 from tournaments import demo as event_demo
-from tournaments.models import Event, EventStatus, Match, ResultSource, RoundState
+from tournaments.models import Event, EventStatus
 
 # Committed data: the event's logs are verified in this process once each upload commits.
 pytestmark = pytest.mark.django_db(transaction=True)

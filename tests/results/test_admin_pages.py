@@ -3,16 +3,16 @@
 import pytest
 from django.urls import reverse
 
+from draw import services as draw_services
+from draw.seats import two_seats
 from results import services as result_services
-from tournaments import services
-from tournaments.seats import two_seats
 
 pytestmark = pytest.mark.django_db
 
 
 def test_reports_disputes_and_stored_standings_open_in_the_admin(field, organizer, client, django_user_model):
     event, _ = field(4)
-    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     game = round_.matches.games().order_by("table").first()
     first, second = (e.player for e in game.entrants())
     result_services.report_result(first, game, two_seats("win", (20, 10)))
@@ -21,7 +21,7 @@ def test_reports_disputes_and_stored_standings_open_in_the_admin(field, organize
     for match in round_.matches.exclude(state__in=["confirmed", "verified"]):
         if not match.is_bye:
             result_services.decide_result(organizer, match, two_seats("win", (20, 10)), note="")
-    services.close_round(organizer, round_)
+    draw_services.close_round(organizer, round_)
 
     client.force_login(
         django_user_model.objects.create_superuser("root", "root@example.com", "pw-long-enough")

@@ -14,9 +14,12 @@ import pytest
 from rest_framework.test import APIClient
 
 import engine
+from draw import seats
+from draw import services as draw_services
+from draw.models import LogFlag, MatchState, ResultSource
+from participants import services as participant_services
 from tests.tournaments_django.conftest import verify
-from tournaments import seats, services
-from tournaments.models import LogFlag, MatchState, ResultSource
+from tournaments import services
 
 pytestmark = pytest.mark.django_db
 
@@ -60,12 +63,12 @@ def _hr_round(organizer, make_player, factions: dict[str, str], **settings):
         "swiss_rounds": 2, "first_round": "seeded", "random_seed": 5, **settings,
     })  # fmt: skip
     for i, (name, faction) in enumerate(factions.items()):
-        registration = services.register(make_player(name), event)
+        registration = participant_services.register(make_player(name), event)
         registration.seed = i + 1
         registration.save()
-        checked = services.submit_list(registration.player, event, text=f"Faction: {faction}")
+        checked = participant_services.submit_list(registration.player, event, text=f"Faction: {faction}")
         assert checked.valid, checked.validation
-    return event, services.publish_round(organizer, services.pair_next_round(organizer, event))
+    return event, draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
 
 
 def test_a_skirmish_event_refuses_a_pandemonium_or_co_op_log_and_takes_a_skirmish(
@@ -174,8 +177,10 @@ def test_a_skirmish_event_refuses_a_team_game_log_and_takes_a_skirmish(
         game_mode="skirmish", swiss_rounds=1, first_round="seeded", random_seed=5,
     )  # fmt: skip
     for name in ("Adam", "Teela"):
-        services.register(make_player(name), event)
-    match = services.publish_round(organizer, services.pair_next_round(organizer, event)).matches.get()
+        participant_services.register(make_player(name), event)
+    match = draw_services.publish_round(
+        organizer, draw_services.pair_next_round(organizer, event)
+    ).matches.get()
 
     # FE-2: the standard team game between the same two players, each playing the faction dealt to them.
     team_game = _fe_log(match, "standard")
@@ -199,8 +204,10 @@ def test_a_team_game_event_refuses_a_skirmish_log(organizer, make_player, django
     )  # fmt: skip
     assert (event.game_mode, event.team_size) == ("", 0)  # the standard team game, one player a side (FE-2.1)
     for name in ("Adam", "Teela"):
-        services.register(make_player(name), event)
-    match = services.publish_round(organizer, services.pair_next_round(organizer, event)).matches.get()
+        participant_services.register(make_player(name), event)
+    match = draw_services.publish_round(
+        organizer, draw_services.pair_next_round(organizer, event)
+    ).matches.get()
     _upload_api(match, json.loads(_fe_log(match, "skirmish")), django_capture_on_commit_callbacks)
     assert match.flag_details == ["this event plays a team game (FE-2); this log is a skirmish (FE-19)"]
     _upload_api(match, json.loads(_fe_log(match, "standard")), django_capture_on_commit_callbacks)

@@ -57,8 +57,8 @@ def test_players_uploader_staff_and_organizer_see_the_log(match_with_log, organi
 
 
 def test_a_log_of_a_published_round_is_public_and_of_a_draft_round_is_not(match_with_log):
+    from draw.models import RoundState
     from gamelogs.models import GameLog
-    from tournaments.models import RoundState
     from visibility.services import is_public
 
     event, match, log = match_with_log

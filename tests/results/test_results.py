@@ -6,15 +6,16 @@ import json
 import pytest
 from django.core.exceptions import PermissionDenied
 
+from draw import services as draw_services
+from draw.models import LogFlag, MatchState, ResultSource
+from draw.seats import two_seats
 from gamelogs.models import GameLog, LogState
 from results import services as result_services
 from results.models import DisputeStatus, ReportStatus
 from tests.support.logs import with_die_of_seven
 from tests.tournaments_django.conftest import cross_faction_match, log_for, verify
-from tournaments import services
 from tournaments.errors import EventError
-from tournaments.models import AuditEntry, LogFlag, MatchState, Notification, ResultSource
-from tournaments.seats import two_seats
+from tournaments.models import AuditEntry, Notification
 
 pytestmark = pytest.mark.django_db
 
@@ -269,13 +270,13 @@ def test_a_disputed_log_result_can_be_upheld(
 
 def test_results_wait_for_a_published_round_and_stop_when_it_closes(field, organizer):
     event, players = field(4)
-    round_ = services.pair_next_round(organizer, event)
+    round_ = draw_services.pair_next_round(organizer, event)
     match = round_.matches.first()
     with pytest.raises(EventError, match="not published yet"):
         result_services.report_result(match.entrants()[0].player, match, scores=two_seats("win"))
-    services.publish_round(organizer, round_)
+    draw_services.publish_round(organizer, round_)
     for m in round_.matches.all():
         result_services.decide_result(organizer, m, scores=two_seats("draw"))
-    services.close_round(organizer, round_)
+    draw_services.close_round(organizer, round_)
     with pytest.raises(EventError, match="closed"):
         result_services.decide_result(organizer, match, scores=two_seats("win"))

@@ -5,14 +5,16 @@ closes, disputes ruled without a default, judges, and every change in the audit 
 import pytest
 from django.core.exceptions import PermissionDenied
 
+from draw import services as draw_services
+from draw.models import MatchState, ResultSource
+from draw.seats import two_seats
+from draw.services import round_status
+from draw.services.round_status import corrections_before_pairing
 from results import services as result_services
 from results.models import DisputeStatus
 from tournaments import services
 from tournaments.errors import EventError
-from tournaments.models import AuditEntry, MatchState, ResultSource
-from tournaments.seats import two_seats
-from tournaments.services import round_status
-from tournaments.services.round_status import corrections_before_pairing
+from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +25,7 @@ NAMES = ["Chiara", "Dario", "Elena", "Franco"]
 def live(field, organizer):
     """A published round 1 of four named players: (event, round, [table 1, table 2])."""
     event, players = field(4, names=NAMES)
-    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     return event, round_, list(round_.matches.order_by("table"))
 
 
@@ -93,7 +95,7 @@ def test_the_grid_saves_valid_rows_and_keeps_each_error_to_its_row(live, organiz
 
 def test_the_grid_passes_byes_by_and_refuses_other_rounds_matches(field, organizer):
     event, _ = field(3)
-    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     bye = next(m for m in round_.matches.all() if m.is_bye)
     outcomes = result_services.enter_results(
         organizer,
@@ -149,10 +151,10 @@ def test_a_judge_enters_rules_and_corrects_but_does_not_run_the_event(live, judg
     with pytest.raises(PermissionDenied):
         services.update_event(judge, event, name="Taken over")
     with pytest.raises(PermissionDenied):
-        services.close_round(judge, round_)
+        draw_services.close_round(judge, round_)
     with pytest.raises(PermissionDenied):
         services.add_judge(judge, event, organizer)
-    services.close_round(organizer, round_)
+    draw_services.close_round(organizer, round_)
     result_services.correct_result(
         judge, first, two_seats("loss", (0, 40)), ending="vp", note="sheet misread"
     )
@@ -165,8 +167,8 @@ def test_a_correction_after_close_recomputes_standings_and_flags_later_rounds(li
         result_services.decide_result(organizer, match, two_seats("win", (40, 10)), ending="vp")
     with pytest.raises(EventError, match="not closed"):
         result_services.correct_result(organizer, first, two_seats("loss", (10, 40)), ending="vp")
-    services.close_round(organizer, round_)
-    round_two = services.pair_next_round(organizer, event)
+    draw_services.close_round(organizer, round_)
+    round_two = draw_services.pair_next_round(organizer, event)
     assert corrections_before_pairing(round_two) == []
     leader = first.entrants()[0].pk
     assert round_.standings.rows[0]["metrics"]["points"] > 0
@@ -191,7 +193,7 @@ def test_a_correction_after_close_recomputes_standings_and_flags_later_rounds(li
     with pytest.raises(EventError, match="nothing to correct"):
         result_services.correct_result(organizer, first, two_seats("loss", (10, 40)), ending="vp")
     # Re-pairing the draft takes the correction into account: no flag.
-    services.repair_round(organizer, round_two, note="after the correction")
+    draw_services.repair_round(organizer, round_two, note="after the correction")
     assert corrections_before_pairing(round_two) == []
 
 
@@ -199,7 +201,7 @@ def test_the_grid_corrects_a_closed_round(live, organizer):
     event, round_, (first, second) = live
     for match in (first, second):
         result_services.decide_result(organizer, match, two_seats("win", (40, 10)), ending="vp")
-    services.close_round(organizer, round_)
+    draw_services.close_round(organizer, round_)
     outcomes = result_services.enter_results(
         organizer,
         round_,

@@ -6,11 +6,12 @@ import re
 
 import pytest
 
+from draw import services as draw_services
+from draw.models import MatchState
+from draw.seats import two_seats
 from results import services as result_services
 from tests.results.test_results_at_speed import live  # noqa: F401  (the fixture)
-from tournaments import services
-from tournaments.models import AuditEntry, MatchState
-from tournaments.seats import two_seats
+from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 
@@ -128,8 +129,8 @@ def test_the_round_page_flags_rounds_paired_before_a_correction(client, live, or
     event, round_, (first, second) = live
     for match in (first, second):
         result_services.decide_result(organizer, match, two_seats("win", (40, 10)), ending="vp")
-    services.close_round(organizer, round_)
-    services.pair_next_round(organizer, event)
+    draw_services.close_round(organizer, round_)
+    draw_services.pair_next_round(organizer, event)
     client.force_login(organizer)
     response = client.post(
         first.get_absolute_url() + "decide/",
@@ -190,7 +191,7 @@ def test_the_api_adds_judges_and_corrects_closed_rounds(client, live, organizer,
     assert added.status_code == 201 and added.json()["judges"] == [judge.get_username()]
     for match in (first, second):
         result_services.decide_result(organizer, match, two_seats("win", (40, 10)), ending="vp")
-    services.close_round(organizer, round_)
+    draw_services.close_round(organizer, round_)
     client.force_login(judge)
     url = f"/api/events/{event.slug}/matches/{first.pk}/correct/"
     refused = client.post(

@@ -7,12 +7,12 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
+from draw.models import LogFlag, MatchState
+from draw.seats import two_seats
 from gamelogs import queue
 from gamelogs.models import GameLog, LogState
 from results import services as result_services
 from tests.tournaments_django.conftest import cross_faction_match, log_for
-from tournaments.models import LogFlag, MatchState
-from tournaments.seats import two_seats
 
 pytestmark = pytest.mark.django_db
 

@@ -10,14 +10,16 @@ import io
 import pytest
 from rest_framework.test import APIClient
 
+from draw import services as draw_services
+from draw.event_audit import event_discrepancies
+from draw.seats import two_seats
+from participants import services as participant_services
+from participants.models import SoftScore
 from results import services as result_services
 from standings.services import standings_table
-from tests.tournaments_django.test_bracket import play
+from tests.draw.test_bracket import play
 from tournaments import services
 from tournaments.errors import EventError
-from tournaments.event_audit import event_discrepancies
-from tournaments.models import SoftScore
-from tournaments.seats import two_seats
 
 pytestmark = pytest.mark.django_db
 
@@ -76,11 +78,11 @@ def test_battle_points_set_through_the_api_rank_by_margin(field, organizer, clie
     saved = api_for(organizer).patch(f"/api/events/{event.slug}/", {"battle_points": bands}, format="json")
     assert saved.status_code == 200 and saved.json()["battle_points"] == bands
 
-    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     one, two = round_.matches.order_by("table")
     result_services.decide_result(organizer, one, scores=two_seats("win", (30, 10)))  # margin 20: 17-3
     result_services.decide_result(organizer, two, scores=two_seats("win", (12, 10)))  # margin 2: 10-10
-    services.close_round(organizer, round_)
+    draw_services.close_round(organizer, round_)
     rows = {r["registration"]: r["metrics"]["points"] for r in round_.standings.rows}
     assert rows == {
         one.entrants()[0].pk: 17,
@@ -141,12 +143,12 @@ def test_soft_scores_are_entered_shown_exported_and_ranked_as_the_event_chooses(
         soft_score_categories=[{"name": "Sportsmanship", "max": 10}, {"name": "Painting", "max": 20}],
         soft_scores_use="tiebreak",
     )
-    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     one, two = round_.matches.order_by("table")
     # Both winners win 15-5: level on points and score difference.
     for match in (one, two):
         result_services.decide_result(organizer, match, scores=two_seats("win", (15, 5)))
-    services.close_round(organizer, round_)
+    draw_services.close_round(organizer, round_)
     first, second = one.entrants()[0].pk, two.entrants()[0].pk
     assert [r["rank"] for r in round_.standings.rows][:2] == [1, 1]
 
@@ -202,11 +204,11 @@ def test_soft_scores_added_to_the_total_replace_points_as_first_key(field, organ
         soft_score_categories=[{"name": "Painting", "max": 20}],
         soft_scores_use="total",
     )
-    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     match = round_.matches.get()
     result_services.decide_result(organizer, match, scores=two_seats("win", (15, 5)))
-    services.close_round(organizer, round_)
-    services.enter_soft_scores(organizer, event, {match.entrants()[1].pk: {"painting": 4}})
+    draw_services.close_round(organizer, round_)
+    participant_services.enter_soft_scores(organizer, event, {match.entrants()[1].pk: {"painting": 4}})
     rows = event.rounds.get(number=1).standings.rows
     # The loser's 0 + 4 painting beats the winner's 3 + 0: the total ranks, points stay game points.
     assert [(r["registration"], r["metrics"]["total"], r["metrics"]["points"]) for r in rows] == [
@@ -235,17 +237,17 @@ def test_the_top_cut_is_seeded_in_the_order_of_the_swiss_standings_soft_scores_i
         soft_score_categories=[{"name": "Painting", "max": 20}],
         soft_scores_use=use,
     )
-    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     one, two = round_.matches.order_by("table")
     for match in (one, two):  # both winners win 15-5: level on points and score difference
         result_services.decide_result(organizer, match, scores=two_seats("win", (15, 5)))
-    services.close_round(organizer, round_)
+    draw_services.close_round(organizer, round_)
     first, second = one.entrants()[0].pk, two.entrants()[0].pk
-    services.enter_soft_scores(organizer, event, {second: {"painting": 12}})
+    participant_services.enter_soft_scores(organizer, event, {second: {"painting": 12}})
     standing = [row["registration"] for row in standings_table(event)["rows"]][:2]
     assert standing == ([second, first] if soft_winner_seeded_first else [first, second])
 
-    final = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    final = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     event.refresh_from_db()
     assert event.fixed_seeds == standing  # seed 1 is the standings' first
     (match,) = final.matches.all()

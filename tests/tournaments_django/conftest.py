@@ -68,7 +68,7 @@ def field(make_event, make_player, organizer):
     """``field(n, **settings)`` -> (event, players): n registered players, checked in, each with a
     valid first-game list: the first half MotU, the second half EW, so that a round 1 by seeding
     (top half meets bottom half) pairs MotU against EW at every table."""
-    from tournaments import services
+    from participants import services as participant_services
 
     def make(n: int = 4, *, names=None, check_in: bool = True, **settings):
         event = make_event(**settings)
@@ -76,11 +76,11 @@ def field(make_event, make_player, organizer):
         for i in range(n):
             name = names[i] if names else f"Player {chr(65 + i)}"
             user = make_player(name)
-            registration = services.register(user, event)
+            registration = participant_services.register(user, event)
             faction = MOTU if i < n / 2 else EW
-            services.submit_list(user, event, entries=first_game_force(faction), faction=faction)
+            participant_services.submit_list(user, event, entries=first_game_force(faction), faction=faction)
             if check_in:
-                services.check_in(organizer, registration)
+                participant_services.check_in(organizer, registration)
             players.append(user)
         return event, players
 
@@ -90,10 +90,10 @@ def field(make_event, make_player, organizer):
 @pytest.fixture
 def running_round(field, organizer):
     """A published round 1 of a 4-player Swiss event: (event, round, players)."""
-    from tournaments import services
+    from draw import services as draw_services
 
     event, players = field(4)
-    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     return event, round_, players
 
 
@@ -137,6 +137,7 @@ def team_event(organizer, make_player):
 
 def build_team_event(organizer, make_player):
     """See the ``team_event`` fixture; ``make_player(name)`` gives a user shown by that name."""
+    from participants import services as participant_services
     from tournaments import services
 
     event = services.create_event(
@@ -150,9 +151,9 @@ def build_team_event(organizer, make_player):
         first_round="seeded",
         random_seed=3,
     )
-    registrations = [services.register(make_player(name), event) for name in TEAM_PLAYERS]
+    registrations = [participant_services.register(make_player(name), event) for name in TEAM_PLAYERS]
     teams = [
-        services.create_team(organizer, event, team, registrations[2 * i : 2 * i + 2], seed=i + 1)
+        participant_services.create_team(organizer, event, team, registrations[2 * i : 2 * i + 2], seed=i + 1)
         for i, team in enumerate(["Grayskull", "Royal Guard", "Snake Mountain", "Horde"])
     ]
     return event, teams

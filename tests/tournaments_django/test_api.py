@@ -6,10 +6,10 @@ import io
 import pytest
 from rest_framework.test import APIClient
 
+from draw import services as draw_services
+from draw.seats import two_seats
 from results import services as result_services
 from tests.tournaments_django.conftest import EW, MOTU, cross_faction_match, first_game_force, log_for
-from tournaments import services
-from tournaments.seats import two_seats
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,7 @@ def client_for(user=None) -> APIClient:
 def finish_round(event, round_, organizer):
     for match in round_.matches.games().order_by("table"):
         result_services.decide_result(organizer, match, scores=two_seats("win", (30 + match.table, 10)))
-    services.close_round(organizer, round_)
+    draw_services.close_round(organizer, round_)
 
 
 def test_the_whole_flow_through_the_api(organizer, make_player):
@@ -159,7 +159,7 @@ def test_upload_a_match_log_through_the_api(running_round, published):
 
 def test_standings_export_as_csv_with_every_tiebreak_column(field, organizer, client):
     event, players = field(4, tiebreaks=["points", "sos", "score_diff"])
-    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     finish_round(event, round_, organizer)
     for url in (
         f"/events/{event.slug}/standings.csv",
@@ -179,7 +179,7 @@ def test_standings_export_as_csv_with_every_tiebreak_column(field, organizer, cl
 
 def test_csv_cells_cannot_become_spreadsheet_formulas(field, organizer, make_player, client):
     event, players = field(2, names=["=HYPERLINK(1)", "Plain"])
-    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     finish_round(event, round_, organizer)
     body = client.get(f"/events/{event.slug}/standings.csv").content.decode()
     assert "'=HYPERLINK(1)" in body
@@ -224,7 +224,7 @@ def test_a_result_without_seats_is_refused(running_round):
 def test_audit_notifications_history_and_ratings(field, organizer, django_capture_on_commit_callbacks):
     event, players = field(4)
     with django_capture_on_commit_callbacks(execute=True):
-        round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+        round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     finish_round(event, round_, organizer)
     audit = client_for().get(f"/api/events/{event.slug}/audit/").json()
     actions = [e["action"] for e in audit["results"]]  # newest first

@@ -6,10 +6,11 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
+from draw import services as draw_services
+from draw.models import Match, MatchSeat, MatchState, ResultSource
+from draw.seats import two_seats
 from results import services as result_services
-from tournaments import services
-from tournaments.models import Event, Match, MatchSeat, MatchState, ResultSource
-from tournaments.seats import two_seats
+from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
 
@@ -28,11 +29,11 @@ def played(field, organizer):
     """Three closed Swiss rounds of six players, results decided by the organizer."""
     event, players = field(6)
     for number in range(1, 4):
-        round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+        round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
         for match in round_.matches.games().order_by("table"):
             outcome = "win" if (match.table + number) % 3 else "draw"
             result_services.decide_result(organizer, match, scores=two_seats(outcome, (10 * match.table, 10)))
-        services.close_round(organizer, round_)
+        draw_services.close_round(organizer, round_)
     return event
 
 

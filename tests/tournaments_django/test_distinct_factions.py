@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from tournaments.models import Match
+from draw.models import Match
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +65,7 @@ def test_a_swiss_skirmish_never_pairs_one_faction_against_itself_when_the_field_
             assert decided.status_code == 200, decided.content
         assert org.post(f"/api/events/{slug}/rounds/{number}/close/").status_code == 200
     # check_event re-derives the rounds: no avoidable same-faction game, rematch or group jump.
-    from tournaments.event_audit import event_discrepancies
+    from draw.event_audit import event_discrepancies
     from tournaments.models import Event
 
     assert event_discrepancies(Event.objects.get(slug=slug)) == []

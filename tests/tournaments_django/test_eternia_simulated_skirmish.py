@@ -10,8 +10,8 @@ import json
 
 import pytest
 
-from tournaments import seats
-from tournaments.models import Match, MatchState, ResultSource
+from draw import seats
+from draw.models import Match, MatchState, ResultSource
 from tournaments.simulation import run_simulated_event
 
 GAME = "motu-fields-of-eternia"

@@ -10,13 +10,16 @@ from datetime import date
 import pytest
 
 import engine
+from draw import records, seats
+from draw import services as draw_services
+from draw.models import MatchState, ResultSource
+from draw.seats import SeatScore, two_seats
+from participants import services as participant_services
 from results import services as result_services
 from standings.services import standings_table
 from tests.tournaments_django.conftest import verify
-from tournaments import records, seats, services
+from tournaments import services
 from tournaments.errors import EventError
-from tournaments.models import MatchState, ResultSource
-from tournaments.seats import SeatScore, two_seats
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +46,7 @@ def hr_log(match, seed: int, mode: str, order) -> bytes:
 def pandemonium_event(organizer, make_player, players=10, **settings):
     event = hr_event(organizer, name="Pandemonium Night", game_mode="pandemonium", **settings)
     for i in range(players):
-        registration = services.register(make_player(NAMES[i]), event)
+        registration = participant_services.register(make_player(NAMES[i]), event)
         registration.seed = i + 1
         registration.save()
     return event
@@ -67,14 +70,14 @@ def test_the_mode_must_fit_the_team_size_and_format(organizer):
 def test_five_players_cannot_fill_pods_and_the_organizer_is_told_why(organizer, make_player):
     event = pandemonium_event(organizer, make_player, players=5)
     with pytest.raises(EventError, match="5 active players cannot sit in pods of 3–4"):
-        services.pair_next_round(organizer, event)
+        draw_services.pair_next_round(organizer, event)
 
 
 def test_a_pandemonium_event_pairs_pods_and_ranks_by_place(
     organizer, make_player, django_capture_on_commit_callbacks
 ):
     event = pandemonium_event(organizer, make_player)
-    round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round1 = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     tables = list(round1.matches.order_by("table"))
     assert [[s.registration.display_name for s in m.seat_list()] for m in tables] == [
         NAMES[0:4],
@@ -101,14 +104,14 @@ def test_a_pandemonium_event_pairs_pods_and_ranks_by_place(
                                                   SeatScore("loss", rank=2)])  # fmt: skip
     with pytest.raises(EventError, match="do not fit"):
         result_services.decide_result(organizer, tables[2], [SeatScore("", rank=r) for r in (1, 3, 3)])
-    services.close_round(organizer, round1)
+    draw_services.close_round(organizer, round1)
 
     points = {r["name"]: r["metrics"]["points"] for r in standings_table(event)["rows"]}
     assert [points[n] for n in NAMES[0:4]] == [2, 0, 1, 3]
     assert sorted(points[n] for n in NAMES[4:7]) == [0, 1.5, 3]
     assert [points[n] for n in NAMES[7:10]] == [3, 0.75, 0.75]
 
-    round2 = services.pair_next_round(organizer, event)
+    round2 = draw_services.pair_next_round(organizer, event)
     pods = [{s.registration_id for s in m.seat_list()} for m in round2.matches.order_by("table")]
     assert sorted(len(p) for p in pods) == [3, 3, 4]
     before = [{s.registration_id for s in m.seat_list()} for m in tables]
@@ -123,12 +126,12 @@ def test_an_alliance_event_pairs_teams_of_two_and_shares_results(
     organizer, make_player, django_capture_on_commit_callbacks
 ):
     event = hr_event(organizer, name="Alliance Cup", game_mode="alliance", team_size=2)
-    registrations = [services.register(make_player(name), event) for name in NAMES[:8]]
+    registrations = [participant_services.register(make_player(name), event) for name in NAMES[:8]]
     teams = [
-        services.create_team(organizer, event, name, registrations[2 * i : 2 * i + 2], seed=i + 1)
+        participant_services.create_team(organizer, event, name, registrations[2 * i : 2 * i + 2], seed=i + 1)
         for i, name in enumerate(["Red Lions", "Blue Eagles", "Gold Bulls", "Iron Wolves"])
     ]
-    round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round1 = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     first, second = round1.matches.order_by("table")
     assert all(len(m.seat_list()) == 4 for m in (first, second))
     # HR-17: the log's red team (p1, p3) is the match's first team, blue (p2, p4) the second.
@@ -142,10 +145,10 @@ def test_an_alliance_event_pairs_teams_of_two_and_shares_results(
     for side in seats.sides(first):
         assert len({(s.outcome, s.score) for s in side}) == 1  # partners share the result
     result_services.decide_result(organizer, second, scores=two_seats("win", (12, 7)))
-    services.close_round(organizer, round1)
+    draw_services.close_round(organizer, round1)
     table = standings_table(event)
     assert table["teams"] is True and sorted(r["metrics"]["points"] for r in table["rows"]) == [0, 0, 3, 3]
-    round2 = services.pair_next_round(organizer, event)
+    round2 = draw_services.pair_next_round(organizer, event)
     met = {frozenset(s.team for s in m.seat_list()) for m in round1.matches.all()}
     assert not met & {frozenset(s.team for s in m.seat_list()) for m in round2.matches.all()}
     assert {t.pk for t in teams} == {r["team"] for r in table["rows"]}
@@ -155,7 +158,7 @@ def test_a_pod_slip_asks_each_player_for_a_place_and_every_signature(organizer, 
     """HR-16.1.2: a Pandemonium pod ranks its troops by place; its printed slip asks for a place per player
     (not a win, draw or loss) and for every player's signature, a duel's slip keeps its tick boxes."""
     event = pandemonium_event(organizer, make_player, players=7)
-    services.publish_round(organizer, services.pair_next_round(organizer, event))
+    draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     client.force_login(organizer)
     page = client.get(f"/events/{event.slug}/rounds/1/print/").content.decode()
     assert page.count('class="slip-outcome slip-place"') == 7 and " Win " not in page

@@ -11,8 +11,8 @@ import pytest
 from rest_framework.test import APIClient
 
 import engine
+from draw.models import Match, MatchState, ResultSource
 from tests.tournaments_django.conftest import verify
-from tournaments.models import Match, MatchState, ResultSource
 
 pytestmark = pytest.mark.django_db
 

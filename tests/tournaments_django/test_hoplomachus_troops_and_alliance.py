@@ -18,10 +18,12 @@ from datetime import date
 import pytest
 
 import engine
+from draw import services as draw_services
+from draw.models import MatchState
+from participants import services as participant_services
 from results import services as result_services
 from tests.tournaments_django.conftest import verify
 from tournaments import distinct_factions, services
-from tournaments.models import MatchState
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +60,7 @@ def test_an_alliance_troop_names_six_units_of_its_faction_checked_against_the_pa
 ):
     event = alliance_event(organizer)
     player = make_player("Adam")
-    services.register(player, event)
+    participant_services.register(player, event)
     client.force_login(player)
 
     # HR-17.2.8: five units, another faction's unit, a unit twice and a hero not the faction's are refused.
@@ -104,7 +106,7 @@ def test_an_alliance_troop_through_the_api_answers_the_troop_it_fields(organizer
 
     event = alliance_event(organizer, slug="api-troop")
     player = make_player("Duncan")
-    services.register(player, event)
+    participant_services.register(player, event)
     api = APIClient()
     api.force_authenticate(player)
     units = [{"character": name} for name in roster("amazons")[4:10]]
@@ -129,11 +131,11 @@ def test_an_alliance_troop_through_the_api_answers_the_troop_it_fields(organizer
 def test_a_skirmish_troop_is_the_whole_faction(client, organizer, make_player):
     event = hr_event(organizer)
     player = make_player("Teela")
-    services.register(player, event)
-    force_list = services.submit_list(player, event, text=troop("Amazons", ["Warrior"]))
+    participant_services.register(player, event)
+    force_list = participant_services.submit_list(player, event, text=troop("Amazons", ["Warrior"]))
     assert not force_list.valid
     assert "in Skirmish a troop is the whole faction" in force_list.validation["errors"][0]["message"]
-    force_list = services.submit_list(player, event, text="Amazons")
+    force_list = participant_services.submit_list(player, event, text="Amazons")
     assert force_list.valid and force_list.faction == "amazons" and force_list.entries == []
     lines = [line["name"] for line in force_list.validation["lines"]]
     assert lines[0] == "Amazons hero (hero)" and len([n for n in lines if "(" not in n]) == 10  # HR-2.3.4
@@ -145,9 +147,11 @@ def test_a_skirmish_match_starts_at_the_table_with_each_registered_faction(organ
     event = hr_event(organizer, slug="skirmish-table")
     players = [make_player(name) for name in ("Adam", "Teela")]
     for player, faction in zip(players, ("Kunlun", "Amazons"), strict=True):
-        services.register(player, event)
-        services.submit_list(player, event, text=faction)
-    match = services.publish_round(organizer, services.pair_next_round(organizer, event)).matches.get()
+        participant_services.register(player, event)
+        participant_services.submit_list(player, event, text=faction)
+    match = draw_services.publish_round(
+        organizer, draw_services.pair_next_round(organizer, event)
+    ).matches.get()
     table = matches.start_from_match(match.entrants()[0].player, match.pk, first_player_seat=1)
     by_name = {p["name"]: p["faction"] for p in table.header["players"]}
     assert by_name == {"Adam": "kunlun", "Teela": "amazons"} and table.header["setup"]["mode"] == "skirmish"
@@ -165,16 +169,16 @@ def _alliance_with_registered(organizer, make_player, log: dict, *, slug: str, c
     regs = {}
     for i, seat in enumerate(log["players"]):
         player = make_player(f"{NAMES[i]} {slug}")
-        regs[seat["id"]] = services.register(player, event)
+        regs[seat["id"]] = participant_services.register(player, event)
         units = list(setup["units"][seat["id"]])
         if seat["id"] == change_units_of:
             units = [u for u in roster(seat["faction"]) if u not in units][:1] + units[1:]
-        force_list = services.submit_list(player, event, text=troop(seat["faction"], units))
+        force_list = participant_services.submit_list(player, event, text=troop(seat["faction"], units))
         assert force_list.valid, force_list.validation
         seat["name"] = regs[seat["id"]].display_name
     for n, (side, members) in enumerate(sorted(setup["teams"].items()), start=1):
-        services.create_team(organizer, event, side.title(), [regs[p] for p in members], seed=n)
-    round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
+        participant_services.create_team(organizer, event, side.title(), [regs[p] for p in members], seed=n)
+    round1 = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     return event, round1.matches.get()
 
 
@@ -217,9 +221,9 @@ def test_drawn_partners_never_share_a_faction_when_the_field_allows(organizer, m
     for seed in (1, 2, 3, 4, 5):
         event = alliance_event(organizer, slug=f"draw-{seed}", random_seed=seed)
         for player, faction in zip(players, factions, strict=True):
-            services.register(player, event)
-            services.submit_list(player, event, text=troop(faction, six(faction)))
-        teams = services.draw_teams(organizer, event)
+            participant_services.register(player, event)
+            participant_services.submit_list(player, event, text=troop(faction, six(faction)))
+        teams = participant_services.draw_teams(organizer, event)
         for team in teams:
             held = [m.force_list.faction for m in team.members.select_related("force_list")]
             assert len(set(held)) == len(held), (seed, team.name, held)
@@ -247,9 +251,9 @@ def _teams_with(organizer, make_player, event, teams: list[tuple[str, str]]):
         members = []
         for faction in pair:
             player = make_player(f"{next(players)} {event.slug}")
-            members.append(services.register(player, event))
-            services.submit_list(player, event, text=troop(faction, six(faction)))
-        made.append(services.create_team(organizer, event, f"Team {n}", members, seed=n))
+            members.append(participant_services.register(player, event))
+            participant_services.submit_list(player, event, text=troop(faction, six(faction)))
+        made.append(participant_services.create_team(organizer, event, f"Team {n}", members, seed=n))
     return made
 
 
@@ -259,7 +263,7 @@ def test_swiss_pairs_alliance_teams_that_share_no_faction(organizer, make_player
     # pairing with four different factions at both tables is 1–4 and 2–3.
     teams = _teams_with(organizer, make_player, event, [("kunlun", "amazons"), ("kunlun", "plutos-refugees"),
                                                         ("amazons", "faction-4"), ("plutos-refugees", "faction-5")])  # fmt: skip
-    round1 = services.pair_next_round(organizer, event)
+    round1 = draw_services.pair_next_round(organizer, event)
     tables = {frozenset(s.team for s in m.seat_list()) for m in round1.matches.all()}
     ids = [str(t.pk) for t in teams]
     assert tables == {frozenset({ids[0], ids[3]}), frozenset({ids[1], ids[2]})}
@@ -270,12 +274,12 @@ def test_what_pairing_cannot_fix_is_a_warning_on_the_round_page_and_api(client, 
     # Two teams must meet and both hold Kunlun: the pairing says so, and so do the round page and API.
     event = alliance_event(organizer, slug="warned")
     _teams_with(organizer, make_player, event, [("kunlun", "plutos-refugees"), ("kunlun", "amazons")])
-    round1 = services.pair_next_round(organizer, event)
+    round1 = draw_services.pair_next_round(organizer, event)
     assert round1.matches.get().reason.startswith("warning: same faction (Kunlun)")
     warnings = distinct_factions.round_warnings(round1)
     assert len(warnings) == 1 and "both registered Kunlun" in warnings[0]
     assert "swap one team with another table" in warnings[0]
-    services.publish_round(organizer, round1)
+    draw_services.publish_round(organizer, round1)
     client.force_login(organizer)
     assert client.get(f"/api/events/{event.slug}/rounds/1/").json()["warnings"] == warnings
     page = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
@@ -289,13 +293,15 @@ def test_partners_of_one_faction_are_warned_on_the_teams_page_and_at_their_table
     _teams_with(organizer, make_player, event, [("kunlun", "plutos-refugees"), ("amazons", "faction-4")])
     partner = event.teams.get(name="Team 2").members.order_by("pk").last()
     partner.force_list.delete()
-    services.submit_list(partner.player, event, text=troop("Amazons", six("amazons", 2)))  # fixed partners
+    participant_services.submit_list(
+        partner.player, event, text=troop("Amazons", six("amazons", 2))
+    )  # fixed partners
     warned = distinct_factions.team_warnings(event)
     assert len(warned) == 1 and warned[0].startswith("Team 2: partners") and "Amazons" in warned[0]
     client.force_login(organizer)
     teams_page = client.get(f"/events/{event.slug}/teams/").content.decode()
     assert "Team 2: partners" in teams_page and "(Amazons)" in teams_page
-    round1 = services.pair_next_round(organizer, event)
+    round1 = draw_services.pair_next_round(organizer, event)
     warnings = distinct_factions.round_warnings(round1)
     assert (
         len(warnings) == 1 and "both registered Amazons" in warnings[0] and "they are partners" in warnings[0]

@@ -5,11 +5,13 @@ from datetime import date
 import pytest
 from django.core.exceptions import PermissionDenied
 
+from draw import services as draw_services
+from draw.seats import two_seats
+from participants import services as participant_services
 from results import services as result_services
 from tests.tournaments_django.conftest import cross_faction_match
 from tournaments import services
 from tournaments.errors import EventError
-from tournaments.seats import two_seats
 
 pytestmark = pytest.mark.django_db
 
@@ -32,10 +34,10 @@ def test_the_organizer_role_alone_does_not_manage_someone_elses_event(field, oth
     event, players = field(4)
     registration = event.registrations.first()
     for action in (
-        lambda: services.pair_next_round(other_organizer, event),
+        lambda: draw_services.pair_next_round(other_organizer, event),
         lambda: services.update_event(other_organizer, event, name="Taken over"),
-        lambda: services.check_in(other_organizer, registration),
-        lambda: services.drop(other_organizer, registration),
+        lambda: participant_services.check_in(other_organizer, registration),
+        lambda: participant_services.drop(other_organizer, registration),
         lambda: services.add_organizer(other_organizer, event, other_organizer),
     ):
         with pytest.raises(PermissionDenied):
@@ -47,7 +49,7 @@ def test_staff_is_not_an_organizer_of_the_event(field, make_user):
     admin = make_user("root", is_staff=True, is_superuser=True)
     # A superuser holds every permission, but the event's organizers are a list.
     with pytest.raises(PermissionDenied):
-        services.pair_next_round(admin, event)
+        draw_services.pair_next_round(admin, event)
 
 
 def test_an_added_organizer_manages_the_event(field, organizer, other_organizer, make_player):
@@ -55,7 +57,7 @@ def test_an_added_organizer_manages_the_event(field, organizer, other_organizer,
     with pytest.raises(EventError, match="organizer role"):
         services.add_organizer(organizer, event, make_player("No Role"))
     services.add_organizer(organizer, event, other_organizer)
-    assert services.pair_next_round(other_organizer, event).number == 1
+    assert draw_services.pair_next_round(other_organizer, event).number == 1
 
 
 def test_players_cannot_run_the_event(running_round):
@@ -63,10 +65,10 @@ def test_players_cannot_run_the_event(running_round):
     player = players[0]
     match = round_.matches.first()
     for action in (
-        lambda: services.close_round(player, round_),
-        lambda: services.start_timer(player, round_),
+        lambda: draw_services.close_round(player, round_),
+        lambda: draw_services.start_timer(player, round_),
         lambda: result_services.decide_result(player, match, scores=two_seats("win")),
-        lambda: services.late_join(player, event, players[1]),
+        lambda: participant_services.late_join(player, event, players[1]),
     ):
         with pytest.raises(PermissionDenied):
             action()
@@ -98,7 +100,7 @@ def test_pages_refuse_non_organizers(client, field, other_organizer):
 
 def test_draft_rounds_are_hidden_from_players(client, field, organizer):
     event, players = field(4)
-    services.pair_next_round(organizer, event)
+    draw_services.pair_next_round(organizer, event)
     client.force_login(players[0])
     assert client.get(f"/events/{event.slug}/rounds/1/").status_code == 404
     client.force_login(organizer)

@@ -11,9 +11,11 @@ import pytest
 from django.core.management import CommandError, call_command
 
 import games
+from draw import seats
+from draw.models import Match, MatchState, ResultSource
+from participants.models import ForceList
 from standings.services import standings_table
-from tournaments import seats
-from tournaments.models import Event, ForceList, Match, MatchState, ResultSource
+from tournaments.models import Event
 from tournaments.simulation import run_simulated_event
 
 ETERNIA = "motu-fields-of-eternia"

@@ -10,13 +10,16 @@ from datetime import date
 import pytest
 
 import engine
+from draw import records, seats
+from draw import services as draw_services
+from draw.models import MatchState, Outcome, ResultSource
+from draw.seats import two_seats
+from participants import services as participant_services
 from results import services as result_services
 from standings.services import ratings, standings_table
 from tests.tournaments_django.conftest import verify
-from tournaments import records, seats, services
+from tournaments import services
 from tournaments.errors import EventError
-from tournaments.models import MatchState, Outcome, ResultSource
-from tournaments.seats import two_seats
 
 pytestmark = pytest.mark.django_db
 
@@ -57,28 +60,28 @@ def test_an_eternia_team_cannot_have_more_players_than_a_side_allows(organizer):
 
 def test_a_team_takes_at_most_the_event_team_size_and_each_player_once(team_event, organizer, make_player):
     event, teams = team_event
-    extra = services.register(make_player("Zodac"), event)
+    extra = participant_services.register(make_player("Zodac"), event)
     grayskull = teams[0].members.all()
     with pytest.raises(EventError, match="at most 2 players"):
-        services.create_team(organizer, event, "Cosmic", [extra, *grayskull])
+        participant_services.create_team(organizer, event, "Cosmic", [extra, *grayskull])
     with pytest.raises(EventError, match="already plays for Grayskull"):
-        services.create_team(organizer, event, "Cosmic", [extra, grayskull[0]])
+        participant_services.create_team(organizer, event, "Cosmic", [extra, grayskull[0]])
     with pytest.raises(EventError, match="already has a team called Horde"):
-        services.create_team(organizer, event, "Horde", [extra])
+        participant_services.create_team(organizer, event, "Horde", [extra])
 
 
 def test_round_one_waits_for_every_player_to_be_in_a_team(team_event, organizer, make_player):
     event, _ = team_event
-    services.register(make_player("Zodac"), event)
+    participant_services.register(make_player("Zodac"), event)
     with pytest.raises(EventError, match="1 player\\(s\\) in no team: Zodac"):
-        services.pair_next_round(organizer, event)
+        draw_services.pair_next_round(organizer, event)
 
 
 def test_two_round_team_swiss_with_a_verified_log(team_event, organizer, django_capture_on_commit_callbacks):
     event, teams = team_event
     grayskull, guard, snake, horde = (str(t.pk) for t in teams)
 
-    round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round1 = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     matches = list(round1.matches.all())
     # Seeded round 1: the top half meets the bottom half, each team's two players at its table.
     assert [side_teams(m) for m in matches] == [[grayskull, snake], [guard, horde]]
@@ -109,16 +112,16 @@ def test_two_round_team_swiss_with_a_verified_log(team_event, organizer, django_
     assert [(s.team, s.outcome, s.score) for s in second.seat_list()] == [
         (guard, "win", 9), (guard, "win", 9), (horde, "loss", 6), (horde, "loss", 6)
     ]  # fmt: skip
-    services.close_round(organizer, round1)
+    draw_services.close_round(organizer, round1)
 
-    round2 = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round2 = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     met = [frozenset(side_teams(m)) for m in round2.matches.all()]
     assert frozenset({grayskull, snake}) not in met and frozenset({guard, horde}) not in met
     winners_table = next(m for m in round2.matches.all() if log_winner in side_teams(m))
     assert guard in side_teams(winners_table)  # the two round-1 winners meet
     for match in round2.matches.all():  # FE-17.1: the most VP wins; the first-listed team here
         result_services.decide_result(organizer, match, scores=two_seats("win", (10, 7)))
-    services.close_round(organizer, round2)
+    draw_services.close_round(organizer, round2)
 
     table = standings_table(event)
     assert table["teams"] is True
@@ -140,7 +143,7 @@ def test_a_log_whose_teams_differ_from_the_match_is_flagged(
     team_event, organizer, django_capture_on_commit_callbacks
 ):
     event, _ = team_event
-    round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round1 = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     match = round1.matches.first()
     data = json.loads(team_log(match, seed=2))
     # Swap one player of each side: the log's teams are no longer the match's.
@@ -154,7 +157,7 @@ def test_a_log_whose_teams_differ_from_the_match_is_flagged(
     match.refresh_from_db()
     assert match.log_flag == "mismatch"
     # Each swapped player now plays the other side's faction from the one dealt to their team at this
-    # table (tournaments.table_factions), which the check reports first, one line each.
+    # table (draw.table_factions), which the check reports first, one line each.
     moved = {first_team[1]["name"], other_team[1]["name"]}
     assert len(match.flag_details) == 2 and all(
         "the pairings dealt their side" in d for d in match.flag_details
@@ -164,7 +167,7 @@ def test_a_log_whose_teams_differ_from_the_match_is_flagged(
 
 def test_partners_cannot_report_different_outcomes(team_event, organizer):
     event, _ = team_event
-    round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round1 = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     match = round1.matches.first()
     split = [seats.SeatScore(o) for o in ("win", "loss", "loss", "loss")]
     with pytest.raises(EventError, match="share its outcome"):
@@ -173,7 +176,7 @@ def test_partners_cannot_report_different_outcomes(team_event, organizer):
 
 def test_records_read_a_team_event_as_teams(team_event, organizer):
     event, teams = team_event
-    services.pair_next_round(organizer, event)
+    draw_services.pair_next_round(organizer, event)
     assert [c.id for c in records.competitors(event)] == [t.pk for t in teams]
     assert {frozenset(p.players) for p in records.pairings_by_round(event)[1]} == {
         frozenset({teams[0].pk, teams[2].pk}),
@@ -192,10 +195,10 @@ def test_a_team_bye_counts_as_one_bye_of_the_team(organizer, make_player):
         organizer, name="Eternia Trios", starts_on=date(2026, 6, 6), game=GAME, content_pack="fe-core-starter",
         team_size=2, swiss_rounds=2, first_round="seeded", random_seed=3,
     )  # fmt: skip
-    registrations = [services.register(make_player(name), event) for name in TEAM_PLAYERS[:6]]
+    registrations = [participant_services.register(make_player(name), event) for name in TEAM_PLAYERS[:6]]
     for i, name in enumerate(["Grayskull", "Royal Guard", "Snake Mountain"]):
-        services.create_team(organizer, event, name, registrations[2 * i : 2 * i + 2], seed=i + 1)
-    round1 = services.publish_round(organizer, services.pair_next_round(organizer, event))
+        participant_services.create_team(organizer, event, name, registrations[2 * i : 2 * i + 2], seed=i + 1)
+    round1 = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
 
     matches = round1.matches.all()
     (bye,) = matches.byes()
@@ -208,7 +211,7 @@ def test_a_team_bye_counts_as_one_bye_of_the_team(organizer, make_player):
         assert [m.pk for m in open_matches(seat.registration.player)] == [game.pk]
 
     result_services.decide_result(organizer, game, scores=two_seats("win", (10, 7)))
-    services.close_round(organizer, round1)
+    draw_services.close_round(organizer, round1)
     points = {row["team"]: row["metrics"]["points"] for row in standings_table(event)["rows"]}
     winner, loser = (int(group[0].team) for group in seats.sides(game))
     bye_team = int(bye.seat_list()[0].team)

@@ -13,10 +13,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from rest_framework.test import APIClient
 
+from draw import services as draw_services
+from draw.seats import two_seats
 from results import services as result_services
 from tests.tournaments_django.conftest import cross_faction_match, log_for, verify
-from tournaments import services
-from tournaments.seats import two_seats
 from webhooks import tasks
 from webhooks.models import Delivery, DeliveryState, Subscription
 from webhooks.signing import verify as verify_signature
@@ -79,7 +79,7 @@ def test_published_pairings_are_posted_signed(field, organizer, make_user, recei
     player = _subscribe(players[0], receiver.url, ["pairings"])
     stranger = _subscribe(make_user("stranger"), receiver.url, ["pairings"])  # follows no event
     with django_capture_on_commit_callbacks(execute=True):
-        round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+        round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     assert len(receiver.requests) == 2
     for request in receiver.requests:
         headers = request["headers"]
@@ -140,7 +140,7 @@ def test_a_failing_endpoint_is_retried_and_every_attempt_recorded(field, organiz
     event, _ = field(4)
     _subscribe(make_user("fan"), receiver.url, ["pairings"], event=event)
     monkeypatch.setattr(tasks, "send", lambda pk: None)
-    services.publish_round(organizer, services.pair_next_round(organizer, event))
+    draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     (delivery,) = Delivery.objects.all()
     receiver.status = 500
     with pytest.raises(tasks.DeliveryFailed):
@@ -159,7 +159,7 @@ def test_giving_up_after_the_last_attempt(field, organizer, make_user, monkeypat
     event, _ = field(4)
     _subscribe(make_user("fan"), "http://127.0.0.1:9/nothing-listens", ["pairings"], event=event)
     monkeypatch.setattr(tasks, "send", lambda pk: None)
-    services.publish_round(organizer, services.pair_next_round(organizer, event))
+    draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     (delivery,) = Delivery.objects.all()
     Delivery.objects.filter(pk=delivery.pk).update(attempts=tasks.MAX_ATTEMPTS - 1)
     assert tasks.deliver_webhook(delivery.pk) == "failed"
@@ -187,7 +187,7 @@ def test_subscriptions_and_their_delivery_log_through_the_api(field, organizer, 
     assert (
         api.post("/api/webhooks/", {"url": "ftp://x", "kinds": ["result"]}, format="json").status_code == 400
     )
-    services.publish_round(organizer, services.pair_next_round(organizer, event))
+    draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     pk = created.json()["id"]
     log = api.get(f"/api/webhooks/{pk}/deliveries/").json()["results"]
     assert [d["kind"] for d in log] == ["pairings"] and log[0]["state"] == "pending"
@@ -206,7 +206,7 @@ def test_deliveries_whose_message_was_lost_are_sent_again(field, organizer, make
     event, _ = field(4)
     _subscribe(make_user("fan"), "https://hooks.example.org/a", ["pairings"], event=event)
     monkeypatch.setattr(tasks, "send", lambda pk: None)  # the message never reaches the broker
-    services.publish_round(organizer, services.pair_next_round(organizer, event))
+    draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     (delivery,) = Delivery.objects.all()
     sent = []
     monkeypatch.setattr(tasks.deliver_webhook, "delay", lambda pk: sent.append(pk))
@@ -255,7 +255,7 @@ def test_a_public_address_is_accepted_and_a_re_pointed_one_is_not_sent_to(field,
     )  # fmt: skip
     assert created.status_code == 201
     monkeypatch.setattr(tasks, "send", lambda pk: None)
-    services.publish_round(organizer, services.pair_next_round(organizer, event))
+    draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     resolved["address"] = "10.0.0.8"  # the name now points inside the network
     (delivery,) = Delivery.objects.all()
     assert tasks.deliver_webhook(delivery.pk) == "failed"

@@ -40,6 +40,8 @@ def _optional_apps() -> list[str]:
     apps = []
     if (PLATFORM_DIR / "tournaments" / "apps.py").exists():
         apps.append("tournaments")
+        apps.append("participants")  # registrations, teams, lists, check-in: built on tournaments
+        apps.append("draw")  # rounds, pairings, matches and seats: built on participants
         apps.append("standings")  # stored standings, ratings and histories: built on tournaments
         apps.append(
             "results"
@@ -260,7 +262,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {
         "LogStateEnum": "gamelogs.models.LogState",
-        "RegistrationStatusEnum": "tournaments.models.RegistrationStatus",
+        "RegistrationStatusEnum": "participants.models.RegistrationStatus",
         "WebhookKindEnum": "webhooks.models.Kind",
     },
 }

@@ -5,7 +5,7 @@ table — who controlled each hero (from the log header), VP by source, outposts
 mode, solo difficulty and tie-break (``presenter``). The meta has win rates per team and per hero,
 VP by source and the solo success rate by difficulty (``meta``). Events are team events (two
 teams of 1–3 players, FE-2) whose tables are dealt the two factions when paired
-(``table_factions``, tournaments.table_factions): no list is needed (``lists`` still reads one). A simulated
+(``table_factions``, draw.table_factions): no list is needed (``lists`` still reads one). A simulated
 event is a team event of pairs: each game deals the Masters' and the Evil Warriors' sides to
 its two teams, whose players share their side's three heroes (FE-2.1, FE-4.1.2); or, with the event's
 mode "skirmish", the competitive skirmish (FE-19), one player a side.

@@ -11,15 +11,16 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from draw.models import Match, RoundState
+from draw.seats import SeatScore
+from draw.services.locks import lock_match
+from draw.services.round_status import CORRECTED
 from results.models import DisputeStatus, ReportStatus
 from results.services.match_results import _name, _set_result, audit_result, checked, result_line, snapshot
 from tournaments import hooks
 from tournaments.errors import EventError
-from tournaments.models import Match, RoundState
 from tournaments.permissions import require_official
-from tournaments.seats import SeatScore
-from tournaments.services.common import audit, lock_event, lock_match, notify, notify_organizers
-from tournaments.services.round_status import CORRECTED
+from tournaments.services.common import audit, lock_event, notify, notify_organizers
 
 
 @transaction.atomic

@@ -10,7 +10,7 @@ The states of a match (tournaments.models.MatchState):
 ``verified`` and ``confirmed`` count for standings and the next pairing; an organizer or a
 judge can decide any match of an open round (``decide_result``), which confirms it, and correct
 one of a closed round (results.services.corrections). A result typed by hand says how the
-game ended and is held to the game's rules for that ending (tournaments.result_rules). Every
+game ended and is held to the game's rules for that ending (draw.result_rules). Every
 result a person enters, decides or rules on goes to the audit trail with the result before and
 after.
 """
@@ -24,17 +24,20 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from draw import result_rules, seats
+from draw.models import LogFlag, Match, MatchState, Outcome, ResultSource, RoundState
+from draw.seats import SeatScore
+from draw.services.locks import lock_match
 from gamelogs.models import GameLog, LogSource
 from gamelogs.services import UploadRejected, submit_log
+from participants.models import ForceList
+from participants.services.force_lists import event_content
 from results.models import Dispute, DisputeStatus, ManualReport, ReportStatus
-from tournaments import log_check, result_rules, seats
+from tournaments import log_check
 from tournaments.errors import EventError
 from tournaments.game_modes import log_modes
-from tournaments.models import ForceList, LogFlag, Match, MatchState, Outcome, ResultSource, RoundState
 from tournaments.permissions import officiates, require_official, require_player
-from tournaments.seats import SeatScore
-from tournaments.services.common import audit, lock_match, notify, notify_organizers
-from tournaments.services.force_lists import event_content
+from tournaments.services.common import audit, notify, notify_organizers
 
 LOG_STATES = (MatchState.AWAITING_LOG, MatchState.VERIFYING, MatchState.REPORTED)
 
@@ -242,7 +245,7 @@ def _expected(match: Match) -> list[log_check.ExpectedPlayer]:
     expected = []
     for registration in match.entrants():
         force_list = lists.get(registration.pk)
-        # A faction dealt at the table replaces any list (tournaments.table_factions).
+        # A faction dealt at the table replaces any list (draw.table_factions).
         usable = force_list is not None and force_list.valid and not dealt.get(registration.pk)
         expected.append(
             log_check.ExpectedPlayer(
@@ -309,7 +312,7 @@ def report_result(
     ending: str | None = None,
 ) -> ManualReport:
     """A player reports the result without a log: ``scores`` one per seat in table order
-    (tournaments.seats.two_seats writes a two-seat one from seat 0's outcome), and how the game
+    (draw.seats.two_seats writes a two-seat one from seat 0's outcome), and how the game
     ended (``ending``, a key of the game's endings; None: any ending that allows the result). It
     counts once an opponent confirms."""
     match = _open_match(match)

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
+from draw import seats
+from draw.models import Match, Round, RoundState
+from draw.seats import SeatScore
 from results.services.corrections import correct_result
 from results.services.match_results import decide_result
-from tournaments import seats
 from tournaments.errors import EventError
-from tournaments.models import Match, Round, RoundState
 from tournaments.permissions import require_official
-from tournaments.seats import SeatScore
 
 
 @dataclass(frozen=True)

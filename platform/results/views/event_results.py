@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.shortcuts import render
 
-from tournaments import presenters
-from tournaments.models import RoundState
+from draw import presenters
+from draw.models import RoundState
 from tournaments.permissions import manages
 from tournaments.views.common import event_or_404
 

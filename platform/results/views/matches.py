@@ -10,17 +10,19 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from draw import presenters, result_rules
+from draw.models import MatchState, RoundState
+from draw.views.common import match_or_404
 from gamelogs.services import UploadRejected
 from gamelogs.uploads import read_uploaded_file, reject_oversized_request
 from results import services as result_services
 from results.models import Dispute, DisputeStatus, ReportStatus
 from results.services.match_results import LOG_STATES, person_name
-from tournaments import presenters, result_rules
 from tournaments.errors import EventError
 from tournaments.forms import DecisionForm, DisputeForm, ResolveForm, ResultForm, UploadLogForm
-from tournaments.models import Event, MatchState, RoundState
+from tournaments.models import Event
 from tournaments.permissions import manages, officiates
-from tournaments.views.common import back_on_event_error, event_or_404, match_or_404
+from tournaments.views.common import back_on_event_error, event_or_404
 
 
 def match_detail(request, slug: str, pk: int):

@@ -14,12 +14,13 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from draw import presenters
+from draw.models import COUNTED_STATES, RoundState
+from draw.views.common import round_or_404
 from results import services as result_services
-from tournaments import presenters
 from tournaments.forms import GridRowForm, ResultForm
-from tournaments.models import COUNTED_STATES, RoundState
 from tournaments.permissions import manages, require_official
-from tournaments.views.common import back_on_event_error, event_or_404, round_or_404
+from tournaments.views.common import back_on_event_error, event_or_404
 
 
 @login_required

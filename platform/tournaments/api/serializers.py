@@ -6,12 +6,14 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from draw.models import Match, Outcome, Round
+from draw.seats import SeatScore
 from gamelogs.services import logs_visible_to
+from participants.models import ForceList, Registration
 from tournaments import distinct_factions
 from tournaments.forms import EVENT_FIELDS
-from tournaments.models import Event, ForceList, Match, Outcome, Registration, Round
+from tournaments.models import Event
 from tournaments.permissions import officiates
-from tournaments.seats import SeatScore
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -233,7 +235,7 @@ class RoundSerializer(serializers.ModelSerializer):
 
 
 class SeatScoreInputSerializer(serializers.Serializer):
-    # A pod's seat may give its place (rank) alone: 1st is the win, the rest losses (tournaments.seats).
+    # A pod's seat may give its place (rank) alone: 1st is the win, the rest losses (draw.seats).
     outcome = serializers.ChoiceField(choices=Outcome.choices, required=False, default="")
     score = serializers.IntegerField(min_value=0, default=0)
     components = serializers.DictField(

@@ -1,10 +1,15 @@
-"""Helpers every service uses: the audit trail, notifications and row locks."""
+"""Helpers every service uses: the audit trail, notifications and the event's row lock."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.db import transaction
 
-from tournaments.models import AuditEntry, Event, Match, Notification, Round
+from tournaments.models import AuditEntry, Event, Notification
+
+if TYPE_CHECKING:
+    from draw.models import Match, Round
 
 
 def audit(
@@ -74,7 +79,3 @@ def lock_event(event: Event) -> Event:
     """Re-read the event under a row lock: pairing, closing and registering for one event
     happen one at a time, so two organizers clicking at once cannot pair a round twice."""
     return Event.objects.select_for_update().get(pk=event.pk)
-
-
-def lock_match(match: Match) -> Match:
-    return Match.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=match.pk)

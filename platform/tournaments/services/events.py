@@ -15,11 +15,10 @@ from tournaments.algorithms.errors import InvalidInput, as_sentence
 from tournaments.algorithms.soft_scores import validate_categories
 from tournaments.algorithms.tiebreaks import metrics_for
 from tournaments.errors import EventError
-from tournaments.game_modes import mode_problem
+from tournaments.game_modes import mode_problem, team_size_problem
 from tournaments.models import Event, EventFormat, SoftScoresUse
 from tournaments.permissions import require_manager, require_organizer_role
 from tournaments.services.common import audit
-from tournaments.services.teams import team_size_problem
 
 # Settings that decide how results turn into standings, or what a valid list is: once the
 # first round is paired they stay as the players were told, or stored standings and locked
@@ -168,10 +167,9 @@ def update_event(actor, event: Event, **changes) -> Event:
         audit(event, "edited", f"changed {', '.join(sorted(changed))}", actor=actor, fields=sorted(changed))
     if "soft_score_categories" in changed:
         hooks.standings().refresh_stored_standings(event)
-    if {"content_pack", "points_limit", "game"} & set(changed):
-        from tournaments.services.force_lists import revalidate_lists
-
-        revalidate_lists(event)
+    if changed:
+        for changed_settings in hooks.settings_changed:
+            changed_settings(event, set(changed))
     return event
 
 
