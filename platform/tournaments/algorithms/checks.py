@@ -31,12 +31,21 @@ Both are decided with networkx matchings on the pool: first on a sparse candidat
 (each player's nearest neighbours by points), widened until it finds a pairing with no
 rematch and no far pairing or becomes the complete graph, so the answer is exact either
 way.
+
+A round of pods (free-for-all tables of three or more, tournaments.algorithms.pods) is
+re-derived instead: the split of its players into pods of the same sizes is searched
+(tournaments.algorithms.pod_search, starting from the stored pods) for fewer same-faction
+pairs, then fewer repeat opponents, then a smaller points spread, and each of the three is
+reported when the search finds a split that is better on it (with the ones above no worse).
+Each report is then true: such a split exists. The search is exact up to 12 players and a
+bounded heuristic beyond, so it always ends.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
+from itertools import combinations
 
 from tournaments.algorithms.history import EventHistory
 from tournaments.algorithms.matching import combine_tiers, min_cost_perfect_matching
@@ -48,6 +57,7 @@ from tournaments.algorithms.players import (
     index_competitors,
     shared_factions,
 )
+from tournaments.algorithms.pod_search import best_split
 from tournaments.algorithms.rules import EventRules, format_points
 from tournaments.algorithms.swiss import fewest_mirrors
 
@@ -144,6 +154,8 @@ def _check_results_paired(round_number, pairings, results, name) -> list[str]:
 
 
 def _check_swiss_round(round_number, pairings, competitors, results, rules, name) -> list[str]:
+    if any(p.others for p in pairings):
+        return _check_pod_round(round_number, pairings, competitors, results, rules, name)
     games = [p for p in pairings if p.b is not None]
     pool = [pid for p in games for pid in p.players]
     history = EventHistory(competitors, results, rules.scoring, before_round=round_number)
@@ -193,6 +205,51 @@ def _check_swiss_round(round_number, pairings, competitors, results, rules, name
     return problems
 
 
+def _check_pod_round(round_number, pairings, competitors, results, rules, name) -> list[str]:
+    pods = [list(p.players) for p in pairings if p.b is not None]
+    seated = [pid for pod in pods for pid in pod]
+    history = EventHistory(competitors, results, rules.scoring, before_round=round_number)
+    if len(set(seated)) != len(seated) or not all(pid in history.competitors for pid in seated):
+        return []  # double or unknown players are reported already
+    faction = {pid: history.competitors[pid].faction if rules.distinct_factions else None for pid in seated}
+
+    def cost(pod) -> tuple[int, int, float]:
+        clashes = sum(1 for a, b in combinations(pod, 2) if shared_factions(faction[a], faction[b]))
+        repeats = sum(len(history.rounds_met(a, b)) for a, b in combinations(pod, 2))
+        points = [history.points[pid] for pid in pod]
+        return clashes, repeats, max(points) - min(points)
+
+    # Largest pods first, as the pairer seats them; the search keeps each size's count.
+    draft = sorted(pods, key=len, reverse=True)
+    used = [0, 0, 0]
+    for pod in draft:
+        used = [u + c for u, c in zip(used, cost(pod), strict=True)]
+    best = best_split(draft, cost).cost
+    problems = []
+    table_of = {pid: p.table for p in pairings for pid in p.players}
+    if best[0] < used[0]:
+        problems.append(
+            f"round {round_number}: the pods seat {used[0]} pair(s) of players of one faction together, "
+            f"but a split of the round's players into pods of the same sizes has only {best[0]}"
+        )
+    elif best[1] < used[1]:
+        met = sorted(
+            {table_of[a] for pod in draft for a, b in combinations(pod, 2) if history.rounds_met(a, b)}
+        )
+        problems.append(
+            f"round {round_number}: the pods hold {used[1]} repeat opponent(s) (table(s) "
+            f"{', '.join(map(str, met))}), but a split of the round's players into pods of the same sizes "
+            f"has only {best[1]}"
+        )
+    elif best[2] < used[2] - 1e-9:
+        problems.append(
+            f"round {round_number}: the pods' points spread adds up to {format_points(used[2])}, but a split "
+            f"of the round's players into pods of the same sizes with no more repeat opponents has "
+            f"{format_points(best[2])}"
+        )
+    return problems
+
+
 def _best_pairing(
     pool: list[PlayerId], group: Mapping[PlayerId, int], tiers, factions: Sequence[str | None]
 ) -> tuple[int, int, int]:
@@ -219,4 +276,6 @@ def _best_pairing(
             best = (totals["mirrors"], totals["rematches"], totals["far"])
             if complete or best == (fewest, 0, 0):
                 return best
+        elif complete:
+            raise ValueError(f"a pool of {len(ordered)} players has no perfect matching")  # odd pool
         width *= 2
