@@ -108,7 +108,9 @@ def test_a_same_faction_pod_no_split_avoids_is_kept_and_warned():
     assert len(warned) == 1
     two = [c.name for c in players if c.id in warned[0].players and c.faction == "K"]
     assert warned[0].reason.startswith(f"warning: same faction (K) twice in the pod ({two[0]} and {two[1]})")
-    assert warned[0].reason.endswith("no split of the round has fewer such pairs; pod of 3, round 1 by seeding")
+    assert warned[0].reason.endswith(
+        "no split of the round has fewer such pairs; pod of 3, round 1 by seeding"
+    )
 
     # Everyone on one faction: one pod of four, every pair named, and still paired.
     alone = pair_pod_round(field("KKKK"), [], 1, FACTIONS)
