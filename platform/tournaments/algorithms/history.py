@@ -185,10 +185,8 @@ class EventHistory:
         played = [g for g in self.games[pid] if not g.is_bye]
         if not played:
             return Fraction(0)
-        wins = sum(
-            Fraction(1) if g.outcome == "win" else Fraction(1, 2) for g in played if g.outcome != "loss"
-        )
-        return wins / len(played)
+        halves = sum(2 if g.outcome == "win" else 1 for g in played if g.outcome != "loss")
+        return Fraction(halves, 2 * len(played))
 
     def opponents(self, pid: PlayerId) -> list[PlayerId]:
         """Real opponents of ``pid`` in round order, one entry per opponent per game (byes left out)."""

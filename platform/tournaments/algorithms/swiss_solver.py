@@ -26,8 +26,10 @@ Speed: pools of up to ``exact_limit`` players are matched on the complete graph 
 optimum). Larger pools are paired score group by score group from the top, each group with the
 players floated into it. A group is first paired by its slide (top half against bottom half,
 floaters against its top) cut into windows of a few tables; a window whose slide pairs have no
-rematch, mirror or same-club game is taken as it is, and any other window is matched exactly on
-its own players with networkx, merged with the next window while it cannot avoid a rematch. A
+rematch, mirror or same-club game is taken as it is; a window with one such pair first tries
+exchanging that pair's partner with another pair of the window (the Dutch transposition, nearest
+in rank first) and is taken if that leaves every pair clean; any other window is matched exactly
+on its own players with networkx, merged with the next window while it cannot avoid a rematch. A
 group whose windows cannot be paired is matched whole, on a widening candidate graph. The
 result is then held to the bounds of the first tiers: no rematch, no avoidable mirror, the bye in
 the lowest group with a player on the fewest byes, and a sum of squared score differences equal
@@ -36,8 +38,8 @@ crossed by one pair; the cheapest crossing is one pair of adjacent groups, so th
 of those gaps squared). A result that meets them is optimal on every tier down to the score; one
 that does not is thrown away and the whole pool is matched on a candidate graph that doubles its
 width until it meets them or is complete (the exact optimum). So the first five tiers are always
-optimal; same-club games and the slide are optimal inside each window (windows of 8 tables give
-each player several alternatives).
+optimal; same-club games and the slide are kept low window by window (a heuristic beyond the
+exact limit: a window is a few tables, an exchange mends one conflict).
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ from tournaments.algorithms.players import PlayerId, faction_set, shared_faction
 
 BYE = -1  # the bye's node in every matching (players are nodes 0..n-1, their ranks)
 _FLOAT = -2  # a group's float-down node
-WINDOW = 8  # slide pairs per window of a large score group
+WINDOW = 4  # slide pairs per window of a large score group
 SMALL_GROUP = 48  # groups up to this many players are matched whole at once
 
 
@@ -149,6 +151,7 @@ class Solver:
     """The pairs (and the bye, for an odd pool) of one round; see the module docstring."""
 
     def __init__(self, pool: list[Entry], history: EventHistory, options) -> None:
+        self.forced_bye: Entry | None = None
         self.pool = pool
         self.history = history
         self.options = options
@@ -191,7 +194,16 @@ class Solver:
         return (fewest_mirrors([e.faction for e in rest]), 0, 0, 0, score_bound(rest))
 
     def optimal(self, outcome: Outcome) -> bool:
-        return self.totals(outcome) == self.lower_bounds(outcome.bye)
+        bounds = self.lower_bounds(outcome.bye)
+        if self.forced_bye is not None:  # the bye's own tiers are fixed by the caller's choice
+            bounds = (
+                bounds[:1]
+                + self.bye_tiers(self.forced_bye)[1:2]
+                + bounds[2:3]
+                + self.bye_tiers(self.forced_bye)[3:4]
+                + bounds[4:]
+            )
+        return self.totals(outcome) == bounds
 
     # -- solving ---------------------------------------------------------------------------
 
@@ -199,7 +211,7 @@ class Solver:
         """The round's pairs and bye; ``forced_bye`` gives the bye to that player (used to say why
         the bye went elsewhere)."""
         self.forced_bye = forced_bye
-        if len(self.pool) <= self.options.exact_limit or forced_bye is not None:
+        if len(self.pool) <= self.options.exact_limit:
             return self.global_matching(width=None)
         outcome = self.by_score_groups()
         if outcome is not None and self.optimal(outcome):
@@ -303,7 +315,8 @@ class GroupPairer:
 
     def sink_tiers(self, r: Entry) -> tuple[int, ...] | None:
         if self.sink == BYE:
-            if r.extra_byes:
+            forced = self.solver.forced_bye
+            if r.extra_byes or (forced is not None and r is not forced):
                 return None
             return self.solver.bye_tiers(r)
         return (0, 0, 0, 0, 0, 0, 0, len(self.residents) - 1 - r.position)  # the lowest floats down
@@ -331,7 +344,7 @@ class GroupPairer:
     def clean(self, u: Entry, v: Entry | None) -> bool:
         if v is None:
             return self.sink_tiers(u) is not None
-        mirror_, _, rematch, _, _, club, _ = self.edge(u, v)
+        mirror_, _, rematch, _, _, club, _, _ = self.edge(u, v)
         return not (mirror_ or rematch or club)
 
     def windows(self) -> tuple[list[Pair], list[Entry], Entry | None] | None:
@@ -352,8 +365,9 @@ class GroupPairer:
         for start in range(0, len(ideal), size):
             block = carry + ideal[start : start + size]
             final = start + size >= len(ideal)
-            if all(self.clean(u, v) for u, v in block):
-                solved = self._take(block)
+            repaired = block if all(self.clean(u, v) for u, v in block) else self._exchange(block)
+            if repaired is not None:
+                solved = self._take(repaired)
             else:
                 solved = self._match(block)
                 if solved is None or (solved[3] and not final):
@@ -370,6 +384,28 @@ class GroupPairer:
             return None
         floated.sort(key=lambda e: e.rank)
         return pairs, floated, bye
+
+    def _exchange(self, block):
+        """The block with one conflicting slide pair mended by exchanging partners with another pair
+        of the block (the Dutch system's transposition), when that leaves every pair clean; the
+        exchange with the partners nearest in rank is taken. None when no single exchange does."""
+        bad = [i for i, (u, v) in enumerate(block) if not self.clean(u, v)]
+        if len(bad) != 1 or block[bad[0]][1] is None:
+            return None
+        i = bad[0]
+        u, v = block[i]
+        options = []
+        for j, (x, y) in enumerate(block):
+            if j == i or y is None or x.pid in self.float_index or u.pid in self.float_index:
+                continue
+            if self.clean(u, y) and self.clean(x, v):
+                options.append((abs(y.rank - v.rank), j, (u, y), (x, v)))
+        if not options:
+            return None
+        _, j, first, second = min(options, key=lambda o: o[:2])
+        mended = list(block)
+        mended[i], mended[j] = first, second
+        return mended
 
     def _take(self, block):
         pairs, floated, bye = [], [], None
