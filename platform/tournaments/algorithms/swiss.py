@@ -10,71 +10,30 @@ How a round is paired
    fall back to seeding order. Before anyone has played, the ranking is the seeding order,
    or a shuffle of it by ``random.Random(random_seed)`` when ``first_round="random"`` (the
    same seed always gives the same draw).
-2. **Bye.** With an odd number of active players the bye goes to the lowest-ranked player
-   without an earlier bye (if everyone has had one: the lowest-ranked among those with the
-   fewest byes). With ``avoid_same_club``, when the others would then have to play a
-   same-club game, another player of that club in the same (lowest) score group and with as
-   few byes takes the bye if that lets the pairing have fewer same-club games without more
-   rematches, far pairings or score difference. With ``distinct_factions`` the same goes for
-   a player whose bye leaves fewer same-faction games (that wins over everything else).
-3. **Costs.** Every candidate pair gets a tuple of costs, compared lexicographically (see
-   :mod:`~tournaments.algorithms.matching`), most important first:
+2. **Pairs and bye together.** The pool (with a bye node when it is odd) is one minimum-cost
+   perfect matching; :mod:`~tournaments.algorithms.swiss_solver` lists the cost tiers, most
+   important first: same faction (only with ``distinct_factions``), an extra bye, rematches,
+   how far above the lowest possible score group the bye goes, the squared point difference of
+   each pair (how far a float goes, not only that it happens), same club (``avoid_same_club``),
+   the bye to the lowest-ranked, and the slide (top half of a score group against its bottom
+   half). The bye is thus the plain rule's player (lowest-ranked, fewest byes) unless another
+   player lets the others pair with fewer rematches (then from a higher group if need be), or,
+   from the same group, with smaller floats or fewer same-club games; its reason then names
+   what the plain choice would have cost.
+3. **First player.** The upper-ranked of each pair is not automatically listed first: the
+   match's first seat goes to the player who has gone first less often, then to the one who
+   went second in their latest game, then by table (higher-ranked first at odd tables), like
+   colours in chess (:func:`first_player`). The game itself may decide who acts first (BG-4.7
+   rolls for it); the seat order is what the pairing lists and balances.
 
-   0. same faction (only with ``distinct_factions``, for a game whose two opponents must play
-      different factions, e.g. Hoplomachus Skirmish, AMB-17): 1 if both registered the same
-      faction. Such a game cannot be played at all, which is worse than any rematch, so a
-      mirror is only used when no pairing of the pool has fewer (every player on one faction,
-      say); its reason then says so and the organizer is warned;
-   a. rematch: the number of earlier games between the two, so a rematch is only used when
-      no rematch-free pairing of the pool exists;
-   b. far pairing: 1 if the two are neither in the same score group nor in adjacent ones
-      (a *score group* is every player on the same points; groups are adjacent when no
-      other group lies between their point totals);
-   c. score difference: the squared difference in tournament points, so one jump of two
-      steps costs more than two jumps of one step;
-   d. same club: 1 if both name the same club (optional, ``avoid_same_club``);
-   e. rank order, the *slide* (Dutch) rule: in a score group of ``g`` players ranked
-      ``0..g-1`` the ideal partner of position ``i`` is ``i + g//2`` (top half meets bottom
-      half), and a pair costs how far its rank distance is from ``g//2``. Across two groups
-      the cost prefers the lowest-ranked player of the upper group and the highest-ranked
-      of the lower group.
+Speed: pools up to ``exact_limit`` are matched on the complete graph (the exact optimum);
+larger ones score group by score group in windows of a few tables, held to lower bounds that
+prove the first tiers optimal, else matched globally (swiss_solver's docstring). Run
+``python benchmarks/pairing.py`` for the timings.
 
-4. **Matching.** networkx's blossom algorithm (``max_weight_matching`` with
-   ``maxcardinality=True`` on ``offset - cost``) finds the cheapest perfect matching.
-
-Speed, and why the work is split by score group
------------------------------------------------
-A complete graph on 1,000 players has ~500,000 edges. networkx's pure-Python blossom
-needs over a second for the complete graph on 256 players (``benchmarks/pairing.py``), and
-even a 1,000-player graph restricted to each player's 8 nearest neighbours in the slide
-order took about 2 s (16 neighbours: about 4 s) with the costs above: the search slows down
-with every score group of odd size and every spread of edge weights it has to close with
-dual updates. So:
-
-* Pools of up to ``exact_limit`` players (64 by default) are matched on the complete
-  graph: the result is the exact optimum of the costs above.
-* Larger pools are paired score group by score group, top down, as the Dutch system does:
-  each group is one matching of its own players plus the players floated down to it, with
-  extra "float down" nodes that let the group send its lowest-ranked player(s) to the next
-  group when its size is odd or rematches block it. Within a group only candidate edges
-  near each player's slide partner are built (``neighbours`` players either side in the
-  slide order, everyone for floaters and float-down nodes); the candidate set doubles
-  until the group pairs without a rematch or the group is complete. Same-club and
-  rank-order costs are minimised over these candidate edges, not over every possible
-  pair: with the default width each player still has a dozen alternatives.
-* The guarantee: if the group-by-group result contains any rematch or any far pairing, it
-  is thrown away and the whole pool is matched globally on a candidate graph that doubles
-  its width until it pairs with no rematch and no far pairing, or is complete — and the
-  complete graph gives the exact optimum. So no rematch is ever used that a rematch-free
-  perfect matching of the pool could have avoided, and no far pairing when an all
-  within-or-adjacent pairing existed without more rematches. With ``distinct_factions`` the
-  check also asks for the fewest same-faction games any pairing can have (the largest
-  faction's players beyond half the pool), so none is used that could be avoided. Large fields reach this
-  fallback only when rematches are (nearly) unavoidable, which in practice means small
-  late-round pools; a 1,000-player pool that did reach it would take seconds per width
-  and minutes if it had to go all the way to the complete graph.
-
-Run ``python benchmarks/pairing.py`` for the current timings.
+Every reason states only what the optimum guarantees ("no pairing of the round has fewer
+rematches"); with ``distinct_factions`` such claims are made among pairings with as few
+same-faction games.
 """
 
 from __future__ import annotations
