@@ -200,4 +200,6 @@ def _score_reason(
         f"{', '.join(map(str, rounds))}"
         for a, b, rounds in met
     )
-    return f"{size}, {group}; {_searched(exact)} has fewer rematches: {names}"
+    # Same-faction pairs weigh more than rematches: with factions the claim holds among splits with as few.
+    as_few = " with as few same-faction pairs" if opts.distinct_factions else ""
+    return f"{size}, {group}; {_searched(exact)}{as_few} has fewer rematches: {names}"

@@ -136,7 +136,14 @@ class SwissPairer:
         pairings = []
         for table, (u, v) in enumerate(pairs, start=1):
             first, second = first_player(u, v, history, table)
-            pairings.append(Pairing(table, first.pid, second.pid, self._reason(u, v, history, first_round)))
+            pairings.append(
+                Pairing(
+                    table,
+                    first.pid,
+                    second.pid,
+                    self._reason(u, v, history, first_round, outcome.bye is not None),
+                )
+            )
         if outcome.bye is not None:
             reason = self._bye_reason(solver, outcome, pool, history)
             pairings.append(Pairing(len(pairings) + 1, outcome.bye.pid, None, reason))
@@ -184,7 +191,7 @@ class SwissPairer:
         # Score groups come first whatever the event's tiebreak order; the order ranks within them.
         return sorted(ranked, key=lambda pid: -history.points[pid])
 
-    def _reason(self, u: Entry, v: Entry, history: EventHistory, first_round: bool) -> str:
+    def _reason(self, u: Entry, v: Entry, history: EventHistory, first_round: bool, bye: bool = False) -> str:
         """One line that holds for this table: the pairing is optimal on mirrors, extra byes,
         rematches and squared score differences (swiss_solver), so those claims are true."""
         opts = self.options
@@ -197,15 +204,19 @@ class SwissPairer:
         elif u.points == v.points:
             text = f"same score group ({format_points(u.points)} pts)"
         else:
+            # The bye's tiers rank above the score: with a bye, the claim holds among pairings that give
+            # it as low (and to a player on the fewest byes).
+            bye_low = " and the bye as low" if bye else ""
             text = (
                 f"pulled down from {format_points(u.points)} to {format_points(v.points)} pts "
-                f"({v.group - u.group} score group(s) apart): no pairing of the round{as_few} has fewer "
-                "rematches or, with as few, smaller squared score differences"
+                f"({v.group - u.group} score group(s) apart): no pairing of the round{as_few} with as few "
+                f"rematches{bye_low} has smaller squared score differences"
             )
         met = history.rounds_met(u.pid, v.pid)
         if met:
             rounds = ", ".join(str(r) for r in met)
-            text += f"; rematch (met in round {rounds}): no pairing of the round{as_few} has fewer rematches"
+            no_extra = " that gives the bye to a player on the fewest byes" if bye else ""
+            text += f"; rematch (met in round {rounds}): no pairing of the round{as_few}{no_extra} has fewer rematches"
         elif u.points == v.points and not first_round:
             text += ", no earlier game"
         if opts.avoid_same_club and u.club is not None and u.club == v.club:
