@@ -15,8 +15,8 @@ How the split is found (:func:`best_split`):
    choice of companions; a branch is cut as soon as
    its partial cost reaches the best complete split found so far. When the search finishes
    within ``budget`` pod evaluations the result is the exact optimum (:attr:`Split.exact`). Up to
-   12 players every split is fewer than 16,000 and the search always finishes; fields up to
-   about 16–20 usually finish because the bound cuts most branches.
+   12 players the search needs fewer than 16,000 evaluations and always finishes; somewhat larger
+   fields often finish too, because the bound cuts most branches.
 3. **Beyond the budget (the documented heuristic).** The best split found so far is improved by
    *large-neighbourhood moves*: every group of three pods that holds a repeat opponent (or any
    cost in the first two entries) is re-split exactly together with its neighbours at the
@@ -36,7 +36,7 @@ from itertools import combinations
 PodCost = Callable[[Sequence[Hashable]], tuple]
 
 # Pod evaluations the exact search may spend before the heuristic takes over.
-DEFAULT_BUDGET = 200_000
+DEFAULT_BUDGET = 50_000
 
 
 @dataclass(frozen=True)
