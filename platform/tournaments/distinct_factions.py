@@ -17,7 +17,7 @@ same faction (the pairing cannot separate partners: a fixed team changes a list)
 The same again for the game's free-for-all pods (a Hoplomachus Pandemonium, HR-16: three or four troops,
 each player choosing a faction in turn, HR-16.2.3, one set of chips each): the competitors carry their
 registered faction (:func:`in_pods`), pod pairing keeps players of one faction in different pods above
-everything else (tournaments.algorithms.pods, tier 0) and warns in the pod's reason when no swap separates
+everything else (tournaments.algorithms.pods, tier 0) and warns in the pod's reason when no split separates
 them, and the round's warnings name, per pod, the players who registered the same faction.
 (Fields of Eternia deals factions per table instead: draw.table_factions.)
 """

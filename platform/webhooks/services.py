@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, prefetch_related_objects
 from django.utils import timezone
 
 from draw.models import Match, Round
@@ -56,7 +56,10 @@ def on_verdict(game_log: GameLog, verdict: dict) -> int:
 def on_pairings(round_: Round) -> int:
     event = round_.event
     subscriptions = [s for s in _active(Kind.PAIRINGS, [event]) if _follows(s, event)]
-    matches = round_.matches.prefetch_related("seats__registration__player").order_by("table")
+    matches = list(round_.matches.order_by("table"))
+    # In chunks: on SQLite a 1,000-player round's prefetch in one query exceeds the expression depth.
+    for start in range(0, len(matches), 200):
+        prefetch_related_objects(matches[start : start + 200], "seats__registration__player")
     payload = {
         "event": event.slug,
         "round": round_.number,

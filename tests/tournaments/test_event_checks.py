@@ -120,13 +120,15 @@ SIX_ROUNDS = {
 SIX_RESULTS = results_of(1, SIX_ROUNDS[1]) + results_of(2, SIX_ROUNDS[2])
 
 
-def test_a_score_group_jump_is_reported_when_a_within_or_next_to_pairing_existed():
-    # ann (6) v fay (0) skips the 3-point group, yet ann-bob, cat-fay, dan-eve had no
-    # rematch and no jump.
+def test_floats_wider_than_needed_are_reported_with_the_squared_differences():
+    # ann (6) v fay (0) floats two groups and drags bob (6) v cat (3) and dan (3) v eve (0) with it:
+    # 36 + 9 + 9 = 54, yet ann-bob, cat-fay, dan-eve had no rematch and 0 + 9 + 9 = 18.
     rounds = {**SIX_ROUNDS, 3: games(3, ("ann", "fay"), ("bob", "cat"), ("dan", "eve"))}
+    tail = "the round's squared point differences add up to 54, but the round could have been paired with 18 and no more rematches"
     assert find_discrepancies(SIX, rounds, SIX_RESULTS) == [
-        "round 3, table 1: Ann (6 pts) vs Fay (0 pts) skips a score group, but the round could have been "
-        "paired with 0 such pairing(s) and no more rematches"
+        f"round 3, table 1: Ann (6 pts) vs Fay (0 pts) floats 2 score group(s); {tail}",
+        f"round 3, table 2: Bob (6 pts) vs Cat (3 pts) floats 1 score group(s); {tail}",
+        f"round 3, table 3: Dan (3 pts) vs Eve (0 pts) floats 1 score group(s); {tail}",
     ]
 
 

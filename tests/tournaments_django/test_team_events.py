@@ -83,8 +83,9 @@ def test_two_round_team_swiss_with_a_verified_log(team_event, organizer, django_
 
     round1 = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     matches = list(round1.matches.all())
-    # Seeded round 1: the top half meets the bottom half, each team's two players at its table.
-    assert [side_teams(m) for m in matches] == [[grayskull, snake], [guard, horde]]
+    # Seeded round 1: the top half meets the bottom half, each team's two players at its table; the
+    # first seat alternates by table (the higher seed first at table 1, the lower at table 2).
+    assert [side_teams(m) for m in matches] == [[grayskull, snake], [horde, guard]]
     assert all(len(m.seat_list()) == 4 for m in matches)
 
     # Table 1 by its log: the verdict's teams are the match's teams, every member gets the outcome.
@@ -102,15 +103,16 @@ def test_two_round_team_swiss_with_a_verified_log(team_event, organizer, django_
     assert all(len(found) == 1 for found in by_team.values())  # FE-17: partners share it
     log_winner = next(team for team, found in by_team.items() if next(iter(found))[0] == Outcome.WIN)
 
-    # Table 2 by hand, in the two-side shorthand: the Royal Guard's player reports a win 9–6,
-    # a Horde player confirms.
+    # Table 2 by hand, in the two-side shorthand (the first side's outcome; the Horde sits first):
+    # the Royal Guard's player reports the Guard's win 9–6, a Horde player confirms.
     second = matches[1]
-    result_services.report_result(second.entrants()[0].player, second, scores=two_seats("win", (9, 6)))
+    reporter = next(s.registration.player for s in second.seat_list() if s.team == guard)
+    result_services.report_result(reporter, second, scores=two_seats("loss", (6, 9)))
     opponent = next(s.registration.player for s in second.seat_list() if s.team == horde)
     result_services.confirm_result(opponent, second)
     second.refresh_from_db()
     assert [(s.team, s.outcome, s.score) for s in second.seat_list()] == [
-        (guard, "win", 9), (guard, "win", 9), (horde, "loss", 6), (horde, "loss", 6)
+        (horde, "loss", 6), (horde, "loss", 6), (guard, "win", 9), (guard, "win", 9)
     ]  # fmt: skip
     draw_services.close_round(organizer, round1)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import prefetch_related_objects
 from django.utils import timezone
 
 from draw import records, seats, table_factions
@@ -214,7 +215,10 @@ def publish_round(actor, round_: Round) -> Round:
     """Make the draft public with its table numbers and tell every player where they sit."""
     require_manager(actor, round_.event)
     round_ = _draft(round_)
-    matches = list(round_.matches.prefetch_related("seats__registration__player"))
+    matches = list(round_.matches.all())
+    # In chunks: on SQLite a 1,000-player round's prefetch in one query exceeds the expression depth.
+    for start in range(0, len(matches), 200):
+        prefetch_related_objects(matches[start : start + 200], "seats__registration__player")
     gone = [
         r.display_name
         for m in matches

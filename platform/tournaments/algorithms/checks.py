@@ -23,20 +23,30 @@ pool lies between their point totals:
   fewest of them.
 * **Avoidable rematch** — the round has more rematches than the fewest any perfect matching
   of its pool has; in particular, any rematch when a rematch-free pairing existed.
-* **Score-group jump** — a pair is neither within nor next to score groups (a *far*
-  pairing), and among the perfect matchings with the fewest rematches there is one with
-  fewer far pairings than the round used.
+* **Wider floats than needed** — the round's pairs' squared differences in points add up to
+  more than the least any perfect matching with the fewest rematches has (the Swiss pairer's
+  score cost: one float across two groups weighs more than two floats across one). Every pair
+  between score groups is then named with that sum and the least.
 
 Both are decided with networkx matchings on the pool: first on a sparse candidate graph
 (each player's nearest neighbours by points), widened until it finds a pairing with no
-rematch and no far pairing or becomes the complete graph, so the answer is exact either
-way.
+rematch and the least squared differences any matching can have (the bound of
+``swiss_solver.score_bound``) or becomes the complete graph, so the answer is exact either way.
+
+A round of pods (free-for-all tables of three or more, tournaments.algorithms.pods) is
+re-derived instead: the split of its players into pods of the same sizes is searched
+(tournaments.algorithms.pod_search, starting from the stored pods) for fewer same-faction
+pairs, then fewer repeat opponents, then a smaller points spread, and each of the three is
+reported when the search finds a split that is better on it (with the ones above no worse).
+Each report is then true: such a split exists. The search is exact up to 12 players and a
+bounded heuristic beyond, so it always ends.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
+from itertools import combinations
 
 from tournaments.algorithms.history import EventHistory
 from tournaments.algorithms.matching import combine_tiers, min_cost_perfect_matching
@@ -48,6 +58,7 @@ from tournaments.algorithms.players import (
     index_competitors,
     shared_factions,
 )
+from tournaments.algorithms.pod_search import best_split
 from tournaments.algorithms.rules import EventRules, format_points
 from tournaments.algorithms.swiss import fewest_mirrors
 
@@ -144,6 +155,8 @@ def _check_results_paired(round_number, pairings, results, name) -> list[str]:
 
 
 def _check_swiss_round(round_number, pairings, competitors, results, rules, name) -> list[str]:
+    if any(p.others for p in pairings):
+        return _check_pod_round(round_number, pairings, competitors, results, rules, name)
     games = [p for p in pairings if p.b is not None]
     pool = [pid for p in games for pid in p.players]
     history = EventHistory(competitors, results, rules.scoring, before_round=round_number)
@@ -156,19 +169,23 @@ def _check_swiss_round(round_number, pairings, competitors, results, rules, name
 
     def tiers(a: PlayerId, b: PlayerId) -> tuple[int, int, int]:
         mirror = 1 if shared_factions(faction[a], faction[b]) else 0
-        return (mirror, len(history.rounds_met(a, b)), 1 if abs(group[a] - group[b]) > 1 else 0)
+        squares = round((history.points[a] - history.points[b]) ** 2 * 100)  # x100: exact for halves
+        return (mirror, len(history.rounds_met(a, b)), squares)
 
     actual = [tiers(p.a, p.b) for p in games]
     mirrors = sum(t[0] for t in actual)
     rematches = sum(t[1] for t in actual)
-    far = sum(t[2] for t in actual)
-    if not mirrors and not rematches and not far:
+    squares = sum(t[2] for t in actual)
+    bound = _score_bound([history.points[pid] for pid in pool])
+    if not mirrors and not rematches and squares == bound:
         return []
-    best_mirrors, best_rematches, best_far = _best_pairing(pool, group, tiers, list(faction.values()))
+    best_mirrors, best_rematches, best_squares = _best_pairing(
+        pool, group, tiers, list(faction.values()), bound
+    )
 
     problems = []
     pts = history.points
-    for p, (mirror, met, is_far) in zip(games, actual, strict=True):
+    for p, (mirror, met, pair_squares) in zip(games, actual, strict=True):
         if mirror and mirrors > best_mirrors:
             problems.append(
                 f"round {round_number}, table {p.table}: {name(p.a)} and {name(p.b)} both registered "
@@ -184,20 +201,87 @@ def _check_swiss_round(round_number, pairings, competitors, results, rules, name
                 f"round {round_number}, table {p.table}: {name(p.a)} vs {name(p.b)} is a rematch "
                 f"(met in round {rounds_met}), but the round's players could have been paired {alternative}"
             )
-        if is_far and far > best_far:
+        if (
+            pair_squares
+            and squares > best_squares
+            and rematches <= best_rematches
+            and mirrors <= best_mirrors
+        ):
             problems.append(
                 f"round {round_number}, table {p.table}: {name(p.a)} ({format_points(pts[p.a])} pts) vs "
-                f"{name(p.b)} ({format_points(pts[p.b])} pts) skips a score group, but the round could have been "
-                f"paired with {best_far} such pairing(s) and no more rematches"
+                f"{name(p.b)} ({format_points(pts[p.b])} pts) floats {abs(group[p.a] - group[p.b])} score "
+                f"group(s); the round's squared point differences add up to {format_points(squares / 100)}, but "
+                f"the round could have been paired with {format_points(best_squares / 100)} and no more rematches"
             )
     return problems
 
 
+def _score_bound(points: Sequence[float]) -> int:
+    """The least sum of squared point differences (x100) a perfect matching of players on these
+    points can have: each cut between score groups with an odd number of players above it is
+    crossed by at least one pair, at best one pair of the two adjacent groups."""
+    totals = sorted(set(points), reverse=True)
+    count = Counter(points)
+    bound, above = 0, 0
+    for upper, lower in zip(totals, totals[1:], strict=False):
+        above += count[upper]
+        if above % 2:
+            bound += round((upper - lower) ** 2 * 100)
+    return bound
+
+
+def _check_pod_round(round_number, pairings, competitors, results, rules, name) -> list[str]:
+    pods = [list(p.players) for p in pairings if p.b is not None]
+    seated = [pid for pod in pods for pid in pod]
+    history = EventHistory(competitors, results, rules.scoring, before_round=round_number)
+    if len(set(seated)) != len(seated) or not all(pid in history.competitors for pid in seated):
+        return []  # double or unknown players are reported already
+    faction = {pid: history.competitors[pid].faction if rules.distinct_factions else None for pid in seated}
+
+    def cost(pod) -> tuple[int, int, float]:
+        clashes = sum(1 for a, b in combinations(pod, 2) if shared_factions(faction[a], faction[b]))
+        repeats = sum(len(history.rounds_met(a, b)) for a, b in combinations(pod, 2))
+        points = [history.points[pid] for pid in pod]
+        return clashes, repeats, max(points) - min(points)
+
+    # Largest pods first, as the pairer seats them; the search keeps each size's count.
+    draft = sorted(pods, key=len, reverse=True)
+    used = [0, 0, 0]
+    for pod in draft:
+        used = [u + c for u, c in zip(used, cost(pod), strict=True)]
+    best = best_split(draft, cost).cost
+    problems = []
+    table_of = {pid: p.table for p in pairings for pid in p.players}
+    if best[0] < used[0]:
+        problems.append(
+            f"round {round_number}: the pods seat {used[0]} pair(s) of players of one faction together, "
+            f"but a split of the round's players into pods of the same sizes has only {best[0]}"
+        )
+    elif best[1] < used[1]:
+        met = sorted(
+            {table_of[a] for pod in draft for a, b in combinations(pod, 2) if history.rounds_met(a, b)}
+        )
+        problems.append(
+            f"round {round_number}: the pods hold {used[1]} repeat opponent(s) (table(s) "
+            f"{', '.join(map(str, met))}), but a split of the round's players into pods of the same sizes "
+            f"has only {best[1]}"
+        )
+    elif best[2] < used[2] - 1e-9:
+        problems.append(
+            f"round {round_number}: the pods' points spread adds up to {format_points(used[2])}, but a split "
+            f"of the round's players into pods of the same sizes with no more repeat opponents has "
+            f"{format_points(best[2])}"
+        )
+    return problems
+
+
 def _best_pairing(
-    pool: list[PlayerId], group: Mapping[PlayerId, int], tiers, factions: Sequence[str | None]
+    pool: list[PlayerId], group: Mapping[PlayerId, int], tiers, factions: Sequence[str | None], bound: int
 ) -> tuple[int, int, int]:
     """Fewest same-faction games over perfect matchings of ``pool`` (0 unless factions count), then
-    fewest rematches among those, then fewest far pairings."""
+    fewest rematches among those, then the least sum of squared point differences (x100)."""
+    if len(pool) % 2:
+        raise ValueError(f"a pool of {len(pool)} players has no perfect matching")
     fewest = fewest_mirrors(factions)
     ordered = sorted(pool, key=lambda pid: group[pid])  # neighbours by points
     index = {pid: i for i, pid in enumerate(ordered)}
@@ -210,13 +294,13 @@ def _best_pairing(
                 edges[(index[a], index[b])] = tiers(a, b)
         matching = min_cost_perfect_matching(range(len(ordered)), combine_tiers(edges, len(ordered) // 2))
         if matching is not None:
-            totals = Counter()
+            totals = [0, 0, 0]
             for i, j in matching:
-                mirror, met, far = edges[(min(i, j), max(i, j))]
-                totals["mirrors"] += mirror
-                totals["rematches"] += met
-                totals["far"] += far
-            best = (totals["mirrors"], totals["rematches"], totals["far"])
-            if complete or best == (fewest, 0, 0):
+                for k, t in enumerate(edges[(min(i, j), max(i, j))]):
+                    totals[k] += t
+            best = tuple(totals)
+            if complete or best == (fewest, 0, bound):
                 return best
+        elif complete:
+            raise ValueError(f"a pool of {len(pool)} players has no perfect matching")
         width *= 2

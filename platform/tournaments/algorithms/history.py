@@ -77,6 +77,8 @@ class EventHistory:
         self.games: dict[PlayerId, list[Game]] = {pid: [] for pid in self.competitors}
         # (a, b) and (b, a) -> rounds in which they met; one entry per game.
         self._met: dict[tuple[PlayerId, PlayerId], list[int]] = defaultdict(list)
+        # Per player, whether they held the first seat (played first) in each game, in round order.
+        self._first: dict[PlayerId, list[bool]] = defaultdict(list)
         #: The last round with a result: what "the rounds so far" means for unplayed rounds.
         self.last_round = 0
         for r in sorted(results, key=lambda r: r.round):
@@ -126,6 +128,9 @@ class EventHistory:
             )
             for other in rivals:
                 self._met[(seat.player, other.player)].append(r.round)
+        if len(seats) > 1:
+            for i, seat in enumerate(seats):
+                self._first[seat.player].append(i == 0)
 
     def _add_two_seats(self, r: ResultRecord) -> None:
         """The common case, without building seats (pairing a large Swiss round reads thousands)."""
@@ -150,6 +155,7 @@ class EventHistory:
                 )
             )
             self._met[(r.players[me], r.players[other])].append(r.round)
+            self._first[r.players[me]].append(me == 0)
 
     def _bye(self, round_number: int) -> Game:
         rules = self.rules
@@ -179,10 +185,8 @@ class EventHistory:
         played = [g for g in self.games[pid] if not g.is_bye]
         if not played:
             return Fraction(0)
-        wins = sum(
-            Fraction(1) if g.outcome == "win" else Fraction(1, 2) for g in played if g.outcome != "loss"
-        )
-        return wins / len(played)
+        halves = sum(2 if g.outcome == "win" else 1 for g in played if g.outcome != "loss")
+        return Fraction(halves, 2 * len(played))
 
     def opponents(self, pid: PlayerId) -> list[PlayerId]:
         """Real opponents of ``pid`` in round order, one entry per opponent per game (byes left out)."""
@@ -191,6 +195,15 @@ class EventHistory:
     def rounds_met(self, a: PlayerId, b: PlayerId) -> list[int]:
         """Rounds in which ``a`` and ``b`` played each other (empty if never)."""
         return self._met.get((a, b), [])
+
+    def times_first(self, pid: PlayerId) -> int:
+        """Games in which ``pid`` held the first seat (the record's first player plays first)."""
+        return sum(self._first.get(pid, ()))
+
+    def last_first(self, pid: PlayerId) -> bool | None:
+        """Whether ``pid`` played first in their latest game (None before their first game)."""
+        seats = self._first.get(pid)
+        return seats[-1] if seats else None
 
     def byes(self, pid: PlayerId) -> int:
         """Byes ``pid`` has had: those in the results, or 1 if there are none but ``had_bye`` is set.

@@ -1,7 +1,7 @@
 """Minimum-cost perfect matching with lexicographic costs, on networkx's blossom algorithm.
 
-Pairing constraints are ranked: one avoidable rematch is worse than any number of
-score-group jumps, which are worse than any number of same-club games, and so on. Each edge
+Pairing constraints are ranked: one avoidable rematch is worse than any sum of squared
+score differences, which is worse than any number of same-club games, and so on. Each edge
 therefore carries a tuple of non-negative integer *tiers*, most important first, and
 :func:`combine_tiers` folds the tuples into one integer per edge with multipliers large
 enough that no amount of a lower tier can outweigh one unit of a higher tier over a whole

@@ -7,21 +7,24 @@ organizer to add or drop a player). Pods of four take the top tables.
 
 Players are ranked as for a Swiss round (tournament points, then the event's tiebreaks; round 1
 by seeding or by a replayable shuffle), then poured into the pods from the top table down (the
-"slide": the best four at table 1, and so on). That first draft is then improved by swapping
-players between pods while a swap lowers, in this order of importance:
+"slide": the best four at table 1, and so on). From that draft the split of the whole round is
+searched (tournaments.algorithms.pod_search) for the lowest total, in this order of importance:
 
 0. same faction (only with ``distinct_factions``, for a game in which every troop at a table plays
    its own faction, e.g. Hoplomachus Pandemonium, HR-16.2.3 and AMB-17): pairs of players in one pod
    who registered the same faction. Such a pod cannot be played at all, which is worse than any
-   rematch; it is kept only when no swap separates them (a faction with more players than there
+   rematch; it is kept only when no split separates them (a faction with more players than there
    are pods, or every player on one faction), and its reason then starts with a warning;
 1. repeat opponents: pairs of players who already met in a pod (each earlier meeting counts);
 2. the points spread inside pods (a pod's highest points minus its lowest, summed over pods);
 3. the rank spread inside pods (the same over positions in the ranking).
 
-The search is a plain hill climb over every pair of players in different pods, in a fixed order,
-so the same input gives the same pods; it stops when no swap helps. Rematches are avoided where
-possible, never forbidden: a small field that must meet again still gets its round.
+The search is exact (every split considered, by branch and bound) when it finishes within its
+budget, which it always does up to 12 players; beyond, it keeps the best split found and improves
+it by re-splitting three neighbouring pods at a time exactly (see pod_search). A pod's reason says
+which: "no split of the round" when the search was exact, "no re-split of neighbouring pods"
+otherwise. Rematches are avoided where possible, never forbidden: a small field that must meet
+again still gets its round. The same input always gives the same pods.
 
 Pure: no ORM. Points come from :class:`~tournaments.algorithms.history.EventHistory`, where a
 pod's seats score by finishing place (tournaments.algorithms.placement_points).
@@ -44,6 +47,7 @@ from tournaments.algorithms.players import (
     seeding_order,
     shared_factions,
 )
+from tournaments.algorithms.pod_search import best_split
 from tournaments.algorithms.rules import ScoringRules, format_points
 from tournaments.algorithms.standings import DEFAULT_ORDER, rank
 
@@ -111,12 +115,12 @@ def pair_pod_round(
         pods.append(active[start : start + size])
         start += size
     faction = {pid: history.competitors[pid].faction if opts.distinct_factions else None for pid in active}
-    pods = _improve(pods, history, position, faction)
+    split = best_split(pods, lambda pod: _pod_cost(pod, history, position, faction))
     first_round = not any(history.games[pid] for pid in active)
     pairings = []
-    for table, pod in enumerate(pods, start=1):
+    for table, pod in enumerate(split.pods, start=1):
         pod = sorted(pod, key=position.__getitem__)
-        reason = _reason(pod, history, first_round, opts, faction)
+        reason = _reason(pod, history, first_round, opts, faction, split.exact)
         pairings.append(Pairing(table, pod[0], pod[1], reason, tuple(pod[2:])))
     return pairings
 
@@ -150,36 +154,19 @@ def _pod_cost(
     return clashes, repeats, max(points) - min(points), max(ranks) - min(ranks)
 
 
-def _total(costs) -> tuple:
-    return tuple(sum(c[i] for c in costs) for i in range(4))
-
-
-def _improve(
-    pods: list[list[PlayerId]], history: EventHistory, position: dict, faction: dict
-) -> list[list[PlayerId]]:
-    """Swap players between pods while a swap lowers (same-faction pairs, repeats, points spread,
-    rank spread)."""
-    costs = [_pod_cost(p, history, position, faction) for p in pods]
-    improved = True
-    while improved:
-        improved = False
-        for i, j in combinations(range(len(pods)), 2):
-            for x in range(len(pods[i])):
-                for y in range(len(pods[j])):
-                    a, b = list(pods[i]), list(pods[j])
-                    a[x], b[y] = b[y], a[x]
-                    new_i = _pod_cost(a, history, position, faction)
-                    new_j = _pod_cost(b, history, position, faction)
-                    if _total([new_i, new_j]) < _total([costs[i], costs[j]]):
-                        pods[i], pods[j], costs[i], costs[j] = a, b, new_i, new_j
-                        improved = True
-    return pods
+def _searched(exact: bool) -> str:
+    return "no split of the round" if exact else "no re-split of neighbouring pods"
 
 
 def _reason(
-    pod: list[PlayerId], history: EventHistory, first_round: bool, opts: PodOptions, faction: dict
+    pod: list[PlayerId],
+    history: EventHistory,
+    first_round: bool,
+    opts: PodOptions,
+    faction: dict,
+    exact: bool,
 ) -> str:
-    text = _score_reason(pod, history, first_round, opts)
+    text = _score_reason(pod, history, first_round, opts, exact)
     clashes = _same_faction(pod, faction)
     if not clashes:
         return text
@@ -189,11 +176,13 @@ def _reason(
     )
     return (
         f"warning: same faction ({', '.join(shared)}) twice in the pod ({names}), which the game does not "
-        f"allow; no swap between pods avoids it; {text}"
+        f"allow; {_searched(exact)} has fewer such pairs; {text}"
     )
 
 
-def _score_reason(pod: list[PlayerId], history: EventHistory, first_round: bool, opts: PodOptions) -> str:
+def _score_reason(
+    pod: list[PlayerId], history: EventHistory, first_round: bool, opts: PodOptions, exact: bool
+) -> str:
     size = f"pod of {len(pod)}"
     if first_round:
         how = (
@@ -211,4 +200,6 @@ def _score_reason(pod: list[PlayerId], history: EventHistory, first_round: bool,
         f"{', '.join(map(str, rounds))}"
         for a, b, rounds in met
     )
-    return f"{size}, {group}; no swap avoids a rematch: {names}"
+    # Same-faction pairs weigh more than rematches: with factions the claim holds among splits with as few.
+    as_few = " with as few same-faction pairs" if opts.distinct_factions else ""
+    return f"{size}, {group}; {_searched(exact)}{as_few} has fewer rematches: {names}"

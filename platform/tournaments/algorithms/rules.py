@@ -75,7 +75,7 @@ class EventRules:
     """What :func:`~tournaments.algorithms.checks.find_discrepancies` holds an event to.
 
     ``swiss_rounds`` is how many rounds were paired by the Swiss system (rounds 1 to N); only
-    those rounds are checked for avoidable rematches and score-group jumps, because a top
+    those rounds are checked for avoidable rematches and wider floats than needed, because a top
     cut or a round robin pairs by other rules. None means every round was Swiss.
     ``max_byes`` is how many byes one player may receive over the event.
     ``distinct_factions``: opponents must play different factions (the competitors' registered

@@ -110,6 +110,19 @@ def rank(
     return rows
 
 
+def ranked_ids(history: EventHistory, order: Sequence[str] = DEFAULT_ORDER) -> list[PlayerId]:
+    """Every competitor's id, best first, as :func:`rank` orders them, from an EventHistory already
+    built and computing only the keys in ``order`` (what pairing a round needs: a 10,000-player
+    Swiss round would otherwise spend most of its time on standings columns nobody reads)."""
+    values: dict[str, dict[PlayerId, Number]] = {}
+    groups: list[frozenset[PlayerId]] = [frozenset(history.competitors)]
+    for key in order:
+        values[key] = get_metric(key).compute(StandingsContext(history, tuple(groups)))
+        groups = _split(groups, values[key])
+    position = {c.id: i for i, c in enumerate(seeding_order(history.competitors.values()))}
+    return sorted(position, key=lambda pid: (tuple(-(values[key][pid] or 0) for key in order), position[pid]))
+
+
 def compute_metrics(
     history: EventHistory, order: Sequence[str], *, game: str | None = None, format: str | None = None
 ) -> dict[str, dict[PlayerId, Number]]:

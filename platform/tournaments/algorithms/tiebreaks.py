@@ -39,6 +39,7 @@ The keys: ``points``, ``score_diff``, ``score``, ``sos``, ``median_buchholz``,
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
@@ -194,10 +195,14 @@ class StrengthOfSchedule(Metric):
     def compute(self, context):
         h = context.history
         rates = {pid: h.win_rate(pid) for pid in h.competitors}
+        # Exact sums without Fraction arithmetic per opponent (a 10,000-player round adds tens of
+        # thousands): every rate as an integer over one common denominator.
+        common = math.lcm(*(r.denominator for r in rates.values()))
+        scaled = {pid: r.numerator * (common // r.denominator) for pid, r in rates.items()}
         values = {}
         for pid in h.competitors:
             opponents = h.opponents(pid)
-            mean = sum((rates[o] for o in opponents), Fraction(0)) / len(opponents) if opponents else 0
+            mean = Fraction(sum(scaled[o] for o in opponents), common * len(opponents)) if opponents else 0
             # Rounded so that equal schedules compare equal and pages print a short number.
             values[pid] = _tidy(round(float(mean), 4))
         return values
