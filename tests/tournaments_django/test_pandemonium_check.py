@@ -9,8 +9,10 @@ import pytest
 
 from results import services as result_services
 from tests.tournaments_django.test_check_and_simulate import check
+from draw import services as draw_services
+from draw.seats import SeatScore
+from participants import services as participant_services
 from tournaments import services
-from tournaments.seats import SeatScore
 
 pytestmark = pytest.mark.django_db
 
@@ -22,14 +24,14 @@ def pandemonium(organizer, make_player, players: int):
         random_seed=5,
     )  # fmt: skip
     for i in range(players):
-        registration = services.register(make_player(f"Player {players}-{i}"), event)
+        registration = participant_services.register(make_player(f"Player {players}-{i}"), event)
         registration.seed = i + 1
         registration.save()
     return event
 
 
 def play(organizer, event, number):
-    round_ = services.publish_round(organizer, services.pair_next_round(organizer, event))
+    round_ = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
     for match in round_.matches.order_by("table"):
         seats = len(match.seat_list())
         # Places by table and round, with a tie for 2nd now and then (tied places share points).
@@ -37,7 +39,7 @@ def play(organizer, event, number):
         if (match.table + number) % 3 == 0:
             places = [2 if p == 3 else p for p in places]
         result_services.decide_result(organizer, match, [SeatScore("", rank=p) for p in places])
-    services.close_round(organizer, round_)
+    draw_services.close_round(organizer, round_)
     return round_
 
 
@@ -56,7 +58,7 @@ def test_check_event_reports_pods_that_repeat_avoidable_opponents(organizer, mak
     """The organizer swaps round 2's draft back into round 1's pods (swap_pairing), then plays it."""
     event = pandemonium(organizer, make_player, players)
     first = play(organizer, event, 1)
-    draft = services.pair_next_round(organizer, event)
+    draft = draw_services.pair_next_round(organizer, event)
     for old in first.matches.order_by("table"):
         wanted = {s.registration for s in old.seat_list()}
         for registration in wanted:
@@ -65,15 +67,15 @@ def test_check_event_reports_pods_that_repeat_avoidable_opponents(organizer, mak
             if registration in seated:
                 continue
             other = next(r for r in seated if r not in wanted)
-            services.swap_pairing(organizer, draft, registration, other)
+            draw_services.swap_pairing(organizer, draft, registration, other)
     assert [{s.registration_id for s in m.seat_list()} for m in draft.matches.order_by("table")] == [
         {s.registration_id for s in m.seat_list()} for m in first.matches.order_by("table")
     ]
-    round_ = services.publish_round(organizer, draft)
+    round_ = draw_services.publish_round(organizer, draft)
     for match in round_.matches.all():
         places = list(range(1, len(match.seat_list()) + 1))
         result_services.decide_result(organizer, match, [SeatScore("", rank=p) for p in places])
-    services.close_round(organizer, round_)
+    draw_services.close_round(organizer, round_)
     code, out = check(event.slug)
     assert code != 0
     assert (

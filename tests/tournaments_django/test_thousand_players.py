@@ -7,9 +7,9 @@ with ``DATABASE_URL=sqlite:///...`` to check that backend; the suite runs it on 
 import pytest
 
 from results import services as result_services
-from tournaments import services
-from tournaments.models import RoundState
-from tournaments.seats import two_seats
+from draw import services
+from draw.models import RoundState
+from draw.seats import two_seats
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
