@@ -732,8 +732,28 @@ def member(g, p: dict, ev: dict) -> str:
             raise IllegalEvent("HR-17.6.4", f"{who} is not on the team that reached the reward")
         return who
     if who != p["player"]:
-        raise IllegalEvent("HR-1.2.5", f"this decision is {p['player']}'s, not {who}'s")
+        raise IllegalEvent(*not_theirs(g, p, who))
     return who
+
+
+def nothing_to_answer(typ: str) -> tuple[str, str]:
+    """(rule, message) for a decision's event logged when no decision waits: the rule that would make it due."""
+    rule, what = next(((r, w) for want, _, r, w in PENDING.values() if want == typ), ("HR-8.1.3", typ))
+    return (
+        rule,
+        f"no decision is waiting, so a '{typ}' event ({what}) has nothing to answer: it is due only when {rule} makes it so",
+    )
+
+
+def not_theirs(g, p: dict, who: str) -> tuple[str, str]:
+    """(rule, message) for a decision logged by the wrong player: the rule that gives it to its player."""
+    if p["kind"] == "catch_up":
+        rule = "HR-17.6.5" if g.mode == "alliance" else "HR-15.5.3"
+        return rule, (f"the catch-up HP are {p['player']}'s to add, the player with less crowd favour (on a tie, the "
+                      f"player whose turn it is), not {who}'s; the log should say \"player\": \"{p['player']}\"")  # fmt: skip
+    _, _, rule, what = PENDING[p["kind"]]
+    return p.get("rule", rule), (f"{p['player']} must {what}, not {who}; the log should say \"player\": "
+                                 f"\"{p['player']}\"")  # fmt: skip
 
 
 def resolve_choose_member(g, p: dict, ev: dict) -> None:

@@ -108,9 +108,7 @@ class Game(ReplayBase):
         elif typ in act.ACTIONS:
             act.ACTIONS[typ](self, event)
         else:
-            raise IllegalEvent(
-                "HR-1.2.5", f"no decision is waiting, so a '{typ}' event has nothing to answer"
-            )
+            raise IllegalEvent(*act.nothing_to_answer(typ))
         self.settle()
         self.events_applied += 1
 
