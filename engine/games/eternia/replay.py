@@ -458,6 +458,14 @@ class Game(ReplayBase):
         }
         return "awaiting: " + words.get(aw["kind"], f"{aw['kind']} ({label})")
 
+    def awaits(self) -> dict | None:
+        """What is awaited (``describe_awaiting``) and the rule that makes it due (due.py)."""
+        if self.awaiting is None:
+            return None
+        found = due.due(self, self.awaiting)
+        what = self.describe_awaiting().removeprefix("awaiting: ")
+        return {"what": f"{what}: {found[1]}" if found else what, "rule": found[0] if found else None}
+
     # -- protocol ------------------------------------------------------------------------------------------
     def apply(self, index: int, event: dict) -> None:
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
