@@ -11,9 +11,11 @@ Quoted from the original rulebook (originals/eternia.it.txt) for the rules cited
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 
+import engine
 from engine.core.errors import IllegalEvent
 from engine.games.eternia import RULESET, due
 from tests.engine.eternia.fe_support import simulated
@@ -88,3 +90,19 @@ def test_a_draw_may_name_the_hero_it_is_for():
     err = refusal(g, {"type": "draw", "deck": "combat", "hero": other})
     assert err.rule == due.due(g, g.awaiting)[0] and f"is {g.name(hero)}'s" in err.message
     g.apply(0, {"type": "draw", "deck": "combat", "hero": hero})  # the hero it is for: accepted
+
+
+@pytest.mark.parametrize("mode", ["standard", "solo", "skirmish"])
+def test_everything_the_engine_awaits_has_the_rule_that_makes_it_due(mode):
+    """Every draw, roll and decision a game awaits is in due.py (and so in docs/log-format.md), with a rule id
+    of the rules index."""
+    info = engine.game("motu-fields-of-eternia")
+    docs = (Path(__file__).resolve().parents[3] / "docs" / "log-format.md").read_text("utf-8")
+    for seed in range(3):
+        log = simulated(seed, mode=mode)
+        g = RULESET.start(log)
+        for i, event in enumerate(log["events"]):
+            found = due.due(g, g.awaiting)
+            assert found is not None and info.rule(found[0]) is not None, (seed, i, g.awaiting)
+            assert f"| {found[0]} |" in docs, found
+            g.apply(i, copy.deepcopy(event))
