@@ -164,6 +164,7 @@ def next_events(log, *, content_pack: dict | None = None) -> dict:
     of that type (for a recorded log, without the outcomes the table enters: ``dice_needed`` says which).
     ``error`` is the refusal that stopped the replay early, if any (the rest describes the game before it).
     Raises UnreadableLog only when the envelope or the header cannot be read at all."""
+    import copy
     import json
 
     doc, _ = parse_envelope(log)
@@ -175,13 +176,15 @@ def next_events(log, *, content_pack: dict | None = None) -> dict:
         out["error"] = {"rule": exc.rule, "message": exc.message, "event_index": None}
         return out
     for index, event in enumerate(doc["events"]):
-        trial = replay.copy()
         try:
-            trial.apply(index, event)
+            replay.apply(index, copy.deepcopy(event))
         except (IllegalEvent, UnreadableLog) as exc:
             out["error"] = {"rule": exc.rule, "message": exc.message, "event_index": index}
+            # a refused event may leave the replay half-changed: replay the accepted prefix again
+            replay = start(doc, content_pack=content_pack)
+            for i, accepted in enumerate(doc["events"][:index]):
+                replay.apply(i, copy.deepcopy(accepted))
             break
-        replay = trial
     recorded = doc.get("randomness", {}).get("mode") == "recorded"
     out.update(events_applied=replay.events_applied, over=replay.is_over(), awaits=replay.awaits(),
                to_act=replay.to_act())  # fmt: skip

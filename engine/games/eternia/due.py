@@ -187,3 +187,9 @@ def check_named_hero(g, event: dict) -> None:
                                "one of its heroes")  # fmt: skip
     else:
         raise IllegalEvent(rule, f"this {aw['kind']} is for no hero ({_awaits(g)}); leave 'hero' out")
+
+
+def not_now(g, what: str, default: str) -> tuple[str, str]:
+    """(rule, message) for an event that answers nothing awaited now: the rule that makes what is awaited
+    instead due (``default`` when none is known), and what the log should record next."""
+    return due_rule(g, g.awaiting, default), f"{what}; the log should next record {_awaits(g)}"

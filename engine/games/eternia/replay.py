@@ -825,7 +825,7 @@ def event_duel(g: Game, event: dict) -> None:
     """FE-17.2.4: each tied team secretly selects one of its heroes."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "duel":
-        raise IllegalEvent("FE-17.2.4", f"no tie-break hero is to be selected now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, "no tie-break hero is to be selected now", "FE-17.2.4"))
     team = g.team_arg(event)
     hero = g.hero_arg(event)
     if team != aw["team"] or hero.team != team:
@@ -844,7 +844,7 @@ def event_reroll(g: Game, event: dict) -> None:
 def event_activate(g: Game, event: dict) -> None:
     aw = g.awaiting
     if aw is None or aw["kind"] != "activate":
-        raise IllegalEvent("FE-8.3", f"no hero can be activated now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, "no hero can be activated now", "FE-8.3"))
     hero = g.hero_arg(event)
     if hero.team != aw["team"]:
         raise IllegalEvent("FE-8.3.2", f"it is the {g.team_name(aw['team'])} team's turn to activate a hero")

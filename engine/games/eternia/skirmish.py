@@ -9,7 +9,7 @@ mission book's and marked provisional in the starter pack.
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.eternia import effects, epic, mounted, record
+from engine.games.eternia import due, effects, epic, mounted, record
 from engine.games.eternia import queries as q
 from engine.games.eternia.state import SOLDIER_CAP
 
@@ -92,7 +92,7 @@ def _advance_turn(g) -> None:
 def _need(g, kind: str) -> dict:
     aw = g.awaiting
     if aw is None or aw["kind"] != kind:
-        raise IllegalEvent("FE-19.2", f"the skirmish setup is not at this step now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, "the skirmish setup is not at this step now", "FE-19.2"))
     return aw
 
 
@@ -217,7 +217,7 @@ def _placement_over(g) -> tuple[str, str]:
     stops there rather than breaking a placement rule."""
     per = g.scenario.get("mission_tokens_per_team", 5)
     placed = len(g.s.mission_tokens)
-    then = f"the log should next record {g.describe_awaiting().removeprefix('awaiting: ')}"
+    then = f"the log should next record {due._awaits(g)}"
     if placed >= per * len(g.s.order):
         return "FE-19.6.4.1", f"every team has placed its {per} mission tokens; {then}"
     return "FE-19.6.4.2", (f"the mission-token placement ended after {placed} tokens: no wild region is left without "

@@ -106,3 +106,13 @@ def test_everything_the_engine_awaits_has_the_rule_that_makes_it_due(mode):
             assert found is not None and info.rule(found[0]) is not None, (seed, i, g.awaiting)
             assert f"| {found[0]} |" in docs, found
             g.apply(i, copy.deepcopy(event))
+
+
+def test_an_event_answering_nothing_awaited_cites_the_rule_of_what_is():
+    """An event that answers nothing awaited now (here a wild-region dice assignment between activations) cites
+    the rule that makes the awaited event due, and says what the log should record next."""
+    g, _ = moments(lambda g: (g.awaiting or {}).get("kind") == "activate")
+    err = refusal(
+        g, {"type": "assign", "hero": next(iter(g.s.heroes)), "defence": [], "attack": [], "hp": []}
+    )
+    assert err.rule == "FE-8.3.1" and "the log should next record" in err.message
