@@ -84,3 +84,16 @@ def test_arbiter_next_prints_what_is_awaited_with_examples(tmp_path):
     missing = subprocess.run([sys.executable, "-m", "engine", "next", str(tmp_path / "none.json")],
                              capture_output=True, text=True, cwd=REPO, timeout=120)  # fmt: skip
     assert missing.returncode == 2 and "cannot read" in missing.stderr
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_what_is_awaited_always_names_a_rule_of_the_games_index(game):
+    info = engine.game(game)
+    log = engine.simulate(game, 4)
+    replay = session.start(log)
+    for i, event in enumerate(log["events"]):
+        aw = replay.awaits()
+        assert aw is not None and aw["what"], (i, event)
+        assert aw["rule"] is None or info.rule(aw["rule"]) is not None, aw
+        replay.apply(i, event)
+    assert replay.awaits() is None  # the game is over
