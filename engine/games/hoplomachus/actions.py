@@ -741,7 +741,8 @@ def nothing_to_answer(typ: str) -> tuple[str, str]:
     rule, what = next(((r, w) for want, _, r, w in PENDING.values() if want == typ), ("HR-8.1.3", typ))
     return (
         rule,
-        f"no decision is waiting, so a '{typ}' event ({what}) has nothing to answer: it is due only when {rule} makes it so",
+        f"no decision is waiting, so a '{typ}' event has nothing to answer: it answers the decision {rule} asks "
+        f"for ({what}) when that arises",
     )
 
 
