@@ -1,4 +1,4 @@
-"""``arbiter verify | simulate | rules-coverage``: the engine's own commands (engine/cli.py)."""
+"""``arbiter verify | next | simulate | rules-coverage``: the engine's own commands (engine/cli.py)."""
 
 from __future__ import annotations
 

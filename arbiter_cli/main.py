@@ -14,7 +14,7 @@ import sys
 COMMANDS = [
     "arbiter_cli.upload",  # arbiter upload FILE --server URL --token T
     "arbiter_cli.table",  # arbiter table [--event SLUG]: my table on event day
-    "arbiter_cli.engine_commands",  # verify, simulate, rules-coverage (the engine's own commands)
+    "arbiter_cli.engine_commands",  # verify, next, simulate, rules-coverage (the engine's own commands)
     "arbiter_cli.player",  # arbiter player USERNAME --server URL
 ]
 

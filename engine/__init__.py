@@ -17,13 +17,14 @@ Public API (the platform imports only these names from ``engine``)::
     ENGINE_VERSION, LOG_FORMAT_VERSION, ruleset_version(game)  # a game's version: its GameInfo's
     MAX_LOG_BYTES                           # the largest log the engine reads (LOG-1.1)
     builtin_packs(game_id) -> list[str]     # ids of the content packs shipped with a game ([] if none)
-    add_cli_commands(subparsers)            # verify / simulate / rules-coverage for a command line
+    add_cli_commands(subparsers)            # verify / next / simulate / rules-coverage for a command line
 
 The games are discovered, never listed: every package of ``engine/games/`` that exposes ``GAME``, and every
 entry point of the group ``arbiter.games`` (a game installed as a distribution of its own).
 
     session.start(doc) -> Replay            # play or watch one event at a time (engine/session.py):
-    session.step(replay, event), session.board(replay), session.walk(log)
+    session.step(replay, event), session.board(replay), session.walk(log),
+    session.next_events(log)                # what the game awaits after a log, with an example per event type
 
 A GameInfo carries, for its game: ``name``, ``ruleset_version``, ``seats`` (min/max seats, modes with
 their seat counts and teams, against the game or not), ``result_schema`` (the score's label and each

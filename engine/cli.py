@@ -1,4 +1,4 @@
-"""Command line for the engine: ``python -m engine verify|simulate|rules-coverage`` (also ``arbiter …``).
+"""Command line for the engine: ``python -m engine verify|next|simulate|rules-coverage`` (also ``arbiter …``).
 
 Exit codes of ``verify``: 0 legal, 1 illegal, 2 unreadable input.
 """
@@ -36,6 +36,12 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     v.add_argument("--json", action="store_true", help="print the verdict as JSON")
     v.add_argument("--pack", help="a content pack file to use instead of the built-in one the log names")
     v.set_defaults(handler=cmd_verify)
+
+    n = sub.add_parser("next", help="what the game awaits after a log's last event, with an example of each")
+    n.add_argument("file", help="path to the log (JSON), or - for standard input")
+    n.add_argument("--json", action="store_true", help="print the answer as JSON")
+    n.add_argument("--pack", help="a content pack file to use instead of the built-in one the log names")
+    n.set_defaults(handler=cmd_next)
 
     s = sub.add_parser("simulate", help="write a complete, legal, random game log (labelled simulated)")
     # No default: which game is "first" depends on what is installed; argparse lists the choices.
@@ -81,6 +87,53 @@ def cmd_verify(args) -> int:
     verdict = verify(data, content_pack=pack)
     print(verdict.to_json() if args.json else verdict.summary())
     return EXIT[verdict.status]
+
+
+def cmd_next(args) -> int:
+    from engine.core.errors import UnreadableLog
+    from engine.session import next_events
+
+    try:
+        data = _read(args.file)
+        pack = json.loads(Path(args.pack).read_text("utf-8")) if args.pack else None
+    except (OSError, ValueError) as exc:
+        print(f"UNREADABLE — cannot read {args.pack if args.pack else args.file}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        answer = next_events(data, content_pack=pack)
+    except UnreadableLog as exc:
+        print(f"UNREADABLE — {exc.message} ({exc.rule})", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(answer, indent=1, ensure_ascii=False))
+        return 0
+    print(format_next(answer))
+    return 0
+
+
+def format_next(answer: dict) -> str:
+    """``next_events``'s answer for a person writing the log by hand."""
+    lines = []
+    err = answer["error"]
+    if err is not None:
+        where = "the header" if err["event_index"] is None else f"event {err['event_index']}"
+        lines.append(f"{where} is refused ({err['rule']}): {err['message']}")
+    n = answer["events_applied"]
+    lines.append(f"after {n} event{'s' if n != 1 else ''}:")
+    if answer["over"]:
+        lines.append("  the game is over: nothing more may be logged")
+        return "\n".join(lines)
+    aw = answer["awaits"]
+    if aw is not None:
+        lines.append(f"  awaiting {aw['what']}" + (f" ({aw['rule']})" if aw["rule"] else ""))
+    if answer["to_act"]:
+        lines.append(f"  to act: {', '.join(answer['to_act'])}")
+    lines.append("  may be logged next:")
+    for alt in answer["alternatives"]:
+        ways = f" ({alt['count']} ways)" if alt["count"] > 1 else ""
+        lines.append(f"    {alt['type']}{ways}: {alt['text']}")
+        lines.append(f"      e.g. {json.dumps(alt['example'], ensure_ascii=False)}")
+    return "\n".join(lines)
 
 
 def cmd_simulate(args) -> int:

@@ -5,6 +5,7 @@ the engine, generic over every registered game.
     board(replay) -> dict | None                    # the battlefield as drawing data, if the game has one
     step(replay, event) -> dict                     # apply one event; its words and dice; raises as apply
     walk(log, *, content_pack=None) -> dict         # every event of a log with the view after it
+    next_events(log, *, content_pack=None) -> dict  # what the game awaits after a log's last event, with examples
     offers(replay, recorded=) -> list[dict]         # legal_events() with each offer in words
     dice_needed(replay, event) -> dict              # recorded dice: what the table rolls for an event
     is_over(replay) -> bool                         # the game has ended: the log is complete
@@ -151,4 +152,52 @@ def walk(log, *, content_pack: dict | None = None) -> dict:
             out["error"] = {"rule": exc.rule, "message": exc.message, "event_index": index}
             break
         out["steps"].append({"index": index, "event": event, **said, "view": replay.view()})
+    return out
+
+
+def next_events(log, *, content_pack: dict | None = None) -> dict:
+    """Replay ``log`` (bytes, text or a parsed dict) and say what the game awaits after its last accepted
+    event: ``{"game", "events_applied", "error", "over", "awaits": {"what", "rule"} | None, "to_act",
+    "alternatives": [{"type", "count", "example", "text"}]}``.
+
+    ``alternatives`` groups what may be logged next by event type; ``example`` is the shortest legal event
+    of that type (for a recorded log, without the outcomes the table enters: ``dice_needed`` says which).
+    ``error`` is the refusal that stopped the replay early, if any (the rest describes the game before it).
+    Raises UnreadableLog only when the envelope or the header cannot be read at all."""
+    import copy
+    import json
+
+    doc, _ = parse_envelope(log)
+    out = {"game": doc["game"], "events_applied": 0, "error": None, "over": False, "awaits": None,
+           "to_act": [], "alternatives": []}  # fmt: skip
+    try:
+        replay = start(doc, content_pack=content_pack)
+    except IllegalEvent as exc:
+        out["error"] = {"rule": exc.rule, "message": exc.message, "event_index": None}
+        return out
+    for index, event in enumerate(doc["events"]):
+        try:
+            replay.apply(index, copy.deepcopy(event))
+        except (IllegalEvent, UnreadableLog) as exc:
+            out["error"] = {"rule": exc.rule, "message": exc.message, "event_index": index}
+            # a refused event may leave the replay half-changed: replay the accepted prefix again
+            replay = start(doc, content_pack=content_pack)
+            for i, accepted in enumerate(doc["events"][:index]):
+                replay.apply(i, copy.deepcopy(accepted))
+            break
+    recorded = doc.get("randomness", {}).get("mode") == "recorded"
+    out.update(events_applied=replay.events_applied, over=replay.is_over(), awaits=replay.awaits(),
+               to_act=replay.to_act())  # fmt: skip
+    groups: dict[str, list[dict]] = {}
+    for event in replay.legal_events():
+        groups.setdefault(str(event.get("type")), []).append(
+            replay.outcome_free(event) if recorded else event
+        )
+    for typ, events in groups.items():
+        example = min(
+            events, key=lambda e: (len(json.dumps(e, sort_keys=True)), json.dumps(e, sort_keys=True))
+        )
+        out["alternatives"].append(
+            {"type": typ, "count": len(events), "example": example, "text": replay.describe_offer(example)}
+        )
     return out

@@ -101,6 +101,10 @@ class Replay(Protocol):
         """The board space (a hex or area label of ``board_geometry``) an offer puts its piece on, so that a
         recorder lets a player pick it on the board; None for an offer that moves nothing."""
 
+    def awaits(self) -> dict | None:
+        """What the game waits for now, in words, with the rule that makes it due: ``{"what", "rule"}``
+        (``rule`` None when no one rule does); None once the game is over or for a game that cannot say."""
+
 
 class ReplayBase:
     """The defaults of :class:`Replay`'s optional methods. A game's replay class inherits this and overrides
@@ -121,6 +125,9 @@ class ReplayBase:
 
     def dice_needed(self, event: dict) -> dict:
         return {"event": event, "needs": []}
+
+    def awaits(self) -> dict | None:
+        return None
 
     def is_over(self) -> bool:
         return not self.legal_events()

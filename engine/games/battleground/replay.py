@@ -289,6 +289,9 @@ class Game(ReplayBase):
         who = set(view.to_act(self))
         return [pid for pid in self.sides if pid in who]
 
+    def awaits(self) -> dict | None:
+        return view.awaits(self)
+
     def offer_piece(self, event: dict) -> dict | None:
         """The character an offer names (an activation opens a turn rather than acting with one)."""
         ref = event.get("character")

@@ -64,6 +64,34 @@ def to_act(g) -> list[str]:
     return [g.queue[0]] if g.queue else []
 
 
+def awaits(g) -> dict | None:
+    """What the game waits for now, in words, and the rule that makes it due (None once over)."""
+    if g.phase == "over":
+        return None
+    if g.phase == "deal":
+        return {"what": "each player's opening draw ('deal')", "rule": "BG-4.6"}
+    if g.phase == "organise":
+        return {"what": "each player organises: discards, then draws up to 5 ('organise')", "rule": "BG-5.2"}
+    if g.phase == "select":
+        return {"what": "each player selects a card or passes ('select' / 'pass')", "rule": "BG-6.2"}
+    top = g.top()
+    if isinstance(top, Trigger):
+        who = ", ".join(sorted({u.player for u in top.remaining}))
+        return {"what": f"{who} must start the opened {top.kind} interrupts ('interrupt'), in the order they choose",
+                "rule": "BG-11.2.3" if top.kind == "guard" else "BG-14.2.1"}  # fmt: skip
+    if isinstance(top, Pending):
+        r = g.rules.resolvers[top.kind]
+        return {"what": f"{top.chooser} must resolve {r.what} ('{r.event_type}') before anything else",
+                "rule": r.rule}  # fmt: skip
+    if isinstance(top, Frame):
+        kind = "activation" if top.kind == "activation" else f"{top.kind} interrupt"
+        return {"what": f"{top.player}'s {kind} of {top.unit.name}",
+                "rule": "BG-6.5" if top.kind == "activation" else "BG-14.1"}  # fmt: skip
+    if g.queue:
+        return {"what": f"{g.queue[0]} activates a character ('activate') or passes", "rule": "BG-6.4"}
+    return None
+
+
 def _side(g, s) -> dict:
     return {
         "id": s.id,

@@ -8,7 +8,7 @@ handler calls it before changing anything, and legal_events offers only what it 
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.eternia import effects, record, skirmish, soldiers, solo, wild
+from engine.games.eternia import due, effects, record, skirmish, soldiers, solo, wild
 from engine.games.eternia import queries as q
 from engine.games.eternia.objectives import met
 from engine.games.eternia.state import SOLDIER_CAP
@@ -21,7 +21,7 @@ MERCHANT_DECK = {"forge": "vehicle", "shop": "equipment", "guild": "spell"}  # F
 def acting(g, event: dict, *, standard: str | None = None, free: str | None = None):
     aw = g.awaiting
     if aw is None or aw["kind"] != "turn":
-        raise IllegalEvent("FE-8.3", f"no hero is taking its turn now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, "no hero is taking its turn now", "FE-8.3"))
     hero = g.hero_arg(event)
     turn = g.s.turn
     if hero.id != turn.hero:
@@ -238,7 +238,7 @@ def event_choose(g, event: dict) -> None:
     """FE-9.6.2 b: resolve one of the two cards; the other goes under the encounter deck."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "choose":
-        raise IllegalEvent("FE-9.6.2", f"no encounter card is to be chosen now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, "no encounter card is to be chosen now", "FE-9.6.2"))
     hero = g.hero_arg(event)
     card = g.content.find("encounters", event.get("card"))
     if hero.id != aw["hero"] or card not in aw["cards"]:
@@ -270,7 +270,7 @@ def event_mission_result(g, event: dict) -> None:
     """FE-9.7.3: the task is the mission book's text; the log says whether it was completed."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "mission_result":
-        raise IllegalEvent("FE-9.7.3", f"no mission is being resolved now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, "no mission is being resolved now", "FE-9.7.3"))
     hero = g.hero_arg(event)
     done = event.get("completed")
     if hero.id != aw["hero"] or not isinstance(done, bool):
@@ -357,7 +357,7 @@ def event_buy(g, event: dict) -> None:
     """FE-9.10.3–5: buy any of the offer at max(1, cost − (n − 1)); refill to 4; the turn ends."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "buy":
-        raise IllegalEvent("FE-9.10", f"no merchant is open now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, "no merchant is open now", "FE-9.10"))
     hero = g.hero_arg(event)
     if hero.id != aw["hero"]:
         raise IllegalEvent("FE-9.10.5", "purchases go to the hero using the merchant")
@@ -458,7 +458,7 @@ def event_respawn(g, event: dict) -> None:
     """FE-19.8.4: where a defeated hero returns, among the places the rule allows."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "respawn":
-        raise IllegalEvent("FE-19.8.4", f"no defeated hero is to be placed now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, "no defeated hero is to be placed now", "FE-19.8.4"))
     hero = g.hero_arg(event)
     to = g.area_arg(event, "to")
     if hero.id != aw["hero"] or to not in aw["options"]:
@@ -488,7 +488,7 @@ def event_scenario_complete(g, event: dict) -> None:
 def event_end_turn(g, event: dict) -> None:
     aw = g.awaiting
     if aw is None or aw["kind"] != "turn":
-        raise IllegalEvent("FE-8.3", f"no hero is taking its turn now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, "no hero is taking its turn now", "FE-8.3"))
     hero = g.hero_arg(event)
     if hero.id != g.s.turn.hero:
         raise IllegalEvent("FE-8.3.1", f"it is {g.name(g.s.turn.hero)}'s turn")
@@ -501,7 +501,7 @@ def event_pay_defeat(g, event: dict) -> None:
     reaching 5 is legal (WE-10 row 3), overpaying gives no change."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "penalty":
-        raise IllegalEvent("FE-6.12.2", f"no defeat penalty is due now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, "no defeat penalty is due now", "FE-6.12.2"))
     hero = g.hero_arg(event)
     if hero.id != aw["hero"]:
         raise IllegalEvent("FE-6.12.2", f"{g.name(aw['hero'])} pays its defeat penalty first")
@@ -557,7 +557,7 @@ def event_discard(g, event: dict) -> None:
     """AMB-25: more than 5 baggage cards or 2 spells; the owner chooses what goes."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "discard":
-        raise IllegalEvent("FE-16.3.4", f"no discard is due now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, "no discard is due now", "FE-16.3.4"))
     hero = g.hero_arg(event)
     cards = event.get("cards")
     if hero.id != aw["hero"] or not isinstance(cards, list) or len(cards) != aw["count"]:
@@ -577,7 +577,7 @@ def event_trim(g, event: dict) -> None:
     """FE-11.3.3: after gaining a combat card, one card of the deck leaves the game (21 again)."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "trim":
-        raise IllegalEvent("FE-11.3.3", f"no combat card is to be removed now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, "no combat card is to be removed now", "FE-11.3.3"))
     team = g.team_arg(event)
     card = g.content.find("combat_cards", event.get("card"))
     t = g.s.teams[aw["team"]]
@@ -595,7 +595,7 @@ def event_move_loser(g, event: dict) -> None:
     aw = g.awaiting
     kind = "push" if event["type"] == "push" else "retreat"
     if aw is None or aw["kind"] != kind:
-        raise IllegalEvent("FE-11.5.9.2", f"no hero is to be moved now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, "no hero is to be moved now", "FE-11.5.9.2"))
     hero = g.hero_arg(event)
     to = g.area_arg(event, "to")
     options = move_options(g, aw)
@@ -618,7 +618,7 @@ def event_defender(g, event: dict) -> None:
     """FE-10.3.1: the defending team chooses which of its heroes fights."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "defender":
-        raise IllegalEvent("FE-10.3", f"no defender is to be chosen now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, "no defender is to be chosen now", "FE-10.3"))
     hero = g.hero_arg(event)
     if hero.id not in aw["heroes"]:
         raise IllegalEvent("FE-10.3.1", f"the defender is one of {', '.join(aw['heroes'])}")

@@ -63,8 +63,10 @@ def dice_needed(game, event: dict) -> dict:
         return {"event": event, "needs": []}
     aw = game.awaiting
     if aw is None or aw["kind"] != kind:
+        from engine.games.eternia import due
+
         raise IllegalEvent(
-            "FE-6.9" if kind == "roll" else "FE-6.13", f"no {kind} is due now ({game.describe_awaiting()})"
+            *(due.refuse_roll(game, event) if kind == "roll" else due.refuse_draw(game, event))
         )
     if kind == "roll":
         die = aw["die"]

@@ -9,7 +9,7 @@ change steps 3, 5 and 9 where they apply.
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.eternia import effects, powerdice, record
+from engine.games.eternia import due, effects, powerdice, record
 from engine.games.eternia import queries as q
 from engine.games.eternia.content import ZONES
 from engine.games.eternia.state import PLACEMENTS, ZONE_LIMIT, Combat, Side
@@ -680,7 +680,7 @@ def cleanup(g) -> None:
 def need(g, kind: str, event: dict) -> dict:
     aw = g.awaiting
     if aw is None or aw["kind"] != kind:
-        raise IllegalEvent("FE-11.5", f"no {kind} decision is awaited now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, f"no {kind} decision is awaited now", "FE-11.5"))
     return aw
 
 
@@ -749,7 +749,7 @@ def event_place(g, event: dict) -> None:
     c = g.s.combat
     aw = g.awaiting
     if aw is None or aw["kind"] not in ("step3", "place4"):
-        raise IllegalEvent("FE-11.5.3", f"no combat card waits to be played now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, "no combat card waits to be played now", "FE-11.5.3"))
     side = _acting(g, aw, event)
     card = side.hand[0]
     zone = event.get("zone")

@@ -10,6 +10,7 @@ from engine.core.logfile import explain_event, schema_fields
 from engine.core.ruleset import ReplayBase
 from engine.games.eternia import (
     actions,
+    due,
     effects,
     epic,
     flow,
@@ -457,6 +458,14 @@ class Game(ReplayBase):
         }
         return "awaiting: " + words.get(aw["kind"], f"{aw['kind']} ({label})")
 
+    def awaits(self) -> dict | None:
+        """What is awaited (``describe_awaiting``) and the rule that makes it due (due.py)."""
+        if self.awaiting is None:
+            return None
+        found = due.due(self, self.awaiting)
+        what = self.describe_awaiting().removeprefix("awaiting: ")
+        return {"what": f"{what}: {found[1]}" if found else what, "rule": found[0] if found else None}
+
     # -- protocol ------------------------------------------------------------------------------------------
     def apply(self, index: int, event: dict) -> None:
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
@@ -694,12 +703,11 @@ class Game(ReplayBase):
 def event_draw(g: Game, event: dict) -> None:
     aw = g.awaiting
     if aw is None or aw["kind"] != "draw":
-        raise IllegalEvent("FE-6.13", f"no card is to be drawn now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.refuse_draw(g, event))
     deck_name = aw["deck"]
     if event.get("deck", deck_name) != deck_name:
-        raise IllegalEvent(
-            "FE-6.13", f"the next draw is from the {deck_name} deck, not the {event.get('deck')} deck"
-        )
+        raise IllegalEvent(*due.wrong_deck(g, event))
+    due.check_named_hero(g, event)
     if aw["for"] == "battle":
         solo.take_battle_card(g, event.get("cards"))
         return
@@ -736,7 +744,7 @@ def event_draw(g: Game, event: dict) -> None:
         count,
         event.get("cards"),
         what=f"drawing from the {deck_name} deck",
-        rule="FE-6.13",
+        rule=due.due_rule(g, aw, "FE-6.13.1"),  # the rule that makes this draw, of these cards, due
         resolve=resolve,
     )
     if g.s.pending and g.s.pending[0] is aw:
@@ -781,16 +789,15 @@ def _combat_card(c: Content, name) -> str:
 
 def event_roll(g: Game, event: dict) -> None:
     aw = g.awaiting
-    if aw is None or aw["kind"] != "roll":
-        raise IllegalEvent("FE-6.9", f"no roll is due now ({g.describe_awaiting()})")
-    if event.get("die", aw["die"]) != aw["die"]:
-        raise IllegalEvent("FE-6.9", f"the roll due is of the {aw['die']} die")
+    if aw is None or aw["kind"] != "roll" or event.get("die", aw["die"]) != aw["die"]:
+        raise IllegalEvent(*due.refuse_roll(g, event))
+    due.check_named_hero(g, event)
     faces = g.chance.roll(
         aw["die"],
         aw["count"],
         event.get("faces"),
         what=f"rolling {aw['count']} {aw['die']} die/dice",
-        rule="FE-6.9",
+        rule=due.due_rule(g, aw, "FE-6.9.1"),
     )
     if g.s.pending and g.s.pending[0] is aw:
         g.s.pending.pop(0)
@@ -818,7 +825,7 @@ def event_duel(g: Game, event: dict) -> None:
     """FE-17.2.4: each tied team secretly selects one of its heroes."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "duel":
-        raise IllegalEvent("FE-17.2.4", f"no tie-break hero is to be selected now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, "no tie-break hero is to be selected now", "FE-17.2.4"))
     team = g.team_arg(event)
     hero = g.hero_arg(event)
     if team != aw["team"] or hero.team != team:
@@ -837,7 +844,7 @@ def event_reroll(g: Game, event: dict) -> None:
 def event_activate(g: Game, event: dict) -> None:
     aw = g.awaiting
     if aw is None or aw["kind"] != "activate":
-        raise IllegalEvent("FE-8.3", f"no hero can be activated now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, "no hero can be activated now", "FE-8.3"))
     hero = g.hero_arg(event)
     if hero.team != aw["team"]:
         raise IllegalEvent("FE-8.3.2", f"it is the {g.team_name(aw['team'])} team's turn to activate a hero")

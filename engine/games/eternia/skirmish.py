@@ -9,7 +9,7 @@ mission book's and marked provisional in the starter pack.
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.eternia import effects, epic, mounted, record
+from engine.games.eternia import due, effects, epic, mounted, record
 from engine.games.eternia import queries as q
 from engine.games.eternia.state import SOLDIER_CAP
 
@@ -92,7 +92,7 @@ def _advance_turn(g) -> None:
 def _need(g, kind: str) -> dict:
     aw = g.awaiting
     if aw is None or aw["kind"] != kind:
-        raise IllegalEvent("FE-19.2", f"the skirmish setup is not at this step now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, "the skirmish setup is not at this step now", "FE-19.2"))
     return aw
 
 
@@ -195,6 +195,8 @@ def _token_sites(g) -> list[str]:
 
 
 def event_token(g, event: dict) -> None:
+    if (g.awaiting or {}).get("kind") != "place_token" and g.mode == "skirmish" and g.s.setup is None:
+        raise IllegalEvent(*_placement_over(g))
     aw = _need(g, "place_token")
     team = g.team_arg(event)
     area = g.area_arg(event, "to")
@@ -206,6 +208,21 @@ def event_token(g, event: dict) -> None:
     g.s.mission_tokens.append(area)
     g.s.setup["tokens"][team] += 1
     _advance_turn(g)
+
+
+def _placement_over(g) -> tuple[str, str]:
+    """(rule, message) for a mission token logged after the placement ended. It ends when every team has placed
+    its tokens (FE-19.6.4.1) or, first, when no wild region can legally take one (FE-19.6.4.2): the pack's map
+    may hold fewer than the scenario asks for (skirmish-1: 10 asked, at most 5 fit), and the placement then
+    stops there rather than breaking a placement rule."""
+    per = g.scenario.get("mission_tokens_per_team", 5)
+    placed = len(g.s.mission_tokens)
+    then = f"the log should next record {due._awaits(g)}"
+    if placed >= per * len(g.s.order):
+        return "FE-19.6.4.1", f"every team has placed its {per} mission tokens; {then}"
+    return "FE-19.6.4.2", (f"the mission-token placement ended after {placed} tokens: no wild region is left without "
+                           f"a token and not adjacent to one, so the rest of the {per} per team cannot be placed; "
+                           f"{then}")  # fmt: skip
 
 
 # -- play --------------------------------------------------------------------------------------------------

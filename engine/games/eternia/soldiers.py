@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.eternia import effects
+from engine.games.eternia import due, effects
 from engine.games.eternia import queries as q
 
 
@@ -70,7 +70,7 @@ def resolve(g, area: str, team: str, hits: list | None) -> None:
 def event_hits(g, event: dict) -> None:
     aw = g.awaiting
     if aw is None or aw["kind"] != "hits":
-        raise IllegalEvent("FE-15.4", f"no soldier hits are to be assigned now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, "no soldier hits are to be assigned now", "FE-15.4"))
     hits = event.get("targets")
     if not isinstance(hits, list) or len(hits) > 64:
         raise UnreadableLog("'targets' must be a list of hero names or \"soldier\"", rule="LOG-5.1")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.errors import IllegalEvent, UnreadableLog
-from engine.games.eternia import effects
+from engine.games.eternia import due, effects
 from engine.games.eternia import queries as q
 from engine.games.eternia.state import Wild
 
@@ -103,7 +103,7 @@ def event_reroll(g, event: dict) -> None:
 def _wild(g, event: dict) -> Wild:
     aw = g.awaiting
     if aw is None or aw["kind"] != "wild_dice":
-        raise IllegalEvent("FE-14", f"no wild-region combat waits for its dice now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, "no wild-region combat waits for its dice now", "FE-14"))
     hero = g.hero_arg(event)
     if hero.id != aw["hero"]:
         raise IllegalEvent("FE-14.1", f"the dice are {g.name(aw['hero'])}'s to handle")
@@ -149,7 +149,7 @@ def event_tame(g, event: dict) -> None:
     """FE-16.1.1: pay the card's Eternium cost (an epic beast's taming cost) to keep the beast."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "tame":
-        raise IllegalEvent("FE-16.1", f"no beast can be tamed now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, "no beast can be tamed now", "FE-16.1"))
     hero = g.hero_arg(event)
     if hero.id != aw["hero"]:
         raise IllegalEvent("FE-16.1.1", f"only {g.name(aw['hero'])}, who defeated it, may tame it")
@@ -176,7 +176,7 @@ def event_ally(g, event: dict) -> None:
     """FE-9.6.5.2: a friendly ally is acquired for its cost, or shuffled back for 1 Eternium."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "ally":
-        raise IllegalEvent("FE-9.6.5", f"no ally waits for a decision now ({g.describe_awaiting()})")
+        raise IllegalEvent(*due.not_now(g, "no ally waits for a decision now", "FE-9.6.5"))
     hero = g.hero_arg(event)
     if hero.id != aw["hero"]:
         raise IllegalEvent("FE-9.6.5", f"the ally was drawn by {g.name(aw['hero'])}")

@@ -426,9 +426,7 @@ def do_attack(g, ev: dict, u: dict, target: dict | None, shard: int | None) -> N
     fx.stat(g, u["owner"], "attacks")
     fx.stat(g, u["owner"], "hits", n)
     fx.unit_stat(g, u, "attacks")
-    before = len(g.s.pending)
-    fx.deal_damage(g, target, n, u, attack=True)
-    on_attack_damage(g, target, u, n, before)
+    attack_damage(g, target, u, n)
 
 
 def check_attack(g, ev: dict) -> tuple[dict, dict | None, int | None]:
@@ -502,18 +500,28 @@ def controller(g, u: dict) -> str:
     return g.s.turn["seats"][0] if rv.is_rival(g, u["owner"]) else u["owner"]
 
 
-def on_attack_damage(g, target: dict, attacker: dict, hits: int, before: int | None = None) -> None:
-    """Attack damage dealt (≥1 hit, HR-7.5.2) triggers the attacked unit's Retaliate and Repel (CF-8).
+def attack_damage(g, target: dict, attacker: dict, hits: int) -> None:
+    """Deal an attack's ``hits`` to ``target`` and resolve what the damage triggers.
+
+    The skills it triggers are read before the damage: an inactive (chained) hero's skills are ignored
+    (HR-2.8.4) and it is activated only once the damage is fully resolved (HR-15.7.3), so a hero woken by
+    the attack does not answer it."""
+    skills = triggered(g, target, attacker)
+    before = len(g.s.pending)
+    fx.deal_damage(g, target, hits, attacker, attack=True)
+    on_attack_damage(g, target, attacker, hits, before, skills)
+
+
+def on_attack_damage(g, target: dict, attacker: dict, hits: int, before: int | None, skills: list) -> None:
+    """Attack damage dealt (≥1 hit, HR-7.5.2) triggers the attacked unit's Retaliate and Repel (CF-8):
+    ``skills``, those its skills allowed when the damage was dealt.
 
     HR-7.4.1 (AMB-35): the attack triggers the attacking troop's effects (its crowd favour) and the attacked
     troop's at once; the active troop's resolve first. When the favour left decisions to make (a track, a reward:
     pending beyond ``before``), the attacked unit's effects wait behind them and resolve once they are made.
     HR-7.4.2: when the unit has several effects triggered at once, its controller (for a rival unit, the players
     together) chooses their order: a 'trigger_order' event, waiting in the same place."""
-    if hits <= 0:
-        return
-    skills = triggered(g, target, attacker)
-    if not skills:
+    if hits <= 0 or not skills or target["zone"] != "arena" or attacker["zone"] != "arena":
         return
     p = {"unit": target["uid"], "attacker": attacker["uid"]}
     if len(skills) > 1:
@@ -724,8 +732,29 @@ def member(g, p: dict, ev: dict) -> str:
             raise IllegalEvent("HR-17.6.4", f"{who} is not on the team that reached the reward")
         return who
     if who != p["player"]:
-        raise IllegalEvent("HR-1.2.5", f"this decision is {p['player']}'s, not {who}'s")
+        raise IllegalEvent(*not_theirs(g, p, who))
     return who
+
+
+def nothing_to_answer(typ: str) -> tuple[str, str]:
+    """(rule, message) for a decision's event logged when no decision waits: the rule that would make it due."""
+    rule, what = next(((r, w) for want, _, r, w in PENDING.values() if want == typ), ("HR-8.1.3", typ))
+    return (
+        rule,
+        f"no decision is waiting, so a '{typ}' event has nothing to answer: it answers the decision {rule} asks "
+        f"for ({what}) when that arises",
+    )
+
+
+def not_theirs(g, p: dict, who: str) -> tuple[str, str]:
+    """(rule, message) for a decision logged by the wrong player: the rule that gives it to its player."""
+    if p["kind"] == "catch_up":
+        rule = "HR-17.6.5" if g.mode == "alliance" else "HR-15.5.3"
+        return rule, (f"the catch-up HP are {p['player']}'s to add, the player with less crowd favour (on a tie, the "
+                      f"player whose turn it is), not {who}'s; the log should say \"player\": \"{p['player']}\"")  # fmt: skip
+    _, _, rule, what = PENDING[p["kind"]]
+    return p.get("rule", rule), (f"{p['player']} must {what}, not {who}; the log should say \"player\": "
+                                 f"\"{p['player']}\"")  # fmt: skip
 
 
 def resolve_choose_member(g, p: dict, ev: dict) -> None:

@@ -173,6 +173,13 @@ def cannot_engage(g, u: dict) -> tuple[str, str] | None:
         return "HR-2.8.4", "an inactive hero cannot attack"
     if on_inner(g, u):
         return "HR-3.3.3", "a unit on an inner deployment hex cannot attack and its skills are ignored"
+    if u["dazed"] and is_sentinel(g, u):
+        # HR-5.3.2: the sentinel's own rule («è frastornata il turno in cui entra nell'arena») decides; its
+        # First Strike lifts the daze of a deployment only (CF-8), not the turn a sentinel enters the arena.
+        return (
+            "HR-5.3.2",
+            "a sentinel is dazed the turn it enters the arena and cannot attack or use a Special",
+        )
     if u["dazed"] and skill(g, u, "first_strike") is None:
         return "HR-7.2.2", "it is dazed this turn and has no First Strike"
     if tactic_effects(g, u, "no_engage"):

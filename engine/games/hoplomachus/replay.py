@@ -108,9 +108,7 @@ class Game(ReplayBase):
         elif typ in act.ACTIONS:
             act.ACTIONS[typ](self, event)
         else:
-            raise IllegalEvent(
-                "HR-1.2.5", f"no decision is waiting, so a '{typ}' event has nothing to answer"
-            )
+            raise IllegalEvent(*act.nothing_to_answer(typ))
         self.settle()
         self.events_applied += 1
 
@@ -222,6 +220,22 @@ class Game(ReplayBase):
         """Where a move puts its unit: the last hex of its path."""
         path = event.get("path") if event.get("type") == "move" else None
         return path[-1] if isinstance(path, list) and path else None
+
+    def awaits(self) -> dict | None:
+        """A pending decision blocks every other event (HR-7.4.1): its player, what to decide and the rule;
+        otherwise whose turn it is and in which phase (HR-8.1.3)."""
+        s = self.s
+        if s.over:
+            return None
+        if s.pending:
+            head = s.pending[0]
+            want, _, rule, what = act.PENDING[head["kind"]]
+            if head["kind"] == "catch_up" and self.mode == "alliance":
+                rule = "HR-17.6.5"
+            return {"what": f"{head['player']} must {what} (a '{want}' event) before anything else",
+                    "rule": head.get("rule", rule)}  # fmt: skip
+        t = s.turn
+        return {"what": f"{t['player']}'s turn, {t['phase']} phase", "rule": "HR-8.1.3"}
 
     def round_number(self) -> int | None:
         return self.s.turn.get("round")

@@ -207,9 +207,7 @@ def immortal_attack(g, ev: dict, u: dict, target: dict) -> dict[str, int]:
     u["engaged"] = True
     g.s.turn["rolled"] = True
     n = sum(hits)
-    before = len(g.s.pending)
-    fx.deal_damage(g, target, n, u, attack=True)
-    act.on_attack_damage(g, target, u, n, before)
+    act.attack_damage(g, target, u, n)
     return by_colour(pool, hits)
 
 

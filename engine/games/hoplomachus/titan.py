@@ -159,9 +159,7 @@ def resolve_smite(g, p: dict, ev: dict) -> None:
     if target.get("shard"):
         fx.damage_shard(g, target["hex"], n, titan)  # a red-HP shard loses HP like a unit (HR-14.10.3)
         return
-    before = len(g.s.pending)
-    fx.deal_damage(g, target, n, titan, attack=True)
-    act.on_attack_damage(g, target, titan, n, before)
+    act.attack_damage(g, target, titan, n)
 
 
 def check_smite(g, p: dict, ev: dict) -> tuple[dict, dict | None]:

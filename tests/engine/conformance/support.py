@@ -37,6 +37,15 @@ def accepts(replay, index: int, event: dict) -> tuple[bool, str | None]:
     return True, None
 
 
+# Rules too generic to decide a refusal: "may" means optional, the deck and dice mechanics, and the fallbacks a
+# game cites only when it knows no rule that makes the awaited event due. A refusal names the rule that makes
+# the expected event due instead (HR-15.5.3 for a catch-up, FE-11.5.3.B for the epic die, ...).
+GENERIC_RULES = {
+    "hoplomachus-remastered": {"HR-1.2.5"},
+    "motu-fields-of-eternia": {"FE-6.9", "FE-6.9.1", "FE-6.13", "FE-6.13.1"},
+}
+
+
 # -- single-event mutations ----------------------------------------------------------------------------
 def _leaves(value, path=()):
     """(path, scalar) for every scalar inside an event, depth first."""

@@ -130,6 +130,8 @@ def test_single_event_mutations_are_refused_at_their_event_or_still_legal(info, 
     assert refused, "no mutant was refused: the mutations test nothing"
     unknown = {r for r in cited if r.startswith(info.rule_prefix + "-") and info.rule(r) is None}
     assert not unknown, f"verdicts cite rule ids missing from the rules index: {sorted(unknown)}"
+    generic = cited & support.GENERIC_RULES.get(info.id, set())
+    assert not generic, f"refusals cite a generic rule where the rule that decides applies: {sorted(generic)}"
 
 
 def test_every_offered_event_is_accepted(info):

@@ -9,6 +9,7 @@ import pytest
 import engine
 from engine import session
 from engine.core.errors import IllegalEvent
+from engine.games.eternia import due
 from engine.games.eternia.dice_needed import face_name, outcome_free
 
 GAME = "motu-fields-of-eternia"
@@ -58,7 +59,9 @@ def test_a_roll_that_is_not_due_is_refused_and_a_seeded_game_needs_nothing():
         replay.apply(i, event)
     with pytest.raises(IllegalEvent) as refused:
         session.dice_needed(replay, {"type": "roll", "die": "wild"})
-    assert refused.value.rule == "FE-6.9"
+    # the rule that makes what is awaited instead due (engine/games/eternia/due.py), not the generic dice rule
+    assert refused.value.rule == due.due(replay, replay.awaiting)[0] != "FE-6.9"
+    assert "the log should next record" in refused.value.message
     seeded = engine.simulate(GAME, 1)
     first = next(e for e in seeded["events"] if e["type"] == "draw")
     assert session.dice_needed(session.start(seeded), first)["needs"] == []

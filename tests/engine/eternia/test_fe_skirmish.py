@@ -229,3 +229,19 @@ def test_free_heroes_any_faction_and_allies_either_way():
     assert g.awaiting == {"kind": "ally", "hero": "he-man", "card": "clawful"}
     play(g, {"type": "ally", "hero": "he-man", "fight": True})
     assert s.wild is not None and g.awaiting["kind"] == "roll"
+
+
+def test_fe_19_6_4_the_placement_ends_when_the_map_can_hold_no_more_tokens():
+    """FE-19.6.4 («i gettoni missione non possono essere collocati in un luogo adiacente a un luogo contenente un
+    gettone missione»; «ogni squadra colloca 5 gettoni missione»): the pack's map cannot hold ten tokens none
+    adjacent (at most 5 fit). The placement goes on while a wild region can legally take one, then ends; a token
+    logged after that is refused saying why, and the game goes on."""
+    g = through_setup(start())
+    placed = list(g.s.mission_tokens)
+    assert 3 <= len(placed) <= 5 < 10  # 5 is the most the placeholder map's wild regions hold apart
+    wild = [a for a in g.board.order if g.board.is_wild(a)]
+    assert all(a in placed or g.board.adjacent[a] & set(placed) for a in wild)  # no legal site is left
+    free = next(a for a in wild if a not in placed)
+    msg = illegal(g, {"type": "place_token", "team": "ew", "to": free}, "FE-19.6.4.2")
+    assert f"ended after {len(placed)} tokens" in msg and "the log should next record" in msg
+    assert g.awaiting["kind"] == "activate"  # play has begun

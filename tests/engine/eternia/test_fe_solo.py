@@ -205,7 +205,7 @@ def test_scoring_against_the_game():
     g.s.heroes["beast-man"].area = "temple-of-serpos"
     g.s.soldiers["city-of-targa"] = {"motu": 1}
     g.s.soldiers["halls-of-lithos"] = {"motu": 1}
-    illegal(g, {"type": "draw", "deck": "victory"}, "FE-6.13")
+    illegal(g, {"type": "draw", "deck": "victory"}, "FE-18.4.6")  # «le carte vittoria non vengono usate»
     play(g, {"type": "scenario_complete", "team": "motu"})
     r = g.result()
     assert r["against_game"] == {"outcome": "win", "score": 13} and r["ended_by"] == "objective"

@@ -162,3 +162,25 @@ def test_colosseum_chained_hero_activates_when_damaged(hr):
     hr.apply(g, {"type": "attack", "unit": "Warrior", "target": hero["uid"],
                  "dice": ["black:hit", "blue:miss", "yellow:miss"]})  # fmt: skip
     assert hero["active"] and hero["dazed"] and hero["hp"] == 6  # HR-15.7.3 (b), HR-15.7.4
+
+
+def test_hr_15_5_3_the_catch_up_taken_by_the_leader_cites_the_catch_up_rule(hr):
+    """HR-15.5.3 («Poi, il giocatore con il minor favore della folla totale può aggiungere immediatamente +1 HP a
+    un'unità elite a sua scelta o +2 HP a un'unità non elite a sua scelta»): the catch-up
+    belongs to the player with less crowd favour; the leader logging it is refused under HR-15.5.3, not under
+    HR-1.2.5 ("may" is optional), and the message names whose it is."""
+    g = hr.game()
+    hr.put(g, "p1:kunlun-warrior", "C4")
+    hr.put(g, "p2:plutos-refugees-marksman", "C6")
+    g.s.favour["p2"]["f"] = 1
+    fx.gain_favour(g, "p1", 5)  # p1 reaches its first reward at 5; p2, with 1, may add the HP
+    assert g.s.pending == [{"kind": "catch_up", "player": "p2"}]
+    msg = hr.illegal(g, {"type": "catch_up", "player": "p1", "unit": "Warrior"}, "HR-15.5.3")
+    assert "p2's to add, the player with less crowd favour" in msg and '"player": "p2"' in msg
+
+
+def test_a_decision_event_with_no_decision_waiting_cites_the_rule_that_would_make_it_due(hr):
+    g = hr.game()
+    g.s.pending.clear()
+    msg = hr.illegal(g, {"type": "catch_up", "player": "p1"}, "HR-15.5.3")
+    assert "no decision is waiting" in msg
