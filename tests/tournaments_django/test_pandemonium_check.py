@@ -7,11 +7,11 @@ from datetime import date
 
 import pytest
 
-from results import services as result_services
-from tests.tournaments_django.test_check_and_simulate import check
 from draw import services as draw_services
 from draw.seats import SeatScore
 from participants import services as participant_services
+from results import services as result_services
+from tests.tournaments_django.test_check_and_simulate import check
 from tournaments import services
 
 pytestmark = pytest.mark.django_db
