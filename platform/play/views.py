@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import segno
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -120,14 +122,23 @@ def join_link(request, code: str):
     return render(request, "play/join.html", {"table": table, "seats": seats})
 
 
+def join_url(request, code: str) -> str:
+    """The link other phones join ``code`` by. With ARBITER_PUBLIC_HOST set (``make run HOST=0.0.0.0``
+    sets the machine's LAN address) the link names that host, so that a page opened on the serving
+    machine itself (as localhost) still hands the other phones an address they can reach."""
+    path = reverse("play:join", args=[code])
+    host = settings.ARBITER_PUBLIC_HOST
+    if not host:
+        return request.build_absolute_uri(path)
+    port = settings.ARBITER_PUBLIC_PORT or request.get_port()
+    default = "443" if request.is_secure() else "80"
+    return f"{request.scheme}://{host}{'' if str(port) == default else ':' + str(port)}{path}"
+
+
 @login_required
 def table_page(request, code: str):
     table = _table_for(request, code)
-    return render(
-        request,
-        "play/table.html",
-        {"table": table, "join_url": request.build_absolute_uri(reverse("play:join", args=[table.code]))},
-    )
+    return render(request, "play/table.html", {"table": table, "join_url": join_url(request, table.code)})
 
 
 @never_cache
@@ -246,6 +257,7 @@ def log_file(request, code: str):
 @login_required
 def qr_code(request, code: str):
     table = _table_for(request, code)
-    link = request.build_absolute_uri(reverse("play:join", args=[table.code]))
-    svg = segno.make(link, error="m").svg_inline(scale=4)
-    return HttpResponse(svg, content_type="image/svg+xml")
+    out = io.BytesIO()
+    # A standalone SVG document (with its namespace): an <img> draws nothing without it.
+    segno.make(join_url(request, table.code), error="m").save(out, kind="svg", scale=6, xmldecl=False)
+    return HttpResponse(out.getvalue(), content_type="image/svg+xml")
