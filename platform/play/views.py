@@ -19,7 +19,7 @@ import games
 from play import finish, matches, services, tables
 from play.errors import TableError
 from play.forms import JoinForm
-from play.models import TableGame, TableSeat
+from play.models import TableGame, TableSeat, TableStatus
 
 
 def _table_for(request, code: str) -> TableGame:
@@ -138,6 +138,8 @@ def join_url(request, code: str) -> str:
 @login_required
 def table_page(request, code: str):
     table = _table_for(request, code)
+    if table.status == TableStatus.PLAYING:
+        table = finish.settle(table.code) or table  # its first steps, when the rules leave no choice in them
     return render(request, "play/table.html", {"table": table, "join_url": join_url(request, table.code)})
 
 
@@ -188,11 +190,17 @@ def _act(request, code: str, action):
     return JsonResponse({"state": services.state_payload(table, request.user)})
 
 
-def _version(body: dict) -> int:
+def _version(body: dict) -> int | None:
+    """The version the page saw (None when it says how many events it saw instead)."""
     version = body.get("version")
-    if not isinstance(version, int):
+    if not isinstance(version, int) and _events_seen(body) is None:
         raise TableError("The page did not say which state it saw; reload it.")
-    return version
+    return version if isinstance(version, int) else None
+
+
+def _events_seen(body: dict) -> int | None:
+    seen = body.get("events")
+    return seen if isinstance(seen, int) and not isinstance(seen, bool) else None
 
 
 @require_POST
@@ -202,7 +210,12 @@ def post_event(request, code: str):
         request,
         code,
         lambda body: finish.post_event(
-            code.upper(), request.user, body.get("event"), _version(body), cid=str(body.get("cid") or "")[:40]
+            code.upper(),
+            request.user,
+            body.get("event"),
+            _version(body),
+            cid=str(body.get("cid") or "")[:40],
+            expected_events=_events_seen(body),
         ),
     )
 
@@ -224,7 +237,13 @@ def dice(request, code: str):
 @require_POST
 @login_required
 def undo(request, code: str):
-    return _act(request, code, lambda body: services.undo(code.upper(), request.user, _version(body)))
+    return _act(
+        request,
+        code,
+        lambda body: services.undo(
+            code.upper(), request.user, _version(body), expected_events=_events_seen(body)
+        ),
+    )
 
 
 @require_POST

@@ -62,6 +62,15 @@ def apply_described(g, index: int, event: dict) -> dict:
                 "final": list(result.final),
                 "explosions": list(result.explosions),
                 "successes": result.successes,
+                # The same roll as every game shows it to a recorder: each face, whether it counts, and
+                # the total (a rerolled die marked, explosions after the dice).
+                "faces": [
+                    {"label": str(v), "hit": v == 6 or (v != 1 and v >= result.threshold), "rerolled": v != b}
+                    for v, b in zip(result.final, result.base, strict=False)
+                ]
+                + [{"label": f"+{v}", "hit": v >= 5} for v in result.explosions],
+                "summary": f"{result.successes} success{'es' if result.successes != 1 else ''}"
+                f" ({result.dice_count} dice, {result.threshold}+)",
             }
         )
 
