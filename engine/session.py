@@ -10,6 +10,7 @@ the engine, generic over every registered game.
     forced(replay, recorded=) -> dict | None        # the one event the rules leave, when nothing is chosen
     is_over(replay) -> bool                         # the game has ended: the log is complete
     to_act(replay) -> list[str]                     # the header player ids that may log the next event
+    turn(replay) -> dict                            # {"round", "phase"}: where the game stands
     actors(replay, event) -> list[str]              # the header player ids that may enter this event
     teams(replay) -> dict[str, str]                 # each header player's team ("" alone)
     against_game(replay) -> bool                    # the players play together against the game
@@ -132,6 +133,11 @@ def forced(replay: Replay, *, recorded: bool = False) -> dict | None:
     if recorded and replay.dice_needed(events[0]).get("needs"):
         return None
     return events[0]
+
+
+def turn(replay: Replay) -> dict:
+    """Where the game stands, for a turn line: ``{"round", "phase"}`` (None where the game says none)."""
+    return {"round": replay.round_number(), "phase": replay.phase_name()}
 
 
 def is_over(replay: Replay) -> bool:

@@ -26,6 +26,7 @@ from django.db import connection, transaction
 from django.db.models import F, Func, JSONField, Value
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 import engine
 from play.errors import NotYourTurn, Refused, Stale, TableError
@@ -331,6 +332,26 @@ def confirm_result(code: str, user) -> TableGame:
     return table
 
 
+def abandon(code: str, user) -> TableGame:
+    """This phone agrees to abandon the game; it is abandoned once every seated account agrees, or at
+    once when the one who opened the table (seat 1) asks. An abandoned game keeps its events but sends no
+    log and leaves "Your games"."""
+    with transaction.atomic():
+        table = _locked(code, user, None)
+        if table.status not in (TableStatus.WAITING, TableStatus.PLAYING):
+            raise TableError(_("Only a game that is not over can be abandoned."))
+        seats = table.seat_list()
+        for seat in table.seats_of(user):
+            seat.abandon = True
+            seat.save(update_fields=["abandon"])
+        organizer = seats and seats[0].user_id == user.pk
+        if organizer or all(seat.abandon for seat in seats if seat.user_id is not None):
+            table.status = TableStatus.ABANDONED
+        table.version += 1
+        table.save(update_fields=["status", "version", "updated_at"])
+    return table
+
+
 def _locked(code: str, user, expected_version: int | None) -> TableGame:
     table = load(code, lock=True)
     if table is None or table.seat_of(user) is None:
@@ -400,6 +421,7 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
         offers = [o for o in everyone if may_enter(replay, o["event"]) & set(mine)]
     over = table.status in (TableStatus.OVER, TableStatus.CONFIRMED)
     names = {p["id"]: p["name"] for p in table.header["players"]}
+    factions = {p["id"]: p.get("faction_name") or "" for p in replay.player_summaries()}
     teams = engine.session.teams(replay)
     payload = {
         "code": table.code,
@@ -414,7 +436,7 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
             {
                 "id": p["id"],
                 "name": p["name"],
-                "faction": p["faction"],
+                "faction": factions.get(p["id"]) or "",  # the content pack's name, never its id
                 "controls": controls_of(p),
                 "team": teams.get(p["id"], ""),
             }
@@ -437,6 +459,9 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
             for s in seats
         ],
         "seated": [s.user_id is not None for s in seats],
+        "turn": engine.session.turn(replay),
+        "abandon": [s.number for s in seats if s.abandon],
+        "organizer": bool(seats) and seats[0].number in numbers,
         "to_act": sorted(who),
         "my_turn": bool(offers),
         "view": view,

@@ -52,6 +52,8 @@ def start(request):
     plugin = games.plugin(game)
     form_class = plugin.table_form()
     new_form = form_class(options, request.POST if request.POST.get("action") == "new" else None)
+    if not new_form.is_bound and "my_name" in new_form.fields:
+        new_form.fields["my_name"].initial = tables.account_name(request.user)  # "Your name": the account's
     join_form = JoinForm(request.POST if request.POST.get("action") == "join" else None)
     error = None
     if request.method == "POST":
@@ -248,8 +250,8 @@ def undo(request, code: str):
 
 @require_POST
 @login_required
-def confirm(request, code: str):
-    return _act(request, code, lambda body: services.confirm_last(code.upper(), request.user, _version(body)))
+def abandon(request, code: str):
+    return _act(request, code, lambda body: services.abandon(code.upper(), request.user))
 
 
 @require_POST

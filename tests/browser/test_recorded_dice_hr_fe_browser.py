@@ -7,6 +7,7 @@ test_play_recorded_dice_hr_fe.py). Screenshots go to var/screenshots/."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
@@ -35,16 +36,30 @@ def _at(event: dict, path: list):
 
 
 def _offer(driver, chosen: dict):
-    """The offer button for ``chosen``; a unit's or hero's moves open first ("Move… (n ways)")."""
+    """The offer button for ``chosen``; a unit's or hero's moves open first ("Move… (n ways)"). None when
+    the page opened the only offer's dice by itself."""
     from selenium.webdriver.common.by import By
 
     def matching(d):
-        for b in d.find_elements(By.CSS_SELECTOR, "#table-choices button[data-event]"):
-            if json.loads(b.get_attribute("data-event")) == chosen:
-                return b
+        from selenium.common.exceptions import StaleElementReferenceException
+
+        try:
+            for b in d.find_elements(By.CSS_SELECTOR, "#table-choices button[data-event]"):
+                if json.loads(b.get_attribute("data-event")) == chosen:
+                    return b
+        except StaleElementReferenceException:  # redrawn meanwhile (a poll, or the only offer opening)
+            return None
         return None
 
-    found = wait(driver, lambda d: matching(d) or d.find_elements(By.CSS_SELECTOR, "#table-choices button"))
+    def opened(d):
+        return d.execute_script("return window.ArbiterTable.entry()")
+
+    found = wait(
+        driver,
+        lambda d: opened(d) or matching(d) or d.find_elements(By.CSS_SELECTOR, "#table-choices button"),
+    )
+    if isinstance(found, dict):
+        return None
     if not isinstance(found, list):
         return found
     for opener in driver.find_elements(By.CSS_SELECTOR, "#table-choices button.move"):
@@ -130,7 +145,12 @@ def _record(phones, live_server, make_user, log: dict, upto: int, chosen, start:
             driver,
             lambda d, n=index: table_data(d, "events") == str(n) and table_data(d, "offers") not in ("", "0"),
         )
-        click(driver, _offer(driver, chosen(event)))
+        button = _offer(driver, chosen(event))
+        if button is not None:  # None: the only offer, a roll or a draw, opened its grid by itself
+            from selenium.common.exceptions import StaleElementReferenceException
+
+            with contextlib.suppress(StaleElementReferenceException):  # it did so just now
+                click(driver, button)
         # The page asks the engine what the event needs from the table: dice to enter, or nothing.
         wait(
             driver,

@@ -90,6 +90,7 @@ def test_hoplomachus_at_the_table_on_two_phones(two_browsers, live_server, make_
     def fill(form):
         Select(form.find_element(By.NAME, "mode")).select_by_value("skirmish")
         Select(form.find_element(By.NAME, "arena")).select_by_value("pozzuoli")
+        form.find_element(By.NAME, "my_name").clear()
         form.find_element(By.NAME, "my_name").send_keys("Alice")
         Select(form.find_element(By.NAME, "my_faction")).select_by_value("kunlun")
         Select(form.find_element(By.NAME, "their_faction")).select_by_value("amazons")
@@ -98,7 +99,8 @@ def test_hoplomachus_at_the_table_on_two_phones(two_browsers, live_server, make_
     entered = tap_offers(alice, bob, code, 6, random.Random(5))
     assert entered_events(TableGame.objects.get(code=code)) == entered
     for driver in (alice, bob):
-        wait(driver, lambda d: table_data(d, "events") == str(len(entered)))
+        stored = str(len(TableGame.objects.get(code=code).entries))  # with the site's steps
+        wait(driver, lambda d, n=stored: table_data(d, "events") == n)
         # The arena of the replay viewer's Hoplomachus board, with the units deployed, and its panel.
         assert driver.find_element(By.ID, "table-board").get_attribute("data-arena") == "pozzuoli"
         assert driver.find_elements(By.CSS_SELECTOR, "#table-board polygon[data-hex]")
@@ -119,6 +121,7 @@ def test_fields_of_eternia_at_the_table_on_two_phones(two_browsers, live_server,
     def fill(form):
         Select(form.find_element(By.NAME, "mode")).select_by_value("standard")
         Select(form.find_element(By.NAME, "scenario")).select_by_value("standard-1")
+        form.find_element(By.NAME, "my_name").clear()
         form.find_element(By.NAME, "my_name").send_keys("Alice")
         Select(form.find_element(By.NAME, "my_team")).select_by_value("motu")
         for hero in ("he-man", "teela", "stratos"):
@@ -130,7 +133,8 @@ def test_fields_of_eternia_at_the_table_on_two_phones(two_browsers, live_server,
     entered = tap_offers(alice, bob, code, 8, random.Random(5))
     assert entered_events(TableGame.objects.get(code=code)) == entered
     for driver in (alice, bob):
-        wait(driver, lambda d: table_data(d, "events") == str(len(entered)))
+        stored = str(len(TableGame.objects.get(code=code).entries))  # with the site's steps
+        wait(driver, lambda d, n=stored: table_data(d, "events") == n)
         assert driver.find_elements(By.CSS_SELECTOR, "#table-board [data-area]")  # the map of Eternia
         assert driver.find_element(By.ID, "table-panel").text
         assert_fits_a_phone(driver)
@@ -150,6 +154,7 @@ def test_a_solo_game_against_the_boss_on_one_phone(two_browsers, live_server, ma
     Select(form.find_element(By.NAME, "mode")).select_by_value("solo")
     Select(form.find_element(By.NAME, "scenario")).select_by_value("solo-evil-seed")
     Select(form.find_element(By.NAME, "difficulty")).select_by_value("advanced")
+    form.find_element(By.NAME, "my_name").clear()
     form.find_element(By.NAME, "my_name").send_keys("Alice")
     Select(form.find_element(By.NAME, "my_team")).select_by_value("motu")
     for hero in ("he-man-mounted", "teela", "stratos"):

@@ -51,6 +51,7 @@ def test_three_phones_join_their_seats_and_play(three_browsers, live_server, mak
     form = alice.find_element(By.ID, "new-game-form")
     Select(form.find_element(By.NAME, "mode")).select_by_value("pandemonium")
     Select(form.find_element(By.NAME, "arena")).select_by_value("pozzuoli")
+    form.find_element(By.NAME, "my_name").clear()
     form.find_element(By.NAME, "my_name").send_keys("Alice")
     Select(form.find_element(By.NAME, "my_faction")).select_by_value("kunlun")
     form.find_element(By.NAME, "their_name").clear()

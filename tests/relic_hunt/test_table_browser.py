@@ -16,6 +16,7 @@ from tests.browser.chromium import requires_chromium
 from tests.browser.test_table_recorder import (
     assert_fits_a_phone,
     click,
+    move_to,
     screenshot,
     table_data,
     two_browsers,
@@ -76,11 +77,10 @@ def tap(alice, bob, code: str, rng: random.Random) -> dict:
     if not choice.get_attribute("data-event"):  # "Move… (n ways)": the destinations are green on the board
         click(phone, choice)
         wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#table-board polygon.pick"))
-        click(phone, rng.choice(phone.find_elements(By.CSS_SELECTOR, "#table-board polygon.pick")))
-        choice = wait(
-            phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#table-choices button.choice[data-event]")
-        )[0]
-    event = json.loads(choice.get_attribute("data-event"))
+        hexagon = rng.choice(phone.find_elements(By.CSS_SELECTOR, "#table-board polygon.pick"))
+        event, choice = move_to(phone, hexagon, rng)  # the hex itself when one way leads there
+    else:
+        event = json.loads(choice.get_attribute("data-event"))
     before = int(table_data(phone, "events") or 0)
     click(phone, choice)
     wait(phone, lambda d: int(table_data(d, "events") or 0) > before)

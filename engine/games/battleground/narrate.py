@@ -121,7 +121,9 @@ def describe(g, event: dict, before: dict, rolls: list[dict], *, outcome: bool =
         if not path:
             return f"{who} turns in place{facing}"
         steps = len(path)
-        return f"{who} moves {steps} hex{'es' if steps != 1 else ''} to {path[-1]}{facing}"
+        via = f" via {' '.join(path[:-1])}" if len(path) > 1 else ""  # ways to one hex differ by their path
+        focus = ", spending focus" if event.get("focus") else ""
+        return f"{who} moves {steps} hex{'es' if steps != 1 else ''} to {path[-1]}{via}{facing}{focus}"
     if kind == "guard":
         return f"{who} takes a guard stance"
     if kind == "attack":

@@ -72,6 +72,10 @@
     const mine = state.my_turn;
     $("table-turn").textContent = turnWords(mine);
     $("table-turn").className = "turn" + (mine && state.status === "playing" ? " mine" : "");
+    $("table-round").textContent = roundWords(state.turn || {});
+    $("table-turn-line").hidden = !($("table-round").textContent || $("table-turn").textContent);
+    $("table-abandoned").hidden = state.status !== "abandoned";
+    drawAbandon();
     $("table-history").innerHTML = state.events.map((e) => `<li data-index="${e.index}">${esc(e.text)}${diceWords(e.rolls)}</li>`).join("");
     $("table-last").innerHTML = lastWords(last);
     if ($("undo-button")) $("undo-button").addEventListener("click", () => act(root.dataset.undoUrl, { events: state.events.length }));
@@ -107,6 +111,28 @@
       facesShown(last.rolls);
     if (state.can_undo) html += `<button type="button" class="secondary" id="undo-button">${esc(gettext("Undo my last event"))}</button>`;
     return html;
+  }
+
+  function roundWords(turn) {
+    if (state.status !== "playing") return "";
+    return [turn.round ? `${gettext("Round")} ${turn.round}` : "", turn.phase || ""].filter(Boolean).join(" · ");
+  }
+
+  // Abandoning the game: the one who opened the table does it alone; the others ask, and it is abandoned
+  // once every seated player has asked. Offered only while the game is not over.
+  function drawAbandon() {
+    const box = $("table-abandon-box");
+    const open = state.status === "playing" || state.status === "waiting";
+    if (!open || !state.my_seats.length) { box.innerHTML = ""; return; }
+    const asked = state.my_seats.every((n) => state.abandon.includes(n));
+    const seated = state.seats.filter((s) => s.joined).length;
+    box.innerHTML = `<details class="card"><summary>${esc(gettext("Abandon this game"))}</summary>` +
+      `<p class="small">${esc(state.organizer ? gettext("You opened this table: abandoning ends the game for everyone.") :
+        gettext("The game is abandoned once every seated player asks (or the one who opened the table does)."))}` +
+      ` (${state.abandon.length} / ${seated})</p>` +
+      (asked ? `<p class="small">${esc(gettext("You asked to abandon this game."))}</p>` :
+        `<button type="button" class="secondary" id="abandon-button">${esc(gettext("Abandon this game"))}</button>`) + "</details>";
+    if ($("abandon-button")) $("abandon-button").addEventListener("click", () => act(root.dataset.abandonUrl, {}));
   }
 
   // Whose turn it is, in names: the seats the server says are to act.
@@ -149,9 +175,9 @@
       if (!team) teams.push(team = { id: p.team, players: [] });
       team.players.push({ ...p, you: state.my_seats.includes(i + 1) });
     });
-    const words = teams.map((t) => t.players.length === 1 ? `${t.players[0].name} (${t.players[0].faction})${t.players[0].you ? " — you" : ""}` :
+    const words = teams.map((t) => t.players.length === 1 ? `${t.players[0].name}${t.players[0].faction ? ` (${t.players[0].faction})` : ""}${t.players[0].you ? " — " + gettext("you") : ""}` :
       t.players.map((p) => p.name + (p.you ? " (you)" : "") + ((p.controls || []).length ? ": " + p.controls.join(", ") : "")).join(" & ") +
-      ` (${t.id})`);
+      ` (${t.players[0].faction || t.id})`);
     return words.join(" vs ") + (state.against_game ? " vs the game" : "");
   }
 
@@ -252,6 +278,7 @@
   function showMovesTo(label) {
     const box = $("table-choices");
     const here = picking.moves.filter((o) => o.place === label);
+    if (here.length === 1) { picking = null; choose(here[0].event, here[0].text); return; }
     box.innerHTML = "";
     box.appendChild(Object.assign(document.createElement("p"), { textContent: `${picking.name || "To"} ${picking.name ? "to " : ""}${label}:` }));
     for (const o of here) box.appendChild(button(o.text, () => { picking = null; choose(o.event, o.text); }, "", o.event));
@@ -284,7 +311,7 @@
       if (!r.data.needs.length) { send(r.data.event); return; }
       startEntry(r.data, text);
     } catch (err) {
-      connection("No connection: tap again when the connection is back.");
+      connection(gettext("No connection: tap again when the connection is back."));
     }
   }
 
@@ -506,7 +533,8 @@
       if (r.data.changed !== false && r.data.view) accept(r.data);
       if (localStorage.getItem(PENDING)) flush();
     } catch (err) {
-      connection("No connection: the page picks up where the game is when it is back.");
+      // A move kept on this phone says so; otherwise the page only waits for the connection.
+      if (!localStorage.getItem(PENDING)) connection(gettext("No connection: the page picks up where the game is when it is back."));
     }
   }
 
