@@ -125,8 +125,9 @@
     const open = state.status === "playing" || state.status === "waiting";
     if (!open || !state.my_seats.length) { box.innerHTML = ""; return; }
     const asked = state.my_seats.every((n) => state.abandon.includes(n));
+    const wasOpen = !!(box.querySelector("details") || {}).open; // a redraw keeps it as the player left it
     const seated = state.seats.filter((s) => s.joined).length;
-    box.innerHTML = `<details class="card"><summary>${esc(gettext("Abandon this game"))}</summary>` +
+    box.innerHTML = `<details class="card"${wasOpen ? " open" : ""}><summary>${esc(gettext("Abandon this game"))}</summary>` +
       `<p class="small">${esc(state.organizer ? gettext("You opened this table: abandoning ends the game for everyone.") :
         gettext("The game is abandoned once every seated player asks (or the one who opened the table does)."))}` +
       ` (${state.abandon.length} / ${seated})</p>` +
