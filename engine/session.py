@@ -7,6 +7,7 @@ the engine, generic over every registered game.
     walk(log, *, content_pack=None) -> dict         # every event of a log with the view after it
     offers(replay, recorded=) -> list[dict]         # legal_events() with each offer in words
     dice_needed(replay, event) -> dict              # recorded dice: what the table rolls for an event
+    dice_entry(replay, event) -> dict               # dice_needed with each need's grid, for a recorder
     forced(replay, recorded=) -> dict | None        # the one event the rules leave, when nothing is chosen
     is_over(replay) -> bool                         # the game has ended: the log is complete
     to_act(replay) -> list[str]                     # the header player ids that may log the next event
@@ -100,7 +101,13 @@ def dice_needed(replay: Replay, event: dict) -> dict:
     ``event`` and ask again until ``needs`` is empty. ``needs`` is empty for a seeded game, an event that
     rolls nothing, or a game whose replay cannot say. Raises IllegalEvent or UnreadableLog when the event is refused whatever the dice;
     the replay is not changed."""
-    answer = replay.dice_needed(event)
+    return replay.dice_needed(event)
+
+
+def dice_entry(replay: Replay, event: dict) -> dict:
+    """``dice_needed`` with every need's grid (engine/core/dice_grid.py), what a recorder draws: the game's
+    own, or for a need that has none, the grid of its kind (six-sided dice, cards drawn)."""
+    answer = dice_needed(replay, event)
     needs = [
         need if "grid" in need else {**need, "grid": _default_grid(need)} for need in answer.get("needs", [])
     ]

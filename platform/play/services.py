@@ -250,7 +250,7 @@ def _save_appended(table: TableGame, entries: list[dict], fields: list[str]) -> 
 
 def dice_needed(code: str, user, event) -> dict:
     """What this player must enter from the table for ``event`` before posting it (recorded dice, LOG-4):
-    ``{"event", "needs"}`` from the engine (engine.session.dice_needed), nothing stored. An event the
+    ``{"event", "needs"}`` from the engine with their grids (engine.session.dice_entry), nothing stored. An event the
     rules refuse whatever the dice is refused here already, with the engine's reason."""
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         raise TableError("An event is an object with a type.")
@@ -262,7 +262,7 @@ def dice_needed(code: str, user, event) -> dict:
     replay = replay_of(table)
     _check_turn(replay, event, _mine(table, user))
     try:
-        return engine.session.dice_needed(replay, event)
+        return engine.session.dice_entry(replay, event)
     except (engine.IllegalEvent, engine.UnreadableLog) as exc:
         raise Refused(table.game, exc.rule, exc.message) from None
 

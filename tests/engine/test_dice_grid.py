@@ -49,7 +49,7 @@ def test_each_need_of_a_recorded_game_is_a_grid_whose_faces_hold_what_was_rolled
     grids = 0
     for index, event in enumerate(log["events"][:400]):
         bare = {k: v for k, v in replay.outcome_free(event).items() if k not in TABLE_FIELDS.get(game, ())}
-        answer = engine.session.dice_needed(replay, bare)
+        answer = engine.session.dice_entry(replay, bare)
         filled = dict(answer["event"])
         for _ in range(4):  # a partial answer is asked again once its needs are filled in
             if not answer["needs"]:
@@ -64,7 +64,7 @@ def test_each_need_of_a_recorded_game_is_a_grid_whose_faces_hold_what_was_rolled
                 _value_from_grid(need["grid"], _at(event, need["path"]))
             if not answer.get("partial"):
                 break
-            answer = engine.session.dice_needed(
+            answer = engine.session.dice_entry(
                 replay, {**filled, **{k: event[k] for k in filled if k in event}}
             )
         replay.apply(index, event)
