@@ -9,6 +9,11 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# HOST=0.0.0.0 serves the machine's network: the table's join link and QR code then name the machine's
+# first address (`hostname -I`), or ARBITER_PUBLIC_HOST when set, and that host is allowed.
+ifeq ($(HOST),0.0.0.0)
+ARBITER_PUBLIC_HOST ?= $(firstword $(shell hostname -I 2>/dev/null))
+endif
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/arbiter
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 PYTEST_ARGS ?=
@@ -33,6 +38,7 @@ install: $(VENV)/.installed
 # The demo: SQLite under var/, a real Celery worker (with the periodic sweeper) on kombu's
 # filesystem transport beside the site, simulated demo logs, the site on http://$(HOST):$(PORT)/.
 run: install
+	@if [ -n "$(ARBITER_PUBLIC_HOST)" ]; then echo "phones at the table join on http://$(ARBITER_PUBLIC_HOST):$(PORT)/"; fi
 	DJANGO_SETTINGS_MODULE=arbiter_site.settings.dev $(PY) manage.py migrate --noinput
 	DJANGO_SETTINGS_MODULE=arbiter_site.settings.dev $(PY) manage.py load_demo
 	@mkdir -p var; \
@@ -40,7 +46,8 @@ run: install
 	    --loglevel INFO --logfile var/worker.log --schedule var/celerybeat-schedule & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	echo "worker started (pid $$worker, log var/worker.log); log in as demo / arbiter-demo or organizer / arbiter-organizer"; \
-	DJANGO_SETTINGS_MODULE=arbiter_site.settings.dev $(PY) manage.py runserver $(HOST):$(PORT)
+	DJANGO_SETTINGS_MODULE=arbiter_site.settings.dev ARBITER_PUBLIC_HOST=$(ARBITER_PUBLIC_HOST) ARBITER_PUBLIC_PORT=$(PORT) \
+	    $(PY) manage.py runserver $(HOST):$(PORT)
 
 # The whole suite against PostgreSQL and Redis (both must be running; .ci/run starts them).
 test: install

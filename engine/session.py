@@ -8,8 +8,11 @@ the engine, generic over every registered game.
     next_events(log, *, content_pack=None) -> dict  # what the game awaits after a log's last event, with examples
     offers(replay, recorded=) -> list[dict]         # legal_events() with each offer in words
     dice_needed(replay, event) -> dict              # recorded dice: what the table rolls for an event
+    dice_entry(replay, event) -> dict               # dice_needed with each need's grid, for a recorder
+    forced(replay, recorded=) -> dict | None        # the one event the rules leave, when nothing is chosen
     is_over(replay) -> bool                         # the game has ended: the log is complete
     to_act(replay) -> list[str]                     # the header player ids that may log the next event
+    turn(replay) -> dict                            # {"round", "phase"}: where the game stands
     actors(replay, event) -> list[str]              # the header player ids that may enter this event
     teams(replay) -> dict[str, str]                 # each header player's team ("" alone)
     against_game(replay) -> bool                    # the players play together against the game
@@ -23,6 +26,7 @@ to say inherits ReplayBase's defaults: no board, an event described by its type,
 
 from __future__ import annotations
 
+from engine.core import dice_grid
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import parse_envelope
 from engine.core.registry import ruleset_for
@@ -99,6 +103,49 @@ def dice_needed(replay: Replay, event: dict) -> dict:
     rolls nothing, or a game whose replay cannot say. Raises IllegalEvent or UnreadableLog when the event is refused whatever the dice;
     the replay is not changed."""
     return replay.dice_needed(event)
+
+
+def dice_entry(replay: Replay, event: dict) -> dict:
+    """``dice_needed`` with every need's grid (engine/core/dice_grid.py), what a recorder draws: the game's
+    own, or for a need that has none, the grid of its kind (six-sided dice, cards drawn)."""
+    answer = dice_needed(replay, event)
+    needs = [
+        need if "grid" in need else {**need, "grid": _default_grid(need)} for need in answer.get("needs", [])
+    ]
+    return {**answer, "needs": needs}
+
+
+def _default_grid(need: dict) -> dict:
+    """The grid of a need a game left undrawn, from the kinds every game may use: six-sided dice ("d6",
+    ``count``) and cards drawn (``deck``, ``count``, ``one``)."""
+    what = need.get("what", "")
+    if "deck" in need:
+        return dice_grid.pick(need["deck"], need.get("count", 1), one=bool(need.get("one")), note=what)
+    return dice_grid.grid(dice_grid.rows(int(need.get("count", 1)), "Die", dice_grid.d6()), note=what)
+
+
+def forced(replay: Replay, *, recorded: bool = False) -> dict | None:
+    """The next event when the rules leave no choice: the only legal event (a draw or a roll the seed
+    decides, a refill, the end of a phase, a scripted step), which a recorder logs without asking anyone.
+    None when there is a choice, when the game is over, or (``recorded``) when the one event still needs
+    what the table rolls or draws: reading real dice is the players' to do."""
+    if replay.is_over():
+        return None
+    events = replay.legal_events()
+    if recorded:
+        events = list(
+            {repr(sorted(replay.outcome_free(e).items())): replay.outcome_free(e) for e in events}.values()
+        )
+    if len(events) != 1:
+        return None
+    if recorded and replay.dice_needed(events[0]).get("needs"):
+        return None
+    return events[0]
+
+
+def turn(replay: Replay) -> dict:
+    """Where the game stands, for a turn line: ``{"round", "phase"}`` (None where the game says none)."""
+    return {"round": replay.round_number(), "phase": replay.phase_name()}
 
 
 def is_over(replay: Replay) -> bool:

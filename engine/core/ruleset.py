@@ -97,6 +97,9 @@ class Replay(Protocol):
         """The piece an offer acts with, ``{"id", "name"}``, so that a recorder lists a piece's offers
         together; None for an offer of no one piece (a roll, the end of a phase)."""
 
+    def phase_name(self) -> str | None:
+        """The phase or step of the round the game is in, in words a player knows, or None."""
+
     def offer_place(self, event: dict) -> str | None:
         """The board space (a hex or area label of ``board_geometry``) an offer puts its piece on, so that a
         recorder lets a player pick it on the board; None for an offer that moves nothing."""
@@ -147,6 +150,16 @@ class ReplayBase:
 
     def offer_place(self, event: dict) -> str | None:
         return None  # nothing to pick on the board
+
+    def round_number(self) -> int | None:
+        return None  # a game without rounds
+
+    def phase_name(self) -> str | None:
+        """The view's ``phase`` (or its turn's), as most games show it; a game may say better."""
+        view = self.view() if callable(getattr(self, "view", None)) else {}
+        turn = view.get("turn") if isinstance(view.get("turn"), dict) else {}
+        phase = view.get("phase") or turn.get("phase")
+        return str(phase).replace("_", " ") if isinstance(phase, str) and phase else None
 
     def actors(self, event: dict) -> list[str]:
         """The header players on whose behalf ``event`` may be entered now: which phone at a table is

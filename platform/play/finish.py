@@ -19,10 +19,26 @@ from play import matches, services
 from play.models import TableGame
 
 
-def post_event(code: str, user, event, expected_version: int, cid: str | None = None) -> TableGame:
+def post_event(
+    code: str,
+    user,
+    event,
+    expected_version: int | None,
+    cid: str | None = None,
+    expected_events: int | None = None,
+) -> TableGame:
     """play.services.post_event, then, when that event ended the game, its log sent (``send_log``)."""
-    table = services.post_event(code, user, event, expected_version, cid=cid)
+    table = services.post_event(code, user, event, expected_version, cid=cid, expected_events=expected_events)
     if getattr(table, "just_ended", False):
+        send_log(table)
+    return table
+
+
+def settle(code: str) -> TableGame | None:
+    """play.services.settle (the steps the rules leave no choice in, logged by the site), then the log
+    sent if that ended the game."""
+    table = services.settle(code)
+    if table is not None and getattr(table, "just_ended", False):
         send_log(table)
     return table
 

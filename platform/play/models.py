@@ -16,6 +16,7 @@ class TableStatus(models.TextChoices):
     PLAYING = "playing", "Playing"
     OVER = "over", "Over — confirm the result"
     CONFIRMED = "confirmed", "Result confirmed"
+    ABANDONED = "abandoned", "Abandoned"
 
 
 class TableGame(models.Model):
@@ -111,6 +112,7 @@ class TableSeat(models.Model):
     team = models.CharField(max_length=64, blank=True)
     controls = models.JSONField(default=list, blank=True)
     confirmed = models.BooleanField(default=False)  # confirmed the result
+    abandon = models.BooleanField(default=False)  # its holder agrees to abandon the game
     joined_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -26,6 +26,7 @@ from django.db import connection, transaction
 from django.db.models import F, Func, JSONField, Value
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 import engine
 from play.errors import NotYourTurn, Refused, Stale, TableError
@@ -132,13 +133,25 @@ def _mine(table: TableGame, user) -> dict[str, int]:
 
 
 # -- what players do -----------------------------------------------------------------------------------
-def post_event(code: str, user, event, expected_version: int, cid: str | None = None) -> TableGame:
+def post_event(
+    code: str,
+    user,
+    event,
+    expected_version: int | None,
+    cid: str | None = None,
+    expected_events: int | None = None,
+) -> TableGame:
     """Check ``event`` with the engine and store it; raises a TableError saying what is wrong. The
     table returned has ``just_ended`` set when this event ended the game (its log is then sent by the
     caller, play.finish).
 
     ``cid`` is the page's id for this entry: a resend of an event already stored (its answer was lost
-    with the connection) returns the table unchanged instead of storing it twice."""
+    with the connection) returns the table unchanged instead of storing it twice.
+
+    ``expected_events``: the number of events the page saw when the player tapped. Only an event stored
+    since then (another player really acted at once) makes the tap stale; a seat joining, a result
+    confirmed or a log attached (which change the version, for the pages' polls) do not. Without it the
+    version the page saw must be the table's."""
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         raise TableError("An event is an object with a type.")
     with transaction.atomic():
@@ -146,7 +159,10 @@ def post_event(code: str, user, event, expected_version: int, cid: str | None = 
         table.just_ended = False
         if cid and any(entry.get("cid") == cid for entry in table.entries[-4:]):
             return table
-        if table.version != expected_version:
+        if expected_events is not None:
+            if len(table.entries) != expected_events:
+                raise Stale("Another event was entered meanwhile: here is where the game is now.")
+        elif table.version != expected_version:
             raise Stale("The game moved on on the other phone: here is where it is now.")
         if table.status != TableStatus.PLAYING:
             raise TableError("This game is not being played: " + table.get_status_display().lower() + ".")
@@ -159,17 +175,56 @@ def post_event(code: str, user, event, expected_version: int, cid: str | None = 
         except engine.UnreadableLog as exc:
             raise Refused(table.game, exc.rule, exc.message) from None
         entry = {"event": event, "text": said["text"], "rolls": said["rolls"], "seat": seat, "cid": cid or ""}
-        entry = json.loads(json.dumps(entry))  # as the database gives it back: the cache holds the same
-        table.entries = [*table.entries, entry]
-        table.version += 1
-        table.last_confirmed = False
-        fields = ["entries", "version", "last_confirmed", "updated_at"]
-        if engine.session.is_over(replay):
-            table.status = TableStatus.OVER
-            table.just_ended = True
-            fields.append("status")
-        _save_appended(table, entry, fields)
-        _remember_when_committed(table, replay)
+        _store(table, replay, [entry, *_forced_entries(table, replay)])
+    return table
+
+
+SITE = 0  # the seat number of an entry the site logged itself: a step the rules leave no choice in
+
+
+def _forced_entries(table: TableGame, replay) -> list[dict]:
+    """Apply to ``replay`` every event the rules now leave no choice in (engine.session.forced): the
+    site logs them, nobody is asked. Stops at a choice, at dice the table must read, or at the end."""
+    recorded = table.mode == DiceMode.RECORDED
+    entries = []
+    while (event := engine.session.forced(replay, recorded=recorded)) is not None:
+        said = engine.session.step(replay, event)
+        entries.append(
+            {"event": event, "text": said["text"], "rolls": said["rolls"], "seat": SITE, "cid": ""}
+        )
+    return entries
+
+
+def _store(table: TableGame, replay, entries: list[dict]) -> None:
+    """Append ``entries`` (already applied to ``replay``) to ``table`` and save, in the caller's
+    transaction; the game's end marks the table over (``just_ended``: its log is sent by the caller)."""
+    entries = json.loads(json.dumps(entries))  # as the database gives them back: the cache holds the same
+    table.entries = [*table.entries, *entries]
+    table.version += 1
+    table.last_confirmed = False
+    fields = ["entries", "version", "last_confirmed", "updated_at"]
+    if engine.session.is_over(replay):
+        table.status = TableStatus.OVER
+        table.just_ended = True
+        fields.append("status")
+    _save_appended(table, entries, fields)
+    _remember_when_committed(table, replay)
+
+
+def settle(code: str) -> TableGame | None:
+    """Log the steps the rules leave no choice in at a table that is playing (its first steps once
+    every seat is held, say); the table, with ``just_ended`` set when that ended the game."""
+    with transaction.atomic():
+        table = load(code, lock=True)
+        if table is None:
+            return None
+        table.just_ended = False
+        if table.status != TableStatus.PLAYING:
+            return table
+        replay = replay_of(table)
+        entries = _forced_entries(table, replay)
+        if entries:
+            _store(table, replay, entries)
     return table
 
 
@@ -181,21 +236,21 @@ class _Appended(Func):
     output_field = JSONField()
 
 
-def _save_appended(table: TableGame, entry: dict, fields: list[str]) -> None:
-    """Save ``fields`` of ``table`` whose entries gained ``entry`` at the end. PostgreSQL is sent only
-    the new entry, not the whole game again (late in a game that is most of a post's database work)."""
+def _save_appended(table: TableGame, entries: list[dict], fields: list[str]) -> None:
+    """Save ``fields`` of ``table`` whose entries gained ``entries`` at the end. PostgreSQL is sent only
+    the new entries, not the whole game again (late in a game that is most of a post's database work)."""
     if connection.vendor != "postgresql":
         table.save(update_fields=fields)
         return
     table.updated_at = timezone.now()
     values = {name: getattr(table, name) for name in fields if name != "entries"}
-    appended = _Appended(F("entries"), Value([entry], output_field=JSONField()))
+    appended = _Appended(F("entries"), Value(entries, output_field=JSONField()))
     TableGame.objects.filter(pk=table.pk).update(entries=appended, **values)
 
 
 def dice_needed(code: str, user, event) -> dict:
     """What this player must enter from the table for ``event`` before posting it (recorded dice, LOG-4):
-    ``{"event", "needs"}`` from the engine (engine.session.dice_needed), nothing stored. An event the
+    ``{"event", "needs"}`` from the engine with their grids (engine.session.dice_entry), nothing stored. An event the
     rules refuse whatever the dice is refused here already, with the engine's reason."""
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         raise TableError("An event is an object with a type.")
@@ -207,7 +262,7 @@ def dice_needed(code: str, user, event) -> dict:
     replay = replay_of(table)
     _check_turn(replay, event, _mine(table, user))
     try:
-        return engine.session.dice_needed(replay, event)
+        return engine.session.dice_entry(replay, event)
     except (engine.IllegalEvent, engine.UnreadableLog) as exc:
         raise Refused(table.game, exc.rule, exc.message) from None
 
@@ -216,35 +271,45 @@ def _my_numbers(table: TableGame, user) -> set[int]:
     return {seat.number for seat in table.seats_of(user)}
 
 
-def undo(code: str, user, expected_version: int) -> TableGame:
-    """Take back the last event, if this phone logged it and no other has confirmed it."""
+def _last_entered(entries: list[dict]) -> int | None:
+    """The index of the last event a player entered (the site's forced steps after it not counted)."""
+    return next((i for i in range(len(entries) - 1, -1, -1) if entries[i]["seat"] != SITE), None)
+
+
+def may_undo(table: TableGame, numbers) -> bool:
+    """Whether the phone holding seats ``numbers`` may take back the last event a player entered: its
+    own, and no player entered one since (the steps the site logged after it go with it)."""
+    last = _last_entered(table.entries)
+    return (
+        last is not None
+        and table.entries[last]["seat"] in numbers
+        and table.status in (TableStatus.PLAYING, TableStatus.OVER)
+        and table.game_log_id is None
+    )
+
+
+def undo(
+    code: str, user, expected_version: int | None = None, expected_events: int | None = None
+) -> TableGame:
+    """Take back this phone's last event, with the steps the site logged after it, until another event
+    is entered. ``expected_events``: the number of events the page saw (another phone's event since
+    then makes the undo stale)."""
     with transaction.atomic():
-        table = _locked(code, user, expected_version)
-        if not table.entries:
+        table = _locked(code, user, None if expected_events is not None else expected_version)
+        if expected_events is not None and len(table.entries) != expected_events:
+            raise Stale("Another event was entered meanwhile: here is where the game is now.")
+        last = _last_entered(table.entries)
+        if last is None:
             raise TableError("There is nothing to undo.")
-        if table.entries[-1]["seat"] not in _my_numbers(table, user):
+        if not may_undo(table, _my_numbers(table, user)):
+            if table.game_log_id is not None:
+                raise TableError("The game is over and its log was sent: it can no longer be undone.")
             raise TableError("Only the player who entered the last event can undo it.")
-        if table.last_confirmed:
-            raise TableError("The other player confirmed this event: it can no longer be undone.")
-        if table.status not in (TableStatus.PLAYING, TableStatus.OVER) or table.game_log_id is not None:
-            raise TableError("The game is over and its log was sent: it can no longer be undone.")
-        table.entries = table.entries[:-1]
+        table.entries = table.entries[:last]
         table.version += 1
         table.last_confirmed = True
-        table.save(update_fields=["entries", "version", "last_confirmed", "updated_at"])
-    return table
-
-
-def confirm_last(code: str, user, expected_version: int) -> TableGame:
-    """Another phone than the one that logged the last event agrees it happened so: it can no longer be
-    undone."""
-    with transaction.atomic():
-        table = _locked(code, user, expected_version)
-        mine = _my_numbers(table, user)
-        if table.entries and table.entries[-1]["seat"] not in mine and not table.last_confirmed:
-            table.last_confirmed = True
-            table.version += 1
-            table.save(update_fields=["last_confirmed", "version", "updated_at"])
+        table.status = TableStatus.PLAYING
+        table.save(update_fields=["entries", "version", "last_confirmed", "status", "updated_at"])
     return table
 
 
@@ -264,6 +329,26 @@ def confirm_result(code: str, user) -> TableGame:
                 table.status = TableStatus.CONFIRMED
             table.version += 1
             table.save(update_fields=["status", "version", "updated_at"])
+    return table
+
+
+def abandon(code: str, user) -> TableGame:
+    """This phone agrees to abandon the game; it is abandoned once every seated account agrees, or at
+    once when the one who opened the table (seat 1) asks. An abandoned game keeps its events but sends no
+    log and leaves "Your games"."""
+    with transaction.atomic():
+        table = _locked(code, user, None)
+        if table.status not in (TableStatus.WAITING, TableStatus.PLAYING):
+            raise TableError(_("Only a game that is not over can be abandoned."))
+        seats = table.seat_list()
+        for seat in table.seats_of(user):
+            seat.abandon = True
+            seat.save(update_fields=["abandon"])
+        organizer = seats and seats[0].user_id == user.pk
+        if organizer or all(seat.abandon for seat in seats if seat.user_id is not None):
+            table.status = TableStatus.ABANDONED
+        table.version += 1
+        table.save(update_fields=["status", "version", "updated_at"])
     return table
 
 
@@ -335,8 +420,8 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
         everyone = engine.session.offers(replay, recorded=recorded)
         offers = [o for o in everyone if may_enter(replay, o["event"]) & set(mine)]
     over = table.status in (TableStatus.OVER, TableStatus.CONFIRMED)
-    last = table.entries[-1] if table.entries else None
     names = {p["id"]: p["name"] for p in table.header["players"]}
+    factions = {p["id"]: p.get("faction_name") or "" for p in replay.player_summaries()}
     teams = engine.session.teams(replay)
     payload = {
         "code": table.code,
@@ -351,7 +436,7 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
             {
                 "id": p["id"],
                 "name": p["name"],
-                "faction": p["faction"],
+                "faction": factions.get(p["id"]) or "",  # the content pack's name, never its id
                 "controls": controls_of(p),
                 "team": teams.get(p["id"], ""),
             }
@@ -374,6 +459,9 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
             for s in seats
         ],
         "seated": [s.user_id is not None for s in seats],
+        "turn": engine.session.turn(replay),
+        "abandon": [s.number for s in seats if s.abandon],
+        "organizer": bool(seats) and seats[0].number in numbers,
         "to_act": sorted(who),
         "my_turn": bool(offers),
         "view": view,
@@ -382,14 +470,7 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
             {"index": i, "text": e["text"], "rolls": e["rolls"], "seat": e["seat"], "cid": e.get("cid", "")}
             for i, e in enumerate(table.entries)
         ],
-        "can_undo": bool(last)
-        and last["seat"] in numbers
-        and not table.last_confirmed
-        and table.game_log_id is None,
-        "can_confirm": bool(last)
-        and bool(numbers)
-        and last["seat"] not in numbers
-        and not table.last_confirmed,
+        "can_undo": may_undo(table, numbers),
         "randomness": {
             "mode": table.mode,
             "commitment": table.header.get("randomness", {}).get("commitment"),

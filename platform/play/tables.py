@@ -143,7 +143,7 @@ def tables_of(user) -> list[TableGame]:
     """This player's games that are not finished and confirmed, newest first."""
     return list(
         TableGame.objects.filter(pk__in=TableSeat.objects.filter(user=user).values("table_id")).exclude(
-            status=TableStatus.CONFIRMED
+            status__in=[TableStatus.CONFIRMED, TableStatus.ABANDONED]
         )[:10]
     )
 

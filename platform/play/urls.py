@@ -12,8 +12,8 @@ urlpatterns = [
     path("<str:code>/events", views.post_event, name="event"),
     path("<str:code>/dice", views.dice, name="dice"),
     path("<str:code>/undo", views.undo, name="undo"),
-    path("<str:code>/confirm", views.confirm, name="confirm"),
     path("<str:code>/result", views.confirm_result, name="result"),
+    path("<str:code>/abandon", views.abandon, name="abandon"),
     path("<str:code>/log.json", views.log_file, name="log"),
     path("<str:code>/qr.svg", views.qr_code, name="qr"),
 ]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import segno
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -17,7 +19,7 @@ import games
 from play import finish, matches, services, tables
 from play.errors import TableError
 from play.forms import JoinForm
-from play.models import TableGame, TableSeat
+from play.models import TableGame, TableSeat, TableStatus
 
 
 def _table_for(request, code: str) -> TableGame:
@@ -50,6 +52,8 @@ def start(request):
     plugin = games.plugin(game)
     form_class = plugin.table_form()
     new_form = form_class(options, request.POST if request.POST.get("action") == "new" else None)
+    if not new_form.is_bound and "my_name" in new_form.fields:
+        new_form.fields["my_name"].initial = tables.account_name(request.user)  # "Your name": the account's
     join_form = JoinForm(request.POST if request.POST.get("action") == "join" else None)
     error = None
     if request.method == "POST":
@@ -120,14 +124,25 @@ def join_link(request, code: str):
     return render(request, "play/join.html", {"table": table, "seats": seats})
 
 
+def join_url(request, code: str) -> str:
+    """The link other phones join ``code`` by. With ARBITER_PUBLIC_HOST set (``make run HOST=0.0.0.0``
+    sets the machine's LAN address) the link names that host, so that a page opened on the serving
+    machine itself (as localhost) still hands the other phones an address they can reach."""
+    path = reverse("play:join", args=[code])
+    host = settings.ARBITER_PUBLIC_HOST
+    if not host:
+        return request.build_absolute_uri(path)
+    port = settings.ARBITER_PUBLIC_PORT or request.get_port()
+    default = "443" if request.is_secure() else "80"
+    return f"{request.scheme}://{host}{'' if str(port) == default else ':' + str(port)}{path}"
+
+
 @login_required
 def table_page(request, code: str):
     table = _table_for(request, code)
-    return render(
-        request,
-        "play/table.html",
-        {"table": table, "join_url": request.build_absolute_uri(reverse("play:join", args=[table.code]))},
-    )
+    if table.status == TableStatus.PLAYING:
+        table = finish.settle(table.code) or table  # its first steps, when the rules leave no choice in them
+    return render(request, "play/table.html", {"table": table, "join_url": join_url(request, table.code)})
 
 
 @never_cache
@@ -177,11 +192,17 @@ def _act(request, code: str, action):
     return JsonResponse({"state": services.state_payload(table, request.user)})
 
 
-def _version(body: dict) -> int:
+def _version(body: dict) -> int | None:
+    """The version the page saw (None when it says how many events it saw instead)."""
     version = body.get("version")
-    if not isinstance(version, int):
+    if not isinstance(version, int) and _events_seen(body) is None:
         raise TableError("The page did not say which state it saw; reload it.")
-    return version
+    return version if isinstance(version, int) else None
+
+
+def _events_seen(body: dict) -> int | None:
+    seen = body.get("events")
+    return seen if isinstance(seen, int) and not isinstance(seen, bool) else None
 
 
 @require_POST
@@ -191,7 +212,12 @@ def post_event(request, code: str):
         request,
         code,
         lambda body: finish.post_event(
-            code.upper(), request.user, body.get("event"), _version(body), cid=str(body.get("cid") or "")[:40]
+            code.upper(),
+            request.user,
+            body.get("event"),
+            _version(body),
+            cid=str(body.get("cid") or "")[:40],
+            expected_events=_events_seen(body),
         ),
     )
 
@@ -213,13 +239,19 @@ def dice(request, code: str):
 @require_POST
 @login_required
 def undo(request, code: str):
-    return _act(request, code, lambda body: services.undo(code.upper(), request.user, _version(body)))
+    return _act(
+        request,
+        code,
+        lambda body: services.undo(
+            code.upper(), request.user, _version(body), expected_events=_events_seen(body)
+        ),
+    )
 
 
 @require_POST
 @login_required
-def confirm(request, code: str):
-    return _act(request, code, lambda body: services.confirm_last(code.upper(), request.user, _version(body)))
+def abandon(request, code: str):
+    return _act(request, code, lambda body: services.abandon(code.upper(), request.user))
 
 
 @require_POST
@@ -246,6 +278,7 @@ def log_file(request, code: str):
 @login_required
 def qr_code(request, code: str):
     table = _table_for(request, code)
-    link = request.build_absolute_uri(reverse("play:join", args=[table.code]))
-    svg = segno.make(link, error="m").svg_inline(scale=4)
-    return HttpResponse(svg, content_type="image/svg+xml")
+    out = io.BytesIO()
+    # A standalone SVG document (with its namespace): an <img> draws nothing without it.
+    segno.make(join_url(request, table.code), error="m").save(out, kind="svg", scale=6, xmldecl=False)
+    return HttpResponse(out.getvalue(), content_type="image/svg+xml")

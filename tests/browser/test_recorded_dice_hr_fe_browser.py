@@ -7,6 +7,7 @@ test_play_recorded_dice_hr_fe.py). Screenshots go to var/screenshots/."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
@@ -35,16 +36,30 @@ def _at(event: dict, path: list):
 
 
 def _offer(driver, chosen: dict):
-    """The offer button for ``chosen``; a unit's or hero's moves open first ("Move… (n ways)")."""
+    """The offer button for ``chosen``; a unit's or hero's moves open first ("Move… (n ways)"). None when
+    the page opened the only offer's dice by itself."""
     from selenium.webdriver.common.by import By
 
     def matching(d):
-        for b in d.find_elements(By.CSS_SELECTOR, "#table-choices button[data-event]"):
-            if json.loads(b.get_attribute("data-event")) == chosen:
-                return b
+        from selenium.common.exceptions import StaleElementReferenceException
+
+        try:
+            for b in d.find_elements(By.CSS_SELECTOR, "#table-choices button[data-event]"):
+                if json.loads(b.get_attribute("data-event")) == chosen:
+                    return b
+        except StaleElementReferenceException:  # redrawn meanwhile (a poll, or the only offer opening)
+            return None
         return None
 
-    found = wait(driver, lambda d: matching(d) or d.find_elements(By.CSS_SELECTOR, "#table-choices button"))
+    def opened(d):
+        return d.execute_script("return window.ArbiterTable.entry()")
+
+    found = wait(
+        driver,
+        lambda d: opened(d) or matching(d) or d.find_elements(By.CSS_SELECTOR, "#table-choices button"),
+    )
+    if isinstance(found, dict):
+        return None
     if not isinstance(found, list):
         return found
     for opener in driver.find_elements(By.CSS_SELECTOR, "#table-choices button.move"):
@@ -78,16 +93,16 @@ def _enter(driver, event: dict, shots: dict) -> None:
         assert buttons and min(b.size["height"] for b in buttons) >= 44
         if kind == "hr_dice":
             for i, die in enumerate(seen):
-                tap(f'button[data-hit-at="{i}"][data-hit="{str(die.endswith(":hit")).lower()}"]')
+                tap(f"button[data-row='{i}'][data-value='\"{die}\"']")
         elif kind == "faces":
             for i, face in enumerate(seen):
-                tap(f'button[data-face-at="{i}"][data-symbol="{face}"]')
+                tap(f"button[data-row='{i}'][data-value='\"{face}\"']")
         elif kind == "d6":
             for i, face in enumerate(seen):
-                tap(f'button[data-face-at="{i}"][data-face="{face}"]')
+                tap(f"button[data-row='{i}'][data-value='{face}']")
         else:
             for card in [seen] if need.get("one") else seen:
-                tap(f'button[data-card="{card}"]')
+                tap(f"button[data-card='\"{card}\"']")
         assert_fits_a_phone(driver)
         if kind not in shots:
             driver.execute_script("document.getElementById('table-entry').scrollIntoView()")
@@ -109,7 +124,9 @@ def _record(phones, live_server, make_user, log: dict, upto: int, chosen, start:
     )
     table = table_for(log, alice, bob)
     people = {"p1": alice, "p2": bob}
-    for event in log["events"][:start]:
+    for at, event in enumerate(log["events"][:start]):
+        if at < len(table.entries):  # the site logged it: the rules left no choice
+            continue
         actor = sorted(engine.session.actors(services.replay_of(table), event))[0]
         table = finish.post_event(table.code, people[actor], event, table.version)
     for username, driver in zip(("alice", "bob"), phones, strict=True):
@@ -119,28 +136,33 @@ def _record(phones, live_server, make_user, log: dict, upto: int, chosen, start:
     drivers = {"p1": phones[0], "p2": phones[1]}
     shots: dict = {"name": name}
     for index, event in enumerate(log["events"][:upto]):
-        if index < start:
-            continue
         table.refresh_from_db()
+        if index < start or index < len(table.entries):  # entered before, or the site logged it
+            continue
         actor = sorted(engine.session.actors(services.replay_of(table), event))[0]
         driver = drivers[actor]
         wait(
             driver,
             lambda d, n=index: table_data(d, "events") == str(n) and table_data(d, "offers") not in ("", "0"),
         )
-        click(driver, _offer(driver, chosen(event)))
+        button = _offer(driver, chosen(event))
+        if button is not None:  # None: the only offer, a roll or a draw, opened its grid by itself
+            from selenium.common.exceptions import StaleElementReferenceException
+
+            with contextlib.suppress(StaleElementReferenceException):  # it did so just now
+                click(driver, button)
         # The page asks the engine what the event needs from the table: dice to enter, or nothing.
         wait(
             driver,
             lambda d, n=index: (
                 d.execute_script("return window.ArbiterTable.entry()")
-                or table_data(d, "events") == str(n + 1)
+                or int(table_data(d, "events") or 0) > n
             ),
         )
         _enter(driver, event, shots)
-        wait(driver, lambda d, n=index: table_data(d, "events") == str(n + 1))
+        wait(driver, lambda d, n=index: int(table_data(d, "events") or 0) > n)
     table.refresh_from_db()
-    assert table.events == log["events"][:upto]
+    assert table.events[:upto] == log["events"][:upto]
     return table, shots
 
 

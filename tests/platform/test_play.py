@@ -12,6 +12,7 @@ import engine
 from gamelogs.verification import verify_stored_log
 from play import finish, services, tables
 from play.models import TableGame
+from tests.support.phones import entered_events
 
 pytestmark = pytest.mark.django_db
 
@@ -75,8 +76,8 @@ def test_an_event_for_the_other_player_is_refused(table, user):
 
 
 def dealt(table, user, other_user):
-    table = finish.post_event(table.code, user, {"type": "deal", "player": "p1"}, table.version)
-    return finish.post_event(table.code, other_user, {"type": "deal", "player": "p2"}, table.version)
+    """Alice deals (BG-4.6); Bob's deal is then the only event left, which the site logs without asking."""
+    return finish.post_event(table.code, user, {"type": "deal", "player": "p1"}, table.version)
 
 
 # A Masters of the Universe card: never in the Evil Warriors' hand (BG-6.2 selects from one's own hand).
@@ -93,30 +94,52 @@ def test_an_illegal_event_is_refused_with_its_rule_and_nothing_is_stored(table, 
     assert (table.version, table.entries) == before
 
 
-def test_two_phones_posting_against_one_version_one_wins(table, user, other_user):
-    version = table.version
-    finish.post_event(table.code, user, {"type": "deal", "player": "p1"}, version)
+def test_a_step_the_rules_leave_no_choice_in_is_logged_by_the_site(table, user, other_user):
+    table = dealt(table, user, other_user)
+    assert [(e["event"], e["seat"]) for e in table.entries] == [
+        ({"type": "deal", "player": "p1"}, 1),
+        ({"type": "deal", "player": "p2"}, services.SITE),
+    ]
+    assert services.state_payload(table, other_user)["offers"]  # Bob's next choice, not his deal
+
+
+def test_two_phones_posting_at_once_one_wins(table, user, other_user):
+    seen = len(table.entries)
+    finish.post_event(table.code, user, {"type": "deal", "player": "p1"}, None, expected_events=seen)
     with pytest.raises(services.Stale):
-        finish.post_event(table.code, other_user, {"type": "deal", "player": "p2"}, version)
+        finish.post_event(
+            table.code, other_user, {"type": "deal", "player": "p2"}, None, expected_events=seen
+        )
     table.refresh_from_db()
-    assert len(table.entries) == 1
+    assert [e["seat"] for e in table.entries] == [1, services.SITE]
+
+
+def test_a_change_that_is_no_event_does_not_make_a_tap_stale(table, user, other_user):
+    """A version bump without a new event (a seat joined, a log attached) leaves the tap standing."""
+    seen = len(table.entries)
+    TableGame.objects.filter(pk=table.pk).update(version=table.version + 5)
+    table = finish.post_event(table.code, user, {"type": "deal", "player": "p1"}, None, expected_events=seen)
+    assert table.entries[0]["event"] == {"type": "deal", "player": "p1"}
 
 
 def test_a_resent_event_is_stored_once(table, user):
     finish.post_event(table.code, user, {"type": "deal", "player": "p1"}, table.version, cid="abc")
     finish.post_event(table.code, user, {"type": "deal", "player": "p1"}, 0, cid="abc")  # the answer was lost
     table.refresh_from_db()
-    assert len(table.entries) == 1
+    assert entered_events(table) == [{"type": "deal", "player": "p1"}]
 
 
-def test_undo_until_the_opponent_confirms(table, user, other_user):
+def test_undo_of_ones_own_event_until_the_next_event(table, user, other_user):
     table = finish.post_event(table.code, user, {"type": "deal", "player": "p1"}, table.version)
     with pytest.raises(services.TableError):
         services.undo(table.code, other_user, table.version)  # not theirs to undo
     table = services.undo(table.code, user, table.version)
-    assert table.entries == []
+    assert table.entries == []  # the site's step after it went with it
     table = finish.post_event(table.code, user, {"type": "deal", "player": "p1"}, table.version)
-    table = services.confirm_last(table.code, other_user, table.version)
+    assert services.state_payload(table, user)["can_undo"]
+    offer = services.state_payload(table, other_user)["offers"][0]
+    table = finish.post_event(table.code, other_user, offer["event"], table.version)
+    assert not services.state_payload(table, user)["can_undo"]
     with pytest.raises(services.TableError):
         services.undo(table.code, user, table.version)
 
@@ -126,7 +149,7 @@ def test_a_whole_game_of_offered_events_ends_in_a_verified_log_equal_to_the_even
     table.refresh_from_db()
     assert table.status == "over" and table.game_log is not None
     document = services.log_document(table)
-    assert document["events"] == posted
+    assert entered_events(table) == posted and document["events"] == table.events
     assert engine.session.with_seed(table.header, table.seed)["randomness"] == document["randomness"]
     assert verify_stored_log(table.game_log.pk) == "legal"
     # Both players have the log among theirs; the seed is revealed now, and both confirm the result.
@@ -149,12 +172,11 @@ def test_the_json_endpoints(client, table, user, other_user):
     }
     body = {"event": state["offers"][0]["event"], "version": state["version"], "cid": "x1"}
     answer = client.post(f"/play/{table.code}/events", body, content_type="application/json")
-    assert answer.status_code == 200 and len(answer.json()["state"]["events"]) == 1
+    assert answer.status_code == 200 and len(answer.json()["state"]["events"]) == 2  # Bob's deal: the site's
     stale = client.post(f"/play/{table.code}/events", body | {"cid": "x3"}, content_type="application/json")
     assert stale.status_code == 409 and stale.json()["state"]["version"] == state["version"] + 1
-    assert client.get(f"/play/{table.code}/log.json").json()["events"] == [state["offers"][0]["event"]]
+    assert client.get(f"/play/{table.code}/log.json").json()["events"][0] == state["offers"][0]["event"]
     table.refresh_from_db()
-    table = finish.post_event(table.code, other_user, {"type": "deal", "player": "p2"}, table.version)
     refused = client.post(
         f"/play/{table.code}/events",
         {"event": NOT_IN_HAND, "version": table.version, "cid": "x4"},

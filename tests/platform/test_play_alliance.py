@@ -55,8 +55,12 @@ def test_four_phones_play_an_alliance_of_two_teams_to_a_stored_legal_log(four):
     game = engine.simulate(HR, 11, from_header=engine.session.with_seed(table.header, table.seed))
     replay = engine.session.start(engine.session.with_seed(table.header, table.seed))
     refused = checked_offers = 0
-    for event in game["events"]:
+    for index, event in enumerate(game["events"]):
         table.refresh_from_db()
+        if index < len(table.entries):  # the site logged it: the rules left no choice
+            assert table.events[index] == event
+            engine.session.step(replay, event)
+            continue
         actors = engine.session.actors(replay, event)
         assert actors, event
         if checked_offers < 5:  # a phone is offered only what its own troop may enter

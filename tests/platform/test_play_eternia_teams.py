@@ -59,6 +59,9 @@ def test_fe_2_1_four_phones_two_a_team_play_a_team_game_to_a_log_that_verifies(f
     refusals, offered = 0, {name: set() for name in phones}
     for i, event in enumerate(game["events"]):
         table.refresh_from_db()
+        if i < len(table.entries):  # the site logged it: the rules left no choice
+            assert table.events[i] == event
+            continue
         if i < 40:  # each phone is offered only its own heroes' events
             for user in four:
                 heroes = {o["event"].get("hero") for o in services.state_payload(table, user)["offers"]}

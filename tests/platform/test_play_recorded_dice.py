@@ -63,8 +63,11 @@ def test_faces_entered_as_the_engine_asks_make_a_log_that_verifies_legal(user, o
     table = recorded_table(user, other_user, log)
     people = {"p1": user, "p2": other_user}
     rolled = 0
-    for event in log["events"]:
+    for index, event in enumerate(log["events"]):
         table.refresh_from_db()
+        if index < len(table.entries):  # the site logged it: the rules left no choice
+            assert table.events[index] == event
+            continue
         actor = engine.session.actors(services.replay_of(table), event)[0]
         chosen = without_outcomes(event)
         answer = services.dice_needed(table.code, people[actor], chosen)

@@ -21,3 +21,11 @@ def post_event(client: Client, table, event: dict):
         json.dumps({"event": event, "version": table.version}),
         content_type="application/json",
     )
+
+
+def entered_events(table) -> list[dict]:
+    """The events the players entered at ``table``, without the steps the site logged itself (an event
+    the rules leave no choice in is never asked: play.services.SITE)."""
+    from play.services import SITE
+
+    return [entry["event"] for entry in table.entries if entry["seat"] != SITE]

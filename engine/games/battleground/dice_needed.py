@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import copy
 
+from engine.core import dice_grid
+
 # The parts of an event the table supplies in recorded mode; they are left out before probing.
 ROLL_KEYS = ("attack", "defence")
 DRAW_KEY = "draw"
@@ -129,9 +131,38 @@ def dice_needed(game, event: dict) -> dict:
                 for cid, n in sorted(copies.items())
             ]
             need["what"] = f"{side.name if side else 'The player'} draws {need['count']} fate cards"
-        needs.append({"path": path, **need})
+        needs.append({"path": path, **need, "grid": _grid(need)})
     # The event as the player chose it, with what the probe filled in that is a choice (area targets).
     chosen = dict(event)
     if "additional" in bare and "additional" not in event:
         chosen["additional"] = [{"target": spec["target"]} for spec in bare["additional"]]
     return {"event": chosen, "needs": needs}
+
+
+def _succeeds(value: int, threshold: int) -> bool:
+    return value == 6 or (value != 1 and value >= threshold)  # BG-8.4.3
+
+
+def _grid(need: dict) -> dict:
+    """The need as the generic grid a recorder draws (engine.core.dice_grid)."""
+    if need["kind"] == "cards":
+        return dice_grid.pick(
+            need["deck"], need["count"], note="Draw at the table, then tap the cards drawn (BG-4.6)."
+        )
+    threshold = need["threshold"]
+    return dice_grid.grid(
+        dice_grid.rows(need["dice"], "Die", dice_grid.d6(lambda v: _succeeds(v, threshold))),
+        shape="pool",
+        note=f"Roll {need['dice']} dice: {threshold}+ succeeds, a 6 always succeeds and explodes, a 1 always "
+        "fails (BG-8.4.3). Tap each die's face.",
+        rerolls={"limit": need["mana_rerolls"], "label": "Rerolls, 1 mana each (BG-8.2 step 7)"}
+        if need["mana_rerolls"] > 0
+        else None,
+        extra={
+            "on": [6],
+            "label": "Explosion",
+            "faces": dice_grid.d6(lambda v: v >= 5),
+            "optional": not need["explosions_automatic"],
+            "note": "One more die for each 6 (and for each 6 it shows): a 5 or 6 succeeds (BG-8.2 step 8).",
+        },
+    )

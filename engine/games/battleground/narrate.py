@@ -62,6 +62,15 @@ def apply_described(g, index: int, event: dict) -> dict:
                 "final": list(result.final),
                 "explosions": list(result.explosions),
                 "successes": result.successes,
+                # The same roll as every game shows it to a recorder: each face, whether it counts, and
+                # the total (a rerolled die marked, explosions after the dice).
+                "faces": [
+                    {"label": str(v), "hit": v == 6 or (v != 1 and v >= result.threshold), "rerolled": v != b}
+                    for v, b in zip(result.final, result.base, strict=False)
+                ]
+                + [{"label": f"+{v}", "hit": v >= 5} for v in result.explosions],
+                "summary": f"{result.successes} success{'es' if result.successes != 1 else ''}"
+                f" ({result.dice_count} dice, {result.threshold}+)",
             }
         )
 
@@ -112,7 +121,9 @@ def describe(g, event: dict, before: dict, rolls: list[dict], *, outcome: bool =
         if not path:
             return f"{who} turns in place{facing}"
         steps = len(path)
-        return f"{who} moves {steps} hex{'es' if steps != 1 else ''} to {path[-1]}{facing}"
+        via = f" via {' '.join(path[:-1])}" if len(path) > 1 else ""  # ways to one hex differ by their path
+        focus = ", spending focus" if event.get("focus") else ""
+        return f"{who} moves {steps} hex{'es' if steps != 1 else ''} to {path[-1]}{via}{facing}{focus}"
     if kind == "guard":
         return f"{who} takes a guard stance"
     if kind == "attack":

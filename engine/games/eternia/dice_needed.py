@@ -10,6 +10,8 @@ recorded mode the order of a deck is never read, only the cards drawn from it.
 
 from __future__ import annotations
 
+from engine.core import dice_grid
+
 # The faces as FE-3.4 names them (Italian in brackets), for the buttons a player taps.
 FACE_NAMES = {
     "blank": "Blank (vuoto)",
@@ -70,7 +72,12 @@ def dice_needed(game, event: dict) -> dict:
         )
     if kind == "roll":
         die = aw["die"]
-        faces = game.chance.results[die]
+        faces = _copies(game.chance.results[die], face_name, ordered=False)
+        provisional = die in game.chance.dice.get("provisional", ())  # AMB-26
+        note = "Roll and tap the face each die shows (FE-3.4)." + (
+            " The faces per die are provisional (AMB-26)." if provisional else ""
+        )
+        named = [dice_grid.face(f["id"], f["name"].split(" (")[0]) for f in faces]
         return {
             "event": {**event, "die": die},
             "needs": [
@@ -80,8 +87,9 @@ def dice_needed(game, event: dict) -> dict:
                     "what": f"Roll {aw['count']} {die} {'die' if aw['count'] == 1 else 'dice'}",
                     "die": die,
                     "count": aw["count"],
-                    "faces": _copies(faces, face_name, ordered=False),
-                    "provisional": die in game.chance.dice.get("provisional", ()),  # AMB-26
+                    "faces": faces,
+                    "provisional": provisional,
+                    "grid": dice_grid.grid(dice_grid.rows(aw["count"], "Die", named), note=note),
                 }
             ],
         }
@@ -107,6 +115,9 @@ def dice_needed(game, event: dict) -> dict:
                 "what": f"Draw {count} from the {deck_name} deck",
                 "count": count,
                 "deck": _copies(deck, game.name),
+                "grid": dice_grid.pick(
+                    _copies(deck, game.name), count, note="Draw, then tap the cards drawn."
+                ),
             }
         ],
     }

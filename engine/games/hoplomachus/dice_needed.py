@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import copy
 
+from engine.core import dice_grid
+
 # The event fields the handlers fill from the table, in the order they may be asked.
 FIELDS = ("dice", "unit", "arena_dice", "draw")
 
@@ -117,7 +119,30 @@ def dice_needed(game, event: dict) -> dict:
                 "deck": [{"id": u, "name": _unit_name(game.c, u), "copies": 1} for u in sorted(set(first))],
             }
         )
-    return {"event": chosen, "needs": needs, "partial": True}
+    return {"event": chosen, "needs": [{**need, "grid": _grid(need)} for need in needs], "partial": True}
+
+
+def _grid(need: dict) -> dict:
+    """The need as the generic grid a recorder draws (engine.core.dice_grid)."""
+    if need["kind"] == "cards":
+        return dice_grid.pick(
+            need["deck"], need["count"], one=need["one"], note="Draw, then tap what you drew."
+        )
+    if need["kind"] == "d6":
+        return dice_grid.grid(
+            dice_grid.rows(need["count"], "Arena die", dice_grid.d6()),
+            note="Roll the six-sided dice and tap each face (HR-2.11.1).",
+        )
+    rows = []
+    for d in need["dice"]:  # HR-2.6.1: a die offers hit and miss only as its faces allow
+        faces = []
+        if d["hit_faces"] > 0:
+            faces.append(dice_grid.face(f"{d['colour']}:hit", "⚔ Hit", hit=True, colour=d["colour"]))
+        if d["hit_faces"] < d["faces"]:
+            faces.append(dice_grid.face(f"{d['colour']}:miss", "Miss", colour=d["colour"]))
+        plural = "s" if d["hit_faces"] != 1 else ""
+        rows.append({"label": f"{d['colour']} ({d['hit_faces']} hit face{plural})", "faces": faces})
+    return dice_grid.grid(rows, note="Roll these dice and tap what each shows: hit or miss (HR-2.6.2).")
 
 
 def _field(kind: str, filled: list[str]) -> str:

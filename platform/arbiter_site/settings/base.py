@@ -7,6 +7,9 @@ Everything that differs between machines comes from the environment:
     DJANGO_SECRET_KEY       required in production
     DJANGO_DEBUG            1/0
     DJANGO_ALLOWED_HOSTS    comma-separated host names
+    ARBITER_PUBLIC_HOST     the address other devices reach this site by (a LAN address for the
+                            table's phones): allowed, and used in join links and QR codes
+    ARBITER_PUBLIC_PORT     its port (default: the port the request came in on)
     ARBITER_TASK_QUEUE      the Celery queue verification tasks go to (default "arbiter")
     ARBITER_OPEN_EVENTS     1: anyone signed in may create events (default 0: the organizer role)
 """
@@ -32,6 +35,10 @@ SECRET_KEY = env_str(
 )
 DEBUG = env_bool("DJANGO_DEBUG", False)
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+ARBITER_PUBLIC_HOST = env_str("ARBITER_PUBLIC_HOST", "") or ""
+ARBITER_PUBLIC_PORT = env_str("ARBITER_PUBLIC_PORT", "") or ""
+if ARBITER_PUBLIC_HOST and ARBITER_PUBLIC_HOST not in ALLOWED_HOSTS:
+    ALLOWED_HOSTS.append(ARBITER_PUBLIC_HOST)
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
 

@@ -21,6 +21,7 @@
   let entry = JSON.parse(localStorage.getItem(DRAFT) || "null");
   let busy = false;
 
+  const gettext = window.gettext || ((s) => s); // Django's JavaScript catalogue when the page loads it
   function esc(s) { return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]); }
   function uid() { return Date.now().toString(36) + Math.random().toString(36).slice(2, 10); }
   function connection(text) { const c = $("table-connection"); c.hidden = !text; c.textContent = text || ""; }
@@ -71,13 +72,13 @@
     const mine = state.my_turn;
     $("table-turn").textContent = turnWords(mine);
     $("table-turn").className = "turn" + (mine && state.status === "playing" ? " mine" : "");
+    $("table-round").textContent = roundWords(state.turn || {});
+    $("table-turn-line").hidden = !($("table-round").textContent || $("table-turn").textContent);
+    $("table-abandoned").hidden = state.status !== "abandoned";
+    drawAbandon();
     $("table-history").innerHTML = state.events.map((e) => `<li data-index="${e.index}">${esc(e.text)}${diceWords(e.rolls)}</li>`).join("");
-    let lastHtml = last ? `<p class="small muted">Last event (${last.index}):</p><p id="last-event">${esc(last.text)}${diceWords(last.rolls)}</p>${facesShown(last.rolls)}` : "<p class='muted'>No events yet.</p>";
-    if (state.can_undo) lastHtml += `<button type="button" class="secondary big" id="undo-button">Undo my last event</button>`;
-    if (state.can_confirm) lastHtml += `<button type="button" class="big" id="confirm-button">OK, that happened</button>`;
-    $("table-last").innerHTML = lastHtml;
-    if ($("undo-button")) $("undo-button").addEventListener("click", () => act(root.dataset.undoUrl, { version: state.version }));
-    if ($("confirm-button")) $("confirm-button").addEventListener("click", () => act(root.dataset.confirmUrl, { version: state.version }));
+    $("table-last").innerHTML = lastWords(last);
+    if ($("undo-button")) $("undo-button").addEventListener("click", () => act(root.dataset.undoUrl, { events: state.events.length }));
     const over = state.status === "over" || state.status === "confirmed";
     $("table-over").hidden = !over;
     if (over) {
@@ -95,6 +96,44 @@
       $("table-challenge-entry").hidden = false;
     }
     drawChoices();
+  }
+
+  // The last event a player entered and the steps the site logged after it (those the rules left no
+  // choice in: nobody was asked), with the undo of one's own last event until the next one is entered.
+  function lastWords(last) {
+    if (!last) return `<p class='muted'>${esc(gettext("No events yet."))}</p>`;
+    let from = state.events.length - 1;
+    while (from > 0 && state.events[from].seat === 0) from -= 1;
+    const shown = state.events.slice(from);
+    let html = `<ol id="last-events" class="last-events" start="${from}">` + shown.map((e, k) =>
+      `<li${e.seat === 0 ? ' class="site"' : ""}${k === shown.length - 1 ? ' id="last-event"' : ""}>` +
+      `${e.seat === 0 ? `<span class="small muted">${esc(gettext("site"))}</span> ` : ""}${esc(e.text)}${diceWords(e.rolls)}</li>`).join("") + "</ol>" +
+      facesShown(last.rolls);
+    if (state.can_undo) html += `<button type="button" class="secondary" id="undo-button">${esc(gettext("Undo my last event"))}</button>`;
+    return html;
+  }
+
+  function roundWords(turn) {
+    if (state.status !== "playing") return "";
+    return [turn.round ? `${gettext("Round")} ${turn.round}` : "", turn.phase || ""].filter(Boolean).join(" · ");
+  }
+
+  // Abandoning the game: the one who opened the table does it alone; the others ask, and it is abandoned
+  // once every seated player has asked. Offered only while the game is not over.
+  function drawAbandon() {
+    const box = $("table-abandon-box");
+    const open = state.status === "playing" || state.status === "waiting";
+    if (!open || !state.my_seats.length) { box.innerHTML = ""; return; }
+    const asked = state.my_seats.every((n) => state.abandon.includes(n));
+    const wasOpen = !!(box.querySelector("details") || {}).open; // a redraw keeps it as the player left it
+    const seated = state.seats.filter((s) => s.joined).length;
+    box.innerHTML = `<details class="card"${wasOpen ? " open" : ""}><summary>${esc(gettext("Abandon this game"))}</summary>` +
+      `<p class="small">${esc(state.organizer ? gettext("You opened this table: abandoning ends the game for everyone.") :
+        gettext("The game is abandoned once every seated player asks (or the one who opened the table does)."))}` +
+      ` (${state.abandon.length} / ${seated})</p>` +
+      (asked ? `<p class="small">${esc(gettext("You asked to abandon this game."))}</p>` :
+        `<button type="button" class="secondary" id="abandon-button">${esc(gettext("Abandon this game"))}</button>`) + "</details>";
+    if ($("abandon-button")) $("abandon-button").addEventListener("click", () => act(root.dataset.abandonUrl, {}));
   }
 
   // Whose turn it is, in names: the seats the server says are to act.
@@ -137,38 +176,25 @@
       if (!team) teams.push(team = { id: p.team, players: [] });
       team.players.push({ ...p, you: state.my_seats.includes(i + 1) });
     });
-    const words = teams.map((t) => t.players.length === 1 ? `${t.players[0].name} (${t.players[0].faction})${t.players[0].you ? " — you" : ""}` :
+    const words = teams.map((t) => t.players.length === 1 ? `${t.players[0].name}${t.players[0].faction ? ` (${t.players[0].faction})` : ""}${t.players[0].you ? " — " + gettext("you") : ""}` :
       t.players.map((p) => p.name + (p.you ? " (you)" : "") + ((p.controls || []).length ? ": " + p.controls.join(", ") : "")).join(" & ") +
-      ` (${t.id})`);
+      ` (${t.players[0].faction || t.id})`);
     return words.join(" vs ") + (state.against_game ? " vs the game" : "");
   }
 
+  // The dice of an event as the engine describes them for every game: each face, whether it counts.
   function diceWords(rolls) {
     if (!rolls || !rolls.length) return "";
-    return " <span class='small muted'>[" + rolls.map((r) => r.faces ? `${esc(r.kind)} ${r.faces.map((f) => esc(f.label)).join(" ")}` :
-      `${esc(r.kind)} ${r.final.concat(r.explosions).join(" ")}`).join("; ") + "]</span>";
+    return " <span class='small muted'>[" + rolls.map((r) => `${esc(r.kind)} ${(r.faces || []).map((f) => esc(f.label)).join(" ")}`).join("; ") + "]</span>";
   }
 
-  // Every die of the last event, as rolled and after rerolls, so the other phone sees the faces entered.
+  // Every die of the last event, so the other phones see the faces entered.
   function facesShown(rolls) {
     if (!rolls || !rolls.length) return "";
-    return `<div id="last-faces">` + rolls.map((r) => {
-      if (r.faces) {
-        return `<p class="small"><strong>${esc(r.who)}, ${esc(r.kind)}</strong>: ` + r.faces.map((f) =>
-          `<span class="die face-word${f.hit ? " hit" : ""}${f.colour ? " " + esc(f.colour) : ""}">${esc(f.label)}</span>`).join("") +
-          (r.summary ? ` — ${esc(r.summary)}` : "") + "</p>";
-      }
-      const rerolled = r.final.some((v, i) => v !== r.rolled[i]);
-      return `<p class="small"><strong>${esc(r.who)}, ${esc(r.kind)}</strong> (${r.dice} dice, ${r.threshold}+): ` +
-        r.final.map((v, i) => die(v, v === 6 || (v !== 1 && v >= r.threshold), v !== r.rolled[i])).join("") +
-        (r.explosions.length ? " explosions " + r.explosions.map((v) => die(v, v >= 5)).join("") : "") +
-        (rerolled ? ` <span class="muted">(rolled ${r.rolled.join(" ")})</span>` : "") +
-        ` — ${r.successes} success${r.successes === 1 ? "" : "es"}</p>`;
-    }).join("") + "</div>";
-  }
-
-  function die(value, success, rerolled) {
-    return `<span class="die${success ? " hit" : ""}${rerolled ? " rerolled" : ""}">${value}</span>`;
+    return `<div id="last-faces">` + rolls.map((r) =>
+      `<p class="small"><strong>${esc(r.who)}, ${esc(r.kind)}</strong>: ` + (r.faces || []).map((f) =>
+        `<span class="die face-word${f.hit ? " hit" : ""}${f.rerolled ? " rerolled" : ""}${f.colour ? " " + esc(f.colour) : ""}">${esc(f.label)}</span>`).join("") +
+      (r.summary ? ` — ${esc(r.summary)}` : "") + "</p>").join("") + "</div>";
   }
 
   function button(text, onClick, cls, event) {
@@ -253,14 +279,10 @@
   function showMovesTo(label) {
     const box = $("table-choices");
     const here = picking.moves.filter((o) => o.place === label);
+    if (here.length === 1) { picking = null; choose(here[0].event, here[0].text); return; }
     box.innerHTML = "";
     box.appendChild(Object.assign(document.createElement("p"), { textContent: `${picking.name || "To"} ${picking.name ? "to " : ""}${label}:` }));
-    for (const o of here) {
-      const e = o.event;
-      const extra = (e.facing !== undefined && e.facing !== null ? `, facing ${e.facing}` : "") + (e.focus ? ", spending focus" : "") +
-        (e.path ? `, via ${e.path.join(" ") || "no step"}` : "");
-      box.appendChild(button(o.text + (o.text.includes("facing") ? "" : extra.replace(/^, /, " — ")), () => { picking = null; choose(e, o.text); }, "", e));
-    }
+    for (const o of here) box.appendChild(button(o.text, () => { picking = null; choose(o.event, o.text); }, "", o.event));
     box.appendChild(button("Another hex", () => drawChoices(), "secondary"));
     box.appendChild(button("Back", () => { picking = null; draw(); }, "secondary"));
     box.scrollIntoView({ behavior: "smooth", block: "start" });
@@ -290,12 +312,13 @@
       if (!r.data.needs.length) { send(r.data.event); return; }
       startEntry(r.data, text);
     } catch (err) {
-      connection("No connection: tap again when the connection is back.");
+      connection(gettext("No connection: tap again when the connection is back."));
     }
   }
 
-  // One entry per answer of the engine; ``partial`` (Hoplomachus): ask again once these are entered, as
-  // what comes next may depend on them (the titan's arena dice follow from its hits).
+  // One entry per answer of the engine; ``partial``: ask again once these are entered, as what comes
+  // next may depend on them. Every need carries the grid the engine declared (engine/core/dice_grid.py):
+  // one row of faces per die, or cards to pick; the page knows no game's dice.
   function startEntry(answer, text) {
     setEntry({ event: answer.event, text, needs: answer.needs, partial: !!answer.partial, at: 0,
       events: state.events.length, entered: answer.needs.map(blank) });
@@ -304,10 +327,8 @@
   }
 
   function blank(n) {
-    if (n.kind === "cards") return { cards: [] };
-    if (n.kind === "hr_dice") return { hits: Array(n.dice.length).fill(null) };
-    if (n.kind === "d6" || n.kind === "faces") return { faces: Array(n.count).fill(null) };
-    return { dice: Array(n.dice).fill(null), reroll: [], results: {}, explosions: [], declined: false };
+    if (n.grid.pick) return { cards: [] };
+    return { values: Array(n.grid.rows.length).fill(null), reroll: [], results: {}, extras: [], declined: false };
   }
 
   async function finishEntry() {
@@ -320,7 +341,7 @@
       if (!r.data.needs.length) { send(r.data.event); return; }
       startEntry(r.data, entry.text);
     } catch (err) {
-      connection("No connection: tap again when the connection is back.");
+      connection(gettext("No connection: tap again when the connection is back."));
     }
   }
 
@@ -329,26 +350,31 @@
     if (entry) localStorage.setItem(DRAFT, JSON.stringify(entry)); else localStorage.removeItem(DRAFT);
   }
 
-  function succeeds(v, t) { return v === 6 || (v !== 1 && v >= t); } // BG-8.4.3
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  function finals(e) { return e.values.map((v, i) => (e.reroll.includes(i) ? e.results[i] : v)); }
 
-  function finalFaces(e) { return e.dice.map((v, i) => (e.reroll.includes(i) ? e.results[i] : v)); }
-
-  // BG-8.2 step 8: one explosion die per six after rerolls, and one more per six among explosion dice.
-  function explosionsDue(e) {
-    let due = finalFaces(e).filter((v) => v === 6).length;
-    for (const v of e.explosions) if (v === 6) due += 1;
-    return due;
+  // The grid's extra rows due: one per final face in ``extra.on``, and one per such face among the extras.
+  function extrasDue(g, e) {
+    if (!g.extra) return 0;
+    const on = (v) => g.extra.on.some((x) => same(x, v));
+    return finals(e).filter(on).length + e.extras.filter(on).length;
   }
 
-  function testDone(need, e) {
-    if (e.dice.includes(null) || e.reroll.some((i) => !e.results[i])) return false;
-    return e.declined || e.explosions.length >= explosionsDue(e);
+  function rowsEntered(e) { return !e.values.includes(null) && !e.reroll.some((i) => e.results[i] == null); }
+
+  function needDone(g, e) {
+    if (g.pick) return e.cards.length === g.pick.count;
+    return rowsEntered(e) && (e.declined || e.extras.length >= extrasDue(g, e));
   }
 
-  function faceRow(label, value, attrs, threshold) {
-    let html = `<div class="face-row"><span class="face-label">${esc(label)}</span><span class="faces">`;
-    for (let v = 1; v <= 6; v++) {
-      html += `<button type="button" class="face${value === v ? " on" : ""}${threshold && succeeds(v, threshold) ? " hit" : ""}" ${attrs} data-face="${v}" aria-pressed="${value === v}">${v}</button>`;
+  function faceOf(faces, v) { return faces.find((f) => same(f.value, v)); }
+
+  function gridRow(label, faces, value, attrs) {
+    let html = `<div class="face-row"><span class="face-label">${esc(label)}</span><span class="faces${faces.length <= 4 ? " two" : ""}">`;
+    for (const f of faces) {
+      const on = value !== null && value !== undefined && same(f.value, value);
+      html += `<button type="button" class="face${f.colour ? " " + esc(f.colour) : ""}${on ? " on" : ""}${f.hit ? " hit" : ""}" ${attrs} ` +
+        `data-value="${esc(JSON.stringify(f.value))}" aria-pressed="${on}">${esc(f.label)}</button>`;
     }
     return html + "</span></div>";
   }
@@ -358,141 +384,93 @@
     if (!entry || state.status !== "playing") { box.hidden = true; box.innerHTML = ""; return; }
     box.hidden = false;
     const need = entry.needs[entry.at];
+    const g = need.grid;
     const e = entry.entered[entry.at];
-    let html = `<p class="small muted">${esc(entry.text || entry.event.type)} — ${entry.at + 1} of ${entry.needs.length}</p>` +
-      `<h2>${esc(need.what)}</h2>`;
-    let done;
-    if (need.kind === "cards") {
-      const item = need.item || "card";
-      html += `<p>Draw ${need.count} ${item}${need.count === 1 ? "" : "s"} at the table, then tap ${need.count === 1 ? "the one" : "the ones"} you drew (${e.cards.length} of ${need.count}).</p>` +
-        `<p class="drawn">${e.cards.map((id, i) => `<button type="button" class="choice card-drawn" data-undraw="${i}">${esc(cardName(need, id))} ✕</button>`).join("")}</p>`;
-      for (const card of need.deck) {
-        const left = card.copies - e.cards.filter((c) => c === card.id).length;
-        if (left > 0 && e.cards.length < need.count) {
-          html += `<button type="button" class="choice" data-card="${esc(card.id)}">${esc(card.name)}${card.copies > 1 ? ` (${left} left)` : ""}</button>`;
+    let html = `<p class="small muted">${esc(entry.text || entry.event.type)}${entry.needs.length > 1 ? ` — ${entry.at + 1} / ${entry.needs.length}` : ""}</p>` +
+      `<h2>${esc(need.what)}</h2>` + (g.note ? `<p class="small">${esc(g.note)}</p>` : "");
+    if (g.pick) {
+      html += `<p class="drawn">${e.cards.map((v, i) => `<button type="button" class="choice card-drawn" data-undraw="${i}">${esc((g.pick.options.find((o) => same(o.value, v)) || { label: v }).label)} ✕</button>`).join("")}</p>`;
+      for (const o of g.pick.options) {
+        const left = o.copies - e.cards.filter((c) => same(c, o.value)).length;
+        if (left > 0 && e.cards.length < g.pick.count) {
+          html += `<button type="button" class="choice" data-card="${esc(JSON.stringify(o.value))}">${esc(o.label)}${o.copies > 1 ? ` (${left})` : ""}</button>`;
         }
       }
-      done = e.cards.length === need.count;
-    } else if (need.kind === "hr_dice") {
-      html += `<p>Roll these ${need.dice.length} dice and tap what each shows: the hit icon (colpito) or the miss icon (mancato), HR-2.6.2.</p>`;
-      need.dice.forEach((d, i) => { html += hitRow(i, d, e.hits[i]); });
-      const hits = e.hits.filter((h) => h === true).length;
-      if (!e.hits.includes(null)) html += `<p class="entry-total">${hits} hit${hits === 1 ? "" : "s"}</p>`;
-      done = !e.hits.includes(null);
-    } else if (need.kind === "d6") {
-      html += `<p>${esc(need.what)}: roll ${need.count === 1 ? "a six-sided die" : need.count + " six-sided dice"} and tap the face${need.count === 1 ? "" : " of each"}.</p>`;
-      e.faces.forEach((v, i) => { html += faceRow(`Arena die${need.count > 1 ? " " + (i + 1) : ""}`, v, `data-face-at="${i}"`, 0); });
-      done = !e.faces.includes(null);
-    } else if (need.kind === "faces") {
-      html += `<p>Roll ${need.count} ${esc(need.die)} ${need.count === 1 ? "die and tap the face it shows" : "dice and tap the face each shows"} (FE-3.4).` +
-        (need.provisional ? ` <span class="small muted">The faces per die are provisional (AMB-26).</span>` : "") + "</p>";
-      e.faces.forEach((v, i) => { html += symbolRow(need, i, v); });
-      done = !e.faces.includes(null);
     } else {
-      html += `<p>Roll <strong>${need.dice} dice</strong>: each shows a success on <strong>${need.threshold}+</strong> ` +
-        `(a 6 always succeeds and explodes, a 1 always fails). Tap each die's face.</p>`;
-      e.dice.forEach((v, i) => { html += faceRow(`Die ${i + 1}`, v, `data-base="${i}"`, need.threshold); });
-      if (!e.dice.includes(null) && need.mana_rerolls > 0) {
-        html += `<h3>Rerolls (1 mana each, up to ${need.mana_rerolls})</h3><p class="small">Tap the dice you reroll, then enter their new faces.</p><p class="reroll-pick">`;
-        e.dice.forEach((v, i) => {
+      g.rows.forEach((r, i) => { html += gridRow(r.label, r.faces, e.values[i], `data-row="${i}"`); });
+      if (!e.values.includes(null) && g.rerolls && g.rerolls.limit > 0) {
+        html += `<h3>${esc(g.rerolls.label)}</h3><p class="reroll-pick">`;
+        e.values.forEach((v, i) => {
           const on = e.reroll.includes(i);
-          const full = !on && e.reroll.length >= need.mana_rerolls;
-          html += `<button type="button" class="die-pick${on ? " on" : ""}" data-reroll="${i}" aria-pressed="${on}"${full ? " disabled" : ""}>${v}</button>`;
+          const full = !on && e.reroll.length >= g.rerolls.limit;
+          html += `<button type="button" class="die-pick${on ? " on" : ""}" data-reroll="${i}" aria-pressed="${on}"${full ? " disabled" : ""}>${esc(faceOf(g.rows[i].faces, v).label)}</button>`;
         });
         html += "</p>";
-        for (const i of e.reroll) html += faceRow(`New die ${i + 1}`, e.results[i] || null, `data-result="${i}"`, need.threshold);
+        for (const i of e.reroll) html += gridRow("↻ " + g.rows[i].label, g.rows[i].faces, e.results[i], `data-result="${i}"`);
       }
-      if (!e.dice.includes(null) && !e.reroll.some((i) => !e.results[i])) {
-        const due = explosionsDue(e);
+      if (rowsEntered(e)) {
+        const due = extrasDue(g, e);
         if (due) {
-          html += `<h3>Explosions</h3><p class="small">Roll one die for each 6 (and again for each 6 they show): a 5 or 6 succeeds.</p>`;
-          const shown = e.declined ? e.explosions.length : Math.min(due, e.explosions.length + 1);
-          for (let k = 0; k < shown; k++) html += faceRow(`Explosion ${k + 1}`, e.explosions[k] || null, `data-explosion="${k}"`, 5);
-          if (!need.explosions_automatic && e.explosions.length < due) {
-            html += `<button type="button" class="choice secondary" data-decline="1">${e.declined ? "Roll the explosions after all" : "Decline the rest of the explosions"}</button>`;
+          html += `<h3>${esc(g.extra.label)}</h3>` + (g.extra.note ? `<p class="small">${esc(g.extra.note)}</p>` : "");
+          const shown = e.declined ? e.extras.length : Math.min(due, e.extras.length + 1);
+          for (let k = 0; k < shown; k++) html += gridRow(`${g.extra.label} ${k + 1}`, g.extra.faces, e.extras[k], `data-extra="${k}"`);
+          if (g.extra.optional && e.extras.length < due) {
+            html += `<button type="button" class="choice secondary" data-decline="1">${esc(e.declined ? gettext("Roll them after all") : gettext("Decline the rest"))}</button>`;
           }
         }
-        const hits = finalFaces(e).filter((v) => succeeds(v, need.threshold)).length + e.explosions.filter((v) => v >= 5).length;
-        html += `<p class="entry-total">${hits} success${hits === 1 ? "" : "es"}</p>`;
+        const hits = finals(e).filter((v, i) => (faceOf(g.rows[i].faces, v) || {}).hit).length +
+          (g.extra ? e.extras.filter((v) => (faceOf(g.extra.faces, v) || {}).hit).length : 0);
+        html += `<p class="entry-total">${hits} ${esc(hits === 1 ? gettext("hit") : gettext("hits"))}</p>`;
       }
-      done = testDone(need, e);
     }
+    const done = needDone(g, e);
     const last = entry.at === entry.needs.length - 1;
-    html += `<div class="entry-nav"><button type="button" class="choice secondary" id="entry-back">${entry.at ? "Back" : "Cancel"}</button>` +
-      `<button type="button" class="big" id="entry-next"${done ? "" : " disabled"}>${!last ? "Next" : entry.needs.every((n) => n.kind === "cards") ? "Record the draw" : "Record these dice"}</button></div>`;
+    html += `<div class="entry-nav"><button type="button" class="choice secondary" id="entry-back">${esc(entry.at ? gettext("Back") : gettext("Cancel"))}</button>` +
+      `<button type="button" class="big" id="entry-next"${done ? "" : " disabled"}>${esc(last ? gettext("Record") : gettext("Next"))}</button></div>`;
     box.innerHTML = html;
   }
 
-  // A Hoplomachus die (HR-2.6.1): its colour and its number of hit faces (printed on the die icon, notched on
-  // its border), and the two icons it can show. The faces per die are not printed (AMB-1): not shown.
-  function hitRow(i, d, value) {
-    const can = (hit) => (hit ? d.hit_faces > 0 : d.hit_faces < d.faces);
-    let html = `<div class="face-row"><span class="face-label"><span class="die-swatch ${esc(d.colour)}"></span>${esc(d.colour)}` +
-      `<br><span class="small muted">${d.hit_faces} hit face${d.hit_faces === 1 ? "" : "s"}</span></span><span class="faces two">`;
-    for (const hit of [true, false]) {
-      if (!can(hit)) { html += `<span class="no-face small muted">${hit ? "no hit face" : "no miss face"}</span>`; continue; }
-      html += `<button type="button" class="face ${esc(d.colour)}${value === hit ? " on" : ""}" data-hit-at="${i}" data-hit="${hit}" ` +
-        `aria-pressed="${value === hit}">${hit ? "⚔ Hit" : "Miss"}</button>`;
-    }
-    return html + "</span></div>";
-  }
-
-  // An Eternia die: one button per face the die has, named as the rules name it (FE-3.4).
-  function symbolRow(need, i, value) {
-    let html = `<div class="face-row"><span class="face-label">Die ${i + 1}</span><span class="faces symbols${need.faces.length === 4 ? " two" : ""}">`;
-    for (const f of need.faces) {
-      html += `<button type="button" class="face symbol${value === f.id ? " on" : ""}" data-face-at="${i}" data-symbol="${esc(f.id)}" ` +
-        `aria-pressed="${value === f.id}" title="${esc(f.name)}">${esc(f.name.replace(/ \(.*\)$/, ""))}</button>`;
-    }
-    return html + "</span></div>";
-  }
-
-  function cardName(need, id) { return (need.deck.find((c) => c.id === id) || { name: id }).name; }
-
   function tapEntry(target) {
     const e = entry.entered[entry.at];
+    const g = entry.needs[entry.at].grid;
     const d = target.dataset;
-    const face = Number(d.face);
-    if (d.hitAt !== undefined) e.hits[Number(d.hitAt)] = d.hit === "true";
-    else if (d.faceAt !== undefined) e.faces[Number(d.faceAt)] = d.symbol !== undefined ? d.symbol : face;
-    else if (d.base !== undefined) e.dice[Number(d.base)] = face;
-    else if (d.result !== undefined) e.results[d.result] = face;
-    else if (d.explosion !== undefined) {
-      e.explosions[Number(d.explosion)] = face;
-    } else if (d.reroll !== undefined) {
+    const value = d.value !== undefined ? JSON.parse(d.value) : null;
+    if (d.row !== undefined) e.values[Number(d.row)] = value;
+    else if (d.result !== undefined) e.results[d.result] = value;
+    else if (d.extra !== undefined) e.extras[Number(d.extra)] = value;
+    else if (d.reroll !== undefined) {
       const i = Number(d.reroll);
       e.reroll = e.reroll.includes(i) ? e.reroll.filter((x) => x !== i) : e.reroll.concat([i]).sort((a, b) => a - b);
       delete e.results[i];
     } else if (d.decline !== undefined) e.declined = !e.declined;
-    else if (d.card !== undefined) { if (e.cards.length < entry.needs[entry.at].count) e.cards.push(d.card); }
+    else if (d.card !== undefined) { if (e.cards.length < g.pick.count) e.cards.push(JSON.parse(d.card)); }
     else if (d.undraw !== undefined) e.cards.splice(Number(d.undraw), 1);
     else if (target.id === "entry-back") {
       if (entry.at) entry.at -= 1; else { setEntry(null); draw(); return; }
     } else if (target.id === "entry-next") {
       if (entry.at < entry.needs.length - 1) entry.at += 1; else { setEntry(entry); finishEntry(); return; }
     } else return;
-    if (e.explosions) {
-      e.explosions = e.explosions.filter((v) => v);
-      while (e.explosions.length > explosionsDue(e)) e.explosions.pop(); // a six changed: its explosion goes
+    if (e.extras) {
+      e.extras = e.extras.filter((v) => v !== null && v !== undefined);
+      while (e.extras.length > extrasDue(g, e)) e.extras.pop(); // a face that asked for an extra changed
     }
     setEntry(entry);
     drawEntry();
   }
 
-  // The event with every roll as docs/log-format.md ("Rolls") writes it, at the place the engine named.
+  // The event with every need's value put at the place the engine named (docs/log-format.md, "Rolls").
   function entered() {
     const event = JSON.parse(JSON.stringify(entry.event));
     entry.needs.forEach((need, k) => {
+      const g = need.grid;
       const e = entry.entered[k];
       let value;
-      if (need.kind === "cards") value = need.one ? e.cards[0] : e.cards.slice();
-      else if (need.kind === "hr_dice") value = need.dice.map((d, i) => `${d.colour}:${e.hits[i] ? "hit" : "miss"}`);
-      else if (need.kind === "d6" || need.kind === "faces") value = e.faces.slice();
-      else {
-        value = { dice: e.dice.slice() };
+      if (g.pick) value = g.pick.one ? e.cards[0] : e.cards.slice();
+      else if (g.shape === "pool") {
+        value = { dice: e.values.slice() };
         if (e.reroll.length) value.mana_rerolls = { dice: e.reroll.slice(), results: e.reroll.map((i) => e.results[i]) };
-        if (e.explosions.length) value.explosions = e.explosions.slice();
-      }
+        if (e.extras.length) value.explosions = e.extras.slice();
+      } else value = e.values.slice();
       let node = event;
       need.path.slice(0, -1).forEach((key) => { node = node[key]; });
       node[need.path[need.path.length - 1]] = value;
@@ -502,7 +480,8 @@
 
   // -- sending ---------------------------------------------------------------------------------------
   function send(event) {
-    const pending = { event: Object.assign({}, event), cid: uid(), version: state.version };
+    // The events seen, not the version: only another event stored meanwhile makes the tap stale.
+    const pending = { event: Object.assign({}, event), cid: uid(), version: state.version, events: state.events.length };
     localStorage.setItem(PENDING, JSON.stringify(pending));
     flush();
   }
@@ -555,7 +534,8 @@
       if (r.data.changed !== false && r.data.view) accept(r.data);
       if (localStorage.getItem(PENDING)) flush();
     } catch (err) {
-      connection("No connection: the page picks up where the game is when it is back.");
+      // A move kept on this phone says so; otherwise the page only waits for the connection.
+      if (!localStorage.getItem(PENDING)) connection(gettext("No connection: the page picks up where the game is when it is back."));
     }
   }
 

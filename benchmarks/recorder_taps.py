@@ -1,0 +1,246 @@
+"""Taps at the table: how many taps recording a whole game costs, per game and dice mode.
+
+    python benchmarks/recorder_taps.py                      # every game, site dice and real dice
+    python benchmarks/recorder_taps.py --games 3 --seed 5   # three games of each
+
+Needs PostgreSQL (DATABASE_URL's server): a scratch database ``arbiter_bench_taps_<pid>`` is created and
+dropped at the end. Two accounts sit at each table and play it to its end through play.services and
+play.finish, exactly what the page's posts call, choosing at random among what the page offers them
+(weighted towards purposeful play, as the platform tests do). Real dice are answered from the grid the
+engine declares (engine/core/dice_grid.py): a random face per row, one extra row per face that asks for
+one, cards picked among those left.
+
+Taps are counted as table.js takes them (platform/play/static/play/table.js):
+  - a choice: 1 tap; a piece's move when it has several: the piece (its "Move" button), then the
+    highlighted space, then, only when several ways lead there, the way (2 or 3 taps);
+  - recorded dice: the choice, then one tap per die row, per card drawn and per extra row, and one
+    submit per need;
+  - the steps the site logs itself (the rules leave no choice): 0 taps.
+"Decisions" are events with more than one legal alternative at the table; "forced asked" counts events a
+player entered although they were the only thing the rules allowed and needed no dice (0 is the target).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import random
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(REPO), str(REPO / "platform")]
+
+WEIGHTS = {"end_activation": 0.05, "pass": 0.05, "guard": 0.1, "concede": 0, "agree_draw": 0}
+WEIGHTS |= {"attack": 10.0, "special": 6.0, "deploy": 6.0, "smite": 3.0, "toss": 3.0, "move": 2.0}
+
+
+def _shared():
+    spec = importlib.util.spec_from_file_location("bench_workers", REPO / "benchmarks" / "workers.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.BENCH_DB = f"arbiter_bench_taps_{os.getpid()}"
+    return module
+
+
+def _seats(game: str):
+    from play import tables
+
+    if game == "hoplomachus-remastered":
+        return {
+            "seats": [
+                tables.Seating("Alice", "kunlun", {"faction": "kunlun"}),
+                tables.Seating("Bruno", "amazons", {"faction": "amazons"}),
+            ],
+            "setup": {"mode": "skirmish", "arena": "pozzuoli"},
+        }
+    if game == "motu-fields-of-eternia":
+        return {
+            "seats": [
+                tables.Seating("Alice", ["he-man", "teela", "stratos"], {"faction": "motu"}),
+                tables.Seating("Bruno", ["skeletor", "mer-man", "beast-man"], {"faction": "ew"}),
+            ],
+            "setup": {"mode": "standard"},
+        }
+    return {"seats": [tables.Seating("Alice", "first-game-ew"), tables.Seating("Bruno", "first-game-motu")]}
+
+
+def _fill(grid: dict, rng: random.Random):
+    """A value the table could show for ``grid``, and the taps to enter it."""
+    if "pick" in grid:
+        pool = [o["value"] for o in grid["pick"]["options"] for _ in range(o["copies"])]
+        drawn = rng.sample(pool, grid["pick"]["count"])
+        return (drawn[0] if grid["pick"]["one"] else drawn), len(drawn)
+    values = [rng.choice(row["faces"])["value"] for row in grid["rows"]]
+    taps = len(values)
+    if grid["shape"] != "pool":
+        return values, taps
+    value = {"dice": values}
+    extra = grid.get("extra")
+    if extra:
+        due = sum(1 for v in values if v in extra["on"])
+        explosions = []
+        while len(explosions) < due:
+            face = rng.choice(extra["faces"])["value"]
+            explosions.append(face)
+            due += face in extra["on"]
+        if explosions:
+            value["explosions"] = explosions
+            taps += len(explosions)
+    return value, taps
+
+
+def _put(event: dict, path: list, value) -> None:
+    for key in path[:-1]:
+        event = event[key]
+    event[path[-1]] = value
+
+
+def _own_board(game: str) -> bool:
+    """Whether the game's plugin draws its own board and panel (window.ArbiterBoards): its moves are then
+    listed as destinations (the piece, then one of them), not tapped as hexes."""
+    return any(
+        f'ArbiterBoards["{game}"]' in path.read_text(encoding="utf-8")
+        for path in (REPO / "platform" / "games").rglob("*.js")
+    )
+
+
+def _choice_taps(offer: dict, offers: list[dict], listed: bool) -> int:
+    """Taps to pick ``offer`` on the page: a piece's moves are its button, then the space (on the board,
+    then the way when several lead there; or in the list of destinations, ``listed``)."""
+    if not offer.get("place"):
+        return 1
+    piece = (offer.get("piece") or {}).get("id")
+    moves = [o for o in offers if o.get("place") and (o.get("piece") or {}).get("id") == piece]
+    if len(moves) == 1:
+        return 1
+    ways = [o for o in moves if o["place"] == offer["place"]]
+    return 2 if listed or len(ways) == 1 else 3
+
+
+def play_one(game: str, mode: str, seed: int, users) -> dict:
+    import engine
+    from play import finish, services, tables
+    from play.errors import Refused, Stale
+
+    rng = random.Random(seed)
+    listed = _own_board(game)
+    table = tables.create_game(
+        users[0], game=game, first_player_seat=1, mode=mode, holders=list(users), **_seats(game)
+    )
+    table = finish.settle(table.code)
+    taps = refused = forced_asked = decisions = stale = 0
+    for _ in range(4000):
+        table = services.load(table.code)
+        if table.status != "playing":
+            break
+        replay = services.replay_of(table)
+        everyone = engine.session.offers(replay, recorded=mode == "recorded")
+        person = offers = None
+        for user in users:
+            offers = services.state_payload(table, user)["offers"]
+            if offers:
+                person = user
+                break
+        if person is None:
+            raise RuntimeError(f"{game} {mode}: nobody is offered anything")
+        offer = rng.choices(offers, weights=[WEIGHTS.get(o["event"]["type"], 1.0) for o in offers])[0]
+        event, cost = offer["event"], _choice_taps(offer, offers, listed)
+        if mode == "recorded":
+            answer = services.dice_needed(table.code, person, event)
+            for _ in range(6):
+                if not answer["needs"]:
+                    break
+                filled = json.loads(json.dumps(answer["event"]))
+                for need in answer["needs"]:
+                    value, entry_taps = _fill(need["grid"], rng)
+                    _put(filled, need["path"], value)
+                    cost += entry_taps + 1  # the faces, then "Record"
+                answer = (
+                    services.dice_needed(table.code, person, filled)
+                    if answer.get("partial")
+                    else {"event": filled, "needs": []}
+                )
+            event = answer["event"]
+        if len(everyone) == 1 and (
+            mode == "seeded" or not services.dice_needed(table.code, person, offer["event"])["needs"]
+        ):
+            forced_asked += 1  # the site should have logged it
+        decisions += len(everyone) > 1
+        try:
+            finish.post_event(table.code, person, event, None, expected_events=len(table.entries))
+        except Refused:
+            refused += 1
+            taps += cost
+            continue
+        except Stale:
+            stale += 1
+            continue
+        taps += cost
+    table = services.load(table.code)
+    by_site = sum(1 for e in table.entries if e["seat"] == services.SITE)
+    return {
+        "events": len(table.entries),
+        "by_site": by_site,
+        "decisions": decisions,
+        "taps": taps,
+        "refused": refused + stale,
+        "forced_asked": forced_asked,
+        "over": table.status != "playing",
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1, help="games of each game and mode (default 1)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--game",
+        action="append",
+        help="a game id (repeatable; default: the three games of the house)",
+    )
+    parser.add_argument("--mode", action="append", choices=["seeded", "recorded"])
+    parser.add_argument(
+        "--database-url", default=os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/arbiter")
+    )
+    args = parser.parse_args()
+    games = args.game or ["motu-battleground", "hoplomachus-remastered", "motu-fields-of-eternia"]
+    modes = args.mode or ["seeded", "recorded"]
+    shared = _shared()
+    shared.configure_environment(
+        args.database_url, os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/14")
+    )
+    os.environ["ARBITER_TASKS_EAGER"] = "0"
+    try:
+        shared.setup_django()
+        from django.conf import settings
+        from django.contrib.auth import get_user_model
+
+        settings.CELERY_TASK_ALWAYS_EAGER = False
+        users = [get_user_model().objects.create_user(f"player{i}", password="x") for i in (1, 2)]
+        print(f"{'game':26} {'mode':9} {'events':>6} {'site':>5} {'decis.':>6} {'taps':>5} "
+              f"{'taps/ev':>7} {'taps/dec':>8} {'refused':>7} {'forced asked':>12}")  # fmt: skip
+        results = []
+        for game in games:
+            for mode in modes:
+                for n in range(args.games):
+                    r = play_one(game, mode, args.seed + n, users)
+                    results.append({"game": game, "mode": mode, **r})
+                    print(
+                        f"{game:26} {mode:9} {r['events']:6} {r['by_site']:5} {r['decisions']:6} {r['taps']:5} "
+                        f"{r['taps'] / max(r['events'], 1):7.2f} {r['taps'] / max(r['decisions'], 1):8.2f} "
+                        f"{r['refused']:7} {r['forced_asked']:12}" + ("" if r["over"] else "  (not over)"),
+                        flush=True,
+                    )
+        out = REPO / "var" / "bench" / "recorder_taps.json"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(results, indent=1))
+    finally:
+        shared.drop_database(args.database_url)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
