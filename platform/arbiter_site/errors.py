@@ -39,7 +39,9 @@ log = logging.getLogger(__name__)
 
 API_PREFIX = "/api/"
 RETRY_AFTER_SECONDS = 10
-UNAVAILABLE_MESSAGE = gettext_lazy("The database is not answering. Nothing was saved; try again in a few seconds.")
+UNAVAILABLE_MESSAGE = gettext_lazy(
+    "The database is not answering. Nothing was saved; try again in a few seconds."
+)
 
 # Errors that mean "the database is unreachable", not "this query is wrong" (IntegrityError,
 # ProgrammingError and the like stay 500s: they are defects, and retrying will not help).
@@ -101,7 +103,9 @@ def server_error(request, *args, **kwargs):
         response = (
             error_json("unavailable", UNAVAILABLE_MESSAGE, status)
             if outage
-            else error_json("server_error", _("Something went wrong on our side; it has been logged."), status)
+            else error_json(
+                "server_error", _("Something went wrong on our side; it has been logged."), status
+            )
         )
     else:
         template = loader.get_template("arbiter/unavailable.html" if outage else "500.html")
@@ -139,9 +143,10 @@ def csrf_failure(request, reason=""):
 # language): say it plainly.
 def _names_a_model(message: str) -> bool:
     pattern = re.escape(_("No %s matches the given query.")).replace("%s", r"\w+").rstrip(r"\.")
-    return re.match(f"^{pattern}\\.?$", message) is not None or re.match(
-        r"^No \w+ matches the given query\.?$", message
-    ) is not None
+    return (
+        re.match(f"^{pattern}\\.?$", message) is not None
+        or re.match(r"^No \w+ matches the given query\.?$", message) is not None
+    )
 
 
 def page_not_found(request, exception=None):

@@ -67,7 +67,8 @@ def create(request):
             form.add_error(None, exc.message)
         else:
             messages.success(
-                request, _("Published. Seed commitment: %(commitment)s") % {"commitment": challenge.commitment}
+                request,
+                _("Published. Seed commitment: %(commitment)s") % {"commitment": challenge.commitment},
             )
             return redirect("challenges:detail", slug=challenge.slug)
     return render(request, "challenges/create.html", {"form": form})

@@ -27,7 +27,9 @@ LOG_RULES = {
     ),
     "LOG-4.3": (
         N_("Seeded dice"),
-        N_("In a seeded game every die comes from the seed; a log that records other values than the seed gives is refused."),
+        N_(
+            "In a seeded game every die comes from the seed; a log that records other values than the seed gives is refused."
+        ),
     ),
     "LOG-5.2": (
         N_("A readable event"),
@@ -40,7 +42,9 @@ LOG_DEFAULT = (
 )
 DEFECT = (
     N_("An engine defect"),
-    N_("The engine failed on this event. The log is kept; please report it so that it can be fixed and the log re-verified."),
+    N_(
+        "The engine failed on this event. The log is kept; please report it so that it can be fixed and the log re-verified."
+    ),
 )
 
 
@@ -51,6 +55,9 @@ class Rule:
     title: str
     kind: str
     explanation: str
+    # True when the title and explanation come from the site's catalogs (log format, engine defect);
+    # a game's rules are the engine's English data.
+    translated: bool = False
 
 
 def game_of(rule_id: str, default: str | None = None) -> str | None:
@@ -65,10 +72,10 @@ def game_of(rule_id: str, default: str | None = None) -> str | None:
 def lookup(game: str, rule_id: str) -> Rule | None:
     """The rule ``rule_id`` of ``game``, or None if neither the game's index nor the log format has it."""
     if rule_id == "ENGINE-DEFECT":
-        return Rule(game, rule_id, _(DEFECT[0]), _("engine"), _(DEFECT[1]))
+        return Rule(game, rule_id, _(DEFECT[0]), _("engine"), _(DEFECT[1]), translated=True)
     if rule_id.startswith("LOG-"):
         title, explanation = LOG_RULES.get(rule_id, LOG_DEFAULT)
-        return Rule(game, rule_id, _(title), _("log format"), _(explanation))
+        return Rule(game, rule_id, _(title), _("log format"), _(explanation), translated=True)
     try:
         info = engine.game(game)
     except LookupError:

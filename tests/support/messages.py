@@ -25,6 +25,8 @@ def compile_stale() -> None:
     if not stale:
         return
     if shutil.which("msgfmt") is None:
-        raise RuntimeError("msgfmt is missing: install GNU gettext (apt-get install gettext) or run make install")
+        raise RuntimeError(
+            "msgfmt is missing: install GNU gettext (apt-get install gettext) or run make install"
+        )
     for po in stale:
         subprocess.run(["msgfmt", "--check", "-o", str(po.with_suffix(".mo")), str(po)], check=True)

@@ -37,7 +37,9 @@ def results_grid(request, slug: str, number: int):
     if request.method == "POST":
         if round_.state == RoundState.DRAFT:
             messages.error(
-                request, _("Round %(number)d is a draft: publish it before entering results.") % {"number": round_.number}
+                request,
+                _("Round %(number)d is a draft: publish it before entering results.")
+                % {"number": round_.number},
             )
             return redirect(round_)
         entries = []
