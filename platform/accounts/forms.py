@@ -1,4 +1,5 @@
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
@@ -17,6 +18,14 @@ class SignupForm(UserCreationForm):
 
 
 class ProfileForm(forms.ModelForm):
+    language = forms.ChoiceField(
+        label=_("Language"),
+        required=False,
+        # Each language named in its own words, as on the switcher.
+        choices=[("", _("The browser's language")), *settings.LANGUAGES],
+        help_text=_("Every page speaks it once you sign in, on any device."),
+    )
+
     class Meta:
         model = Profile
         fields = ("display_name", "club", "language")
