@@ -32,7 +32,7 @@ def test_the_grid_saves_the_valid_rows_and_keeps_the_wrong_one_as_typed(client, 
     response = client.post(url, data)
     html = response.content.decode()
     assert response.status_code == 400
-    assert "1 result(s) saved. Table(s) 2 were not saved" in html
+    assert "1 result saved. Table 2 was not saved" in html
     assert "Dario won with 20 VP against Franco&#x27;s 30" in html or "Dario won with 20 VP" in html
     assert re.search(rf'name="m{second.pk}-score_b"[^>]*value="30"', html)  # what was typed stays
     first.refresh_from_db()
