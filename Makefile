@@ -26,14 +26,23 @@ PLATFORM_SOURCES := manage.py workers arbiter_cli/__init__.py arbiter_cli/main.p
 	tests/workers tests/e2e tests/browser/test_upload_in_chromium.py tests/browser/test_csp_in_chromium.py \
 	benchmarks/workers.py
 
-.PHONY: run test install services-check worker lint format clean-test-dbs bench
+.PHONY: run test install messages services-check worker lint format clean-test-dbs bench
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv --system-site-packages $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,deploy]'
 	touch $@
 
-install: $(VENV)/.installed
+# The translations (locale/<language>/LC_MESSAGES/django.po) compiled to .mo files, which are
+# not committed: GNU gettext's msgfmt does it (Debian package gettext), through Django's command.
+MESSAGES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po
+	@command -v msgfmt >/dev/null || { echo "msgfmt is missing: install GNU gettext (apt-get install gettext)" >&2; exit 1; }
+	DJANGO_SETTINGS_MODULE=arbiter_site.settings.dev $(PY) manage.py compilemessages --locale $* --ignore '$(VENV)' --ignore 'node_modules' --ignore 'staticfiles'
+
+messages: $(VENV)/.installed $(MESSAGES)
+
+install: $(VENV)/.installed messages
 
 # The demo: SQLite under var/, a real Celery worker (with the periodic sweeper) on kombu's
 # filesystem transport beside the site, simulated demo logs, the site on http://$(HOST):$(PORT)/.

@@ -6,6 +6,13 @@ from __future__ import annotations
 import pytest
 
 from tests.support import logs as sample_logs
+from tests.support.messages import compile_stale
+
+
+def pytest_configure(config):
+    # Once, in the main process (xdist's workers have ``workerinput``): the pages speak four languages.
+    if not hasattr(config, "workerinput"):
+        compile_stale()
 
 
 @pytest.fixture

@@ -289,11 +289,13 @@ def _json(path: Path) -> dict:
 
 @lru_cache(maxsize=16)
 def _rules_index(path: Path, explanations: Path | None) -> dict[str, dict]:
-    # The index may be generated from the specification; explanations in our own words live beside it.
-    extra = _json(explanations)["explanations"] if explanations is not None else {}
+    # The index may be generated from the specification; explanations in our own words live beside it,
+    # with the titles written by hand where the specification's first words make a poor one.
+    own = _json(explanations) if explanations is not None else {}
+    extra, titles = own.get("explanations", {}), own.get("titles", {})
     return {
         r["id"]: {
-            "title": r["title"],
+            "title": titles.get(r["id"], r["title"]),
             "kind": r.get("kind", "rule"),
             "explanation": extra.get(r["id"], r.get("explanation", "")),
             "provisional": bool(r.get("provisional", False)),

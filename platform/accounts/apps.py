@@ -1,6 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class AccountsConfig(AppConfig):
     name = "accounts"
-    verbose_name = "Accounts"
+    verbose_name = _("Accounts")
+
+    def ready(self):
+        from accounts import languages  # noqa: F401  (the sign-in receiver)

@@ -2,21 +2,34 @@
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 ORGANIZER_PERMISSION = "accounts.organizer"
 ORGANIZERS_GROUP = "organizers"
 
 
 class Profile(models.Model):
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
-    display_name = models.CharField(
-        max_length=100, blank=True, help_text="the name shown in standings and logs"
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile", verbose_name=_("user")
     )
-    club = models.CharField(max_length=100, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    display_name = models.CharField(
+        _("display name"), max_length=100, blank=True, help_text=_("the name shown in standings and logs")
+    )
+    club = models.CharField(_("club"), max_length=100, blank=True)
+    # Empty: no preference, the browser's language (or the switcher's) is used.
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        blank=True,
+        choices=settings.LANGUAGES,
+        help_text=_("the language of every page once you sign in"),
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
-        permissions = [("organizer", "Can organize events")]
+        verbose_name = _("profile")
+        verbose_name_plural = _("profiles")
+        permissions = [("organizer", _("Can organize events"))]
 
     def __str__(self) -> str:
         return self.name
@@ -27,9 +40,9 @@ class Profile(models.Model):
 
 
 class RequestStatus(models.TextChoices):
-    PENDING = "pending", "Waiting for staff"
-    GRANTED = "granted", "Granted"
-    DECLINED = "declined", "Declined"
+    PENDING = "pending", _("Waiting for staff")
+    GRANTED = "granted", _("Granted")
+    DECLINED = "declined", _("Declined")
 
 
 class OrganizerRequest(models.Model):
@@ -39,24 +52,34 @@ class OrganizerRequest(models.Model):
     when the player saw the outcome; until then the site shows it to them on every page."""
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="organizer_requests"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="organizer_requests",
+        verbose_name=_("user"),
     )
-    reason = models.TextField(max_length=1000, help_text="what events the player wants to run")
-    status = models.CharField(max_length=10, choices=RequestStatus.choices, default=RequestStatus.PENDING)
-    created_at = models.DateTimeField(auto_now_add=True)
-    decided_at = models.DateTimeField(null=True, blank=True)
+    reason = models.TextField(
+        _("reason"), max_length=1000, help_text=_("what events the player wants to run")
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=RequestStatus.choices, default=RequestStatus.PENDING
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
-        help_text="empty when decided from the command line",
+        verbose_name=_("decided by"),
+        help_text=_("empty when decided from the command line"),
     )
-    note = models.CharField(max_length=500, blank=True, help_text="staff's words to the player")
-    told_at = models.DateTimeField(null=True, blank=True)
+    note = models.CharField(_("note"), max_length=500, blank=True, help_text=_("staff's words to the player"))
+    told_at = models.DateTimeField(_("told"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("organizer request")
+        verbose_name_plural = _("organizer requests")
         ordering = ["-created_at", "-id"]
         constraints = [
             models.UniqueConstraint(

@@ -20,6 +20,8 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from accounts.models import OrganizerRequest, RequestStatus
 from accounts.services import holds_organizer_role, make_organizer, open_events
@@ -45,29 +47,35 @@ class RoleRequestError(Exception):
 def request_role(user, reason: str) -> OrganizerRequest:
     """``user`` asks for the organizer role, saying why in ``reason``."""
     if not user.is_authenticated:
-        raise PermissionDenied("Sign in to ask for the organizer role.")
+        raise PermissionDenied(_("Sign in to ask for the organizer role."))
     if holds_organizer_role(user):
-        raise RoleRequestError("already_organizer", "You already hold the organizer role: create an event.")
+        raise RoleRequestError(
+            "already_organizer", _("You already hold the organizer role: create an event.")
+        )
     if open_events():
         raise RoleRequestError(
-            "open_events", "Anyone signed in can run events on this site: create an event, no request needed."
+            "open_events",
+            _("Anyone signed in can run events on this site: create an event, no request needed."),
         )
     reason = (reason or "").strip()
     if not reason:
-        raise RoleRequestError("reason_required", "Say in a sentence or two which events you want to run.")
+        raise RoleRequestError("reason_required", _("Say in a sentence or two which events you want to run."))
     if len(reason) > REASON_MAX:
-        raise RoleRequestError("reason_too_long", f"Keep the reason under {REASON_MAX} characters.")
+        raise RoleRequestError(
+            "reason_too_long", _("Keep the reason under %(max)d characters.") % {"max": REASON_MAX}
+        )
     waiting = pending_request(user)
     if waiting is not None:
         raise RoleRequestError(
             "already_requested",
-            f"Your request of {waiting.created_at:%d %B %Y} is waiting for staff; you will see their answer here.",
+            _("Your request of %(date)s is waiting for staff; you will see their answer here.")
+            % {"date": date_format(waiting.created_at)},
         )
     try:
         with transaction.atomic():
             made = OrganizerRequest.objects.create(user=user, reason=reason)
     except IntegrityError:  # a second click raced the first (one pending request per player)
-        raise RoleRequestError("already_requested", "Your request is already waiting for staff.") from None
+        raise RoleRequestError("already_requested", _("Your request is already waiting for staff.")) from None
     log.info("organizer role requested by %s", user.get_username())
     return made
 
@@ -77,11 +85,14 @@ def decide(actor, organizer_request: OrganizerRequest, *, grant: bool, note: str
     """Staff grant or decline a waiting request. ``actor`` None is the command line (the site's
     operator); anyone else must be staff."""
     if actor is not None and not (actor.is_authenticated and actor.is_staff):
-        raise PermissionDenied("Only staff decide who may run events.")
+        raise PermissionDenied(_("Only staff decide who may run events."))
     req = OrganizerRequest.objects.select_for_update().select_related("user").get(pk=organizer_request.pk)
     if req.status != RequestStatus.PENDING:
         raise RoleRequestError(
-            "already_decided", f"This request was already {req.get_status_display().lower()}."
+            "already_decided",
+            _("This request was already granted.")
+            if req.status == RequestStatus.GRANTED
+            else _("This request was already declined."),
         )
     req.status = RequestStatus.GRANTED if grant else RequestStatus.DECLINED
     req.decided_at = timezone.now()

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from axes.helpers import get_cool_off
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from rest_framework.throttling import BaseThrottle
 
 from arbiter_site.errors import API_PREFIX, error_json
@@ -25,10 +27,13 @@ def client_ip(request) -> str | None:
 def lockout_message(request) -> str:
     cool_off = get_cool_off(request)
     minutes = max(1, round(cool_off.total_seconds() / 60)) if cool_off else None
-    wait = (
-        f"Try again in {minutes} minute{'s' if minutes != 1 else ''}" if minutes else "Ask an administrator"
-    )
-    return f"Too many failed sign-ins from this address or for this username. {wait}."
+    if minutes:
+        wait = ngettext("Try again in %(minutes)d minute.", "Try again in %(minutes)d minutes.", minutes) % {
+            "minutes": minutes
+        }
+    else:
+        wait = _("Ask an administrator.")
+    return _("Too many failed sign-ins from this address or for this username.") + " " + wait
 
 
 def lockout_response(request, original_response=None, credentials=None):

@@ -6,10 +6,12 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts import roles, services
+from accounts import languages, roles, services
 from accounts.forms import DecisionForm, OrganizerRequestForm, ProfileForm, SignupForm
 from accounts.models import OrganizerRequest, RequestStatus
 from gamelogs.services import submissions_of
@@ -28,7 +30,7 @@ def signup(request):
             club=form.cleaned_data.get("club", ""),
         )
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, "Welcome to Arbiter. Upload a game log to have it verified.")
+        messages.success(request, _("Welcome to Arbiter. Upload a game log to have it verified."))
         return redirect("accounts:profile")
     return render(request, "accounts/signup.html", {"form": form})
 
@@ -38,8 +40,15 @@ def profile(request):
     player = services.profile_for(request.user)
     form = ProfileForm(request.POST or None, instance=player)
     if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, "Profile saved.")
+        saved = form.save()
+        # The new preference applies from the next page on; no preference hands the page back
+        # to the switcher's cookie and the browser.
+        if languages.supported(saved.language):
+            request.session[languages.SESSION_KEY] = saved.language
+        else:
+            request.session.pop(languages.SESSION_KEY, None)
+        translation.activate(saved.language or translation.get_language())
+        messages.success(request, _("Profile saved."))
         return redirect("accounts:profile")
     context = {
         "form": form,
@@ -66,7 +75,7 @@ def organizer_request(request):
             form.add_error("reason" if exc.code.startswith("reason") else None, exc.message)
         else:
             messages.success(
-                request, "Your request is with staff. Their answer will appear here and on your profile."
+                request, _("Your request is with staff. Their answer will appear here and on your profile.")
             )
             return redirect(_next_or_profile(request))
     context = {"request_form": form, "next": request.POST.get("next", ""), **roles.role_context(request.user)}
@@ -75,7 +84,7 @@ def organizer_request(request):
 
 def _staff(request) -> None:
     if not (request.user.is_authenticated and request.user.is_staff):
-        raise PermissionDenied("Only staff decide who may run events.")
+        raise PermissionDenied(_("Only staff decide who may run events."))
 
 
 @login_required
@@ -99,7 +108,7 @@ def decide_organizer_request(request, pk: int):
     organizer_request = get_object_or_404(OrganizerRequest, pk=pk)
     form = DecisionForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose Grant or Decline.")
+        messages.error(request, _("Choose Grant or Decline."))
         return redirect("accounts:organizer-requests")
     grant = form.cleaned_data["decision"] == "grant"
     try:
@@ -109,7 +118,10 @@ def decide_organizer_request(request, pk: int):
     else:
         name = decided.user.get_username()
         messages.success(
-            request, f"{name} can now run events." if grant else f"{name}'s request was declined."
+            request,
+            _("%(name)s can now run events.") % {"name": name}
+            if grant
+            else _("%(name)s's request was declined.") % {"name": name},
         )
     return redirect("accounts:organizer-requests")
 

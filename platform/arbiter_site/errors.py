@@ -27,6 +27,8 @@ from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template import loader
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -37,7 +39,9 @@ log = logging.getLogger(__name__)
 
 API_PREFIX = "/api/"
 RETRY_AFTER_SECONDS = 10
-UNAVAILABLE_MESSAGE = "The database is not answering. Nothing was saved; try again in a few seconds."
+UNAVAILABLE_MESSAGE = gettext_lazy(
+    "The database is not answering. Nothing was saved; try again in a few seconds."
+)
 
 # Errors that mean "the database is unreachable", not "this query is wrong" (IntegrityError,
 # ProgrammingError and the like stay 500s: they are defects, and retrying will not help).
@@ -99,7 +103,9 @@ def server_error(request, *args, **kwargs):
         response = (
             error_json("unavailable", UNAVAILABLE_MESSAGE, status)
             if outage
-            else error_json("server_error", "Something went wrong on our side; it has been logged.", status)
+            else error_json(
+                "server_error", _("Something went wrong on our side; it has been logged."), status
+            )
         )
     else:
         template = loader.get_template("arbiter/unavailable.html" if outage else "500.html")
@@ -113,7 +119,7 @@ def permission_denied(request, exception=None):
     """``handler403``: a page that says who may do this (the PermissionDenied's own words)."""
     from accounts.roles import OrganizerRequired, organizer_required_response
 
-    message = _own_words(exception) or "You do not have permission to see this page or do this."
+    message = _own_words(exception) or _("You do not have permission to see this page or do this.")
     if request.path.startswith(API_PREFIX):
         return error_json("permission_denied", message, 403)
     if isinstance(exception, OrganizerRequired):
@@ -124,7 +130,7 @@ def permission_denied(request, exception=None):
 def csrf_failure(request, reason=""):
     """``CSRF_FAILURE_VIEW``: a form sent without its token (a page left open too long, cookies
     blocked) is refused like any 403, in the site's words rather than Django's bare page."""
-    message = (
+    message = _(
         "This form could not be accepted: its page is too old or your browser did not send its cookie. "
         "Go back, reload the page and send it again."
     )
@@ -133,16 +139,22 @@ def csrf_failure(request, reason=""):
     return render(request, "403.html", {"message": message}, status=403)
 
 
-# get_object_or_404's wording names a model ("No GameLog matches the given query."): say it plainly.
-_MODEL_NOT_FOUND = re.compile(r"^No \w+ matches the given query\.?$")
+# get_object_or_404's wording names a model ("No GameLog matches the given query.", in the page's
+# language): say it plainly.
+def _names_a_model(message: str) -> bool:
+    pattern = re.escape(_("No %s matches the given query.")).replace("%s", r"\w+").rstrip(r"\.")
+    return (
+        re.match(f"^{pattern}\\.?$", message) is not None
+        or re.match(r"^No \w+ matches the given query\.?$", message) is not None
+    )
 
 
 def page_not_found(request, exception=None):
     """``handler404``: the Http404's own words where a view gave some ("this event has no
     elimination bracket"), else a plain "no such page", with a way up and a way home."""
     message = _own_words(exception)
-    if not message or _MODEL_NOT_FOUND.match(message):
-        message = "There is nothing at this address."
+    if not message or _names_a_model(message):
+        message = _("There is nothing at this address.")
     if request.path.startswith(API_PREFIX):
         return error_json("not_found", message, 404)
     context = {"message": message, "up": _parent_path(request.path)}

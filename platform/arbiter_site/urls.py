@@ -13,6 +13,7 @@ from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
 from accounts.api import ObtainTokenView
+from accounts.languages import set_language
 from accounts.player_views import PlayerProfileView
 from arbiter_site import health, redoc, views
 from visibility.api import PublicationView
@@ -85,6 +86,8 @@ urlpatterns = [
     # Resolved per request: with the manifest storage the name is only known after collectstatic.
     path("favicon.ico", RedirectView.as_view(url=lazy(static, str)("arbiter/favicon.svg"), permanent=True)),
     path("accounts/", include("accounts.urls")),
+    # The language switcher on every page: a plain form POST (Django's set_language).
+    path("i18n/setlang/", set_language, name="set_language"),
     path("players/", include("accounts.player_urls")),
     path("logs/", include("visibility.urls")),
     path("logs/", include("gamelogs.urls")),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class Challenge(models.Model):
@@ -63,9 +64,9 @@ class ChallengeStart(models.Model):
 
 
 class EntryStatus(models.TextChoices):
-    PENDING = "pending", "Waiting for the verdict"
-    ACCEPTED = "accepted", "On the leaderboard"
-    REFUSED = "refused", "Refused"
+    PENDING = "pending", _("Waiting for the verdict")
+    ACCEPTED = "accepted", _("On the leaderboard")
+    REFUSED = "refused", _("Refused")
 
 
 class ChallengeEntry(models.Model):

@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from challenges import presenters, services
@@ -45,7 +46,7 @@ def challenge_list(request):
 @login_required
 def create(request):
     if not services.can_create(request.user):
-        raise PermissionDenied("Only organizers and staff can publish challenges.")
+        raise PermissionDenied(_("Only organizers and staff can publish challenges."))
     form = ChallengeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -65,7 +66,10 @@ def create(request):
         except services.ChallengeError as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, f"Published. Seed commitment: {challenge.commitment}")
+            messages.success(
+                request,
+                _("Published. Seed commitment: %(commitment)s") % {"commitment": challenge.commitment},
+            )
             return redirect("challenges:detail", slug=challenge.slug)
     return render(request, "challenges/create.html", {"form": form})
 
@@ -101,7 +105,7 @@ def entry(request, slug: str, pk: int):
     )
     own = request.user.is_authenticated and (request.user.is_staff or request.user.pk == entry.player_id)
     if entry.status != EntryStatus.ACCEPTED and not own:
-        raise Http404("No such entry.")  # only an accepted entry's verdict is public, like a log's privacy
+        raise Http404(_("No such entry."))  # only an accepted entry's verdict is public, like a log's privacy
     return render(
         request,
         "challenges/entry.html",
@@ -124,7 +128,7 @@ def start(request, slug: str):
     except services.ChallengeError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, "Started: download the header (it now carries the seed) and play.")
+        messages.success(request, _("Started: download the header (it now carries the seed) and play."))
     return redirect("challenges:detail", slug=slug)
 
 
@@ -143,13 +147,13 @@ def enter(request, slug: str):
     try:
         uploaded = request.FILES.get("file")
         if uploaded is None:
-            raise UploadRejected("Choose a log file to upload.", "empty")
+            raise UploadRejected(_("Choose a log file to upload."), "empty")
         data, filename = read_uploaded_file(uploaded)
         services.submit_entry(request.user, challenge, data, filename=filename, source=LogSource.WEB)
     except (UploadRejected, services.ChallengeError) as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, "Entered: it takes its place once the workers have verified the log.")
+        messages.success(request, _("Entered: it takes its place once the workers have verified the log."))
     return redirect("challenges:detail", slug=slug)
 
 

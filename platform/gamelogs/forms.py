@@ -1,7 +1,10 @@
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from gamelogs.models import LogState
 
 
 class LogFilterForm(forms.Form):
-    state = forms.ChoiceField(choices=[("", "any state"), *LogState.choices], required=False)
+    state = forms.ChoiceField(
+        label=_("State"), choices=[("", _("any state")), *LogState.choices], required=False
+    )

@@ -5,24 +5,25 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 
 class LogState(models.TextChoices):
-    QUEUED = "queued", "Queued"
-    VERIFYING = "verifying", "Verifying"
-    LEGAL = "legal", "Legal"
-    ILLEGAL = "illegal", "Illegal"
-    UNREADABLE = "unreadable", "Unreadable"
+    QUEUED = "queued", _("Queued")
+    VERIFYING = "verifying", _("Verifying")
+    LEGAL = "legal", _("Legal")
+    ILLEGAL = "illegal", _("Illegal")
+    UNREADABLE = "unreadable", _("Unreadable")
 
 
 FINAL_STATES = frozenset({LogState.LEGAL, LogState.ILLEGAL, LogState.UNREADABLE})
 
 
 class LogSource(models.TextChoices):
-    WEB = "web", "Upload page"
+    WEB = "web", _("Upload page")
     API = "api", "API"
-    CLI = "cli", "Command line"
-    DEMO = "demo", "Demo data"
+    CLI = "cli", _("Command line")
+    DEMO = "demo", _("Demo data")
 
 
 class GameLog(models.Model):

@@ -24,6 +24,9 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 import engine
 from gamelogs import queue
@@ -69,14 +72,29 @@ def max_upload_bytes() -> int:
     return min(settings.ARBITER_MAX_UPLOAD_BYTES, engine.MAX_LOG_BYTES)
 
 
+FILE_TOO_LARGE = gettext_noop("The file is %(size)s bytes; the limit is %(limit)s bytes (%(mib)d MiB).")
+UPLOAD_TOO_LARGE = gettext_noop("The upload is %(size)s bytes; the limit is %(limit)s bytes (%(mib)d MiB).")
+
+
+def too_large_message(template: str, size: int) -> str:
+    """``template`` (a message marked with gettext_noop) with the size and the limit in the reader's
+    number format."""
+    limit = max_upload_bytes()
+    return _(template) % {
+        "size": number_format(size, force_grouping=True),
+        "limit": number_format(limit, force_grouping=True),
+        "mib": limit // (1024 * 1024),
+    }
+
+
 def check_upload(data: bytes) -> dict:
     """The quick checks the web process may run: returns the parsed log or raises UploadRejected."""
     if not data:
-        raise UploadRejected("The file is empty.", "empty")
+        raise UploadRejected(_("The file is empty."), "empty")
     limit = max_upload_bytes()
     if len(data) > limit:
         raise UploadRejected(
-            f"The file is {len(data):,} bytes; the limit is {limit:,} bytes ({limit // (1024 * 1024)} MiB).",
+            too_large_message(FILE_TOO_LARGE, len(data)),
             "too_large",
         )
     try:
@@ -85,7 +103,9 @@ def check_upload(data: bytes) -> dict:
         code = _CODE_BY_RULE.get(exc.rule, "invalid_log")
         if exc.path == "/game" and exc.rule != "LOG-1.3":
             code = "unknown_game"
-            message = f"Unknown game: Arbiter verifies {', '.join(g.id for g in engine.games())}."
+            message = _("Unknown game: Arbiter verifies %(games)s.") % {
+                "games": ", ".join(g.id for g in engine.games())
+            }
         else:
             message = exc.message[:1].upper() + exc.message[1:]
         raise UploadRejected(message, code, rule=exc.rule, path=exc.path) from None

@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from gamelogs.services import UploadRejected, max_upload_bytes
+from gamelogs.services import (
+    FILE_TOO_LARGE,
+    UPLOAD_TOO_LARGE,
+    UploadRejected,
+    max_upload_bytes,
+    too_large_message,
+)
 
 
 def reject_oversized_request(request) -> None:
@@ -19,9 +25,8 @@ def reject_oversized_request(request) -> None:
     except ValueError:
         length = 0
     if length > settings.ARBITER_MAX_REQUEST_BYTES:
-        limit = max_upload_bytes()
         raise UploadRejected(
-            f"The upload is {length:,} bytes; the limit is {limit:,} bytes ({limit // (1024 * 1024)} MiB).",
+            too_large_message(UPLOAD_TOO_LARGE, length),
             "too_large",
         )
 
@@ -31,7 +36,7 @@ def read_uploaded_file(uploaded) -> tuple[bytes, str]:
     limit = max_upload_bytes()
     if uploaded.size > limit:
         raise UploadRejected(
-            f"The file is {uploaded.size:,} bytes; the limit is {limit:,} bytes ({limit // (1024 * 1024)} MiB).",
+            too_large_message(FILE_TOO_LARGE, uploaded.size),
             "too_large",
         )
     return uploaded.read(), uploaded.name or ""

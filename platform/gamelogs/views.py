@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -40,14 +41,14 @@ def upload(request):
         try:
             uploaded = request.FILES.get("file")
             if uploaded is None:
-                raise UploadRejected("Choose a log file to upload.", "empty")
+                raise UploadRejected(_("Choose a log file to upload."), "empty")
             data, filename = read_uploaded_file(uploaded)
             submitted = submit_log(request.user, data, source=LogSource.WEB, filename=filename)
         except UploadRejected as exc:
             error = exc
         else:
             if submitted.duplicate:
-                messages.info(request, "This exact log was uploaded before; here it is.")
+                messages.info(request, _("This exact log was uploaded before; here it is."))
             return redirect(submitted.log)
     context = {"error": error, "max_mib": max_upload_bytes() // (1024 * 1024)}
     return render(request, "gamelogs/upload.html", context, status=error.status_code if error else 200)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.parsers import JSONParser, MultiPartParser
@@ -45,7 +46,7 @@ class MatchLogView(EventAPIView):
         if request.content_type.startswith("multipart/form-data"):
             uploaded = request.FILES.get("file")
             if uploaded is None:
-                raise UploadRejected("Send the log in a form field named 'file'.", "empty")
+                raise UploadRejected(_("Send the log in a form field named 'file'."), "empty")
             data, filename = read_uploaded_file(uploaded)
         else:
             data, filename = request.body, ""

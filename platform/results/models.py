@@ -3,15 +3,16 @@ on the match and its seats (tournaments.models)."""
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from draw.models import Match, MatchState
 
 
 class ReportStatus(models.TextChoices):
-    PENDING = "pending", "Awaiting the opponent"
-    CONFIRMED = "confirmed", "Confirmed"
-    DISPUTED = "disputed", "Disputed"
-    SUPERSEDED = "superseded", "Superseded"
+    PENDING = "pending", _("Awaiting the opponent")
+    CONFIRMED = "confirmed", _("Confirmed")
+    DISPUTED = "disputed", _("Disputed")
+    SUPERSEDED = "superseded", _("Superseded")
 
 
 class ManualReport(models.Model):
@@ -34,8 +35,8 @@ class ManualReport(models.Model):
 
 
 class DisputeStatus(models.TextChoices):
-    OPEN = "open", "Open"
-    RESOLVED = "resolved", "Resolved"
+    OPEN = "open", _("Open")
+    RESOLVED = "resolved", _("Resolved")
 
 
 class Dispute(models.Model):

@@ -7,6 +7,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop as N_
+
 import engine
 
 #: A rule id as written in a message: BG-9.2.1, BG-AMB-33, HR-4.2, FE-3.1, LOG-4.3, ENGINE-DEFECT.
@@ -14,30 +17,34 @@ RULE_ID = re.compile(r"\b(?:[A-Z]{2,3}-(?:[A-Z]{2,3}-)?\d+(?:\.\d+)*|ENGINE-DEFE
 
 LOG_RULES = {
     "LOG-2.1": (
-        "The log's header",
-        "The log's header (game, rules version, players, forces, setup) must match the log format.",
+        N_("The log's header"),
+        N_("The log's header (game, rules version, players, forces, setup) must match the log format."),
     ),
-    "LOG-3.1": ("A known game", "The log must name a game this platform knows."),
+    "LOG-3.1": (N_("A known game"), N_("The log must name a game this platform knows.")),
     "LOG-3.5": (
-        "A readable content pack",
-        "The content pack the log names (cards, characters, maps) must be readable.",
+        N_("A readable content pack"),
+        N_("The content pack the log names (cards, characters, maps) must be readable."),
     ),
     "LOG-4.3": (
-        "Seeded dice",
-        "In a seeded game every die comes from the seed; a log that records other values than the seed gives is refused.",
+        N_("Seeded dice"),
+        N_(
+            "In a seeded game every die comes from the seed; a log that records other values than the seed gives is refused."
+        ),
     ),
     "LOG-5.2": (
-        "A readable event",
-        "Each event must have the fields its type needs, with values of the right kind.",
+        N_("A readable event"),
+        N_("Each event must have the fields its type needs, with values of the right kind."),
     ),
 }
 LOG_DEFAULT = (
-    "The log format",
-    "A rule of the log format itself (docs/log-format.md): the file, rather than the game, is at fault.",
+    N_("The log format"),
+    N_("A rule of the log format itself (docs/log-format.md): the file, rather than the game, is at fault."),
 )
 DEFECT = (
-    "An engine defect",
-    "The engine failed on this event. The log is kept; please report it so that it can be fixed and the log re-verified.",
+    N_("An engine defect"),
+    N_(
+        "The engine failed on this event. The log is kept; please report it so that it can be fixed and the log re-verified."
+    ),
 )
 
 
@@ -48,6 +55,9 @@ class Rule:
     title: str
     kind: str
     explanation: str
+    # True when the title and explanation come from the site's catalogs (log format, engine defect);
+    # a game's rules are the engine's English data.
+    translated: bool = False
 
 
 def game_of(rule_id: str, default: str | None = None) -> str | None:
@@ -62,10 +72,10 @@ def game_of(rule_id: str, default: str | None = None) -> str | None:
 def lookup(game: str, rule_id: str) -> Rule | None:
     """The rule ``rule_id`` of ``game``, or None if neither the game's index nor the log format has it."""
     if rule_id == "ENGINE-DEFECT":
-        return Rule(game, rule_id, *DEFECT[:1], "engine", DEFECT[1])
+        return Rule(game, rule_id, _(DEFECT[0]), _("engine"), _(DEFECT[1]), translated=True)
     if rule_id.startswith("LOG-"):
         title, explanation = LOG_RULES.get(rule_id, LOG_DEFAULT)
-        return Rule(game, rule_id, title, "log format", explanation)
+        return Rule(game, rule_id, _(title), _("log format"), _(explanation), translated=True)
     try:
         info = engine.game(game)
     except LookupError:

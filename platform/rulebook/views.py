@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 import engine
 from rulebook import rules
@@ -14,16 +15,16 @@ def rule_index(request, game: str):
         info = engine.game(game)
         rows = rules.index(game)
     except LookupError:
-        raise Http404("No such game") from None
+        raise Http404(_("No such game")) from None
     return render(request, "rulebook/index.html", {"info": info, "rules": rows})
 
 
 def rule_detail(request, game: str, rule_id: str):
     rule = rules.lookup(game, rule_id)
     if rule is None:
-        raise Http404("No such rule")
+        raise Http404(_("No such rule"))
     try:
         info = engine.game(game)
     except LookupError:
-        raise Http404("No such game") from None
+        raise Http404(_("No such game")) from None
     return render(request, "rulebook/rule.html", {"info": info, "rule": rule})

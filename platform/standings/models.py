@@ -1,4 +1,5 @@
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from draw.models import Round
 from tournaments.models import Event
@@ -9,8 +10,8 @@ class StandingSnapshot(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standing_snapshots")
     round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="standings")
-    order = models.JSONField(help_text="the tiebreak keys used")
-    rows = models.JSONField(help_text="[{rank, registration, name, dropped, metrics}] best first")
+    order = models.JSONField(help_text=_("the tiebreak keys used"))
+    rows = models.JSONField(help_text=_("[{rank, registration, name, dropped, metrics}] best first"))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from django.core.cache import cache
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 import engine
 from rulebook import rules
@@ -18,7 +20,9 @@ CACHE_SECONDS = 24 * 3600
 
 
 def cache_key(sha256: str, game: str) -> str:
-    return f"viewer:walk:{engine.ENGINE_VERSION}:{game}:{engine.ruleset_version(game)}:{sha256}"
+    # Per language: the refusal's words and the log format's rule titles come from the catalogs.
+    language = translation.get_language() or "en"
+    return f"viewer:walk:{engine.ENGINE_VERSION}:{game}:{engine.ruleset_version(game)}:{language}:{sha256}"
 
 
 def replay_payload(log) -> dict | None:
@@ -55,7 +59,8 @@ def build_payload(data) -> dict | None:
             {
                 "index": error["event_index"],
                 "event": bad_event,
-                "text": f"refused: {bad_event.get('type', 'event')} breaks {error['rule']}",
+                "text": _("refused: %(event)s breaks %(rule)s")
+                % {"event": bad_event.get("type", "event"), "rule": error["rule"]},
                 "rolls": [],
                 "view": steps[-1]["view"] if steps else walked["initial"],
                 "illegal": True,

@@ -6,12 +6,13 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Kind(models.TextChoices):
-    RESULT = "result", "Match results"
-    PAIRINGS = "pairings", "Published pairings"
-    VERDICT = "verdict", "Log verdicts"
+    RESULT = "result", _("Match results")
+    PAIRINGS = "pairings", _("Published pairings")
+    VERDICT = "verdict", _("Log verdicts")
 
 
 def new_secret() -> str:
@@ -21,7 +22,7 @@ def new_secret() -> str:
 class Subscription(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhooks")
     url = models.URLField(max_length=500)
-    kinds = models.JSONField(default=list, help_text="any of result, pairings, verdict")
+    kinds = models.JSONField(default=list, help_text=_("any of result, pairings, verdict"))
     event = models.ForeignKey(
         "tournaments.Event", null=True, blank=True, on_delete=models.CASCADE, related_name="webhooks"
     )
@@ -34,9 +35,9 @@ class Subscription(models.Model):
 
 
 class DeliveryState(models.TextChoices):
-    PENDING = "pending", "Pending"
-    DELIVERED = "delivered", "Delivered"
-    FAILED = "failed", "Failed (gave up)"
+    PENDING = "pending", _("Pending")
+    DELIVERED = "delivered", _("Delivered")
+    FAILED = "failed", _("Failed (gave up)")
 
 
 class Delivery(models.Model):
@@ -46,7 +47,7 @@ class Delivery(models.Model):
     subscription = models.ForeignKey(Subscription, on_delete=models.CASCADE, related_name="deliveries")
     kind = models.CharField(max_length=10, choices=Kind.choices)
     key = models.CharField(max_length=200)
-    body = models.TextField(help_text="the exact bytes sent (UTF-8 JSON) and signed")
+    body = models.TextField(help_text=_("the exact bytes sent (UTF-8 JSON) and signed"))
     state = models.CharField(max_length=10, choices=DeliveryState.choices, default=DeliveryState.PENDING)
     attempts = models.PositiveIntegerField(default=0)
     last_status = models.PositiveSmallIntegerField(null=True, blank=True)

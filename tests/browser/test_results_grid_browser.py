@@ -88,7 +88,7 @@ def test_enter_three_rows_one_wrong_fix_it_and_save(browser, live_server, round_
     wrong = row(browser, 3)
     assert "BG-7.4.3" in wrong.find_element(By.CSS_SELECTOR, ".row-errors").text
     assert wrong.find_element(By.CSS_SELECTOR, "input[name$='-score_b']").get_attribute("value") == "30"
-    assert "2 result(s) saved. Table(s) 3 were not saved" in browser.page_source
+    assert "2 results saved. Table 3 was not saved" in browser.page_source
     assert "1 table without a result" in browser.find_element(By.ID, "missing-filter").text
     screenshot(browser, "results-grid-error-desktop")
     assert fits(browser)

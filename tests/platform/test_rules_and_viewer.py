@@ -55,7 +55,10 @@ def test_an_illegal_log_page_links_its_rule_and_explains_it(logged_in, user):
     stored = stored_and_verified(user, bad)
     assert stored.state == "illegal"
     text = logged_in.get(f"/logs/{stored.pk}/").content.decode()
-    assert f'id="error-rule-title" href="/rules/{GAME}/BG-8.1.1/">A test (IT prova' in text
+    assert (
+        f'id="error-rule-title" lang="en" href="/rules/{GAME}/BG-8.1.1/">A test is a roll of six-sided dice<'
+        in text
+    )
     assert 'id="error-rule-explanation"' in text and "six-sided dice" in text
     assert 'id="replay-viewer"' in text
 

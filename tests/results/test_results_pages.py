@@ -33,7 +33,7 @@ def test_the_grid_saves_the_valid_rows_and_keeps_the_wrong_one_as_typed(client, 
     response = client.post(url, data)
     html = response.content.decode()
     assert response.status_code == 400
-    assert "1 result(s) saved. Table(s) 2 were not saved" in html
+    assert "1 result saved. Table 2 was not saved" in html
     a, b = (r.display_name.split()[0] for r in second.entrants())  # table 2's seats, first seat first
     assert f"{a} won with 20 VP against {b}&#x27;s 30" in html or f"{a} won with 20 VP" in html
     assert re.search(rf'name="m{second.pk}-score_b"[^>]*value="30"', html)  # what was typed stays

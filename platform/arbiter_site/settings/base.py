@@ -95,9 +95,12 @@ MIDDLEWARE = [
     "arbiter_site.middleware.UnstorableCharactersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After authentication: a signed-in player's own language wins over the browser's.
+    "accounts.languages.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -117,6 +120,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.organizer_request_news",
@@ -162,7 +166,19 @@ LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "gamelogs:list"
 LOGOUT_REDIRECT_URL = "home"
 
-LANGUAGE_CODE = "en-gb"
+# The players' languages: the games' rulebooks are printed in Italian, Spanish and Polish. A page
+# speaks the account's preference (accounts.languages), else the switcher's cookie, else the
+# browser's Accept-Language, else English. Dates and numbers follow the language's formats.
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("it", "Italiano"),
+    ("es", "Español"),
+    ("pl", "Polski"),
+]
+# The catalogs (locale/<language>/LC_MESSAGES/django.po); `make install` compiles them.
+LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["arbiter_site.formats"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

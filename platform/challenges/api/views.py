@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -138,7 +139,7 @@ class EntryListView(ChallengeAPIView):
         if request.content_type.startswith("multipart/form-data"):
             uploaded = request.FILES.get("file")
             if uploaded is None:
-                raise UploadRejected("Send the log in a form field named 'file'.", "empty")
+                raise UploadRejected(_("Send the log in a form field named 'file'."), "empty")
             data, filename = read_uploaded_file(uploaded)
         else:
             data, filename = request.body, ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics, status
 from rest_framework.parsers import JSONParser, MultiPartParser
@@ -102,7 +103,7 @@ class LogListCreateView(generics.ListCreateAPIView):
         if request.content_type.startswith("multipart/form-data"):
             uploaded = request.FILES.get("file")
             if uploaded is None:
-                raise UploadRejected("Send the log in a form field named 'file'.", "empty")
+                raise UploadRejected(_("Send the log in a form field named 'file'."), "empty")
             return read_uploaded_file(uploaded)
         # Raw body: hash exactly the bytes sent, before any parser re-encodes them.
         return request.body, ""

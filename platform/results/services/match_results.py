@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from draw import result_rules, seats
 from draw.models import LogFlag, Match, MatchState, Outcome, ResultSource, RoundState
@@ -69,7 +70,7 @@ def attach_log_to_match(
     match = _open_match(match)
     if match.side_of(actor) is None and not officiates(actor, match.round.event):
         raise PermissionDenied(
-            "Only the players of this match or the event's organizers and judges can upload its log."
+            _("Only the players of this match or the event's organizers and judges can upload its log.")
         )
     if match.state not in LOG_STATES:
         if match.state == MatchState.DISPUTED:

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from draw import presenters, result_rules
@@ -121,12 +122,12 @@ def upload_log(request, slug: str, pk: int):
         reject_oversized_request(request)
         form = UploadLogForm(request.POST, request.FILES)
         if not form.is_valid():
-            raise UploadRejected("Choose the game's log file.", "empty")
+            raise UploadRejected(_("Choose the game's log file."), "empty")
         data, filename = read_uploaded_file(form.cleaned_data["file"])
     except UploadRejected as exc:
         raise EventError(exc.message) from None
     result_services.attach_log_to_match(request.user, match, data, filename=filename)
-    messages.success(request, "Log uploaded: it is being verified. This page shows the result once it is.")
+    messages.success(request, _("Log uploaded: it is being verified. This page shows the result once it is."))
     return redirect(match)
 
 
@@ -142,7 +143,7 @@ def report(request, slug: str, pk: int):
             "Fill in the result: " + "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
         )
     result_services.report_result(request.user, match, form.scores(), ending=form.ending())
-    messages.success(request, "Result reported: it counts once your opponent confirms it.")
+    messages.success(request, _("Result reported: it counts once your opponent confirms it."))
     return redirect(match)
 
 
@@ -153,7 +154,7 @@ def confirm(request, slug: str, pk: int):
     event = event_or_404(slug)
     match = match_or_404(event, pk, request.user)
     result_services.confirm_result(request.user, match)
-    messages.success(request, "Result confirmed.")
+    messages.success(request, _("Result confirmed."))
     return redirect(match)
 
 
@@ -167,7 +168,7 @@ def dispute(request, slug: str, pk: int):
     if not form.is_valid():
         raise EventError("Say what is wrong with the result.")
     result_services.dispute_result(request.user, match, reason=form.cleaned_data["reason"])
-    messages.success(request, "Dispute sent to the organizers.")
+    messages.success(request, _("Dispute sent to the organizers."))
     return redirect(match)
 
 
@@ -183,10 +184,10 @@ def decide(request, slug: str, pk: int):
     note = form.cleaned_data["note"]
     if match.round.state == RoundState.CLOSED:
         result_services.correct_result(request.user, match, form.scores(), ending=form.ending(), note=note)
-        messages.success(request, "Result corrected; the standings were updated.")
+        messages.success(request, _("Result corrected; the standings were updated."))
     else:
         result_services.decide_result(request.user, match, form.scores(), ending=form.ending(), note=note)
-        messages.success(request, "Result decided.")
+        messages.success(request, _("Result decided."))
     return redirect(match)
 
 
@@ -213,7 +214,7 @@ def resolve(request, slug: str, pk: int):
         scores=None if uphold else scores,
         ending=None if uphold else form.ending(),
     )
-    messages.success(request, "Dispute resolved.")
+    messages.success(request, _("Dispute resolved."))
     return redirect(found.match)
 
 
@@ -223,9 +224,9 @@ def log_file(request, slug: str, pk: int):
     event = event_or_404(slug)
     match = match_or_404(event, pk, request.user)
     if match.game_log is None:
-        raise Http404("no log is attached")
+        raise Http404(_("no log is attached"))
     if match.side_of(request.user) is None and not officiates(request.user, event):
-        raise PermissionDenied("Only the players, the organizers and the judges can read this log.")
+        raise PermissionDenied(_("Only the players, the organizers and the judges can read this log."))
     response = HttpResponse(match.game_log.raw_bytes(), content_type="application/json")
     response["Content-Disposition"] = (
         f'attachment; filename="{event.slug}-round-{match.round.number}-table-{match.table}.json"'

@@ -13,6 +13,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from draw import presenters
 from draw.models import COUNTED_STATES, RoundState
@@ -35,7 +37,11 @@ def results_grid(request, slug: str, number: int):
     outcomes = {}
     if request.method == "POST":
         if round_.state == RoundState.DRAFT:
-            messages.error(request, f"Round {round_.number} is a draft: publish it before entering results.")
+            messages.error(
+                request,
+                _("Round %(number)d is a draft: publish it before entering results.")
+                % {"number": round_.number},
+            )
             return redirect(round_)
         entries = []
         for row in rows:
@@ -62,14 +68,25 @@ def results_grid(request, slug: str, number: int):
             row["saved"] = outcome is not None and outcome.status == "saved"
         saved = sum(1 for o in outcomes.values() if o.status == "saved")
         failed = [row for row in rows if row.get("errors")]
-        verb = "corrected" if round_.state == RoundState.CLOSED else "saved"
+        if round_.state == RoundState.CLOSED:
+            done = ngettext("%(count)d result corrected.", "%(count)d results corrected.", saved)
+        else:
+            done = ngettext("%(count)d result saved.", "%(count)d results saved.", saved)
+        done = done % {"count": saved}
         if not failed:
-            messages.success(request, f"{saved} result(s) {verb}." if saved else "Nothing changed.")
+            messages.success(request, done if saved else _("Nothing changed."))
             return redirect(request.get_full_path())
         tables = ", ".join(str(row["match"].table) for row in failed)
         messages.error(
             request,
-            f"{saved} result(s) {verb}. Table(s) {tables} were not saved: fix what is marked and save again.",
+            done
+            + " "
+            + ngettext(
+                "Table %(tables)s was not saved: fix what is marked and save again.",
+                "Tables %(tables)s were not saved: fix what is marked and save again.",
+                len(failed),
+            )
+            % {"tables": tables},
         )
     missing = [row for row in rows if row["missing"]]
     shown = [row for row in rows if row["missing"] or row.get("errors")] if only_missing else rows

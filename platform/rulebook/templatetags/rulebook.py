@@ -6,6 +6,7 @@ from django import template
 from django.urls import reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy as _
 
 from rulebook import rules
 
@@ -42,3 +43,23 @@ def rule_info(game: str, rule_id: str):
     if not rule_id:
         return None
     return rules.lookup(rules.game_of(rule_id, game) or game, rule_id)
+
+
+# The kinds of entry a rules index holds, as the page's language names them.
+RULE_KINDS = {
+    "rule": _("rule"),
+    "ambiguity": _("ambiguity"),
+    "example": _("example"),
+    "worked-example": _("worked example"),
+    "derived-vector": _("derived test case"),
+    "content-fact": _("content fact"),
+    "discrepancy": _("discrepancy between editions"),
+    "section": _("section"),
+    "item": _("item"),
+}
+
+
+@register.filter
+def rule_kind(kind) -> str:
+    """``{{ rule.kind|rule_kind }}``: "worked-example" → "worked example", in the page's language."""
+    return str(RULE_KINDS.get(str(kind), kind))

@@ -1,7 +1,7 @@
 // Times in the viewer's own time zone, and round clocks.
 //
 // <time datetime="ISO" data-local="style"> elements (rendered by the local_time template tag with a
-// UTC fallback) are rewritten with Intl.DateTimeFormat in the browser's locale and time zone.
+// UTC fallback) are rewritten with Intl.DateTimeFormat in the page's language and the browser's time zone.
 // Elements with data-ends-at="ISO" count down to that moment once a second and say when it is,
 // in local time. data-now="ISO" (the server's clock when it rendered the page) corrects a device
 // whose clock is off, so every phone in the room shows the same time left.
@@ -16,8 +16,13 @@
   var zone = "";
   try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { zone = ""; }
 
+  // The page's language (<html lang>) names the months; an English page keeps the browser's own
+  // English conventions (British, American…).
+  var pageLang = document.documentElement.lang || "";
+  var locale = pageLang && pageLang.indexOf("en") !== 0 ? pageLang : undefined;
+
   function formatLocal(when, style) {
-    return new Intl.DateTimeFormat(undefined, STYLES[style] || STYLES.datetime).format(when);
+    return new Intl.DateTimeFormat(locale, STYLES[style] || STYLES.datetime).format(when);
   }
 
   function localize(root) {

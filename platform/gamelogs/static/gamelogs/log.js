@@ -7,9 +7,10 @@
   var badge = document.getElementById("state-badge");
   var text = document.getElementById("state-text");
   var bar = document.getElementById("progress");
+  // The sentences come from the page, in its language (gamelogs/detail.html).
   var labels = {
-    queued: "Queued — waiting for a worker.",
-    verifying: "Verifying — a worker is re-playing the events."
+    queued: box.dataset.textQueued,
+    verifying: box.dataset.textVerifying
   };
 
   function render(status) {
@@ -18,7 +19,8 @@
     var done = status.events_total ? status.events_verified / status.events_total : 0;
     if (status.state === "verifying" && done) {
       // The worker reports how far the replay has got (engine.verify's progress callback).
-      text.textContent = "Verifying — " + status.events_verified + " of " + status.events_total + " events re-played.";
+      text.textContent = box.dataset.textProgress
+        .replace("{done}", status.events_verified).replace("{total}", status.events_total);
     } else if (labels[status.state]) {
       text.textContent = labels[status.state];
     }

@@ -1,0 +1,1 @@
+"""Format overrides per language (``FORMAT_MODULE_PATH``)."""
