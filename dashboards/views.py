@@ -181,20 +181,23 @@ def piece(request, game: str, key: str):
     try:
         profile = pieces.profile(f, key)
     except pieces.NoSuchPiece:
+        plugin = providers.plugin(game)
         if not pieces.has_pieces(game):
             message = (
-                f"{game_name(game)}'s verified results do not record characters yet, so there is no page per "
-                "character; its overview shows what its results hold."
+                f"{game_name(game)}'s verified results do not record {plugin.pieces_noun} yet, so there is no page "
+                f"per {plugin.piece_noun}; its overview shows what its results hold."
             )
         else:
-            message = f"No verified {game_name(game)} game has fielded a character with the id “{key}”."
+            message = (
+                f"No verified {game_name(game)} game has fielded a {plugin.piece_noun} with the id “{key}”."
+            )
         return _not_found(request, game, message)
     labels = ["Against", "Games", "W", "D", "L", "Win rate", "95% CI low", "95% CI high"]
     headers = [{"label": label, "numeric": i > 0} for i, label in enumerate(labels)]
     figure = None
     if profile.get("months") and any(r["games"] for r in profile["months"]):
         fig = figures.entry_months_figure(profile["months"], f"{profile['name']}: win and pick rate by month")
-        figure = {"id": "fig-character-months", "json": figures.to_json(fig)}
+        figure = {"id": "fig-piece-months", "json": figures.to_json(fig)}
     context = {
         "game": game,
         "game_name": game_name(game),
@@ -213,6 +216,9 @@ def piece(request, game: str, key: str):
             for r in profile["rates"]
         ],  # fmt: skip
         "figure": figure,
+        "piece_noun": providers.plugin(game).piece_noun,
+        "pieces_noun": providers.plugin(game).pieces_noun,
+        "pieces_page": providers.plugin(game).pieces_page,
         "matchup_headers": headers,
         "partner_headers": [{"label": "With", "numeric": False}, *headers[1:]],
         "best": _rows_with_cells(profile.get("best", []), _MATCHUP_COLUMNS, "col", f),
@@ -225,7 +231,7 @@ def piece(request, game: str, key: str):
         **_base(game),
         **_filter_context(game, f, errors),
     }
-    return render(request, "dashboards/character.html", context)
+    return render(request, "dashboards/piece.html", context)
 
 
 @require_GET

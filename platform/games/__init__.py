@@ -102,6 +102,11 @@ class GamePlugin:
     score_components: dict[str, str] = {}
     counters: dict[str, str] = {}
     draw_breaks: tuple[DrawBreak, ...] = ()
+    # The meta pages' word for one piece a side fields (a character, a unit, a hero) and the slug of
+    # the page that lists them all (``meta_pages``); the generic pages name no game's pieces.
+    piece_noun: str = "piece"
+    pieces_noun: str = "pieces"
+    pieces_page: str = "overview"
 
     def __init__(self, game_id: str | None = None, name: str | None = None) -> None:
         if game_id is not None:

@@ -19,7 +19,7 @@ def test_character_page_shows_rates_matchups_and_partners(client, meta):  # noqa
     assert response.status_code == 200
     html = response.content.decode()
     assert "<h1>He-Man" in html
-    assert 'data-figure="fig-character-months"' in html
+    assert 'data-figure="fig-piece-months"' in html
     # He-Man: 4 games (G1 W, G2 L, G3 L, G5 D as Dan's): 1 win of 4.
     assert "<b>25.0%</b>" in html
     best = html[html.index('id="best"') : html.index('id="worst"')]
@@ -30,6 +30,10 @@ def test_character_page_shows_rates_matchups_and_partners(client, meta):  # noqa
     assert f'href="{reverse("dashboards:piece", args=[GAME, "stratos"])}?min_games=1"' in partners
     assert 'class="sortable"' in html
     assert EVIL_CHARACTER not in html  # Beast Man's name (markup) is escaped where it appears
+    assert (
+        f'href="{reverse("dashboards:page", args=[GAME, "characters"])}?min_games=1">All characters</a>'
+        in html
+    )
 
 
 def test_character_page_keeps_the_filter_and_reports_an_empty_one(client, meta):  # noqa: F811
@@ -49,7 +53,18 @@ def test_unknown_character_is_a_styled_404(client, meta):  # noqa: F811
 def test_a_game_without_characters_says_so_with_a_404(client, meta):  # noqa: F811
     response = client.get(reverse("dashboards:piece", args=["hoplomachus-remastered", "anyone"]))
     assert response.status_code == 404
-    assert "do not record characters" in response.content.decode()
+    assert "do not record units and heroes" in response.content.decode()
+
+
+@pytest.mark.parametrize("game", ["motu-battleground", "hoplomachus-remastered", "motu-fields-of-eternia"])
+def test_a_piece_page_links_to_the_page_listing_its_games_pieces(client, meta, game):  # noqa: F811
+    from dashboards import providers
+    from dashboards.datasets import pages_for
+
+    plugin = providers.plugin(game)
+    assert plugin.pieces_page in pages_for(game)  # the "All …" link of a piece page is a page of the game
+    response = client.get(reverse("dashboards:page", args=[game, plugin.pieces_page]))
+    assert response.status_code == 200
 
 
 def test_character_tables_and_pairs_link_to_character_pages(client, meta):  # noqa: F811

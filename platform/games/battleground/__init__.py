@@ -17,6 +17,9 @@ GAME_ID = "motu-battleground"
 class Battleground(GamePlugin):
     game_id = GAME_ID
     name = "Masters of the Universe: Battleground"
+    piece_noun = "character"
+    pieces_noun = "characters"
+    pieces_page = "characters"
     score_label = "VP"
     score_components = {"objectives": "Objectives", "missions": "Missions", "knockouts": "Knock-outs"}
     counters = {"knockouts_dealt": "Knock-outs dealt"}

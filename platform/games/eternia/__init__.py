@@ -31,6 +31,9 @@ MODE_WORDS = {
 class Eternia(ListModulePlugin):
     game_id = GAME_ID
     name = _INFO.name
+    piece_noun = "hero"
+    pieces_noun = "heroes"
+    pieces_page = "heroes"
     score_label = _INFO.result_schema.score_label
     score_components = dict(_INFO.result_schema.components)
 

@@ -34,6 +34,9 @@ MODE_WORDS = {
 class Hoplomachus(ListModulePlugin):
     game_id = GAME_ID
     name = _INFO.name
+    piece_noun = "unit"
+    pieces_noun = "units and heroes"
+    pieces_page = "units"
     score_label = _INFO.result_schema.score_label
     score_components = dict(_INFO.result_schema.components)
     runs_events = True
