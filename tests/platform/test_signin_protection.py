@@ -104,7 +104,7 @@ def test_production_counts_throttles_in_a_shared_redis_cache(tmp_path):
     )
     shown = run_manage("production", "shell", "-c", code, **env)
     assert shown.stdout.splitlines()[-1].split() == [
-        "django.core.cache.backends.redis.RedisCache",
+        "arbiter_site.cache.FailOpenRedisCache",
         "redis://redis:6379/0",
     ]
     own = run_manage("production", "shell", "-c", code, CACHE_URL="redis://cache:6379/1", **env)

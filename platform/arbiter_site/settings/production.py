@@ -55,10 +55,14 @@ X_FRAME_OPTIONS = "DENY"
 CACHE_URL = env_str("CACHE_URL") or (CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else None)
 if not CACHE_URL:
     raise ImproperlyConfigured("CACHE_URL (a Redis URL) must be set when the broker is not Redis")
+# If Redis stops answering, the cache fails open (arbiter_site.cache): throttles let requests through
+# and a warning is logged, instead of every API request answering 500.
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "arbiter_site.cache.FailOpenRedisCache",
         "LOCATION": CACHE_URL,
         "KEY_PREFIX": "arbiter-cache",
+        "FAIL_OPEN_SECONDS": env_int("ARBITER_CACHE_FAIL_OPEN_SECONDS", 5),
+        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
     }
 }
