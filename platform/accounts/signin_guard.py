@@ -9,6 +9,7 @@ username, further attempts are refused for ``AXES_COOLOFF_TIME`` with 429.
 from __future__ import annotations
 
 from axes.helpers import get_cool_off
+from django.conf import settings
 from django.shortcuts import render
 from rest_framework.throttling import BaseThrottle
 
@@ -20,6 +21,19 @@ def client_ip(request) -> str | None:
     ``REST_FRAMEWORK["NUM_PROXIES"]`` trusted proxies in front, the address the outermost one saw
     in X-Forwarded-For. One rule for both, so a lockout and a throttle name the same client."""
     return BaseThrottle().get_ident(request)
+
+
+# django-axes stores the username it was given in a 255-character column; a longer one (nobody's: Django
+# usernames stop at 150) would make the failure's INSERT fail and the sign-in answer 500.
+USERNAME_MAX = 255
+
+
+def client_username(request, credentials=None) -> str | None:
+    """``AXES_USERNAME_CALLABLE``: the username tried, as django-axes reads it, cut to what it stores."""
+    field = getattr(settings, "AXES_USERNAME_FORM_FIELD", "username")
+    source = credentials if credentials else getattr(request, "data", request.POST)
+    name = source.get(field) if hasattr(source, "get") else None
+    return name[:USERNAME_MAX] if isinstance(name, str) else name
 
 
 def lockout_message(request) -> str:

@@ -216,6 +216,7 @@ AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
 AXES_RESET_ON_SUCCESS = True
 AXES_DISABLE_ACCESS_LOG = True  # failures are what matter; successes are not kept
 AXES_CLIENT_IP_CALLABLE = "accounts.signin_guard.client_ip"
+AXES_USERNAME_CALLABLE = "accounts.signin_guard.client_username"
 AXES_LOCKOUT_CALLABLE = "accounts.signin_guard.lockout_response"
 AXES_VERBOSE = False
 
@@ -257,6 +258,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The errors every operation can answer (arbiter_site.openapi), after drf-spectacular's own hook.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "arbiter_site.openapi.document_errors",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "LogStateEnum": "gamelogs.models.LogState",
         "RegistrationStatusEnum": "tournaments.models.RegistrationStatus",
