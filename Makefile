@@ -21,7 +21,7 @@ PLATFORM_SOURCES := manage.py workers arbiter_cli/__init__.py arbiter_cli/main.p
 	tests/workers tests/e2e tests/browser/test_upload_in_chromium.py tests/browser/test_csp_in_chromium.py \
 	benchmarks/workers.py
 
-.PHONY: run test install services-check worker lint format clean-test-dbs bench
+.PHONY: run test install services-check worker lint format clean-test-dbs bench api-check audit
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv --system-site-packages $(VENV)
@@ -61,3 +61,12 @@ clean-test-dbs: install
 
 bench: install
 	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) $(PY) benchmarks/workers.py $(BENCH_ARGS)
+
+# Every API operation against its OpenAPI schema (schemathesis: no server error, every status code
+# documented, every body as documented), API_CHECK_EXAMPLES examples an operation, throttles relaxed.
+# The suite runs the same test with 2 examples an operation; this is the full run, bounded in time.
+API_CHECK_EXAMPLES ?= 25
+API_CHECK_TIMEOUT ?= 1800
+api-check: install
+	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) API_CHECK_EXAMPLES=$(API_CHECK_EXAMPLES) \
+	    timeout $(API_CHECK_TIMEOUT) $(PY) -m pytest -n $(PYTEST_WORKERS) -q tests/api_check $(PYTEST_ARGS)

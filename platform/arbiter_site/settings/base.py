@@ -272,6 +272,15 @@ SPECTACULAR_SETTINGS = {
 
 # --- Celery (read by arbiter_site/celery.py with the CELERY_ prefix) ----------------------------------
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "redis://127.0.0.1:6379/0")
+
+
+def broker_transport(url: str) -> str | None:
+    """Redis brokers go through kombu's transport with its reconnect fault fixed (arbiter_site.broker);
+    every profile that sets CELERY_BROKER_URL sets CELERY_BROKER_TRANSPORT from it."""
+    return "arbiter_site.broker:Transport" if url.startswith("redis://") else None
+
+
+CELERY_BROKER_TRANSPORT = broker_transport(CELERY_BROKER_URL)
 CELERY_TASK_DEFAULT_QUEUE = env_str("ARBITER_TASK_QUEUE", "arbiter")
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -336,7 +345,7 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 # are alerted. Redis's own re-delivery (visibility_timeout above) stays longer than the hard time limit,
 # so a slow verification is never run twice by it; the lease is what brings a dead worker's log back.
 ARBITER_LEASE_SECONDS = env_int("ARBITER_LEASE_SECONDS", 30)
-ARBITER_REQUEUE_AFTER_SECONDS = env_int("ARBITER_REQUEUE_AFTER_SECONDS", 60)
+ARBITER_REQUEUE_AFTER_SECONDS = env_int("ARBITER_REQUEUE_AFTER_SECONDS", 30)
 ARBITER_MAX_ATTEMPTS = env_int("ARBITER_MAX_ATTEMPTS", 5)
 # Re-verification after a release runs in batches: this many logs per task, one transaction each, sent
 # with the lowest priority (Redis: 9) so that uploads are taken first.
