@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
+import itertools
 import json
 import os
 import signal
@@ -49,6 +50,7 @@ REDIS_DB = 3
 VAR = REPO / "var" / "faults"
 SCENARIOS = ("redis-5s", "redis-20s", "worker-kill", "postgres-restart")
 SETTLE_SECONDS = 120
+SERIALS = itertools.count(1)
 
 
 def free_port() -> int:
@@ -280,7 +282,9 @@ class Load:
         interval = 1 / self.rate
         next_at = time.monotonic()
         while not self._stop.is_set():
-            data = self.corpus[self.sent % len(self.corpus)] + b" " * (self.sent + 1)
+            # New bytes every time, across scenarios too: a repeat would be a duplicate (200), not an upload.
+            serial = next(SERIALS)
+            data = self.corpus[serial % len(self.corpus)] + b" " * serial
             self.sent += 1
             threading.Thread(target=self.upload, args=(data,), daemon=True).start()
             next_at += interval
