@@ -378,6 +378,10 @@ def measure(stack: Stack, name: str, load: Load, started: float, ended: float) -
     }
 
 
+def _fmt(seconds: float | None) -> str:
+    return "-" if seconds is None else f"{seconds}"
+
+
 def make_corpus(count: int) -> list[bytes]:
     import engine
 
@@ -420,7 +424,7 @@ def main() -> int:
     for r in results:
         print(
             f"{r['scenario']:18} {r['uploads']:7} {r['lost']:5} {r['stuck']:5} {r['doubled']:7} "
-            f"{r['worst_to_verdict_s'] or '-':>8} {r['median_to_verdict_s'] or '-':>8}  {r['probes_5xx']}"
+            f"{_fmt(r['worst_to_verdict_s']):>8} {_fmt(r['median_to_verdict_s']):>8}  {r['probes_5xx']}"
         )
     return 0 if all(r["lost"] == r["stuck"] == 0 for r in results) else 1
 

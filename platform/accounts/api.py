@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 from accounts import roles
 from accounts.models import OrganizerRequest, RequestStatus
 from accounts.services import is_organizer, open_events
-from accounts.signin_guard import lockout_response
+from accounts.signin_guard import client_username, lockout_response
 from arbiter_site.errors import error_body
 
 
@@ -49,6 +49,8 @@ class ObtainTokenView(ObtainAuthToken):
         except ValidationError:
             # django-axes marks the request it was given (DRF's wrapper, not Django's request).
             if getattr(request, "axes_locked_out", False):
+                # The pause's length depends on the username tried, which only DRF's request parsed.
+                request._request.axes_username = client_username(request)
                 return lockout_response(request._request)
             raise
 

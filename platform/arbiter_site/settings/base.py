@@ -13,7 +13,6 @@ Everything that differs between machines comes from the environment:
 
 from __future__ import annotations
 
-from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -205,14 +204,25 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = ARBITER_MAX_REQUEST_BYTES
 
 # --- Sign-in protection (accounts.signin_guard) -------------------------------------------------
 # Failed sign-ins (login form, admin, API token) are counted in PostgreSQL, shared by every web
-# process. Ten failures from one address, or against one username, pause sign-ins for 15 minutes.
+# process, per (username, client address): ten failures pause that username from that address only,
+# so a stranger cannot lock a player out from elsewhere, and a venue behind one NAT address is not
+# paused for one player's typos. The pause grows: 1 minute after the tenth failure, doubling with
+# every further one (24 hours at most). The owner lifts it by resetting their password (the link
+# on the sign-in page). Token requests are also throttled per address ("signin" below), so one
+# address cannot try many usernames either.
 # Behind ARBITER_PROXY_COUNT trusted proxies (the deploy's nginx is one) the client is the address
 # the outermost proxy saw, from X-Forwarded-For; with none, REMOTE_ADDR (a client cannot spoof it).
 ARBITER_PROXY_COUNT = env_int("ARBITER_PROXY_COUNT", 0)
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_FAILURE_LIMIT = env_int("ARBITER_SIGNIN_FAILURE_LIMIT", 10)
-AXES_COOLOFF_TIME = timedelta(minutes=env_int("ARBITER_SIGNIN_COOLOFF_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+ARBITER_SIGNIN_COOLOFF_MINUTES = env_int("ARBITER_SIGNIN_COOLOFF_MINUTES", 1)
+ARBITER_SIGNIN_COOLOFF_MAX_HOURS = env_int("ARBITER_SIGNIN_COOLOFF_MAX_HOURS", 24)
+AXES_COOLOFF_TIME = "accounts.signin_guard.cool_off"
+# Password reset links (accounts.password_reset) go out by email: SMTP on localhost unless told.
+EMAIL_BACKEND = env_str("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
+EMAIL_HOST = env_str("DJANGO_EMAIL_HOST", "localhost")
+DEFAULT_FROM_EMAIL = env_str("DJANGO_DEFAULT_FROM_EMAIL", "arbiter@localhost")
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_DISABLE_ACCESS_LOG = True  # failures are what matter; successes are not kept
 AXES_CLIENT_IP_CALLABLE = "accounts.signin_guard.client_ip"

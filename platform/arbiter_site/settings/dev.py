@@ -35,3 +35,6 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
     # re-sends anything left queued or verifying, so check often.
     CELERY_BEAT_SCHEDULE["requeue-pending-logs"]["schedule"] = 30  # noqa: F405
     ARBITER_REQUEUE_AFTER_SECONDS = 120
+
+# Password reset emails are printed by `make run`, not sent.
+EMAIL_BACKEND = env_str("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
