@@ -70,3 +70,8 @@ API_CHECK_TIMEOUT ?= 1800
 api-check: install
 	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) API_CHECK_EXAMPLES=$(API_CHECK_EXAMPLES) \
 	    timeout $(API_CHECK_TIMEOUT) $(PY) -m pytest -n $(PYTEST_WORKERS) -q tests/api_check $(PYTEST_ARGS)
+
+# Known vulnerabilities in the pinned dependencies (pip-audit, strict) and bandit over the code;
+# audit/README.md says what was judged. Fails when the vulnerability service cannot be reached.
+audit: install
+	$(PY) audit/run.py

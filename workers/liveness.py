@@ -27,7 +27,7 @@ from celery import bootsteps
 
 INTERVAL = 10
 DEFAULT_MAX_AGE = 90
-DEFAULT_FILE = "/tmp/arbiter-worker-alive"  # noqa: S108 - a per-container marker, not a secret
+DEFAULT_FILE = "/tmp/arbiter-worker-alive"  # nosec B108 - a per-container liveness marker, not a secret
 
 
 def heartbeat_file() -> Path:
