@@ -13,8 +13,9 @@ it waits Retry-After and sends the same bytes again. Meanwhile ``/api/logs/`` an
 probed twice a second. Scenarios, one after the other:
 
     redis-5s, redis-20s   the Redis server stopped for 5 / 20 s (not persisted: queued messages are lost too)
-    worker-kill           the worker's whole process group SIGKILLed three times, 15 s apart, each
-                          restarted 2 s later (as compose, systemd or Kubernetes would)
+    worker-kill           the worker's whole process group SIGKILLed three times, each restarted 2 s
+                          later (as compose, systemd or Kubernetes would) and killed again 20 s after
+                          it consumes again
     postgres-restart      every connection to the database cut and new ones refused for 5 s
 
 For each it prints: uploads, answers by status, probes answered 5xx, logs lost (an upload never
@@ -321,11 +322,20 @@ def run_scenario(stack: Stack, name: str, token: str, corpus: list[bytes], rate:
         time.sleep(seconds)
         stack.start_redis()
     elif name == "worker-kill":
+        # Three single faults: each kill comes once the restarted worker consumes again (its heartbeat)
+        # and has had 20 s to catch up, so one restart never overlaps the next.
+        beat = Path(stack.env["ARBITER_WORKER_HEARTBEAT_FILE"])
         for _ in range(3):
+            killed_at = time.time()
             stack.stop("worker", signal.SIGKILL)
             time.sleep(2)
             stack.start_worker()
-            time.sleep(13)
+            wait_for(
+                lambda since=killed_at: beat.exists() and beat.stat().st_mtime > since + 2,
+                120,
+                "the worker back",
+            )
+            time.sleep(20)
     elif name == "postgres-restart":
         stack.cut_database(5)
     time.sleep(10)
