@@ -19,7 +19,7 @@ PLATFORM_SOURCES := manage.py workers arbiter_cli/__init__.py arbiter_cli/main.p
 	platform/arbiter_site platform/accounts platform/gamelogs platform/visibility platform/webhooks \
 	tests/conftest.py tests/support tests/platform tests/deploy \
 	tests/workers tests/e2e tests/browser/test_upload_in_chromium.py tests/browser/test_csp_in_chromium.py \
-	benchmarks/workers.py
+	benchmarks/workers.py benchmarks/faults.py tests/api_check audit
 
 .PHONY: run test install services-check worker lint format clean-test-dbs bench api-check audit
 
