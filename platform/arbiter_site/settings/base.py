@@ -233,7 +233,8 @@ AXES_VERBOSE = False
 # --- REST API ------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        # DRF's token authentication, with wrong tokens counted per address (arbiter_site.authentication).
+        "arbiter_site.authentication.CountedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -250,6 +251,8 @@ REST_FRAMEWORK = {
         "uploads": env_str("ARBITER_THROTTLE_UPLOADS", "600/min"),
         # Token requests per client address, right or wrong (django-axes also counts failures).
         "signin": env_str("ARBITER_THROTTLE_SIGNIN", "20/min"),
+        # Wrong API tokens per client address (arbiter_site.authentication).
+        "bad_token": env_str("ARBITER_THROTTLE_BAD_TOKENS", "30/min"),
     },
     # 0, not None: with None DRF takes X-Forwarded-For as given, which lets a client pick its identity.
     "NUM_PROXIES": ARBITER_PROXY_COUNT,
