@@ -24,9 +24,9 @@ PLATFORM_SOURCES := manage.py workers arbiter_cli/__init__.py arbiter_cli/main.p
 	platform/arbiter_site platform/accounts platform/gamelogs platform/visibility platform/webhooks \
 	tests/conftest.py tests/support tests/platform tests/deploy \
 	tests/workers tests/e2e tests/browser/test_upload_in_chromium.py tests/browser/test_csp_in_chromium.py \
-	benchmarks/workers.py
+	benchmarks/workers.py benchmarks/faults.py tests/api_check audit
 
-.PHONY: run test install messages services-check worker lint format clean-test-dbs bench
+.PHONY: run test install messages services-check worker lint format clean-test-dbs bench api-check audit
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv --system-site-packages $(VENV)
@@ -77,3 +77,17 @@ clean-test-dbs: install
 
 bench: install
 	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) $(PY) benchmarks/workers.py $(BENCH_ARGS)
+
+# Every API operation against its OpenAPI schema (schemathesis: no server error, every status code
+# documented, every body as documented), API_CHECK_EXAMPLES examples an operation, throttles relaxed.
+# The suite runs the same test with 2 examples an operation; this is the full run, bounded in time.
+API_CHECK_EXAMPLES ?= 25
+API_CHECK_TIMEOUT ?= 1800
+api-check: install
+	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) API_CHECK_EXAMPLES=$(API_CHECK_EXAMPLES) \
+	    timeout $(API_CHECK_TIMEOUT) $(PY) -m pytest -n $(PYTEST_WORKERS) -q tests/api_check $(PYTEST_ARGS)
+
+# Known vulnerabilities in the pinned dependencies (pip-audit, strict) and bandit over the code;
+# audit/README.md says what was judged. Fails when the vulnerability service cannot be reached.
+audit: install
+	$(PY) audit/run.py

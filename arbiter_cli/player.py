@@ -30,7 +30,7 @@ def fetch_profile(server: str, username: str, token: str | None, simulated: str)
     headers = {"Accept": "application/json", "User-Agent": USER_AGENT}
     if token:
         headers["Authorization"] = f"Token {token}"
-    with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=30) as response:
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=30) as response:  # nosec B310 - the URL is the user's own --server on their machine
         return json.loads(response.read())
 
 

@@ -7,8 +7,12 @@ from arbiter_site.celery import app
 
 # Task names, for code that enqueues without importing the task module (the web process).
 from gamelogs.task_names import REVERIFY_BATCH, REVERIFY_LOGS, SWEEP_PENDING, VERIFY_LOG
+from workers.liveness import Heartbeat
 
 __all__ = ["REVERIFY_BATCH", "REVERIFY_LOGS", "SWEEP_PENDING", "VERIFY_LOG", "app"]
+
+# The heartbeat the deployment's liveness checks read (workers.liveness).
+app.steps["consumer"].add(Heartbeat)
 
 
 @task_postrun.connect

@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 from accounts import roles
 from accounts.models import OrganizerRequest, RequestStatus
 from accounts.services import is_organizer, open_events
-from accounts.signin_guard import lockout_response
+from accounts.signin_guard import client_username, lockout_response
 from arbiter_site.errors import error_body
 
 
@@ -49,6 +49,8 @@ class ObtainTokenView(ObtainAuthToken):
         except ValidationError:
             # django-axes marks the request it was given (DRF's wrapper, not Django's request).
             if getattr(request, "axes_locked_out", False):
+                # The pause's length depends on the username tried, which only DRF's request parsed.
+                request._request.axes_username = client_username(request)
                 return lockout_response(request._request)
             raise
 
@@ -58,7 +60,9 @@ class ObtainTokenView(ObtainAuthToken):
 
 class OrganizerRequestSerializer(serializers.ModelSerializer):
     username = serializers.CharField(source="user.username", read_only=True)
-    decided_by = serializers.CharField(source="decided_by.username", read_only=True, default=None)
+    decided_by = serializers.CharField(
+        source="decided_by.username", read_only=True, default=None, allow_null=True
+    )
 
     class Meta:
         model = OrganizerRequest
@@ -86,6 +90,24 @@ def _refused(exc: roles.RoleRequestError) -> Response:
     return Response(error_body(exc.code, exc.message), status=status)
 
 
+class OrganizerRequestInput(serializers.Serializer):
+    # Only text: a list or an object is refused here, not stored as its Python spelling. An empty
+    # reason is left to roles.request_role, which says why one is needed (reason_required).
+    reason = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=False)
+
+
+class OrganizerDecisionInput(serializers.Serializer):
+    decision = serializers.ChoiceField(["grant", "decline"])
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+def _valid(serializer_class, request) -> dict:
+    """The body, checked by ``serializer_class`` (a body that is not an object is refused too)."""
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
 class OrganizerRoleView(APIView):
     """The caller's organizer role and latest request; POST ``{"reason"}`` asks for the role."""
 
@@ -95,16 +117,17 @@ class OrganizerRoleView(APIView):
 
     @extend_schema(
         summary="Ask for the organizer role",
-        request=inline_serializer("OrganizerRequestInput", {"reason": serializers.CharField()}),
+        request=OrganizerRequestInput,
         responses={
             201: RoleSerializer,
-            400: OpenApiResponse(description="reason_required, reason_too_long or open_events"),
+            400: OpenApiResponse(description="invalid, reason_required, reason_too_long or open_events"),
             409: OpenApiResponse(description="already_requested or already_organizer"),
         },
     )
     def post(self, request):
+        reason = _valid(OrganizerRequestInput, request)["reason"]
         try:
-            roles.request_role(request.user, str(request.data.get("reason") or ""))
+            roles.request_role(request.user, reason)
         except roles.RoleRequestError as exc:
             return _refused(exc)
         return Response(_role_body(request.user), status=201)
@@ -129,26 +152,15 @@ class OrganizerDecisionView(APIView):
 
     @extend_schema(
         summary="Grant or decline an organizer request",
-        request=inline_serializer(
-            "OrganizerDecision",
-            {
-                "decision": serializers.ChoiceField(["grant", "decline"]),
-                "note": serializers.CharField(required=False),
-            },
-        ),
+        request=OrganizerDecisionInput,
         responses={200: OrganizerRequestSerializer, 409: OpenApiResponse(description="already_decided")},
     )
     def post(self, request, pk: int):
         organizer_request = get_object_or_404(OrganizerRequest, pk=pk)
-        decision = request.data.get("decision")
-        if decision not in ("grant", "decline"):
-            return Response(error_body("invalid", 'Give "decision": "grant" or "decline".'), status=400)
+        body = _valid(OrganizerDecisionInput, request)
         try:
             decided = roles.decide(
-                request.user,
-                organizer_request,
-                grant=decision == "grant",
-                note=str(request.data.get("note") or ""),
+                request.user, organizer_request, grant=body["decision"] == "grant", note=body["note"]
             )
         except roles.RoleRequestError as exc:
             return _refused(exc)

@@ -29,6 +29,8 @@ from django.shortcuts import render
 from django.template import loader
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from kombu.exceptions import OperationalError as KombuOperationalError
+from redis.exceptions import RedisError
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -42,10 +44,18 @@ RETRY_AFTER_SECONDS = 10
 UNAVAILABLE_MESSAGE = gettext_lazy(
     "The database is not answering. Nothing was saved; try again in a few seconds."
 )
+SERVICE_UNAVAILABLE_MESSAGE = gettext_lazy(
+    "A service the site relies on is not answering; try again in a few seconds. Sending an upload again "
+    "is safe: the same bytes are stored once."
+)
 
 # Errors that mean "the database is unreachable", not "this query is wrong" (IntegrityError,
 # ProgrammingError and the like stay 500s: they are defects, and retrying will not help).
 OUTAGE_ERRORS = (OperationalError, InterfaceError)
+# Redis (cache or broker) not answering where nothing catches it: a 503 too, never a 500. The cache
+# fails open (arbiter_site.cache) and uploads leave their message to the sweeper (gamelogs.queue),
+# so this is the last line, not the usual path.
+SERVICE_ERRORS = (RedisError, KombuOperationalError)
 
 
 def error_body(code: str, message: str, **extra) -> dict:
@@ -67,14 +77,27 @@ def is_outage(exc: BaseException | None) -> bool:
     )
 
 
+def is_service_outage(exc: BaseException | None) -> bool:
+    return isinstance(exc, SERVICE_ERRORS)
+
+
+def _unavailable(exc: BaseException | None) -> tuple[str, str] | None:
+    """(code, message) when ``exc`` means a service is down, else None."""
+    if is_outage(exc):
+        return "unavailable", UNAVAILABLE_MESSAGE
+    if is_service_outage(exc):
+        return "unavailable", SERVICE_UNAVAILABLE_MESSAGE
+    return None
+
+
 def exception_handler(exc, context):
     """DRF's handler, with its ``{"detail": …}`` bodies rewrapped into the error shape."""
     _answer_errors_in_json((context or {}).get("request"))
     if isinstance(exc, UploadRejected):
         return rejection_response(exc)
-    if is_outage(exc):
-        log.error("database unavailable during %s: %s", _path(context), exc)
-        response = Response(error_body("unavailable", UNAVAILABLE_MESSAGE), status=503)
+    if (down := _unavailable(exc)) is not None:
+        log.error("service unavailable during %s: %r", _path(context), exc)
+        response = Response(error_body(*down), status=503)
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
         return response
     response = drf_exception_handler(exc, context)
@@ -97,11 +120,12 @@ def exception_handler(exc, context):
 def server_error(request, *args, **kwargs):
     """``handler500``: 503 for a database outage, 500 otherwise; JSON under /api/, HTML elsewhere."""
     exc = sys.exc_info()[1]
-    outage = is_outage(exc)
+    down = _unavailable(exc)
+    outage = down is not None
     status = 503 if outage else 500
     if request.path.startswith(API_PREFIX):
         response = (
-            error_json("unavailable", UNAVAILABLE_MESSAGE, status)
+            error_json(*down, status)
             if outage
             else error_json(
                 "server_error", _("Something went wrong on our side; it has been logged."), status
@@ -109,7 +133,8 @@ def server_error(request, *args, **kwargs):
         )
     else:
         template = loader.get_template("arbiter/unavailable.html" if outage else "500.html")
-        response = HttpResponse(template.render({"message": UNAVAILABLE_MESSAGE}), status=status)
+        message = down[1] if outage else UNAVAILABLE_MESSAGE
+        response = HttpResponse(template.render({"message": message}), status=status)
     if outage:
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response

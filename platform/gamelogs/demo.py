@@ -10,7 +10,7 @@ import engine
 from games import game_ids
 
 DEMO_USERNAME = "demo"
-DEMO_PASSWORD = "arbiter-demo"
+DEMO_PASSWORD = "arbiter-demo"  # nosec B105 - the demo account's published password (README), dev data only
 
 
 class SimulatorUnavailable(Exception):

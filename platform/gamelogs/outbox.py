@@ -79,7 +79,7 @@ def _interests_query(checks: tuple, alias: str) -> tuple[str, tuple]:
     exists = {f"interest_{n}": Exists(rows()) for n, (_, rows) in enumerate(checks)}
     query = GameLog.objects.filter(pk=_LOG_ID).annotate(**exists).values_list(*exists).order_by()
     sql, params = query.query.sql_with_params()
-    assert params and params[-1] == _LOG_ID, "the log's id is the query's last parameter"
+    assert params and params[-1] == _LOG_ID, "the log's id is the query's last parameter"  # nosec B101 - a programming invariant, not input validation
     return sql, tuple(params)
 
 

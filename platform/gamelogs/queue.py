@@ -14,6 +14,8 @@ without a verdict is given up (a terminal verdict, and an alert for staff) inste
 
 from __future__ import annotations
 
+import base64
+import json
 import logging
 from datetime import timedelta
 
@@ -107,12 +109,53 @@ def broker_backlog() -> int | None:
         return None
 
 
+# Reading the queue's messages to find the lost ones costs one LRANGE per priority; past this many
+# waiting messages the sweeper does not read them and waits for the queue to drain instead.
+READ_QUEUE_UP_TO = 5000
+
+
+def waiting_log_ids(backlog: int) -> set[int] | None:
+    """The logs whose verification message is waiting in the queue, read from Redis; None when they
+    cannot be read (another broker, a long queue, Redis gone)."""
+    if backlog > READ_QUEUE_UP_TO:
+        return None
+    try:
+        with app.connection_for_write() as conn:
+            channel = conn.default_channel
+            if not hasattr(channel, "_q_for_pri"):
+                return None  # not Redis (the demo's filesystem broker)
+            queue = app.conf.task_default_queue
+            ids: set[int] = set()
+            for priority in channel.priority_steps:
+                for raw in channel.client.lrange(channel._q_for_pri(queue, priority), 0, -1):
+                    ids.update(_log_ids_of(raw))
+            return ids
+    except BROKER_ERRORS:
+        return None
+
+
+def _log_ids_of(raw: bytes) -> list[int]:
+    try:
+        message = json.loads(raw)
+        headers = message.get("headers") or {}
+        if headers.get("task") not in (VERIFY_LOG,):
+            return []
+        body = message["body"]
+        if message.get("properties", {}).get("body_encoding") == "base64":
+            body = base64.b64decode(body)
+        args = json.loads(body)[0]
+        return [int(args[0])] if args else []
+    except (ValueError, KeyError, IndexError, TypeError):
+        return []
+
+
 def requeue_pending(*, limit: int = 1000, stale_after: timedelta | None = None) -> tuple[int, int]:
     """Send every pending log again, oldest first. Returns (sent, failed).
 
-    A log queued long ago whose message may simply still be waiting behind a backlog is only
-    re-sent when the queue is empty (its message must then be lost); logs the broker never
-    accepted are always sent."""
+    A log queued long ago whose message is still waiting in the queue is left alone; one whose
+    message is not there any more (held by a worker that was killed, or lost with Redis) is sent
+    again, even behind a backlog. Where the queue cannot be read, such a log is only re-sent once
+    the queue is empty. Logs the broker never accepted are always sent."""
     sent = failed = 0
     pending = pending_logs(stale_after=stale_after)
     exhausted = pending.filter(attempts__gte=settings.ARBITER_MAX_ATTEMPTS)
@@ -123,7 +166,11 @@ def requeue_pending(*, limit: int = 1000, stale_after: timedelta | None = None) 
     if backlog is None:
         return 0, pending.count()
     if backlog:
-        pending = pending.exclude(state=LogState.QUEUED, enqueued_at__isnull=False)
+        waiting = waiting_log_ids(backlog)
+        if waiting is None:
+            pending = pending.exclude(state=LogState.QUEUED, enqueued_at__isnull=False)
+        else:
+            pending = pending.exclude(state=LogState.QUEUED, enqueued_at__isnull=False, pk__in=waiting)
     for log_id in pending.values_list("pk", flat=True)[:limit]:
         if enqueue_verification(log_id, reason="sweep"):
             sent += 1

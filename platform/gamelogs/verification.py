@@ -109,7 +109,7 @@ def _claim_statement(by_owner: bool, alias: str) -> str:
     # Every column named, in the model's order (``model_from_row``), the upload among them.
     columns = ", ".join(connection.ops.quote_name(f.column) for f in GameLog._meta.concrete_fields)
     return (
-        f"UPDATE {GameLog._meta.db_table} SET state = %s, started_at = %s, attempts = attempts + 1, "
+        f"UPDATE {GameLog._meta.db_table} SET state = %s, started_at = %s, attempts = attempts + 1, "  # nosec B608 - table name from the model's Meta, values bound as parameters
         f"lease_until = %s, lease_owner = %s WHERE id = %s AND attempts < %s AND (state = %s OR "
         f"(state = %s AND (lease_until IS NULL OR lease_until < %s{mine}))) RETURNING {columns}"
     )
@@ -301,7 +301,7 @@ def _verdict_statement(force: bool, alias: str) -> tuple[str, list, list]:
         )
     columns = [f for f in LogVerification._meta.concrete_fields if not f.primary_key]
     sql = (
-        f"WITH written AS (UPDATE {quote(GameLog._meta.db_table)}"
+        f"WITH written AS (UPDATE {quote(GameLog._meta.db_table)}"  # nosec B608 - table name from the model's Meta, values bound as parameters
         f" SET {', '.join(f'{quote(f.column)} = %s' for f in fields)} WHERE {where} RETURNING id)"
         f" INSERT INTO {quote(LogVerification._meta.db_table)} ({', '.join(quote(f.column) for f in columns)})"
         f" SELECT {', '.join(f'%s::{_cast(f)}' for f in columns)} FROM written"
@@ -479,7 +479,7 @@ def _update_many(logs: list[GameLog]) -> None:
     executemany), instead of bulk_update's CASE expressions, which cost more to build than to run."""
     fields = [GameLog._meta.get_field(name) for name in VERDICT_FIELDS]
     table, quote = GameLog._meta.db_table, connection.ops.quote_name
-    sql = f"UPDATE {quote(table)} SET {', '.join(f'{quote(f.column)} = %s' for f in fields)} WHERE id = %s"
+    sql = f"UPDATE {quote(table)} SET {', '.join(f'{quote(f.column)} = %s' for f in fields)} WHERE id = %s"  # nosec B608 - table and column names from the model's Meta, values bound as parameters
     rows = [
         [f.get_db_prep_save(getattr(log, f.attname), connection) for f in fields] + [log.pk] for log in logs
     ]
@@ -497,7 +497,7 @@ def _restamp(logs: list[GameLog]) -> None:
         groups.setdefault((log.engine_version, log.ruleset_version), []).append(log.pk)
     table = connection.ops.quote_name(GameLog._meta.db_table)
     sql = (
-        f"UPDATE {table} SET engine_version = %s, ruleset_version = %s, verified_at = %s, lease_until = NULL,"
+        f"UPDATE {table} SET engine_version = %s, ruleset_version = %s, verified_at = %s, lease_until = NULL,"  # nosec B608 - table name from the model's Meta, values bound as parameters
         " lease_owner = '', verdict = verdict || jsonb_build_object('engine_version', %s::text,"
         " 'ruleset_version', %s::text) WHERE id = ANY(%s)"
     )

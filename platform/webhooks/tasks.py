@@ -27,6 +27,18 @@ class DeliveryFailed(Exception):
     pass
 
 
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    """Redirects are not followed: check_url vetted the subscription's address, not wherever a
+    public server might send us next (a private address, the cloud's metadata service). A 3xx is
+    recorded as the delivery's answer, and a receiver that moved is re-pointed by its owner."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        return None
+
+
+_opener = urllib.request.build_opener(_NoRedirects)
+
+
 @shared_task(
     bind=True,
     acks_late=True,
@@ -56,10 +68,14 @@ def deliver_webhook(self, delivery_id: int) -> str:
     delivery.attempts += 1
     try:
         check_url(delivery.subscription.url)
-        with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:
+        with _opener.open(request, timeout=TIMEOUT_SECONDS) as response:
             delivery.last_status, delivery.last_error = response.status, ""
     except urllib.error.HTTPError as exc:
         delivery.last_status, delivery.last_error = exc.code, f"HTTP {exc.code}"
+        if 300 <= exc.code < 400:
+            delivery.last_error = (
+                f"HTTP {exc.code}: redirects are not followed (to {exc.headers.get('Location', '?')})"[:300]
+            )
     except ForbiddenAddress as exc:  # re-pointed since it was accepted: never retried
         delivery.last_status, delivery.last_error = None, str(exc)[:300]
         delivery.attempts = MAX_ATTEMPTS

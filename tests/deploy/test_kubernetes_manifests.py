@@ -109,3 +109,17 @@ def test_the_secret_example_holds_what_production_requires():
     for deployment in ("arbiter-web", "arbiter-worker", "arbiter-scheduler"):
         sources = _container(_all(), deployment)["envFrom"]
         assert {"secretRef": {"name": secret["metadata"]["name"]}} in sources
+
+
+def test_a_worker_that_stopped_consuming_is_restarted_everywhere():
+    """Kubernetes, compose and systemd all read the worker's heartbeat (workers/liveness.py)."""
+    worker = _container(_all(), "arbiter-worker")
+    assert worker["livenessProbe"]["exec"]["command"][:3] == ["python", "-m", "workers.liveness"]
+    probe = worker["livenessProbe"]
+    assert probe["periodSeconds"] * probe["failureThreshold"] <= 60  # noticed within a minute of going stale
+    compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    check = " ".join(compose["services"]["worker"]["healthcheck"]["test"])
+    assert "workers.liveness" in check and "kill -TERM 1" in check  # Docker restarts exits, not "unhealthy"
+    assert compose["services"]["worker"]["restart"] == "unless-stopped"
+    unit = (DEPLOY / "systemd" / "arbiter-worker.service").read_text()
+    assert "WatchdogSec=" in unit and "Restart=always" in unit and "NotifyAccess=main" in unit

@@ -138,3 +138,53 @@ def test_slow_clients_cannot_freeze_the_site_behind_nginx(nginx, gunicorn):
     finally:
         for s in clients:
             s.close()
+
+
+MIB = 1024 * 1024
+# Around every edge: the upload cap (4 MiB), the request cap Django reads (4 MiB + 64 KiB) and nginx's
+# client_max_body_size (the same), and well past them.
+UPLOAD_SIZES = [1 * MIB, 2 * MIB, 3 * MIB, 4 * MIB - 1024, 4 * MIB + 1024, 4 * MIB + 60 * 1024,
+                int(4.1 * MIB), int(4.5 * MIB), 5 * MIB, int(5.5 * MIB), 6 * MIB]  # fmt: skip
+
+
+def _post(port: int, path: str, body: bytes, token: str) -> tuple[int, dict, bytes]:
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=body, method="POST")
+    request.add_header("Authorization", f"Token {token}")
+    request.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, dict(answer.headers), answer.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+def test_upload_size_sweep_through_nginx_answers_json_never_502(nginx, django_user_model):
+    import json
+
+    from rest_framework.authtoken.models import Token
+
+    from tests.support import logs
+    from tests.support.workers import purge_queue
+
+    token = Token.objects.create(user=django_user_model.objects.create_user("sweeper", password="p")).key
+    answers = {}
+    try:
+        for size in UPLOAD_SIZES:
+            log = logs.encode(logs.envelope_log(f"size-{size}"))
+            body = log + b" " * (size - len(log))
+            status, headers, content = _post(nginx, "/api/logs/", body, token)
+            answers[size] = status
+            assert headers.get("Content-Type", "").startswith("application/json"), (
+                size,
+                status,
+                content[:200],
+            )
+            payload = json.loads(content)
+            if size <= 4 * MIB:
+                assert status == 201, (size, payload)
+            else:
+                assert status == 413 and payload["error"]["code"] == "too_large", (size, status, payload)
+    finally:
+        purge_queue()
+    print("upload size sweep through nginx:", {f"{s // 1024} KiB": a for s, a in answers.items()})
+    assert 502 not in answers.values()

@@ -202,7 +202,7 @@ def simulate(
 ) -> dict:
     """``forces``: two force ids of the content pack (default: the first-game forces, sides at random).
     ``content_pack``: play with this pack instead of the starter pack (verify the log with it too)."""
-    rng = random.Random(seed)
+    rng = random.Random(seed)  # nosec B311 - seeded simulation for tests and demos, not security
     doc = header(ruleset, seed, randomness, rng, forces, content_pack)
     game = ruleset.start(doc, content_pack=content_pack, author=Author(rng))
     events = doc["events"]

@@ -44,7 +44,7 @@ def new_header(
         ruleset,
         placement,
         "recorded",
-        random.Random(placement),
+        random.Random(placement),  # nosec B311 - a seeded die for the table recorder's practice mode, not security
         forces=[p["force"] for p in players],
         content_pack=content_pack,
     )

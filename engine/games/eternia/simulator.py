@@ -22,7 +22,7 @@ MAX_EVENTS = 20_000
 WEIGHTS = {
     "end_turn": 1.0, "move": 3.0, "move_outposts": 1.0, "fast_travel": 1.0, "fortify": 2.0, "move_soldiers": 1.0,
     "face_wilds": 3.0, "mission": 6.0, "rest": 2.0, "trade": 0.3, "merchant": 2.0, "map_spell": 1.0, "equip": 0.5,
-    "claim_victory": 50.0, "scenario_complete": 0.01, "redraw_victory": 0.2, "flee": 0.5, "fight_on": 1.0, "pass": 1.0, "surge": 3.0,
+    "claim_victory": 50.0, "scenario_complete": 0.01, "redraw_victory": 0.2, "flee": 0.5, "fight_on": 1.0, "pass": 1.0, "surge": 3.0,  # nosec B105 - a game action's weight, not a password
     "spell": 1.0, "soldiers": 1.0, "time": 1.0, "consumable": 1.0, "focus": 0.5, "reroll": 2.0,
 }  # fmt: skip
 
@@ -159,7 +159,7 @@ def simulate(ruleset, seed: int, *, randomness: str = "seeded", first_game: bool
              mounted: bool = False) -> dict:  # fmt: skip
     """A random legal game. ``from_header`` plays a given header instead (a published challenge's, with its
     forces, setup and randomness): ``seed`` then only picks the decisions, so many games share one setup."""
-    rng = random.Random(seed)
+    rng = random.Random(seed)  # nosec B311 - seeded simulation for tests and demos, not security
     if from_header is not None:
         doc = {**copy.deepcopy(from_header), "simulated": True}
         randomness = doc["randomness"]["mode"]

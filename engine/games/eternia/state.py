@@ -7,7 +7,7 @@ continuations (``then``). So a state can be copied exactly (``copy``) and shown 
 
 from __future__ import annotations
 
-import pickle
+import pickle  # nosec B403 - deep copy of the engine's own state, never data from outside
 from dataclasses import asdict, dataclass, field
 
 SOLDIER_CAP = 3  # FE-6.2.2
@@ -167,7 +167,7 @@ class State:
         fields = dict(self.__dict__)
         record = fields.pop("record")
         new = object.__new__(State)
-        new.__dict__ = pickle.loads(pickle.dumps(fields, protocol=pickle.HIGHEST_PROTOCOL))
+        new.__dict__ = pickle.loads(pickle.dumps(fields, protocol=pickle.HIGHEST_PROTOCOL))  # nosec B301 - deep copy of the engine's own state, never data from outside
         new.record = {key: value.copy() for key, value in record.items()}
         return new
 

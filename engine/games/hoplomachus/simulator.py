@@ -164,7 +164,7 @@ def simulate(ruleset, seed: int, *, randomness: str = "seeded", mode: str | None
     platform's simulated event registered instead of drawing them (HR-12: a troop is one faction).
     ``from_header`` plays a given header instead (a published challenge's, with its troops, setup and
     randomness): ``seed`` then only picks the decisions, so many games share one setup and one deal."""
-    rng = random.Random(seed)
+    rng = random.Random(seed)  # nosec B311 - seeded simulation for tests and demos, not security
     if from_header is not None:
         doc = {**copy.deepcopy(from_header), "simulated": True, "events": []}
     else:

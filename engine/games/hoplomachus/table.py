@@ -66,7 +66,7 @@ def new_header(
         raise ValueError(f"{mode.capitalize()} is played in {' or '.join(arenas)} (HR-12)")
     doc, digest = builtin_pack(CONTENT_DIR, pack or DEFAULT_PACK)
     content = content_for(doc, digest)
-    rng = random.Random(placement)
+    rng = random.Random(placement)  # nosec B311 - a seeded die for the table recorder's practice mode, not security
     seats = []
     for i, p in enumerate(players):
         faction = p.get("faction") or p.get("force")

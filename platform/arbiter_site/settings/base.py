@@ -16,7 +16,6 @@ Everything that differs between machines comes from the environment:
 
 from __future__ import annotations
 
-from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -231,24 +230,37 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = ARBITER_MAX_REQUEST_BYTES
 
 # --- Sign-in protection (accounts.signin_guard) -------------------------------------------------
 # Failed sign-ins (login form, admin, API token) are counted in PostgreSQL, shared by every web
-# process. Ten failures from one address, or against one username, pause sign-ins for 15 minutes.
+# process, per (username, client address): ten failures pause that username from that address only,
+# so a stranger cannot lock a player out from elsewhere, and a venue behind one NAT address is not
+# paused for one player's typos. The pause grows: 1 minute after the tenth failure, doubling with
+# every further one (24 hours at most). The owner lifts it by resetting their password (the link
+# on the sign-in page). Token requests are also throttled per address ("signin" below), so one
+# address cannot try many usernames either.
 # Behind ARBITER_PROXY_COUNT trusted proxies (the deploy's nginx is one) the client is the address
 # the outermost proxy saw, from X-Forwarded-For; with none, REMOTE_ADDR (a client cannot spoof it).
 ARBITER_PROXY_COUNT = env_int("ARBITER_PROXY_COUNT", 0)
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_FAILURE_LIMIT = env_int("ARBITER_SIGNIN_FAILURE_LIMIT", 10)
-AXES_COOLOFF_TIME = timedelta(minutes=env_int("ARBITER_SIGNIN_COOLOFF_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+ARBITER_SIGNIN_COOLOFF_MINUTES = env_int("ARBITER_SIGNIN_COOLOFF_MINUTES", 1)
+ARBITER_SIGNIN_COOLOFF_MAX_HOURS = env_int("ARBITER_SIGNIN_COOLOFF_MAX_HOURS", 24)
+AXES_COOLOFF_TIME = "accounts.signin_guard.cool_off"
+# Password reset links (accounts.password_reset) go out by email: SMTP on localhost unless told.
+EMAIL_BACKEND = env_str("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
+EMAIL_HOST = env_str("DJANGO_EMAIL_HOST", "localhost")
+DEFAULT_FROM_EMAIL = env_str("DJANGO_DEFAULT_FROM_EMAIL", "arbiter@localhost")
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_DISABLE_ACCESS_LOG = True  # failures are what matter; successes are not kept
 AXES_CLIENT_IP_CALLABLE = "accounts.signin_guard.client_ip"
+AXES_USERNAME_CALLABLE = "accounts.signin_guard.client_username"
 AXES_LOCKOUT_CALLABLE = "accounts.signin_guard.lockout_response"
 AXES_VERBOSE = False
 
 # --- REST API ------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        # DRF's token authentication, with wrong tokens counted per address (arbiter_site.authentication).
+        "arbiter_site.authentication.CountedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -265,6 +277,8 @@ REST_FRAMEWORK = {
         "uploads": env_str("ARBITER_THROTTLE_UPLOADS", "600/min"),
         # Token requests per client address, right or wrong (django-axes also counts failures).
         "signin": env_str("ARBITER_THROTTLE_SIGNIN", "20/min"),
+        # Wrong API tokens per client address (arbiter_site.authentication).
+        "bad_token": env_str("ARBITER_THROTTLE_BAD_TOKENS", "30/min"),
     },
     # 0, not None: with None DRF takes X-Forwarded-For as given, which lets a client pick its identity.
     "NUM_PROXIES": ARBITER_PROXY_COUNT,
@@ -283,6 +297,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The errors every operation can answer (arbiter_site.openapi), after drf-spectacular's own hook.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "arbiter_site.openapi.document_errors",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "LogStateEnum": "gamelogs.models.LogState",
         "RegistrationStatusEnum": "participants.models.RegistrationStatus",
@@ -292,6 +311,15 @@ SPECTACULAR_SETTINGS = {
 
 # --- Celery (read by arbiter_site/celery.py with the CELERY_ prefix) ----------------------------------
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "redis://127.0.0.1:6379/0")
+
+
+def broker_transport(url: str) -> str | None:
+    """Redis brokers go through kombu's transport with its reconnect fault fixed (arbiter_site.broker);
+    every profile that sets CELERY_BROKER_URL sets CELERY_BROKER_TRANSPORT from it."""
+    return "arbiter_site.broker:Transport" if url.startswith("redis://") else None
+
+
+CELERY_BROKER_TRANSPORT = broker_transport(CELERY_BROKER_URL)
 CELERY_TASK_DEFAULT_QUEUE = env_str("ARBITER_TASK_QUEUE", "arbiter")
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -356,7 +384,7 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 # are alerted. Redis's own re-delivery (visibility_timeout above) stays longer than the hard time limit,
 # so a slow verification is never run twice by it; the lease is what brings a dead worker's log back.
 ARBITER_LEASE_SECONDS = env_int("ARBITER_LEASE_SECONDS", 30)
-ARBITER_REQUEUE_AFTER_SECONDS = env_int("ARBITER_REQUEUE_AFTER_SECONDS", 60)
+ARBITER_REQUEUE_AFTER_SECONDS = env_int("ARBITER_REQUEUE_AFTER_SECONDS", 30)
 ARBITER_MAX_ATTEMPTS = env_int("ARBITER_MAX_ATTEMPTS", 5)
 # Re-verification after a release runs in batches: this many logs per task, one transaction each, sent
 # with the lowest priority (Redis: 9) so that uploads are taken first.

@@ -10,7 +10,7 @@ import os
 from django.core.exceptions import ImproperlyConfigured
 
 from arbiter_site.settings.base import *  # noqa: F403
-from arbiter_site.settings.base import database_from_env
+from arbiter_site.settings.base import broker_transport, database_from_env
 from arbiter_site.settings.env import env_bool, env_int, env_list, env_str
 
 DEBUG = env_bool("DJANGO_DEBUG", False)
@@ -27,6 +27,7 @@ SECRET_KEY = _required("DJANGO_SECRET_KEY")
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "")
 DATABASES = {"default": database_from_env(_required("DATABASE_URL"))}
 CELERY_BROKER_URL = _required("CELERY_BROKER_URL")
+CELERY_BROKER_TRANSPORT = broker_transport(CELERY_BROKER_URL)
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -55,10 +56,14 @@ X_FRAME_OPTIONS = "DENY"
 CACHE_URL = env_str("CACHE_URL") or (CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else None)
 if not CACHE_URL:
     raise ImproperlyConfigured("CACHE_URL (a Redis URL) must be set when the broker is not Redis")
+# If Redis stops answering, the cache fails open (arbiter_site.cache): throttles let requests through
+# and a warning is logged, instead of every API request answering 500.
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "arbiter_site.cache.FailOpenRedisCache",
         "LOCATION": CACHE_URL,
         "KEY_PREFIX": "arbiter-cache",
+        "FAIL_OPEN_SECONDS": env_int("ARBITER_CACHE_FAIL_OPEN_SECONDS", 5),
+        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
     }
 }

@@ -51,12 +51,22 @@ def filter_logs(logs: QuerySet, params) -> QuerySet:
 
 
 def _moment(text: str, name: str) -> dt.datetime:
-    moment = parse_datetime(text)
-    if moment is None:
-        day = parse_date(text)
-        if day is None:
-            raise ValidationError({name: "use an ISO date (2026-03-01) or date-time (2026-03-01T12:00:00Z)"})
-        moment = dt.datetime.combine(day, dt.time.min)
-    if timezone.is_naive(moment):
-        moment = timezone.make_aware(moment, dt.UTC)
+    # Well-formed but impossible dates (2026-02-30, 0000-01-01, an hour of 25) make Django's parsers
+    # raise ValueError instead of returning None: the same answer as for any unreadable value.
+    try:
+        moment = parse_datetime(text)
+        if moment is None:
+            day = parse_date(text)
+            if day is None:
+                raise ValueError(text)
+            moment = dt.datetime.combine(day, dt.time.min)
+        if timezone.is_naive(moment):
+            moment = timezone.make_aware(moment, dt.UTC)
+        # In UTC: PostgreSQL refuses offsets over 15:59 that Python accepts, and an offset that
+        # pushes the moment past year 1 or 9999 fails here rather than in the query.
+        moment = moment.astimezone(dt.UTC)
+    except (ValueError, OverflowError):
+        raise ValidationError(
+            {name: "use a real ISO date (2026-03-01) or date-time (2026-03-01T12:00:00Z)"}
+        ) from None
     return moment

@@ -14,7 +14,7 @@ from games.battleground.models import MapDaily, MapStat
 
 def map_daily_statements(where: str) -> list[str]:
     return [
-        f"INSERT INTO {table(MapDaily)} ({', '.join(BUCKET)}, map, games, objectives_available, objectives_claimed) "
+        f"INSERT INTO {table(MapDaily)} ({', '.join(BUCKET)}, map, games, objectives_available, objectives_claimed) "  # nosec B608 - table and column names from the code, values bound as parameters
         f"SELECT {BUCKET_SELECT}, b.map, COUNT(*), SUM(b.objectives_available), SUM(b.objectives_claimed) "
         f"FROM {table(MapStat)} b JOIN {table(GameStat)} g ON g.id = b.game_stat_id WHERE {where or '1 = 1'} "
         f"GROUP BY {BUCKET_SELECT}, b.map"

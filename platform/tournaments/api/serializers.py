@@ -81,7 +81,7 @@ class RegistrationSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
-    @extend_schema_field(OpenApiTypes.BOOL)
+    @extend_schema_field(serializers.BooleanField(allow_null=True))  # null: no list sent yet
     def get_list_valid(self, registration: Registration) -> bool | None:
         force_list = getattr(registration, "force_list", None)
         return None if force_list is None else force_list.valid
