@@ -89,12 +89,12 @@ def _mark_stale_in_one_statement(game: str, days: list, *, bump: bool = False) -
     versions = connection.ops.quote_name(SummaryVersion._meta.db_table)
     now = timezone.now()
     bumped = (
-        f" bumped AS (UPDATE {versions} SET version = version + 1, refreshed_at = %s WHERE game = %s RETURNING 1),"
+        f" bumped AS (UPDATE {versions} SET version = version + 1, refreshed_at = %s WHERE game = %s RETURNING 1),"  # nosec B608 - table names from the models, values bound
         if bump
         else ""
     )
     sql = (
-        f"WITH{bumped} on_its_way AS (SELECT EXISTS (SELECT 1 FROM {table} WHERE game = %s AND scheduled) AS yes),"
+        f"WITH{bumped} on_its_way AS (SELECT EXISTS (SELECT 1 FROM {table} WHERE game = %s AND scheduled) AS yes),"  # nosec B608 - table names from the models, values bound
         f" flipped AS (UPDATE {table} SET scheduled = TRUE WHERE game = %s AND NOT scheduled RETURNING 1),"
         f" marked AS (INSERT INTO {table} (game, day, scheduled, created_at)"
         f" SELECT %s, day, TRUE, %s FROM unnest(%s::date[]) AS day ON CONFLICT DO NOTHING RETURNING 1)"

@@ -54,8 +54,8 @@ def test_an_undecided_organizer_request_matches_its_schema(schema, user):
 
 def test_a_registration_without_a_list_matches_its_schema(schema, make_user):
     from accounts.services import make_organizer
+    from participants.services.registration import register
     from tournaments import services
-    from tournaments.services.registration import register
 
     organizer = make_user("olga")
     make_organizer(organizer)

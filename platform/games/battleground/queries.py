@@ -397,7 +397,7 @@ def faction_matchups(f: MetaFilter) -> list[dict]:
 
     def compute(f: MetaFilter) -> list[dict]:
         sql = (
-            "SELECT a.faction, b.faction, MAX(a.faction_name), MAX(b.faction_name), " + _outcomes("a") +
+            "SELECT a.faction, b.faction, MAX(a.faction_name), MAX(b.faction_name), " + _outcomes("a") +  # nosec B608 - names from the models and code, values bound as parameters
             " FROM {side} a JOIN {side} b ON b.game_stat_id = a.game_stat_id AND b.id <> a.id"
             " WHERE a.game_stat_id IN ({games}) GROUP BY a.faction, b.faction ORDER BY a.faction, b.faction"
         )  # fmt: skip
@@ -425,7 +425,7 @@ def character_matchups(f: MetaFilter, top: int = MATRIX_TOP, character: str | No
             where = f" AND ca.character IN ({marks}) AND cb.character IN ({marks})"
             keys = keys + keys
         sql = (
-            "SELECT ca.character, cb.character, MAX(ca.name), MAX(cb.name), " + _outcomes("a") +
+            "SELECT ca.character, cb.character, MAX(ca.name), MAX(cb.name), " + _outcomes("a") +  # nosec B608 - names from the models and code, values bound as parameters
             " FROM {character} ca JOIN {side} a ON a.id = ca.side_id"
             " JOIN {side} b ON b.game_stat_id = a.game_stat_id AND b.id <> a.id"
             " JOIN {character} cb ON cb.side_id = b.id"

@@ -66,7 +66,7 @@ class Dimension:
         measures = [self.measures.get(name, "0") for name in ENTRY_MEASURES]
         conditions = " AND ".join(c for c in (self.where, where) if c) or "1 = 1"
         return (
-            f"INSERT INTO {table(EntryDaily)} ({', '.join(BUCKET)}, dimension, key, name, faction, appearances,"
+            f"INSERT INTO {table(EntryDaily)} ({', '.join(BUCKET)}, dimension, key, name, faction, appearances,"  # nosec B608 - names from the models and code, values bound as parameters
             f" wins, draws, losses, {', '.join(ENTRY_MEASURES)}) "
             f"SELECT {BUCKET_SELECT}, '{self.key}', {self.key_expr}, {self.name_expr}, {self.faction_expr},"
             f" {_count(None, self.distinct)}, {_count('win', self.distinct)}, {_count('draw', self.distinct)},"
@@ -188,7 +188,7 @@ def entry_daily_statements(where: str) -> list[str]:
 
 def round_daily_statements(where: str) -> list[str]:
     return [
-        f"INSERT INTO {table(RoundDaily)} ({', '.join(BUCKET)}, round, result, sides, vp_sum) "
+        f"INSERT INTO {table(RoundDaily)} ({', '.join(BUCKET)}, round, result, sides, vp_sum) "  # nosec B608 - names from the models and code, values bound as parameters
         f"SELECT {BUCKET_SELECT}, r.round, s.result, COUNT(*), SUM(r.vp) "
         f"FROM {table(RoundStat)} r JOIN {table(SideStat)} s ON s.id = r.side_id"
         f" JOIN {table(GameStat)} g ON g.id = s.game_stat_id WHERE {where or '1 = 1'} "
@@ -201,7 +201,7 @@ def dice_daily_statements(where: str) -> list[str]:
     # would only dilute what players actually rolled.
     conditions = " AND ".join(c for c in ("g.randomness = 'recorded'", where) if c)
     return [
-        f"INSERT INTO {table(DiceDaily)} ({', '.join(BUCKET)}, player_name, kind, tests, dice, successes, expected) "
+        f"INSERT INTO {table(DiceDaily)} ({', '.join(BUCKET)}, player_name, kind, tests, dice, successes, expected) "  # nosec B608 - names from the models and code, values bound as parameters
         f"SELECT {BUCKET_SELECT}, s.player_name, t.kind, SUM(t.tests), SUM(t.dice), SUM(t.successes),"
         " SUM(t.expected_successes) "
         f"FROM {table(TestStat)} t JOIN {table(SideStat)} s ON s.id = t.side_id"

@@ -151,7 +151,7 @@ def draw_teams(actor, event: Event) -> list[Team]:
             f"{len(players)} player(s) in no team cannot be drawn into teams of {size}: register or drop "
             f"{size - len(players) % size} more or {len(players) % size} fewer, or form a team by hand."
         )
-    random.Random(f"teams:{event.random_seed}").shuffle(players)
+    random.Random(f"teams:{event.random_seed}").shuffle(players)  # nosec B311 - seeded, reproducible team draw: determinism, not secrecy
     drawn = [players[i : i + size] for i in range(0, len(players), size)]
     if distinct_factions.applies(event):
         # Every troop at the table plays its own faction (a Hoplomachus Alliance, HR-17.2.4, AMB-17):
