@@ -221,7 +221,7 @@ class Solver:
             complete = width >= len(self.pool)
             outcome = self.global_matching(width=None if complete else width)
             if complete or (outcome is not None and self.optimal(outcome)):
-                assert outcome is not None  # the complete graph always has a perfect matching
+                assert outcome is not None  # nosec B101 - the complete graph always has a perfect matching
                 return outcome
             width *= 2
 
