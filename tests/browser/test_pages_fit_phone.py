@@ -189,6 +189,9 @@ PARAM = re.compile(r"<(?:(?P<converter>[^>:]+):)?(?P<name>[^>]+)>")
 def _samples(site) -> dict[str, list]:
     """Values for each parameter, keyed by the literal segment before it where the name alone is
     ambiguous ("matches/<pk>" is a match, "logs/<pk>" a log)."""
+    from django.utils.encoding import force_bytes
+    from django.utils.http import urlsafe_base64_encode
+
     from dashboards.datasets import pages_for
     from games import game_ids
     from rulebook import rules
@@ -213,6 +216,9 @@ def _samples(site) -> dict[str, list]:
         "code": [site["table"].code],
         "characters/key": ["he-man", "skeletor"],
         "import/kind": ["csv", "names"],
+        # A password-reset link that has expired: the page that says so, with the form to ask again.
+        "password-reset/uidb64": [urlsafe_base64_encode(force_bytes(site["user"].pk))],
+        "token": ["expired-token"],
         # Actions that answer POST only: a GET is no page, so any value does.
         "organizer-requests/pk": [0],
         "judges/pk": [0],
