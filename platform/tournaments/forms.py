@@ -55,9 +55,51 @@ EVENT_FIELDS = [
 ]
 
 
+class TiebreakWidget(forms.MultiWidget):
+    """The tiebreaks as a row of menus, most important first, each offering the game's tiebreaks
+    (``set_choices``); an empty menu is skipped. A post with the plain ``tiebreaks`` line (a script's)
+    is read as before."""
+
+    def __init__(self, slots: int = 4):
+        super().__init__([forms.Select() for _ in range(slots)])
+
+    def set_choices(self, choices: list[tuple[str, str]], slots: int) -> None:
+        self.widgets = []
+        for number in range(1, slots + 1):
+            label = _("Tiebreak %(number)s") % {"number": number}
+            self.widgets.append(forms.Select(choices=[("", "—"), *choices], attrs={"aria-label": label}))
+        self.widgets_names = [f"_{number}" for number in range(slots)]
+
+    def decompress(self, value):
+        keys = TiebreakField.keys_of(value)
+        return keys + [""] * (len(self.widgets) - len(keys))
+
+    def value_from_datadict(self, data, files, name):
+        if name in data:
+            return data.get(name)
+        # Every menu posted, however many this form shows (a form re-rendered for another game).
+        chosen, number = [], 0
+        while f"{name}_{number}" in data:
+            chosen.append(data.get(f"{name}_{number}"))
+            number += 1
+        return ", ".join(key for key in chosen if key)
+
+    def value_omitted_from_data(self, data, files, name):
+        return name not in data and f"{name}_0" not in data
+
+
 class TiebreakField(forms.CharField):
-    """The ordered tiebreak keys as one line: "points, sos, score_diff" (the event's game and
-    format may narrow which keys apply; services.events checks that)."""
+    """The ordered tiebreak keys, typed as one line "points, sos, score_diff" or chosen in the
+    menus of ``TiebreakWidget`` (the event's game and format may narrow which keys apply;
+    services.events checks that)."""
+
+    widget = TiebreakWidget
+
+    @staticmethod
+    def keys_of(value) -> list[str]:
+        if isinstance(value, list | tuple):
+            return [str(key) for key in value]
+        return [key.strip() for key in (value or "").replace(";", ",").split(",") if key.strip()]
 
     def prepare_value(self, value):
         if isinstance(value, list | tuple):
@@ -198,9 +240,16 @@ class EventForm(forms.ModelForm):
             choices=[(rule.key, rule.label) for rule in plugin.all_draw_breaks()],
             label="A drawn elimination game",
         )
-        self.fields["tiebreaks"].help_text = (
-            "Most important first, separated by commas. Available: "
-            + ", ".join(f"{key} ({cls.name})" for key, cls in metrics_for(game).items())
+        known = metrics_for(game)
+        tiebreaks = self.fields["tiebreaks"]
+        tiebreaks.label = _("Tiebreaks, most important first")
+        tiebreaks.help_text = _(
+            "Ties in the standings are broken by the first menu, then the next; “—” skips a menu."
+        )
+        start = tiebreaks.widget.value_from_datadict(self.data, None, "tiebreaks") if self.is_bound else None
+        start = TiebreakField.keys_of(start or self.initial.get("tiebreaks") or DEFAULT_ORDER)
+        tiebreaks.widget.set_choices(
+            [(key, cls.name) for key, cls in known.items()], slots=min(len(known), max(4, len(start) + 1))
         )
         self.fields["game_mode"] = forms.ChoiceField(
             required=False,
@@ -254,8 +303,8 @@ def typed_values(form_class, data) -> dict:
     for name, field in form_class.base_fields.items():
         if isinstance(field, forms.BooleanField):
             initial[name] = name in data
-        elif name in data:
-            initial[name] = data.get(name)
+        elif not field.widget.value_omitted_from_data(data, {}, name):
+            initial[name] = field.widget.value_from_datadict(data, {}, name)
     if "game" in data:
         initial["game"] = data.get("game")
     return initial

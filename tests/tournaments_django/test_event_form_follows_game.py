@@ -11,6 +11,8 @@ import pytest
 from django.urls import reverse
 
 import games
+from tournaments.algorithms.standings import DEFAULT_ORDER
+from tournaments.algorithms.tiebreaks import metrics_for
 from tournaments.game_modes import game_modes
 from tournaments.models import Event
 
@@ -94,6 +96,7 @@ def test_the_form_for_a_game_offers_that_games_packs_modes_and_draw_rules_only(c
     assert form.options["content_pack"] == packs
     assert form.options["game_mode"] == modes
     assert form.options["draw_rule"] == [r.key for r in games.plugin(game).all_draw_breaks()]
+    assert form.options["tiebreaks_0"] == ["", *metrics_for(game)]
     others = [g for g in GAMES if g != game]
     for other in others:
         assert not set(games.plugin(other).pack_ids()) & set(form.options["content_pack"])
@@ -107,7 +110,9 @@ def test_posting_the_defaults_shown_for_a_game_creates_its_event_at_once(client_
     assert response.status_code == 302, response.content.decode()[:2000]
     event = Event.objects.get(name=f"Opening night {game}")
     assert (event.game, event.content_pack) == (game, games.plugin(game).default_pack())
-    assert event.tiebreaks and all(key in form.values["tiebreaks"] for key in event.tiebreaks)
+    menus = sorted((k for k in form.values if k.startswith("tiebreaks_")), key=lambda k: int(k.split("_")[1]))
+    shown = [form.values[k] for k in menus if form.values[k]]
+    assert event.tiebreaks == shown == [k for k in DEFAULT_ORDER if k in metrics_for(game)]
 
 
 def test_an_unknown_game_in_the_address_gives_the_default_games_form(client_as_organizer):
@@ -164,3 +169,44 @@ def test_the_event_page_and_list_name_the_game_and_mode(client, make_event):
     assert "Hoplomachus: Remastered · Pandemonium, each for themselves" in page
     listing = client.get(reverse("tournaments:list")).content.decode()
     assert "Hoplomachus: Remastered · Pandemonium, each for themselves" in listing
+
+
+def test_tiebreaks_are_chosen_in_order_from_menus_and_a_typed_line_still_works(client_as_organizer):
+    form = read_form(client_as_organizer.get(reverse("tournaments:create"), {"game": "motu-battleground"}))
+    assert "knockouts" in form.options["tiebreaks_0"]
+    base = {**form.values, "name": "Menus", "starts_on": "2026-06-01"}
+    chosen = {"tiebreaks_0": "points", "tiebreaks_1": "", "tiebreaks_2": "knockouts", "tiebreaks_3": "sos"}
+    assert client_as_organizer.post(reverse("tournaments:create"), {**base, **chosen}).status_code == 302
+    assert Event.objects.get(name="Menus").tiebreaks == ["points", "knockouts", "sos"]
+    typed = {k: v for k, v in base.items() if not k.startswith("tiebreaks_")}
+    typed |= {"name": "Typed", "tiebreaks": "points, head_to_head"}
+    assert client_as_organizer.post(reverse("tournaments:create"), typed).status_code == 302
+    assert Event.objects.get(name="Typed").tiebreaks == ["points", "head_to_head"]
+
+
+def test_a_battleground_only_tiebreak_gives_way_when_the_game_changes(client_as_organizer):
+    form = read_form(client_as_organizer.get(reverse("tournaments:create")))
+    data = {**form.values, "tiebreaks_1": "knockouts", "game": "hoplomachus-remastered", "choose_game": "1"}
+    form = read_form(client_as_organizer.post(reverse("tournaments:create"), data))
+    assert "knockouts" not in form.options["tiebreaks_0"]
+    assert [form.values[f"tiebreaks_{n}"] for n in range(3)] == ["points", "score_diff", ""]
+
+
+def test_editing_an_event_offers_its_games_choices(client_as_organizer, make_event):
+    event = make_event(game="motu-fields-of-eternia", tiebreaks=["points", "sos"])
+    form = read_form(client_as_organizer.get(reverse("tournaments:edit", args=[event.slug])))
+    assert (form.values["game"], form.options["content_pack"]) == (
+        "motu-fields-of-eternia",
+        ["fe-core-starter"],
+    )
+    assert [form.values["tiebreaks_0"], form.values["tiebreaks_1"], form.values["tiebreaks_2"]] == [
+        "points",
+        "sos",
+        "",
+    ]
+    response = client_as_organizer.post(
+        reverse("tournaments:edit", args=[event.slug]), {**form.values, "venue": "Eternos"}
+    )
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert (event.venue, event.tiebreaks) == ("Eternos", ["points", "sos"])
