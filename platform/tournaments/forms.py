@@ -70,6 +70,9 @@ class TiebreakWidget(forms.MultiWidget):
             self.widgets.append(forms.Select(choices=[("", "—"), *choices], attrs={"aria-label": label}))
         self.widgets_names = [f"_{number}" for number in range(slots)]
 
+    def use_required_attribute(self, initial):
+        return False  # the later menus may stay empty; the field asks for one tiebreak itself
+
     def decompress(self, value):
         keys = TiebreakField.keys_of(value)
         return keys + [""] * (len(self.widgets) - len(keys))

@@ -5,6 +5,7 @@ was typed, and checks nothing else."""
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 
 import pytest
@@ -161,6 +162,9 @@ def test_the_game_select_has_a_choose_button_and_the_page_loads_the_forms_script
     html = client_as_organizer.get(reverse("tournaments:create")).content.decode()
     assert 'name="choose_game"' in html and "formnovalidate" in html
     assert "tournaments/event-form.js" in html and "<script>" not in html
+    # A menu left at "—" must not stop the browser from posting the form.
+    menus = re.findall(r"<select [^>]*name=\"tiebreaks_\d\"[^>]*>", html)
+    assert len(menus) == 4 and not any("required" in menu for menu in menus)
 
 
 def test_the_event_page_and_list_name_the_game_and_mode(client, make_event):
