@@ -214,3 +214,9 @@ def test_editing_an_event_offers_its_games_choices(client_as_organizer, make_eve
     assert response.status_code == 302
     event.refresh_from_db()
     assert (event.venue, event.tiebreaks) == ("Eternos", ["points", "sos"])
+
+
+def test_the_forms_new_words_are_translated(client_as_organizer, settings):
+    client_as_organizer.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    html = client_as_organizer.get(reverse("tournaments:create")).content.decode()
+    assert ">Scegli</button>" in html and 'aria-label="Spareggio 1"' in html
