@@ -96,3 +96,9 @@ def test_picking_hoplomachus_shows_its_modes_without_submitting_on_a_phone(phone
     event = Event.objects.get(slug="arena-night")
     assert (event.game, event.content_pack) == ("hoplomachus-remastered", "hr-core-starter")
     assert "Hoplomachus: Remastered" in phone.find_element(By.ID, "event-game").text
+    # The game named in the header and the events list still fits the phone.
+    for path in ("/events/arena-night/", "/events/"):
+        phone.get(live_server.url + path)
+        assert "Hoplomachus: Remastered" in phone.find_element(By.TAG_NAME, "main").text
+        width = phone.execute_script("return document.documentElement.scrollWidth")
+        assert width <= PHONE_WIDTH, f"{path} scrolls sideways: {width} px"
