@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
 
 import games
 from draw import result_rules
@@ -12,6 +13,7 @@ from draw.seats import OPPOSITE, SeatScore, side_names, sides
 from tournaments.algorithms.battle_points import PRESETS, format_bands, parse_bands
 from tournaments.algorithms.errors import InvalidInput, as_sentence
 from tournaments.algorithms.soft_scores import format_categories, parse_categories
+from tournaments.algorithms.standings import DEFAULT_ORDER
 from tournaments.algorithms.tiebreaks import METRICS, metrics_for
 from tournaments.game_modes import game_modes
 from tournaments.models import Event
@@ -53,9 +55,54 @@ EVENT_FIELDS = [
 ]
 
 
+class TiebreakWidget(forms.MultiWidget):
+    """The tiebreaks as a row of menus, most important first, each offering the game's tiebreaks
+    (``set_choices``); an empty menu is skipped. A post with the plain ``tiebreaks`` line (a script's)
+    is read as before."""
+
+    def __init__(self, slots: int = 4):
+        super().__init__([forms.Select() for _ in range(slots)])
+
+    def set_choices(self, choices: list[tuple[str, str]], slots: int) -> None:
+        self.widgets = []
+        for number in range(1, slots + 1):
+            label = _("Tiebreak %(number)s") % {"number": number}
+            self.widgets.append(forms.Select(choices=[("", "—"), *choices], attrs={"aria-label": label}))
+        self.widgets_names = [f"_{number}" for number in range(slots)]
+
+    def use_required_attribute(self, initial):
+        return False  # the later menus may stay empty; the field asks for one tiebreak itself
+
+    def decompress(self, value):
+        keys = TiebreakField.keys_of(value)
+        return keys + [""] * (len(self.widgets) - len(keys))
+
+    def value_from_datadict(self, data, files, name):
+        if name in data:
+            return data.get(name)
+        # Every menu posted, however many this form shows (a form re-rendered for another game).
+        chosen, number = [], 0
+        while f"{name}_{number}" in data:
+            chosen.append(data.get(f"{name}_{number}"))
+            number += 1
+        return ", ".join(key for key in chosen if key)
+
+    def value_omitted_from_data(self, data, files, name):
+        return name not in data and f"{name}_0" not in data
+
+
 class TiebreakField(forms.CharField):
-    """The ordered tiebreak keys as one line: "points, sos, score_diff" (the event's game and
-    format may narrow which keys apply; services.events checks that)."""
+    """The ordered tiebreak keys, typed as one line "points, sos, score_diff" or chosen in the
+    menus of ``TiebreakWidget`` (the event's game and format may narrow which keys apply;
+    services.events checks that)."""
+
+    widget = TiebreakWidget
+
+    @staticmethod
+    def keys_of(value) -> list[str]:
+        if isinstance(value, list | tuple):
+            return [str(key) for key in value]
+        return [key.strip() for key in (value or "").replace(";", ",").split(",") if key.strip()]
 
     def prepare_value(self, value):
         if isinstance(value, list | tuple):
@@ -177,21 +224,35 @@ class EventForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         game = self.data.get("game") or self.initial.get("game") or getattr(self.instance, "game", None)
-        game = game or games.default_game()
+        offered = games.event_games()
+        if game not in {game_id for game_id, _ in offered}:
+            game = games.default_game()
+        self.game = self.initial["game"] = game
         # The game the event plays, or the site's default for a new one, comes selected.
-        self.fields["game"] = forms.ChoiceField(choices=games.event_games(), initial=game)
+        self.fields["game"] = forms.ChoiceField(
+            choices=offered,
+            initial=game,
+            help_text=_("Choosing a game shows its modes, content packs, draw rules and tiebreaks."),
+        )
         packs = [(pack, pack) for pack in games.plugin(game).pack_ids()]
         self.fields["content_pack"] = forms.ChoiceField(
-            choices=packs, help_text="lists are checked against it"
+            choices=packs, initial=games.plugin(game).default_pack(), help_text="lists are checked against it"
         )
         plugin = games.plugin(game)
         self.fields["draw_rule"] = forms.ChoiceField(
             choices=[(rule.key, rule.label) for rule in plugin.all_draw_breaks()],
             label="A drawn elimination game",
         )
-        self.fields["tiebreaks"].help_text = (
-            "Most important first, separated by commas. Available: "
-            + ", ".join(f"{key} ({cls.name})" for key, cls in metrics_for(game).items())
+        known = metrics_for(game)
+        tiebreaks = self.fields["tiebreaks"]
+        tiebreaks.label = _("Tiebreaks, most important first")
+        tiebreaks.help_text = _(
+            "Ties in the standings are broken by the first menu, then the next; “—” skips a menu."
+        )
+        start = tiebreaks.widget.value_from_datadict(self.data, None, "tiebreaks") if self.is_bound else None
+        start = TiebreakField.keys_of(start or self.initial.get("tiebreaks") or DEFAULT_ORDER)
+        tiebreaks.widget.set_choices(
+            [(key, cls.name) for key, cls in known.items()], slots=min(len(known), max(4, len(start) + 1))
         )
         self.fields["game_mode"] = forms.ChoiceField(
             required=False,
@@ -207,6 +268,25 @@ class EventForm(forms.ModelForm):
         # The bye's score in the game's own words (VP, favour…): its ResultSchema's score label.
         self.fields["bye_score"].label = f"{plugin.score_label} for a bye"
         self.order_fields(_after(list(self.fields), "scoring_preset", "bye_score"))
+        if not self.is_bound:
+            self._start_from_game_defaults(game)
+
+    def _start_from_game_defaults(self, game: str) -> None:
+        """Values typed for another game (a re-rendered form) or kept by an event of another game give
+        way to the game's own: its default pack, the tiebreaks it knows, a mode and draw rule it has."""
+        known = metrics_for(game)
+        start = self.initial.get("tiebreaks") or getattr(self.instance, "tiebreaks", None) or []
+        if isinstance(start, str):
+            start = self.fields["tiebreaks"].to_python(start)
+        self.initial["tiebreaks"] = [key for key in start if key in known] or [
+            key for key in DEFAULT_ORDER if key in known
+        ]
+        for name in ("content_pack", "draw_rule", "game_mode"):
+            offered = {str(value) for value, _label in self.fields[name].choices}
+            current = self.initial.get(name, getattr(self.instance, name, None))
+            if current not in offered:
+                fallback = self.fields[name].initial or next(iter(offered), "")
+                self.initial[name] = "" if name == "game_mode" else fallback
 
     def clean_team_size(self) -> int:
         return self.cleaned_data.get("team_size") or 0
@@ -217,6 +297,20 @@ class EventForm(forms.ModelForm):
         if preset:
             data["battle_points"] = list(PRESETS[preset][1])
         return data
+
+
+def typed_values(form_class, data) -> dict:
+    """What was typed in a posted event form, as initial values for the form shown again (a game
+    chosen without JavaScript): every field but the hidden token; an unticked box as False."""
+    initial = {}
+    for name, field in form_class.base_fields.items():
+        if isinstance(field, forms.BooleanField):
+            initial[name] = name in data
+        elif not field.widget.value_omitted_from_data(data, {}, name):
+            initial[name] = field.widget.value_from_datadict(data, {}, name)
+    if "game" in data:
+        initial["game"] = data.get("game")
+    return initial
 
 
 def _after(keys: list[str], key: str, anchor: str) -> list[str]:

@@ -153,6 +153,19 @@ class Event(models.Model):
 
         return plugin(self.game)
 
+    @property
+    def game_name(self) -> str:
+        """The game's name as its plugin gives it (its id for a game without one)."""
+        return self.game_plugin.label or self.game
+
+    @property
+    def mode_name(self) -> str:
+        """The mode of play's name, or "" for the game's standard game."""
+        from tournaments.game_modes import mode_of
+
+        mode = mode_of(self)
+        return mode.name if mode is not None else ""
+
     def get_draw_rule_display(self) -> str:
         try:
             return self.game_plugin.draw_break(self.draw_rule).label

@@ -19,17 +19,26 @@ from tournaments.forms import (
     EventForm,
     LateJoinForm,
     OrganizerForm,
+    typed_values,
 )
 from tournaments.models import Event, EventStatus
 from tournaments.permissions import require_manager, require_organizer_role
 from tournaments.views.common import back_on_event_error, event_or_404
 
+# The name of the form's "Choose" button: the game changed, show its choices without saving.
+CHOOSE_GAME = "choose_game"
+
 
 @login_required
 def event_create(request):
     require_organizer_role(request.user)
-    form = EventForm(request.POST or None, initial={"tiebreaks": list(DEFAULT_ORDER)})
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and CHOOSE_GAME in request.POST:
+        form = EventForm(initial=typed_values(EventForm, request.POST))
+    elif request.method == "POST":
+        form = EventForm(request.POST, initial={"tiebreaks": list(DEFAULT_ORDER)})
+    else:
+        form = EventForm(initial={"tiebreaks": list(DEFAULT_ORDER), "game": request.GET.get("game")})
+    if form.is_bound and form.is_valid():
         settings = {k: v for k, v in form.cleaned_data.items() if k in EVENT_FIELDS}
         name, starts_on = settings.pop("name"), settings.pop("starts_on")
         try:
@@ -46,8 +55,12 @@ def event_create(request):
 def event_edit(request, slug: str):
     event = event_or_404(slug)
     require_manager(request.user, event)
-    form = EventForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
-    if request.method == "POST" and form.is_valid():
+    instance = Event.objects.get(pk=event.pk)
+    if request.method == "POST" and CHOOSE_GAME in request.POST:
+        form = EventForm(instance=instance, initial=typed_values(EventForm, request.POST))
+    else:
+        form = EventForm(request.POST or None, instance=instance)
+    if form.is_bound and form.is_valid():
         changes = {k: v for k, v in form.cleaned_data.items() if k in EVENT_FIELDS}
         changes["ends_on"] = changes.get("ends_on") or changes["starts_on"]
         try:
