@@ -133,9 +133,9 @@ def forced(replay: Replay, *, recorded: bool = False) -> dict | None:
         return None
     events = replay.legal_events()
     if recorded:
-        events = list(
-            {repr(sorted(replay.outcome_free(e).items())): replay.outcome_free(e) for e in events}.values()
-        )
+        # Events that differ only in what the table rolls or draws are one choice for the players.
+        free = [replay.outcome_free(e) for e in events]
+        events = list({repr(sorted(f.items())): f for f in free}.values())
     if len(events) != 1:
         return None
     if recorded and replay.dice_needed(events[0]).get("needs"):
