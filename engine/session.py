@@ -26,6 +26,9 @@ to say inherits ReplayBase's defaults: no board, an event described by its type,
 
 from __future__ import annotations
 
+import copy
+import json
+
 from engine.core import dice_grid
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import parse_envelope
@@ -211,9 +214,6 @@ def next_events(log, *, content_pack: dict | None = None) -> dict:
     of that type (for a recorded log, without the outcomes the table enters: ``dice_needed`` says which).
     ``error`` is the refusal that stopped the replay early, if any (the rest describes the game before it).
     Raises UnreadableLog only when the envelope or the header cannot be read at all."""
-    import copy
-    import json
-
     doc, _ = parse_envelope(log)
     out = {"game": doc["game"], "events_applied": 0, "error": None, "over": False, "awaits": None,
            "to_act": [], "alternatives": []}  # fmt: skip
