@@ -7,7 +7,8 @@
 """
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import ValidationError
@@ -139,8 +140,29 @@ class OrganizerRequestListView(ListAPIView):
     permission_classes = [IsAdminUser]
     serializer_class = OrganizerRequestSerializer
 
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "status", str, enum=[*RequestStatus.values, "all"], description="Default: pending."
+            )
+        ]
+    )
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
     def get_queryset(self):
         wanted = self.request.query_params.get("status", RequestStatus.PENDING)
+        if wanted != "all" and wanted not in RequestStatus.values:
+            # A misspelt filter answered with an empty list reads as "nobody is waiting".
+            choices = ", ".join([*RequestStatus.values, "all"])
+            raise ValidationError(
+                {
+                    "status": [
+                        _("Unknown status “%(status)s”: use one of %(choices)s.")
+                        % {"status": wanted, "choices": choices}
+                    ]
+                }
+            )
         found = OrganizerRequest.objects.select_related("user", "decided_by")
         return found if wanted == "all" else found.filter(status=wanted)
 

@@ -141,6 +141,17 @@ def test_the_api_asks_and_staff_decide(api_client, user, staff):
     assert api_client.get("/api/accounts/organizer-request/").json()["organizer"] is True
 
 
+def test_an_unknown_status_filter_is_refused_not_answered_empty(api_client, user, staff):
+    roles.request_role(user, REASON)
+    api_client.force_authenticate(staff)
+    bogus = api_client.get("/api/accounts/organizer-requests/?status=bogus")
+    assert bogus.status_code == 400
+    assert "bogus" in str(bogus.json()) and "pending" in str(bogus.json())
+    every = api_client.get("/api/accounts/organizer-requests/?status=all").json()["results"]
+    assert [r["username"] for r in every] == ["alice"]
+    assert api_client.get("/api/accounts/organizer-requests/?status=granted").json()["results"] == []
+
+
 def test_the_command_line_lists_and_grants(user):
     roles.request_role(user, REASON)
     out = io.StringIO()
