@@ -17,6 +17,7 @@ from tournaments.algorithms.standings import DEFAULT_ORDER
 from tournaments.algorithms.tiebreaks import METRICS, metrics_for
 from tournaments.game_modes import game_modes
 from tournaments.models import Event
+from tournaments.tiebreak_labels import tiebreak_explanation, tiebreak_name
 
 EVENT_FIELDS = [
     "name",
@@ -52,6 +53,56 @@ EVENT_FIELDS = [
     "require_check_in",
     "odd_field",
     "late_join_points",
+]
+
+
+#: The event form's steps, each a fieldset: its legend and its fields in order. A field of the
+#: form left out of every step lands in the last one.
+EVENT_STEPS = [
+    ("game", _("Game and mode"), ["name", "game", "game_mode", "team_size", "content_pack"]),
+    ("schedule", _("Schedule and place"), ["starts_on", "ends_on", "venue", "description", "round_minutes"]),
+    (
+        "pairing",
+        _("Pairing and draw"),
+        [
+            "format",
+            "swiss_rounds",
+            "top_cut",
+            "first_round",
+            "avoid_same_club",
+            "odd_field",
+            "max_byes",
+            "draw_rule",
+        ],
+    ),
+    (
+        "scoring",
+        _("Scoring and tiebreaks"),
+        [
+            "points_win",
+            "points_draw",
+            "points_loss",
+            "bye_score",
+            "scoring_preset",
+            "battle_points",
+            "placement_points",
+            "tiebreaks",
+            "soft_score_categories",
+            "soft_scores_use",
+        ],
+    ),
+    (
+        "registration",
+        _("Registration and lists"),
+        [
+            "registration_cap",
+            "require_check_in",
+            "late_join_points",
+            "points_limit",
+            "list_deadline",
+            "lists_public",
+        ],
+    ),
 ]
 
 
@@ -251,9 +302,16 @@ class EventForm(forms.ModelForm):
         )
         start = tiebreaks.widget.value_from_datadict(self.data, None, "tiebreaks") if self.is_bound else None
         start = TiebreakField.keys_of(start or self.initial.get("tiebreaks") or DEFAULT_ORDER)
-        tiebreaks.widget.set_choices(
-            [(key, cls.name) for key, cls in known.items()], slots=min(len(known), max(4, len(start) + 1))
+        battle_points = bool(
+            self.data.get("battle_points") if self.is_bound else self.initial.get("battle_points")
         )
+        tiebreaks.widget.set_choices(
+            [(key, tiebreak_name(key)) for key in known], slots=min(len(known), max(4, len(start) + 1))
+        )
+        # One line per tiebreak the game offers: what it measures (shown under the menus).
+        self.tiebreak_help = [
+            (tiebreak_name(key, battle_points=battle_points), tiebreak_explanation(key)) for key in known
+        ]
         self.fields["game_mode"] = forms.ChoiceField(
             required=False,
             label="Mode of play",
@@ -270,6 +328,16 @@ class EventForm(forms.ModelForm):
         self.order_fields(_after(list(self.fields), "scoring_preset", "bye_score"))
         if not self.is_bound:
             self._start_from_game_defaults(game)
+
+    def steps(self) -> list[dict]:
+        """The form's fields grouped in fieldsets (``EVENT_STEPS``): key, legend and bound fields."""
+        placed = {name for _key, _legend, names in EVENT_STEPS for name in names}
+        steps = [
+            {"key": key, "legend": legend, "fields": [self[name] for name in names if name in self.fields]}
+            for key, legend, names in EVENT_STEPS
+        ]
+        steps[-1]["fields"] += [self[name] for name in self.fields if name not in placed]
+        return [step for step in steps if step["fields"]]
 
     def _start_from_game_defaults(self, game: str) -> None:
         """Values typed for another game (a re-rendered form) or kept by an event of another game give
