@@ -14,7 +14,7 @@ from standings import exports
 from standings.services import player_history as history_of
 from standings.services import ratings, standings_table
 from tournaments.permissions import manages
-from tournaments.tiebreak_labels import tiebreak_name
+from tournaments.tiebreak_labels import tiebreak_name, tiebreak_short_name
 from tournaments.views.common import event_or_404
 
 
@@ -25,7 +25,14 @@ def standings(request, slug: str):
     table = standings_table(event)
     every_column = request.GET.get("columns") == "all"
     battle_points = bool(event.battle_points)
-    named = [{**c, "name": tiebreak_name(c["key"], battle_points=battle_points)} for c in table["columns"]]
+    named = [
+        {
+            **c,
+            "name": tiebreak_name(c["key"], battle_points=battle_points),
+            "short": tiebreak_short_name(c["key"], battle_points=battle_points),
+        }
+        for c in table["columns"]
+    ]
     shown = [c for c in named if every_column or c["in_order"]]
     context = {
         "event": event,
@@ -33,6 +40,9 @@ def standings(request, slug: str):
         "table": table,
         "columns": shown,
         "every_column": every_column,
+        "shows_head_to_head": any(c["key"] == "head_to_head" for c in shown),
+        # Rank, name and three numbers fit a 390 px phone; more columns scroll inside their box.
+        "scrolls_on_a_phone": len(shown) + len(table["soft_score_categories"]) > 3,
         "more_columns": len(table["columns"]) > len(shown),
         "ranked_by": [c["name"] for c in named if c["in_order"]],
         "rows": standings_rows(table, shown),

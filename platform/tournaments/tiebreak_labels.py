@@ -29,6 +29,24 @@ NAMES = {
     "knockouts": _("Knock-outs dealt"),
 }
 
+#: Column heads for a phone's narrow standings table (the full name stays for screen readers).
+SHORT_NAMES = {
+    "points": _("Pts"),
+    "score_diff": _("Diff."),
+    "score": _("Score"),
+    "sos": _("SoS"),
+    "median_buchholz": _("Med. Bh."),
+    "sonneborn_berger": _("SB"),
+    "head_to_head": _("H2H"),
+    "buchholz": _("Bh."),
+    "buchholz_cut1": _("Bh. C1"),
+    "progressive": _("Prog."),
+    "progressive_cut1": _("Prog. C1"),
+    "soft_score": _("Soft"),
+    "total": _("Total"),
+    "knockouts": _("KOs"),
+}
+
 EXPLANATIONS = {
     "points": _("Points for wins, draws and losses (or battle points); a bye counts as a win."),
     "score_diff": _("Score scored minus score conceded over all games."),
@@ -54,6 +72,15 @@ def tiebreak_name(key: str, *, battle_points: bool = False) -> str:
     if key in NAMES:
         return str(NAMES[key])
     return METRICS[key].name if key in METRICS else key
+
+
+def tiebreak_short_name(key: str, *, battle_points: bool = False) -> str:
+    """A short column head for a narrow screen ("BP" for points that are battle points)."""
+    if key == "points" and battle_points:
+        return str(_("BP"))
+    if key in SHORT_NAMES:
+        return str(SHORT_NAMES[key])
+    return tiebreak_name(key)
 
 
 def tiebreak_explanation(key: str) -> str:
