@@ -44,7 +44,11 @@ def test_the_standings_show_the_events_tiebreaks_in_its_order(half_points_event,
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert header(page) == ["#", "Player", "Tournament points", "Sonneborn-Berger", "Strength of schedule"]
     assert 'id="every-column"' in page
-    assert re.findall(r'<span class="col-short" aria-hidden="true">([^<]*)</span>', page) == ["Pts", "SB", "SoS"]
+    assert re.findall(r'<span class="col-short" aria-hidden="true">([^<]*)</span>', page) == [
+        "Pts",
+        "SB",
+        "SoS",
+    ]
     every = client.get(url + "?columns=all", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     columns = header(every)
     assert columns[2:5] == ["Tournament points", "Sonneborn-Berger", "Strength of schedule"]
