@@ -598,30 +598,34 @@ class TimerForm(forms.Form):
 
 
 class LateJoinForm(forms.Form):
-    username = forms.CharField(max_length=150)
+    username = forms.CharField(max_length=150, label=_("Username"))
     points = forms.DecimalField(
-        max_digits=5, decimal_places=2, required=False, help_text="default: the event's late-join score"
+        max_digits=5,
+        decimal_places=2,
+        required=False,
+        label=_("Points"),
+        help_text=_("default: the event's late-join score"),
     )
 
     def clean_username(self):
         user = get_user_model().objects.filter(username=self.cleaned_data["username"]).first()
         if user is None:
-            raise forms.ValidationError("No player with that username.")
+            raise forms.ValidationError(_("No player with that username."))
         return user
 
 
 class OrganizerForm(forms.Form):
-    username = forms.CharField(max_length=150, label="Add an organizer")
+    username = forms.CharField(max_length=150, label=_("Add an organizer"))
 
     def clean_username(self):
         user = get_user_model().objects.filter(username=self.cleaned_data["username"]).first()
         if user is None:
-            raise forms.ValidationError("No user with that username.")
+            raise forms.ValidationError(_("No user with that username."))
         return user
 
 
 class JudgeForm(OrganizerForm):
-    username = forms.CharField(max_length=150, label="Add a judge (username)")
+    username = forms.CharField(max_length=150, label=_("Add a judge (username)"))
 
 
 class TeamForm(forms.Form):
