@@ -34,6 +34,7 @@ page_patterns = [
     path("<slug:slug>/manage/players/import-commit/", intake_pages.import_commit, name="import-commit"),
     path("<slug:slug>/manage/players/claim-slips/", intake_pages.claim_slips, name="claim-slips"),
     path("<slug:slug>/manage/join-code/", intake_pages.join_code, name="join-code"),
+    path("<slug:slug>/manage/check-in/", entry_pages.check_in_bulk, name="check-in-bulk"),
     path("<slug:slug>/manage/late-join/", entry_pages.late_join, name="late-join"),
     path("<slug:slug>/manage/soft-scores/", entry_pages.soft_scores, name="soft-scores"),
     path(
@@ -52,6 +53,7 @@ api_patterns = [
         entries.RegistrationActionView.as_view(),
         name="registration-action",
     ),
+    path("<slug:slug>/check-in/", entries.CheckInView.as_view(), name="check-in"),
     path("<slug:slug>/late-join/", entries.LateJoinView.as_view(), name="late-join"),
     path("<slug:slug>/guests/", intake.GuestListView.as_view(), name="guests"),
     path("<slug:slug>/ringer/", intake.RingerView.as_view(), name="ringer"),

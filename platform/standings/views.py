@@ -7,25 +7,45 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.formats import number_format
 
 import games
 from standings import exports
 from standings.services import player_history as history_of
 from standings.services import ratings, standings_table
 from tournaments.permissions import manages
+from tournaments.tiebreak_labels import tiebreak_name, tiebreak_short_name
 from tournaments.views.common import event_or_404
 
 
 def standings(request, slug: str):
+    """The event's standings: its own tiebreaks, in its order; ``?columns=all`` adds every other
+    tiebreak its game and format allow, for information (the exports always have them all)."""
     event = event_or_404(slug)
     table = standings_table(event)
+    every_column = request.GET.get("columns") == "all"
+    battle_points = bool(event.battle_points)
+    named = [
+        {
+            **c,
+            "name": tiebreak_name(c["key"], battle_points=battle_points),
+            "short": tiebreak_short_name(c["key"], battle_points=battle_points),
+        }
+        for c in table["columns"]
+    ]
+    shown = [c for c in named if every_column or c["in_order"]]
     context = {
         "event": event,
         "tab": "standings",
         "table": table,
-        "columns": table["columns"],
-        "ranked_by": [c["name"] for c in table["columns"] if c["in_order"]],
-        "rows": standings_rows(table),
+        "columns": shown,
+        "every_column": every_column,
+        "shows_head_to_head": any(c["key"] == "head_to_head" for c in shown),
+        # Rank, name and three numbers fit a 390 px phone; more columns scroll inside their box.
+        "scrolls_on_a_phone": len(shown) + len(table["soft_score_categories"]) > 3,
+        "more_columns": len(table["columns"]) > len(shown),
+        "ranked_by": [c["name"] for c in named if c["in_order"]],
+        "rows": standings_rows(table, shown),
         "after_round": table["after_round"],
         "is_manager": manages(request.user, event),
     }
@@ -64,10 +84,10 @@ def rating_list(request):
     return render(request, "standings/ratings.html", {"rows": table, "game": game, "games": choices})
 
 
-def standings_rows(table: dict) -> list[dict]:
-    """The standings table's rows with their cells in column order: tiebreak values, then soft
-    scores by category."""
-    keys = [c["key"] for c in table["columns"]]
+def standings_rows(table: dict, columns: list[dict] | None = None) -> list[dict]:
+    """The standings table's rows with their cells in the order of ``columns`` (every column of
+    the table by default): tiebreak values, then soft scores by category."""
+    keys = [c["key"] for c in (table["columns"] if columns is None else columns)]
     categories = [c["key"] for c in table["soft_score_categories"]]
     return [
         {
@@ -80,7 +100,11 @@ def standings_rows(table: dict) -> list[dict]:
 
 
 def _cell(value) -> str:
-    """``9``, ``6.5``, ``0.5833``; a dash for a value that does not apply (or is not entered)."""
+    """``9``, ``6.5``, ``0.5833`` in the page's language (``6,5`` in Italian), at most four
+    decimals and no trailing zeros; a dash for a value that does not apply (or is not entered)."""
     if value is None:
         return "–"
-    return f"{value:.4f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
+    if isinstance(value, float):
+        decimals = f"{value:.4f}".rstrip("0").split(".")[1]
+        return number_format(round(value, 4), decimal_pos=len(decimals), use_l10n=True)
+    return number_format(value, use_l10n=True)

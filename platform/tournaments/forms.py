@@ -17,6 +17,7 @@ from tournaments.algorithms.standings import DEFAULT_ORDER
 from tournaments.algorithms.tiebreaks import METRICS, metrics_for
 from tournaments.game_modes import game_modes
 from tournaments.models import Event
+from tournaments.tiebreak_labels import tiebreak_explanation, tiebreak_name
 
 EVENT_FIELDS = [
     "name",
@@ -52,6 +53,56 @@ EVENT_FIELDS = [
     "require_check_in",
     "odd_field",
     "late_join_points",
+]
+
+
+#: The event form's steps, each a fieldset: its legend and its fields in order. A field of the
+#: form left out of every step lands in the last one.
+EVENT_STEPS = [
+    ("game", _("Game and mode"), ["name", "game", "game_mode", "team_size", "content_pack"]),
+    ("schedule", _("Schedule and place"), ["starts_on", "ends_on", "venue", "description", "round_minutes"]),
+    (
+        "pairing",
+        _("Pairing and draw"),
+        [
+            "format",
+            "swiss_rounds",
+            "top_cut",
+            "first_round",
+            "avoid_same_club",
+            "odd_field",
+            "max_byes",
+            "draw_rule",
+        ],
+    ),
+    (
+        "scoring",
+        _("Scoring and tiebreaks"),
+        [
+            "points_win",
+            "points_draw",
+            "points_loss",
+            "bye_score",
+            "scoring_preset",
+            "battle_points",
+            "placement_points",
+            "tiebreaks",
+            "soft_score_categories",
+            "soft_scores_use",
+        ],
+    ),
+    (
+        "registration",
+        _("Registration and lists"),
+        [
+            "registration_cap",
+            "require_check_in",
+            "late_join_points",
+            "points_limit",
+            "list_deadline",
+            "lists_public",
+        ],
+    ),
 ]
 
 
@@ -115,12 +166,12 @@ class TiebreakField(forms.CharField):
 
     def validate(self, value):
         if not value:
-            raise forms.ValidationError("Choose at least one tiebreak.")
+            raise forms.ValidationError(_("Choose at least one tiebreak."))
         unknown = [k for k in value if k not in METRICS]
         if unknown:
             raise forms.ValidationError(f"Unknown tiebreak {unknown[0]!r}; known: {', '.join(METRICS)}.")
         if len(set(value)) != len(value):
-            raise forms.ValidationError("A tiebreak is listed twice.")
+            raise forms.ValidationError(_("A tiebreak is listed twice."))
 
 
 class _LinesField(forms.CharField):
@@ -176,27 +227,33 @@ class EventForm(forms.ModelForm):
     tiebreaks = TiebreakField()
     placement_points = PlacementPointsField(
         required=False,
-        label="Points per place in a pod",
-        help_text="Free-for-all modes only: 1st place first, e.g. “3, 2, 1, 0”; a pod of three reads them "
-        "scaled (3, 1.5, 0). Empty: 3, 2, 1, 0.",
+        label=_("Points per place in a pod"),
+        help_text=_(
+            "Free-for-all modes only: 1st place first, e.g. “3, 2, 1, 0”; a pod of three reads them "
+            "scaled (3, 1.5, 0). Empty: 3, 2, 1, 0."
+        ),
     )
     scoring_preset = forms.ChoiceField(
         required=False,
-        label="Start from a scoring table",
-        choices=[("", "Keep the bands below"), *((key, name) for key, (name, _) in PRESETS.items())],
-        help_text="Replaces the bands below with the table chosen.",
+        label=_("Start from a scoring table"),
+        choices=[("", _("Keep the bands below")), *((key, name) for key, (name, _bands) in PRESETS.items())],
+        help_text=_("Replaces the bands below with the table chosen."),
     )
     battle_points = BattlePointsField(
-        label="Battle points by score margin",
-        help_text="One band a line: margin, name, points of the side ahead and behind, e.g. "
-        "“0-4 Draw 10-10”, “5-14 Minor victory 13-7”, “15+ Major victory 17-3”. Bands start at 0, "
-        "follow on without gaps and the last ends with “+”. Empty: points per win, draw and loss.",
+        label=_("Battle points by score margin"),
+        help_text=_(
+            "One band a line: margin, name, points of the side ahead and behind, e.g. "
+            "“0-4 Draw 10-10”, “5-14 Minor victory 13-7”, “15+ Major victory 17-3”. Bands start at 0, "
+            "follow on without gaps and the last ends with “+”. Empty: points per win, draw and loss."
+        ),
     )
     soft_score_categories = SoftScoreCategoriesField(
-        label="Soft score categories",
+        label=_("Soft score categories"),
         widget=forms.Textarea(attrs={"rows": 2, "spellcheck": "false"}),
-        help_text="One a line with its maximum, e.g. “Sportsmanship: 10”, “Painting: 20”. "
-        "Organizers enter them per player; they never change game points.",
+        help_text=_(
+            "One a line with its maximum, e.g. “Sportsmanship: 10”, “Painting: 20”. "
+            "Organizers enter them per player; they never change game points."
+        ),
     )
 
     class Meta:
@@ -209,16 +266,16 @@ class EventForm(forms.ModelForm):
             "description": forms.Textarea(attrs={"rows": 3}),
         }
         labels = {
-            "swiss_rounds": "Swiss rounds",
-            "top_cut": "Top cut (players)",
-            "points_win": "Points for a win",
-            "points_draw": "Points for a draw",
-            "points_loss": "Points for a loss",
-            "round_minutes": "Round time limit (minutes)",
-            "points_limit": "Force points limit",
-            "lists_public": "Lists are public",
-            "odd_field": "Odd number of players",
-            "soft_scores_use": "Soft scores in the ranking",
+            "swiss_rounds": _("Swiss rounds"),
+            "top_cut": _("Top cut (players)"),
+            "points_win": _("Points for a win"),
+            "points_draw": _("Points for a draw"),
+            "points_loss": _("Points for a loss"),
+            "round_minutes": _("Round time limit (minutes)"),
+            "points_limit": _("Force points limit"),
+            "lists_public": _("Lists are public"),
+            "odd_field": _("Odd number of players"),
+            "soft_scores_use": _("Soft scores in the ranking"),
         }
 
     def __init__(self, *args, **kwargs):
@@ -236,12 +293,15 @@ class EventForm(forms.ModelForm):
         )
         packs = [(pack, pack) for pack in games.plugin(game).pack_ids()]
         self.fields["content_pack"] = forms.ChoiceField(
-            choices=packs, initial=games.plugin(game).default_pack(), help_text="lists are checked against it"
+            choices=packs,
+            initial=games.plugin(game).default_pack(),
+            label=_("Content pack"),
+            help_text=_("lists are checked against it"),
         )
         plugin = games.plugin(game)
         self.fields["draw_rule"] = forms.ChoiceField(
             choices=[(rule.key, rule.label) for rule in plugin.all_draw_breaks()],
-            label="A drawn elimination game",
+            label=_("A drawn elimination game"),
         )
         known = metrics_for(game)
         tiebreaks = self.fields["tiebreaks"]
@@ -251,25 +311,42 @@ class EventForm(forms.ModelForm):
         )
         start = tiebreaks.widget.value_from_datadict(self.data, None, "tiebreaks") if self.is_bound else None
         start = TiebreakField.keys_of(start or self.initial.get("tiebreaks") or DEFAULT_ORDER)
-        tiebreaks.widget.set_choices(
-            [(key, cls.name) for key, cls in known.items()], slots=min(len(known), max(4, len(start) + 1))
+        battle_points = bool(
+            self.data.get("battle_points") if self.is_bound else self.initial.get("battle_points")
         )
+        tiebreaks.widget.set_choices(
+            [(key, tiebreak_name(key)) for key in known], slots=min(len(known), max(4, len(start) + 1))
+        )
+        # One line per tiebreak the game offers: what it measures (shown under the menus).
+        self.tiebreak_help = [
+            (tiebreak_name(key, battle_points=battle_points), tiebreak_explanation(key)) for key in known
+        ]
         self.fields["game_mode"] = forms.ChoiceField(
             required=False,
-            label="Mode of play",
-            choices=[("", "The standard game")]
+            label=_("Mode of play"),
+            choices=[("", _("The standard game"))]
             + [(m.id, m.name) for m in game_modes(game) if not m.against_game],
-            help_text="A free-for-all mode pairs pods of 3–4 players; a team mode needs its team size.",
+            help_text=_("A free-for-all mode pairs pods of 3–4 players; a team mode needs its team size."),
         )
         self.fields["team_size"].required = False  # left out: every player for themselves
-        self.fields["team_size"].label = "Players per team"
+        self.fields["team_size"].label = _("Players per team")
         self.fields["list_deadline"].input_formats = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]
         self.fields["ends_on"].required = False
         # The bye's score in the game's own words (VP, favour…): its ResultSchema's score label.
-        self.fields["bye_score"].label = f"{plugin.score_label} for a bye"
+        self.fields["bye_score"].label = _("%(score)s for a bye") % {"score": plugin.score_label}
         self.order_fields(_after(list(self.fields), "scoring_preset", "bye_score"))
         if not self.is_bound:
             self._start_from_game_defaults(game)
+
+    def steps(self) -> list[dict]:
+        """The form's fields grouped in fieldsets (``EVENT_STEPS``): key, legend and bound fields."""
+        placed = {name for _key, _legend, names in EVENT_STEPS for name in names}
+        steps = [
+            {"key": key, "legend": legend, "fields": [self[name] for name in names if name in self.fields]}
+            for key, legend, names in EVENT_STEPS
+        ]
+        steps[-1]["fields"] += [self[name] for name in self.fields if name not in placed]
+        return [step for step in steps if step["fields"]]
 
     def _start_from_game_defaults(self, game: str) -> None:
         """Values typed for another game (a re-rendered form) or kept by an event of another game give
@@ -521,30 +598,34 @@ class TimerForm(forms.Form):
 
 
 class LateJoinForm(forms.Form):
-    username = forms.CharField(max_length=150)
+    username = forms.CharField(max_length=150, label=_("Username"))
     points = forms.DecimalField(
-        max_digits=5, decimal_places=2, required=False, help_text="default: the event's late-join score"
+        max_digits=5,
+        decimal_places=2,
+        required=False,
+        label=_("Points"),
+        help_text=_("default: the event's late-join score"),
     )
 
     def clean_username(self):
         user = get_user_model().objects.filter(username=self.cleaned_data["username"]).first()
         if user is None:
-            raise forms.ValidationError("No player with that username.")
+            raise forms.ValidationError(_("No player with that username."))
         return user
 
 
 class OrganizerForm(forms.Form):
-    username = forms.CharField(max_length=150, label="Add an organizer")
+    username = forms.CharField(max_length=150, label=_("Add an organizer"))
 
     def clean_username(self):
         user = get_user_model().objects.filter(username=self.cleaned_data["username"]).first()
         if user is None:
-            raise forms.ValidationError("No user with that username.")
+            raise forms.ValidationError(_("No user with that username."))
         return user
 
 
 class JudgeForm(OrganizerForm):
-    username = forms.CharField(max_length=150, label="Add a judge (username)")
+    username = forms.CharField(max_length=150, label=_("Add a judge (username)"))
 
 
 class TeamForm(forms.Form):

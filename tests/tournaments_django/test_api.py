@@ -173,7 +173,10 @@ def test_standings_export_as_csv_with_every_tiebreak_column(field, organizer, cl
         assert {"median_buchholz", "sonneborn_berger", "head_to_head", "knockouts", "score"} <= set(rows[0])
         assert len(rows) == 5
         assert rows[1][0] == "1" and rows[1][3] == "3"
+    # The page shows the event's own tiebreaks; every other one on request.
     page = client.get(f"/events/{event.slug}/standings/")
+    assert b"Strength of schedule" in page.content and b"Median Buchholz" not in page.content
+    page = client.get(f"/events/{event.slug}/standings/?columns=all")
     assert b"Sonneborn-Berger" in page.content and b"Median Buchholz" in page.content
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from participants import services as participant_services
@@ -57,6 +58,43 @@ class RegistrationActionView(EventAPIView):
         self.actions[action](request.user, registration)
         registration.refresh_from_db()
         return Response(s.RegistrationSerializer(registration).data)
+
+
+class CheckInInputSerializer(serializers.Serializer):
+    all = serializers.BooleanField(
+        required=False, default=False, help_text="Check in every registered player who has not checked in."
+    )
+    registrations = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        required=False,
+        allow_empty=False,
+        help_text="The registrations to check in (ids), when not all.",
+    )
+
+    def validate(self, data):
+        if bool(data.get("all")) == ("registrations" in data):
+            raise serializers.ValidationError(_("Give either all: true or a list of registrations."))
+        return data
+
+
+class CheckInView(EventAPIView):
+    @extend_schema(
+        summary="Check in several players at once (organizers)",
+        description='`{"all": true}` checks in every registered player who has not checked in; '
+        '`{"registrations": [ids]}` the ones named. One transaction: a named registration that is '
+        "waiting, dropped or of another event refuses the whole request (400 or 409, nothing stored). "
+        "Answers with the registrations checked in now (players already checked in are left out).",
+        request=CheckInInputSerializer,
+        responses=s.RegistrationSerializer(many=True),
+        operation_id="events_check_in_many",
+    )
+    def post(self, request, slug):
+        data = self.valid(CheckInInputSerializer)
+        event = self.event(slug)
+        checked = participant_services.check_in_many(
+            request.user, event, None if data.get("all") else data["registrations"]
+        )
+        return Response(s.RegistrationSerializer(checked, many=True).data)
 
 
 class LateJoinView(EventAPIView):

@@ -11,6 +11,7 @@ from participants.services.player_import import import_players
 from participants.services.registration import (
     admit,
     check_in,
+    check_in_many,
     drop,
     late_join,
     register,
@@ -26,6 +27,7 @@ __all__ = [
     "add_ringer",
     "admit",
     "check_in",
+    "check_in_many",
     "claim",
     "create_team",
     "disband_team",

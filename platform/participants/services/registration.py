@@ -6,6 +6,7 @@ from decimal import Decimal
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from accounts.services import profile_for
 from draw.models import RoundState
@@ -103,6 +104,46 @@ def check_in(actor, registration: Registration) -> Registration:
     registration.save(update_fields=["status"])
     audit(event, "checked-in", f"{registration.display_name} checked in", actor=actor)
     return registration
+
+
+@transaction.atomic
+def check_in_many(actor, event: Event, registration_ids=None) -> list[Registration]:
+    """An organizer checks in several players at once: every registered player who has not
+    checked in (``registration_ids`` None), or the registrations named. One transaction: if one
+    named registration cannot be checked in (waiting, dropped, or not this event's), nothing is.
+    Players already checked in are left as they are. Returns the registrations checked in now."""
+    require_manager(actor, event)
+    event = lock_event(event)
+    entries = event.registrations.select_for_update().order_by("display_name", "pk")
+    if registration_ids is None:
+        chosen = list(entries.filter(status=RegistrationStatus.REGISTERED))
+    else:
+        wanted = {int(pk) for pk in registration_ids}
+        chosen = list(entries.filter(pk__in=wanted))
+        unknown = wanted - {r.pk for r in chosen}
+        if unknown:
+            raise EventError(
+                _("No registration %(ids)s in this event.") % {"ids": ", ".join(map(str, sorted(unknown)))},
+                "invalid",
+            )
+        refused = [
+            r
+            for r in chosen
+            if r.status not in (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
+        ]
+        if refused:
+            raise EventError(
+                _("Cannot check in %(names)s: not registered (waiting or dropped).")
+                % {"names": ", ".join(r.display_name for r in refused)},
+                "state",
+            )
+        chosen = [r for r in chosen if r.status == RegistrationStatus.REGISTERED]
+    for registration in chosen:
+        registration.status = RegistrationStatus.CHECKED_IN
+    Registration.objects.bulk_update(chosen, ["status"])
+    for registration in chosen:
+        audit(event, "checked-in", f"{registration.display_name} checked in", actor=actor)
+    return chosen
 
 
 @transaction.atomic

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from participants import services as participant_services
@@ -35,6 +37,32 @@ def registration_action(request, slug: str, pk: int, action: str):
         messages.success(request, f"{registration.display_name} admitted from the waiting list.")
     else:
         raise EventError(f"Unknown action {action!r}.")
+    return redirect("tournaments:manage", slug=slug)
+
+
+@require_POST
+@login_required
+@back_on_event_error
+def check_in_bulk(request, slug: str):
+    """Check in every registered player ("all") or the ticked ones ("registration"), in one POST."""
+    event = event_or_404(slug)
+    if request.POST.get("all"):
+        chosen = None
+    else:
+        chosen = request.POST.getlist("registration")
+        if not chosen:
+            raise EventError(_("Tick the players to check in, or check in all."))
+        if not all(pk.isdigit() for pk in chosen):
+            raise EventError(_("Unknown registration."))
+    checked = participant_services.check_in_many(request.user, event, chosen)
+    messages.success(
+        request,
+        ngettext("%(count)d player checked in.", "%(count)d players checked in.", len(checked))
+        % {"count": len(checked)},
+    )
+    back = request.POST.get("next")
+    if back == "pair-absent":
+        return redirect("tournaments:pair-absent", slug=slug)
     return redirect("tournaments:manage", slug=slug)
 
 

@@ -32,9 +32,13 @@ Conventions shared by all metrics (platform rules, documented for organisers in
 * Dropped players keep their results and still count as opponents.
 * Two games against the same opponent count twice.
 
+* Progressive score is FIDE C.07 Article 7.5's sum of running scores after each round
+  (``progressive``), and its Cut-1 (``progressive_cut1``, Article 14.1) without the first
+  round's running score.
+
 The keys: ``points``, ``score_diff``, ``score``, ``sos``, ``median_buchholz``,
-``sonneborn_berger``, ``head_to_head``, ``buchholz``, ``buchholz_cut1``, ``soft_score``,
-``total``, and those games register.
+``sonneborn_berger``, ``head_to_head``, ``buchholz``, ``buchholz_cut1``, ``progressive``,
+``progressive_cut1``, ``soft_score``, ``total``, and those games register.
 """
 
 from __future__ import annotations
@@ -365,6 +369,67 @@ class BuchholzCut1(Metric):
     def compute(self, context):
         h = context.history
         return {pid: _total(_cut_least(_buchholz_contributions(h, pid))) for pid in h.competitors}
+
+
+def _running_scores(h: EventHistory, pid: PlayerId) -> list[float]:
+    """``pid``'s score after each round so far, rounds 1 to the last with a result.
+
+    A round's games (a pod, a team game or a bye, all read through their points) add their
+    points in the round they were played; a round without a game of the player's (dropped,
+    absent) adds nothing, so their running score stays. A late joiner's starting points stand
+    for the rounds they missed and are in the running score from round 1 on.
+    """
+    per_round: dict[int, float] = {}
+    for g in h.games[pid]:
+        per_round[g.round] = per_round.get(g.round, 0) + g.points
+    running = h.competitors[pid].starting_points
+    scores = []
+    for number in range(1, h.last_round + 1):
+        running += per_round.get(number, 0)
+        scores.append(running)
+    return scores
+
+
+@register
+class ProgressiveScore(Metric):
+    """Progressive (cumulative) score, FIDE C.07 (2023) Article 7.5: the sum of the player's
+    running scores after each round. Points scored early count once per later round, so of two
+    players on the same points the one who scored them sooner (and so met stronger opponents in
+    a Swiss) ranks higher.
+
+    Scores are the event's points (battle points, pods' placement points and team results
+    included); a bye counts with its points in its round, a round missed after dropping adds 0
+    (Article 16's unplayed rounds count as played for their points). No cut: the whole sum, as
+    Article 7.5 defines it (``progressive_cut1`` is the Cut-1 variant).
+    """
+
+    key = "progressive"
+    name = "Progressive score"
+
+    def compute(self, context):
+        h = context.history
+        return {pid: _tidy(sum(_running_scores(h, pid))) for pid in h.competitors}
+
+
+@register
+class ProgressiveScoreCut1(Metric):
+    """Progressive score Cut-1 (FIDE C.07 Articles 7.5 and 14.1): without its least significant
+    value, the running score after round 1 (the lowest, as running scores never fall with
+    non-negative points; with negative points the least value is cut, whichever round it is).
+    After one round nothing is left: 0."""
+
+    key = "progressive_cut1"
+    name = "Progressive score Cut-1"
+
+    def compute(self, context):
+        h = context.history
+        values = {}
+        for pid in h.competitors:
+            scores = _running_scores(h, pid)
+            if scores:
+                scores.remove(min(scores))
+            values[pid] = _tidy(sum(scores))
+        return values
 
 
 @register

@@ -10,9 +10,11 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -22,7 +24,7 @@ from draw.models import Match, Round, RoundState
 from draw.services.rounds import AbsentPlayers
 from gamelogs.api.errors import error_body
 from gamelogs.services import UploadRejected
-from tournaments import services
+from tournaments import event_filters, services
 from tournaments.api import serializers as s
 from tournaments.errors import EventError
 from tournaments.forms import EVENT_FIELDS
@@ -91,6 +93,41 @@ def _event_settings(data: dict) -> dict:
 class EventListView(generics.ListAPIView, EventAPIView):
     serializer_class = s.EventSerializer
     queryset = Event.objects.prefetch_related("organizers")
+
+    def get_queryset(self):
+        params = self.request.query_params
+        game, mode = params.get("game", ""), params.get("mode", "")
+        if game and game not in {game_id for game_id, _name in event_filters.game_choices()}:
+            raise ValidationError({"game": [_("Unknown game %(game)r.") % {"game": game}]})
+        if mode and not game:
+            raise ValidationError({"mode": [_("Choose a game to filter by its mode.")]})
+        if mode and mode not in {value for value, _name in event_filters.mode_choices(game)}:
+            raise ValidationError({"mode": [_("Unknown mode %(mode)r for this game.") % {"mode": mode}]})
+        return event_filters.filter_events(super().get_queryset(), game, mode)
+
+    @extend_schema(
+        summary="Events, newest first; of one game (and mode) with ?game= (and &mode=)",
+        parameters=[
+            OpenApiParameter(
+                "game",
+                OpenApiTypes.STR,
+                description="Only the events of this game (its id, e.g. hoplomachus-remastered).",
+                enum=[game_id for game_id, _name in event_filters.game_choices()],
+            ),
+            OpenApiParameter(
+                "mode",
+                OpenApiTypes.STR,
+                description="With game: only the events of this mode of play (a mode id of the game, "
+                "or standard for the game's standard game).",
+            ),
+        ],
+        responses={
+            200: s.EventSerializer(many=True),
+            400: OpenApiResponse(description="an unknown game, or a mode without its game or not of it"),
+        },
+    )
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
 
     @extend_schema(
         summary="Create an event (organizers)", request=s.EventSerializer, responses={201: s.EventSerializer}

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 from draw import services as draw_services
 from draw.models import MatchState, RoundState
 from draw.pairing import planned_rounds
+from participants.models import RegistrationStatus
 from participants.services.force_lists import missing_or_invalid_lists
 from tournaments import services
 from tournaments.algorithms.standings import DEFAULT_ORDER
@@ -98,8 +99,10 @@ def manage(request, slug: str):
         and (current is None or current.state == RoundState.CLOSED),
         "planned_rounds": planned_rounds(event),
         "missing_lists": missing_or_invalid_lists(event),
-        "late_join_form": LateJoinForm(initial={"points": event.late_join_points}),
-        "organizer_form": OrganizerForm(),
+        # Distinct ids: both forms have a username field (and the judges' card a third).
+        "late_join_form": LateJoinForm(initial={"points": event.late_join_points}, auto_id="id_late_join_%s"),
+        "organizer_form": OrganizerForm(auto_id="id_organizer_%s"),
+        "awaiting_check_in": sum(1 for r in registrations if r.status == RegistrationStatus.REGISTERED),
         "organizers": event.organizers.all(),
         "audit": event.audit_entries.select_related("actor")[:15],
         "readiness": draw_services.readiness(event) if not rounds else [],

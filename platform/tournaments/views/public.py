@@ -9,17 +9,37 @@ from draw.pairing import planned_rounds
 from draw.services.event_day import current_table
 from participants.models import RegistrationStatus
 from participants.services.registration import registration_of
+from tournaments import event_filters
 from tournaments.models import AuditEntry, Event
 from tournaments.permissions import can_create_events, manages
+from tournaments.tiebreak_labels import tiebreak_name
 from tournaments.views.common import event_or_404
 
 
 def event_list(request):
-    events = Event.objects.all()
+    """Every event, or those of the game (and mode) chosen in the filter form: a plain GET form,
+    so the filter works without JavaScript and its address can be shared."""
+    offered = event_filters.game_choices()
+    game = request.GET.get("game", "")
+    if game not in {game_id for game_id, _name in offered}:
+        game = ""
+    modes = event_filters.mode_choices(game) if game else []
+    mode = request.GET.get("mode", "")
+    if mode not in {value for value, _name in modes}:
+        mode = ""
+    events = event_filters.filter_events(Event.objects.all(), game, mode)
     return render(
         request,
         "tournaments/event_list.html",
-        {"events": events, "can_create": can_create_events(request.user)},
+        {
+            "events": events,
+            "can_create": can_create_events(request.user),
+            "games": offered,
+            "game": game,
+            "modes": modes if len(modes) > 1 else [],
+            "mode": mode,
+            "filtered": bool(game),
+        },
     )
 
 
@@ -36,6 +56,9 @@ def event_detail(request, slug: str):
         "waiting": registrations.filter(status=RegistrationStatus.WAITLISTED),
         "rounds": presenters.visible_rounds(event, request.user),
         "planned_rounds": planned_rounds(event),
+        "tiebreak_names": [
+            tiebreak_name(key, battle_points=bool(event.battle_points)) for key in event.tiebreaks
+        ],
     }
     return render(request, "tournaments/event_detail.html", context)
 
