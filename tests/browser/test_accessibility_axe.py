@@ -11,12 +11,13 @@ named by rule, impact, element and page. One browser for the whole walk.
 from __future__ import annotations
 
 import contextlib
+import json
 from collections import Counter
 
 import pytest
 
 from tests.browser.axe import AXE_DIR, AXE_JS, AXE_VERSION, FAILING, axe_source, run_axe
-from tests.browser.chromium import requires_chromium, sign_in, start_chromium
+from tests.browser.chromium import SCREENSHOTS, requires_chromium, sign_in, start_chromium
 from tests.browser.test_pages_fit_phone import _pages, _player, site  # noqa: F401 (the fixture)
 
 pytestmark = [pytest.mark.browser, requires_chromium]
@@ -60,6 +61,9 @@ def _audit(driver, base_url: str, paths: list[str], who: str, source: str, found
         driver.set_window_size(*WIDTHS[0])
         driver.get(base_url + path)
         _wait_drawn(driver)
+        if path == "/":
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            driver.save_screenshot(str(SCREENSHOTS / f"home-{who.replace(' ', '-')}-phone.png"))
         for width, height in WIDTHS:
             driver.set_window_size(width, height)
             for violation in run_axe(driver, source):
@@ -134,3 +138,42 @@ def test_every_page_passes_axe_at_phone_and_desktop_width(browser, live_server, 
         print(f"  {impact:9} {rule}: {pages} page-widths")
     assert not any(v["impact"] in FAILING for v in found), "\n" + _report(found)
     assert crawled > 60, crawled
+
+
+def test_the_recorders_dice_entry_passes_axe(browser, live_server, make_user):
+    """The faces of a die, entered with real dice at the table, are a radio group of six (one face a
+    die), named by the die: no critical or serious violation while the entry is open."""
+    from selenium.webdriver.common.by import By
+
+    from tests.browser.test_recorded_dice_browser import CHOSEN, _table_before_first_attack
+    from tests.browser.test_table_recorder import PASSWORD, click, log_in, table_data, wait
+
+    alice, bob = make_user("alice", password=PASSWORD), make_user("bob", password=PASSWORD)
+    table, attack, attacker = _table_before_first_attack(alice, bob)
+    browser.set_window_size(*WIDTHS[0])
+    log_in(browser, live_server.url, attacker.username)
+    browser.get(f"{live_server.url}/play/{table.code}/")
+    wait(browser, lambda d: table_data(d, "events") == str(len(table.entries)))
+
+    def offer(d):
+        for b in d.find_elements(By.CSS_SELECTOR, "#table-choices button[data-event]"):
+            event = json.loads(b.get_attribute("data-event"))
+            if {k: event.get(k) for k in CHOSEN} == {k: attack[k] for k in CHOSEN}:
+                return b
+        return None
+
+    click(browser, wait(browser, offer))
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#table-entry button.face"))
+    click(browser, browser.find_element(By.CSS_SELECTOR, '#table-entry button[data-row="0"]'))
+    groups = browser.find_elements(By.CSS_SELECTOR, "#table-entry [role=radiogroup]")
+    assert len(groups) == len(attack["attack"]["dice"])
+    first = groups[0].find_elements(By.CSS_SELECTOR, "[role=radio]")
+    assert [b.get_attribute("aria-checked") for b in first] == ["true"] + ["false"] * (len(first) - 1)
+    assert groups[0].get_attribute("aria-label")
+    found = []
+    for width, height in WIDTHS:
+        browser.set_window_size(width, height)
+        found += [
+            {**v, "page": "the dice entry", "who": "the attacker", "width": width} for v in run_axe(browser)
+        ]
+    assert not any(v["impact"] in FAILING for v in found), "\n" + _report(found)

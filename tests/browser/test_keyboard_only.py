@@ -83,7 +83,7 @@ def test_a_log_is_uploaded_with_the_keyboard_alone(phone, live_server, user, tmp
     assert log.filename == "keyboard.json"
 
 
-def test_a_recorder_choice_is_made_with_the_keyboard_alone(phone, live_server, user):
+def test_a_recorder_choice_is_made_with_the_keyboard_alone(phone, live_server, user, make_user):
     from selenium.webdriver.common.keys import Keys
 
     from play import tables
@@ -94,6 +94,7 @@ def test_a_recorder_choice_is_made_with_the_keyboard_alone(phone, live_server, u
         game="motu-battleground",
         seats=[tables.Seating("Alice", "first-game-ew"), tables.Seating("Bob", "first-game-motu")],
         first_player_seat=1,
+        holders=[user, make_user("bob")],
     )
     sign_in(phone, live_server.url, user)
     phone.get(f"{live_server.url}/play/{table.code}/")
