@@ -134,7 +134,8 @@ def test_an_organizers_own_event_is_on_their_home(client, user, make_user):
     client.force_login(user)
     page = client.get("/").content.decode()
     assert f'href="{event.get_absolute_url()}"' in page
-    assert "No game at the table is open." in page and "No logs yet." in page
+    assert 'id="home-tables"' not in page  # no open table: no list of them
+    assert "No logs yet." in page and 'href="/logs/upload/"' in page
 
 
 def test_visitors_still_get_the_front_page(client):
