@@ -18,7 +18,7 @@ import pytest
 
 from tests.browser.axe import AXE_DIR, AXE_JS, AXE_VERSION, FAILING, axe_source, run_axe
 from tests.browser.chromium import SCREENSHOTS, requires_chromium, sign_in, start_chromium
-from tests.browser.test_pages_fit_phone import _pages, _player, site  # noqa: F401 (the fixture)
+from tests.browser.test_pages_fit_phone import _pages, site  # noqa: F401 (site: the fixture)
 
 pytestmark = [pytest.mark.browser, requires_chromium]
 
