@@ -10,16 +10,58 @@ from games import game_ids
 
 
 def home(request):
-    recent = submissions_of(request.user)[:5] if request.user.is_authenticated else []
+    """The site's front page for visitors; for a signed-in player, their home: their open tables, their
+    events and their last logs, each a short list with links (where signing in leads)."""
+    if request.user.is_authenticated:
+        return player_home(request)
     context = {
         "games": game_ids(),
         "engine_version": engine.ENGINE_VERSION,
-        "recent": recent,
         "demo": demo_hint(),
-        # The player's table in a running event comes first on their phone on event day.
-        "tables": current_tables(request.user),
     }
     return render(request, "arbiter/home.html", context)
+
+
+HOME_LIST = 5  # rows in each of the player home's lists
+
+
+def player_home(request):
+    user = request.user
+    context = {
+        # The player's table in a running event comes first on their phone on event day.
+        "tables": current_tables(user),
+        "open_tables": open_tables_of(user)[:HOME_LIST],
+        "events": events_of(user)[:HOME_LIST],
+        "recent": submissions_of(user)[:HOME_LIST],
+    }
+    return render(request, "arbiter/player_home.html", context)
+
+
+def open_tables_of(user):
+    """Games at the table that ``user`` holds a seat of and that are not finished, newest first."""
+    from play.models import TableGame, TableStatus
+
+    unfinished = (TableStatus.WAITING, TableStatus.PLAYING, TableStatus.OVER)
+    return (
+        TableGame.objects.filter(seats__user=user, status__in=unfinished).distinct().order_by("-updated_at")
+    )
+
+
+def events_of(user):
+    """The events ``user`` plays in or runs: running ones first, then open ones, then finished, each
+    newest first."""
+    from django.db.models import Case, IntegerField, Q, Value, When
+
+    from tournaments.models import Event, EventStatus
+
+    order = Case(
+        When(status=EventStatus.RUNNING, then=Value(0)),
+        When(status=EventStatus.OPEN, then=Value(1)),
+        default=Value(2),
+        output_field=IntegerField(),
+    )
+    ids = Event.objects.filter(Q(registrations__player=user) | Q(organizers=user)).values("pk")
+    return Event.objects.filter(pk__in=ids).annotate(rank=order).order_by("rank", "-starts_on", "-pk")
 
 
 def demo_hint() -> dict | None:

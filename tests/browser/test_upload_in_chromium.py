@@ -72,7 +72,8 @@ def test_upload_and_watch_the_verdict_arrive(browser, live_server, make_user, lo
     browser.find_element(By.NAME, "username").send_keys("player")
     browser.find_element(By.NAME, "password").send_keys("a-long-passphrase-42")
     browser.find_element(By.CSS_SELECTOR, "#login-form button[type=submit]").click()
-    wait(browser, lambda d: d.current_url.endswith("/logs/"))
+    wait(browser, lambda d: d.current_url == live_server.url + "/")  # the player's home
+    assert browser.find_element(By.ID, "home-logs").is_displayed()
 
     # No worker is running yet: the log waits in the queue and the page says so.
     upload_through_the_page(browser, live_server.url, paths["legal"])

@@ -49,7 +49,7 @@ def test_signup_logs_in_and_creates_a_profile(client):
 
 def test_login_and_logout(client, user):
     response = client.post("/accounts/login/", {"username": "alice", "password": "correct horse battery"})
-    assert response.status_code == 302 and response.url == "/logs/"
+    assert response.status_code == 302 and response.url == "/"  # the player's home
     assert client.post("/accounts/logout/").status_code == 302
     assert client.get("/logs/").status_code == 302  # back to the login page
 

@@ -162,7 +162,7 @@ AUTHENTICATION_BACKENDS = [
 ]
 CSRF_FAILURE_VIEW = "arbiter_site.errors.csrf_failure"
 LOGIN_URL = "accounts:login"
-LOGIN_REDIRECT_URL = "gamelogs:list"
+LOGIN_REDIRECT_URL = "home"  # the player's home: their tables, events and last logs
 LOGOUT_REDIRECT_URL = "home"
 
 # The players' languages: the games' rulebooks are printed in Italian, Spanish and Polish. A page

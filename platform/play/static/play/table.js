@@ -370,11 +370,11 @@
   function faceOf(faces, v) { return faces.find((f) => same(f.value, v)); }
 
   function gridRow(label, faces, value, attrs) {
-    let html = `<div class="face-row"><span class="face-label">${esc(label)}</span><span class="faces${faces.length <= 4 ? " two" : ""}">`;
+    let html = `<div class="face-row"><span class="face-label">${esc(label)}</span><span class="faces${faces.length <= 4 ? " two" : ""}" role="radiogroup" aria-label="${esc(label)}">`;
     for (const f of faces) {
       const on = value !== null && value !== undefined && same(f.value, value);
       html += `<button type="button" class="face${f.colour ? " " + esc(f.colour) : ""}${on ? " on" : ""}${f.hit ? " hit" : ""}" ${attrs} ` +
-        `data-value="${esc(JSON.stringify(f.value))}" aria-pressed="${on}">${esc(f.label)}</button>`;
+        `role="radio" data-value="${esc(JSON.stringify(f.value))}" aria-checked="${on}">${esc(f.label)}</button>`;
     }
     return html + "</span></div>";
   }
