@@ -602,20 +602,22 @@ def check_end(g) -> bool:
                 finish(g, "rivals", "hero_defeated", "HR-13.13.1")
                 return True
     elif g.mode == "skirmish":
+        # Checked after every event: the rival is looked up only once a side has lost.
         for p in order:
-            rival = next(o for o in order if o != p)
             if s.units[s.troops[p]["hero"]]["zone"] == "discard":
-                finish(g, rival, "hero_defeated", "HR-15.1.2")
+                finish(g, next(o for o in order if o != p), "hero_defeated", "HR-15.1.2")
                 return True
         if g.a.pozzuoli:
-            present = {u["owner"] for u in s.in_arena()}
+            units = s.units
+            present = {units[uid]["owner"] for uid in s.occupant.values()}
             for p in order:
-                rival = next(o for o in order if o != p)
+                if p in present:
+                    continue
                 done = s.troops[p]["turns_done"] >= 1
                 if g.opt["skirmish_no_units_from"] == "round_end":
                     done = s.turn["round"] > 1
-                if done and p not in present:
-                    finish(g, rival, "no_units", "HR-15.1.3")
+                if done:
+                    finish(g, next(o for o in order if o != p), "no_units", "HR-15.1.3")
                     return True
     elif g.mode == "alliance":
         for side in ("red", "blue"):
