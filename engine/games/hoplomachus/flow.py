@@ -399,12 +399,12 @@ def deploy_phase_checks(g) -> None:
         return
     t["deploy_checked"] = True
     troop = t["player"]
-    if g.mode in ("pandemonium", "alliance") and not s.in_arena(troop) and not q.deployable(g, troop):
+    if g.mode in ("pandemonium", "alliance") and not s.in_arena(troop) and not q.can_deploy(g, troop):
         forfeit(g, troop, "HR-16.8.1" if g.mode == "pandemonium" else "HR-17.7.1")
     elif (
         g.mode in ("assault", "ascension")
         and troop not in RIVALS
-        and not q.deployable(g, troop)
+        and not q.can_deploy(g, troop)
         and not any(s.in_arena(p) for p in t["seats"])
     ):
         rule = "HR-13.14.1" if g.mode == "assault" else "HR-14.11.1"

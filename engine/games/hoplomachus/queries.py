@@ -302,16 +302,17 @@ def unit_limit(g, troop: str) -> tuple[str, int, int]:
     return "HR-13.4.2", 4 if coop else 3, players
 
 
-def deployable(g, troop: str) -> list[dict]:
-    return [u for u in g.s.units.values() if u["owner"] == troop and u["zone"] == "camp"
-            and deploy_refusal(g, troop, u) is None]  # fmt: skip
+def can_deploy(g, troop: str) -> bool:
+    """A unit in ``troop``'s camp may be deployed now (HR-8.4.7); asked every turn, so it stops at the first."""
+    return any(u["owner"] == troop and u["zone"] == "camp" and deploy_refusal(g, troop, u) is None
+               for u in g.s.units.values())  # fmt: skip
 
 
 def must_deploy(g, troop: str) -> bool:
     """HR-8.4.3 (no units in combat), HR-16.6.2 (Pandemonium: fewer than three)."""
     n = len(g.s.in_arena(troop))
     need = n < 3 if g.mode == "pandemonium" else n == 0
-    return need and bool(deployable(g, troop))
+    return need and can_deploy(g, troop)
 
 
 def tactic_target_refusal(g, troop: str, target: dict) -> tuple[str, str] | None:
