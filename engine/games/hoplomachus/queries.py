@@ -21,11 +21,14 @@ def team(g, troop: str) -> str:
 
 def allied(g, a: dict, b: dict) -> bool:
     """HR-2.1.2: same team."""
-    return team(g, a["owner"]) == team(g, b["owner"])
+    troops = g.s.troops  # team() spelt out: asked for every pair of units a range or target check looks at
+    return troops[a["owner"]]["team"] == troops[b["owner"]]["team"]
 
 
 def opponents_of(g, u: dict) -> list[dict]:
-    return [v for v in g.s.in_arena() if not allied(g, u, v)]
+    troops = g.s.troops
+    mine = troops[u["owner"]]["team"]
+    return [v for v in g.s.in_arena() if troops[v["owner"]]["team"] != mine]
 
 
 def is_sentinel(g, u: dict) -> bool:
@@ -39,9 +42,12 @@ def friendly_foothold(g, u: dict, h: int) -> bool:
 
 def on_inner(g, u: dict) -> bool:
     """HR-3.3.3, HR-5.2.5: on an inner deployment hex without a friendly foothold."""
+    h = u["hex"]
+    if h is None or not g.a.is_("inner", h):
+        return False  # most units, asked before every skill and attack: no need to look at the unit's card
     if udef(g, u).kind == "titan":
         return False  # HR-14.3.2: the inner-hex restriction never applies to the titan
-    return u["hex"] is not None and g.a.is_("inner", u["hex"]) and not friendly_foothold(g, u, u["hex"])
+    return not friendly_foothold(g, u, h)
 
 
 def skills_on(g, u: dict) -> bool:
@@ -208,7 +214,7 @@ def cannot_engage(g, u: dict) -> tuple[str, str] | None:
 
 def in_range(g, u: dict, target: dict, rng: int | None = None) -> bool:
     """HR-2.5.1: distance ≤ Range, blocking irrelevant."""
-    r = udef(g, u).range if rng is None else rng
+    r = g.c.units[u["def"]].range if rng is None else rng
     return g.a.distance(u["hex"], target["hex"]) <= r
 
 
@@ -353,7 +359,7 @@ def shard_targets(g, u: dict, rng: int | None = None) -> list[int]:
     """HR-14.10.3: shards with HP of the opposing colour within Range (blue HP for the players' units, red for
     the rivals'); blocking never matters for Range."""
     colour = "red" if team(g, u["owner"]) == "rivals" else "blue"
-    r = udef(g, u).range if rng is None else rng
+    r = g.c.units[u["def"]].range if rng is None else rng
     return sorted(h for h, sh in g.s.shards.items()
                   if sh["hp"] > 0 and sh["colour"] == colour and g.a.distance(u["hex"], h) <= r)  # fmt: skip
 
