@@ -21,6 +21,7 @@ from engine.games.eternia.content import (
     LOG_SCHEMA,
     STATISTICS_SCHEMA,
     Content,
+    content_for,
     load_content,
 )
 from engine.games.eternia.options import resolve_options
@@ -57,7 +58,7 @@ class EterniaRuleset:
             raise UnreadableLog(f"{MODES_NOT_YET[mode]} is not supported by this engine version yet; the log is stored "
                                 "and will be verified once it is", rule="LOG-3.7", path="/setup/mode")  # fmt: skip
         pack_doc, digest = resolve_pack(CONTENT_DIR, doc["content_pack"], content_pack)
-        content = load_content(pack_doc, digest)
+        content = content_for(pack_doc, digest)
         options = resolve_options(doc.get("options"))
         randomness = doc["randomness"]
         stream = None

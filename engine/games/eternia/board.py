@@ -37,6 +37,11 @@ class Board:
                 raise ValueError(f"unknown edge kind {kind!r}")
             self.cost[(a, b)] = self.cost[(b, a)] = step
         self.towers = [a for a in self.order if self.areas[a].get("tower")]
+        # The outposts in map order with their base (None for a plain outpost): control (FE-6.2, FE-6.3) is
+        # asked of every outpost several times an event (merchants, round scoring), so it is read off once.
+        self.outposts: tuple[tuple[str, str | None], ...] = tuple(
+            (a, self.areas[a].get("base")) for a in self.order if self.areas[a]["kind"] == "outpost"
+        )
         self._dist: dict[tuple[str, bool], dict[str, int]] = {}
 
     def is_outpost(self, area: str) -> bool:

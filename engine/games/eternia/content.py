@@ -125,6 +125,19 @@ class Content:
         return out
 
 
+_CONTENT: dict[str, Content] = {}
+
+
+def content_for(doc: dict, digest: str) -> Content:
+    """``load_content`` once per pack hash: checking a pack against its schema and indexing it costs as much
+    as replaying a few dozen events, and a pack is read-only once loaded (a few packs kept, oldest out first)."""
+    if digest not in _CONTENT:
+        if len(_CONTENT) >= 8:
+            _CONTENT.pop(next(iter(_CONTENT)))
+        _CONTENT[digest] = load_content(doc, digest)
+    return _CONTENT[digest]
+
+
 def load_content(doc: dict, digest: str) -> Content:
     validate(doc, PACK_SCHEMA, rule="LOG-3.5")
     try:

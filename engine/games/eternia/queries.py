@@ -46,7 +46,26 @@ def controller(g, area: str) -> str | None:
 
 
 def controlled(g, team: str) -> list[str]:
-    return [a for a in g.board.order if g.board.is_outpost(a) and controller(g, a) == team]
+    """The outposts ``team`` controls, in map order: ``controller`` of every outpost, with the teams present
+    gathered in one pass over the miniatures instead of one pass per outpost."""
+    present: dict[str, set[str]] = {}
+    for h in g.s.heroes.values():
+        present.setdefault(h.area, set()).add(h.team)
+    for area, counts in g.s.soldiers.items():
+        for t, n in counts.items():
+            if n > 0:
+                present.setdefault(area, set()).add(t)
+    teams = g.s.teams
+    out = []
+    for area, base in g.board.outposts:
+        if base is not None:
+            holder = base if base in teams else None
+        else:
+            here = present.get(area, ())
+            holder = next(iter(here)) if len(here) == 1 else None
+        if holder == team:
+            out.append(area)
+    return out
 
 
 def merchant_count(g, team: str, kind: str) -> int:

@@ -125,7 +125,7 @@ def check_deployer(g, ev: dict) -> tuple[str, dict]:
     if ev.get("unit") is None:
         raise UnreadableLog("/unit: a deployment names the unit deployed", rule="LOG-5.2", path="/unit")
     u = own_unit(g, ev)
-    fx.check_phase(g, "deploy", f"deploying {name(g, u)}")
+    fx.check_phase(g, "deploy", lambda: f"deploying {name(g, u)}")
     if g.s.turn["deployed"]:
         raise IllegalEvent("HR-8.4.2", "at most one unit may be deployed in a Deploy phase")
     refusal = q.deploy_refusal(g, troop, u)
@@ -289,7 +289,7 @@ def check_mover(g, ev: dict) -> dict:
     """The unit an event moves may move now (HR-8.6.4, HR-8.6.5, HR-7.2.2)."""
     check_player(g, ev)
     u = own_unit(g, ev)
-    fx.check_phase(g, "movement", f"moving {name(g, u)}")
+    fx.check_phase(g, "movement", lambda: f"moving {name(g, u)}")
     why = q.can_move(g, u)
     if why:
         raise IllegalEvent(why[0], f"{name(g, u)} cannot move: {why[1]}")
@@ -353,7 +353,7 @@ def check_ability_user(g, ev: dict) -> tuple[dict, object]:
     """The unit and Ability an event names may be used now (HR-8.7.1, HR-8.7.3)."""
     check_player(g, ev)
     u = own_unit(g, ev)
-    fx.check_phase(g, "abilities", f"{name(g, u)} using an Ability")
+    fx.check_phase(g, "abilities", lambda: f"{name(g, u)} using an Ability")
     if u["zone"] != "arena":
         raise IllegalEvent("HR-8.7.1", f"{name(g, u)} is not in the arena")
     if u["dazed"]:
@@ -396,10 +396,14 @@ def unit_skill(g, u: dict, skill_name, kind: str):
     raise IllegalEvent("HR-2.7.1", f"{d.name} has no skill {skill_name}")
 
 
-def start_engaging(g, ev: dict, what: str) -> dict:
+def start_engaging(g, ev: dict, what: str, *, phase_checked: bool = False) -> dict:
+    """The unit that attacks or uses a Special, after the turn, phase and engagement checks. A rival's attack
+    has had its phase checked already (``phase_checked``: rival_actions.check_attacker, on the same position),
+    and leaving a rival's phase asks for its whole movement plan again (HR-9.4.6), so that is not repeated."""
     check_player(g, ev)
     u = own_unit(g, ev)
-    fx.check_phase(g, "engagement", f"{name(g, u)} {what}")
+    if not phase_checked:
+        fx.check_phase(g, "engagement", lambda: f"{name(g, u)} {what}")
     why = q.cannot_engage(g, u)
     if why:
         raise IllegalEvent(why[0], f"{name(g, u)} cannot {what}: {why[1]}")
@@ -429,10 +433,10 @@ def do_attack(g, ev: dict, u: dict, target: dict | None, shard: int | None) -> N
     attack_damage(g, target, u, n)
 
 
-def check_attack(g, ev: dict) -> tuple[dict, dict | None, int | None]:
+def check_attack(g, ev: dict, *, phase_checked: bool = False) -> tuple[dict, dict | None, int | None]:
     """HR-8.8.3: (attacker, target unit or None, hex of the target shard or None) of an attack ``apply``
     accepts, or IllegalEvent."""
-    u = start_engaging(g, ev, "attack")
+    u = start_engaging(g, ev, "attack", phase_checked=phase_checked)
     return u, *check_attack_target(g, u, ev)
 
 

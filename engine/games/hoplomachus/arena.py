@@ -50,6 +50,7 @@ class Arena:
         self._labels = {label: h for h, label in enumerate(self._label_of)}
         # Every distance, computed once per arena (at most a few thousand pairs): range and reach checks are hot.
         self._dist = [[self.grid.hex_distance(a, b) for b in range(self.size)] for a in range(self.size)]
+        self._within: dict[tuple[int, int], frozenset[int]] = {}  # within(): at most size × ranges in use
 
     def label(self, h: int) -> str:
         if type(h) is int and 0 <= h < self.size:
@@ -75,6 +76,16 @@ class Arena:
 
     def distances_from(self, h: int) -> list[int]:
         return self._dist[h]
+
+    def within(self, h: int, r: int) -> frozenset[int]:
+        """The hexes at most ``r`` steps from ``h`` (HR-2.5.1's "in Range"), built once per arena, hex and
+        range: rival plans ask it of every opponent for every move they check."""
+        key = (h, r)
+        near = self._within.get(key)
+        if near is None:
+            row = self._dist[h]
+            near = self._within[key] = frozenset(x for x in range(self.size) if row[x] <= r)
+        return near
 
     def compass_direction(self, die: int) -> int:
         """HR-2.11.2: the hex direction the compass gives for an arena-die result."""

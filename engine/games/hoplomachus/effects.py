@@ -6,6 +6,8 @@ player are queued in ``state.pending`` as plain dicts and resolved by the next e
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core.errors import IllegalEvent
 from engine.games.hoplomachus import queries as q
 from engine.games.hoplomachus import rivals as rv
@@ -104,15 +106,19 @@ def advance_to(g, phase: str, what: str) -> None:
     g.s.turn["phase"] = phase
 
 
-def check_phase(g, phase: str, what: str) -> None:
+def check_phase(g, phase: str, what: str | Callable[[], str]) -> None:
     """HR-8.1.4: phases are never revisited; leaving Deploy checks HR-8.4.3 / HR-16.6.2, and a rival leaves a
-    phase only once nothing is owed in it (HR-9.1.4, HR-9.2.1, HR-9.4.6, HR-9.5.1)."""
+    phase only once nothing is owed in it (HR-9.1.4, HR-9.2.1, HR-9.4.6, HR-9.5.1).
+
+    ``what`` names the action in a refusal; it may be a function giving the words, so that an accepted event
+    (nearly every event) does not spell out a unit's name for nothing."""
     t = g.s.turn
     now = PHASE_INDEX[t["phase"]]
     want = PHASE_INDEX[phase]
     if want < now:
         raise IllegalEvent(
-            "HR-8.1.4", f"{what} belongs to the {phase} phase, but the {t['phase']} phase has already begun"
+            "HR-8.1.4",
+            f"{_say(what)} belongs to the {phase} phase, but the {t['phase']} phase has already begun",
         )
     if rv.is_rival(g, t["player"]):
         if want == PHASE_INDEX["tactic"]:
@@ -124,13 +130,17 @@ def check_phase(g, phase: str, what: str) -> None:
             if now <= PHASE_INDEX[phase_name] < want:
                 due = duty(g)
                 if due:
-                    raise IllegalEvent(due[0], f"{due[1]}, before {what}")
+                    raise IllegalEvent(due[0], f"{due[1]}, before {_say(what)}")
     elif now <= PHASE_INDEX["deploy"] < want and not t["deployed"] and q.must_deploy(g, t["player"]):
         rule = "HR-16.6.2" if g.mode == "pandemonium" else "HR-8.4.3"
         need = "fewer than three units" if g.mode == "pandemonium" else "no units"
         raise IllegalEvent(
-            rule, f"{t['player']} has {need} in combat and can deploy, so must deploy before {what}"
+            rule, f"{t['player']} has {need} in combat and can deploy, so must deploy before {_say(what)}"
         )
+
+
+def _say(what: str | Callable[[], str]) -> str:
+    return what() if callable(what) else what
 
 
 # --- health chips ------------------------------------------------------------------------------

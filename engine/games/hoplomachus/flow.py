@@ -399,12 +399,12 @@ def deploy_phase_checks(g) -> None:
         return
     t["deploy_checked"] = True
     troop = t["player"]
-    if g.mode in ("pandemonium", "alliance") and not s.in_arena(troop) and not q.deployable(g, troop):
+    if g.mode in ("pandemonium", "alliance") and not s.in_arena(troop) and not q.can_deploy(g, troop):
         forfeit(g, troop, "HR-16.8.1" if g.mode == "pandemonium" else "HR-17.7.1")
     elif (
         g.mode in ("assault", "ascension")
         and troop not in RIVALS
-        and not q.deployable(g, troop)
+        and not q.can_deploy(g, troop)
         and not any(s.in_arena(p) for p in t["seats"])
     ):
         rule = "HR-13.14.1" if g.mode == "assault" else "HR-14.11.1"
@@ -602,20 +602,22 @@ def check_end(g) -> bool:
                 finish(g, "rivals", "hero_defeated", "HR-13.13.1")
                 return True
     elif g.mode == "skirmish":
+        # Checked after every event: the rival is looked up only once a side has lost.
         for p in order:
-            rival = next(o for o in order if o != p)
             if s.units[s.troops[p]["hero"]]["zone"] == "discard":
-                finish(g, rival, "hero_defeated", "HR-15.1.2")
+                finish(g, next(o for o in order if o != p), "hero_defeated", "HR-15.1.2")
                 return True
         if g.a.pozzuoli:
-            present = {u["owner"] for u in s.in_arena()}
+            units = s.units
+            present = {units[uid]["owner"] for uid in s.occupant.values()}
             for p in order:
-                rival = next(o for o in order if o != p)
+                if p in present:
+                    continue
                 done = s.troops[p]["turns_done"] >= 1
                 if g.opt["skirmish_no_units_from"] == "round_end":
                     done = s.turn["round"] > 1
-                if done and p not in present:
-                    finish(g, rival, "no_units", "HR-15.1.3")
+                if done:
+                    finish(g, next(o for o in order if o != p), "no_units", "HR-15.1.3")
                     return True
     elif g.mode == "alliance":
         for side in ("red", "blue"):

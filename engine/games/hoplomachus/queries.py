@@ -21,11 +21,14 @@ def team(g, troop: str) -> str:
 
 def allied(g, a: dict, b: dict) -> bool:
     """HR-2.1.2: same team."""
-    return team(g, a["owner"]) == team(g, b["owner"])
+    troops = g.s.troops  # team() spelt out: asked for every pair of units a range or target check looks at
+    return troops[a["owner"]]["team"] == troops[b["owner"]]["team"]
 
 
 def opponents_of(g, u: dict) -> list[dict]:
-    return [v for v in g.s.in_arena() if not allied(g, u, v)]
+    troops = g.s.troops
+    mine = troops[u["owner"]]["team"]
+    return [v for v in g.s.in_arena() if troops[v["owner"]]["team"] != mine]
 
 
 def is_sentinel(g, u: dict) -> bool:
@@ -39,9 +42,12 @@ def friendly_foothold(g, u: dict, h: int) -> bool:
 
 def on_inner(g, u: dict) -> bool:
     """HR-3.3.3, HR-5.2.5: on an inner deployment hex without a friendly foothold."""
+    h = u["hex"]
+    if h is None or not g.a.is_("inner", h):
+        return False  # most units, asked before every skill and attack: no need to look at the unit's card
     if udef(g, u).kind == "titan":
         return False  # HR-14.3.2: the inner-hex restriction never applies to the titan
-    return u["hex"] is not None and g.a.is_("inner", u["hex"]) and not friendly_foothold(g, u, u["hex"])
+    return not friendly_foothold(g, u, h)
 
 
 def skills_on(g, u: dict) -> bool:
@@ -82,6 +88,22 @@ def blocked(g, u: dict, h: int) -> bool:
     return owner is not None and team(g, owner) != team(g, u["owner"])
 
 
+def blocked_hexes(g, u: dict) -> set[int]:
+    """Every hex ``blocked`` is true of for ``u`` now, as one set: a search over the arena (reach, paths,
+    deployment hexes) asks about many hexes of one unchanging position, and a set lookup per hex costs a
+    fraction of a ``blocked`` call."""
+    s = g.s
+    uid = u["uid"]
+    walls = {h for h, occ in s.occupant.items() if occ != uid}
+    if not is_sentinel(g, u):
+        walls.update(g.a.tags.get("pedestal", ()))
+    walls.update(h for h, shard in s.shards.items() if shard["hp"] > 0)
+    if s.footholds:
+        mine = team(g, u["owner"])
+        walls.update(h for h, owner in s.footholds.items() if team(g, owner) != mine)
+    return walls
+
+
 def can_move(g, u: dict) -> str | None:
     """Why ``u`` cannot move now (a rule id and reason), or None (HR-8.6.4, HR-8.6.5, HR-7.2.2)."""
     if u["zone"] != "arena":
@@ -100,6 +122,7 @@ def can_move(g, u: dict) -> str | None:
 def reachable(g, u: dict, limit: int) -> dict[int, int]:
     """Hexes ``u`` can stop on within ``limit`` steps through unblocked hexes → steps (HR-8.6.3)."""
     start = u["hex"]
+    walls = blocked_hexes(g, u)
     seen = {start: 0}
     queue = deque([start])
     while queue:
@@ -108,7 +131,7 @@ def reachable(g, u: dict, limit: int) -> dict[int, int]:
         if d == limit:
             continue
         for n in g.a.adjacent[h]:
-            if n not in seen and not blocked(g, u, n):
+            if n not in seen and n not in walls:
                 seen[n] = d + 1
                 queue.append(n)
     return seen
@@ -117,6 +140,7 @@ def reachable(g, u: dict, limit: int) -> dict[int, int]:
 def path_to(g, u: dict, limit: int, target: int) -> list[int] | None:
     """One shortest unblocked path (hexes entered) from ``u`` to ``target``."""
     start = u["hex"]
+    walls = blocked_hexes(g, u)
     parent = {start: None}
     queue = deque([(start, 0)])
     while queue:
@@ -130,7 +154,7 @@ def path_to(g, u: dict, limit: int, target: int) -> list[int] | None:
         if d == limit:
             continue
         for n in g.a.adjacent[h]:
-            if n not in parent and not blocked(g, u, n):
+            if n not in parent and n not in walls:
                 parent[n] = h
                 queue.append((n, d + 1))
     return None
@@ -139,6 +163,7 @@ def path_to(g, u: dict, limit: int, target: int) -> list[int] | None:
 def paths_within(g, u: dict, limit: int) -> dict[int, list[int]]:
     """The path ``path_to`` gives to each hex ``u`` can reach within ``limit`` steps (its own hex: [])."""
     start = u["hex"]
+    walls = blocked_hexes(g, u)
     paths = {start: []}
     queue = deque([start])
     while queue:
@@ -147,7 +172,7 @@ def paths_within(g, u: dict, limit: int) -> dict[int, list[int]]:
         if len(here) == limit:
             continue
         for n in g.a.adjacent[h]:
-            if n not in paths and not blocked(g, u, n):
+            if n not in paths and n not in walls:
                 paths[n] = [*here, n]
                 queue.append(n)
     return paths
@@ -189,7 +214,7 @@ def cannot_engage(g, u: dict) -> tuple[str, str] | None:
 
 def in_range(g, u: dict, target: dict, rng: int | None = None) -> bool:
     """HR-2.5.1: distance ≤ Range, blocking irrelevant."""
-    r = udef(g, u).range if rng is None else rng
+    r = g.c.units[u["def"]].range if rng is None else rng
     return g.a.distance(u["hex"], target["hex"]) <= r
 
 
@@ -241,7 +266,7 @@ def deploy_hexes(g, troop: str, u: dict) -> list[int]:
             else a.tags[f"outer_{side}"]
         )
         candidates = outer | a.tags["inner"] | a.tags["central"]  # HR-15.3.2
-    return sorted(h for h in candidates if not blocked(g, u, h))
+    return sorted(candidates - blocked_hexes(g, u))
 
 
 def deploy_refusal(g, troop: str, u: dict) -> tuple[str, str] | None:
@@ -283,16 +308,17 @@ def unit_limit(g, troop: str) -> tuple[str, int, int]:
     return "HR-13.4.2", 4 if coop else 3, players
 
 
-def deployable(g, troop: str) -> list[dict]:
-    return [u for u in g.s.units.values() if u["owner"] == troop and u["zone"] == "camp"
-            and deploy_refusal(g, troop, u) is None]  # fmt: skip
+def can_deploy(g, troop: str) -> bool:
+    """A unit in ``troop``'s camp may be deployed now (HR-8.4.7); asked every turn, so it stops at the first."""
+    return any(u["owner"] == troop and u["zone"] == "camp" and deploy_refusal(g, troop, u) is None
+               for u in g.s.units.values())  # fmt: skip
 
 
 def must_deploy(g, troop: str) -> bool:
     """HR-8.4.3 (no units in combat), HR-16.6.2 (Pandemonium: fewer than three)."""
     n = len(g.s.in_arena(troop))
     need = n < 3 if g.mode == "pandemonium" else n == 0
-    return need and bool(deployable(g, troop))
+    return need and can_deploy(g, troop)
 
 
 def tactic_target_refusal(g, troop: str, target: dict) -> tuple[str, str] | None:
@@ -333,7 +359,7 @@ def shard_targets(g, u: dict, rng: int | None = None) -> list[int]:
     """HR-14.10.3: shards with HP of the opposing colour within Range (blue HP for the players' units, red for
     the rivals'); blocking never matters for Range."""
     colour = "red" if team(g, u["owner"]) == "rivals" else "blue"
-    r = udef(g, u).range if rng is None else rng
+    r = g.c.units[u["def"]].range if rng is None else rng
     return sorted(h for h, sh in g.s.shards.items()
                   if sh["hp"] > 0 and sh["colour"] == colour and g.a.distance(u["hex"], h) <= r)  # fmt: skip
 

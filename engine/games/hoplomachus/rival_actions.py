@@ -87,7 +87,7 @@ def check_mover(g, ev: dict) -> tuple[dict, str, dict[int, int]]:
     """The rival unit an event moves must move now: (unit, step of HR-9.4, {destination: steps})."""
     act.check_player(g, ev)
     u = act.own_unit(g, ev)
-    fx.check_phase(g, "movement", f"moving {act.name(g, u)}")
+    fx.check_phase(g, "movement", lambda: f"moving {act.name(g, u)}")
     why = q.can_move(g, u)
     if why:
         raise IllegalEvent(why[0], f"{act.name(g, u)} cannot move: {why[1]}")
@@ -130,7 +130,7 @@ def check_ability(g, ev: dict) -> tuple:
 def check_ability_user(g, ev: dict) -> tuple[dict, object]:
     act.check_player(g, ev)
     u = act.own_unit(g, ev)
-    fx.check_phase(g, "abilities", f"{act.name(g, u)} using an Ability")
+    fx.check_phase(g, "abilities", lambda: f"{act.name(g, u)} using an Ability")
     sk = act.unit_skill(g, u, ev.get("ability"), "ability")
     if sk not in rv.abilities_due(g, u):
         raise IllegalEvent(
@@ -172,7 +172,7 @@ def check_attacker(g, ev: dict) -> tuple[dict, list[dict]]:
     """HR-9.6.2: the rival unit attacks rather than use a Special: (unit, the opponents it may attack)."""
     act.check_player(g, ev)
     u = act.own_unit(g, ev)
-    fx.check_phase(g, "engagement", f"{act.name(g, u)} attacking")
+    fx.check_phase(g, "engagement", lambda: f"{act.name(g, u)} attacking")
     sk = rv.special_due(g, u)
     if sk is not None:
         raise IllegalEvent(
@@ -189,7 +189,7 @@ def check_attack_target(g, u: dict, allowed: list[dict], ev: dict) -> tuple[dict
             f"{act.name(g, u)} attacks the highest-priority opponent in Range: {names(g, allowed)}",
         )
     if u["owner"] != "immortal" or target.get("shard"):
-        return u, target, act.check_attack(g, ev)
+        return u, target, act.check_attack(g, ev, phase_checked=True)  # check_attacker checked the phase
     if g.s.turn["rolled"]:
         raise IllegalEvent("HR-13.10.3", "the immortal rolls its dice once per turn")
     why = q.cannot_engage(g, u)
@@ -304,7 +304,7 @@ def check_special(g, ev: dict) -> tuple:
 def check_special_user(g, ev: dict) -> tuple[dict, object]:
     act.check_player(g, ev)
     u = act.own_unit(g, ev)
-    fx.check_phase(g, "engagement", f"{act.name(g, u)} using a Special")
+    fx.check_phase(g, "engagement", lambda: f"{act.name(g, u)} using a Special")
     sk = act.unit_skill(g, u, ev.get("special"), "special")
     if rv.special_due(g, u) is not sk:
         raise IllegalEvent("HR-9.6.2", f"{act.name(g, u)} cannot use {sk.name} now")

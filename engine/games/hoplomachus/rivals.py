@@ -16,7 +16,7 @@ UNBOUNDED = 10_000
 
 
 def is_rival(g, troop: str) -> bool:
-    return q.team(g, troop) == "rivals"
+    return g.s.troops[troop]["team"] == "rivals"  # q.team, asked on nearly every event
 
 
 def priority(g, u: dict) -> tuple[str, ...]:
@@ -83,7 +83,8 @@ def closest(g, u: dict, cands: list[dict], reach: dict[int, int] | None = None) 
         rng = q.udef(g, u).range
 
         def measure(o):
-            return min(s for h, s in reach.items() if g.a.distance(h, o["hex"]) <= rng)
+            near = g.a.within(o["hex"], rng)
+            return min(s for h, s in reach.items() if h in near)
 
     else:
 
@@ -102,18 +103,19 @@ def closest_hexes(g, u: dict, hexes: list[int], reach: dict[int, int]) -> list[i
 
 
 def _in_reach(g, hexes, o: dict, rng: int) -> bool:
-    row = g.a.distances_from(o["hex"])
-    return any(row[h] <= rng for h in hexes)
+    """One of ``hexes`` is within ``rng`` of ``o``."""
+    return not g.a.within(o["hex"], rng).isdisjoint(hexes)
 
 
 def _bfs_from(g, u: dict, sources) -> dict[int, int]:
     """Steps from ``sources`` through hexes not blocked for ``u`` (its own hex counts as free)."""
+    walls = q.blocked_hexes(g, u)
     seen = {h: 0 for h in sources}
     queue = deque(seen)
     while queue:
         h = queue.popleft()
         for n in g.a.adjacent[h]:
-            if n not in seen and not q.blocked(g, u, n):
+            if n not in seen and n not in walls:
                 seen[n] = seen[h] + 1
                 queue.append(n)
     return seen
@@ -146,9 +148,10 @@ def movement_plan(g, u: dict, m: int | None = None) -> tuple[str, dict[int, int]
         for o in closest(g, u, cands, reach):
             if g.a.distance(u["hex"], o["hex"]) <= rng:
                 return "stay", {}  # HR-9.4.4: the mark is already within Range
-            least = min(s for h, s in reach.items() if g.a.distance(h, o["hex"]) <= rng)
+            near = g.a.within(o["hex"], rng)
+            least = min(s for h, s in reach.items() if h in near)
             for h, s in reach.items():
-                if s == least and g.a.distance(h, o["hex"]) <= rng:
+                if s == least and h in near:
                     dests[h] = least
         return "2a", dests
     # HR-9.4.5, AMB-8: no priority reachable — use the full Movement to get closer to the first one approachable.
@@ -162,7 +165,8 @@ def movement_plan(g, u: dict, m: int | None = None) -> tuple[str, dict[int, int]
             goals = [[h] for h in entry_hexes(g, entry) if h in full]
         else:
             cands = select(g, entry, [o for o in opps if _in_reach(g, full, o, rng)])
-            goals = [[h for h in full if g.a.distance(h, o["hex"]) <= rng] for o in cands]
+            nears = [g.a.within(o["hex"], rng) for o in cands]
+            goals = [[h for h in full if h in near] for near in nears]
         if not goals:
             continue
         need = [min(full[h] for h in goal) for goal in goals]
