@@ -11,9 +11,9 @@ from django.core.management import call_command
 from dashboards import models as m
 from dashboards import queries
 from dashboards.filters import MetaFilter, parse_filter
-from meta import reported
 from draw.models import MatchState
 from draw.seats import two_seats
+from meta import reported
 from results import services as result_services
 from tests.tournaments_django.conftest import cross_faction_match, log_for, verify
 
