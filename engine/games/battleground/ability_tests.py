@@ -21,7 +21,9 @@ def ability_test(g, frame: Frame, unit: Unit, ability: Ability, target: Unit, ev
     spec = ability.test
     stat = spec["stat"]
     if "against" not in spec and "defence" in event:
-        raise UnreadableLog(f"'defence': {ability.name}'s test is not against its target", rule="LOG-5.2")
+        raise UnreadableLog(
+            "'defence': {name}'s test is not against its target", name=ability.name, rule="LOG-5.2"
+        )
     ongoing = ongoing_modifiers(g, unit, "ability", stat)  # BG-16.1.6, BG-16.3.4
     widen, narrow = ongoing.widen, ongoing.narrow
     if unit.focused:

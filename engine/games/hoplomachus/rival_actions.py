@@ -67,7 +67,8 @@ def check_deploy_hex(g, u: dict, ev: dict) -> int:
     if h not in allowed:
         raise IllegalEvent(
             "HR-13.3.2",
-            f"rivals deploy on a free blue deployment hex: {', '.join(g.a.label(x) for x in allowed)}",
+            "rivals deploy on a free blue deployment hex: {allowed}",
+            allowed=", ".join(g.a.label(x) for x in allowed),
         )
     return h
 
@@ -90,13 +91,12 @@ def check_mover(g, ev: dict) -> tuple[dict, str, dict[int, int]]:
     fx.check_phase(g, "movement", f"moving {act.name(g, u)}")
     why = q.can_move(g, u)
     if why:
-        raise IllegalEvent(why[0], f"{act.name(g, u)} cannot move: {why[1]}")
+        raise IllegalEvent(why[0], "{u} cannot move: {why}", u=act.name(g, u), why=why[1])
     step, dests = rv.movement_plan(g, u)
     if not dests:
         if step == "2b":
-            raise IllegalEvent("HR-9.4.5", f"{act.name(g, u)} stays put: it cannot get closer to anything on its "
-                               "priority list")  # fmt: skip
-        raise IllegalEvent("HR-9.4.4", f"{act.name(g, u)} stays put: its mark is already within Range")
+            raise IllegalEvent("HR-9.4.5", "{u} stays put: it cannot get closer to anything on its priority list", u=act.name(g, u))  # fmt: skip
+        raise IllegalEvent("HR-9.4.4", "{u} stays put: its mark is already within Range", u=act.name(g, u))
     return u, step, dests
 
 
@@ -113,7 +113,7 @@ def check_plan_path(g, ev: dict, step: str, dests: dict[int, int]) -> list[int]:
         else "its full Movement toward its list"
     )
     where = ", ".join(f"{g.a.label(h)} in {n}" for h, n in sorted(dests.items()))
-    raise IllegalEvent(rule, f"{act.name(g, u)} must move by {how}: to {where}")
+    raise IllegalEvent(rule, "{u} must move by {how}: to {where}", u=act.name(g, u), how=how, where=where)
 
 
 def ability(g, ev: dict) -> None:
@@ -134,7 +134,10 @@ def check_ability_user(g, ev: dict) -> tuple[dict, object]:
     sk = act.unit_skill(g, u, ev.get("ability"), "ability")
     if sk not in rv.abilities_due(g, u):
         raise IllegalEvent(
-            "HR-9.5.1", f"{act.name(g, u)} cannot use {sk.name} now (its conditions are not met)"
+            "HR-9.5.1",
+            "{u} cannot use {name} now (its conditions are not met)",
+            u=act.name(g, u),
+            name=sk.name,
         )
     return u, sk
 
@@ -145,7 +148,10 @@ def check_ability_target(g, u: dict, sk, ev: dict) -> tuple:
         target = act.any_unit(g, ev, "target", u)
         if target not in allowed:
             raise IllegalEvent(
-                "HR-9.6.2", f"{sk.name} takes the highest-priority adjacent opponent: {names(g, allowed)}"
+                "HR-9.6.2",
+                "{name} takes the highest-priority adjacent opponent: {names}",
+                name=sk.name,
+                names=names(g, allowed),
             )
     return act.check_ability(g, ev)
 
@@ -176,7 +182,7 @@ def check_attacker(g, ev: dict) -> tuple[dict, list[dict]]:
     sk = rv.special_due(g, u)
     if sk is not None:
         raise IllegalEvent(
-            "HR-9.6.2", f"{act.name(g, u)} must use its Special {sk.name} instead of attacking"
+            "HR-9.6.2", "{u} must use its Special {name} instead of attacking", u=act.name(g, u), name=sk.name
         )
     return u, rv.targets(g, u)
 
@@ -186,7 +192,9 @@ def check_attack_target(g, u: dict, allowed: list[dict], ev: dict) -> tuple[dict
     if target not in allowed and q.cannot_engage(g, u) is None:
         raise IllegalEvent(
             "HR-9.6.2",
-            f"{act.name(g, u)} attacks the highest-priority opponent in Range: {names(g, allowed)}",
+            "{u} attacks the highest-priority opponent in Range: {names}",
+            u=act.name(g, u),
+            names=names(g, allowed),
         )
     if u["owner"] != "immortal" or target.get("shard"):
         return u, target, act.check_attack(g, ev)
@@ -194,7 +202,7 @@ def check_attack_target(g, u: dict, allowed: list[dict], ev: dict) -> tuple[dict
         raise IllegalEvent("HR-13.10.3", "the immortal rolls its dice once per turn")
     why = q.cannot_engage(g, u)
     if why:
-        raise IllegalEvent(why[0], f"{act.name(g, u)} cannot attack: {why[1]}")
+        raise IllegalEvent(why[0], "{u} cannot attack: {why}", u=act.name(g, u), why=why[1])
     return u, target, None
 
 
@@ -246,7 +254,9 @@ def check_roll(g, ev: dict) -> dict:
     if imm["dazed"] and not g.opt["dazed_immortal_rolls"]:
         raise IllegalEvent("AMB-11", "with this ruleset option a dazed immortal does not roll")
     if rv.can_engage(g, imm):
-        raise IllegalEvent("HR-9.6.1", f"{act.name(g, imm)} can attack, so it must (an 'attack' event)")
+        raise IllegalEvent(
+            "HR-9.6.1", "{imm} can attack, so it must (an 'attack' event)", imm=act.name(g, imm)
+        )
     return imm
 
 
@@ -285,7 +295,10 @@ def check_displace(g, p: dict, ev: dict) -> tuple[dict, int]:
     if g.a.distance(target["hex"], h) != 1 or q.blocked(g, target, h):
         free = [g.a.label(x) for x in g.a.adjacent[target["hex"]] if not q.blocked(g, target, x)]
         raise IllegalEvent(
-            "HR-3.4.2", f"{act.name(g, target)} is displaced to a free adjacent hex: {', '.join(free)}"
+            "HR-3.4.2",
+            "{target} is displaced to a free adjacent hex: {free}",
+            target=act.name(g, target),
+            free=", ".join(free),
         )
     return target, h
 
@@ -307,7 +320,7 @@ def check_special_user(g, ev: dict) -> tuple[dict, object]:
     fx.check_phase(g, "engagement", f"{act.name(g, u)} using a Special")
     sk = act.unit_skill(g, u, ev.get("special"), "special")
     if rv.special_due(g, u) is not sk:
-        raise IllegalEvent("HR-9.6.2", f"{act.name(g, u)} cannot use {sk.name} now")
+        raise IllegalEvent("HR-9.6.2", "{u} cannot use {name} now", u=act.name(g, u), name=sk.name)
     return u, sk
 
 
@@ -317,7 +330,10 @@ def check_special_target(g, u: dict, sk, ev: dict) -> tuple:
         target = act.any_unit(g, ev, "target", u)
         if target not in allowed:
             raise IllegalEvent(
-                "HR-9.6.2", f"{sk.name} takes the highest-priority opponent in range: {names(g, allowed)}"
+                "HR-9.6.2",
+                "{name} takes the highest-priority opponent in range: {names}",
+                name=sk.name,
+                names=names(g, allowed),
             )
     return act.check_special(g, ev)
 
