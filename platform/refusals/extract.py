@@ -56,23 +56,35 @@ def sites(root: Path = ENGINE) -> list[Site]:
             if not isinstance(node, ast.Call):
                 continue
             func = node.func
-            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+            name = (
+                func.id
+                if isinstance(func, ast.Name)
+                else func.attr
+                if isinstance(func, ast.Attribute)
+                else None
+            )
             if name not in MESSAGE_ARG or path.name == "errors.py" and path.parent.name == "core":
                 continue
             index = MESSAGE_ARG[name]
             if len(node.args) <= index or any(isinstance(a, ast.Starred) for a in node.args[: index + 1]):
-                found.append(Site(str(path.relative_to(base)), node.lineno, name, None, None, ast.unparse(node)))
+                found.append(
+                    Site(str(path.relative_to(base)), node.lineno, name, None, None, ast.unparse(node))
+                )
                 continue
             message = node.args[index]
             params = (
                 None
                 if any(k.arg is None for k in node.keywords)
-                else frozenset(k.arg for k in node.keywords if name != "UnreadableLog" or k.arg not in _LOCATION)
+                else frozenset(
+                    k.arg for k in node.keywords if name != "UnreadableLog" or k.arg not in _LOCATION
+                )
             )
             literals = _literals(message)
             for template in literals if literals is not None else [None]:
                 found.append(
-                    Site(str(path.relative_to(base)), node.lineno, name, template, params, ast.unparse(message))
+                    Site(
+                        str(path.relative_to(base)), node.lineno, name, template, params, ast.unparse(message)
+                    )
                 )
     return found
 
