@@ -39,21 +39,24 @@ def interrupts_waiting(top: Trigger) -> tuple[str, str]:
     if top.kind == "guard":
         rule = "BG-11.2.3"
         why = Text(
-            "{names} {value} on guard and must interrupt {name} now",
+            "{names} is on guard and must interrupt {name} now"
+            if one
+            else "{names} are on guard and must interrupt {name} now",
             names=names,
-            value=(Text("is") if one else Text("are")),
             name=top.target.name,
         )
     else:
         rule = "BG-14.2.1"
         why = Text(
-            "{name} is leaving a hex while engaged with {names}: {value} an opportunity attack first",
+            "{name} is leaving a hex while engaged with {names}: that enemy makes an opportunity attack first"
+            if one
+            else "{name} is leaving a hex while engaged with {names}: each of them makes an opportunity attack "
+            "first",
             name=top.target.name,
             names=names,
-            value=(Text("that enemy makes") if one else Text("each of them makes")),
         )
     first = top.remaining[0]
-    order = "" if one else f" (or another of them: their player chooses the order, {rule})"
+    order = "" if one else Text(" (or another of them: their player chooses the order, {rule})", rule=rule)
     return rule, (
         Text(
             (
@@ -100,9 +103,10 @@ def check_action(frame: Frame, action: str) -> None:
         rule = "BG-14.2.2" if frame.kind == "opportunity" else "BG-14.1.2"
         raise IllegalEvent(
             rule,
-            "{action} is not allowed in a{value} {kind} interrupt",
+            "{action} is not allowed in an {kind} interrupt"
+            if frame.kind[0] == "o"
+            else "{action} is not allowed in a {kind} interrupt",
             action=action,
-            value=(Text("n") if frame.kind[0] == "o" else ""),
             kind=frame.kind,
         )
 

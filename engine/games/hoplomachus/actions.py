@@ -432,9 +432,10 @@ def unit_skill(g, u: dict, skill_name, kind: str):
             if sk.type != kind:
                 raise IllegalEvent(
                     "HR-2.7.1",
-                    "{name} is a{value} {type} skill, not {kind}",
+                    "{name} is an {type} skill, not {kind}"
+                    if sk.type[0] in "ai"
+                    else "{name} is a {type} skill, not {kind}",
                     name=sk.name,
-                    value=(Text("n") if sk.type[0] in "ai" else ""),
                     type=sk.type,
                     kind=kind,
                 )
@@ -772,8 +773,7 @@ def check_return_units(g, p: dict, ev: dict) -> list[dict]:
     if len(chosen) > p["max"] or (p.get("exact") and len(chosen) != min(p["max"], len(cands))):
         raise IllegalEvent(
             p["rule"],
-            "return {value} {max} units",
-            value=(Text("exactly") if p.get("exact") else Text("at most")),
+            "return exactly {max} units" if p.get("exact") else "return at most {max} units",
             max=p["max"],
         )
     return chosen
