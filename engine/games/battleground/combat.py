@@ -3,7 +3,7 @@ target's defence test and the weapon's success table."""
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.games.battleground import footprint
 from engine.games.battleground.actions import acting_frame, pay_escalating
 from engine.games.battleground.cards import check_missions
@@ -185,7 +185,7 @@ def one_attack(
         threshold=threshold,
         mana_available=unit.mana,
         free_rerolls_allowed=0,
-        what=f"{label}: {unit.name}'s attack test",
+        what=Text("{label}: {name}'s attack test", label=label, name=unit.name),
     )
     unit.mana -= attack.mana_spent
     g.stats.test(unit, "attack", attack)
@@ -195,7 +195,7 @@ def one_attack(
         DEFENCE_STAT[weapon.type],
         target,
         logged_roll(g, spec, "defence"),
-        f"{label}: {target.name}'s defence test",
+        Text("{label}: {name}'s defence test", label=label, name=target.name),
     )
     net = max(0, attack.successes - defended.successes)  # BG-8.3.2
     wounds = weapon.wounds_for(net)  # BG-10.1.5
@@ -275,7 +275,7 @@ def event_attack(g, event: dict) -> None:
     area = weapon.area_hexes
     defer: list | None = [] if area else None
     one_attack(
-        g, frame, unit, weapon, target, event, origin=unit.hex, focus=focus, defer=defer, label="attack"
+        g, frame, unit, weapon, target, event, origin=unit.hex, focus=focus, defer=defer, label=Text("attack")
     )
     if area:
         _area(g, frame, unit, weapon, target, event, focus, defer)
@@ -347,7 +347,7 @@ def _area(g, frame, unit, weapon, initial, event, focus, defer) -> None:
             origin=initial.hex,
             focus=focus,
             defer=defer,
-            label=f"area attack #{i + 1}",
+            label=Text("area attack #{number}", number=i + 1),
         )
     missing = required - set(named)
     if missing:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.core.randomness import SeededStream
 
 ROLL_FIELDS = frozenset({"dice", "free_rerolls", "mana_rerolls", "explosions"})
@@ -147,7 +147,7 @@ def run_test(
             free_rerolls=free_rerolls_allowed,
             what=what,
         )
-    base = dice.take(n, roll.get("dice"), f"{what}, base roll", "BG-8.2")
+    base = dice.take(n, roll.get("dice"), Text("{what}, base roll", what=what), "BG-8.2")
     writing = dice.author is not None and not dice.seeded
     if writing:
         roll["dice"] = base
@@ -191,16 +191,18 @@ def run_test(
                 raise IllegalEvent(
                     rule, "{what}: there is no die {i} to reroll (the roll has {n} dice)", what=what, i=i, n=n
                 )
-        results = dice.take(len(idx), spec.get("results"), f"{what}, {label}", rule)
+        results = dice.take(
+            len(idx), spec.get("results"), Text("{what}, {label}", what=what, label=label), rule
+        )
         if writing:
             spec["results"] = results
         for i, v in zip(idx, results, strict=True):
             final[i] = v
         return len(idx)
 
-    rerolls("free_rerolls", free_rerolls_allowed, "BG-8.2", "free rerolls")  # step 6
+    rerolls("free_rerolls", free_rerolls_allowed, "BG-8.2", Text("free rerolls"))  # step 6
     spent = rerolls(
-        "mana_rerolls", min(MAX_MANA_REROLLS, mana_available), "BG-17.4.2", "mana rerolls"
+        "mana_rerolls", min(MAX_MANA_REROLLS, mana_available), "BG-17.4.2", Text("mana rerolls")
     )  # step 7
     # Step 8: every 6 among the initial dice explodes, and so does every explosion die showing 6.
     explosions: list[int] = []
@@ -210,7 +212,7 @@ def run_test(
         # Seeded: every explosion is rolled. Declining one could never raise a result (an explosion die
         # only adds successes), and a seeded log has no table roll to transcribe.
         while pending:
-            new = dice.take(pending, None, f"{what}, explosions", "BG-8.2")
+            new = dice.take(pending, None, Text("{what}, explosions", what=what), "BG-8.2")
             explosions += new
             pending = sum(1 for v in new if v == 6)
         if given is not None and list(given) != explosions:

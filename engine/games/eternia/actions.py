@@ -258,7 +258,7 @@ def event_face_wilds(g, event: dict) -> None:
     check_face_wilds(g, hero, pay)
     g.s.turn.actions.append("face_wilds")
     if pay:
-        effects.pay(g, hero.team, 1, "FE-9.6.2", "drawing 2 encounter cards")
+        effects.pay(g, hero.team, 1, "FE-9.6.2", Text("drawing 2 encounter cards"))
     g.s.pending.append(
         {"kind": "draw", "deck": "encounter", "count": 2 if pay else 1, "hero": hero.id, "for": "wilds"}
     )
@@ -386,7 +386,7 @@ def event_merchant(g, event: dict) -> None:
         g.s.offers[kind] = []
         g.s.pending.append({"kind": "draw", "deck": kind, "count": 4, "for": "offer"})
     if refresh:
-        effects.pay(g, hero.team, 1, "FE-9.10.3", "refreshing the offer")
+        effects.pay(g, hero.team, 1, "FE-9.10.3", Text("refreshing the offer"))
         g.s.discards[kind].extend(g.s.offers[kind])
         g.s.offers[kind] = []
         g.s.pending.append({"kind": "draw", "deck": kind, "count": 4, "for": "offer"})
@@ -419,7 +419,13 @@ def event_buy(g, event: dict) -> None:
             )
         offer.remove(card)
         total += q.price(g.content.support[card]["cost"], n)
-    effects.pay(g, hero.team, total, "FE-9.10.4", f"buying {', '.join(g.name(c) for c in ids) or 'nothing'}")
+    effects.pay(
+        g,
+        hero.team,
+        total,
+        "FE-9.10.4",
+        Text("buying {cards}", cards=", ".join(g.name(c) for c in ids)) if ids else Text("buying nothing"),
+    )
     g.s.offers[kind] = offer
     for card in ids:
         effects.give_card(g, hero, card)
@@ -769,7 +775,7 @@ def event_redraw_victory(g, event: dict) -> None:
             raise IllegalEvent(
                 "FE-6.11.5", "{cid} is not in the hand (cards in play cannot be discarded)", cid=g.name(cid)
             )
-    effects.pay(g, team, 1, "FE-6.11.5", "redrawing victory cards")
+    effects.pay(g, team, 1, "FE-6.11.5", Text("redrawing victory cards"))
     for cid in ids:
         t.victory_hand.remove(cid)
     g.s.discards["victory"].extend(ids)

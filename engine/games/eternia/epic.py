@@ -1005,7 +1005,7 @@ def event_flee(g, event: dict) -> None:
     options = q.safe_adjacent(g, hero, c.area)
     if to not in options:
         raise IllegalEvent("FE-11.5.8.2", "{id} can flee only to an adjacent area without enemy miniatures ({value})", id=g.name(hero.id), value=', '.join(options) or 'there is none: it cannot flee')  # fmt: skip
-    effects.pay(g, hero.team, g.flee_cost(c), "FE-11.5.8.2", "fleeing")
+    effects.pay(g, hero.team, g.flee_cost(c), "FE-11.5.8.2", Text("fleeing"))
     hero.area = to
     c.winner = "defender"
     record.combat_ending(c, "fled", "FE-11.5.8.2", "defender")

@@ -752,7 +752,7 @@ def event_draw(g: Game, event: dict) -> None:
         deck,
         count,
         event.get("cards"),
-        what=f"drawing from the {deck_name} deck",
+        what=Text("drawing from the {deck} deck", deck=deck_name),
         rule=due.due_rule(g, aw, "FE-6.13.1"),  # the rule that makes this draw, of these cards, due
         resolve=resolve,
     )
@@ -808,7 +808,7 @@ def event_roll(g: Game, event: dict) -> None:
         aw["die"],
         aw["count"],
         event.get("faces"),
-        what=f"rolling {aw['count']} {aw['die']} die/dice",
+        what=Text("rolling {count} {die} die/dice", count=aw["count"], die=aw["die"]),
         rule=due.due_rule(g, aw, "FE-6.9.1"),
     )
     if g.s.pending and g.s.pending[0] is aw:

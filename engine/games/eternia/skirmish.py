@@ -116,7 +116,13 @@ def event_buy(g, event: dict) -> None:
             raise IllegalEvent(
                 "FE-19.5.2", "{card} is not in the equipment or spell offers", card=g.name(card)
             )
-        effects.pay(g, hero.team, g.content.support[card]["cost"], "FE-19.5.2", f"buying {g.name(card)}")
+        effects.pay(
+            g,
+            hero.team,
+            g.content.support[card]["cost"],
+            "FE-19.5.2",
+            Text("buying {card}", card=g.name(card)),
+        )
         g.s.offers[kind].remove(card)
         effects.give_card(g, hero, card)
         record.support_card_bought(g, hero.team, card)
@@ -260,7 +266,7 @@ def check_train(g, hero, card) -> None:
 def train(g, hero, card: str) -> None:
     """FE-19.9.1, AMB-53: a free action; the card joins the deck and another leaves the game (FE-11.3.3)."""
     check_train(g, hero, card)
-    effects.pay(g, hero.team, TRAIN[card], "FE-19.9.1", "training")
+    effects.pay(g, hero.team, TRAIN[card], "FE-19.9.1", Text("training"))
     effects.gain_combat_card(g, hero.team, card)
 
 
@@ -274,7 +280,7 @@ def check_mount(g, hero) -> None:
 def acquire_mount(g, hero) -> None:
     """FE-19.9.2: pay 2, draw an epic beast, fight it (no VP if it is defeated)."""
     check_mount(g, hero)
-    effects.pay(g, hero.team, 2, "FE-19.9.2", "acquiring a mount")
+    effects.pay(g, hero.team, 2, "FE-19.9.2", Text("acquiring a mount"))
     g.s.pending.append({"kind": "draw", "deck": "scenario", "count": 1, "hero": hero.id, "for": "mount"})
 
 

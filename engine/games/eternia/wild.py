@@ -159,7 +159,7 @@ def event_tame(g, event: dict) -> None:
     if want:
         info = g.content.epic_beasts[card] if epic else g.content.encounters[card]
         cost = info["taming_cost"] if epic else info["cost"]
-        effects.pay(g, hero.team, cost, "FE-16.1.1", f"taming {info['name']}")
+        effects.pay(g, hero.team, cost, "FE-16.1.1", Text("taming {name}", name=info["name"]))
         g.s.pending.pop(0)
         effects.give_card(g, hero, card)  # FE-16.1.3: replaces a beast or vehicle it had
         return
@@ -198,7 +198,7 @@ def event_ally(g, event: dict) -> None:
         raise UnreadableLog("'acquire' must be true or false", rule="LOG-5.1")
     card = g.content.encounters[aw["card"]]
     if acquire:
-        effects.pay(g, hero.team, card["cost"], "FE-9.6.5", f"acquiring {card['name']}")
+        effects.pay(g, hero.team, card["cost"], "FE-9.6.5", Text("acquiring {name}", name=card["name"]))
         g.s.pending.pop(0)
         effects.give_card(g, hero, aw["card"])  # FE-16.2.2: replaces its previous ally
         effects.reward(g, hero, card.get("reward"), "wild")  # FE-9.6.5.3

@@ -138,7 +138,7 @@ def check_deployer(g, ev: dict) -> tuple[str, dict]:
     if ev.get("unit") is None:
         raise UnreadableLog("/unit: a deployment names the unit deployed", rule="LOG-5.2", path="/unit")
     u = own_unit(g, ev)
-    fx.check_phase(g, "deploy", f"deploying {name(g, u)}")
+    fx.check_phase(g, "deploy", Text("deploying {u}", u=name(g, u)))
     if g.s.turn["deployed"]:
         raise IllegalEvent("HR-8.4.2", "at most one unit may be deployed in a Deploy phase")
     refusal = q.deploy_refusal(g, troop, u)
@@ -191,7 +191,7 @@ def check_tactic(g, ev: dict) -> tuple[str, str, dict]:
 def check_tactic_chip(g, ev: dict) -> tuple[str, str]:
     """The tactic an event plays may be played now (HR-8.5.1, HR-8.5.3), on some unit."""
     troop = check_player(g, ev)
-    fx.check_phase(g, "tactic", "playing a tactic")
+    fx.check_phase(g, "tactic", Text("playing a tactic"))
     if g.s.turn["tactic"]:
         raise IllegalEvent("HR-8.5.3", "at most one tactic may be played in a Tactic Placement phase")
     tid = g.c.lookup("tactics", ev.get("tactic"), path="/tactic")
@@ -247,7 +247,7 @@ def check_foothold(g, ev: dict) -> tuple[str, int, int]:
 def check_foothold_chip(g, ev: dict) -> tuple[str, int]:
     """HR-4.5.5 (AMB-14): the troop holds the reward, has not used it this phase, and owns the foothold named."""
     troop = check_player(g, ev)
-    fx.check_phase(g, "tactic", "moving or flipping a foothold")
+    fx.check_phase(g, "tactic", Text("moving or flipping a foothold"))
     t = g.s.turn
     if not g.s.troops[troop]["foothold_action"]:
         raise IllegalEvent(
@@ -310,7 +310,7 @@ def check_mover(g, ev: dict) -> dict:
     """The unit an event moves may move now (HR-8.6.4, HR-8.6.5, HR-7.2.2)."""
     check_player(g, ev)
     u = own_unit(g, ev)
-    fx.check_phase(g, "movement", f"moving {name(g, u)}")
+    fx.check_phase(g, "movement", Text("moving {u}", u=name(g, u)))
     why = q.can_move(g, u)
     if why:
         raise IllegalEvent(why[0], "{u} cannot move: {why}", u=name(g, u), why=why[1])
@@ -384,7 +384,7 @@ def check_ability_user(g, ev: dict) -> tuple[dict, object]:
     """The unit and Ability an event names may be used now (HR-8.7.1, HR-8.7.3)."""
     check_player(g, ev)
     u = own_unit(g, ev)
-    fx.check_phase(g, "abilities", f"{name(g, u)} using an Ability")
+    fx.check_phase(g, "abilities", Text("{u} using an Ability", u=name(g, u)))
     if u["zone"] != "arena":
         raise IllegalEvent("HR-8.7.1", "{u} is not in the arena", u=name(g, u))
     if u["dazed"]:
@@ -444,12 +444,20 @@ def unit_skill(g, u: dict, skill_name, kind: str):
 
 
 def start_engaging(g, ev: dict, what: str) -> dict:
+    """``what``: "attack" or "use a Special"."""
     check_player(g, ev)
     u = own_unit(g, ev)
-    fx.check_phase(g, "engagement", f"{name(g, u)} {what}")
+    attacking = what == "attack"
+    doing = Text("{u} attack", u=name(g, u)) if attacking else Text("{u} use a Special", u=name(g, u))
+    fx.check_phase(g, "engagement", doing)
     why = q.cannot_engage(g, u)
     if why:
-        raise IllegalEvent(why[0], "{u} cannot {what}: {why}", u=name(g, u), what=what, why=why[1])
+        raise IllegalEvent(
+            why[0],
+            "{u} cannot attack: {why}" if attacking else "{u} cannot use a Special: {why}",
+            u=name(g, u),
+            why=why[1],
+        )
     return u
 
 
@@ -464,7 +472,7 @@ def do_attack(g, ev: dict, u: dict, target: dict | None, shard: int | None) -> N
         attack_shard(g, ev, u, shard)
         return
     pool = q.attack_pool(g, u)
-    hits, written = g.dice.roll(pool, ev.get("dice"), f"{name(g, u)}'s attack")
+    hits, written = g.dice.roll(pool, ev.get("dice"), Text("{u}'s attack", u=name(g, u)))
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
     fx.dice_stat(g, u["owner"], pool, hits)
@@ -525,7 +533,7 @@ def check_shard_target(g, u: dict, h: int) -> None:
 def attack_shard(g, ev: dict, u: dict, h: int) -> None:
     """HR-14.10.3: the shard answers nothing."""
     pool = q.attack_pool(g, u)
-    hits, written = g.dice.roll(pool, ev.get("dice"), f"{name(g, u)}'s attack")
+    hits, written = g.dice.roll(pool, ev.get("dice"), Text("{u}'s attack", u=name(g, u)))
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
     fx.dice_stat(g, u["owner"], pool, hits)
@@ -664,7 +672,9 @@ def do_special(g, ev: dict, u: dict, sk, targets: list[dict]) -> None:
         rolls = ev.get("dice") if ev.get("dice") is not None else [None] * len(targets)
         results, written_rolls = [], []
         for v, given in zip(targets, rolls, strict=True):
-            hits, written = g.dice.roll(pool, given, f"{name(g, u)}'s {sk.name} on {name(g, v)}", "HR-8.8.4")
+            hits, written = g.dice.roll(
+                pool, given, Text("{u}'s {name} on {v}", u=name(g, u), name=sk.name, v=name(g, v)), "HR-8.8.4"
+            )
             fx.dice_stat(g, u["owner"], pool, hits)
             results.append((v, sum(hits)))
             written_rolls.append(written)
@@ -674,7 +684,9 @@ def do_special(g, ev: dict, u: dict, sk, targets: list[dict]) -> None:
             fx.deal_damage(g, v, n, u, attack=False)
     else:
         (target,) = targets
-        hits, written = g.dice.roll(pool, ev.get("dice"), f"{name(g, u)}'s {sk.name}", "HR-8.8.4")
+        hits, written = g.dice.roll(
+            pool, ev.get("dice"), Text("{u}'s {name}", u=name(g, u), name=sk.name), "HR-8.8.4"
+        )
         fx.dice_stat(g, u["owner"], pool, hits)
         if g.dice.author is not None and not g.dice.seeded:
             ev["dice"] = written

@@ -38,7 +38,7 @@ class Dice:
         """Results for ``pool`` (colours), and the dice as the log writes them."""
         hits, written = self._roll(pool, given, what, rule)
         if self.seen is not None:
-            self.seen.append({"what": what, "kind": "dice", "pool": list(pool), "hits": list(hits)})
+            self.seen.append({"what": str(what), "kind": "dice", "pool": list(pool), "hits": list(hits)})
         return hits, written
 
     def _roll(self, pool: list[str], given, what: str, rule: str) -> tuple[list[bool], list[str]]:
@@ -130,7 +130,7 @@ class Dice:
         """An arena die (HR-2.11.1): a standard six-sided die, from the log or from the seed."""
         got = self._d6(given, what, rule)
         if self.seen is not None:
-            self.seen.append({"what": what, "kind": "d6", "face": got})
+            self.seen.append({"what": str(what), "kind": "d6", "face": got})
         return got
 
     def _d6(self, given, what: str, rule: str) -> int:

@@ -5,7 +5,7 @@ Layer 6 (turn flow): the top of the game's layers; uses actions, effects and que
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.games.hoplomachus import effects as fx
 from engine.games.hoplomachus import queries as q
 from engine.games.hoplomachus import rivals as rv
@@ -165,7 +165,7 @@ class _SETUPS:
         for p in order:
             name = given.get(p)
             uid = None if name is None else g.c.lookup("units", name, path=f"/setup/neutral_heroes/{p}")
-            pick = g.dice.pick(pool, uid, f"{p}'s neutral hero", "HR-15.2.6")
+            pick = g.dice.pick(pool, uid, Text("{p}'s neutral hero", p=p), "HR-15.2.6")
             if g.dice.author is not None and not g.dice.seeded:
                 given[p] = pick
             pool.remove(pick)
@@ -285,7 +285,7 @@ class _SETUPS:
                 if given is None
                 else g.c.lookup("units", given, path=f"/setup/neutral_heroes/{seats[0]}")
             )
-            pick = g.dice.pick(pool, uid, "the neutral hero on the gold space", "HR-14.2.2")
+            pick = g.dice.pick(pool, uid, Text("the neutral hero on the gold space"), "HR-14.2.2")
             if g.dice.author is not None and not g.dice.seeded:
                 st.setdefault("neutral_heroes", {})[seats[0]] = pick
             hero = new_unit(f"{seats[0]}:{pick}", pick, seats[0], "track")
@@ -347,7 +347,7 @@ def draw(g, troop: str, n: int, given, path: str) -> list[str]:
             if i >= len(given):
                 raise IllegalEvent("HR-15.6.3", ("{troop} draws until four units are in camp or the bag is empty; the log records only " "{given_count}"), troop=troop, given_count=len(given))  # fmt: skip
             name = g.c.lookup("units", given[i], path=f"{path}/{i}", scope=t["faction"])
-        pick = g.dice.pick(t["bag"], name, f"{troop}'s bag draw", "HR-15.6.3")
+        pick = g.dice.pick(t["bag"], name, Text("{troop}'s bag draw", troop=troop), "HR-15.6.3")
         t["bag"].remove(pick)
         g.s.units[f"{troop}:{pick}"]["zone"] = "camp"
         got.append(pick)
@@ -498,7 +498,7 @@ def check_end_turn(g, ev: dict | None) -> None:
         raise IllegalEvent(
             "HR-8.1.1", "it is {troop}'s turn, not {player}'s", troop=troop, player=ev.get("player")
         )
-    fx.check_phase(g, "refill", "ending the turn")
+    fx.check_phase(g, "refill", Text("ending the turn"))
     if troop in RIVALS:
         due = rv.rival_duty(g)
         if due:

@@ -7,7 +7,7 @@ Layer 5 (actions): same events as a player's turn (deploy, move, ability, attack
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.games.hoplomachus import actions as act
 from engine.games.hoplomachus import effects as fx
 from engine.games.hoplomachus import queries as q
@@ -26,7 +26,9 @@ def deploy(g, ev: dict) -> None:
     given = None
     if ev.get("unit") is not None:
         given = g.c.lookup("units", ev["unit"], path="/unit", scope=troop if troop == "arena" else "immortal")
-    pick = g.dice.pick(pool, given, f"the {troop} draw", "HR-13.12.2" if troop == "arena" else "HR-13.10.2")
+    pick = g.dice.pick(
+        pool, given, Text("the {troop} draw", troop=troop), "HR-13.12.2" if troop == "arena" else "HR-13.10.2"
+    )
     if g.dice.author is not None and not g.dice.seeded:
         ev["unit"] = pick
     u = s.units[f"{troop}:{pick}"]
@@ -46,7 +48,7 @@ def check_deploy(g, ev: dict) -> tuple[str, list[str]]:
     """HR-9.2.1: (troop, the units the draw picks from) of a rival deployment ``apply`` accepts, before the
     draw; its hex is checked once the unit is drawn (check_deploy_hex)."""
     troop = act.check_player(g, ev)
-    fx.check_phase(g, "deploy", "a rival deployment")
+    fx.check_phase(g, "deploy", Text("a rival deployment"))
     s = g.s
     if s.turn["deployed"]:
         raise IllegalEvent("HR-8.4.2", "at most one unit is deployed in a Deploy phase")
@@ -88,7 +90,7 @@ def check_mover(g, ev: dict) -> tuple[dict, str, dict[int, int]]:
     """The rival unit an event moves must move now: (unit, step of HR-9.4, {destination: steps})."""
     act.check_player(g, ev)
     u = act.own_unit(g, ev)
-    fx.check_phase(g, "movement", f"moving {act.name(g, u)}")
+    fx.check_phase(g, "movement", Text("moving {u}", u=act.name(g, u)))
     why = q.can_move(g, u)
     if why:
         raise IllegalEvent(why[0], "{u} cannot move: {why}", u=act.name(g, u), why=why[1])
@@ -130,7 +132,7 @@ def check_ability(g, ev: dict) -> tuple:
 def check_ability_user(g, ev: dict) -> tuple[dict, object]:
     act.check_player(g, ev)
     u = act.own_unit(g, ev)
-    fx.check_phase(g, "abilities", f"{act.name(g, u)} using an Ability")
+    fx.check_phase(g, "abilities", Text("{u} using an Ability", u=act.name(g, u)))
     sk = act.unit_skill(g, u, ev.get("ability"), "ability")
     if sk not in rv.abilities_due(g, u):
         raise IllegalEvent(
@@ -178,7 +180,7 @@ def check_attacker(g, ev: dict) -> tuple[dict, list[dict]]:
     """HR-9.6.2: the rival unit attacks rather than use a Special: (unit, the opponents it may attack)."""
     act.check_player(g, ev)
     u = act.own_unit(g, ev)
-    fx.check_phase(g, "engagement", f"{act.name(g, u)} attacking")
+    fx.check_phase(g, "engagement", Text("{u} attacking", u=act.name(g, u)))
     sk = rv.special_due(g, u)
     if sk is not None:
         raise IllegalEvent(
@@ -208,7 +210,7 @@ def check_attack_target(g, u: dict, allowed: list[dict], ev: dict) -> tuple[dict
 
 def immortal_attack(g, ev: dict, u: dict, target: dict) -> dict[str, int]:
     pool = q.attack_pool(g, u)
-    hits, written = g.dice.roll(pool, ev.get("dice"), f"{act.name(g, u)}'s attack")
+    hits, written = g.dice.roll(pool, ev.get("dice"), Text("{u}'s attack", u=act.name(g, u)))
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
     fx.dice_stat(g, u["owner"], pool, hits)
@@ -232,7 +234,7 @@ def roll(g, ev: dict) -> None:
     s = g.s
     s.turn["phase"] = "engagement"
     pool = q.attack_pool(g, imm)
-    hits, written = g.dice.roll(pool, ev.get("dice"), f"{act.name(g, imm)}'s roll")
+    hits, written = g.dice.roll(pool, ev.get("dice"), Text("{imm}'s roll", imm=act.name(g, imm)))
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
     fx.dice_stat(g, imm["owner"], pool, hits)
@@ -246,7 +248,7 @@ def check_roll(g, ev: dict) -> dict:
     troop = act.check_player(g, ev)
     if troop != "immortal":
         raise IllegalEvent("HR-13.10.3", "only the immortal rolls without attacking")
-    fx.check_phase(g, "engagement", "the immortal's roll")
+    fx.check_phase(g, "engagement", Text("the immortal's roll"))
     s = g.s
     imm = next(iter(s.in_arena("immortal")), None)
     if imm is None or s.turn["rolled"]:
@@ -317,7 +319,7 @@ def check_special(g, ev: dict) -> tuple:
 def check_special_user(g, ev: dict) -> tuple[dict, object]:
     act.check_player(g, ev)
     u = act.own_unit(g, ev)
-    fx.check_phase(g, "engagement", f"{act.name(g, u)} using a Special")
+    fx.check_phase(g, "engagement", Text("{u} using a Special", u=act.name(g, u)))
     sk = act.unit_skill(g, u, ev.get("special"), "special")
     if rv.special_due(g, u) is not sk:
         raise IllegalEvent("HR-9.6.2", "{u} cannot use {name} now", u=act.name(g, u), name=sk.name)

@@ -7,7 +7,7 @@ Layer 5 (actions). Effects that need the players' choice wait as pending decisio
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.games.hoplomachus import actions as act
 from engine.games.hoplomachus import effects as fx
 from engine.games.hoplomachus import queries as q
@@ -33,7 +33,7 @@ def deploy(g, ev: dict) -> None:
 
 def check_deploy(g, ev: dict) -> tuple[dict, int]:
     act.check_player(g, ev)
-    fx.check_phase(g, "deploy", "deploying the titan")
+    fx.check_phase(g, "deploy", Text("deploying the titan"))
     titan = titan_unit(g)
     if titan["zone"] != "camp":
         raise IllegalEvent("HR-14.8.3", "the titan deploys once, on the first turn")
@@ -49,7 +49,7 @@ def titan_roll(g, ev: dict) -> None:
     s = g.s
     s.turn["phase"] = "engagement"
     pool = list(s.troops["titan"]["dice"])
-    hits, written = g.dice.roll(pool, ev.get("dice"), "the titan dice", "HR-14.8.4")
+    hits, written = g.dice.roll(pool, ev.get("dice"), Text("the titan dice"), "HR-14.8.4")
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
     fx.dice_stat(g, "titan", pool, hits)
@@ -105,7 +105,7 @@ def titan_roll(g, ev: dict) -> None:
 
 def check_titan_roll(g, ev: dict) -> None:
     act.check_player(g, ev)
-    fx.check_phase(g, "engagement", "the titan's roll")
+    fx.check_phase(g, "engagement", Text("the titan's roll"))
     titan = titan_unit(g)
     if titan["zone"] != "arena" or g.s.turn["rolled"]:
         raise IllegalEvent("HR-14.8.4", "the titan rolls its titan dice once per turn, in the arena")
@@ -163,7 +163,7 @@ def resolve_smite(g, p: dict, ev: dict) -> None:
     if target is None:
         return
     pool = q.attack_pool(g, titan)
-    hits, written = g.dice.roll(pool, ev.get("dice"), "the titan's attack")
+    hits, written = g.dice.roll(pool, ev.get("dice"), Text("the titan's attack"))
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
     fx.dice_stat(g, "titan", pool, hits)
