@@ -40,7 +40,14 @@ locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po
 	@command -v msgfmt >/dev/null || { echo "msgfmt is missing: install GNU gettext (apt-get install gettext)" >&2; exit 1; }
 	DJANGO_SETTINGS_MODULE=arbiter_site.settings.dev $(PY) manage.py compilemessages --locale $* --ignore '$(VENV)' --ignore 'node_modules' --ignore 'staticfiles'
 
-messages: $(VENV)/.installed $(MESSAGES)
+# The refusal catalogs (platform/refusals/locale/<language>/LC_MESSAGES/refusals.po, a gettext domain of their
+# own: `manage.py refusal_messages` writes them from the engine's templates), compiled the same way.
+REFUSAL_MESSAGES := $(patsubst %.po,%.mo,$(wildcard platform/refusals/locale/*/LC_MESSAGES/refusals.po))
+platform/refusals/locale/%/LC_MESSAGES/refusals.mo: platform/refusals/locale/%/LC_MESSAGES/refusals.po
+	@command -v msgfmt >/dev/null || { echo "msgfmt is missing: install GNU gettext (apt-get install gettext)" >&2; exit 1; }
+	msgfmt --check -o $@ $<
+
+messages: $(VENV)/.installed $(MESSAGES) $(REFUSAL_MESSAGES)
 
 install: $(VENV)/.installed messages
 

@@ -182,7 +182,7 @@ def walk(log, *, content_pack: dict | None = None) -> dict:
     """Replay ``log`` (bytes, text or a parsed dict) and return what a viewer shows at every event::
 
         {"game", "board", "initial": view, "steps": [{"index", "event", "text", "rolls", "view"}],
-         "error": None | {"rule", "message", "event_index"}}
+         "error": None | {"rule", "message", "message_id", "params", "event_index"}}
 
     The steps stop before an illegal or unreadable event; ``error`` names it (``event_index`` None, no
     board and no initial view for an illegal header). Raises UnreadableLog only when the envelope or the
@@ -192,14 +192,14 @@ def walk(log, *, content_pack: dict | None = None) -> dict:
     try:
         replay = start(doc, content_pack=content_pack)
     except IllegalEvent as exc:
-        error = {"rule": exc.rule, "message": exc.message, "event_index": None}
+        error = _error(exc, None)
         return {"game": doc["game"], "board": None, "initial": None, "steps": [], "error": error}
     out = {"game": doc["game"], "board": board(replay), "initial": replay.view(), "steps": [], "error": None}
     for index, event in enumerate(doc["events"]):
         try:
             said = step(replay, event)
         except (IllegalEvent, UnreadableLog) as exc:
-            out["error"] = {"rule": exc.rule, "message": exc.message, "event_index": index}
+            out["error"] = _error(exc, index)
             break
         out["steps"].append({"index": index, "event": event, **said, "view": replay.view()})
     return out
@@ -220,13 +220,13 @@ def next_events(log, *, content_pack: dict | None = None) -> dict:
     try:
         replay = start(doc, content_pack=content_pack)
     except IllegalEvent as exc:
-        out["error"] = {"rule": exc.rule, "message": exc.message, "event_index": None}
+        out["error"] = _error(exc, None)
         return out
     for index, event in enumerate(doc["events"]):
         try:
             replay.apply(index, copy.deepcopy(event))
         except (IllegalEvent, UnreadableLog) as exc:
-            out["error"] = {"rule": exc.rule, "message": exc.message, "event_index": index}
+            out["error"] = _error(exc, index)
             # a refused event may leave the replay half-changed: replay the accepted prefix again
             replay = start(doc, content_pack=content_pack)
             for i, accepted in enumerate(doc["events"][:index]):
@@ -248,3 +248,10 @@ def next_events(log, *, content_pack: dict | None = None) -> dict:
             {"type": typ, "count": len(events), "example": example, "text": replay.describe_offer(example)}
         )
     return out
+
+
+def _error(exc: IllegalEvent | UnreadableLog, index: int | None) -> dict:
+    """A refusal as plain data: its rule, its English message, the message's template and params (see
+    engine.core.errors) and the index of the event refused (None for the header)."""
+    return {"rule": exc.rule, "message": exc.message, "message_id": exc.template, "params": exc.message_params,
+            "event_index": index}  # fmt: skip

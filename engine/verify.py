@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog, plain_params
 from engine.core.logfile import parse_envelope
 from engine.core.registry import ruleset_for, ruleset_version
 from engine.core.verdict import Verdict, Violation
@@ -61,7 +61,7 @@ def verify(
     except UnreadableLog as exc:
         return Verdict(status="unreadable", error=_unreadable(exc), **base)
     except IllegalEvent as exc:
-        return Verdict(status="illegal", error=Violation(rule=exc.rule, message=exc.message), **base)
+        return Verdict(status="illegal", error=_illegal(exc), **base)
     except Exception as exc:  # noqa: BLE001 — a defect while reading the header is still a verdict
         return _defect(exc, None, base)
     base.update(content_pack=replay.content_ref, ruleset_options=replay.options)
@@ -86,9 +86,8 @@ def verify(
         return Verdict(
             status="illegal",
             events_verified=max(index, 0),
-            error=Violation(
-                rule=exc.rule,
-                message=exc.message,
+            error=_illegal(
+                exc,
                 event_index=index if event is not None else None,
                 round=replay.round_number(),
                 actor=replay.describe_actor(event) if event is not None else None,
@@ -108,18 +107,41 @@ def verify(
 
 
 def _defect(exc: Exception, index: int | None, base: dict) -> Verdict:
-    where = "while reading the header" if index is None else "on this event"
+    if index is None:
+        text = Text(
+            "the engine failed while reading the header ({error}); please report this log",
+            error=type(exc).__name__,
+        )
+    else:
+        text = Text(
+            "the engine failed on this event ({error}); please report this log", error=type(exc).__name__
+        )
     return Verdict(
         status="unreadable",
         events_verified=max(index or 0, 0),
         error=Violation(
             rule="ENGINE-DEFECT",
-            message=f"the engine failed {where} ({type(exc).__name__}); please report this log",
+            message=str(text),
             event_index=index if index is not None and index >= 0 else None,
+            message_id=text.template,
+            params=plain_params(text.params),
         ),
         **base,
     )
 
 
+def _illegal(exc: IllegalEvent, **where) -> Violation:
+    return Violation(
+        rule=exc.rule, message=exc.message, message_id=exc.template, params=exc.message_params, **where
+    )
+
+
 def _unreadable(exc: UnreadableLog) -> Violation:
-    return Violation(rule=exc.rule, message=exc.message, event_index=exc.event_index, path=exc.path)
+    return Violation(
+        rule=exc.rule,
+        message=exc.message,
+        event_index=exc.event_index,
+        path=exc.path,
+        message_id=exc.template,
+        params=exc.message_params,
+    )

@@ -37,7 +37,9 @@ def _load_builtin(folder: Path, pack_id: str) -> tuple[dict, str]:
     path = Path(folder) / f"{pack_id}.json"
     if not path.is_file():
         raise UnreadableLog(
-            f"content pack '{pack_id}' is not known; available: {', '.join(builtin_pack_ids(folder))}",
+            "content pack '{pack_id}' is not known; available: {builtin_pack_ids}",
+            pack_id=pack_id,
+            builtin_pack_ids=", ".join(builtin_pack_ids(folder)),
             rule="LOG-3.2",
             path="/content_pack/id",
         )
@@ -82,7 +84,9 @@ def resolve_pack(folder: Path, ref: dict, supplied: dict | None = None) -> tuple
             ) from None
         if doc.get("pack", {}).get("id") != ref["id"]:
             raise UnreadableLog(
-                f"the supplied content pack is '{doc.get('pack', {}).get('id')}', but the log names '{ref['id']}'",
+                "the supplied content pack is '{id}', but the log names '{id_2}'",
+                id=doc.get("pack", {}).get("id"),
+                id_2=ref["id"],
                 rule="LOG-3.2",
                 path="/content_pack/id",
             )
@@ -92,8 +96,13 @@ def resolve_pack(folder: Path, ref: dict, supplied: dict | None = None) -> tuple
             doc, digest = _load_superseded(folder, ref["id"], ref["sha256"]) or (doc, digest)
     if digest != ref["sha256"]:
         raise UnreadableLog(
-            f"the log was recorded with content pack '{ref['id']}' whose hash is {ref['sha256'][:12]}…, "
-            f"but the pack available here hashes to {digest[:12]}…; supply the pack the log was made with",
+            (
+                "the log was recorded with content pack '{id}' whose hash is {sha256}…, but the pack available "
+                "here hashes to {digest}…; supply the pack the log was made with"
+            ),
+            id=ref["id"],
+            sha256=ref["sha256"][:12],
+            digest=digest[:12],
             rule="LOG-3.3",
             path="/content_pack/sha256",
         )

@@ -42,37 +42,49 @@ def load_json(data: bytes | str | dict) -> dict:
         raw = canonical_bytes(data)
         if len(raw) > MAX_LOG_BYTES:
             raise UnreadableLog(
-                f"the log is {len(raw):,} bytes; the limit is {MAX_LOG_BYTES:,} bytes", rule="LOG-1.1"
+                "the log is {raw_count:,} bytes; the limit is {max_log_bytes:,} bytes",
+                raw_count=len(raw),
+                max_log_bytes=MAX_LOG_BYTES,
+                rule="LOG-1.1",
             )
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise UnreadableLog(f"the log is not UTF-8 text (byte {exc.start})", rule="LOG-1.2") from None
+            raise UnreadableLog(
+                "the log is not UTF-8 text (byte {start})", start=exc.start, rule="LOG-1.2"
+            ) from None
         try:
             doc = json.loads(text, parse_constant=_refuse_constant)
         except json.JSONDecodeError as exc:
             raise UnreadableLog(
-                f"the log is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
+                "the log is not valid JSON: {msg} at line {lineno}, column {colno}",
+                msg=exc.msg,
+                lineno=exc.lineno,
+                colno=exc.colno,
                 rule="LOG-1.3",
             ) from None
         except RecursionError:
             raise UnreadableLog("the log nests too deeply", rule="LOG-1.3") from None
         except ValueError as exc:  # e.g. an integer literal over Python's 4,300-digit conversion limit
-            raise UnreadableLog(f"the log is not valid JSON: {exc}", rule="LOG-1.3") from None
+            raise UnreadableLog("the log is not valid JSON: {exc}", exc=exc, rule="LOG-1.3") from None
         if "\\u" in text:  # only an escape can put a NUL or a lone surrogate into a string
             _refuse_unstorable_text(doc)
     if not isinstance(doc, dict):
         raise UnreadableLog("a log must be a JSON object with a header and an 'events' list", rule="LOG-1.4")
     # The events are checked by closed schemas (no free-form nesting); measure the rest of the document.
     if _depth({k: v for k, v in doc.items() if k != "events"}) > MAX_DEPTH:
-        raise UnreadableLog(f"the log nests deeper than {MAX_DEPTH} levels", rule="LOG-1.3")
+        raise UnreadableLog(
+            "the log nests deeper than {max_depth} levels", max_depth=MAX_DEPTH, rule="LOG-1.3"
+        )
     return doc
 
 
 def _refuse_constant(name: str):
     # Python's json reads NaN, Infinity and -Infinity; JSON (RFC 8259) has no such numbers (LOG-1.3).
     raise UnreadableLog(
-        f"the log is not valid JSON: {name} is not a JSON number (numbers must be finite)", rule="LOG-1.3"
+        "the log is not valid JSON: {name} is not a JSON number (numbers must be finite)",
+        name=name,
+        rule="LOG-1.3",
     )
 
 
@@ -102,7 +114,9 @@ def _check_text(text: str, where: str) -> None:
         except UnicodeEncodeError:
             problem = "a lone surrogate (\\ud800–\\udfff without its pair)"
     raise UnreadableLog(
-        f"{where or '/'}: the text contains {problem}, which a log may not hold",
+        "{value}: the text contains {problem}, which a log may not hold",
+        value=where or "/",
+        problem=problem,
         rule="LOG-1.3",
         path=where or "/",
     )
@@ -170,7 +184,14 @@ def validate(doc: dict, schema: Schema, *, rule: str) -> None:
     err = errors[0]
     pointer = "/" + "/".join(str(p) for p in err.path)
     event_index = err.path[1] if len(err.path) > 1 and err.path[0] == "events" else None
-    raise UnreadableLog(f"{pointer}: {_plain(err)}", rule=rule, path=pointer, event_index=event_index)
+    raise UnreadableLog(
+        "{pointer}: {plain}",
+        pointer=pointer,
+        plain=_plain(err),
+        rule=rule,
+        path=pointer,
+        event_index=event_index,
+    )
 
 
 def schema_fields(schema: Schema, definition: str) -> frozenset[str]:
@@ -192,7 +213,14 @@ def explain_event(schema: Schema, event: dict, index: int) -> None:
         return
     err = errors[0]
     pointer = f"/events/{index}" + "".join(f"/{p}" for p in list(err.path)[2:])
-    raise UnreadableLog(f"{pointer}: {_plain(err)}", rule="LOG-5.1", path=pointer, event_index=index)
+    raise UnreadableLog(
+        "{pointer}: {plain}",
+        pointer=pointer,
+        plain=_plain(err),
+        rule="LOG-5.1",
+        path=pointer,
+        event_index=index,
+    )
 
 
 def _plain(err) -> str:
@@ -219,7 +247,10 @@ def parse_envelope(data: bytes | str | dict) -> tuple[dict, str]:
     doc = load_json(data)
     if isinstance(doc.get("events"), list) and len(doc["events"]) > MAX_EVENTS:
         raise UnreadableLog(
-            f"the log has {len(doc['events']):,} events; the limit is {MAX_EVENTS:,}", rule="LOG-1.1"
+            "the log has {events_count:,} events; the limit is {max_events:,}",
+            events_count=len(doc["events"]),
+            max_events=MAX_EVENTS,
+            rule="LOG-1.1",
         )
     validate(doc, "log", rule="LOG-2")
     _known_game(doc["game"])
@@ -231,5 +262,9 @@ def _known_game(game: str) -> None:
     if find(game) is None:
         known = sorted(g.id for g in games())
         raise UnreadableLog(
-            f"/game: unknown game '{game}' (known: {', '.join(known)})", rule="LOG-2", path="/game"
+            "/game: unknown game '{game}' (known: {known})",
+            game=game,
+            known=", ".join(known),
+            rule="LOG-2",
+            path="/game",
         )

@@ -20,11 +20,18 @@ class Violation:
     actor: str | None = None  # character or player the event belongs to, when there is one
     path: str | None = None  # JSON pointer for unreadable input
     event: dict | None = None  # the offending event as written in the log
+    # The message as a template (an English format string with named placeholders) and its params (plain JSON
+    # values; a nested {"message_id", "params"} where part of it is a phrase): engine.core.errors.render
+    # turns them back into ``message``, and the platform into the reader's language.
+    message_id: str | None = None
+    params: dict | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "rule": self.rule,
             "message": self.message,
+            "message_id": self.message_id,
+            "params": _copy(self.params),
             "event_index": self.event_index,
             "round": self.round,
             "actor": self.actor,

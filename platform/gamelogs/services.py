@@ -31,6 +31,7 @@ from django.utils.translation import gettext_noop
 import engine
 from gamelogs import queue
 from gamelogs.models import GameLog, LogSource, LogSubmission
+from refusals.catalog import localised_message
 
 REJECTION_CODES = {
     "empty": "the upload is empty",
@@ -107,7 +108,10 @@ def check_upload(data: bytes) -> dict:
                 "games": ", ".join(g.id for g in engine.games())
             }
         else:
-            message = exc.message[:1].upper() + exc.message[1:]
+            said = localised_message(
+                {"message": exc.message, "message_id": exc.template, "params": exc.message_params}
+            )
+            message = said[:1].upper() + said[1:]
         raise UploadRejected(message, code, rule=exc.rule, path=exc.path) from None
 
 

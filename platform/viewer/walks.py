@@ -14,6 +14,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 import engine
+from refusals.catalog import localised
 from rulebook import rules
 
 CACHE_SECONDS = 24 * 3600
@@ -49,7 +50,10 @@ def build_payload(data) -> dict | None:
     if error is not None:
         info = rules.lookup(game, error["rule"])
         owner = rules.game_of(error["rule"], game) or game
+        said, lang = localised(error)
         error.update(
+            message=said,
+            lang=lang,
             title=info.title if info else error["rule"],
             explanation=info.explanation if info else "",
             url=reverse("rulebook:rule", args=[owner, error["rule"]]),

@@ -8,12 +8,17 @@ import subprocess
 from pathlib import Path
 
 LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
+REFUSALS_LOCALE_DIR = Path(__file__).resolve().parents[2] / "platform" / "refusals" / "locale"
 
 
 def stale_catalogs() -> list[Path]:
-    """Every ``django.po`` whose ``django.mo`` is missing or older than it."""
+    """Every ``django.po`` (and refusal catalog) whose ``.mo`` is missing or older than it."""
     stale = []
-    for po in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/django.po")):
+    catalogs = [
+        *LOCALE_DIR.glob("*/LC_MESSAGES/django.po"),
+        *REFUSALS_LOCALE_DIR.glob("*/LC_MESSAGES/refusals.po"),
+    ]
+    for po in sorted(catalogs):
         mo = po.with_suffix(".mo")
         if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
             stale.append(po)

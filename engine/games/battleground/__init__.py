@@ -47,7 +47,8 @@ class BattlegroundRuleset:
             stream = SeededStream(randomness["seed"], randomness["commitment"])
         if doc["rules_version"] != "1.0":
             raise UnreadableLog(
-                f"rules version {doc['rules_version']!r} is not supported (this engine knows 1.0)",
+                "rules version {rules_version!r} is not supported (this engine knows 1.0)",
+                rules_version=doc["rules_version"],
                 rule="LOG-2.1",
                 path="/rules_version",
             )

@@ -9,7 +9,7 @@ Dice go in the ``ability`` event's ``attack`` (the ability test) and ``defence``
 
 from __future__ import annotations
 
-from engine.core.errors import UnreadableLog
+from engine.core.errors import Text, UnreadableLog
 from engine.games.battleground.content import Ability
 from engine.games.battleground.ongoing import ongoing_modifiers
 from engine.games.battleground.stat_tests import defence, logged_roll, stat_test
@@ -21,7 +21,9 @@ def ability_test(g, frame: Frame, unit: Unit, ability: Ability, target: Unit, ev
     spec = ability.test
     stat = spec["stat"]
     if "against" not in spec and "defence" in event:
-        raise UnreadableLog(f"'defence': {ability.name}'s test is not against its target", rule="LOG-5.2")
+        raise UnreadableLog(
+            "'defence': {name}'s test is not against its target", name=ability.name, rule="LOG-5.2"
+        )
     ongoing = ongoing_modifiers(g, unit, "ability", stat)  # BG-16.1.6, BG-16.3.4
     widen, narrow = ongoing.widen, ongoing.narrow
     if unit.focused:
@@ -29,7 +31,7 @@ def ability_test(g, frame: Frame, unit: Unit, ability: Ability, target: Unit, ev
         widen += 1
     if frame.kind == "guard":
         narrow += 1  # BG-14.1.4 c: every test of the interrupting character
-    label = f"{ability.name}: {unit.name}'s ability test"
+    label = Text("{ability}: {name}'s ability test", ability=ability.name, name=unit.name)
     result = stat_test(
         g,
         unit,
@@ -49,7 +51,7 @@ def ability_test(g, frame: Frame, unit: Unit, ability: Ability, target: Unit, ev
             spec["against"],
             target,
             logged_roll(g, event, "defence"),
-            f"{ability.name}: {target.name}'s defence test",
+            Text("{ability}: {name}'s defence test", ability=ability.name, name=target.name),
         )
         net = max(0, net - defended.successes)  # BG-8.3.2
     return net >= spec.get("min", 1)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.games.battleground import footprint, timing
 from engine.games.battleground.ability_tests import ability_test
 from engine.games.battleground.cards import apply_bonus
@@ -38,19 +38,36 @@ def interrupts_waiting(top: Trigger) -> tuple[str, str]:
     one = len(top.remaining) == 1
     if top.kind == "guard":
         rule = "BG-11.2.3"
-        why = f"{names} {'is' if one else 'are'} on guard and must interrupt {top.target.name} now"
+        why = Text(
+            "{names} is on guard and must interrupt {name} now"
+            if one
+            else "{names} are on guard and must interrupt {name} now",
+            names=names,
+            name=top.target.name,
+        )
     else:
         rule = "BG-14.2.1"
-        why = (
-            f"{top.target.name} is leaving a hex while engaged with {names}: "
-            f"{'that enemy makes' if one else 'each of them makes'} an opportunity attack first"
+        why = Text(
+            "{name} is leaving a hex while engaged with {names}: that enemy makes an opportunity attack first"
+            if one
+            else "{name} is leaving a hex while engaged with {names}: each of them makes an opportunity attack "
+            "first",
+            name=top.target.name,
+            names=names,
         )
     first = top.remaining[0]
-    order = "" if one else f" (or another of them: their player chooses the order, {rule})"
+    order = "" if one else Text(" (or another of them: their player chooses the order, {rule})", rule=rule)
     return rule, (
-        f"{why}. The next event must be "
-        f'{{"type": "interrupt", "character": "{first.key}"}}{order}; an interrupt that does nothing is '
-        f'still written, followed at once by {{"type": "end_interrupt", "character": "{first.key}"}}'
+        Text(
+            (
+                '{why}. The next event must be {{"type": "interrupt", "character": "{key}"}}{order}; an '
+                'interrupt that does nothing is still written, followed at once by {{"type": "end_interrupt", '
+                '"character": "{key}"}}'
+            ),
+            why=why,
+            key=first.key,
+            order=order,
+        )
     )
 
 
@@ -62,7 +79,12 @@ def acting_frame(g, event: dict, action: str) -> tuple[Frame, Unit]:
         raise IllegalEvent("BG-6.6.1", "actions happen only during an activation or an interrupt")
     unit = g.unit(event)
     if unit is not frame.unit:
-        raise IllegalEvent("BG-6.6.1", f"{unit.name} is not the character acting now ({frame.unit.name} is)")
+        raise IllegalEvent(
+            "BG-6.6.1",
+            "{name} is not the character acting now ({name_2} is)",
+            name=unit.name,
+            name_2=frame.unit.name,
+        )
     check_action(frame, action)
     return frame, unit
 
@@ -74,13 +96,18 @@ def check_action(frame: Frame, action: str) -> None:
     if not unit.on_board:
         # BG-13.1.2: knocked out during its own activation or interrupt (e.g. by an opportunity attack), its
         # card and equipment cannot be used any more; the activation or interrupt can only end.
-        raise IllegalEvent("BG-13.1.2", f"{unit.name} is knocked out and can no longer act")
+        raise IllegalEvent("BG-13.1.2", "{name} is knocked out and can no longer act", name=unit.name)
     if frame.interrupt and frame.ap <= 0 and action in ("move", "attack", "ability"):
-        raise IllegalEvent("BG-14.1.5", f"{unit.name}'s interrupt has no AP left and is over")
+        raise IllegalEvent("BG-14.1.5", "{name}'s interrupt has no AP left and is over", name=unit.name)
     if action in ("focus", "move", "attack", "ability", "guard") and action not in ALLOWED[frame.kind]:
         rule = "BG-14.2.2" if frame.kind == "opportunity" else "BG-14.1.2"
         raise IllegalEvent(
-            rule, f"{action} is not allowed in a{'n' if frame.kind[0] == 'o' else ''} {frame.kind} interrupt"
+            rule,
+            "{action} is not allowed in an {kind} interrupt"
+            if frame.kind[0] == "o"
+            else "{action} is not allowed in a {kind} interrupt",
+            action=action,
+            kind=frame.kind,
         )
 
 
@@ -89,7 +116,14 @@ def check_cost(frame: Frame, counter: str, what: str) -> int:
     or raises IllegalEvent when the frame has fewer AP (BG-6.6.3)."""
     k = frame.counters.get(counter, 0) + 1
     if frame.ap < k:
-        raise IllegalEvent("BG-6.6.3", f"{what} #{k} costs {k} AP but {frame.unit.name} has {frame.ap}")
+        raise IllegalEvent(
+            "BG-6.6.3",
+            "{what} #{k} costs {k} AP but {name} has {ap}",
+            what=what,
+            k=k,
+            name=frame.unit.name,
+            ap=frame.ap,
+        )
     return k
 
 
@@ -107,11 +141,13 @@ def event_play_card(g, event: dict) -> None:
     frame = g.frame()
     if frame is None or frame.player != side.id:
         raise IllegalEvent(
-            "BG-6.6.4", f"{side.name} may play cards only during their own activation or interrupt"
+            "BG-6.6.4", "{name} may play cards only during their own activation or interrupt", name=side.name
         )
     cid = g.content.lookup("cards", event.get("card"), path="card")
     if cid not in side.hand:
-        raise IllegalEvent("BG-6.6.4", f"{side.name} has no {g.content.cards[cid].name} in hand")
+        raise IllegalEvent(
+            "BG-6.6.4", "{name} has no {name_2} in hand", name=side.name, name_2=g.content.cards[cid].name
+        )
     side.hand.remove(cid)
     frame.cards.append(cid)
     apply_bonus(g, frame, g.content.cards[cid], event.get("bonus"))  # bonus only, no AP/mana values
@@ -122,7 +158,7 @@ def check_focus(frame: Frame) -> None:
     """BG-9.1.1 / BG-6.6.2: one focus token at a time, at the escalating cost."""
     if frame.unit.focused:
         raise IllegalEvent(
-            "BG-9.1.1", f"{frame.unit.name} is already focused and cannot gain another focus token"
+            "BG-9.1.1", "{name} is already focused and cannot gain another focus token", name=frame.unit.name
         )
     check_cost(frame, "focus", "Focus")
 
@@ -148,10 +184,10 @@ def event_move(g, event: dict) -> None:
     path = parse_path(g, event)
     use_focus = bool(event.get("focus", False))
     if use_focus and not unit.focused:
-        raise IllegalEvent("BG-9.1.3", f"{unit.name} is not focused and cannot use focused speed")
+        raise IllegalEvent("BG-9.1.3", "{name} is not focused and cannot use focused speed", name=unit.name)
     facing = event.get("facing")
     if facing is not None and facing not in range(6):
-        raise IllegalEvent("BG-9.2.12", f"facing must be a hex side 0–5, not {facing!r}")
+        raise IllegalEvent("BG-9.2.12", "facing must be a hex side 0–5, not {facing!r}", facing=facing)
     if facing is not None:
         facing = int(facing)  # JSON Schema counts 2.0 as an integer; geometry indexes with it (BG-9.2.12)
     mp, on_difficult = speed(g, unit, use_focus)
@@ -169,12 +205,16 @@ def event_move(g, event: dict) -> None:
         and path
         and not footprint.sight(g, footprint.cells_at(unit, cur), frame.target.cells)
     ):
-        raise IllegalEvent("BG-14.1.4", f"an interrupt move must end in line of sight of {frame.target.name}")
+        raise IllegalEvent(
+            "BG-14.1.4", "an interrupt move must end in line of sight of {name}", name=frame.target.name
+        )
     if facing is not None and facing not in footprint.facings_at(g, unit, cur):
         raise IllegalEvent(  # BG-19.2: a massive base turns about its pivot only where it fits
             "BG-19.2",
-            f"{unit.name} cannot end its move facing side {facing} at {board.label(cur)}: "
-            "its whole base would not fit",
+            "{name} cannot end its move facing side {facing} at {cur}: its whole base would not fit",
+            name=unit.name,
+            facing=facing,
+            cur=board.label(cur),
         )
     pushed = pushes.done()
     pay_escalating(frame, "move", "Move")
@@ -232,7 +272,12 @@ def find_ability(g, unit: Unit, name: str):
     for a, item in abilities_of(unit):
         if a.id == aid:
             return a, item
-    raise IllegalEvent("BG-16.2.1", f"{unit.name} has no ability '{name}' on its card or equipped items")
+    raise IllegalEvent(
+        "BG-16.2.1",
+        "{name} has no ability '{name_2}' on its card or equipped items",
+        name=unit.name,
+        name_2=name,
+    )
 
 
 def check_ability(frame: Frame, ability, item) -> None:
@@ -240,18 +285,30 @@ def check_ability(frame: Frame, ability, item) -> None:
     whatever its target: active, not used yet in this frame, its item not used up, AP and mana to pay."""
     unit = frame.unit
     if ability.kind != "active":
-        raise IllegalEvent("BG-16.2.1", f"{ability.name} is passive and is not used as an action")
+        raise IllegalEvent("BG-16.2.1", "{name} is passive and is not used as an action", name=ability.name)
     if ability.id in frame.abilities_used:
         raise IllegalEvent(
-            "BG-11.1.3", f"{ability.name} has already been used in this activation or interrupt"
+            "BG-11.1.3", "{name} has already been used in this activation or interrupt", name=ability.name
         )
     if item is not None and item.id in unit.spent_items:
-        raise IllegalEvent("BG-17.3.5", f"{item.name} has been used up")
+        raise IllegalEvent("BG-17.3.5", "{name} has been used up", name=item.name)
     if frame.ap < ability.ap:
-        raise IllegalEvent("BG-6.6.3", f"{ability.name} costs {ability.ap} AP but {unit.name} has {frame.ap}")
+        raise IllegalEvent(
+            "BG-6.6.3",
+            "{name} costs {ap} AP but {name_2} has {ap_2}",
+            name=ability.name,
+            ap=ability.ap,
+            name_2=unit.name,
+            ap_2=frame.ap,
+        )
     if unit.mana < ability.mana:
         raise IllegalEvent(
-            "BG-11.1.2", f"{ability.name} costs {ability.mana} mana but {unit.name} has {unit.mana}"
+            "BG-11.1.2",
+            "{name} costs {mana} mana but {name_2} has {mana_2}",
+            name=ability.name,
+            mana=ability.mana,
+            name_2=unit.name,
+            mana_2=unit.mana,
         )
 
 
@@ -271,7 +328,9 @@ def event_ability(g, event: dict) -> None:
         if not ability_test(g, frame, unit, ability, target, event):
             return  # BG-16.4.3: the test failed, the effect does not resolve
     elif "attack" in event or "defence" in event:
-        raise UnreadableLog(f"{ability.name} calls for no test; the event carries dice", rule="LOG-5.2")
+        raise UnreadableLog(
+            "{name} calls for no test; the event carries dice", name=ability.name, rule="LOG-5.2"
+        )
     apply_effect(g, frame, target, ability.effect, source=ability.name)
 
 
@@ -279,29 +338,44 @@ def check_ability_target(g, frame: Frame, unit: Unit, ability, target: Unit) -> 
     """BG-16.4.1 / BG-16.4.2: the kind of target the ability names, within its range and in LoS; in an
     interrupt an enemy target is the interrupted character (BG-14.1.4 a)."""
     if not target.on_board:
-        raise IllegalEvent("BG-13.1.2", f"{target.name} is knocked out")
+        raise IllegalEvent("BG-13.1.2", "{name} is knocked out", name=target.name)
     if ability.target == "ally" and (target.player != unit.player or target is unit):
-        raise IllegalEvent("BG-1.2", f"{ability.name} targets an ally; {target.name} is not one")
+        raise IllegalEvent(
+            "BG-1.2", "{name} targets an ally; {name_2} is not one", name=ability.name, name_2=target.name
+        )
     if ability.target == "enemy":
         if target.player == unit.player:
-            raise IllegalEvent("BG-1.2", f"{ability.name} targets an enemy; {target.name} is not one")
+            raise IllegalEvent(
+                "BG-1.2",
+                "{name} targets an enemy; {name_2} is not one",
+                name=ability.name,
+                name_2=target.name,
+            )
         if frame.interrupt and target is not frame.target:
-            raise IllegalEvent("BG-14.1.4", f"in an interrupt, abilities may target only {frame.target.name}")
+            raise IllegalEvent(
+                "BG-14.1.4", "in an interrupt, abilities may target only {name}", name=frame.target.name
+            )
     if ability.range_in is not None and not footprint.in_range(g, unit.cells, target.cells, ability.range_in):
         raise IllegalEvent(
-            "BG-16.4.1", f"{target.name} is out of {ability.name}'s range ({ability.range_in}\")"
+            "BG-16.4.1",
+            "{name} is out of {name_2}'s range ({range_in}\")",
+            name=target.name,
+            name_2=ability.name,
+            range_in=ability.range_in,
         )
     if not footprint.sight(g, unit.cells, target.cells):  # BG-19.8: any hex of a massive base
-        raise IllegalEvent("BG-16.4.2", f"{unit.name} has no line of sight to {target.name}")
+        raise IllegalEvent(
+            "BG-16.4.2", "{name} has no line of sight to {name_2}", name=unit.name, name_2=target.name
+        )
 
 
 # -- single-use items (BG-17.3.5) -------------------------------------------------------------------------
 def check_item(unit: Unit, item) -> None:
     """BG-17.3.4 / BG-17.3.5: only a single-use item is used, once."""
     if not item.single_use:
-        raise IllegalEvent("BG-17.3.4", f"{item.name} is not a single-use item")
+        raise IllegalEvent("BG-17.3.4", "{name} is not a single-use item", name=item.name)
     if item.id in unit.spent_items:
-        raise IllegalEvent("BG-17.3.5", f"{item.name} has already been used and is face down")
+        raise IllegalEvent("BG-17.3.5", "{name} has already been used and is face down", name=item.name)
 
 
 def event_use_item(g, event: dict) -> None:
@@ -318,7 +392,9 @@ def event_use_item(g, event: dict) -> None:
     iid = g.content.lookup("items", event.get("item"), path="item")
     item = next((i for i in unit.items if i.id == iid), None)
     if item is None:
-        raise IllegalEvent("BG-17.3.2", f"{unit.name} has no {g.content.items[iid].name} equipped")
+        raise IllegalEvent(
+            "BG-17.3.2", "{name} has no {name_2} equipped", name=unit.name, name_2=g.content.items[iid].name
+        )
     check_item(unit, item)
     unit.spent_items.add(item.id)
     g.stats.items[(unit.key, item.id)] = g.stats.items.get((unit.key, item.id), 0) + 1

@@ -27,7 +27,9 @@ class Board:
             for label in t["hexes"]:
                 h = self._parse(label, f"terrain piece {t['piece']}")
                 if self.kind[h] is not None:
-                    raise UnreadableLog(f"map {m.id}: hex {label} holds two terrain pieces", rule="LOG-3.5")
+                    raise UnreadableLog(
+                        "map {id}: hex {label} holds two terrain pieces", id=m.id, label=label, rule="LOG-3.5"
+                    )
                 self.kind[h] = t["kind"]
                 self.piece[h] = t["piece"]
         for p in m.platforms:
@@ -73,7 +75,9 @@ class Board:
         try:
             return self.grid.parse(label)
         except ValueError as exc:
-            raise UnreadableLog(f"map {self.map.id}: {what}: {exc}", rule="LOG-3.5") from None
+            raise UnreadableLog(
+                "map {id}: {what}: {exc}", id=self.map.id, what=what, exc=exc, rule="LOG-3.5"
+            ) from None
 
     def _zone(self, z: dict):
         if "hexes" in z:
@@ -195,6 +199,8 @@ def board_for(content: Content, map_id: str) -> Board:
         except (ValueError, KeyError, TypeError) as exc:
             # An organizer-supplied pack whose map the grid cannot be built from (an offset that does not
             # fit the orientation, a zone without its rows…): unreadable, never a traceback (LOG-3.5).
-            raise UnreadableLog(f"content pack map '{map_id}' is malformed: {exc}", rule="LOG-3.5") from None
+            raise UnreadableLog(
+                "content pack map '{map_id}' is malformed: {exc}", map_id=map_id, exc=exc, rule="LOG-3.5"
+            ) from None
         _BOARDS[key] = board
     return board

@@ -19,7 +19,11 @@ def apply_bonus(g, frame: Frame, card, bonus) -> None:
     allowed = bonuses(card)
     if bonus not in allowed:
         raise IllegalEvent(
-            "BG-6.5.2", f"a {card.kind} card's bonus is {' or '.join(allowed)}; the log says {bonus!r}"
+            "BG-6.5.2",
+            "a {kind} card's bonus is {allowed}; the log says {bonus!r}",
+            kind=card.kind,
+            allowed=" or ".join(allowed),
+            bonus=bonus,
         )
     if bonus == "mana":
         frame.unit.gain_mana(1)

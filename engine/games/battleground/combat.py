@@ -3,7 +3,7 @@ target's defence test and the weapon's success table."""
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.games.battleground import footprint
 from engine.games.battleground.actions import acting_frame, pay_escalating
 from engine.games.battleground.cards import check_missions
@@ -32,7 +32,12 @@ def check_spell_mana(unit: Unit, weapon: WeaponDef) -> None:
     """BG-10.5.1: a spell costs its mana."""
     if unit.mana < weapon.mana_cost:
         raise IllegalEvent(
-            "BG-10.5.1", f"{weapon.name} costs {weapon.mana_cost} mana but {unit.name} has {unit.mana}"
+            "BG-10.5.1",
+            "{name} costs {mana_cost} mana but {name_2} has {mana}",
+            name=weapon.name,
+            mana_cost=weapon.mana_cost,
+            name_2=unit.name,
+            mana=unit.mana,
         )
 
 
@@ -40,32 +45,38 @@ def resolve_weapon(g, unit: Unit, name) -> WeaponDef:
     if isinstance(name, str) and name.casefold() in ("fists", "pugni", "puños", "pięści"):
         if FISTS not in weapons_of(unit):
             raise IllegalEvent(
-                "BG-10.2.4", f"{unit.name} has a melee weapon equipped and cannot attack with fists"
+                "BG-10.2.4", "{name} has a melee weapon equipped and cannot attack with fists", name=unit.name
             )
         return FISTS
     wid = g.content.lookup("weapons", name, path="weapon")
     for w in unit.weapons:
         if w.id == wid:
             return w
-    raise IllegalEvent("BG-10.1.1", f"{unit.name} has no {g.content.weapons[wid].name} equipped")
+    raise IllegalEvent(
+        "BG-10.1.1", "{name} has no {name_2} equipped", name=unit.name, name_2=g.content.weapons[wid].name
+    )
 
 
 def check_target(g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Unit) -> None:
     """BG-10.2–10.5 and the interrupt restrictions (BG-14.1.4 a, BG-14.2.2)."""
     if not target.on_board:
-        raise IllegalEvent("BG-13.1.2", f"{target.name} is knocked out and cannot be attacked")
+        raise IllegalEvent("BG-13.1.2", "{name} is knocked out and cannot be attacked", name=target.name)
     ally = target.player == unit.player
     if ally and weapon.targets == "enemies":
-        raise IllegalEvent("BG-10.2.1", f"{target.name} is an ally; attacks target enemies")
+        raise IllegalEvent("BG-10.2.1", "{name} is an ally; attacks target enemies", name=target.name)
     if ally and target is unit:
-        raise IllegalEvent("BG-10.5.2", f"{weapon.name} targets another character, not {unit.name}")
+        raise IllegalEvent(
+            "BG-10.5.2", "{name} targets another character, not {name_2}", name=weapon.name, name_2=unit.name
+        )
     if not ally and weapon.targets == "allies":
-        raise IllegalEvent("BG-10.5.2", f"{weapon.name} is a beneficial spell; it targets allies")
+        raise IllegalEvent("BG-10.5.2", "{name} is a beneficial spell; it targets allies", name=weapon.name)
     if frame.kind == "opportunity" and weapon.type != "melee":
         raise IllegalEvent("BG-14.2.2", "an opportunity attack must be a melee attack")
     if frame.interrupt and not ally and target is not frame.target:  # BG-14.1.4 a: enemy targets only
         raise IllegalEvent(
-            "BG-14.1.4", f"an interrupt attack must target the interrupted character, {frame.target.name}"
+            "BG-14.1.4",
+            "an interrupt attack must target the interrupted character, {name}",
+            name=frame.target.name,
         )
     # BG-19.1, BG-19.6–19.8: engagement by any hex of a base, range between the nearest hexes and sight
     # from or to any hex of it (BG-2.3.2); a massive attacker's attacks come from its facing hex, turned
@@ -74,25 +85,38 @@ def check_target(g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Unit) -
         if not footprint.engaged(g, unit, target):
             raise IllegalEvent(
                 "BG-10.2.2",
-                f"{target.name} is not engaged with {unit.name}; a melee attack needs an adjacent enemy",
+                "{name} is not engaged with {name_2}; a melee attack needs an adjacent enemy",
+                name=target.name,
+                name_2=unit.name,
             )
         if not footprint.attack_origins(g, unit, target, weapon):
             raise IllegalEvent(
                 "BG-19.7",
-                f"{unit.name} cannot turn its facing hex next to {target.name}; its attacks come from that hex",
+                "{name} cannot turn its facing hex next to {name_2}; its attacks come from that hex",
+                name=unit.name,
+                name_2=target.name,
             )
         return
     if g.engaged_with(unit):
         rule = "BG-10.3.2" if weapon.type == "ranged" else "BG-10.5.1"
-        raise IllegalEvent(rule, f"{unit.name} is engaged and cannot make a {weapon.type} attack")
+        raise IllegalEvent(
+            rule, "{name} is engaged and cannot make a {type} attack", name=unit.name, type=weapon.type
+        )
     origins = footprint.attack_origins(g, unit, target, weapon)  # BG-19.7: a massive one's facing hex, turned
     if not any(footprint.in_range(g, (o,), target.cells, weapon.range_in) for o in origins):
         dist = min(footprint.distance_in(g, (o,), target.cells) for o in origins) if origins else float("inf")
         raise IllegalEvent(
-            "BG-10.3.5", f'{target.name} is {dist:.2f}" away; the {weapon.name} reaches {weapon.range_in:g}"'
+            "BG-10.3.5",
+            '{name} is {dist:.2f}" away; the {name_2} reaches {range_in:g}"',
+            name=target.name,
+            dist=dist,
+            name_2=weapon.name,
+            range_in=weapon.range_in,
         )
     if not footprint.sight(g, unit.cells, target.cells):
-        raise IllegalEvent("BG-10.3.3", f"{unit.name} has no line of sight to {target.name}")
+        raise IllegalEvent(
+            "BG-10.3.3", "{name} has no line of sight to {name_2}", name=unit.name, name_2=target.name
+        )
 
 
 def attack_threshold(
@@ -161,7 +185,7 @@ def one_attack(
         threshold=threshold,
         mana_available=unit.mana,
         free_rerolls_allowed=0,
-        what=f"{label}: {unit.name}'s attack test",
+        what=Text("{label}: {name}'s attack test", label=label, name=unit.name),
     )
     unit.mana -= attack.mana_spent
     g.stats.test(unit, "attack", attack)
@@ -171,7 +195,7 @@ def one_attack(
         DEFENCE_STAT[weapon.type],
         target,
         logged_roll(g, spec, "defence"),
-        f"{label}: {target.name}'s defence test",
+        Text("{label}: {name}'s defence test", label=label, name=target.name),
     )
     net = max(0, attack.successes - defended.successes)  # BG-8.3.2
     wounds = weapon.wounds_for(net)  # BG-10.1.5
@@ -219,11 +243,16 @@ def _check_expect(expect, att: int, dfn: int, net: int, wounds: int, ko: bool, l
         if key == "vp":  # checked once the event is over, for any event (replay.check_expected_vp)
             continue
         if key not in actual:
-            raise UnreadableLog(f"'expect' has unknown field '{key}'", rule="LOG-5.2")
+            raise UnreadableLog("'expect' has unknown field '{key}'", key=key, rule="LOG-5.2")
         real, rule = actual[key]
         if value != real:
             raise IllegalEvent(
-                rule, f"{label}: the log says {key.replace('_', ' ')} = {value!r}; the rules give {real!r}"
+                rule,
+                "{label}: the log says {key} = {value!r}; the rules give {real!r}",
+                label=label,
+                key=key.replace("_", " "),
+                value=value,
+                real=real,
             )
 
 
@@ -246,7 +275,7 @@ def event_attack(g, event: dict) -> None:
     area = weapon.area_hexes
     defer: list | None = [] if area else None
     one_attack(
-        g, frame, unit, weapon, target, event, origin=unit.hex, focus=focus, defer=defer, label="attack"
+        g, frame, unit, weapon, target, event, origin=unit.hex, focus=focus, defer=defer, label=Text("attack")
     )
     if area:
         _area(g, frame, unit, weapon, target, event, focus, defer)
@@ -259,7 +288,10 @@ def _beneficial(g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Unit, ev
     for key in ("attack", "defence", "expect", "additional"):
         if key in event:
             raise UnreadableLog(
-                f"'{key}': {weapon.name} cast on an ally makes no attack or defence test", rule="LOG-5.2"
+                "'{key}': {name} cast on an ally makes no attack or defence test",
+                key=key,
+                name=weapon.name,
+                rule="LOG-5.2",
             )
     face_toward(g, unit, target, event)
     pay_escalating(frame, weapon.type, f"{weapon.type} attack")
@@ -297,10 +329,13 @@ def _area(g, frame, unit, weapon, initial, event, focus, defer) -> None:
         t = g.unit(spec, "target")
         if t.key not in required:
             raise IllegalEvent(
-                "BG-15.1.2", f"{t.name} is not a legal additional target of {weapon.name}'s area"
+                "BG-15.1.2",
+                "{name} is not a legal additional target of {name_2}'s area",
+                name=t.name,
+                name_2=weapon.name,
             )
         if t.key in named:
-            raise IllegalEvent("BG-15.1.3", f"{t.name} is attacked twice by one area attack")
+            raise IllegalEvent("BG-15.1.3", "{name} is attacked twice by one area attack", name=t.name)
         named.append(t.key)
         one_attack(
             g,
@@ -312,11 +347,11 @@ def _area(g, frame, unit, weapon, initial, event, focus, defer) -> None:
             origin=initial.hex,
             focus=focus,
             defer=defer,
-            label=f"area attack #{i + 1}",
+            label=Text("area attack #{number}", number=i + 1),
         )
     missing = required - set(named)
     if missing:
         names = ", ".join(sorted(g.units[k].name for k in missing))
-        raise IllegalEvent("BG-15.1.2", f"the area attack must also attack {names}")
+        raise IllegalEvent("BG-15.1.2", "the area attack must also attack {names}", names=names)
     for victim in defer:  # BG-15.3.1: removed once the whole attack is complete
         g.knock_out(victim, by=unit, weapon_type=weapon.type, frame=frame)

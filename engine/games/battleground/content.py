@@ -165,12 +165,24 @@ class Content:
         if found is not None:
             return found
         if not isinstance(name, str):
-            raise UnreadableLog(f"{path}: expected a name or id, got {name!r}", rule="LOG-3.4", path=path)
+            raise UnreadableLog(
+                "{path_}: expected a name or id, got {name!r}",
+                path_=path,
+                name=name,
+                rule="LOG-3.4",
+                path=path,
+            )
         found = self.aliases.get((table, _fold(name)))
         if found is None:
             kind = table.rstrip("s").replace("_", " ")
             raise UnreadableLog(
-                f"{path}: unknown {kind} '{name}' in content pack {self.pack_id}", rule="LOG-3.4", path=path
+                "{path_}: unknown {kind} '{name}' in content pack {pack_id}",
+                path_=path,
+                kind=kind,
+                name=name,
+                pack_id=self.pack_id,
+                rule="LOG-3.4",
+                path=path,
             )
         if len(self.resolved) < MAX_RESOLVED:  # bounded: a log may spell a name in many ways
             self.resolved[(table, name)] = found
@@ -205,14 +217,16 @@ def _base(c: dict) -> Base | None:
     if not c.get("massive", False):
         if "base" in c:
             raise UnreadableLog(
-                f"content pack is malformed at {where}: only a massive character has a multi-hex base",
+                "content pack is malformed at {where}: only a massive character has a multi-hex base",
+                where=where,
                 rule="LOG-3.5",
                 path=where,
             )
         return None
     if "base" not in c:
         raise UnreadableLog(
-            f"content pack is malformed at {where}: a massive character states its base (BG-19)",
+            "content pack is malformed at {where}: a massive character states its base (BG-19)",
+            where=where,
             rule="LOG-3.5",
             path=where,
         )
@@ -220,7 +234,7 @@ def _base(c: dict) -> Base | None:
         return base_from(c["base"]["hexes"], c["base"].get("pivot"))
     except ValueError as exc:
         raise UnreadableLog(
-            f"content pack is malformed at {where}: {exc}", rule="LOG-3.5", path=where
+            "content pack is malformed at {where}: {exc}", where=where, exc=exc, rule="LOG-3.5", path=where
         ) from None
 
 
@@ -237,7 +251,13 @@ def load_content(doc: dict, sha256: str) -> Content:
     if errors:
         e = errors[0]
         where = "/" + "/".join(map(str, e.path))
-        raise UnreadableLog(f"content pack is malformed at {where}: {e.message}", rule="LOG-3.5", path=where)
+        raise UnreadableLog(
+            "content pack is malformed at {where}: {message}",
+            where=where,
+            message=e.message,
+            rule="LOG-3.5",
+            path=where,
+        )
     _check_pack(doc)
     try:
         content = _from_doc(doc, sha256)
@@ -245,7 +265,11 @@ def load_content(doc: dict, sha256: str) -> Content:
         # What the pack schema leaves open (names, aliases, lists) but the typed view needs: an organizer's
         # malformed pack gets a verdict, never a traceback (LOG-3.5).
         raise UnreadableLog(
-            f"content pack is malformed: {type(exc).__name__} {exc}", rule="LOG-3.5", path="/"
+            "content pack is malformed: {name} {exc}",
+            name=type(exc).__name__,
+            exc=exc,
+            rule="LOG-3.5",
+            path="/",
         ) from None
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.pop(next(iter(_CACHE)))
@@ -263,7 +287,9 @@ def _check_pack(doc: dict) -> None:
     is unreadable (LOG-3.5) instead of failing mid-replay."""
 
     def bad(where: str, what: str) -> UnreadableLog:
-        return UnreadableLog(f"content pack is malformed at {where}: {what}", rule="LOG-3.5", path=where)
+        return UnreadableLog(
+            "content pack is malformed at {where}: {what}", where=where, what=what, rule="LOG-3.5", path=where
+        )
 
     for table in ("characters", "weapons", "items", "fate_cards", "glory_cards", "factions", "maps"):
         for i, entry in enumerate(doc[table]):
@@ -432,7 +458,9 @@ def _from_doc(doc: dict, sha256: str) -> Content:
             # BG-10.3.5 / BG-10.5.1: a ranged or spell weapon states its range; without one no attack
             # with it could be judged, so the pack is refused when loaded (LOG-3.5).
             raise UnreadableLog(
-                f"content pack is malformed: {w['type']} weapon '{w['id']}' has no range_in",
+                "content pack is malformed: {type} weapon '{id}' has no range_in",
+                type=w["type"],
+                id=w["id"],
                 rule="LOG-3.5",
                 path="/weapons",
             )

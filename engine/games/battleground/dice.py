@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.core.randomness import SeededStream
 
 ROLL_FIELDS = frozenset({"dice", "free_rerolls", "mana_rerolls", "explosions"})
@@ -77,25 +77,39 @@ class Dice:
             if given is None and self.author is not None:
                 return self.author.dice(n)
             if given is None:
-                raise IllegalEvent(rule, f"{what}: the log must record the {n} dice rolled")
+                raise IllegalEvent(rule, "{what}: the log must record the {n} dice rolled", what=what, n=n)
             if not isinstance(given, list) or not all(
                 isinstance(v, int) and not isinstance(v, bool) for v in given
             ):
-                raise UnreadableLog(f"{what}: dice must be a list of whole numbers", rule="LOG-5.2")
+                raise UnreadableLog("{what}: dice must be a list of whole numbers", what=what, rule="LOG-5.2")
             if len(given) > MAX_DICE_IN_ROLL:
                 raise UnreadableLog(
-                    f"{what}: {len(given)} dice; a roll holds at most {MAX_DICE_IN_ROLL}", rule="LOG-1.1"
+                    "{what}: {given_count} dice; a roll holds at most {max_dice_in_roll}",
+                    what=what,
+                    given_count=len(given),
+                    max_dice_in_roll=MAX_DICE_IN_ROLL,
+                    rule="LOG-1.1",
                 )
             if len(given) != n:
-                raise IllegalEvent(rule, f"{what}: {n} dice are rolled but the log records {len(given)}")
+                raise IllegalEvent(
+                    rule,
+                    "{what}: {n} dice are rolled but the log records {given_count}",
+                    what=what,
+                    n=n,
+                    given_count=len(given),
+                )
             for v in given:
                 if not 1 <= v <= 6:
-                    raise IllegalEvent("BG-8.1.1", f"{what}: a six-sided die cannot show {v}")
+                    raise IllegalEvent("BG-8.1.1", "{what}: a six-sided die cannot show {v}", what=what, v=v)
             return list(given)
         values = self.stream.dice(n)
         if given is not None and list(given) != values:
             raise IllegalEvent(
-                "LOG-4.3", f"{what}: the log records {given} but the committed seed gives {values}"
+                "LOG-4.3",
+                "{what}: the log records {given} but the committed seed gives {values}",
+                what=what,
+                given=given,
+                values=values,
             )
         return values
 
@@ -115,10 +129,12 @@ def run_test(
     if roll is None:
         roll = {}
     if not isinstance(roll, dict):
-        raise UnreadableLog(f"{what}: a roll must be an object", rule="LOG-5.2")
+        raise UnreadableLog("{what}: a roll must be an object", what=what, rule="LOG-5.2")
     if not ROLL_FIELDS.issuperset(roll):
         unknown = ", ".join(sorted(set(roll) - ROLL_FIELDS))
-        raise UnreadableLog(f"{what}: unknown field(s) {unknown} in a roll", rule="LOG-5.2")
+        raise UnreadableLog(
+            "{what}: unknown field(s) {unknown} in a roll", what=what, unknown=unknown, rule="LOG-5.2"
+        )
     n = max(dice_count, 0)  # BG-AMB-13: zero or fewer dice → no roll, no successes
     asked = getattr(dice.author, "test_needed", None)
     if asked is not None:  # a recorder asking what the table must roll (dice_needed.py)
@@ -131,7 +147,7 @@ def run_test(
             free_rerolls=free_rerolls_allowed,
             what=what,
         )
-    base = dice.take(n, roll.get("dice"), f"{what}, base roll", "BG-8.2")
+    base = dice.take(n, roll.get("dice"), Text("{what}, base roll", what=what), "BG-8.2")
     writing = dice.author is not None and not dice.seeded
     if writing:
         roll["dice"] = base
@@ -147,30 +163,46 @@ def run_test(
             return 0
         idx = spec.get("dice") if isinstance(spec, dict) else None
         if isinstance(spec, dict) and not {"dice", "results"}.issuperset(spec):
-            raise UnreadableLog(f"{what}: a reroll has only 'dice' and 'results'", rule="LOG-5.2")
+            raise UnreadableLog("{what}: a reroll has only 'dice' and 'results'", what=what, rule="LOG-5.2")
         if not isinstance(idx, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in idx):
-            raise UnreadableLog(f"{what}: {key}.dice must list die positions", rule="LOG-5.2")
+            raise UnreadableLog(
+                "{what}: {key}.dice must list die positions", what=what, key=key, rule="LOG-5.2"
+            )
         if len(idx) > limit:
-            raise IllegalEvent(rule, f"{what}: {len(idx)} {label} but only {limit} allowed")
+            raise IllegalEvent(
+                rule,
+                "{what}: {idx_count} {label} but only {limit} allowed",
+                what=what,
+                idx_count=len(idx),
+                label=label,
+                limit=limit,
+            )
         if len(set(idx)) != len(idx):
             raise IllegalEvent(
                 "BG-8.2",
-                f"{what}: a die is rerolled twice in the same step; each die is rerolled at most once in "
-                "step 6 and once in step 7 (see BG-AMB-33)",
+                (
+                    "{what}: a die is rerolled twice in the same step; each die is rerolled at most once in step 6 "
+                    "and once in step 7 (see BG-AMB-33)"
+                ),
+                what=what,
             )
         for i in idx:
             if not 0 <= i < n:
-                raise IllegalEvent(rule, f"{what}: there is no die {i} to reroll (the roll has {n} dice)")
-        results = dice.take(len(idx), spec.get("results"), f"{what}, {label}", rule)
+                raise IllegalEvent(
+                    rule, "{what}: there is no die {i} to reroll (the roll has {n} dice)", what=what, i=i, n=n
+                )
+        results = dice.take(
+            len(idx), spec.get("results"), Text("{what}, {label}", what=what, label=label), rule
+        )
         if writing:
             spec["results"] = results
         for i, v in zip(idx, results, strict=True):
             final[i] = v
         return len(idx)
 
-    rerolls("free_rerolls", free_rerolls_allowed, "BG-8.2", "free rerolls")  # step 6
+    rerolls("free_rerolls", free_rerolls_allowed, "BG-8.2", Text("free rerolls"))  # step 6
     spent = rerolls(
-        "mana_rerolls", min(MAX_MANA_REROLLS, mana_available), "BG-17.4.2", "mana rerolls"
+        "mana_rerolls", min(MAX_MANA_REROLLS, mana_available), "BG-17.4.2", Text("mana rerolls")
     )  # step 7
     # Step 8: every 6 among the initial dice explodes, and so does every explosion die showing 6.
     explosions: list[int] = []
@@ -180,12 +212,16 @@ def run_test(
         # Seeded: every explosion is rolled. Declining one could never raise a result (an explosion die
         # only adds successes), and a seeded log has no table roll to transcribe.
         while pending:
-            new = dice.take(pending, None, f"{what}, explosions", "BG-8.2")
+            new = dice.take(pending, None, Text("{what}, explosions", what=what), "BG-8.2")
             explosions += new
             pending = sum(1 for v in new if v == 6)
         if given is not None and list(given) != explosions:
             raise IllegalEvent(
-                "LOG-4.3", f"{what}: the log records explosions {given}; the seed gives {explosions}"
+                "LOG-4.3",
+                "{what}: the log records explosions {given}; the seed gives {explosions}",
+                what=what,
+                given=given,
+                explosions=explosions,
             )
     else:
         if given is None and dice.author is not None:
@@ -200,10 +236,12 @@ def run_test(
         if not isinstance(given, list) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in given
         ):
-            raise UnreadableLog(f"{what}: explosions must be a list of whole numbers", rule="LOG-5.2")
+            raise UnreadableLog(
+                "{what}: explosions must be a list of whole numbers", what=what, rule="LOG-5.2"
+            )
         for v in given:
             if not 1 <= v <= 6:
-                raise IllegalEvent("BG-8.1.1", f"{what}: a six-sided die cannot show {v}")
+                raise IllegalEvent("BG-8.1.1", "{what}: a six-sided die cannot show {v}", what=what, v=v)
         if dice.explosions_automatic:
             _check_every_six_exploded(given, final, what)
         else:
@@ -233,8 +271,15 @@ def _check_explosions_paid_for(given: list[int], final: list[int], what: str) ->
         if i >= allowed:
             raise IllegalEvent(
                 "BG-8.2",
-                f"{what}: explosion die {i + 1} ({v}) has no six left to come from "
-                f"({sum(1 for x in final if x == 6)} six(es) rolled, then {given[:i]} as explosion dice)",
+                (
+                    "{what}: explosion die {number} ({v}) has no six left to come from ({sum} six(es) rolled, then "
+                    "{given} as explosion dice)"
+                ),
+                what=what,
+                number=i + 1,
+                v=v,
+                sum=sum(1 for x in final if x == 6),
+                given=given[:i],
             )
         allowed += v == 6
 
@@ -254,6 +299,12 @@ def _check_every_six_exploded(given: list[int], final: list[int], what: str) -> 
         sixes = sum(1 for v in final if v == 6)
         raise IllegalEvent(
             "BG-8.2",
-            f"{what}: {sixes} six(es) and the sixes among explosion dice must each explode once; "
-            f"the log records {len(given)} explosion dice where {expected} are required",
+            (
+                "{what}: {sixes} six(es) and the sixes among explosion dice must each explode once; the log "
+                "records {given_count} explosion dice where {expected} are required"
+            ),
+            what=what,
+            sixes=sixes,
+            given_count=len(given),
+            expected=expected,
         )

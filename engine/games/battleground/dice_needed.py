@@ -39,7 +39,7 @@ class _Probe:
                 roll,
                 {
                     "kind": "dice",
-                    "what": what,
+                    "what": str(what),
                     "stat": stat,
                     "dice": dice,
                     "threshold": threshold,

@@ -172,7 +172,9 @@ def apply_effect(g, frame: Frame, target: Unit, effect: dict, *, source: str) ->
         return
     if "hook" in effect:
         raise UnreadableLog(
-            f"{source} uses the rule hook '{effect['hook']}', which this engine version does not implement",
+            "{source} uses the rule hook '{hook}', which this engine version does not implement",
+            source=source,
+            hook=effect["hook"],
             rule="LOG-3.6",
         )
     for key, applier in g.rules.appliers:

@@ -18,7 +18,7 @@ def face_toward(g, unit: Unit, target: Unit, event: dict, weapon=None) -> None:
         return
     options, rule = footprint.facings_toward(g, unit, target, weapon)
     if not options:
-        raise IllegalEvent(rule, f"{unit.name} cannot turn to face {target.name}")
+        raise IllegalEvent(rule, "{name} cannot turn to face {name_2}", name=unit.name, name_2=target.name)
     chosen = choose_facing(g, options, event, toward=target, rule=rule, must=f"{unit.name} must face toward")
     footprint.face(g, unit, chosen)
 
@@ -35,12 +35,25 @@ def choose_facing(g, options, event: dict, *, toward: Unit, rule: str, must: str
         if author is None:
             raise IllegalEvent(
                 rule,
-                f"{must} {toward.name}, and {len(options)} facings ({', '.join(map(str, options))}) are equally "
-                f"close: the rules leave the choice to the player, so the log must write it, even where either "
-                f'would change nothing; add "facing" with one of them to this event, e.g. "facing": {options[0]} '
-                "(see BG-AMB-07)",
+                (
+                    "{must} {name}, and {options_count} facings ({map}) are equally close: the rules leave the "
+                    "choice to the player, so the log must write it, even where either would change nothing; add "
+                    '"facing" with one of them to this event, e.g. "facing": {options} (see BG-AMB-07)'
+                ),
+                must=must,
+                name=toward.name,
+                options_count=len(options),
+                map=", ".join(map(str, options)),
+                options=options[0],
             )
         chosen = event["facing"] = author.choose(list(options))
     if chosen not in options:
-        raise IllegalEvent(rule, f"{must} {toward.name}: facing {list(options)}, not {chosen!r}")
+        raise IllegalEvent(
+            rule,
+            "{must} {name}: facing {options}, not {chosen!r}",
+            must=must,
+            name=toward.name,
+            options=list(options),
+            chosen=chosen,
+        )
     return int(chosen)

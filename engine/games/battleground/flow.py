@@ -3,7 +3,7 @@ interrupt frames, cleanup and the end of the game (spec §4–§7, §14.1, §17.
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.games.battleground import effects, footprint, markers, timing
 from engine.games.battleground.actions import end_activation, refuse_if_interrupts_wait
 from engine.games.battleground.cards import apply_bonus
@@ -19,7 +19,11 @@ def setup(g, doc: dict) -> None:
     content, board = g.content, g.board
     players = doc["players"]
     if len(players) != 2:
-        raise IllegalEvent("BG-1.1", f"Battleground is for exactly two players; the log names {len(players)}")
+        raise IllegalEvent(
+            "BG-1.1",
+            "Battleground is for exactly two players; the log names {players_count}",
+            players_count=len(players),
+        )
     if players[0]["id"] == players[1]["id"]:
         raise UnreadableLog("the two players need different ids", rule="LOG-2.2", path="/players/1/id")
     setup_block = doc["setup"]
@@ -32,29 +36,38 @@ def setup(g, doc: dict) -> None:
         faction = content.lookup("factions", p["faction"], path=f"/players/{pi}/faction")
         deck_spec = content.decks.get(faction)
         if deck_spec is None:
-            raise UnreadableLog(f"content pack has no decks for {faction}", rule="LOG-3.5")
+            raise UnreadableLog("content pack has no decks for {faction}", faction=faction, rule="LOG-3.5")
         side = Side(id=p["id"], name=p["name"], faction=faction, deck=list(deck_spec["fate"]))
         side.hand = list(deck_spec["glory"])  # BG-4.6: both glory cards start in hand
         if g.dice.seeded:
             side.deck = g.dice.stream.shuffle(side.deck)  # BG-4.5, derived from the seed
         g.sides[side.id] = side
         if not p["force"]:
-            raise IllegalEvent("BG-1.1", f"{p['name']}'s army has no characters")
+            raise IllegalEvent("BG-1.1", "{name}'s army has no characters", name=p["name"])
         for ui, entry in enumerate(p["force"]):
             path = f"/players/{pi}/force/{ui}"
             if not isinstance(entry, dict):
-                raise UnreadableLog(f"{path}: a force entry is an object", rule="LOG-2.2", path=path)
+                raise UnreadableLog(
+                    "{path_}: a force entry is an object", path_=path, rule="LOG-2.2", path=path
+                )
             cid = content.lookup("characters", entry.get("character"), path=f"{path}/character")
             d = content.characters[cid]
             key = f"{side.id}:{cid}"
             if key in g.units:
                 raise UnreadableLog(
-                    f"{path}: {d.name} appears twice in {p['name']}'s army", rule="LOG-2.2", path=path
+                    "{path_}: {name} appears twice in {name_2}'s army",
+                    path_=path,
+                    name=d.name,
+                    name_2=p["name"],
+                    rule="LOG-2.2",
+                    path=path,
                 )
             if d.faction != faction:
                 raise IllegalEvent(
                     "BG-1.1",
-                    f"{d.name} is not of {content.factions[faction]['name']}: an army is one faction",
+                    "{name} is not of {name_2}: an army is one faction",
+                    name=d.name,
+                    name_2=content.factions[faction]["name"],
                 )
             weapons, items = [], []
             for ei, name in enumerate(entry.get("equipment", [])):
@@ -66,10 +79,17 @@ def setup(g, doc: dict) -> None:
             try:
                 h = board.parse(str(entry.get("hex")))
             except ValueError as exc:
-                raise UnreadableLog(f"{path}/hex: {exc}", rule="LOG-2.2", path=f"{path}/hex") from None
+                raise UnreadableLog(
+                    "{path_}/hex: {exc}", path_=path, exc=exc, rule="LOG-2.2", path=f"{path}/hex"
+                ) from None
             facing = entry.get("facing", 0)
             if facing not in range(6):
-                raise IllegalEvent("BG-1.4", f"{d.name} must face one of the six sides (0–5), not {facing!r}")
+                raise IllegalEvent(
+                    "BG-1.4",
+                    "{name} must face one of the six sides (0–5), not {facing!r}",
+                    name=d.name,
+                    facing=facing,
+                )
             facing = int(facing)  # JSON Schema counts 2.0 as an integer; geometry indexes with it (BG-1.4)
             its_footprint = footprint.of(d.base, board.grid)
             cells = footprint.setup_cells(
@@ -79,11 +99,17 @@ def setup(g, doc: dict) -> None:
                 if c not in board.zones[pi]:
                     raise IllegalEvent(
                         "BG-2.1.5",
-                        f"{d.name} sets up at {board.label(c)}, outside {p['name']}'s deployment zone",
+                        "{name} sets up at {c}, outside {name_2}'s deployment zone",
+                        name=d.name,
+                        c=board.label(c),
+                        name_2=p["name"],
                     )
                 if not board.standable(c) or c in occupied:
                     raise IllegalEvent(
-                        "BG-2.1.4", f"{d.name} cannot set up at {board.label(c)}: the hex is not free"
+                        "BG-2.1.4",
+                        "{name} cannot set up at {c}: the hex is not free",
+                        name=d.name,
+                        c=board.label(c),
                     )
                 occupied[c] = cid
             g.units[key] = Unit(
@@ -111,11 +137,17 @@ def _draw(g, side: Side, event: dict, count: int, what: str, rule: str = "BG-5.2
     """Draw ``count`` fate cards; ``rule`` is the rule fixing the count (BG-4.6 opening hand, BG-5.2.1)."""
     given = event.get("draw")
     if given is not None and not isinstance(given, list):
-        raise UnreadableLog(f"{what}: 'draw' lists the cards drawn", rule="LOG-5.2")
+        raise UnreadableLog("{what}: 'draw' lists the cards drawn", what=what, rule="LOG-5.2")
     if g.dice.seeded:
         drawn = side.deck[:count]
         if given is not None and list(given) != drawn:
-            raise IllegalEvent("LOG-4.3", f"{what}: the log records {given}, the seeded deck gives {drawn}")
+            raise IllegalEvent(
+                "LOG-4.3",
+                "{what}: the log records {given}, the seeded deck gives {drawn}",
+                what=what,
+                given=given,
+                drawn=drawn,
+            )
         del side.deck[:count]
     else:
         author = g.dice.author
@@ -123,14 +155,29 @@ def _draw(g, side: Side, event: dict, count: int, what: str, rule: str = "BG-5.2
             given = author.pick_cards(side.deck, count)
             event["draw"] = given
         if not isinstance(given, list):
-            raise IllegalEvent(rule, f"{what}: the log must list the {count} cards drawn")
+            raise IllegalEvent(
+                rule, "{what}: the log must list the {count} cards drawn", what=what, count=count
+            )
         if len(given) != count:
-            raise IllegalEvent(rule, f"{what}: {side.name} draws {count} cards, the log lists {len(given)}")
+            raise IllegalEvent(
+                rule,
+                "{what}: {name} draws {count} cards, the log lists {given_count}",
+                what=what,
+                name=side.name,
+                count=count,
+                given_count=len(given),
+            )
         drawn = []
         for name in given:
             cid = g.content.lookup("cards", name, path="draw")
             if cid not in side.deck:
-                raise IllegalEvent("BG-5.2.4", f"{what}: {cid} is not left in {side.name}'s fate deck")
+                raise IllegalEvent(
+                    "BG-5.2.4",
+                    "{what}: {cid} is not left in {name}'s fate deck",
+                    what=what,
+                    cid=cid,
+                    name=side.name,
+                )
             side.deck.remove(cid)
             drawn.append(cid)
     side.hand.extend(drawn)
@@ -145,7 +192,7 @@ def check_deal(g, side: Side) -> None:
     if g.phase != "deal":
         raise IllegalEvent("BG-4.6", "cards are dealt only at setup")
     if side.dealt:
-        raise IllegalEvent("BG-4.6", f"{side.name} has already drawn the opening hand")
+        raise IllegalEvent("BG-4.6", "{name} has already drawn the opening hand", name=side.name)
 
 
 def event_deal(g, event: dict) -> None:
@@ -162,7 +209,7 @@ def check_organise(g, side: Side) -> None:
     if g.phase != "organise":
         raise IllegalEvent("BG-5.2.3" if g.round == 1 else "BG-5.2", "this is not the organisation phase")
     if side.dealt:
-        raise IllegalEvent("BG-5.2.1", f"{side.name} has already drawn this round")
+        raise IllegalEvent("BG-5.2.1", "{name} has already drawn this round", name=side.name)
 
 
 def event_organise(g, event: dict) -> None:
@@ -171,7 +218,9 @@ def event_organise(g, event: dict) -> None:
     for name in event.get("discard", []) or []:
         cid = g.content.lookup("cards", name, path="discard")
         if cid not in side.hand:
-            raise IllegalEvent("BG-5.2.1", f"{side.name} cannot discard {cid}: it is not in hand")
+            raise IllegalEvent(
+                "BG-5.2.1", "{name} cannot discard {cid}: it is not in hand", name=side.name, cid=cid
+            )
         side.hand.remove(cid)
         side.discard.append(cid)
     need = max(0, HAND_LIMIT - _fate_in_hand(g, side))
@@ -216,7 +265,9 @@ def event_select(g, event: dict) -> None:
     check_choice(g, side)
     cid = g.content.lookup("cards", event.get("card"), path="card")
     if cid not in side.hand:
-        raise IllegalEvent("BG-6.2.1", f"{side.name} has no {g.content.cards[cid].name} in hand")
+        raise IllegalEvent(
+            "BG-6.2.1", "{name} has no {name_2} in hand", name=side.name, name_2=g.content.cards[cid].name
+        )
     side.hand.remove(cid)
     side.revealed = cid
     side.chosen = True
@@ -241,13 +292,19 @@ def check_choice(g, side: Side) -> None:
     if side.passed and side.passed_by_rules:
         raise IllegalEvent(
             "BG-6.3.5",
-            f"{side.name} has already passed this round: with {side.passed_by_rules} a player must pass, and "
-            "the rules pass for them, so the log does not write this pass; leave the event out",
+            (
+                "{name} has already passed this round: with {passed_by_rules} a player must pass, and the rules "
+                "pass for them, so the log does not write this pass; leave the event out"
+            ),
+            name=side.name,
+            passed_by_rules=side.passed_by_rules,
         )
     if side.passed:
-        raise IllegalEvent("BG-6.3.5", f"{side.name} has passed and cannot activate again this round")
+        raise IllegalEvent(
+            "BG-6.3.5", "{name} has passed and cannot activate again this round", name=side.name
+        )
     if side.chosen:
-        raise IllegalEvent("BG-6.2.1", f"{side.name} has already selected a card for this step")
+        raise IllegalEvent("BG-6.2.1", "{name} has already selected a card for this step", name=side.name)
 
 
 def next_activation(g) -> None:
@@ -269,16 +326,17 @@ def check_activation(g, side: Side, unit: Unit) -> None:
     """Raise IllegalEvent unless ``side`` may activate ``unit`` now that its activation has come (the
     handler and legal_events both ask this)."""
     if unit.player != side.id:
-        raise IllegalEvent("BG-6.4.1", f"{unit.name} is not {side.name}'s character")
+        raise IllegalEvent("BG-6.4.1", "{name} is not {name_2}'s character", name=unit.name, name_2=side.name)
     if not unit.on_board:
-        raise IllegalEvent("BG-13.1.2", f"{unit.name} is knocked out")
+        raise IllegalEvent("BG-13.1.2", "{name} is knocked out", name=unit.name)
     if unit.activated:
-        raise IllegalEvent("BG-6.7.3", f"{unit.name} has already been activated this round")
+        raise IllegalEvent("BG-6.7.3", "{name} has already been activated this round", name=unit.name)
     alive = [u for u in g.units.values() if u.player == side.id and u.on_board]
     if side.activated_this_round == 0 and side.last_activated_previous == unit.key and len(alive) > 1:
         raise IllegalEvent(
             "BG-6.4.2",
-            f"{unit.name} was the last character activated last round and cannot be the first this round",
+            "{name} was the last character activated last round and cannot be the first this round",
+            name=unit.name,
         )
 
 
@@ -287,7 +345,10 @@ def event_activate(g, event: dict) -> None:
     refuse_if_interrupts_wait(g)  # e.g. set off by a move at the end of the previous activation (BG-6.7.4)
     if g.phase != "activate" or g.queue[0] != side.id:
         who = g.sides[g.queue[0]].name if g.phase == "activate" else None
-        raise IllegalEvent("BG-6.3.1", f"it is {who}'s activation" if who else "no activation can start now")
+        raise IllegalEvent(
+            "BG-6.3.1",
+            (Text("it is {who}'s activation", who=who) if who else Text("no activation can start now")),
+        )
     unit = g.unit(event)
     check_activation(g, side, unit)
     card = g.content.cards[side.revealed]
@@ -310,10 +371,12 @@ def event_end_activation(g, event: dict) -> None:
     if frame is None or frame.kind != "activation":
         raise IllegalEvent("BG-6.7.1", "there is no activation to end here")
     if "character" in event and g.unit(event) is not frame.unit:
-        raise IllegalEvent("BG-6.7.1", f"the activation in progress is {frame.unit.name}'s")
+        raise IllegalEvent("BG-6.7.1", "the activation in progress is {name}'s", name=frame.unit.name)
     if "player" in event and g.side(event).id != frame.player:
         # BG-6.7.1: the active player ends their own activation; the opponent cannot end it for them.
-        raise IllegalEvent("BG-6.7.1", f"the activation in progress is {g.sides[frame.player].name}'s")
+        raise IllegalEvent(
+            "BG-6.7.1", "the activation in progress is {name}'s", name=g.sides[frame.player].name
+        )
     end_activation(g, frame)
 
 
@@ -329,13 +392,18 @@ def event_interrupt(g, event: dict) -> None:
     unit = g.unit(event)
     if not isinstance(top, Trigger):
         raise IllegalEvent(
-            "BG-14.1.1", f"nothing lets {unit.name} interrupt now (only guard and opportunity attacks do)"
+            "BG-14.1.1",
+            "nothing lets {name} interrupt now (only guard and opportunity attacks do)",
+            name=unit.name,
         )
     if unit not in top.remaining:
         names = ", ".join(u.name for u in top.remaining)
         raise IllegalEvent(
             "BG-11.2.3" if top.kind == "guard" else "BG-14.2.1",
-            f"{unit.name} cannot interrupt here; the pending {top.kind} interrupt(s) belong to {names}",
+            "{name} cannot interrupt here; the pending {kind} interrupt(s) belong to {names}",
+            name=unit.name,
+            kind=top.kind,
+            names=names,
         )
     top.remaining.remove(unit)
     if top.kind == "guard":
@@ -358,7 +426,7 @@ def event_end_interrupt(g, event: dict) -> None:
     if frame is None or not frame.interrupt:
         raise IllegalEvent("BG-14.1.5", "there is no interrupt to end here")
     if "character" in event and g.unit(event) is not frame.unit:
-        raise IllegalEvent("BG-14.1.5", f"the interrupt in progress is {frame.unit.name}'s")
+        raise IllegalEvent("BG-14.1.5", "the interrupt in progress is {name}'s", name=frame.unit.name)
     side = g.sides[frame.player]
     side.discard.extend(c for c in frame.cards if c not in side.play_area)  # BG-14.1.4 e
     g.stack.pop()

@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine.core.errors import IllegalEvent
+from engine.core.errors import IllegalEvent, template
 from engine.games.battleground import base_steps, platform_push
 from engine.geometry import footprint as bases
 from engine.geometry.footprint import Base
@@ -58,14 +58,14 @@ class PathWords(NamedTuple):
 
 
 MOVE_ACTION = PathWords(
-    step="{a}→{b} is not a legal step for a move",
-    mp="move {start}→{b} costs {spent} movement points but {name} has {mp}",
-    toward="an interrupt move must take a shortest path toward {aimed}; {a}→{b} does not",
+    step=template("{a}→{b} is not a legal step for a move"),
+    mp=template("move {start}→{b} costs {spent} movement points but {name} has {mp}"),
+    toward=template("an interrupt move must take a shortest path toward {aimed}; {a}→{b} does not"),
 )
 MOVEMENT_EFFECT = PathWords(
-    step="{a}→{b} is not a legal step",
-    mp="{name}'s path to {b} costs {spent} movement points but has {mp}",
-    toward="{name} must take a shortest path toward {aimed}; {a}→{b} does not",
+    step=template("{a}→{b} is not a legal step"),
+    mp=template("{name}'s path to {b} costs {spent} movement points but has {mp}"),
+    toward=template("{name} must take a shortest path toward {aimed}; {a}→{b} does not"),
 )
 
 
@@ -134,7 +134,7 @@ class OneHex:
         # An occupied hex is entered only by a climb or descent that pushes its occupant aside (BG-9.2.10).
         cost = pushes.push(cur, h, occupied, enemies) if h in occupied else board.step_cost(cur, h)
         if cost is None:
-            raise IllegalEvent("BG-9.2.3", words.step.format(a=board.label(cur), b=board.label(h)))
+            raise IllegalEvent("BG-9.2.3", words.step, a=board.label(cur), b=board.label(h))
         return cost
 
     def stop_before_occupied(self, g, unit, path: list[int]) -> list[int]:
@@ -145,7 +145,12 @@ class OneHex:
         return platform_push.push_moves(g, unit, best, mp, occupants(g, unit), enemy_cells(g, unit))
 
     def refuse_landing(self, g, unit, h: int, kind: str, rule: str):
-        raise IllegalEvent(rule, f"{unit.name}'s {kind} must end on an empty hex a character can stand on")
+        raise IllegalEvent(
+            rule,
+            "{name}'s {kind} must end on an empty hex a character can stand on",
+            name=unit.name,
+            kind=kind,
+        )
 
 
 ONE_HEX = OneHex()
@@ -250,19 +255,29 @@ class MassiveBase:
         board = g.board
         cells = self.cells(h, unit.facing)
         if cells is None:
-            raise IllegalEvent("BG-19.2", f"{unit.name}'s base would leave the board at {board.label(h)}")
+            raise IllegalEvent(
+                "BG-19.2", "{name}'s base would leave the board at {h}", name=unit.name, h=board.label(h)
+            )
         blocker = next((occupied[c] for c in cells if c in occupied), None)
         if blocker is not None:
             raise IllegalEvent(
                 "BG-19.2",
-                f"with its facing hex at {board.label(h)}, {unit.name}'s base would overlap {blocker.name}",
+                "with its facing hex at {h}, {name}'s base would overlap {name_2}",
+                h=board.label(h),
+                name=unit.name,
+                name_2=blocker.name,
             )
         cost = self.step_mp(board, unit.facing, cur, h)
         if cost is None:
             raise IllegalEvent(
                 base_steps.misfit_rule(board, cells),
-                f"{board.label(cur)}→{board.label(h)} is not a legal step for {unit.name}: the whole base "
-                "moves alike and must fit, clear of obstacles and ladders",
+                (
+                    "{cur}→{h} is not a legal step for {name}: the whole base moves alike and must fit, clear of "
+                    "obstacles and ladders"
+                ),
+                cur=board.label(cur),
+                h=board.label(h),
+                name=unit.name,
             )
         return cost
 
@@ -275,8 +290,13 @@ class MassiveBase:
     def refuse_landing(self, g, unit, h: int, kind: str, rule: str):
         raise IllegalEvent(
             "BG-19.2",
-            f"{unit.name}'s {kind} must end where its whole base fits, on empty hexes a character can "
-            f"stand on at one height; with its facing hex on {g.board.label(h)} it does not",
+            (
+                "{name}'s {kind} must end where its whole base fits, on empty hexes a character can stand on at "
+                "one height; with its facing hex on {h} it does not"
+            ),
+            name=unit.name,
+            kind=kind,
+            h=g.board.label(h),
         )
 
 
@@ -406,7 +426,9 @@ def setup_cells(g, d, footprint, h: int, facing: int) -> tuple[int, ...]:
     cells = footprint.cells(h, facing)
     if cells is None or len({g.board.height[c] for c in cells}) > 1:
         where = g.board.label(h)
-        raise IllegalEvent("BG-19.2", f"{d.name}'s base does not fit with its facing hex at {where}")
+        raise IllegalEvent(
+            "BG-19.2", "{name}'s base does not fit with its facing hex at {where}", name=d.name, where=where
+        )
     return cells
 
 
@@ -422,7 +444,12 @@ def check_swap(g, a, b) -> None:
     neither rotating: only two of a kind (BG-19.11), and each footprint must then fit, clear of the other
     and of everyone (BG-19.2: for two massive bases; two one-hex miniatures always fit)."""
     if a.footprint.massive != b.footprint.massive:
-        raise IllegalEvent("BG-19.11", f"{a.name} and {b.name} cannot swap: only one is a massive miniature")
+        raise IllegalEvent(
+            "BG-19.11",
+            "{name} and {name_2} cannot swap: only one is a massive miniature",
+            name=a.name,
+            name_2=b.name,
+        )
     if not (a.footprint.massive and a.on_board and b.on_board):
         return
     board = g.board
@@ -431,8 +458,14 @@ def check_swap(g, a, b) -> None:
     if not (fits(board, at_b, others) and fits(board, at_a, others) and not set(at_b) & set(at_a)):
         raise IllegalEvent(
             "BG-19.2",
-            f"{a.name} and {b.name} cannot swap: without rotating, their whole bases would not fit "
-            f"at {board.label(b.hex)} and {board.label(a.hex)}",
+            (
+                "{name} and {name_2} cannot swap: without rotating, their whole bases would not fit at {hex} "
+                "and {hex_2}"
+            ),
+            name=a.name,
+            name_2=b.name,
+            hex=board.label(b.hex),
+            hex_2=board.label(a.hex),
         )
 
 
@@ -449,7 +482,10 @@ def face(g, unit, facing: int) -> None:
         h = unit.footprint.turned(g, unit, facing)
         if h is None:
             raise IllegalEvent(
-                "BG-19.2", f"{unit.name} cannot turn to face side {facing}: its whole base would not fit"
+                "BG-19.2",
+                "{name} cannot turn to face side {facing}: its whole base would not fit",
+                name=unit.name,
+                facing=facing,
             )
         unit.hex = h
     unit.facing = facing
@@ -584,18 +620,28 @@ def check_path(
         if spent > mp:
             raise IllegalEvent(
                 mp_rule,
-                words.mp.format(
-                    start=board.label(unit.hex), b=board.label(h), spent=spent, name=unit.name, mp=mp
-                ),
+                words.mp,
+                start=board.label(unit.hex),
+                b=board.label(h),
+                spent=spent,
+                name=unit.name,
+                mp=mp,
             )
         if toward is not None and not on_shortest_path(toward, cur, h, cost):
             raise IllegalEvent(
                 toward_rule,
-                words.toward.format(name=unit.name, aimed=aimed.name, a=board.label(cur), b=board.label(h)),
+                words.toward,
+                name=unit.name,
+                aimed=aimed.name,
+                a=board.label(cur),
+                b=board.label(h),
             )
         if i < last and not fp.around_at(board, h, unit.facing).isdisjoint(enemies):
             raise IllegalEvent(
-                "BG-9.2.11", f"entering {board.label(h)} next to an enemy ends {unit.name}'s move"
+                "BG-9.2.11",
+                "entering {h} next to an enemy ends {name}'s move",
+                h=board.label(h),
+                name=unit.name,
             )
         cur = h
     return cur

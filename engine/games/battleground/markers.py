@@ -28,7 +28,7 @@ interrupt, adjacent to a massive interrupted enemy means beside any hex of its b
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.games.battleground import footprint
 from engine.games.battleground.pending import Resolver, open_choice
 from engine.games.battleground.state import Frame, Marker, Pending, Unit
@@ -53,31 +53,51 @@ def refusal(g, unit: Unit, spec: dict, frame: Frame | None, h: int) -> tuple[str
     where = board.label(h)
     kind = board.kind[h]
     if kind in ("low", "high"):
-        return "BG-16.3.2", f"{where} is an obstacle; a marker goes in an empty hex"
+        return "BG-16.3.2", Text("{where} is an obstacle; a marker goes in an empty hex", where=where)
     if kind is not None:
         return "BG-16.3.2", (
-            f"{where} holds terrain ({kind}); a marker goes in a hex without any terrain, difficult terrain and "
-            "ladders included (see BG-AMB-39)"
+            Text(
+                (
+                    "{where} holds terrain ({kind}); a marker goes in a hex without any terrain, difficult terrain "
+                    "and ladders included (see BG-AMB-39)"
+                ),
+                where=where,
+                kind=kind,
+            )
         )
     occupant = footprint.occupants(g).get(h)  # any hex of a massive base (BG-19.1)
     if occupant is not None:
-        return "BG-16.3.2", f"{where} holds {occupant.name}; a marker goes in an empty hex"
+        return "BG-16.3.2", Text(
+            "{where} holds {name}; a marker goes in an empty hex", where=where, name=occupant.name
+        )
     if h in g.objectives:
-        return "BG-16.3.2", f"{where} holds an objective token; a marker goes in an empty hex"
+        return "BG-16.3.2", Text(
+            "{where} holds an objective token; a marker goes in an empty hex", where=where
+        )
     replaced = _own_copy(g, spec["id"], unit.player)  # BG-AMB-27: removed first, so its hex is free
     other = next((m for m in g.markers if m.hex == h and m is not replaced), None)
     if other is not None:
-        return "BG-16.3.2", f"{where} holds the {other.name} marker; a marker goes in an empty hex"
+        return "BG-16.3.2", Text(
+            "{where} holds the {name} marker; a marker goes in an empty hex", where=where, name=other.name
+        )
     if not footprint.in_range(g, unit.cells, (h,), spec["range_in"]):
         dist = footprint.distance_in(g, unit.cells, (h,))
         return (
             "BG-16.3.3",
-            f'{where} is {dist:.2f}" from {unit.name}; the marker is placed within {spec["range_in"]:g}"',
+            Text(
+                '{where} is {dist:.2f}" from {name}; the marker is placed within {range_in:g}"',
+                where=where,
+                dist=dist,
+                name=unit.name,
+                range_in=spec["range_in"],
+            ),
         )
     if during_interrupt(g, frame) and h not in footprint.around(g, frame.target):
-        return "BG-14.1.4", f"during an interrupt the marker goes in a hex adjacent to {frame.target.name}"
+        return "BG-14.1.4", Text(
+            "during an interrupt the marker goes in a hex adjacent to {name}", name=frame.target.name
+        )
     if not footprint.sight(g, unit.cells, (h,)):
-        return "BG-16.3.3", f"{unit.name} has no line of sight to {where}"
+        return "BG-16.3.3", Text("{name} has no line of sight to {where}", name=unit.name, where=where)
     return None
 
 
@@ -98,7 +118,11 @@ def apply_marker(g, frame: Frame, target: Unit, value: dict, source: str) -> Non
 def _place(g, p: Pending, event: dict) -> None:
     if g.unit(event) is not p.unit:
         raise IllegalEvent(
-            "BG-16.3.3", f"{p.unit.name} places the marker from {p.source}, not {g.unit(event).name}"
+            "BG-16.3.3",
+            "{name} places the marker from {source}, not {name_2}",
+            name=p.unit.name,
+            source=p.source,
+            name_2=g.unit(event).name,
         )
     label = event.get("hex")
     if label is None:
@@ -106,7 +130,7 @@ def _place(g, p: Pending, event: dict) -> None:
     try:
         h = g.board.parse(str(label))
     except ValueError as exc:
-        raise UnreadableLog(f"hex: {exc}", rule="LOG-5.2") from None
+        raise UnreadableLog("hex: {exc}", exc=exc, rule="LOG-5.2") from None
     why = refusal(g, p.unit, p.spec, p.frame, h)
     if why is not None:
         raise IllegalEvent(*why)

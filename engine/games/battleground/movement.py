@@ -105,5 +105,5 @@ def parse_path(g, event: dict) -> list[int]:
         try:
             out.append(g.board.parse(str(label)))
         except ValueError as exc:
-            raise UnreadableLog(f"path: {exc}", rule="LOG-5.2") from None
+            raise UnreadableLog("path: {exc}", exc=exc, rule="LOG-5.2") from None
     return out

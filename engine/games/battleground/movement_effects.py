@@ -79,7 +79,8 @@ def _cast(frame: Frame, target: Unit, value: dict) -> tuple[Unit, Unit | None, U
         indicated = target if aim == "target" else actor
         if indicated is mover:
             raise UnreadableLog(
-                f"content pack: a '{kind}' movement needs a character other than the one moving",
+                "content pack: a '{kind}' movement needs a character other than the one moving",
+                kind=kind,
                 rule="LOG-3.5",
             )
     return mover, indicated, other if kind in LINES else None
@@ -92,7 +93,7 @@ def check(g, frame: Frame, target: Unit, value: dict) -> None:
         # BG-14.2.1: the opportunity attacks come after the move is declared and before the character
         # leaves its hex; nothing may move it in between (a single-use item used then, BG-14.1.7).
         raise IllegalEvent(
-            "BG-14.2.1", f"{top.target.name}'s declared movement waits for its opportunity attacks"
+            "BG-14.2.1", "{name}'s declared movement waits for its opportunity attacks", name=top.target.name
         )
     kind = value["kind"]
     mover, indicated, _ = _cast(frame, target, value)
@@ -101,7 +102,9 @@ def check(g, frame: Frame, target: Unit, value: dict) -> None:
             raise UnreadableLog("content pack: a swap needs two characters", rule="LOG-3.5")
         footprint.check_swap(g, frame.unit, target)  # BG-19.11, BG-19.2
     elif kind in LINES and not mover.footprint.pushable:
-        raise IllegalEvent("BG-19.10", f"{mover.name} is a massive miniature and cannot be {kind}ed")
+        raise IllegalEvent(
+            "BG-19.10", "{name} is a massive miniature and cannot be {kind}ed", name=mover.name, kind=kind
+        )
     elif kind == "toward" and indicated is None:
         _check_objects(g, mover, value)
     elif (
@@ -117,8 +120,14 @@ def check(g, frame: Frame, target: Unit, value: dict) -> None:
             mp = _mp(g, mover, kind, value.get("mp"), mover.focused)
             raise IllegalEvent(
                 RULE[kind],
-                f"{mover.name} cannot {kind} {indicated.name}: no shortest path within {mp} MP "
-                + ("ends beside it" if kind == "charge" else "ends where it can turn to face it"),
+                "{name} cannot {kind} {indicated}: no shortest path within {mp} MP ends beside it"
+                if kind == "charge"
+                else "{name} cannot {kind} {indicated}: no shortest path within {mp} MP ends where it can turn "
+                "to face it",
+                name=mover.name,
+                kind=kind,
+                indicated=indicated.name,
+                mp=mp,
             )
 
 
@@ -128,7 +137,12 @@ def _check_objects(g, mover: Unit, value: dict) -> None:
     what = toward_objects.KINDS[value["toward"]]
     found = toward_objects.on_battlefield(g, value["toward"])
     if not found:
-        raise IllegalEvent("BG-18.1", f"{mover.name} cannot head for any {what}: none is on the battlefield")
+        raise IllegalEvent(
+            "BG-18.1",
+            "{name} cannot head for any {what}: none is on the battlefield",
+            name=mover.name,
+            what=what,
+        )
     if mover.footprint.turns_freely or not mover.on_board:
         return
     spec = {"kind": "toward", "mp": value.get("mp")}
@@ -139,8 +153,13 @@ def _check_objects(g, mover: Unit, value: dict) -> None:
     mp = _mp(g, mover, "toward", value.get("mp"), mover.focused)
     raise IllegalEvent(
         "BG-18.1",
-        f"{mover.name} cannot head for any {what}: no shortest path within {mp} MP ends where it can turn to "
-        "face one",
+        (
+            "{name} cannot head for any {what}: no shortest path within {mp} MP ends where it can turn to "
+            "face one"
+        ),
+        name=mover.name,
+        what=what,
+        mp=mp,
     )
 
 
@@ -342,9 +361,13 @@ def _walk(g, unit: Unit, spec: dict, path: list[int], mp: int, mp_rule: str, eve
     pushed = pushes.done()  # a massive base pushes nobody aside (BG-19.2), so it refuses a 'push' named
     cells = footprint.cells_at(unit, cur)
     if spec["kind"] == "charge" and not any(c in goal for c in cells):
-        raise IllegalEvent("BG-18.2", f"a charge must end beside {aimed.name}; {board.label(cur)} is not")
+        raise IllegalEvent(
+            "BG-18.2", "a charge must end beside {name}; {cur} is not", name=aimed.name, cur=board.label(cur)
+        )
     if spec.get("interrupted") and path and not footprint.sight(g, cells, aimed.cells):
-        raise IllegalEvent("BG-14.1.4", f"an interrupt move must end in line of sight of {aimed.name}")
+        raise IllegalEvent(
+            "BG-14.1.4", "an interrupt move must end in line of sight of {name}", name=aimed.name
+        )
     return pushed
 
 
@@ -406,12 +429,19 @@ def _fly(g, unit: Unit, kind: str, path: list[int], mp: int) -> None:
     facing hex; only where it ends counts, and there its whole base must fit (BG-19.2)."""
     board, rule = g.board, RULE[kind]
     if len(path) > mp:
-        raise IllegalEvent("BG-9.2.1", f"{unit.name}'s {kind} takes {len(path)} movement points but has {mp}")
+        raise IllegalEvent(
+            "BG-9.2.1",
+            "{name}'s {kind} takes {path_count} movement points but has {mp}",
+            name=unit.name,
+            kind=kind,
+            path_count=len(path),
+            mp=mp,
+        )
     cur = unit.hex
     for h in path:
         if board.grid.direction_to(cur, h) is None:
             raise IllegalEvent(
-                rule, f"{board.label(cur)}→{board.label(h)}: each step goes to a surrounding hex"
+                rule, "{cur}→{h}: each step goes to a surrounding hex", cur=board.label(cur), h=board.label(h)
             )
         cur = h
     if path:
@@ -435,11 +465,13 @@ def _resolve(g, pend: Pending, event: dict) -> None:
     unit, spec = pend.unit, pend.spec
     kind = spec["kind"]
     if g.unit(event) is not unit:
-        raise IllegalEvent("BG-17.1.2", f"the movement from {pend.source} is {unit.name}'s")
+        raise IllegalEvent(
+            "BG-17.1.2", "the movement from {source} is {name}'s", source=pend.source, name=unit.name
+        )
     path = parse_path(g, event)
     facing = event.get("facing")
     if facing is not None and facing not in range(6):
-        raise IllegalEvent("BG-9.2.12", f"facing must be a hex side 0–5, not {facing!r}")
+        raise IllegalEvent("BG-9.2.12", "facing must be a hex side 0–5, not {facing!r}", facing=facing)
     use_focus = bool(event.get("focus", False))
     board = g.board
     if spec.get("object"):
@@ -450,20 +482,27 @@ def _resolve(g, pend: Pending, event: dict) -> None:
         )
     if kind in LINES:
         if facing is not None:
-            raise IllegalEvent("BG-18.5.5", f"a {kind}ed character does not rotate")
+            raise IllegalEvent("BG-18.5.5", "a {kind}ed character does not rotate", kind=kind)
         if use_focus or event.get("push"):
-            raise IllegalEvent(RULE[kind], f"a {kind} spends no movement points and pushes nobody aside")
+            raise IllegalEvent(
+                RULE[kind], "a {kind} spends no movement points and pushes nobody aside", kind=kind
+            )
         if tuple(path) not in spec["paths"]:
             ways = " or ".join("[" + ", ".join(map(board.label, p)) + "]" for p in spec["paths"])
-            raise IllegalEvent(RULE[kind], f"{unit.name} is {kind}ed along {ways}")
+            raise IllegalEvent(
+                RULE[kind], "{name} is {kind}ed along {ways}", name=unit.name, kind=kind, ways=ways
+            )
         _place(unit, path)  # BG-18.5.5: no rotation; BG-18.5.6: no opportunity attacks, no guard
         return
     if use_focus and spec["mp"] is not None:
         raise IllegalEvent(
-            "BG-9.1.3", f"{pend.source} gives {spec['mp']} movement points; focus cannot change them"
+            "BG-9.1.3",
+            "{source} gives {mp} movement points; focus cannot change them",
+            source=pend.source,
+            mp=spec["mp"],
         )
     if use_focus and not unit.focused:
-        raise IllegalEvent("BG-9.1.3", f"{unit.name} is not focused and cannot use focused speed")
+        raise IllegalEvent("BG-9.1.3", "{name} is not focused and cannot use focused speed", name=unit.name)
     mp = _mp(g, unit, kind, spec["mp"], use_focus)
     pushed: tuple = ()
     if kind in WALKS:
@@ -471,7 +510,7 @@ def _resolve(g, pend: Pending, event: dict) -> None:
         pushed = _walk(g, unit, spec, path, mp, mp_rule, event)
     else:
         if event.get("push"):
-            raise IllegalEvent(RULE[kind], f"a {kind} ends on an empty hex and pushes nobody aside")
+            raise IllegalEvent(RULE[kind], "a {kind} ends on an empty hex and pushes nobody aside", kind=kind)
         _fly(g, unit, kind, path, mp)
     end = path[-1] if path else unit.hex
     aimed = g.units[spec["indicated"]] if spec.get("indicated") else spec.get("token")
@@ -479,11 +518,16 @@ def _resolve(g, pend: Pending, event: dict) -> None:
         facing = _forced_facing(g, unit, aimed, end, facing, event, RULE[kind])
     elif facing is not None and kind != "teleport" and unit.player != pend.chooser:
         # BG-9.2.12: nobody rotates an opponent's miniature; after a teleport its controller may (BG-18.3).
-        raise IllegalEvent("BG-9.2.12", f"{g.sides[pend.chooser].name} may not rotate {unit.name}")
+        raise IllegalEvent(
+            "BG-9.2.12", "{name} may not rotate {name_2}", name=g.sides[pend.chooser].name, name_2=unit.name
+        )
     elif facing is not None and facing not in footprint.facings_at(g, unit, end):
         raise IllegalEvent(
             "BG-19.2",
-            f"{unit.name} cannot end facing side {facing} at {board.label(end)}: its whole base would not fit",
+            "{name} cannot end facing side {facing} at {end}: its whole base would not fit",
+            name=unit.name,
+            facing=facing,
+            end=board.label(end),
         )
     if use_focus:
         unit.focused = False  # BG-9.1.3
@@ -504,7 +548,10 @@ def _forced_facing(g, unit: Unit, aimed: Unit | Token, end: int, facing, event: 
     if not options:
         raise IllegalEvent(
             "BG-19.2",
-            f"{unit.name} cannot turn to face {aimed.name} at {g.board.label(end)}: its base would not fit",
+            "{name} cannot turn to face {name_2} at {end}: its base would not fit",
+            name=unit.name,
+            name_2=aimed.name,
+            end=g.board.label(end),
         )
     if facing is not None:
         event = {**event, "facing": facing}

@@ -25,14 +25,19 @@ def resolve_options(given: dict | None) -> dict:
     for name, value in (given or {}).items():
         if name not in OPTIONS:
             raise UnreadableLog(
-                f"unknown ruleset option '{name}'; known options: {', '.join(sorted(OPTIONS))}",
+                "unknown ruleset option '{name}'; known options: {options}",
+                name=name,
+                options=", ".join(sorted(OPTIONS)),
                 rule="LOG-2.3",
                 path=f"/options/{name}",
             )
         # 1 == True in Python: compare types too, or the verdict would record 1 for a true/false option.
         if value not in OPTIONS[name][1] or type(value) is not type(OPTIONS[name][0]):
             raise UnreadableLog(
-                f"ruleset option '{name}' cannot be {value!r} (allowed: {', '.join(map(repr, OPTIONS[name][1]))})",
+                "ruleset option '{name}' cannot be {value!r} (allowed: {map})",
+                name=name,
+                value=value,
+                map=", ".join(map(repr, OPTIONS[name][1])),
                 rule="LOG-2.3",
                 path=f"/options/{name}",
             )

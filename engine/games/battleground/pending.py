@@ -73,8 +73,11 @@ def refuse_if_pending(g, event_type: str) -> None:
     if event_type != resolver.event_type:
         raise IllegalEvent(
             resolver.rule,
-            f"{resolver.what} from {pending.source} must be resolved first "
-            f"(a '{resolver.event_type}' event for {pending.unit.name})",
+            "{what} from {source} must be resolved first (a '{event_type}' event for {name})",
+            what=resolver.what,
+            source=pending.source,
+            event_type=resolver.event_type,
+            name=pending.unit.name,
         )
 
 
@@ -86,7 +89,10 @@ def make_handler(kind: str) -> Callable:
         resolver = g.rules.resolvers[kind]
         if pending is None or pending.kind != kind:
             raise IllegalEvent(
-                resolver.rule, f"nothing waits for a '{resolver.event_type}' event now ({resolver.what})"
+                resolver.rule,
+                "nothing waits for a '{event_type}' event now ({what})",
+                event_type=resolver.event_type,
+                what=resolver.what,
             )
         g.stack.pop()
         try:

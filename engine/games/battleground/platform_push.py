@@ -44,7 +44,7 @@ class PlatformPushes:
             try:
                 self.given = [self.g.board.parse(str(label)) for label in given]
             except ValueError as exc:
-                raise UnreadableLog(f"push: {exc}", rule="LOG-5.2") from None
+                raise UnreadableLog("push: {exc}", exc=exc, rule="LOG-5.2") from None
         return self.given
 
     def push(self, cur: int, h: int, occupied: dict, enemy_hexes: set) -> int:
@@ -52,20 +52,27 @@ class PlatformPushes:
         given = self.read()
         occupant = occupied[h]
         if not board.climbs(cur, h):
-            raise IllegalEvent("BG-9.2.3", f"{board.label(h)} holds {occupant.name}; a move cannot enter it")
+            raise IllegalEvent(
+                "BG-9.2.3", "{h} holds {name}; a move cannot enter it", h=board.label(h), name=occupant.name
+            )
         if not occupant.footprint.pushable:
             raise IllegalEvent(
                 "BG-9.2.10",
-                f"{occupant.name} is a massive miniature and cannot be pushed (BG-19.10), so {mover.name} "
-                f"cannot enter {board.label(h)}",
+                "{name} is a massive miniature and cannot be pushed (BG-19.10), so {name_2} cannot enter {h}",
+                name=occupant.name,
+                name_2=mover.name,
+                h=board.label(h),
             )
         options = aside_hexes(g, occupant, occupied, cur)
         if not options:
             where = "at its height " if g.options["push_aside_same_height"] else ""
             raise IllegalEvent(
                 "BG-9.2.10",
-                f"{occupant.name} has no empty hex {where}beside {board.label(h)} to be pushed into, "
-                f"so {mover.name} cannot enter it",
+                "{name} has no empty hex {where}beside {h} to be pushed into, so {name_2} cannot enter it",
+                name=occupant.name,
+                where=where,
+                h=board.label(h),
+                name_2=mover.name,
             )
         k = len(self.pushed)
         if k < len(given):
@@ -73,8 +80,11 @@ class PlatformPushes:
             if dest not in options:
                 raise IllegalEvent(
                     "BG-9.2.10",
-                    f"{occupant.name} can be pushed from {board.label(h)} only into "
-                    f"{', '.join(map(board.label, options))}, not {board.label(dest)}",
+                    "{name} can be pushed from {h} only into {map}, not {dest}",
+                    name=occupant.name,
+                    h=board.label(h),
+                    map=", ".join(map(board.label, options)),
+                    dest=board.label(dest),
                 )
         elif len(options) == 1:
             dest = options[0]
@@ -83,8 +93,10 @@ class PlatformPushes:
         else:
             raise IllegalEvent(
                 "BG-9.2.10",
-                f"{g.sides[occupant.player].name} chooses where {occupant.name} is pushed: the log must name "
-                f"one of {', '.join(map(board.label, options))} ('push')",
+                "{name} chooses where {name_2} is pushed: the log must name one of {map} ('push')",
+                name=g.sides[occupant.player].name,
+                name_2=occupant.name,
+                map=", ".join(map(board.label, options)),
             )
         self.pushed.append((occupant, dest))
         del occupied[h]
@@ -99,8 +111,10 @@ class PlatformPushes:
         if len(given) > len(self.pushed):
             raise IllegalEvent(
                 "BG-9.2.10",
-                f"{self.mover.name} pushes {len(self.pushed)} character(s) aside; the log names "
-                f"{len(given)} hexes ('push')",
+                "{name} pushes {pushed_count} character(s) aside; the log names {given_count} hexes ('push')",
+                name=self.mover.name,
+                pushed_count=len(self.pushed),
+                given_count=len(given),
             )
         if self.chosen:
             self.event["push"] = [self.g.board.label(h) for _, h in self.pushed]

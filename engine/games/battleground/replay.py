@@ -84,12 +84,20 @@ class Game(ReplayBase):
         own character, or for an attack's target the enemy one)."""
         name = event.get(key)
         if name is None:
-            raise UnreadableLog(f"this '{event.get('type')}' event needs a '{key}'", rule="LOG-5.1")
+            raise UnreadableLog(
+                "this '{type}' event needs a '{key}'", type=event.get("type"), key=key, rule="LOG-5.1"
+            )
         player = None
         if isinstance(name, str) and ":" in name:
             player, name = name.split(":", 1)
             if player not in self.sides:
-                raise UnreadableLog(f"{key}: unknown player {player!r} in {event.get(key)!r}", rule="LOG-5.1")
+                raise UnreadableLog(
+                    "{key}: unknown player {player!r} in {event!r}",
+                    key=key,
+                    player=player,
+                    event=event.get(key),
+                    rule="LOG-5.1",
+                )
         cid = self.content.lookup("characters", name, path=key)
         only = self.units.get(cid)  # a character fielded once is keyed by its id (flow.setup)
         if only is not None and (player is None or only.player == player):
@@ -104,9 +112,13 @@ class Game(ReplayBase):
         if len(found) == 1:
             return found[0]
         if not found:
-            raise IllegalEvent("BG-1.3", f"{self.content.characters[cid].name} is not in this game")
+            raise IllegalEvent("BG-1.3", "{name} is not in this game", name=self.content.characters[cid].name)
         raise UnreadableLog(
-            f"{key}: both armies field {found[0].name}; write '{found[0].key}' or '{found[1].key}'",
+            "{key}: both armies field {name}; write '{key_2}' or '{key_3}'",
+            key=key,
+            name=found[0].name,
+            key_2=found[0].key,
+            key_3=found[1].key,
             rule="LOG-5.1",
         )
 
@@ -127,7 +139,10 @@ class Game(ReplayBase):
         pid = event.get("player")
         if pid not in self.sides:
             raise UnreadableLog(
-                f"unknown player {pid!r} (players are {', '.join(self.sides)})", rule="LOG-5.1"
+                "unknown player {pid!r} (players are {sides})",
+                pid=pid,
+                sides=", ".join(self.sides),
+                rule="LOG-5.1",
             )
         return self.sides[pid]
 
@@ -162,7 +177,9 @@ class Game(ReplayBase):
         handler = self.rules.handlers.get(kind)
         if handler is None:
             raise UnreadableLog(
-                f"unknown event type '{kind}' (known: {', '.join(sorted(self.rules.handlers))})",
+                "unknown event type '{kind}' (known: {handlers})",
+                kind=kind,
+                handlers=", ".join(sorted(self.rules.handlers)),
                 rule="LOG-5.1",
                 event_index=index,
             )
@@ -196,7 +213,11 @@ class Game(ReplayBase):
                 parts = ", ".join(f"{n} {k}" for k, n in side.vp.items())
                 raise IllegalEvent(
                     "BG-7.5",
-                    f"the log says {side.name} has {value!r} VP; the rules give {side.vp_total} ({parts})",
+                    "the log says {name} has {value!r} VP; the rules give {vp_total} ({parts})",
+                    name=side.name,
+                    value=value,
+                    vp_total=side.vp_total,
+                    parts=parts,
                 )
 
     def finish(self) -> None:
@@ -209,8 +230,11 @@ class Game(ReplayBase):
                 "act": f"in round {self.round}, during an activation",
             }[self.phase]
             raise UnreadableLog(
-                f"the log ends {where}: the game is not over (4 rounds, a knock-out victory, a concession or an "
-                "agreed draw end it)",
+                (
+                    "the log ends {where}: the game is not over (4 rounds, a knock-out victory, a concession or an "
+                    "agreed draw end it)"
+                ),
+                where=where,
                 rule="LOG-5.3",
             )
 

@@ -60,5 +60,5 @@ def logged_roll(g, spec: dict, key: str):
     if roll is None and g.dice.author is not None:
         roll = spec[key] = {}
     if roll is not None and not isinstance(roll, dict):
-        raise UnreadableLog(f"'{key}' must be a roll object", rule="LOG-5.2")
+        raise UnreadableLog("'{key}' must be a roll object", key=key, rule="LOG-5.2")
     return roll

@@ -113,14 +113,17 @@ def _resolve(g, unit, frame, window, ability: Ability, rest: tuple[Ability, ...]
 
 def _choose(g, p: Pending, event: dict) -> None:
     if g.unit(event) is not p.unit:
-        raise IllegalEvent("BG-20.1", f"the abilities waiting to trigger are {p.unit.name}'s")
+        raise IllegalEvent("BG-20.1", "the abilities waiting to trigger are {name}'s", name=p.unit.name)
     aid = g.content.lookup("abilities", event.get("ability"), path="ability")
     remaining: tuple[Ability, ...] = p.spec["abilities"]
     chosen = next((a for a in remaining if a.id == aid), None)
     if chosen is None:
         names = ", ".join(a.name for a in remaining)
         raise IllegalEvent(
-            "BG-20.1", f"'{event.get('ability')}' is not waiting to trigger (waiting: {names})"
+            "BG-20.1",
+            "'{ability}' is not waiting to trigger (waiting: {names})",
+            ability=event.get("ability"),
+            names=names,
         )
     rest = tuple(a for a in remaining if a is not chosen)
     _resolve(g, p.unit, p.frame, p.spec["window"], chosen, rest, p.spec["then"], p.spec["since"])

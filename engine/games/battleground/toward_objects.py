@@ -76,20 +76,30 @@ def chosen(g, unit, kind: str, event: dict) -> Token:
             return found[0]
         if not found:
             raise IllegalEvent(
-                "BG-18.1", f"no {KINDS[kind]} is on the battlefield for {unit.name} to head for"
+                "BG-18.1",
+                "no {kinds} is on the battlefield for {name} to head for",
+                kinds=KINDS[kind],
+                name=unit.name,
             )
         raise IllegalEvent(
             "BG-18.1",
-            f"{unit.name} heads for the {KINDS[kind]} at one of {where}: the log must name it ('hex')",
+            "{name} heads for the {kinds} at one of {where}: the log must name it ('hex')",
+            name=unit.name,
+            kinds=KINDS[kind],
+            where=where,
         )
     try:
         h = board.parse(str(label))
     except ValueError as exc:
-        raise UnreadableLog(f"hex: {exc}", rule="LOG-5.2") from None
+        raise UnreadableLog("hex: {exc}", exc=exc, rule="LOG-5.2") from None
     token = next((t for t in found if t.hex == h), None)
     if token is None:
         raise IllegalEvent(
             "BG-18.1",
-            f"{board.label(h)} holds no {KINDS[kind]}; {unit.name} heads for one at {where or 'none'}",
+            "{h} holds no {kinds}; {name} heads for one at {value}",
+            h=board.label(h),
+            kinds=KINDS[kind],
+            name=unit.name,
+            value=where or "none",
         )
     return token

@@ -43,7 +43,7 @@ def board_for(content: Content) -> Board:
         try:
             board = Board(content.map)
         except (ValueError, KeyError, TypeError) as exc:
-            raise UnreadableLog(f"content pack map is malformed: {exc}", rule="LOG-3.5") from None
+            raise UnreadableLog("content pack map is malformed: {exc}", exc=exc, rule="LOG-3.5") from None
         _BOARDS[content.sha256] = board
     return board
 
@@ -55,8 +55,7 @@ class EterniaRuleset:
         validate({k: v for k, v in doc.items() if k != "events"}, LOG_SCHEMA, rule="LOG-2.1")
         mode = doc["setup"].get("mode", "standard")
         if mode in MODES_NOT_YET:
-            raise UnreadableLog(f"{MODES_NOT_YET[mode]} is not supported by this engine version yet; the log is stored "
-                                "and will be verified once it is", rule="LOG-3.7", path="/setup/mode")  # fmt: skip
+            raise UnreadableLog(("{modes_not_yet} is not supported by this engine version yet; the log is stored and will be " "verified once it is"), modes_not_yet=MODES_NOT_YET[mode], rule="LOG-3.7", path="/setup/mode")  # fmt: skip
         pack_doc, digest = resolve_pack(CONTENT_DIR, doc["content_pack"], content_pack)
         content = content_for(pack_doc, digest)
         options = resolve_options(doc.get("options"))

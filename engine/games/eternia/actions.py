@@ -7,7 +7,7 @@ handler calls it before changing anything, and legal_events offers only what it 
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.games.eternia import due, effects, record, skirmish, soldiers, solo, wild
 from engine.games.eternia import queries as q
 from engine.games.eternia.objectives import met
@@ -21,26 +21,29 @@ MERCHANT_DECK = {"forge": "vehicle", "shop": "equipment", "guild": "spell"}  # F
 def acting(g, event: dict, *, standard: str | None = None, free: str | None = None):
     aw = g.awaiting
     if aw is None or aw["kind"] != "turn":
-        raise IllegalEvent(*due.not_now(g, "no hero is taking its turn now", "FE-8.3"))
+        raise IllegalEvent(*due.not_now(g, Text("no hero is taking its turn now"), "FE-8.3"))
     hero = g.hero_arg(event)
     turn = g.s.turn
     if hero.id != turn.hero:
-        raise IllegalEvent("FE-8.3.1", f"it is {g.name(turn.hero)}'s turn, not {g.name(hero.id)}'s")
+        raise IllegalEvent(
+            "FE-8.3.1", "it is {hero}'s turn, not {id}'s", hero=g.name(turn.hero), id=g.name(hero.id)
+        )
     if turn.over:
-        raise IllegalEvent("FE-9.1.4", f"{g.name(hero.id)}'s turn is over: only 'end_turn' may follow")
+        raise IllegalEvent("FE-9.1.4", "{id}'s turn is over: only 'end_turn' may follow", id=g.name(hero.id))
     if standard is not None:
         if turn.rested:
             raise IllegalEvent("FE-9.8.2", "after resting, only free actions remain this turn")
         if standard in turn.actions:
             raise IllegalEvent(
                 "FE-9.1.1",
-                f"each standard action may be performed once per turn; {standard} was already used",
+                "each standard action may be performed once per turn; {standard} was already used",
+                standard=standard,
             )
         if len(turn.actions) >= 2:
             raise IllegalEvent("FE-9.1.1", "a hero performs at most two standard actions per turn")
     if free is not None and free in turn.free:
         raise IllegalEvent(
-            "FE-9.1.3", f"each free action may be performed once per turn; {free} was already used"
+            "FE-9.1.3", "each free action may be performed once per turn; {free} was already used", free=free
         )
     return hero
 
@@ -76,23 +79,36 @@ def check_move(g, hero, path) -> None:
             if not flying:
                 raise IllegalEvent(
                     "FE-6.6.1",
-                    f"only a flying hero may take the flight route from {g.name(here)} to {g.name(area)}",
+                    "only a flying hero may take the flight route from {here} to {area}",
+                    here=g.name(here),
+                    area=g.name(area),
                 )
             spent += g.board.cost[(here, area)]  # FE-9.2.7: 2 MP
         else:
-            raise IllegalEvent("FE-6.1.3", f"{g.name(area)} is not adjacent to {g.name(here)}")
+            raise IllegalEvent(
+                "FE-6.1.3", "{area} is not adjacent to {here}", area=g.name(area), here=g.name(here)
+            )
         if not q.may_enter(g, hero, area):
-            raise IllegalEvent("FE-6.3.3", f"{g.name(area)} is an enemy base: no enemy hero may enter it")
+            raise IllegalEvent(
+                "FE-6.3.3", "{area} is an enemy base: no enemy hero may enter it", area=g.name(area)
+            )
         if q.enemies_present(g, area, hero.team) and i < len(path) - 1 and not flying:
             raise IllegalEvent(
-                "FE-9.2.4", f"entering {g.name(area)}, which holds enemy miniatures, ends the movement"
+                "FE-9.2.4",
+                "entering {area}, which holds enemy miniatures, ends the movement",
+                area=g.name(area),
             )
         if q.boss_in(g, area) and i < len(path) - 1 and not flying:
-            raise IllegalEvent("FE-11.0.1", f"entering {g.name(area)} meets the boss card in play there: the "
-                               "movement ends and an epic combat begins")  # fmt: skip
+            raise IllegalEvent("FE-11.0.1", "entering {area} meets the boss card in play there: the movement ends and an epic combat begins", area=g.name(area))  # fmt: skip
         here = area
     if spent > mp:
-        raise IllegalEvent("FE-9.2.1", f"the path costs {spent} movement points; {g.name(hero.id)} has {mp}")
+        raise IllegalEvent(
+            "FE-9.2.1",
+            "the path costs {spent} movement points; {id} has {mp}",
+            spent=spent,
+            id=g.name(hero.id),
+            mp=mp,
+        )
     if _protected(g, here, hero.team):
         raise IllegalEvent(
             "FE-7.2", "in the first game no one may attack enemy heroes before Skull Event 2 (AMB-55)"
@@ -109,11 +125,16 @@ def event_move(g, event: dict) -> None:
 def check_move_outposts(g, hero, to: str) -> None:
     """FE-9.3, AMB-03: one path from an outpost the team controls to another it controls."""
     if not g.board.is_outpost(hero.area):
-        raise IllegalEvent("FE-9.3.1", f"{g.name(hero.id)} is not in an outpost")
+        raise IllegalEvent("FE-9.3.1", "{id} is not in an outpost", id=g.name(hero.id))
     if to not in g.board.paths[hero.area]:
-        raise IllegalEvent("FE-9.3.1", f"no path links {g.name(hero.area)} to {g.name(to)}")
+        raise IllegalEvent("FE-9.3.1", "no path links {area} to {to}", area=g.name(hero.area), to=g.name(to))
     if q.controller(g, to) != hero.team:
-        raise IllegalEvent("FE-9.3.1", f"the {g.team_name(hero.team)} team does not control {g.name(to)}")
+        raise IllegalEvent(
+            "FE-9.3.1",
+            "the {team_name} team does not control {to}",
+            team_name=g.team_name(hero.team),
+            to=g.name(to),
+        )
     if q.stat(g, hero, "movement") < 1:
         raise IllegalEvent("FE-9.3.2", "moving between outposts costs 1 movement point")
 
@@ -128,14 +149,15 @@ def event_move_outposts(g, event: dict) -> None:
 
 def check_fast_travel(g, hero, to: str) -> None:
     if hero.area not in g.board.towers:
-        raise IllegalEvent("FE-9.4.1", f"{g.name(hero.id)} is not in a tower")
+        raise IllegalEvent("FE-9.4.1", "{id} is not in a tower", id=g.name(hero.id))
     if to not in g.board.towers or to == hero.area:
         raise IllegalEvent(
             "FE-9.4.2",
-            f"fast travel goes to one of the other towers ({', '.join(t for t in g.board.towers if t != hero.area)})",
+            "fast travel goes to one of the other towers ({towers})",
+            towers=", ".join(t for t in g.board.towers if t != hero.area),
         )
     if not q.may_enter(g, hero, to):
-        raise IllegalEvent("FE-6.3.3", f"{g.name(to)} is an enemy base")
+        raise IllegalEvent("FE-6.3.3", "{to} is an enemy base", to=g.name(to))
     if _protected(g, to, hero.team):
         raise IllegalEvent(
             "FE-7.2", "in the first game no one may attack enemy heroes before Skull Event 2 (AMB-55)"
@@ -156,16 +178,15 @@ def check_fortify(g, hero, k) -> None:
         raise UnreadableLog("'soldiers' must be a whole number", rule="LOG-5.1")
     area = hero.area
     if not g.board.is_outpost(area):
-        raise IllegalEvent("FE-9.5.2", f"{g.name(hero.id)} is not in an outpost")
+        raise IllegalEvent("FE-9.5.2", "{id} is not in an outpost", id=g.name(hero.id))
     if g.board.base_of(area) is not None:
         raise IllegalEvent("FE-6.3.4", "no soldier may be placed in a base")
     if q.enemies_present(g, area, hero.team):
-        raise IllegalEvent("FE-9.5.2", f"{g.name(area)} holds enemy miniatures")
+        raise IllegalEvent("FE-9.5.2", "{area} holds enemy miniatures", area=g.name(area))
     room = SOLDIER_CAP - q.soldiers(g, area, hero.team)
     supply = g.s.teams[hero.team].supply
     if k < 1 or k > room or k > supply:
-        raise IllegalEvent("FE-9.5.2", f"{k} soldier(s) cannot be placed: room for {room} in {g.name(area)} "
-                           f"(at most 3 per team), {supply} in the supply")  # fmt: skip
+        raise IllegalEvent("FE-9.5.2", ("{k} soldier(s) cannot be placed: room for {room} in {area} (at most 3 per team), {supply} in " "the supply"), k=k, room=room, area=g.name(area), supply=supply)  # fmt: skip
 
 
 def event_fortify(g, event: dict) -> None:
@@ -181,15 +202,24 @@ def check_move_soldiers(g, hero, src: str, dst: str, k) -> None:
         raise UnreadableLog("'soldiers' must be a whole number", rule="LOG-5.1")
     if hero.area != src and src not in g.board.adjacent[hero.area]:
         raise IllegalEvent(
-            "FE-9.5.3", f"{g.name(hero.id)} must be in {g.name(src)} or an area adjacent to it"
+            "FE-9.5.3", "{id} must be in {src} or an area adjacent to it", id=g.name(hero.id), src=g.name(src)
         )
     have = q.soldiers(g, src, hero.team)
     if k < 1 or k > have:
         raise IllegalEvent(
-            "FE-9.5.3", f"the {g.team_name(hero.team)} team has {have} soldier(s) in {g.name(src)}"
+            "FE-9.5.3",
+            "the {team_name} team has {have} soldier(s) in {src}",
+            team_name=g.team_name(hero.team),
+            have=have,
+            src=g.name(src),
         )
     if dst not in g.board.paths[src]:
-        raise IllegalEvent("AMB-22", f"soldiers move along a path; none links {g.name(src)} to {g.name(dst)}")
+        raise IllegalEvent(
+            "AMB-22",
+            "soldiers move along a path; none links {src} to {dst}",
+            src=g.name(src),
+            dst=g.name(dst),
+        )
     if g.board.base_of(dst) is not None:
         raise IllegalEvent("FE-6.3.4", "no soldier may enter a base")
     if _protected(g, dst, hero.team):
@@ -215,7 +245,7 @@ def event_move_soldiers(g, event: dict) -> None:
 
 def check_face_wilds(g, hero, pay) -> None:
     if not g.board.is_wild(hero.area):
-        raise IllegalEvent("FE-9.6.1", f"{g.name(hero.id)} is not in a wild region")
+        raise IllegalEvent("FE-9.6.1", "{id} is not in a wild region", id=g.name(hero.id))
     if not isinstance(pay, bool):
         raise UnreadableLog("'pay' must be true (2 cards for 1 Eternium) or false", rule="LOG-5.1")
     if pay and g.s.teams[hero.team].eternium < 1:
@@ -228,7 +258,7 @@ def event_face_wilds(g, event: dict) -> None:
     check_face_wilds(g, hero, pay)
     g.s.turn.actions.append("face_wilds")
     if pay:
-        effects.pay(g, hero.team, 1, "FE-9.6.2", "drawing 2 encounter cards")
+        effects.pay(g, hero.team, 1, "FE-9.6.2", Text("drawing 2 encounter cards"))
     g.s.pending.append(
         {"kind": "draw", "deck": "encounter", "count": 2 if pay else 1, "hero": hero.id, "for": "wilds"}
     )
@@ -238,11 +268,13 @@ def event_choose(g, event: dict) -> None:
     """FE-9.6.2 b: resolve one of the two cards; the other goes under the encounter deck."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "choose":
-        raise IllegalEvent(*due.not_now(g, "no encounter card is to be chosen now", "FE-9.6.2"))
+        raise IllegalEvent(*due.not_now(g, Text("no encounter card is to be chosen now"), "FE-9.6.2"))
     hero = g.hero_arg(event)
     card = g.content.find("encounters", event.get("card"))
     if hero.id != aw["hero"] or card not in aw["cards"]:
-        raise IllegalEvent("FE-9.6.2", f"{g.name(aw['hero'])} chooses one of {', '.join(aw['cards'])}")
+        raise IllegalEvent(
+            "FE-9.6.2", "{hero} chooses one of {cards}", hero=g.name(aw["hero"]), cards=", ".join(aw["cards"])
+        )
     g.s.pending.pop(0)
     other = list(aw["cards"])
     other.remove(card)
@@ -252,7 +284,7 @@ def event_choose(g, event: dict) -> None:
 
 def check_mission(g, hero) -> None:
     if hero.area not in g.s.mission_tokens:
-        raise IllegalEvent("FE-9.7.1", f"there is no mission token in {g.name(hero.area)}")
+        raise IllegalEvent("FE-9.7.1", "there is no mission token in {area}", area=g.name(hero.area))
 
 
 def event_mission(g, event: dict) -> None:
@@ -270,11 +302,13 @@ def event_mission_result(g, event: dict) -> None:
     """FE-9.7.3: the task is the mission book's text; the log says whether it was completed."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "mission_result":
-        raise IllegalEvent(*due.not_now(g, "no mission is being resolved now", "FE-9.7.3"))
+        raise IllegalEvent(*due.not_now(g, Text("no mission is being resolved now"), "FE-9.7.3"))
     hero = g.hero_arg(event)
     done = event.get("completed")
     if hero.id != aw["hero"] or not isinstance(done, bool):
-        raise IllegalEvent("FE-9.7.3", f"{g.name(aw['hero'])}'s mission: 'completed' must be true or false")
+        raise IllegalEvent(
+            "FE-9.7.3", "{hero}'s mission: 'completed' must be true or false", hero=g.name(aw["hero"])
+        )
     g.s.pending.pop(0)
     if done:
         effects.gain_vp(g, hero.team, g.content.missions[aw["card"]]["vp"], "missions")
@@ -306,7 +340,7 @@ def event_trade(g, event: dict) -> None:
     other = g.hero_arg(event, "with")
     if other.team != hero.team or other.area != hero.area or other.id == hero.id:
         raise IllegalEvent(
-            "FE-9.9.1", f"{g.name(hero.id)} trades only with another hero of its team in its area"
+            "FE-9.9.1", "{id} trades only with another hero of its team in its area", id=g.name(hero.id)
         )
     give, take = event.get("give", []), event.get("take", [])
     if not isinstance(give, list) or not isinstance(take, list) or not give + take:
@@ -315,7 +349,7 @@ def event_trade(g, event: dict) -> None:
     moves += [(other, hero, _traded_card(g, c)) for c in take]
     for src, _dst, card in moves:
         if not effects.take_card(src, card):
-            raise IllegalEvent("FE-9.9.2", f"{g.name(src.id)} does not own {g.name(card)}")
+            raise IllegalEvent("FE-9.9.2", "{id} does not own {card}", id=g.name(src.id), card=g.name(card))
     for _src, dst, card in moves:
         effects.give_card(g, dst, card)
     g.s.turn.free.append("trade")
@@ -337,7 +371,12 @@ def event_merchant(g, event: dict) -> None:
     if kind not in MERCHANT_DECK:
         raise UnreadableLog("'merchant' must be forge, shop or guild", rule="LOG-5.1")
     if q.merchant_count(g, hero.team, kind) < 1:
-        raise IllegalEvent("FE-9.10.2", f"the {g.team_name(hero.team)} team controls no {kind}")
+        raise IllegalEvent(
+            "FE-9.10.2",
+            "the {team_name} team controls no {kind}",
+            team_name=g.team_name(hero.team),
+            kind=kind,
+        )
     refresh = event.get("refresh", False)
     if not isinstance(refresh, bool):
         raise UnreadableLog("'refresh' must be true or false", rule="LOG-5.1")
@@ -347,7 +386,7 @@ def event_merchant(g, event: dict) -> None:
         g.s.offers[kind] = []
         g.s.pending.append({"kind": "draw", "deck": kind, "count": 4, "for": "offer"})
     if refresh:
-        effects.pay(g, hero.team, 1, "FE-9.10.3", "refreshing the offer")
+        effects.pay(g, hero.team, 1, "FE-9.10.3", Text("refreshing the offer"))
         g.s.discards[kind].extend(g.s.offers[kind])
         g.s.offers[kind] = []
         g.s.pending.append({"kind": "draw", "deck": kind, "count": 4, "for": "offer"})
@@ -357,7 +396,7 @@ def event_buy(g, event: dict) -> None:
     """FE-9.10.3–5: buy any of the offer at max(1, cost − (n − 1)); refill to 4; the turn ends."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "buy":
-        raise IllegalEvent(*due.not_now(g, "no merchant is open now", "FE-9.10"))
+        raise IllegalEvent(*due.not_now(g, Text("no merchant is open now"), "FE-9.10"))
     hero = g.hero_arg(event)
     if hero.id != aw["hero"]:
         raise IllegalEvent("FE-9.10.5", "purchases go to the hero using the merchant")
@@ -372,11 +411,21 @@ def event_buy(g, event: dict) -> None:
     for card in ids:
         if card not in offer:
             raise IllegalEvent(
-                "FE-9.10.3", f"{g.name(card)} is not in the {kind}'s offer ({', '.join(offer)})"
+                "FE-9.10.3",
+                "{card} is not in the {kind}'s offer ({offer})",
+                card=g.name(card),
+                kind=kind,
+                offer=", ".join(offer),
             )
         offer.remove(card)
         total += q.price(g.content.support[card]["cost"], n)
-    effects.pay(g, hero.team, total, "FE-9.10.4", f"buying {', '.join(g.name(c) for c in ids) or 'nothing'}")
+    effects.pay(
+        g,
+        hero.team,
+        total,
+        "FE-9.10.4",
+        Text("buying {cards}", cards=", ".join(g.name(c) for c in ids)) if ids else Text("buying nothing"),
+    )
     g.s.offers[kind] = offer
     for card in ids:
         effects.give_card(g, hero, card)
@@ -393,12 +442,12 @@ def event_map_spell(g, event: dict) -> None:
     card = g.content.lookup("support_cards", event.get("spell"), path="spell", what="spell")
     info = g.content.support[card]
     if card not in hero.spells:
-        raise IllegalEvent("FE-16.4.1", f"{g.name(hero.id)} does not hold {info['name']}")
+        raise IllegalEvent("FE-16.4.1", "{id} does not hold {name}", id=g.name(hero.id), name=info["name"])
     if "map" not in info.get("kinds", []):
-        raise IllegalEvent("FE-16.4.2", f"{info['name']} is not a map spell")
+        raise IllegalEvent("FE-16.4.2", "{name} is not a map spell", name=info["name"])
     target = g.hero_arg(event, "target") if event.get("target") is not None else hero
     if target.team != hero.team and info.get("target") != "enemy":
-        raise IllegalEvent("FE-16.4.3", f"{info['name']} targets a friendly hero")
+        raise IllegalEvent("FE-16.4.3", "{name} targets a friendly hero", name=info["name"])
     if target.team != hero.team and g.first_game and 2 not in g.s.skulls_done:
         raise IllegalEvent("FE-7.2", "no map spell may target an enemy hero before Skull Event 2 (AMB-55)")
     if target.team != hero.team and g.board.base_of(target.area) == target.team:
@@ -424,7 +473,10 @@ def event_equip(g, event: dict) -> None:
     slot = g.content.support[card].get("subtype", "consumable")
     if card not in hero.baggage or slot == "consumable":
         raise IllegalEvent(
-            "FE-16.3.5", f"{g.name(card)} is not an armour or artifact in {g.name(hero.id)}'s baggage"
+            "FE-16.3.5",
+            "{card} is not an armour or artifact in {id}'s baggage",
+            card=g.name(card),
+            id=g.name(hero.id),
         )
     hero.baggage.remove(card)
     old = hero.equipped.get(slot)
@@ -458,11 +510,16 @@ def event_respawn(g, event: dict) -> None:
     """FE-19.8.4: where a defeated hero returns, among the places the rule allows."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "respawn":
-        raise IllegalEvent(*due.not_now(g, "no defeated hero is to be placed now", "FE-19.8.4"))
+        raise IllegalEvent(*due.not_now(g, Text("no defeated hero is to be placed now"), "FE-19.8.4"))
     hero = g.hero_arg(event)
     to = g.area_arg(event, "to")
     if hero.id != aw["hero"] or to not in aw["options"]:
-        raise IllegalEvent("FE-19.8.4", f"{g.name(aw['hero'])} returns to one of: {', '.join(aw['options'])}")
+        raise IllegalEvent(
+            "FE-19.8.4",
+            "{hero} returns to one of: {options}",
+            hero=g.name(aw["hero"]),
+            options=", ".join(aw["options"]),
+        )
     g.s.pending.pop(0)
     hero.area = to
     effects.reveal_offers_at(g, to)
@@ -476,7 +533,9 @@ def event_scenario_complete(g, event: dict) -> None:
     aw = g.awaiting
     if aw is None or aw["kind"] not in ("activate", "turn"):
         raise IllegalEvent(
-            "FE-18.7.1", f"the objective is declared between decisions, not now ({g.describe_awaiting()})"
+            "FE-18.7.1",
+            "the objective is declared between decisions, not now ({describe_awaiting})",
+            describe_awaiting=g.describe_awaiting(),
         )
     unmet = solo.objective_unmet(g)
     if unmet is not None:
@@ -488,10 +547,10 @@ def event_scenario_complete(g, event: dict) -> None:
 def event_end_turn(g, event: dict) -> None:
     aw = g.awaiting
     if aw is None or aw["kind"] != "turn":
-        raise IllegalEvent(*due.not_now(g, "no hero is taking its turn now", "FE-8.3"))
+        raise IllegalEvent(*due.not_now(g, Text("no hero is taking its turn now"), "FE-8.3"))
     hero = g.hero_arg(event)
     if hero.id != g.s.turn.hero:
-        raise IllegalEvent("FE-8.3.1", f"it is {g.name(g.s.turn.hero)}'s turn")
+        raise IllegalEvent("FE-8.3.1", "it is {hero}'s turn", hero=g.name(g.s.turn.hero))
     g.end_turn()
 
 
@@ -501,10 +560,10 @@ def event_pay_defeat(g, event: dict) -> None:
     reaching 5 is legal (WE-10 row 3), overpaying gives no change."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "penalty":
-        raise IllegalEvent(*due.not_now(g, "no defeat penalty is due now", "FE-6.12.2"))
+        raise IllegalEvent(*due.not_now(g, Text("no defeat penalty is due now"), "FE-6.12.2"))
     hero = g.hero_arg(event)
     if hero.id != aw["hero"]:
-        raise IllegalEvent("FE-6.12.2", f"{g.name(aw['hero'])} pays its defeat penalty first")
+        raise IllegalEvent("FE-6.12.2", "{hero} pays its defeat penalty first", hero=g.name(aw["hero"]))
     eternium, cards = event.get("eternium", 0), event.get("cards", [])
     if (
         not isinstance(eternium, int)
@@ -526,14 +585,21 @@ def event_pay_defeat(g, event: dict) -> None:
         if cid not in owned or cid in ids:
             raise IllegalEvent(
                 "AMB-12",
-                f"{g.name(hero.id)} does not own {name!r}: only its own support cards may be discarded",
+                "{id} does not own {name!r}: only its own support cards may be discarded",
+                id=g.name(hero.id),
+                name=name,
             )
         ids.append(cid)
     value = sum(g.card_value(c) for c in ids)
     pool = g.s.teams[hero.team].eternium
     need = g.defeat_penalty(hero.team)
     if eternium > pool:
-        raise IllegalEvent("FE-1.7", f"the pool holds {pool} Eternium; {eternium} cannot be paid")
+        raise IllegalEvent(
+            "FE-1.7",
+            "the pool holds {pool} Eternium; {eternium} cannot be paid",
+            pool=pool,
+            eternium=eternium,
+        )
     if value + eternium < need:
         every = sum(g.card_value(c) for c in owned if g.card_value(c) > 0)
         if (
@@ -543,8 +609,14 @@ def event_pay_defeat(g, event: dict) -> None:
         ):
             raise IllegalEvent(
                 "FE-6.12.2",
-                f"the defeat costs a value of {need}: {eternium} Eternium and cards worth {value} "
-                f"make {eternium + value} (AMB-12: if {need} cannot be reached, the whole pool and every valued card)",
+                (
+                    "the defeat costs a value of {need}: {eternium} Eternium and cards worth {value} make {number} "
+                    "(AMB-12: if {need} cannot be reached, the whole pool and every valued card)"
+                ),
+                need=need,
+                eternium=eternium,
+                value=value,
+                number=eternium + value,
             )  # noqa: E501
     g.s.pending.pop(0)
     g.s.teams[hero.team].eternium -= eternium
@@ -557,17 +629,23 @@ def event_discard(g, event: dict) -> None:
     """AMB-25: more than 5 baggage cards or 2 spells; the owner chooses what goes."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "discard":
-        raise IllegalEvent(*due.not_now(g, "no discard is due now", "FE-16.3.4"))
+        raise IllegalEvent(*due.not_now(g, Text("no discard is due now"), "FE-16.3.4"))
     hero = g.hero_arg(event)
     cards = event.get("cards")
     if hero.id != aw["hero"] or not isinstance(cards, list) or len(cards) != aw["count"]:
         raise IllegalEvent("FE-16.3.4" if aw["what"] == "baggage" else "FE-16.4.1",
-                           f"{g.name(aw['hero'])} must discard exactly {aw['count']} {aw['what']} card(s)")  # fmt: skip
+                           "{hero} must discard exactly {count} {what} card(s)", hero=g.name(aw['hero']), count=aw['count'], what=aw['what'])  # fmt: skip
     held = hero.baggage if aw["what"] == "baggage" else hero.spells
     for name in cards:
         cid = g.content.find("support_cards", name)
         if cid not in held:
-            raise IllegalEvent("AMB-25", f"{name!r} is not among {g.name(hero.id)}'s {aw['what']}")
+            raise IllegalEvent(
+                "AMB-25",
+                "{name!r} is not among {id}'s {what}",
+                name=name,
+                id=g.name(hero.id),
+                what=aw["what"],
+            )
         held.remove(cid)
         g.discard_support(cid)
     g.s.pending.pop(0)
@@ -577,13 +655,15 @@ def event_trim(g, event: dict) -> None:
     """FE-11.3.3: after gaining a combat card, one card of the deck leaves the game (21 again)."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "trim":
-        raise IllegalEvent(*due.not_now(g, "no combat card is to be removed now", "FE-11.3.3"))
+        raise IllegalEvent(*due.not_now(g, Text("no combat card is to be removed now"), "FE-11.3.3"))
     team = g.team_arg(event)
     card = g.content.find("combat_cards", event.get("card"))
     t = g.s.teams[aw["team"]]
     if team != aw["team"] or card not in t.deck:
         raise IllegalEvent(
-            "FE-11.3.3", f"the {g.team_name(aw['team'])} team removes one card of its combat deck"
+            "FE-11.3.3",
+            "the {team_name} team removes one card of its combat deck",
+            team_name=g.team_name(aw["team"]),
         )
     t.deck.remove(card)
     t.out_of_game.append(card)
@@ -595,13 +675,13 @@ def event_move_loser(g, event: dict) -> None:
     aw = g.awaiting
     kind = "push" if event["type"] == "push" else "retreat"
     if aw is None or aw["kind"] != kind:
-        raise IllegalEvent(*due.not_now(g, "no hero is to be moved now", "FE-11.5.9.2"))
+        raise IllegalEvent(*due.not_now(g, Text("no hero is to be moved now"), "FE-11.5.9.2"))
     hero = g.hero_arg(event)
     to = g.area_arg(event, "to")
     options = move_options(g, aw)
     if hero.id != aw["hero"] or to not in options:
         raise IllegalEvent("AMB-18" if kind == "push" else "AMB-13",
-                           f"{g.name(aw['hero'])} moves to one of: {', '.join(options)}")  # fmt: skip
+                           "{hero} moves to one of: {options}", hero=g.name(aw['hero']), options=', '.join(options))  # fmt: skip
     g.s.pending.pop(0)
     hero.area = to
     effects.reveal_offers_at(g, to)
@@ -618,10 +698,10 @@ def event_defender(g, event: dict) -> None:
     """FE-10.3.1: the defending team chooses which of its heroes fights."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "defender":
-        raise IllegalEvent(*due.not_now(g, "no defender is to be chosen now", "FE-10.3"))
+        raise IllegalEvent(*due.not_now(g, Text("no defender is to be chosen now"), "FE-10.3"))
     hero = g.hero_arg(event)
     if hero.id not in aw["heroes"]:
-        raise IllegalEvent("FE-10.3.1", f"the defender is one of {', '.join(aw['heroes'])}")
+        raise IllegalEvent("FE-10.3.1", "the defender is one of {heroes}", heroes=", ".join(aw["heroes"]))
     g.s.pending.pop(0)
     from_queue = g.s.queue[0]
     g.start_epic(from_queue["hero"], hero.id, from_queue["area"])
@@ -638,20 +718,28 @@ def event_claim_victory(g, event: dict) -> None:
     objective = event.get("objective")
     if objective == "primary":
         if card not in t.victory_hand:
-            raise IllegalEvent("FE-6.11.2", f"{info['name']} is not in the {g.team_name(team)} team's hand")
+            raise IllegalEvent(
+                "FE-6.11.2",
+                "{name} is not in the {team_name} team's hand",
+                name=info["name"],
+                team_name=g.team_name(team),
+            )
         if len(t.victory_revealed) + len(t.victory_done) >= len(t.heroes):
             raise IllegalEvent("FE-6.11.4", "a team reveals at most as many victory cards as it has heroes")
     elif objective == "secondary":
         if card not in t.victory_revealed:
             raise IllegalEvent(
-                "FE-6.11.3", f"{info['name']} is not revealed with its secondary objective open"
+                "FE-6.11.3", "{name} is not revealed with its secondary objective open", name=info["name"]
             )
     else:
         raise UnreadableLog("'objective' must be primary or secondary", rule="LOG-5.1")
     reason = met(g, team, card, objective)
     if reason is not None:
         raise IllegalEvent(
-            "FE-6.11.2" if objective == "primary" else "FE-6.11.3", f"{info['name']}: {reason}"
+            "FE-6.11.2" if objective == "primary" else "FE-6.11.3",
+            "{name}: {reason}",
+            name=info["name"],
+            reason=reason,
         )
     effects.gain_vp(g, team, int(info["vp"][objective]), "victory_cards")
     if objective == "primary":
@@ -674,7 +762,9 @@ def event_redraw_victory(g, event: dict) -> None:
     aw = g.awaiting
     if aw is None or aw["kind"] != "turn" or g.s.heroes[g.s.turn.hero].team != team or g.s.turn.over:
         raise IllegalEvent(
-            "FE-6.11.5", f"the {g.team_name(team)} team may redraw only during its own turn, outside combat"
+            "FE-6.11.5",
+            "the {team_name} team may redraw only during its own turn, outside combat",
+            team_name=g.team_name(team),
         )
     cards = event.get("cards")
     if not isinstance(cards, list) or not cards:
@@ -683,9 +773,9 @@ def event_redraw_victory(g, event: dict) -> None:
     for cid in ids:
         if cid not in t.victory_hand:
             raise IllegalEvent(
-                "FE-6.11.5", f"{g.name(cid)} is not in the hand (cards in play cannot be discarded)"
+                "FE-6.11.5", "{cid} is not in the hand (cards in play cannot be discarded)", cid=g.name(cid)
             )
-    effects.pay(g, team, 1, "FE-6.11.5", "redrawing victory cards")
+    effects.pay(g, team, 1, "FE-6.11.5", Text("redrawing victory cards"))
     for cid in ids:
         t.victory_hand.remove(cid)
     g.s.discards["victory"].extend(ids)

@@ -67,24 +67,38 @@ class Chance:
         """Remove and return ``n`` cards from ``deck`` (top first); ``given`` is the log's list or None."""
         if given is not None:
             if not isinstance(given, list) or len(given) > MAX_ITEMS:
-                raise UnreadableLog(f"{what}: 'cards' must be a list of card names", rule="LOG-5.2")
+                raise UnreadableLog("{what}: 'cards' must be a list of card names", what=what, rule="LOG-5.2")
             given = [resolve(c) for c in given]
         if self.stream is not None:
             out = deck[:n]
             del deck[:n]
             if given is not None and given != out:
                 raise IllegalEvent(
-                    "LOG-4.3", f"{what}: the log records {given} but the committed seed gives {out}"
+                    "LOG-4.3",
+                    "{what}: the log records {given} but the committed seed gives {out}",
+                    what=what,
+                    given=given,
+                    out=out,
                 )
             return out
         if given is None:
-            raise IllegalEvent(rule, f"{what}: in a recorded log the draw must name the {n} card(s) drawn")
+            raise IllegalEvent(
+                rule, "{what}: in a recorded log the draw must name the {n} card(s) drawn", what=what, n=n
+            )
         if len(given) != n:
-            raise IllegalEvent(rule, f"{what}: {n} card(s) are drawn here but the log names {len(given)}")
+            raise IllegalEvent(
+                rule,
+                "{what}: {n} card(s) are drawn here but the log names {given_count}",
+                what=what,
+                n=n,
+                given_count=len(given),
+            )
         pool = list(deck)
         for card in given:
             if card not in pool:
-                raise IllegalEvent(rule, f"{what}: {card} cannot be drawn: it is not in that deck now")
+                raise IllegalEvent(
+                    rule, "{what}: {card} cannot be drawn: it is not in that deck now", what=what, card=card
+                )
             pool.remove(card)
         for card in given:
             deck.remove(card)
@@ -103,25 +117,39 @@ class Chance:
             or len(given) > MAX_ITEMS
             or not all(isinstance(f, str) for f in given)
         ):
-            raise UnreadableLog(f"{what}: 'faces' must be a list of die faces", rule="LOG-5.2")
+            raise UnreadableLog("{what}: 'faces' must be a list of die faces", what=what, rule="LOG-5.2")
         if self.stream is not None:
             out = [faces[self.stream.below(len(faces))] for _ in range(n)]
             if given is not None and given != out:
                 raise IllegalEvent(
-                    "LOG-4.3", f"{what}: the log records {given} but the committed seed gives {out}"
+                    "LOG-4.3",
+                    "{what}: the log records {given} but the committed seed gives {out}",
+                    what=what,
+                    given=given,
+                    out=out,
                 )
             return out
         if given is None:
-            raise IllegalEvent(rule, f"{what}: in a recorded log the roll must name the {n} face(s) rolled")
+            raise IllegalEvent(
+                rule, "{what}: in a recorded log the roll must name the {n} face(s) rolled", what=what, n=n
+            )
         if len(given) != n:
             raise IllegalEvent(
-                rule, f"{what}: {n} dice are rolled here but the log names {len(given)} face(s)"
+                rule,
+                "{what}: {n} dice are rolled here but the log names {given_count} face(s)",
+                what=what,
+                n=n,
+                given_count=len(given),
             )
         results = self.results[die]
         for face in given:
             if face not in results:
                 raise IllegalEvent(
                     "FE-3.4",
-                    f"{what}: a {die} die cannot show {face!r}; it shows {', '.join(results)}",
+                    "{what}: a {die} die cannot show {face!r}; it shows {results}",
+                    what=what,
+                    die=die,
+                    face=face,
+                    results=", ".join(results),
                 )
         return list(given)

@@ -100,7 +100,7 @@ class Content:
         cid = self.find(table, name)
         if cid is None:
             label = what or table.replace("_", " ")
-            raise UnreadableLog(f"{path}: {name!r} is not a known {label} in content pack '{self.pack_id}'",
+            raise UnreadableLog("{path_}: {name!r} is not a known {label} in content pack '{pack_id}'", path_=path, name=name, label=label, pack_id=self.pack_id,
                                 rule="LOG-5.1", path=path)  # fmt: skip
         return cid
 
@@ -144,7 +144,7 @@ def load_content(doc: dict, digest: str) -> Content:
         content = Content(doc, digest)
         _check_references(content)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise UnreadableLog(f"content pack '{doc.get('pack', {}).get('id')}' is malformed: {exc}",
+        raise UnreadableLog("content pack '{id}' is malformed: {exc}", id=doc.get('pack', {}).get('id'), exc=exc,
                             rule="LOG-3.5") from None  # fmt: skip
     return content
 

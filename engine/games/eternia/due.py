@@ -7,6 +7,8 @@ same moments. Keys are the awaited ``kind`` and, for draws and rolls, what they 
 
 from __future__ import annotations
 
+from engine.core.errors import Text
+
 # (kind, for) → (rule id, when it becomes due, in a player's words)
 DRAWS = {
     "offer": ("FE-9.10.1", "a merchant's offer is revealed (first occupation of its outpost, or a merchant use) or "
@@ -94,7 +96,7 @@ def _awaits(g) -> str:
     """What is due now and why, in a player's words: "a draw from the combat deck (FE-11.5.3.1: ...)"."""
     aw = g.awaiting
     if aw is None:
-        return "nothing: the game is over"
+        return Text("nothing: the game is over")
     words = g.describe_awaiting().removeprefix("awaiting: ")
     found = due(g, aw)
     return f"{words} ({found[0]}: {found[1]})" if found else words
@@ -111,17 +113,14 @@ def refuse_draw(g, event: dict) -> tuple[str, str]:
     deck = event.get("deck")
     if deck == "victory" and g.mode in ("solo", "skirmish"):
         rule = "FE-18.4.6" if g.mode == "solo" else "FE-19.8.1"
-        return rule, f"victory cards are not used in {g.mode} games (they go back to the box); the log should " \
-                     f"next record {_awaits(g)}"  # fmt: skip
+        return rule, Text(("victory cards are not used in {mode} games (they go back to the box); the log should next " "record {awaits}"), mode=g.mode, awaits=_awaits(g))  # fmt: skip
     if aw is not None and aw.get("kind") == "roll" and aw.get("for") == "epic":
-        return "FE-11.5.3.B", "against an epic beast or a boss the epic die is rolled before any combat card is " \
-                              "played this round; the log should next record the epic die " \
-                              '({"type": "roll", "die": "epic"})'  # fmt: skip
+        return "FE-11.5.3.B", Text("against an epic beast or a boss the epic die is rolled before any combat card is played this " "round; the log should next record the epic die ({{\"type\": \"roll\", \"die\": \"epic\"}})")  # fmt: skip
     if aw is not None and aw.get("kind") == "roll" and aw.get("for") == "battle":
-        return "FE-18.5.2", "in a solo combat against an enemy hero a wild die picks the battle deck before any " \
-                            'battle card is drawn; the log should next record that roll ({"type": "roll", "die": ' \
-                            '"wild"})'  # fmt: skip
-    return due_rule(g, aw, "FE-17.1"), f"no card is to be drawn now; the log should next record {_awaits(g)}"
+        return "FE-18.5.2", Text("in a solo combat against an enemy hero a wild die picks the battle deck before any battle card " "is drawn; the log should next record that roll ({{\"type\": \"roll\", \"die\": \"wild\"}})")  # fmt: skip
+    return due_rule(g, aw, "FE-17.1"), Text(
+        "no card is to be drawn now; the log should next record {awaits}", awaits=_awaits(g)
+    )
 
 
 def wrong_deck(g, event: dict) -> tuple[str, str]:
@@ -132,13 +131,23 @@ def wrong_deck(g, event: dict) -> tuple[str, str]:
         return refuse_draw(g, event)
     if aw.get("for") == "battle":
         why = (
-            "at Relentless there is no roll: always the surge deck"
+            Text("at Relentless there is no roll: always the surge deck")
             if g.difficulty == "relentless"
-            else f"at {g.difficulty.capitalize()} the die rolled picked it"
+            else Text("at {difficulty} the die rolled picked it", difficulty=g.difficulty.capitalize())
         )
-        return "FE-18.5.2", f"the battle card is drawn from the {want} deck ({why}), not the {deck} deck"
+        return "FE-18.5.2", Text(
+            "the battle card is drawn from the {want} deck ({why}), not the {deck} deck",
+            want=want,
+            why=why,
+            deck=deck,
+        )
     rule = due_rule(g, aw, "FE-17.1")
-    return rule, f"the draw due is from the {want} deck, not the {deck} deck ({_awaits(g)})"
+    return rule, Text(
+        "the draw due is from the {want} deck, not the {deck} deck ({awaits})",
+        want=want,
+        deck=deck,
+        awaits=_awaits(g),
+    )
 
 
 def refuse_roll(g, event: dict) -> tuple[str, str]:
@@ -148,22 +157,20 @@ def refuse_roll(g, event: dict) -> tuple[str, str]:
     epic_due = aw is not None and aw.get("kind") == "roll" and aw.get("for") == "epic"
     if die == "epic" and not epic_due:
         if _combat_kind(g) != "beast":
-            return "FE-6.10.1", "the epic die is rolled only when a hero fights an epic beast or a boss; the log " \
-                                f"should next record {_awaits(g)}"  # fmt: skip
-        return "FE-11.5.3.B", "the epic die is rolled once per combat round, before any combat card (AMB-27); " \
-                              f"the log should next record {_awaits(g)}"  # fmt: skip
+            return "FE-6.10.1", Text(("the epic die is rolled only when a hero fights an epic beast or a boss; the log should next " "record {awaits}"), awaits=_awaits(g))  # fmt: skip
+        return "FE-11.5.3.B", Text(("the epic die is rolled once per combat round, before any combat card (AMB-27); the log should " "next record {awaits}"), awaits=_awaits(g))  # fmt: skip
     if epic_due:
-        return "FE-11.5.3.B", "against an epic beast or a boss the roll due is the epic die " \
-                              '({"type": "roll", "die": "epic"}), before any combat card this round'  # fmt: skip
+        return "FE-11.5.3.B", Text("against an epic beast or a boss the roll due is the epic die ({{\"type\": \"roll\", \"die\": " "\"epic\"}}), before any combat card this round")  # fmt: skip
     if (
         aw is not None
         and aw.get("kind") == "draw"
         and aw.get("for") == "battle"
         and g.difficulty == "relentless"
     ):
-        return "FE-18.5.2", "at Relentless no die is rolled for the battle deck: the battle card is drawn from " \
-                            'the surge deck ({"type": "draw", "deck": "battle-surge"})'  # fmt: skip
-    return due_rule(g, aw, "FE-17.1"), f"no roll is due now; the log should next record {_awaits(g)}"
+        return "FE-18.5.2", Text("at Relentless no die is rolled for the battle deck: the battle card is drawn from the surge " "deck ({{\"type\": \"draw\", \"deck\": \"battle-surge\"}})")  # fmt: skip
+    return due_rule(g, aw, "FE-17.1"), Text(
+        "no roll is due now; the log should next record {awaits}", awaits=_awaits(g)
+    )
 
 
 def check_named_hero(g, event: dict) -> None:
@@ -179,17 +186,22 @@ def check_named_hero(g, event: dict) -> None:
     rule = due_rule(g, aw, "FE-17.1")
     if aw.get("hero") is not None:
         if hid != aw["hero"]:
-            raise IllegalEvent(rule, f"this {aw['kind']} is {g.name(aw['hero'])}'s, not {named}'s "
-                               f"({_awaits(g)})")  # fmt: skip
+            raise IllegalEvent(rule, "this {kind} is {hero}'s, not {named}'s ({awaits})", kind=aw['kind'], hero=g.name(aw['hero']), named=named, awaits=_awaits(g))  # fmt: skip
     elif aw.get("team") is not None:
         if hid is None or g.s.heroes.get(hid) is None or g.s.heroes[hid].team != aw["team"]:
-            raise IllegalEvent(rule, f"this {aw['kind']} is the {g.team_name(aw['team'])} team's; {named} is not "
-                               "one of its heroes")  # fmt: skip
+            raise IllegalEvent(rule, "this {kind} is the {team_name} team's; {named} is not one of its heroes", kind=aw['kind'], team_name=g.team_name(aw['team']), named=named)  # fmt: skip
     else:
-        raise IllegalEvent(rule, f"this {aw['kind']} is for no hero ({_awaits(g)}); leave 'hero' out")
+        raise IllegalEvent(
+            rule,
+            "this {kind} is for no hero ({awaits}); leave 'hero' out",
+            kind=aw["kind"],
+            awaits=_awaits(g),
+        )
 
 
 def not_now(g, what: str, default: str) -> tuple[str, str]:
     """(rule, message) for an event that answers nothing awaited now: the rule that makes what is awaited
     instead due (``default`` when none is known), and what the log should record next."""
-    return due_rule(g, g.awaiting, default), f"{what}; the log should next record {_awaits(g)}"
+    return due_rule(g, g.awaiting, default), Text(
+        "{what}; the log should next record {awaits}", what=what, awaits=_awaits(g)
+    )

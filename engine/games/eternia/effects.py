@@ -27,7 +27,12 @@ def pay(g, team: str, n: int, rule: str, what: str) -> None:
     t = g.s.teams[team]
     if t.eternium < n:
         raise IllegalEvent(
-            rule, f"{what} costs {n} Eternium but the {g.team_name(team)} pool holds {t.eternium}"
+            rule,
+            "{what} costs {n} Eternium but the {team_name} pool holds {eternium}",
+            what=what,
+            n=n,
+            team_name=g.team_name(team),
+            eternium=t.eternium,
         )
     t.eternium -= n  # FE-1.7: a pool never goes negative
 

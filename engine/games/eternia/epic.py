@@ -8,7 +8,7 @@ change steps 3, 5 and 9 where they apply.
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.games.eternia import due, effects, powerdice, record
 from engine.games.eternia import queries as q
 from engine.games.eternia.content import ZONES
@@ -620,7 +620,7 @@ def event_excess(g, event: dict) -> None:
     c = g.s.combat
     hero = g.hero_arg(event)
     if hero.id != aw["hero"]:
-        raise IllegalEvent("FE-13.2", f"{g.name(aw['hero'])} assigns its automatic successes now")
+        raise IllegalEvent("FE-13.2", "{hero} assigns its automatic successes now", hero=g.name(aw["hero"]))
     side = side_of(c, hero.id)
     c.pd["auto"][_key(c, side)] = powerdice.check_excess(event, aw["count"], _zone_dice(g, c, side))
 
@@ -631,7 +631,7 @@ def event_pd_dice(g, event: dict) -> None:
     c = g.s.combat
     hero = g.hero_arg(event)
     if hero.id != aw["hero"]:
-        raise IllegalEvent("FE-13.4", f"{g.name(aw['hero'])} handles its dice now")
+        raise IllegalEvent("FE-13.4", "{hero} handles its dice now", hero=g.name(aw["hero"]))
     p = next(p for p in c.pd["pools"] if not p["done"])
     if event["type"] == "stop":
         p["done"] = True  # AMB-44: a reroll face left showing counts 0
@@ -680,7 +680,7 @@ def cleanup(g) -> None:
 def need(g, kind: str, event: dict) -> dict:
     aw = g.awaiting
     if aw is None or aw["kind"] != kind:
-        raise IllegalEvent(*due.not_now(g, f"no {kind} decision is awaited now", "FE-11.5"))
+        raise IllegalEvent(*due.not_now(g, Text("no {kind} decision is awaited now", kind=kind), "FE-11.5"))
     return aw
 
 
@@ -690,7 +690,7 @@ def event_weapon(g, event: dict) -> None:
     hero = g.hero_arg(event)
     if hero.id != aw["hero"]:
         raise IllegalEvent(
-            "FE-11.5.1.H", f"{g.name(aw['hero'])} chooses a weapon first (the active player starts)"
+            "FE-11.5.1.H", "{hero} chooses a weapon first (the active player starts)", hero=g.name(aw["hero"])
         )
     weapons = {w["id"]: w for w in g.content.heroes[hero.id]["weapons"]}
     wid = event.get("weapon")
@@ -708,7 +708,11 @@ def event_weapon(g, event: dict) -> None:
     )  # noqa: E501
     if found is None:
         raise IllegalEvent(
-            "FE-11.2.1", f"{g.name(hero.id)} has no weapon {wid!r} (its weapons: {', '.join(weapons)})"
+            "FE-11.2.1",
+            "{id} has no weapon {wid!r} (its weapons: {weapons})",
+            id=g.name(hero.id),
+            wid=wid,
+            weapons=", ".join(weapons),
         )
     side_of(c, hero.id).weapon = found
 
@@ -737,8 +741,7 @@ def event_focus(g, event: dict) -> None:
             "FE-11.5.3.5", "a card drawn through a tool or an ability cannot be focused away (AMB-35)"
         )
     if side.focus_used >= mind:
-        raise IllegalEvent("FE-11.5.3.5", f"{g.name(side.hero)} has focused {side.focus_used} time(s) in this combat, "
-                           f"as many as its mind ({mind}) allows (AMB-14)")  # fmt: skip
+        raise IllegalEvent("FE-11.5.3.5", ("{hero} has focused {focus_used} time(s) in this combat, as many as its mind ({mind}) allows " "(AMB-14)"), hero=g.name(side.hero), focus_used=side.focus_used, mind=mind)  # fmt: skip
     side.focus_used += 1
     side.focus_pile.append(side.hand.pop())
     del c  # the next draw is awaited by step 3
@@ -749,7 +752,7 @@ def event_place(g, event: dict) -> None:
     c = g.s.combat
     aw = g.awaiting
     if aw is None or aw["kind"] not in ("step3", "place4"):
-        raise IllegalEvent(*due.not_now(g, "no combat card waits to be played now", "FE-11.5.3"))
+        raise IllegalEvent(*due.not_now(g, Text("no combat card waits to be played now"), "FE-11.5.3"))
     side = _acting(g, aw, event)
     card = side.hand[0]
     zone = event.get("zone")
@@ -793,19 +796,35 @@ def _zone_rule(g, c, side, card, zone) -> str:
 def _zone_reason(g, c, side, card, zone, zones) -> str:
     name = g.content.combat_cards[card]["name"]
     if card_kind(g, card) == "time":
-        return "a time card is played beside the combat board, not into a zone"
+        return Text("a time card is played beside the combat board, not into a zone")
     if zone == "beside":
-        return f"only a time card goes beside the board; {name} is played into a zone ({', '.join(zones)})"
+        return Text(
+            "only a time card goes beside the board; {name} is played into a zone ({zones})",
+            name=name,
+            zones=", ".join(zones),
+        )
     if zone == side.last_zone and c.step == "place":
-        return f"{name} cannot go into {zone} again: the previous card went there (legal now: {', '.join(zones) or 'none'})"
-    return f"the {zone} zone already holds its limit of cards (legal now: {', '.join(zones) or 'none'})"
+        return Text(
+            "{name} cannot go into {zone} again: the previous card went there (legal now: {value})",
+            name=name,
+            zone=zone,
+            value=", ".join(zones) or "none",
+        )
+    return Text(
+        "the {zone} zone already holds its limit of cards (legal now: {value})",
+        zone=zone,
+        value=", ".join(zones) or "none",
+    )
 
 
 def _acting(g, aw: dict, event: dict) -> Side:
     hero = g.hero_arg(event)
     if hero.id != aw["hero"]:
         raise IllegalEvent(
-            "FE-11.5.3.1", f"it is {g.name(aw['hero'])}'s card to play, not {g.name(hero.id)}'s"
+            "FE-11.5.3.1",
+            "it is {hero}'s card to play, not {id}'s",
+            hero=g.name(aw["hero"]),
+            id=g.name(hero.id),
         )
     return side_of(g.s.combat, hero.id)
 
@@ -816,7 +835,7 @@ def event_keep(g, event: dict) -> None:
     side = _acting(g, aw, event)
     card = g.content.find("combat_cards", event.get("card"))
     if card not in side.tool:
-        raise IllegalEvent("FE-11.4.5", f"the tool drew {', '.join(side.tool)}; keep one of them")
+        raise IllegalEvent("FE-11.4.5", "the tool drew {tool}; keep one of them", tool=", ".join(side.tool))
     rest = list(side.tool)
     rest.remove(card)
     g.s.teams[side.team].discard.extend(rest)
@@ -831,7 +850,10 @@ def step4_side(g, event: dict, aw: dict) -> Side:
     side = side_of(c, hero.id)
     if side is None or side.team != aw["team"]:
         raise IllegalEvent(
-            "FE-11.5.4.2", f"{g.name(hero.id)} is not the {g.team_name(aw['team'])} hero in this combat"
+            "FE-11.5.4.2",
+            "{id} is not the {team_name} hero in this combat",
+            id=g.name(hero.id),
+            team_name=g.team_name(aw["team"]),
         )
     return side
 
@@ -843,7 +865,9 @@ def event_step4(g, event: dict) -> None:
     team = aw["team"]
     if kind == "pass":
         if event.get("team", team) != team and g.content.find("heroes", event.get("team")) is None:
-            raise IllegalEvent("FE-11.5.4.2", f"it is the {g.team_name(team)} team's opportunity")
+            raise IllegalEvent(
+                "FE-11.5.4.2", "it is the {team_name} team's opportunity", team_name=g.team_name(team)
+            )
         if time_due(g, c, team):
             raise IllegalEvent(
                 "FE-13.3", "with Power Dice every time card is activated before the totals: use it first"
@@ -858,21 +882,24 @@ def event_step4(g, event: dict) -> None:
         if slot is None:
             raise IllegalEvent(
                 "FE-11.5.4.3",
-                f"there is no unused face-up surge card in {g.name(side.hero)}'s {zone} zone (AMB-32)",
+                "there is no unused face-up surge card in {hero}'s {zone} zone (AMB-32)",
+                hero=g.name(side.hero),
+                zone=zone,
             )
         slot[2] = True
         _surge_effect(g, c, side, g.content.weapons[side.weapon]["surge"]["effect"])
     elif kind == "time":
         side = step4_side(g, event, aw)
         if "time" not in side.beside:
-            raise IllegalEvent("FE-11.4.4", f"{g.name(side.hero)} has no time card beside its board")
+            raise IllegalEvent(
+                "FE-11.4.4", "{hero} has no time card beside its board", hero=g.name(side.hero)
+            )
         swap = event.get("swap")
         try:
             (za, ia), (zb, ib) = swap
             ca, cb = side.board[za][ia], side.board[zb][ib]
         except (TypeError, ValueError, KeyError, IndexError):
-            raise IllegalEvent("AMB-33", f"the time card swaps two cards on {g.name(side.hero)}'s own board; "
-                               "'swap' must name two of them as [zone, position]") from None  # fmt: skip
+            raise IllegalEvent("AMB-33", ("the time card swaps two cards on {hero}'s own board; 'swap' must name two of them as [zone, " "position]"), hero=g.name(side.hero)) from None  # fmt: skip
         if ca is cb:
             raise IllegalEvent("AMB-33", "the time card swaps two different cards")
         side.board[za][ia], side.board[zb][ib] = cb, ca
@@ -888,7 +915,9 @@ def event_step4(g, event: dict) -> None:
         if card not in hero.baggage or info.get("subtype") != "consumable":
             raise IllegalEvent(
                 "FE-16.3.6",
-                f"{g.name(hero.id)} owns no consumable {info['name']} (only the heroes in the combat may use theirs)",
+                "{id} owns no consumable {name} (only the heroes in the combat may use theirs)",
+                id=g.name(hero.id),
+                name=info["name"],
             )  # noqa: E501
         hero.baggage.remove(card)
         g.discard_support(card)
@@ -913,14 +942,13 @@ def event_step4(g, event: dict) -> None:
             )
         have = q.soldiers(g, c.area, hero.team) if c.area else 0
         if n < 1 or n > have:
-            raise IllegalEvent("FE-11.5.4.3", f"{g.name(hero.id)} has {have} friendly soldier(s) in its area; "
-                               f"it cannot remove {n}")  # fmt: skip
+            raise IllegalEvent("FE-11.5.4.3", "{id} has {have} friendly soldier(s) in its area; it cannot remove {n}", id=g.name(hero.id), have=have, n=n)  # fmt: skip
         effects.remove_soldiers(g, c.area, hero.team, n)
         side.soldiers_used = True
         for z, v in spend.items():
             side.bonus[z] += v
     else:
-        raise IllegalEvent("FE-11.5.4.3", f"'{kind}' is not an option of step 4")
+        raise IllegalEvent("FE-11.5.4.3", "'{kind}' is not an option of step 4", kind=kind)
     c.step4_order.append(c.step4_order.pop(0))  # the teams alternate
 
 
@@ -930,14 +958,18 @@ def _spell(g, c: Combat, event: dict, team: str) -> None:
     if owner.team != team:
         raise IllegalEvent(
             "AMB-11",
-            f"{g.name(owner.id)} is not on the {g.team_name(team)} team; a team plays only its own spells",
+            "{id} is not on the {team_name} team; a team plays only its own spells",
+            id=g.name(owner.id),
+            team_name=g.team_name(team),
         )
     card = g.content.lookup("support_cards", event.get("spell"), path="spell", what="spell")
     info = g.content.support[card]
     if card not in owner.spells:
-        raise IllegalEvent("FE-16.4.1", f"{g.name(owner.id)} does not hold the spell {info['name']}")
+        raise IllegalEvent(
+            "FE-16.4.1", "{id} does not hold the spell {name}", id=g.name(owner.id), name=info["name"]
+        )
     if "combat" not in info.get("kinds", []):
-        raise IllegalEvent("FE-16.4.2", f"{info['name']} is not a combat spell")
+        raise IllegalEvent("FE-16.4.2", "{name} is not a combat spell", name=info["name"])
     friendly = next((s for s in sides(c) if s.team == team), None)
     enemy = opponent(c, friendly) if friendly is not None else c.active
     effect = info.get("effect") or {}
@@ -972,9 +1004,8 @@ def event_flee(g, event: dict) -> None:
     to = g.area_arg(event, "to")
     options = q.safe_adjacent(g, hero, c.area)
     if to not in options:
-        raise IllegalEvent("FE-11.5.8.2", f"{g.name(hero.id)} can flee only to an adjacent area without enemy miniatures "
-                           f"({', '.join(options) or 'there is none: it cannot flee'})")  # fmt: skip
-    effects.pay(g, hero.team, g.flee_cost(c), "FE-11.5.8.2", "fleeing")
+        raise IllegalEvent("FE-11.5.8.2", "{id} can flee only to an adjacent area without enemy miniatures ({value})", id=g.name(hero.id), value=', '.join(options) or 'there is none: it cannot flee')  # fmt: skip
+    effects.pay(g, hero.team, g.flee_cost(c), "FE-11.5.8.2", Text("fleeing"))
     hero.area = to
     c.winner = "defender"
     record.combat_ending(c, "fled", "FE-11.5.8.2", "defender")

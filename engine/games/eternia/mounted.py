@@ -26,8 +26,7 @@ def resolve(content, name, *, path: str) -> tuple[str, str | None]:
 def check_team(g, team_name: str, mounted: list[str]) -> None:
     if len(mounted) > 1:
         rule = "FE-19.4.1" if g.mode == "skirmish" else "FE-4.1.8"
-        raise IllegalEvent(rule, f"each team may field at most one mounted hero; {team_name} fields "
-                           f"{', '.join(g.name(m) for m in mounted)}")  # fmt: skip
+        raise IllegalEvent(rule, "each team may field at most one mounted hero; {team_name} fields {mounted}", team_name=team_name, mounted=', '.join(g.name(m) for m in mounted))  # fmt: skip
 
 
 def compensation(g) -> dict[str, int]:

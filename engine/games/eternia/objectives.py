@@ -30,8 +30,7 @@ def met(g, team: str, card: str, objective: str) -> str | None:
     t = g.s.teams[team]
     since = t.marks.get(card, {}) if objective == "secondary" else {}
     if "hook" in cond:
-        raise UnreadableLog(f"victory card {card!r} needs the rule hook {cond['hook']!r}, which this engine does not "
-                            "implement", rule="LOG-3.6")  # fmt: skip
+        raise UnreadableLog("victory card {card!r} needs the rule hook {hook!r}, which this engine does not implement", card=card, hook=cond['hook'], rule="LOG-3.6")  # fmt: skip
     if "income_at_least" in cond:
         n = cond["income_at_least"]
         start = since.get("_round", 0)
@@ -74,6 +73,9 @@ def met(g, team: str, card: str, objective: str) -> str | None:
                 return f"it needs {n} {what}{' since the card was revealed' if since else ''}; the team has {value}"
         elif key != "when":
             raise UnreadableLog(
-                f"victory card {card!r} has an objective {key!r} this engine does not know", rule="LOG-3.6"
+                "victory card {card!r} has an objective {key!r} this engine does not know",
+                card=card,
+                key=key,
+                rule="LOG-3.6",
             )
     return None

@@ -19,14 +19,13 @@ def resolve_options(given: dict | None) -> dict:
     out = dict(DEFAULTS)
     for key, value in (given or {}).items():
         if key not in DEFAULTS:
-            raise UnreadableLog(f"/options/{key}: unknown option (known: {', '.join(DEFAULTS)})", rule="LOG-2.3",
+            raise UnreadableLog("/options/{key}: unknown option (known: {defaults})", key=key, defaults=', '.join(DEFAULTS), rule="LOG-2.3",
                                 path=f"/options/{key}")  # fmt: skip
         if not isinstance(value, bool):
             raise UnreadableLog(
-                f"/options/{key}: must be true or false", rule="LOG-2.3", path=f"/options/{key}"
+                "/options/{key}: must be true or false", key=key, rule="LOG-2.3", path=f"/options/{key}"
             )
         if value and key in NOT_YET:
-            raise UnreadableLog(f"{NOT_YET[key]} is not supported by this engine version yet; the log is stored and "
-                                "will be verified once it is", rule="LOG-3.7", path=f"/options/{key}")  # fmt: skip
+            raise UnreadableLog(("{not_yet} is not supported by this engine version yet; the log is stored and will be verified " "once it is"), not_yet=NOT_YET[key], rule="LOG-3.7", path=f"/options/{key}")  # fmt: skip
         out[key] = value
     return out

@@ -38,8 +38,7 @@ def check_excess(event: dict, need: int, zone_dice: dict[str, int]) -> dict[str,
     if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in parts.values()):
         raise UnreadableLog("'attack', 'defence' and 'initiative' are whole numbers of dice", rule="LOG-5.1")
     if sum(parts.values()) != need or any(parts[z] > zone_dice[z] for z in ZONES):
-        raise IllegalEvent("FE-13.2", f"exactly {need} dice beyond 10 become automatic successes, each taken from its "
-                           f"own zone (dice: {zone_dice})")  # fmt: skip
+        raise IllegalEvent("FE-13.2", ("exactly {need} dice beyond 10 become automatic successes, each taken from its own zone (dice: " "{zone_dice})"), need=need, zone_dice=zone_dice)  # fmt: skip
     return parts
 
 
@@ -56,6 +55,8 @@ def check_reroll(dice: list[str], extra) -> list[int]:
         or len(extra) > len(rerolls)
     ):
         raise IllegalEvent(
-            "FE-6.9.4", f"{len(rerolls)} reroll face(s) let at most as many other dice join the reroll"
+            "FE-6.9.4",
+            "{rerolls_count} reroll face(s) let at most as many other dice join the reroll",
+            rerolls_count=len(rerolls),
         )
     return sorted(rerolls + extra)

@@ -5,7 +5,7 @@ and the verdict's result (FE-17). Implements engine.core.ruleset.Replay.
 from __future__ import annotations
 
 from engine.core import result
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.core.logfile import explain_event, schema_fields
 from engine.core.ruleset import ReplayBase
 from engine.games.eternia import (
@@ -47,12 +47,11 @@ class Game(ReplayBase):
         self.first_game = bool(setup.get("first_game", False))
         sid = setup.get("scenario") if setup.get("scenario") in content.scenarios else None
         if sid is None:
-            raise UnreadableLog(f"/setup/scenario: {setup.get('scenario')!r} is not a scenario of content pack "
-                                f"'{content.pack_id}' ({', '.join(content.scenarios)})", rule="LOG-3.4",
+            raise UnreadableLog("/setup/scenario: {scenario!r} is not a scenario of content pack '{pack_id}' ({scenarios})", scenario=setup.get('scenario'), pack_id=content.pack_id, scenarios=', '.join(content.scenarios), rule="LOG-3.4",
                                 path="/setup/scenario")  # fmt: skip
         self.scenario = content.scenarios[sid]
         if self.scenario.get("mode", "standard") != self.mode:
-            raise UnreadableLog(f"/setup/scenario: {sid!r} is a {self.scenario.get('mode')} scenario, not a {self.mode} one",
+            raise UnreadableLog("/setup/scenario: {sid!r} is a {mode} scenario, not a {mode_2} one", sid=sid, mode=self.scenario.get('mode'), mode_2=self.mode,
                                 rule="LOG-3.4", path="/setup/scenario")  # fmt: skip
         self.free_heroes = bool(setup.get("free_heroes", False)) and self.mode == "skirmish"  # FE-19.3
         self.difficulty = setup.get("difficulty", "novice") if self.mode == "solo" else None  # FE-18.4.1
@@ -78,14 +77,16 @@ class Game(ReplayBase):
         for i, p in enumerate(doc["players"]):
             faction = c.find_faction(p["faction"])
             if faction is None:
-                raise UnreadableLog(f"/players/{i}/faction: {p['faction']!r} is not a faction of the pack "
-                                    f"({', '.join(c.factions)})", rule="LOG-3.4", path=f"/players/{i}/faction")  # fmt: skip
+                raise UnreadableLog("/players/{i}/faction: {faction!r} is not a faction of the pack ({factions})", i=i, faction=p['faction'], factions=', '.join(c.factions), rule="LOG-3.4", path=f"/players/{i}/faction")  # fmt: skip
             teams.setdefault(faction, []).append((p, i))
             if not p["force"]:  # "ognuno seleziona un personaggio": every player plays at least one hero
                 raise IllegalEvent(
                     "FE-18.1.2" if self.mode == "solo" else "FE-2.1",
-                    f"{p['name']} controls no hero: every player controls one or more of the team's 3 heroes, "
-                    "so a team has one to three players",
+                    (
+                        "{name} controls no hero: every player controls one or more of the team's 3 heroes, so a team "
+                        "has one to three players"
+                    ),
+                    name=p["name"],
                 )
         if self.mode == "solo":  # FE-18.1.2: one team of players; the other is the game's (the scenario's)
             if len(teams) != 1:
@@ -101,7 +102,9 @@ class Game(ReplayBase):
             teams[self.enemy_team] = []
         if len(teams) != 2:
             raise IllegalEvent(
-                "FE-4.1.1", f"the standard game has exactly two teams; this log has {len(teams)}"
+                "FE-4.1.1",
+                "the standard game has exactly two teams; this log has {teams_count}",
+                teams_count=len(teams),
             )
         start = c.find_faction(doc["setup"].get("starting_team"))
         if start not in teams:
@@ -115,10 +118,13 @@ class Game(ReplayBase):
                     hid, rider = mounted.resolve(c, name, path=f"/players/{i}/force/{j}")
                     if c.heroes[hid]["faction"] != faction and not self.free_heroes:
                         raise IllegalEvent(
-                            "FE-4.1.2", f"{c.name(hid)} is not a hero of {c.factions[faction]['name']}"
+                            "FE-4.1.2",
+                            "{hid} is not a hero of {name}",
+                            hid=c.name(hid),
+                            name=c.factions[faction]["name"],
                         )
                     if hid in s.heroes:
-                        raise IllegalEvent("FE-4.1.2", f"{c.name(hid)} is fielded twice")
+                        raise IllegalEvent("FE-4.1.2", "{hid} is fielded twice", hid=c.name(hid))
                     heroes.append(hid)
                     s.heroes[hid] = Hero(id=hid, team=faction, player=p["id"], area="", mounted=rider)
                     riders += [rider] if rider else []
@@ -129,7 +135,10 @@ class Game(ReplayBase):
                     s.heroes[hid] = Hero(id=hid, team=faction, player="", area=area)
             if len(heroes) != 3:
                 raise IllegalEvent(
-                    "FE-4.1.2", f"each team selects 3 heroes; {c.factions[faction]['name']} has {len(heroes)}"
+                    "FE-4.1.2",
+                    "each team selects 3 heroes; {name} has {heroes_count}",
+                    name=c.factions[faction]["name"],
+                    heroes_count=len(heroes),
                 )
             base = c.factions[faction]["base"]
             if faction != "motu" and self.scenario.get("ew_base"):
@@ -190,7 +199,7 @@ class Game(ReplayBase):
         deploy = doc["setup"].get("deployment")
         if not isinstance(deploy, dict):
             raise IllegalEvent(
-                "FE-7.1", "a first game records where each hero deploys ('deployment': {hero: outpost})"
+                "FE-7.1", "a first game records where each hero deploys ('deployment': {{hero: outpost}})"
             )
         for team in s.order:
             sites = list(c.factions[team].get("first_game", []))
@@ -199,8 +208,7 @@ class Game(ReplayBase):
                 name = next((v for k, v in deploy.items() if c.find("heroes", k) == hid), None)
                 area = c.find("areas", name)
                 if area not in sites or area in placed:
-                    raise IllegalEvent("FE-7.1", f"{c.name(hid)} must deploy on one of its side's merchant outposts "
-                                       f"({', '.join(sites)}), one hero on each")  # fmt: skip
+                    raise IllegalEvent("FE-7.1", "{hid} must deploy on one of its side's merchant outposts ({sites}), one hero on each", hid=c.name(hid), sites=', '.join(sites))  # fmt: skip
                 placed.append(area)
                 s.heroes[hid].area = area
                 effects.place_soldiers(self, area, team, 1)
@@ -216,7 +224,7 @@ class Game(ReplayBase):
         hid = self.content.lookup("heroes", event.get(key), path=key, what="hero")
         hero = self.s.heroes.get(hid)
         if hero is None:
-            raise IllegalEvent("FE-4.1.2", f"{self.name(hid)} is not in this game")
+            raise IllegalEvent("FE-4.1.2", "{hid} is not in this game", hid=self.name(hid))
         return hero
 
     def area_arg(self, event: dict, key: str) -> str:
@@ -225,7 +233,9 @@ class Game(ReplayBase):
     def team_arg(self, event: dict) -> str:
         team = self.content.find_faction(event.get("team"))
         if team not in self.s.teams:
-            raise UnreadableLog(f"'team' must be one of {', '.join(self.s.teams)}", rule="LOG-5.1")
+            raise UnreadableLog(
+                "'team' must be one of {teams}", teams=", ".join(self.s.teams), rule="LOG-5.1"
+            )
         return team
 
     # -- rules that depend on mode and options -----------------------------------------------------------
@@ -475,7 +485,7 @@ class Game(ReplayBase):
         kind = event["type"]
         handler = HANDLERS.get(kind)
         if handler is None:
-            raise UnreadableLog(f"unknown event type '{kind}' (known: {', '.join(sorted(HANDLERS))})",
+            raise UnreadableLog("unknown event type '{kind}' (known: {handlers})", kind=kind, handlers=', '.join(sorted(HANDLERS)),
                                 rule="LOG-5.1", event_index=index)  # fmt: skip
         if not EVENT_FIELDS.issuperset(event):
             explain_event(LOG_SCHEMA, event, index)
@@ -489,8 +499,7 @@ class Game(ReplayBase):
 
     def finish(self) -> None:
         if self.s.phase != "over":
-            raise UnreadableLog(f"the log ends in round {self.s.round + 1} ({self.describe_awaiting()}): the game is not "
-                                "over (it ends after the final round on the fourth skull space, FE-17.1)", rule="LOG-5.3")  # fmt: skip
+            raise UnreadableLog(("the log ends in round {number} ({describe_awaiting}): the game is not over (it ends after the " "final round on the fourth skull space, FE-17.1)"), number=self.s.round + 1, describe_awaiting=self.describe_awaiting(), rule="LOG-5.3")  # fmt: skip
 
     def round_number(self) -> int | None:
         return self.s.round + 1 + self.s.extra
@@ -743,7 +752,7 @@ def event_draw(g: Game, event: dict) -> None:
         deck,
         count,
         event.get("cards"),
-        what=f"drawing from the {deck_name} deck",
+        what=Text("drawing from the {deck} deck", deck=deck_name),
         rule=due.due_rule(g, aw, "FE-6.13.1"),  # the rule that makes this draw, of these cards, due
         resolve=resolve,
     )
@@ -782,7 +791,10 @@ def _combat_card(c: Content, name) -> str:
     cid = c.find("combat_cards", name)
     if cid is None:
         raise UnreadableLog(
-            f"cards: {name!r} is not a combat card ({', '.join(c.combat_cards)})", rule="LOG-5.1"
+            "cards: {name!r} is not a combat card ({combat_cards})",
+            name=name,
+            combat_cards=", ".join(c.combat_cards),
+            rule="LOG-5.1",
         )
     return cid
 
@@ -796,7 +808,7 @@ def event_roll(g: Game, event: dict) -> None:
         aw["die"],
         aw["count"],
         event.get("faces"),
-        what=f"rolling {aw['count']} {aw['die']} die/dice",
+        what=Text("rolling {count} {die} die/dice", count=aw["count"], die=aw["die"]),
         rule=due.due_rule(g, aw, "FE-6.9.1"),
     )
     if g.s.pending and g.s.pending[0] is aw:
@@ -825,11 +837,15 @@ def event_duel(g: Game, event: dict) -> None:
     """FE-17.2.4: each tied team secretly selects one of its heroes."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "duel":
-        raise IllegalEvent(*due.not_now(g, "no tie-break hero is to be selected now", "FE-17.2.4"))
+        raise IllegalEvent(*due.not_now(g, Text("no tie-break hero is to be selected now"), "FE-17.2.4"))
     team = g.team_arg(event)
     hero = g.hero_arg(event)
     if team != aw["team"] or hero.team != team:
-        raise IllegalEvent("FE-17.2.4", f"the {g.team_name(aw['team'])} team selects one of its own heroes")
+        raise IllegalEvent(
+            "FE-17.2.4",
+            "the {team_name} team selects one of its own heroes",
+            team_name=g.team_name(aw["team"]),
+        )
     g.s.duel[team] = hero.id
 
 
@@ -844,12 +860,16 @@ def event_reroll(g: Game, event: dict) -> None:
 def event_activate(g: Game, event: dict) -> None:
     aw = g.awaiting
     if aw is None or aw["kind"] != "activate":
-        raise IllegalEvent(*due.not_now(g, "no hero can be activated now", "FE-8.3"))
+        raise IllegalEvent(*due.not_now(g, Text("no hero can be activated now"), "FE-8.3"))
     hero = g.hero_arg(event)
     if hero.team != aw["team"]:
-        raise IllegalEvent("FE-8.3.2", f"it is the {g.team_name(aw['team'])} team's turn to activate a hero")
+        raise IllegalEvent(
+            "FE-8.3.2",
+            "it is the {team_name} team's turn to activate a hero",
+            team_name=g.team_name(aw["team"]),
+        )
     if hero.activated:
-        raise IllegalEvent("FE-8.3.3", f"{g.name(hero.id)} has already been activated this round")
+        raise IllegalEvent("FE-8.3.3", "{id} has already been activated this round", id=g.name(hero.id))
     g.s.turn = Turn(hero=hero.id)
 
 

@@ -8,7 +8,7 @@ mission book's and marked provisional in the starter pack.
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.games.eternia import due, effects, epic, mounted, record
 from engine.games.eternia import queries as q
 from engine.games.eternia.state import SOLDIER_CAP
@@ -92,7 +92,7 @@ def _advance_turn(g) -> None:
 def _need(g, kind: str) -> dict:
     aw = g.awaiting
     if aw is None or aw["kind"] != kind:
-        raise IllegalEvent(*due.not_now(g, "the skirmish setup is not at this step now", "FE-19.2"))
+        raise IllegalEvent(*due.not_now(g, Text("the skirmish setup is not at this step now"), "FE-19.2"))
     return aw
 
 
@@ -103,7 +103,9 @@ def event_buy(g, event: dict) -> None:
     st = g.s.setup
     if hero.team != aw["team"] or hero.id in st["passed"]:
         raise IllegalEvent(
-            "AMB-51", f"a {g.team_name(aw['team'])} hero that has not passed buys or passes now"
+            "AMB-51",
+            "a {team_name} hero that has not passed buys or passes now",
+            team_name=g.team_name(aw["team"]),
         )
     if event["type"] == "skirmish_pass":
         st["passed"].append(hero.id)
@@ -111,8 +113,16 @@ def event_buy(g, event: dict) -> None:
         card = g.content.lookup("support_cards", event.get("card"), path="card", what="card")
         kind = {"equipment": "shop", "spell": "guild"}.get(g.content.support[card]["kind"])
         if kind is None or card not in (g.s.offers.get(kind) or []):
-            raise IllegalEvent("FE-19.5.2", f"{g.name(card)} is not in the equipment or spell offers")
-        effects.pay(g, hero.team, g.content.support[card]["cost"], "FE-19.5.2", f"buying {g.name(card)}")
+            raise IllegalEvent(
+                "FE-19.5.2", "{card} is not in the equipment or spell offers", card=g.name(card)
+            )
+        effects.pay(
+            g,
+            hero.team,
+            g.content.support[card]["cost"],
+            "FE-19.5.2",
+            Text("buying {card}", card=g.name(card)),
+        )
         g.s.offers[kind].remove(card)
         effects.give_card(g, hero, card)
         record.support_card_bought(g, hero.team, card)
@@ -127,10 +137,12 @@ def event_zone(g, event: dict) -> None:
     zone = event.get("deployment")
     zones = g.scenario["deployment_zones"]
     if team != aw["team"]:
-        raise IllegalEvent("FE-19.6.1", f"the {g.team_name(aw['team'])} team chooses its zone now")
+        raise IllegalEvent(
+            "FE-19.6.1", "the {team_name} team chooses its zone now", team_name=g.team_name(aw["team"])
+        )
     if zone not in zones or zone in g.s.setup["zones"].values():
         free = [z for z in zones if z not in g.s.setup["zones"].values()]
-        raise IllegalEvent("FE-19.6.1", f"choose a free deployment zone: {', '.join(free)}")
+        raise IllegalEvent("FE-19.6.1", "choose a free deployment zone: {free}", free=", ".join(free))
     g.s.setup["zones"][team] = zone
     g.s.zones[team] = zone
 
@@ -141,7 +153,9 @@ def event_soldiers(g, event: dict) -> None:
     team = g.team_arg(event)
     where = event.get("areas")
     if team != aw["team"]:
-        raise IllegalEvent("FE-19.6.2", f"the {g.team_name(aw['team'])} team places its soldiers now")
+        raise IllegalEvent(
+            "FE-19.6.2", "the {team_name} team places its soldiers now", team_name=g.team_name(aw["team"])
+        )
     if not isinstance(where, dict) or not all(
         isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in where.values()
     ):
@@ -156,13 +170,15 @@ def event_soldiers(g, event: dict) -> None:
             or g.board.base_of(area) is not None
             or n > SOLDIER_CAP
         ):
-            raise IllegalEvent("FE-19.6.2", f"soldiers go only to outposts of the team's zone ({', '.join(zone)}), "
-                               "at most 3 in each")  # fmt: skip
+            raise IllegalEvent("FE-19.6.2", "soldiers go only to outposts of the team's zone ({zone}), at most 3 in each", zone=', '.join(zone))  # fmt: skip
         total += n
     want = g.scenario.get("soldiers", 0)
     if total != want:
         raise IllegalEvent(
-            "FE-19.6.2", f"the scenario deploys {want} soldiers per team; the log places {total}"
+            "FE-19.6.2",
+            "the scenario deploys {want} soldiers per team; the log places {total}",
+            want=want,
+            total=total,
         )
     for name, n in where.items():
         effects.place_soldiers(g, g.content.find("areas", name), team, n)
@@ -176,11 +192,15 @@ def event_hero(g, event: dict) -> None:
     area = g.area_arg(event, "to")
     if hero.team != aw["team"] or hero.area != "":
         raise IllegalEvent(
-            "FE-19.6.3", f"the {g.team_name(aw['team'])} team places one of its heroes not yet placed"
+            "FE-19.6.3",
+            "the {team_name} team places one of its heroes not yet placed",
+            team_name=g.team_name(aw["team"]),
         )
     starts = g.scenario["deployment_zones"][g.s.zones[hero.team]]["hero_starts"]
     if area not in starts:
-        raise IllegalEvent("FE-19.6.3", f"{g.name(hero.id)} starts on one of {', '.join(starts)}")
+        raise IllegalEvent(
+            "FE-19.6.3", "{id} starts on one of {starts}", id=g.name(hero.id), starts=", ".join(starts)
+        )
     hero.area = area
     effects.reveal_offers_at(g, area)  # AMB-07
     _advance_turn(g)
@@ -201,7 +221,11 @@ def event_token(g, event: dict) -> None:
     team = g.team_arg(event)
     area = g.area_arg(event, "to")
     if team != aw["team"]:
-        raise IllegalEvent("FE-19.6.4.1", f"the {g.team_name(aw['team'])} team places a mission token now")
+        raise IllegalEvent(
+            "FE-19.6.4.1",
+            "the {team_name} team places a mission token now",
+            team_name=g.team_name(aw["team"]),
+        )
     if area not in _token_sites(g):
         raise IllegalEvent("FE-19.6.4.2", "a mission token goes on a wild region with no token, not adjacent to a region "
                            "that has one")  # fmt: skip
@@ -217,12 +241,12 @@ def _placement_over(g) -> tuple[str, str]:
     stops there rather than breaking a placement rule."""
     per = g.scenario.get("mission_tokens_per_team", 5)
     placed = len(g.s.mission_tokens)
-    then = f"the log should next record {due._awaits(g)}"
+    then = Text("the log should next record {awaits}", awaits=due._awaits(g))
     if placed >= per * len(g.s.order):
-        return "FE-19.6.4.1", f"every team has placed its {per} mission tokens; {then}"
-    return "FE-19.6.4.2", (f"the mission-token placement ended after {placed} tokens: no wild region is left without "
-                           f"a token and not adjacent to one, so the rest of the {per} per team cannot be placed; "
-                           f"{then}")  # fmt: skip
+        return "FE-19.6.4.1", Text(
+            "every team has placed its {per} mission tokens; {then}", per=per, then=then
+        )
+    return "FE-19.6.4.2", (Text(("the mission-token placement ended after {placed} tokens: no wild region is left without a " "token and not adjacent to one, so the rest of the {per} per team cannot be placed; {then}"), placed=placed, per=per, then=then))  # fmt: skip
 
 
 # -- play --------------------------------------------------------------------------------------------------
@@ -232,15 +256,17 @@ def check_train(g, hero, card) -> None:
             "FE-19.9.1", 'training gains a "+2" (3 Eternium) or a flow, surge, time or tool card (5)'
         )
     if g.s.teams[hero.team].supply_cards.get(card, 0) <= 0:
-        raise IllegalEvent("AMB-53", f"the faction's combat-card supply has no {card} card left")
+        raise IllegalEvent("AMB-53", "the faction's combat-card supply has no {card} card left", card=card)
     if g.s.teams[hero.team].eternium < TRAIN[card]:
-        raise IllegalEvent("FE-19.9.1", f"training for {card} costs {TRAIN[card]} Eternium")
+        raise IllegalEvent(
+            "FE-19.9.1", "training for {card} costs {train} Eternium", card=card, train=TRAIN[card]
+        )
 
 
 def train(g, hero, card: str) -> None:
     """FE-19.9.1, AMB-53: a free action; the card joins the deck and another leaves the game (FE-11.3.3)."""
     check_train(g, hero, card)
-    effects.pay(g, hero.team, TRAIN[card], "FE-19.9.1", "training")
+    effects.pay(g, hero.team, TRAIN[card], "FE-19.9.1", Text("training"))
     effects.gain_combat_card(g, hero.team, card)
 
 
@@ -254,7 +280,7 @@ def check_mount(g, hero) -> None:
 def acquire_mount(g, hero) -> None:
     """FE-19.9.2: pay 2, draw an epic beast, fight it (no VP if it is defeated)."""
     check_mount(g, hero)
-    effects.pay(g, hero.team, 2, "FE-19.9.2", "acquiring a mount")
+    effects.pay(g, hero.team, 2, "FE-19.9.2", Text("acquiring a mount"))
     g.s.pending.append({"kind": "draw", "deck": "scenario", "count": 1, "hero": hero.id, "for": "mount"})
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.games.eternia import due, effects
 from engine.games.eternia import queries as q
 
@@ -44,12 +44,10 @@ def resolve(g, area: str, team: str, hits: list | None) -> None:
             target = targets[0]
         else:
             if i >= len(hits):
-                raise IllegalEvent("FE-15.4", f"the defending team must assign every hit while targets remain; "
-                                   f"{len(hits)} hit(s) were assigned")  # fmt: skip
+                raise IllegalEvent("FE-15.4", ("the defending team must assign every hit while targets remain; {hits_count} hit(s) were " "assigned"), hits_count=len(hits))  # fmt: skip
             target = hits[i]
             if target not in targets:
-                raise IllegalEvent("FE-15.4", f"hit {i + 1} goes to {target!r}, which is not a legal target now "
-                                   f"(targets: {', '.join(targets)})")  # fmt: skip
+                raise IllegalEvent("FE-15.4", "hit {number} goes to {target!r}, which is not a legal target now (targets: {targets})", number=i + 1, target=target, targets=', '.join(targets))  # fmt: skip
         i += 1
         effects.remove_soldiers(g, area, team, 1)
         if target == "soldier":
@@ -61,7 +59,12 @@ def resolve(g, area: str, team: str, hits: list | None) -> None:
             if q.hp(g, hero) == 0:
                 defeated.append(hero)
     if hits is not None and i < len(hits):
-        raise IllegalEvent("FE-15.4", f"only {i} hit(s) could be dealt; the log assigns {len(hits)}")
+        raise IllegalEvent(
+            "FE-15.4",
+            "only {i} hit(s) could be dealt; the log assigns {hits_count}",
+            i=i,
+            hits_count=len(hits),
+        )
     for hero in defeated:
         effects.defeat(g, hero)  # FE-15.2.3: no VP
     effects.cap_soldiers(g, area)
@@ -70,13 +73,15 @@ def resolve(g, area: str, team: str, hits: list | None) -> None:
 def event_hits(g, event: dict) -> None:
     aw = g.awaiting
     if aw is None or aw["kind"] != "hits":
-        raise IllegalEvent(*due.not_now(g, "no soldier hits are to be assigned now", "FE-15.4"))
+        raise IllegalEvent(*due.not_now(g, Text("no soldier hits are to be assigned now"), "FE-15.4"))
     hits = event.get("targets")
     if not isinstance(hits, list) or len(hits) > 64:
         raise UnreadableLog("'targets' must be a list of hero names or \"soldier\"", rule="LOG-5.1")
     if g.content.find_faction(event.get("team")) != aw["defender"]:
         raise IllegalEvent(
-            "FE-15.4", f"the defending team ({g.team_name(aw['defender'])}) distributes the hits"
+            "FE-15.4",
+            "the defending team ({team_name}) distributes the hits",
+            team_name=g.team_name(aw["defender"]),
         )
     ids = [h if h == "soldier" else g.content.lookup("heroes", h, path="targets", what="hero") for h in hits]
     g.s.pending.pop(0)

@@ -7,7 +7,7 @@ enemy has no board: a battle card gives its values and effect cards act for it (
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.games.eternia import effects, epic
 from engine.games.eternia import queries as q
 from engine.games.eternia.content import ZONES
@@ -59,8 +59,7 @@ def setup(g, doc: dict) -> None:
             nearest = [a for a in sites if dist[a] == best]
             pick = nearest[0] if len(nearest) == 1 else next((a for a in chosen if a in nearest), None)
             if pick is None:
-                raise IllegalEvent("AMB-50", f"the nearest {kind}s are {', '.join(nearest)}: the setup must name the one "
-                                   "chosen ('beginner_outposts')")  # fmt: skip
+                raise IllegalEvent("AMB-50", "the nearest {kind}s are {nearest}: the setup must name the one chosen ('beginner_outposts')", kind=kind, nearest=', '.join(nearest))  # fmt: skip
             effects.place_soldiers(g, pick, player, 1)
 
 
@@ -87,10 +86,19 @@ def search(g, deck_name: str, enemy: str, exclude: str | None) -> list[str]:
 def check_battle_card(g, deck_name: str, card: str, enemy: str, exclude: str | None) -> None:
     info = g.content.battle.get(card)
     if info is None or card not in g.s.decks[deck_name]:
-        raise IllegalEvent("FE-18.5.2", f"{card} is not a card of the {deck_name} deck chosen by the die")
+        raise IllegalEvent(
+            "FE-18.5.2",
+            "{card} is not a card of the {deck_name} deck chosen by the die",
+            card=card,
+            deck_name=deck_name,
+        )
     if info["weapon"] not in enemy_weapon_types(g, enemy):
         raise IllegalEvent(
-            "FE-18.5.2", f"{card}'s weapon ({info['weapon']}) matches none of {g.name(enemy)}'s weapons"
+            "FE-18.5.2",
+            "{card}'s weapon ({weapon}) matches none of {enemy}'s weapons",
+            card=card,
+            weapon=info["weapon"],
+            enemy=g.name(enemy),
         )
     if card == exclude:
         raise IllegalEvent("AMB-49", "each round uses a different battle card")
@@ -108,10 +116,15 @@ def take_battle_card(g, given) -> None:
     if g.chance.seeded:
         found = search(g, c.battle_deck, c.defender.hero, exclude)
         if not found:
-            raise UnreadableLog(f"the {c.battle_deck} deck has no card for {g.name(c.defender.hero)}'s weapons",
+            raise UnreadableLog("the {battle_deck} deck has no card for {hero}'s weapons", battle_deck=c.battle_deck, hero=g.name(c.defender.hero),
                                 rule="LOG-3.5")  # fmt: skip
         if card is not None and card != found[0]:
-            raise IllegalEvent("LOG-4.3", f"the log keeps {card} but the committed seed gives {found[0]}")
+            raise IllegalEvent(
+                "LOG-4.3",
+                "the log keeps {card} but the committed seed gives {found}",
+                card=card,
+                found=found[0],
+            )
         card = found[0]
     elif card is None:
         raise IllegalEvent("FE-18.5.2", "in a recorded log the battle-card draw names the card kept")
@@ -159,7 +172,10 @@ def objective_unmet(g) -> str | None:
     wanted = (g.scenario.get("objective") or {}).get("bosses_defeated") or []
     left = [b for b in wanted if not g.s.boss_state.get(b, {}).get("defeated")]
     if left:
-        return f"the scenario's objective is to defeat {', '.join(g.name(b) for b in left)}, still undefeated"
+        return Text(
+            "the scenario's objective is to defeat {left}, still undefeated",
+            left=", ".join(g.name(b) for b in left),
+        )
     return None
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.games.eternia import due, effects
 from engine.games.eternia import queries as q
 from engine.games.eternia.state import Wild
@@ -92,8 +92,7 @@ def event_reroll(g, event: dict) -> None:
             "FE-6.9.4", "the extra dice must be different dice of this roll that do not show reroll"
         )
     if len(extra) > len(rerolls):
-        raise IllegalEvent("FE-6.9.4", f"{len(rerolls)} die/dice show reroll, so at most {len(rerolls)} other die/dice "
-                           f"may join the reroll, not {len(extra)}")  # fmt: skip
+        raise IllegalEvent("FE-6.9.4", ("{rerolls_count} die/dice show reroll, so at most {rerolls_count} other die/dice may join the " "reroll, not {extra_count}"), rerolls_count=len(rerolls), extra_count=len(extra))  # fmt: skip
     dice = sorted(rerolls + extra)
     g.s.pending.append(
         {"kind": "roll", "die": "wild", "count": len(dice), "hero": w.hero, "for": "reroll", "dice": dice}
@@ -103,10 +102,10 @@ def event_reroll(g, event: dict) -> None:
 def _wild(g, event: dict) -> Wild:
     aw = g.awaiting
     if aw is None or aw["kind"] != "wild_dice":
-        raise IllegalEvent(*due.not_now(g, "no wild-region combat waits for its dice now", "FE-14"))
+        raise IllegalEvent(*due.not_now(g, Text("no wild-region combat waits for its dice now"), "FE-14"))
     hero = g.hero_arg(event)
     if hero.id != aw["hero"]:
-        raise IllegalEvent("FE-14.1", f"the dice are {g.name(aw['hero'])}'s to handle")
+        raise IllegalEvent("FE-14.1", "the dice are {hero}'s to handle", hero=g.name(aw["hero"]))
     return g.s.wild
 
 
@@ -117,7 +116,7 @@ def event_assign(g, event: dict) -> None:
     parts = {k: event.get(k, []) for k in ("defence", "attack", "hp")}
     for k, v in parts.items():
         if not isinstance(v, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in v):
-            raise UnreadableLog(f"'{k}' must be a list of dice positions (0-based)", rule="LOG-5.1")
+            raise UnreadableLog("'{k}' must be a list of dice positions (0-based)", k=k, rule="LOG-5.1")
     used = [i for v in parts.values() for i in v]
     if len(set(used)) != len(used) or any(not 0 <= i < len(w.dice) for i in used):
         raise IllegalEvent(
@@ -125,8 +124,7 @@ def event_assign(g, event: dict) -> None:
         )
     value = {k: sum(VALUE[w.dice[i]] for i in v) for k, v in parts.items()}
     if parts["hp"] and value["defence"] < w.stats["defence"]:
-        raise IllegalEvent("FE-14.2", f"the enemy's defence ({w.stats['defence']}) must be reduced to 0 before any die "
-                           f"goes to its HP; the dice on defence make {value['defence']}")  # fmt: skip
+        raise IllegalEvent("FE-14.2", ("the enemy's defence ({defence}) must be reduced to 0 before any die goes to its HP; the dice " "on defence make {defence_2}"), defence=w.stats['defence'], defence_2=value['defence'])  # fmt: skip
     card = g.content.encounters[w.card]
     enemy_down = value["hp"] >= w.stats["hp"]
     effects.damage(g, hero, max(0, w.stats["attack"] - value["attack"]))  # FE-14.3
@@ -149,10 +147,10 @@ def event_tame(g, event: dict) -> None:
     """FE-16.1.1: pay the card's Eternium cost (an epic beast's taming cost) to keep the beast."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "tame":
-        raise IllegalEvent(*due.not_now(g, "no beast can be tamed now", "FE-16.1"))
+        raise IllegalEvent(*due.not_now(g, Text("no beast can be tamed now"), "FE-16.1"))
     hero = g.hero_arg(event)
     if hero.id != aw["hero"]:
-        raise IllegalEvent("FE-16.1.1", f"only {g.name(aw['hero'])}, who defeated it, may tame it")
+        raise IllegalEvent("FE-16.1.1", "only {hero}, who defeated it, may tame it", hero=g.name(aw["hero"]))
     card = aw["card"]
     epic = card in g.content.epic_beasts
     want = event.get("tame")
@@ -161,7 +159,7 @@ def event_tame(g, event: dict) -> None:
     if want:
         info = g.content.epic_beasts[card] if epic else g.content.encounters[card]
         cost = info["taming_cost"] if epic else info["cost"]
-        effects.pay(g, hero.team, cost, "FE-16.1.1", f"taming {info['name']}")
+        effects.pay(g, hero.team, cost, "FE-16.1.1", Text("taming {name}", name=info["name"]))
         g.s.pending.pop(0)
         effects.give_card(g, hero, card)  # FE-16.1.3: replaces a beast or vehicle it had
         return
@@ -176,10 +174,10 @@ def event_ally(g, event: dict) -> None:
     """FE-9.6.5.2: a friendly ally is acquired for its cost, or shuffled back for 1 Eternium."""
     aw = g.awaiting
     if aw is None or aw["kind"] != "ally":
-        raise IllegalEvent(*due.not_now(g, "no ally waits for a decision now", "FE-9.6.5"))
+        raise IllegalEvent(*due.not_now(g, Text("no ally waits for a decision now"), "FE-9.6.5"))
     hero = g.hero_arg(event)
     if hero.id != aw["hero"]:
-        raise IllegalEvent("FE-9.6.5", f"the ally was drawn by {g.name(aw['hero'])}")
+        raise IllegalEvent("FE-9.6.5", "the ally was drawn by {hero}", hero=g.name(aw["hero"]))
     card = g.content.encounters[aw["card"]]
     if event.get("fight") is True:
         if not g.free_heroes:
@@ -200,7 +198,7 @@ def event_ally(g, event: dict) -> None:
         raise UnreadableLog("'acquire' must be true or false", rule="LOG-5.1")
     card = g.content.encounters[aw["card"]]
     if acquire:
-        effects.pay(g, hero.team, card["cost"], "FE-9.6.5", f"acquiring {card['name']}")
+        effects.pay(g, hero.team, card["cost"], "FE-9.6.5", Text("acquiring {name}", name=card["name"]))
         g.s.pending.pop(0)
         effects.give_card(g, hero, aw["card"])  # FE-16.2.2: replaces its previous ally
         effects.reward(g, hero, card.get("reward"), "wild")  # FE-9.6.5.3

@@ -54,15 +54,19 @@ class HoplomachusRuleset:
         validate({k: v for k, v in doc.items() if k != "events"}, LOG_SCHEMA, rule="LOG-2.1")
         if doc["rules_version"] not in RULES_VERSIONS:
             raise UnreadableLog(
-                f"rules version {doc['rules_version']!r} is not supported (this engine knows 1.0)",
+                "rules version {rules_version!r} is not supported (this engine knows 1.0)",
+                rules_version=doc["rules_version"],
                 rule="LOG-2.1",
                 path="/rules_version",
             )
         mode = doc["setup"]["mode"]
         if mode in NOT_YET:
             raise UnreadableLog(
-                f"mode {mode.capitalize()} is not supported by this engine version yet; the log is stored and will "
-                "be verified once it is",
+                (
+                    "mode {mode} is not supported by this engine version yet; the log is stored and will be "
+                    "verified once it is"
+                ),
+                mode=mode.capitalize(),
                 rule="LOG-3.6",
                 path="/setup/mode",
             )
@@ -71,7 +75,9 @@ class HoplomachusRuleset:
         arena_id = content.lookup("arenas", doc["setup"]["arena"], path="/setup/arena")
         if arena_id not in MODES[mode][1]:
             raise UnreadableLog(
-                f"/setup/arena: {mode.capitalize()} is played in {' or '.join(MODES[mode][1])} (HR-12)",
+                "/setup/arena: {mode} is played in {modes} (HR-12)",
+                mode=mode.capitalize(),
+                modes=" or ".join(MODES[mode][1]),
                 rule="LOG-2.2",
                 path="/setup/arena",
             )

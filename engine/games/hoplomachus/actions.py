@@ -8,7 +8,7 @@ the state through ``effects``. Handlers are looked up in the tables ``ACTIONS`` 
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.games.hoplomachus import effects as fx
 from engine.games.hoplomachus import queries as q
 from engine.games.hoplomachus import rivals as rv
@@ -20,7 +20,7 @@ from engine.games.hoplomachus.state import new_unit
 def unit_named(g, name, path: str, troops: list[str]) -> dict:
     """A unit from its uid ("p1:kunlun-warrior"), "player:name", or a bare name among ``troops``' units."""
     if not isinstance(name, str):
-        raise UnreadableLog(f"{path}: a unit is named by a string", rule="LOG-5.2", path=path)
+        raise UnreadableLog("{path_}: a unit is named by a string", path_=path, rule="LOG-5.2", path=path)
     s = g.s
     if name in s.units:
         return s.units[name]
@@ -39,13 +39,23 @@ def unit_named(g, name, path: str, troops: list[str]) -> dict:
         ]
     if not found:
         who = " or ".join(troops)
-        raise UnreadableLog(f"{path}: '{name}' is not a unit of {who}", rule="LOG-3.4", path=path)
+        raise UnreadableLog(
+            "{path_}: '{name}' is not a unit of {who}",
+            path_=path,
+            name=name,
+            who=who,
+            rule="LOG-3.4",
+            path=path,
+        )
     if len(found) > 1:
         in_arena = [u for u in found if u["zone"] == "arena"]
         if len(in_arena) == 1:
             return in_arena[0]
         raise UnreadableLog(
-            f"{path}: '{name}' could be {', '.join(u['uid'] for u in found)}; name it in full",
+            "{path_}: '{name}' could be {found}; name it in full",
+            path_=path,
+            name=name,
+            found=", ".join(u["uid"] for u in found),
             rule="LOG-3.4",
             path=path,
         )
@@ -91,14 +101,17 @@ def target_of(g, ev: dict, actor: dict) -> dict:
 def check_player(g, ev: dict) -> str:
     p = ev.get("player", g.s.turn["player"])
     if p != g.s.turn["player"]:
-        raise IllegalEvent("HR-8.1.1", f"it is {g.s.turn['player']}'s turn, not {p}'s")
+        raise IllegalEvent("HR-8.1.1", "it is {player}'s turn, not {p}'s", player=g.s.turn["player"], p=p)
     return p
 
 
 def check_own(g, u: dict) -> None:
     if u["owner"] != g.s.turn["player"]:
         raise IllegalEvent(
-            "HR-8.1.1", f"{name(g, u)} is not a unit of {g.s.turn['player']}, whose turn it is"
+            "HR-8.1.1",
+            "{u} is not a unit of {player}, whose turn it is",
+            u=name(g, u),
+            player=g.s.turn["player"],
         )
 
 
@@ -125,7 +138,7 @@ def check_deployer(g, ev: dict) -> tuple[str, dict]:
     if ev.get("unit") is None:
         raise UnreadableLog("/unit: a deployment names the unit deployed", rule="LOG-5.2", path="/unit")
     u = own_unit(g, ev)
-    fx.check_phase(g, "deploy", lambda: f"deploying {name(g, u)}")
+    fx.check_phase(g, "deploy", lambda: Text("deploying {u}", u=name(g, u)))
     if g.s.turn["deployed"]:
         raise IllegalEvent("HR-8.4.2", "at most one unit may be deployed in a Deploy phase")
     refusal = q.deploy_refusal(g, troop, u)
@@ -141,7 +154,11 @@ def check_deploy_hex(g, troop: str, u: dict, ev: dict) -> int:
         where = ", ".join(g.a.label(x) for x in allowed)
         raise IllegalEvent(
             "HR-5.3.6" if q.is_sentinel(g, u) else "HR-8.4.1",
-            f"{name(g, u)} cannot be deployed on {g.a.label(h)}; the free hexes {troop} may deploy on are {where}",
+            "{u} cannot be deployed on {h}; the free hexes {troop} may deploy on are {where}",
+            u=name(g, u),
+            h=g.a.label(h),
+            troop=troop,
+            where=where,
         )
     return h
 
@@ -174,13 +191,15 @@ def check_tactic(g, ev: dict) -> tuple[str, str, dict]:
 def check_tactic_chip(g, ev: dict) -> tuple[str, str]:
     """The tactic an event plays may be played now (HR-8.5.1, HR-8.5.3), on some unit."""
     troop = check_player(g, ev)
-    fx.check_phase(g, "tactic", "playing a tactic")
+    fx.check_phase(g, "tactic", Text("playing a tactic"))
     if g.s.turn["tactic"]:
         raise IllegalEvent("HR-8.5.3", "at most one tactic may be played in a Tactic Placement phase")
     tid = g.c.lookup("tactics", ev.get("tactic"), path="/tactic")
     camp = g.s.troops[troop]["tactics_camp"]
     if tid not in camp:
-        raise IllegalEvent("HR-8.5.1", f"{g.c.tactics[tid].name} is not in {troop}'s camp")
+        raise IllegalEvent(
+            "HR-8.5.1", "{name} is not in {troop}'s camp", name=g.c.tactics[tid].name, troop=troop
+        )
     return troop, tid
 
 
@@ -228,15 +247,17 @@ def check_foothold(g, ev: dict) -> tuple[str, int, int]:
 def check_foothold_chip(g, ev: dict) -> tuple[str, int]:
     """HR-4.5.5 (AMB-14): the troop holds the reward, has not used it this phase, and owns the foothold named."""
     troop = check_player(g, ev)
-    fx.check_phase(g, "tactic", "moving or flipping a foothold")
+    fx.check_phase(g, "tactic", Text("moving or flipping a foothold"))
     t = g.s.turn
     if not g.s.troops[troop]["foothold_action"]:
-        raise IllegalEvent("HR-4.5.5", f"{troop} has not gained the 'move or flip a foothold' reward")
+        raise IllegalEvent(
+            "HR-4.5.5", "{troop} has not gained the 'move or flip a foothold' reward", troop=troop
+        )
     if t["foothold"]:
         raise IllegalEvent("HR-4.5.5", "one foothold action per Tactic Placement phase")
     h = hex_of(g, ev)
     if g.s.footholds.get(h) != troop:
-        raise IllegalEvent("HR-4.5.5", f"{troop} has no foothold on {g.a.label(h)}")
+        raise IllegalEvent("HR-4.5.5", "{troop} has no foothold on {h}", troop=troop, h=g.a.label(h))
     return troop, h
 
 
@@ -244,7 +265,7 @@ def check_foothold_to(g, troop: str, h: int, ev: dict) -> int:
     to = hex_of(g, ev, "to")
     if ev.get("flip"):
         if to not in q.free_pedestals(g):
-            raise IllegalEvent("HR-5.3.1", f"{g.a.label(to)} is not a free pedestal")
+            raise IllegalEvent("HR-5.3.1", "{to} is not a free pedestal", to=g.a.label(to))
     else:
         if g.a.distance(h, to) != 1:
             raise IllegalEvent("HR-4.5.5", "a foothold moves to an adjacent hex")
@@ -289,10 +310,10 @@ def check_mover(g, ev: dict) -> dict:
     """The unit an event moves may move now (HR-8.6.4, HR-8.6.5, HR-7.2.2)."""
     check_player(g, ev)
     u = own_unit(g, ev)
-    fx.check_phase(g, "movement", lambda: f"moving {name(g, u)}")
+    fx.check_phase(g, "movement", lambda: Text("moving {u}", u=name(g, u)))
     why = q.can_move(g, u)
     if why:
-        raise IllegalEvent(why[0], f"{name(g, u)} cannot move: {why[1]}")
+        raise IllegalEvent(why[0], "{u} cannot move: {why}", u=name(g, u), why=why[1])
     return u
 
 
@@ -305,15 +326,25 @@ def check_path(g, u: dict, ev: dict) -> list[int]:
     limit = q.movement(g, u)
     if len(steps) > limit:
         raise IllegalEvent(
-            "HR-8.6.2", f"{name(g, u)} has Movement {limit} but the path has {len(steps)} steps"
+            "HR-8.6.2",
+            "{u} has Movement {limit} but the path has {steps_count} steps",
+            u=name(g, u),
+            limit=limit,
+            steps_count=len(steps),
         )
     here = u["hex"]
     for h in steps:
         if g.a.distance(here, h) != 1:
-            raise IllegalEvent("HR-8.6.3", f"{g.a.label(h)} is not adjacent to {g.a.label(here)}")
+            raise IllegalEvent(
+                "HR-8.6.3", "{h} is not adjacent to {here}", h=g.a.label(h), here=g.a.label(here)
+            )
         if q.blocked(g, u, h):
             raise IllegalEvent(
-                "HR-8.6.3", f"{name(g, u)} cannot enter {g.a.label(h)}: it is blocked ({blocker(g, h)})"
+                "HR-8.6.3",
+                "{u} cannot enter {h}: it is blocked ({blocker})",
+                u=name(g, u),
+                h=g.a.label(h),
+                blocker=blocker(g, h),
             )
         here = h
     return steps
@@ -353,17 +384,17 @@ def check_ability_user(g, ev: dict) -> tuple[dict, object]:
     """The unit and Ability an event names may be used now (HR-8.7.1, HR-8.7.3)."""
     check_player(g, ev)
     u = own_unit(g, ev)
-    fx.check_phase(g, "abilities", lambda: f"{name(g, u)} using an Ability")
+    fx.check_phase(g, "abilities", lambda: Text("{u} using an Ability", u=name(g, u)))
     if u["zone"] != "arena":
-        raise IllegalEvent("HR-8.7.1", f"{name(g, u)} is not in the arena")
+        raise IllegalEvent("HR-8.7.1", "{u} is not in the arena", u=name(g, u))
     if u["dazed"]:
-        raise IllegalEvent("HR-8.7.3", f"{name(g, u)} is dazed this turn and cannot use Abilities")
+        raise IllegalEvent("HR-8.7.3", "{u} is dazed this turn and cannot use Abilities", u=name(g, u))
     sk = unit_skill(g, u, ev.get("ability"), "ability")
     if not q.skills_on(g, u):
         rule = "HR-2.8.4" if not u["active"] else "HR-3.3.3"
-        raise IllegalEvent(rule, f"{name(g, u)}'s skills are ignored where it stands")
+        raise IllegalEvent(rule, "{u}'s skills are ignored where it stands", u=name(g, u))
     if sk.id in u["used"]:
-        raise IllegalEvent("HR-8.7.1", f"{name(g, u)} has already used {sk.name} this turn")
+        raise IllegalEvent("HR-8.7.1", "{u} has already used {name} this turn", u=name(g, u), name=sk.name)
     return u, sk
 
 
@@ -371,14 +402,25 @@ def check_hurl(g, u: dict, sk, ev: dict) -> tuple[dict, int]:
     """CF-8 Hurl: an adjacent unit that may be displaced, to an available hex exactly N from the user."""
     target = any_unit(g, ev, "target", u)
     if target is u or target["zone"] != "arena" or g.a.distance(u["hex"], target["hex"]) != 1:
-        raise IllegalEvent("HR-8.7.2", f"{sk.name} needs an adjacent unit; {name(g, target)} is not adjacent")
+        raise IllegalEvent(
+            "HR-8.7.2",
+            "{name} needs an adjacent unit; {target} is not adjacent",
+            name=sk.name,
+            target=name(g, target),
+        )
     refusal = q.displace_refusal(g, target)
     if refusal:
         raise IllegalEvent(*refusal)
     to = hex_of(g, ev)
     n = sk.effect["distance"]
     if g.a.distance(u["hex"], to) != n or q.blocked(g, target, to):
-        raise IllegalEvent("HR-3.4.2", f"{sk.name} places the unit on an available hex {n} from {name(g, u)}")
+        raise IllegalEvent(
+            "HR-3.4.2",
+            "{name} places the unit on an available hex {n} from {u}",
+            name=sk.name,
+            n=n,
+            u=name(g, u),
+        )
     return target, to
 
 
@@ -390,23 +432,40 @@ def unit_skill(g, u: dict, skill_name, kind: str):
             if sk.type != kind:
                 raise IllegalEvent(
                     "HR-2.7.1",
-                    f"{sk.name} is a{'n' if sk.type[0] in 'ai' else ''} {sk.type} skill, not {kind}",
+                    "{name} is an {type} skill, not {kind}"
+                    if sk.type[0] in "ai"
+                    else "{name} is a {type} skill, not {kind}",
+                    name=sk.name,
+                    type=sk.type,
+                    kind=kind,
                 )
             return sk
-    raise IllegalEvent("HR-2.7.1", f"{d.name} has no skill {skill_name}")
+    raise IllegalEvent("HR-2.7.1", "{name} has no skill {skill_name}", name=d.name, skill_name=skill_name)
 
 
 def start_engaging(g, ev: dict, what: str, *, phase_checked: bool = False) -> dict:
-    """The unit that attacks or uses a Special, after the turn, phase and engagement checks. A rival's attack
-    has had its phase checked already (``phase_checked``: rival_actions.check_attacker, on the same position),
-    and leaving a rival's phase asks for its whole movement plan again (HR-9.4.6), so that is not repeated."""
+    """``what``: "attack" or "use a Special". A rival's attack has had its phase checked already
+    (``phase_checked``: rival_actions.check_attacker, on the same position), and leaving a rival's phase asks
+    for its whole movement plan again (HR-9.4.6), so that is not repeated."""
     check_player(g, ev)
     u = own_unit(g, ev)
+    attacking = what == "attack"
     if not phase_checked:
-        fx.check_phase(g, "engagement", lambda: f"{name(g, u)} {what}")
+        fx.check_phase(
+            g,
+            "engagement",
+            lambda: (
+                Text("{u} attack", u=name(g, u)) if attacking else Text("{u} use a Special", u=name(g, u))
+            ),
+        )
     why = q.cannot_engage(g, u)
     if why:
-        raise IllegalEvent(why[0], f"{name(g, u)} cannot {what}: {why[1]}")
+        raise IllegalEvent(
+            why[0],
+            "{u} cannot attack: {why}" if attacking else "{u} cannot use a Special: {why}",
+            u=name(g, u),
+            why=why[1],
+        )
     return u
 
 
@@ -421,7 +480,7 @@ def do_attack(g, ev: dict, u: dict, target: dict | None, shard: int | None) -> N
         attack_shard(g, ev, u, shard)
         return
     pool = q.attack_pool(g, u)
-    hits, written = g.dice.roll(pool, ev.get("dice"), f"{name(g, u)}'s attack")
+    hits, written = g.dice.roll(pool, ev.get("dice"), Text("{u}'s attack", u=name(g, u)))
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
     fx.dice_stat(g, u["owner"], pool, hits)
@@ -449,12 +508,20 @@ def check_attack_target(g, u: dict, ev: dict) -> tuple[dict | None, int | None]:
     target = any_unit(g, ev, "target", u)
     if target["zone"] != "arena" or q.allied(g, u, target):
         raise IllegalEvent(
-            "HR-2.1.3", f"{name(g, u)} may attack only an opponent in the arena, not {name(g, target)}"
+            "HR-2.1.3",
+            "{u} may attack only an opponent in the arena, not {target}",
+            u=name(g, u),
+            target=name(g, target),
         )
     if not q.in_range(g, u, target):
         dist = g.a.distance(u["hex"], target["hex"])
         raise IllegalEvent(
-            "HR-2.5.1", f"{name(g, target)} is {dist} hexes away; {name(g, u)} has Range {q.udef(g, u).range}"
+            "HR-2.5.1",
+            "{target} is {dist} hexes away; {u} has Range {range}",
+            target=name(g, target),
+            dist=dist,
+            u=name(g, u),
+            range=q.udef(g, u).range,
         )
     return target, None
 
@@ -464,19 +531,17 @@ def check_shard_target(g, u: dict, h: int) -> None:
     like a unit ("target": "shard:<hex>") within Range."""
     shard = g.s.shards.get(h)
     if shard is None or shard["hp"] <= 0:
-        raise IllegalEvent("HR-14.10.3", f"there is no shard with HP on {g.a.label(h)} to attack")
+        raise IllegalEvent("HR-14.10.3", "there is no shard with HP on {h} to attack", h=g.a.label(h))
     if h not in q.shard_targets(g, u, g.a.distance(u["hex"], h)):
-        raise IllegalEvent("HR-14.10.3", f"the shard on {g.a.label(h)} has {shard['colour']} HP: it is not an "
-                           f"opponent of {name(g, u)}")  # fmt: skip
+        raise IllegalEvent("HR-14.10.3", "the shard on {h} has {colour} HP: it is not an opponent of {u}", h=g.a.label(h), colour=shard['colour'], u=name(g, u))  # fmt: skip
     if h not in q.shard_targets(g, u):
-        raise IllegalEvent("HR-2.5.1", f"the shard on {g.a.label(h)} is {g.a.distance(u['hex'], h)} hexes away; "
-                           f"{name(g, u)} has Range {q.udef(g, u).range}")  # fmt: skip
+        raise IllegalEvent("HR-2.5.1", "the shard on {h} is {distance} hexes away; {u} has Range {range}", h=g.a.label(h), distance=g.a.distance(u['hex'], h), u=name(g, u), range=q.udef(g, u).range)  # fmt: skip
 
 
 def attack_shard(g, ev: dict, u: dict, h: int) -> None:
     """HR-14.10.3: the shard answers nothing."""
     pool = q.attack_pool(g, u)
-    hits, written = g.dice.roll(pool, ev.get("dice"), f"{name(g, u)}'s attack")
+    hits, written = g.dice.roll(pool, ev.get("dice"), Text("{u}'s attack", u=name(g, u)))
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
     fx.dice_stat(g, u["owner"], pool, hits)
@@ -589,21 +654,17 @@ def check_trigger_order(g, p: dict, ev: dict) -> list[str]:
     who = ev.get("player", p["player"])
     if rv.is_rival(g, u["owner"]):
         if who not in g.s.turn["seats"]:
-            raise IllegalEvent("HR-7.4.2", f"{name(g, u)} is a rival unit: the players choose the order of its "
-                               f"effects ({listed}), and one of them logs it")  # fmt: skip
+            raise IllegalEvent("HR-7.4.2", ("{u} is a rival unit: the players choose the order of its effects ({listed}), and one of them " "logs it"), u=name(g, u), listed=listed)  # fmt: skip
     elif who != p["player"]:
-        raise IllegalEvent("HR-7.4.2", f"the order of {name(g, u)}'s effects ({listed}) is chosen by its "
-                           f"controller, {p['player']}, not {who}")  # fmt: skip
+        raise IllegalEvent("HR-7.4.2", "the order of {u}'s effects ({listed}) is chosen by its controller, {player}, not {who}", u=name(g, u), listed=listed, player=p['player'], who=who)  # fmt: skip
     if unit_named(g, ev.get("unit"), "/unit", [u["owner"]]) is not u:
-        raise IllegalEvent("HR-7.4.2", f"the effects waiting for an order are {name(g, u)}'s ({listed}); the log "
-                           f"should name \"unit\": \"{u['uid']}\"")  # fmt: skip
+        raise IllegalEvent("HR-7.4.2", "the effects waiting for an order are {u}'s ({listed}); the log should name \"unit\": \"{uid}\"", u=name(g, u), listed=listed, uid=u['uid'])  # fmt: skip
     order = ev.get("order")
     if not isinstance(order, list):
         raise UnreadableLog("/order: the effects, in the order chosen", rule="LOG-5.2", path="/order")
     ids = [g.c.lookup("skills", n, path=f"/order/{i}") for i, n in enumerate(order)]
     if sorted(ids) != sorted(p["effects"]):
-        raise IllegalEvent("HR-7.4.2", f"{name(g, u)} has {len(effects)} effects triggered at once, {listed}; the "
-                           f"log should list each of them once, in the order chosen (e.g. \"order\": [{example}])")  # fmt: skip
+        raise IllegalEvent("HR-7.4.2", ("{u} has {effects_count} effects triggered at once, {listed}; the log should list each of them " "once, in the order chosen (e.g. \"order\": [{example}])"), u=name(g, u), effects_count=len(effects), listed=listed, example=example)  # fmt: skip
     return [next(sk for sk in effects if sk.id == sid).kind for sid in ids]
 
 
@@ -619,7 +680,9 @@ def do_special(g, ev: dict, u: dict, sk, targets: list[dict]) -> None:
         rolls = ev.get("dice") if ev.get("dice") is not None else [None] * len(targets)
         results, written_rolls = [], []
         for v, given in zip(targets, rolls, strict=True):
-            hits, written = g.dice.roll(pool, given, f"{name(g, u)}'s {sk.name} on {name(g, v)}", "HR-8.8.4")
+            hits, written = g.dice.roll(
+                pool, given, Text("{u}'s {name} on {v}", u=name(g, u), name=sk.name, v=name(g, v)), "HR-8.8.4"
+            )
             fx.dice_stat(g, u["owner"], pool, hits)
             results.append((v, sum(hits)))
             written_rolls.append(written)
@@ -629,7 +692,9 @@ def do_special(g, ev: dict, u: dict, sk, targets: list[dict]) -> None:
             fx.deal_damage(g, v, n, u, attack=False)
     else:
         (target,) = targets
-        hits, written = g.dice.roll(pool, ev.get("dice"), f"{name(g, u)}'s {sk.name}", "HR-8.8.4")
+        hits, written = g.dice.roll(
+            pool, ev.get("dice"), Text("{u}'s {name}", u=name(g, u), name=sk.name), "HR-8.8.4"
+        )
         fx.dice_stat(g, u["owner"], pool, hits)
         if g.dice.author is not None and not g.dice.seeded:
             ev["dice"] = written
@@ -649,7 +714,7 @@ def check_special_user(g, ev: dict) -> tuple[dict, object]:
     u = start_engaging(g, ev, "use a Special")
     sk = unit_skill(g, u, ev.get("special"), "special")
     if not q.skills_on(g, u):
-        raise IllegalEvent("HR-3.3.3", f"{name(g, u)}'s skills are ignored where it stands")
+        raise IllegalEvent("HR-3.3.3", "{u}'s skills are ignored where it stands", u=name(g, u))
     return u, sk
 
 
@@ -663,16 +728,22 @@ def check_special_targets(g, u: dict, sk, ev: dict) -> list[dict]:
         rolls = ev.get("dice") if ev.get("dice") is not None else [None] * len(targets)
         if not isinstance(rolls, list) or len(rolls) != len(targets):
             raise IllegalEvent(
-                "HR-8.8.4", f"{sk.name} rolls once for each of the {len(targets)} adjacent opponents"
+                "HR-8.8.4",
+                "{name} rolls once for each of the {targets_count} adjacent opponents",
+                name=sk.name,
+                targets_count=len(targets),
             )
         if not targets:
-            raise IllegalEvent("HR-8.8.4", f"{sk.name} needs at least one adjacent opponent")
+            raise IllegalEvent("HR-8.8.4", "{name} needs at least one adjacent opponent", name=sk.name)
         return targets
     target = any_unit(g, ev, "target", u)
     rng = eff.get("range")
     if target["zone"] != "arena" or q.allied(g, u, target) or not q.in_range(g, u, target, rng):
         raise IllegalEvent(
-            "HR-8.8.4", f"{sk.name} needs an opponent within {rng or q.udef(g, u).range} hexes"
+            "HR-8.8.4",
+            "{name} needs an opponent within {value} hexes",
+            name=sk.name,
+            value=rng or q.udef(g, u).range,
         )
     return [target]
 
@@ -699,8 +770,7 @@ def check_track(g, p: dict, ev: dict) -> str:
     opts = fx.track_options(g, p["team"])
     track = ev.get("track")
     if track not in opts:
-        raise IllegalEvent("HR-4.4.6" if track == "gold" else "HR-4.4.5", f"track {track!r} cannot be followed now; "
-                           f"possible: {', '.join(opts)}")  # fmt: skip
+        raise IllegalEvent("HR-4.4.6" if track == "gold" else "HR-4.4.5", "track {track!r} cannot be followed now; possible: {opts}", track=track, opts=', '.join(opts))  # fmt: skip
     return track
 
 
@@ -719,9 +789,13 @@ def check_return_units(g, p: dict, ev: dict) -> list[dict]:
     cands = return_candidates(g, p, who)
     if len({u["uid"] for u in chosen}) != len(chosen) or any(u not in cands for u in chosen):
         kind = "discarded units" if p["elite"] else "discarded non-elite units"
-        raise IllegalEvent(p["rule"], f"only {who}'s {kind} can be returned")
+        raise IllegalEvent(p["rule"], "only {who}'s {kind} can be returned", who=who, kind=kind)
     if len(chosen) > p["max"] or (p.get("exact") and len(chosen) != min(p["max"], len(cands))):
-        raise IllegalEvent(p["rule"], f"return {'exactly' if p.get('exact') else 'at most'} {p['max']} units")
+        raise IllegalEvent(
+            p["rule"],
+            "return exactly {max} units" if p.get("exact") else "return at most {max} units",
+            max=p["max"],
+        )
     return chosen
 
 
@@ -733,7 +807,7 @@ def member(g, p: dict, ev: dict) -> str:
     who = ev.get("player", p["player"])
     if "team" in p and g.mode == "alliance":
         if who not in fx.members(g, p["team"]):
-            raise IllegalEvent("HR-17.6.4", f"{who} is not on the team that reached the reward")
+            raise IllegalEvent("HR-17.6.4", "{who} is not on the team that reached the reward", who=who)
         return who
     if who != p["player"]:
         raise IllegalEvent(*not_theirs(g, p, who))
@@ -745,8 +819,15 @@ def nothing_to_answer(typ: str) -> tuple[str, str]:
     rule, what = next(((r, w) for want, _, r, w in PENDING.values() if want == typ), ("HR-8.1.3", typ))
     return (
         rule,
-        f"no decision is waiting, so a '{typ}' event has nothing to answer: it answers the decision {rule} asks "
-        f"for ({what}) when that arises",
+        Text(
+            (
+                "no decision is waiting, so a '{typ}' event has nothing to answer: it answers the decision "
+                "{rule} asks for ({what}) when that arises"
+            ),
+            typ=typ,
+            rule=rule,
+            what=what,
+        ),
     )
 
 
@@ -754,8 +835,7 @@ def not_theirs(g, p: dict, who: str) -> tuple[str, str]:
     """(rule, message) for a decision logged by the wrong player: the rule that gives it to its player."""
     if p["kind"] == "catch_up":
         rule = "HR-17.6.5" if g.mode == "alliance" else "HR-15.5.3"
-        return rule, (f"the catch-up HP are {p['player']}'s to add, the player with less crowd favour (on a tie, the "
-                      f"player whose turn it is), not {who}'s; the log should say \"player\": \"{p['player']}\"")  # fmt: skip
+        return rule, (Text(("the catch-up HP are {player}'s to add, the player with less crowd favour (on a tie, the player " "whose turn it is), not {who}'s; the log should say \"player\": \"{player}\""), player=p['player'], who=who))  # fmt: skip
     _, _, rule, what = PENDING[p["kind"]]
     return p.get("rule", rule), (f"{p['player']} must {what}, not {who}; the log should say \"player\": "
                                  f"\"{p['player']}\"")  # fmt: skip
@@ -778,7 +858,7 @@ def check_catch_up(g, p: dict, ev: dict) -> dict | None:
         return None
     u = unit_named(g, ev["unit"], "/unit", [who])
     if u["zone"] != "arena":
-        raise IllegalEvent("AMB-43", f"{name(g, u)} is not in combat")
+        raise IllegalEvent("AMB-43", "{u} is not in combat", u=name(g, u))
     return u
 
 
@@ -790,7 +870,7 @@ def check_add_hp(g, p: dict, ev: dict) -> dict:
     who = member(g, p, ev)
     u = unit_named(g, ev.get("unit"), "/unit", [who])
     if u["zone"] != "arena":
-        raise IllegalEvent("HR-4.5.3", f"{name(g, u)} is not in combat")
+        raise IllegalEvent("HR-4.5.3", "{u} is not in combat", u=name(g, u))
     return u
 
 
@@ -809,7 +889,9 @@ def check_support(g, p: dict, ev: dict) -> tuple[str, int]:
     side = ev.get("as")
     if side == "sentinel":
         if h not in q.free_pedestals(g):
-            raise IllegalEvent("HR-5.3.1", f"a sentinel goes on a free pedestal; {g.a.label(h)} is not one")
+            raise IllegalEvent(
+                "HR-5.3.1", "a sentinel goes on a free pedestal; {h} is not one", h=g.a.label(h)
+            )
     elif side == "foothold":
         why = q.foothold_refusal(g, who, h)
         if why:
@@ -837,11 +919,13 @@ def check_stone_tactics(g, p: dict, ev: dict) -> tuple[str, list[str]]:
         raise UnreadableLog("/tactics: a list of tactics", rule="LOG-5.2", path="/tactics")
     ids = [g.c.lookup("tactics", n, path=f"/tactics/{i}") for i, n in enumerate(names)]
     if len(ids) > p["max"]:
-        raise IllegalEvent("HR-16.6.1", f"one tactic per stone hex occupied: at most {p['max']}")
+        raise IllegalEvent("HR-16.6.1", "one tactic per stone hex occupied: at most {max}", max=p["max"])
     pool = list(g.s.troops[who]["tactics_discard"])
     for tid in ids:
         if tid not in pool:
-            raise IllegalEvent("HR-16.6.1", f"{g.c.tactics[tid].name} is not in {who}'s discard")
+            raise IllegalEvent(
+                "HR-16.6.1", "{name} is not in {who}'s discard", name=g.c.tactics[tid].name, who=who
+            )
         pool.remove(tid)
     return who, ids
 

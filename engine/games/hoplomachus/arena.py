@@ -25,7 +25,7 @@ class Arena:
             self.grid = HexGrid(spec["columns"], spec["rows"], spec["orientation"], spec["offset"], 1.0)
         except ValueError as exc:
             raise UnreadableLog(
-                f"content pack arena '{self.id}' is malformed: {exc}", rule="LOG-3.5"
+                "content pack arena '{id}' is malformed: {exc}", id=self.id, exc=exc, rule="LOG-3.5"
             ) from None
         self.size = self.grid.size
         self.adjacent: tuple[tuple[int, ...], ...] = tuple(
@@ -36,12 +36,17 @@ class Arena:
             labels = spec["tags"].get(name)
             if labels is None:
                 raise UnreadableLog(
-                    f"content pack arena '{self.id}' has no '{name}' hexes (HR-21.5)", rule="LOG-3.5"
+                    "content pack arena '{id}' has no '{name}' hexes (HR-21.5)",
+                    id=self.id,
+                    name=name,
+                    rule="LOG-3.5",
                 )
             try:
                 self.tags[name] = frozenset(self.grid.parse(label) for label in labels)
             except ValueError as exc:
-                raise UnreadableLog(f"content pack arena '{self.id}': {exc}", rule="LOG-3.5") from None
+                raise UnreadableLog(
+                    "content pack arena '{id}': {exc}", id=self.id, exc=exc, rule="LOG-3.5"
+                ) from None
         self.pozzuoli = self.id == "pozzuoli"
         # HR-2.11.2: arena-die face → hex direction, as printed on the mat (pack data, provisional).
         self.compass: dict[int, int] = {int(k): int(v) for k, v in spec.get("compass", {}).items()}
@@ -59,7 +64,9 @@ class Arena:
 
     def parse(self, label, *, path: str) -> int:
         if not isinstance(label, str):
-            raise UnreadableLog(f"{path}: a hex is a label such as 'C4'", rule="LOG-5.2", path=path)
+            raise UnreadableLog(
+                "{path_}: a hex is a label such as 'C4'", path_=path, rule="LOG-5.2", path=path
+            )
         h = self._labels.get(label)
         if h is not None:
             return h
@@ -67,7 +74,12 @@ class Arena:
             return self.grid.parse(label.upper())
         except ValueError:
             raise UnreadableLog(
-                f"{path}: '{label}' is not a hex of {self.name}", rule="LOG-5.2", path=path
+                "{path_}: '{label}' is not a hex of {name}",
+                path_=path,
+                label=label,
+                name=self.name,
+                rule="LOG-5.2",
+                path=path,
             ) from None
 
     def distance(self, a: int, b: int) -> int:
@@ -91,7 +103,9 @@ class Arena:
         """HR-2.11.2: the hex direction the compass gives for an arena-die result."""
         if die not in self.compass:
             raise UnreadableLog(
-                f"content pack arena '{self.id}' prints no compass direction for an arena die of {die} (HR-21.5)",
+                "content pack arena '{id}' prints no compass direction for an arena die of {die} (HR-21.5)",
+                id=self.id,
+                die=die,
                 rule="LOG-3.5",
             )
         return self.compass[die]

@@ -118,7 +118,13 @@ class Content:
     def lookup(self, table: str, name, *, path: str, scope: str | None = None) -> str:
         """An id, English name or Italian alias of ``table`` (optionally among one faction's units)."""
         if not isinstance(name, str):
-            raise UnreadableLog(f"{path}: expected a name or id, got {name!r}", rule="LOG-3.4", path=path)
+            raise UnreadableLog(
+                "{path_}: expected a name or id, got {name!r}",
+                path_=path,
+                name=name,
+                rule="LOG-3.4",
+                path=path,
+            )
         found = None
         if scope is not None:
             found = self.aliases.get((f"{table}@{scope}", fold(name)))
@@ -129,7 +135,13 @@ class Content:
                 table, table
             )
             raise UnreadableLog(
-                f"{path}: unknown {kind} '{name}' in content pack {self.pack_id}", rule="LOG-3.4", path=path
+                "{path_}: unknown {kind} '{name}' in content pack {pack_id}",
+                path_=path,
+                kind=kind,
+                name=name,
+                pack_id=self.pack_id,
+                rule="LOG-3.4",
+                path=path,
             )
         return found
 
@@ -147,11 +159,17 @@ def load_content(doc: dict, sha256: str) -> Content:
         err = errors[0]
         where = "/" + "/".join(map(str, err.path))
         raise UnreadableLog(
-            f"content pack is malformed at {where}: {err.message}", rule="LOG-3.5", path=where
+            "content pack is malformed at {where}: {message}",
+            where=where,
+            message=err.message,
+            rule="LOG-3.5",
+            path=where,
         )
 
     def bad(where: str, why: str, rule: str = "LOG-3.5"):
-        return UnreadableLog(f"content pack is malformed at {where}: {why}", rule=rule, path=where)
+        return UnreadableLog(
+            "content pack is malformed at {where}: {why}", where=where, why=why, rule=rule, path=where
+        )
 
     aliases: dict[tuple[str, str], str] = {}
 

@@ -38,7 +38,7 @@ class Dice:
         """Results for ``pool`` (colours), and the dice as the log writes them."""
         hits, written = self._roll(pool, given, what, rule)
         if self.seen is not None:
-            self.seen.append({"what": what, "kind": "dice", "pool": list(pool), "hits": list(hits)})
+            self.seen.append({"what": str(what), "kind": "dice", "pool": list(pool), "hits": list(hits)})
         return hits, written
 
     def _roll(self, pool: list[str], given, what: str, rule: str) -> tuple[list[bool], list[str]]:
@@ -47,39 +47,61 @@ class Dice:
             written = [f"{c}:{'hit' if h else 'miss'}" for c, h in zip(pool, hits, strict=True)]
             if given is not None and self._parse(given, what) != list(zip(pool, hits, strict=True)):
                 raise IllegalEvent(
-                    "LOG-4.3", f"{what}: the log records {given} but the committed seed gives {written}"
+                    "LOG-4.3",
+                    "{what}: the log records {given} but the committed seed gives {written}",
+                    what=what,
+                    given=given,
+                    written=written,
                 )
             return hits, written
         if given is None and self.author is not None:
             given = self.author.dice(pool)
         if given is None:
             raise IllegalEvent(
-                rule, f"{what}: the log must record the {len(pool)} dice rolled ({', '.join(pool)})"
+                rule,
+                "{what}: the log must record the {pool_count} dice rolled ({pool})",
+                what=what,
+                pool_count=len(pool),
+                pool=", ".join(pool),
             )
         parsed = self._parse(given, what)
         if len(parsed) != len(pool):
             raise IllegalEvent(
                 rule,
-                f"{what}: {len(pool)} dice are rolled ({', '.join(pool)}) but the log records {len(parsed)}",
+                "{what}: {pool_count} dice are rolled ({pool}) but the log records {parsed_count}",
+                what=what,
+                pool_count=len(pool),
+                pool=", ".join(pool),
+                parsed_count=len(parsed),
             )
         if [c for c, _ in parsed] != pool and Counter(c for c, _ in parsed) != Counter(pool):
             raise IllegalEvent(
                 rule,
-                f"{what}: the dice rolled are {', '.join(sorted(pool))}, but the log records "
-                f"{', '.join(sorted(c for c, _ in parsed))}",
+                "{what}: the dice rolled are {pool}, but the log records {parsed}",
+                what=what,
+                pool=", ".join(sorted(pool)),
+                parsed=", ".join(sorted(c for c, _ in parsed)),
             )
         for colour, hit in parsed:
             if hit and self.content.hit_faces[colour] == 0:
-                raise IllegalEvent("HR-2.6.1", f"{what}: a {colour} die has no hit face")
+                raise IllegalEvent(
+                    "HR-2.6.1", "{what}: a {colour} die has no hit face", what=what, colour=colour
+                )
             if not hit and self.content.hit_faces[colour] >= self.content.die_faces:
-                raise IllegalEvent("HR-2.6.1", f"{what}: a {colour} die has no miss face")
+                raise IllegalEvent(
+                    "HR-2.6.1", "{what}: a {colour} die has no miss face", what=what, colour=colour
+                )
         return [h for _, h in parsed], [f"{c}:{'hit' if h else 'miss'}" for c, h in parsed]
 
     def _parse(self, given, what: str) -> list[tuple[str, bool]]:
         if not isinstance(given, list) or not all(isinstance(d, str) for d in given):
-            raise UnreadableLog(f'{what}: dice are a list such as ["black:hit", "blue:miss"]', rule="LOG-5.2")
+            raise UnreadableLog(
+                '{what}: dice are a list such as ["black:hit", "blue:miss"]', what=what, rule="LOG-5.2"
+            )
         if len(given) > MAX_DICE:
-            raise UnreadableLog(f"{what}: at most {MAX_DICE} dice in one roll", rule="LOG-1.1")
+            raise UnreadableLog(
+                "{what}: at most {max_dice} dice in one roll", what=what, max_dice=MAX_DICE, rule="LOG-1.1"
+            )
         out = []
         known = self._known
         for d in given:
@@ -92,8 +114,12 @@ class Dice:
             r = RESULTS.get(fold(result))
             if c is None or r is None:
                 raise UnreadableLog(
-                    f"{what}: '{d}' is not a die; write colour:hit or colour:miss (colours: yellow, blue, green, "
-                    "black, red)",
+                    (
+                        "{what}: '{d}' is not a die; write colour:hit or colour:miss (colours: yellow, blue, green, "
+                        "black, red)"
+                    ),
+                    what=what,
+                    d=d,
                     rule="LOG-5.2",
                 )
             known[d] = (c, r)
@@ -104,7 +130,7 @@ class Dice:
         """An arena die (HR-2.11.1): a standard six-sided die, from the log or from the seed."""
         got = self._d6(given, what, rule)
         if self.seen is not None:
-            self.seen.append({"what": what, "kind": "d6", "face": got})
+            self.seen.append({"what": str(what), "kind": "d6", "face": got})
         return got
 
     def _d6(self, given, what: str, rule: str) -> int:
@@ -112,15 +138,21 @@ class Dice:
             got = self.stream.below(6) + 1
             if given is not None and given != got:
                 raise IllegalEvent(
-                    "LOG-4.3", f"{what}: the log records {given} but the committed seed gives {got}"
+                    "LOG-4.3",
+                    "{what}: the log records {given} but the committed seed gives {got}",
+                    what=what,
+                    given=given,
+                    got=got,
                 )
             return got
         if given is None and self.author is not None:
             given = self.author.d6()
         if given is None:
-            raise IllegalEvent(rule, f"{what}: the log must record the arena die rolled")
+            raise IllegalEvent(rule, "{what}: the log must record the arena die rolled", what=what)
         if not isinstance(given, int) or isinstance(given, bool) or not 1 <= given <= 6:
-            raise IllegalEvent("HR-2.11.1", f"{what}: an arena die shows 1 to 6, not {given!r}")
+            raise IllegalEvent(
+                "HR-2.11.1", "{what}: an arena die shows 1 to 6, not {given!r}", what=what, given=given
+            )
         return given
 
     def pick(self, items: list[str], given, what: str, rule: str) -> str:
@@ -129,15 +161,23 @@ class Dice:
             got = items[self.stream.below(len(items))]
             if given is not None and given != got:
                 raise IllegalEvent(
-                    "LOG-4.3", f"{what}: the log records {given} but the committed seed gives {got}"
+                    "LOG-4.3",
+                    "{what}: the log records {given} but the committed seed gives {got}",
+                    what=what,
+                    given=given,
+                    got=got,
                 )
             return got
         if given is None and self.author is not None:
             given = self.author.pick(items)
         if given is None:
-            raise IllegalEvent(rule, f"{what}: the log must record what was drawn")
+            raise IllegalEvent(rule, "{what}: the log must record what was drawn", what=what)
         if given not in items:
             raise IllegalEvent(
-                rule, f"{what}: '{given}' could not have been drawn (possible: {', '.join(items)})"
+                rule,
+                "{what}: '{given}' could not have been drawn (possible: {items})",
+                what=what,
+                given=given,
+                items=", ".join(items),
             )
         return given

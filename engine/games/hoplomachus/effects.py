@@ -118,7 +118,10 @@ def check_phase(g, phase: str, what: str | Callable[[], str]) -> None:
     if want < now:
         raise IllegalEvent(
             "HR-8.1.4",
-            f"{_say(what)} belongs to the {phase} phase, but the {t['phase']} phase has already begun",
+            "{what} belongs to the {phase} phase, but the {phase_2} phase has already begun",
+            what=_say(what),
+            phase=phase,
+            phase_2=t["phase"],
         )
     if rv.is_rival(g, t["player"]):
         if want == PHASE_INDEX["tactic"]:
@@ -130,12 +133,16 @@ def check_phase(g, phase: str, what: str | Callable[[], str]) -> None:
             if now <= PHASE_INDEX[phase_name] < want:
                 due = duty(g)
                 if due:
-                    raise IllegalEvent(due[0], f"{due[1]}, before {_say(what)}")
+                    raise IllegalEvent(due[0], "{due}, before {what}", due=due[1], what=_say(what))
     elif now <= PHASE_INDEX["deploy"] < want and not t["deployed"] and q.must_deploy(g, t["player"]):
         rule = "HR-16.6.2" if g.mode == "pandemonium" else "HR-8.4.3"
         need = "fewer than three units" if g.mode == "pandemonium" else "no units"
         raise IllegalEvent(
-            rule, f"{t['player']} has {need} in combat and can deploy, so must deploy before {_say(what)}"
+            rule,
+            "{player} has {need} in combat and can deploy, so must deploy before {what}",
+            player=t["player"],
+            need=need,
+            what=_say(what),
         )
 
 

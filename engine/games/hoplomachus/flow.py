@@ -5,7 +5,7 @@ Layer 6 (turn flow): the top of the game's layers; uses actions, effects and que
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.games.hoplomachus import effects as fx
 from engine.games.hoplomachus import queries as q
 from engine.games.hoplomachus import rivals as rv
@@ -28,7 +28,7 @@ SUPPORT_CHIPS = 4  # HR-5.1.1
 
 
 def bad(msg: str, path: str, rule: str = "LOG-2.2") -> UnreadableLog:
-    return UnreadableLog(f"{path}: {msg}", rule=rule, path=path)
+    return UnreadableLog("{path_}: {msg}", path_=path, msg=msg, rule=rule, path=path)
 
 
 def setup(g, doc: dict) -> State:
@@ -92,7 +92,10 @@ def setup(g, doc: dict) -> State:
         order = players[first:] + players[:first]
         if given is not None and given != order:
             raise UnreadableLog(
-                f"/setup/order: the committed seed gives {order}", rule="LOG-4.3", path="/setup/order"
+                "/setup/order: the committed seed gives {order}",
+                order=order,
+                rule="LOG-4.3",
+                path="/setup/order",
             )
     else:
         order = given
@@ -162,7 +165,7 @@ class _SETUPS:
         for p in order:
             name = given.get(p)
             uid = None if name is None else g.c.lookup("units", name, path=f"/setup/neutral_heroes/{p}")
-            pick = g.dice.pick(pool, uid, f"{p}'s neutral hero", "HR-15.2.6")
+            pick = g.dice.pick(pool, uid, Text("{p}'s neutral hero", p=p), "HR-15.2.6")
             if g.dice.author is not None and not g.dice.seeded:
                 given[p] = pick
             pool.remove(pick)
@@ -282,7 +285,7 @@ class _SETUPS:
                 if given is None
                 else g.c.lookup("units", given, path=f"/setup/neutral_heroes/{seats[0]}")
             )
-            pick = g.dice.pick(pool, uid, "the neutral hero on the gold space", "HR-14.2.2")
+            pick = g.dice.pick(pool, uid, Text("the neutral hero on the gold space"), "HR-14.2.2")
             if g.dice.author is not None and not g.dice.seeded:
                 st.setdefault("neutral_heroes", {})[seats[0]] = pick
             hero = new_unit(f"{seats[0]}:{pick}", pick, seats[0], "track")
@@ -342,15 +345,20 @@ def draw(g, troop: str, n: int, given, path: str) -> list[str]:
         name = None
         if given is not None:
             if i >= len(given):
-                raise IllegalEvent("HR-15.6.3", f"{troop} draws until four units are in camp or the bag is empty; "
-                                   f"the log records only {len(given)}")  # fmt: skip
+                raise IllegalEvent("HR-15.6.3", ("{troop} draws until four units are in camp or the bag is empty; the log records only " "{given_count}"), troop=troop, given_count=len(given))  # fmt: skip
             name = g.c.lookup("units", given[i], path=f"{path}/{i}", scope=t["faction"])
-        pick = g.dice.pick(t["bag"], name, f"{troop}'s bag draw", "HR-15.6.3")
+        pick = g.dice.pick(t["bag"], name, Text("{troop}'s bag draw", troop=troop), "HR-15.6.3")
         t["bag"].remove(pick)
         g.s.units[f"{troop}:{pick}"]["zone"] = "camp"
         got.append(pick)
     if given is not None and len(given) > len(got):
-        raise IllegalEvent("HR-15.6.3", f"{troop} draws {len(got)} units, not {len(given)}")
+        raise IllegalEvent(
+            "HR-15.6.3",
+            "{troop} draws {got_count} units, not {given_count}",
+            troop=troop,
+            got_count=len(got),
+            given_count=len(given),
+        )
     return got
 
 
@@ -441,7 +449,7 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
                 if ev is not None and g.dice.author is not None and not g.dice.seeded and got:
                     ev["draw"] = got
             elif given:
-                raise IllegalEvent("HR-15.6.3", f"{troop} has four units in camp and draws none")
+                raise IllegalEvent("HR-15.6.3", "{troop} has four units in camp and draws none", troop=troop)
         s.troops[troop]["turns_done"] += 1
     for u in s.in_arena():  # units out of the arena carry no tactics and no per-turn marks (State.lift)
         if u["tactics"]:
@@ -487,8 +495,10 @@ def check_end_turn(g, ev: dict | None) -> None:
     rival has nothing left to do in its Engagement phase (HR-9.6.1, HR-13.10.3, HR-14.8.4)."""
     troop = g.s.turn["player"]
     if ev is not None and ev.get("player", troop) != troop:
-        raise IllegalEvent("HR-8.1.1", f"it is {troop}'s turn, not {ev.get('player')}'s")
-    fx.check_phase(g, "refill", "ending the turn")
+        raise IllegalEvent(
+            "HR-8.1.1", "it is {troop}'s turn, not {player}'s", troop=troop, player=ev.get("player")
+        )
+    fx.check_phase(g, "refill", Text("ending the turn"))
     if troop in RIVALS:
         due = rv.rival_duty(g)
         if due:
@@ -509,7 +519,7 @@ def begin_turn(g, ev: dict) -> None:
 def check_begin_turn(g, ev: dict) -> str:
     who = ev.get("player")
     if who not in g.s.turn["seats"]:
-        raise IllegalEvent("HR-13.8.5", f"{who!r} is not one of the players")
+        raise IllegalEvent("HR-13.8.5", "{who!r} is not one of the players", who=who)
     return who
 
 
@@ -558,7 +568,7 @@ def concede(g, ev: dict) -> None:
     who = ev.get("player")
     if who not in g.s.troops or g.s.troops[who]["out"]:
         raise UnreadableLog(
-            f"/player: {who!r} is not a player still in the game", rule="LOG-5.2", path="/player"
+            "/player: {who!r} is not a player still in the game", who=who, rule="LOG-5.2", path="/player"
         )
     if g.mode == "pandemonium":
         g.s.troops[who]["out"] = True

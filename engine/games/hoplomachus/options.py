@@ -26,12 +26,20 @@ def resolve_options(given: dict | None) -> dict:
     for key, value in (given or {}).items():
         if key not in DEFAULTS:
             raise UnreadableLog(
-                f"/options/{key}: unknown option for Hoplomachus", rule="LOG-2.3", path=f"/options/{key}"
+                "/options/{key}: unknown option for Hoplomachus",
+                key=key,
+                rule="LOG-2.3",
+                path=f"/options/{key}",
             )
         if value not in DEFAULTS[key][1] or type(value) is not type(DEFAULTS[key][0]):
             allowed = ", ".join(map(str, DEFAULTS[key][1]))
             raise UnreadableLog(
-                f"/options/{key}: {value!r} is not one of {allowed}", rule="LOG-2.3", path=f"/options/{key}"
+                "/options/{key}: {value!r} is not one of {allowed}",
+                key=key,
+                value=value,
+                allowed=allowed,
+                rule="LOG-2.3",
+                path=f"/options/{key}",
             )
         out[key] = value
     return out

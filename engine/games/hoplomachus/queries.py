@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections import deque
 
+from engine.core.errors import Text
+
 PLAYER_LIMITS = {"pandemonium": 3}  # HR-16.4.1; Skirmish and Alliance have none (HR-15.4.1, HR-17.4.1)
 
 
@@ -107,15 +109,15 @@ def blocked_hexes(g, u: dict) -> set[int]:
 def can_move(g, u: dict) -> str | None:
     """Why ``u`` cannot move now (a rule id and reason), or None (HR-8.6.4, HR-8.6.5, HR-7.2.2)."""
     if u["zone"] != "arena":
-        return "HR-8.6.1", "it is not in the arena"
+        return "HR-8.6.1", Text("it is not in the arena")
     if u["moved"]:
-        return "HR-8.6.4", "it has already moved this turn"
+        return "HR-8.6.4", Text("it has already moved this turn")
     if u["dazed"]:
-        return "HR-7.2.2", "it is dazed this turn (deployed or activated this turn)"
+        return "HR-7.2.2", Text("it is dazed this turn (deployed or activated this turn)")
     if not u["active"]:
-        return "HR-2.8.4", "an inactive hero cannot move"
+        return "HR-2.8.4", Text("an inactive hero cannot move")
     if is_sentinel(g, u):
-        return "HR-5.3.3", "sentinels cannot move"
+        return "HR-5.3.3", Text("sentinels cannot move")
     return None
 
 
@@ -191,24 +193,24 @@ def attack_pool(g, u: dict) -> list[str]:
 def cannot_engage(g, u: dict) -> tuple[str, str] | None:
     """Why ``u`` cannot attack or use a Special now, or None (HR-8.8.1, HR-7.2.2, HR-3.3.3)."""
     if u["zone"] != "arena":
-        return "HR-8.8.1", "it is not in the arena"
+        return "HR-8.8.1", Text("it is not in the arena")
     if u["engaged"]:
-        return "HR-8.8.1", "it has already attacked or used a Special this turn"
+        return "HR-8.8.1", Text("it has already attacked or used a Special this turn")
     if not u["active"]:
-        return "HR-2.8.4", "an inactive hero cannot attack"
+        return "HR-2.8.4", Text("an inactive hero cannot attack")
     if on_inner(g, u):
-        return "HR-3.3.3", "a unit on an inner deployment hex cannot attack and its skills are ignored"
+        return "HR-3.3.3", Text("a unit on an inner deployment hex cannot attack and its skills are ignored")
     if u["dazed"] and is_sentinel(g, u):
         # HR-5.3.2: the sentinel's own rule («è frastornata il turno in cui entra nell'arena») decides; its
         # First Strike lifts the daze of a deployment only (CF-8), not the turn a sentinel enters the arena.
         return (
             "HR-5.3.2",
-            "a sentinel is dazed the turn it enters the arena and cannot attack or use a Special",
+            Text("a sentinel is dazed the turn it enters the arena and cannot attack or use a Special"),
         )
     if u["dazed"] and skill(g, u, "first_strike") is None:
-        return "HR-7.2.2", "it is dazed this turn and has no First Strike"
+        return "HR-7.2.2", Text("it is dazed this turn and has no First Strike")
     if tactic_effects(g, u, "no_engage"):
-        return "HR-6.5.3", "a tactic on it forbids attacking and Specials"
+        return "HR-6.5.3", Text("a tactic on it forbids attacking and Specials")
     return None
 
 
@@ -273,21 +275,25 @@ def deploy_refusal(g, troop: str, u: dict) -> tuple[str, str] | None:
     """HR-8.4.7: why ``u`` cannot be deployed now, or None."""
     d = udef(g, u)
     if u["zone"] != "camp" or u["owner"] != troop:
-        return "HR-8.4.1", f"{d.name} is not in your camp"
+        return "HR-8.4.1", Text("{name} is not in your camp", name=d.name)
     if not u["active"]:
-        return "HR-2.8.3", f"{d.name} is an inactive hero; it must be activated through crowd favour first"
+        return "HR-2.8.3", Text(
+            "{name} is an inactive hero; it must be activated through crowd favour first", name=d.name
+        )
     limit = PLAYER_LIMITS.get(g.mode)
     if limit is not None and len(g.s.in_arena(troop)) >= limit:
-        return "HR-16.4.1", f"a troop may have at most {limit} units in combat"
+        return "HR-16.4.1", Text("a troop may have at most {limit} units in combat", limit=limit)
     if g.mode == "assault":
         rule, limit, count = unit_limit(g, troop)
         if count >= limit:
-            return rule, f"at most {limit} of these units may be in combat at a time"
+            return rule, Text("at most {limit} of these units may be in combat at a time", limit=limit)
     if chips_available(g, troop) < d.health:
-        return "HR-8.4.5", f"the supply lacks the {d.health} health chips {d.name} needs"
+        return "HR-8.4.5", Text(
+            "the supply lacks the {health} health chips {name} needs", health=d.health, name=d.name
+        )
     if not deploy_hexes(g, troop, u):
         what = "pedestal" if is_sentinel(g, u) else "deployment hex"
-        return "HR-8.4.7", f"no {what} you may use is free"
+        return "HR-8.4.7", Text("no {what} you may use is free", what=what)
     return None
 
 
@@ -339,12 +345,12 @@ def foothold_refusal(g, troop: str, h: int) -> str | None:
     """HR-5.2.2: where a foothold may not go."""
     a = g.a
     if a.is_("pedestal", h) or a.is_("central", h):
-        return "a foothold cannot be placed on a pedestal or the central deployment hex"
+        return Text("a foothold cannot be placed on a pedestal or the central deployment hex")
     if h in g.s.footholds:
-        return "that hex already holds a foothold"
+        return Text("that hex already holds a foothold")
     occ = g.s.occupant.get(h)
     if occ is not None and team(g, g.s.units[occ]["owner"]) != team(g, troop):
-        return "that hex holds an opposing unit"
+        return Text("that hex holds an opposing unit")
     return None
 
 

@@ -57,18 +57,19 @@ class Game(ReplayBase):
 
     def apply(self, index: int, event: dict) -> None:
         if not isinstance(event, dict):
-            raise UnreadableLog(f"/events/{index}: an event is an object", rule="LOG-5.1", event_index=index)
+            raise UnreadableLog(
+                "/events/{index}: an event is an object", index=index, rule="LOG-5.1", event_index=index
+            )
         try:
             (_VALIDATORS or _load_validators())[event.get("type")](event)
         except (fastjsonschema.JsonSchemaException, KeyError, TypeError):
             explain_event(LOG_SCHEMA, event, index)
             raise UnreadableLog(
-                f"/events/{index}: not a Hoplomachus event", rule="LOG-5.1", event_index=index
+                "/events/{index}: not a Hoplomachus event", index=index, rule="LOG-5.1", event_index=index
             ) from None
         s = self.s
         if s.over:
-            raise IllegalEvent("HR-11.1.1", f"the game is already over ({s.over['ended_by'].replace('_', ' ')}); "
-                               "nothing may be logged after it")  # fmt: skip
+            raise IllegalEvent("HR-11.1.1", "the game is already over ({ended_by}); nothing may be logged after it", ended_by=s.over['ended_by'].replace('_', ' '))  # fmt: skip
         typ = event["type"]
         if typ == "concede":
             flow.concede(self, event)
@@ -77,7 +78,12 @@ class Game(ReplayBase):
             want, handler, rule, what = act.PENDING[head["kind"]]
             if typ != want:
                 raise IllegalEvent(
-                    rule, f"{head['player']} must first {what} (a '{want}' event), before any {typ}"
+                    rule,
+                    "{player} must first {what} (a '{want}' event), before any {typ}",
+                    player=head["player"],
+                    what=what,
+                    want=want,
+                    typ=typ,
                 )
             s.pending.pop(0)
             if head["kind"] == "displace":
@@ -138,7 +144,9 @@ class Game(ReplayBase):
         if self.s.over is None:
             t = self.s.turn
             raise UnreadableLog(
-                f"the log ends before the game is over (round {t['round']}, {t['player']}'s turn)",
+                "the log ends before the game is over (round {round}, {player}'s turn)",
+                round=t["round"],
+                player=t["player"],
                 rule="LOG-5.3",
             )
 

@@ -7,7 +7,7 @@ Layer 5 (actions): same events as a player's turn (deploy, move, ability, attack
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.games.hoplomachus import actions as act
 from engine.games.hoplomachus import effects as fx
 from engine.games.hoplomachus import queries as q
@@ -26,7 +26,9 @@ def deploy(g, ev: dict) -> None:
     given = None
     if ev.get("unit") is not None:
         given = g.c.lookup("units", ev["unit"], path="/unit", scope=troop if troop == "arena" else "immortal")
-    pick = g.dice.pick(pool, given, f"the {troop} draw", "HR-13.12.2" if troop == "arena" else "HR-13.10.2")
+    pick = g.dice.pick(
+        pool, given, Text("the {troop} draw", troop=troop), "HR-13.12.2" if troop == "arena" else "HR-13.10.2"
+    )
     if g.dice.author is not None and not g.dice.seeded:
         ev["unit"] = pick
     u = s.units[f"{troop}:{pick}"]
@@ -46,7 +48,7 @@ def check_deploy(g, ev: dict) -> tuple[str, list[str]]:
     """HR-9.2.1: (troop, the units the draw picks from) of a rival deployment ``apply`` accepts, before the
     draw; its hex is checked once the unit is drawn (check_deploy_hex)."""
     troop = act.check_player(g, ev)
-    fx.check_phase(g, "deploy", "a rival deployment")
+    fx.check_phase(g, "deploy", Text("a rival deployment"))
     s = g.s
     if s.turn["deployed"]:
         raise IllegalEvent("HR-8.4.2", "at most one unit is deployed in a Deploy phase")
@@ -67,7 +69,8 @@ def check_deploy_hex(g, u: dict, ev: dict) -> int:
     if h not in allowed:
         raise IllegalEvent(
             "HR-13.3.2",
-            f"rivals deploy on a free blue deployment hex: {', '.join(g.a.label(x) for x in allowed)}",
+            "rivals deploy on a free blue deployment hex: {allowed}",
+            allowed=", ".join(g.a.label(x) for x in allowed),
         )
     return h
 
@@ -87,16 +90,15 @@ def check_mover(g, ev: dict) -> tuple[dict, str, dict[int, int]]:
     """The rival unit an event moves must move now: (unit, step of HR-9.4, {destination: steps})."""
     act.check_player(g, ev)
     u = act.own_unit(g, ev)
-    fx.check_phase(g, "movement", lambda: f"moving {act.name(g, u)}")
+    fx.check_phase(g, "movement", lambda: Text("moving {u}", u=act.name(g, u)))
     why = q.can_move(g, u)
     if why:
-        raise IllegalEvent(why[0], f"{act.name(g, u)} cannot move: {why[1]}")
+        raise IllegalEvent(why[0], "{u} cannot move: {why}", u=act.name(g, u), why=why[1])
     step, dests = rv.movement_plan(g, u)
     if not dests:
         if step == "2b":
-            raise IllegalEvent("HR-9.4.5", f"{act.name(g, u)} stays put: it cannot get closer to anything on its "
-                               "priority list")  # fmt: skip
-        raise IllegalEvent("HR-9.4.4", f"{act.name(g, u)} stays put: its mark is already within Range")
+            raise IllegalEvent("HR-9.4.5", "{u} stays put: it cannot get closer to anything on its priority list", u=act.name(g, u))  # fmt: skip
+        raise IllegalEvent("HR-9.4.4", "{u} stays put: its mark is already within Range", u=act.name(g, u))
     return u, step, dests
 
 
@@ -113,7 +115,7 @@ def check_plan_path(g, ev: dict, step: str, dests: dict[int, int]) -> list[int]:
         else "its full Movement toward its list"
     )
     where = ", ".join(f"{g.a.label(h)} in {n}" for h, n in sorted(dests.items()))
-    raise IllegalEvent(rule, f"{act.name(g, u)} must move by {how}: to {where}")
+    raise IllegalEvent(rule, "{u} must move by {how}: to {where}", u=act.name(g, u), how=how, where=where)
 
 
 def ability(g, ev: dict) -> None:
@@ -130,11 +132,14 @@ def check_ability(g, ev: dict) -> tuple:
 def check_ability_user(g, ev: dict) -> tuple[dict, object]:
     act.check_player(g, ev)
     u = act.own_unit(g, ev)
-    fx.check_phase(g, "abilities", lambda: f"{act.name(g, u)} using an Ability")
+    fx.check_phase(g, "abilities", lambda: Text("{u} using an Ability", u=act.name(g, u)))
     sk = act.unit_skill(g, u, ev.get("ability"), "ability")
     if sk not in rv.abilities_due(g, u):
         raise IllegalEvent(
-            "HR-9.5.1", f"{act.name(g, u)} cannot use {sk.name} now (its conditions are not met)"
+            "HR-9.5.1",
+            "{u} cannot use {name} now (its conditions are not met)",
+            u=act.name(g, u),
+            name=sk.name,
         )
     return u, sk
 
@@ -145,7 +150,10 @@ def check_ability_target(g, u: dict, sk, ev: dict) -> tuple:
         target = act.any_unit(g, ev, "target", u)
         if target not in allowed:
             raise IllegalEvent(
-                "HR-9.6.2", f"{sk.name} takes the highest-priority adjacent opponent: {names(g, allowed)}"
+                "HR-9.6.2",
+                "{name} takes the highest-priority adjacent opponent: {names}",
+                name=sk.name,
+                names=names(g, allowed),
             )
     return act.check_ability(g, ev)
 
@@ -172,11 +180,11 @@ def check_attacker(g, ev: dict) -> tuple[dict, list[dict]]:
     """HR-9.6.2: the rival unit attacks rather than use a Special: (unit, the opponents it may attack)."""
     act.check_player(g, ev)
     u = act.own_unit(g, ev)
-    fx.check_phase(g, "engagement", lambda: f"{act.name(g, u)} attacking")
+    fx.check_phase(g, "engagement", lambda: Text("{u} attacking", u=act.name(g, u)))
     sk = rv.special_due(g, u)
     if sk is not None:
         raise IllegalEvent(
-            "HR-9.6.2", f"{act.name(g, u)} must use its Special {sk.name} instead of attacking"
+            "HR-9.6.2", "{u} must use its Special {name} instead of attacking", u=act.name(g, u), name=sk.name
         )
     return u, rv.targets(g, u)
 
@@ -186,7 +194,9 @@ def check_attack_target(g, u: dict, allowed: list[dict], ev: dict) -> tuple[dict
     if target not in allowed and q.cannot_engage(g, u) is None:
         raise IllegalEvent(
             "HR-9.6.2",
-            f"{act.name(g, u)} attacks the highest-priority opponent in Range: {names(g, allowed)}",
+            "{u} attacks the highest-priority opponent in Range: {names}",
+            u=act.name(g, u),
+            names=names(g, allowed),
         )
     if u["owner"] != "immortal" or target.get("shard"):
         return u, target, act.check_attack(g, ev, phase_checked=True)  # check_attacker checked the phase
@@ -194,13 +204,13 @@ def check_attack_target(g, u: dict, allowed: list[dict], ev: dict) -> tuple[dict
         raise IllegalEvent("HR-13.10.3", "the immortal rolls its dice once per turn")
     why = q.cannot_engage(g, u)
     if why:
-        raise IllegalEvent(why[0], f"{act.name(g, u)} cannot attack: {why[1]}")
+        raise IllegalEvent(why[0], "{u} cannot attack: {why}", u=act.name(g, u), why=why[1])
     return u, target, None
 
 
 def immortal_attack(g, ev: dict, u: dict, target: dict) -> dict[str, int]:
     pool = q.attack_pool(g, u)
-    hits, written = g.dice.roll(pool, ev.get("dice"), f"{act.name(g, u)}'s attack")
+    hits, written = g.dice.roll(pool, ev.get("dice"), Text("{u}'s attack", u=act.name(g, u)))
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
     fx.dice_stat(g, u["owner"], pool, hits)
@@ -224,7 +234,7 @@ def roll(g, ev: dict) -> None:
     s = g.s
     s.turn["phase"] = "engagement"
     pool = q.attack_pool(g, imm)
-    hits, written = g.dice.roll(pool, ev.get("dice"), f"{act.name(g, imm)}'s roll")
+    hits, written = g.dice.roll(pool, ev.get("dice"), Text("{imm}'s roll", imm=act.name(g, imm)))
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
     fx.dice_stat(g, imm["owner"], pool, hits)
@@ -238,7 +248,7 @@ def check_roll(g, ev: dict) -> dict:
     troop = act.check_player(g, ev)
     if troop != "immortal":
         raise IllegalEvent("HR-13.10.3", "only the immortal rolls without attacking")
-    fx.check_phase(g, "engagement", "the immortal's roll")
+    fx.check_phase(g, "engagement", Text("the immortal's roll"))
     s = g.s
     imm = next(iter(s.in_arena("immortal")), None)
     if imm is None or s.turn["rolled"]:
@@ -246,7 +256,9 @@ def check_roll(g, ev: dict) -> dict:
     if imm["dazed"] and not g.opt["dazed_immortal_rolls"]:
         raise IllegalEvent("AMB-11", "with this ruleset option a dazed immortal does not roll")
     if rv.can_engage(g, imm):
-        raise IllegalEvent("HR-9.6.1", f"{act.name(g, imm)} can attack, so it must (an 'attack' event)")
+        raise IllegalEvent(
+            "HR-9.6.1", "{imm} can attack, so it must (an 'attack' event)", imm=act.name(g, imm)
+        )
     return imm
 
 
@@ -285,7 +297,10 @@ def check_displace(g, p: dict, ev: dict) -> tuple[dict, int]:
     if g.a.distance(target["hex"], h) != 1 or q.blocked(g, target, h):
         free = [g.a.label(x) for x in g.a.adjacent[target["hex"]] if not q.blocked(g, target, x)]
         raise IllegalEvent(
-            "HR-3.4.2", f"{act.name(g, target)} is displaced to a free adjacent hex: {', '.join(free)}"
+            "HR-3.4.2",
+            "{target} is displaced to a free adjacent hex: {free}",
+            target=act.name(g, target),
+            free=", ".join(free),
         )
     return target, h
 
@@ -304,10 +319,10 @@ def check_special(g, ev: dict) -> tuple:
 def check_special_user(g, ev: dict) -> tuple[dict, object]:
     act.check_player(g, ev)
     u = act.own_unit(g, ev)
-    fx.check_phase(g, "engagement", lambda: f"{act.name(g, u)} using a Special")
+    fx.check_phase(g, "engagement", lambda: Text("{u} using a Special", u=act.name(g, u)))
     sk = act.unit_skill(g, u, ev.get("special"), "special")
     if rv.special_due(g, u) is not sk:
-        raise IllegalEvent("HR-9.6.2", f"{act.name(g, u)} cannot use {sk.name} now")
+        raise IllegalEvent("HR-9.6.2", "{u} cannot use {name} now", u=act.name(g, u), name=sk.name)
     return u, sk
 
 
@@ -317,7 +332,10 @@ def check_special_target(g, u: dict, sk, ev: dict) -> tuple:
         target = act.any_unit(g, ev, "target", u)
         if target not in allowed:
             raise IllegalEvent(
-                "HR-9.6.2", f"{sk.name} takes the highest-priority opponent in range: {names(g, allowed)}"
+                "HR-9.6.2",
+                "{name} takes the highest-priority opponent in range: {names}",
+                name=sk.name,
+                names=names(g, allowed),
             )
     return act.check_special(g, ev)
 

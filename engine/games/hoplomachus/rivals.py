@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from engine.core.errors import Text
 from engine.games.hoplomachus import queries as q
 from engine.games.hoplomachus.content import HEX_PRIORITY
 
@@ -250,18 +251,20 @@ def rival_duty(g) -> tuple[str, str] | None:
         if titan["zone"] == "arena" and not titan["dazed"] and not s.turn["rolled"]:
             return (
                 "HR-14.8.4",
-                "the titan rolls its titan dice in its Titan Activity step (a 'titan_roll' event)",
+                Text("the titan rolls its titan dice in its Titan Activity step (a 'titan_roll' event)"),
             )
         return None
     for u in sorted(s.in_arena(troop), key=lambda u: u["uid"]):
         name = q.udef(g, u).name
         if not u["engaged"] and can_engage(g, u):
-            return "HR-9.6.1", f"{name} must attack or use its Special: every rival unit engages if it can"
+            return "HR-9.6.1", Text(
+                "{name} must attack or use its Special: every rival unit engages if it can", name=name
+            )
     imm = next(iter(s.in_arena("immortal")), None) if troop == "immortal" else None
     if imm is not None and not s.turn["rolled"] and (g.opt["dazed_immortal_rolls"] or not imm["dazed"]):
         return (
             "HR-13.10.3",
-            "the immortal always rolls all its attack dice in its Engagement step (a 'roll' event)",
+            Text("the immortal always rolls all its attack dice in its Engagement step (a 'roll' event)"),
         )
     return None
 
@@ -296,7 +299,10 @@ def movement_duty(g) -> tuple[str, str] | None:
         if must_move(g, u):
             return (
                 "HR-9.4.6",
-                f"{q.udef(g, u).name} must still move toward its mark before the Movement phase ends",
+                Text(
+                    "{name} must still move toward its mark before the Movement phase ends",
+                    name=q.udef(g, u).name,
+                ),
             )
     return None
 
@@ -308,9 +314,13 @@ def rival_deploy_due(g) -> tuple[str, str] | None:
     if t["deployed"] or not rival_can_deploy(g, troop):
         return None
     if troop == "titan":
-        return "HR-14.8.3", "the titan must first be deployed on the central deployment hex"
-    who = "the immortal of the new wave" if troop == "immortal" else "an arena unit drawn from the bag"
-    return "HR-13.12.2" if troop == "arena" else "HR-13.10.2", f"{who} must be deployed first"
+        return "HR-14.8.3", Text("the titan must first be deployed on the central deployment hex")
+    who = (
+        Text("the immortal of the new wave")
+        if troop == "immortal"
+        else Text("an arena unit drawn from the bag")
+    )
+    return "HR-13.12.2" if troop == "arena" else "HR-13.10.2", Text("{who} must be deployed first", who=who)
 
 
 def rival_can_deploy(g, troop: str) -> bool:

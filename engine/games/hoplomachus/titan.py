@@ -7,7 +7,7 @@ Layer 5 (actions). Effects that need the players' choice wait as pending decisio
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.games.hoplomachus import actions as act
 from engine.games.hoplomachus import effects as fx
 from engine.games.hoplomachus import queries as q
@@ -33,7 +33,7 @@ def deploy(g, ev: dict) -> None:
 
 def check_deploy(g, ev: dict) -> tuple[dict, int]:
     act.check_player(g, ev)
-    fx.check_phase(g, "deploy", "deploying the titan")
+    fx.check_phase(g, "deploy", Text("deploying the titan"))
     titan = titan_unit(g)
     if titan["zone"] != "camp":
         raise IllegalEvent("HR-14.8.3", "the titan deploys once, on the first turn")
@@ -49,7 +49,7 @@ def titan_roll(g, ev: dict) -> None:
     s = g.s
     s.turn["phase"] = "engagement"
     pool = list(s.troops["titan"]["dice"])
-    hits, written = g.dice.roll(pool, ev.get("dice"), "the titan dice", "HR-14.8.4")
+    hits, written = g.dice.roll(pool, ev.get("dice"), Text("the titan dice"), "HR-14.8.4")
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
     fx.dice_stat(g, "titan", pool, hits)
@@ -94,7 +94,10 @@ def titan_roll(g, ev: dict) -> None:
         s.pending.append(p)
     if given is not None and len(given) > len(used):
         raise IllegalEvent(
-            "HR-14.8.4", f"the titan's effects use {len(used)} arena dice, the log records {len(given)}"
+            "HR-14.8.4",
+            "the titan's effects use {used_count} arena dice, the log records {given_count}",
+            used_count=len(used),
+            given_count=len(given),
         )
     if g.dice.author is not None and not g.dice.seeded and used:
         ev["arena_dice"] = used
@@ -102,7 +105,7 @@ def titan_roll(g, ev: dict) -> None:
 
 def check_titan_roll(g, ev: dict) -> None:
     act.check_player(g, ev)
-    fx.check_phase(g, "engagement", "the titan's roll")
+    fx.check_phase(g, "engagement", Text("the titan's roll"))
     titan = titan_unit(g)
     if titan["zone"] != "arena" or g.s.turn["rolled"]:
         raise IllegalEvent("HR-14.8.4", "the titan rolls its titan dice once per turn, in the arena")
@@ -116,11 +119,18 @@ def path_of(g, u: dict, ev: dict, limit: int) -> list[int]:
         raise UnreadableLog("/path: the hexes entered, in order", rule="LOG-5.2", path="/path")
     steps = [g.a.parse(p, path=f"/path/{i}") for i, p in enumerate(path)]
     if len(steps) > limit:
-        raise IllegalEvent("HR-14.8.5", f"the titan may move {limit} hexes here, the path has {len(steps)}")
+        raise IllegalEvent(
+            "HR-14.8.5",
+            "the titan may move {limit} hexes here, the path has {steps_count}",
+            limit=limit,
+            steps_count=len(steps),
+        )
     here = u["hex"]
     for h in steps:
         if g.a.distance(here, h) != 1 or q.blocked(g, u, h):
-            raise IllegalEvent("HR-8.6.3", f"{g.a.label(h)} cannot be entered from {g.a.label(here)}")
+            raise IllegalEvent(
+                "HR-8.6.3", "{h} cannot be entered from {here}", h=g.a.label(h), here=g.a.label(here)
+            )
         here = h
     return steps
 
@@ -140,7 +150,9 @@ def check_advance(g, p: dict, ev: dict) -> tuple[dict, list[int]]:
     end = steps[-1] if steps else titan["hex"]
     if (dests and dests.get(end) != len(steps)) or (not dests and steps):
         where = ", ".join(f"{g.a.label(h)} in {n}" for h, n in sorted(dests.items())) or "nowhere: it stays"
-        raise IllegalEvent("HR-14.8.5", f"the titan moves toward its mark by its priority list: to {where}")
+        raise IllegalEvent(
+            "HR-14.8.5", "the titan moves toward its mark by its priority list: to {where}", where=where
+        )
     return titan, steps
 
 
@@ -151,7 +163,7 @@ def resolve_smite(g, p: dict, ev: dict) -> None:
     if target is None:
         return
     pool = q.attack_pool(g, titan)
-    hits, written = g.dice.roll(pool, ev.get("dice"), "the titan's attack")
+    hits, written = g.dice.roll(pool, ev.get("dice"), Text("the titan's attack"))
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
     fx.dice_stat(g, "titan", pool, hits)
@@ -168,13 +180,14 @@ def check_smite(g, p: dict, ev: dict) -> tuple[dict, dict | None]:
     if ev.get("target") is None:
         if allowed:
             raise IllegalEvent(
-                "HR-9.6.2", f"Smite must target the highest-priority opponent within {p['value']} hexes"
+                "HR-9.6.2",
+                "Smite must target the highest-priority opponent within {value} hexes",
+                value=p["value"],
             )
         return titan, None
     target = act.target_of(g, ev, titan)
     if target not in allowed:
-        raise IllegalEvent("HR-9.6.2", f"Smite targets the highest-priority opponent within {p['value']} hexes: "
-                           f"{', '.join(sorted(act.name(g, u) for u in allowed)) or 'none'}")  # fmt: skip
+        raise IllegalEvent("HR-9.6.2", "Smite targets the highest-priority opponent within {value} hexes: {value_2}", value=p['value'], value_2=', '.join(sorted(act.name(g, u) for u in allowed)) or 'none')  # fmt: skip
     return titan, target
 
 
@@ -200,8 +213,7 @@ def check_toss_target(g, ev: dict) -> tuple[dict, dict | None]:
         return titan, None
     target = act.any_unit(g, ev, "target", titan)
     if target not in allowed:
-        raise IllegalEvent("HR-9.6.2", f"Toss targets the highest-priority adjacent opponent: "
-                           f"{', '.join(sorted(act.name(g, u) for u in allowed))}")  # fmt: skip
+        raise IllegalEvent("HR-9.6.2", "Toss targets the highest-priority adjacent opponent: {allowed}", allowed=', '.join(sorted(act.name(g, u) for u in allowed)))  # fmt: skip
     return titan, target
 
 
@@ -214,8 +226,7 @@ def check_toss_hex(g, p: dict, titan: dict, target: dict, ev: dict) -> int | Non
         return None
     h = act.hex_of(g, ev)
     if h not in free:
-        raise IllegalEvent("HR-3.4.2", f"the unit is displaced to a free hex exactly {p['distance']} from the titan: "
-                           f"{', '.join(g.a.label(x) for x in free)}")  # fmt: skip
+        raise IllegalEvent("HR-3.4.2", "the unit is displaced to a free hex exactly {distance} from the titan: {free}", distance=p['distance'], free=', '.join(g.a.label(x) for x in free))  # fmt: skip
     return h
 
 
@@ -269,18 +280,19 @@ def check_deploy_ally(g, p: dict, ev: dict) -> tuple[dict | None, int | None]:
     name = g.c.units[p["unit"]].name
     if u is None:
         if ev.get("hex") is not None:
-            raise IllegalEvent(why[0], f"the titan's effect deploys no {name}: {why[1]}; the log should record "
-                               "the deployment with no hex (\"hex\": null)")  # fmt: skip
+            raise IllegalEvent(why[0], ("the titan's effect deploys no {name}: {why}; the log should record the deployment with no hex " "(\"hex\": null)"), name=name, why=why[1])  # fmt: skip
         return None, None
     where = ", ".join(g.a.label(h) for h in hexes)
     if ev.get("hex") is None:
         raise IllegalEvent(
-            "HR-14.9.1", f"the titan's effect deploys {name}; the log should name its hex: {where}"
+            "HR-14.9.1",
+            "the titan's effect deploys {name}; the log should name its hex: {where}",
+            name=name,
+            where=where,
         )
     h = act.hex_of(g, ev)
     if h not in hexes:
-        raise IllegalEvent("HR-14.9.1", f"{name} is deployed on a free hex the titan card names: {where}, "
-                           f"not {g.a.label(h)}")  # fmt: skip
+        raise IllegalEvent("HR-14.9.1", "{name} is deployed on a free hex the titan card names: {where}, not {h}", name=name, where=where, h=g.a.label(h))  # fmt: skip
     return u, h
 
 
@@ -310,14 +322,11 @@ def check_ally_attack(g, p: dict, ev: dict) -> tuple[dict, dict, tuple]:
     cands = ally_attackers(g, p)
     u = act.unit_named(g, ev.get("unit"), "/unit", ["titan"])
     if u not in cands:
-        raise IllegalEvent("HR-14.9.4", f"{act.name(g, u)} does not act on this prompt (dazed, already acted, or no "
-                           f"opponent its list allows in Range); the allies that act are: "
-                           f"{', '.join(act.name(g, v) for v in cands)}")  # fmt: skip
+        raise IllegalEvent("HR-14.9.4", ("{u} does not act on this prompt (dazed, already acted, or no opponent its list allows in " "Range); the allies that act are: {cands}"), u=act.name(g, u), cands=', '.join(act.name(g, v) for v in cands))  # fmt: skip
     allowed = rv.targets(g, u)
     target = act.target_of(g, ev, u)
     if target not in allowed:
-        raise IllegalEvent("HR-14.9.5", f"{act.name(g, u)} attacks the highest-priority opponent in Range on the "
-                           f"titan card's list: {', '.join(sorted(act.name(g, v) for v in allowed))}")  # fmt: skip
+        raise IllegalEvent("HR-14.9.5", "{u} attacks the highest-priority opponent in Range on the titan card's list: {allowed}", u=act.name(g, u), allowed=', '.join(sorted(act.name(g, v) for v in allowed)))  # fmt: skip
     as_attack = {**ev, "type": "attack", "player": "titan"}
     return u, as_attack, act.check_attack(g, as_attack)
 

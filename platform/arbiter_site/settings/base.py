@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "accounts",
     "gamelogs",
     "rulebook",
+    "refusals",
     "viewer",
     "play",
     "challenges",

@@ -8,6 +8,7 @@ from rest_framework import serializers
 from rest_framework.reverse import reverse
 
 from gamelogs.models import GameLog, LogVerification
+from refusals.catalog import localised_message
 
 
 class PlayerSerializer(serializers.Serializer):
@@ -100,13 +101,22 @@ class LogDetailSerializer(LogSerializer):
     statistics = serializers.JSONField(
         read_only=True, help_text="rows: game, sides, characters, weapons, items, tests"
     )
-    error = serializers.JSONField(
-        read_only=True, help_text="rule, message, event_index, round, actor, path, event"
+    error = serializers.SerializerMethodField(
+        help_text="rule, message (English), message_id and params (the message's template and its values), "
+        "message_localized (the message in the request's language: Accept-Language), event_index, round, "
+        "actor, path, event"
     )
     verdict = serializers.JSONField(
         read_only=True, help_text="the engine verdict as stored (engine.Verdict.to_dict())"
     )
     verifications = VerificationSerializer(many=True, read_only=True)
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_error(self, log: GameLog) -> dict | None:
+        error = log.error
+        if error is None:
+            return None
+        return {**error, "message_localized": localised_message(error)}
 
     class Meta(LogSerializer.Meta):
         fields = [

@@ -19,6 +19,7 @@ import pytest
 
 import engine
 from engine.core import ruleset as protocol
+from engine.core.errors import render
 from tests.engine.conformance import support
 
 SLOW = os.environ.get("ARBITER_SLOW") == "1"
@@ -127,6 +128,9 @@ def test_single_event_mutations_are_refused_at_their_event_or_still_legal(info, 
                 assert verdict.error.event_index is not None and verdict.error.event_index >= i, (kind, i)
             if verdict.status == "illegal":
                 cited.add(verdict.error.rule)
+            if verdict.error is not None:  # the refusal's template and params say the same (issue #24)
+                error = json.loads(verdict.to_json())["error"]
+                assert render(error["message_id"], error["params"]) == error["message"], (kind, i, error)
     assert refused, "no mutant was refused: the mutations test nothing"
     unknown = {r for r in cited if r.startswith(info.rule_prefix + "-") and info.rule(r) is None}
     assert not unknown, f"verdicts cite rule ids missing from the rules index: {sorted(unknown)}"

@@ -58,6 +58,7 @@
       $("#viewer-rule").innerHTML = `<a href="${esc(e.url)}">${esc(e.rule)}</a> ${esc(e.title)}`;
       $("#viewer-explanation").textContent = e.explanation;
       $("#viewer-reason").textContent = e.message;
+      $("#viewer-reason").lang = e.lang || "en";
     }
     if (custom) panel.innerHTML = custom.panel(view);
     else units.innerHTML = view.units.map((u) => `<tr data-unit="${esc(u.key)}"><td>${esc(u.name)}</td><td>${u.on_board ? esc(u.hex) : "out"}</td>` +

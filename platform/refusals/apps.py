@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class RefusalsConfig(AppConfig):
+    name = "refusals"
+    verbose_name = "Refusals in the reader's language"

@@ -1,0 +1,58 @@
+"""A refusal in the reader's language.
+
+The engine gives every refusal a message id (an English template with named placeholders) and its params
+(engine.core.errors). Their translations live in this app's own catalogs, a gettext domain of their own
+(``locale/<language>/LC_MESSAGES/refusals.po``, written by ``manage.py refusal_messages``), so that they never
+collide with the site's catalog and the site's ``makemessages`` never touches them. A verdict stored before
+refusals carried their template (no ``message_id``), a template the catalog lacks, or params that do not fit
+the translation fall back to the engine's English message.
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import lru_cache
+from pathlib import Path
+
+from django.utils import translation
+
+from engine.core.errors import render
+
+DOMAIN = "refusals"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+
+@lru_cache(maxsize=16)
+def _catalog(language: str) -> gettext.NullTranslations | None:
+    try:
+        return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[language])
+    except OSError:  # no compiled catalog for this language
+        return None
+
+
+def localised(error: dict | None, language: str | None = None) -> tuple[str, str]:
+    """(text, language of the text) of a verdict's error in ``language`` (the active one by default)."""
+    if not error:
+        return "", "en"
+    english = error.get("message") or ""
+    language = translation.to_locale(language or translation.get_language() or "en").split("_")[0]
+    catalog = _catalog(language) if language != "en" else None
+    message_id, params = error.get("message_id"), error.get("params")
+    if catalog is None or not message_id or not isinstance(params, dict):
+        return english, "en"
+    found = []
+
+    def translate(template: str) -> str:
+        said = catalog.gettext(template)
+        found.append(said != template)
+        return said
+
+    try:
+        text = render(message_id, params, translate)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return english, "en"
+    return (text, language) if found and found[0] else (english, "en")
+
+
+def localised_message(error: dict | None, language: str | None = None) -> str:
+    return localised(error, language)[0]
