@@ -41,6 +41,8 @@ from tournaments.permissions import officiates, require_official, require_player
 from tournaments.services.common import audit, notify, notify_organizers
 
 LOG_STATES = (MatchState.AWAITING_LOG, MatchState.VERIFYING, MatchState.REPORTED)
+# A result a player of the match may dispute in an open round, whoever entered it.
+DISPUTABLE_STATES = (MatchState.VERIFIED, MatchState.REPORTED, MatchState.CONFIRMED)
 
 
 def _open_match(match: Match) -> Match:
@@ -374,11 +376,15 @@ def confirm_result(actor, match: Match) -> Match:
 
 @transaction.atomic
 def dispute_result(actor, match: Match, *, reason: str) -> Dispute:
-    """A player of the match contests a verified or reported result; an organizer decides."""
+    """A player of the match contests its result while the round is open, whoever entered it: a
+    verified log, a report (confirmed or not) or an organizer's or judge's decision; an organizer
+    or a judge rules on it (:func:`resolve_dispute`)."""
     match = _open_match(match)
     require_player(actor, match)
-    if match.state not in (MatchState.VERIFIED, MatchState.REPORTED):
-        raise EventError("Only a verified or reported result can be disputed.", "state")
+    if match.state == MatchState.DISPUTED:
+        raise EventError("This result is already disputed: an organizer or judge decides it now.", "state")
+    if match.state not in DISPUTABLE_STATES or not match.has_result:
+        raise EventError("There is no result to dispute yet.", "state")
     reason = (reason or "").strip()
     if not reason:
         raise EventError("Say what is wrong with the result.")
