@@ -70,12 +70,16 @@ def seating(match: Match, points: dict | None = None, dealt=lambda seat: "") -> 
             {
                 "team": teams.get(team, "") if team is not None else "",
                 "points": points.get(team) if team is not None else None,
+                "points_shown": points_shown(points[team]) if points.get(team) is not None else "",
                 "faction": dealt(group[0]),
                 "players": [
                     {
                         "name": seat.registration.display_name,
                         "registration": seat.registration_id,
                         "points": None if team is not None else points.get(seat.registration_id),
+                        "points_shown": ""
+                        if team is not None or points.get(seat.registration_id) is None
+                        else points_shown(points[seat.registration_id]),
                         "faction": "" if team is not None else dealt(seat),
                     }
                     for seat in group
@@ -97,18 +101,24 @@ def line_text(line: dict) -> str:
     return joiner.join(" & ".join(p["name"] for p in side["players"]) for side in line["sides"])
 
 
+def result_places(match: Match) -> list[str]:
+    """A pod's places, best first ("1st Dan", "2nd Anna", "2nd Ben", "4th Carla"); [] for other tables
+    or without a result."""
+    if match.is_bye or not match.has_result or not seats.is_pod(match):
+        return []
+    ordered = sorted(match.seat_list(), key=lambda seat: (seat.rank or 99, seat.index))
+    return [
+        f"{seats.place_label(seat.rank) if seat.rank else '—'} {seat.registration.display_name}"
+        for seat in ordered
+    ]
+
+
 def result_text(match: Match) -> str:
     """The result in one line: a pod's places, best first ("1st Dan · 2nd Anna · 2nd Ben · 4th Carla");
     otherwise the match's score line ("win 30–10 loss")."""
     if match.is_bye or not match.has_result:
         return match.score_line()
-    if not seats.is_pod(match):
-        return match.score_line()
-    ordered = sorted(match.seat_list(), key=lambda seat: (seat.rank or 99, seat.index))
-    return " · ".join(
-        f"{seats.place_label(seat.rank) if seat.rank else '—'} {seat.registration.display_name}"
-        for seat in ordered
-    )
+    return " · ".join(result_places(match)) or match.score_line()
 
 
 def points_shown(points: float) -> str:
@@ -169,6 +179,8 @@ def round_rows(round_: Round) -> list[dict]:
                 "line": line,
                 "lined": pods or teams,
                 "result_line": result_text(match),
+                # A pod's places, best first, each "1st Anna" kept on one line on a phone.
+                "result_places": result_places(match),
                 "first": seated[0] if seated else None,
                 "others": seated[1:],
                 # Every seat with the faction dealt to its side (the result slips list seats).
