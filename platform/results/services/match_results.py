@@ -578,6 +578,11 @@ def result_line(match: Match) -> str:
             return f"{b} beat {a} {sb.score}–{sa.score}"
         return f"{a} and {b} both lost"
     ordered = sorted(table, key=lambda seat: (seat.rank or len(table), seat.index))
+    if seats.is_pod(match):  # a pod reads by place: "Dan 1st, Ben 2nd, Carla 2nd, Anna 4th" (HR-16.1.2)
+        return ", ".join(
+            f"{seat.registration.display_name} {seats.place_label(seat.rank) if seat.rank else seat.outcome}"
+            for seat in ordered
+        )
     parts = [f"{seat.registration.display_name} {seat.outcome} {seat.score}" for seat in ordered]
     return ", ".join(parts)
 
