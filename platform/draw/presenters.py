@@ -6,12 +6,16 @@ import contextlib
 import json
 
 from django.urls import reverse
+from django.utils import formats
+from django.utils.translation import gettext as _
 
 from draw import seats
 from draw.models import LogFlag, Match, MatchState, ResultSource, Round, RoundState
 from draw.services.brackets import bracket_table
 from participants.entrants import faction_name, list_lines  # noqa: F401 (pages and the event day read them here)
+from tournaments.algorithms.placement_points import placement_points, scaled
 from tournaments.errors import EventError
+from tournaments.game_modes import placement_table, plays_in_pods
 from tournaments.models import Event
 from tournaments.permissions import manages
 
@@ -33,22 +37,118 @@ def visible_rounds(event: Event, user) -> list[Round]:
 
 
 def points_before(round_: Round) -> dict[int, float]:
-    """Each player's points before ``round_`` (from the previous round's stored standings)."""
+    """Each player's points before ``round_`` (from the previous round's stored standings); in a
+    team event each team's, by team id."""
     previous = round_.event.standing_snapshots.filter(round__number=round_.number - 1).first()
+    if round_.event.is_team_event:  # a team event's rows are teams
+        if previous is None:
+            return {team.pk: 0.0 for team in round_.event.teams.all()}
+        return {row["team"]: row["metrics"]["points"] for row in previous.rows}
     if previous is None:
         return {r.pk: float(r.starting_points) for r in round_.event.registrations.all()}
-    if round_.event.is_team_event:  # a team event's rows are teams
-        return {row["team"]: row["metrics"]["points"] for row in previous.rows}
     points = {row["registration"]: row["metrics"]["points"] for row in previous.rows}
     for r in round_.event.registrations.filter(joined_round=round_.number):
         points.setdefault(r.pk, float(r.starting_points))
     return points
 
 
+def seating(match: Match, points: dict | None = None, dealt=lambda seat: "") -> dict:
+    """The table as one line reads it, seats in seating order: ``sides``, each with its ``players``
+    (``name``, ``points``, ``faction``), ``team`` (the team's name, or "") and in a team event the
+    team's ``points``; ``pod`` is True for a free-for-all pod (its seats read "Anna · Ben · Carla ·
+    Dan"), else the sides read "Anna vs Ben" or, partners together, "Anna & Ben vs Carla & Dan"."""
+    from participants.models import Team
+
+    points = points or {}
+    groups = seats.sides(match)
+    team_ids = [int(group[0].team) for group in groups if group[0].team]
+    teams = {t.pk: t.name for t in Team.objects.filter(pk__in=team_ids)} if team_ids else {}
+    sides = []
+    for group in groups:
+        team = int(group[0].team) if group[0].team else None
+        sides.append(
+            {
+                "team": teams.get(team, "") if team is not None else "",
+                "points": points.get(team) if team is not None else None,
+                "points_shown": points_shown(points[team]) if points.get(team) is not None else "",
+                "faction": dealt(group[0]),
+                "players": [
+                    {
+                        "name": seat.registration.display_name,
+                        "registration": seat.registration_id,
+                        "points": None if team is not None else points.get(seat.registration_id),
+                        "points_shown": ""
+                        if team is not None or points.get(seat.registration_id) is None
+                        else points_shown(points[seat.registration_id]),
+                        "faction": "" if team is not None else dealt(seat),
+                    }
+                    for seat in group
+                ],
+            }
+        )
+    return {"pod": seats.is_pod(match), "sides": sides, "bye": len(sides) < 2}
+
+
+def seating_text(match: Match) -> str:
+    """The table's players in one line of text: "Anna · Ben · Carla · Dan" (a pod), "Anna & Ben vs
+    Carla & Dan" (teams), "Anna vs Ben"."""
+    return line_text(seating(match))
+
+
+def line_text(line: dict) -> str:
+    """:func:`seating`'s line as text, without points or factions."""
+    joiner = " · " if line["pod"] else f" {_('vs')} "
+    return joiner.join(" & ".join(p["name"] for p in side["players"]) for side in line["sides"])
+
+
+def result_places(match: Match) -> list[str]:
+    """A pod's places, best first ("1st Dan", "2nd Anna", "2nd Ben", "4th Carla"); [] for other tables
+    or without a result."""
+    if match.is_bye or not match.has_result or not seats.is_pod(match):
+        return []
+    ordered = sorted(match.seat_list(), key=lambda seat: (seat.rank or 99, seat.index))
+    return [
+        f"{seats.place_label(seat.rank) if seat.rank else '—'} {seat.registration.display_name}"
+        for seat in ordered
+    ]
+
+
+def result_text(match: Match) -> str:
+    """The result in one line: a pod's places, best first ("1st Dan · 2nd Anna · 2nd Ben · 4th Carla");
+    otherwise the match's score line ("win 30–10 loss")."""
+    if match.is_bye or not match.has_result:
+        return match.score_line()
+    return " · ".join(result_places(match)) or match.score_line()
+
+
+def points_shown(points: float) -> str:
+    """Points as few digits as they need (3, 1.5, 1.25), with the language's decimal separator."""
+    return f"{points:g}".replace(".", formats.get_format("DECIMAL_SEPARATOR"))
+
+
+def points_per_place(event: Event, sizes) -> list[dict]:
+    """The points each finishing place earns in a pod of each size in ``sizes`` (the event's placement
+    points, scaled to the pod: tournaments.algorithms.placement_points), for the results pages."""
+    table = placement_table(event)
+    if table is None:
+        return []
+    return [
+        {
+            "size": size,
+            "places": [
+                {"place": seats.place_label(n), "points": points, "shown": points_shown(points)}
+                for n, points in enumerate(scaled(table, size), 1)
+            ],
+        }
+        for size in sorted(set(sizes))
+    ]
+
+
 def round_rows(round_: Round) -> list[dict]:
     points = points_before(round_)
     rows = []
     teams = round_.event.is_team_event
+    pods = plays_in_pods(round_.event)
     factions: dict[str, str] = {}
 
     def dealt(seat) -> str:  # the faction dealt at the table (draw.table_factions), by name
@@ -71,9 +171,16 @@ def round_rows(round_: Round) -> list[dict]:
                 }
                 for seat in match.seat_list()
             ]
+        line = seating(match, points, dealt)
         rows.append(
             {
                 "match": match,
+                # Pods and team tables read as one line ("Anna · Ben · Carla", "Anna & Ben vs Carla & Dan").
+                "line": line,
+                "lined": pods or teams,
+                "result_line": result_text(match),
+                # A pod's places, best first, each "1st Anna" kept on one line on a phone.
+                "result_places": result_places(match),
                 "first": seated[0] if seated else None,
                 "others": seated[1:],
                 # Every seat with the faction dealt to its side (the result slips list seats).
@@ -178,7 +285,23 @@ def result_table(match: Match) -> dict:
         }
         for seat in match.seat_list()
     ]
-    return {"score_label": plugin.score_label, "counters": [label for _, label in counters], "rows": rows}
+    places = seats.is_pod(match)
+    if places:  # a pod: each seat's finishing place and the points it earns (ties share them)
+        table = placement_table(match.round.event)
+        ranks = [seat.rank for seat in match.seat_list()]
+        for row, seat in zip(rows, match.seat_list(), strict=True):
+            row["place"] = seats.place_label(seat.rank) if seat.rank else "—"
+            row["points"] = (
+                points_shown(placement_points(seat.rank, len(ranks), ranks.count(seat.rank), table))
+                if seat.rank and table and all(ranks)
+                else ""
+            )
+    return {
+        "score_label": plugin.score_label,
+        "counters": [label for _, label in counters],
+        "rows": rows,
+        "places": places,
+    }
 
 
 def match_status(match: Match, *, pending_report=None, open_dispute=None, name=str) -> str:

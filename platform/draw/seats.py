@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from draw.models import Match, MatchSeat, Outcome
 from tournaments.algorithms.teams import seat_plan
 from tournaments.errors import EventError
@@ -102,6 +104,19 @@ def per_seat(match: Match, scores: Sequence[SeatScore]) -> list[SeatScore]:
         return list(scores)
     side_of = {seat.index: i for i, group in enumerate(groups) for seat in group}
     return [scores[side_of[seat.index]] for seat in match.seat_list()]
+
+
+def is_pod(match: Match) -> bool:
+    """A free-for-all table of three or more seats, each for themselves (Hoplomachus Pandemonium,
+    HR-16): its seats take finishing places rather than a win or a loss."""
+    seats = match.seat_list()
+    return len(seats) > 2 and not any(seat.team for seat in seats)
+
+
+def place_label(place: int) -> str:
+    """A finishing place in words: "1st", "2nd", "3rd", "4th"."""
+    labels = {1: _("1st"), 2: _("2nd"), 3: _("3rd")}
+    return str(labels.get(place) or _("%(place)dth") % {"place": place})
 
 
 def validate(match: Match, scores: Sequence[SeatScore]) -> list[SeatScore]:

@@ -246,6 +246,15 @@ class GamePlugin:
         ``mode``: the event's mode (one of ``simulated_modes``), or "" for the standard game."""
         return {}
 
+    def simulated_entries(self, side: SimulatedSide, mode: str = "") -> list:
+        """The list entries a simulated player of ``side`` registers in an event of ``mode``."""
+        return list(side.entries)
+
+    def simulated_seating(self, groups: list[list], mode: str = "") -> list:
+        """A table's seats (grouped by side, partners together) in the order the simulated log's
+        players take them: side by side unless the game's mode seats partners apart."""
+        return [seat for group in groups for seat in group]
+
     # --- the table recorder (play): free games at a table, none unless the game has a form -------
 
     #: The game's name in the recorder's game picker ("" : its full name).

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 import games
 from draw import result_rules
 from draw.models import Outcome
-from draw.seats import OPPOSITE, SeatScore, side_names, sides
+from draw.seats import OPPOSITE, SeatScore, is_pod, place_label, side_names, sides
 from tournaments.algorithms.battle_points import PRESETS, format_bands, parse_bands
 from tournaments.algorithms.errors import InvalidInput, as_sentence
 from tournaments.algorithms.soft_scores import format_categories, parse_categories
@@ -429,7 +429,15 @@ class ResultForm(forms.Form):
         plugin = match.round.event.game_plugin if match else None
         self.letters = "abcdefghijklmnopqrstuvwxyz"[: len(names)]
         self.counters = dict(plugin.counters) if plugin else {}
-        if len(names) == 2:
+        # A free-for-all pod (Hoplomachus Pandemonium, HR-16): each seat takes a finishing place.
+        self.places = match is not None and is_pod(match)
+        if self.places:
+            choices = [(str(n), place_label(n)) for n in range(1, len(names) + 1)]
+            for letter, name in zip(self.letters, names, strict=True):
+                self.fields[f"place_{letter}"] = forms.TypedChoiceField(
+                    choices=choices, coerce=int, label=_("%(name)s: place") % {"name": name}
+                )
+        elif len(names) == 2:
             # One choice, stored as the first seat's outcome: "Ann won", "Draw", "Bob won".
             first, second = names
             self.fields[f"outcome_{self.letters[0]}"] = forms.ChoiceField(
@@ -445,7 +453,10 @@ class ResultForm(forms.Form):
                 self.fields[f"outcome_{letter}"] = forms.ChoiceField(choices=Outcome.choices, label=f"{name}")
         score_label = plugin.score_label if plugin else "Score"
         self.score_label = score_label
+        # A pod is decided by places alone (Pandemonium has no crowd favour, HR-16.5.1): no score asked.
         for letter, name in zip(self.letters, names, strict=True):
+            if self.places:
+                break
             self.fields[f"score_{letter}"] = forms.IntegerField(
                 min_value=0, initial=0, label=f"{score_label} {name}"
             )
@@ -471,6 +482,15 @@ class ResultForm(forms.Form):
     def scores(self) -> list[SeatScore]:
         """The cleaned result as one SeatScore per seat (call after is_valid)."""
         data = self.cleaned_data
+        if self.places:  # the outcome follows the place (draw.seats.pod_places: 1st is the win)
+            return [
+                SeatScore(
+                    outcome="",
+                    components={key: data[f"{key}_{letter}"] for key in self.counters},
+                    rank=data[f"place_{letter}"],
+                )
+                for letter in self.letters
+            ]
         if len(self.letters) == 2:
             first = data[f"outcome_{self.letters[0]}"]
             outcomes = [first, OPPOSITE[first]]
@@ -495,8 +515,11 @@ class ResultForm(forms.Form):
             seats = [side[0] for side in sides(match)]
         initial = {"ending": match.ending} if match.ending else {}
         for letter, seat in zip("abcdefghijklmnopqrstuvwxyz", seats, strict=False):
-            initial[f"outcome_{letter}"] = seat.outcome
-            initial[f"score_{letter}"] = seat.score
+            if is_pod(match):
+                initial[f"place_{letter}"] = seat.rank
+            else:
+                initial[f"outcome_{letter}"] = seat.outcome
+                initial[f"score_{letter}"] = seat.score
             for key, value in (seat.components or {}).items():
                 initial[f"{key}_{letter}"] = value
         return initial
@@ -531,7 +554,7 @@ class GridRowForm(ResultForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for name, field in self.fields.items():
-            if name.startswith("outcome_"):
+            if name.startswith(("outcome_", "place_")):
                 field.choices = [("", "—"), *field.choices]
             field.required = False
             field.widget.attrs["aria-label"] = field.label
@@ -543,7 +566,7 @@ class GridRowForm(ResultForm):
     def is_empty(self) -> bool:
         """Nothing typed: no outcome chosen and no number entered."""
         data = self.cleaned_data
-        typed = [v for k, v in data.items() if k.startswith("outcome_") or k.startswith("score_")]
+        typed = [v for k, v in data.items() if k.startswith(("outcome_", "score_", "place_"))]
         typed += [v for k, v in data.items() if any(k.startswith(f"{key}_") for key in self.counters)]
         return all(v in (None, "") for v in typed)
 
@@ -551,11 +574,15 @@ class GridRowForm(ResultForm):
         data = super().clean()
         if self.errors or self.is_empty():
             return data
-        outcome_fields = [k for k in self.fields if k.startswith("outcome_")]
-        if any(not data.get(k) for k in outcome_fields):
-            self.add_error(None, "Choose who won, or a draw.")
-        if any(data.get(f"score_{letter}") is None for letter in self.letters):
-            self.add_error(None, f"Enter each player's {self.score_label}.")
+        if self.places:
+            if any(data.get(f"place_{letter}") in (None, "") for letter in self.letters):
+                self.add_error(None, _("Give every player their place (1st to last)."))
+        else:
+            outcome_fields = [k for k in self.fields if k.startswith("outcome_")]
+            if any(not data.get(k) for k in outcome_fields):
+                self.add_error(None, "Choose who won, or a draw.")
+            if any(data.get(f"score_{letter}") is None for letter in self.letters):
+                self.add_error(None, f"Enter each player's {self.score_label}.")
         for key in self.counters:
             for letter in self.letters:
                 data[f"{key}_{letter}"] = data.get(f"{key}_{letter}") or 0

@@ -34,7 +34,18 @@ def simulated_log(job: GameJob) -> str:
     """The JSON of a simulated game for ``job``: the simulator's game, with the header naming
     the match's players (each on their faction's side) and referencing the match."""
     if job.options:
-        log = engine.simulate(job.game, job.seed, randomness="seeded", **dict(job.options))
+        options = dict(job.options)
+        units = options.pop("units", None)
+        log = engine.simulate(job.game, job.seed, randomness="seeded", **options)
+        if units is not None:
+            # Each troop fields the units its list names (a Hoplomachus Alliance, HR-17.2.8): the same
+            # setup with those units, played again from its header.
+            header = {key: value for key, value in log.items() if key != "events"}
+            header["setup"] = {
+                **header["setup"],
+                "units": {p["id"]: list(chosen) for p, chosen in zip(log["players"], units, strict=True)},
+            }
+            log = engine.simulate(job.game, job.seed, randomness="seeded", from_header=header)
         for player, (_, name) in zip(log["players"], job.sides or (), strict=True):
             player["name"] = name
     elif job.sides is not None:

@@ -18,8 +18,12 @@ can be simulated; what the engine's simulator can play decides how lists and log
 * With ``GamePlugin.simulated_team_size`` (or ``team_size``) the event is a team event: consecutive
   players form the teams ("Sim team 001", …), which are paired and ranked as teams.
 * ``game_mode`` (one of ``GamePlugin.simulated_modes``: Fields of Eternia's competitive skirmish,
-  FE-19) makes the event one of that mode (``Event.game_mode``), with the mode's team size (the
-  skirmish has none: one player a side), and each game is simulated in that mode.
+  FE-19; Hoplomachus Pandemonium pods, HR-16, and Alliance teams of two, HR-17) makes the event one of
+  that mode (``Event.game_mode``), with the mode's team size (the skirmish and Pandemonium have none:
+  each player for themselves), and each game is simulated in that mode. Each player registers the list
+  the plugin gives for the mode (``GamePlugin.simulated_entries``: an Alliance troop names six units,
+  which its simulated games field), and each log seats the table's players in the mode's order
+  (``GamePlugin.simulated_seating``: an Alliance's red team is p1 and p3).
 * Each match's log is ``engine.simulate(game, seed, **plugin.simulate_options(sides))``: a game of
   the players' registered lists (a mirror match when they share a faction), or of the sides dealt,
   whose header names are set to the players' names in the event and whose header gets
@@ -158,7 +162,8 @@ def run_simulated_event(
         user = _user(f"sim-{seed}-{index + 1:04d}", f"Sim player {index + 1:03d}", club)
         registration = participant_services.register(user, event)
         if not plugin.sides_at_table:
-            participant_services.submit_list(user, event, entries=list(side.entries), faction=side.faction)
+            entries = plugin.simulated_entries(side, game_mode)
+            participant_services.submit_list(user, event, entries=entries, faction=side.faction)
         participant_services.check_in(organizer, registration)
         registrations.append(registration)
     if team_size:  # consecutive players form a team, seeded in that order
@@ -272,6 +277,10 @@ def seated_sides(plugin, match, sides) -> tuple[list, list]:
     groups = seats.sides(match)
     entrants = [seat.registration for group in groups for seat in group]
     if not plugin.sides_at_table:
+        # In the order the log seats them (a Hoplomachus Alliance seats partners apart, HR-17).
+        entrants = [
+            seat.registration for seat in plugin.simulated_seating(groups, match.round.event.game_mode)
+        ]
         by_faction = {side.faction: side for side in sides}
         return entrants, [by_faction[entrant.force_list.faction] for entrant in entrants]
     by_faction = {side.faction: side for side in sides}

@@ -464,7 +464,7 @@ def test_a_pandemonium_round_reads_on_a_390px_phone(phone, live_server, pandemon
         f"{base}/results/": ["table.pairings td.result", "table.pairings td.reason"],
         f"{base}/rounds/1/print/": [
             ".print-pairings td:last-child",
-            ".slip-seats td.slip-score",
+            ".slip-seats td.slip-place",  # a pod's slip asks each player's place, not a score (HR-16.5.1)
             ".slip-seats td.slip-sign .sign-line",
         ],
         f"{base}/lists/": [".card h3"],

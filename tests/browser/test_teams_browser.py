@@ -78,7 +78,8 @@ def test_team_pages_fit_the_screen(browser, live_server, played_team_event, widt
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     browser.get(f"{live_server.url}/events/{event.slug}/rounds/1/")
     main = browser.find_element(By.TAG_NAME, "main").text
-    assert "Grayskull (Adam, Teela)" in main
+    # A team table reads partners together ("Adam & Teela (0) vs …"), the teams' names under it.
+    assert "Adam & Teela (0)" in main and "Grayskull vs" in main
     # Each table's two teams are dealt the two factions (FE-2.1), shown under their names.
     assert "plays Masters of the Universe" in main and "plays Evil Warriors" in main
     fits(browser, "pairings")

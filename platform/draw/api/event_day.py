@@ -33,6 +33,13 @@ class MyTableSerializer(serializers.Serializer):
     me = TablePlayerSerializer()
     opponents = TablePlayerSerializer(many=True)
     partners = TablePlayerSerializer(many=True)
+    pod = serializers.BooleanField(
+        help_text="a free-for-all pod (Hoplomachus Pandemonium): every other player is an opponent"
+    )
+    seating = serializers.CharField(
+        help_text="the table's players in seating order: 'Anna · Ben · Carla · Dan' (a pod), "
+        "'Anna & Ben vs Carla & Dan' (teams), 'Anna vs Ben'"
+    )
     ends_at = serializers.DateTimeField(
         allow_null=True, help_text="the round clock's end; null before it starts"
     )

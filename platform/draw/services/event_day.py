@@ -14,10 +14,11 @@ from datetime import datetime
 from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from draw.models import Match, MatchSeat, MatchState, Round, RoundState
-from draw.presenters import faction_name, list_lines, points_before
-from draw.seats import sides
+from draw.presenters import faction_name, line_text, list_lines, points_before, result_text, seating
+from draw.seats import is_pod, sides
 from participants.models import Registration, RegistrationStatus
 from tournaments.models import Event, EventStatus
 
@@ -47,6 +48,18 @@ class MyTable:
     me: TablePlayer
     opponents: list[TablePlayer]
     partners: list[TablePlayer]
+    # The whole table in seating order (draw.presenters.seating), the player's own entry marked ``me``.
+    line: dict = field(default_factory=dict)
+
+    @property
+    def pod(self) -> bool:
+        """A free-for-all pod (Pandemonium, HR-16): every other player at the table is an opponent."""
+        return bool(self.line.get("pod"))
+
+    @property
+    def seating(self) -> str:
+        """The table in one line: "Anna · Ben · Carla · Dan", "Anna & Ben vs Carla & Dan"."""
+        return line_text(self.line) if self.line else ""
 
     @property
     def is_bye(self) -> bool:
@@ -131,7 +144,16 @@ def _table_of(registration: Registration) -> MyTable | None:
         me=_player(event, mine, own=True),
         opponents=[_player(event, s, own=False) for s in others if not mine.partners(s)],
         partners=[_player(event, s, own=False) for s in others if mine.partners(s)],
+        line=_marked(seating(match), registration.pk),
     )
+
+
+def _marked(line: dict, registration_id: int) -> dict:
+    """``line`` with the player's own entry marked ``me``."""
+    for side in line["sides"]:
+        for player in side["players"]:
+            player["me"] = player["registration"] == registration_id
+    return line
 
 
 def current_table(user, event: Event) -> MyTable | None:
@@ -199,6 +221,8 @@ def projector_data(event: Event, now: datetime | None = None) -> dict:
         # Partners sit together: ``side`` numbers each player's side in table order (a team's players
         # share one; draw.seats), so the page writes "A & B · Masters vs C & D · Evil Warriors".
         groups = sides(match)
+        # A pod's players each for themselves read "Anna · Ben · Carla · Dan" (is_pod), not "vs".
+        between = " · " if is_pod(match) else f" {_('vs')} "
         players = [
             {
                 "name": seat.registration.display_name,
@@ -206,7 +230,7 @@ def projector_data(event: Event, now: datetime | None = None) -> dict:
                 "faction": dealt(seat.faction),
                 "side": number,
                 # What the page writes before the name, and the side's faction after its last player.
-                "before": "" if number == 0 and i == 0 else " & " if i else " vs ",
+                "before": "" if number == 0 and i == 0 else " & " if i else between,
                 "plays": "",
             }
             for number, group in enumerate(groups)
@@ -221,7 +245,7 @@ def projector_data(event: Event, now: datetime | None = None) -> dict:
                 "bye": len(groups) < 2,
                 "players": players,
                 "state": match.state,
-                "result": match.score_line() if match.counts and not match.is_bye else "",
+                "result": result_text(match) if match.counts and not match.is_bye else "",
             }
         )
     return data

@@ -77,6 +77,8 @@ def pairings_by_name(rows: list[dict]) -> list[dict]:
                     "table": row["match"].table,
                     "opponents": others,
                     "faction": seat.get("faction", "") if others else "",
+                    # A pod or a team table reads whole, in seating order ("Anna · Ben · Carla").
+                    "seating": presenters.line_text(row["line"]) if row.get("lined") and others else "",
                 }
             )
     return sorted(lines, key=lambda line: (line["name"].casefold(), line["table"]))

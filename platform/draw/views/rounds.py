@@ -22,6 +22,7 @@ from tournaments.forms import (
     SwapForm,
     TimerForm,
 )
+from tournaments.game_modes import plays_in_pods
 from tournaments.permissions import (
     manages,
     officiates,
@@ -131,6 +132,7 @@ def round_detail(request, slug: str, number: int):
         # Matches that cannot be played as paired (two players of one faction, AMB-17 in Hoplomachus).
         "faction_warnings": distinct_factions.round_warnings(round_),
         "is_official": officiates(request.user, event),
+        "pods": plays_in_pods(event),
     }
     if context["is_official"] and round_.state != RoundState.DRAFT:
         context["missing_count"] = len(missing_results(round_))

@@ -8,7 +8,7 @@ against each titan and immortal, the turn order's advantage, crowd favour by rou
 by colour and game length, all from the engine's ``hoplomachus-statistics`` and generic result (``meta``). Events
 are run with a troop list naming the player's faction and, in Alliance, the six units chosen (``lists``), in
 Skirmish, Pandemonium pods or Alliance teams
-(tournaments.game_modes); a simulated event plays Skirmish (HR-12).
+(tournaments.game_modes); a simulated event plays Skirmish (HR-12), Pandemonium or Alliance.
 """
 
 from __future__ import annotations
@@ -77,9 +77,35 @@ class Hoplomachus(ListModulePlugin):
     def simulated_sides(self, pack) -> list[SimulatedSide]:
         return [SimulatedSide(faction, (), faction) for faction in sorted(pack.factions)]
 
+    #: Besides Skirmish, a simulated event may play Pandemonium pods (HR-16) or Alliance teams (HR-17).
+    simulated_modes = ("pandemonium", "alliance")
+
     def simulate_options(self, sides: list[SimulatedSide], mode: str = "") -> dict:
         # Skirmish: two troops, one against the other (HR-12); the simulator plays the registered factions.
-        return {"mode": "skirmish", "factions": tuple(side.plays for side in sides)}
+        factions = tuple(side.plays for side in sides)
+        if mode == "pandemonium":  # a pod of three or four troops, each for themselves (HR-16)
+            return {"mode": "pandemonium", "factions": factions, "players": len(sides)}
+        if mode == "alliance":  # two teams of two, each troop with the six units its list names (HR-17.2.8)
+            units = tuple(tuple(self._alliance_units(side.faction)) for side in sides)
+            return {"mode": "alliance", "factions": factions, "players": len(sides), "units": units}
+        return {"mode": "skirmish", "factions": factions}
+
+    def simulated_entries(self, side: SimulatedSide, mode: str = "") -> list:
+        if mode == "alliance":  # the list names six non-elite units of the faction (HR-17.2.8)
+            return [{"character": unit} for unit in self._alliance_units(side.faction)]
+        return list(side.entries)
+
+    def simulated_seating(self, groups: list[list], mode: str = "") -> list:
+        # Alliance seats the red team as p1 and p3, the blue team as p2 and p4 (HR-17): partners apart.
+        if mode == "alliance" and len(groups) == 2 and all(len(group) == 2 for group in groups):
+            (a1, a2), (b1, b2) = groups
+            return [a1, b1, a2, b2]
+        return super().simulated_seating(groups, mode)
+
+    def _alliance_units(self, faction: str) -> list[str]:
+        """The six units a simulated Alliance troop of ``faction`` fields: its first six non-elite units."""
+        pack = self.load_pack(self.default_pack())
+        return [unit for unit in pack.factions[faction]["roster"] if not pack.units[unit].elite][:6]
 
     def result_rows(self, players: list[dict], result: dict) -> list[dict]:
         rows = super().result_rows(players, result)

@@ -41,6 +41,8 @@ from tournaments.permissions import officiates, require_official, require_player
 from tournaments.services.common import audit, notify, notify_organizers
 
 LOG_STATES = (MatchState.AWAITING_LOG, MatchState.VERIFYING, MatchState.REPORTED)
+# A result a player of the match may dispute in an open round, whoever entered it.
+DISPUTABLE_STATES = (MatchState.VERIFIED, MatchState.REPORTED, MatchState.CONFIRMED)
 
 
 def _open_match(match: Match) -> Match:
@@ -374,11 +376,15 @@ def confirm_result(actor, match: Match) -> Match:
 
 @transaction.atomic
 def dispute_result(actor, match: Match, *, reason: str) -> Dispute:
-    """A player of the match contests a verified or reported result; an organizer decides."""
+    """A player of the match contests its result while the round is open, whoever entered it: a
+    verified log, a report (confirmed or not) or an organizer's or judge's decision; an organizer
+    or a judge rules on it (:func:`resolve_dispute`)."""
     match = _open_match(match)
     require_player(actor, match)
-    if match.state not in (MatchState.VERIFIED, MatchState.REPORTED):
-        raise EventError("Only a verified or reported result can be disputed.", "state")
+    if match.state == MatchState.DISPUTED:
+        raise EventError("This result is already disputed: an organizer or judge decides it now.", "state")
+    if match.state not in DISPUTABLE_STATES or not match.has_result:
+        raise EventError("There is no result to dispute yet.", "state")
     reason = (reason or "").strip()
     if not reason:
         raise EventError("Say what is wrong with the result.")
@@ -572,6 +578,11 @@ def result_line(match: Match) -> str:
             return f"{b} beat {a} {sb.score}–{sa.score}"
         return f"{a} and {b} both lost"
     ordered = sorted(table, key=lambda seat: (seat.rank or len(table), seat.index))
+    if seats.is_pod(match):  # a pod reads by place: "Dan 1st, Ben 2nd, Carla 2nd, Anna 4th" (HR-16.1.2)
+        return ", ".join(
+            f"{seat.registration.display_name} {seats.place_label(seat.rank) if seat.rank else seat.outcome}"
+            for seat in ordered
+        )
     parts = [f"{seat.registration.display_name} {seat.outcome} {seat.score}" for seat in ordered]
     return ", ".join(parts)
 

@@ -95,6 +95,15 @@ def _same(match: Match, row: RowEntry) -> bool:
     if match.ending and (row.ending or "") != match.ending:
         return False
     try:
-        return seats.result_of(match) == seats.result_tuple(seats.validate(match, row.scores))
+        typed = seats.validate(match, row.scores)
     except EventError:
         return False
+    stored = match.seat_list()
+    if seats.is_pod(match):  # a pod's row gives places only (its score and components stay the log's)
+        return [seat.rank for seat in stored] == [s.rank for s in typed]
+    # Components the row does not ask for (a verified log's, such as units defeated) are not compared.
+    return all(
+        (seat.outcome, seat.rank, seat.score) == (s.outcome, s.rank, s.score)
+        and all((seat.components or {}).get(key, 0) == value for key, value in s.components.items())
+        for seat, s in zip(stored, typed, strict=True)
+    )

@@ -18,7 +18,7 @@ from gamelogs.services import UploadRejected
 from gamelogs.uploads import read_uploaded_file, reject_oversized_request
 from results import services as result_services
 from results.models import Dispute, DisputeStatus, ReportStatus
-from results.services.match_results import LOG_STATES, person_name
+from results.services.match_results import DISPUTABLE_STATES, LOG_STATES, person_name
 from tournaments.errors import EventError
 from tournaments.forms import DecisionForm, DisputeForm, ResolveForm, ResultForm, UploadLogForm
 from tournaments.models import Event
@@ -53,6 +53,7 @@ def match_detail(request, slug: str, pk: int):
         ),
         "ending_label": result_rules.ending_label(event, match.ending),
         "dealt_sides": presenters.dealt_sides(match),
+        "line": presenters.seating(match),
         "reported_by": name(pending.reported_by) if pending else "",
         # The log's header and verdict are evidence for the two players and the organizers.
         "log": presenters.log_facts(match) if involved else None,
@@ -79,9 +80,11 @@ def match_detail(request, slug: str, pk: int):
         and pending is not None
         and pending.reported_by_id != request.user.pk
         and match.state == MatchState.REPORTED,
+        # Any result of the player's own match, whoever entered it (a log, a report, an official's decision).
         "can_dispute": open_round
         and side is not None
-        and match.state in (MatchState.VERIFIED, MatchState.REPORTED),
+        and match.state in DISPUTABLE_STATES
+        and match.has_result,
         # With a dispute open, the organizer rules through it (the same result fields) instead.
         "can_decide": open_round and is_official and open_dispute is None,
     }

@@ -21,6 +21,7 @@ from draw.models import COUNTED_STATES, RoundState
 from draw.views.common import round_or_404
 from results import services as result_services
 from tournaments.forms import GridRowForm, ResultForm
+from tournaments.game_modes import plays_in_pods
 from tournaments.permissions import manages, require_official
 from tournaments.views.common import back_on_event_error, event_or_404
 
@@ -100,6 +101,11 @@ def results_grid(request, slug: str, number: int):
         "is_manager": manages(request.user, event),
         "grid_url": reverse("tournaments:results-grid", args=[event.slug, round_.number]),
         "score_label": event.game_plugin.score_label,
+        # A pod event's rows take places; the help says what each place is worth.
+        "pods": plays_in_pods(event),
+        "points_per_place": presenters.points_per_place(
+            event, [len(m.seat_list()) for m in matches if not m.is_bye]
+        ),
     }
     status = 400 if any(row.get("errors") for row in rows) else 200
     return render(request, "results/results_grid.html", context, status=status)
@@ -109,6 +115,8 @@ def _facts(match) -> dict:
     return {
         "match": match,
         "names": [seat.registration.display_name for seat in match.seat_list()],
+        "line": (line := presenters.seating(match)),
+        "seating_text": presenters.line_text(line),
         "missing": match.state not in COUNTED_STATES and not match.is_bye,
         "state_class": presenters.STATE_CLASSES.get(match.state, "pending"),
         "status": presenters.match_status(match),

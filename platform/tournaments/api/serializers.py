@@ -236,7 +236,7 @@ class RoundSerializer(serializers.ModelSerializer):
 
 class SeatScoreInputSerializer(serializers.Serializer):
     # A pod's seat may give its place (rank) alone: 1st is the win, the rest losses (draw.seats).
-    outcome = serializers.ChoiceField(choices=Outcome.choices, required=False, default="")
+    outcome = serializers.ChoiceField(choices=Outcome.choices, required=False, allow_blank=True, default="")
     score = serializers.IntegerField(min_value=0, default=0)
     components = serializers.DictField(
         child=serializers.IntegerField(min_value=0), required=False, default=dict

@@ -28,7 +28,8 @@ class Command(BaseCommand):
             "--mode",
             default="",
             help="the event's game mode, when the game's plugin simulates it (motu-fields-of-eternia: "
-            "skirmish, FE-19, one player a side)",
+            "skirmish, FE-19, one player a side; hoplomachus-remastered: pandemonium, pods of 3-4, HR-16, "
+            "or alliance, teams of two, HR-17)",
         )
         parser.add_argument(
             "--eager",
