@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import TypeVar
 
 from django.core.cache import cache
-from django.db.models import Max, Q, QuerySet, Sum
+from django.db.models import Exists, Max, Min, OuterRef, Q, QuerySet, Sum
 
 from dashboards import models as m
 from dashboards import providers, stats
@@ -57,13 +57,13 @@ def public_events(game: str) -> list[str]:
     """Event names that public logs of ``game`` carry: the only ones a page may name or filter by."""
 
     def compute(f: MetaFilter) -> list[str]:
-        # The events the summaries name, each kept if one public game carries it: a look-up per event
-        # (index dash_game_game_event), not a pass over every game.
-        named = m.GameDaily.objects.filter(game=f.game, event_ref__isnull=False).values_list(
-            "event_ref", flat=True
-        )
-        games = m.GameStat.objects.filter(public_games(), game=f.game)
-        return sorted(e for e in set(named) if e and games.filter(event_ref=e).exists())
+        # The events the summaries name (one summary row each), each kept if a public game carries it: a
+        # look-up per event (index dash_game_game_event), not a pass over every game with an event.
+        named = m.GameDaily.objects.filter(game=f.game, event_ref__isnull=False)
+        one_row_each = named.values("event_ref").annotate(first=Min("id")).values("first")
+        public = m.GameStat.objects.filter(public_games(), game=f.game, event_ref=OuterRef("event_ref"))
+        events = m.GameDaily.objects.filter(id__in=one_row_each).filter(Exists(public))
+        return sorted(e for e in events.values_list("event_ref", flat=True) if e)
 
     return cached("public-events", MetaFilter(game=game), compute)
 
