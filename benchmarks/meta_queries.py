@@ -8,7 +8,8 @@ Uses the PostgreSQL database named by --database-url (default arbiter_meta_bench
 127.0.0.1, created if missing; the rows are reused between runs when the count matches).
 All games are simulated, so every query runs with ``simulated=include``.
 
-What is measured, per data set (every chart's query, see dashboards.datasets) and filter:
+What is measured, for every game (``--game`` for one), per data set (every chart's query, see
+dashboards.datasets) and filter:
   cold   Django's cache emptied and a new database connection: the SQL aggregation runs.
          PostgreSQL's own buffer cache is not dropped (that would mean restarting a server
          other work shares); the first filter of each data set is the coldest case we can make.
@@ -74,37 +75,57 @@ def load(games: int, seed: int) -> float:
     return time.perf_counter() - started
 
 
-def filters():
+def filters(game: str = GAME):
     from dashboards.filters import MetaFilter
     from dashboards.models import GameStat
 
     event = (
-        GameStat.objects.filter(game=GAME, event_ref__isnull=False)
+        GameStat.objects.filter(game=game, event_ref__isnull=False)
         .values_list("event_ref", flat=True)
         .first()
     )
-    base = MetaFilter(game=GAME, simulated="include")
+    # The game's latest content pack (Battleground's synthetic games change pack half-way).
+    pack = (
+        GameStat.objects.filter(game=game)
+        .order_by("-played_on")
+        .values_list("content_pack", flat=True)
+        .first()
+    )
+    base = MetaFilter(game=game, simulated="include")
     return {
         "all games": base,
-        "one event": MetaFilter(game=GAME, simulated="include", event=event),
+        "one event": MetaFilter(game=game, simulated="include", event=event),
         "date range": MetaFilter(
-            game=GAME, simulated="include", date_from=dt.date(2025, 3, 1), date_to=dt.date(2025, 9, 30)
+            game=game, simulated="include", date_from=dt.date(2025, 3, 1), date_to=dt.date(2025, 9, 30)
         ),
-        "content pack": MetaFilter(game=GAME, simulated="include", pack="bg-core-starter@0.2.0"),
-        "rating band": MetaFilter(game=GAME, simulated="include", rating_band=1400),
+        "date+pack": MetaFilter(
+            game=game,
+            simulated="include",
+            date_from=dt.date(2025, 2, 14),
+            date_to=dt.date(2025, 11, 20),
+            pack=pack,
+        ),  # fmt: skip
+        "content pack": MetaFilter(game=game, simulated="include", pack=pack),
+        "rating band": MetaFilter(game=game, simulated="include", rating_band=1400),
     }
 
 
-def time_queries() -> list[dict]:
+def games(only: str | None) -> list[str]:
+    from dashboards.providers import game_ids
+
+    return [only] if only else sorted(game_ids())
+
+
+def time_queries(game: str = GAME) -> list[dict]:
     from django.core.cache import cache
     from django.db import connection
 
     from dashboards.datasets import datasets_for
 
-    DATASETS = datasets_for(GAME)
+    DATASETS = datasets_for(game)
     results = []
     for key, dataset in DATASETS.items():
-        for label, f in filters().items():
+        for label, f in filters(game).items():
             cache.clear()
             connection.close()
             t0 = time.perf_counter()
@@ -118,7 +139,15 @@ def time_queries() -> list[dict]:
             dataset.rows(f)
             warm = time.perf_counter() - t0
             results.append(
-                {"dataset": key, "filter": label, "rows": len(rows), "cold": cold, "sql": sql, "warm": warm}
+                {
+                    "game": game,
+                    "dataset": key,
+                    "filter": label,
+                    "rows": len(rows),
+                    "cold": cold,
+                    "sql": sql,
+                    "warm": warm,
+                }
             )
     return results
 
@@ -137,10 +166,9 @@ def _memory(pid: int) -> tuple[float, float]:
     return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
 
 
-def web_process(url: str) -> dict:
+def web_process(url: str, game_list: list[str]) -> dict:
     from dashboards.datasets import datasets_for, pages_for
 
-    DATASETS, PAGES = datasets_for(GAME), pages_for(GAME)
     port = _free_port()
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "arbiter_site.settings.test", "DATABASE_URL": url,
            "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'platform'}"}  # fmt: skip
@@ -150,14 +178,16 @@ def web_process(url: str) -> dict:
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
+        for _ in range(600):  # a loaded machine may take a while to start Django
             try:
                 urllib.request.urlopen(f"{base}/meta/", timeout=5).read()
                 break
             except OSError:
                 time.sleep(0.2)
-        paths = [f"/meta/{GAME}/" if p == "overview" else f"/meta/{GAME}/{p}/" for p in PAGES]
-        paths += [f"/api/meta/{GAME}/{d}/" for d in DATASETS]
+        paths = []
+        for game in game_list:
+            paths += [f"/meta/{game}/" if p == "overview" else f"/meta/{game}/{p}/" for p in pages_for(game)]
+            paths += [f"/api/meta/{game}/{d}/" for d in datasets_for(game)]
         timings = []
         for path in paths:
             row = {"path": path}
@@ -180,6 +210,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--database-url", default=os.environ.get("META_BENCH_DATABASE_URL", DEFAULT_URL))
     parser.add_argument("--skip-load", action="store_true", help="use whatever rows are in the database")
+    parser.add_argument("--game", help="time this game's data sets and pages only (default: every game)")
+    parser.add_argument("--no-web", action="store_true", help="time the data sets only, not the pages")
     parser.add_argument("--json", default=str(ROOT / "var" / "benchmarks" / "meta_queries.json"))
     args = parser.parse_args()
 
@@ -187,21 +219,37 @@ def main() -> int:
     setup_django(args.database_url)
     load_seconds = 0.0 if args.skip_load else load(args.games, args.seed)
 
+    from django.db.models import Count
+
     from dashboards import models as m
     from games.battleground import models as bg
 
-    sizes = {model.__name__: model.objects.count() for model in (m.GameStat, bg.SideStat, bg.CharacterStat, bg.WeaponStat,
-             bg.ItemStat, bg.TestStat, bg.RoundStat, bg.EntryDaily, m.GameDaily, bg.RoundDaily, bg.DiceDaily)}  # fmt: skip
+    names = ("GameStat", "SideStat", "CharacterStat", "WeaponStat", "ItemStat", "TestStat", "RoundStat", "EntryDaily",
+             "GameDaily", "RoundDaily", "DiceDaily", "DiceMonthly", "MatchupDaily", "MatchupMonthly")  # fmt: skip
+    models = [getattr(m, n, None) or getattr(bg, n, None) for n in names]
+    sizes = {model.__name__: model.objects.count() for model in models if model is not None}
     print("rows:", ", ".join(f"{k} {v:,}" for k, v in sizes.items()))
-    queries = time_queries()
-    print(f"\n{'data set':<20}{'filter':<14}{'rows':>6}{'cold ms':>10}{'sql ms':>9}{'warm ms':>9}")
+    print(
+        "games:",
+        ", ".join(
+            f"{r['game']} {r['n']:,}" for r in m.GameStat.objects.values("game").annotate(n=Count("id"))
+        ),
+    )
+    game_list = games(args.game)
+    queries = [r for game in game_list for r in time_queries(game)]
+    print(
+        f"\n{'game':<24}{'data set':<24}{'filter':<14}{'rows':>6}{'cold ms':>10}{'sql ms':>9}{'warm ms':>9}"
+    )
     for r in queries:
-        print(f"{r['dataset']:<20}{r['filter']:<14}{r['rows']:>6}{r['cold'] * 1000:>10.1f}{r['sql'] * 1000:>9.1f}"
-              f"{r['warm'] * 1000:>9.2f}")  # fmt: skip
-    web = web_process(args.database_url)
-    print(f"\n{'web request':<48}{'cold ms':>10}{'warm ms':>10}")
+        print(f"{r['game']:<24}{r['dataset']:<24}{r['filter']:<14}{r['rows']:>6}{r['cold'] * 1000:>10.1f}"
+              f"{r['sql'] * 1000:>9.1f}{r['warm'] * 1000:>9.2f}")  # fmt: skip
+    if args.no_web:
+        web = {"requests": [{"path": "-", "cold": 0.0, "warm": 0.0}], "rss_mb": 0.0, "peak_rss_mb": 0.0}
+    else:
+        web = web_process(args.database_url, game_list)
+    print(f"\n{'web request':<60}{'cold ms':>10}{'warm ms':>10}")
     for r in web["requests"]:
-        print(f"{r['path']:<48}{r['cold'] * 1000:>10.1f}{r['warm'] * 1000:>10.1f}")
+        print(f"{r['path']:<60}{r['cold'] * 1000:>10.1f}{r['warm'] * 1000:>10.1f}")
     print(f"\nweb process resident memory: {web['rss_mb']:.0f} MB now, {web['peak_rss_mb']:.0f} MB peak")
 
     worst = {

@@ -67,7 +67,10 @@ class GameStat(models.Model):
     ended_by = models.CharField(max_length=32)  # "tie-break-eternium" (FE-17.2) is 18
 
     class Meta:
-        indexes = [models.Index(fields=["game", "played_on"], name="dash_game_game_day")]
+        indexes = [
+            models.Index(fields=["game", "played_on"], name="dash_game_game_day"),
+            models.Index(fields=["game", "event_ref"], name="dash_game_game_event"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game} {self.played_on} #{self.pk}"

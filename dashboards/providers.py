@@ -36,6 +36,22 @@ class Summary:
     model: type
     statements: Callable[[str], list[str]]
     sources: tuple[type, ...] = ()
+    rollup: Rollup | None = None
+
+
+@dataclass(frozen=True)
+class Rollup:
+    """A month-grain copy of a summary (``Summary.rollup``): ``model``, a ``Bucket`` whose ``day`` is the
+    first of the month, holds the daily rows summed per month and bucket, by the daily model's ``keys``
+    (a subset of its own key columns), with ``sums`` summed and ``maxes`` (names) their maximum. Kept by
+    ``dashboards.summaries`` beside the daily rows; read through ``dashboards.queries.rolled_up``, whole
+    months from here and the days at the edges of a date range from the daily rows, so the answers are
+    those of the daily rows. Worth it where a month holds far fewer rows than its days together."""
+
+    model: type
+    keys: tuple[str, ...]
+    sums: tuple[str, ...]
+    maxes: tuple[str, ...] = ()
 
 
 _summaries: dict[type, Summary] = {}
@@ -60,6 +76,11 @@ def register_summary(summary: Summary) -> None:
 
 def summaries() -> tuple[Summary, ...]:
     return tuple(_summaries.values())
+
+
+def summary_of(model: type) -> Summary | None:
+    """The registered summary whose daily table is ``model`` (None for the core's own)."""
+    return _summaries.get(model)
 
 
 def plugin(game_id: str):

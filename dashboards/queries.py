@@ -12,16 +12,19 @@ nothing has to be deleted.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TypeVar
 
 from django.core.cache import cache
-from django.db.models import Max, Q, QuerySet, Sum
+from django.db.models import Exists, Max, Min, OuterRef, Q, QuerySet, Sum
 
 from dashboards import models as m
 from dashboards import providers, stats
 from dashboards.filters import MetaFilter
 from dashboards.providers import public_q
+from dashboards.summaries import month_of, next_month
 
 CACHE_SECONDS = 24 * 3600
 T = TypeVar("T")
@@ -54,8 +57,13 @@ def public_events(game: str) -> list[str]:
     """Event names that public logs of ``game`` carry: the only ones a page may name or filter by."""
 
     def compute(f: MetaFilter) -> list[str]:
-        qs = m.GameStat.objects.filter(public_games(), game=f.game, event_ref__isnull=False)
-        return sorted(v for v in qs.values_list("event_ref", flat=True).distinct() if v)
+        # The events the summaries name (one summary row each), each kept if a public game carries it: a
+        # look-up per event (index dash_game_game_event), not a pass over every game with an event.
+        named = m.GameDaily.objects.filter(game=f.game, event_ref__isnull=False)
+        one_row_each = named.values("event_ref").annotate(first=Min("id")).values("first")
+        public = m.GameStat.objects.filter(public_games(), game=f.game, event_ref=OuterRef("event_ref"))
+        events = m.GameDaily.objects.filter(id__in=one_row_each).filter(Exists(public))
+        return sorted(e for e in events.values_list("event_ref", flat=True) if e)
 
     return cached("public-events", MetaFilter(game=game), compute)
 
@@ -94,6 +102,60 @@ def _sums(qs: QuerySet, group: list[str], **sums: str) -> list[dict]:
 
 
 sums = _sums  # for a game plugin's own summaries
+
+
+def _grains(model, f: MetaFilter) -> list[QuerySet]:
+    """Where the rows of ``model`` inside ``f`` are read from: its month rollup for the whole months of
+    the date range (all of them without one), its daily rows for the days at the range's edges."""
+    summary = providers.summary_of(model)
+    if summary is None or summary.rollup is None:
+        return [bucket(model, f)]
+    monthly = summary.rollup.model
+    lo, hi = f.date_from, f.date_to
+    first = None if lo is None else (lo if lo.day == 1 else next_month(month_of(lo)))
+    # Months starting before ``end`` are whole when they end by ``hi``.
+    end = (
+        None
+        if hi is None
+        else (
+            next_month(month_of(hi))
+            if hi + dt.timedelta(days=1) == next_month(month_of(hi))
+            else month_of(hi)
+        )
+    )
+    if first is not None and end is not None and first >= end:
+        return [bucket(model, f)]
+    day = dt.timedelta(days=1)
+    parts = [bucket(monthly, replace(f, date_from=first, date_to=None if end is None else end - day))]
+    if lo is not None and lo < first:
+        parts.append(bucket(model, replace(f, date_from=lo, date_to=first - day)))
+    if hi is not None and end <= hi:
+        parts.append(bucket(model, replace(f, date_from=end, date_to=hi)))
+    return parts
+
+
+def rolled_up(model, f: MetaFilter, group: list[str], sums: tuple[str, ...], maxes: tuple[str, ...] = (),
+              where: dict | None = None) -> list[dict]:  # fmt: skip
+    """``SUM`` of ``sums`` and ``MAX`` of ``maxes`` over the summary rows of ``model`` inside ``f`` (and
+    ``where``), grouped by ``group`` and ordered by it: as one ``GROUP BY`` over the daily rows would
+    give, read from the month rollup where one is kept (``dashboards.providers.Rollup``)."""
+    out: dict[tuple, dict] = {}
+    for qs in _grains(model, f):
+        qs = qs.filter(**(where or {}))
+        annotations = {f"_{c}": Sum(c) for c in sums} | {f"_{c}": Max(c) for c in maxes}
+        for r in qs.values(*group).annotate(**annotations).order_by():
+            key = tuple(r[g] for g in group)
+            row = out.get(key)
+            if row is None:
+                out[key] = {**{g: r[g] for g in group}, **{c: r[f"_{c}"] or 0 for c in sums},
+                            **{c: r[f"_{c}"] for c in maxes}}  # fmt: skip
+                continue
+            for c in sums:
+                row[c] += r[f"_{c}"] or 0
+            for c in maxes:
+                if row[c] is None or (r[f"_{c}"] is not None and r[f"_{c}"] > row[c]):
+                    row[c] = r[f"_{c}"]
+    return [out[key] for key in sorted(out, key=lambda k: tuple((v is None, v) for v in k))]
 
 
 def score_components(f: MetaFilter) -> list[dict]:

@@ -17,7 +17,7 @@ import datetime as dt
 from collections.abc import Iterable
 
 from django.db import connection, transaction
-from django.db.models import F
+from django.db.models import F, Max, Min
 from django.utils import timezone
 
 from dashboards import models as m
@@ -77,8 +77,48 @@ def _statements(where: str) -> list[str]:
 
 
 def summary_models() -> tuple:
-    """The core's summary tables and those the game plugins keep."""
+    """The core's summary tables and those the game plugins keep (their month rollups aside)."""
     return SUMMARY_MODELS + tuple(summary.model for summary in providers.summaries())
+
+
+def _rollups() -> list:
+    return [summary for summary in providers.summaries() if summary.rollup is not None]
+
+
+def month_of(day: dt.date) -> dt.date:
+    return day.replace(day=1)
+
+
+def next_month(month: dt.date) -> dt.date:
+    return (month.replace(day=28) + dt.timedelta(days=4)).replace(day=1)
+
+
+def _rollup_sql(summary, *, one_game: bool) -> str:
+    """Sum one month of a summary's daily rows into its rollup. Parameters: the month (the rows' day),
+    the month again and the next month (the days read), then the game when ``one_game``."""
+    rollup, q = summary.rollup, connection.ops.quote_name
+    others = [c for c in BUCKET if c != "day"]
+    columns = [*BUCKET, *rollup.keys, *rollup.sums, *rollup.maxes]
+    select = [("%s" if c == "day" else q(c)) for c in BUCKET] + [q(c) for c in rollup.keys]
+    select += [f"SUM({q(c)})" for c in rollup.sums] + [f"MAX({q(c)})" for c in rollup.maxes]
+    return (
+        f"INSERT INTO {_t(rollup.model)} ({', '.join(q(c) for c in columns)}) "  # nosec B608 - names from the models and code, values bound as parameters
+        f"SELECT {', '.join(select)} FROM {_t(summary.model)} WHERE day >= %s AND day < %s"
+        + (" AND game = %s" if one_game else "")
+        + f" GROUP BY {', '.join(q(c) for c in [*others, *rollup.keys])}"
+    )
+
+
+def roll_up(cursor, months: Iterable[dt.date], game: str | None) -> None:
+    """Re-sum the rollups of ``months`` (first days) from their daily rows, for ``game`` or every game."""
+    for summary in _rollups():
+        sql = _rollup_sql(summary, one_game=game is not None)
+        for month in sorted(set(months)):
+            if game is not None:
+                cursor.execute(
+                    f"DELETE FROM {_t(summary.rollup.model)} WHERE game = %s AND day = %s", [game, month]
+                )
+            cursor.execute(sql, [month, month, next_month(month), *([game] if game is not None else [])])
 
 
 def _lock(cursor, *, big: bool = False) -> None:
@@ -105,6 +145,7 @@ def refresh_buckets(game: str, days: Iterable[dt.date]) -> int:
         where = f"g.game = %s AND g.played_on IN ({placeholders})"
         for sql in _statements(where):
             cursor.execute(sql, [game, *days])
+        roll_up(cursor, {month_of(day) for day in days}, game)
         bump_version(game)
     return len(days)
 
@@ -126,16 +167,22 @@ def rebuild_all() -> None:
             sources = [model for summary in providers.summaries() for model in summary.sources]
             for model in dict.fromkeys((m.GameStat, m.SeatStat, m.ComponentStat, *sources)):
                 cursor.execute(f"ANALYZE {_t(model)}")  # plans for the rows just loaded, not for empty tables
-        for model in summary_models():
+        for model in summary_models() + tuple(summary.rollup.model for summary in _rollups()):
             cursor.execute(f"DELETE FROM {_t(model)}")
         for sql in _statements(""):
             cursor.execute(sql)
+        first, last = m.GameStat.objects.aggregate(a=Min("played_on"), b=Max("played_on")).values()
+        months = []
+        while first is not None and month_of(first) <= last:
+            months.append(month_of(first))
+            first = next_month(month_of(first))
+        roll_up(cursor, months, None)
         for game in m.GameStat.objects.values_list("game", flat=True).distinct():
             bump_version(game)
         if connection.vendor == "postgresql":
             # Fresh planner statistics: the first page view after a bulk load should not
             # run on estimates made for empty tables.
-            for model in summary_models():
+            for model in summary_models() + tuple(summary.rollup.model for summary in _rollups()):
                 cursor.execute(f"ANALYZE {_t(model)}")
 
 

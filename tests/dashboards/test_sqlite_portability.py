@@ -34,6 +34,21 @@ f = MetaFilter(game="motu-battleground", simulated="include", min_games=1)
 out = {key: len(ds.rows(f)) for key, ds in DATASETS.items()}
 out["faction_games"] = sum(r["games"] for r in DATASETS["factions"].rows(f))
 out["games"] = GameStat.objects.filter(game="motu-battleground").count()
+# Matchup cells from the month rollup and the days at a range's edges add up to the daily rows' own.
+from dashboards.queries import bucket
+from games.battleground.models import MatchupDaily
+from games.battleground.queries import faction_matchups
+ranged = MetaFilter(game="motu-battleground", simulated="include", date_from=dt.date(2025, 1, 20),
+                    date_to=dt.date(2025, 7, 9))
+out["matchup_games"] = sum(r["games"] for r in faction_matchups(ranged))
+out["daily_matchup_games"] = sum(bucket(MatchupDaily, ranged).filter(dimension="faction").values_list("games", flat=True))
+# The migration back drops the new tables and forward fills them again.
+call_command("migrate", "battleground", "0003", verbosity=0)
+call_command("migrate", "dashboards", "0012", verbosity=0)
+call_command("migrate", verbosity=0)
+from django.core.cache import cache
+cache.clear()
+out["matchup_games_after_migrations"] = sum(r["games"] for r in faction_matchups(ranged))
 print(json.dumps(out))
 """
 
@@ -52,8 +67,11 @@ def test_summaries_and_queries_run_on_sqlite(tmp_path):
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["games"] > 50
     assert result["faction_games"] == 2 * result["games"]  # two sides per game
-    for key in ("factions", "characters", "pairs", "weapons", "items", "dice-luck", "trends-month"):
+    for key in ("factions", "characters", "pairs", "weapons", "items", "dice-luck", "trends-month",
+                "faction-matchups", "character-matchups"):  # fmt: skip
         assert result[key] > 0, key
+    assert result["matchup_games"] == result["daily_matchup_games"] > 0
+    assert result["matchup_games_after_migrations"] == result["matchup_games"]
 
 
 HOPLOMACHUS_SCRIPT = r"""

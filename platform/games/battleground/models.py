@@ -208,3 +208,55 @@ class DiceDaily(Bucket):
             models.Index(fields=["game", "day"], name="dash_dice_game_day"),
             models.Index(fields=["player_name"], name="dash_dice_player"),
         ]
+
+
+class DiceMonthly(Bucket):
+    """``DiceDaily`` summed per calendar month (``day`` is its first day) and player name, test kinds
+    together: what dice luck reads for whole months (``dashboards.providers.Rollup``)."""
+
+    player_name = models.CharField(max_length=100)
+    tests = models.BigIntegerField(default=0)
+    dice = models.BigIntegerField(default=0)
+    successes = models.BigIntegerField(default=0)
+    expected = models.FloatField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "day"], name="bg_dicem_game_day")]
+
+
+class MatchupDaily(Bucket):
+    """Sides that fielded ``row_key`` against a side that fielded ``col_key``, by the row side's result.
+
+    ``dimension`` is faction (the two sides' factions) or character (a character of each side). Each
+    side counts once per cell however many copies it fielded, as on the matchup pages; a side belongs
+    to one game and so to one bucket, so the cells of several buckets add up."""
+
+    dimension = models.CharField(max_length=16)
+    row_key = models.CharField(max_length=64)
+    col_key = models.CharField(max_length=64)
+    row_name = models.CharField(max_length=200)
+    col_name = models.CharField(max_length=200)
+    games = models.IntegerField(default=0)
+    wins = models.IntegerField(default=0)
+    draws = models.IntegerField(default=0)
+    losses = models.IntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "dimension", "day"], name="bg_match_game_dim_day")]
+
+
+class MatchupMonthly(Bucket):
+    """``MatchupDaily`` summed per calendar month (``day`` is its first day)."""
+
+    dimension = models.CharField(max_length=16)
+    row_key = models.CharField(max_length=64)
+    col_key = models.CharField(max_length=64)
+    row_name = models.CharField(max_length=200)
+    col_name = models.CharField(max_length=200)
+    games = models.BigIntegerField(default=0)
+    wins = models.BigIntegerField(default=0)
+    draws = models.BigIntegerField(default=0)
+    losses = models.BigIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "dimension", "day"], name="bg_matchm_game_dim_day")]

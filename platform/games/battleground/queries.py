@@ -8,15 +8,23 @@ from __future__ import annotations
 
 import hashlib
 
-from django.db import connection
 from django.db.models import F, Max, Min, QuerySet, Sum
 from django.db.models.functions import TruncMonth
 
 from dashboards import stats
 from dashboards.filters import MetaFilter
 from dashboards.models import GameStat
-from dashboards.queries import RESULT_NAMES, bucket, cached, game_stats, public_events, public_games, sums
-from games.battleground.models import CharacterStat, EntryDaily, RoundDaily, SideStat, TestStat
+from dashboards.queries import (
+    RESULT_NAMES,
+    bucket,
+    cached,
+    game_stats,
+    public_events,
+    public_games,
+    rolled_up,
+    sums,
+)
+from games.battleground.models import DiceDaily, EntryDaily, MatchupDaily, RoundDaily, TestStat
 
 # Entry dimensions with win and pick rates: API dimension → EntryDaily.dimension.
 RATE_DIMENSIONS = {
@@ -213,14 +221,25 @@ def dice_luck(f: MetaFilter) -> list[dict]:
     staff only (the staff API); public pages show :func:`dice_luck_distribution`."""
 
     def compute(f: MetaFilter) -> list[dict]:
-        # Rows name players, so public games only: summed from the stat rows, not DiceDaily.
-        rows = (
-            _recorded_dice(f)
+        # Rows name players, so public games only: DiceDaily (and its month rollup) counts every recorded
+        # game, so the dice of the filter's private games are taken off again, read from their stat rows.
+        # Whether a log is public can change any time; the summaries do not depend on it.
+        measures = ("tests", "dice", "successes", "expected")
+        totals = {r["player_name"]: r for r in rolled_up(DiceDaily, f, ["player_name"], measures)}
+        private = (
+            _recorded_dice(f, public=False)
             .values(player_name=F("side__player_name"))
             .annotate(tests=Sum("tests"), dice=Sum("dice"), successes=Sum("successes"),
                       expected=Sum("expected_successes"))
             .order_by()
         )  # fmt: skip
+        for r in private:
+            row = totals[r["player_name"]]
+            for c in measures:
+                row[c] -= r[c] or 0
+            if row["tests"] == 0:  # every test of theirs was in a private game
+                del totals[r["player_name"]]
+        rows = totals.values()
         out = []
         for r in rows:
             luck = stats.dice_luck(int(r["dice"]), int(r["successes"]), float(r["expected"]))
@@ -247,11 +266,17 @@ def dice_luck(f: MetaFilter) -> list[dict]:
     return cached("dice-luck", f, compute)
 
 
-def _recorded_dice(f: MetaFilter) -> QuerySet:
-    """TestStat rows of public games inside the filter, recorded dice only (seeded games are fair
-    by construction), as DiceDaily would hold them for public games alone."""
-    games = game_stats(f, GameStat.objects.filter(public_games(), randomness="recorded"))
-    return TestStat.objects.filter(side__game_stat__in=games)
+def _recorded_dice(f: MetaFilter, public: bool = True) -> QuerySet:
+    """TestStat rows of public (or of private) games inside the filter, recorded dice only (seeded games
+    are fair by construction), as DiceDaily would hold them for those games alone."""
+    recorded = GameStat.objects.filter(randomness="recorded")
+    # A game with no log behind it is public; of the others, those whose log is not.
+    games = (
+        recorded.filter(public_games())
+        if public
+        else recorded.filter(game_log__isnull=False).exclude(public_games())
+    )
+    return TestStat.objects.filter(side__game_stat__in=game_stats(f, games))
 
 
 def trends_month(f: MetaFilter) -> list[dict]:
@@ -352,58 +377,33 @@ def _entries_by(qs: QuerySet, column: str) -> list[dict]:
 MATRIX_TOP = 20
 
 
-def _matchup_rows(cursor, f: MetaFilter) -> list[dict]:
+def _matchups(f: MetaFilter, dimension: str, **where) -> list[dict]:
+    """Cells of the ``dimension`` matchup matrix inside ``f`` (and ``where`` on the cells), summed from
+    ``MatchupDaily`` and its month rollup."""
     rows = []
-    for row_key, col_key, row_name, col_name, games, wins, draws, losses in cursor.fetchall():
+    cells = rolled_up(MatchupDaily, f, ["row_key", "col_key"], ("games", "wins", "draws", "losses"),
+                      ("row_name", "col_name"), {"dimension": dimension, **where})  # fmt: skip
+    for c in cells:
         row = stats.decorate_rate_row(
-            {"key": f"{row_key}|{col_key}", "row": row_key, "row_name": row_name, "col": col_key,
-             "col_name": col_name, "games": games, "wins": wins or 0, "draws": draws or 0, "losses": losses or 0},
+            {"key": f"{c['row_key']}|{c['col_key']}", "row": c["row_key"], "row_name": c["row_name"],
+             "col": c["col_key"], "col_name": c["col_name"], "games": c["games"], "wins": c["wins"],
+             "draws": c["draws"], "losses": c["losses"]},
             0, f.min_games,
         )  # fmt: skip
         row.pop("pick_rate")  # a cell has no pick rate: its share is of the row's games
-        row["name"] = f"{row_name} v {col_name}"
+        row["name"] = f"{c['row_name']} v {c['col_name']}"
         rows.append(row)
     return rows
-
-
-def _outcomes(side: str) -> str:
-    """Games, wins, draws and losses of the row's side (alias ``side``), each side counted once: a
-    side with two copies of an entry is one game, as on every other page."""
-    return ", ".join(
-        [f"COUNT(DISTINCT {side}.id)"]
-        + [
-            f"COUNT(DISTINCT CASE WHEN {side}.result = '{r}' THEN {side}.id END)"
-            for r in ("win", "draw", "loss")
-        ]
-    )
-
-
-def _run_matchups(sql: str, games: QuerySet, params: list, f: MetaFilter) -> list[dict]:
-    """Run a matchup ``sql`` whose ``{games}`` is the filtered GameStat ids (a subquery)."""
-    games_sql, games_params = games.values("id").query.sql_with_params()
-    tables = {"side": SideStat._meta.db_table, "character": CharacterStat._meta.db_table}
-    with connection.cursor() as cursor:
-        cursor.execute(sql.format(games=games_sql, **tables), [*games_params, *params])
-        return _matchup_rows(cursor, f)
 
 
 def faction_matchups(f: MetaFilter) -> list[dict]:
     """Every faction against every faction it met: the row faction's games, wins, draws and
     losses against sides of the column faction, win rate with its Wilson 95% interval.
 
-    One SQL self-join of the sides of each game, grouped by the two factions: a matchup needs
-    both sides of one game, which the per-day summaries do not keep. Mirror matches fill the
-    diagonal with one win and one loss each. An anonymous aggregate: private logs count."""
-
-    def compute(f: MetaFilter) -> list[dict]:
-        sql = (
-            "SELECT a.faction, b.faction, MAX(a.faction_name), MAX(b.faction_name), " + _outcomes("a") +  # nosec B608 - names from the models and code, values bound as parameters
-            " FROM {side} a JOIN {side} b ON b.game_stat_id = a.game_stat_id AND b.id <> a.id"
-            " WHERE a.game_stat_id IN ({games}) GROUP BY a.faction, b.faction ORDER BY a.faction, b.faction"
-        )  # fmt: skip
-        return _run_matchups(sql, game_stats(f), [], f)
-
-    return cached("faction-matchups", f, compute)
+    A matchup needs both sides of one game: ``MatchupDaily`` keeps them per bucket (a self-join of
+    the sides of each game, grouped by the two factions). Mirror matches fill the diagonal with one
+    win and one loss each. An anonymous aggregate: private logs count."""
+    return cached("faction-matchups", f, lambda f: _matchups(f, "faction"))
 
 
 def character_matchups(f: MetaFilter, top: int = MATRIX_TOP, character: str | None = None) -> list[dict]:
@@ -416,23 +416,11 @@ def character_matchups(f: MetaFilter, top: int = MATRIX_TOP, character: str | No
 
     def compute(f: MetaFilter) -> list[dict]:
         if character is not None:
-            keys, where = [character], " AND ca.character = %s"
-        else:
-            keys = [r["key"] for r in entry_rates(f, "characters")[:top]]
-            if not keys:
-                return []
-            marks = ", ".join(["%s"] * len(keys))
-            where = f" AND ca.character IN ({marks}) AND cb.character IN ({marks})"
-            keys = keys + keys
-        sql = (
-            "SELECT ca.character, cb.character, MAX(ca.name), MAX(cb.name), " + _outcomes("a") +  # nosec B608 - names from the models and code, values bound as parameters
-            " FROM {character} ca JOIN {side} a ON a.id = ca.side_id"
-            " JOIN {side} b ON b.game_stat_id = a.game_stat_id AND b.id <> a.id"
-            " JOIN {character} cb ON cb.side_id = b.id"
-            " WHERE a.game_stat_id IN ({games})" + where +
-            " GROUP BY ca.character, cb.character ORDER BY ca.character, cb.character"
-        )  # fmt: skip
-        return _run_matchups(sql, game_stats(f), keys, f)
+            return _matchups(f, "character", row_key=character)
+        keys = [r["key"] for r in entry_rates(f, "characters")[:top]]
+        if not keys:
+            return []
+        return _matchups(f, "character", row_key__in=keys, col_key__in=keys)
 
     # A character key is the game's text: hashed, so no character can upset a cache backend's key rules.
     one = hashlib.sha256((character or "").encode()).hexdigest()[:16]

@@ -1,7 +1,9 @@
 """Battleground's summaries of its per-side rows, refreshed with the dashboards' own (``dashboards.summaries``):
 ``EntryDaily`` (sides by entry: faction, character, pair, weapon, item, weapon type, seat, result, and
-characters by knock-out round), ``RoundDaily`` (cumulative VP by round) and ``DiceDaily`` (recorded dice per
-player name). Registered with the dashboards at ready (``games.battleground.apps``) as ``Summary``s: plain
+characters by knock-out round), ``RoundDaily`` (cumulative VP by round), ``DiceDaily`` (recorded dice per
+player name) and ``MatchupDaily`` (faction against faction, character against character), the last two with
+month rollups (``DiceMonthly``, ``MatchupMonthly``: a month holds far fewer of their rows than its days).
+Registered with the dashboards at ready (``games.battleground.apps``) as ``Summary``s: plain
 SQL ``INSERT … SELECT`` statements over the buckets a refresh names.
 
 Each entry dimension is one small class: the rows it reads, its key and name, and which measures it sums.
@@ -11,13 +13,16 @@ Adding a dimension is adding a class to ``DIMENSIONS``.
 from __future__ import annotations
 
 from dashboards.models import GameStat
-from dashboards.providers import Summary
+from dashboards.providers import Rollup, Summary
 from dashboards.summaries import BUCKET, BUCKET_SELECT, table
 from games.battleground.models import (
     CharacterStat,
     DiceDaily,
+    DiceMonthly,
     EntryDaily,
     ItemStat,
+    MatchupDaily,
+    MatchupMonthly,
     RoundDaily,
     RoundStat,
     SideStat,
@@ -210,8 +215,59 @@ def dice_daily_statements(where: str) -> list[str]:
     ]
 
 
+def _outcomes(side: str) -> str:
+    """Sides (alias ``side``) and their wins, draws and losses, each side once per group."""
+    return ", ".join(
+        [f"COUNT(DISTINCT {side}.id)"]
+        + [
+            f"COUNT(DISTINCT CASE WHEN {side}.result = '{r}' THEN {side}.id END)"
+            for r in ("win", "draw", "loss")
+        ]
+    )
+
+
+def matchup_daily_statements(where: str) -> list[str]:
+    """Faction against faction (the two sides of a game) and character against character (a character
+    of one side against one of the other), by the row side's result."""
+    columns = (
+        f"INSERT INTO {table(MatchupDaily)} ({', '.join(BUCKET)}, dimension, row_key, col_key, row_name,"  # nosec B608 - names from the models and code, values bound as parameters
+        " col_name, games, wins, draws, losses) "
+    )
+    sides = (
+        f"{table(SideStat)} a JOIN {table(SideStat)} b ON b.game_stat_id = a.game_stat_id AND b.id <> a.id"
+        f" JOIN {table(GameStat)} g ON g.id = a.game_stat_id"
+    )
+    conditions = where or "1 = 1"
+    return [
+        columns + f"SELECT {BUCKET_SELECT}, 'faction', a.faction, b.faction, MAX(a.faction_name),"
+        f" MAX(b.faction_name), {_outcomes('a')} FROM {sides} WHERE {conditions}"
+        f" GROUP BY {BUCKET_SELECT}, a.faction, b.faction",
+        columns
+        + f"SELECT {BUCKET_SELECT}, 'character', ca.character, cb.character, MAX(ca.name), MAX(cb.name),"
+        f" {_outcomes('a')} FROM {sides} JOIN {table(CharacterStat)} ca ON ca.side_id = a.id"
+        f" JOIN {table(CharacterStat)} cb ON cb.side_id = b.id WHERE {conditions}"
+        f" GROUP BY {BUCKET_SELECT}, ca.character, cb.character",
+    ]
+
+
 SUMMARIES = (
     Summary(EntryDaily, entry_daily_statements, (SideStat, CharacterStat, WeaponStat, ItemStat)),
     Summary(RoundDaily, round_daily_statements, (SideStat, RoundStat)),
-    Summary(DiceDaily, dice_daily_statements, (SideStat, TestStat)),
+    Summary(
+        DiceDaily,
+        dice_daily_statements,
+        (SideStat, TestStat),
+        Rollup(DiceMonthly, ("player_name",), ("tests", "dice", "successes", "expected")),
+    ),
+    Summary(
+        MatchupDaily,
+        matchup_daily_statements,
+        (SideStat, CharacterStat),
+        Rollup(
+            MatchupMonthly,
+            ("dimension", "row_key", "col_key"),
+            ("games", "wins", "draws", "losses"),
+            ("row_name", "col_name"),
+        ),
+    ),
 )
