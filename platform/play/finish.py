@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from gamelogs.models import LogSource
 from gamelogs.services import UploadRejected, submit_log
-from play import matches, services
+from play import live, matches, services
 from play.models import TableGame
 
 
@@ -70,6 +70,7 @@ def send_log(table: TableGame) -> None:
             game_log=attached, version=F("version") + 1, updated_at=timezone.now()
         )
     table.refresh_from_db()
+    live.changed(table.code, table.version)
 
 
 def _first_and_others(table: TableGame) -> tuple:

@@ -29,6 +29,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
+from play import live
 from play.errors import NotYourTurn, Refused, Stale, TableError
 from play.models import DiceMode, TableGame, TableStatus
 from play.tables import account_name, controls_of
@@ -209,6 +210,7 @@ def _store(table: TableGame, replay, entries: list[dict]) -> None:
         fields.append("status")
     _save_appended(table, entries, fields)
     _remember_when_committed(table, replay)
+    live.changed(table.code, table.version)
 
 
 def settle(code: str) -> TableGame | None:
@@ -310,6 +312,7 @@ def undo(
         table.last_confirmed = True
         table.status = TableStatus.PLAYING
         table.save(update_fields=["entries", "version", "last_confirmed", "status", "updated_at"])
+        live.changed(table.code, table.version)
     return table
 
 
@@ -329,6 +332,7 @@ def confirm_result(code: str, user) -> TableGame:
                 table.status = TableStatus.CONFIRMED
             table.version += 1
             table.save(update_fields=["status", "version", "updated_at"])
+            live.changed(table.code, table.version)
     return table
 
 
@@ -349,6 +353,7 @@ def abandon(code: str, user) -> TableGame:
             table.status = TableStatus.ABANDONED
         table.version += 1
         table.save(update_fields=["status", "version", "updated_at"])
+        live.changed(table.code, table.version)
     return table
 
 

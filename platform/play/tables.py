@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import engine
+from play import live
 from play.errors import TableError
 from play.models import MAX_SEATS, DiceMode, TableGame, TableSeat, TableStatus
 
@@ -177,6 +178,7 @@ def join(code: str, user, number: int | None = None) -> TableGame:
             table.status = TableStatus.PLAYING
         table.version += 1
         table.save(update_fields=["status", "version", "updated_at"])
+        live.changed(table.code, table.version)
         table.forget_seats()
         return table
 

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 import engine
 import games
-from play import finish, matches, services, tables
+from play import finish, live, matches, services, tables
 from play.errors import TableError
 from play.forms import JoinForm
 from play.models import TableGame, TableSeat, TableStatus
@@ -282,3 +282,8 @@ def qr_code(request, code: str):
     # A standalone SVG document (with its namespace): an <img> draws nothing without it.
     segno.make(join_url(request, table.code), error="m").save(out, kind="svg", scale=6, xmldecl=False)
     return HttpResponse(out.getvalue(), content_type="image/svg+xml")
+
+
+# The live stream of a table's versions (server-sent events; play.live): an async view, served by the
+# deployment's ASGI process, and answered 204 where there is none (the page then polls).
+stream = never_cache(live.stream)
