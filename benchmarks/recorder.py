@@ -28,9 +28,10 @@ Pandemonium of four, HR-16), every phone holding the table's server-sent event s
 streams by uvicorn (Django's ASGI application, /play/<code>/stream) and the posts by gunicorn, with Redis
 pub/sub between them. One thread per table posts an offered event for whoever is to act; every other phone,
 told of the new version on its stream, reads the state as the page does. The figure is the time from the
-post being sent (the event is checked and stored on the way) to each of the other three phones having the
-state with that event, p50 and p95, and the same up to the stream's message alone. Written to
-var/bench/recorder-live.json.
+event stored (its version published on Redis, heard by a subscriber in this process) to each of the other
+three phones being told (the stream's message) and having the state with that event, p50 and p95; the same
+from the tap (the post sent: the engine's check and the storing included), and the post's own round trip.
+Written to var/bench/recorder-live.json.
 
     python benchmarks/recorder.py --live                 # 20 tables of 4 phones, 60 events each
 """
@@ -222,6 +223,34 @@ class Phone(threading.Thread):
             return self.state
 
 
+class Published(threading.Thread):
+    """Hears the tables' channels on Redis as the site publishes them: when each version was stored."""
+
+    def __init__(self, codes: list[str], stop: threading.Event):
+        super().__init__(daemon=True)
+        self.codes, self.stop = codes, stop
+        self.at: dict[tuple[str, int], float] = {}
+        self.ready = threading.Event()
+
+    def run(self) -> None:
+        import redis
+        from django.conf import settings
+
+        from play import live
+
+        pubsub = redis.Redis.from_url(settings.ARBITER_LIVE_URL).pubsub()
+        names = {live.channel(code): code for code in self.codes}
+        pubsub.subscribe(*names)
+        self.ready.set()
+        while not self.stop.is_set():
+            message = pubsub.get_message(ignore_subscribe_messages=True, timeout=1)
+            if message is not None:
+                now = time.perf_counter()
+                version = json.loads(message["data"])["version"]
+                self.at.setdefault((names[message["channel"].decode()], version), now)
+        pubsub.close()
+
+
 class LiveTable(threading.Thread):
     """One table of phones: posts an offered event for whoever is to act, then waits for the other phones
     to have it (their streams, then their state reads)."""
@@ -237,7 +266,7 @@ class LiveTable(threading.Thread):
             stop,
         )
         self.rng = random.Random(seed)
-        self.posts: list[tuple[int, float, int, int]] = []  # (poster index, sent at, status, version)
+        self.posts: list[tuple] = []  # (poster index, sent at, status, version, answered at)
         self.error: str | None = None
 
     def run(self) -> None:
@@ -262,7 +291,7 @@ class LiveTable(threading.Thread):
                 sent = time.perf_counter()
                 status, answer = call(f"{self.base}/play/{self.code}/events", self.phones[seat].cookie, body)
                 version = answer.get("state", {}).get("version", -1)
-                self.posts.append((seat, sent, status, version))
+                self.posts.append((seat, sent, status, version, time.perf_counter()))
                 if status not in (200, 409, 422):
                     raise RuntimeError(f"table {self.code}: post answered {status}: {answer}")
                 states = [
@@ -529,6 +558,9 @@ def run_live(args, shared) -> int:
             phone.start()
         for phone in (p for ps in phones.values() for p in ps):
             phone.opened.wait(30)
+        published = Published([code for code, _ in tables], stop)
+        published.start()
+        published.ready.wait(10)
         games = [
             LiveTable(base, code, phones[code], n, args.think, until, stop)
             for n, (code, _) in enumerate(tables)
@@ -545,18 +577,24 @@ def run_live(args, shared) -> int:
             process.terminate()
             process.wait(timeout=20)
 
-    told, seen, posts = [], [], []
+    told, seen, posts, told_sent, seen_sent, round_trips = [], [], [], [], [], []
     for game in games:
-        for seat, sent, status, version in game.posts:
+        for seat, sent, status, version, answered in game.posts:
             if status != 200:
                 continue
+            round_trips.append(answered - sent)
+            stored = published.at.get((game.code, version))
             for i, phone in enumerate(game.phones):
                 if i == seat:
                     continue
                 if version in phone.told:
-                    told.append(phone.told[version] - sent)
+                    told_sent.append(phone.told[version] - sent)
+                    if stored is not None:
+                        told.append(phone.told[version] - stored)
                 if version in phone.seen:
-                    seen.append(phone.seen[version] - sent)
+                    seen_sent.append(phone.seen[version] - sent)
+                    if stored is not None:
+                        seen.append(phone.seen[version] - stored)
             posts.append(version)
     errors = [g.error for g in games if g.error] + [p.error for ps in phones.values() for p in ps if p.error]
     missed = 3 * len(posts) - len(seen)
@@ -570,8 +608,16 @@ def run_live(args, shared) -> int:
         "events_per_table": until,
         "seconds": round(seconds, 1),
         "events_stored": len(posts),
-        "other_phones_state": {**_figures(seen), "max_ms": round(max(seen) * 1000, 1) if seen else None},
-        "other_phones_told": _figures(told),
+        # From the event stored (its version published on Redis, as a subscriber beside the site hears it):
+        "stored_to_other_phones_state": {
+            **_figures(seen),
+            "max_ms": round(max(seen) * 1000, 1) if seen else None,
+        },
+        "stored_to_other_phones_told": _figures(told),
+        # From the tap (the post sent), the engine's check and the storing included:
+        "post_round_trip": _figures(round_trips),
+        "sent_to_other_phones_state": _figures(seen_sent),
+        "sent_to_other_phones_told": _figures(told_sent),
         "missed": missed,
         "errors": errors,
     }

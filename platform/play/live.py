@@ -24,6 +24,7 @@ from functools import partial
 
 import redis
 import redis.asyncio
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connections, transaction
@@ -139,6 +140,9 @@ async def stream(request, code: str):
         await client.aclose()
         return _nothing()
     version = await TableGame.objects.filter(code=code).values_list("version", flat=True).afirst()
+    # The stream reads the database no more: its connection (this request's thread's) is not held open
+    # for the stream's ten minutes, or every phone would hold one of PostgreSQL's few.
+    await sync_to_async(connections.close_all)()
     response = StreamingHttpResponse(_events(pubsub, client, version), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx passes each event on at once
