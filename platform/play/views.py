@@ -26,7 +26,7 @@ from play.models import TableGame, TableSeat, TableStatus
 def _table_for(request, code: str) -> TableGame:
     table = services.load(code.upper())
     if table is None or table.seat_of(request.user) is None:
-        raise Http404("No such game at your table")
+        raise Http404(_("No such game at your table"))
     return table
 
 
@@ -36,7 +36,7 @@ def _seated(request, code: str) -> None:
         request.user.is_authenticated
         and TableSeat.objects.filter(table__code=code.upper(), user=request.user).exists()
     ):
-        raise Http404("No such game at your table")
+        raise Http404(_("No such game at your table"))
 
 
 @login_required
@@ -45,11 +45,11 @@ def start(request):
     game = request.GET.get("game") or games.default_game()
     playable = dict(games.table_games())
     if game not in playable:
-        raise Http404("No such game")
+        raise Http404(_("No such game"))
     try:
         options = engine.session.table_options(game)
     except (LookupError, engine.UnreadableLog):
-        raise Http404("No such game") from None
+        raise Http404(_("No such game")) from None
     plugin = games.plugin(game)
     form_class = plugin.table_form()
     new_form = form_class(options, request.POST if request.POST.get("action") == "new" else None)
