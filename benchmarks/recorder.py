@@ -22,6 +22,19 @@ and past event 150 (the ``150-199`` bucket); ``--until 200`` stops every game th
 while those posts are measured.
 
 Results are printed and written to var/bench/recorder.json.
+
+``--live``: the live updates instead (play.live, docs/recorder.md). Four phones at each table (a Hoplomachus
+Pandemonium of four, HR-16), every phone holding the table's server-sent event stream, served as deployed: the
+streams by uvicorn (Django's ASGI application, /play/<code>/stream) and the posts by gunicorn, with Redis
+pub/sub between them. One thread per table posts an offered event for whoever is to act; every other phone,
+told of the new version on its stream, reads the state as the page does. The figure is the time from the
+event stored (its version published on Redis, heard by a subscriber in this process) to each of the other
+three phones being told (the stream's message) and having the state with that event, p50 and p95; the same
+from the tap (the post sent: the engine's check and the storing included), and the post's own round trip.
+Written to var/bench/recorder-live.json.
+
+    python benchmarks/recorder.py --live                 # 20 tables of 4 phones, 60 events each
+    python benchmarks/recorder.py --live --poll          # the same, the phones polling: the baseline
 """
 
 from __future__ import annotations
@@ -146,6 +159,175 @@ class Game(threading.Thread):
             states[other] = call(f"{url}/state.json", self.cookies[other])[1]
 
 
+class Phone(threading.Thread):
+    """A phone with the table page open: its stream names each new version, and it then reads the state
+    (``state.json?since=``) as the page does. Records when each version arrived both ways."""
+
+    def __init__(self, base: str, stream_base: str, code: str, cookie: str, stop: threading.Event):
+        super().__init__(daemon=True)
+        self.base, self.stream_base, self.code, self.cookie, self.stop = base, stream_base, code, cookie, stop
+        self.told: dict[int, float] = {}  # version → when the stream named it
+        self.seen: dict[int, float] = {}  # version → when the state with it was read
+        self.state: dict | None = None
+        self.changed = threading.Condition()
+        self.opened = threading.Event()
+        self.error: str | None = None
+
+    def run(self) -> None:
+        if self.stream_base is None:
+            self.poll()
+            return
+        import http.client
+
+        try:
+            host, port = self.stream_base.removeprefix("http://").split(":")
+            connection = http.client.HTTPConnection(host, int(port), timeout=60)
+            connection.request(
+                "GET",
+                f"/play/{self.code}/stream",
+                headers={"Cookie": self.cookie, "Accept": "text/event-stream"},
+            )
+            response = connection.getresponse()
+            if response.status != 200:
+                raise RuntimeError(f"stream answered {response.status}")
+            self.opened.set()
+            while not self.stop.is_set():
+                line = response.fp.readline()
+                if not line:
+                    raise RuntimeError("the stream ended")
+                if line.startswith(b"data: "):
+                    version = json.loads(line[6:])["version"]
+                    self.told.setdefault(version, time.perf_counter())
+                    self.read(version)
+        except Exception as exc:  # noqa: BLE001 — reported with the results
+            if not self.stop.is_set():
+                self.error = f"{type(exc).__name__}: {exc}"
+            self.opened.set()
+
+    def poll(self) -> None:
+        """The page without a stream (the fallback): the table's version every 1.5 s, then the state."""
+        self.opened.set()
+        try:
+            while not self.stop.wait(POLL_SECONDS):
+                known = self.state["version"] if self.state else 0
+                status, data = call(f"{self.base}/play/{self.code}/state.json?since={known}", self.cookie)
+                if status == 200 and data.get("changed") is False:
+                    continue
+                if status != 200:
+                    raise RuntimeError(f"state answered {status}")
+                now = time.perf_counter()
+                with self.changed:
+                    if self.state is None or data["version"] > self.state["version"]:
+                        for v in range(known + 1, data["version"] + 1):
+                            self.seen.setdefault(v, now)
+                        self.state = data
+                    self.changed.notify_all()
+        except Exception as exc:  # noqa: BLE001 — reported with the results
+            if not self.stop.is_set():
+                self.error = f"{type(exc).__name__}: {exc}"
+
+    def read(self, version: int) -> None:
+        known = self.state["version"] if self.state else None
+        if known is not None and version <= known:
+            return
+        status, state = call(f"{self.base}/play/{self.code}/state.json", self.cookie)
+        if status != 200:
+            raise RuntimeError(f"state answered {status}")
+        now = time.perf_counter()
+        with self.changed:
+            if self.state is None or state["version"] > self.state["version"]:
+                self.state = state
+                for v in range(version, state["version"] + 1):
+                    self.seen.setdefault(v, now)
+            self.changed.notify_all()
+
+    def wait_for(self, version: int, timeout: float = 10) -> dict:
+        with self.changed:
+            self.changed.wait_for(lambda: self.state and self.state["version"] >= version, timeout)
+            if not self.state or self.state["version"] < version:
+                self.state = call(f"{self.base}/play/{self.code}/state.json", self.cookie)[1]
+            return self.state
+
+
+class Published(threading.Thread):
+    """Hears the tables' channels on Redis as the site publishes them: when each version was stored."""
+
+    def __init__(self, codes: list[str], stop: threading.Event):
+        super().__init__(daemon=True)
+        self.codes, self.stop = codes, stop
+        self.at: dict[tuple[str, int], float] = {}
+        self.ready = threading.Event()
+
+    def run(self) -> None:
+        import redis
+        from django.conf import settings
+
+        from play import live
+
+        pubsub = redis.Redis.from_url(settings.ARBITER_LIVE_URL).pubsub()
+        names = {live.channel(code): code for code in self.codes}
+        pubsub.subscribe(*names)
+        self.ready.set()
+        while not self.stop.is_set():
+            message = pubsub.get_message(ignore_subscribe_messages=True, timeout=1)
+            if message is not None:
+                now = time.perf_counter()
+                version = json.loads(message["data"])["version"]
+                self.at.setdefault((names[message["channel"].decode()], version), now)
+        pubsub.close()
+
+
+class LiveTable(threading.Thread):
+    """One table of phones: posts an offered event for whoever is to act, then waits for the other phones
+    to have it (their streams, then their state reads)."""
+
+    def __init__(self, base: str, code: str, phones: list[Phone], seed: int, think: float, until: int, stop):
+        super().__init__(daemon=True)
+        self.base, self.code, self.phones, self.think, self.until, self.stop = (
+            base,
+            code,
+            phones,
+            think,
+            until,
+            stop,
+        )
+        self.rng = random.Random(seed)
+        self.posts: list[tuple] = []  # (poster index, sent at, status, version, answered at)
+        self.error: str | None = None
+
+    def run(self) -> None:
+        try:
+            states = [call(f"{self.base}/play/{self.code}/state.json", p.cookie)[1] for p in self.phones]
+            while not self.stop.is_set() and states[0]["status"] == "playing":
+                if len(states[0]["events"]) >= self.until:
+                    return
+                seat = next((i for i, s in enumerate(states) if s["offers"]), None)
+                if seat is None:
+                    raise RuntimeError(f"table {self.code}: nobody is offered anything")
+                offers = states[seat]["offers"]
+                offer = self.rng.choices(
+                    offers, weights=[WEIGHTS.get(o["event"]["type"], 1) for o in offers]
+                )[0]
+                time.sleep(self.think)
+                body = {
+                    "event": offer["event"],
+                    "events": len(states[seat]["events"]),
+                    "cid": f"{self.code}-{len(self.posts)}",
+                }
+                sent = time.perf_counter()
+                status, answer = call(f"{self.base}/play/{self.code}/events", self.phones[seat].cookie, body)
+                version = answer.get("state", {}).get("version", -1)
+                self.posts.append((seat, sent, status, version, time.perf_counter()))
+                if status not in (200, 409, 422):
+                    raise RuntimeError(f"table {self.code}: post answered {status}: {answer}")
+                states = [
+                    answer["state"] if i == seat else phone.wait_for(version)
+                    for i, phone in enumerate(self.phones)
+                ]
+        except Exception as exc:  # noqa: BLE001 — reported with the results
+            self.error = f"{type(exc).__name__}: {exc}"
+
+
 def poller(base: str, code: str, cookie: str, stop: threading.Event, counts: list[int]) -> None:
     """A phone's page: ask for the table's version every 1.5 s (cheap when unchanged)."""
     version = None
@@ -191,6 +373,16 @@ def main() -> int:
     )
     parser.add_argument("--quick", action="store_true", help="5 games, 0.3 s think time")
     parser.add_argument(
+        "--poll",
+        action="store_true",
+        help="with --live: the phones poll every 1.5 s instead of holding streams (the baseline)",
+    )
+    parser.add_argument(
+        "--live",
+        action="store_true",
+        help="measure the live updates: 4 phones a table on server-sent event streams (see above)",
+    )
+    parser.add_argument(
         "--database-url", default=os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/arbiter")
     )
     args = parser.parse_args()
@@ -202,7 +394,7 @@ def main() -> int:
         args.database_url, os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/14")
     )
     try:
-        return run(args, shared)
+        return run_live(args, shared) if args.live else run(args, shared)
     finally:  # the scratch database goes with the run, so the next run can create it again
         shared.drop_database(args.database_url)
 
@@ -321,6 +513,151 @@ def run(args, shared) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(results, indent=1))
     return 1 if errors else 0
+
+
+def run_live(args, shared) -> int:
+    """The live updates: ``--games`` tables of four phones, each on its table's stream (see above)."""
+    shared.setup_django()
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+
+    import engine
+    from play import tables as table_setup
+
+    if not settings.ARBITER_LIVE_URL:
+        raise SystemExit("live updates need Redis: set BENCH_BROKER_URL to a redis:// address")
+    until = args.until or 60
+    users = get_user_model().objects
+    tables = []
+    for n in range(args.games):
+        holders = [users.create_user(f"bench-{n}-{i}", password="bench-password-123") for i in range(4)]
+        seats = [
+            table_setup.Seating(f"P{n}-{i}", faction, {"faction": faction})
+            for i, faction in enumerate(["kunlun", "amazons", "plutos-refugees", "faction-4"])
+        ]
+        table = table_setup.create_game(
+            holders[0],
+            game="hoplomachus-remastered",
+            seats=seats,
+            first_player_seat=1,
+            holders=holders,
+            setup={"mode": "pandemonium", "arena": "pozzuoli"},
+        )
+        tables.append((table.code, [session_cookie(u) for u in holders]))
+
+    port, live_port = 18766, 18767
+    env = dict(os.environ, PYTHONPATH=f"{REPO / 'platform'}:{REPO}")
+    web = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "arbiter_site.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+        ]
+        + ["--log-level", "warning"],
+        cwd=REPO,
+        env=env,
+        start_new_session=True,
+    )
+    streams = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "arbiter_site.asgi:application", "--port", str(live_port)]
+        + ["--log-level", "warning", "--no-access-log"],
+        cwd=REPO,
+        env=env,
+        start_new_session=True,
+    )
+    base, live_base = f"http://127.0.0.1:{port}", f"http://127.0.0.1:{live_port}"
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(
+        f"engine {engine.ENGINE_VERSION}; {os.cpu_count()} CPUs, load average {load}; "
+        f"{args.games} tables of 4 phones on live streams…"
+    )
+    stop = threading.Event()
+    try:
+        shared.wait_until(lambda: shared._answers(f"{base}/healthz"), 30, "gunicorn")
+        shared.wait_until(lambda: shared._answers(f"{live_base}/healthz"), 30, "uvicorn")
+        # Streams from uvicorn, state reads and posts from gunicorn, as the deploy's proxy routes them.
+        phones = {
+            code: [Phone(base, None if args.poll else live_base, code, cookie, stop) for cookie in cookies]
+            for code, cookies in tables
+        }
+        for phone in (p for ps in phones.values() for p in ps):
+            phone.start()
+        for phone in (p for ps in phones.values() for p in ps):
+            phone.opened.wait(30)
+        published = Published([code for code, _ in tables], stop)
+        published.start()
+        published.ready.wait(10)
+        games = [
+            LiveTable(base, code, phones[code], n, args.think, until, stop)
+            for n, (code, _) in enumerate(tables)
+        ]
+        started = time.monotonic()
+        for game in games:
+            game.start()
+        for game in games:
+            game.join(timeout=3600)
+        seconds = time.monotonic() - started
+    finally:
+        stop.set()
+        for process in (web, streams):
+            process.terminate()
+            process.wait(timeout=20)
+
+    told, seen, posts, told_sent, seen_sent, round_trips = [], [], [], [], [], []
+    for game in games:
+        for seat, sent, status, version, answered in game.posts:
+            if status != 200:
+                continue
+            round_trips.append(answered - sent)
+            stored = published.at.get((game.code, version))
+            for i, phone in enumerate(game.phones):
+                if i == seat:
+                    continue
+                if version in phone.told:
+                    told_sent.append(phone.told[version] - sent)
+                    if stored is not None:
+                        told.append(phone.told[version] - stored)
+                if version in phone.seen:
+                    seen_sent.append(phone.seen[version] - sent)
+                    if stored is not None:
+                        seen.append(phone.seen[version] - stored)
+            posts.append(version)
+    errors = [g.error for g in games if g.error] + [p.error for ps in phones.values() for p in ps if p.error]
+    missed = 3 * len(posts) - len(seen)
+    results = {
+        "engine_version": engine.ENGINE_VERSION,
+        "cpus": os.cpu_count(),
+        "load_average_at_start": load,
+        "tables": args.games,
+        "phones_per_table": 4,
+        "phones": "polling every 1.5 s" if args.poll else "server-sent event streams",
+        "think_seconds": args.think,
+        "events_per_table": until,
+        "seconds": round(seconds, 1),
+        "events_stored": len(posts),
+        # From the event stored (its version published on Redis, as a subscriber beside the site hears it):
+        "stored_to_other_phones_state": {
+            **_figures(seen),
+            "max_ms": round(max(seen) * 1000, 1) if seen else None,
+        },
+        "stored_to_other_phones_told": _figures(told),
+        # From the tap (the post sent), the engine's check and the storing included:
+        "post_round_trip": _figures(round_trips),
+        "sent_to_other_phones_state": _figures(seen_sent),
+        "sent_to_other_phones_told": _figures(told_sent),
+        "missed": missed,
+        "errors": errors,
+    }
+    print(json.dumps(results, indent=1))
+    out = REPO / "var" / "bench" / ("recorder-poll.json" if args.poll else "recorder-live.json")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=1))
+    return 1 if errors or not seen else 0
 
 
 if __name__ == "__main__":

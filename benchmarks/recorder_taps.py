@@ -12,7 +12,9 @@ one, cards picked among those left.
 
 Taps are counted as table.js takes them (platform/play/static/play/table.js):
   - a choice: 1 tap; a piece's move when it has several: the piece (its "Move" button), then the
-    highlighted space, then, only when several ways lead there, the way (2 or 3 taps);
+    highlighted space, then, only when several ways lead there, the way (2 or 3 taps); on a game's own
+    board (Hoplomachus, Eternia) the space a move leads to is tapped at once: 1 tap, 2 when several
+    offered moves lead there;
   - recorded dice: the choice, then one tap per die row, per card drawn and per extra row, and one
     submit per need;
   - the steps the site logs itself (the rules leave no choice): 0 taps.
@@ -100,7 +102,7 @@ def _put(event: dict, path: list, value) -> None:
 
 def _own_board(game: str) -> bool:
     """Whether the game's plugin draws its own board and panel (window.ArbiterBoards): its moves are then
-    listed as destinations (the piece, then one of them), not tapped as hexes."""
+    listed as destinations (the piece, then one of them), and their spaces tapped on the board."""
     return any(
         f'ArbiterBoards["{game}"]' in path.read_text(encoding="utf-8")
         for path in (REPO / "platform" / "games").rglob("*.js")
@@ -109,13 +111,17 @@ def _own_board(game: str) -> bool:
 
 def _choice_taps(offer: dict, offers: list[dict], listed: bool) -> int:
     """Taps to pick ``offer`` on the page: a piece's moves are its button, then the space (on the board,
-    then the way when several lead there; or in the list of destinations, ``listed``)."""
+    then the way when several lead there; or in the list of destinations, ``listed``). A game drawing its
+    own board (``listed``) also takes a move as one tap on its space, highlighted whenever a move leads
+    there, then the way when several offered moves lead to it."""
     if not offer.get("place"):
         return 1
     piece = (offer.get("piece") or {}).get("id")
     moves = [o for o in offers if o.get("place") and (o.get("piece") or {}).get("id") == piece]
     if len(moves) == 1:
         return 1
+    if listed:
+        return 1 if sum(o.get("place") == offer["place"] for o in offers) == 1 else 2
     ways = [o for o in moves if o["place"] == offer["place"]]
     return 2 if listed or len(ways) == 1 else 3
 

@@ -10,6 +10,7 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.utils.functional import lazy
 from django.views.generic import RedirectView
+from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
 from accounts.api import ObtainTokenView
@@ -88,6 +89,8 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     # The language switcher on every page: a plain form POST (Django's set_language).
     path("i18n/setlang/", set_language, name="set_language"),
+    # The words of the pages' scripts (gettext in JS; the djangojs catalogues), in the page's language.
+    path("i18n/js/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("players/", include("accounts.player_urls")),
     path("logs/", include("visibility.urls")),
     path("logs/", include("gamelogs.urls")),

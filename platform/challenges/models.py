@@ -70,12 +70,19 @@ class EntryStatus(models.TextChoices):
 
 
 class ChallengeEntry(models.Model):
-    """One log submitted to one challenge; accepted entries make the leaderboard (each player's best)."""
+    """One log submitted to one challenge; accepted entries make the leaderboard (each player's best). An
+    entry from the table belongs to every player seated there (``players``)."""
 
     challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="entries")
     log = models.ForeignKey("gamelogs.GameLog", on_delete=models.CASCADE, related_name="challenge_entries")
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenge_entries"
+    )
+    # A game played at the table (play.finish): every account seated there, ``player`` (who opened the
+    # table) among them; the entry is each of theirs (their entries, their place on the leaderboard). Empty
+    # for an upload, which is its uploader's alone.
+    players = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="challenge_table_entries", blank=True
     )
     status = models.CharField(max_length=10, choices=EntryStatus.choices, default=EntryStatus.PENDING)
     reasons = models.JSONField(default=list, blank=True)  # why it was refused, in words the player reads

@@ -10,12 +10,14 @@ before the close.
 
 from __future__ import annotations
 
+import copy
 import json
 import secrets
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Prefetch, Q
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -167,9 +169,14 @@ def header_for(challenge: Challenge, user) -> dict:
     return header
 
 
-def submit_entry(user, challenge: Challenge, data: bytes, *, filename: str = "", source: str = LogSource.WEB):
+def submit_entry(
+    user, challenge: Challenge, data: bytes, *, filename: str = "", source: str = LogSource.WEB, players=()
+):
     """Upload a log through the normal pipeline (gamelogs.services.submit_log) as an entry of ``challenge``.
-    The entry is judged when its verdict arrives, or now if those bytes were verified already."""
+    The entry is judged when its verdict arrives, or now if those bytes were verified already.
+
+    ``players``: for a game played at the table, every account seated there; the entry is each of theirs
+    (``user``, who opened the table and started the challenge, enters it)."""
     if not user.is_authenticated:
         raise ChallengeError("Log in to enter a challenge.", "not_authenticated", 401)
     if not challenge.is_open():
@@ -187,6 +194,8 @@ def submit_entry(user, challenge: Challenge, data: bytes, *, filename: str = "",
     )
     if not created and entry.player_id != user.pk:
         raise ChallengeError("This log is already entered by the player who uploaded it first.", "taken", 409)
+    if players:
+        entry.players.add(user, *players)
     if log.is_final and log.verdict is not None:
         judge(entry, log, log.verdict)
     return entry
@@ -342,15 +351,31 @@ def leaderboard(challenge: Challenge) -> list[ChallengeEntry]:
     entries = (
         ChallengeEntry.objects.filter(challenge=challenge, status=EntryStatus.ACCEPTED)
         .select_related("player")
+        .prefetch_related(Prefetch("players", queryset=get_user_model().objects.only("id", "username")))
         .only("id", "player__username", "log_id", "outcome", "score", "rounds", "simulated", "verified_at")
     )
-    return best_per_player(entries)
+    return best_per_player(_each_players(entries))
+
+
+def _each_players(entries):
+    """Every entry as each of its players' (a table's entry once per account seated there; an upload once,
+    its uploader's)."""
+    for entry in entries:
+        players = list(entry.players.all())
+        if not players:
+            yield entry
+            continue
+        for player in players:
+            own = copy.copy(entry)
+            own.player, own.player_id = player, player.pk
+            yield own
 
 
 def entries_of(user, challenge: Challenge):
     if not user.is_authenticated:
         return ChallengeEntry.objects.none()
-    return ChallengeEntry.objects.filter(challenge=challenge, player=user).select_related("log")
+    ids = ChallengeEntry.objects.filter(challenge=challenge).filter(Q(player=user) | Q(players=user))
+    return ChallengeEntry.objects.filter(pk__in=ids.values("pk")).select_related("log")
 
 
 def visible_challenges(*, game: str = "", difficulty: str = ""):

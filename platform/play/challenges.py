@@ -6,10 +6,10 @@ the challenges app's ``submit_entry`` (play.finish), exactly as an upload on the
 
 The seed stays on the server while the game is played (the phones see its commitment, as in any seeded
 game at the table) and is revealed in the log when the game ends. The challenges app starts the challenge
-for the player who opens the table (``challenges.services.play_at_table`` calls its ``start`` first), so
-the entry is theirs: a challenge entry belongs to one account. The other phones of a co-op challenge
-(Assault or Ascension, HR-13, HR-14; Eternia's co-op, FE-18.1.2) join their seats by code and get the log
-as a free game's players do.
+for the player who opens the table (``challenges.services.play_at_table`` calls its ``start`` first), who
+enters the log; the entry belongs to every seated player (its ``players``, play.finish). The other phones of
+a co-op challenge (Assault or Ascension, HR-13, HR-14; Eternia's co-op, FE-18.1.2) join their seats by code;
+the challenge's page takes each seated player back to the table.
 
 This module imports nothing of the challenges app (which calls it).
 """
@@ -20,6 +20,7 @@ import copy
 
 from django.apps import apps
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from play.errors import TableError
 from play.models import MAX_SEATS, DiceMode, TableGame, TableStatus
@@ -31,12 +32,12 @@ def available() -> bool:
 
 
 def open_table(challenge, user) -> TableGame | None:
-    """``user``'s unfinished table of ``challenge`` (the one to go back to), or None."""
+    """The unfinished table of ``challenge`` where ``user`` holds a seat (the one to go back to), or None."""
     if not user.is_authenticated:
         return None
     return (
-        TableGame.objects.filter(challenge_ref__challenge=challenge.slug, seats__number=1, seats__user=user)
-        .exclude(status=TableStatus.CONFIRMED)
+        TableGame.objects.filter(challenge_ref__challenge=challenge.slug, seats__user=user)
+        .exclude(status__in=[TableStatus.CONFIRMED, TableStatus.ABANDONED])
         .first()
     )
 
@@ -54,14 +55,19 @@ def start_from_challenge(user, challenge, *, names: list[str]) -> TableGame:
     seats = challenge.header.get("players") or []
     if not 1 <= len(seats) <= MAX_SEATS:
         raise TableError(
-            f"This challenge has {len(seats)} seats; the table seats one to {MAX_SEATS} phones. Download the "
-            "header and upload the log instead."
+            _(
+                "This challenge has %(count)s seats; the table seats one to %(most)s phones. Download the "
+                "header and upload the log instead."
+            )
+            % {"count": len(seats), "most": MAX_SEATS}
         )
     names = [" ".join(str(n or "").split())[:60] for n in names]
     if len(names) != len(seats) or not all(names):
-        raise TableError(f"Give a name for each of the challenge's {len(seats)} seat(s).")
+        raise TableError(
+            _("Give a name for each of the challenge's %(count)s seat(s).") % {"count": len(seats)}
+        )
     if len(set(names)) != len(names):
-        raise TableError("Give each seat a different name.")
+        raise TableError(_("Give each seat a different name."))
     with transaction.atomic():
         existing = open_table(challenge, user)
         if existing is not None:

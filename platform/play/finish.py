@@ -12,10 +12,11 @@ from django.apps import apps
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from gamelogs.models import LogSource
 from gamelogs.services import UploadRejected, submit_log
-from play import matches, services
+from play import live, matches, services
 from play.models import TableGame
 
 
@@ -70,6 +71,7 @@ def send_log(table: TableGame) -> None:
             game_log=attached, version=F("version") + 1, updated_at=timezone.now()
         )
     table.refresh_from_db()
+    live.changed(table.code, table.version)
 
 
 def _first_and_others(table: TableGame) -> tuple:
@@ -78,9 +80,10 @@ def _first_and_others(table: TableGame) -> tuple:
 
 
 def _enter_challenge(table: TableGame, data: bytes):
-    """Enter the log into the table's challenge (the challenges app's ``submit_entry``) for the player who
-    opened the table (seat 1): a challenge entry is one account's; the other seats get the log as a free
-    game's players do. Returns the GameLog, or None when the challenge refuses it (it closed during the
+    """Enter the log into the table's challenge (the challenges app's ``submit_entry``): the player who
+    opened the table (seat 1, who started the challenge) enters it, and the entry belongs to every seated
+    player (its ``players``: each has it among their entries and on the leaderboard); every seat also gets
+    the log as a free game's players do. Returns the GameLog, or None when the challenge refuses it (it closed during the
     game: the reason is kept on the table and the log is then stored as a free game's)."""
     if not apps.is_installed("challenges"):
         return None
@@ -91,14 +94,19 @@ def _enter_challenge(table: TableGame, data: bytes):
     challenge = Challenge.objects.filter(slug=ref.get("challenge")).first()
     entry = None
     if challenge is None:
-        ref["problem"] = "The challenge no longer exists: the game was stored as a free game."
+        ref["problem"] = gettext("The challenge no longer exists: the game was stored as a free game.")
     else:
         try:
             entry = challenges.submit_entry(
-                table.holder(1), challenge, data, filename=f"table-{table.code}.json", source=LogSource.WEB
+                table.holder(1),
+                challenge,
+                data,
+                filename=f"table-{table.code}.json",
+                source=LogSource.WEB,
+                players=table.holders(),
             )
         except challenges.ChallengeError as exc:
-            ref["problem"] = f"Not entered: {exc.message}"
+            ref["problem"] = gettext("Not entered: %(reason)s") % {"reason": exc.message}
         else:
             ref["entry"] = entry.pk
     table.challenge_ref = ref

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from play.models import DiceMode
 from play.tables import CODE_LENGTH
@@ -10,10 +11,10 @@ from play.tables import CODE_LENGTH
 
 class JoinForm(forms.Form):
     action = forms.CharField(widget=forms.HiddenInput, initial="join")
-    code = forms.CharField(max_length=CODE_LENGTH + 2, label="Game code")
+    code = forms.CharField(max_length=CODE_LENGTH + 2, label=_("Game code"))
 
 
-FIRST_CHOICES = [("1", "I go first"), ("2", "My opponent goes first")]
+FIRST_CHOICES = [("1", _("I go first")), ("2", _("My opponent goes first"))]
 
 
 def dice_field() -> forms.ChoiceField:
@@ -21,7 +22,7 @@ def dice_field() -> forms.ChoiceField:
     return forms.ChoiceField(
         choices=DiceMode.choices,
         initial=DiceMode.SEEDED,
-        label="Dice",
+        label=_("Dice"),
         widget=forms.RadioSelect,
         required=False,
     )
@@ -30,4 +31,6 @@ def dice_field() -> forms.ChoiceField:
 def one_phone_field() -> forms.BooleanField:
     """A table whose creator's phone records for every seat (one account holds them all); left out, each
     other player joins their seat with their own phone."""
-    return forms.BooleanField(label="This phone records for every player (nobody else joins)", required=False)
+    return forms.BooleanField(
+        label=_("This phone records for every player (nobody else joins)"), required=False
+    )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.apps import apps
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from play.errors import TableError
 from play.models import TableGame
@@ -44,7 +45,7 @@ def start_from_match(user, match_id: int, *, first_player_seat: int) -> TableGam
 
     match = next((m for m in open_matches(user) if m.pk == match_id), None)
     if match is None:
-        raise TableError("This match is not yours, or it no longer waits for a log.")
+        raise TableError(_("This match is not yours, or it no longer waits for a log."))
     with transaction.atomic():
         existing = (
             TableGame.objects.filter(match_ref__match=str(match.pk)).exclude(status="confirmed").first()
@@ -55,14 +56,18 @@ def start_from_match(user, match_id: int, *, first_player_seat: int) -> TableGam
         if guests:
             # The recorder seats accounts; a guest entry gets its result reported or decided instead.
             raise TableError(
-                f"{', '.join(guests)} plays without an account: report the result instead, or claim the entry first."
+                _("%(names)s plays without an account: report the result instead, or claim the entry first.")
+                % {"names": ", ".join(guests)}
             )
         lists = {fl.registration_id: fl for fl in ForceList.objects.filter(registration__in=match.entrants())}
         seats = []
         for registration in match.entrants():
             force_list = lists.get(registration.pk)
             if force_list is None or not force_list.valid:
-                raise TableError(f"{registration.display_name} has no valid list registered for this event.")
+                raise TableError(
+                    _("%(name)s has no valid list registered for this event.")
+                    % {"name": registration.display_name}
+                )
             force = {"faction": force_list.faction, "characters": force_list.entries}
             seats.append(Seating(registration.display_name, force))
         return create_game(

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class DiceMode(models.TextChoices):
-    SEEDED = "seeded", "The site rolls (seed committed before the first roll, revealed at the end)"
-    RECORDED = "recorded", "We roll real dice and enter the faces"
+    SEEDED = "seeded", _("The site rolls (seed committed before the first roll, revealed at the end)")
+    RECORDED = "recorded", _("We roll real dice and enter the faces")
 
 
 class TableStatus(models.TextChoices):
-    WAITING = "waiting", "Waiting for players to join"
-    PLAYING = "playing", "Playing"
-    OVER = "over", "Over — confirm the result"
-    CONFIRMED = "confirmed", "Result confirmed"
-    ABANDONED = "abandoned", "Abandoned"
+    WAITING = "waiting", _("Waiting for players to join")
+    PLAYING = "playing", _("Playing")
+    OVER = "over", _("Over — confirm the result")
+    CONFIRMED = "confirmed", _("Result confirmed")
+    ABANDONED = "abandoned", _("Abandoned")
 
 
 class TableGame(models.Model):
@@ -31,7 +32,6 @@ class TableGame(models.Model):
     seed = models.CharField(max_length=128, blank=True)  # secret until the game is over
     entries = models.JSONField(default=list)
     version = models.PositiveIntegerField(default=0)
-    last_confirmed = models.BooleanField(default=True)  # another seat's holder confirmed the last event
     status = models.CharField(max_length=16, choices=TableStatus.choices, default=TableStatus.WAITING)
     match_ref = models.JSONField(null=True, blank=True)  # {"event", "match", "round"} for a match's game
     # {"challenge": slug, "entry": id once entered} for a challenge played at the table (play.challenges)

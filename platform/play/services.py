@@ -29,6 +29,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
+from play import live
 from play.errors import NotYourTurn, Refused, Stale, TableError
 from play.models import DiceMode, TableGame, TableStatus
 from play.tables import account_name, controls_of
@@ -123,8 +124,8 @@ def _check_turn(replay, event: dict, mine: dict[str, int]) -> int:
     if allowed:
         return allowed[0]
     if actors:
-        raise NotYourTurn("That is the other player's move.")
-    raise NotYourTurn("It is not your turn: wait for the other player.")
+        raise NotYourTurn(_("That is the other player's move."))
+    raise NotYourTurn(_("It is not your turn: wait for the other player."))
 
 
 def _mine(table: TableGame, user) -> dict[str, int]:
@@ -153,7 +154,7 @@ def post_event(
     confirmed or a log attached (which change the version, for the pages' polls) do not. Without it the
     version the page saw must be the table's."""
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-        raise TableError("An event is an object with a type.")
+        raise TableError(_("An event is an object with a type."))
     with transaction.atomic():
         table = _locked(code, user, None)
         table.just_ended = False
@@ -161,11 +162,14 @@ def post_event(
             return table
         if expected_events is not None:
             if len(table.entries) != expected_events:
-                raise Stale("Another event was entered meanwhile: here is where the game is now.")
+                raise Stale(_("Another event was entered meanwhile: here is where the game is now."))
         elif table.version != expected_version:
-            raise Stale("The game moved on on the other phone: here is where it is now.")
+            raise Stale(_("The game moved on on the other phone: here is where it is now."))
         if table.status != TableStatus.PLAYING:
-            raise TableError("This game is not being played: " + table.get_status_display().lower() + ".")
+            raise TableError(
+                _("This game is not being played: %(status)s.")
+                % {"status": table.get_status_display().lower()}
+            )
         replay = replay_of(table)
         seat = _check_turn(replay, event, _mine(table, user))
         try:
@@ -201,14 +205,14 @@ def _store(table: TableGame, replay, entries: list[dict]) -> None:
     entries = json.loads(json.dumps(entries))  # as the database gives them back: the cache holds the same
     table.entries = [*table.entries, *entries]
     table.version += 1
-    table.last_confirmed = False
-    fields = ["entries", "version", "last_confirmed", "updated_at"]
+    fields = ["entries", "version", "updated_at"]
     if engine.session.is_over(replay):
         table.status = TableStatus.OVER
         table.just_ended = True
         fields.append("status")
     _save_appended(table, entries, fields)
     _remember_when_committed(table, replay)
+    live.changed(table.code, table.version)
 
 
 def settle(code: str) -> TableGame | None:
@@ -253,12 +257,14 @@ def dice_needed(code: str, user, event) -> dict:
     ``{"event", "needs"}`` from the engine with their grids (engine.session.dice_entry), nothing stored. An event the
     rules refuse whatever the dice is refused here already, with the engine's reason."""
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-        raise TableError("An event is an object with a type.")
+        raise TableError(_("An event is an object with a type."))
     table = load(code)
     if table is None or table.seat_of(user) is None:
-        raise TableError("There is no such game at your table.")
+        raise TableError(_("There is no such game at your table."))
     if table.status != TableStatus.PLAYING:
-        raise TableError("This game is not being played: " + table.get_status_display().lower() + ".")
+        raise TableError(
+            _("This game is not being played: %(status)s.") % {"status": table.get_status_display().lower()}
+        )
     replay = replay_of(table)
     _check_turn(replay, event, _mine(table, user))
     try:
@@ -297,19 +303,19 @@ def undo(
     with transaction.atomic():
         table = _locked(code, user, None if expected_events is not None else expected_version)
         if expected_events is not None and len(table.entries) != expected_events:
-            raise Stale("Another event was entered meanwhile: here is where the game is now.")
+            raise Stale(_("Another event was entered meanwhile: here is where the game is now."))
         last = _last_entered(table.entries)
         if last is None:
-            raise TableError("There is nothing to undo.")
+            raise TableError(_("There is nothing to undo."))
         if not may_undo(table, _my_numbers(table, user)):
             if table.game_log_id is not None:
-                raise TableError("The game is over and its log was sent: it can no longer be undone.")
-            raise TableError("Only the player who entered the last event can undo it.")
+                raise TableError(_("The game is over and its log was sent: it can no longer be undone."))
+            raise TableError(_("Only the player who entered the last event can undo it."))
         table.entries = table.entries[:last]
         table.version += 1
-        table.last_confirmed = True
         table.status = TableStatus.PLAYING
-        table.save(update_fields=["entries", "version", "last_confirmed", "status", "updated_at"])
+        table.save(update_fields=["entries", "version", "status", "updated_at"])
+        live.changed(table.code, table.version)
     return table
 
 
@@ -319,7 +325,7 @@ def confirm_result(code: str, user) -> TableGame:
     with transaction.atomic():
         table = _locked(code, user, None)
         if table.status not in (TableStatus.OVER, TableStatus.CONFIRMED):
-            raise TableError("The game is not over yet.")
+            raise TableError(_("The game is not over yet."))
         mine = [seat for seat in table.seats_of(user) if not seat.confirmed]
         if mine:
             for seat in mine:
@@ -329,6 +335,7 @@ def confirm_result(code: str, user) -> TableGame:
                 table.status = TableStatus.CONFIRMED
             table.version += 1
             table.save(update_fields=["status", "version", "updated_at"])
+            live.changed(table.code, table.version)
     return table
 
 
@@ -349,15 +356,16 @@ def abandon(code: str, user) -> TableGame:
             table.status = TableStatus.ABANDONED
         table.version += 1
         table.save(update_fields=["status", "version", "updated_at"])
+        live.changed(table.code, table.version)
     return table
 
 
 def _locked(code: str, user, expected_version: int | None) -> TableGame:
     table = load(code, lock=True)
     if table is None or table.seat_of(user) is None:
-        raise TableError("There is no such game at your table.")
+        raise TableError(_("There is no such game at your table."))
     if expected_version is not None and table.version != expected_version:
-        raise Stale("The game moved on on the other phone: here is where it is now.")
+        raise Stale(_("The game moved on on the other phone: here is where it is now."))
     return table
 
 

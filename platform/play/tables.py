@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 import engine
+from play import live
 from play.errors import TableError
 from play.models import MAX_SEATS, DiceMode, TableGame, TableSeat, TableStatus
 
@@ -51,7 +53,10 @@ def seat_table(table: TableGame, holders: list) -> list[TableSeat]:
     order (None or missing: free until someone joins). The table plays once every seat is held."""
     players = table.header.get("players") or []
     if not 1 <= len(players) <= MAX_SEATS:
-        raise TableError(f"A table seats one to {MAX_SEATS} players; this game has {len(players)}.")
+        raise TableError(
+            _("A table seats one to %(most)s players; this game has %(count)s.")
+            % {"most": MAX_SEATS, "count": len(players)}
+        )
     now = timezone.now()
     # The teams as the game's rules form them (an Alliance's sides, an Eternia team's players, a co-op).
     teams = engine.session.teams(engine.session.start(engine.session.with_seed(table.header, table.seed)))
@@ -94,9 +99,9 @@ def create_game(
     A seat's force is a force id of the content pack or a whole force (a registered list); ``setup``
     carries a game's own choices to its ``new_header`` (Hoplomachus' mode and arena, Eternia's scenario)."""
     if mode not in DiceMode.values:
-        raise TableError("Choose who rolls the dice: the site, or the players with real dice.")
+        raise TableError(_("Choose who rolls the dice: the site, or the players with real dice."))
     if not 1 <= len(seats) <= MAX_SEATS:
-        raise TableError(f"A table seats one to {MAX_SEATS} players.")
+        raise TableError(_("A table seats one to %(most)s players.") % {"most": MAX_SEATS})
     # LOG-4: seeded, the site draws every die from a committed seed; recorded, the players enter the faces.
     seed = secrets.token_hex(32) if mode == DiceMode.SEEDED else ""
     try:
@@ -111,7 +116,9 @@ def create_game(
         )
         engine.session.start(engine.session.with_seed(header, seed))  # the engine plays what it built
     except (KeyError, ValueError, engine.UnreadableLog, engine.IllegalEvent) as exc:
-        raise TableError(f"This game cannot be set up with these choices ({exc}).") from None
+        raise TableError(
+            _("This game cannot be set up with these choices (%(reason)s).") % {"reason": exc}
+        ) from None
     if match_ref:
         header["reference"] = match_ref
     if one_phone:
@@ -159,24 +166,28 @@ def join(code: str, user, number: int | None = None) -> TableGame:
     with transaction.atomic():
         table = TableGame.objects.select_for_update().filter(code=code.strip().upper()).first()
         if table is None:
-            raise TableError("There is no game with this code. Check the code shown on the other phone.")
+            raise TableError(_("There is no game with this code. Check the code shown on the other phone."))
         mine = [seat.number for seat in table.seats_of(user)]
         if mine and (number is None or number in mine):
             return table
         if mine:
-            raise TableError(f"You already hold seat {mine[0]} of this game: each phone joins one seat.")
+            raise TableError(
+                _("You already hold seat %(seat)s of this game: each phone joins one seat.")
+                % {"seat": mine[0]}
+            )
         free = free_seats(table)
         if not free:
-            raise TableError("Every seat of this game is taken.")
+            raise TableError(_("Every seat of this game is taken."))
         seat = next((s for s in free if s.number == number), None) if number is not None else free[0]
         if seat is None:
-            raise TableError("This seat is taken: choose a free one.")
+            raise TableError(_("This seat is taken: choose a free one."))
         seat.user, seat.joined_at = user, timezone.now()
         seat.save(update_fields=["user", "joined_at"])
         if len(free) == 1:
             table.status = TableStatus.PLAYING
         table.version += 1
         table.save(update_fields=["status", "version", "updated_at"])
+        live.changed(table.code, table.version)
         table.forget_seats()
         return table
 

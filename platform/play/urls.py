@@ -9,6 +9,7 @@ urlpatterns = [
     path("join/<str:code>/", views.join_link, name="join"),
     path("<str:code>/", views.table_page, name="table"),
     path("<str:code>/state.json", views.state, name="state"),
+    path("<str:code>/stream", views.stream, name="stream"),
     path("<str:code>/events", views.post_event, name="event"),
     path("<str:code>/dice", views.dice, name="dice"),
     path("<str:code>/undo", views.undo, name="undo"),

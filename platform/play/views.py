@@ -11,12 +11,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 import engine
 import games
-from play import finish, matches, services, tables
+from play import finish, live, matches, services, tables
 from play.errors import TableError
 from play.forms import JoinForm
 from play.models import TableGame, TableSeat, TableStatus
@@ -25,7 +26,7 @@ from play.models import TableGame, TableSeat, TableStatus
 def _table_for(request, code: str) -> TableGame:
     table = services.load(code.upper())
     if table is None or table.seat_of(request.user) is None:
-        raise Http404("No such game at your table")
+        raise Http404(_("No such game at your table"))
     return table
 
 
@@ -35,7 +36,7 @@ def _seated(request, code: str) -> None:
         request.user.is_authenticated
         and TableSeat.objects.filter(table__code=code.upper(), user=request.user).exists()
     ):
-        raise Http404("No such game at your table")
+        raise Http404(_("No such game at your table"))
 
 
 @login_required
@@ -44,11 +45,11 @@ def start(request):
     game = request.GET.get("game") or games.default_game()
     playable = dict(games.table_games())
     if game not in playable:
-        raise Http404("No such game")
+        raise Http404(_("No such game"))
     try:
         options = engine.session.table_options(game)
     except (LookupError, engine.UnreadableLog):
-        raise Http404("No such game") from None
+        raise Http404(_("No such game")) from None
     plugin = games.plugin(game)
     form_class = plugin.table_form()
     new_form = form_class(options, request.POST if request.POST.get("action") == "new" else None)
@@ -95,13 +96,13 @@ def join_link(request, code: str):
     table = tables.find(code)
     try:
         if table is None:
-            raise TableError("There is no game with this code. Check the code shown on the other phone.")
+            raise TableError(_("There is no game with this code. Check the code shown on the other phone."))
         number = request.POST.get("seat", "") if request.method == "POST" else ""
         free = tables.free_seats(table)
         if number.isdigit() or table.seat_of(request.user) is not None or len(free) == 1:
             return redirect(tables.join(code, request.user, int(number) if number.isdigit() else None))
         if not free:
-            raise TableError("Every seat of this game is taken.")
+            raise TableError(_("Every seat of this game is taken."))
     except TableError as exc:
         return render(
             request,
@@ -158,7 +159,9 @@ def state(request, code: str):
         if current is not None and current == int(since):
             return JsonResponse({"version": current, "changed": False})
     if not request.user.is_authenticated:
-        return JsonResponse({"error": {"code": "login", "message": "Log in to see this game."}}, status=401)
+        return JsonResponse(
+            {"error": {"code": "login", "message": _("Log in to see this game.")}}, status=401
+        )
     table = _table_for(request, code)
     return JsonResponse(
         services.state_payload(table, request.user, with_board=request.GET.get("board") == "1")
@@ -175,7 +178,7 @@ def _body(request) -> dict | None:
 
 def _unreadable() -> JsonResponse:
     return JsonResponse(
-        {"error": {"code": "not_json", "message": "The page sent something unreadable."}}, status=400
+        {"error": {"code": "not_json", "message": _("The page sent something unreadable.")}}, status=400
     )
 
 
@@ -196,7 +199,7 @@ def _version(body: dict) -> int | None:
     """The version the page saw (None when it says how many events it saw instead)."""
     version = body.get("version")
     if not isinstance(version, int) and _events_seen(body) is None:
-        raise TableError("The page did not say which state it saw; reload it.")
+        raise TableError(_("The page did not say which state it saw; reload it."))
     return version if isinstance(version, int) else None
 
 
@@ -282,3 +285,8 @@ def qr_code(request, code: str):
     # A standalone SVG document (with its namespace): an <img> draws nothing without it.
     segno.make(join_url(request, table.code), error="m").save(out, kind="svg", scale=6, xmldecl=False)
     return HttpResponse(out.getvalue(), content_type="image/svg+xml")
+
+
+# The live stream of a table's versions (server-sent events; play.live): an async view, served by the
+# deployment's ASGI process, and answered 204 where there is none (the page then polls).
+stream = never_cache(live.stream)

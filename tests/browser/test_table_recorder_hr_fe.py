@@ -189,3 +189,43 @@ def test_a_solo_game_against_the_boss_on_one_phone(two_browsers, live_server, ma
     assert "Waiting for the other player" not in alice.find_element(By.ID, "table-turn").text
     assert_fits_a_phone(alice)
     screenshot(alice, "recorder-eternia-solo-boss-phone")
+
+
+def test_a_hoplomachus_move_is_one_tap_on_its_highlighted_hex(two_browsers, live_server, make_user):  # noqa: F811
+    """Every hex a move offered now leads to is highlighted on the arena; tapping one that a single move
+    leads to enters that move at once (no "Move…" first)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    alice, bob = seated(two_browsers, live_server, make_user)
+
+    def fill(form):
+        Select(form.find_element(By.NAME, "mode")).select_by_value("skirmish")
+        Select(form.find_element(By.NAME, "arena")).select_by_value("pozzuoli")
+        Select(form.find_element(By.NAME, "my_faction")).select_by_value("kunlun")
+        Select(form.find_element(By.NAME, "their_faction")).select_by_value("amazons")
+
+    code = start_and_join(alice, bob, live_server.url, "hoplomachus-remastered", fill)
+    rng = random.Random(3)
+    for _ in range(40):
+        version = str(TableGame.objects.get(code=code).version)
+        for driver in (alice, bob):
+            wait(driver, lambda d, v=version: table_data(d, "version") == v)
+        driver = next(d for d in (alice, bob) if table_data(d, "offers") not in ("", "0"))
+        offers = driver.execute_script("return window.ArbiterTable.state().offers")
+        places = [o["place"] for o in offers if o.get("place")]
+        lone = [o for o in offers if o.get("place") and places.count(o["place"]) == 1]
+        if not lone:
+            tap_offers(alice, bob, code, 1, rng)  # no move yet: play on
+            continue
+        offer = rng.choice(lone)
+        hexes = driver.find_elements(By.CSS_SELECTOR, "#table-board polygon.hl[data-hex]")
+        assert sorted(h.get_attribute("data-hex") for h in hexes) == sorted(set(places))
+        target = driver.find_element(By.CSS_SELECTOR, f'#table-board polygon[data-hex="{offer["place"]}"]')
+        before = len(TableGame.objects.get(code=code).entries)
+        driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", target)
+        wait(driver, lambda d, n=before: int(table_data(d, "events") or 0) > n)
+        table = TableGame.objects.get(code=code)
+        assert table.entries[before]["event"] == offer["event"]  # the move to that hex, in one tap
+        return
+    raise AssertionError("no move was offered in 40 events")

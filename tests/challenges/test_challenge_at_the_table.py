@@ -128,15 +128,24 @@ def test_a_co_op_ascension_at_the_table_through_the_api_waits_for_the_second_pho
         again.status_code == 200 and again.json()["code"] == table.code
     )  # the unfinished table, not a new one
     table = tables.join(table.code, other_user)
+    # The second phone's way back from the challenge's page is the table it sat at, not a new one.
+    from challenges import services as challenge_services
+
+    assert challenge_services.table_of(challenge, other_user) == table
+    assert challenge_services.play_at_table(other_user, challenge, names=["Alice", "Mallory"]) == table
     table = _play_to_the_end(table, 41)
     entry = challenge.entries.get()
-    assert entry.player == user  # the player who opened the table enters it
+    assert entry.player == user  # the player who opened the table enters it…
+    assert set(entry.players.all()) == {user, other_user}  # …and the entry is every seated player's
     assert table.game_log.submissions.filter(user=other_user).exists()  # the second phone has the log too
     verify(entry.log_id)
     entry.refresh_from_db()
     assert entry.status == EntryStatus.ACCEPTED, entry.reasons
-    mine = alice.get(f"/api/challenges/{challenge.slug}/entries/").json()
-    assert [e["status"] for e in mine] == ["accepted"]
+    for person in (user, other_user):
+        mine = token_for(person).get(f"/api/challenges/{challenge.slug}/entries/").json()
+        assert [e["status"] for e in mine] == ["accepted"], person
+    board = token_for(user).get(f"/api/challenges/{challenge.slug}/leaderboard/").json()
+    assert sorted(row["player"] for row in board) == sorted([user.username, other_user.username])
 
 
 def test_an_eternia_solo_challenge_is_played_at_the_table_by_the_same_path(client, user, challenge):

@@ -59,7 +59,9 @@ def gunicorn(transactional_db, tmp_path):
 def nginx(gunicorn, tmp_path):
     port = free_port()
     server = Template(TEMPLATE.read_text()).safe_substitute(
-        ARBITER_UPSTREAM=f"127.0.0.1:{gunicorn}", ARBITER_LISTEN_PORT=str(port)
+        ARBITER_UPSTREAM=f"127.0.0.1:{gunicorn}",
+        ARBITER_LIVE_UPSTREAM=f"127.0.0.1:{gunicorn}",  # the streams' process: not what this test is about
+        ARBITER_LISTEN_PORT=str(port),
     )
     (tmp_path / "arbiter.conf").write_text(server)
     temp = {name: tmp_path / name for name in ("body", "proxy", "fastcgi", "uwsgi", "scgi")}

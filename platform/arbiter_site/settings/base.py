@@ -321,6 +321,15 @@ def broker_transport(url: str) -> str | None:
 
 
 CELERY_BROKER_TRANSPORT = broker_transport(CELERY_BROKER_URL)
+
+
+def live_url(broker_url: str) -> str:
+    """The Redis whose pub/sub carries the table recorder's live updates (play.live): ARBITER_LIVE_URL,
+    else a Redis broker's; "" (the pages poll) when there is none."""
+    return env_str("ARBITER_LIVE_URL", broker_url if broker_url.startswith(("redis://", "rediss://")) else "")
+
+
+ARBITER_LIVE_URL = live_url(CELERY_BROKER_URL)
 CELERY_TASK_DEFAULT_QUEUE = env_str("ARBITER_TASK_QUEUE", "arbiter")
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

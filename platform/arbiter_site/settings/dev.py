@@ -6,7 +6,7 @@ verified by the worker, never inline). Any setting can still be overridden from 
 """
 
 from arbiter_site.settings.base import *  # noqa: F403
-from arbiter_site.settings.base import VAR_DIR, broker_transport
+from arbiter_site.settings.base import VAR_DIR, broker_transport, live_url
 from arbiter_site.settings.env import env_bool, env_str
 
 # Off by default so that the demo answers like the real site (its own 403, 404 and 500 pages, not
@@ -21,6 +21,7 @@ ARBITER_WEBHOOK_ALLOW_PRIVATE = env_bool("ARBITER_WEBHOOK_ALLOW_PRIVATE", True)
 BROKER_DIR = VAR_DIR / "broker"
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://localhost//")
 CELERY_BROKER_TRANSPORT = broker_transport(CELERY_BROKER_URL)
+ARBITER_LIVE_URL = live_url(CELERY_BROKER_URL)
 if CELERY_BROKER_URL.startswith("filesystem://"):
     for sub in ("queue", "control"):
         (BROKER_DIR / sub).mkdir(parents=True, exist_ok=True)

@@ -10,7 +10,7 @@ import os
 from django.core.exceptions import ImproperlyConfigured
 
 from arbiter_site.settings.base import *  # noqa: F403
-from arbiter_site.settings.base import broker_transport, database_from_env
+from arbiter_site.settings.base import broker_transport, database_from_env, live_url
 from arbiter_site.settings.env import env_bool, env_int, env_list, env_str
 
 DEBUG = env_bool("DJANGO_DEBUG", False)
@@ -28,6 +28,7 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "")
 DATABASES = {"default": database_from_env(_required("DATABASE_URL"))}
 CELERY_BROKER_URL = _required("CELERY_BROKER_URL")
 CELERY_BROKER_TRANSPORT = broker_transport(CELERY_BROKER_URL)
+ARBITER_LIVE_URL = live_url(CELERY_BROKER_URL)
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -14,7 +14,7 @@ get the same DATABASE_URL/ARBITER_TASK_QUEUE through their environment.
 import os
 
 from arbiter_site.settings.base import *  # noqa: F403
-from arbiter_site.settings.base import broker_transport, database_from_env
+from arbiter_site.settings.base import broker_transport, database_from_env, live_url
 from arbiter_site.settings.env import env_str
 
 DEBUG = False
@@ -23,6 +23,7 @@ DATABASES["default"]["TEST"] = {"NAME": env_str("ARBITER_TEST_DB", f"test_arbite
 
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "redis://127.0.0.1:6379/15")
 CELERY_BROKER_TRANSPORT = broker_transport(CELERY_BROKER_URL)
+ARBITER_LIVE_URL = live_url(CELERY_BROKER_URL)
 CELERY_TASK_DEFAULT_QUEUE = env_str("ARBITER_TASK_QUEUE", f"arbiter-test-{os.getpid()}")
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast logins in tests only

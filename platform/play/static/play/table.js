@@ -1,5 +1,6 @@
 /* The table page: the board, what this player may do next (only what the engine offers), and the
- * events so far. Live by polling the table's version (cheap when nothing changed). An event entered
+ * events so far. Live by the table's event stream (a new version said at once), else by polling the
+ * table's version (cheap when nothing changed). An event entered
  * while the network is down is kept on this phone (localStorage) and sent when the connection is back;
  * each event carries an id so that a resend never stores it twice.
  */
@@ -21,7 +22,11 @@
   let entry = JSON.parse(localStorage.getItem(DRAFT) || "null");
   let busy = false;
 
-  const gettext = window.gettext || ((s) => s); // Django's JavaScript catalogue when the page loads it
+  // Django's JavaScript catalogue (the page loads it before this file); the English words without it.
+  const gettext = window.gettext || ((s) => s);
+  const ngettext = window.ngettext || ((one, many, n) => (n === 1 ? one : many));
+  const interpolate = window.interpolate || ((text, values) => text.replace(/%\((\w+)\)s/g, (m, name) => String(values[name])));
+  const fmt = (text, values) => interpolate(text, values, true); // "%(name)s" filled in from values
   function esc(s) { return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]); }
   function uid() { return Date.now().toString(36) + Math.random().toString(36).slice(2, 10); }
   function connection(text) { const c = $("table-connection"); c.hidden = !text; c.textContent = text || ""; }
@@ -53,7 +58,7 @@
     const last = state.events.length ? state.events[state.events.length - 1] : null;
     const custom = customBoard();
     if (custom) {
-      custom.render($("table-board"), board, state.view, picking ? { highlight: picking.ends } : {});
+      custom.render($("table-board"), board, state.view, { highlight: picking ? picking.ends : boardMoves().map((o) => o.place) });
       $("table-panel").innerHTML = custom.panel(state.view);
     } else ArbiterBoard.render($("table-board"), state.game, board, state.view, options);
     root.dataset.version = state.version;
@@ -67,7 +72,7 @@
     if ($("table-commitment")) {
       $("table-commitment").textContent = state.randomness.commitment || "";
       $("table-commitment-short").textContent = (state.randomness.commitment || "").slice(0, 16);
-      $("table-seed").textContent = state.randomness.seed || "revealed when the game ends";
+      $("table-seed").textContent = state.randomness.seed || gettext("revealed when the game ends");
     }
     const mine = state.my_turn;
     $("table-turn").textContent = turnWords(mine);
@@ -84,15 +89,16 @@
     if (over) {
       const confirmed = state.result_confirmed.length;
       $("table-result").textContent = resultWords(state.result) +
-        (confirmed ? ` · confirmed by ${confirmed} of ${state.seats.length}` : "");
+        (confirmed ? " · " + fmt(gettext("confirmed by %(confirmed)s of %(seats)s"), { confirmed, seats: state.seats.length }) : "");
       $("confirm-result").hidden = state.my_seats.every((n) => state.result_confirmed.includes(n));
-      $("table-log-link").innerHTML = state.log_url ? `<a href="${esc(state.log_url)}" id="verified-log">The log, verified by the engine</a>` : "";
+      $("table-log-link").innerHTML = state.log_url ? `<a href="${esc(state.log_url)}" id="verified-log">${esc(gettext("The log, verified by the engine"))}</a>` : "";
     }
     if (over && state.challenge) {
       const c = state.challenge;
       $("table-challenge-entry").innerHTML = c.entered
-        ? `Entered into <a href="${esc(c.url)}" id="challenge-entry">${esc(c.title)}</a>: it takes its place once the log is verified.`
-        : esc(c.problem || "Entering the log into the challenge…");
+        ? fmt(esc(gettext("Entered into %(challenge)s: it takes its place once the log is verified.")),
+          { challenge: `<a href="${esc(c.url)}" id="challenge-entry">${esc(c.title)}</a>` })
+        : esc(c.problem || gettext("Entering the log into the challenge…"));
       $("table-challenge-entry").hidden = false;
     }
     drawChoices();
@@ -140,20 +146,23 @@
   function turnWords(mine) {
     if (state.status === "waiting") {
       const free = state.seats.filter((s) => !s.joined).length;
-      return free === 1 ? "Waiting for the other player to join." : `Waiting for ${free} players to join.`;
+      return free === 1 ? gettext("Waiting for the other player to join.") : fmt(gettext("Waiting for %(free)s players to join."), { free });
     }
     if (state.status !== "playing") return "";
     const others = state.seats.filter((s) => s.to_act && !s.mine).map((s) => s.name);
-    if (mine) return others.length ? `Your choice (${others.join(", ")} choose${others.length === 1 ? "s" : ""} now too).` : "Your move.";
-    return others.length ? `${others.join(", ")} to act: waiting.` : "The other player's move: waiting.";
+    const names = others.join(", ");
+    if (mine) {
+      return others.length ? fmt(ngettext("Your choice (%(names)s chooses now too).", "Your choice (%(names)s choose now too).", others.length), { names }) : gettext("Your move.");
+    }
+    return others.length ? fmt(gettext("%(names)s to act: waiting."), { names }) : gettext("The other player's move: waiting.");
   }
 
   // The engine's result as the server words it: the winners and each player's score.
   function resultWords(result) {
-    if (!result) return "The game has ended (see above).";
+    if (!result) return gettext("The game has ended (see above).");
     const winners = result.winners || [];
     const scores = (result.scores || []).filter((s) => s.score !== null && s.score !== undefined);
-    return (winners.length ? "Winner: " + winners.join(", ") : "No winner") +
+    return (winners.length ? fmt(gettext("Winner: %(names)s"), { names: winners.join(", ") }) : gettext("No winner")) +
       (scores.length ? " · " + scores.map((s) => `${s.name} ${s.score}`).join(", ") : "");
   }
 
@@ -162,9 +171,9 @@
     $("table-seats").innerHTML = state.seats.map((s) =>
       `<li data-seat="${s.number}" class="seat${s.mine ? " mine" : ""}${s.to_act ? " acting" : ""}${s.joined ? "" : " free"}">` +
       `<strong>${esc(s.name)}</strong>${s.controls.length ? ` <span class="small muted">(${s.controls.map(esc).join(", ")})</span>` : ""} — ` +
-      (s.joined ? esc(s.account) + (s.mine ? " (you)" : "") : "<em>free seat</em>") +
-      (s.to_act && state.status === "playing" ? " · <span class=\"to-act\">to act</span>" : "") +
-      (s.confirmed ? " · confirmed" : "") + "</li>").join("");
+      (s.joined ? esc(s.account) + (s.mine ? ` (${esc(gettext("you"))})` : "") : `<em>${esc(gettext("free seat"))}</em>`) +
+      (s.to_act && state.status === "playing" ? ` · <span class="to-act">${esc(gettext("to act"))}</span>` : "") +
+      (s.confirmed ? " · " + esc(gettext("confirmed")) : "") + "</li>").join("");
   }
 
   // "Anna (motu) vs Bruno (ew)": the players of one team together (the engine's teams), each with what
@@ -177,9 +186,10 @@
       team.players.push({ ...p, you: state.my_seats.includes(i + 1) });
     });
     const words = teams.map((t) => t.players.length === 1 ? `${t.players[0].name}${t.players[0].faction ? ` (${t.players[0].faction})` : ""}${t.players[0].you ? " — " + gettext("you") : ""}` :
-      t.players.map((p) => p.name + (p.you ? " (you)" : "") + ((p.controls || []).length ? ": " + p.controls.join(", ") : "")).join(" & ") +
+      t.players.map((p) => p.name + (p.you ? ` (${gettext("you")})` : "") + ((p.controls || []).length ? ": " + p.controls.join(", ") : "")).join(" & ") +
       ` (${t.players[0].faction || t.id})`);
-    return words.join(" vs ") + (state.against_game ? " vs the game" : "");
+    const versus = ` ${gettext("vs")} `;
+    return words.join(versus) + (state.against_game ? versus + gettext("the game") : "");
   }
 
   // The dice of an event as the engine describes them for every game: each face, whether it counts.
@@ -214,8 +224,8 @@
     if (!state.offers.length || state.status !== "playing" || entry) return;
     if (customBoard()) { drawOffers(box); return; }
     if (picking) {
-      box.appendChild(Object.assign(document.createElement("p"), { textContent: picking.name ? `Tap a green hex for ${picking.name}'s move.` : "Tap a green hex to move there." }));
-      box.appendChild(button("Back", () => { picking = null; draw(); }, "secondary"));
+      box.appendChild(Object.assign(document.createElement("p"), { textContent: picking.name ? fmt(gettext("Tap a green hex for %(name)s's move."), { name: picking.name }) : gettext("Tap a green hex to move there.") }));
+      box.appendChild(button(gettext("Back"), () => { picking = null; draw(); }, "secondary"));
       return;
     }
     for (const [key, offers] of byPiece(state.offers)) {
@@ -226,7 +236,7 @@
       const moves = offers.filter((o) => o.place);
       for (const o of offers) if (!moves.includes(o)) group.appendChild(button(o.text, () => choose(o.event, o.text), "", o.event));
       if (moves.length) {
-        group.appendChild(button(`Move… (${moves.length} ways)`, () => {
+        group.appendChild(button(fmt(gettext("Move… (%(count)s ways)"), { count: moves.length }), () => {
           picking = { name, moves };
           draw();
           $("table-board").scrollIntoView({ behavior: "smooth", block: "center" });
@@ -252,9 +262,9 @@
   function drawOffers(box) {
     const groups = byPiece(state.offers);
     if (picking) {
-      box.appendChild(Object.assign(document.createElement("p"), { textContent: `Where does ${picking.name} go? (highlighted on the board)` }));
+      box.appendChild(Object.assign(document.createElement("p"), { textContent: picking.to ? fmt(gettext("To %(hex)s:"), { hex: picking.to }) : fmt(gettext("Where does %(name)s go? (highlighted on the board)"), { name: picking.name }) }));
       for (const o of picking.moves) box.appendChild(button(o.text, () => { picking = null; choose(o.event, o.text); }, "", o.event));
-      box.appendChild(button("Back", () => { picking = null; draw(); }, "secondary"));
+      box.appendChild(button(gettext("Back"), () => { picking = null; draw(); }, "secondary"));
       return;
     }
     for (const [key, offers] of groups) {
@@ -267,7 +277,7 @@
       for (const o of rest) group.appendChild(button(o.text, () => choose(o.event, o.text), "", o.event));
       if (moves.length === 1) group.appendChild(button(moves[0].text, () => choose(moves[0].event, moves[0].text), "", moves[0].event));
       else if (moves.length) {
-        group.appendChild(button(`Move… (${moves.length} ways)`, () => {
+        group.appendChild(button(fmt(gettext("Move… (%(count)s ways)"), { count: moves.length }), () => {
           picking = { name: name || key, moves, ends: moves.map((o) => o.place) };
           draw();
         }, "move"));
@@ -276,15 +286,34 @@
     }
   }
 
+  // A game with its own board: every space a move offered now leads to is highlighted on the board, and one
+  // tap on it enters that move (the ways there listed when several lead to it), as does the list below.
+  function boardMoves() {
+    if (!state || state.status !== "playing" || entry) return [];
+    return picking ? picking.moves : state.offers.filter((o) => o.place);
+  }
+
+  function tapBoard(ev) {
+    const space = ev.target.closest && ev.target.closest("[data-hex], [data-area]"); // a hex, or an area (Eternia)
+    if (!space || !customBoard()) return;
+    const label = space.dataset.hex || space.dataset.area;
+    const here = boardMoves().filter((o) => o.place === label);
+    if (!here.length) return;
+    if (here.length === 1) { picking = null; choose(here[0].event, here[0].text); return; }
+    picking = { name: "", to: label, moves: here, ends: [label] };
+    draw();
+  }
+
   function showMovesTo(label) {
     const box = $("table-choices");
     const here = picking.moves.filter((o) => o.place === label);
     if (here.length === 1) { picking = null; choose(here[0].event, here[0].text); return; }
     box.innerHTML = "";
-    box.appendChild(Object.assign(document.createElement("p"), { textContent: `${picking.name || "To"} ${picking.name ? "to " : ""}${label}:` }));
+    const where = picking.name ? fmt(gettext("%(name)s to %(hex)s:"), { name: picking.name, hex: label }) : fmt(gettext("To %(hex)s:"), { hex: label });
+    box.appendChild(Object.assign(document.createElement("p"), { textContent: where }));
     for (const o of here) box.appendChild(button(o.text, () => { picking = null; choose(o.event, o.text); }, "", o.event));
-    box.appendChild(button("Another hex", () => drawChoices(), "secondary"));
-    box.appendChild(button("Back", () => { picking = null; draw(); }, "secondary"));
+    box.appendChild(button(gettext("Another hex"), () => drawChoices(), "secondary"));
+    box.appendChild(button(gettext("Back"), () => { picking = null; draw(); }, "secondary"));
     box.scrollIntoView({ behavior: "smooth", block: "start" });
   }
 
@@ -294,8 +323,8 @@
     box.hidden = false;
     box.dataset.code = error.code;
     box.innerHTML = error.rule ?
-      `<p><strong>Refused: <a href="${esc(error.url)}" id="refusal-rule">${esc(error.rule)}</a> ${esc(error.title)}</strong></p>` +
-      (error.explanation ? `<p>${esc(error.explanation)}</p>` : "") + `<p>The engine says: ${esc(error.message)}</p>` :
+      `<p><strong>${esc(gettext("Refused:"))} <a href="${esc(error.url)}" id="refusal-rule">${esc(error.rule)}</a> ${esc(error.title)}</strong></p>` +
+      (error.explanation ? `<p>${esc(error.explanation)}</p>` : "") + `<p>${esc(fmt(gettext("The engine says: %(reason)s"), { reason: error.message }))}</p>` :
       `<p>${esc(error.message)}</p>`;
     box.scrollIntoView({ behavior: "smooth", block: "nearest" });
   }
@@ -498,7 +527,7 @@
       showRefusal(r.ok ? null : r.data.error);
       if (r.data.state) accept(r.data.state);
     } catch (err) {
-      connection("No connection: your move is kept on this phone and will be sent when the connection is back.");
+      connection(gettext("No connection: your move is kept on this phone and will be sent when the connection is back."));
       setTimeout(() => { busy = false; flush(); }, 2000);
       return;
     }
@@ -511,7 +540,7 @@
       showRefusal(r.ok ? null : r.data.error);
       if (r.data.state) accept(r.data.state);
     } catch (err) {
-      connection("No connection: try again when the connection is back.");
+      connection(gettext("No connection: try again when the connection is back."));
     }
   }
 
@@ -546,7 +575,26 @@
     if (target && entry && !target.disabled) tapEntry(target);
   });
   $("confirm-result").addEventListener("click", () => act(root.dataset.resultUrl, {}));
+  $("table-board").addEventListener("click", tapBoard);
+  // Live: the table's stream (server-sent events, play.live) names each new version at once, and the page
+  // then reads the state as a poll does. While it is open the page polls only every 15 s; with no stream
+  // (answered 204: no Redis, a WSGI server, Redis down) or while it reconnects, every 1.5 s as before.
+  let live = false;
+  function listen() {
+    if (!window.EventSource || !root.dataset.streamUrl) return;
+    const source = new EventSource(root.dataset.streamUrl);
+    source.onopen = () => { live = true; };
+    source.onmessage = (ev) => {
+      live = true;
+      let version = null;
+      try { version = JSON.parse(ev.data).version; } catch (err) { return; }
+      if (!state || version > state.version) poll();
+    };
+    source.onerror = () => { live = false; };
+  }
+  let ticks = 0;
   poll();
-  setInterval(poll, 1500);
+  listen();
+  setInterval(() => { ticks += 1; if (!live || ticks % 10 === 0) poll(); }, 1500);
   document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
 })();
