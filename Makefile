@@ -35,10 +35,11 @@ $(VENV)/.installed: pyproject.toml
 
 # The translations (locale/<language>/LC_MESSAGES/django.po) compiled to .mo files, which are
 # not committed: GNU gettext's msgfmt does it (Debian package gettext), through Django's command.
-MESSAGES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
-locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po
+# djangojs.po holds the pages' JavaScript strings (served by /i18n/js/).
+MESSAGES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po locale/*/LC_MESSAGES/djangojs.po))
+locale/%.mo: locale/%.po
 	@command -v msgfmt >/dev/null || { echo "msgfmt is missing: install GNU gettext (apt-get install gettext)" >&2; exit 1; }
-	DJANGO_SETTINGS_MODULE=arbiter_site.settings.dev $(PY) manage.py compilemessages --locale $* --ignore '$(VENV)' --ignore 'node_modules' --ignore 'staticfiles'
+	msgfmt --check -o $@ $<
 
 # The refusal catalogs (platform/refusals/locale/<language>/LC_MESSAGES/refusals.po, a gettext domain of their
 # own: `manage.py refusal_messages` writes them from the engine's templates), compiled the same way.

@@ -333,3 +333,19 @@ def test_the_catalog_compiles_with_nothing_untranslated_or_fuzzy(language, tmp_p
 
     same = [msgid for msgid, text in _catalog(language).items() if msgid == text and not only_shared(msgid)]
     assert not same, same
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext's msgfmt is not installed")
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_javascript_catalog_has_nothing_untranslated_or_fuzzy(language, tmp_path):
+    """The recorder's own words (table.js, through /i18n/js/) are translated like the pages'."""
+    po = LOCALE_DIR / language / "LC_MESSAGES" / "djangojs.po"
+    result = subprocess.run(
+        ["msgfmt", "--check", "--statistics", "-o", str(tmp_path / "djangojs.mo"), str(po)],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    statistics = result.stderr.strip().splitlines()[-1]
+    assert re.fullmatch(r"\d+ translated messages\.", statistics), statistics
+    assert int(statistics.split()[0]) > 40

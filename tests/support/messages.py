@@ -12,10 +12,11 @@ REFUSALS_LOCALE_DIR = Path(__file__).resolve().parents[2] / "platform" / "refusa
 
 
 def stale_catalogs() -> list[Path]:
-    """Every ``django.po`` (and refusal catalog) whose ``.mo`` is missing or older than it."""
+    """Every ``django.po``, ``djangojs.po`` (and refusal catalog) whose ``.mo`` is missing or older than it."""
     stale = []
     catalogs = [
         *LOCALE_DIR.glob("*/LC_MESSAGES/django.po"),
+        *LOCALE_DIR.glob("*/LC_MESSAGES/djangojs.po"),
         *REFUSALS_LOCALE_DIR.glob("*/LC_MESSAGES/refusals.po"),
     ]
     for po in sorted(catalogs):
