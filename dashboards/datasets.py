@@ -14,8 +14,9 @@ from urllib.parse import urlencode
 
 import plotly.graph_objects as go
 from django.urls import reverse
+from django.utils import formats
 
-from dashboards import figures, providers, queries
+from dashboards import figures, localise, providers, queries
 from dashboards.filters import MetaFilter
 
 
@@ -157,15 +158,16 @@ def pages_for(game: str) -> dict[str, Page]:
 
 
 def format_cell(value, fmt: str) -> str:
-    """Display text for one table cell (the template escapes it)."""
+    """Display text for one table cell in the page's language (the template escapes it): numbers with
+    its decimal mark and thousands separator, the statistics' labels in its words."""
     if value is None:
         return "—"
     if fmt == "pct":
-        return f"{value:.1%}"
+        return localise.percent(value)
     if fmt == "float":
-        return f"{value:.2f}"
+        return formats.number_format(value, 2)
     if fmt == "p":
-        return f"{value:.3g}"
+        return localise.number(f"{value:.3g}")
     if fmt == "int":
-        return f"{value:,}" if isinstance(value, int) else str(value)
-    return str(value)
+        return formats.number_format(value, force_grouping=True) if isinstance(value, int) else str(value)
+    return str(localise.label(value))

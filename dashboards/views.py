@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
-from dashboards import figures, pieces, providers, queries, stats
+from dashboards import figures, localise, pieces, providers, queries, stats
 from dashboards.datasets import (
     Column,
     Dataset,
@@ -48,12 +48,12 @@ def _base(game: str | None = None) -> dict:
 
 def _game_or_404(game: str) -> str:
     if game not in meta_games():
-        raise Http404("no such game")
+        raise Http404(_("No such game"))
     return game
 
 
 def _panel(dataset: Dataset, f: MetaFilter) -> dict:
-    rows = dataset.rows(f)
+    rows = localise.rows(dataset.rows(f))
     # Building Plotly figures costs more than reading cached rows; keep their JSON too.
     figure_json = queries.cached(f"figures:{dataset.key}:{get_language()}", f, lambda f: [figures.to_json(fig) for fig in
                                  dataset.figures(rows, f)]) if rows else []  # fmt: skip
@@ -142,7 +142,7 @@ def dashboard(request, game: str, page: str = "overview"):
     game = _game_or_404(game)
     pages, datasets = pages_for(game), datasets_for(game)
     if page not in pages:
-        raise Http404("no such page")
+        raise Http404(_("No such page"))
     f, errors = parse_filter(game, request.GET)
     context = {
         "game": game,

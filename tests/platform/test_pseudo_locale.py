@@ -118,9 +118,10 @@ def pseudo_language(tmp_path_factory):
     po = pseudo_po(catalog_sources())
     po.save(str(messages / "django.po"))
     po.save_as_mofile(str(messages / "django.mo"))
-    locale.LANG_INFO[PSEUDO] = {"bidi": False, "code": PSEUDO, "name": "Pseudo", "name_local": "Pseudo"}
+    name = pseudo("Pseudo")  # as the switcher names it
+    locale.LANG_INFO[PSEUDO] = {"bidi": False, "code": PSEUDO, "name": name, "name_local": name}
     override = override_settings(
-        LANGUAGES=[*settings.LANGUAGES, (PSEUDO, "Pseudo")], LOCALE_PATHS=[*settings.LOCALE_PATHS, folder]
+        LANGUAGES=[*settings.LANGUAGES, (PSEUDO, name)], LOCALE_PATHS=[*settings.LOCALE_PATHS, folder]
     )
     override.enable()
     try:
@@ -221,17 +222,19 @@ WORD = re.compile(r"[^\W\d_]{2,}")
 SAME_EVERYWHERE = {"Arbiter", "API", "CSV", "JSON", "PNG", "SHA", "UTC", "OpenSkill", "vs"}
 
 
-def unmarked_words(page: str, data: list[str]) -> list[str]:
-    """The words of ``page`` outside the markers, once the site's data (``data``, longest first) is
-    taken out."""
+def data_pattern(values) -> re.Pattern:
+    """One expression for the site's data, longest first, each matched as whole words only."""
+    ordered = sorted({v.strip() for v in values if len(v.strip()) > 1}, key=len, reverse=True)
+    return re.compile("|".join(rf"(?<!\w){re.escape(v)}(?!\w)" for v in ordered) or r"(?!)")
+
+
+def unmarked_words(page: str, data: re.Pattern) -> list[str]:
+    """The words of ``page`` outside the markers, once the site's data is taken out."""
     shown = _Shown(PSEUDO)
     shown.feed(page)
     left = []
     for chunk in [" ".join(shown.text), *shown.attributes]:
-        rest = outside_markers(chunk)
-        for value in data:
-            if value in rest:
-                rest = rest.replace(value, " ")
+        rest = data.sub(" ", outside_markers(chunk))
         left += [word for word in WORD.findall(rest) if word not in SAME_EVERYWHERE]
     return left
 
@@ -239,7 +242,7 @@ def unmarked_words(page: str, data: list[str]) -> list[str]:
 # --- the site --------------------------------------------------------------------------------------
 
 
-def _site_data() -> list[str]:
+def _site_data() -> re.Pattern:
     """Text the site holds rather than says: people's and events' names, files, the games, their
     modes, content packs, factions and pieces (the rulebooks' and the packs' own names)."""
     from django.contrib.auth import get_user_model
@@ -255,8 +258,8 @@ def _site_data() -> list[str]:
     for user in get_user_model().objects.all():
         values.add(user.get_username())
     for game in game_ids():
-        values.update(_game_names(plugin(game)))
-    return sorted((v for v in values if len(v) > 1), key=len, reverse=True)
+        values.update(_game_names(game, plugin(game)))
+    return data_pattern(values)
 
 
 def _data_models():
@@ -268,16 +271,12 @@ def _data_models():
             or m._meta.model_name in ("profile",)]  # fmt: skip
 
 
-def _game_names(game_plugin) -> set[str]:
-    """A game's own names: its title, modes, packs, forces and pieces, as its plugin and engine give them."""
+def _game_names(game: str, game_plugin) -> set[str]:
+    """A game's own names: its title and its modes of play, as its plugin and the engine give them."""
     import engine
 
-    names = {game_plugin.label}
-    info = engine.game(game_plugin.id) if hasattr(game_plugin, "id") else None
-    if info is not None:
-        names.add(info.name)
-        names.update(mode.name for mode in info.seats.modes)
-    return names
+    info = engine.game(game)
+    return {game_plugin.label, info.name, *(mode.name for mode in info.seats.modes)}
 
 
 @pytest.fixture(scope="module")
@@ -288,6 +287,9 @@ def crawl(django_db_setup, django_db_blocker, pseudo_language):
     from django.db import transaction
     from django.test import TestCase
     from pytest_django.fixtures import Settings
+
+    from dashboards.datasets import pages_for
+    from games import game_ids
 
     with django_db_blocker.unblock():
         atomic = transaction.atomic()
@@ -307,7 +309,10 @@ def crawl(django_db_setup, django_db_blocker, pseudo_language):
             clients["staff"].force_login(staff)
             for client in clients.values():
                 client.cookies[settings.LANGUAGE_COOKIE_NAME] = PSEUDO
-            yield clients, walk._samples(site), _site_data()
+            samples = walk._samples(site)
+            # Every page kind of every game's meta (a page another game lacks answers "not found").
+            samples["page"] = sorted({p for game in game_ids() for p in pages_for(game) if p != "overview"})
+            yield clients, samples, _site_data()
         finally:
             cache.clear()
             patch.undo()
