@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from dashboards import figures, queries, stats
 from dashboards.datasets import RATE_COLUMNS, Column, Dataset
@@ -71,17 +72,17 @@ def _layout(fig: go.Figure, title: str, height: int = 380, legend_y: float = -0.
 
 class CardRates(Dataset):
     key = "cards"
-    title = "Cards played and the win rate of the team that played them"
+    title = _("Cards played and the win rate of the team that played them")
     test = stats.BALANCE_TEST_DESCRIPTION
     columns = (
         RATE_COLUMNS[0],
-        Column("deck", "Deck", "text"),
-        Column("kind", "Kind", "text"),
-        Column("played", "Times played"),
-        Column("bought", "Times bought"),
+        Column("deck", _("Deck"), "text"),
+        Column("kind", _("Kind"), "text"),
+        Column("played", _("Times played")),
+        Column("bought", _("Times bought")),
         *RATE_COLUMNS[1:],
     )
-    description = (
+    description = _(
         "Team games and skirmishes. A combat card is played when it is placed in a zone or beside the board "
         "(FE-11.5.3, FE-11.4.4), and bought when it is taken from the faction's supply into the deck, as a "
         "reward or by training (FE-11.3.3, FE-19.9.1); a support card when it is bought from a merchant "
@@ -156,16 +157,16 @@ def _round_rows(f: MetaFilter) -> list[tuple[dict, str]]:
 
 class VpByRound(Dataset):
     key = "vp-by-round"
-    title = "VP scored in each round"
+    title = _("VP scored in each round")
     columns = (
-        Column("round", "Round"),
-        Column("time", "Time", "text"),
-        Column("name", "Teams", "text"),
-        Column("teams", "Teams counted"),
-        Column("vp", "VP scored"),
-        Column("mean_vp", "Mean VP per team", "float"),
+        Column("round", _("Round")),
+        Column("time", _("Time"), "text"),
+        Column("name", _("Teams"), "text"),
+        Column("teams", _("Teams counted")),
+        Column("vp", _("VP scored")),
+        Column("mean_vp", _("Mean VP per team"), "float"),
     )
-    description = (
+    description = _(
         "Team games and skirmishes: the VP each team scored during each round (not the running total), for "
         "winning and losing teams, with the round's time on the round track (FE-8.1; an extra tie-break round, "
         "FE-17.2.3, is night). A game that ended earlier has no row for the later rounds."
@@ -203,16 +204,16 @@ class VpByRound(Dataset):
 
 class VpDayNight(Dataset):
     key = "vp-day-night"
-    title = "VP scored by day and by night"
+    title = _("VP scored by day and by night")
     columns = (
-        Column("name", "Time", "text"),
-        Column("result", "Teams", "text"),
-        Column("rounds", "Team-rounds"),
-        Column("vp", "VP scored"),
-        Column("mean_vp", "Mean VP per team-round", "float"),
-        Column("share", "Share of the teams' VP", "pct"),
+        Column("name", _("Time"), "text"),
+        Column("result", _("Teams"), "text"),
+        Column("rounds", _("Team-rounds")),
+        Column("vp", _("VP scored")),
+        Column("mean_vp", _("Mean VP per team-round"), "float"),
+        Column("share", _("Share of the teams' VP"), "pct"),
     )
-    description = (
+    description = _(
         "Team games and skirmishes: VP scored during day rounds and during night rounds (FE-8.1), for "
         "winning and losing teams. A team-round is one team in one round; share = the VP of that time ÷ all VP "
         "those teams scored."
@@ -250,15 +251,15 @@ class VpDayNight(Dataset):
 
 class OutpostsByRound(Dataset):
     key = "outposts-by-round"
-    title = "Outposts held at the end of each round"
+    title = _("Outposts held at the end of each round")
     columns = (
-        Column("round", "Round"),
-        Column("time", "Time", "text"),
-        Column("name", "Teams", "text"),
-        Column("teams", "Teams counted"),
-        Column("mean_outposts", "Mean outposts held", "float"),
+        Column("round", _("Round")),
+        Column("time", _("Time"), "text"),
+        Column("name", _("Teams"), "text"),
+        Column("teams", _("Teams counted")),
+        Column("mean_outposts", _("Mean outposts held"), "float"),
     )
-    description = (
+    description = _(
         "Team games and skirmishes: outposts each team controlled as each round ended (FE-6.2; the last round "
         "as the game ended), for winning and losing teams."
     )
@@ -299,19 +300,19 @@ class OutpostControl(Dataset):
     how often it held more than the other team of its game (FE-6.2, FE-17.2.1)."""
 
     key = "outpost-control"
-    title = "Outpost control by faction, round by round"
+    title = _("Outpost control by faction, round by round")
     columns = (
-        Column("round", "Round"),
-        Column("time", "Time", "text"),
-        Column("name", "Team", "text"),
-        Column("teams", "Games counted"),
-        Column("mean_outposts", "Mean outposts held", "float"),
-        Column("led", "Held more"),
-        Column("level", "Held as many"),
-        Column("trailed", "Held fewer"),
-        Column("lead_rate", "Held more (share)", "pct"),
+        Column("round", _("Round")),
+        Column("time", _("Time"), "text"),
+        Column("name", _("Team"), "text"),
+        Column("teams", _("Games counted")),
+        Column("mean_outposts", _("Mean outposts held"), "float"),
+        Column("led", _("Held more")),
+        Column("level", _("Held as many")),
+        Column("trailed", _("Held fewer")),
+        Column("lead_rate", _("Held more (share)"), "pct"),
     )
-    description = (
+    description = _(
         "Team games and skirmishes: for each round and each team (Masters of the Universe, Evil Warriors), the "
         "outposts it controlled as the round ended (FE-6.2, FE-8.4; the last round as the game ended) and, "
         "game by game, whether it held more outposts than the other team, as many, or fewer — outposts are the "
@@ -397,17 +398,17 @@ class OutpostControl(Dataset):
 
 class EpicCombats(Dataset):
     key = "epic-combats"
-    title = "Epic combats by kind and outcome"
+    title = _("Epic combats by kind and outcome")
     columns = (
-        Column("kind_name", "Combat", "text"),
-        Column("name", "Outcome", "text"),
-        Column("combats", "Combats"),
-        Column("share", "Share of that kind", "pct"),
-        Column("active_wins", "Active side won"),
-        Column("defender_wins", "Defender won"),
-        Column("no_winner", "No winner"),
+        Column("kind_name", _("Combat"), "text"),
+        Column("name", _("Outcome"), "text"),
+        Column("combats", _("Combats")),
+        Column("share", _("Share of that kind"), "pct"),
+        Column("active_wins", _("Active side won")),
+        Column("defender_wins", _("Defender won")),
+        Column("no_winner", _("No winner")),
     )
-    description = (
+    description = _(
         "Every mode (solo included): each epic combat (FE-11) counted once, by who fought — hero against hero, "
         "against an epic beast or a boss, against the game's hero in solo, or the tie-break duel (FE-17.2.4) — "
         "and by the rule that ended it (FE-11.5.7 defeats, FE-11.5.8 flight, FE-11.5.9 the outcome after the "
@@ -459,15 +460,15 @@ ROLES = {"attacker": "Attacking", "defender": "Defending"}
 
 class EpicCombatFighters(Dataset):
     key = "epic-combat-fighters"
-    title = "Epic combats by attacker and defender"
+    title = _("Epic combats by attacker and defender")
     test = stats.BALANCE_TEST_DESCRIPTION
     columns = (
         RATE_COLUMNS[0],
-        Column("role_name", "Role", "text"),
-        Column("kind_name", "Combat", "text"),
+        Column("role_name", _("Role"), "text"),
+        Column("kind_name", _("Combat"), "text"),
         *RATE_COLUMNS[1:],
     )
-    description = (
+    description = _(
         "Every mode (solo included): each epic combat (FE-11) counts once for the hero who started it (the "
         "active hero, FE-11.1) and once for the hero, epic beast or boss defending, whatever the combat's kind. "
         "A fighter wins when its side won the combat (FE-11.5.7 to FE-11.5.9, FE-12.1); a combat that ended "
@@ -523,19 +524,19 @@ class EpicCombatFighters(Dataset):
 
 class EpicCombatsDayNight(Dataset):
     key = "epic-combats-day-night"
-    title = "Epic combats by day and by night"
+    title = _("Epic combats by day and by night")
     columns = (
-        Column("name", "Time", "text"),
-        Column("games", "Combats"),
-        Column("wins", "Attacker won"),
-        Column("losses", "Defender won"),
-        Column("draws", "No winner"),
-        Column("win_rate", "Attacker win rate", "pct"),
-        Column("ci_low", "95% CI low", "pct"),
-        Column("ci_high", "95% CI high", "pct"),
-        Column("share", "Share of combats", "pct"),
+        Column("name", _("Time"), "text"),
+        Column("games", _("Combats")),
+        Column("wins", _("Attacker won")),
+        Column("losses", _("Defender won")),
+        Column("draws", _("No winner")),
+        Column("win_rate", _("Attacker win rate"), "pct"),
+        Column("ci_low", _("95% CI low"), "pct"),
+        Column("ci_high", _("95% CI high"), "pct"),
+        Column("share", _("Share of combats"), "pct"),
     )
-    description = (
+    description = _(
         "Every mode (solo included): each epic combat (FE-11) by the time of the round it was fought in. At "
         "night each hero heals 1 HP at the end of its turn and may rest for 4 (FE-8.2.3, FE-9.8), so a hero "
         "attacked at night may stand longer. Attacker win rate = combats the active hero's side won ÷ combats "
@@ -563,7 +564,7 @@ class EpicCombatsDayNight(Dataset):
         return queries.cached("fe-epic-combats-day-night", f, compute)
 
     def figures(self, rows, f):
-        return [figures.win_rate_figure(rows, "Attacker win rate in epic combat, by day and by night")]
+        return [figures.win_rate_figure(rows, _("Attacker win rate in epic combat, by day and by night"))]
 
 
 def datasets() -> list[Dataset]:
