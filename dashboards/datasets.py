@@ -16,6 +16,7 @@ import plotly.graph_objects as go
 from django.urls import reverse
 from django.utils import formats
 from django.utils.functional import Promise, lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from dashboards import figures, localise, providers, queries
@@ -27,6 +28,8 @@ def _format(message, params: dict) -> str:
 
 
 _lazy_format = lazy(_format, str)
+# A word a game gives (a score component's name), looked up in the catalogs when it is shown.
+_lazy_gettext = lazy(lambda message: gettext(str(message)), str)
 
 
 def lazy_text(message, **params):
@@ -119,7 +122,10 @@ class ScoreComponents(Dataset):
 
     def __init__(self, game: str):
         plugin = providers.plugin(game)
-        self.labels = dict(plugin.score_components)
+        # The game's words for its score's sources, through the catalogs (the plugin's or the engine's English).
+        self.labels = {
+            key: lazy_text(_("%(label)s"), label=label) for key, label in plugin.score_components.items()
+        }
         self.score_label = plugin.score_label
         self.title = lazy_text(_("%(score)s by source"), score=self.score_label)
         self.description = lazy_text(

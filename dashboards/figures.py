@@ -242,7 +242,7 @@ def balance_figure(rows: list[dict], title: str, links: dict[str, str] | None = 
                 meta=_link_meta(members, links, lambda r: f"{r['dimension']}:{r['key']}"),
                 marker={"color": GRADE_COLOURS.get((direction, grade_), BASE), "size": 9},
                 customdata=[
-                    [lab, esc(r["dimension"]), _num(r["p_value"], 1.0)]
+                    [lab, esc(r.get("dimension_name", r["dimension"])), _num(r["p_value"], 1.0)]
                     for lab, r in zip(labels, members, strict=True)
                 ],
                 hovertemplate="<b>%{customdata[0]}</b> (%{customdata[1]})<br>"

@@ -66,3 +66,62 @@ def rows(items: list[dict]) -> list[dict]:
 def percent(value: float, digits: int = 1) -> str:
     """A share as a percentage in the language's format: 0.4523 → "45.2%" (English), "45,2%" (Italian)."""
     return f"{formats.number_format(value * 100, digits)}%"
+
+
+def test_description(text):
+    """A significance test's description (``stats``) in the page's language."""
+    from dashboards import stats
+
+    descriptions = {
+        stats.BALANCE_TEST_DESCRIPTION: lambda: _(
+            "The two-sided exact binomial test (as scipy.stats.binomtest) of wins against losses in decisive "
+            "games (draws left out), against the null hypothesis that a win is as likely as a loss (p = 0.5)."
+        ),
+        stats.DICE_TEST_DESCRIPTION: lambda: _(
+            "A two-sided z-test (normal approximation): observed minus expected successes, divided by "
+            "sqrt(dice × p̄ × (1 − p̄)) where p̄ = expected ÷ dice, compared with the standard normal "
+            "distribution. Treating every die as one Bernoulli trial with the average chance p̄ overstates the "
+            "variance a little, so the test errs on the side of 'no flag'."
+        ),
+    }
+    return descriptions[text]() if text in descriptions else text
+
+
+_FILTER_ERRORS = (
+    (re.compile(r"expected a date as YYYY-MM-DD"), lambda m: _("expected a date as YYYY-MM-DD")),
+    (re.compile(r"must not be before 'from'"), lambda m: _("must not be before the first day")),
+    (
+        re.compile(r"expected a multiple of (?P<n>\d+), e\.g\. (?P<e>\d+)"),
+        lambda m: (
+            _("expected a multiple of %(width)s, e.g. %(example)s") % {"width": m["n"], "example": m["e"]}
+        ),
+    ),
+    (
+        re.compile(r"this game has one mode of play: leave mode out"),
+        lambda m: _("this game has one mode of play: leave the mode out"),
+    ),
+    (
+        re.compile(r"expected 1 \(include reported results\) or 0 \(leave them out\)"),
+        lambda m: _("expected 1 (include reported results) or 0 (leave them out)"),
+    ),
+    (
+        re.compile(r"expected a whole number from 1 to 10000"),
+        lambda m: _("expected a whole number from 1 to 10000"),
+    ),
+    (
+        re.compile(r"expected one of (?P<choices>.+)"),
+        lambda m: _("expected one of %(choices)s") % {"choices": m["choices"]},
+    ),
+)
+
+
+def filter_errors(errors: dict) -> dict:
+    """The filter's messages (``filters.parse_filter``, English for the API) in the page's language."""
+    out = {}
+    for name, message in errors.items():
+        for pattern, say in _FILTER_ERRORS:
+            if m := pattern.fullmatch(message):
+                message = say(m)
+                break
+        out[name] = message
+    return out

@@ -63,6 +63,9 @@ def _panel(dataset: Dataset, f: MetaFilter) -> dict:
     api_url = reverse("dashboards_api:dataset", args=[f.game, dataset.key])
     return {
         "dataset": dataset,
+        "test": " ".join(
+            str(t) for t in (localise.test_description(dataset.test), getattr(dataset, "test_note", "")) if t
+        ),
         "figures": [{"id": f"fig-{dataset.key}-{i}", "json": j} for i, j in enumerate(figure_json)],
         "headers": [{"label": c.label, "numeric": c.fmt != "text"} for c in dataset.columns],
         "table": [
@@ -102,7 +105,7 @@ def _filter_context(game: str, f: MetaFilter, errors: dict) -> dict:
     known = queries.known_values(game)
     return {
         "filter": f,
-        "filter_errors": errors,
+        "filter_errors": localise.filter_errors(errors),
         "filter_help": PARAMETERS,
         "known": known,
         "band_width": RATING_BAND_WIDTH,
@@ -238,7 +241,7 @@ def piece(request, game: str, key: str):
                 "ci_low": format_cell(r["ci_low"], "pct"),
                 "ci_high": format_cell(r["ci_high"], "pct"),
                 "pick_rate": format_cell(r.get("pick_rate"), "pct"),
-                "balance": r.get("balance", ""),
+                "balance": localise.label(r.get("balance", "")),
                 "too_few_games": r.get("too_few_games"),
             }
             for r in profile["rates"]

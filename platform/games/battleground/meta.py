@@ -105,7 +105,7 @@ class Balance(Dataset):
         "N fair entries at the 5% level flags about N × 0.05 of them."
     )
     columns = (
-        Column("dimension", _("Dimension"), "text"),
+        Column("dimension_name", _("Dimension"), "text"),
         Column("name", _("Name"), "text"),
         Column("games", _("Games")),
         Column("wins", _("W")),
@@ -116,7 +116,11 @@ class Balance(Dataset):
     )
 
     def rows(self, f: MetaFilter) -> list[dict]:
-        return bg_queries.balance(f)
+        names = {key: DATASETS[key].title for key in bg_queries.RATE_DIMENSIONS if key in DATASETS}
+        return [
+            {**r, "dimension_name": str(names.get(r["dimension"], r["dimension"]))}
+            for r in bg_queries.balance(f)
+        ]
 
     def figures(self, rows, f):
         keys = [r["key"] for r in rows if r["dimension"] == "characters"]
@@ -176,7 +180,8 @@ class Matchups(Dataset):
 class Initiative(Dataset):
     key = "initiative"
     title = _("First-player (initiative) advantage")
-    test = stats.BALANCE_TEST_DESCRIPTION + " Applied to the first player's decisive games."
+    test = stats.BALANCE_TEST_DESCRIPTION  # the page adds what it is applied to (``test_note``)
+    test_note = _("Applied to the first player's decisive games.")
     description = _("Results of the player who took the first turn against the second player.")
     columns = RATE_COLUMNS[:9] + (Column("balance", _("Test"), "text"),)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 from django.db.models import Q
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from dashboards import figures, queries, stats
@@ -21,21 +22,38 @@ from dashboards.filters import MetaFilter
 from games.eternia.names import card_name, fighter_name, team_name
 
 SOLO = Q(game_log__verdict__result__has_key="difficulty")  # FE-18: against the game, not team against team
-RESULTS = {"win": "winning teams", "draw": "drawn teams", "loss": "losing teams"}
-TIMES = {"day": "Day", "night": "Night"}
-COMBAT_KINDS = {"hero": "Hero vs hero", "beast": "Hero vs epic beast", "boss": "Hero vs boss",
-                "solo": "Hero vs the game's hero (solo)", "duel": "Tie-break duel"}  # fmt: skip
-SHORT_KINDS = {"hero": "vs hero", "beast": "vs beast", "boss": "vs boss", "solo": "solo", "duel": "duel"}
-OUTCOMES = {
-    "defeat": "One side defeated (FE-11.5.7)",
-    "both-defeated": "Both defeated (FE-11.5.7.H.2)",
-    "fled": "Active hero fled (FE-11.5.8)",
-    "damage": "More damage dealt (FE-11.5.9.2)",
-    "beast-escapes": "Beast escapes (FE-11.5.9.4)",
-    "boss-remains": "Boss remains (FE-11.5.9.5)",
-    "fewer-hp": "Fewer HP retreats (FE-12.1)",
-    "game-over": "Game ended during it",
-}
+
+
+class _Words(dict):
+    """Words by key, marked for translation: looked up, each is said in the language of the moment."""
+
+    def __getitem__(self, key):
+        return str(super().__getitem__(key))
+
+    def get(self, key, default=None):
+        return str(super().get(key)) if key in self else default
+
+
+RESULTS = _Words(win=_("winning teams"), draw=_("drawn teams"), loss=_("losing teams"))
+TIMES = _Words(
+    day=pgettext_lazy("a round of the game", "Day"), night=pgettext_lazy("a round of the game", "Night")
+)
+COMBAT_KINDS = _Words(hero=_("Hero vs hero"), beast=_("Hero vs epic beast"), boss=_("Hero vs boss"),
+                      solo=_("Hero vs the game's hero (solo)"), duel=_("Tie-break duel"))  # fmt: skip
+SHORT_KINDS = _Words(hero=_("vs hero"), beast=_("vs beast"), boss=_("vs boss"), solo=pgettext_lazy("a combat", "solo"),
+                     duel=_("duel"))  # fmt: skip
+OUTCOMES = _Words(
+    {
+        "defeat": _("One side defeated (FE-11.5.7)"),
+        "both-defeated": _("Both defeated (FE-11.5.7.H.2)"),
+        "fled": _("Active hero fled (FE-11.5.8)"),
+        "damage": _("More damage dealt (FE-11.5.9.2)"),
+        "beast-escapes": _("Beast escapes (FE-11.5.9.4)"),
+        "boss-remains": _("Boss remains (FE-11.5.9.5)"),
+        "fewer-hp": _("Fewer HP retreats (FE-12.1)"),
+        "game-over": _("Game ended during it"),
+    }
+)
 TEAM_COLOURS = ["#3b6ea5", "#b04a4a", "#3fa34d"]  # Masters, Evil Warriors (the pack's order), a third
 OUTCOME_COLOURS = ["#3b6ea5", "#8c8c8c", "#e0a030", "#3fa34d", "#b04a8c", "#6f4aa8", "#d9534f", "#444"]
 
@@ -125,24 +143,30 @@ class CardRates(Dataset):
 
     def figures(self, rows, f):
         out = []
-        for deck, label in (("combat", "Combat cards"), ("support", "Support cards")):
+        for deck, label in (("combat", gettext("Combat cards")), ("support", gettext("Support cards"))):
             mine = [r for r in rows if r["deck"] == deck]
             if mine:
-                out.append(figures.win_rate_figure(mine, f"{label}: win rate", limit=20))
-                out.append(_times_played_figure(mine, f"{label}: times played", limit=20))
+                out.append(
+                    figures.win_rate_figure(mine, gettext("%(cards)s: win rate") % {"cards": label}, limit=20)
+                )
+                title = gettext("%(cards)s: times played") % {"cards": label}
+                out.append(_times_played_figure(mine, title, limit=20))
         return out
 
 
 def _times_played_figure(rows: list[dict], title: str, limit: int) -> go.Figure:
     top = sorted(rows, key=lambda r: (-(r["played"] + r["bought"]), r["name"]))[:limit][::-1]
     fig = go.Figure()
-    for field, label, colour in (("played", "played", "#3b6ea5"), ("bought", "bought", "#e0a030")):
+    for field, label, hover, colour in (
+        ("played", pgettext("a card", "played"), gettext("%{y}: played %{x} times"), "#3b6ea5"),
+        ("bought", pgettext("a card", "bought"), gettext("%{y}: bought %{x} times"), "#e0a030"),
+    ):
         if any(r[field] for r in top):
             fig.add_trace(go.Bar(x=[r[field] for r in top], y=[figures.esc(r["name"]) for r in top],
                                  orientation="h", name=label, marker_color=colour,
-                                 hovertemplate="%{y}: %{x} times " + label + "<extra></extra>"))  # fmt: skip
+                                 hovertemplate=hover + "<extra></extra>"))  # fmt: skip
     fig.update_layout(barmode="stack")
-    fig.update_xaxes(title="times, over all games in the filter")
+    fig.update_xaxes(title=gettext("times, over all games in the filter"))
     fig.update_yaxes(automargin=True)
     return _layout(fig, title, height=max(300, 24 * len(top) + 140))
 
@@ -195,11 +219,11 @@ class VpByRound(Dataset):
                 fig.add_trace(go.Bar(x=[f"{r['round']} {r['time']}" for r in series], y=[r["mean_vp"] for r in series],
                                      name=RESULTS[result], marker_color=figures.RESULT_COLOURS[result],
                                      customdata=[[r["teams"]] for r in series],
-                                     hovertemplate="round %{x}: %{y:.2f} VP per team (%{customdata[0]} teams)"
-                                                   "<extra></extra>"))  # fmt: skip
-        fig.update_xaxes(title="round (time on the track)", type="category")
-        fig.update_yaxes(title="mean VP scored in the round", rangemode="tozero")
-        return [_layout(fig, "VP scored per round", height=420, legend_y=-0.45)]
+                                     hovertemplate=gettext("round %{x}: %{y:.2f} VP per team (%{customdata[0]} teams)"
+                                                   "<extra></extra>")))  # fmt: skip
+        fig.update_xaxes(title=gettext("round (time on the track)"), type="category")
+        fig.update_yaxes(title=gettext("mean VP scored in the round"), rangemode="tozero")
+        return [_layout(fig, gettext("VP scored per round"), height=420, legend_y=-0.45)]
 
 
 class VpDayNight(Dataset):
@@ -243,10 +267,11 @@ class VpDayNight(Dataset):
             fig.add_trace(go.Bar(x=[r["result"] for r in series], y=[r["mean_vp"] for r in series],
                                  name=TIMES[time], marker_color=colour,
                                  customdata=[[r["vp"], r["rounds"]] for r in series],
-                                 hovertemplate="%{y:.2f} VP per team-round (%{customdata[0]} VP over %{customdata[1]}"
-                                               " team-rounds)<extra>" + TIMES[time] + "</extra>"))  # fmt: skip
-        fig.update_yaxes(title="mean VP per team-round", rangemode="tozero")
-        return [_layout(fig, "VP by day and night")]
+                                 hovertemplate=gettext("%{y:.2f} VP per team-round (%{customdata[0]} VP over "
+                                                       "%{customdata[1]} team-rounds)")
+                                               + "<extra>" + TIMES[time] + "</extra>"))  # fmt: skip
+        fig.update_yaxes(title=gettext("mean VP per team-round"), rangemode="tozero")
+        return [_layout(fig, gettext("VP by day and night"))]
 
 
 class OutpostsByRound(Dataset):
@@ -288,11 +313,11 @@ class OutpostsByRound(Dataset):
                                          mode="lines+markers", name=RESULTS[result],
                                          line_color=figures.RESULT_COLOURS[result],
                                          customdata=[[r["teams"], r["time"]] for r in series],
-                                         hovertemplate="round %{x} (%{customdata[1]}): %{y:.2f} outposts "
-                                                       "(%{customdata[0]} teams)<extra></extra>"))  # fmt: skip
-        fig.update_xaxes(title="end of round", dtick=1)
-        fig.update_yaxes(title="mean outposts held", rangemode="tozero")
-        return [_layout(fig, "Outposts held per round", legend_y=-0.35)]
+                                         hovertemplate=gettext("round %{x} (%{customdata[1]}): %{y:.2f} outposts "
+                                                       "(%{customdata[0]} teams)<extra></extra>")))  # fmt: skip
+        fig.update_xaxes(title=gettext("end of round"), dtick=1)
+        fig.update_yaxes(title=gettext("mean outposts held"), rangemode="tozero")
+        return [_layout(fig, gettext("Outposts held per round"), legend_y=-0.35)]
 
 
 class OutpostControl(Dataset):
@@ -367,32 +392,32 @@ class OutpostControl(Dataset):
                                       mode="lines+markers", name=figures.esc(team_name(team)),
                                       line_color=TEAM_COLOURS[i % len(TEAM_COLOURS)],
                                       customdata=[[r["teams"], r["time"]] for r in series],
-                                      hovertemplate="round %{x} (%{customdata[1]}): %{y:.2f} outposts "
-                                                    "(%{customdata[0]} games)<extra></extra>"))  # fmt: skip
-        held.update_xaxes(title="end of round", dtick=1)
-        held.update_yaxes(title="mean outposts held", rangemode="tozero")
+                                      hovertemplate=gettext("round %{x} (%{customdata[1]}): %{y:.2f} outposts "
+                                                    "(%{customdata[0]} games)<extra></extra>")))  # fmt: skip
+        held.update_xaxes(title=gettext("end of round"), dtick=1)
+        held.update_yaxes(title=gettext("mean outposts held"), rangemode="tozero")
         lead = go.Figure()
         for i, team in enumerate(teams):
             series = [r for r in rows if r["team"] == team]
             lead.add_trace(go.Bar(x=[r["round"] for r in series], y=[r["lead_rate"] for r in series],
-                                  name=figures.esc(f"{team_name(team)} held more"),
+                                  name=figures.esc(gettext("%(team)s held more") % {"team": team_name(team)}),
                                   marker_color=TEAM_COLOURS[i % len(TEAM_COLOURS)],
                                   customdata=[[r["led"], r["teams"]] for r in series],
-                                  hovertemplate="round %{x}: %{y:.0%} (%{customdata[0]} of %{customdata[1]} games)"
-                                                "<extra></extra>"))  # fmt: skip
+                                  hovertemplate=gettext("round %{x}: %{y:.0%} (%{customdata[0]} of %{customdata[1]} games)"
+                                                "<extra></extra>")))  # fmt: skip
         if teams:
             first = [r for r in rows if r["team"] == teams[0]]
             lead.add_trace(go.Bar(x=[r["round"] for r in first],
-                                  y=[stats.rate(r["level"], r["teams"]) for r in first], name="as many",
+                                  y=[stats.rate(r["level"], r["teams"]) for r in first], name=gettext("as many"),
                                   marker_color="#8c8c8c", customdata=[[r["level"], r["teams"]] for r in first],
-                                  hovertemplate="round %{x}: %{y:.0%} level (%{customdata[0]} of %{customdata[1]} "
-                                                "games)<extra></extra>"))  # fmt: skip
+                                  hovertemplate=gettext("round %{x}: %{y:.0%} level (%{customdata[0]} of %{customdata[1]} "
+                                                "games)<extra></extra>")))  # fmt: skip
         lead.update_layout(barmode="stack")
-        lead.update_xaxes(title="end of round", dtick=1)
-        lead.update_yaxes(title="share of games", tickformat=".0%", range=[0, 1])
+        lead.update_xaxes(title=gettext("end of round"), dtick=1)
+        lead.update_yaxes(title=gettext("share of games"), tickformat=".0%", range=[0, 1])
         return [
-            _layout(held, "Outposts held per round, by team", legend_y=-0.35),
-            _layout(lead, "Who held more outposts, round by round", legend_y=-0.35),
+            _layout(held, gettext("Outposts held per round, by team"), legend_y=-0.35),
+            _layout(lead, gettext("Who held more outposts, round by round"), legend_y=-0.35),
         ]
 
 
@@ -448,14 +473,15 @@ class EpicCombats(Dataset):
                 fig.add_trace(go.Bar(x=[SHORT_KINDS[k] for k in kinds],
                                      y=[series[k]["combats"] if k in series else 0 for k in kinds],
                                      name=OUTCOMES[outcome], marker_color=colour,
-                                     hovertemplate="%{x}: %{y} combats<extra>" + figures.esc(OUTCOMES[outcome])
+                                     hovertemplate=gettext("%{x}: %{y} combats") + "<extra>"
+                                                   + figures.esc(OUTCOMES[outcome])
                                                    + "</extra>"))  # fmt: skip
         fig.update_layout(barmode="stack")
-        fig.update_yaxes(title="combats")
-        return [_layout(fig, "Combats by kind and outcome", height=520)]
+        fig.update_yaxes(title=gettext("combats"))
+        return [_layout(fig, gettext("Combats by kind and outcome"), height=520)]
 
 
-ROLES = {"attacker": "Attacking", "defender": "Defending"}
+ROLES = _Words(attacker=_("Attacking"), defender=_("Defending"))
 
 
 class EpicCombatFighters(Dataset):
@@ -514,11 +540,13 @@ class EpicCombatFighters(Dataset):
 
     def figures(self, rows, f):
         out = []
-        for role, label in ROLES.items():
+        titles = {"attacker": gettext("Attacking in epic combat: win rate"),
+                  "defender": gettext("Defending in epic combat: win rate")}  # fmt: skip
+        for role in ROLES:
             mine = [{**r, "name": f"{r['name']} ({SHORT_KINDS.get(r['kind'], r['kind'])})"} for r in rows
                     if r["role"] == role]  # fmt: skip
             if mine:
-                out.append(figures.win_rate_figure(mine, f"{label} in epic combat: win rate", limit=20))
+                out.append(figures.win_rate_figure(mine, titles.get(role, role), limit=20))
         return out
 
 
