@@ -599,7 +599,10 @@ def player_vs_meta_figure(rows: list[dict], title: str) -> go.Figure:
     )
     fig.update_layout(barmode="group")
     fig.update_yaxes(tickformat=".0%", range=[0, 1], title=_("win rate"))
-    return _layout(fig, title, height=380)
+    fig.update_xaxes(automargin=True)
+    # The legend above the bars: beside them it would take half a phone's width.
+    legend = {"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 1, "xanchor": "right"}
+    return _layout(fig, title, height=380, legend=legend)
 
 
 def to_json(fig: go.Figure) -> str:

@@ -278,10 +278,10 @@ def player(request, name: str):
     profile = pages.profile(name, simulated=simulated)
     ratings, accounts = pages.ratings(name), pages.accounts(name)
     known = profile["games"] or profile["simulated_hidden"] or ratings or accounts
-    fig = figures.player_vs_meta_figure(profile["factions"], _("Win rate by faction against the meta"))
+    named = [{**r, "game": _game_label(r.get("game"))} for r in profile["factions"]]
+    fig = figures.player_vs_meta_figure(named, _("Win rate by faction against the meta"))
     factions = [
-        {**r, "cells": [format_cell(r.get(k), fmt) for k, fmt in _PLAYER_FACTION_COLUMNS]}
-        for r in ({**r, "game": _game_label(r.get("game"))} for r in profile["factions"])
+        {**r, "cells": [format_cell(r.get(k), fmt) for k, fmt in _PLAYER_FACTION_COLUMNS]} for r in named
     ]
     profile = {**profile, "history": [_history_row(h) for h in profile.get("history", [])]}
     return render(
