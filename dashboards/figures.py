@@ -163,7 +163,9 @@ def win_rate_figure(
         )
     )
     fig.add_vline(x=0.5, line_dash="dot", line_color="#777")
-    fig.update_xaxes(range=[0, 1], tickformat=".0%", title=_("win rate (bars: Wilson 95% interval)"))
+    # Two short lines: one long axis title runs off a phone's screen.
+    axis = _("win rate") + "<br>" + _("(bars: Wilson 95% interval)")
+    fig.update_xaxes(range=[0, 1], tickformat=".0%", title=axis, automargin=True)
     fig.update_yaxes(automargin=True)
     return _layout(fig, title, height=max(300, 26 * len(rows) + 120))
 
