@@ -164,7 +164,7 @@ def win_rate_figure(
     )
     fig.add_vline(x=0.5, line_dash="dot", line_color="#777")
     # Two short lines: one long axis title runs off a phone's screen.
-    axis = _("win rate") + "<br>" + _("(bars: Wilson 95% interval)")
+    axis = _("win rate") + "<br>" + _("(bars: 95% Wilson interval)")
     fig.update_xaxes(range=[0, 1], tickformat=".0%", title=axis, automargin=True)
     fig.update_yaxes(automargin=True)
     return _layout(fig, title, height=max(300, 26 * len(rows) + 120))
@@ -422,7 +422,7 @@ def trend_figure(rows: list[dict], title: str, period: str, value: str = "win_ra
 
 
 def entry_months_figure(rows: list[dict], title: str) -> go.Figure:
-    """One entry's win rate per month with its Wilson 95% interval as error bars, and its pick rate;
+    """One entry's win rate per month with its 95% Wilson interval as error bars, and its pick rate;
     months without games (or without the entry) are gaps."""
     months = [esc(r["month"]) for r in rows]
     fig = go.Figure()
@@ -491,7 +491,7 @@ MATRIX_CELL = 44  # px per cell: a 20 × 20 matrix is wider than a phone and scr
 
 def matchup_figure(rows: list[dict], title: str, links: dict[str, str] | None = None) -> go.Figure:
     """A heatmap of the row entry's win rate against the column entry, each cell labelled with its
-    win rate and games and hovering its Wilson 95% interval and W–D–L. A cell below the minimum
+    win rate and games and hovering its 95% Wilson interval and W–D–L. A cell below the minimum
     sample is left uncoloured (grey background) and shows only its games; rows and columns are in
     order of games played. ``links`` (key → page) opens a row's page from a click on its cells."""
     games: dict[str, int] = {}

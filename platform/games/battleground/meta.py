@@ -51,7 +51,7 @@ class RateDataset(Dataset):
                 "Every side (one player's force in one game) that fielded the %(noun)s counts as one game for it, "
                 "mirror matches included. Win rate = wins ÷ games (a draw is not a win); score rate counts a draw "
                 "as half. Pick rate = sides that fielded the %(noun)s ÷ all sides in the filter (two per game). "
-                "Bars show the Wilson 95%% interval."
+                "Bars show the 95%% Wilson interval."
             ),
             noun=noun,
         )
@@ -153,14 +153,14 @@ class Matchups(Dataset):
         cells = _(
             "Each cell: the row %(noun)s's win rate against sides that fielded the column %(noun)s, over the games "
             "where they met (a mirror match counts once for each side). Hover a cell for its games, W–D–L and "
-            "Wilson 95%% interval; cells with fewer games than the minimum are left grey with their count in "
+            "95%% Wilson interval; cells with fewer games than the minimum are left grey with their count in "
             "brackets."
         )
         if characters:
             cells = _(
                 "Each cell: the row %(noun)s's win rate against sides that fielded the column %(noun)s, over the "
                 "games where they met (a mirror match counts once for each side). Hover a cell for its games, W–D–L "
-                "and Wilson 95%% interval; cells with fewer games than the minimum are left grey with their count "
+                "and 95%% Wilson interval; cells with fewer games than the minimum are left grey with their count "
                 "in brackets. The %(top)s characters with most games are shown."
             )
         self.description = lazy_text(cells, noun=noun, top=bg_queries.MATRIX_TOP)
@@ -297,7 +297,7 @@ class ObjectivesByMap(Dataset):
     key = "objectives-by-map"
     title = _("Objective claim rate by map")
     description = _(
-        "Objectives claimed by either side ÷ objectives on offer, per map, with the Wilson 95% interval "
+        "Objectives claimed by either side ÷ objectives on offer, per map, with the 95% Wilson interval "
         "(each objective on offer counted as one trial)."
     )
     columns = (

@@ -79,7 +79,7 @@ class HeroRates(Dataset):
     columns = RATE_COLUMNS
     description = _(
         "Team games and skirmishes: a hero wins when their team wins. Every game a hero took part in "
-        "counts once. Bars show the Wilson 95% interval; pick rate = the hero's games ÷ all hero places."
+        "counts once. Bars show the 95% Wilson interval; pick rate = the hero's games ÷ all hero places."
     )
 
     def rows(self, f: MetaFilter) -> list[dict]:
@@ -127,7 +127,7 @@ class SoloSuccess(Dataset):
     )
     description = _(
         "Games against the game (FE-18), by difficulty: success = the team beat the game. Bars show the "
-        "Wilson 95% interval."
+        "95% Wilson interval."
     )
 
     def rows(self, f: MetaFilter) -> list[dict]:

@@ -106,7 +106,7 @@ class CardRates(Dataset):
         "reward or by training (FE-11.3.3, FE-19.9.1); a support card when it is bought from a merchant "
         "(FE-9.10.3, FE-19.5.2), or a "
         "spell is cast or a consumable used (FE-16.4, FE-16.3.6). Games = the teams that played the card at "
-        "least once in a game; win rate = how many of those teams won. Bars show the Wilson 95% interval; "
+        "least once in a game; win rate = how many of those teams won. Bars show the 95% Wilson interval; "
         "pick rate = those teams ÷ all teams in the filter. Every team's deck holds the base combat cards, so "
         "their win rates are near the average by construction."
     )
@@ -498,8 +498,8 @@ class EpicCombatFighters(Dataset):
         "Every mode (solo included): each epic combat (FE-11) counts once for the hero who started it (the "
         "active hero, FE-11.1) and once for the hero, epic beast or boss defending, whatever the combat's kind. "
         "A fighter wins when its side won the combat (FE-11.5.7 to FE-11.5.9, FE-12.1); a combat that ended "
-        "without a winner (both defeated, a beast escaping, a boss remaining) is a draw. Bars show the Wilson "
-        "95% interval; pick rate = the fighter's combats in that role ÷ all combats in the filter."
+        "without a winner (both defeated, a beast escaping, a boss remaining) is a draw. Bars show the 95% "
+        "Wilson interval; pick rate = the fighter's combats in that role ÷ all combats in the filter."
     )
 
     def rows(self, f: MetaFilter) -> list[dict]:
@@ -568,7 +568,7 @@ class EpicCombatsDayNight(Dataset):
         "Every mode (solo included): each epic combat (FE-11) by the time of the round it was fought in. At "
         "night each hero heals 1 HP at the end of its turn and may rest for 4 (FE-8.2.3, FE-9.8), so a hero "
         "attacked at night may stand longer. Attacker win rate = combats the active hero's side won ÷ combats "
-        "(no winner counts as not won); the Wilson 95% interval says how sure the rate is."
+        "(no winner counts as not won); the 95% Wilson interval says how sure the rate is."
     )
 
     def rows(self, f: MetaFilter) -> list[dict]:

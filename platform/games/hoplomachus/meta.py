@@ -99,7 +99,7 @@ def _tally(groups: list[dict], key, name, f: MetaFilter) -> list[dict]:
 FACTION_COLUMNS = (*RATE_COLUMNS[:-1], Column("hit_rate", _("Hit rate"), "pct"), RATE_COLUMNS[-1])
 FACTION_TERMS = _(
     "A troop wins when its player (or team, in Alliance) wins; in Assault and Ascension when the players beat "
-    "the game. Bars show the Wilson 95% interval; the balance mark compares with 50%, which is fair only for "
+    "the game. Bars show the 95% Wilson interval; the balance mark compares with 50%, which is fair only for "
     "two-sided games (a Pandemonium troop of four wins a quarter of the time when all are equal). Hit rate = "
     "hits ÷ attack dice rolled. Pick rate = the faction's troops ÷ all troops in the filter. Units and heroes "
     "have their own page."

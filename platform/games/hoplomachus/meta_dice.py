@@ -87,7 +87,7 @@ class DiceColours(Dataset):
             "Every attack die of each colour rolled in recorded games (the players rolled real dice and entered them; "
             "seeded games are fair by construction and left out): %(rolls)s, by the players' and the rival troops. "
             "Expected hits = the colour's hit faces ÷ the die's faces in the content pack (HR-2.6.1), per die. Every "
-            "die of a colour has the same chance, so hits ÷ dice carries a Wilson 95%% interval, and the z-test "
+            "die of a colour has the same chance, so hits ÷ dice carries a 95%% Wilson interval, and the z-test "
             "compares hits with expected. A colour with fewer than 30 dice is not tested."
         ),
         rolls=ROLLS,

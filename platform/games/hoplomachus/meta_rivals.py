@@ -133,7 +133,7 @@ class TitanRates(_RivalRates):
     columns = RIVAL_COLUMNS
     description = _(
         "Ascension (HR-14): each titan the players chose (HR-14.2.3), over the games against it. Players' win rate "
-        "= games the players defeated the titan ÷ games (HR-14.1.2), with the Wilson 95% interval; the hardest "
+        "= games the players defeated the titan ÷ games (HR-14.1.2), with the 95% Wilson interval; the hardest "
         "titan is listed first. Mean score = the players' crowd favour at the end (the shared track, HR-14.7.3). "
         "Bars are greyed below the minimum number of games."
     )
@@ -147,7 +147,7 @@ class ImmortalRates(_RivalRates):
     columns = RIVAL_COLUMNS
     description = _(
         "Assault (HR-13): each immortal over the games it entered the arena in (drawn at a wave's start, "
-        "HR-13.10.2). Players' win rate = those games the players won ÷ games, with the Wilson 95% interval; mean "
+        "HR-13.10.2). Players' win rate = those games the players won ÷ games, with the 95% Wilson interval; mean "
         "score = immortals the players defeated in those games (HR-13.1.2); rival defeated = games in which this "
         "immortal became a trophy (HR-13.11.3). An immortal drawn in a later wave is met only by players who beat "
         "the ones before it, so later draws look easier than they are; the hardest immortal is listed first."

@@ -79,7 +79,7 @@ class SeatPositions(Dataset):
         Column("verdict", _("Interval vs fair share"), "text"),
     )
     test = _(
-        "Whether the Wilson 95% interval of the seat's win rate lies wholly above (ahead) or below (behind) the "
+        "Whether the 95% Wilson interval of the seat's win rate lies wholly above (ahead) or below (behind) the "
         "fair share; otherwise no evidence either way."
     )
     description = _(

@@ -103,7 +103,7 @@ UNIT_COLUMNS = (
 UNIT_TERMS = _(
     "A unit's game is one troop that fielded it (it entered combat) in one verified game; it wins when that "
     "troop's player wins (the team in Alliance; the players against the game in Assault and Ascension). Bars "
-    "show the Wilson 95% interval; the balance mark compares with 50%, which is fair only for two-sided games. "
+    "show the 95% Wilson interval; the balance mark compares with 50%, which is fair only for two-sided games. "
     "Attacks, damage and defeats are the statistics' per-unit counters (HR-8.8.3, HR-7.3) per game; damage "
     "includes Specials and Retaliate. Pick rate = the unit's games ÷ all unit games in the filter. Names and "
     "hero status come from the default content pack, whose unprinted rosters are provisional."
