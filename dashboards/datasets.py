@@ -14,9 +14,28 @@ from urllib.parse import urlencode
 
 import plotly.graph_objects as go
 from django.urls import reverse
+from django.utils import formats
+from django.utils.functional import Promise, lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
-from dashboards import figures, providers, queries
+from dashboards import figures, localise, providers, queries
 from dashboards.filters import MetaFilter
+
+
+def _format(message, params: dict) -> str:
+    return str(message) % {k: str(v) if isinstance(v, Promise) else v for k, v in params.items()}
+
+
+_lazy_format = lazy(_format, str)
+# A word a game gives (a score component's name), looked up in the catalogs when it is shown.
+_lazy_gettext = lazy(lambda message: gettext(str(message)), str)
+
+
+def lazy_text(message, **params):
+    """``message`` (marked with gettext_lazy, with %(name)s placeholders) filled with ``params`` when it is
+    shown, in the language of that moment: for the words of data sets and pages made once, at import."""
+    return _lazy_format(message, params)
 
 
 @dataclass(frozen=True)
@@ -28,17 +47,17 @@ class Column:
 
 
 RATE_COLUMNS = (
-    Column("name", "Name", "text"),
-    Column("games", "Games"),
-    Column("wins", "W"),
-    Column("draws", "D"),
-    Column("losses", "L"),
-    Column("win_rate", "Win rate", "pct"),
-    Column("ci_low", "95% CI low", "pct"),
-    Column("ci_high", "95% CI high", "pct"),
-    Column("score_rate", "Score rate", "pct"),
-    Column("pick_rate", "Pick rate", "pct"),
-    Column("balance", "Balance", "text"),
+    Column("name", _("Name"), "text"),
+    Column("games", _("Games")),
+    Column("wins", _("W")),
+    Column("draws", _("D")),
+    Column("losses", _("L")),
+    Column("win_rate", _("Win rate"), "pct"),
+    Column("ci_low", _("95% CI low"), "pct"),
+    Column("ci_high", _("95% CI high"), "pct"),
+    Column("score_rate", _("Score rate"), "pct"),
+    Column("pick_rate", _("Pick rate"), "pct"),
+    Column("balance", _("Balance"), "text"),
 )
 
 
@@ -103,17 +122,23 @@ class ScoreComponents(Dataset):
 
     def __init__(self, game: str):
         plugin = providers.plugin(game)
-        self.labels = dict(plugin.score_components)
+        # The game's words for its score's sources, through the catalogs (the plugin's or the engine's English).
+        self.labels = {
+            key: lazy_text(_("%(label)s"), label=label) for key, label in plugin.score_components.items()
+        }
         self.score_label = plugin.score_label
-        self.title = f"{self.score_label} by source"
-        self.description = (
-            f"Mean {self.score_label} per seat, and its sources as the game counts them, for winning, drawn "
-            "and losing seats. Every seat of every verified game counts once."
+        self.title = lazy_text(_("%(score)s by source"), score=self.score_label)
+        self.description = lazy_text(
+            _(
+                "Mean %(score)s per seat, and its sources as the game counts them, for winning, drawn "
+                "and losing seats. Every seat of every verified game counts once."
+            ),
+            score=self.score_label,
         )
         self.columns = (
-            Column("name", "Seats", "text"),
-            Column("seats", "Seats counted"),
-            Column("score", f"Mean {self.score_label}", "float"),
+            Column("name", _("Seats"), "text"),
+            Column("seats", _("Seats counted")),
+            Column("score", lazy_text(_("Mean %(score)s"), score=self.score_label), "float"),
             *(Column(f"components.{key}", label, "float") for key, label in self.labels.items()),
         )
 
@@ -134,7 +159,7 @@ def generic_datasets(game: str) -> dict[str, Dataset]:
 
 
 def generic_pages() -> dict[str, Page]:
-    return {"overview": Page("overview", "Overview", (ScoreComponents.key,))}
+    return {"overview": Page("overview", _("Overview"), (ScoreComponents.key,))}
 
 
 def meta_games() -> list[str]:
@@ -157,15 +182,16 @@ def pages_for(game: str) -> dict[str, Page]:
 
 
 def format_cell(value, fmt: str) -> str:
-    """Display text for one table cell (the template escapes it)."""
+    """Display text for one table cell in the page's language (the template escapes it): numbers with
+    its decimal mark and thousands separator, the statistics' labels in its words."""
     if value is None:
         return "—"
     if fmt == "pct":
-        return f"{value:.1%}"
+        return localise.percent(value)
     if fmt == "float":
-        return f"{value:.2f}"
+        return formats.number_format(value, 2)
     if fmt == "p":
-        return f"{value:.3g}"
+        return localise.number(f"{value:.3g}")
     if fmt == "int":
-        return f"{value:,}" if isinstance(value, int) else str(value)
-    return str(value)
+        return formats.number_format(value, force_grouping=True) if isinstance(value, int) else str(value)
+    return str(localise.label(value))

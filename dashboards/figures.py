@@ -1,4 +1,6 @@
-"""Plotly figure builders: rows in, ``go.Figure`` out. Pure (no Django, no database).
+"""Plotly figure builders: rows in, ``go.Figure`` out. No database; their words (titles, axes,
+legends, hover text) in the page's language through Django's gettext, called as a figure is built
+(the pages cache figures per language).
 
 User text (player, faction, unit, event names) goes through ``esc`` before it
 reaches a figure: Plotly renders a subset of HTML in tick labels, legends, annotations and
@@ -13,6 +15,8 @@ import html
 import json
 
 import plotly.graph_objects as go
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
 from dashboards import stats
 
@@ -28,7 +32,7 @@ GRADE_COLOURS = {
     ("under", "very strong"): "#8e1b1b",
 }
 RESULT_COLOURS = {"win": "#3fa34d", "draw": "#8c8c8c", "loss": "#d9534f"}
-TOO_FEW = "too few games"
+TOO_FEW = gettext_lazy("too few games")  # str() it where a figure takes it
 BALANCE_LABELS = 8
 PALETTE = ("#3b6ea5", "#d9534f", "#3fa34d", "#e0a030", "#b04a8c", "#4bb3c4", "#8c6d31", "#6b6ecf")
 
@@ -102,7 +106,11 @@ def win_rate_figure(
     total = len(rows)
     rows = sorted(top_by_games(rows, limit), key=lambda r: (r["win_rate"], r["games"]))
     if len(rows) < total:
-        title = f"{title}: the {len(rows)} with most games, of {total} (all in the table)"
+        title = _("%(title)s: the %(shown)s with most games, of %(total)s (all in the table)") % {
+            "title": title,
+            "shown": len(rows),
+            "total": total,
+        }
     labels = _labels(rows)
     fig = go.Figure(
         go.Bar(
@@ -119,7 +127,7 @@ def win_rate_figure(
                 "color": "#555",
                 "thickness": 1.2,
             },
-            text=[TOO_FEW if r["too_few_games"] else "" for r in rows],
+            text=[str(TOO_FEW) if r["too_few_games"] else "" for r in rows],
             textposition="inside",
             insidetextanchor="start",
             customdata=[
@@ -137,14 +145,27 @@ def win_rate_figure(
                 for lab, r in zip(labels, rows, strict=True)
             ],  # fmt: skip
             hovertemplate=(
-                "<b>%{customdata[0]}</b><br>win rate %{x:.1%} (95% CI %{customdata[5]:.1%}–%{customdata[6]:.1%})"
-                "<br>score rate %{customdata[8]:.1%}<br>%{customdata[1]} games: %{customdata[2]} W, "
-                "%{customdata[3]} D, %{customdata[4]} L<br>%{customdata[7]}<extra></extra>"
+                "<b>%{customdata[0]}</b><br>"
+                + _("win rate %(rate)s (95%% CI %(low)s–%(high)s)")
+                % {"rate": "%{x:.1%}", "low": "%{customdata[5]:.1%}", "high": "%{customdata[6]:.1%}"}
+                + "<br>"
+                + _("score rate %(rate)s") % {"rate": "%{customdata[8]:.1%}"}
+                + "<br>"
+                + _("%(games)s games: %(wins)s W, %(draws)s D, %(losses)s L")
+                % {
+                    "games": "%{customdata[1]}",
+                    "wins": "%{customdata[2]}",
+                    "draws": "%{customdata[3]}",
+                    "losses": "%{customdata[4]}",
+                }  # fmt: skip
+                + "<br>%{customdata[7]}<extra></extra>"
             ),
         )
     )
     fig.add_vline(x=0.5, line_dash="dot", line_color="#777")
-    fig.update_xaxes(range=[0, 1], tickformat=".0%", title="win rate (bars: Wilson 95% interval)")
+    # Two short lines: one long axis title runs off a phone's screen.
+    axis = _("win rate") + "<br>" + _("(bars: 95% Wilson interval)")
+    fig.update_xaxes(range=[0, 1], tickformat=".0%", title=axis, automargin=True)
     fig.update_yaxes(automargin=True)
     return _layout(fig, title, height=max(300, 26 * len(rows) + 120))
 
@@ -165,19 +186,26 @@ def pick_rate_figure(rows: list[dict], title: str, denominator: str) -> go.Figur
             y=labels,
             orientation="h",
             marker={"color": [GREY if r["too_few_games"] else BASE for r in rows]},
-            text=[TOO_FEW if r["too_few_games"] else "" for r in rows],
+            text=[str(TOO_FEW) if r["too_few_games"] else "" for r in rows],
             textposition="auto",
             customdata=[
                 [lab, r["games"], r.get("total_sides", 0)] for lab, r in zip(labels, rows, strict=True)
             ],
             hovertemplate=(
-                "<b>%{customdata[0]}</b><br>pick rate %{x:.1%}<br>%{customdata[1]} of %{customdata[2]} "
-                + esc(denominator)
+                "<b>%{customdata[0]}</b><br>"
+                + _("pick rate %(rate)s") % {"rate": "%{x:.1%}"}
+                + "<br>"
+                + _("%(part)s of %(whole)s %(denominator)s")
+                % {"part": "%{customdata[1]}", "whole": "%{customdata[2]}", "denominator": esc(denominator)}
                 + "<extra></extra>"
             ),
         )
     )
-    fig.update_xaxes(tickformat=".0%", title=f"pick rate (share of {denominator})", rangemode="tozero")
+    fig.update_xaxes(
+        tickformat=".0%",
+        title=_("pick rate (share of %(denominator)s)") % {"denominator": esc(denominator)},
+        rangemode="tozero",
+    )
     fig.update_yaxes(automargin=True)
     return _layout(fig, title, height=max(300, 26 * len(rows) + 120))
 
@@ -195,7 +223,12 @@ def balance_figure(rows: list[dict], title: str, links: dict[str, str] | None = 
         id(r) for r in sorted(tested, key=lambda r: (_num(r["p_value"], 1.0), -r["games"]))[:BALANCE_LABELS]
     }
     for (direction, grade_), members in sorted(groups.items(), key=lambda kv: str(kv[0])):
-        name = f"{direction}-performs, {grade_} evidence" if grade_ else "no evidence of imbalance"
+        if not grade_:
+            name = _("no evidence of imbalance")
+        elif direction == "over":
+            name = _("over-performs, %(evidence)s evidence") % {"evidence": pgettext("evidence", grade_)}
+        else:
+            name = _("under-performs, %(evidence)s evidence") % {"evidence": pgettext("evidence", grade_)}
         labels = _labels(members)
         fig.add_trace(
             go.Scatter(
@@ -211,16 +244,17 @@ def balance_figure(rows: list[dict], title: str, links: dict[str, str] | None = 
                 meta=_link_meta(members, links, lambda r: f"{r['dimension']}:{r['key']}"),
                 marker={"color": GRADE_COLOURS.get((direction, grade_), BASE), "size": 9},
                 customdata=[
-                    [lab, esc(r["dimension"]), _num(r["p_value"], 1.0)]
+                    [lab, esc(r.get("dimension_name", r["dimension"])), _num(r["p_value"], 1.0)]
                     for lab, r in zip(labels, members, strict=True)
                 ],
-                hovertemplate="<b>%{customdata[0]}</b> (%{customdata[1]})<br>%{x} games, win rate %{y:.1%}"
-                "<br>p = %{customdata[2]:.3g}<extra></extra>",
+                hovertemplate="<b>%{customdata[0]}</b> (%{customdata[1]})<br>"
+                + _("%(games)s games, win rate %(rate)s") % {"games": "%{x}", "rate": "%{y:.1%}"}
+                + "<br>p = %{customdata[2]:.3g}<extra></extra>",
             )
         )
     fig.add_hline(y=0.5, line_dash="dot", line_color="#777")
-    fig.update_xaxes(title="games", rangemode="tozero")
-    fig.update_yaxes(tickformat=".0%", title="win rate")
+    fig.update_xaxes(title=_("games"), rangemode="tozero")
+    fig.update_yaxes(tickformat=".0%", title=_("win rate"))
     return _layout(fig, title, legend={"orientation": "h", "y": -0.2})
 
 
@@ -228,9 +262,9 @@ def initiative_figure(rows: list[dict], title: str) -> go.Figure:
     rows = [r for r in rows if r.get("win_rate") is not None]
     fig = go.Figure()
     for label, column, colour in (
-        ("win", "wins", "win"),
-        ("draw", "draws", "draw"),
-        ("loss", "losses", "loss"),
+        (pgettext("a player's result", "win"), "wins", "win"),
+        (pgettext("a player's result", "draw"), "draws", "draw"),
+        (pgettext("a player's result", "loss"), "losses", "loss"),
     ):
         fig.add_trace(
             go.Bar(
@@ -239,12 +273,16 @@ def initiative_figure(rows: list[dict], title: str) -> go.Figure:
                 name=label,
                 marker_color=RESULT_COLOURS[colour],
                 customdata=[[r[column], r["games"]] for r in rows],
-                hovertemplate="%{y:.1%} (%{customdata[0]} of %{customdata[1]})<extra>" + label + "</extra>",
+                hovertemplate="%{y:.1%} ("
+                + _("%(part)s of %(whole)s") % {"part": "%{customdata[0]}", "whole": "%{customdata[1]}"}
+                + ")<extra>"
+                + esc(label)
+                + "</extra>",
             )
         )
     fig.update_layout(barmode="stack")
     fig.add_hline(y=0.5, line_dash="dot", line_color="#777")
-    fig.update_yaxes(tickformat=".0%", range=[0, 1], title="share of games")
+    fig.update_yaxes(tickformat=".0%", range=[0, 1], title=_("share of games"))
     return _layout(fig, title, height=380)
 
 
@@ -259,11 +297,14 @@ def score_components_figure(
                 x=[esc(r["name"]) for r in rows],
                 y=[_num(r["components"].get(key)) for r in rows],
                 name=esc(label),
-                hovertemplate="%{y:.1f} per seat<extra>" + esc(label) + "</extra>",
+                hovertemplate=_("%(score)s per seat") % {"score": "%{y:.1f}"}
+                + "<extra>"
+                + esc(label)
+                + "</extra>",
             )
         )
     fig.update_layout(barmode="stack")
-    fig.update_yaxes(title=f"mean {esc(score_label)} per seat")
+    fig.update_yaxes(title=_("mean %(score)s per seat") % {"score": esc(score_label)})
     return _layout(fig, title, height=380)
 
 
@@ -276,12 +317,16 @@ def game_length_figure(rows: list[dict], title: str) -> go.Figure:
                 x=[r["rounds_played"] for r in series],
                 y=[r["games"] for r in series],
                 name=esc(ended_by),
-                hovertemplate="%{y} games over %{x} rounds<extra>" + esc(ended_by) + "</extra>",
+                hovertemplate=_("%(games)s games over %(rounds)s rounds")
+                % {"games": "%{y}", "rounds": "%{x}"}
+                + "<extra>"
+                + esc(ended_by)
+                + "</extra>",
             )
         )
     fig.update_layout(barmode="stack")
-    fig.update_xaxes(title="rounds played", dtick=1)
-    fig.update_yaxes(title="games")
+    fig.update_xaxes(title=_("rounds played"), dtick=1)
+    fig.update_yaxes(title=_("games"))
     return _layout(fig, title, height=380)
 
 
@@ -293,9 +338,9 @@ def dice_luck_distribution_figure(rows: list[dict], title: str) -> go.Figure:
         go.Bar(
             x=[r["name"] for r in bands],
             y=[r["players"] for r in bands],
-            name="players",
+            name=_("players"),
             marker_color=BASE,
-            hovertemplate="z %{x}: %{y} players<extra></extra>",
+            hovertemplate="z %{x}: " + _("%(players)s players") % {"players": "%{y}"} + "<extra></extra>",
         )
     )
     fig.add_trace(
@@ -303,13 +348,15 @@ def dice_luck_distribution_figure(rows: list[dict], title: str) -> go.Figure:
             x=[r["name"] for r in bands],
             y=[r["expected_players"] for r in bands],
             mode="lines+markers",
-            name="fair dice would give",
+            name=_("fair dice would give"),
             line={"dash": "dot", "color": "#777"},
-            hovertemplate="z %{x}: %{y:.1f} players expected<extra></extra>",
+            hovertemplate="z %{x}: "
+            + _("%(players)s players expected") % {"players": "%{y:.1f}"}
+            + "<extra></extra>",
         )
     )
-    fig.update_xaxes(title="z-score of a player's successes against expected (0 = average luck)")
-    fig.update_yaxes(title="players")
+    fig.update_xaxes(title=_("z-score of a player's successes against expected (0 = average luck)"))
+    fig.update_yaxes(title=_("players"))
     return _layout(fig, title, height=380, legend={"orientation": "h", "y": -0.3})
 
 
@@ -355,14 +402,17 @@ def trend_figure(rows: list[dict], title: str, period: str, value: str = "win_ra
                     "size": 8,
                 },
                 customdata=[
-                    [r["games"] if r else 0, TOO_FEW if r and r["too_few_games"] else ""] for r in series
+                    [r["games"] if r else 0, str(TOO_FEW) if r and r["too_few_games"] else ""] for r in series
                 ],
-                hovertemplate="%{x}: %{y:.1%} over %{customdata[0]} games %{customdata[1]}<extra></extra>",
+                hovertemplate="%{x}: "
+                + _("%(rate)s over %(games)s games") % {"rate": "%{y:.1%}", "games": "%{customdata[0]}"}
+                + " %{customdata[1]}<extra></extra>",
             )
         )
     if value == "win_rate":
         fig.add_hline(y=0.5, line_dash="dot", line_color="#777")
-    fig.update_yaxes(tickformat=".0%", title=value.replace("_", " "), range=[0, 1.02])
+    axis = {"win_rate": _("win rate"), "pick_rate": _("pick rate")}.get(value, value.replace("_", " "))
+    fig.update_yaxes(tickformat=".0%", title=axis, range=[0, 1.02])
     fig.update_xaxes(
         type="category", automargin=True, categoryorder="array", categoryarray=[esc(p) for p in periods]
     )
@@ -372,7 +422,7 @@ def trend_figure(rows: list[dict], title: str, period: str, value: str = "win_ra
 
 
 def entry_months_figure(rows: list[dict], title: str) -> go.Figure:
-    """One entry's win rate per month with its Wilson 95% interval as error bars, and its pick rate;
+    """One entry's win rate per month with its 95% Wilson interval as error bars, and its pick rate;
     months without games (or without the entry) are gaps."""
     months = [esc(r["month"]) for r in rows]
     fig = go.Figure()
@@ -382,7 +432,7 @@ def entry_months_figure(rows: list[dict], title: str) -> go.Figure:
             y=[r["win_rate"] for r in rows],
             connectgaps=False,
             mode="lines+markers",
-            name="win rate",
+            name=_("win rate"),
             line_color=BASE,
             marker={"color": [GREY if r["too_few_games"] else BASE for r in rows], "size": 8},
             error_y={
@@ -401,12 +451,19 @@ def entry_months_figure(rows: list[dict], title: str) -> go.Figure:
                     r["games"],
                     _num(r["ci_low"]),
                     _num(r["ci_high"]),
-                    TOO_FEW if r["too_few_games"] and r["games"] else "",
+                    str(TOO_FEW) if r["too_few_games"] and r["games"] else "",
                 ]
                 for r in rows
             ],  # fmt: skip
-            hovertemplate="%{x}: win rate %{y:.1%} (95% CI %{customdata[1]:.1%}–%{customdata[2]:.1%}) over "
-            "%{customdata[0]} games %{customdata[3]}<extra></extra>",
+            hovertemplate="%{x}: "
+            + _("win rate %(rate)s (95%% CI %(low)s–%(high)s) over %(games)s games")
+            % {
+                "rate": "%{y:.1%}",
+                "low": "%{customdata[1]:.1%}",
+                "high": "%{customdata[2]:.1%}",
+                "games": "%{customdata[0]}",
+            }  # fmt: skip
+            + " %{customdata[3]}<extra></extra>",
         )
     )
     fig.add_trace(
@@ -415,13 +472,13 @@ def entry_months_figure(rows: list[dict], title: str) -> go.Figure:
             y=[r["pick_rate"] for r in rows],
             connectgaps=False,
             mode="lines+markers",
-            name="pick rate",
+            name=_("pick rate"),
             line={"color": "#e0a030", "dash": "dash"},
-            hovertemplate="%{x}: pick rate %{y:.1%}<extra></extra>",
+            hovertemplate="%{x}: " + _("pick rate %(rate)s") % {"rate": "%{y:.1%}"} + "<extra></extra>",
         )
     )
     fig.add_hline(y=0.5, line_dash="dot", line_color="#777")
-    fig.update_yaxes(tickformat=".0%", range=[0, 1.02], title="share")
+    fig.update_yaxes(tickformat=".0%", range=[0, 1.02], title=_("share"))
     fig.update_xaxes(type="category", categoryorder="array", categoryarray=months, automargin=True)
     legend = {"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 1, "xanchor": "right"}
     return _layout(fig, title, height=400, legend=legend)
@@ -434,7 +491,7 @@ MATRIX_CELL = 44  # px per cell: a 20 × 20 matrix is wider than a phone and scr
 
 def matchup_figure(rows: list[dict], title: str, links: dict[str, str] | None = None) -> go.Figure:
     """A heatmap of the row entry's win rate against the column entry, each cell labelled with its
-    win rate and games and hovering its Wilson 95% interval and W–D–L. A cell below the minimum
+    win rate and games and hovering its 95% Wilson interval and W–D–L. A cell below the minimum
     sample is left uncoloured (grey background) and shows only its games; rows and columns are in
     order of games played. ``links`` (key → page) opens a row's page from a click on its cells."""
     games: dict[str, int] = {}
@@ -457,9 +514,9 @@ def matchup_figure(rows: list[dict], title: str, links: dict[str, str] | None = 
                 "" if r is None else (f"{r['win_rate']:.0%}<br>{r['games']}" if shown else f"({r['games']})")
             )
             custom_row.append(
-                [labels[a], labels[b], 0, 0, 0, 0, 0.0, 0.0, "no games"] if r is None else
+                [labels[a], labels[b], 0, 0, 0, 0, 0.0, 0.0, _("no games")] if r is None else
                 [labels[a], labels[b], r["games"], r["wins"], r["draws"], r["losses"], _num(r["ci_low"]),
-                 _num(r["ci_high"]), TOO_FEW if r["too_few_games"] else ""]
+                 _num(r["ci_high"]), str(TOO_FEW) if r["too_few_games"] else ""]
             )  # fmt: skip
         z.append(z_row)
         text.append(text_row)
@@ -481,10 +538,21 @@ def matchup_figure(rows: list[dict], title: str, links: dict[str, str] | None = 
             ygap=1,
             hoverongaps=True,
             meta={"links": [links.get(k) for k in order]} if links else None,
-            colorbar={"tickformat": ".0%", "title": {"text": "row wins"}, "thickness": 10},
-            hovertemplate="<b>%{customdata[0]}</b> v %{customdata[1]}<br>%{customdata[2]} games: %{customdata[3]} W, "
-            "%{customdata[4]} D, %{customdata[5]} L<br>win rate 95% CI %{customdata[6]:.1%}–%{customdata[7]:.1%}"
-            "<br>%{customdata[8]}<extra></extra>",
+            colorbar={"tickformat": ".0%", "title": {"text": _("row wins")}, "thickness": 10},
+            hovertemplate="<b>%{customdata[0]}</b> "
+            + pgettext("versus", "v")
+            + " %{customdata[1]}<br>"
+            + _("%(games)s games: %(wins)s W, %(draws)s D, %(losses)s L")
+            % {
+                "games": "%{customdata[2]}",
+                "wins": "%{customdata[3]}",
+                "draws": "%{customdata[4]}",
+                "losses": "%{customdata[5]}",
+            }  # fmt: skip
+            + "<br>"
+            + _("win rate 95%% CI %(low)s–%(high)s")
+            % {"low": "%{customdata[6]:.1%}", "high": "%{customdata[7]:.1%}"}
+            + "<br>%{customdata[8]}<extra></extra>",
         )
     )
     fig.update_xaxes(side="top", tickangle=-45, automargin=True)
@@ -505,7 +573,7 @@ def player_vs_meta_figure(rows: list[dict], title: str) -> go.Figure:
         go.Bar(
             x=labels,
             y=[_num(r["win_rate"]) for r in rows],
-            name="this player",
+            name=_("this player"),
             marker_color=[GREY if r["too_few_games"] else BASE for r in rows],
             error_y={
                 "type": "data",
@@ -513,23 +581,30 @@ def player_vs_meta_figure(rows: list[dict], title: str) -> go.Figure:
                 "array": [_num(r["ci_high"]) - _num(r["win_rate"]) for r in rows],
                 "arrayminus": [_num(r["win_rate"]) - _num(r["ci_low"]) for r in rows],
             },
-            text=[TOO_FEW if r["too_few_games"] else "" for r in rows],
+            text=[str(TOO_FEW) if r["too_few_games"] else "" for r in rows],
             customdata=[[r["games"]] for r in rows],
-            hovertemplate="%{y:.1%} over %{customdata[0]} games<extra>this player</extra>",
+            hovertemplate=_("%(rate)s over %(games)s games")
+            % {"rate": "%{y:.1%}", "games": "%{customdata[0]}"}
+            + "<extra>"
+            + _("this player")
+            + "</extra>",
         )
     )
     fig.add_trace(
         go.Bar(
             x=labels,
             y=[_num(r["meta_win_rate"]) for r in rows],
-            name="whole meta",
+            name=_("whole meta"),
             marker_color="#e0a030",
-            hovertemplate="%{y:.1%}<extra>whole meta</extra>",
+            hovertemplate="%{y:.1%}<extra>" + _("whole meta") + "</extra>",
         )
     )
     fig.update_layout(barmode="group")
-    fig.update_yaxes(tickformat=".0%", range=[0, 1], title="win rate")
-    return _layout(fig, title, height=380)
+    fig.update_yaxes(tickformat=".0%", range=[0, 1], title=_("win rate"))
+    fig.update_xaxes(automargin=True)
+    # The legend above the bars: beside them it would take half a phone's width.
+    legend = {"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 1, "xanchor": "right"}
+    return _layout(fig, title, height=380, legend=legend)
 
 
 def to_json(fig: go.Figure) -> str:

@@ -5,7 +5,8 @@ and strings) — the same rows the page draws, the API returns and the CSV holds
 counts happen in the database (``SUM … GROUP BY`` over summary rows); Python only adds the
 per-row arithmetic that needs the aggregated counts (rates, intervals, tests).
 
-Cache keys are ``meta:<game>:v<version>:<query>:<filter digest>``; the version is bumped
+Cache keys are ``meta:<game>:v<version>:<language>:<query>:<filter digest>`` (rows may hold words of
+the page's language: outcome and band names); the version is bumped
 whenever the game's stat rows or summaries change, so a cached answer is never stale and
 nothing has to be deleted.
 """
@@ -19,6 +20,9 @@ from typing import TypeVar
 
 from django.core.cache import cache
 from django.db.models import Exists, Max, Min, OuterRef, Q, QuerySet, Sum
+from django.utils import formats
+from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import gettext as _
 
 from dashboards import models as m
 from dashboards import providers, stats
@@ -29,7 +33,11 @@ from dashboards.summaries import month_of, next_month
 CACHE_SECONDS = 24 * 3600
 T = TypeVar("T")
 
-RESULT_NAMES = {"win": "Winners", "draw": "Drawn sides", "loss": "Losers"}
+RESULT_NAMES = {
+    "win": pgettext_lazy("seats of a game, by outcome", "Winners"),
+    "draw": pgettext_lazy("seats of a game, by outcome", "Drawn sides"),
+    "loss": pgettext_lazy("seats of a game, by outcome", "Losers"),
+}
 
 
 def version(game: str) -> int:
@@ -38,7 +46,7 @@ def version(game: str) -> int:
 
 def cached(name: str, f: MetaFilter, compute: Callable[[MetaFilter], T]) -> T:
     """``compute(f)``, remembered under the game's current data version and the filter digest."""
-    key = f"meta:{f.game}:v{version(f.game)}:{name}:{f.cache_key()}"
+    key = f"meta:{f.game}:v{version(f.game)}:{get_language() or ''}:{name}:{f.cache_key()}"
     value = cache.get(key)
     if value is None:
         value = compute(f)
@@ -167,7 +175,7 @@ def score_components(f: MetaFilter) -> list[dict]:
         by_outcome: dict[str, dict] = {}
         for r in sums:
             if r["component"] == "":
-                by_outcome[r["outcome"]] = {"key": r["outcome"], "name": RESULT_NAMES.get(r["outcome"], r["outcome"]),
+                by_outcome[r["outcome"]] = {"key": r["outcome"], "name": str(RESULT_NAMES.get(r["outcome"], r["outcome"])),
                                             "seats": r["seats"], "score": None, "components": {}}  # fmt: skip
         for r in sums:
             row = by_outcome.get(r["outcome"])
@@ -206,11 +214,20 @@ def dice_luck_distribution(f: MetaFilter) -> list[dict]:
         if len(zs) < stats.MIN_PLAYERS_FOR_DISTRIBUTION:
             return []
         untested = len(named) - len(zs)
-        rows = stats.z_distribution(zs)
-        return [*rows, {"key": "not tested", "name": "not tested (too few dice)", "low": None, "high": None,
+        rows = [{**r, "name": _band_name(r["low"], r["high"])} for r in stats.z_distribution(zs)]
+        return [*rows, {"key": "not tested", "name": _("not tested (too few dice)"), "low": None, "high": None,
                         "players": untested, "share": None, "expected_share": None, "expected_players": None}]  # fmt: skip
 
     return cached("dice-luck-distribution", f, compute)
+
+
+def _band_name(low: float | None, high: float | None) -> str:
+    """A band of dice z-scores in the page's language (the key stays the English name)."""
+    if low is None:
+        return _("below %(high)s") % {"high": formats.number_format(high)}
+    if high is None:
+        return _("%(low)s and above") % {"low": formats.number_format(low)}
+    return _("%(low)s to %(high)s") % {"low": formats.number_format(low), "high": formats.number_format(high)}
 
 
 def game_stats(f: MetaFilter, games: QuerySet | None = None) -> QuerySet:

@@ -10,10 +10,14 @@ import plotly
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import formats
+from django.utils.dateparse import parse_date
+from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
-from dashboards import figures, pieces, providers, queries, stats
+from dashboards import figures, localise, pieces, providers, queries, stats
 from dashboards.datasets import (
     Column,
     Dataset,
@@ -28,20 +32,30 @@ from dashboards.filters import PARAMETERS, RATING_BAND_WIDTH, MetaFilter, parse_
 from dashboards.modes import filter_modes
 
 
+def plotly_separators() -> str:
+    """Plotly's ``layout.separators`` for the active language: its decimal mark, then its thousands
+    separator (English ".,", Italian and Spanish ",.", Polish ", " with a no-break space)."""
+    return formats.get_format("DECIMAL_SEPARATOR") + formats.get_format("THOUSAND_SEPARATOR")
+
+
 def _base(game: str | None = None) -> dict:
-    return {"pages": pages_for(game).values() if game else [], "plotly_version": plotly.__version__}
+    return {
+        "pages": pages_for(game).values() if game else [],
+        "plotly_version": plotly.__version__,
+        "plotly_separators": plotly_separators(),
+    }
 
 
 def _game_or_404(game: str) -> str:
     if game not in meta_games():
-        raise Http404("no such game")
+        raise Http404(_("No such game"))
     return game
 
 
 def _panel(dataset: Dataset, f: MetaFilter) -> dict:
-    rows = dataset.rows(f)
+    rows = localise.rows(dataset.rows(f))
     # Building Plotly figures costs more than reading cached rows; keep their JSON too.
-    figure_json = queries.cached(f"figures:{dataset.key}", f, lambda f: [figures.to_json(fig) for fig in
+    figure_json = queries.cached(f"figures:{dataset.key}:{get_language()}", f, lambda f: [figures.to_json(fig) for fig in
                                  dataset.figures(rows, f)]) if rows else []  # fmt: skip
     shown = rows[: dataset.table_limit]
     tested = sum(1 for r in rows if r.get("p_value") is not None)
@@ -49,6 +63,9 @@ def _panel(dataset: Dataset, f: MetaFilter) -> dict:
     api_url = reverse("dashboards_api:dataset", args=[f.game, dataset.key])
     return {
         "dataset": dataset,
+        "test": " ".join(
+            str(t) for t in (localise.test_description(dataset.test), getattr(dataset, "test_note", "")) if t
+        ),
         "figures": [{"id": f"fig-{dataset.key}-{i}", "json": j} for i, j in enumerate(figure_json)],
         "headers": [{"label": c.label, "numeric": c.fmt != "text"} for c in dataset.columns],
         "table": [
@@ -88,7 +105,7 @@ def _filter_context(game: str, f: MetaFilter, errors: dict) -> dict:
     known = queries.known_values(game)
     return {
         "filter": f,
-        "filter_errors": errors,
+        "filter_errors": localise.filter_errors(errors),
         "filter_help": PARAMETERS,
         "known": known,
         "band_width": RATING_BAND_WIDTH,
@@ -116,6 +133,7 @@ def index(request):
         "games": games,
         "included": include,
         "simulated_hidden": 0 if include else sum(g["simulated"] for g in games),
+        "any_games": any(g["games"] or g["simulated"] for g in games),
         "include_url": _include_simulated_url(""),
         **_base(),
     }
@@ -127,7 +145,7 @@ def dashboard(request, game: str, page: str = "overview"):
     game = _game_or_404(game)
     pages, datasets = pages_for(game), datasets_for(game)
     if page not in pages:
-        raise Http404("no such page")
+        raise Http404(_("No such page"))
     f, errors = parse_filter(game, request.GET)
     context = {
         "game": game,
@@ -176,27 +194,40 @@ def _not_found(request, game: str | None, message: str):
 def piece(request, game: str, key: str):
     """One piece's page: rates and, for a game that records them, win rate by month, matchups, partners."""
     if game not in meta_games():
-        return _not_found(request, None, "There is no game by that name on the meta pages.")
+        return _not_found(request, None, _("There is no game by that name on the meta pages."))
     f, errors = parse_filter(game, request.GET)
     try:
         profile = pieces.profile(f, key)
     except pieces.NoSuchPiece:
         plugin = providers.plugin(game)
         if not pieces.has_pieces(game):
-            message = (
-                f"{game_name(game)}'s verified results do not record {plugin.pieces_noun} yet, so there is no page "
-                f"per {plugin.piece_noun}; its overview shows what its results hold."
-            )
+            message = _(
+                "%(game)s's verified results do not record %(pieces)s yet, so there is no page per %(piece)s; "
+                "its overview shows what its results hold."
+            ) % {"game": game_name(game), "pieces": plugin.pieces_noun, "piece": plugin.piece_noun}
         else:
-            message = (
-                f"No verified {game_name(game)} game has fielded a {plugin.piece_noun} with the id “{key}”."
-            )
+            message = _("No verified %(game)s game has fielded a %(piece)s with the id “%(key)s”.") % {
+                "game": game_name(game),
+                "piece": plugin.piece_noun,
+                "key": key,
+            }
         return _not_found(request, game, message)
-    labels = ["Against", "Games", "W", "D", "L", "Win rate", "95% CI low", "95% CI high"]
+    labels = [
+        _("Against"),
+        _("Games"),
+        _("W"),
+        _("D"),
+        _("L"),
+        _("Win rate"),
+        _("95% CI low"),
+        _("95% CI high"),
+    ]
     headers = [{"label": label, "numeric": i > 0} for i, label in enumerate(labels)]
     figure = None
     if profile.get("months") and any(r["games"] for r in profile["months"]):
-        fig = figures.entry_months_figure(profile["months"], f"{profile['name']}: win and pick rate by month")
+        fig = figures.entry_months_figure(
+            profile["months"], _("%(name)s: win and pick rate by month") % {"name": profile["name"]}
+        )
         figure = {"id": "fig-piece-months", "json": figures.to_json(fig)}
     context = {
         "game": game,
@@ -210,7 +241,7 @@ def piece(request, game: str, key: str):
                 "ci_low": format_cell(r["ci_low"], "pct"),
                 "ci_high": format_cell(r["ci_high"], "pct"),
                 "pick_rate": format_cell(r.get("pick_rate"), "pct"),
-                "balance": r.get("balance", ""),
+                "balance": localise.label(r.get("balance", "")),
                 "too_few_games": r.get("too_few_games"),
             }
             for r in profile["rates"]
@@ -220,7 +251,10 @@ def piece(request, game: str, key: str):
         "pieces_noun": providers.plugin(game).pieces_noun,
         "pieces_page": providers.plugin(game).pieces_page,
         "matchup_headers": headers,
-        "partner_headers": [{"label": "With", "numeric": False}, *headers[1:]],
+        "partner_headers": [
+            {"label": pgettext_lazy("a piece fielded beside this one", "With"), "numeric": False},
+            *headers[1:],
+        ],
         "best": _rows_with_cells(profile.get("best", []), _MATCHUP_COLUMNS, "col", f),
         "worst": _rows_with_cells(profile.get("worst", []), _MATCHUP_COLUMNS, "col", f),
         "matchups": _rows_with_cells(profile.get("matchups", []), _MATCHUP_COLUMNS, "col", f),
@@ -244,11 +278,12 @@ def player(request, name: str):
     profile = pages.profile(name, simulated=simulated)
     ratings, accounts = pages.ratings(name), pages.accounts(name)
     known = profile["games"] or profile["simulated_hidden"] or ratings or accounts
-    fig = figures.player_vs_meta_figure(profile["factions"], "Win rate by faction against the meta")
+    named = [{**r, "game": _game_label(r.get("game"))} for r in profile["factions"]]
+    fig = figures.player_vs_meta_figure(named, _("Win rate by faction against the meta"))
     factions = [
-        {**r, "cells": [format_cell(r.get(k), fmt) for k, fmt in _PLAYER_FACTION_COLUMNS]}
-        for r in profile["factions"]
+        {**r, "cells": [format_cell(r.get(k), fmt) for k, fmt in _PLAYER_FACTION_COLUMNS]} for r in named
     ]
+    profile = {**profile, "history": [_history_row(h) for h in profile.get("history", [])]}
     return render(
         request,
         "dashboards/player.html",
@@ -262,16 +297,16 @@ def player(request, name: str):
             "include_url": _include_simulated_url(""),
             "factions": factions,
             "faction_headers": [
-                "Game",
-                "Faction",
-                "Games",
-                "W",
-                "D",
-                "L",
-                "Win rate",
-                "95% CI low",
-                "95% CI high",
-                "Meta win rate",
+                _("Game"),
+                _("Faction"),
+                _("Games"),
+                _("W"),
+                _("D"),
+                _("L"),
+                _("Win rate"),
+                _("95% CI low"),
+                _("95% CI high"),
+                _("Meta win rate"),
             ],  # fmt: skip
             "figure": {"id": "fig-player", "json": figures.to_json(fig)} if factions else None,
             "api_url": reverse("dashboards_api:player", args=[name]),
@@ -279,6 +314,45 @@ def player(request, name: str):
         },
         status=200 if known else 404,
     )
+
+
+# How a seat's game came out, and how the game ended (the engine's words), as the page says them.
+RESULT_LABELS = {
+    "win": pgettext_lazy("a player's result", "win"),
+    "draw": pgettext_lazy("a player's result", "draw"),
+    "loss": pgettext_lazy("a player's result", "loss"),
+}
+ENDED_BY_LABELS = {
+    "rounds": pgettext_lazy("how a game ended", "rounds"),
+    "round_limit": pgettext_lazy("how a game ended", "round limit"),
+    "knockout": pgettext_lazy("how a game ended", "knockout"),
+    "concession": pgettext_lazy("how a game ended", "concession"),
+    "elimination": pgettext_lazy("how a game ended", "elimination"),
+    "objective": pgettext_lazy("how a game ended", "objective"),
+    "agreed-draw": pgettext_lazy("how a game ended", "agreed draw"),
+    "report": pgettext_lazy("how a game ended", "reported result"),
+}
+
+
+def _game_label(game: str | None) -> str:
+    """A game's name (its plugin's label), or the id itself for a game no plugin knows."""
+    try:
+        return game_name(game) if game else ""
+    except LookupError:
+        return game or ""
+
+
+def _history_row(h: dict) -> dict:
+    """A history row with what the page shows: the day in the language's format, the game's name,
+    the result and how the game ended in words of the page's language."""
+    day = parse_date(h["played_on"]) if isinstance(h.get("played_on"), str) else h.get("played_on")
+    return {
+        **h,
+        "played_on": formats.date_format(day, "SHORT_DATE_FORMAT") if day else h.get("played_on"),
+        "game": _game_label(h.get("game")),
+        "result_label": RESULT_LABELS.get(h.get("result"), h.get("result")),
+        "ended_label": ENDED_BY_LABELS.get(h.get("ended_by"), h.get("ended_by")),
+    }
 
 
 _PLAYER_FACTION_COLUMNS = (

@@ -10,6 +10,12 @@ import engine
 from rulebook import rules
 
 
+def games(request):
+    """Every game's rules reference, one link each (the site menu links here)."""
+    rows = [{"info": info, "rules": len(info.rules_index)} for info in engine.games()]
+    return render(request, "rulebook/games.html", {"games": rows})
+
+
 def rule_index(request, game: str):
     try:
         info = engine.game(game)

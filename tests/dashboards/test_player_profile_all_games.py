@@ -15,6 +15,7 @@ from django.urls import reverse
 
 import engine
 from accounts.services import create_player
+from dashboards.datasets import game_name
 from dashboards.tasks import refresh_all_stale
 from gamelogs.services import submit_log
 from games.hoplomachus.names import faction_name
@@ -150,9 +151,15 @@ def test_a_name_with_games_of_two_games_sees_both(client, verify):
     html = client.get(reverse("dashboards:player", args=["Eli Stone"])).content.decode()
     assert "2 verified games logged under this name" in html
     rows = _history_rows(html)
-    assert len(rows) == 2 and any(HR in r for r in rows) and any(FE in r for r in rows)
-    vs_meta = html[html.index('id="vs-meta"') : html.index('id="history"')]
-    assert HR in vs_meta and FE in vs_meta and "Evil Warriors" in unescape(vs_meta)
+    # The page names the games (their plugins' labels), not their ids.
+    hr_name, fe_name = game_name(HR), game_name(FE)
+    assert (
+        len(rows) == 2
+        and any(hr_name in unescape(r) for r in rows)
+        and any(fe_name in unescape(r) for r in rows)
+    )
+    vs_meta = unescape(html[html.index('id="vs-meta"') : html.index('id="history"')])
+    assert hr_name in vs_meta and fe_name in vs_meta and "Evil Warriors" in vs_meta
 
 
 def test_team_mates_and_the_game_as_opponent(verify):

@@ -49,6 +49,21 @@ def test_the_rules_index_lists_every_rule_with_a_link(client):
     assert f'href="/rules/{GAME}/BG-8.1.1/"' in text and f'href="/rules/{GAME}/BG-AMB-33/"' in text
 
 
+def test_the_rules_page_lists_every_game_and_the_menu_links_it_on_every_page(client):
+    import engine
+
+    page = client.get("/rules/").content.decode()
+    games = page[page.index('id="rule-games"') :]
+    for info in engine.games():
+        assert f'href="/rules/{info.id}/"' in games and f"{info.name} rules" in games
+    for path in ("/", "/rules/motu-battleground/", "/meta/", "/no/such/page/"):
+        menu = client.get(path).content.decode().split('aria-label="Main menu"')[1].split("</nav>")[0]
+        assert 'href="/rules/">Rules reference</a>' in menu, path
+    client.cookies["django_language"] = "it"
+    page = client.get("/rules/").content.decode()
+    assert "Riferimento delle regole" in page and "Regole di " in page
+
+
 def test_an_illegal_log_page_links_its_rule_and_explains_it(logged_in, user):
     log, _ = legal_simulated_log(first_seed=5)
     bad, index = with_die_of_seven(log)

@@ -137,7 +137,10 @@ def test_the_redoc_bundle_is_served_without_the_address_of_the_redocly_logo(clie
 @pytest.mark.django_db
 def test_the_meta_is_in_the_main_navigation_and_links_back(client):
     assert b'<a href="/meta/">Meta</a>' in client.get("/").content
-    assert b'href="/">\xe2\x86\x90 Back to the site</a>' in client.get("/meta/").content
+    # The meta pages are the site's pages: its menu (home, the meta, the rules) and its language switcher.
+    meta = client.get("/meta/").content
+    assert b'<a class="brand" href="/">Arbiter</a>' in meta and b'<a href="/meta/">Meta</a>' in meta
+    assert b'href="/rules/">Rules reference</a>' in meta and b'id="language-switcher"' in meta
 
 
 @pytest.mark.django_db

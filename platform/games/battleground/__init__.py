@@ -7,6 +7,8 @@ also keeps how many knock-outs each side dealt, from the verdict's statistics, w
 
 from __future__ import annotations
 
+from django.utils.translation import pgettext_lazy
+
 from games import DrawBreak, GamePlugin, SimulatedSide, register
 from games.battleground import content, lists, log_check
 from tournaments.algorithms.tiebreaks import METRICS, component_metric
@@ -17,8 +19,8 @@ GAME_ID = "motu-battleground"
 class Battleground(GamePlugin):
     game_id = GAME_ID
     name = "Masters of the Universe: Battleground"
-    piece_noun = "character"
-    pieces_noun = "characters"
+    piece_noun = pgettext_lazy("a piece of the game", "character")
+    pieces_noun = pgettext_lazy("pieces of the game", "characters")
     pieces_page = "characters"
     score_label = "VP"
     score_components = {"objectives": "Objectives", "missions": "Missions", "knockouts": "Knock-outs"}

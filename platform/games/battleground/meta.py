@@ -7,14 +7,17 @@ source, knock-out timing, weapon types and objectives by map read its statistics
 from __future__ import annotations
 
 import plotly.graph_objects as go
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
-from dashboards import figures, queries, stats
+from dashboards import figures, localise, queries, stats
 from dashboards.datasets import (
     RATE_COLUMNS,
     Column,
     Dataset,
     Page,
     ScoreComponents,
+    lazy_text,
     piece_links,
 )
 from dashboards.filters import MetaFilter
@@ -43,11 +46,14 @@ class RateDataset(Dataset):
         self.key, self.title, self.noun = key, title, noun
         self.columns = RATE_COLUMNS[:-1] + extra + RATE_COLUMNS[-1:]
         self.chart_limit, self.table_limit, self.names_pieces = chart_limit, table_limit, names_pieces
-        self.description = (
-            f"Every side (one player's force in one game) that fielded the {noun} counts as one game for it, "
-            f"mirror matches included. Win rate = wins ÷ games (a draw is not a win); score rate counts a draw "
-            f"as half. Pick rate = sides that fielded the {noun} ÷ all sides in the filter (two per game). "
-            f"Bars show the Wilson 95% interval."
+        self.description = lazy_text(
+            _(
+                "Every side (one player's force in one game) that fielded the %(noun)s counts as one game for it, "
+                "mirror matches included. Win rate = wins ÷ games (a draw is not a win); score rate counts a draw "
+                "as half. Pick rate = sides that fielded the %(noun)s ÷ all sides in the filter (two per game). "
+                "Bars show the 95%% Wilson interval."
+            ),
+            noun=noun,
         )
 
     def rows(self, f: MetaFilter) -> list[dict]:
@@ -55,13 +61,18 @@ class RateDataset(Dataset):
 
     def figures(self, rows: list[dict], f: MetaFilter) -> list[go.Figure]:
         links = piece_links(f, [r["key"] for r in rows]) if self.names_pieces else None
-        out = [figures.win_rate_figure(rows, f"Win rate by {self.noun}", limit=self.chart_limit, links=links)]
+        title = gettext("Win rate by %(noun)s") % {"noun": self.noun}
+        out = [figures.win_rate_figure(rows, title, limit=self.chart_limit, links=links)]
         if figures.constant_pick_rate(rows) is None:
             top = figures.top_by_games(rows, self.chart_limit)
-            title = f"Pick rate by {self.noun}"
+            title = gettext("Pick rate by %(noun)s") % {"noun": self.noun}
             if len(top) < len(rows):
-                title += f": the {len(top)} with most games, of {len(rows)}"
-            out.append(figures.pick_rate_figure(top, title, "sides"))
+                title = gettext("%(title)s: the %(shown)s with most games, of %(total)s") % {
+                    "title": title,
+                    "shown": len(top),
+                    "total": len(rows),
+                }
+            out.append(figures.pick_rate_figure(top, title, gettext("sides")))
         return out
 
     def notes(self, rows: list[dict], f: MetaFilter) -> list[str]:
@@ -69,9 +80,12 @@ class RateDataset(Dataset):
         if constant is None:
             return []
         return [
-            f"Pick rate is not charted: every {self.noun} here is picked by exactly {constant:.0%} of sides, so "
-            f"the chart would be {len(rows)} equal bars. With {len(rows)} {self.noun}s and one of each in every "
-            f"game this holds by construction. The numbers are in the table."
+            gettext(
+                "Pick rate is not charted: every %(noun)s here is picked by exactly %(rate)s of sides, so the chart "
+                "would be %(count)s equal bars. With %(count)s of them and one of each in every game this holds by "
+                "construction. The numbers are in the table."
+            )
+            % {"noun": self.noun, "rate": localise.percent(constant, 0), "count": len(rows)}
         ]
 
     def piece_keys(self, row: dict, column: Column) -> list[str]:
@@ -82,32 +96,36 @@ class RateDataset(Dataset):
 
 class Balance(Dataset):
     key = "balance"
-    title = "Balance flags"
+    title = _("Balance flags")
     test = stats.BALANCE_TEST_DESCRIPTION
-    description = (
+    description = _(
         "Entries whose wins and losses differ beyond chance, graded by the test's p-value: "
         "p < 0.001 very strong, p < 0.01 strong, p < 0.05 weak evidence. Entries below the minimum "
         "sample are not tested. With many entries some are flagged 'weak' by chance alone: testing "
         "N fair entries at the 5% level flags about N × 0.05 of them."
     )
     columns = (
-        Column("dimension", "Dimension", "text"),
-        Column("name", "Name", "text"),
-        Column("games", "Games"),
-        Column("wins", "W"),
-        Column("losses", "L"),
-        Column("win_rate", "Win rate", "pct"),
-        Column("p_value", "p-value", "p"),
-        Column("balance", "Balance", "text"),
+        Column("dimension_name", _("Dimension"), "text"),
+        Column("name", _("Name"), "text"),
+        Column("games", _("Games")),
+        Column("wins", _("W")),
+        Column("losses", _("L")),
+        Column("win_rate", _("Win rate"), "pct"),
+        Column("p_value", _("p-value"), "p"),
+        Column("balance", _("Balance"), "text"),
     )
 
     def rows(self, f: MetaFilter) -> list[dict]:
-        return bg_queries.balance(f)
+        names = {key: DATASETS[key].title for key in bg_queries.RATE_DIMENSIONS if key in DATASETS}
+        return [
+            {**r, "dimension_name": str(names.get(r["dimension"], r["dimension"]))}
+            for r in bg_queries.balance(f)
+        ]
 
     def figures(self, rows, f):
         keys = [r["key"] for r in rows if r["dimension"] == "characters"]
         links = {f"characters:{k}": url for k, url in piece_links(f, keys).items()}
-        return [figures.balance_figure(rows, "Win rate against games, by balance flag", links)]
+        return [figures.balance_figure(rows, _("Win rate against games, by balance flag"), links)]
 
     def piece_keys(self, row: dict, column: Column) -> list[str]:
         if column.key != "name":
@@ -118,8 +136,8 @@ class Balance(Dataset):
 
 
 MATRIX_COLUMNS = (
-    Column("row_name", "Row", "text", link="row"),
-    Column("col_name", "Against", "text", link="col"),
+    Column("row_name", _("Row"), "text", link="row"),
+    Column("col_name", _("Against"), "text", link="col"),
     *RATE_COLUMNS[1:8],  # games, W, D, L, win rate and its interval
 )
 
@@ -132,13 +150,20 @@ class Matchups(Dataset):
 
     def __init__(self, key: str, title: str, noun: str, *, characters: bool):
         self.key, self.title, self.noun, self.characters = key, title, noun, characters
-        top = f" The {bg_queries.MATRIX_TOP} characters with most games are shown." if characters else ""
-        self.description = (
-            f"Each cell: the row {noun}'s win rate against sides that fielded the column {noun}, over the games "
-            f"where they met (a mirror match counts once for each side). Hover a cell for its games, W–D–L and "
-            f"Wilson 95% interval; cells with fewer games than the minimum are left grey with their count in "
-            f"brackets.{top}"
+        cells = _(
+            "Each cell: the row %(noun)s's win rate against sides that fielded the column %(noun)s, over the games "
+            "where they met (a mirror match counts once for each side). Hover a cell for its games, W–D–L and "
+            "95%% Wilson interval; cells with fewer games than the minimum are left grey with their count in "
+            "brackets."
         )
+        if characters:
+            cells = _(
+                "Each cell: the row %(noun)s's win rate against sides that fielded the column %(noun)s, over the "
+                "games where they met (a mirror match counts once for each side). Hover a cell for its games, W–D–L "
+                "and 95%% Wilson interval; cells with fewer games than the minimum are left grey with their count "
+                "in brackets. The %(top)s characters with most games are shown."
+            )
+        self.description = lazy_text(cells, noun=noun, top=bg_queries.MATRIX_TOP)
         self.columns = tuple(c if characters else Column(c.key, c.label, c.fmt) for c in MATRIX_COLUMNS)
 
     def rows(self, f: MetaFilter) -> list[dict]:
@@ -148,133 +173,141 @@ class Matchups(Dataset):
 
     def figures(self, rows, f):
         links = piece_links(f, {r["row"] for r in rows}) if self.characters else None
-        return [figures.matchup_figure(rows, f"{self.title}: row's win rate against column", links)]
+        title = gettext("%(title)s: row's win rate against column") % {"title": self.title}
+        return [figures.matchup_figure(rows, title, links)]
 
 
 class Initiative(Dataset):
     key = "initiative"
-    title = "First-player (initiative) advantage"
-    test = stats.BALANCE_TEST_DESCRIPTION + " Applied to the first player's decisive games."
-    description = "Results of the player who took the first turn against the second player."
-    columns = RATE_COLUMNS[:9] + (Column("balance", "Test", "text"),)
+    title = _("First-player (initiative) advantage")
+    test = stats.BALANCE_TEST_DESCRIPTION  # the page adds what it is applied to (``test_note``)
+    test_note = _("Applied to the first player's decisive games.")
+    description = _("Results of the player who took the first turn against the second player.")
+    columns = RATE_COLUMNS[:9] + (Column("balance", _("Test"), "text"),)
 
     def rows(self, f):
         return bg_queries.initiative(f)
 
     def figures(self, rows, f):
-        return [figures.initiative_figure(rows, "Results by seat")]
+        return [figures.initiative_figure(rows, _("Results by seat"))]
 
 
 class VpSources(Dataset):
     key = "vp-sources"
-    title = "Where VP come from"
-    description = (
+    title = _("Where VP come from")
+    description = _(
         "Mean VP per side from objectives, missions and knock-outs, for winners, drawn sides and losers."
     )
     columns = (
-        Column("name", "Sides", "text"),
-        Column("sides", "Count"),
-        Column("vp_objectives", "Objectives", "float"),
-        Column("vp_missions", "Missions", "float"),
-        Column("vp_knockouts", "Knock-outs", "float"),
-        Column("vp_total", "Total", "float"),
+        Column("name", _("Sides"), "text"),
+        Column("sides", _("Count")),
+        Column("vp_objectives", _("Objectives"), "float"),
+        Column("vp_missions", _("Missions"), "float"),
+        Column("vp_knockouts", _("Knock-outs"), "float"),
+        Column("vp_total", _("Total"), "float"),
     )
 
     def rows(self, f):
         return bg_queries.vp_sources(f)
 
     def figures(self, rows, f):
-        return [bg_figures.vp_sources_figure(rows, "Mean VP per side by source")]
+        return [bg_figures.vp_sources_figure(rows, _("Mean VP per side by source"))]
 
 
 class VpByRound(Dataset):
     key = "vp-by-round"
-    title = "VP by round"
-    description = "Mean cumulative VP at the end of each round, for sides that went on to win, draw or lose."
+    title = _("VP by round")
+    description = _(
+        "Mean cumulative VP at the end of each round, for sides that went on to win, draw or lose."
+    )
     columns = (
-        Column("round", "Round"),
-        Column("name", "Sides", "text"),
-        Column("sides", "Count"),
-        Column("mean_vp", "Mean VP", "float"),
+        Column("round", _("Round")),
+        Column("name", _("Sides"), "text"),
+        Column("sides", _("Count")),
+        Column("mean_vp", _("Mean VP"), "float"),
     )
 
     def rows(self, f):
         return bg_queries.vp_by_round(f)
 
     def figures(self, rows, f):
-        return [bg_figures.vp_by_round_figure(rows, "Cumulative VP by round")]
+        return [bg_figures.vp_by_round_figure(rows, _("Cumulative VP by round"))]
 
 
 class GameLength(Dataset):
     key = "game-length"
-    title = "Game length"
-    description = (
+    title = _("Game length")
+    description = _(
         "Games by rounds played and by how they ended (rounds ran out, knock-out, concession, agreed draw)."
     )
     columns = (
-        Column("rounds_played", "Rounds"),
-        Column("ended_by", "Ended by", "text"),
-        Column("games", "Games"),
-        Column("share", "Share", "pct"),
+        Column("rounds_played", _("Rounds")),
+        Column("ended_by", _("Ended by"), "text"),
+        Column("games", _("Games")),
+        Column("share", _("Share"), "pct"),
     )
 
     def rows(self, f):
         return queries.game_length(f)
 
     def figures(self, rows, f):
-        return [figures.game_length_figure(rows, "Rounds played and how games ended")]
+        return [figures.game_length_figure(rows, _("Rounds played and how games ended"))]
 
 
 class KnockoutTiming(Dataset):
     key = "knockout-timing"
-    title = "Knock-out timing"
-    description = "Characters knocked out, by the round in which it happened."
-    columns = (Column("round", "Round"), Column("knockouts", "Knock-outs"), Column("share", "Share", "pct"))
+    title = _("Knock-out timing")
+    description = _("Characters knocked out, by the round in which it happened.")
+    columns = (
+        Column("round", _("Round")),
+        Column("knockouts", _("Knock-outs")),
+        Column("share", _("Share"), "pct"),
+    )
 
     def rows(self, f):
         return bg_queries.knockout_timing(f)
 
     def figures(self, rows, f):
-        return [bg_figures.knockout_timing_figure(rows, "Knock-outs by round")]
+        return [bg_figures.knockout_timing_figure(rows, _("Knock-outs by round"))]
 
 
 class WeaponTypes(Dataset):
     key = "weapon-types"
-    title = "Damage by weapon type"
-    description = "Attack outcomes summed over every weapon of a type; rates are per attack."
+    title = _("Damage by weapon type")
+    description = _("Attack outcomes summed over every weapon of a type; rates are per attack.")
     columns = (
-        Column("name", "Type", "text"),
-        Column("attacks", "Attacks"),
-        Column("successes", "Successes"),
-        Column("wounds", "Wounds"),
-        Column("knockouts", "Knock-outs"),
-        Column("successes_per_attack", "Successes / attack", "float"),
-        Column("wounds_per_attack", "Wounds / attack", "float"),
-        Column("knockouts_per_attack", "Knock-outs / attack", "float"),
+        Column("name", _("Type"), "text"),
+        Column("attacks", _("Attacks")),
+        Column("successes", _("Successes")),
+        Column("wounds", _("Wounds")),
+        Column("knockouts", _("Knock-outs")),
+        Column("successes_per_attack", _("Successes / attack"), "float"),
+        Column("wounds_per_attack", _("Wounds / attack"), "float"),
+        Column("knockouts_per_attack", _("Knock-outs / attack"), "float"),
     )
 
     def rows(self, f):
         return bg_queries.weapon_types(f)
 
     def figures(self, rows, f):
-        return [bg_figures.weapon_types_figure(rows, "Damage per attack by weapon type")]
+        return [bg_figures.weapon_types_figure(rows, _("Damage per attack by weapon type"))]
 
 
 class ObjectivesByMap(Dataset):
     key = "objectives-by-map"
-    title = "Objective claim rate by map"
-    description = (
-        "Objectives claimed by either side ÷ objectives on offer, per map, with the Wilson 95% interval "
+    title = _("Objective claim rate by map")
+    description = _(
+        "Objectives claimed by either side ÷ objectives on offer, per map, with the 95% Wilson interval "
         "(each objective on offer counted as one trial)."
     )
     columns = (
-        Column("map", "Map", "text"),
-        Column("games", "Games"),
-        Column("claimed", "Claimed"),
-        Column("available", "On offer"),
-        Column("claim_rate", "Claim rate", "pct"),
-        Column("ci_low", "95% CI low", "pct"),
-        Column("ci_high", "95% CI high", "pct"),
+        Column("map", _("Map"), "text"),
+        Column("games", _("Games")),
+        Column("claimed", _("Claimed")),
+        Column("available", _("On offer")),
+        Column("claim_rate", _("Claim rate"), "pct"),
+        Column("ci_low", _("95% CI low"), "pct"),
+        Column("ci_high", _("95% CI high"), "pct"),
     )
 
     def rows(self, f):
@@ -283,7 +316,7 @@ class ObjectivesByMap(Dataset):
         return objectives_by_map(f)
 
     def figures(self, rows, f):
-        return [bg_figures.objectives_by_map_figure(rows, "Objectives claimed by map")]
+        return [bg_figures.objectives_by_map_figure(rows, _("Objectives claimed by map"))]
 
 
 class DiceLuck(Dataset):
@@ -291,82 +324,112 @@ class DiceLuck(Dataset):
     Each player sees their own dice on their profile; staff have the named table in the API."""
 
     key = "dice-luck"
-    title = "Dice luck across players"
+    title = _("Dice luck across players")
     test = stats.DICE_TEST_DESCRIPTION
-    description = (
-        "How far each player's recorded dice (seeded games are fair by construction and left out) sit from "
-        "what their dice should have given, as a z-score, counted per band with no names, beside what fair "
-        "dice would give. Players with fewer than 30 dice are not tested; with fewer than "
-        f"{stats.MIN_PLAYERS_FOR_DISTRIBUTION} players tested nothing is shown. Your own dice are on your profile."
+    description = lazy_text(
+        _(
+            "How far each player's recorded dice (seeded games are fair by construction and left out) sit from "
+            "what their dice should have given, as a z-score, counted per band with no names, beside what fair "
+            "dice would give. Players with fewer than 30 dice are not tested; with fewer than "
+            "%(players)s players tested nothing is shown. Your own dice are on your profile."
+        ),
+        players=stats.MIN_PLAYERS_FOR_DISTRIBUTION,
     )
     columns = (
-        Column("name", "z-score", "text"),
-        Column("players", "Players"),
-        Column("share", "Share", "pct"),
-        Column("expected_share", "Fair dice", "pct"),
+        Column("name", _("z-score"), "text"),
+        Column("players", _("Players")),
+        Column("share", _("Share"), "pct"),
+        Column("expected_share", _("Fair dice"), "pct"),
     )
 
     def rows(self, f):
         return queries.dice_luck_distribution(f)
 
     def figures(self, rows, f):
-        return [figures.dice_luck_distribution_figure(rows, "Players by dice luck")]
+        return [figures.dice_luck_distribution_figure(rows, _("Players by dice luck"))]
 
 
 class TrendsMonth(Dataset):
     key = "trends-month"
-    title = "Faction trends by month"
-    description = (
+    title = _("Faction trends by month")
+    description = _(
         "Faction win and pick rates per calendar month of play; hollow grey points have too few games."
     )
-    columns = (Column("month", "Month", "text"),) + RATE_COLUMNS
+    columns = (Column("month", _("Month"), "text"),) + RATE_COLUMNS
 
     def rows(self, f):
         return bg_queries.trends_month(f)
 
     def figures(self, rows, f):
         return [
-            figures.trend_figure(rows, "Faction win rate by month", "month"),
-            figures.trend_figure(rows, "Faction pick rate by month", "month", "pick_rate"),
+            figures.trend_figure(rows, _("Faction win rate by month"), "month"),
+            figures.trend_figure(rows, _("Faction pick rate by month"), "month", "pick_rate"),
         ]
 
 
 class TrendsEvent(Dataset):
     key = "trends-event"
-    title = "Faction results by event"
-    description = (
+    title = _("Faction results by event")
+    description = _(
         "Faction win and pick rates at each event (games whose log names an event), events in the order "
         "they were first played."
     )
-    columns = (Column("event", "Event", "text"), Column("event_date", "First played", "text")) + RATE_COLUMNS
+    columns = (
+        Column("event", _("Event"), "text"),
+        Column("event_date", _("First played"), "text"),
+    ) + RATE_COLUMNS
 
     def rows(self, f):
         return bg_queries.trends_event(f)
 
     def figures(self, rows, f):
-        return [figures.trend_figure(rows, "Faction win rate by event", "event")]
+        return [figures.trend_figure(rows, _("Faction win rate by event"), "event")]
 
 
-_WOUNDS = Column("wounds_dealt_per_game", "Wounds dealt / game", "float")
+_WOUNDS = Column("wounds_dealt_per_game", _("Wounds dealt / game"), "float")
 DATASETS: dict[str, Dataset] = {
     d.key: d
     for d in (
-        RateDataset("factions", "Factions", "faction"),
+        RateDataset("factions", _("Factions"), pgettext_lazy("an entry of the meta", "faction")),
         RateDataset(
             "characters",
-            "Characters",
-            "character",
-            (Column("survival_rate", "Survived", "pct"), _WOUNDS),
+            _("Characters"),
+            pgettext_lazy("an entry of the meta", "character"),
+            (Column("survival_rate", _("Survived"), "pct"), _WOUNDS),
             names_pieces=True,
         ),
         # Hundreds of pairs: the chart keeps the most played, the sortable table has them all.
-        RateDataset("pairs", "Character pairs", "pair of characters", chart_limit=20, table_limit=2000),
-        Matchups("faction-matchups", "Faction matchups", "faction", characters=False),
-        Matchups("character-matchups", "Character matchups", "character", characters=True),
         RateDataset(
-            "weapons", "Weapons", "weapon", (Column("wounds_per_attack", "Wounds / attack", "float"),)
+            "pairs",
+            _("Character pairs"),
+            pgettext_lazy("an entry of the meta", "pair of characters"),
+            chart_limit=20,
+            table_limit=2000,
         ),
-        RateDataset("items", "Items", "item", (Column("uses_per_game", "Uses / game", "float"),)),
+        Matchups(
+            "faction-matchups",
+            _("Faction matchups"),
+            pgettext_lazy("an entry of the meta", "faction"),
+            characters=False,
+        ),
+        Matchups(
+            "character-matchups",
+            _("Character matchups"),
+            pgettext_lazy("an entry of the meta", "character"),
+            characters=True,
+        ),
+        RateDataset(
+            "weapons",
+            _("Weapons"),
+            pgettext_lazy("an entry of the meta", "weapon"),
+            (Column("wounds_per_attack", _("Wounds / attack"), "float"),),
+        ),
+        RateDataset(
+            "items",
+            _("Items"),
+            pgettext_lazy("an entry of the meta", "item"),
+            (Column("uses_per_game", _("Uses / game"), "float"),),
+        ),
         Balance(),
         Initiative(),
         VpSources(),
@@ -387,17 +450,17 @@ DATASETS: dict[str, Dataset] = {
 PAGES: dict[str, Page] = {
     p.slug: p
     for p in (
-        Page("overview", "Overview", ("factions", "initiative", "game-length")),
-        Page("factions", "Factions", ("factions",)),
-        Page("characters", "Characters", ("characters",)),
-        Page("pairs", "Character pairs", ("pairs",)),
-        Page("matchups", "Matchups", ("faction-matchups", "character-matchups")),
-        Page("weapons", "Weapons", ("weapons", "weapon-types")),
-        Page("items", "Items", ("items",)),
-        Page("balance", "Balance", ("balance",)),
+        Page("overview", _("Overview"), ("factions", "initiative", "game-length")),
+        Page("factions", _("Factions"), ("factions",)),
+        Page("characters", _("Characters"), ("characters",)),
+        Page("pairs", _("Character pairs"), ("pairs",)),
+        Page("matchups", _("Matchups"), ("faction-matchups", "character-matchups")),
+        Page("weapons", _("Weapons"), ("weapons", "weapon-types")),
+        Page("items", _("Items"), ("items",)),
+        Page("balance", _("Balance"), ("balance",)),
         Page(
             "games",
-            "How games go",
+            _("How games go"),
             (
                 "initiative",
                 "vp-sources",
@@ -407,7 +470,7 @@ PAGES: dict[str, Page] = {
                 "objectives-by-map",
             ),
         ),
-        Page("dice", "Dice luck", ("dice-luck",)),
-        Page("trends", "Trends", ("trends-month", "trends-event")),
+        Page("dice", _("Dice luck"), ("dice-luck",)),
+        Page("trends", _("Trends"), ("trends-month", "trends-event")),
     )
 }

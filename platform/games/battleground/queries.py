@@ -151,7 +151,7 @@ def vp_sources(f: MetaFilter) -> list[dict]:
             rows.append(
                 {
                     "key": r["key"],
-                    "name": RESULT_NAMES.get(r["key"], r["key"]),
+                    "name": str(RESULT_NAMES.get(r["key"], r["key"])),
                     "sides": sides,
                     "vp_objectives": stats.rate(r["vp_objectives"], sides),
                     "vp_missions": stats.rate(r["vp_missions"], sides),
@@ -170,7 +170,7 @@ def vp_by_round(f: MetaFilter) -> list[dict]:
 
     def compute(f: MetaFilter) -> list[dict]:
         rows = sums(bucket(RoundDaily, f), ["round", "result"], sides="sides", vp_sum="vp_sum")
-        return [{**r, "name": RESULT_NAMES.get(r["result"], r["result"]), "mean_vp": stats.rate(r["vp_sum"], r["sides"])}
+        return [{**r, "name": str(RESULT_NAMES.get(r["result"], r["result"])), "mean_vp": stats.rate(r["vp_sum"], r["sides"])}
                 for r in rows]  # fmt: skip
 
     return cached("vp-by-round", f, compute)

@@ -13,6 +13,8 @@ mode "skirmish", the competitive skirmish (FE-19), one player a side.
 
 from __future__ import annotations
 
+from django.utils.translation import pgettext_lazy
+
 import engine
 from games import ListModulePlugin, SimulatedSide, register
 from games.eternia import lists, presenter
@@ -31,8 +33,8 @@ MODE_WORDS = {
 class Eternia(ListModulePlugin):
     game_id = GAME_ID
     name = _INFO.name
-    piece_noun = "hero"
-    pieces_noun = "heroes"
+    piece_noun = pgettext_lazy("a piece of the game", "hero")
+    pieces_noun = pgettext_lazy("pieces of the game", "heroes")
     pieces_page = "heroes"
     score_label = _INFO.result_schema.score_label
     score_components = dict(_INFO.result_schema.components)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.db.models import Count, Q
 from django.db.models.fields.json import KT
+from django.utils.translation import gettext_lazy as _
 
 from dashboards import figures, queries, stats
 from dashboards.datasets import RATE_COLUMNS, Column, Dataset, Page, ScoreComponents
@@ -42,10 +43,10 @@ def _rate_rows(counts: dict[str, dict], name, f: MetaFilter, total: int) -> list
 
 class TeamRates(Dataset):
     key = "teams"
-    title = "Win rate by team"
+    title = _("Win rate by team")
     test = stats.BALANCE_TEST_DESCRIPTION
     columns = RATE_COLUMNS
-    description = (
+    description = _(
         "Team games and skirmishes (solo games are against the game: see Solo). Each team in each game "
         "counts once, however many players shared it. Win rate = wins ÷ games; bars show the Wilson 95% "
         "interval. Pick rate = the team's games ÷ all teams in the filter."
@@ -67,18 +68,18 @@ class TeamRates(Dataset):
         return queries.cached("fe-teams", f, compute)
 
     def figures(self, rows, f):
-        return [figures.win_rate_figure(rows, "Win rate by team")]
+        return [figures.win_rate_figure(rows, _("Win rate by team"))]
 
 
 class HeroRates(Dataset):
     key = "heroes"
-    title = "Win rate by hero"
+    title = _("Win rate by hero")
     names_pieces = True  # each hero has a page (dashboards.pieces)
     test = stats.BALANCE_TEST_DESCRIPTION
     columns = RATE_COLUMNS
-    description = (
+    description = _(
         "Team games and skirmishes: a hero wins when their team wins. Every game a hero took part in "
-        "counts once. Bars show the Wilson 95% interval; pick rate = the hero's games ÷ all hero places."
+        "counts once. Bars show the 95% Wilson interval; pick rate = the hero's games ÷ all hero places."
     )
 
     def rows(self, f: MetaFilter) -> list[dict]:
@@ -110,23 +111,23 @@ class HeroRates(Dataset):
         return queries.cached("fe-heroes", f, compute)
 
     def figures(self, rows, f):
-        return [figures.win_rate_figure(rows, "Win rate by hero")]
+        return [figures.win_rate_figure(rows, _("Win rate by hero"))]
 
 
 class SoloSuccess(Dataset):
     key = "solo"
-    title = "Solo and co-op success by difficulty"
+    title = _("Solo and co-op success by difficulty")
     columns = (
-        Column("name", "Difficulty", "text"),
-        Column("games", "Games"),
-        Column("wins", "Won"),
-        Column("win_rate", "Success rate", "pct"),
-        Column("ci_low", "95% CI low", "pct"),
-        Column("ci_high", "95% CI high", "pct"),
+        Column("name", _("Difficulty"), "text"),
+        Column("games", _("Games")),
+        Column("wins", _("Won")),
+        Column("win_rate", _("Success rate"), "pct"),
+        Column("ci_low", _("95% CI low"), "pct"),
+        Column("ci_high", _("95% CI high"), "pct"),
     )
-    description = (
+    description = _(
         "Games against the game (FE-18), by difficulty: success = the team beat the game. Bars show the "
-        "Wilson 95% interval."
+        "95% Wilson interval."
     )
 
     def rows(self, f: MetaFilter) -> list[dict]:
@@ -147,7 +148,7 @@ class SoloSuccess(Dataset):
         return queries.cached("fe-solo", f, compute)
 
     def figures(self, rows, f):
-        return [figures.win_rate_figure(rows, "Solo success rate by difficulty")]
+        return [figures.win_rate_figure(rows, _("Solo success rate by difficulty"))]
 
 
 def datasets() -> dict[str, Dataset]:
@@ -162,14 +163,14 @@ def datasets() -> dict[str, Dataset]:
 
 
 PAGES = {
-    "overview": Page("overview", "Overview", (TeamRates.key, ScoreComponents.key)),
-    "heroes": Page("heroes", "Heroes", (HeroRates.key,)),
-    "solo": Page("solo", "Solo", (SoloSuccess.key,)),
+    "overview": Page("overview", _("Overview"), (TeamRates.key, ScoreComponents.key)),
+    "heroes": Page("heroes", _("Heroes"), (HeroRates.key,)),
+    "solo": Page("solo", _("Solo"), (SoloSuccess.key,)),
     # statistics v2 (meta_play): how the games are played
-    "cards": Page("cards", "Cards", (meta_play.CardRates.key,)),
+    "cards": Page("cards", _("Cards"), (meta_play.CardRates.key,)),
     "rounds": Page(
         "rounds",
-        "Rounds",
+        _("Rounds"),
         (
             meta_play.VpByRound.key,
             meta_play.VpDayNight.key,
@@ -179,7 +180,7 @@ PAGES = {
     ),
     "combats": Page(
         "combats",
-        "Epic combats",
+        _("Epic combats"),
         (meta_play.EpicCombats.key, meta_play.EpicCombatFighters.key, meta_play.EpicCombatsDayNight.key),
     ),
 }

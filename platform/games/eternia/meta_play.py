@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 from django.db.models import Q
+from django.utils.translation import gettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from dashboards import figures, queries, stats
 from dashboards.datasets import RATE_COLUMNS, Column, Dataset
@@ -20,21 +22,38 @@ from dashboards.filters import MetaFilter
 from games.eternia.names import card_name, fighter_name, team_name
 
 SOLO = Q(game_log__verdict__result__has_key="difficulty")  # FE-18: against the game, not team against team
-RESULTS = {"win": "winning teams", "draw": "drawn teams", "loss": "losing teams"}
-TIMES = {"day": "Day", "night": "Night"}
-COMBAT_KINDS = {"hero": "Hero vs hero", "beast": "Hero vs epic beast", "boss": "Hero vs boss",
-                "solo": "Hero vs the game's hero (solo)", "duel": "Tie-break duel"}  # fmt: skip
-SHORT_KINDS = {"hero": "vs hero", "beast": "vs beast", "boss": "vs boss", "solo": "solo", "duel": "duel"}
-OUTCOMES = {
-    "defeat": "One side defeated (FE-11.5.7)",
-    "both-defeated": "Both defeated (FE-11.5.7.H.2)",
-    "fled": "Active hero fled (FE-11.5.8)",
-    "damage": "More damage dealt (FE-11.5.9.2)",
-    "beast-escapes": "Beast escapes (FE-11.5.9.4)",
-    "boss-remains": "Boss remains (FE-11.5.9.5)",
-    "fewer-hp": "Fewer HP retreats (FE-12.1)",
-    "game-over": "Game ended during it",
-}
+
+
+class _Words(dict):
+    """Words by key, marked for translation: looked up, each is said in the language of the moment."""
+
+    def __getitem__(self, key):
+        return str(super().__getitem__(key))
+
+    def get(self, key, default=None):
+        return str(super().get(key)) if key in self else default
+
+
+RESULTS = _Words(win=_("winning teams"), draw=_("drawn teams"), loss=_("losing teams"))
+TIMES = _Words(
+    day=pgettext_lazy("a round of the game", "Day"), night=pgettext_lazy("a round of the game", "Night")
+)
+COMBAT_KINDS = _Words(hero=_("Hero vs hero"), beast=_("Hero vs epic beast"), boss=_("Hero vs boss"),
+                      solo=_("Hero vs the game's hero (solo)"), duel=_("Tie-break duel"))  # fmt: skip
+SHORT_KINDS = _Words(hero=_("vs hero"), beast=_("vs beast"), boss=_("vs boss"), solo=pgettext_lazy("a combat", "solo"),
+                     duel=_("duel"))  # fmt: skip
+OUTCOMES = _Words(
+    {
+        "defeat": _("One side defeated (FE-11.5.7)"),
+        "both-defeated": _("Both defeated (FE-11.5.7.H.2)"),
+        "fled": _("Active hero fled (FE-11.5.8)"),
+        "damage": _("More damage dealt (FE-11.5.9.2)"),
+        "beast-escapes": _("Beast escapes (FE-11.5.9.4)"),
+        "boss-remains": _("Boss remains (FE-11.5.9.5)"),
+        "fewer-hp": _("Fewer HP retreats (FE-12.1)"),
+        "game-over": _("Game ended during it"),
+    }
+)
 TEAM_COLOURS = ["#3b6ea5", "#b04a4a", "#3fa34d"]  # Masters, Evil Warriors (the pack's order), a third
 OUTCOME_COLOURS = ["#3b6ea5", "#8c8c8c", "#e0a030", "#3fa34d", "#b04a8c", "#6f4aa8", "#d9534f", "#444"]
 
@@ -71,23 +90,23 @@ def _layout(fig: go.Figure, title: str, height: int = 380, legend_y: float = -0.
 
 class CardRates(Dataset):
     key = "cards"
-    title = "Cards played and the win rate of the team that played them"
+    title = _("Cards played and the win rate of the team that played them")
     test = stats.BALANCE_TEST_DESCRIPTION
     columns = (
         RATE_COLUMNS[0],
-        Column("deck", "Deck", "text"),
-        Column("kind", "Kind", "text"),
-        Column("played", "Times played"),
-        Column("bought", "Times bought"),
+        Column("deck", _("Deck"), "text"),
+        Column("kind", _("Kind"), "text"),
+        Column("played", _("Times played")),
+        Column("bought", _("Times bought")),
         *RATE_COLUMNS[1:],
     )
-    description = (
+    description = _(
         "Team games and skirmishes. A combat card is played when it is placed in a zone or beside the board "
         "(FE-11.5.3, FE-11.4.4), and bought when it is taken from the faction's supply into the deck, as a "
         "reward or by training (FE-11.3.3, FE-19.9.1); a support card when it is bought from a merchant "
         "(FE-9.10.3, FE-19.5.2), or a "
         "spell is cast or a consumable used (FE-16.4, FE-16.3.6). Games = the teams that played the card at "
-        "least once in a game; win rate = how many of those teams won. Bars show the Wilson 95% interval; "
+        "least once in a game; win rate = how many of those teams won. Bars show the 95% Wilson interval; "
         "pick rate = those teams ÷ all teams in the filter. Every team's deck holds the base combat cards, so "
         "their win rates are near the average by construction."
     )
@@ -124,24 +143,30 @@ class CardRates(Dataset):
 
     def figures(self, rows, f):
         out = []
-        for deck, label in (("combat", "Combat cards"), ("support", "Support cards")):
+        for deck, label in (("combat", gettext("Combat cards")), ("support", gettext("Support cards"))):
             mine = [r for r in rows if r["deck"] == deck]
             if mine:
-                out.append(figures.win_rate_figure(mine, f"{label}: win rate", limit=20))
-                out.append(_times_played_figure(mine, f"{label}: times played", limit=20))
+                out.append(
+                    figures.win_rate_figure(mine, gettext("%(cards)s: win rate") % {"cards": label}, limit=20)
+                )
+                title = gettext("%(cards)s: times played") % {"cards": label}
+                out.append(_times_played_figure(mine, title, limit=20))
         return out
 
 
 def _times_played_figure(rows: list[dict], title: str, limit: int) -> go.Figure:
     top = sorted(rows, key=lambda r: (-(r["played"] + r["bought"]), r["name"]))[:limit][::-1]
     fig = go.Figure()
-    for field, label, colour in (("played", "played", "#3b6ea5"), ("bought", "bought", "#e0a030")):
+    for field, label, hover, colour in (
+        ("played", pgettext("a card", "played"), gettext("%{y}: played %{x} times"), "#3b6ea5"),
+        ("bought", pgettext("a card", "bought"), gettext("%{y}: bought %{x} times"), "#e0a030"),
+    ):
         if any(r[field] for r in top):
             fig.add_trace(go.Bar(x=[r[field] for r in top], y=[figures.esc(r["name"]) for r in top],
                                  orientation="h", name=label, marker_color=colour,
-                                 hovertemplate="%{y}: %{x} times " + label + "<extra></extra>"))  # fmt: skip
+                                 hovertemplate=hover + "<extra></extra>"))  # fmt: skip
     fig.update_layout(barmode="stack")
-    fig.update_xaxes(title="times, over all games in the filter")
+    fig.update_xaxes(title=gettext("times, over all games in the filter"))
     fig.update_yaxes(automargin=True)
     return _layout(fig, title, height=max(300, 24 * len(top) + 140))
 
@@ -156,16 +181,16 @@ def _round_rows(f: MetaFilter) -> list[tuple[dict, str]]:
 
 class VpByRound(Dataset):
     key = "vp-by-round"
-    title = "VP scored in each round"
+    title = _("VP scored in each round")
     columns = (
-        Column("round", "Round"),
-        Column("time", "Time", "text"),
-        Column("name", "Teams", "text"),
-        Column("teams", "Teams counted"),
-        Column("vp", "VP scored"),
-        Column("mean_vp", "Mean VP per team", "float"),
+        Column("round", _("Round")),
+        Column("time", _("Time"), "text"),
+        Column("name", _("Teams"), "text"),
+        Column("teams", _("Teams counted")),
+        Column("vp", _("VP scored")),
+        Column("mean_vp", _("Mean VP per team"), "float"),
     )
-    description = (
+    description = _(
         "Team games and skirmishes: the VP each team scored during each round (not the running total), for "
         "winning and losing teams, with the round's time on the round track (FE-8.1; an extra tie-break round, "
         "FE-17.2.3, is night). A game that ended earlier has no row for the later rounds."
@@ -194,25 +219,25 @@ class VpByRound(Dataset):
                 fig.add_trace(go.Bar(x=[f"{r['round']} {r['time']}" for r in series], y=[r["mean_vp"] for r in series],
                                      name=RESULTS[result], marker_color=figures.RESULT_COLOURS[result],
                                      customdata=[[r["teams"]] for r in series],
-                                     hovertemplate="round %{x}: %{y:.2f} VP per team (%{customdata[0]} teams)"
-                                                   "<extra></extra>"))  # fmt: skip
-        fig.update_xaxes(title="round (time on the track)", type="category")
-        fig.update_yaxes(title="mean VP scored in the round", rangemode="tozero")
-        return [_layout(fig, "VP scored per round", height=420, legend_y=-0.45)]
+                                     hovertemplate=gettext("round %{x}: %{y:.2f} VP per team (%{customdata[0]} teams)"
+                                                   "<extra></extra>")))  # fmt: skip
+        fig.update_xaxes(title=gettext("round (time on the track)"), type="category")
+        fig.update_yaxes(title=gettext("mean VP scored in the round"), rangemode="tozero")
+        return [_layout(fig, gettext("VP scored per round"), height=420, legend_y=-0.45)]
 
 
 class VpDayNight(Dataset):
     key = "vp-day-night"
-    title = "VP scored by day and by night"
+    title = _("VP scored by day and by night")
     columns = (
-        Column("name", "Time", "text"),
-        Column("result", "Teams", "text"),
-        Column("rounds", "Team-rounds"),
-        Column("vp", "VP scored"),
-        Column("mean_vp", "Mean VP per team-round", "float"),
-        Column("share", "Share of the teams' VP", "pct"),
+        Column("name", _("Time"), "text"),
+        Column("result", _("Teams"), "text"),
+        Column("rounds", _("Team-rounds")),
+        Column("vp", _("VP scored")),
+        Column("mean_vp", _("Mean VP per team-round"), "float"),
+        Column("share", _("Share of the teams' VP"), "pct"),
     )
-    description = (
+    description = _(
         "Team games and skirmishes: VP scored during day rounds and during night rounds (FE-8.1), for "
         "winning and losing teams. A team-round is one team in one round; share = the VP of that time ÷ all VP "
         "those teams scored."
@@ -242,23 +267,24 @@ class VpDayNight(Dataset):
             fig.add_trace(go.Bar(x=[r["result"] for r in series], y=[r["mean_vp"] for r in series],
                                  name=TIMES[time], marker_color=colour,
                                  customdata=[[r["vp"], r["rounds"]] for r in series],
-                                 hovertemplate="%{y:.2f} VP per team-round (%{customdata[0]} VP over %{customdata[1]}"
-                                               " team-rounds)<extra>" + TIMES[time] + "</extra>"))  # fmt: skip
-        fig.update_yaxes(title="mean VP per team-round", rangemode="tozero")
-        return [_layout(fig, "VP by day and night")]
+                                 hovertemplate=gettext("%{y:.2f} VP per team-round (%{customdata[0]} VP over "
+                                                       "%{customdata[1]} team-rounds)")
+                                               + "<extra>" + TIMES[time] + "</extra>"))  # fmt: skip
+        fig.update_yaxes(title=gettext("mean VP per team-round"), rangemode="tozero")
+        return [_layout(fig, gettext("VP by day and night"))]
 
 
 class OutpostsByRound(Dataset):
     key = "outposts-by-round"
-    title = "Outposts held at the end of each round"
+    title = _("Outposts held at the end of each round")
     columns = (
-        Column("round", "Round"),
-        Column("time", "Time", "text"),
-        Column("name", "Teams", "text"),
-        Column("teams", "Teams counted"),
-        Column("mean_outposts", "Mean outposts held", "float"),
+        Column("round", _("Round")),
+        Column("time", _("Time"), "text"),
+        Column("name", _("Teams"), "text"),
+        Column("teams", _("Teams counted")),
+        Column("mean_outposts", _("Mean outposts held"), "float"),
     )
-    description = (
+    description = _(
         "Team games and skirmishes: outposts each team controlled as each round ended (FE-6.2; the last round "
         "as the game ended), for winning and losing teams."
     )
@@ -287,11 +313,11 @@ class OutpostsByRound(Dataset):
                                          mode="lines+markers", name=RESULTS[result],
                                          line_color=figures.RESULT_COLOURS[result],
                                          customdata=[[r["teams"], r["time"]] for r in series],
-                                         hovertemplate="round %{x} (%{customdata[1]}): %{y:.2f} outposts "
-                                                       "(%{customdata[0]} teams)<extra></extra>"))  # fmt: skip
-        fig.update_xaxes(title="end of round", dtick=1)
-        fig.update_yaxes(title="mean outposts held", rangemode="tozero")
-        return [_layout(fig, "Outposts held per round", legend_y=-0.35)]
+                                         hovertemplate=gettext("round %{x} (%{customdata[1]}): %{y:.2f} outposts "
+                                                       "(%{customdata[0]} teams)<extra></extra>")))  # fmt: skip
+        fig.update_xaxes(title=gettext("end of round"), dtick=1)
+        fig.update_yaxes(title=gettext("mean outposts held"), rangemode="tozero")
+        return [_layout(fig, gettext("Outposts held per round"), legend_y=-0.35)]
 
 
 class OutpostControl(Dataset):
@@ -299,19 +325,19 @@ class OutpostControl(Dataset):
     how often it held more than the other team of its game (FE-6.2, FE-17.2.1)."""
 
     key = "outpost-control"
-    title = "Outpost control by faction, round by round"
+    title = _("Outpost control by faction, round by round")
     columns = (
-        Column("round", "Round"),
-        Column("time", "Time", "text"),
-        Column("name", "Team", "text"),
-        Column("teams", "Games counted"),
-        Column("mean_outposts", "Mean outposts held", "float"),
-        Column("led", "Held more"),
-        Column("level", "Held as many"),
-        Column("trailed", "Held fewer"),
-        Column("lead_rate", "Held more (share)", "pct"),
+        Column("round", _("Round")),
+        Column("time", _("Time"), "text"),
+        Column("name", _("Team"), "text"),
+        Column("teams", _("Games counted")),
+        Column("mean_outposts", _("Mean outposts held"), "float"),
+        Column("led", _("Held more")),
+        Column("level", _("Held as many")),
+        Column("trailed", _("Held fewer")),
+        Column("lead_rate", _("Held more (share)"), "pct"),
     )
-    description = (
+    description = _(
         "Team games and skirmishes: for each round and each team (Masters of the Universe, Evil Warriors), the "
         "outposts it controlled as the round ended (FE-6.2, FE-8.4; the last round as the game ended) and, "
         "game by game, whether it held more outposts than the other team, as many, or fewer — outposts are the "
@@ -366,48 +392,48 @@ class OutpostControl(Dataset):
                                       mode="lines+markers", name=figures.esc(team_name(team)),
                                       line_color=TEAM_COLOURS[i % len(TEAM_COLOURS)],
                                       customdata=[[r["teams"], r["time"]] for r in series],
-                                      hovertemplate="round %{x} (%{customdata[1]}): %{y:.2f} outposts "
-                                                    "(%{customdata[0]} games)<extra></extra>"))  # fmt: skip
-        held.update_xaxes(title="end of round", dtick=1)
-        held.update_yaxes(title="mean outposts held", rangemode="tozero")
+                                      hovertemplate=gettext("round %{x} (%{customdata[1]}): %{y:.2f} outposts "
+                                                    "(%{customdata[0]} games)<extra></extra>")))  # fmt: skip
+        held.update_xaxes(title=gettext("end of round"), dtick=1)
+        held.update_yaxes(title=gettext("mean outposts held"), rangemode="tozero")
         lead = go.Figure()
         for i, team in enumerate(teams):
             series = [r for r in rows if r["team"] == team]
             lead.add_trace(go.Bar(x=[r["round"] for r in series], y=[r["lead_rate"] for r in series],
-                                  name=figures.esc(f"{team_name(team)} held more"),
+                                  name=figures.esc(gettext("%(team)s held more") % {"team": team_name(team)}),
                                   marker_color=TEAM_COLOURS[i % len(TEAM_COLOURS)],
                                   customdata=[[r["led"], r["teams"]] for r in series],
-                                  hovertemplate="round %{x}: %{y:.0%} (%{customdata[0]} of %{customdata[1]} games)"
-                                                "<extra></extra>"))  # fmt: skip
+                                  hovertemplate=gettext("round %{x}: %{y:.0%} (%{customdata[0]} of %{customdata[1]} games)"
+                                                "<extra></extra>")))  # fmt: skip
         if teams:
             first = [r for r in rows if r["team"] == teams[0]]
             lead.add_trace(go.Bar(x=[r["round"] for r in first],
-                                  y=[stats.rate(r["level"], r["teams"]) for r in first], name="as many",
+                                  y=[stats.rate(r["level"], r["teams"]) for r in first], name=gettext("as many"),
                                   marker_color="#8c8c8c", customdata=[[r["level"], r["teams"]] for r in first],
-                                  hovertemplate="round %{x}: %{y:.0%} level (%{customdata[0]} of %{customdata[1]} "
-                                                "games)<extra></extra>"))  # fmt: skip
+                                  hovertemplate=gettext("round %{x}: %{y:.0%} level (%{customdata[0]} of %{customdata[1]} "
+                                                "games)<extra></extra>")))  # fmt: skip
         lead.update_layout(barmode="stack")
-        lead.update_xaxes(title="end of round", dtick=1)
-        lead.update_yaxes(title="share of games", tickformat=".0%", range=[0, 1])
+        lead.update_xaxes(title=gettext("end of round"), dtick=1)
+        lead.update_yaxes(title=gettext("share of games"), tickformat=".0%", range=[0, 1])
         return [
-            _layout(held, "Outposts held per round, by team", legend_y=-0.35),
-            _layout(lead, "Who held more outposts, round by round", legend_y=-0.35),
+            _layout(held, gettext("Outposts held per round, by team"), legend_y=-0.35),
+            _layout(lead, gettext("Who held more outposts, round by round"), legend_y=-0.35),
         ]
 
 
 class EpicCombats(Dataset):
     key = "epic-combats"
-    title = "Epic combats by kind and outcome"
+    title = _("Epic combats by kind and outcome")
     columns = (
-        Column("kind_name", "Combat", "text"),
-        Column("name", "Outcome", "text"),
-        Column("combats", "Combats"),
-        Column("share", "Share of that kind", "pct"),
-        Column("active_wins", "Active side won"),
-        Column("defender_wins", "Defender won"),
-        Column("no_winner", "No winner"),
+        Column("kind_name", _("Combat"), "text"),
+        Column("name", _("Outcome"), "text"),
+        Column("combats", _("Combats")),
+        Column("share", _("Share of that kind"), "pct"),
+        Column("active_wins", _("Active side won")),
+        Column("defender_wins", _("Defender won")),
+        Column("no_winner", _("No winner")),
     )
-    description = (
+    description = _(
         "Every mode (solo included): each epic combat (FE-11) counted once, by who fought — hero against hero, "
         "against an epic beast or a boss, against the game's hero in solo, or the tie-break duel (FE-17.2.4) — "
         "and by the rule that ended it (FE-11.5.7 defeats, FE-11.5.8 flight, FE-11.5.9 the outcome after the "
@@ -447,32 +473,33 @@ class EpicCombats(Dataset):
                 fig.add_trace(go.Bar(x=[SHORT_KINDS[k] for k in kinds],
                                      y=[series[k]["combats"] if k in series else 0 for k in kinds],
                                      name=OUTCOMES[outcome], marker_color=colour,
-                                     hovertemplate="%{x}: %{y} combats<extra>" + figures.esc(OUTCOMES[outcome])
+                                     hovertemplate=gettext("%{x}: %{y} combats") + "<extra>"
+                                                   + figures.esc(OUTCOMES[outcome])
                                                    + "</extra>"))  # fmt: skip
         fig.update_layout(barmode="stack")
-        fig.update_yaxes(title="combats")
-        return [_layout(fig, "Combats by kind and outcome", height=520)]
+        fig.update_yaxes(title=gettext("combats"))
+        return [_layout(fig, gettext("Combats by kind and outcome"), height=520)]
 
 
-ROLES = {"attacker": "Attacking", "defender": "Defending"}
+ROLES = _Words(attacker=_("Attacking"), defender=_("Defending"))
 
 
 class EpicCombatFighters(Dataset):
     key = "epic-combat-fighters"
-    title = "Epic combats by attacker and defender"
+    title = _("Epic combats by attacker and defender")
     test = stats.BALANCE_TEST_DESCRIPTION
     columns = (
         RATE_COLUMNS[0],
-        Column("role_name", "Role", "text"),
-        Column("kind_name", "Combat", "text"),
+        Column("role_name", _("Role"), "text"),
+        Column("kind_name", _("Combat"), "text"),
         *RATE_COLUMNS[1:],
     )
-    description = (
+    description = _(
         "Every mode (solo included): each epic combat (FE-11) counts once for the hero who started it (the "
         "active hero, FE-11.1) and once for the hero, epic beast or boss defending, whatever the combat's kind. "
         "A fighter wins when its side won the combat (FE-11.5.7 to FE-11.5.9, FE-12.1); a combat that ended "
-        "without a winner (both defeated, a beast escaping, a boss remaining) is a draw. Bars show the Wilson "
-        "95% interval; pick rate = the fighter's combats in that role ÷ all combats in the filter."
+        "without a winner (both defeated, a beast escaping, a boss remaining) is a draw. Bars show the 95% "
+        "Wilson interval; pick rate = the fighter's combats in that role ÷ all combats in the filter."
     )
 
     def rows(self, f: MetaFilter) -> list[dict]:
@@ -513,33 +540,35 @@ class EpicCombatFighters(Dataset):
 
     def figures(self, rows, f):
         out = []
-        for role, label in ROLES.items():
+        titles = {"attacker": gettext("Attacking in epic combat: win rate"),
+                  "defender": gettext("Defending in epic combat: win rate")}  # fmt: skip
+        for role in ROLES:
             mine = [{**r, "name": f"{r['name']} ({SHORT_KINDS.get(r['kind'], r['kind'])})"} for r in rows
                     if r["role"] == role]  # fmt: skip
             if mine:
-                out.append(figures.win_rate_figure(mine, f"{label} in epic combat: win rate", limit=20))
+                out.append(figures.win_rate_figure(mine, titles.get(role, role), limit=20))
         return out
 
 
 class EpicCombatsDayNight(Dataset):
     key = "epic-combats-day-night"
-    title = "Epic combats by day and by night"
+    title = _("Epic combats by day and by night")
     columns = (
-        Column("name", "Time", "text"),
-        Column("games", "Combats"),
-        Column("wins", "Attacker won"),
-        Column("losses", "Defender won"),
-        Column("draws", "No winner"),
-        Column("win_rate", "Attacker win rate", "pct"),
-        Column("ci_low", "95% CI low", "pct"),
-        Column("ci_high", "95% CI high", "pct"),
-        Column("share", "Share of combats", "pct"),
+        Column("name", _("Time"), "text"),
+        Column("games", _("Combats")),
+        Column("wins", _("Attacker won")),
+        Column("losses", _("Defender won")),
+        Column("draws", _("No winner")),
+        Column("win_rate", _("Attacker win rate"), "pct"),
+        Column("ci_low", _("95% CI low"), "pct"),
+        Column("ci_high", _("95% CI high"), "pct"),
+        Column("share", _("Share of combats"), "pct"),
     )
-    description = (
+    description = _(
         "Every mode (solo included): each epic combat (FE-11) by the time of the round it was fought in. At "
         "night each hero heals 1 HP at the end of its turn and may rest for 4 (FE-8.2.3, FE-9.8), so a hero "
         "attacked at night may stand longer. Attacker win rate = combats the active hero's side won ÷ combats "
-        "(no winner counts as not won); the Wilson 95% interval says how sure the rate is."
+        "(no winner counts as not won); the 95% Wilson interval says how sure the rate is."
     )
 
     def rows(self, f: MetaFilter) -> list[dict]:
@@ -563,7 +592,7 @@ class EpicCombatsDayNight(Dataset):
         return queries.cached("fe-epic-combats-day-night", f, compute)
 
     def figures(self, rows, f):
-        return [figures.win_rate_figure(rows, "Attacker win rate in epic combat, by day and by night")]
+        return [figures.win_rate_figure(rows, _("Attacker win rate in epic combat, by day and by night"))]
 
 
 def datasets() -> list[Dataset]:

@@ -13,6 +13,8 @@ Skirmish, Pandemonium pods or Alliance teams
 
 from __future__ import annotations
 
+from django.utils.translation import pgettext_lazy
+
 import engine
 from games import ListModulePlugin, SimulatedSide, register
 from games.hoplomachus import lists, presenter
@@ -34,8 +36,8 @@ MODE_WORDS = {
 class Hoplomachus(ListModulePlugin):
     game_id = GAME_ID
     name = _INFO.name
-    piece_noun = "unit"
-    pieces_noun = "units and heroes"
+    piece_noun = pgettext_lazy("a piece of the game", "unit")
+    pieces_noun = pgettext_lazy("pieces of the game", "units and heroes")
     pieces_page = "units"
     score_label = _INFO.result_schema.score_label
     score_components = dict(_INFO.result_schema.components)

@@ -18,9 +18,10 @@ from __future__ import annotations
 from django.db.models import Count, IntegerField, Sum
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
+from django.utils.translation import gettext_lazy as _
 
 from dashboards import figures, queries, stats
-from dashboards.datasets import RATE_COLUMNS, Column, Dataset, Page, ScoreComponents
+from dashboards.datasets import RATE_COLUMNS, Column, Dataset, Page, ScoreComponents, lazy_text
 from dashboards.filters import MetaFilter
 from gamelogs.models import GameLog
 from games.hoplomachus.meta_dice import DiceColours, DiceLuck
@@ -95,10 +96,10 @@ def _tally(groups: list[dict], key, name, f: MetaFilter) -> list[dict]:
     return sorted(rows, key=lambda r: (-(r["win_rate"] or 0), r["name"]))
 
 
-FACTION_COLUMNS = (*RATE_COLUMNS[:-1], Column("hit_rate", "Hit rate", "pct"), RATE_COLUMNS[-1])
-FACTION_TERMS = (
+FACTION_COLUMNS = (*RATE_COLUMNS[:-1], Column("hit_rate", _("Hit rate"), "pct"), RATE_COLUMNS[-1])
+FACTION_TERMS = _(
     "A troop wins when its player (or team, in Alliance) wins; in Assault and Ascension when the players beat "
-    "the game. Bars show the Wilson 95% interval; the balance mark compares with 50%, which is fair only for "
+    "the game. Bars show the 95% Wilson interval; the balance mark compares with 50%, which is fair only for "
     "two-sided games (a Pandemonium troop of four wins a quarter of the time when all are equal). Hit rate = "
     "hits ÷ attack dice rolled. Pick rate = the faction's troops ÷ all troops in the filter. Units and heroes "
     "have their own page."
@@ -107,24 +108,29 @@ FACTION_TERMS = (
 
 class FactionRates(Dataset):
     key = "factions"
-    title = "Win rate by faction"
+    title = _("Win rate by faction")
     test = stats.BALANCE_TEST_DESCRIPTION
     columns = FACTION_COLUMNS
-    description = "Every troop of every mode counts once for its faction. " + FACTION_TERMS
+    description = lazy_text(
+        _("Every troop of every mode counts once for its faction. %(terms)s"), terms=FACTION_TERMS
+    )
 
     def rows(self, f: MetaFilter) -> list[dict]:
         return _tally(seat_groups(f), lambda g: g["faction"], faction_name, f)
 
     def figures(self, rows, f):
-        return [figures.win_rate_figure(rows, "Win rate by faction")]
+        return [figures.win_rate_figure(rows, _("Win rate by faction"))]
 
 
 class FactionModeRates(Dataset):
     key = "faction-modes"
-    title = "Win rate by faction, per mode and arena"
+    title = _("Win rate by faction, per mode and arena")
     test = stats.BALANCE_TEST_DESCRIPTION
     columns = FACTION_COLUMNS
-    description = "One row per faction in each mode and arena it was played in (HR-12). " + FACTION_TERMS
+    description = lazy_text(
+        _("One row per faction in each mode and arena it was played in (HR-12). %(terms)s"),
+        terms=FACTION_TERMS,
+    )
 
     def rows(self, f: MetaFilter) -> list[dict]:
         def name(k) -> str:
@@ -133,24 +139,24 @@ class FactionModeRates(Dataset):
         return _tally(seat_groups(f), lambda g: (g["faction"], g["mode"], g["arena"]), name, f)
 
     def figures(self, rows, f):
-        return [figures.win_rate_figure(rows, "Win rate by faction, per mode and arena", limit=30)]
+        return [figures.win_rate_figure(rows, _("Win rate by faction, per mode and arena"), limit=30)]
 
 
 class ModeArenas(Dataset):
     key = "modes"
-    title = "Games and success against the game, by mode and arena"
+    title = _("Games and success against the game, by mode and arena")
     test = stats.BALANCE_TEST_DESCRIPTION
     columns = (
-        Column("name", "Mode · arena", "text"),
-        Column("games", "Games"),
-        Column("mean_rounds", "Mean rounds", "float"),
-        Column("wins", "Players won"),
-        Column("win_rate", "Success rate", "pct"),
-        Column("ci_low", "95% CI low", "pct"),
-        Column("ci_high", "95% CI high", "pct"),
-        Column("mean_immortals", "Mean immortals defeated", "float"),
+        Column("name", _("Mode · arena"), "text"),
+        Column("games", _("Games")),
+        Column("mean_rounds", _("Mean rounds"), "float"),
+        Column("wins", _("Players won")),
+        Column("win_rate", _("Success rate"), "pct"),
+        Column("ci_low", _("95% CI low"), "pct"),
+        Column("ci_high", _("95% CI high"), "pct"),
+        Column("mean_immortals", _("Mean immortals defeated"), "float"),
     )
-    description = (
+    description = _(
         "Every verified game once, by mode and arena (HR-12). For Assault and Ascension, where the players play "
         "against the game (HR-13, HR-14), the success rate = games the players won ÷ games, with the Wilson 95% "
         "interval, and for Assault the mean score, immortals defeated (HR-13.1.2). Head-to-head modes always "
@@ -196,19 +202,19 @@ class ModeArenas(Dataset):
         return queries.cached("hr-modes", f, compute)
 
     def figures(self, rows, f):
-        return [figures.win_rate_figure(rows, "Players' success against the game, by mode and arena")]
+        return [figures.win_rate_figure(rows, _("Players' success against the game, by mode and arena"))]
 
 
 class CrowdFavour(Dataset):
     key = "favour"
-    title = "Crowd favour by mode"
+    title = _("Crowd favour by mode")
     columns = (
-        Column("name", "Mode · seats", "text"),
-        Column("seats", "Seats"),
-        Column("mean_favour", "Mean crowd favour", "float"),
-        Column("mean_rewards", "Mean rewards claimed", "float"),
+        Column("name", _("Mode · seats"), "text"),
+        Column("seats", _("Seats")),
+        Column("mean_favour", _("Mean crowd favour"), "float"),
+        Column("mean_rewards", _("Mean rewards claimed"), "float"),
     )
-    description = (
+    description = _(
         "Crowd favour each troop ended the game with, as the result scores it (HR-4; in Alliance the team's "
         "shared track, HR-17), and the favour rewards it claimed (the statistics' ``rewards``), for winning "
         "and losing troops of each mode. Favour does not decide a game (HR-11.1): this shows how it goes with "
@@ -223,7 +229,7 @@ class CrowdFavour(Dataset):
             for name in c:
                 c[name] += g[name]
         rows = [
-            {"key": f"{mode}/{'win' if won else 'loss'}", "name": f"{mode_name(mode)} · {'winners' if won else 'losers'}",
+            {"key": f"{mode}/{'win' if won else 'loss'}", "name": f"{mode_name(mode)} · {_('winners') if won else _('losers')}",
              "seats": c["seats"], "mean_favour": stats.rate(c["favour"], c["seats"]),
              "mean_rewards": stats.rate(c["rewards"], c["seats"]),
              "components": {"favour": stats.rate(c["favour"], c["seats"])}}
@@ -232,19 +238,22 @@ class CrowdFavour(Dataset):
         return sorted(rows, key=lambda r: (MODE_ORDER.get(r["key"].split("/")[0], 9), r["key"]))
 
     def figures(self, rows, f):
-        return [figures.score_components_figure(rows, {"favour": "Crowd favour"}, "crowd favour", self.title)]
+        labels = {"favour": str(_("Crowd favour"))}
+        return [figures.score_components_figure(rows, labels, str(_("crowd favour")), self.title)]
 
 
 class GameLength(Dataset):
     key = "length"
-    title = "Game length by mode"
+    title = _("Game length by mode")
     columns = (
-        Column("name", "Mode", "text"),
-        Column("rounds_played", "Rounds"),
-        Column("games", "Games"),
-        Column("share", "Share of the mode's games", "pct"),
+        Column("name", _("Mode"), "text"),
+        Column("rounds_played", _("Rounds")),
+        Column("games", _("Games")),
+        Column("share", _("Share of the mode's games"), "pct"),
     )
-    description = "Verified games by the number of rounds played (the result's ``rounds_played``), per mode."
+    description = _(
+        "Verified games by the number of rounds played (the result's ``rounds_played``), per mode."
+    )
 
     def rows(self, f: MetaFilter) -> list[dict]:
         def compute(f: MetaFilter) -> list[dict]:
@@ -298,15 +307,15 @@ def datasets() -> dict[str, Dataset]:
 
 
 PAGES = {
-    "overview": Page("overview", "Overview", (FactionRates.key, ModeArenas.key, ScoreComponents.key)),
-    "factions": Page("factions", "Factions by mode", (FactionModeRates.key,)),
-    "units": Page("units", "Units and heroes", (HeroRates.key, UnitRates.key, UnitModeRates.key)),
-    "tactics": Page("tactics", "Tactics", (TacticRates.key, TacticModeRates.key)),
-    "turn-order": Page("turn-order", "Turn order", (SeatPositions.key,)),
-    "rivals": Page("rivals", "Rival difficulty", (TitanRates.key, ImmortalRates.key)),
+    "overview": Page("overview", _("Overview"), (FactionRates.key, ModeArenas.key, ScoreComponents.key)),
+    "factions": Page("factions", _("Factions by mode"), (FactionModeRates.key,)),
+    "units": Page("units", _("Units and heroes"), (HeroRates.key, UnitRates.key, UnitModeRates.key)),
+    "tactics": Page("tactics", _("Tactics"), (TacticRates.key, TacticModeRates.key)),
+    "turn-order": Page("turn-order", _("Turn order"), (SeatPositions.key,)),
+    "rivals": Page("rivals", _("Rival difficulty"), (TitanRates.key, ImmortalRates.key)),
     "favour": Page(
-        "favour", "Crowd favour", (CrowdFavour.key, FavourByRound.key, RewardTiming.key, RewardRounds.key)
+        "favour", _("Crowd favour"), (CrowdFavour.key, FavourByRound.key, RewardTiming.key, RewardRounds.key)
     ),
-    "dice": Page("dice", "Dice luck", (DiceColours.key, DiceLuck.key)),
-    "length": Page("length", "Game length", (GameLength.key,)),
+    "dice": Page("dice", _("Dice luck"), (DiceColours.key, DiceLuck.key)),
+    "length": Page("length", _("Game length"), (GameLength.key,)),
 }

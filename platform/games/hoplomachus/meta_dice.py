@@ -20,14 +20,23 @@ from operator import or_
 import plotly.graph_objects as go
 from django.db import connection
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from dashboards import figures, queries, stats
-from dashboards.datasets import Column, Dataset
+from dashboards.datasets import Column, Dataset, lazy_text
 from dashboards.filters import MetaFilter
 from gamelogs.models import GameLog
 from games.hoplomachus.meta_rivals import verdict_blocks
 
 COLOURS = ("yellow", "blue", "green", "black", "red")  # HR-2.6.1, fewest hit faces first
+COLOUR_NAMES = {
+    "yellow": pgettext_lazy("die colour", "Yellow"),
+    "blue": pgettext_lazy("die colour", "Blue"),
+    "green": pgettext_lazy("die colour", "Green"),
+    "black": pgettext_lazy("die colour", "Black"),
+    "red": pgettext_lazy("die colour", "Red"),
+}
 COLOUR_HEX = {
     "yellow": "#e0c030",
     "blue": "#3b6ea5",
@@ -35,7 +44,9 @@ COLOUR_HEX = {
     "black": "#333333",
     "red": "#d9534f",
 }
-ROLLS = "attacks and Specials (HR-8.8.3, HR-8.8.4), the immortal's roll (HR-13.10.3) and the titan's dice (HR-14.8.4)"
+ROLLS = _(
+    "attacks and Specials (HR-8.8.3, HR-8.8.4), the immortal's roll (HR-13.10.3) and the titan's dice (HR-14.8.4)"
+)
 
 
 def colour_counts(f: MetaFilter) -> dict[str, dict]:
@@ -43,7 +54,7 @@ def colour_counts(f: MetaFilter) -> dict[str, dict]:
 
     def compute(f: MetaFilter) -> dict[str, dict]:
         out: dict[str, dict] = {}
-        for dice, *_ in verdict_blocks(f, "dice", recorded=True):
+        for dice, *_rest in verdict_blocks(f, "dice", recorded=True):
             for r in dice:
                 if isinstance(r, dict) and r.get("colour") in COLOURS:
                     c = out.setdefault(r["colour"], {"dice": 0, "hits": 0, "expected": 0.0})
@@ -57,26 +68,29 @@ def colour_counts(f: MetaFilter) -> dict[str, dict]:
 
 class DiceColours(Dataset):
     key = "dice-colours"
-    title = "Dice luck by colour"
+    title = _("Dice luck by colour")
     test = stats.DICE_TEST_DESCRIPTION
     columns = (
-        Column("name", "Colour", "text"),
-        Column("dice", "Dice rolled"),
-        Column("hits", "Hits"),
-        Column("expected", "Expected hits", "float"),
-        Column("hit_rate", "Hit rate", "pct"),
-        Column("expected_rate", "Expected rate", "pct"),
-        Column("ci_low", "95% CI low", "pct"),
-        Column("ci_high", "95% CI high", "pct"),
-        Column("z", "z", "float"),
-        Column("luck", "Luck", "text"),
+        Column("name", _("Colour"), "text"),
+        Column("dice", _("Dice rolled")),
+        Column("hits", _("Hits")),
+        Column("expected", _("Expected hits"), "float"),
+        Column("hit_rate", _("Hit rate"), "pct"),
+        Column("expected_rate", _("Expected rate"), "pct"),
+        Column("ci_low", _("95% CI low"), "pct"),
+        Column("ci_high", _("95% CI high"), "pct"),
+        Column("z", _("z"), "float"),
+        Column("luck", _("Luck"), "text"),
     )
-    description = (
-        "Every attack die of each colour rolled in recorded games (the players rolled real dice and entered them; "
-        f"seeded games are fair by construction and left out): {ROLLS}, by the players' and the rival troops. "
-        "Expected hits = the colour's hit faces ÷ the die's faces in the content pack (HR-2.6.1), per die. Every "
-        "die of a colour has the same chance, so hits ÷ dice carries a Wilson 95% interval, and the z-test compares "
-        "hits with expected. A colour with fewer than 30 dice is not tested."
+    description = lazy_text(
+        _(
+            "Every attack die of each colour rolled in recorded games (the players rolled real dice and entered them; "
+            "seeded games are fair by construction and left out): %(rolls)s, by the players' and the rival troops. "
+            "Expected hits = the colour's hit faces ÷ the die's faces in the content pack (HR-2.6.1), per die. Every "
+            "die of a colour has the same chance, so hits ÷ dice carries a 95%% Wilson interval, and the z-test "
+            "compares hits with expected. A colour with fewer than 30 dice is not tested."
+        ),
+        rolls=ROLLS,
     )
 
     def rows(self, f: MetaFilter) -> list[dict]:
@@ -89,7 +103,7 @@ class DiceColours(Dataset):
             luck = stats.dice_luck(c["dice"], c["hits"], c["expected"])
             interval = stats.wilson_interval(c["hits"], c["dice"])
             rows.append({
-                "key": colour, "name": colour.capitalize(), "dice": c["dice"], "hits": c["hits"],
+                "key": colour, "name": str(COLOUR_NAMES.get(colour, colour.capitalize())), "dice": c["dice"], "hits": c["hits"],
                 "expected": round(c["expected"], 4), "difference": round(luck.difference, 4),
                 "hit_rate": stats.rate(c["hits"], c["dice"]), "expected_rate": stats.rate(c["expected"], c["dice"]),
                 "ci_low": interval[0] if interval else None, "ci_high": interval[1] if interval else None,
@@ -102,22 +116,23 @@ class DiceColours(Dataset):
         labels = [r["name"] for r in rows]
         fig = go.Figure()
         fig.add_bar(
-            x=labels, y=[r["hit_rate"] for r in rows], name="hit rate rolled",
+            x=labels, y=[r["hit_rate"] for r in rows], name=gettext("hit rate rolled"),
             marker={"color": [COLOUR_HEX[r["key"]] for r in rows], "line": {"color": "#555", "width": 1}},
             error_y={"type": "data", "symmetric": False, "color": "#555", "thickness": 1.2,
                      "array": [r["ci_high"] - r["hit_rate"] for r in rows],
                      "arrayminus": [r["hit_rate"] - r["ci_low"] for r in rows]},
             customdata=[[r["hits"], r["dice"], figures.esc(r["luck"])] for r in rows],
-            hovertemplate="%{x}: %{y:.1%} (%{customdata[0]} hits of %{customdata[1]} dice)<br>%{customdata[2]}"
-                          "<extra></extra>",
+            hovertemplate="%{x}: %{y:.1%} ("
+                          + gettext("%(hits)s hits of %(dice)s dice") % {"hits": "%{customdata[0]}", "dice": "%{customdata[1]}"}
+                          + ")<br>%{customdata[2]}<extra></extra>",
         )  # fmt: skip
         fig.add_scatter(
-            x=labels, y=[r["expected_rate"] for r in rows], mode="markers", name="the pack's faces",
+            x=labels, y=[r["expected_rate"] for r in rows], mode="markers", name=gettext("the pack's faces"),
             marker={"symbol": "line-ew-open", "size": 28, "color": "#c0392b", "line": {"width": 3}},
-            hovertemplate="%{x}: %{y:.1%} expected<extra></extra>",
+            hovertemplate="%{x}: " + gettext("%(rate)s expected") % {"rate": "%{y:.1%}"} + "<extra></extra>",
         )  # fmt: skip
-        fig.update_yaxes(range=[0, 1], tickformat=".0%", title="hits ÷ dice · red: expected")
-        return [figures._layout(fig, "Hit rate by die colour, against the pack's faces", height=380,
+        fig.update_yaxes(range=[0, 1], tickformat=".0%", title=gettext("hits ÷ dice · red: expected"))
+        return [figures._layout(fig, gettext("Hit rate by die colour, against the pack's faces"), height=380,
                                 legend={"orientation": "h", "y": -0.2})]  # fmt: skip
 
 
@@ -165,7 +180,9 @@ def player_luck(f: MetaFilter) -> list[dict]:
     def compute(f: MetaFilter) -> list[dict]:
         per: dict[str, dict] = {}
         games: dict[str, int] = {}
-        for dice, _, _, _, _, players in verdict_blocks(f, "dice", public=True, recorded=True):
+        for dice, _unused, _unused, _unused, _unused, players in verdict_blocks(
+            f, "dice", public=True, recorded=True
+        ):
             names: dict[str, set] = {}
             for p in players:
                 if isinstance(p, dict) and p.get("name"):
@@ -214,19 +231,22 @@ class DiceLuck(Dataset):
     """Dice luck across players, unnamed: a public page never labels a person lucky or unlucky."""
 
     key = "dice-luck"
-    title = "Dice luck across players"
+    title = _("Dice luck across players")
     test = stats.DICE_TEST_DESCRIPTION
-    description = (
-        "How far each player's recorded attack dice (all colours, their troops' rolls only; seeded games are left "
-        "out) sit from what the pack's faces give, as a z-score, counted per band with no names, beside what fair "
-        "dice would give. Public games only. Players with fewer than 30 dice are not tested; with fewer than "
-        f"{stats.MIN_PLAYERS_FOR_DISTRIBUTION} players tested nothing is shown."
+    description = lazy_text(
+        _(
+            "How far each player's recorded attack dice (all colours, their troops' rolls only; seeded games are left "
+            "out) sit from what the pack's faces give, as a z-score, counted per band with no names, beside what fair "
+            "dice would give. Public games only. Players with fewer than 30 dice are not tested; with fewer than "
+            "%(players)s players tested nothing is shown."
+        ),
+        players=stats.MIN_PLAYERS_FOR_DISTRIBUTION,
     )
     columns = (
-        Column("name", "z-score", "text"),
-        Column("players", "Players"),
-        Column("share", "Share", "pct"),
-        Column("expected_share", "Fair dice", "pct"),
+        Column("name", _("z-score"), "text"),
+        Column("players", _("Players")),
+        Column("share", _("Share"), "pct"),
+        Column("expected_share", _("Fair dice"), "pct"),
     )
 
     def rows(self, f: MetaFilter) -> list[dict]:
@@ -235,8 +255,8 @@ class DiceLuck(Dataset):
         if len(zs) < stats.MIN_PLAYERS_FOR_DISTRIBUTION:
             return []
         return [*stats.z_distribution(zs),
-                {"key": "not tested", "name": "not tested (too few dice)", "low": None, "high": None,
+                {"key": "not tested", "name": gettext("not tested (too few dice)"), "low": None, "high": None,
                  "players": len(named) - len(zs), "share": None, "expected_share": None, "expected_players": None}]  # fmt: skip
 
     def figures(self, rows, f):
-        return [figures.dice_luck_distribution_figure(rows, "Players by dice luck")]
+        return [figures.dice_luck_distribution_figure(rows, _("Players by dice luck"))]

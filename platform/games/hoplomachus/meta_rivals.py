@@ -18,10 +18,11 @@ count for nothing here until they are verified again.
 from __future__ import annotations
 
 from django.db.models.fields.json import KT
+from django.utils.translation import gettext_lazy as _
 
 from dashboards import figures, queries, stats
 from dashboards import models as m
-from dashboards.datasets import RATE_COLUMNS, Column, Dataset
+from dashboards.datasets import RATE_COLUMNS, Column, Dataset, lazy_text
 from dashboards.filters import MetaFilter
 from gamelogs.models import GameLog
 from games.hoplomachus.meta_units import tally
@@ -54,7 +55,7 @@ def rival_groups(f: MetaFilter) -> list[dict]:
 
     def compute(f: MetaFilter) -> list[dict]:
         out: dict[tuple, dict] = {}
-        for rivals, seats, against, mode, arena, _ in verdict_blocks(f, "rivals"):
+        for rivals, seats, against, mode, arena, _unused in verdict_blocks(f, "rivals"):
             scores = [s["score"] for s in seats if isinstance(s.get("score"), int)]
             met: dict[tuple, bool] = {}
             for r in rivals:
@@ -78,14 +79,14 @@ def rival_groups(f: MetaFilter) -> list[dict]:
 
 
 RIVAL_COLUMNS = (
-    Column("name", "Rival · mode", "text"),
-    Column("games", "Games"),
-    Column("wins", "Players won"),
-    Column("win_rate", "Players' win rate", "pct"),
-    Column("ci_low", "95% CI low", "pct"),
-    Column("ci_high", "95% CI high", "pct"),
-    Column("mean_score", "Players' mean score", "float"),
-    Column("defeat_rate", "Rival defeated", "pct"),
+    Column("name", _("Rival · mode"), "text"),
+    Column("games", _("Games")),
+    Column("wins", _("Players won")),
+    Column("win_rate", _("Players' win rate"), "pct"),
+    Column("ci_low", _("95% CI low"), "pct"),
+    Column("ci_high", _("95% CI high"), "pct"),
+    Column("mean_score", _("Players' mean score"), "float"),
+    Column("defeat_rate", _("Rival defeated"), "pct"),
 )
 
 
@@ -117,18 +118,22 @@ class _RivalRates(Dataset):
         return sorted(rows, key=lambda r: (r["win_rate"] if r["win_rate"] is not None else 2, r["name"]))
 
     def figures(self, rows, f):
-        return [figures.win_rate_figure(rows, f"Players' win rate against each {self.noun}", limit=30)]
+        title = {
+            "titan": _("Players' win rate against each titan"),
+            "immortal": _("Players' win rate against each immortal"),
+        }.get(self.noun, self.noun)
+        return [figures.win_rate_figure(rows, str(title), limit=30)]
 
 
 class TitanRates(_RivalRates):
     key = "titans"
     kind = "titan"
     noun = "titan"
-    title = "Rival difficulty: the titans"
+    title = _("Rival difficulty: the titans")
     columns = RIVAL_COLUMNS
-    description = (
+    description = _(
         "Ascension (HR-14): each titan the players chose (HR-14.2.3), over the games against it. Players' win rate "
-        "= games the players defeated the titan ÷ games (HR-14.1.2), with the Wilson 95% interval; the hardest "
+        "= games the players defeated the titan ÷ games (HR-14.1.2), with the 95% Wilson interval; the hardest "
         "titan is listed first. Mean score = the players' crowd favour at the end (the shared track, HR-14.7.3). "
         "Bars are greyed below the minimum number of games."
     )
@@ -138,11 +143,11 @@ class ImmortalRates(_RivalRates):
     key = "immortals"
     kind = "immortal"
     noun = "immortal"
-    title = "Rival difficulty: the immortals"
+    title = _("Rival difficulty: the immortals")
     columns = RIVAL_COLUMNS
-    description = (
+    description = _(
         "Assault (HR-13): each immortal over the games it entered the arena in (drawn at a wave's start, "
-        "HR-13.10.2). Players' win rate = those games the players won ÷ games, with the Wilson 95% interval; mean "
+        "HR-13.10.2). Players' win rate = those games the players won ÷ games, with the 95% Wilson interval; mean "
         "score = immortals the players defeated in those games (HR-13.1.2); rival defeated = games in which this "
         "immortal became a trophy (HR-13.11.3). An immortal drawn in a later wave is met only by players who beat "
         "the ones before it, so later draws look easier than they are; the hardest immortal is listed first."
@@ -154,7 +159,7 @@ def tactic_groups(f: MetaFilter) -> list[dict]:
 
     def compute(f: MetaFilter) -> list[dict]:
         out: dict[tuple, dict] = {}
-        for tactics, seats, _, mode, arena, _ in verdict_blocks(f, "tactics"):
+        for tactics, seats, _unused, mode, arena, _unused in verdict_blocks(f, "tactics"):
             outcome = {s.get("seat"): s.get("outcome") for s in seats}
             for t in tactics:
                 if not isinstance(t, dict) or t.get("player") not in outcome or not t.get("tactic"):
@@ -177,8 +182,12 @@ def _tactic_tally(groups: list[dict], key, name, f: MetaFilter) -> list[dict]:
                  derived=lambda c: {"played_per_game": stats.rate(c["played"], c["games"])})  # fmt: skip
 
 
-TACTIC_COLUMNS = (*RATE_COLUMNS[:-1], Column("played_per_game", "Played / game", "float"), RATE_COLUMNS[-1])
-TACTIC_TERMS = (
+TACTIC_COLUMNS = (
+    *RATE_COLUMNS[:-1],
+    Column("played_per_game", _("Played / game"), "float"),
+    RATE_COLUMNS[-1],
+)
+TACTIC_TERMS = _(
     "A tactic's game is one troop that played it (HR-8.5.1) in one verified game; it wins when that troop's player "
     "wins (the team in Alliance; the players against the game in Assault and Ascension). Bars show the Wilson 95% "
     "interval; the balance mark compares with 50%, which is fair only for two-sided games. Played / game counts a "
@@ -189,10 +198,12 @@ TACTIC_TERMS = (
 
 class TacticRates(Dataset):
     key = "tactics"
-    title = "Win rate by tactic"
+    title = _("Win rate by tactic")
     test = stats.BALANCE_TEST_DESCRIPTION
     columns = TACTIC_COLUMNS
-    description = "Every tactic the players' troops played, over every mode. " + TACTIC_TERMS
+    description = lazy_text(
+        _("Every tactic the players' troops played, over every mode. %(terms)s"), terms=TACTIC_TERMS
+    )
 
     def rows(self, f: MetaFilter) -> list[dict]:
         return _tactic_tally(tactic_groups(f), lambda g: g["tactic"], tactic_name, f)
@@ -203,10 +214,12 @@ class TacticRates(Dataset):
 
 class TacticModeRates(Dataset):
     key = "tactic-modes"
-    title = "Win rate by tactic, per mode and arena"
+    title = _("Win rate by tactic, per mode and arena")
     test = stats.BALANCE_TEST_DESCRIPTION
     columns = TACTIC_COLUMNS
-    description = "One row per tactic in each mode and arena it was played in (HR-12). " + TACTIC_TERMS
+    description = lazy_text(
+        _("One row per tactic in each mode and arena it was played in (HR-12). %(terms)s"), terms=TACTIC_TERMS
+    )
 
     def rows(self, f: MetaFilter) -> list[dict]:
         key = lambda g: (g["tactic"], g["mode"], g["arena"])  # noqa: E731

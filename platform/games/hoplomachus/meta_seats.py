@@ -13,6 +13,8 @@ from __future__ import annotations
 import plotly.graph_objects as go
 from django.db.models import Count
 from django.db.models.fields.json import KT
+from django.utils.translation import gettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from dashboards import figures, queries, stats
 from dashboards.datasets import Column, Dataset
@@ -23,7 +25,12 @@ from games.hoplomachus.names import AGAINST_THE_GAME, MODES, mode_name
 
 HEAD_TO_HEAD = [m for m in MODES if m not in AGAINST_THE_GAME]
 TABLE_SIZES = (2, 3, 4)  # HR-12: Skirmish 2, Pandemonium 3–4, Alliance 4
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+ORDINALS = {
+    1: pgettext_lazy("a place in the turn order", "1st"),
+    2: pgettext_lazy("a place in the turn order", "2nd"),
+    3: pgettext_lazy("a place in the turn order", "3rd"),
+    4: pgettext_lazy("a place in the turn order", "4th"),
+}
 
 
 def fair_share(mode: str, size: int) -> float:
@@ -59,23 +66,23 @@ def seat_counts(f: MetaFilter) -> list[dict]:
 
 class SeatPositions(Dataset):
     key = "seat-positions"
-    title = "First-player and seat-position advantage"
+    title = _("First-player and seat-position advantage")
     columns = (
-        Column("name", "Mode · table · turn", "text"),
-        Column("games", "Games"),
-        Column("wins", "Wins"),
-        Column("win_rate", "Win rate", "pct"),
-        Column("ci_low", "95% CI low", "pct"),
-        Column("ci_high", "95% CI high", "pct"),
-        Column("fair", "Fair share", "pct"),
-        Column("advantage", "Win rate − fair share", "pct"),
-        Column("verdict", "Interval vs fair share", "text"),
+        Column("name", _("Mode · table · turn"), "text"),
+        Column("games", _("Games")),
+        Column("wins", _("Wins")),
+        Column("win_rate", _("Win rate"), "pct"),
+        Column("ci_low", _("95% CI low"), "pct"),
+        Column("ci_high", _("95% CI high"), "pct"),
+        Column("fair", _("Fair share"), "pct"),
+        Column("advantage", _("Win rate − fair share"), "pct"),
+        Column("verdict", _("Interval vs fair share"), "text"),
     )
-    test = (
-        "Whether the Wilson 95% interval of the seat's win rate lies wholly above (ahead) or below (behind) the "
+    test = _(
+        "Whether the 95% Wilson interval of the seat's win rate lies wholly above (ahead) or below (behind) the "
         "fair share; otherwise no evidence either way."
     )
-    description = (
+    description = _(
         "Each troop of a Skirmish, Pandemonium or Alliance game by its place in the turn order, which never "
         "changes during a game (HR-15.6.1, HR-16.5.2, HR-17.5.1): 1st is the first player. Win rate = the "
         "seat's wins ÷ games; the fair share is what a seat wins when the order gives no advantage: ½ in "
@@ -95,11 +102,15 @@ class SeatPositions(Dataset):
             fair = fair_share(mode, size)
             win_rate = stats.rate(c["wins"], c["games"])
             if interval is None or stats.too_few_games(c["games"], f.min_games):
-                verdict = "too few games"
+                verdict = gettext("too few games")
+            elif interval[0] > fair:
+                verdict = pgettext("a seat against its fair share", "ahead")
+            elif interval[1] < fair:
+                verdict = pgettext("a seat against its fair share", "behind")
             else:
-                verdict = "ahead" if interval[0] > fair else "behind" if interval[1] < fair else "—"
+                verdict = "—"
             rows.append({
-                "key": f"{mode}/{size}/{position}", "name": f"{mode_name(mode)} · {size} troops · {ORDINALS[position]}",
+                "key": f"{mode}/{size}/{position}", "name": gettext("%(mode)s · %(size)s troops · %(place)s") % {"mode": mode_name(mode), "size": size, "place": ORDINALS[position]},
                 "mode": mode, "size": size, "position": position, **c, "draws": 0, "losses": c["games"] - c["wins"],
                 "win_rate": win_rate, "ci_low": interval[0] if interval else None,
                 "ci_high": interval[1] if interval else None, "fair": fair,
@@ -120,20 +131,23 @@ def seat_figure(rows: list[dict], title: str) -> go.Figure:
     rows = rows[::-1]
     fig = go.Figure()
     fig.add_bar(
-        x=[r["win_rate"] for r in rows], y=labels, orientation="h", name="win rate",
+        x=[r["win_rate"] for r in rows], y=labels, orientation="h", name=gettext("win rate"),
         marker={"color": ["#bbb" if r["too_few_games"] else "#3b6ea5" for r in rows]},
         error_x={"type": "data", "symmetric": False, "color": "#555", "thickness": 1.2,
                  "array": [r["ci_high"] - r["win_rate"] for r in rows],
                  "arrayminus": [r["win_rate"] - r["ci_low"] for r in rows]},
         customdata=[[r["games"], r["wins"], r["fair"], r["verdict"]] for r in rows],
-        hovertemplate="<b>%{y}</b><br>win rate %{x:.1%} of %{customdata[0]} games (%{customdata[1]} wins)"
-                      "<br>fair share %{customdata[2]:.1%}: %{customdata[3]}<extra></extra>",
+        hovertemplate="<b>%{y}</b><br>"
+                      + gettext("win rate %(rate)s of %(games)s games (%(wins)s wins)")
+                      % {"rate": "%{x:.1%}", "games": "%{customdata[0]}", "wins": "%{customdata[1]}"}
+                      + "<br>" + gettext("fair share %(share)s") % {"share": "%{customdata[2]:.1%}"}
+                      + ": %{customdata[3]}<extra></extra>",
     )  # fmt: skip
     fig.add_scatter(
-        x=[r["fair"] for r in rows], y=labels, mode="markers", name="fair share",
+        x=[r["fair"] for r in rows], y=labels, mode="markers", name=gettext("fair share"),
         marker={"symbol": "line-ns-open", "size": 18, "color": "#c0392b", "line": {"width": 2}},
-        hovertemplate="fair share %{x:.0%}<extra></extra>",
+        hovertemplate=gettext("fair share %(share)s") % {"share": "%{x:.0%}"} + "<extra></extra>",
     )  # fmt: skip
-    fig.update_xaxes(range=[0, 1], tickformat=".0%", title="win rate · red: fair share")
+    fig.update_xaxes(range=[0, 1], tickformat=".0%", title=gettext("win rate · red: fair share"))
     fig.update_yaxes(automargin=True)
     return figures._layout(fig, title, height=max(300, 26 * len(rows) + 120))

@@ -9,6 +9,8 @@ verdicts lack both blocks and count for nothing here until verified again.
 from __future__ import annotations
 
 import plotly.graph_objects as go
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from dashboards import figures, queries, stats
 from dashboards.datasets import Column, Dataset
@@ -17,7 +19,10 @@ from dashboards.filters import MetaFilter
 from games.hoplomachus.meta_rivals import MODE_ORDER, verdict_blocks
 from games.hoplomachus.names import mode_name, reward_name
 
-RESULTS = {"win": "winners", "loss": "losers"}
+RESULTS = {
+    "win": pgettext_lazy("sides of a game", "winners"),
+    "loss": pgettext_lazy("sides of a game", "losers"),
+}
 LINES = {"win": "#2e7d32", "loss": "#c62828"}
 
 
@@ -37,7 +42,7 @@ def favour_groups(f: MetaFilter) -> list[dict]:
 
     def compute(f: MetaFilter) -> list[dict]:
         out: dict[tuple, dict] = {}
-        for favour, seats, _, mode, _, _ in verdict_blocks(f, "favour"):
+        for favour, seats, _unused, mode, _unused, _unused in verdict_blocks(f, "favour"):
             outcome = {s.get("seat"): s.get("outcome") for s in seats}
             for r in favour:
                 players = r.get("players") if isinstance(r, dict) else None
@@ -56,13 +61,13 @@ def favour_groups(f: MetaFilter) -> list[dict]:
 
 class FavourByRound(Dataset):
     key = "favour-by-round"
-    title = "Crowd favour at each round's end, winners and losers"
+    title = _("Crowd favour at each round's end, winners and losers")
     columns = (
-        Column("name", "Mode · round · result", "text"),
-        Column("tracks", "Tracks"),
-        Column("mean_favour", "Mean favour", "float"),
+        Column("name", _("Mode · round · result"), "text"),
+        Column("tracks", _("Tracks")),
+        Column("mean_favour", _("Mean favour"), "float"),
     )
-    description = (
+    description = _(
         "The mean crowd favour of the winning and losing sides' tracks at the end of each round, per mode (HR-4; a "
         "troop's own track, or the shared track of an Alliance team, HR-17.6, or of the Ascension players, "
         "HR-14.7.3): how early winners pull ahead on the crowd. An Assault wave's last round is counted before the "
@@ -73,7 +78,7 @@ class FavourByRound(Dataset):
     def rows(self, f: MetaFilter) -> list[dict]:
         rows = [
             {"key": f"{g['mode']}/{g['round']}/{g['result']}", "mode": g["mode"], "round": g["round"],
-             "result": g["result"], "name": f"{mode_name(g['mode'])} · round {g['round']} · {RESULTS[g['result']]}",
+             "result": g["result"], "name": gettext("%(mode)s · round %(round)s · %(result)s") % {"mode": mode_name(g["mode"]), "round": g["round"], "result": RESULTS[g["result"]]},
              "tracks": g["tracks"], "mean_favour": stats.rate(g["favour"], g["tracks"])}
             for g in favour_groups(f)
         ]  # fmt: skip
@@ -88,12 +93,13 @@ class FavourByRound(Dataset):
                 if series:
                     fig.add_trace(go.Scatter(
                         x=[r["round"] for r in series], y=[r["mean_favour"] for r in series], mode="lines+markers",
-                        name=label, line_color=LINES[result], customdata=[[r["tracks"]] for r in series],
-                        hovertemplate="round %{x}: %{y:.1f} favour (%{customdata[0]} tracks)<extra></extra>",
+                        name=str(label), line_color=LINES[result], customdata=[[r["tracks"]] for r in series],
+                        hovertemplate=gettext("round %(round)s: %(favour)s favour (%(tracks)s tracks)")
+                        % {"round": "%{x}", "favour": "%{y:.1f}", "tracks": "%{customdata[0]}"} + "<extra></extra>",
                     ))  # fmt: skip
-            fig.update_xaxes(title="end of round", rangemode="tozero")
-            fig.update_yaxes(title="mean crowd favour", rangemode="tozero")
-            out.append(_layout(fig, f"{mode_name(mode)}: mean favour by round"))
+            fig.update_xaxes(title=gettext("end of round"), rangemode="tozero")
+            fig.update_yaxes(title=gettext("mean crowd favour"), rangemode="tozero")
+            out.append(_layout(fig, gettext("%(mode)s: mean favour by round") % {"mode": mode_name(mode)}))
         return out
 
 
@@ -103,7 +109,7 @@ def reward_groups(f: MetaFilter) -> list[dict]:
     def compute(f: MetaFilter) -> list[dict]:
         out: dict[tuple, int] = {}
         games: dict[str, int] = {}
-        for rewards, _, _, mode, _, _ in verdict_blocks(f, "rewards"):
+        for rewards, _unused, _unused, mode, _unused, _unused in verdict_blocks(f, "rewards"):
             games[mode] = games.get(mode, 0) + 1
             for r in rewards:
                 if isinstance(r, dict) and isinstance(r.get("round"), int) and r.get("reward"):
@@ -117,15 +123,15 @@ def reward_groups(f: MetaFilter) -> list[dict]:
 
 class RewardTiming(Dataset):
     key = "reward-timing"
-    title = "When rewards are claimed: by round"
+    title = _("When rewards are claimed: by round")
     columns = (
-        Column("name", "Mode · round", "text"),
-        Column("claimed", "Rewards claimed"),
-        Column("per_game", "Per game", "float"),
-        Column("share", "Share of the mode's rewards", "pct"),
-        Column("cumulative", "Claimed by this round", "pct"),
+        Column("name", _("Mode · round"), "text"),
+        Column("claimed", _("Rewards claimed")),
+        Column("per_game", _("Per game"), "float"),
+        Column("share", _("Share of the mode's rewards"), "pct"),
+        Column("cumulative", _("Claimed by this round"), "pct"),
     )
-    description = (
+    description = _(
         "Every crowd-favour reward claimed (HR-4.3 on Pozzuoli, HR-4.5 in the Colosseum) by the round it was "
         "claimed in, per mode: how many, per game of the mode (games with the statistics, claiming or not), their "
         "share of the mode's rewards and the share claimed by the end of that round."
@@ -137,12 +143,12 @@ class RewardTiming(Dataset):
             c = per.setdefault((g["mode"], g["round"]), {"claimed": 0, "games": g["games"]})
             c["claimed"] += g["claimed"]
         totals: dict[str, int] = {}
-        for (mode, _), c in per.items():
+        for (mode, _unused), c in per.items():
             totals[mode] = totals.get(mode, 0) + c["claimed"]
         rows, running = [], {}
         for (mode, rnd), c in sorted(per.items(), key=lambda kv: (MODE_ORDER.get(kv[0][0], 9), kv[0][1])):
             running[mode] = running.get(mode, 0) + c["claimed"]
-            rows.append({"key": f"{mode}/{rnd}", "name": f"{mode_name(mode)} · round {rnd}", "mode": mode,
+            rows.append({"key": f"{mode}/{rnd}", "name": gettext("%(mode)s · round %(round)s") % {"mode": mode_name(mode), "round": rnd}, "mode": mode,
                          "round": rnd, "claimed": c["claimed"], "per_game": stats.rate(c["claimed"], c["games"]),
                          "share": stats.rate(c["claimed"], totals[mode]),
                          "cumulative": stats.rate(running[mode], totals[mode])})  # fmt: skip
@@ -155,25 +161,28 @@ class RewardTiming(Dataset):
             fig.add_trace(go.Scatter(
                 x=[r["round"] for r in series], y=[r["cumulative"] for r in series], mode="lines+markers",
                 name=esc(mode_name(mode)), customdata=[[r["claimed"], r["share"]] for r in series],
-                hovertemplate="by round %{x}: %{y:.0%} of the rewards (%{customdata[0]} in this round)<extra></extra>",
+                hovertemplate=gettext("by round %(round)s: %(share)s of the rewards (%(claimed)s in this round)")
+                % {"round": "%{x}", "share": "%{y:.0%}", "claimed": "%{customdata[0]}"} + "<extra></extra>",
             ))  # fmt: skip
-        fig.update_xaxes(title="round", rangemode="tozero")
-        fig.update_yaxes(title="share of the mode's rewards claimed", tickformat=".0%", range=[0, 1.05])
-        return [_layout(fig, "Rewards claimed by the end of each round")]
+        fig.update_xaxes(title=gettext("round"), rangemode="tozero")
+        fig.update_yaxes(
+            title=gettext("share of the mode's rewards claimed"), tickformat=".0%", range=[0, 1.05]
+        )
+        return [_layout(fig, gettext("Rewards claimed by the end of each round"))]
 
 
 class RewardRounds(Dataset):
     key = "reward-rounds"
-    title = "When rewards are claimed: each reward"
+    title = _("When rewards are claimed: each reward")
     columns = (
-        Column("name", "Mode · reward", "text"),
-        Column("claimed", "Claimed"),
-        Column("per_game", "Per game", "float"),
-        Column("first_round", "Earliest round"),
-        Column("median_round", "Median round", "float"),
-        Column("mean_round", "Mean round", "float"),
+        Column("name", _("Mode · reward"), "text"),
+        Column("claimed", _("Claimed")),
+        Column("per_game", _("Per game"), "float"),
+        Column("first_round", _("Earliest round")),
+        Column("median_round", _("Median round"), "float"),
+        Column("mean_round", _("Mean round"), "float"),
     )
-    description = (
+    description = _(
         "Each reward of the arenas' favour tracks (HR-4.3, HR-4.5), per mode: how often it was claimed (per game of "
         "the mode) and in which round — the earliest, the median and the mean."
     )
@@ -199,13 +208,17 @@ class RewardRounds(Dataset):
         fig = go.Figure(go.Bar(
             x=[r["median_round"] for r in rows], y=labels, orientation="h", marker_color=figures.BASE,
             customdata=[[r["claimed"], r["first_round"], r["mean_round"]] for r in rows],
-            hovertemplate="<b>%{y}</b><br>median round %{x} (earliest %{customdata[1]}, mean %{customdata[2]:.1f}) "
-                          "of %{customdata[0]} claimed<extra></extra>",
+            hovertemplate="<b>%{y}</b><br>"
+                          + gettext("median round %(median)s (earliest %(first)s, mean %(mean)s) of %(claimed)s claimed")
+                          % {"median": "%{x}", "first": "%{customdata[1]}", "mean": "%{customdata[2]:.1f}",
+                             "claimed": "%{customdata[0]}"}
+                          + "<extra></extra>",
         ))  # fmt: skip
-        fig.update_xaxes(title="median round claimed", rangemode="tozero")
+        fig.update_xaxes(title=gettext("median round claimed"), rangemode="tozero")
         fig.update_yaxes(automargin=True)
         fig.update_layout(showlegend=False)
-        return [_layout(fig, "Median round each reward is claimed in", height=max(300, 26 * len(rows) + 120))]
+        title = gettext("Median round each reward is claimed in")
+        return [_layout(fig, title, height=max(300, 26 * len(rows) + 120))]
 
 
 def _median(counts: list[tuple[int, int]], n: int) -> float:

@@ -15,9 +15,10 @@ Python adds them up, cached like every data set under the game's data version.
 from __future__ import annotations
 
 from django.db.models.fields.json import KT
+from django.utils.translation import gettext_lazy as _
 
 from dashboards import figures, queries, stats
-from dashboards.datasets import RATE_COLUMNS, Column, Dataset
+from dashboards.datasets import RATE_COLUMNS, Column, Dataset, lazy_text
 from dashboards.filters import MetaFilter
 from gamelogs.models import GameLog
 from games.hoplomachus.names import unit_is_hero, unit_name, with_mode_and_arena
@@ -93,16 +94,16 @@ def tally(groups: list[dict], key, name, f: MetaFilter, counters=COUNTERS, deriv
 
 UNIT_COLUMNS = (
     *RATE_COLUMNS[:-1],
-    Column("attacks_per_game", "Attacks / game", "float"),
-    Column("damage_per_game", "Damage / game", "float"),
-    Column("defeats_per_game", "Defeats / game", "float"),
-    Column("damage_per_attack", "Damage / attack", "float"),
+    Column("attacks_per_game", _("Attacks / game"), "float"),
+    Column("damage_per_game", _("Damage / game"), "float"),
+    Column("defeats_per_game", _("Defeats / game"), "float"),
+    Column("damage_per_attack", _("Damage / attack"), "float"),
     RATE_COLUMNS[-1],
 )
-UNIT_TERMS = (
+UNIT_TERMS = _(
     "A unit's game is one troop that fielded it (it entered combat) in one verified game; it wins when that "
     "troop's player wins (the team in Alliance; the players against the game in Assault and Ascension). Bars "
-    "show the Wilson 95% interval; the balance mark compares with 50%, which is fair only for two-sided games. "
+    "show the 95% Wilson interval; the balance mark compares with 50%, which is fair only for two-sided games. "
     "Attacks, damage and defeats are the statistics' per-unit counters (HR-8.8.3, HR-7.3) per game; damage "
     "includes Specials and Retaliate. Pick rate = the unit's games ÷ all unit games in the filter. Names and "
     "hero status come from the default content pack, whose unprinted rosters are provisional."
@@ -111,10 +112,12 @@ UNIT_TERMS = (
 
 class UnitRates(Dataset):
     key = "units"
-    title = "Win rate by unit"
+    title = _("Win rate by unit")
     test = stats.BALANCE_TEST_DESCRIPTION
     columns = UNIT_COLUMNS
-    description = "Every unit of the players' troops, heroes included, over every mode. " + UNIT_TERMS
+    description = lazy_text(
+        _("Every unit of the players' troops, heroes included, over every mode. %(terms)s"), terms=UNIT_TERMS
+    )
 
     def rows(self, f: MetaFilter) -> list[dict]:
         return tally(unit_groups(f), lambda g: g["unit"], unit_name, f)
@@ -125,10 +128,12 @@ class UnitRates(Dataset):
 
 class UnitModeRates(Dataset):
     key = "unit-modes"
-    title = "Win rate by unit, per mode and arena"
+    title = _("Win rate by unit, per mode and arena")
     test = stats.BALANCE_TEST_DESCRIPTION
     columns = UNIT_COLUMNS
-    description = "One row per unit in each mode and arena it was fielded in (HR-12). " + UNIT_TERMS
+    description = lazy_text(
+        _("One row per unit in each mode and arena it was fielded in (HR-12). %(terms)s"), terms=UNIT_TERMS
+    )
 
     def rows(self, f: MetaFilter) -> list[dict]:
         return tally(
@@ -141,12 +146,15 @@ class UnitModeRates(Dataset):
 
 class HeroRates(Dataset):
     key = "heroes"
-    title = "Win rate by hero, per mode and arena"
+    title = _("Win rate by hero, per mode and arena")
     test = stats.BALANCE_TEST_DESCRIPTION
     columns = UNIT_COLUMNS
-    description = (
-        "Heroes only: each faction's primary hero (HR-2.8.5) and the neutral heroes a troop gained (HR-2.8.6), "
-        "in each mode and arena they took part in. " + UNIT_TERMS
+    description = lazy_text(
+        _(
+            "Heroes only: each faction's primary hero (HR-2.8.5) and the neutral heroes a troop gained (HR-2.8.6), "
+            "in each mode and arena they took part in. %(terms)s"
+        ),
+        terms=UNIT_TERMS,
     )
 
     def rows(self, f: MetaFilter) -> list[dict]:
