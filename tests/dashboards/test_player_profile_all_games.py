@@ -126,7 +126,7 @@ def test_a_name_with_only_hoplomachus_games_gets_its_games_history_and_record(cl
     assert all("Skirmish" in row for row in _history_rows(html))
     for section in ("vs-meta", "history"):  # both tables scroll sideways on a phone
         part = html[html.index(f'id="{section}"') :]
-        assert re.match(r'.*?<div class="scroll">\s*<table', part[: part.index("</section>")], re.S)
+        assert re.match(r'.*?<div class="scroll"[^>]*>\s*<table', part[: part.index("</section>")], re.S)
 
 
 def test_a_name_with_games_of_two_games_sees_both(client, verify):
