@@ -21,6 +21,10 @@ RESULTS = {"hit": True, "miss": False, "colpito": True, "mancato": False}
 MAX_DICE = 64
 
 
+def _say(what) -> str:
+    return what() if callable(what) else what
+
+
 class Dice:
     def __init__(self, content: Content, stream: SeededStream | None, author=None):
         self.content = content
@@ -34,52 +38,62 @@ class Dice:
     def seeded(self) -> bool:
         return self.stream is not None
 
-    def roll(self, pool: list[str], given, what: str, rule: str = "HR-8.8.3") -> tuple[list[bool], list[str]]:
-        """Results for ``pool`` (colours), and the dice as the log writes them."""
+    def roll(
+        self, pool: list[str], given, what, rule: str = "HR-8.8.3"
+    ) -> tuple[list[bool], list[str] | None]:
+        """Results for ``pool`` (colours), and the dice as the log writes them (None when seeded: a seeded log
+        never has them written back, and spelling them out for every roll of a replay is wasted).
+
+        ``what`` names the roll in a refusal; it may be a function giving the words, so that an accepted roll
+        (nearly every roll) does not spell out a unit's name for nothing."""
         hits, written = self._roll(pool, given, what, rule)
         if self.seen is not None:
-            self.seen.append({"what": what, "kind": "dice", "pool": list(pool), "hits": list(hits)})
+            self.seen.append({"what": _say(what), "kind": "dice", "pool": list(pool), "hits": list(hits)})
         return hits, written
 
-    def _roll(self, pool: list[str], given, what: str, rule: str) -> tuple[list[bool], list[str]]:
+    def _roll(self, pool: list[str], given, what, rule: str) -> tuple[list[bool], list[str] | None]:
+        content = self.content
         if self.stream is not None:
-            hits = [self.stream.below(self.content.die_faces) < self.content.hit_faces[c] for c in pool]
-            written = [f"{c}:{'hit' if h else 'miss'}" for c, h in zip(pool, hits, strict=True)]
+            below, faces, hit_faces = self.stream.below, content.die_faces, content.hit_faces
+            hits = [below(faces) < hit_faces[c] for c in pool]
             if given is not None and self._parse(given, what) != list(zip(pool, hits, strict=True)):
+                written = [f"{c}:{'hit' if h else 'miss'}" for c, h in zip(pool, hits, strict=True)]
                 raise IllegalEvent(
-                    "LOG-4.3", f"{what}: the log records {given} but the committed seed gives {written}"
+                    "LOG-4.3", f"{_say(what)}: the log records {given} but the committed seed gives {written}"
                 )
-            return hits, written
+            return hits, None
         if given is None and self.author is not None:
             given = self.author.dice(pool)
         if given is None:
             raise IllegalEvent(
-                rule, f"{what}: the log must record the {len(pool)} dice rolled ({', '.join(pool)})"
+                rule, f"{_say(what)}: the log must record the {len(pool)} dice rolled ({', '.join(pool)})"
             )
         parsed = self._parse(given, what)
         if len(parsed) != len(pool):
             raise IllegalEvent(
                 rule,
-                f"{what}: {len(pool)} dice are rolled ({', '.join(pool)}) but the log records {len(parsed)}",
+                f"{_say(what)}: {len(pool)} dice are rolled ({', '.join(pool)}) but the log records {len(parsed)}",
             )
         if [c for c, _ in parsed] != pool and Counter(c for c, _ in parsed) != Counter(pool):
             raise IllegalEvent(
                 rule,
-                f"{what}: the dice rolled are {', '.join(sorted(pool))}, but the log records "
+                f"{_say(what)}: the dice rolled are {', '.join(sorted(pool))}, but the log records "
                 f"{', '.join(sorted(c for c, _ in parsed))}",
             )
         for colour, hit in parsed:
-            if hit and self.content.hit_faces[colour] == 0:
-                raise IllegalEvent("HR-2.6.1", f"{what}: a {colour} die has no hit face")
-            if not hit and self.content.hit_faces[colour] >= self.content.die_faces:
-                raise IllegalEvent("HR-2.6.1", f"{what}: a {colour} die has no miss face")
+            if hit and content.hit_faces[colour] == 0:
+                raise IllegalEvent("HR-2.6.1", f"{_say(what)}: a {colour} die has no hit face")
+            if not hit and content.hit_faces[colour] >= content.die_faces:
+                raise IllegalEvent("HR-2.6.1", f"{_say(what)}: a {colour} die has no miss face")
         return [h for _, h in parsed], [f"{c}:{'hit' if h else 'miss'}" for c, h in parsed]
 
-    def _parse(self, given, what: str) -> list[tuple[str, bool]]:
+    def _parse(self, given, what) -> list[tuple[str, bool]]:
         if not isinstance(given, list) or not all(isinstance(d, str) for d in given):
-            raise UnreadableLog(f'{what}: dice are a list such as ["black:hit", "blue:miss"]', rule="LOG-5.2")
+            raise UnreadableLog(
+                f'{_say(what)}: dice are a list such as ["black:hit", "blue:miss"]', rule="LOG-5.2"
+            )
         if len(given) > MAX_DICE:
-            raise UnreadableLog(f"{what}: at most {MAX_DICE} dice in one roll", rule="LOG-1.1")
+            raise UnreadableLog(f"{_say(what)}: at most {MAX_DICE} dice in one roll", rule="LOG-1.1")
         out = []
         known = self._known
         for d in given:
@@ -92,7 +106,7 @@ class Dice:
             r = RESULTS.get(fold(result))
             if c is None or r is None:
                 raise UnreadableLog(
-                    f"{what}: '{d}' is not a die; write colour:hit or colour:miss (colours: yellow, blue, green, "
+                    f"{_say(what)}: '{d}' is not a die; write colour:hit or colour:miss (colours: yellow, blue, green, "
                     "black, red)",
                     rule="LOG-5.2",
                 )

@@ -31,7 +31,7 @@ UNIT_KEY = (
 def unit_stat(g, u: dict | None, key: str | None = None, n: int = 1) -> None:
     """Count for one player-troop unit (statistics ``units``); rival units are not counted, like their troops.
     With no ``key`` the unit gets its row (all zero) when it enters combat."""
-    if u is None or u.get("shard") or q.team(g, u["owner"]) == "rivals":
+    if u is None or u.get("shard") or g.s.troops[u["owner"]]["team"] == "rivals":  # q.team, asked per hit
         return
     row = g.s.stats.setdefault(UNIT_KEY + u["uid"], dict.fromkeys(UNIT_STATS, 0))
     if key is not None:

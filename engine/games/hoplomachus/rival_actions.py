@@ -200,7 +200,7 @@ def check_attack_target(g, u: dict, allowed: list[dict], ev: dict) -> tuple[dict
 
 def immortal_attack(g, ev: dict, u: dict, target: dict) -> dict[str, int]:
     pool = q.attack_pool(g, u)
-    hits, written = g.dice.roll(pool, ev.get("dice"), f"{act.name(g, u)}'s attack")
+    hits, written = g.dice.roll(pool, ev.get("dice"), lambda: f"{act.name(g, u)}'s attack")
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
     fx.dice_stat(g, u["owner"], pool, hits)
