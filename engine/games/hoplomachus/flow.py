@@ -411,8 +411,8 @@ def deploy_phase_checks(g) -> None:
     elif (
         g.mode in ("assault", "ascension")
         and troop not in RIVALS
+        and not any(s.in_arena(p) for p in t["seats"])  # cheap, and nearly always false: asked first
         and not q.can_deploy(g, troop)
-        and not any(s.in_arena(p) for p in t["seats"])
     ):
         rule = "HR-13.14.1" if g.mode == "assault" else "HR-14.11.1"
         finish(g, "rivals", "forfeit", rule)  # co-op: no player unit of either player
