@@ -406,12 +406,12 @@ def deploy_phase_checks(g) -> None:
         return
     t["deploy_checked"] = True
     troop = t["player"]
-    if g.mode in ("pandemonium", "alliance") and not s.in_arena(troop) and not q.can_deploy(g, troop):
+    if g.mode in ("pandemonium", "alliance") and not s.has_in_arena(troop) and not q.can_deploy(g, troop):
         forfeit(g, troop, "HR-16.8.1" if g.mode == "pandemonium" else "HR-17.7.1")
     elif (
         g.mode in ("assault", "ascension")
         and troop not in RIVALS
-        and not any(s.in_arena(p) for p in t["seats"])  # cheap, and nearly always false: asked first
+        and not any(s.has_in_arena(p) for p in t["seats"])  # cheap, and nearly always false: asked first
         and not q.can_deploy(g, troop)
     ):
         rule = "HR-13.14.1" if g.mode == "assault" else "HR-14.11.1"
