@@ -496,11 +496,14 @@ def triggered(g, target: dict, attacker: dict) -> list:
     attacker within its Range, Repel with the attacker adjacent."""
     if target["zone"] != "arena" or attacker["zone"] != "arena" or not q.skills_on(g, target):
         return []
-    met = {
-        "retaliate": q.in_range(g, target, attacker),
-        "repel": g.a.distance(target["hex"], attacker["hex"]) == 1,
-    }
-    return [sk for sk in q.udef(g, target).skills if met.get(sk.kind)]
+    out = []
+    for sk in q.udef(g, target).skills:  # distances measured only for a unit that has these skills
+        if sk.kind == "retaliate":
+            if q.in_range(g, target, attacker):
+                out.append(sk)
+        elif sk.kind == "repel" and g.a.distance(target["hex"], attacker["hex"]) == 1:
+            out.append(sk)
+    return out
 
 
 def controller(g, u: dict) -> str:

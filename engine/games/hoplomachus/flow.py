@@ -633,7 +633,8 @@ def check_end(g) -> bool:
                 finish(g, "blue" if side == "red" else "red", "heroes_defeated", "HR-17.1.2")
                 return True
     elif g.mode == "pandemonium":
-        left = [p for p in order if not s.troops[p]["out"]]
+        troops = s.troops
+        left = [p for p in order if not troops[p]["out"]]
         if len(left) == 1:
             finish(g, left[0], "last_standing", "HR-16.1.2")
             return True
