@@ -33,7 +33,10 @@ def unit_stat(g, u: dict | None, key: str | None = None, n: int = 1) -> None:
     With no ``key`` the unit gets its row (all zero) when it enters combat."""
     if u is None or u.get("shard") or g.s.troops[u["owner"]]["team"] == "rivals":  # q.team, asked per hit
         return
-    row = g.s.stats.setdefault(UNIT_KEY + u["uid"], dict.fromkeys(UNIT_STATS, 0))
+    key_of_row = UNIT_KEY + u["uid"]
+    row = g.s.stats.get(key_of_row)
+    if row is None:  # the zero row is built only when the unit has none yet (asked per hit)
+        row = g.s.stats[key_of_row] = dict.fromkeys(UNIT_STATS, 0)
     if key is not None:
         row[key] += n
 

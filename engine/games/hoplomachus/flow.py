@@ -627,9 +627,15 @@ def check_end(g) -> bool:
                     finish(g, next(o for o in order if o != p), "no_units", "HR-15.1.3")
                     return True
     elif g.mode == "alliance":
-        units, troops = s.units, s.troops  # asked after every event: no list of heroes built for it
+        units, troops = (
+            s.units,
+            s.troops,
+        )  # asked after every event: a plain loop, no list of heroes built for it
         for side in ("red", "blue"):
-            if all(units[troops[p]["hero"]]["zone"] == "discard" for p in order if troops[p]["team"] == side):
+            for p in order:
+                if troops[p]["team"] == side and units[troops[p]["hero"]]["zone"] != "discard":
+                    break  # a hero of the side still stands
+            else:
                 finish(g, "blue" if side == "red" else "red", "heroes_defeated", "HR-17.1.2")
                 return True
     elif g.mode == "pandemonium":
