@@ -58,7 +58,7 @@ def dice_stat(g, troop: str, pool: list[str], hits: list[bool]) -> None:
     row = g.s.stats.setdefault(DICE_KEY + troop, {})
     for colour, hit in zip(pool, hits, strict=True):
         dice, hit_count, hit_faces = row.get(colour, (0, 0, 0))
-        row[colour] = (dice + 1, hit_count + (1 if hit else 0), hit_faces + faces[colour])
+        row[colour] = (dice + 1, hit_count + 1 if hit else hit_count, hit_faces + faces[colour])
 
 
 def tactic_stat(g, troop: str, tactic: str) -> None:
