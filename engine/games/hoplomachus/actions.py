@@ -63,7 +63,11 @@ def unit_named(g, name, path: str, troops: list[str]) -> dict:
 
 
 def own_unit(g, ev: dict, key: str = "unit") -> dict:
-    u = unit_named(g, ev.get(key), f"/{key}", [g.s.turn["player"]])
+    # Nearly every event names the unit by its uid: found without unit_named's words.
+    name = ev.get(key)
+    u = g.s.units.get(name) if type(name) is str else None
+    if u is None:
+        u = unit_named(g, name, f"/{key}", [g.s.turn["player"]])
     check_own(g, u)
     return u
 
@@ -149,8 +153,8 @@ def check_deployer(g, ev: dict) -> tuple[str, dict]:
 
 def check_deploy_hex(g, troop: str, u: dict, ev: dict) -> int:
     h = hex_of(g, ev)
-    allowed = q.deploy_hexes(g, troop, u)
-    if h not in allowed:
+    if h not in q.deploy_candidates(g, troop, u) or q.blocked(g, u, h):  # deploy_hexes without listing them
+        allowed = q.deploy_hexes(g, troop, u)
         where = ", ".join(g.a.label(x) for x in allowed)
         raise IllegalEvent(
             "HR-5.3.6" if q.is_sentinel(g, u) else "HR-8.4.1",
@@ -480,7 +484,7 @@ def do_attack(g, ev: dict, u: dict, target: dict | None, shard: int | None) -> N
         attack_shard(g, ev, u, shard)
         return
     pool = q.attack_pool(g, u)
-    hits, written = g.dice.roll(pool, ev.get("dice"), Text("{u}'s attack", u=name(g, u)))
+    hits, written = g.dice.roll(pool, ev.get("dice"), lambda: Text("{u}'s attack", u=name(g, u)))
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
     fx.dice_stat(g, u["owner"], pool, hits)
@@ -541,7 +545,7 @@ def check_shard_target(g, u: dict, h: int) -> None:
 def attack_shard(g, ev: dict, u: dict, h: int) -> None:
     """HR-14.10.3: the shard answers nothing."""
     pool = q.attack_pool(g, u)
-    hits, written = g.dice.roll(pool, ev.get("dice"), Text("{u}'s attack", u=name(g, u)))
+    hits, written = g.dice.roll(pool, ev.get("dice"), lambda: Text("{u}'s attack", u=name(g, u)))
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
     fx.dice_stat(g, u["owner"], pool, hits)
@@ -557,11 +561,14 @@ def triggered(g, target: dict, attacker: dict) -> list:
     attacker within its Range, Repel with the attacker adjacent."""
     if target["zone"] != "arena" or attacker["zone"] != "arena" or not q.skills_on(g, target):
         return []
-    met = {
-        "retaliate": q.in_range(g, target, attacker),
-        "repel": g.a.distance(target["hex"], attacker["hex"]) == 1,
-    }
-    return [sk for sk in q.udef(g, target).skills if met.get(sk.kind)]
+    out = []
+    for sk in q.udef(g, target).skills:  # distances measured only for a unit that has these skills
+        if sk.kind == "retaliate":
+            if q.in_range(g, target, attacker):
+                out.append(sk)
+        elif sk.kind == "repel" and g.a.distance(target["hex"], attacker["hex"]) == 1:
+            out.append(sk)
+    return out
 
 
 def controller(g, u: dict) -> str:

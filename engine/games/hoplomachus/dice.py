@@ -21,6 +21,10 @@ RESULTS = {"hit": True, "miss": False, "colpito": True, "mancato": False}
 MAX_DICE = 64
 
 
+def _say(what) -> str:
+    return what() if callable(what) else what
+
+
 class Dice:
     def __init__(self, content: Content, stream: SeededStream | None, author=None):
         self.content = content
@@ -34,33 +38,43 @@ class Dice:
     def seeded(self) -> bool:
         return self.stream is not None
 
-    def roll(self, pool: list[str], given, what: str, rule: str = "HR-8.8.3") -> tuple[list[bool], list[str]]:
-        """Results for ``pool`` (colours), and the dice as the log writes them."""
+    def roll(
+        self, pool: list[str], given, what, rule: str = "HR-8.8.3"
+    ) -> tuple[list[bool], list[str] | None]:
+        """Results for ``pool`` (colours), and the dice as the log writes them (None when seeded: a seeded log
+        never has them written back, and spelling them out for every roll of a replay is wasted).
+
+        ``what`` names the roll in a refusal; it may be a function giving the words, so that an accepted roll
+        (nearly every roll) does not spell out a unit's name for nothing."""
         hits, written = self._roll(pool, given, what, rule)
         if self.seen is not None:
-            self.seen.append({"what": str(what), "kind": "dice", "pool": list(pool), "hits": list(hits)})
+            self.seen.append(
+                {"what": str(_say(what)), "kind": "dice", "pool": list(pool), "hits": list(hits)}
+            )
         return hits, written
 
-    def _roll(self, pool: list[str], given, what: str, rule: str) -> tuple[list[bool], list[str]]:
+    def _roll(self, pool: list[str], given, what, rule: str) -> tuple[list[bool], list[str] | None]:
+        content = self.content
         if self.stream is not None:
-            hits = [self.stream.below(self.content.die_faces) < self.content.hit_faces[c] for c in pool]
-            written = [f"{c}:{'hit' if h else 'miss'}" for c, h in zip(pool, hits, strict=True)]
+            below, faces, hit_faces = self.stream.below, content.die_faces, content.hit_faces
+            hits = [below(faces) < hit_faces[c] for c in pool]
             if given is not None and self._parse(given, what) != list(zip(pool, hits, strict=True)):
+                written = [f"{c}:{'hit' if h else 'miss'}" for c, h in zip(pool, hits, strict=True)]
                 raise IllegalEvent(
                     "LOG-4.3",
                     "{what}: the log records {given} but the committed seed gives {written}",
-                    what=what,
+                    what=_say(what),
                     given=given,
                     written=written,
                 )
-            return hits, written
+            return hits, None
         if given is None and self.author is not None:
             given = self.author.dice(pool)
         if given is None:
             raise IllegalEvent(
                 rule,
                 "{what}: the log must record the {pool_count} dice rolled ({pool})",
-                what=what,
+                what=_say(what),
                 pool_count=len(pool),
                 pool=", ".join(pool),
             )
@@ -69,7 +83,7 @@ class Dice:
             raise IllegalEvent(
                 rule,
                 "{what}: {pool_count} dice are rolled ({pool}) but the log records {parsed_count}",
-                what=what,
+                what=_say(what),
                 pool_count=len(pool),
                 pool=", ".join(pool),
                 parsed_count=len(parsed),
@@ -78,29 +92,32 @@ class Dice:
             raise IllegalEvent(
                 rule,
                 "{what}: the dice rolled are {pool}, but the log records {parsed}",
-                what=what,
+                what=_say(what),
                 pool=", ".join(sorted(pool)),
                 parsed=", ".join(sorted(c for c, _ in parsed)),
             )
         for colour, hit in parsed:
-            if hit and self.content.hit_faces[colour] == 0:
+            if hit and content.hit_faces[colour] == 0:
                 raise IllegalEvent(
-                    "HR-2.6.1", "{what}: a {colour} die has no hit face", what=what, colour=colour
+                    "HR-2.6.1", "{what}: a {colour} die has no hit face", what=_say(what), colour=colour
                 )
-            if not hit and self.content.hit_faces[colour] >= self.content.die_faces:
+            if not hit and content.hit_faces[colour] >= content.die_faces:
                 raise IllegalEvent(
-                    "HR-2.6.1", "{what}: a {colour} die has no miss face", what=what, colour=colour
+                    "HR-2.6.1", "{what}: a {colour} die has no miss face", what=_say(what), colour=colour
                 )
         return [h for _, h in parsed], [f"{c}:{'hit' if h else 'miss'}" for c, h in parsed]
 
-    def _parse(self, given, what: str) -> list[tuple[str, bool]]:
+    def _parse(self, given, what) -> list[tuple[str, bool]]:
         if not isinstance(given, list) or not all(isinstance(d, str) for d in given):
             raise UnreadableLog(
-                '{what}: dice are a list such as ["black:hit", "blue:miss"]', what=what, rule="LOG-5.2"
+                '{what}: dice are a list such as ["black:hit", "blue:miss"]', what=_say(what), rule="LOG-5.2"
             )
         if len(given) > MAX_DICE:
             raise UnreadableLog(
-                "{what}: at most {max_dice} dice in one roll", what=what, max_dice=MAX_DICE, rule="LOG-1.1"
+                "{what}: at most {max_dice} dice in one roll",
+                what=_say(what),
+                max_dice=MAX_DICE,
+                rule="LOG-1.1",
             )
         out = []
         known = self._known
@@ -118,7 +135,7 @@ class Dice:
                         "{what}: '{d}' is not a die; write colour:hit or colour:miss (colours: yellow, blue, green, "
                         "black, red)"
                     ),
-                    what=what,
+                    what=_say(what),
                     d=d,
                     rule="LOG-5.2",
                 )

@@ -31,9 +31,12 @@ UNIT_KEY = (
 def unit_stat(g, u: dict | None, key: str | None = None, n: int = 1) -> None:
     """Count for one player-troop unit (statistics ``units``); rival units are not counted, like their troops.
     With no ``key`` the unit gets its row (all zero) when it enters combat."""
-    if u is None or u.get("shard") or q.team(g, u["owner"]) == "rivals":
+    if u is None or u.get("shard") or g.s.troops[u["owner"]]["team"] == "rivals":  # q.team, asked per hit
         return
-    row = g.s.stats.setdefault(UNIT_KEY + u["uid"], dict.fromkeys(UNIT_STATS, 0))
+    key_of_row = UNIT_KEY + u["uid"]
+    row = g.s.stats.get(key_of_row)
+    if row is None:  # the zero row is built only when the unit has none yet (asked per hit)
+        row = g.s.stats[key_of_row] = dict.fromkeys(UNIT_STATS, 0)
     if key is not None:
         row[key] += n
 
@@ -55,7 +58,7 @@ def dice_stat(g, troop: str, pool: list[str], hits: list[bool]) -> None:
     row = g.s.stats.setdefault(DICE_KEY + troop, {})
     for colour, hit in zip(pool, hits, strict=True):
         dice, hit_count, hit_faces = row.get(colour, (0, 0, 0))
-        row[colour] = (dice + 1, hit_count + (1 if hit else 0), hit_faces + faces[colour])
+        row[colour] = (dice + 1, hit_count + 1 if hit else hit_count, hit_faces + faces[colour])
 
 
 def tactic_stat(g, troop: str, tactic: str) -> None:

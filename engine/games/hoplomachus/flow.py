@@ -382,21 +382,28 @@ def start_turn(g) -> None:
         rv.movement_snapshot(g)
         return
     if g.mode == "assault":
-        stones = sum(1 for u in s.in_arena(troop) if g.a.is_("stone", u["hex"]))
+        stones = occupied_by(g, troop, "stone")
         for imm in s.in_arena("immortal"):
             fx.lose_hp(g, imm, stones)  # HR-13.6.3 (AMB-23: the active player's units only)
     elif g.a.pozzuoli:
-        stones = sum(1 for u in s.in_arena(troop) if g.a.is_("stone", u["hex"]))
+        stones = occupied_by(g, troop, "stone")
         if g.mode in ("skirmish", "alliance") and stones:
             fx.gain_favour(g, troop, 1 if stones == 1 else 3)  # HR-15.5.2, HR-17.6.2: one gain, summed
         elif g.mode == "pandemonium" and stones and s.troops[troop]["tactics_discard"]:
             s.pending.append({"kind": "stone_tactics", "player": troop, "max": stones})
-    else:
+    elif occupied_by(g, troop, "central"):  # nearly every turn: no unit on it, nothing to walk through
         for u in s.in_arena(troop):  # HR-14.3.3: never the titan, which takes no turn start here
             if g.a.is_("central", u["hex"]):
                 fx.deal_damage(g, u, 1, None, attack=False)  # HR-3.3.2: from no unit, no favour
                 check_end(g)
     t["phase"] = "deploy"
+
+
+def occupied_by(g, troop: str, tag: str) -> int:
+    """How many of the arena's ``tag`` hexes hold a unit of ``troop``: looked up hex by hex (a few hexes), not
+    unit by unit, as it is asked at every turn's start."""
+    occupant, units = g.s.occupant, g.s.units
+    return sum(1 for h in g.a.tags.get(tag, ()) if h in occupant and units[occupant[h]]["owner"] == troop)
 
 
 def deploy_phase_checks(g) -> None:
@@ -407,13 +414,13 @@ def deploy_phase_checks(g) -> None:
         return
     t["deploy_checked"] = True
     troop = t["player"]
-    if g.mode in ("pandemonium", "alliance") and not s.in_arena(troop) and not q.can_deploy(g, troop):
+    if g.mode in ("pandemonium", "alliance") and not s.has_in_arena(troop) and not q.can_deploy(g, troop):
         forfeit(g, troop, "HR-16.8.1" if g.mode == "pandemonium" else "HR-17.7.1")
     elif (
         g.mode in ("assault", "ascension")
         and troop not in RIVALS
+        and not any(s.has_in_arena(p) for p in t["seats"])  # cheap, and nearly always false: asked first
         and not q.can_deploy(g, troop)
-        and not any(s.in_arena(p) for p in t["seats"])
     ):
         rule = "HR-13.14.1" if g.mode == "assault" else "HR-14.11.1"
         finish(g, "rivals", "forfeit", rule)  # co-op: no player unit of either player
@@ -630,13 +637,20 @@ def check_end(g) -> bool:
                     finish(g, next(o for o in order if o != p), "no_units", "HR-15.1.3")
                     return True
     elif g.mode == "alliance":
+        units, troops = (
+            s.units,
+            s.troops,
+        )  # asked after every event: a plain loop, no list of heroes built for it
         for side in ("red", "blue"):
-            heroes = [s.units[s.troops[p]["hero"]] for p in order if s.troops[p]["team"] == side]
-            if all(h["zone"] == "discard" for h in heroes):
+            for p in order:
+                if troops[p]["team"] == side and units[troops[p]["hero"]]["zone"] != "discard":
+                    break  # a hero of the side still stands
+            else:
                 finish(g, "blue" if side == "red" else "red", "heroes_defeated", "HR-17.1.2")
                 return True
     elif g.mode == "pandemonium":
-        left = [p for p in order if not s.troops[p]["out"]]
+        troops = s.troops
+        left = [p for p in order if not troops[p]["out"]]
         if len(left) == 1:
             finish(g, left[0], "last_standing", "HR-16.1.2")
             return True

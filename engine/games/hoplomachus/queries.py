@@ -64,7 +64,10 @@ def skill(g, u: dict, kind: str):
 
 
 def tactic_effects(g, u: dict, kind: str) -> list[dict]:
-    return [g.c.tactics[t["id"]].effect for t in u["tactics"] if g.c.tactics[t["id"]].effect["kind"] == kind]
+    if not u["tactics"]:
+        return []  # most units carry no tactic
+    tactics = g.c.tactics
+    return [tactics[t["id"]].effect for t in u["tactics"] if tactics[t["id"]].effect["kind"] == kind]
 
 
 def movement(g, u: dict) -> int:
@@ -246,6 +249,11 @@ def chips_available(g, troop: str) -> int:
 
 def deploy_hexes(g, troop: str, u: dict) -> list[int]:
     """Hexes ``u`` may be deployed on now (HR-8.4.1, HR-3.2.1, HR-3.3, HR-5.2.4, HR-5.3.6)."""
+    return sorted(deploy_candidates(g, troop, u) - blocked_hexes(g, u))
+
+
+def deploy_candidates(g, troop: str, u: dict) -> frozenset[int]:
+    """The hexes ``u`` is deployed on when free (``deploy_hexes`` less ``blocked``)."""
     a = g.a
     side = g.s.troops[troop]["side"]
     if is_sentinel(g, u):
@@ -268,7 +276,7 @@ def deploy_hexes(g, troop: str, u: dict) -> list[int]:
             else a.tags[f"outer_{side}"]
         )
         candidates = outer | a.tags["inner"] | a.tags["central"]  # HR-15.3.2
-    return sorted(candidates - blocked_hexes(g, u))
+    return candidates
 
 
 def deploy_refusal(g, troop: str, u: dict) -> tuple[str, str] | None:
@@ -291,7 +299,9 @@ def deploy_refusal(g, troop: str, u: dict) -> tuple[str, str] | None:
         return "HR-8.4.5", Text(
             "the supply lacks the {health} health chips {name} needs", health=d.health, name=d.name
         )
-    if not deploy_hexes(g, troop, u):
+    if deploy_candidates(g, troop, u) <= blocked_hexes(
+        g, u
+    ):  # no free hex; asked per camp unit, nothing sorted
         what = "pedestal" if is_sentinel(g, u) else "deployment hex"
         return "HR-8.4.7", Text("no {what} you may use is free", what=what)
     return None
@@ -322,7 +332,9 @@ def can_deploy(g, troop: str) -> bool:
 
 def must_deploy(g, troop: str) -> bool:
     """HR-8.4.3 (no units in combat), HR-16.6.2 (Pandemonium: fewer than three)."""
-    n = len(g.s.in_arena(troop))
+    # Asked at every phase change: the troop's units in combat are counted, not listed.
+    units = g.s.units
+    n = sum(1 for uid in g.s.occupant.values() if units[uid]["owner"] == troop)
     need = n < 3 if g.mode == "pandemonium" else n == 0
     return need and can_deploy(g, troop)
 

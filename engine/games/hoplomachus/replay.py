@@ -120,13 +120,15 @@ class Game(ReplayBase):
 
     def settle(self) -> None:
         """After each event: forfeits at the start of a Deploy phase, then the end of combat."""
+        s = self.s
         while True:
-            self.settle_pending()
-            if self.s.turn.get("wave_over") and not self.s.over:
+            if s.pending:  # most events leave nothing pending: no call to find that out
+                self.settle_pending()
+            if s.turn.get("wave_over") and not s.over:
                 flow.end_wave(self)
-            before = self.s.serial
+            before = s.serial
             flow.deploy_phase_checks(self)
-            if self.s.serial == before:
+            if s.serial == before:
                 break
         flow.check_end(self)
 

@@ -210,7 +210,7 @@ def check_attack_target(g, u: dict, allowed: list[dict], ev: dict) -> tuple[dict
 
 def immortal_attack(g, ev: dict, u: dict, target: dict) -> dict[str, int]:
     pool = q.attack_pool(g, u)
-    hits, written = g.dice.roll(pool, ev.get("dice"), Text("{u}'s attack", u=act.name(g, u)))
+    hits, written = g.dice.roll(pool, ev.get("dice"), lambda: Text("{u}'s attack", u=act.name(g, u)))
     if g.dice.author is not None and not g.dice.seeded:
         ev["dice"] = written
     fx.dice_stat(g, u["owner"], pool, hits)

@@ -134,6 +134,7 @@ def movement_plan(g, u: dict, m: int | None = None) -> tuple[str, dict[int, int]
     m = q.movement(g, u) if m is None else m  # a titan's Advance gives its own movement (HR-14.8.5)
     reach = q.reachable(g, u, m)
     opps = opponents(g, u)
+    in_reach = None  # the opponents a destination puts in Range: the same for every entry of the list
     for entry in priority(g, u):
         if is_hex_entry(entry):
             spots = [h for h in entry_hexes(g, entry) if h in reach]
@@ -142,7 +143,9 @@ def movement_plan(g, u: dict, m: int | None = None) -> tuple[str, dict[int, int]
             if u["hex"] in spots:
                 return "stay", {}  # standing on its mark already
             return "2a", {h: reach[h] for h in closest_hexes(g, u, spots, reach)}
-        cands = select(g, entry, [o for o in opps if _in_reach(g, reach, o, rng)])
+        if in_reach is None:
+            in_reach = [o for o in opps if _in_reach(g, reach, o, rng)]
+        cands = select(g, entry, in_reach)
         if not cands:
             continue
         dests: dict[int, int] = {}
@@ -161,11 +164,14 @@ def movement_plan(g, u: dict, m: int | None = None) -> tuple[str, dict[int, int]
         # stays put. The zero-step "move" to its own hex is no move at all (a path lists the hexes entered).
         return "2b", {}
     full = q.reachable(g, u, UNBOUNDED)
+    in_reach = None
     for entry in priority(g, u):
         if is_hex_entry(entry):
             goals = [[h] for h in entry_hexes(g, entry) if h in full]
         else:
-            cands = select(g, entry, [o for o in opps if _in_reach(g, full, o, rng)])
+            if in_reach is None:
+                in_reach = [o for o in opps if _in_reach(g, full, o, rng)]
+            cands = select(g, entry, in_reach)
             nears = [g.a.within(o["hex"], rng) for o in cands]
             goals = [[h for h in full if h in near] for near in nears]
         if not goals:

@@ -111,6 +111,11 @@ class State:
             return [units[uid] for uid in self.occupant.values()]
         return [u for u in map(units.__getitem__, self.occupant.values()) if u["owner"] == troop]
 
+    def has_in_arena(self, troop: str) -> bool:
+        """``bool(in_arena(troop))`` without the list: asked after nearly every event (flow.deploy_phase_checks)."""
+        units = self.units
+        return any(units[uid]["owner"] == troop for uid in self.occupant.values())
+
     def view(self, arena: Arena, content: Content) -> dict:
         """The visible state as JSON (HR-A.4): arena, units, HP, tokens, favour, whose turn, what is pending."""
 
