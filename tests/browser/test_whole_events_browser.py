@@ -51,7 +51,10 @@ def wait(driver, condition, timeout: float = 15):
     from selenium.webdriver.support.ui import WebDriverWait
 
     return WebDriverWait(
-        driver, timeout, poll_frequency=0.1, ignored_exceptions=(StaleElementReferenceException, WebDriverException)
+        driver,
+        timeout,
+        poll_frequency=0.1,
+        ignored_exceptions=(StaleElementReferenceException, WebDriverException),
     ).until(condition)
 
 
@@ -117,9 +120,9 @@ def enter_round(driver, round_, event, points: dict, table_index: int) -> None:
             continue
         if is_pod(match):
             for place, (letter, group) in enumerate(zip("abcdefgh", groups, strict=False), start=1):
-                Select(fieldset.find_element(By.CSS_SELECTOR, f"select[name$='-place_{letter}']")).select_by_value(
-                    str(place)
-                )
+                Select(
+                    fieldset.find_element(By.CSS_SELECTOR, f"select[name$='-place_{letter}']")
+                ).select_by_value(str(place))
                 points[side_of(group)] += place_points[place - 1]
         else:
             first_wins = (match.table + table_index) % 2 == 0
@@ -139,10 +142,16 @@ def enter_round(driver, round_, event, points: dict, table_index: int) -> None:
     del draw
 
 
-def standings_points(driver) -> dict[str, float]:
-    """The standings' rows as {name: points} (the Points column), in rank order."""
-    headers = [th.get_attribute("title") for th in driver.find_elements(By.CSS_SELECTOR, "#standings thead th")]
-    column = next(i for i, title in enumerate(headers) if title and title.lower().startswith("points"))
+def standings_points(driver, event) -> dict[str, float]:
+    """The standings' rows as {name: points} (the points column, by its name), in rank order."""
+    from standings.services import columns
+
+    title = next(c.name for c in columns(event) if c.key == "points")
+    headers = [
+        th.get_attribute("title") for th in driver.find_elements(By.CSS_SELECTOR, "#standings thead th")
+    ]
+    assert title in headers, headers
+    column = headers.index(title)
     shown = {}
     for row in driver.find_elements(By.CSS_SELECTOR, "#standings tbody tr"):
         cells = row.find_elements(By.TAG_NAME, "td")
@@ -224,7 +233,7 @@ def test_a_whole_event_through_the_pages(browser, live_server, make_user, case):
 
     browser.get(f"{base}/events/{event.slug}/standings/")
     assert browser.find_element(By.ID, "standings-title").text.endswith(f"after round {ROUNDS}")
-    shown = standings_points(browser)
+    shown = standings_points(browser, event)
     expected = dict(points)
     assert set(shown) == set(expected), (shown, expected)
     assert shown == pytest.approx(expected)
