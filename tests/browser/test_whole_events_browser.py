@@ -111,7 +111,7 @@ def enter_round(driver, round_, event, points: dict, table_index: int) -> None:
     from draw.seats import is_pod, sides
     from tournaments.game_modes import placement_table
 
-    win, draw, loss = float(event.points_win), float(event.points_draw), float(event.points_loss)
+    win, loss = float(event.points_win), float(event.points_loss)
     place_points = placement_table(event)
     for match in round_.matches.order_by("table"):
         groups = sides(match)
@@ -139,7 +139,6 @@ def enter_round(driver, round_, event, points: dict, table_index: int) -> None:
         for box in fieldset.find_elements(By.CSS_SELECTOR, "input[inputmode=numeric]"):
             if not box.get_attribute("value"):
                 box.send_keys("0")
-    del draw
 
 
 def standings_points(driver, event) -> dict[str, float]:
