@@ -15,6 +15,18 @@ def pytest_configure(config):
         compile_stale()
 
 
+@pytest.fixture(autouse=True)
+def _language_reset():
+    """A page asked for in Italian leaves Italian active in the thread: the next test starts in the default."""
+    yield
+    from django.conf import settings
+
+    if settings.configured:
+        from django.utils import translation
+
+        translation.deactivate()
+
+
 @pytest.fixture
 def make_user(django_user_model):
     def make(username: str = "alice", password: str = "correct horse battery", **extra):

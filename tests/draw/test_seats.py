@@ -48,7 +48,8 @@ def test_a_four_seat_match_is_decided_ranked_and_shown(field, organizer, client)
     ]
     names = [r.display_name for r in regs]
     assert (
-        result_line(match) == f"{names[1]} 1st, {names[2]} 2nd, {names[0]} 3rd, {names[3]} 4th"  # a pod reads by place
+        result_line(match)
+        == f"{names[1]} 1st, {names[2]} 2nd, {names[0]} 3rd, {names[3]} 4th"  # a pod reads by place
     )
 
     rows = standings_for(event)
