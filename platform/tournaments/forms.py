@@ -219,7 +219,7 @@ class PlacementPointsField(forms.CharField):
             return [float(v) for v in text.replace(";", ",").replace("/", ",").split(",") if v.strip()]
         except ValueError:
             raise forms.ValidationError(
-                "Type the points as numbers separated by commas, e.g. 3, 2, 1, 0."
+                _("Type the points as numbers separated by commas, e.g. 3, 2, 1, 0.")
             ) from None
 
 
@@ -266,6 +266,20 @@ class EventForm(forms.ModelForm):
             "description": forms.Textarea(attrs={"rows": 3}),
         }
         labels = {
+            "name": _("Name"),
+            "starts_on": _("Starts on"),
+            "ends_on": _("Ends on"),
+            "venue": _("Venue"),
+            "description": _("Description"),
+            "format": _("Format"),
+            "first_round": _("First round"),
+            "random_seed": _("Random seed"),
+            "avoid_same_club": _("Avoid same club"),
+            "max_byes": _("Max byes"),
+            "list_deadline": _("List deadline"),
+            "registration_cap": _("Registration cap"),
+            "require_check_in": _("Require check in"),
+            "late_join_points": _("Late join points"),
             "swiss_rounds": _("Swiss rounds"),
             "top_cut": _("Top cut (players)"),
             "points_win": _("Points for a win"),
@@ -276,6 +290,20 @@ class EventForm(forms.ModelForm):
             "lists_public": _("Lists are public"),
             "odd_field": _("Odd number of players"),
             "soft_scores_use": _("Soft scores in the ranking"),
+        }
+        # The model's help texts, marked for translation here (the model keeps its own in English).
+        help_texts = {
+            "swiss_rounds": _("Swiss rounds (Swiss and Swiss + top cut)"),
+            "top_cut": _("players in the top cut (a power of two)"),
+            "random_seed": _("replays the random first-round draw"),
+            "bye_score": _("the game's score a bye is worth"),
+            "tiebreaks": _("metric keys, most important first"),
+            "lists_public": _("publish every list once lists are locked"),
+            "require_check_in": _("round 1 pairs checked-in players only"),
+            "odd_field": _("an odd field gives a bye, or the ringer plays (Swiss rounds)"),
+            "team_size": _("players per team, up to the game's limit (0: every player for themselves)"),
+            "game_mode": _("the game's mode of play (empty: the standard game)"),
+            "placement_points": _("points per place in a pod, 1st first"),
         }
 
     def __init__(self, *args, **kwargs):
