@@ -226,6 +226,14 @@ class PlacementPointsField(forms.CharField):
             ) from None
 
 
+#: The scoring tables' names (``algorithms.battle_points.PRESETS``, pure Python) as the form shows them.
+PRESET_NAMES = {
+    "win-draw-loss": _("Win, draw, loss (the event's points per outcome; no battle points)"),
+    "twenty-zero": _("20–0 by VP margin, one step every 3 VP"),
+    "victory-bands": _("Draw, minor and major victory by VP margin"),
+}
+
+
 class EventForm(forms.ModelForm):
     tiebreaks = TiebreakField()
     placement_points = PlacementPointsField(
@@ -239,7 +247,10 @@ class EventForm(forms.ModelForm):
     scoring_preset = forms.ChoiceField(
         required=False,
         label=_("Start from a scoring table"),
-        choices=[("", _("Keep the bands below")), *((key, name) for key, (name, _bands) in PRESETS.items())],
+        choices=[
+            ("", _("Keep the bands below")),
+            *((key, PRESET_NAMES.get(key, name)) for key, (name, _bands) in PRESETS.items()),
+        ],
         help_text=_("Replaces the bands below with the table chosen."),
     )
     battle_points = BattlePointsField(

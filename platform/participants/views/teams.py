@@ -23,7 +23,7 @@ from tournaments.views.common import back_on_event_error, event_or_404
 def _team_event_or_404(slug: str):
     event = event_or_404(slug)
     if not event.is_team_event:
-        raise Http404("this event is not a team event")
+        raise Http404(_("This event is not a team event."))
     return event
 
 
