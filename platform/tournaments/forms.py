@@ -331,6 +331,7 @@ class EventForm(forms.ModelForm):
         self.fields["game"] = forms.ChoiceField(
             choices=offered,
             initial=game,
+            label=_("Game"),
             help_text=_("Choosing a game shows its modes, content packs, draw rules and tiebreaks."),
         )
         packs = [(pack, pack) for pack in games.plugin(game).pack_ids()]
