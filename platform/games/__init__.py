@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from importlib.metadata import entry_points
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy as _
 
 import engine
 
@@ -72,8 +73,8 @@ class DrawBreak:
 
 #: Draw breaks every game offers; a game adds its own (``GamePlugin.draw_breaks``).
 GENERIC_DRAW_BREAKS = (
-    DrawBreak("higher_seed", "Better seed advances"),
-    DrawBreak("more_score", "Higher score in the game advances", ("score",)),
+    DrawBreak("higher_seed", _("Better seed advances")),
+    DrawBreak("more_score", _("Higher score in the game advances"), ("score",)),
 )
 
 

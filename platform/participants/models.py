@@ -7,13 +7,14 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 
 class RegistrationStatus(models.TextChoices):
-    REGISTERED = "registered", "Registered"
-    WAITLISTED = "waitlisted", "Waiting list"
-    CHECKED_IN = "checked-in", "Checked in"
-    DROPPED = "dropped", "Dropped"
+    REGISTERED = "registered", _("Registered")
+    WAITLISTED = "waitlisted", _("Waiting list")
+    CHECKED_IN = "checked-in", _("Checked in")
+    DROPPED = "dropped", _("Dropped")
 
 
 # Who is in the event (as opposed to waiting for a place).

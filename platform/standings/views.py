@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
 import games
 from standings import exports
@@ -80,7 +81,7 @@ def rating_list(request):
     users = {u.pk: u for u in get_user_model().objects.select_related("profile")}
     rows = sorted(ratings(game=game or None).values(), key=lambda r: -r.ordinal)
     table = [{"rating": r, "user": users.get(r.player_id)} for r in rows if r.player_id in users]
-    choices = [("", "Every game")] + [(g, games.plugin(g).label) for g in games.game_ids()]
+    choices = [("", _("Every game"))] + [(g, games.plugin(g).label) for g in games.game_ids()]
     return render(request, "standings/ratings.html", {"rows": table, "game": game, "games": choices})
 
 

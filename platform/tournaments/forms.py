@@ -169,7 +169,10 @@ class TiebreakField(forms.CharField):
             raise forms.ValidationError(_("Choose at least one tiebreak."))
         unknown = [k for k in value if k not in METRICS]
         if unknown:
-            raise forms.ValidationError(f"Unknown tiebreak {unknown[0]!r}; known: {', '.join(METRICS)}.")
+            raise forms.ValidationError(
+                _("Unknown tiebreak %(key)s; known: %(known)s.")
+                % {"key": repr(unknown[0]), "known": ", ".join(METRICS)}
+            )
         if len(set(value)) != len(value):
             raise forms.ValidationError(_("A tiebreak is listed twice."))
 
@@ -219,8 +222,16 @@ class PlacementPointsField(forms.CharField):
             return [float(v) for v in text.replace(";", ",").replace("/", ",").split(",") if v.strip()]
         except ValueError:
             raise forms.ValidationError(
-                "Type the points as numbers separated by commas, e.g. 3, 2, 1, 0."
+                _("Type the points as numbers separated by commas, e.g. 3, 2, 1, 0.")
             ) from None
+
+
+#: The scoring tables' names (``algorithms.battle_points.PRESETS``, pure Python) as the form shows them.
+PRESET_NAMES = {
+    "win-draw-loss": _("Win, draw, loss (the event's points per outcome; no battle points)"),
+    "twenty-zero": _("20–0 by VP margin, one step every 3 VP"),
+    "victory-bands": _("Draw, minor and major victory by VP margin"),
+}
 
 
 class EventForm(forms.ModelForm):
@@ -236,7 +247,10 @@ class EventForm(forms.ModelForm):
     scoring_preset = forms.ChoiceField(
         required=False,
         label=_("Start from a scoring table"),
-        choices=[("", _("Keep the bands below")), *((key, name) for key, (name, _bands) in PRESETS.items())],
+        choices=[
+            ("", _("Keep the bands below")),
+            *((key, PRESET_NAMES.get(key, name)) for key, (name, _bands) in PRESETS.items()),
+        ],
         help_text=_("Replaces the bands below with the table chosen."),
     )
     battle_points = BattlePointsField(
@@ -266,6 +280,20 @@ class EventForm(forms.ModelForm):
             "description": forms.Textarea(attrs={"rows": 3}),
         }
         labels = {
+            "name": _("Name"),
+            "starts_on": _("Starts on"),
+            "ends_on": _("Ends on"),
+            "venue": _("Venue"),
+            "description": _("Description"),
+            "format": _("Format"),
+            "first_round": _("First round"),
+            "random_seed": _("Random seed"),
+            "avoid_same_club": _("Avoid same club"),
+            "max_byes": _("Max byes"),
+            "list_deadline": _("List deadline"),
+            "registration_cap": _("Registration cap"),
+            "require_check_in": _("Require check in"),
+            "late_join_points": _("Late join points"),
             "swiss_rounds": _("Swiss rounds"),
             "top_cut": _("Top cut (players)"),
             "points_win": _("Points for a win"),
@@ -276,6 +304,20 @@ class EventForm(forms.ModelForm):
             "lists_public": _("Lists are public"),
             "odd_field": _("Odd number of players"),
             "soft_scores_use": _("Soft scores in the ranking"),
+        }
+        # The model's help texts, marked for translation here (the model keeps its own in English).
+        help_texts = {
+            "swiss_rounds": _("Swiss rounds (Swiss and Swiss + top cut)"),
+            "top_cut": _("players in the top cut (a power of two)"),
+            "random_seed": _("replays the random first-round draw"),
+            "bye_score": _("the game's score a bye is worth"),
+            "tiebreaks": _("metric keys, most important first"),
+            "lists_public": _("publish every list once lists are locked"),
+            "require_check_in": _("round 1 pairs checked-in players only"),
+            "odd_field": _("an odd field gives a bye, or the ringer plays (Swiss rounds)"),
+            "team_size": _("players per team, up to the game's limit (0: every player for themselves)"),
+            "game_mode": _("the game's mode of play (empty: the standard game)"),
+            "placement_points": _("points per place in a pod, 1st first"),
         }
 
     def __init__(self, *args, **kwargs):
@@ -289,6 +331,7 @@ class EventForm(forms.ModelForm):
         self.fields["game"] = forms.ChoiceField(
             choices=offered,
             initial=game,
+            label=_("Game"),
             help_text=_("Choosing a game shows its modes, content packs, draw rules and tiebreaks."),
         )
         packs = [(pack, pack) for pack in games.plugin(game).pack_ids()]
@@ -398,14 +441,16 @@ def _after(keys: list[str], key: str, anchor: str) -> list[str]:
 class ListForm(forms.Form):
     text = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 10, "class": "list-text", "spellcheck": "false"}),
-        label="Your list",
-        help_text="One character per line, equipment after a colon: “He-Man: Sword of Power, Ring of Grayskull”. "
-        "An optional first line “Faction: …”.",
+        label=_("Your list"),
+        help_text=_(
+            "One character per line, equipment after a colon: “He-Man: Sword of Power, Ring of Grayskull”. "
+            "An optional first line “Faction: …”."
+        ),
     )
 
 
 class UploadLogForm(forms.Form):
-    file = forms.FileField(help_text="The game's Arbiter log (.json).")
+    file = forms.FileField(help_text=_("The game's Arbiter log (.json)."))
 
 
 class ResultForm(forms.Form):
@@ -443,10 +488,10 @@ class ResultForm(forms.Form):
             self.fields[f"outcome_{self.letters[0]}"] = forms.ChoiceField(
                 choices=[
                     (Outcome.WIN, f"{first} won"),
-                    (Outcome.DRAW, "Draw"),
+                    (Outcome.DRAW, _("Draw")),
                     (Outcome.LOSS, f"{second} won"),
                 ],
-                label="Result",
+                label=_("Result"),
             )
         else:
             for letter, name in zip(self.letters, names, strict=True):
@@ -469,7 +514,7 @@ class ResultForm(forms.Form):
         if choices:
             # Not required: a post without it (a script) is held to the score-decided ending.
             self.fields["ending"] = forms.ChoiceField(
-                choices=choices, initial=choices[0][0], label="How the game ended", required=False
+                choices=choices, initial=choices[0][0], label=_("How the game ended"), required=False
             )
         self.order_fields([*(k for k in self.fields if k != "note"), "note"])
 
@@ -535,11 +580,11 @@ class ResolveForm(DecisionForm):
 
     decision = forms.ChoiceField(
         choices=[
-            ("uphold", "Uphold the result as it stands"),
-            ("overturn", "Replace it with the result below"),
+            ("uphold", _("Uphold the result as it stands")),
+            ("overturn", _("Replace it with the result below")),
         ],
         widget=forms.RadioSelect,
-        error_messages={"required": "Choose a decision: uphold the result or replace it."},
+        error_messages={"required": _("Choose a decision: uphold the result or replace it.")},
     )
 
     def __init__(self, *args, **kwargs):
@@ -580,9 +625,9 @@ class GridRowForm(ResultForm):
         else:
             outcome_fields = [k for k in self.fields if k.startswith("outcome_")]
             if any(not data.get(k) for k in outcome_fields):
-                self.add_error(None, "Choose who won, or a draw.")
+                self.add_error(None, _("Choose who won, or a draw."))
             if any(data.get(f"score_{letter}") is None for letter in self.letters):
-                self.add_error(None, f"Enter each player's {self.score_label}.")
+                self.add_error(None, _("Enter each player's %(score)s.") % {"score": self.score_label})
         for key in self.counters:
             for letter in self.letters:
                 data[f"{key}_{letter}"] = data.get(f"{key}_{letter}") or 0
@@ -594,12 +639,12 @@ class DisputeForm(forms.Form):
 
 
 class SwapForm(forms.Form):
-    first = forms.TypedChoiceField(coerce=int, label="Swap")
-    second = forms.TypedChoiceField(coerce=int, label="with")
+    first = forms.TypedChoiceField(coerce=int, label=_("Swap"))
+    second = forms.TypedChoiceField(coerce=int, label=_("with"))
     note = forms.CharField(
         required=False,
         max_length=200,
-        label="Why",
+        label=_("Why"),
         widget=forms.TextInput(attrs={"placeholder": "for the audit trail"}),
     )
 
@@ -658,10 +703,10 @@ class JudgeForm(OrganizerForm):
 class TeamForm(forms.Form):
     """A team of a team event: its name, seed and players (registrations in no other team)."""
 
-    name = forms.CharField(max_length=100, label="Team name")
-    seed = forms.IntegerField(min_value=1, required=False, label="Seed (1 = top, optional)")
+    name = forms.CharField(max_length=100, label=_("Team name"))
+    seed = forms.IntegerField(min_value=1, required=False, label=_("Seed (1 = top, optional)"))
     members = forms.ModelMultipleChoiceField(
-        queryset=None, widget=forms.CheckboxSelectMultiple, label="Players"
+        queryset=None, widget=forms.CheckboxSelectMultiple, label=_("Players")
     )
 
     def __init__(self, *args, event=None, **kwargs):
@@ -672,12 +717,15 @@ class TeamForm(forms.Form):
         ).order_by("display_name")
         self.fields["members"].queryset = free
         self.fields["members"].label_from_instance = lambda r: r.display_name
-        self.fields["members"].help_text = f"1 to {event.team_size} players, each in one team."
+        self.fields["members"].help_text = _("1 to %(size)s players, each in one team.") % {
+            "size": event.team_size
+        }
 
     def clean_members(self):
         members = self.cleaned_data["members"]
         if len(members) > self.event.team_size:
             raise forms.ValidationError(
-                f"A team of this event has at most {self.event.team_size} players; you chose {len(members)}."
+                _("A team of this event has at most %(size)s players; you chose %(count)s.")
+                % {"size": self.event.team_size, "count": len(members)}
             )
         return members

@@ -12,6 +12,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 import games
 from tournaments.algorithms.standings import DEFAULT_ORDER
@@ -22,34 +23,34 @@ def default_tiebreaks() -> list[str]:
 
 
 class EventFormat(models.TextChoices):
-    SWISS = "swiss", "Swiss"
-    ROUND_ROBIN = "round_robin", "Round robin"
-    SINGLE_ELIMINATION = "single_elimination", "Single elimination"
-    SWISS_TOP_CUT = "swiss_top_cut", "Swiss, then a top cut"
+    SWISS = "swiss", _("Swiss")
+    ROUND_ROBIN = "round_robin", _("Round robin")
+    SINGLE_ELIMINATION = "single_elimination", _("Single elimination")
+    SWISS_TOP_CUT = "swiss_top_cut", _("Swiss, then a top cut")
 
 
 class EventStatus(models.TextChoices):
-    OPEN = "open", "Registration open"
-    RUNNING = "running", "Running"
-    FINISHED = "finished", "Finished"
+    OPEN = "open", _("Registration open")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
 
 
 class FirstRound(models.TextChoices):
-    RANDOM = "random", "Random draw (replayable from the event's seed)"
-    SEEDED = "seeded", "By seeding"
+    RANDOM = "random", _("Random draw (replayable from the event's seed)")
+    SEEDED = "seeded", _("By seeding")
 
 
 class OddField(models.TextChoices):
     """Who makes up the numbers when an odd number of players is to be paired."""
 
-    BYE = "bye", "A bye (the lowest-ranked player without one sits out)"
-    RINGER = "ringer", "The ringer (the organizer's stand-in plays)"
+    BYE = "bye", _("A bye (the lowest-ranked player without one sits out)")
+    RINGER = "ringer", _("The ringer (the organizer's stand-in plays)")
 
 
 class SoftScoresUse(models.TextChoices):
-    IGNORED = "ignored", "Shown only, not ranked"
-    TIEBREAK = "tiebreak", "Break ties, right after the score"
-    TOTAL = "total", "Added to the score"
+    IGNORED = "ignored", _("Shown only, not ranked")
+    TIEBREAK = "tiebreak", _("Break ties, right after the score")
+    TOTAL = "total", _("Added to the score")
 
 
 class Event(models.Model):

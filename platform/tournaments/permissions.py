@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 from accounts.roles import OrganizerRequired
 from accounts.services import is_organizer
@@ -33,12 +34,12 @@ def manages(user, event) -> bool:
 def require_organizer_role(user) -> None:
     if not can_create_events(user):
         # The site's 403 page for this one explains how to become an organizer (accounts.roles).
-        raise OrganizerRequired("Only organizers can create events.")
+        raise OrganizerRequired(_("Only organizers can create events."))
 
 
 def require_manager(user, event) -> None:
     if not manages(user, event):
-        raise PermissionDenied("Only this event's organizers can do that.")
+        raise PermissionDenied(_("Only this event's organizers can do that."))
 
 
 def judges(user, event) -> bool:
@@ -55,12 +56,12 @@ def officiates(user, event) -> bool:
 
 def require_official(user, event) -> None:
     if not officiates(user, event):
-        raise PermissionDenied("Only this event's organizers and judges can do that.")
+        raise PermissionDenied(_("Only this event's organizers and judges can do that."))
 
 
 def require_player(user, match) -> str:
     """The side ("a" or "b") ``user`` plays in ``match``; PermissionDenied if they do not play it."""
     side = match.side_of(user)
     if side is None:
-        raise PermissionDenied("Only the players of this match can do that.")
+        raise PermissionDenied(_("Only the players of this match can do that."))
     return side

@@ -7,6 +7,7 @@ also keeps how many knock-outs each side dealt, from the verdict's statistics, w
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from games import DrawBreak, GamePlugin, SimulatedSide, register
@@ -26,7 +27,7 @@ class Battleground(GamePlugin):
     score_components = {"objectives": "Objectives", "missions": "Missions", "knockouts": "Knock-outs"}
     counters = {"knockouts_dealt": "Knock-outs dealt"}
     draw_breaks = (
-        DrawBreak("more_knockouts", "More knock-outs in the game advances", ("knockouts_dealt", "score")),
+        DrawBreak("more_knockouts", _("More knock-outs in the game advances"), ("knockouts_dealt", "score")),
     )
 
     runs_events = True

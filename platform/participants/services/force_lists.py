@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games import UnknownPack
 from participants.models import ForceList, Registration, RegistrationStatus
@@ -33,7 +34,7 @@ def submit_list(
     """
     registration = event.registrations.filter(player=actor).first()
     if registration is None or registration.status == RegistrationStatus.DROPPED:
-        raise EventError("Register for the event before submitting a list.", "state")
+        raise EventError(_("Register for the event before submitting a list."), "state")
     return store_list(event, registration, text=text, entries=entries, faction=faction)
 
 
@@ -87,7 +88,7 @@ def store_list(
     """Check and save ``registration``'s list; the callers decide who may."""
     force_list = ForceList.objects.select_for_update().filter(registration=registration).first()
     if event.lists_locked or (force_list is not None and force_list.locked):
-        raise EventError("Lists are locked for this event: the deadline has passed.", "state")
+        raise EventError(_("Lists are locked for this event: the deadline has passed."), "state")
     check, validation, entries = _check(event, text=text, entries=entries, faction=faction)
     if force_list is None:
         force_list = ForceList(registration=registration)

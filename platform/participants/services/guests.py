@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from participants import codes
 from participants.models import Registration, RegistrationStatus
@@ -26,7 +27,7 @@ def clean_name(name: str) -> str:
     """The name as it will be shown: inner runs of spaces folded. Raises EventError if unusable."""
     name = " ".join((name or "").split())
     if not name:
-        raise EventError("Give the player's name.")
+        raise EventError(_("Give the player's name."))
     if len(name) > NAME_LENGTH:
         raise EventError(f"A name has at most {NAME_LENGTH} characters.")
     return name
@@ -120,9 +121,9 @@ def add_ringer(actor, event: Event, name: str = "Ringer", *, user=None) -> Regis
     require_manager(actor, event)
     event = lock_event(event)
     if event.status == EventStatus.FINISHED:
-        raise EventError("The event is over.", "state")
+        raise EventError(_("The event is over."), "state")
     if event.registrations.filter(is_ringer=True).exclude(status=RegistrationStatus.DROPPED).exists():
-        raise EventError("The event has a ringer already.", "state")
+        raise EventError(_("The event has a ringer already."), "state")
     name = clean_name(name)
     if user is not None and event.registrations.filter(player=user).exists():
         raise EventError(f"{user.get_username()} is already entered in this event.", "state")
@@ -150,7 +151,7 @@ def claim(actor, code: str) -> Registration:
     (``not_found`` for an unknown code, ``state`` otherwise).
     """
     if not actor.is_authenticated:
-        raise PermissionDenied("Sign in to claim your entry.")
+        raise PermissionDenied(_("Sign in to claim your entry."))
     code = codes.normalize(code)
     registration = (
         Registration.objects.select_for_update(of=("self",))
@@ -161,12 +162,12 @@ def claim(actor, code: str) -> Registration:
         else None
     )
     if registration is None:
-        raise EventError("No entry has this claim code: check it with the organizer.", "not_found")
+        raise EventError(_("No entry has this claim code: check it with the organizer."), "not_found")
     event = registration.event
     if registration.player_id == actor.pk:
         return registration
     if registration.player_id is not None:
-        raise EventError("This claim code has already been used.", "state")
+        raise EventError(_("This claim code has already been used."), "state")
     if event.registrations.filter(player=actor).exists():
         raise EventError(
             f"You already have an entry in {event.name}: one person, one entry. Ask the organizer to merge them.",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from participants import codes
 from participants.models import Registration
@@ -41,7 +42,7 @@ def event_for_join_code(code: str) -> Event:
     code = codes.normalize(code)
     event = Event.objects.filter(join_code=code).first() if code else None
     if event is None:
-        raise EventError("No event has this join code: check it with the organizer.", "not_found")
+        raise EventError(_("No event has this join code: check it with the organizer."), "not_found")
     return event
 
 

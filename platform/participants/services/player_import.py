@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from accounts.services import profile_for
 from participants.models import ForceList, Registration, RegistrationStatus
@@ -188,7 +189,7 @@ def parse_csv(data: bytes | str) -> tuple[list[ImportRow], list[str]]:
     when it is not a CSV this can read (no heading line naming a ``name`` or account column)."""
     text = decode(data)
     if not text.strip():
-        raise EventError("The file is empty.")
+        raise EventError(_("The file is empty."))
     first = text.splitlines()[0]
     try:
         dialect = csv.Sniffer().sniff(first, delimiters=",;\t")
@@ -198,7 +199,7 @@ def parse_csv(data: bytes | str) -> tuple[list[ImportRow], list[str]]:
     try:
         headings = next(reader)
     except (csv.Error, StopIteration):
-        raise EventError("The file is not a CSV this can read.") from None
+        raise EventError(_("The file is not a CSV this can read.")) from None
     keys = [_HEADING.get(" ".join(h.strip().lower().replace("_", " ").split())) for h in headings]
     notes = []
     ignored = [h.strip() for h, k in zip(headings, keys, strict=True) if k is None and h.strip()]

@@ -21,12 +21,14 @@ from tournaments.services.common import audit, lock_event, notify, notify_organi
 def register(actor, event: Event) -> Registration:
     """Register ``actor`` for ``event``; over the registration cap they join the waiting list."""
     if not actor.is_authenticated:
-        raise PermissionDenied("Log in to register.")
+        raise PermissionDenied(_("Log in to register."))
     event = lock_event(event)
     if event.status != EventStatus.OPEN:
-        raise EventError("Registration is closed; an organizer can still add you as a late joiner.", "state")
+        raise EventError(
+            _("Registration is closed; an organizer can still add you as a late joiner."), "state"
+        )
     if event.registrations.filter(player=actor).exists():
-        raise EventError("You are already registered for this event.", "state")
+        raise EventError(_("You are already registered for this event."), "state")
     status = RegistrationStatus.REGISTERED
     if event.registration_cap is not None and _places_taken(event) >= event.registration_cap:
         status = RegistrationStatus.WAITLISTED
@@ -43,7 +45,7 @@ def withdraw(actor, event: Event) -> None:
     event = lock_event(event)
     registration = event.registrations.filter(player=actor).first()
     if registration is None:
-        raise EventError("You are not registered for this event.", "not_found")
+        raise EventError(_("You are not registered for this event."), "not_found")
     if event.status != EventStatus.OPEN:
         drop(actor, registration)
         return
@@ -197,7 +199,7 @@ def late_join(actor, event: Event, user, *, points: Decimal | float | None = Non
             "A round robin or an elimination bracket is fixed at the start: no late joins.", "state"
         )
     if event.status == EventStatus.FINISHED:
-        raise EventError("The event is over.", "state")
+        raise EventError(_("The event is over."), "state")
     existing = event.registrations.filter(player=user).first()
     if existing is not None and existing.status != RegistrationStatus.WAITLISTED:
         raise EventError(f"{existing.display_name} is already in the event.", "state")
@@ -208,7 +210,7 @@ def late_join(actor, event: Event, user, *, points: Decimal | float | None = Non
     else:
         joined = last_round.number if last_round.state == RoundState.DRAFT else last_round.number + 1
     if event.has_swiss_stage and joined > event.swiss_rounds:
-        raise EventError("The Swiss rounds are over: nobody can join the top cut.", "state")
+        raise EventError(_("The Swiss rounds are over: nobody can join the top cut."), "state")
     start = Decimal(str(points)) if points is not None else event.late_join_points
     if existing is not None:
         existing.delete()
@@ -231,7 +233,7 @@ def late_join(actor, event: Event, user, *, points: Decimal | float | None = Non
 def set_seed(actor, registration: Registration, seed: int | None) -> Registration:
     require_manager(actor, registration.event)
     if registration.event.rounds.exists():
-        raise EventError("Seeds cannot change once the first round is paired.", "state")
+        raise EventError(_("Seeds cannot change once the first round is paired."), "state")
     registration.seed = seed
     registration.save(update_fields=["seed"])
     audit(registration.event, "seeded", f"{registration.display_name} seeded {seed}", actor=actor)

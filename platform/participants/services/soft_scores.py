@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from participants import entrants
 from participants.models import ENTERED, SoftScore
@@ -28,7 +29,7 @@ def enter_soft_scores(actor, event: Event, scores: Mapping[int, Mapping[str, obj
     event = lock_event(event)
     categories = list(event.soft_score_categories or [])
     if not categories:
-        raise EventError("The event has no soft score categories: add them in its settings first.")
+        raise EventError(_("The event has no soft score categories: add them in its settings first."))
     players = dict(event.registrations.filter(status__in=ENTERED).values_list("pk", "display_name"))
     current = soft_scores_by_registration(event)
     wanted: list[tuple[int, str, Decimal | None]] = []

@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from participants.models import Registration, Team
 from tournaments import distinct_factions
@@ -25,15 +26,15 @@ from tournaments.services.common import audit, lock_event
 
 def _require_open(event: Event) -> None:
     if not event.is_team_event:
-        raise EventError("This event is not a team event: set a team size in its settings first.")
+        raise EventError(_("This event is not a team event: set a team size in its settings first."))
     if event.rounds.exists():
-        raise EventError("Round 1 is paired: the teams are fixed.", "state")
+        raise EventError(_("Round 1 is paired: the teams are fixed."), "state")
 
 
 def _checked_members(event: Event, team: Team | None, members: Sequence[Registration]) -> list[Registration]:
     members = list(dict.fromkeys(members))
     if not members:
-        raise EventError("A team has at least one player.")
+        raise EventError(_("A team has at least one player."))
     if len(members) > event.team_size:
         raise EventError(
             f"A team of this event has at most {event.team_size} players; you chose {len(members)}."
@@ -72,7 +73,7 @@ def create_team(
     _require_open(event)
     name = " ".join(name.split())
     if not name:
-        raise EventError("Give the team a name.")
+        raise EventError(_("Give the team a name."))
     members = _checked_members(event, None, members)
     try:
         with transaction.atomic():
@@ -145,7 +146,7 @@ def draw_teams(actor, event: Event) -> list[Team]:
     players = list(loose_players(event))
     size = event.team_size
     if not players:
-        raise EventError("Every player is in a team already: there is no one to draw.")
+        raise EventError(_("Every player is in a team already: there is no one to draw."))
     if len(players) % size:
         raise EventError(
             f"{len(players)} player(s) in no team cannot be drawn into teams of {size}: register or drop "

@@ -28,13 +28,17 @@ def registration_action(request, slug: str, pk: int, action: str):
     registration = get_object_or_404(Registration, pk=pk, event=event)
     if action == "check-in":
         participant_services.check_in(request.user, registration)
-        messages.success(request, f"{registration.display_name} checked in.")
+        messages.success(request, _("%(name)s checked in.") % {"name": registration.display_name})
     elif action == "drop":
         participant_services.drop(request.user, registration)
-        messages.success(request, f"{registration.display_name} dropped from the next round on.")
+        messages.success(
+            request, _("%(name)s dropped from the next round on.") % {"name": registration.display_name}
+        )
     elif action == "admit":
         participant_services.admit(request.user, registration)
-        messages.success(request, f"{registration.display_name} admitted from the waiting list.")
+        messages.success(
+            request, _("%(name)s admitted from the waiting list.") % {"name": registration.display_name}
+        )
     else:
         raise EventError(f"Unknown action {action!r}.")
     return redirect("tournaments:manage", slug=slug)
@@ -77,7 +81,11 @@ def late_join(request, slug: str):
     registration = participant_services.late_join(
         request.user, event, form.cleaned_data["username"], points=form.cleaned_data["points"]
     )
-    messages.success(request, f"{registration.display_name} joins from round {registration.joined_round}.")
+    messages.success(
+        request,
+        _("%(name)s joins from round %(number)s.")
+        % {"name": registration.display_name, "number": registration.joined_round},
+    )
     return redirect("tournaments:manage", slug=slug)
 
 
@@ -102,7 +110,13 @@ def soft_scores(request, slug: str):
         except EventError as exc:
             problem = exc.message
         else:
-            messages.success(request, f"Soft scores saved ({changed} change{'s' if changed != 1 else ''}).")
+            messages.success(
+                request,
+                ngettext(
+                    "Soft scores saved (%(count)d change).", "Soft scores saved (%(count)d changes).", changed
+                )
+                % {"count": changed},
+            )
             return redirect("tournaments:soft-scores", slug=slug)
     rows = [
         {

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from participants import codes
@@ -68,13 +69,14 @@ def add_guest(request, slug: str):
     event = event_or_404(slug)
     form = GuestForm(request.POST)
     if not form.is_valid():
-        raise EventError("Give the player's name (at most 100 characters).")
+        raise EventError(_("Give the player's name (at most 100 characters)."))
     registration = participant_services.add_guest(
         request.user, event, form.cleaned_data["name"], club=form.cleaned_data["club"]
     )
     messages.success(
         request,
-        f"{registration.display_name} added as a guest; claim code {codes.show_claim_code(registration.claim_code)}.",
+        _("%(name)s added as a guest; claim code %(code)s.")
+        % {"name": registration.display_name, "code": codes.show_claim_code(registration.claim_code)},
     )
     return redirect("tournaments:intake", slug=slug)
 
@@ -89,7 +91,7 @@ def import_preview(request, slug: str, kind: str):
     if kind == "names":
         form = BulkAddForm(request.POST)
         if not form.is_valid():
-            raise EventError("Paste at least one name.")
+            raise EventError(_("Paste at least one name."))
         source = form.cleaned_data["names"]
         rows, notes = player_import.rows_from_names(source), []
     elif kind == "csv":
@@ -122,14 +124,14 @@ def import_commit(request, slug: str):
     event = event_or_404(slug)
     form = CommitImportForm(request.POST)
     if not form.is_valid():
-        raise EventError("The preview was lost: read the file again.")
+        raise EventError(_("The preview was lost: read the file again."))
     source = form.cleaned_data["source"]
     if form.cleaned_data["kind"] == "names":
         rows = player_import.rows_from_names(source)
     else:
-        rows, _ = player_import.parse_csv(source)
+        rows, _problems = player_import.parse_csv(source)
     plan = participant_services.import_players(request.user, event, rows)
-    messages.success(request, f"Imported: {plan.summary()}.")
+    messages.success(request, _("Imported: %(summary)s.") % {"summary": plan.summary()})
     return redirect("tournaments:intake", slug=slug)
 
 
@@ -147,9 +149,9 @@ def add_ringer(request, slug: str):
     note = (
         ""
         if event.odd_field == "ringer"
-        else " Set “Odd number of players” to the ringer in the settings to use them."
+        else " " + _("Set “Odd number of players” to the ringer in the settings to use them.")
     )
-    messages.success(request, f"{ringer.display_name} is the ringer.{note}")
+    messages.success(request, _("%(name)s is the ringer.") % {"name": ringer.display_name} + note)
     return redirect("tournaments:intake", slug=slug)
 
 
@@ -160,7 +162,9 @@ def join_code(request, slug: str):
     event = event_or_404(slug)
     enabled = request.POST.get("action") != "off"
     code = participant_services.set_join_code(request.user, event, enabled=enabled)
-    messages.success(request, f"New join code: {code}." if code else "Joining by code is off.")
+    messages.success(
+        request, _("New join code: %(code)s.") % {"code": code} if code else _("Joining by code is off.")
+    )
     return redirect("tournaments:intake", slug=slug)
 
 
@@ -209,5 +213,5 @@ def check_in_absent(request, slug: str, pk: int):
     event = event_or_404(slug)
     registration = get_object_or_404(Registration, pk=pk, event=event)
     participant_services.check_in(request.user, registration)
-    messages.success(request, f"{registration.display_name} checked in.")
+    messages.success(request, _("%(name)s checked in.") % {"name": registration.display_name})
     return redirect("tournaments:pair-absent", slug=slug)

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from participants import codes
@@ -48,7 +49,9 @@ def join_event(request, code: str):
             messages.error(request, exc.message)
         else:
             status = registration.get_status_display().lower()
-            messages.success(request, f"You are in {event.name} ({status}).")
+            messages.success(
+                request, _("You are in %(event)s (%(status)s).") % {"event": event.name, "status": status}
+            )
             return redirect(event.get_absolute_url())
     return render(
         request,
@@ -60,7 +63,7 @@ def join_event(request, code: str):
 def claim_entry(request, code: str):
     registration = registration_for_claim(code)
     if registration is None:
-        messages.error(request, "No entry has this claim code: check it with the organizer.")
+        messages.error(request, _("No entry has this claim code: check it with the organizer."))
         return redirect("join:home")
     return render(
         request,
@@ -84,7 +87,9 @@ def claim_confirm(request, code: str):
         messages.error(request, exc.message)
         return redirect("join:claim", code=code)
     messages.success(
-        request, f"The entry {registration.display_name} in {registration.event.name} is yours now."
+        request,
+        _("The entry %(name)s in %(event)s is yours now.")
+        % {"name": registration.display_name, "event": registration.event.name},
     )
     return redirect(registration.event.get_absolute_url())
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from participants import services as participant_services
@@ -22,9 +23,9 @@ def register(request, slug: str):
     event = event_or_404(slug)
     registration = participant_services.register(request.user, event)
     if registration.status == "waitlisted":
-        messages.info(request, "The event is full: you are on the waiting list.")
+        messages.info(request, _("The event is full: you are on the waiting list."))
     else:
-        messages.success(request, "You are registered. Submit your list next.")
+        messages.success(request, _("You are registered. Submit your list next."))
     return redirect("tournaments:my-list", slug=slug)
 
 
@@ -34,7 +35,7 @@ def register(request, slug: str):
 def withdraw(request, slug: str):
     event = event_or_404(slug)
     participant_services.withdraw(request.user, event)
-    messages.success(request, "You have left the event.")
+    messages.success(request, _("You have left the event."))
     return redirect(event)
 
 
@@ -45,10 +46,10 @@ def check_in_self(request, slug: str):
     event = event_or_404(slug)
     registration = participant_services.registration_of(request.user, event)
     if registration is None:
-        messages.error(request, "You are not registered for this event.")
+        messages.error(request, _("You are not registered for this event."))
     else:
         participant_services.check_in(request.user, registration)
-        messages.success(request, "You are checked in.")
+        messages.success(request, _("You are checked in."))
     return redirect(event)
 
 
@@ -57,7 +58,7 @@ def my_list(request, slug: str):
     event = event_or_404(slug)
     registration = participant_services.registration_of(request.user, event)
     if registration is None:
-        messages.error(request, "Register for the event to submit a list.")
+        messages.error(request, _("Register for the event to submit a list."))
         return redirect(event)
     force_list = list_of(registration)
     form = ListForm(request.POST or None, initial={"text": force_list.text if force_list else ""})

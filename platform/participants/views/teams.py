@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from participants import entrants
@@ -22,7 +23,7 @@ from tournaments.views.common import back_on_event_error, event_or_404
 def _team_event_or_404(slug: str):
     event = event_or_404(slug)
     if not event.is_team_event:
-        raise Http404("this event is not a team event")
+        raise Http404(_("This event is not a team event."))
     return event
 
 
@@ -44,7 +45,7 @@ def team_list(request, slug: str):
             except EventError as exc:
                 form.add_error(None, exc.message)
             else:
-                messages.success(request, f"Team {team.name} formed.")
+                messages.success(request, _("Team %(name)s formed.") % {"name": team.name})
                 return redirect("tournaments:teams", slug=slug)
     open_for_changes = is_manager and not event.rounds.exists()
     if form is None and open_for_changes:
@@ -78,7 +79,7 @@ def draw(request, slug: str):
     """Draw the players in no team into teams by the event's seed (participant_services.draw_teams)."""
     event = _team_event_or_404(slug)
     made = participant_services.draw_teams(request.user, event)
-    messages.success(request, f"Partners drawn: {', '.join(t.name for t in made)}.")
+    messages.success(request, _("Partners drawn: %(teams)s.") % {"teams": ", ".join(t.name for t in made)})
     return redirect("tournaments:teams", slug=slug)
 
 
@@ -89,5 +90,7 @@ def disband(request, slug: str, pk: int):
     event = _team_event_or_404(slug)
     team = get_object_or_404(Team, pk=pk, event=event)
     participant_services.disband_team(request.user, team)
-    messages.success(request, f"Team {team.name} disbanded; its players are free to join another.")
+    messages.success(
+        request, _("Team %(name)s disbanded; its players are free to join another.") % {"name": team.name}
+    )
     return redirect("tournaments:teams", slug=slug)

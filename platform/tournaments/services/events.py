@@ -7,6 +7,7 @@ from datetime import date
 
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from accounts.services import is_organizer
 from tournaments import hooks
@@ -69,7 +70,7 @@ EDITABLE = (
 def validate_settings(event: Event) -> None:
     """Raise EventError naming the first setting that cannot work."""
     if event.ends_on < event.starts_on:
-        raise EventError("The event cannot end before it starts.")
+        raise EventError(_("The event cannot end before it starts."))
     plugin = event.game_plugin
     if not plugin.runs_events:
         raise EventError(f"Arbiter cannot run events for the game {event.game!r} yet.")
@@ -79,10 +80,10 @@ def validate_settings(event: Event) -> None:
     if problem:
         raise EventError(problem)
     if not event.points_win >= event.points_draw >= event.points_loss:
-        raise EventError("Points must not increase from a win to a draw to a loss.")
+        raise EventError(_("Points must not increase from a win to a draw to a loss."))
     keys = list(event.tiebreaks or [])
     if not keys:
-        raise EventError("Choose at least one tiebreak.")
+        raise EventError(_("Choose at least one tiebreak."))
     known = metrics_for(event.game, event.format)
     unknown = [k for k in keys if k not in known]
     if unknown:
@@ -94,17 +95,17 @@ def validate_settings(event: Event) -> None:
     except KeyError as exc:
         raise EventError(f"{exc.args[0][0].upper()}{exc.args[0][1:]}.") from None
     if len(set(keys)) != len(keys):
-        raise EventError("A tiebreak is listed twice.")
+        raise EventError(_("A tiebreak is listed twice."))
     if event.has_swiss_stage and event.swiss_rounds < 1:
-        raise EventError("A Swiss event needs at least one round.")
+        raise EventError(_("A Swiss event needs at least one round."))
     if event.format == EventFormat.SWISS_TOP_CUT and (
         event.top_cut < 2 or event.top_cut & (event.top_cut - 1)
     ):
-        raise EventError("The top cut must be a power of two (2, 4, 8, 16, ...).")
+        raise EventError(_("The top cut must be a power of two (2, 4, 8, 16, ...)."))
     if event.points_limit < 1:
-        raise EventError("The points limit must be positive.")
+        raise EventError(_("The points limit must be positive."))
     if event.round_minutes < 1:
-        raise EventError("A round needs a time limit of at least a minute.")
+        raise EventError(_("A round needs a time limit of at least a minute."))
     try:
         table = table_from_json(event.battle_points)
         event.battle_points = table.as_json() if table else []

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import services
@@ -24,7 +25,9 @@ def add_judge(request, slug: str):
         raise EventError("; ".join(e for errors in form.errors.values() for e in errors))
     user = form.cleaned_data["username"]
     services.add_judge(request.user, event, user)
-    messages.success(request, f"{user.get_username()} is now a judge of this event.")
+    messages.success(
+        request, _("%(username)s is now a judge of this event.") % {"username": user.get_username()}
+    )
     return redirect("tournaments:manage", slug=slug)
 
 
@@ -35,5 +38,7 @@ def remove_judge(request, slug: str, pk: int):
     event = event_or_404(slug)
     user = get_object_or_404(get_user_model(), pk=pk)
     services.remove_judge(request.user, event, user)
-    messages.success(request, f"{user.get_username()} is no longer a judge of this event.")
+    messages.success(
+        request, _("%(username)s is no longer a judge of this event.") % {"username": user.get_username()}
+    )
     return redirect("tournaments:manage", slug=slug)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from draw import services as draw_services
@@ -47,7 +48,7 @@ def event_create(request):
         except EventError as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, "Event created. Players can register now.")
+            messages.success(request, _("Event created. Players can register now."))
             return redirect("tournaments:manage", slug=event.slug)
     return render(request, "tournaments/event_form.html", {"form": form, "creating": True})
 
@@ -69,7 +70,7 @@ def event_edit(request, slug: str):
         except EventError as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, "Event saved.")
+            messages.success(request, _("Event saved."))
             return redirect("tournaments:manage", slug=slug)
     return render(
         request,
@@ -126,5 +127,9 @@ def add_organizer(request, slug: str):
     if not form.is_valid():
         raise EventError("; ".join(e for errors in form.errors.values() for e in errors))
     services.add_organizer(request.user, event, form.cleaned_data["username"])
-    messages.success(request, f"{form.cleaned_data['username'].get_username()} now organizes this event.")
+    messages.success(
+        request,
+        _("%(username)s now organizes this event.")
+        % {"username": form.cleaned_data["username"].get_username()},
+    )
     return redirect("tournaments:manage", slug=slug)
