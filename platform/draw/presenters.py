@@ -220,7 +220,7 @@ def bracket_page(event: Event) -> tuple[dict | None, str]:
         for game in column["games"]:
             match, state = game["match"], game["state"]
             game["url"] = reverse("tournaments:match", args=[event.slug, match]) if match else ""
-            game["state_label"] = MatchState(state).label if state else ""
+            game["state_label"] = str(MatchState(state).label) if state else ""
             game["state_class"] = STATE_CLASSES.get(state, "pending")
     for placement in table["placements"]:
         out = placement["eliminated_in_round"]

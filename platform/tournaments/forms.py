@@ -442,16 +442,16 @@ class ResultForm(forms.Form):
             first, second = names
             self.fields[f"outcome_{self.letters[0]}"] = forms.ChoiceField(
                 choices=[
-                    (Outcome.WIN, f"{first} won"),
-                    (Outcome.DRAW, "Draw"),
-                    (Outcome.LOSS, f"{second} won"),
+                    (Outcome.WIN, _("%(name)s won") % {"name": first}),
+                    (Outcome.DRAW, _("Draw")),
+                    (Outcome.LOSS, _("%(name)s won") % {"name": second}),
                 ],
-                label="Result",
+                label=_("Result"),
             )
         else:
             for letter, name in zip(self.letters, names, strict=True):
                 self.fields[f"outcome_{letter}"] = forms.ChoiceField(choices=Outcome.choices, label=f"{name}")
-        score_label = plugin.score_label if plugin else "Score"
+        score_label = plugin.score_label if plugin else _("Score")
         self.score_label = score_label
         # A pod is decided by places alone (Pandemonium has no crowd favour, HR-16.5.1): no score asked.
         for letter, name in zip(self.letters, names, strict=True):
@@ -469,7 +469,7 @@ class ResultForm(forms.Form):
         if choices:
             # Not required: a post without it (a script) is held to the score-decided ending.
             self.fields["ending"] = forms.ChoiceField(
-                choices=choices, initial=choices[0][0], label="How the game ended", required=False
+                choices=choices, initial=choices[0][0], label=_("How the game ended"), required=False
             )
         self.order_fields([*(k for k in self.fields if k != "note"), "note"])
 
@@ -526,7 +526,7 @@ class ResultForm(forms.Form):
 
 
 class DecisionForm(ResultForm):
-    note = forms.CharField(required=False, max_length=300)
+    note = forms.CharField(required=False, max_length=300, label=_("Note"))
 
 
 class ResolveForm(DecisionForm):
@@ -535,11 +535,11 @@ class ResolveForm(DecisionForm):
 
     decision = forms.ChoiceField(
         choices=[
-            ("uphold", "Uphold the result as it stands"),
-            ("overturn", "Replace it with the result below"),
+            ("uphold", _("Uphold the result as it stands")),
+            ("overturn", _("Replace it with the result below")),
         ],
         widget=forms.RadioSelect,
-        error_messages={"required": "Choose a decision: uphold the result or replace it."},
+        error_messages={"required": _("Choose a decision: uphold the result or replace it.")},
     )
 
     def __init__(self, *args, **kwargs):

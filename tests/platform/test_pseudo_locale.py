@@ -271,6 +271,10 @@ SAME_EVERYWHERE = {"Arbiter", "API", "CSV", "JSON", "PNG", "SHA", "UTC", "OpenSk
 SAME_EVERYWHERE |= {"English", "Italiano", "Español", "Polski"}
 
 
+# Addresses (a join link, a file's location) are data, whatever words they hold.
+URL = re.compile(r"https?://\S+")
+
+
 def data_pattern(values) -> re.Pattern:
     """One expression for the site's data, longest first, each matched as whole words only."""
     ordered = sorted({v.strip() for v in values if len(v.strip()) > 1}, key=len, reverse=True)
@@ -283,7 +287,7 @@ def unmarked_words(page: str, data: re.Pattern) -> list[str]:
     shown.feed(page)
     left = []
     for chunk in [" ".join(shown.text), *shown.attributes]:
-        rest = data.sub(" ", outside_markers(chunk))
+        rest = data.sub(" ", URL.sub(" ", outside_markers(chunk)))
         left += [word for word in WORD.findall(rest) if word not in SAME_EVERYWHERE]
     return left
 
@@ -310,7 +314,15 @@ def _site_data() -> re.Pattern:
         values.add(user.get_username())
     for game in game_ids():
         values.update(_game_names(game, plugin(game)))
+    values.update(_engine_titles())
     return data_pattern(values)
+
+
+def _engine_titles() -> set[str]:
+    """The titles of every game the engine knows (proper names, shown as the engine gives them)."""
+    import engine
+
+    return {info.name for info in engine.games()}
 
 
 def _data_models():
