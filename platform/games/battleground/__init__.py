@@ -7,6 +7,7 @@ also keeps how many knock-outs each side dealt, from the verdict's statistics, w
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from games import DrawBreak, GamePlugin, SimulatedSide, register
@@ -87,7 +88,7 @@ class Battleground(GamePlugin):
         return synthetic_verdict(rng, names=names, edge=edge, late=late)
 
     short_name = "Battleground"
-    table_note = (
+    table_note = _(
         "Each side deploys in its own zone (BG-4.8); the site places the miniatures. When the site rolls, the "
         "seed's commitment is shown to both players before the first roll and the seed is revealed when the game "
         "ends, so every die can be checked; with real dice you enter the faces and the engine checks each roll."

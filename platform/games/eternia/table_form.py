@@ -7,6 +7,7 @@ game its co-op players: up to two more players sharing the team's three heroes (
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from play.forms import FIRST_CHOICES, dice_field
 from play.models import DiceMode
@@ -20,71 +21,85 @@ class EterniaGameForm(forms.Form):
     who rolls and shuffles: the site (seeded) or the players at the table (recorded)."""
 
     action = forms.CharField(widget=forms.HiddenInput, initial="new")
-    mode = forms.ChoiceField(label="Game")
-    scenario = forms.ChoiceField(label="Scenario")
-    my_name = forms.CharField(max_length=60, label="Your name")
-    my_team = forms.ChoiceField(label="Your team")
-    my_heroes = forms.MultipleChoiceField(label="Your three heroes", widget=forms.CheckboxSelectMultiple)
-    difficulty = forms.ChoiceField(label="Difficulty (solo, FE-18)", required=False)
+    mode = forms.ChoiceField(label=_("Game"))
+    scenario = forms.ChoiceField(label=_("Scenario"))
+    my_name = forms.CharField(max_length=60, label=_("Your name"))
+    my_team = forms.ChoiceField(label=_("Your team"))
+    my_heroes = forms.MultipleChoiceField(label=_("Your three heroes"), widget=forms.CheckboxSelectMultiple)
+    difficulty = forms.ChoiceField(label=_("Difficulty (solo, FE-18)"), required=False)
     # FE-18.1.2: in co-op up to 3 players share the team's heroes; the phone records for all of them.
     coop2_name = forms.CharField(
         max_length=60,
-        label="Co-op: a second player's name (solo only; empty when you play alone)",
+        label=_("Co-op: a second player's name (solo only; empty when you play alone)"),
         required=False,
     )
     coop2_heroes = forms.MultipleChoiceField(
-        label="The heroes they control (of your three)", widget=forms.CheckboxSelectMultiple, required=False
+        label=_("The heroes they control (of your three)"),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
     )
-    coop3_name = forms.CharField(max_length=60, label="Co-op: a third player's name", required=False)
+    coop3_name = forms.CharField(max_length=60, label=_("Co-op: a third player's name"), required=False)
     coop3_heroes = forms.MultipleChoiceField(
-        label="The heroes they control (of your three)", widget=forms.CheckboxSelectMultiple, required=False
+        label=_("The heroes they control (of your three)"),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
     )
     their_name = forms.CharField(
-        max_length=60, label="Other player's name (not in solo)", initial="Opponent", required=False
+        max_length=60, label=_("Other player's name (not in solo)"), initial="Opponent", required=False
     )
     their_heroes = forms.MultipleChoiceField(
-        label="Their three heroes (of the other team; not in solo)",
+        label=_("Their three heroes (of the other team; not in solo)"),
         widget=forms.CheckboxSelectMultiple,
         required=False,
     )
     # FE-2.1: a team of fewer than 3 players shares its heroes out; each named player joins with a phone.
     mate2_name = forms.CharField(
         max_length=60,
-        label="Team game: a second player of your team (empty when you lead it alone)",
+        label=_("Team game: a second player of your team (empty when you lead it alone)"),
         required=False,
     )
     mate2_heroes = forms.MultipleChoiceField(
-        label="The heroes they control (of your three)", widget=forms.CheckboxSelectMultiple, required=False
-    )
-    mate3_name = forms.CharField(
-        max_length=60, label="Team game: a third player of your team", required=False
-    )
-    mate3_heroes = forms.MultipleChoiceField(
-        label="The heroes they control (of your three)", widget=forms.CheckboxSelectMultiple, required=False
-    )
-    their2_name = forms.CharField(
-        max_length=60, label="Team game: a second player of the other team", required=False
-    )
-    their2_heroes = forms.MultipleChoiceField(
-        label="The heroes they control (of their three)", widget=forms.CheckboxSelectMultiple, required=False
-    )
-    their3_name = forms.CharField(
-        max_length=60, label="Team game: a third player of the other team", required=False
-    )
-    their3_heroes = forms.MultipleChoiceField(
-        label="The heroes they control (of their three)", widget=forms.CheckboxSelectMultiple, required=False
-    )
-    free_heroes = forms.BooleanField(
-        label="Any heroes, whatever their team (skirmish, FE-19.3.1)", required=False
-    )
-    options = forms.MultipleChoiceField(
-        label="Optional rules", widget=forms.CheckboxSelectMultiple, required=False
-    )
-    coop_phones = forms.BooleanField(
-        label="Co-op: each co-op player joins their seat with their own phone (else this phone records for all)",
+        label=_("The heroes they control (of your three)"),
+        widget=forms.CheckboxSelectMultiple,
         required=False,
     )
-    first = forms.ChoiceField(choices=FIRST_CHOICES, label="Whose team starts (FE-4.2.5)")
+    mate3_name = forms.CharField(
+        max_length=60, label=_("Team game: a third player of your team"), required=False
+    )
+    mate3_heroes = forms.MultipleChoiceField(
+        label=_("The heroes they control (of your three)"),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+    )
+    their2_name = forms.CharField(
+        max_length=60, label=_("Team game: a second player of the other team"), required=False
+    )
+    their2_heroes = forms.MultipleChoiceField(
+        label=_("The heroes they control (of their three)"),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+    )
+    their3_name = forms.CharField(
+        max_length=60, label=_("Team game: a third player of the other team"), required=False
+    )
+    their3_heroes = forms.MultipleChoiceField(
+        label=_("The heroes they control (of their three)"),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+    )
+    free_heroes = forms.BooleanField(
+        label=_("Any heroes, whatever their team (skirmish, FE-19.3.1)"), required=False
+    )
+    options = forms.MultipleChoiceField(
+        label=_("Optional rules"), widget=forms.CheckboxSelectMultiple, required=False
+    )
+    coop_phones = forms.BooleanField(
+        label=_(
+            "Co-op: each co-op player joins their seat with their own phone (else this phone records for all)"
+        ),
+        required=False,
+    )
+    first = forms.ChoiceField(choices=FIRST_CHOICES, label=_("Whose team starts (FE-4.2.5)"))
     dice = dice_field()
 
     def __init__(self, options: dict, *args, **kwargs):
