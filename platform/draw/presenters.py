@@ -302,7 +302,7 @@ def result_table(match: Match) -> dict:
             )
     return {
         "score_label": plugin.score_label,
-        "counters": [label for _, label in counters],
+        "counters": [str(label) for _key, label in counters],
         "rows": rows,
         "places": places,
     }

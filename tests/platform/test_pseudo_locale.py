@@ -271,8 +271,9 @@ SAME_EVERYWHERE = {"Arbiter", "API", "CSV", "JSON", "PNG", "SHA", "UTC", "OpenSk
 SAME_EVERYWHERE |= {"English", "Italiano", "Español", "Polski"}
 
 
-# Addresses (a join link, a file's location) are data, whatever words they hold.
-URL = re.compile(r"https?://\S+")
+# Addresses (a join link, a file's location) are data, whatever words they hold; so is an address a
+# page writes without its scheme, after the host the request came to (the projector's footer).
+URL = re.compile(r"(?:https?://|(?<!\w)testserver(?=[/:]))\S*")
 
 
 def data_pattern(values) -> re.Pattern:
@@ -315,6 +316,7 @@ def _site_data() -> re.Pattern:
     for game in game_ids():
         values.update(_game_names(game, plugin(game)))
     values.update(_engine_titles())
+    values.update(plugin(game).short_label for game in game_ids())  # the recorder's game picker
     return data_pattern(values)
 
 
@@ -322,7 +324,10 @@ def _engine_titles() -> set[str]:
     """The titles of every game the engine knows (proper names, shown as the engine gives them)."""
     import engine
 
-    return {info.name for info in engine.games()}
+    titles = set()
+    for info in engine.games():
+        titles.update(str(t) for t in (info.name, info.label, getattr(info, "short_name", "")) if t)
+    return titles
 
 
 def _data_models():

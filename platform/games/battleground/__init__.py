@@ -25,7 +25,7 @@ class Battleground(GamePlugin):
     pieces_page = "characters"
     score_label = "VP"
     score_components = {"objectives": "Objectives", "missions": "Missions", "knockouts": "Knock-outs"}
-    counters = {"knockouts_dealt": "Knock-outs dealt"}
+    counters = {"knockouts_dealt": _("Knock-outs dealt")}
     draw_breaks = (
         DrawBreak("more_knockouts", "More knock-outs in the game advances", ("knockouts_dealt", "score")),
     )
