@@ -539,6 +539,7 @@ class ResolveForm(DecisionForm):
             ("overturn", _("Replace it with the result below")),
         ],
         widget=forms.RadioSelect,
+        label=_("Decision"),
         error_messages={"required": _("Choose a decision: uphold the result or replace it.")},
     )
 

@@ -49,25 +49,16 @@ ALL = ROLES
 UNMARKED: dict[str, tuple[str, ...]] = {
     # accounts (the profile shows event entries)
     "players/<str:username>/": ALL,
-    # challenges
-    "challenges/": ALL,
-    "challenges/<slug:slug>/": ALL,
-    "challenges/new/": ("organizer", "staff"),
     # draw (the table card on the home page)
     "": ("player", "organizer"),
     # gamelogs (the games' result details)
     "logs/<int:pk>/": ("organizer", "staff"),
     # participants (claiming an entry)
     "join/": ALL,
-    # play (the recorder)
-    "play/": ("player", "organizer", "staff"),
-    "play/<str:code>/": ("player", "organizer", "staff"),
-    "play/join/<str:code>/": ("player", "staff"),
     # tournaments, participants, draw, results, standings
     "events/": ALL,
     "events/<slug:slug>/": ALL,
     "events/<slug:slug>/audit/": ALL,
-    "events/<slug:slug>/bracket/": ALL,
     "events/<slug:slug>/edit/": ("player", "organizer", "staff"),
     "events/<slug:slug>/list/": ("player", "organizer"),
     "events/<slug:slug>/lists/": ALL,
@@ -78,10 +69,8 @@ UNMARKED: dict[str, tuple[str, ...]] = {
     "events/<slug:slug>/manage/soft-scores/": ("player", "organizer", "staff"),
     "events/<slug:slug>/matches/<int:pk>/": ALL,
     "events/<slug:slug>/my-table/": ("player", "organizer", "staff"),
-    "events/<slug:slug>/projector/": ALL,
     "events/<slug:slug>/results/": ALL,
     "events/<slug:slug>/rounds/<int:number>/": ALL,
-    "events/<slug:slug>/rounds/<int:number>/print/": ALL,
     "events/<slug:slug>/rounds/<int:number>/results/": ("player", "organizer", "staff"),
     "events/<slug:slug>/standings/": ALL,
     "events/<slug:slug>/teams/": ALL,
@@ -272,8 +261,9 @@ SAME_EVERYWHERE |= {"English", "Italiano", "Español", "Polski"}
 
 
 # Addresses (a join link, a file's location) are data, whatever words they hold; so is an address a
-# page writes without its scheme, after the host the request came to (the projector's footer).
-URL = re.compile(r"(?:https?://|(?<!\w)testserver(?=[/:]))\S*")
+# page writes without its scheme, after the host the request came to (the projector's footer), and a
+# path on the site written out (the log page's API address).
+URL = re.compile(r"(?:https?://|(?<!\w)testserver(?=[/:]))\S*|(?<![\w/])/[\w.-]+/[\w./-]*")
 
 
 def data_pattern(values) -> re.Pattern:
