@@ -108,32 +108,43 @@ class HoplomachusGameForm(forms.Form):
         data = super().clean()
         mode = self.modes.get(data.get("mode"))
         if mode and data.get("arena") not in mode["arenas"]:
-            names = " or ".join(a.capitalize() for a in mode["arenas"])
-            self.add_error("arena", f"{mode['name']} is played in {names} (HR-12).")
+            names = _(" or ").join(a.capitalize() for a in mode["arenas"])
+            self.add_error(
+                "arena",
+                _("%(mode)s is played in %(arenas)s (HR-12).") % {"mode": mode["name"], "arenas": names},
+            )
         more = []
         for n, word in zip(MORE_PLAYERS, ("third", "fourth"), strict=True):
             name, faction = (data.get(f"{word}_name") or "").strip(), data.get(f"{word}_faction") or ""
             if not name and not faction:
                 continue
             if not mode or mode.get("players", 2) < n:
-                self.add_error(
-                    f"{word}_name", f"{mode['name'] if mode else 'This mode'} has no {word} player."
+                message = (
+                    _("%(mode)s has no third player.") if n == 3 else _("%(mode)s has no fourth player.")
                 )
+                self.add_error(f"{word}_name", message % {"mode": mode["name"] if mode else _("This mode")})
             elif not name or not faction:
-                self.add_error(f"{word}_name", f"Give the {word} player's name and faction.")
+                self.add_error(
+                    f"{word}_name",
+                    _("Give the third player's name and faction.")
+                    if n == 3
+                    else _("Give the fourth player's name and faction."),
+                )
             else:
                 more.append((name, faction))
         if mode and mode.get("min_players", 2) > 2 + len(more):
             field = "fourth_name" if more else "third_name"
             if mode["id"] == "alliance":
-                self.add_error(field, "An Alliance is played by four players, two teams of two (HR-12).")
+                self.add_error(field, _("An Alliance is played by four players, two teams of two (HR-12)."))
             else:
-                self.add_error(field, f"{mode['name']} is played by three or four players (HR-12).")
+                self.add_error(
+                    field, _("%(mode)s is played by three or four players (HR-12).") % {"mode": mode["name"]}
+                )
         picked = [data.get("my_faction"), data.get("their_faction"), *(f for _, f in more)]
         if data.get("mode") == "skirmish" and data.get("my_faction") == data.get("their_faction"):
-            self.add_error("their_faction", "In a Skirmish each player brings a different faction.")
+            self.add_error("their_faction", _("In a Skirmish each player brings a different faction."))
         elif len(set(picked)) != len(picked):
-            self.add_error("their_faction", "Each player brings a different faction (AMB-17).")
+            self.add_error("their_faction", _("Each player brings a different faction (AMB-17)."))
         data["more"] = more
         if data.get("mode") == "alliance" and not self.errors:
             self._check_alliance(data)
