@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 import engine
 from challenges.models import Challenge
 
@@ -25,7 +27,7 @@ def score_label(game_id: str) -> str:
     try:
         return engine.game(game_id).result_schema.score_label
     except engine.GameNotAvailable:
-        return "Score"
+        return _("Score")
 
 
 def forces(challenge: Challenge) -> list[str]:
@@ -39,5 +41,5 @@ def forces(challenge: Challenge) -> list[str]:
 def grouped_by_difficulty(challenges) -> list[tuple[str, list[Challenge]]]:
     groups: dict[str, list[Challenge]] = {}
     for challenge in challenges:
-        groups.setdefault(challenge.difficulty or "no difficulty", []).append(challenge)
+        groups.setdefault(challenge.difficulty or _("no difficulty"), []).append(challenge)
     return list(groups.items())

@@ -8,20 +8,21 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from participants.models import Registration
 
 
 class RoundStage(models.TextChoices):
-    SWISS = "swiss", "Swiss"
-    ROUND_ROBIN = "round_robin", "Round robin"
-    ELIMINATION = "elimination", "Elimination"
+    SWISS = "swiss", _("Swiss")
+    ROUND_ROBIN = "round_robin", _("Round robin")
+    ELIMINATION = "elimination", _("Elimination")
 
 
 class RoundState(models.TextChoices):
-    DRAFT = "draft", "Draft"
-    PUBLISHED = "published", "Published"
-    CLOSED = "closed", "Closed"
+    DRAFT = "draft", _("Draft")
+    PUBLISHED = "published", _("Published")
+    CLOSED = "closed", _("Closed")
 
 
 class Round(models.Model):
@@ -48,12 +49,12 @@ class Round(models.Model):
 
 
 class MatchState(models.TextChoices):
-    AWAITING_LOG = "awaiting-log", "Awaiting log"
-    VERIFYING = "verifying", "Verifying"
-    VERIFIED = "verified", "Verified"
-    REPORTED = "reported", "Reported"
-    DISPUTED = "disputed", "Disputed"
-    CONFIRMED = "confirmed", "Confirmed"
+    AWAITING_LOG = "awaiting-log", _("Awaiting log")
+    VERIFYING = "verifying", _("Verifying")
+    VERIFIED = "verified", _("Verified")
+    REPORTED = "reported", _("Reported")
+    DISPUTED = "disputed", _("Disputed")
+    CONFIRMED = "confirmed", _("Confirmed")
 
 
 # States whose result counts for standings and the next pairing.
@@ -61,23 +62,23 @@ COUNTED_STATES = (MatchState.VERIFIED, MatchState.CONFIRMED)
 
 
 class Outcome(models.TextChoices):
-    WIN = "win", "Win"
-    DRAW = "draw", "Draw"
-    LOSS = "loss", "Loss"
+    WIN = "win", _("Win")
+    DRAW = "draw", _("Draw")
+    LOSS = "loss", _("Loss")
 
 
 class ResultSource(models.TextChoices):
-    LOG = "log", "Verified log"
-    REPORT = "report", "Reported and confirmed"
-    ORGANIZER = "organizer", "Organizer decision"
-    BYE = "bye", "Bye"
+    LOG = "log", _("Verified log")
+    REPORT = "report", _("Reported and confirmed")
+    ORGANIZER = "organizer", _("Organizer decision")
+    BYE = "bye", _("Bye")
 
 
 class LogFlag(models.TextChoices):
-    NONE = "", "None"
-    ILLEGAL = "illegal", "Log is illegal"
-    UNREADABLE = "unreadable", "Log is unreadable"
-    MISMATCH = "mismatch", "Log does not match the match"
+    NONE = "", _("None")
+    ILLEGAL = "illegal", _("Log is illegal")
+    UNREADABLE = "unreadable", _("Log is unreadable")
+    MISMATCH = "mismatch", _("Log does not match the match")
 
 
 class MatchQuerySet(models.QuerySet):

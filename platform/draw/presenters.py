@@ -220,11 +220,15 @@ def bracket_page(event: Event) -> tuple[dict | None, str]:
         for game in column["games"]:
             match, state = game["match"], game["state"]
             game["url"] = reverse("tournaments:match", args=[event.slug, match]) if match else ""
-            game["state_label"] = MatchState(state).label if state else ""
+            game["state_label"] = str(MatchState(state).label) if state else ""
             game["state_class"] = STATE_CLASSES.get(state, "pending")
     for placement in table["placements"]:
         out = placement["eliminated_in_round"]
-        placement["out_in"] = f"{names.get(out, 'Round')} (round {out})" if out else ""
+        placement["out_in"] = (
+            _("%(name)s (round %(number)s)") % {"name": names.get(out, _("Round")), "number": out}
+            if out
+            else ""
+        )
     return table, ""
 
 
@@ -298,7 +302,7 @@ def result_table(match: Match) -> dict:
             )
     return {
         "score_label": plugin.score_label,
-        "counters": [label for _, label in counters],
+        "counters": [str(label) for _key, label in counters],
         "rows": rows,
         "places": places,
     }
@@ -309,31 +313,36 @@ def match_status(match: Match, *, pending_report=None, open_dispute=None, name=s
     display name in the event (results.services.match_results.person_name)."""
     source = match.result_source
     if match.is_bye:
-        return "Bye: a win without a game"
+        return _("Bye: a win without a game")
     if match.state == MatchState.AWAITING_LOG:
         if match.log_flag:
-            return f"Awaiting a result: the uploaded log was not accepted ({LogFlag(match.log_flag).label.lower()})"
-        return "Awaiting a result: upload the log or report it"
+            return _("Awaiting a result: the uploaded log was not accepted (%(flag)s)") % {
+                "flag": str(LogFlag(match.log_flag).label).lower()
+            }
+        return _("Awaiting a result: upload the log or report it")
     if match.state == MatchState.VERIFYING:
-        return "Log uploaded: being verified"
+        return _("Log uploaded: being verified")
     if match.state == MatchState.VERIFIED:
-        return "Verified from the log"
+        return _("Verified from the log")
     if match.state == MatchState.REPORTED:
-        who = name(pending_report.reported_by) if pending_report else "a player"
-        return f"Reported by {who}: awaiting the opponent's confirmation"
+        who = name(pending_report.reported_by) if pending_report else _("a player")
+        return _("Reported by %(who)s: awaiting the opponent's confirmation") % {"who": who}
     if match.state == MatchState.DISPUTED:
-        who = name(open_dispute.raised_by) if open_dispute else "a player"
-        return f"Disputed by {who}: an organizer or judge decides"
+        who = name(open_dispute.raised_by) if open_dispute else _("a player")
+        return _("Disputed by %(who)s: an organizer or judge decides") % {"who": who}
     if source == ResultSource.LOG:
-        return "Verified from the log, upheld after a dispute"
+        return _("Verified from the log, upheld after a dispute")
     if source == ResultSource.REPORT:
         report = (
             match.reports.filter(status="confirmed").select_related("reported_by", "confirmed_by").first()
         )
         if report is not None and report.confirmed_by is not None:
-            return f"Reported by {name(report.reported_by)}, confirmed by {name(report.confirmed_by)}"
-        return "Reported, upheld after a dispute"
+            return _("Reported by %(reporter)s, confirmed by %(confirmer)s") % {
+                "reporter": name(report.reported_by),
+                "confirmer": name(report.confirmed_by),
+            }
+        return _("Reported, upheld after a dispute")
     if source == ResultSource.ORGANIZER:
         corrected = match.audit_entries.filter(action="corrected").exists()
-        return "Corrected after the round closed" if corrected else "Decided by an organizer or judge"
+        return _("Corrected after the round closed") if corrected else _("Decided by an organizer or judge")
     return match.get_state_display()

@@ -10,11 +10,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils.translation import gettext_lazy as _
+
 import engine
 from draw.models import Match
 from draw.seats import SeatScore
 from tournaments.errors import EventError
 from tournaments.models import Event
+
+# The engine names its endings in English; the site says them in the reader's language, by the engine's label
+# (an ending the site does not know yet keeps the engine's label).
+ENDING_LABELS = {
+    "On VP after round 4": _("On VP after round 4"),
+    "Knockout": _("Knockout"),
+    "Concession": _("Concession"),
+    "Agreed draw": _("Agreed draw"),
+    "Objective met": _("Objective met"),
+    "Forfeit": _("Forfeit"),
+    "Most VP after the final round": _("Most VP after the final round"),
+    "A boss still in play": _("A boss still in play"),
+}
+
+
+def _label(ending) -> str:
+    return str(ENDING_LABELS.get(ending.label, ending.label))
 
 
 def _schema(event: Event):
@@ -29,7 +48,7 @@ def endings(event: Event) -> list[tuple[str, str]]:
     schema = _schema(event)
     if schema is None:
         return []
-    return [(e.key, f"{e.label} ({e.rule})") for e in schema.endings]
+    return [(e.key, f"{_label(e)} ({e.rule})") for e in schema.endings]
 
 
 def default_ending(event: Event) -> str:
@@ -41,7 +60,7 @@ def default_ending(event: Event) -> str:
 def ending_label(event: Event, key: str) -> str:
     schema = _schema(event)
     found = schema.ending(key) if schema is not None and key else None
-    return found.label if found is not None else ""
+    return _label(found) if found is not None else ""
 
 
 def problems(match: Match, scores: Sequence[SeatScore], ending: str | None) -> list[str]:

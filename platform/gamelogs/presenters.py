@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 
+from django.utils.translation import gettext as _
+
 from gamelogs.models import GameLog
+from gamelogs.statistics_labels import label
 from games import plugin
 
 CONTEXT_EVENTS = 3
@@ -67,7 +70,8 @@ def pretty_json(value, indent: int = 0) -> str:
 
 
 def statistics_tables(statistics: dict | None, *, max_rows: int = 50) -> list[dict]:
-    """Each statistics section (sides, characters, …) as a table: a title, columns, rows."""
+    """Each statistics section (sides, characters, …) as a table: a title, columns (the engine's keys)
+    with their headings in the reader's language, rows."""
     tables = []
     for section, rows in (statistics or {}).items():
         if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
@@ -77,20 +81,23 @@ def statistics_tables(statistics: dict | None, *, max_rows: int = 50) -> list[di
             columns.extend(key for key in row if key not in columns)
         tables.append(
             {
-                "title": section.replace("_", " ").capitalize(),
+                "title": label(section),
                 "columns": columns,
+                "headings": [label(c) for c in columns],
                 "rows": [[_cell(row.get(c)) for c in columns] for row in rows[:max_rows]],
                 "truncated": len(rows) > max_rows,
             }
         )
         if len(rows) == 1:  # one row reads better as name/value pairs
-            tables[-1]["pairs"] = list(zip(columns, tables[-1]["rows"][0], strict=True))
+            tables[-1]["pairs"] = list(zip(tables[-1]["headings"], tables[-1]["rows"][0], strict=True))
     return tables
 
 
 def _cell(value) -> str:
     if value is None:
         return ""
+    if isinstance(value, bool):
+        return _("Yes") if value else _("No")
     if isinstance(value, float):
         return f"{value:.3g}"
     if isinstance(value, dict | list):

@@ -261,7 +261,7 @@ class GamePlugin:
     #: The game's name in the recorder's game picker ("" : its full name).
     short_name: str = ""
     #: What the recorder's start page says about chance under the game's form.
-    table_note: str = (
+    table_note: str = _(
         "Dice and draws: the site rolls and shuffles (the seed's commitment is shown to both players before the "
         "first roll and the seed is revealed when the game ends, so every die and card can be checked), or you "
         "roll the real dice and draw the real cards and enter what you see; the engine says what each step "

@@ -487,16 +487,16 @@ class ResultForm(forms.Form):
             first, second = names
             self.fields[f"outcome_{self.letters[0]}"] = forms.ChoiceField(
                 choices=[
-                    (Outcome.WIN, f"{first} won"),
+                    (Outcome.WIN, _("%(name)s won") % {"name": first}),
                     (Outcome.DRAW, _("Draw")),
-                    (Outcome.LOSS, f"{second} won"),
+                    (Outcome.LOSS, _("%(name)s won") % {"name": second}),
                 ],
                 label=_("Result"),
             )
         else:
             for letter, name in zip(self.letters, names, strict=True):
                 self.fields[f"outcome_{letter}"] = forms.ChoiceField(choices=Outcome.choices, label=f"{name}")
-        score_label = plugin.score_label if plugin else "Score"
+        score_label = plugin.score_label if plugin else _("Score")
         self.score_label = score_label
         # A pod is decided by places alone (Pandemonium has no crowd favour, HR-16.5.1): no score asked.
         for letter, name in zip(self.letters, names, strict=True):
@@ -571,7 +571,7 @@ class ResultForm(forms.Form):
 
 
 class DecisionForm(ResultForm):
-    note = forms.CharField(required=False, max_length=300)
+    note = forms.CharField(required=False, max_length=300, label=_("Note"))
 
 
 class ResolveForm(DecisionForm):
@@ -584,6 +584,7 @@ class ResolveForm(DecisionForm):
             ("overturn", _("Replace it with the result below")),
         ],
         widget=forms.RadioSelect,
+        label=_("Decision"),
         error_messages={"required": _("Choose a decision: uphold the result or replace it.")},
     )
 

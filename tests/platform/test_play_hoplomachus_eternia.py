@@ -415,7 +415,7 @@ def test_the_start_page_offers_the_registry_s_games_the_default_first(client, us
     assert (
         picker.index("<strong>Hoplomachus</strong>") < picker.index("Battleground") < picker.index("Eternia")
     )
-    assert escape(games.plugin(HR).table_note) in page
+    assert escape(str(games.plugin(HR).table_note)) in page
 
     settings.ARBITER_DEFAULT_GAME = "motu-battleground"
     page = client.get("/play/").content.decode()

@@ -25,6 +25,7 @@ def test_statistics_tables_take_columns_from_every_row():
         {
             "title": "Sides",
             "columns": ["player", "hits", "kos"],
+            "headings": ["Player", "Hits", "Kos"],
             "rows": [["p1", "3", ""], ["p2", "", "1"]],
             "truncated": False,
         }
@@ -33,4 +34,14 @@ def test_statistics_tables_take_columns_from_every_row():
 
 def test_a_single_row_section_reads_as_name_value_pairs():
     (table,) = statistics_tables({"game": [{"map": "castle-grayskull", "rounds": 4}]})
-    assert table["pairs"] == [("map", "castle-grayskull"), ("rounds", "4")]
+    assert table["pairs"] == [("Map", "castle-grayskull"), ("Rounds", "4")]
+
+
+def test_statistics_headings_are_labels_and_booleans_read_yes_or_no_while_the_keys_stay():
+    (table,) = statistics_tables(
+        {"characters": [{"wounds_dealt": 2, "survived": True}, {"wounds_dealt": 0, "survived": False}]}
+    )
+    assert table["title"] == "Characters"
+    assert table["columns"] == ["wounds_dealt", "survived"]  # the API's and the CSV's keys
+    assert table["headings"] == ["Wounds dealt", "Survived"]
+    assert table["rows"] == [["2", "Yes"], ["0", "No"]]

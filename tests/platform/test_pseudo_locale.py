@@ -47,29 +47,18 @@ ALL = ROLES
 # its test fails (strict xfail) until the route, or the role, is taken off this list. The meta, the rules
 # reference, the site's shell and the accounts pages are clean and stay off it.
 UNMARKED: dict[str, tuple[str, ...]] = {
-    # challenges
-    "challenges/": ALL,
-    "challenges/<slug:slug>/": ALL,
-    "challenges/new/": ("organizer", "staff"),
     # draw (the table card on the home page)
     "": ("player", "organizer"),
     # gamelogs (the games' result details)
     "logs/<int:pk>/": ("organizer", "staff"),
-    # play (the recorder)
-    "play/": ("player", "organizer", "staff"),
-    "play/<str:code>/": ("player", "organizer", "staff"),
-    "play/join/<str:code>/": ("player", "staff"),
     # tournaments, participants, draw, results, standings
     "events/<slug:slug>/": ALL,
-    "events/<slug:slug>/bracket/": ALL,
     "events/<slug:slug>/manage/": ("organizer",),
     "events/<slug:slug>/manage/pair/absent/": ("player", "staff"),
     "events/<slug:slug>/matches/<int:pk>/": ALL,
     "events/<slug:slug>/my-table/": ("player", "organizer", "staff"),
-    "events/<slug:slug>/projector/": ALL,
     "events/<slug:slug>/results/": ALL,
     "events/<slug:slug>/rounds/<int:number>/": ALL,
-    "events/<slug:slug>/rounds/<int:number>/print/": ALL,
     "events/<slug:slug>/rounds/<int:number>/results/": ("player", "organizer", "staff"),
     "events/me/": ("player", "organizer"),
     "events/players/<str:username>/": ALL,
@@ -255,6 +244,12 @@ SAME_EVERYWHERE = {"Arbiter", "API", "CSV", "JSON", "PNG", "SHA", "UTC", "OpenSk
 SAME_EVERYWHERE |= {"English", "Italiano", "Español", "Polski"}
 
 
+# Addresses (a join link, a file's location) are data, whatever words they hold; so is an address a
+# page writes without its scheme, after the host the request came to (the projector's footer), and a
+# path on the site written out (the log page's API address).
+URL = re.compile(r"(?:https?://|(?<!\w)testserver(?=[/:]))\S*|(?<![\w/])/[\w.-]+/[\w./-]*")
+
+
 def data_pattern(values) -> re.Pattern:
     """One expression for the site's data, longest first, each matched as whole words only."""
     ordered = sorted({v.strip() for v in values if len(v.strip()) > 1}, key=len, reverse=True)
@@ -267,7 +262,7 @@ def unmarked_words(page: str, data: re.Pattern) -> list[str]:
     shown.feed(page)
     left = []
     for chunk in [" ".join(shown.text), *shown.attributes]:
-        rest = data.sub(" ", outside_markers(chunk))
+        rest = data.sub(" ", URL.sub(" ", outside_markers(chunk)))
         left += [word for word in WORD.findall(rest) if word not in SAME_EVERYWHERE]
     return left
 
@@ -294,7 +289,19 @@ def _site_data() -> re.Pattern:
         values.add(user.get_username())
     for game in game_ids():
         values.update(_game_names(game, plugin(game)))
+    values.update(_engine_titles())
+    values.update(plugin(game).short_label for game in game_ids())  # the recorder's game picker
     return data_pattern(values)
+
+
+def _engine_titles() -> set[str]:
+    """The titles of every game the engine knows (proper names, shown as the engine gives them)."""
+    import engine
+
+    titles = set()
+    for info in engine.games():
+        titles.update(str(t) for t in (info.name, info.label, getattr(info, "short_name", "")) if t)
+    return titles
 
 
 def _data_models():

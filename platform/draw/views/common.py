@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from draw.models import Match, Round, RoundState
 from tournaments.models import Event
@@ -14,7 +15,7 @@ def round_or_404(event: Event, number: int, user) -> Round:
     """A round of the event; a draft answers 404 to everyone but the organizers."""
     round_ = get_object_or_404(Round.objects.select_related("event"), event=event, number=number)
     if round_.state == RoundState.DRAFT and not manages(user, event):
-        raise Http404("no such round")
+        raise Http404(_("no such round"))
     return round_
 
 
@@ -27,5 +28,5 @@ def match_or_404(event: Event, pk: int, user) -> Match:
         round__event=event,
     )
     if match.round.state == RoundState.DRAFT and not manages(user, event):
-        raise Http404("no such match")
+        raise Http404(_("no such match"))
     return match

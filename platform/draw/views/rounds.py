@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from draw import presenters
@@ -151,7 +152,7 @@ def bracket(request, slug: str):
     """The elimination bracket, round by round, with the placements settled so far."""
     event = event_or_404(slug)
     if not event.has_elimination_stage:
-        raise Http404("this event has no elimination bracket")
+        raise Http404(_("this event has no elimination bracket"))
     table, problem = presenters.bracket_page(event)
     context = {
         "event": event,

@@ -25,7 +25,7 @@ class Battleground(GamePlugin):
     pieces_page = "characters"
     score_label = "VP"
     score_components = {"objectives": "Objectives", "missions": "Missions", "knockouts": "Knock-outs"}
-    counters = {"knockouts_dealt": "Knock-outs dealt"}
+    counters = {"knockouts_dealt": _("Knock-outs dealt")}
     draw_breaks = (
         DrawBreak("more_knockouts", _("More knock-outs in the game advances"), ("knockouts_dealt", "score")),
     )
@@ -88,7 +88,7 @@ class Battleground(GamePlugin):
         return synthetic_verdict(rng, names=names, edge=edge, late=late)
 
     short_name = "Battleground"
-    table_note = (
+    table_note = _(
         "Each side deploys in its own zone (BG-4.8); the site places the miniatures. When the site rolls, the "
         "seed's commitment is shown to both players before the first roll and the seed is revealed when the game "
         "ends, so every die can be checked; with real dice you enter the faces and the engine checks each roll."

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from play.forms import one_phone_field
 from play.models import DiceMode
@@ -13,18 +14,18 @@ class BattlegroundGameForm(forms.Form):
     """A free game: both forces, the names at the table, who goes first (after the roll-off, BG-4.7)."""
 
     action = forms.CharField(widget=forms.HiddenInput, initial="new")
-    my_name = forms.CharField(max_length=60, label="Your name")
-    my_force = forms.ChoiceField(label="Your force")
-    their_name = forms.CharField(max_length=60, label="Opponent's name", initial="Opponent")
-    their_force = forms.ChoiceField(label="Opponent's force")
+    my_name = forms.CharField(max_length=60, label=_("Your name"))
+    my_force = forms.ChoiceField(label=_("Your force"))
+    their_name = forms.CharField(max_length=60, label=_("Opponent's name"), initial="Opponent")
+    their_force = forms.ChoiceField(label=_("Opponent's force"))
     first = forms.ChoiceField(
-        choices=[("1", "I go first"), ("2", "My opponent goes first")], label="Who won the roll-off"
+        choices=[("1", _("I go first")), ("2", _("My opponent goes first"))], label=_("Who won the roll-off")
     )
     one_phone = one_phone_field()
     dice = forms.ChoiceField(
         choices=DiceMode.choices,
         initial=DiceMode.SEEDED,
-        label="Dice",
+        label=_("Dice"),
         widget=forms.RadioSelect,
     )
 

@@ -7,6 +7,7 @@ game its co-op players: up to two more players sharing the team's three heroes (
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from play.forms import FIRST_CHOICES, dice_field
 from play.models import DiceMode
@@ -20,71 +21,85 @@ class EterniaGameForm(forms.Form):
     who rolls and shuffles: the site (seeded) or the players at the table (recorded)."""
 
     action = forms.CharField(widget=forms.HiddenInput, initial="new")
-    mode = forms.ChoiceField(label="Game")
-    scenario = forms.ChoiceField(label="Scenario")
-    my_name = forms.CharField(max_length=60, label="Your name")
-    my_team = forms.ChoiceField(label="Your team")
-    my_heroes = forms.MultipleChoiceField(label="Your three heroes", widget=forms.CheckboxSelectMultiple)
-    difficulty = forms.ChoiceField(label="Difficulty (solo, FE-18)", required=False)
+    mode = forms.ChoiceField(label=_("Game"))
+    scenario = forms.ChoiceField(label=_("Scenario"))
+    my_name = forms.CharField(max_length=60, label=_("Your name"))
+    my_team = forms.ChoiceField(label=_("Your team"))
+    my_heroes = forms.MultipleChoiceField(label=_("Your three heroes"), widget=forms.CheckboxSelectMultiple)
+    difficulty = forms.ChoiceField(label=_("Difficulty (solo, FE-18)"), required=False)
     # FE-18.1.2: in co-op up to 3 players share the team's heroes; the phone records for all of them.
     coop2_name = forms.CharField(
         max_length=60,
-        label="Co-op: a second player's name (solo only; empty when you play alone)",
+        label=_("Co-op: a second player's name (solo only; empty when you play alone)"),
         required=False,
     )
     coop2_heroes = forms.MultipleChoiceField(
-        label="The heroes they control (of your three)", widget=forms.CheckboxSelectMultiple, required=False
+        label=_("The heroes they control (of your three)"),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
     )
-    coop3_name = forms.CharField(max_length=60, label="Co-op: a third player's name", required=False)
+    coop3_name = forms.CharField(max_length=60, label=_("Co-op: a third player's name"), required=False)
     coop3_heroes = forms.MultipleChoiceField(
-        label="The heroes they control (of your three)", widget=forms.CheckboxSelectMultiple, required=False
+        label=_("The heroes they control (of your three)"),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
     )
     their_name = forms.CharField(
-        max_length=60, label="Other player's name (not in solo)", initial="Opponent", required=False
+        max_length=60, label=_("Other player's name (not in solo)"), initial="Opponent", required=False
     )
     their_heroes = forms.MultipleChoiceField(
-        label="Their three heroes (of the other team; not in solo)",
+        label=_("Their three heroes (of the other team; not in solo)"),
         widget=forms.CheckboxSelectMultiple,
         required=False,
     )
     # FE-2.1: a team of fewer than 3 players shares its heroes out; each named player joins with a phone.
     mate2_name = forms.CharField(
         max_length=60,
-        label="Team game: a second player of your team (empty when you lead it alone)",
+        label=_("Team game: a second player of your team (empty when you lead it alone)"),
         required=False,
     )
     mate2_heroes = forms.MultipleChoiceField(
-        label="The heroes they control (of your three)", widget=forms.CheckboxSelectMultiple, required=False
-    )
-    mate3_name = forms.CharField(
-        max_length=60, label="Team game: a third player of your team", required=False
-    )
-    mate3_heroes = forms.MultipleChoiceField(
-        label="The heroes they control (of your three)", widget=forms.CheckboxSelectMultiple, required=False
-    )
-    their2_name = forms.CharField(
-        max_length=60, label="Team game: a second player of the other team", required=False
-    )
-    their2_heroes = forms.MultipleChoiceField(
-        label="The heroes they control (of their three)", widget=forms.CheckboxSelectMultiple, required=False
-    )
-    their3_name = forms.CharField(
-        max_length=60, label="Team game: a third player of the other team", required=False
-    )
-    their3_heroes = forms.MultipleChoiceField(
-        label="The heroes they control (of their three)", widget=forms.CheckboxSelectMultiple, required=False
-    )
-    free_heroes = forms.BooleanField(
-        label="Any heroes, whatever their team (skirmish, FE-19.3.1)", required=False
-    )
-    options = forms.MultipleChoiceField(
-        label="Optional rules", widget=forms.CheckboxSelectMultiple, required=False
-    )
-    coop_phones = forms.BooleanField(
-        label="Co-op: each co-op player joins their seat with their own phone (else this phone records for all)",
+        label=_("The heroes they control (of your three)"),
+        widget=forms.CheckboxSelectMultiple,
         required=False,
     )
-    first = forms.ChoiceField(choices=FIRST_CHOICES, label="Whose team starts (FE-4.2.5)")
+    mate3_name = forms.CharField(
+        max_length=60, label=_("Team game: a third player of your team"), required=False
+    )
+    mate3_heroes = forms.MultipleChoiceField(
+        label=_("The heroes they control (of your three)"),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+    )
+    their2_name = forms.CharField(
+        max_length=60, label=_("Team game: a second player of the other team"), required=False
+    )
+    their2_heroes = forms.MultipleChoiceField(
+        label=_("The heroes they control (of their three)"),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+    )
+    their3_name = forms.CharField(
+        max_length=60, label=_("Team game: a third player of the other team"), required=False
+    )
+    their3_heroes = forms.MultipleChoiceField(
+        label=_("The heroes they control (of their three)"),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+    )
+    free_heroes = forms.BooleanField(
+        label=_("Any heroes, whatever their team (skirmish, FE-19.3.1)"), required=False
+    )
+    options = forms.MultipleChoiceField(
+        label=_("Optional rules"), widget=forms.CheckboxSelectMultiple, required=False
+    )
+    coop_phones = forms.BooleanField(
+        label=_(
+            "Co-op: each co-op player joins their seat with their own phone (else this phone records for all)"
+        ),
+        required=False,
+    )
+    first = forms.ChoiceField(choices=FIRST_CHOICES, label=_("Whose team starts (FE-4.2.5)"))
     dice = dice_field()
 
     def __init__(self, options: dict, *args, **kwargs):
@@ -104,7 +119,11 @@ class EterniaGameForm(forms.Form):
             (h["id"], f"{h['name']} ({self.teams.get(h['faction'], h['faction'])})")
             for h in options["heroes"]
         ] + [
-            (m["id"], f"{m['name']} ({self.teams.get(m['faction'], m['faction'])}; mounted, FE-4.1.8)")
+            (
+                m["id"],
+                _("%(name)s (%(team)s; mounted, FE-4.1.8)")
+                % {"name": m["name"], "team": self.teams.get(m["faction"], m["faction"])},
+            )
             for m in options.get("mounted", [])
         ]
         self.fields["my_heroes"].choices = heroes
@@ -124,7 +143,7 @@ class EterniaGameForm(forms.Form):
         data = super().clean()
         mode, team = data.get("mode"), data.get("my_team")
         if data.get("scenario") and mode and self.scenario_mode.get(data["scenario"]) != mode:
-            self.add_error("scenario", "Choose a scenario of this game.")
+            self.add_error("scenario", _("Choose a scenario of this game."))
         other = next((t for t in self.teams if t != team), None)
         free = bool(data.get("free_heroes")) and mode == "skirmish"
         mine, theirs = data.get("my_heroes") or [], data.get("their_heroes") or []
@@ -134,12 +153,14 @@ class EterniaGameForm(forms.Form):
             own = self.scenario_team.get(data.get("scenario") or "")
             if own and team != own:
                 self.add_error(
-                    "my_team", f"This solo scenario is played by {self.teams.get(own, own)} (FE-18.1.2)."
+                    "my_team",
+                    _("This solo scenario is played by %(team)s (FE-18.1.2).")
+                    % {"team": self.teams.get(own, own)},
                 )
             if not data.get("difficulty"):
-                self.add_error("difficulty", "Choose the difficulty (FE-18).")
+                self.add_error("difficulty", _("Choose the difficulty (FE-18)."))
         elif not (data.get("their_name") or "").strip():
-            self.add_error("their_name", "Name the other player.")
+            self.add_error("their_name", _("Name the other player."))
         teams = (
             (("my_heroes", mine, team),)
             if solo
@@ -147,15 +168,17 @@ class EterniaGameForm(forms.Form):
         )
         for key, picked, side in teams:
             if len(picked) != 3:
-                self.add_error(key, f"Pick three heroes ({len(picked)} picked).")
+                self.add_error(key, _("Pick three heroes (%(count)s picked).") % {"count": len(picked)})
             elif not free and any(self.hero_team.get(h) != side for h in picked):
-                self.add_error(key, f"Pick heroes of {self.teams.get(side, side)} (FE-4.1.2).")
+                self.add_error(
+                    key, _("Pick heroes of %(team)s (FE-4.1.2).") % {"team": self.teams.get(side, side)}
+                )
             elif sum(h in self.rides for h in picked) > 1:
                 rule = "FE-19.4.1" if mode == "skirmish" else "FE-4.1.8"
-                self.add_error(key, f"A team fields at most one mounted hero ({rule}).")
+                self.add_error(key, _("A team fields at most one mounted hero (%(rule)s).") % {"rule": rule})
         heroes = [self.rides.get(h, h) for h in mine + theirs]  # a mounted hero is its hero
         if len(set(heroes)) != len(heroes):
-            self.add_error("their_heroes", "A hero is fielded once, mounted or not (FE-4.1.2).")
+            self.add_error("their_heroes", _("A hero is fielded once, mounted or not (FE-4.1.2)."))
         data["their_team"] = other
         data["coop"] = self._coop(data, solo, mine)
         team_game = mode == "standard"
@@ -175,22 +198,31 @@ class EterniaGameForm(forms.Form):
             if not name and not heroes:
                 continue
             if not team_game:
-                self.add_error(f"{prefix}{n}_name", "More players a team are for the team game (FE-2.1).")
+                self.add_error(f"{prefix}{n}_name", _("More players a team are for the team game (FE-2.1)."))
                 continue
             if not name:
-                self.add_error(f"{prefix}{n}_name", "Name this player of the team.")
+                self.add_error(f"{prefix}{n}_name", _("Name this player of the team."))
             elif not heroes:
-                self.add_error(f"{prefix}{n}_heroes", "Pick the heroes this player controls (FE-2.1).")
+                self.add_error(f"{prefix}{n}_heroes", _("Pick the heroes this player controls (FE-2.1)."))
             elif any(h not in team for h in heroes):
-                self.add_error(f"{prefix}{n}_heroes", f"Pick among {whose} team's three heroes.")
+                among = (
+                    _("Pick among your team's three heroes.")
+                    if whose == "your"
+                    else _("Pick among their team's three heroes.")
+                )
+                self.add_error(f"{prefix}{n}_heroes", among)
             elif any(h in taken for h in heroes):
-                self.add_error(f"{prefix}{n}_heroes", "Each hero is controlled by one player (FE-2.1).")
+                self.add_error(f"{prefix}{n}_heroes", _("Each hero is controlled by one player (FE-2.1)."))
             else:
                 partners.append((name, heroes))
                 taken += heroes
         if partners and len(team) == 3 and len(taken) >= len(team):
-            first = "yourself" if whose == "your" else "the other team's first player"
-            self.add_error(team_key, f"Keep one or more of the heroes for {first} (FE-2.1).")
+            self.add_error(
+                team_key,
+                _("Keep one or more of the heroes for yourself (FE-2.1).")
+                if whose == "your"
+                else _("Keep one or more of the heroes for the other team's first player (FE-2.1)."),
+            )
         return partners
 
     def _coop(self, data: dict, solo: bool, mine: list[str]) -> list[tuple[str, list[str]]]:
@@ -209,18 +241,18 @@ class EterniaGameForm(forms.Form):
                 )
                 continue
             if not name:
-                self.add_error(f"coop{n}_name", "Name this co-op player.")
+                self.add_error(f"coop{n}_name", _("Name this co-op player."))
             elif not heroes:
-                self.add_error(f"coop{n}_heroes", "Pick the heroes this player controls (FE-18.1.2).")
+                self.add_error(f"coop{n}_heroes", _("Pick the heroes this player controls (FE-18.1.2)."))
             elif any(h not in mine for h in heroes):
-                self.add_error(f"coop{n}_heroes", "Pick among your team's three heroes.")
+                self.add_error(f"coop{n}_heroes", _("Pick among your team's three heroes."))
             elif any(h in taken for h in heroes):
-                self.add_error(f"coop{n}_heroes", "Each hero is controlled by one player.")
+                self.add_error(f"coop{n}_heroes", _("Each hero is controlled by one player."))
             else:
                 partners.append((name, heroes))
                 taken += heroes
         if partners and len(mine) == 3 and len(taken) >= len(mine):
-            self.add_error("my_heroes", "Keep one or more of the heroes for yourself (FE-18.1.2).")
+            self.add_error("my_heroes", _("Keep one or more of the heroes for yourself (FE-18.1.2)."))
         return partners
 
     def table_choices(self, user) -> dict:

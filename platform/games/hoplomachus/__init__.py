@@ -13,6 +13,7 @@ Skirmish, Pandemonium pods or Alliance teams
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 import engine
@@ -127,7 +128,7 @@ class Hoplomachus(ListModulePlugin):
     board_script = "games/board-hoplomachus.js"  # static/games/board-hoplomachus.js: its board for the viewer and the recorder
     short_name = "Hoplomachus"
 
-    table_note = (
+    table_note = _(
         "Dice and draws: the site rolls and shuffles (the seed's commitment is shown to both players before the "
         "first roll and the seed is revealed when the game ends, so every die and draw can be checked), or you "
         "roll the real dice and draw the units from the bags and enter what you see; the engine says what each "

@@ -5,6 +5,9 @@ six units (HR-17.2)."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 import engine
 from play.forms import FIRST_CHOICES, dice_field, one_phone_field
@@ -16,14 +19,23 @@ MORE_PLAYERS = (3, 4)  # the optional third and fourth players (Pandemonium, HR-
 
 
 PLAYER_KEYS = ("my", "their", "third", "fourth")  # the form's players, in seat order
+_track_heroes = lazy(
+    lambda a, b: gettext("Seat %(a)s's and seat %(b)s's primary heroes") % {"a": a, "b": b}, str
+)
 TEAMS = {  # HR-17.2.1: teams alternate around the table, so seats 1 and 3 play together; which takes red
-    "13": ({"red": ["p1", "p3"], "blue": ["p2", "p4"]}, "Seats 1 and 3 (red) against seats 2 and 4 (blue)"),
-    "24": ({"red": ["p2", "p4"], "blue": ["p1", "p3"]}, "Seats 2 and 4 (red) against seats 1 and 3 (blue)"),
+    "13": (
+        {"red": ["p1", "p3"], "blue": ["p2", "p4"]},
+        _("Seats 1 and 3 (red) against seats 2 and 4 (blue)"),
+    ),
+    "24": (
+        {"red": ["p2", "p4"], "blue": ["p1", "p3"]},
+        _("Seats 2 and 4 (red) against seats 1 and 3 (blue)"),
+    ),
 }
 TRACK_HEROES = {  # HR-17.2.5: one primary hero of each team goes on its track, by seats (1 or 3, 2 or 4)
-    f"{a}{b}": f"Seat {a}'s and seat {b}'s primary heroes" for a in (1, 3) for b in (2, 4)
+    f"{a}{b}": _track_heroes(a, b) for a in (1, 3) for b in (2, 4)
 }
-UNITS_HELP = (
+UNITS_HELP = _(
     "Alliance: six units of the faction, by name, separated by commas; left blank, six are drawn (HR-17.2.8)."
 )
 
@@ -40,35 +52,35 @@ class HoplomachusGameForm(forms.Form):
     records for everyone."""
 
     action = forms.CharField(widget=forms.HiddenInput, initial="new")
-    mode = forms.ChoiceField(label="Mode")
-    arena = forms.ChoiceField(label="Arena")
-    my_name = forms.CharField(max_length=60, label="Your name")
-    my_faction = forms.ChoiceField(label="Your faction")
-    their_name = forms.CharField(max_length=60, label="Other player's name", initial="Opponent")
-    their_faction = forms.ChoiceField(label="Their faction")
+    mode = forms.ChoiceField(label=_("Mode"))
+    arena = forms.ChoiceField(label=_("Arena"))
+    my_name = forms.CharField(max_length=60, label=_("Your name"))
+    my_faction = forms.ChoiceField(label=_("Your faction"))
+    their_name = forms.CharField(max_length=60, label=_("Other player's name"), initial="Opponent")
+    their_faction = forms.ChoiceField(label=_("Their faction"))
     third_name = forms.CharField(
-        max_length=60, label="Third player's name (Pandemonium, Alliance)", required=False
+        max_length=60, label=_("Third player's name (Pandemonium, Alliance)"), required=False
     )
-    third_faction = forms.ChoiceField(label="Third player's faction", required=False)
+    third_faction = forms.ChoiceField(label=_("Third player's faction"), required=False)
     fourth_name = forms.CharField(
-        max_length=60, label="Fourth player's name (Pandemonium, Alliance)", required=False
+        max_length=60, label=_("Fourth player's name (Pandemonium, Alliance)"), required=False
     )
-    fourth_faction = forms.ChoiceField(label="Fourth player's faction", required=False)
+    fourth_faction = forms.ChoiceField(label=_("Fourth player's faction"), required=False)
     teams = forms.ChoiceField(
-        choices=[(k, label) for k, (_, label) in TEAMS.items()], label="Teams (Alliance)", required=False
+        choices=[(k, label) for k, (_, label) in TEAMS.items()], label=_("Teams (Alliance)"), required=False
     )
     track_heroes = forms.ChoiceField(
-        choices=[("", "Drawn at random"), *TRACK_HEROES.items()],
-        label="On the teams' tracks (Alliance, HR-17.2.5)",
+        choices=[("", _("Drawn at random")), *TRACK_HEROES.items()],
+        label=_("On the teams' tracks (Alliance, HR-17.2.5)"),
         required=False,
     )
-    my_units = _units_field("Your units (Alliance)")
-    their_units = _units_field("Other player's units (Alliance)")
-    third_units = _units_field("Third player's units (Alliance)")
-    fourth_units = _units_field("Fourth player's units (Alliance)")
-    titan = forms.ChoiceField(label="Titan (Ascension)", required=False)
+    my_units = _units_field(_("Your units (Alliance)"))
+    their_units = _units_field(_("Other player's units (Alliance)"))
+    third_units = _units_field(_("Third player's units (Alliance)"))
+    fourth_units = _units_field(_("Fourth player's units (Alliance)"))
+    titan = forms.ChoiceField(label=_("Titan (Ascension)"), required=False)
     first = forms.ChoiceField(
-        choices=FIRST_CHOICES, label="Who starts a Skirmish with real dice (HR-15.2.2)", required=False
+        choices=FIRST_CHOICES, label=_("Who starts a Skirmish with real dice (HR-15.2.2)"), required=False
     )
     one_phone = one_phone_field()
     dice = dice_field()
@@ -88,7 +100,7 @@ class HoplomachusGameForm(forms.Form):
             self.fields[key].choices = [("", "—")] + factions
         if len(factions) > 1:
             self.fields["their_faction"].initial = factions[1][0]
-        self.fields["titan"].choices = [("", "Drawn at random")] + [
+        self.fields["titan"].choices = [("", _("Drawn at random"))] + [
             (t["id"], t["name"]) for t in options["titans"]
         ]
 
@@ -96,32 +108,43 @@ class HoplomachusGameForm(forms.Form):
         data = super().clean()
         mode = self.modes.get(data.get("mode"))
         if mode and data.get("arena") not in mode["arenas"]:
-            names = " or ".join(a.capitalize() for a in mode["arenas"])
-            self.add_error("arena", f"{mode['name']} is played in {names} (HR-12).")
+            names = _(" or ").join(a.capitalize() for a in mode["arenas"])
+            self.add_error(
+                "arena",
+                _("%(mode)s is played in %(arenas)s (HR-12).") % {"mode": mode["name"], "arenas": names},
+            )
         more = []
         for n, word in zip(MORE_PLAYERS, ("third", "fourth"), strict=True):
             name, faction = (data.get(f"{word}_name") or "").strip(), data.get(f"{word}_faction") or ""
             if not name and not faction:
                 continue
             if not mode or mode.get("players", 2) < n:
-                self.add_error(
-                    f"{word}_name", f"{mode['name'] if mode else 'This mode'} has no {word} player."
+                message = (
+                    _("%(mode)s has no third player.") if n == 3 else _("%(mode)s has no fourth player.")
                 )
+                self.add_error(f"{word}_name", message % {"mode": mode["name"] if mode else _("This mode")})
             elif not name or not faction:
-                self.add_error(f"{word}_name", f"Give the {word} player's name and faction.")
+                self.add_error(
+                    f"{word}_name",
+                    _("Give the third player's name and faction.")
+                    if n == 3
+                    else _("Give the fourth player's name and faction."),
+                )
             else:
                 more.append((name, faction))
         if mode and mode.get("min_players", 2) > 2 + len(more):
             field = "fourth_name" if more else "third_name"
             if mode["id"] == "alliance":
-                self.add_error(field, "An Alliance is played by four players, two teams of two (HR-12).")
+                self.add_error(field, _("An Alliance is played by four players, two teams of two (HR-12)."))
             else:
-                self.add_error(field, f"{mode['name']} is played by three or four players (HR-12).")
+                self.add_error(
+                    field, _("%(mode)s is played by three or four players (HR-12).") % {"mode": mode["name"]}
+                )
         picked = [data.get("my_faction"), data.get("their_faction"), *(f for _, f in more)]
         if data.get("mode") == "skirmish" and data.get("my_faction") == data.get("their_faction"):
-            self.add_error("their_faction", "In a Skirmish each player brings a different faction.")
+            self.add_error("their_faction", _("In a Skirmish each player brings a different faction."))
         elif len(set(picked)) != len(picked):
-            self.add_error("their_faction", "Each player brings a different faction (AMB-17).")
+            self.add_error("their_faction", _("Each player brings a different faction (AMB-17)."))
         data["more"] = more
         if data.get("mode") == "alliance" and not self.errors:
             self._check_alliance(data)
