@@ -8,6 +8,8 @@ Public API (the platform imports only these names from ``engine``)::
     commitment_for(seed_hex) -> str         # the published commitment of a seed: SHA-256 of its bytes (LOG-4)
     Verdict, Violation, UnreadableLog       # what verify returns; what parse_log raises
     IllegalEvent                            # what a refused event raises (rule id + reason)
+    render_message(message_id, params, translate)  # a refusal's text from its message id and params,
+                                            # each template through ``translate`` (the platform's gettext)
 
     games() -> list[GameInfo]               # every registered game, by id
     game(game_id) -> GameInfo               # raises GameNotAvailable (an UnreadableLog and LookupError)
@@ -44,6 +46,7 @@ same verdict, byte for byte.
 from engine import session
 from engine.core.content import builtin_pack_ids as _builtin_pack_ids
 from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import render as render_message
 from engine.core.logfile import MAX_LOG_BYTES
 from engine.core.randomness import commitment_for
 from engine.core.verdict import Verdict, Violation
@@ -104,6 +107,7 @@ __all__ = [
     "games",
     "parse_log",
     "register",
+    "render_message",
     "ruleset_version",
     "session",
     "simulate",

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from django.utils import translation
 
-from engine.core.errors import render
+from engine import render_message as render
 
 DOMAIN = "refusals"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
