@@ -181,13 +181,16 @@ def simulate(ruleset, seed: int, *, randomness: str = "seeded", mode: str | None
     while game.s.over is None:
         if len(events) >= MAX_EVENTS:
             raise RuntimeError(f"simulated game {seed} did not finish within {MAX_EVENTS} events")
-        if game.s.turn["round"] > MAX_ROUNDS and not game.s.pending:
+        legal = game.legal_events()
+        # Past the round limit a player concedes, but only where someone has a choice: a step the rules
+        # force (a rival's, an end of turn) is played first, as a table's recorder logs it unasked.
+        if game.s.turn["round"] > MAX_ROUNDS and not game.s.pending and len(legal) != 1:
             who = game.s.turn["player"]
             if who not in game.s.turn["seats"]:
                 who = next(p for p in game.s.turn["seats"] if not game.s.troops[p]["out"])
             ev = {"type": "concede", "player": who}
         else:
-            ev = choose(game, game.legal_events(), rng)
+            ev = choose(game, legal, rng)
         game.apply(len(events), ev)
         events.append(ev)
     game.dice.author = None
