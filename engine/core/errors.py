@@ -72,7 +72,32 @@ def _english(template: str, params: dict) -> str:
     return template.format(**params) if params else template.replace("{{", "{").replace("}}", "}")
 
 
-class UnreadableLog(Exception):
+class _Templated:
+    """A refusal's template and params, with the English text built only when read (most refusals of a
+    search for a legal event are never shown)."""
+
+    template: str
+    params: dict
+    _message: str | None
+
+    def _keep(self, message: str | Text, params: dict) -> str:
+        if isinstance(message, Text):
+            message, params = message.template, {**message.params, **params}
+        self.template, self.params, self._message = message, params, None
+        return message
+
+    @property
+    def message(self) -> str:
+        if self._message is None:
+            self._message = _english(self.template, self.params)
+        return self._message
+
+    @property
+    def message_params(self) -> dict:
+        return plain_params(self.params)
+
+
+class UnreadableLog(_Templated, Exception):
     """The input is not a log this engine can replay (bad JSON, wrong schema, unknown ids, caps).
 
     ``rule`` is a LOG-… id from docs/log-format.md; ``path`` points into the document where known.
@@ -89,52 +114,22 @@ class UnreadableLog(Exception):
         event_index: int | None = None,
         **params,
     ):
-        if isinstance(message, Text):
-            message, params = message.template, {**message.params, **params}
-        super().__init__(message)
-        self.template = message
-        self.params = params
+        super().__init__(self._keep(message, params))
         self.rule = rule
         self.path = path
         self.event_index = event_index
-        self._message: str | None = None
-
-    @property
-    def message(self) -> str:
-        if self._message is None:
-            self._message = _english(self.template, self.params)
-        return self._message
-
-    @property
-    def message_params(self) -> dict:
-        return plain_params(self.params)
 
     def __str__(self) -> str:
         return self.message
 
 
-class IllegalEvent(Exception):
+class IllegalEvent(_Templated, Exception):
     """An event the rules do not allow. ``rule`` is a rule id from the rules documents (BG-…); ``message`` is
     a template (or a ``Text``) and ``params`` fill it in."""
 
     def __init__(self, rule: str, message: str | Text, /, **params):
-        if isinstance(message, Text):
-            message, params = message.template, {**message.params, **params}
-        super().__init__(rule, message)
+        super().__init__(rule, self._keep(message, params))
         self.rule = rule
-        self.template = message
-        self.params = params
-        self._message: str | None = None
-
-    @property
-    def message(self) -> str:
-        if self._message is None:
-            self._message = _english(self.template, self.params)
-        return self._message
-
-    @property
-    def message_params(self) -> dict:
-        return plain_params(self.params)
 
     def __str__(self) -> str:
         return f"{self.message} ({self.rule})"
