@@ -48,7 +48,14 @@ platform/refusals/locale/%/LC_MESSAGES/refusals.mo: platform/refusals/locale/%/L
 	@command -v msgfmt >/dev/null || { echo "msgfmt is missing: install GNU gettext (apt-get install gettext)" >&2; exit 1; }
 	msgfmt --check -o $@ $<
 
-messages: $(VENV)/.installed $(MESSAGES) $(REFUSAL_MESSAGES)
+# The rules catalogs (platform/rulebook/locale/<language>/LC_MESSAGES/rules.po: every rule's title and
+# explanation, written from the engine's rules index by `manage.py rule_messages`), compiled the same way.
+RULE_MESSAGES := $(patsubst %.po,%.mo,$(wildcard platform/rulebook/locale/*/LC_MESSAGES/rules.po))
+platform/rulebook/locale/%/LC_MESSAGES/rules.mo: platform/rulebook/locale/%/LC_MESSAGES/rules.po
+	@command -v msgfmt >/dev/null || { echo "msgfmt is missing: install GNU gettext (apt-get install gettext)" >&2; exit 1; }
+	msgfmt --check -o $@ $<
+
+messages: $(VENV)/.installed $(MESSAGES) $(REFUSAL_MESSAGES) $(RULE_MESSAGES)
 
 install: $(VENV)/.installed messages
 

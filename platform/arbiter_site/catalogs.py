@@ -1,0 +1,44 @@
+"""The catalogs of the gettext domains the site writes itself from the engine (refusals, rules), apart from
+the site's own catalog that ``makemessages`` keeps: one .po per translated language, the translations
+already made kept when the English changes around them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polib
+from django.conf import settings
+
+
+def languages() -> list[str]:
+    """The languages the site is translated into (English is the source)."""
+    return [code for code, _ in settings.LANGUAGES if code != "en"]
+
+
+def build(path: Path, language: str, project: str, entries: dict[str, dict]) -> polib.POFile:
+    """The catalog at ``path`` rewritten to hold exactly ``entries`` (msgid → polib.POEntry keywords, e.g.
+    occurrences, comment, flags), each keeping the translation (and fuzzy mark) it had."""
+    old = polib.pofile(str(path)) if path.exists() else polib.POFile()
+    done = {e.msgid: e for e in old if not e.obsolete}
+    po = polib.POFile(wrapwidth=0)
+    po.metadata = {
+        "Project-Id-Version": project,
+        "PO-Revision-Date": old.metadata.get("PO-Revision-Date", "2026-12-06 00:00+0000"),
+        "Last-Translator": "Arbiter <arbiter@localhost>",
+        "Language-Team": language,
+        "Language": language,
+        "MIME-Version": "1.0",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+    }
+    for msgid, keywords in entries.items():
+        before = done.get(msgid)
+        entry = polib.POEntry(msgid=msgid, msgstr=before.msgstr if before is not None else "", **keywords)
+        if before is not None and "fuzzy" in before.flags:
+            entry.flags = [*entry.flags, "fuzzy"]
+        po.append(entry)
+    return po
+
+
+def msgids(path: Path) -> list[str]:
+    return [e.msgid for e in polib.pofile(str(path)) if not e.obsolete]

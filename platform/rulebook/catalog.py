@@ -1,0 +1,36 @@
+"""The games' rules in the reader's language.
+
+Each rule's title and explanation are the engine's English data (GameInfo.rules_index). Their translations
+live in this app's own gettext domain (``locale/<language>/LC_MESSAGES/rules.po``, written by
+``manage.py rule_messages``), apart from the site's catalog so that ``makemessages`` never touches them.
+A text the catalog lacks stays English and is marked as such on the page.
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import lru_cache
+from pathlib import Path
+
+from django.utils import translation
+
+DOMAIN = "rules"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+
+@lru_cache(maxsize=16)
+def _catalog(language: str) -> gettext.NullTranslations | None:
+    try:
+        return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[language])
+    except OSError:  # no compiled catalog for this language
+        return None
+
+
+def localised(text: str, language: str | None = None) -> tuple[str, str]:
+    """(text, language of the text) of a rule's English ``text`` in ``language`` (the active one by default)."""
+    language = translation.to_locale(language or translation.get_language() or "en").split("_")[0]
+    catalog = _catalog(language) if language != "en" and text else None
+    if catalog is None:
+        return text, "en"
+    said = catalog.gettext(text)
+    return (said, language) if said != text else (text, "en")
