@@ -163,3 +163,45 @@ def test_a_pod_slip_asks_each_player_for_a_place_and_every_signature(organizer, 
     page = client.get(f"/events/{event.slug}/rounds/1/print/").content.decode()
     assert page.count('class="slip-outcome slip-place"') == 7 and " Win " not in page
     assert page.count("Every player signs") == 2 and "Both players sign" not in page
+
+
+def test_a_pod_event_ranks_by_no_tiebreak_that_reads_scores(organizer):
+    """HR-16.5.1: Pandemonium has no crowd favour, so a pod records places and no score: a score
+    tiebreak would be 0 for everyone. The default order and an organizer's list lose such keys."""
+    from tournaments.algorithms.tiebreaks import metrics_for
+
+    assert "score_diff" in metrics_for(GAME) and "score_diff" not in metrics_for(GAME, scored=False)
+    assert "sos" in metrics_for(GAME, scored=False)
+    assert hr_event(organizer, game_mode="pandemonium").tiebreaks == ["points", "sos"]
+    chosen = hr_event(organizer, game_mode="pandemonium", tiebreaks=["points", "score", "sonneborn_berger"])
+    assert chosen.tiebreaks == ["points", "sonneborn_berger"]
+    assert hr_event(organizer).tiebreaks == ["points", "sos", "score_diff"]  # a skirmish scores favour
+    with pytest.raises(EventError, match="at least one tiebreak"):
+        hr_event(organizer, game_mode="pandemonium", tiebreaks=["score_diff"])
+
+
+def test_correcting_a_pods_places_in_the_grid_keeps_what_the_log_counted(
+    organizer, make_player, django_capture_on_commit_callbacks
+):
+    """A pod's results-grid row gives places only (HR-16.1.2): a corrected place keeps each seat's score
+    components from the verified log (they describe the game, not the standing)."""
+    from results.services.round_results import RowEntry, enter_results
+
+    event = pandemonium_event(organizer, make_player, players=6)
+    round1 = draw_services.publish_round(organizer, draw_services.pair_next_round(organizer, event))
+    pod = round1.matches.order_by("table").first()
+    with django_capture_on_commit_callbacks(execute=True):
+        result_services.attach_log_to_match(pod.entrants()[0].player, pod, hr_log(pod, 1, "pandemonium", (0, 1, 2)),
+                                     filename="pod.json")  # fmt: skip
+    pod.refresh_from_db()
+    verify(pod.game_log_id, django_capture_on_commit_callbacks)
+    pod.refresh_from_db()
+    logged = {s.registration_id: dict(s.components) for s in pod.seat_list()}
+    assert any(logged.values()), logged  # the log gave components to keep
+    places = [s.rank for s in pod.seat_list()]
+    swapped = [{1: 2, 2: 1}.get(rank, rank) for rank in places]  # 1st and 2nd trade places
+    [outcome] = enter_results(organizer, round1, [RowEntry(pod.pk, [SeatScore("", rank=r) for r in swapped])])
+    assert outcome.status == "saved", outcome.message
+    pod.refresh_from_db()
+    assert [s.rank for s in pod.seat_list()] == swapped
+    assert {s.registration_id: dict(s.components) for s in pod.seat_list()} == logged

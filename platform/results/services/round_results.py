@@ -8,7 +8,7 @@ round it is a correction (results.services.corrections).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -76,15 +76,28 @@ def _enter_row(actor, round_: Round, match: Match, row: RowEntry) -> RowOutcome:
         return RowOutcome(match.pk, match.table, "empty")
     if _same(match, row):
         return RowOutcome(match.pk, match.table, "unchanged")
+    scores = _with_kept_scores(match, row.scores)
     try:
         with transaction.atomic():
             if round_.state == RoundState.CLOSED:
-                correct_result(actor, match, row.scores, ending=row.ending, note=row.note)
+                correct_result(actor, match, scores, ending=row.ending, note=row.note)
             else:
-                decide_result(actor, match, row.scores, ending=row.ending, note=row.note)
+                decide_result(actor, match, scores, ending=row.ending, note=row.note)
     except (EventError, PermissionDenied) as exc:
         return RowOutcome(match.pk, match.table, "error", getattr(exc, "message", None) or str(exc))
     return RowOutcome(match.pk, match.table, "saved")
+
+
+def _with_kept_scores(match: Match, typed: list[SeatScore]) -> list[SeatScore]:
+    """A pod's row gives places only: each seat keeps the score and components its counted result had
+    (a verified log's units defeated, say), so that correcting a place does not wipe them."""
+    stored = match.seat_list() if match.counts and seats.is_pod(match) else []
+    if len(stored) != len(typed):
+        return typed
+    return [
+        replace(s, score=seat.score or 0, components=dict(seat.components or {}))
+        for s, seat in zip(typed, stored, strict=True)
+    ]
 
 
 def _same(match: Match, row: RowEntry) -> bool:

@@ -89,6 +89,8 @@ class Metric:
     formats: ClassVar[frozenset[str] | None] = None
     #: True when the value depends on who is tied with whom (so it needs ``tie_groups``).
     uses_tie_groups: ClassVar[bool] = False
+    #: True when the value reads the games' scores: it says nothing where no score is recorded (a pod).
+    reads_score: ClassVar[bool] = False
 
     def compute(self, context: StandingsContext) -> dict[PlayerId, Number]:
         """One number per competitor of ``context`` (every competitor, dropped ones included)."""
@@ -121,9 +123,16 @@ def get_metric(key: str) -> Metric:
         raise UnknownMetric(f"unknown tiebreak {key!r}; known: {', '.join(sorted(METRICS))}") from None
 
 
-def metrics_for(game: str | None = None, format: str | None = None) -> dict[str, type[Metric]]:
-    """The registered metrics an event of ``game`` in ``format`` may use, in registration order."""
-    return {key: cls for key, cls in METRICS.items() if cls.supports(game, format)}
+def metrics_for(
+    game: str | None = None, format: str | None = None, *, scored: bool = True
+) -> dict[str, type[Metric]]:
+    """The registered metrics an event of ``game`` in ``format`` may use, in registration order; with
+    ``scored`` False (games decided by places alone) none that reads the games' scores."""
+    return {
+        key: cls
+        for key, cls in METRICS.items()
+        if cls.supports(game, format) and (scored or not cls.reads_score)
+    }
 
 
 def component_metric(key: str, name: str, component: str, *, games: Collection[str]) -> type[Metric]:
@@ -137,6 +146,7 @@ def component_metric(key: str, name: str, component: str, *, games: Collection[s
             }
 
     ComponentTotal.key, ComponentTotal.name = key, name
+    ComponentTotal.reads_score = True
     ComponentTotal.games = frozenset(games)
     ComponentTotal.__name__ = ComponentTotal.__qualname__ = f"ComponentTotal[{component}]"
     ComponentTotal.__doc__ = f"Sum of the {component!r} score component over all games (byes add 0)."
@@ -165,6 +175,7 @@ class ScoreDifference(Metric):
 
     key = "score_diff"
     name = "Score difference"
+    reads_score = True
 
     def compute(self, context):
         return {
@@ -179,6 +190,7 @@ class ScoreTotal(Metric):
 
     key = "score"
     name = "Score"
+    reads_score = True
 
     def compute(self, context):
         return {pid: _tidy(sum(g.score_for for g in games)) for pid, games in context.history.games.items()}

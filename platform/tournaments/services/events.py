@@ -14,9 +14,9 @@ from tournaments import hooks
 from tournaments.algorithms.battle_points import table_from_json
 from tournaments.algorithms.errors import InvalidInput, as_sentence
 from tournaments.algorithms.soft_scores import validate_categories
-from tournaments.algorithms.tiebreaks import metrics_for
+from tournaments.algorithms.tiebreaks import METRICS, metrics_for
 from tournaments.errors import EventError
-from tournaments.game_modes import mode_problem, team_size_problem
+from tournaments.game_modes import mode_problem, plays_in_pods, team_size_problem
 from tournaments.models import Event, EventFormat, SoftScoresUse
 from tournaments.permissions import require_manager, require_organizer_role
 from tournaments.services.common import audit
@@ -81,6 +81,10 @@ def validate_settings(event: Event) -> None:
         raise EventError(problem)
     if not event.points_win >= event.points_draw >= event.points_loss:
         raise EventError(_("Points must not increase from a win to a draw to a loss."))
+    if plays_in_pods(event):  # places decide a pod and no score is recorded (HR-16.5.1): such a tiebreak is 0
+        event.tiebreaks = [
+            k for k in event.tiebreaks or [] if not getattr(METRICS.get(k), "reads_score", False)
+        ]
     keys = list(event.tiebreaks or [])
     if not keys:
         raise EventError(_("Choose at least one tiebreak."))
