@@ -15,11 +15,14 @@ def languages() -> list[str]:
     return [code for code, _ in settings.LANGUAGES if code != "en"]
 
 
-def build(path: Path, language: str, project: str, entries: dict[str, dict]) -> polib.POFile:
-    """The catalog at ``path`` rewritten to hold exactly ``entries`` (msgid → polib.POEntry keywords, e.g.
-    occurrences, comment, flags), each keeping the translation (and fuzzy mark) it had."""
+def build(
+    path: Path, language: str, project: str, entries: dict[str | tuple[str, str], dict]
+) -> polib.POFile:
+    """The catalog at ``path`` rewritten to hold exactly ``entries`` (msgid, or (msgctxt, msgid), →
+    polib.POEntry keywords, e.g. occurrences, comment, flags), each keeping the translation (and fuzzy
+    mark) it had."""
     old = polib.pofile(str(path)) if path.exists() else polib.POFile()
-    done = {e.msgid: e for e in old if not e.obsolete}
+    done = {_key(e): e for e in old if not e.obsolete}
     po = polib.POFile(wrapwidth=0)
     po.metadata = {
         "Project-Id-Version": project,
@@ -31,14 +34,22 @@ def build(path: Path, language: str, project: str, entries: dict[str, dict]) -> 
         "Content-Type": "text/plain; charset=UTF-8",
         "Content-Transfer-Encoding": "8bit",
     }
-    for msgid, keywords in entries.items():
-        before = done.get(msgid)
-        entry = polib.POEntry(msgid=msgid, msgstr=before.msgstr if before is not None else "", **keywords)
+    for key, keywords in entries.items():
+        msgctxt, msgid = key if isinstance(key, tuple) else (None, key)
+        before = done.get(key)
+        entry = polib.POEntry(
+            msgctxt=msgctxt, msgid=msgid, msgstr=before.msgstr if before is not None else "", **keywords
+        )
         if before is not None and "fuzzy" in before.flags:
             entry.flags = [*entry.flags, "fuzzy"]
         po.append(entry)
     return po
 
 
-def msgids(path: Path) -> list[str]:
-    return [e.msgid for e in polib.pofile(str(path)) if not e.obsolete]
+def msgids(path: Path) -> list[str | tuple[str, str]]:
+    """The catalog's entries as ``build`` is given them: msgid, or (msgctxt, msgid)."""
+    return [_key(e) for e in polib.pofile(str(path)) if not e.obsolete]
+
+
+def _key(entry: polib.POEntry) -> str | tuple[str, str]:
+    return (entry.msgctxt, entry.msgid) if entry.msgctxt else entry.msgid

@@ -26,11 +26,12 @@ def _catalog(language: str) -> gettext.NullTranslations | None:
         return None
 
 
-def localised(text: str, language: str | None = None) -> tuple[str, str]:
-    """(text, language of the text) of a rule's English ``text`` in ``language`` (the active one by default)."""
+def localised(game: str, text: str, language: str | None = None) -> tuple[str, str]:
+    """(text, language of the text) of ``game``'s English rule ``text`` in ``language`` (the active one by
+    default). The game is the catalog entry's context: one English word may be two games' different terms."""
     language = translation.to_locale(language or translation.get_language() or "en").split("_")[0]
     catalog = _catalog(language) if language != "en" and text else None
     if catalog is None:
         return text, "en"
-    said = catalog.gettext(text)
+    said = catalog.pgettext(game, text)
     return (said, language) if said != text else (text, "en")

@@ -7,10 +7,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
 
 import engine
+from rulebook.catalog import localised
 
 #: A rule id as written in a message: BG-9.2.1, BG-AMB-33, HR-4.2, FE-3.1, LOG-4.3, ENGINE-DEFECT.
 RULE_ID = re.compile(r"\b(?:[A-Z]{2,3}-(?:[A-Z]{2,3}-)?\d+(?:\.\d+)*|ENGINE-DEFECT)\b")
@@ -55,9 +57,9 @@ class Rule:
     title: str
     kind: str
     explanation: str
-    # True when the title and explanation come from the site's catalogs (log format, engine defect);
-    # a game's rules are the engine's English data.
-    translated: bool = False
+    # The language each text is in: the page's, or "en" where a catalog has no translation yet.
+    title_lang: str = "en"
+    explanation_lang: str = "en"
 
 
 def game_of(rule_id: str, default: str | None = None) -> str | None:
@@ -72,24 +74,32 @@ def game_of(rule_id: str, default: str | None = None) -> str | None:
 def lookup(game: str, rule_id: str) -> Rule | None:
     """The rule ``rule_id`` of ``game``, or None if neither the game's index nor the log format has it."""
     if rule_id == "ENGINE-DEFECT":
-        return Rule(game, rule_id, _(DEFECT[0]), _("engine"), _(DEFECT[1]), translated=True)
+        return _site_rule(game, rule_id, _("engine"), *DEFECT)
     if rule_id.startswith("LOG-"):
         title, explanation = LOG_RULES.get(rule_id, LOG_DEFAULT)
-        return Rule(game, rule_id, _(title), _("log format"), _(explanation), translated=True)
+        return _site_rule(game, rule_id, _("log format"), title, explanation)
     try:
         info = engine.game(game)
     except LookupError:
         return None
     row = info.rule(rule_id)
-    if row is None:
-        return None
-    return Rule(game, rule_id, row["title"], row["kind"], row.get("explanation") or row["title"])
+    return None if row is None else _game_rule(game, rule_id, row)
 
 
 def index(game: str) -> list[Rule]:
     """Every rule of ``game`` in the rulebook's order; raises LookupError for an unknown game."""
     info = engine.game(game)
-    return [
-        Rule(game, rid, row["title"], row["kind"], row.get("explanation") or row["title"])
-        for rid, row in info.rules_index.items()
-    ]
+    return [_game_rule(game, rid, row) for rid, row in info.rules_index.items()]
+
+
+def _game_rule(game: str, rule_id: str, row: dict) -> Rule:
+    """A game's rule from the engine's English data, in the page's language where the rules catalog has it."""
+    title, title_lang = localised(game, row["title"])
+    explanation, explanation_lang = localised(game, row.get("explanation") or row["title"])
+    return Rule(game, rule_id, title, row["kind"], explanation, title_lang, explanation_lang)
+
+
+def _site_rule(game: str, rule_id: str, kind: str, title: str, explanation: str) -> Rule:
+    """A rule of the log format or the engine itself, from the site's catalog."""
+    language = translation.get_language() or "en"
+    return Rule(game, rule_id, _(title), kind, _(explanation), language, language)

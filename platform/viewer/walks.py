@@ -56,6 +56,8 @@ def build_payload(data) -> dict | None:
             lang=lang,
             title=info.title if info else error["rule"],
             explanation=info.explanation if info else "",
+            title_lang=info.title_lang if info else "en",
+            explanation_lang=info.explanation_lang if info else "en",
             url=reverse("rulebook:rule", args=[owner, error["rule"]]),
         )
         bad_event = engine.parse_log(data)["events"][error["event_index"]]

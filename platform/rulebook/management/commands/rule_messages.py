@@ -17,15 +17,16 @@ from arbiter_site.catalogs import build, languages, msgids
 from rulebook.catalog import DOMAIN, LOCALE_DIR
 
 
-def texts() -> dict[str, list[str]]:
-    """English text → the places it is used ("BG-1.1 title"), in the games' and rulebooks' order."""
-    found: dict[str, list[str]] = {}
+def texts() -> dict[tuple[str, str], list[str]]:
+    """(game id, English text) → the places it is used ("BG-1.1 title"), in the games' and rulebooks'
+    order. The game is the entry's context: one English word may be two games' different terms."""
+    found: dict[tuple[str, str], list[str]] = {}
     for info in engine.games():
         for rule_id, row in info.rules_index.items():
             for field in ("title", "explanation"):
                 text = row.get(field)
                 if text:
-                    found.setdefault(text, []).append(f"{rule_id} {field}")
+                    found.setdefault((info.id, text), []).append(f"{rule_id} {field}")
     return found
 
 
@@ -48,7 +49,7 @@ class Command(BaseCommand):
                 path,
                 language,
                 "arbiter rules",
-                {text: {"comment": ", ".join(places)} for text, places in entries.items()},
+                {key: {"comment": ", ".join(places)} for key, places in entries.items()},
             )
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(str(po) + "\n", encoding="utf-8")
