@@ -41,3 +41,43 @@ def test_no_rule_title_carries_a_gloss_of_an_edition():
         if GLOSS.search(row["title"])
     ]
     assert not glossed
+
+
+# A title cut short by the specification ("A defeated arena unit goes back into the draw bag (and the…",
+# HR-13.13.3), or an edition's code before a gloss (" IT ", "(IT ", "ES ", "PL ").
+CUT = ("…", "...")
+EDITION_CODE = re.compile(r"(?:^|[\s(/,])(?:IT|ES|PL)\s")
+
+
+def test_no_rule_title_is_cut_short():
+    cut = [
+        (info.id, rule_id, row["title"])
+        for info in engine.games()
+        for rule_id, row in info.rules_index.items()
+        if row["title"].rstrip().endswith(CUT)
+    ]
+    assert not cut
+
+
+def test_no_rule_title_names_an_edition():
+    named = [
+        (info.id, rule_id, row["title"])
+        for info in engine.games()
+        for rule_id, row in info.rules_index.items()
+        if EDITION_CODE.search(row["title"])
+    ]
+    assert not named
+
+
+@pytest.mark.parametrize(
+    ("rule_id", "title"),
+    [
+        ("HR-13.13.3", "A defeated arena unit returns to the draw bag"),
+        ("BG-1.3", "Each character has a miniature and a character card"),
+        ("FE-8.3.1", "The starting team activates one of its heroes"),
+        ("FE-11.4.3", "Surge"),
+    ],
+)
+def test_the_cut_and_glossed_titles_are_written_by_hand(rule_id, title):
+    info = next(g for g in engine.games() if rule_id.startswith(g.rule_prefix + "-"))
+    assert info.rule(rule_id)["title"] == title
