@@ -114,6 +114,11 @@ def catalog_sources() -> list:
     return sources
 
 
+def javascript_catalog_sources() -> list:
+    """The Italian catalog of the pages' scripts (gettext() in JavaScript)."""
+    return [LOCALE_DIR / "it" / "LC_MESSAGES" / "djangojs.po"]
+
+
 @pytest.fixture(scope="module")
 def pseudo_language(tmp_path_factory):
     """The pseudo language installed: its compiled catalog in a temporary LOCALE_PATHS entry, offered
@@ -127,6 +132,8 @@ def pseudo_language(tmp_path_factory):
     po = pseudo_po(catalog_sources())
     po.save(str(messages / "django.po"))
     po.save_as_mofile(str(messages / "django.mo"))
+    # The pages' scripts speak it too: their catalog (djangojs, served by /i18n/js/) wrapped the same way.
+    pseudo_po(javascript_catalog_sources()).save_as_mofile(str(messages / "djangojs.mo"))
     name = pseudo("Pseudo")  # as the switcher names it
     locale.LANG_INFO[PSEUDO] = {"bidi": False, "code": PSEUDO, "name": name, "name_local": name}
     override = override_settings(

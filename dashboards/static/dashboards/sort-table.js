@@ -45,7 +45,7 @@
     Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, index) {
       th.tabIndex = 0;
       th.classList.add("sort-heading");
-      th.title = "Sort by this column";
+      th.title = gettext("Sort by this column");
       th.addEventListener("click", function () { sortBy(table, th, index); });
       th.addEventListener("keydown", function (event) {
         if (event.key === "Enter" || event.key === " ") {

@@ -59,7 +59,7 @@
     if (!isNaN(ends.getTime())) {
       var until = document.createElement("span");
       until.className = "until";
-      until.textContent = "until " + formatLocal(ends, "time");
+      until.textContent = interpolate(gettext("until %(time)s"), { time: formatLocal(ends, "time") }, true);
       el.appendChild(document.createTextNode(" "));
       el.appendChild(until);
     }
@@ -71,7 +71,7 @@
       setUp(el);
       var remaining = new Date(el.getAttribute("data-ends-at")).getTime() - serverNow();
       var countdown = el.querySelector(".countdown");
-      countdown.textContent = remaining > 0 ? left(remaining) + " left" : "Time is up";
+      countdown.textContent = remaining > 0 ? interpolate(gettext("%(time)s left"), { time: left(remaining) }, true) : gettext("Time is up");
       el.classList.toggle("over", remaining <= 0);
     });
   }

@@ -17,7 +17,7 @@
 
   function points(value) {
     if (value === null || value === undefined) { return ""; }
-    return " (" + String(Math.round(value * 100) / 100) + ")";
+    return " (" + new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 2 }).format(value) + ")";
   }
 
   function tableItem(t) {
@@ -27,14 +27,14 @@
     var players = el("span", "players");
     // Partners joined by " & ", sides by " vs ", each side's dealt faction after its last player.
     t.players.forEach(function (p, i) {
-      var before = p.before !== undefined ? p.before : (i > 0 ? " vs " : "");
+      var before = p.before !== undefined ? p.before : (i > 0 ? " " + gettext("vs") + " " : "");
       if (before) { players.appendChild(el("span", "vs", before)); }
       var name = el("span", "name", p.name);
       if (p.points !== null && p.points !== undefined) { name.appendChild(el("span", "pts", points(p.points))); }
       players.appendChild(name);
       if (p.plays) { players.appendChild(el("span", "faction", " · " + p.plays)); }
     });
-    if (t.bye) { players.appendChild(el("span", "vs", " · bye")); }
+    if (t.bye) { players.appendChild(el("span", "vs", " · " + gettext("bye"))); }
     item.appendChild(players);
     if (t.result) { item.appendChild(el("span", "result", t.result)); }
     return item;
@@ -44,8 +44,8 @@
     var round = data.round;
     document.getElementById("projector-event").textContent = data.event.name;
     document.getElementById("projector-round").textContent = round
-      ? "Round " + round.number + " · " + round.stage + (round.state === "closed" ? " · closed" : "")
-      : "No round published yet";
+      ? interpolate(gettext("Round %(number)s"), { number: round.number }, true) + " · " + round.stage + (round.state === "closed" ? " · " + gettext("closed") : "")
+      : gettext("No round published yet");
     var clock = document.getElementById("projector-clock");
     var timer = clock.querySelector(".timer");
     if (round && round.ends_at) {
@@ -57,7 +57,7 @@
       timer.setAttribute("data-ends-at", round.ends_at);
     } else {
       clock.textContent = "";
-      clock.appendChild(el("span", "timer idle", round && round.state === "published" ? "Clock not started" : ""));
+      clock.appendChild(el("span", "timer idle", round && round.state === "published" ? gettext("Clock not started") : ""));
     }
     var list = document.getElementById("projector-tables");
     var fresh = document.createDocumentFragment();
@@ -67,7 +67,7 @@
 
   function stamp(data) {
     var updated = document.getElementById("projector-updated");
-    updated.textContent = "As of " + window.arbiterTimes.formatLocal(new Date(data.now), "seconds");
+    updated.textContent = interpolate(gettext("As of %(time)s"), { time: window.arbiterTimes.formatLocal(new Date(data.now), "seconds") }, true);
     updated.classList.remove("stale");
   }
 

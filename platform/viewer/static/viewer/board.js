@@ -46,7 +46,7 @@
     svg.setAttribute("viewBox", [(minX - pad) * SCALE, (minY - pad) * SCALE, (maxX - minX + 2 * pad) * SCALE,
       (maxY - minY + 2 * pad) * SCALE].map((v) => v.toFixed(1)).join(" "));
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", board.name || "the board");
+    svg.setAttribute("aria-label", board.name || gettext("the board"));
     options = options || {};
     const highlight = new Set(options.highlight || []);
     const selectable = new Set(options.selectable || []);
@@ -78,7 +78,7 @@
     register(game, fn) { RENDERERS[game] = fn; },
     render(svg, game, board, view, options) {
       const fn = RENDERERS[game] || (board && Array.isArray(board.hexes) ? hexes : null);
-      if (!fn || !board) { svg.outerHTML = "<p class='muted'>No board drawing for this game yet.</p>"; return; }
+      if (!fn || !board) { svg.outerHTML = "<p class='muted'>" + gettext("No board drawing for this game yet.") + "</p>"; return; }
       fn(svg, board, view, options);
     },
   };

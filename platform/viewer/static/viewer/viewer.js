@@ -25,7 +25,7 @@
   // Hoplomachus and Eternia: each die by the face it showed ({label, hit, colour}), and what they add up to.
   function faceWords(r) {
     return `${esc(r.who)} ${esc(r.kind)}: ` + r.faces.map((f) =>
-      `<span class="die face-word${f.hit ? " hit" : ""}${f.colour ? " " + esc(f.colour) : ""}"${f.colour ? ` title="${esc(f.colour)} die"` : ""}>${esc(f.label)}</span>`).join("") +
+      `<span class="die face-word${f.hit ? " hit" : ""}${f.colour ? " " + esc(f.colour) : ""}"${f.colour ? ` title="${esc(interpolate(gettext("%(colour)s die"), { colour: f.colour }, true))}"` : ""}>${esc(f.label)}</span>`).join("") +
       (r.summary ? ` → <strong>${esc(r.summary)}</strong>` : "");
   }
 
@@ -34,7 +34,7 @@
     let s = `${esc(r.who)} ${esc(r.kind)} (${esc(r.stat)}, ${r.threshold}+): ` +
       r.final.map((v) => `<span class="die${v >= r.threshold || v === 6 ? " hit" : ""}">${v}</span>`).join("");
     if (r.explosions.length) s += " + " + r.explosions.map((v) => `<span class="die${v >= 5 ? " hit" : ""}">${v}</span>`).join("");
-    if (r.rolled.join() !== r.final.join()) s += ` <span class="muted">(rolled ${r.rolled.join(" ")})</span>`;
+    if (r.rolled.join() !== r.final.join()) s += ` <span class="muted">${esc(interpolate(gettext("(rolled %(dice)s)"), { dice: r.rolled.join(" ") }, true))}</span>`;
     return s + ` → <strong>${r.successes}</strong>`;
   }
 
@@ -48,8 +48,10 @@
     if (custom) custom.render(svg, data.board, view, Object.assign({ event: step && step.event }, options));
     else ArbiterBoard.render(svg, data.game, data.board, view, options);
     slider.value = position;
-    where.textContent = step ? `event ${step.index} of ${data.steps[data.steps.length - 1].index}` : "set-up";
-    text.textContent = step ? step.text : "The game as set up, before its first event.";
+    where.textContent = step
+      ? interpolate(gettext("event %(index)s of %(last)s"), { index: step.index, last: data.steps[data.steps.length - 1].index }, true)
+      : gettext("set-up");
+    text.textContent = step ? step.text : gettext("The game as set up, before its first event.");
     text.className = step && step.illegal ? "illegal" : "";
     dice.innerHTML = step ? step.rolls.map((r) => `<li>${rollWords(r)}</li>`).join("") : "";
     const e = data.error;
@@ -61,8 +63,8 @@
       $("#viewer-reason").lang = e.lang || "en";
     }
     if (custom) panel.innerHTML = custom.panel(view);
-    else units.innerHTML = view.units.map((u) => `<tr data-unit="${esc(u.key)}"><td>${esc(u.name)}</td><td>${u.on_board ? esc(u.hex) : "out"}</td>` +
-      `<td class="num">${u.wounds}/${u.health}</td><td>${[u.focused && "focus", u.guard && "guard", u.buff && u.buff.name, u.debuff && u.debuff.name].filter(Boolean).map(esc).join(", ")}</td></tr>`).join("");
+    else units.innerHTML = view.units.map((u) => `<tr data-unit="${esc(u.key)}"><td>${esc(u.name)}</td><td>${u.on_board ? esc(u.hex) : esc(gettext("out"))}</td>` +
+      `<td class="num">${u.wounds}/${u.health}</td><td>${[u.focused && gettext("focus"), u.guard && gettext("guard"), u.buff && u.buff.name, u.debuff && u.debuff.name].filter(Boolean).map(esc).join(", ")}</td></tr>`).join("");
     const url = new URL(window.location.href);
     if (step) url.searchParams.set("event", step.index); else url.searchParams.delete("event");
     window.history.replaceState(null, "", url);

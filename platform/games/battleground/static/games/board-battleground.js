@@ -71,7 +71,9 @@
         "data-hex": h.label, "data-terrain": h.terrain || "open",
       }, hexLayer);
       const title = el("title", {}, poly);
-      title.textContent = h.label + (h.terrain ? " · " + h.terrain + " obstacle" : "") + (h.height ? " · height " + h.height : "");
+      title.textContent = h.label + (h.terrain ? " · " + interpolate(gettext("%(terrain)s obstacle"), { terrain: { high: gettext("high"), low: gettext("low"),
+        difficult: gettext("difficult"), platform: gettext("platform"), ladder: gettext("ladder") }[h.terrain] || h.terrain }, true) : "") +
+        (h.height ? " · " + interpolate(gettext("height %(height)s"), { height: h.height }, true) : "");
       if (highlight.has(h.label)) poly.setAttribute("class", "hl");
       if (selectable.has(h.label)) {
         poly.setAttribute("class", "pick");
@@ -117,8 +119,11 @@
         t.textContent = tokens.trim();
       }
       const tip = el("title", {}, g);
-      tip.textContent = `${u.name} (${u.player}) at ${u.hex}, facing ${u.facing}; wounds ${u.wounds}/${u.health}` +
-        (u.focused ? ", focused" : "") + (u.guard ? ", on guard" : "") + (u.buff ? ", buff " + u.buff.name : "") + (u.debuff ? ", debuff " + u.debuff.name : "");
+      tip.textContent = interpolate(gettext("%(name)s (%(player)s) at %(hex)s, facing %(facing)s; wounds %(wounds)s/%(health)s"),
+        { name: u.name, player: u.player, hex: u.hex, facing: u.facing, wounds: u.wounds, health: u.health }, true) +
+        (u.focused ? ", " + gettext("focused") : "") + (u.guard ? ", " + gettext("on guard") : "") +
+        (u.buff ? ", " + interpolate(gettext("buff %(name)s"), { name: u.buff.name }, true) : "") +
+        (u.debuff ? ", " + interpolate(gettext("debuff %(name)s"), { name: u.debuff.name }, true) : "");
     }
   }
 

@@ -12,7 +12,7 @@
   const GAME = "motu-fields-of-eternia";
   const TEAM_COLOURS = { motu: "#2f5bd3", ew: "#7c3aed", horde: "#b42318" };
   const SPARE_COLOURS = ["#0f766e", "#8a5a00", "#be185d"];
-  const MERCHANTS = { forge: ["F", "Forge (vehicles)"], shop: ["S", "Shop (equipment)"], guild: ["G", "Guild (spells)"] };
+  const MERCHANTS = { forge: ["F", gettext("Forge (vehicles)")], shop: ["S", gettext("Shop (equipment)")], guild: ["G", gettext("Guild (spells)")] };
   // Where the first, second, … hero in an area stands, around the area (its label is above it).
   const HERO_SLOTS = [[-78, -10], [78, -10], [-86, 52], [86, 52], [-132, 20], [132, 20]];
   const STRIP = 90; // height of the status strip above the map, in drawing units
@@ -90,7 +90,7 @@
     const W = board.width, H = board.height;
     svg.setAttribute("viewBox", `${-SIDE} ${-STRIP} ${W + 2 * SIDE} ${H + STRIP}`); // room for heroes beside edge areas
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", "the map of Eternia");
+    svg.setAttribute("aria-label", gettext("the map of Eternia"));
     svg.dataset.round = view.round;
     svg.dataset.time = view.time;
     const teams = Object.keys(view.teams || {});
@@ -113,7 +113,7 @@
         const c = arc(a, b);
         el("path", Object.assign(attrs, { d: c.d, stroke: "#0369a1", "stroke-width": 4, "stroke-dasharray": "14 10" }), edges);
         const t = text(edges, c.mid[0], c.mid[1] + 9, "✈", "fe-flight");
-        el("title", {}, t).textContent = `Flight route (cost ${e.cost}): only heroes who fly`;
+        el("title", {}, t).textContent = interpolate(gettext("Flight route (cost %(cost)s): only heroes who fly"), { cost: e.cost }, true);
       } else if (e.kind === "wrap") {
         // The map's edge joins these two (FE-6.1.5): drawn as a faint dotted line with ↻.
         el("line", Object.assign(attrs, { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: "#6b7280", "stroke-width": 3, "stroke-dasharray": "3 12", opacity: 0.7 }), edges);
@@ -154,16 +154,18 @@
       if (bosses[a.id]) marks.push("☠");
       if (marks.length) text(g, a.x, a.y + 4, marks.join(" "), "fe-marks");
       if (a.base) {
-        const b = text(g, a.x, a.y + 30, "base", "fe-base", { fill: colourOf(a.base, teams) });
+        const b = text(g, a.x, a.y + 30, gettext("base"), "fe-base", { fill: colourOf(a.base, teams) });
         b.setAttribute("data-base", a.base);
       }
       const tip = el("title", {}, g);
-      tip.textContent = a.name + (a.kind === "wild" ? " (wild region)" : " (outpost" + (a.eternium ? ", " + a.eternium + " Eternium" : "") + ")") +
-        (a.base ? ", base of " + ((board.factions[a.base] || {}).name || a.base) : "") + (a.tower ? ", tower" : "") +
+      const faction = (team) => (board.factions[team] || {}).name || team;
+      tip.textContent = a.name + " (" + (a.kind === "wild" ? gettext("wild region") : gettext("outpost") +
+        (a.eternium ? ", " + interpolate(gettext("%(count)s Eternium"), { count: a.eternium }, true) : "")) + ")" +
+        (a.base ? ", " + interpolate(gettext("base of %(faction)s"), { faction: faction(a.base) }, true) : "") + (a.tower ? ", " + gettext("tower") : "") +
         (a.merchant && MERCHANTS[a.merchant] ? ", " + MERCHANTS[a.merchant][1] : "") +
-        (controller ? ", controlled by " + ((board.factions[controller] || {}).name || controller) : "") +
-        (tokens.has(a.id) ? ", mission token" : "") +
-        (bosses[a.id] ? `, the boss ${bosses[a.id].name} in play (${bosses[a.id].hp} HP left)` : "");
+        (controller ? ", " + interpolate(gettext("controlled by %(faction)s"), { faction: faction(controller) }, true) : "") +
+        (tokens.has(a.id) ? ", " + gettext("mission token") : "") +
+        (bosses[a.id] ? ", " + interpolate(gettext("the boss %(name)s in play (%(hp)s HP left)"), { name: bosses[a.id].name, hp: bosses[a.id].hp }, true) : "");
       if (bosses[a.id]) g.setAttribute("data-boss", bosses[a.id].boss);
       // Soldiers (FE-8): a square per team with its count, under the area.
       const here = soldiers[a.id] || {};
@@ -173,7 +175,8 @@
         const s = el("g", { class: "fe-soldiers", "data-soldiers": t, "data-count": here[t] }, g);
         el("rect", { x, y, width: 36, height: 30, rx: 4, fill: colourOf(t, teams), stroke: "#fff", "stroke-width": 3 }, s);
         text(s, x + 18, y + 23, String(here[t]), "fe-count");
-        el("title", {}, s).textContent = `${here[t]} ${(board.factions[t] || {}).name || t} soldier${here[t] === 1 ? "" : "s"}`;
+        el("title", {}, s).textContent = interpolate(ngettext("%(count)s %(faction)s soldier", "%(count)s %(faction)s soldiers", here[t]),
+          { count: here[t], faction: (board.factions[t] || {}).name || t }, true);
       });
     }
 
@@ -193,8 +196,9 @@
         const g = el("g", { class: "fe-hero", "data-hero": id, "data-area": area, "data-hp": h.hp, "data-team": h.team }, heroes);
         el("circle", { cx, cy, r: 28, fill: colourOf(h.team, teams), stroke: id === turn ? "#f59e0b" : h.activated ? "#9ca3af" : "#fff", "stroke-width": id === turn ? 8 : 4 }, g);
         text(g, cx, cy + 10, initials(id), "fe-hero-initials");
-        el("title", {}, g).textContent = `${(board.heroes || {})[id] || id} (${(board.factions[h.team] || {}).name || h.team}) in ${a.name}: ${h.hp}/${h.max_hp} HP` +
-          (h.mount ? ", riding " + h.mount : "") + (h.activated ? ", activated this round" : "");
+        el("title", {}, g).textContent = interpolate(gettext("%(hero)s (%(faction)s) in %(area)s: %(hp)s/%(max_hp)s HP"),
+          { hero: (board.heroes || {})[id] || id, faction: (board.factions[h.team] || {}).name || h.team, area: a.name, hp: h.hp, max_hp: h.max_hp }, true) +
+          (h.mount ? ", " + interpolate(gettext("riding %(mount)s"), { mount: h.mount }, true) : "") + (h.activated ? ", " + gettext("activated this round") : "");
       });
     }
 
@@ -215,12 +219,13 @@
       const g = el("g", { "data-team": t, "data-eternium": team.eternium, "data-vp": team.vp }, strip);
       el("circle", { cx: x - 200, cy: -STRIP + 44, r: 14, fill: colourOf(t, teams) }, g);
       text(g, x, -STRIP + 54, `◆${team.eternium} ★${team.vp}`, "fe-status", { "text-anchor": "end", fill: ink });
-      el("title", {}, g).textContent = `${(board.factions[t] || {}).name || t}: ${team.eternium} Eternium, ${team.vp} VP`;
+      el("title", {}, g).textContent = interpolate(gettext("%(faction)s: %(eternium)s Eternium, %(vp)s VP"), { faction: (board.factions[t] || {}).name || t, eternium: team.eternium, vp: team.vp }, true);
       leftmost = x - 200 - 14;
     });
     const room = leftmost - 24 - 20; // from the strip's left padding to a gap before the dot
-    const head = `${night ? "☾" : "☀"} Round ${view.round} · ${view.time}`;
-    const extra = [view.skull ? "skull " + view.skull : "", view.over ? "over" : ""].filter(Boolean).join(" · ");
+    const head = `${night ? "☾" : "☀"} ` + interpolate(gettext("Round %(round)s · %(time)s"),
+      { round: view.round, time: { day: gettext("day"), night: gettext("night") }[view.time] || view.time }, true);
+    const extra = [view.skull ? interpolate(gettext("skull %(count)s"), { count: view.skull }, true) : "", view.over ? gettext("over") : ""].filter(Boolean).join(" · ");
     const status = (y, words, size) => text(strip, 20, y, words, "fe-status", Object.assign({ "text-anchor": "start", fill: ink }, size ? { "font-size": size } : {}));
     const one = status(-STRIP + 54, extra ? `${head} · ${extra}` : head);
     if (extra && widthOf(one, 38) > room) {
@@ -258,11 +263,12 @@
     }).join("");
     const heroRows = Object.entries(view.heroes || {}).map(([id, h]) => {
       const extra = [h.mount, h.ally, ...Object.values(h.equipped || {}), ...(h.spells || [])].filter(Boolean).map(esc).join(", ");
-      return `<tr data-hero="${esc(id)}"><td>${swatch(h.team)} ${esc(named("heroes", id))}</td><td>${h.area ? esc(areaName(h.area)) : "not placed"}</td><td class="num">${h.hp}/${h.max_hp}</td><td>${extra}</td></tr>`;
+      return `<tr data-hero="${esc(id)}"><td>${swatch(h.team)} ${esc(named("heroes", id))}</td><td>${h.area ? esc(areaName(h.area)) : esc(gettext("not placed"))}</td><td class="num">${h.hp}/${h.max_hp}</td><td>${extra}</td></tr>`;
     }).join("");
-    return `<table class="compact"><thead><tr><th>Team</th><th class="num">Eternium</th><th class="num">VP</th><th class="num">Soldiers left</th></tr></thead><tbody id="viewer-teams">${teamRows}</tbody></table>` +
-      `<table class="compact"><thead><tr><th>Hero</th><th>Area</th><th class="num">HP</th><th>Gear</th></tr></thead><tbody id="viewer-heroes">${heroRows}</tbody></table>` +
-      `<p class="muted">◆ Eternium · ♜ tower · F/S/G forge, shop, guild · ! mission token · ☠ a boss in play · ✈ flight route over the sea · ↻ the map's edge wraps. Where the regions lie is not printed in the rulebook: the map is drawn from its links.</p>`;
+    const th = (words, cls) => `<th${cls ? ` class="${cls}"` : ""}>${esc(words)}</th>`;
+    return `<table class="compact"><thead><tr>${th(gettext("Team"))}${th(gettext("Eternium"), "num")}${th(gettext("VP"), "num")}${th(gettext("Soldiers left"), "num")}</tr></thead><tbody id="viewer-teams">${teamRows}</tbody></table>` +
+      `<table class="compact"><thead><tr>${th(gettext("Hero"))}${th(gettext("Area"))}${th(gettext("HP"), "num")}${th(gettext("Gear"))}</tr></thead><tbody id="viewer-heroes">${heroRows}</tbody></table>` +
+      `<p class="muted">${esc(gettext("◆ Eternium · ♜ tower · F/S/G forge, shop, guild · ! mission token · ☠ a boss in play · ✈ flight route over the sea · ↻ the map's edge wraps. Where the regions lie is not printed in the rulebook: the map is drawn from its links."))}</p>`;
   }
 
   window.ArbiterBoards = window.ArbiterBoards || {};

@@ -16,9 +16,9 @@
     chained_red: "#e49c91", chained_blue: "#93ade6", pedestal: "#c9a76b",
   };
   const TAG_WORDS = {
-    deploy_red: "red deployment", deploy_blue: "blue deployment", stone: "stone",
-    outer_red: "red outer deployment", outer_blue: "blue outer deployment", central: "central deployment",
-    inner: "inner deployment", chained_red: "red chained hex", chained_blue: "blue chained hex", pedestal: "pedestal",
+    deploy_red: gettext("red deployment"), deploy_blue: gettext("blue deployment"), stone: gettext("stone"),
+    outer_red: gettext("red outer deployment"), outer_blue: gettext("blue outer deployment"), central: gettext("central deployment"),
+    inner: gettext("inner deployment"), chained_red: gettext("red chained hex"), chained_blue: gettext("blue chained hex"), pedestal: gettext("pedestal"),
   };
   const PLAYER_COLOURS = ["#b42318", "#2f5bd3", "#0f766e", "#8a5a00"];
   const TEAM_COLOURS = { red: ["#b42318", "#e0703a"], blue: ["#2f5bd3", "#0891b2"] }; // Alliance: two shades per team
@@ -80,7 +80,7 @@
     svg.setAttribute("viewBox", [(minX - pad) * SCALE, (minY - pad) * SCALE, (maxX - minX + 2 * pad) * SCALE,
       (maxY - minY + 2 * pad) * SCALE].map((v) => v.toFixed(1)).join(" "));
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", `the arena of ${board.name}`);
+    svg.setAttribute("aria-label", interpolate(gettext("the arena of %(name)s"), { name: board.name }, true));
     svg.dataset.arena = board.map;
     const highlight = new Set(opts.highlight || []);
     const hexLayer = el("g", { class: "hexes" }, svg);
@@ -122,18 +122,20 @@
         "stroke-width": 2, "stroke-dasharray": u.dazed ? "4 3" : "none", opacity: u.dazed ? 0.6 : 1 }, g);
       el("text", { x: cx, y: cy + 4, "text-anchor": "middle", class: "unit-initials" }, g).textContent = initials(u.name);
       const hp = el("text", { x: cx, y: cy + r + 10, "text-anchor": "middle", class: "unit-tokens" }, g);
-      hp.textContent = `${u.hp}/${u.health}` + (u.dazed ? " dazed" : "");
+      hp.textContent = `${u.hp}/${u.health}` + (u.dazed ? " " + gettext("dazed") : "");
       const tip = el("title", {}, g);
-      tip.textContent = `${u.name} (${(view.troops[u.owner] || {}).name || u.owner}) at ${u.hex}: HP ${u.hp} of ${u.health}` +
-        (u.dazed ? ", dazed" : "") + (u.engaged ? ", engaged" : "") + (u.tactics.length ? ", tactics " + u.tactics.join(", ") : "");
+      tip.textContent = interpolate(gettext("%(name)s (%(troop)s) at %(hex)s: HP %(hp)s of %(health)s"),
+        { name: u.name, troop: (view.troops[u.owner] || {}).name || u.owner, hex: u.hex, hp: u.hp, health: u.health }, true) +
+        (u.dazed ? ", " + gettext("dazed") : "") + (u.engaged ? ", " + gettext("engaged") : "") +
+        (u.tactics.length ? ", " + interpolate(gettext("tactics %(names)s"), { names: u.tactics.join(", ") }, true) : "");
     }
   }
 
-  const PHASES = { start: "start", deploy: "Deploy phase", tactic: "Tactic phase", movement: "Movement phase",
-    abilities: "Abilities phase", engagement: "Engagement phase", refill: "refill" };
+  const PHASES = { start: gettext("start"), deploy: gettext("Deploy phase"), tactic: gettext("Tactic phase"), movement: gettext("Movement phase"),
+    abilities: gettext("Abilities phase"), engagement: gettext("Engagement phase"), refill: gettext("refill") };
 
   // The winner of a game against the game (HR-13, HR-14) or of an Alliance (HR-17) is a side, not a troop.
-  const WINNERS = { players: "the players", red: "the red team", blue: "the blue team" };
+  const WINNERS = { players: gettext("the players"), red: gettext("the red team"), blue: gettext("the blue team") };
 
   function panel(view) {
     const colour = colours(view);
@@ -142,26 +144,29 @@
     const favour = (id, t) => {
       const f = (view.favour || {})[id] || (view.favour || {})[t.team];
       if (!f) return "";
-      return "f" in f ? `${f.f} favour` : `favour track ${f.track || "—"} at ${f.pos}` + (f.done.length ? ` (${f.done.length} done)` : "");
+      return "f" in f ? interpolate(gettext("%(count)s favour"), { count: f.f }, true)
+        : interpolate(gettext("favour track %(track)s at %(pos)s"), { track: f.track || "—", pos: f.pos }, true) +
+          (f.done.length ? " " + interpolate(gettext("(%(count)s done)"), { count: f.done.length }, true) : "");
     };
-    const rivals = "titan" in troops ? "the titan" : "the immortals";
+    const rivals = "titan" in troops ? gettext("the titan") : gettext("the immortals");
     const winner = view.over && ((troops[view.over.winner] || {}).name ||
       (view.over.winner === "rivals" ? rivals : WINNERS[view.over.winner]) || view.over.winner);
     let html = `<p class="viewer-turn" id="viewer-turn">` + (view.over
-      ? `Game over: ${esc(winner)} won (${esc(String(view.over.ended_by).replace(/_/g, " "))}).`
-      : `Round ${esc(turn.round)} · ${esc((troops[turn.player] || {}).name || turn.player)}'s turn · ${esc(PHASES[turn.phase] || turn.phase)}`) + "</p>";
+      ? esc(interpolate(gettext("Game over: %(winner)s won (%(ended_by)s)."), { winner, ended_by: String(view.over.ended_by).replace(/_/g, " ") }, true))
+      : esc(interpolate(gettext("Round %(round)s · %(troop)s's turn · %(phase)s"),
+        { round: turn.round, troop: (troops[turn.player] || {}).name || turn.player, phase: PHASES[turn.phase] || turn.phase }, true))) + "</p>";
     html += `<ul class="viewer-troops">` + Object.entries(troops).filter(([id]) => id !== "arena" || (view.units || []).some((u) => u.owner === "arena"))
       .map(([id, t]) => {
         const inArena = (view.units || []).filter((u) => u.owner === id && u.zone === "arena").length;
         return `<li data-troop="${esc(id)}"><span class="swatch" style="background:${colour[id] || "#111"}"></span>${esc(t.name || id)}` +
-          ` <span class="muted">${inArena} in the arena${favour(id, t) ? " · " + esc(favour(id, t)) : ""}${t.out ? " · out" : ""}</span></li>`;
+          ` <span class="muted">${esc(interpolate(gettext("%(count)s in the arena"), { count: inArena }, true))}${favour(id, t) ? " · " + esc(favour(id, t)) : ""}${t.out ? " · " + esc(gettext("out")) : ""}</span></li>`;
       }).join("") + "</ul>";
     const units = (view.units || []).filter((u) => u.zone === "arena");
-    html += `<details><summary>Units in the arena (${units.length})</summary><div class="scroll"><table class="compact">` +
-      `<thead><tr><th>Unit</th><th>Hex</th><th class="num">HP</th><th>State</th></tr></thead><tbody>` +
+    html += `<details><summary>${esc(interpolate(gettext("Units in the arena (%(count)s)"), { count: units.length }, true))}</summary><div class="scroll"><table class="compact">` +
+      `<thead><tr><th>${esc(gettext("Unit"))}</th><th>${esc(gettext("Hex"))}</th><th class="num">${esc(gettext("HP"))}</th><th>${esc(gettext("State"))}</th></tr></thead><tbody>` +
       units.map((u) => `<tr data-unit="${esc(u.uid)}"><td><span class="swatch" style="background:${colour[u.owner] || "#111"}"></span>${esc(u.name)}</td>` +
         `<td>${esc(u.hex)}</td><td class="num">${u.hp}/${u.health}</td>` +
-        `<td>${[u.dazed && "dazed", u.engaged && "engaged", u.moved && "moved", ...u.tactics].filter(Boolean).map(esc).join(", ")}</td></tr>`).join("") +
+        `<td>${[u.dazed && gettext("dazed"), u.engaged && gettext("engaged"), u.moved && gettext("moved"), ...u.tactics].filter(Boolean).map(esc).join(", ")}</td></tr>`).join("") +
       "</tbody></table></div></details>";
     return html;
   }
