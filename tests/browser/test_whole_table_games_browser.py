@@ -484,6 +484,10 @@ def test_alliance_four_phones_two_against_two_record_a_whole_game(
     join_seats(table, seated[1:], live_server.url, name)
     table.refresh_from_db()
     assert [s.team for s in table.seat_list()] == ["red", "blue", "red", "blue"]
+    # HR-17.2: teammates each bring their own faction, and the players line says whose is whose.
+    line = seated[0].driver.find_element("id", "table-players").text
+    expected = "Anna (Kunlun) — you & Cleo (Pluto's Refugees) vs Bruno (Amazons) & Dario (Faction 4)"
+    assert line == expected, line
     by_player = {s.player: seated[s.number - 1] for s in table.seat_list()}
     record = play_whole_game(table, by_player, name, refuse_at=3)
     finish_and_verify(table, seated, name, record, users)
