@@ -11,7 +11,9 @@ way there, or a highlighted space on the board when a single move leads there. A
 no choice in is logged by the site and never tapped. A concession, which the simulator makes when a game
 reaches its round limit (a four-player Pandemonium always does) and no page offers, is sent by the
 page's script on the conceding player's phone. A phone that is not the actor is offered nothing of
-that player's (checked on every phone throughout), and an event it sends is refused. When the game ends
+that player's (checked every ten events on each phone showing the game as it stands), and an event it
+sends is refused. A page that is behind is woken as a phone picked up is (the test server has no live
+stream, and the page would read the table's state at its next poll). When the game ends
 every phone confirms the result; the log the site sent is verified by a real worker process, must be legal
 and must hold exactly the events the phones entered and the site's steps.
 
@@ -327,7 +329,7 @@ def play_whole_game(
     name: str,
     refuse_at: int,
     heroes: dict | None = None,
-    tries: int = 6,
+    tries: int = TRIES,
 ) -> Record:
     """Tap every event of the simulator's game on the phone of its actor; the site logs the rest."""
     began = time.monotonic()
