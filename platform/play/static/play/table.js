@@ -178,6 +178,7 @@
 
   // "Anna (motu) vs Bruno (ew)": the players of one team together (the engine's teams), each with what
   // they control when a team has several ("Anna (you): he-man, teela & Bruno: stratos (motu) vs the game").
+  // Teammates of different factions (Hoplomachus' Alliance, HR-17.2) each show their own.
   function playersLine(state) {
     const teams = [];
     state.players.forEach((p, i) => {
@@ -185,7 +186,9 @@
       if (!team) teams.push(team = { id: p.team, players: [] });
       team.players.push({ ...p, you: state.my_seats.includes(i + 1) });
     });
-    const words = teams.map((t) => t.players.length === 1 ? `${t.players[0].name}${t.players[0].faction ? ` (${t.players[0].faction})` : ""}${t.players[0].you ? " — " + gettext("you") : ""}` :
+    const alone = (p) => `${p.name}${p.faction ? ` (${p.faction})` : ""}${p.you ? " — " + gettext("you") : ""}`;
+    const words = teams.map((t) => t.players.length === 1 ? alone(t.players[0]) :
+      new Set(t.players.map((p) => p.faction)).size > 1 ? t.players.map(alone).join(" & ") :
       t.players.map((p) => p.name + (p.you ? ` (${gettext("you")})` : "") + ((p.controls || []).length ? ": " + p.controls.join(", ") : "")).join(" & ") +
       ` (${t.players[0].faction || t.id})`);
     const versus = ` ${gettext("vs")} `;
