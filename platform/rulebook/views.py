@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import render
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 import engine
-from rulebook import rules
+from rulebook import glossary, rules
 
 
 def games(request):
@@ -33,4 +34,8 @@ def rule_detail(request, game: str, rule_id: str):
         info = engine.game(game)
     except LookupError:
         raise Http404(_("No such game")) from None
-    return render(request, "rulebook/rule.html", {"info": info, "rule": rule})
+    language = translation.get_language() or "en"
+    # The terms the rule defines or names, in the words of the game's printed originals.
+    terms = glossary.terms_for(game, rule_id, language)
+    context = {"info": info, "rule": rule, "terms": terms, "show_english": language.split("-")[0] == "en"}
+    return render(request, "rulebook/rule.html", context)

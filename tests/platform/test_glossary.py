@@ -41,7 +41,7 @@ def _translation(language: str, msgid: str) -> str:
 @pytest.mark.parametrize("language", ["it", "es", "pl"])
 def test_the_catalogs_use_the_rulebooks_terms(language):
     for term in GLOSSARY["terms"]:
-        if term["en"] in USED_IN:
+        if term["game"] == "battleground" and term["en"] in USED_IN:
             translated = _translation(language, USED_IN[term["en"]])
             assert term[language].lower() in translated.lower(), (term, translated)
 
@@ -51,6 +51,8 @@ def test_the_catalogs_use_the_rulebooks_terms(language):
 )
 @pytest.mark.parametrize("language", ["it", "es", "pl"])
 def test_every_term_is_printed_in_its_original(language):
+    # Battleground has an original in each language; the terms it prints are marked so (BG §25).
+    original = (ORIGINALS / f"battleground.{language}.txt").read_text("utf-8").lower()
     for term in GLOSSARY["terms"]:
-        original = (ORIGINALS / f"{term['game']}.{language}.txt").read_text("utf-8").lower()
-        assert term[language].lower() in original, term
+        if term["game"] == "battleground" and language in term["printed"]:
+            assert " ".join(term[language].lower().split()) in " ".join(original.split()), term
