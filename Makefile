@@ -48,10 +48,10 @@ platform/refusals/locale/%/LC_MESSAGES/refusals.mo: platform/refusals/locale/%/L
 	@command -v msgfmt >/dev/null || { echo "msgfmt is missing: install GNU gettext (apt-get install gettext)" >&2; exit 1; }
 	msgfmt --check -o $@ $<
 
-# The rules catalogs (platform/rulebook/locale/<language>/LC_MESSAGES/rules.po: every rule's title and
+# The rules catalogs (platform/rulebook/catalogs/<language>/LC_MESSAGES/rules.po: every rule's title and
 # explanation, written from the engine's rules index by `manage.py rule_messages`), compiled the same way.
-RULE_MESSAGES := $(patsubst %.po,%.mo,$(wildcard platform/rulebook/locale/*/LC_MESSAGES/rules.po))
-platform/rulebook/locale/%/LC_MESSAGES/rules.mo: platform/rulebook/locale/%/LC_MESSAGES/rules.po
+RULE_MESSAGES := $(patsubst %.po,%.mo,$(wildcard platform/rulebook/catalogs/*/LC_MESSAGES/rules.po))
+platform/rulebook/catalogs/%/LC_MESSAGES/rules.mo: platform/rulebook/catalogs/%/LC_MESSAGES/rules.po
 	@command -v msgfmt >/dev/null || { echo "msgfmt is missing: install GNU gettext (apt-get install gettext)" >&2; exit 1; }
 	msgfmt --check -o $@ $<
 

@@ -1,8 +1,9 @@
 """The games' rules in the reader's language.
 
 Each rule's title and explanation are the engine's English data (GameInfo.rules_index). Their translations
-live in this app's own gettext domain (``locale/<language>/LC_MESSAGES/rules.po``, written by
-``manage.py rule_messages``), apart from the site's catalog so that ``makemessages`` never touches them.
+live in this app's own gettext domain (``catalogs/<language>/LC_MESSAGES/rules.po``, written by
+``manage.py rule_messages``), apart from the site's catalog. The folder is not named ``locale``: makemessages
+would take an app's ``locale`` folder for the app's own site catalog and move the app's strings there.
 A text the catalog lacks stays English and is marked as such on the page.
 """
 
@@ -15,7 +16,7 @@ from pathlib import Path
 from django.utils import translation
 
 DOMAIN = "rules"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parent / "catalogs"
 
 
 @lru_cache(maxsize=16)

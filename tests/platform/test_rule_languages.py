@@ -1,5 +1,5 @@
 """The rules reference in the reader's language (issue #24): every rule's title and explanation come from
-the rules catalogs (platform/rulebook/locale/<language>/LC_MESSAGES/rules.po, one entry per game and
+the rules catalogs (platform/rulebook/catalogs/<language>/LC_MESSAGES/rules.po, one entry per game and
 English text), in step with the engine's rules index and fully translated; pages mark each text's language."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Write the rules catalogs: every rule title and explanation of every game (the engine's rules index) as a
-msgid of ``rulebook/locale/<language>/LC_MESSAGES/rules.po``, keeping the translations already made.
+msgid of ``rulebook/catalogs/<language>/LC_MESSAGES/rules.po``, keeping the translations already made.
 
     python manage.py rule_messages            # write the catalogs of every translated language
     python manage.py rule_messages --check    # exit 1 if a catalog is not in step with the engine
@@ -31,7 +31,7 @@ def texts() -> dict[tuple[str, str], list[str]]:
 
 
 class Command(BaseCommand):
-    help = "Write the rules catalogs (rulebook/locale/<language>/LC_MESSAGES/rules.po) from the engine."
+    help = "Write the rules catalogs (rulebook/catalogs/<language>/LC_MESSAGES/rules.po) from the engine."
 
     def add_arguments(self, parser):
         parser.add_argument("--check", action="store_true", help="only say whether the catalogs are in step")
