@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from django.utils.translation import gettext as _
+
 from draw import records
 from draw.models import RoundStage
 from participants.models import RegistrationStatus
@@ -60,7 +62,9 @@ def propose_round(event: Event, number: int) -> ProposedRound:
     """Pairings for round ``number``. Raises EventError when the event has no such round."""
     planned = planned_rounds(event)
     if planned is not None and number > planned:
-        raise EventError(f"The event has {planned} rounds; all of them are paired.", "state")
+        raise EventError(
+            _("The event has %(rounds)s rounds; all of them are paired.") % {"rounds": planned}, "state"
+        )
     stage = stage_of(event, number)
     try:
         if stage == RoundStage.SWISS and plays_in_pods(event):
@@ -147,7 +151,10 @@ def _round_robin(event: Event, number: int) -> ProposedRound:
     # Seeds 1..n keep the stored seat order whatever the registrations say now.
     schedule = round_robin_schedule([Competitor(pid, seed=i) for i, pid in enumerate(seats, start=1)])
     if number > len(schedule):
-        raise EventError(f"The round robin has {len(schedule)} rounds; all of them are paired.", "state")
+        raise EventError(
+            _("The round robin has %(rounds)s rounds; all of them are paired.") % {"rounds": len(schedule)},
+            "state",
+        )
     names = {c.id: c.label for c in records.competitors(event)}
     gone = set(event.registrations.filter(status=RegistrationStatus.DROPPED).values_list("pk", flat=True))
     games, byes = [], []

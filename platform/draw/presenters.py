@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from draw import seats
 from draw.models import LogFlag, Match, MatchState, ResultSource, Round, RoundState
 from draw.services.brackets import bracket_table
+from games.pack_names import content_name
 from participants.entrants import faction_name, list_lines  # noqa: F401 (pages and the event day read them here)
 from tournaments.algorithms.placement_points import placement_points, scaled
 from tournaments.errors import EventError
@@ -232,13 +233,14 @@ def bracket_page(event: Event) -> tuple[dict | None, str]:
     return table, ""
 
 
-def _force_entry(entry) -> str:
-    """One entry of a header player's force as the log card lists it: a character with its equipment
-    (Battleground), or an entry that is a bare id (a Fields of Eternia hero)."""
+def _force_entry(game: str, entry) -> str:
+    """One entry of a header player's force as the log card lists it, by the names the game's pack prints:
+    a character with its equipment (Battleground), or an entry that is a bare id (a Fields of Eternia hero)."""
     if not isinstance(entry, dict):
-        return str(entry)
-    equipment = entry.get("equipment") or []
-    return f"{entry.get('character')}" + (f" ({', '.join(equipment)})" if equipment else "")
+        return str(content_name(game, entry))
+    equipment = [str(content_name(game, e)) for e in entry.get("equipment") or []]
+    character = content_name(game, entry.get("character"))
+    return f"{character}" + (f" ({', '.join(equipment)})" if equipment else "")
 
 
 def log_facts(match: Match) -> dict | None:
@@ -256,8 +258,8 @@ def log_facts(match: Match) -> dict | None:
         {
             "id": p.get("id"),
             "name": p.get("name"),
-            "faction": p.get("faction"),
-            "force": [_force_entry(f) for f in p.get("force") or []],
+            "faction": content_name(log.game, p.get("faction")),
+            "force": [_force_entry(log.game, f) for f in p.get("force") or []],
             "score": (seats.get(str(p.get("id"))) or {}).get("score"),
             "winner": (seats.get(str(p.get("id"))) or {}).get("outcome") == "win",
         }

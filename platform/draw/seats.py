@@ -11,10 +11,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from draw.models import Match, MatchSeat, Outcome
 from tournaments.algorithms.teams import seat_plan
 from tournaments.errors import EventError
+from tournaments.said import said
 
 OPPOSITE = {Outcome.WIN: Outcome.LOSS, Outcome.LOSS: Outcome.WIN, Outcome.DRAW: Outcome.DRAW}
 
@@ -52,7 +54,7 @@ def two_seats(
     """A two-seat result in table orientation: ``outcome`` is seat 0's, seat 1 gets the opposite;
     ``scores`` and ``components`` are the seats' in the same order."""
     if outcome not in OPPOSITE:
-        raise EventError("The outcome is win, draw or loss.")
+        raise EventError(_("The outcome is win, draw or loss."))
     return [
         SeatScore(seat_outcome, score, dict(parts or {}))
         for seat_outcome, score, parts in zip((outcome, OPPOSITE[outcome]), scores, components, strict=True)
@@ -113,6 +115,34 @@ def is_pod(match: Match) -> bool:
     return len(seats) > 2 and not any(seat.team for seat in seats)
 
 
+def match_said(match: Match) -> dict:
+    """The match as the audit trail names it ("round 2 table 3: Ann vs Bob"), to be said in the reader's
+    language (tournaments.said); ``str(match)`` is its English."""
+    sides: dict[str, list[str]] = {}
+    for seat in match.seat_list():
+        sides.setdefault(seat.team or f"#{seat.index}", []).append(seat.registration.display_name)
+    names = [" & ".join(side) for side in sides.values()]
+    if len(names) == 1:
+        return said(
+            gettext_noop("round %(number)s table %(table)s: %(players)s vs bye"),
+            number=match.round.number,
+            table=match.table,
+            players=names[0],
+        )
+    return said(
+        gettext_noop("round %(number)s table %(table)s: %(players)s"),
+        number=match.round.number,
+        table=match.table,
+        players=" vs ".join(names),
+    )
+
+
+def place_said(place: int) -> dict:
+    """A finishing place ("1st", "2nd"…) to be said in the reader's language (see :func:`place_label`)."""
+    labels = {1: gettext_noop("1st"), 2: gettext_noop("2nd"), 3: gettext_noop("3rd")}
+    return said(labels[place]) if place in labels else said(gettext_noop("%(place)dth"), place=place)
+
+
 def place_label(place: int) -> str:
     """A finishing place in words: "1st", "2nd", "3rd", "4th"."""
     labels = {1: _("1st"), 2: _("2nd"), 3: _("3rd")}
@@ -125,14 +155,17 @@ def validate(match: Match, scores: Sequence[SeatScore]) -> list[SeatScore]:
     seats = match.seat_list()
     scores = per_seat(match, scores)
     if len(scores) != len(seats):
-        raise EventError(f"This match has {len(seats)} seats; the result gives {len(scores)}.")
+        raise EventError(
+            _("This match has %(seats)s seats; the result gives %(scores)s.")
+            % {"seats": len(seats), "scores": len(scores)}
+        )
     if len(seats) > 2 and not any(seat.team for seat in seats):
         scores = pod_places(scores)
     for s in scores:
         if s.outcome not in OPPOSITE:
-            raise EventError("The outcome is win, draw or loss.")
+            raise EventError(_("The outcome is win, draw or loss."))
         if s.score < 0 or any(v < 0 for v in s.components.values()):
-            raise EventError("Scores cannot be negative.")
+            raise EventError(_("Scores cannot be negative."))
     outcomes = {s.outcome for s in scores}
     by_team: dict[str, set[str]] = {}
     for seat, s in zip(seats, scores, strict=True):
@@ -140,13 +173,16 @@ def validate(match: Match, scores: Sequence[SeatScore]) -> list[SeatScore]:
             by_team.setdefault(seat.team, set()).add(s.outcome)
     if any(len(found) > 1 for found in by_team.values()):
         # FE-17: a team wins (or loses) as one; all its players share the outcome.
-        raise EventError("The players of one team share its outcome: give them all the same one.")
+        raise EventError(_("The players of one team share its outcome: give them all the same one."))
     if len(seats) == 2 and (scores[0].outcome, scores[1].outcome) not in {
         ("win", "loss"), ("loss", "win"), ("draw", "draw"), ("loss", "loss")
     }:  # fmt: skip
-        raise EventError(f"{scores[0].outcome} against {scores[1].outcome} is not a possible result.")
+        raise EventError(
+            _("%(first)s against %(second)s is not a possible result.")
+            % {"first": scores[0].outcome, "second": scores[1].outcome}
+        )
     if Outcome.WIN in outcomes and Outcome.DRAW in outcomes and len(seats) == 2:
-        raise EventError("A game with a winner is not a draw.")
+        raise EventError(_("A game with a winner is not a draw."))
     return with_ranks(scores)
 
 
@@ -165,20 +201,27 @@ def pod_places(scores: Sequence[SeatScore]) -> list[SeatScore]:
     if all(r is None for r in ranks):
         return scores
     if any(r is None for r in ranks):
-        raise EventError("Give every seat its place (1st to last), or none.")
+        raise EventError(_("Give every seat its place (1st to last), or none."))
     if any(not isinstance(r, int) or not 1 <= r <= len(scores) for r in ranks):
-        raise EventError(f"A place in a pod of {len(scores)} is a number from 1 to {len(scores)}.")
+        raise EventError(
+            _("A place in a pod of %(seats)s is a number from 1 to %(seats)s.") % {"seats": len(scores)}
+        )
     if any(r != 1 + sum(1 for o in ranks if o < r) for r in ranks):
         shown = ", ".join(str(r) for r in sorted(ranks))
         raise EventError(
-            f"The places {shown} do not fit: seats read 1, 2, 3, … and tied seats share a place and skip "
-            "the next (1, 2, 2, 4)."
+            _(
+                "The places %(places)s do not fit: seats read 1, 2, 3, … and tied seats share a place and skip "
+                "the next (1, 2, 2, 4)."
+            )
+            % {"places": shown}
         )
     for s in scores:
         if s.outcome == Outcome.WIN and s.rank != 1:
-            raise EventError(f"A seat placed {s.rank} did not win: only 1st place wins a pod.")
+            raise EventError(
+                _("A seat placed %(place)s did not win: only 1st place wins a pod.") % {"place": s.rank}
+            )
         if s.outcome == Outcome.LOSS and s.rank == 1 and any(o.outcome == Outcome.WIN for o in scores):
-            raise EventError("A seat placed 1st won: give it the win, or give the winner 1st place.")
+            raise EventError(_("A seat placed 1st won: give it the win, or give the winner 1st place."))
     return scores
 
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from gamelogs.models import GameLog
 from gamelogs.statistics_labels import label
 from games import plugin
+from games.pack_names import content_name
 
 CONTEXT_EVENTS = 3
 
@@ -69,9 +70,20 @@ def pretty_json(value, indent: int = 0) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def statistics_tables(statistics: dict | None, *, max_rows: int = 50) -> list[dict]:
+# Statistics columns whose values are content ids (one, or a list of them): shown by the pack's names.
+ID_COLUMNS = frozenset(
+    {
+        "arena", "area", "card", "cards", "character", "characters", "encounter", "equipment", "faction",
+        "force", "hero", "heroes", "item", "items", "map", "reward", "rewards", "rival", "rivals", "tactic",
+        "tactics", "titan", "troops", "unit", "units", "victory_cards", "weapon", "weapons",
+    }
+)  # fmt: skip
+
+
+def statistics_tables(statistics: dict | None, *, max_rows: int = 50, game: str | None = None) -> list[dict]:
     """Each statistics section (sides, characters, …) as a table: a title, columns (the engine's keys)
-    with their headings in the reader's language, rows."""
+    with their headings in the reader's language, rows. With ``game``, a column of content ids
+    (``ID_COLUMNS``) shows the names the game's pack prints for them."""
     tables = []
     for section, rows in (statistics or {}).items():
         if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
@@ -84,13 +96,22 @@ def statistics_tables(statistics: dict | None, *, max_rows: int = 50) -> list[di
                 "title": label(section),
                 "columns": columns,
                 "headings": [label(c) for c in columns],
-                "rows": [[_cell(row.get(c)) for c in columns] for row in rows[:max_rows]],
+                "rows": [[_cell(_named(game, c, row.get(c))) for c in columns] for row in rows[:max_rows]],
                 "truncated": len(rows) > max_rows,
             }
         )
         if len(rows) == 1:  # one row reads better as name/value pairs
             tables[-1]["pairs"] = list(zip(tables[-1]["headings"], tables[-1]["rows"][0], strict=True))
     return tables
+
+
+def _named(game: str | None, column: str, value):
+    """``value`` with the content ids of an id column replaced by their names (a list stays a list)."""
+    if game is None or column not in ID_COLUMNS:
+        return value
+    if isinstance(value, list):
+        return [content_name(game, v) for v in value]
+    return content_name(game, value)
 
 
 def _cell(value) -> str:
@@ -100,6 +121,8 @@ def _cell(value) -> str:
         return _("Yes") if value else _("No")
     if isinstance(value, float):
         return f"{value:.3g}"
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return ", ".join(value)
     if isinstance(value, dict | list):
         return json.dumps(value, ensure_ascii=False, sort_keys=True)
     return str(value)

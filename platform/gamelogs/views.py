@@ -66,7 +66,7 @@ def log_detail(request, pk: int):
         "context_events": presenters.events_around(log, error.get("event_index"))
         if log.state == "illegal"
         else [],
-        "statistics_tables": presenters.statistics_tables(log.statistics),
+        "statistics_tables": presenters.statistics_tables(log.statistics, game=log.game),
         "verifications": log.verifications.all()[:10],
     }
     return render(request, "gamelogs/detail.html", context)

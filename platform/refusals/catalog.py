@@ -5,7 +5,8 @@ The engine gives every refusal a message id (an English template with named plac
 (``locale/<language>/LC_MESSAGES/refusals.po``, written by ``manage.py refusal_messages``), so that they never
 collide with the site's catalog and the site's ``makemessages`` never touches them. A verdict stored before
 refusals carried their template (no ``message_id``), a template the catalog lacks, or params that do not fit
-the translation fall back to the engine's English message.
+the translation fall back to the engine's English message. A param that is an English phrase the engine
+writes inline (refusals.phrases) is said through the catalog too.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 from django.utils import translation
 
 from engine import render_message as render
+from refusals.phrases import phrased
 
 DOMAIN = "refusals"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -48,10 +50,13 @@ def localised(error: dict | None, language: str | None = None) -> tuple[str, str
         return said
 
     try:
-        text = render(message_id, params, translate)
+        text = render(message_id, phrased(message_id, params), translate)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError):
         return english, "en"
-    return (text, language) if found and found[0] else (english, "en")
+    # Said in the language when its template was translated, or when it reads the same in the language (a
+    # template of placeholders only, "{pointer}: {plain}") and a phrase inside it was translated.
+    known = found and (found[0] or (any(found) and message_id in getattr(catalog, "_catalog", {})))
+    return (text, language) if known else (english, "en")
 
 
 def localised_message(error: dict | None, language: str | None = None) -> str:

@@ -215,7 +215,12 @@ class AuditEntry(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     action = models.CharField(max_length=32)
+    # ``detail`` is the entry in English, as written; ``template`` and ``params`` (tournaments.said) say it
+    # again in the reader's language. Entries written before templates were kept have none: their detail
+    # is shown as it was stored.
     detail = models.TextField()
+    template = models.TextField(blank=True, default="")
+    params = models.JSONField(default=dict, blank=True)
     data = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -225,6 +230,23 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event}: {self.action}"
+
+    @property
+    def text(self) -> str:
+        """The entry in the active language (its stored English detail if it kept no template)."""
+        from tournaments.said import render, said
+
+        if not self.template:
+            return self.detail
+        return render(said(self.template, **(self.params or {})))
+
+    @property
+    def action_label(self) -> str:
+        """The kind of entry in the active language (an action the site does not name reads as itself)."""
+        from tournaments.audit_actions import ACTION_LABELS
+
+        label = ACTION_LABELS.get(self.action)
+        return str(label) if label is not None else self.action
 
 
 class Notification(models.Model):

@@ -45,3 +45,25 @@ def test_statistics_headings_are_labels_and_booleans_read_yes_or_no_while_the_ke
     assert table["columns"] == ["wounds_dealt", "survived"]  # the API's and the CSV's keys
     assert table["headings"] == ["Wounds dealt", "Survived"]
     assert table["rows"] == [["2", "Yes"], ["0", "No"]]
+
+
+def test_id_columns_show_the_packs_names_and_other_columns_stay_as_they_are():
+    (table,) = statistics_tables(
+        {
+            "characters": [
+                {
+                    "player": "p1",
+                    "character": "trap-jaw",
+                    "kind": "attack",
+                    "equipment": ["hook-arm", "mace"],
+                },
+                {"player": "p2", "character": "not-in-the-pack", "kind": "defence", "equipment": []},
+            ]
+        },
+        game="motu-battleground",
+    )
+    assert table["rows"][0] == ["p1", "Trap Jaw", "attack", "Hook Arm, Mace"]
+    assert table["rows"][1] == ["p2", "not-in-the-pack", "defence", ""]
+    # Without the game, the ids stay (the API and the CSV keep them in any case).
+    (plain,) = statistics_tables({"characters": [{"character": "trap-jaw"}]})
+    assert plain["rows"] == [["trap-jaw"]]

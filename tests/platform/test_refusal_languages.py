@@ -19,7 +19,7 @@ import engine
 from gamelogs.models import GameLog, LogState
 from gamelogs.services import submit_log
 from gamelogs.verification import verdict_dict
-from refusals import extract
+from refusals import extract, phrases
 from refusals.catalog import DOMAIN, LOCALE_DIR, localised, localised_message
 from tests.engine.conformance import support
 from tests.platform.test_languages import visible_text
@@ -122,4 +122,43 @@ def test_the_refusal_catalog_compiles_with_nothing_untranslated_or_fuzzy(languag
     assert result.returncode == 0, result.stderr
     statistics = result.stderr.strip().splitlines()[-1]
     assert re.fullmatch(r"\d+ translated messages\.", statistics), statistics
-    assert int(statistics.split()[0]) == len(extract.templates())
+    assert int(statistics.split()[0]) == len(extract.templates()) + len(phrases.templates())
+
+
+# --- English phrases the engine passes as params (refusals.phrases) ---------------------------------------
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_malformed_events_explanation_is_said_in_the_readers_language(language):
+    log = support.simulated(GAME, 3, "recorded")
+    log["events"][4] = {**log["events"][4], "bogus": 1}  # a field the log format does not have (LOG-5.1)
+    error = json.loads(json.dumps(verdict_dict(engine.verify(log))))["error"]
+    assert error["message_id"] == "{pointer}: {plain}" and "unexpected" in error["params"]["plain"]
+    text, lang = localised(error, language)
+    assert lang == language
+    assert "bogus" in text and "/events/4" in text  # the data stay
+    assert not {"Additional", "properties", "allowed", "unexpected"} & set(re.findall(r"\w+", text))
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize(
+    "plain", ["'hex' is missing", "'x' is not of type 'integer'", "0 is less than the minimum of 1"]
+)
+def test_the_schemas_usual_explanations_are_phrases_of_the_catalog(language, plain):
+    error = {"rule": "LOG-5.1", "message": f"/events/2: {plain}", "message_id": "{pointer}: {plain}",
+             "params": {"pointer": "/events/2", "plain": plain}}  # fmt: skip
+    text, lang = localised(error, language)
+    assert lang == language and text.startswith("/events/2: ")
+    assert not {"missing", "type", "less", "than"} & set(re.findall(r"\w+", text))  # "minimum" is Polish too
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("kind", ["push", "pull"])
+def test_a_movement_effects_kind_is_said_in_the_readers_language(language, kind):
+    """BG-18.5: the refusals that say "{kind}ed" name the kind in the reader's words."""
+    for message_id in phrases.MOVEMENT_TEMPLATES:
+        params = {"name": "He-Man", "kind": kind, "ways": "[A1, A2]"}
+        used = {k: v for k, v in params.items() if "{" + k in message_id}
+        error = {"rule": "BG-18.5.5", "message": "x", "message_id": message_id, "params": used}
+        text, lang = localised(error, language)
+        assert lang == language and kind not in text and "ed " not in text, text

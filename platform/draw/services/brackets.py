@@ -7,6 +7,8 @@ confirmed report or an organizer's decision), so a reported or disputed game sho
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from draw import records
 from draw.models import Match, RoundStage, RoundState
 from tournaments.algorithms.bracket_layout import BracketGame, BracketLayout, Side, lay_out_bracket
@@ -38,7 +40,9 @@ def bracket_for(event: Event, *, through_round: int | None = None) -> BracketLay
             draw_break=records.draw_break(event),
         )
     except TournamentError as exc:
-        raise EventError(f"The bracket cannot be drawn from the stored rounds: {exc}", "state") from None
+        raise EventError(
+            _("The bracket cannot be drawn from the stored rounds: %(problem)s") % {"problem": exc}, "state"
+        ) from None
 
 
 def _published_elimination_rounds(event: Event, through_round: int | None):

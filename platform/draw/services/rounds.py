@@ -7,6 +7,8 @@ from datetime import timedelta
 from django.db import transaction
 from django.db.models import prefetch_related_objects
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from draw import records, seats, table_factions
 from draw.models import COUNTED_STATES, MatchSeat, Round, RoundState
@@ -19,6 +21,7 @@ from tournaments.algorithms.rules import format_points
 from tournaments.errors import EventError
 from tournaments.models import Event, EventStatus
 from tournaments.permissions import require_manager
+from tournaments.said import listed, said
 from tournaments.services.common import audit, lock_event, notify
 
 
@@ -42,6 +45,14 @@ class AbsentPlayers(EventError):
         return 409
 
 
+# A round's stage as the audit trail says it.
+STAGE_NAMES = {
+    "swiss": gettext_noop("swiss"),
+    "round_robin": gettext_noop("round robin"),
+    "elimination": gettext_noop("elimination"),
+}
+
+
 @transaction.atomic
 def pair_next_round(actor, event: Event, *, drop_absent: bool = False) -> Round:
     """Pair the next round as a draft for the organizer to review. The previous round must be closed.
@@ -55,10 +66,12 @@ def pair_next_round(actor, event: Event, *, drop_absent: bool = False) -> Round:
     last = event.rounds.order_by("-number").first()
     if last is not None and last.state != RoundState.CLOSED:
         raise EventError(
-            f"Round {last.number} is {last.get_state_display().lower()}: close it first.", "state"
+            _("Round %(number)s is %(state)s: close it first.")
+            % {"number": last.number, "state": last.get_state_display().lower()},
+            "state",
         )
     if event.status == EventStatus.FINISHED:
-        raise EventError("The event is over.", "state")
+        raise EventError(_("The event is over."), "state")
     number = last.number + 1 if last else 1
     if number == 1:
         require_ready(event)
@@ -73,8 +86,13 @@ def pair_next_round(actor, event: Event, *, drop_absent: bool = False) -> Round:
     audit(
         event,
         "paired",
-        f"round {number} paired ({proposed.stage.replace('_', ' ')}): {len(proposed.pairings) - len(byes)} "
-        f"table(s), {len(byes)} bye(s)",
+        said(
+            gettext_noop("round %(number)s paired (%(stage)s): %(tables)s table(s), %(byes)s bye(s)"),
+            number=number,
+            stage=said(STAGE_NAMES[proposed.stage]) if proposed.stage in STAGE_NAMES else proposed.stage,
+            tables=len(proposed.pairings) - len(byes),
+            byes=len(byes),
+        ),
         actor=actor,
         round=round_,
     )
@@ -88,7 +106,12 @@ def _start_event(actor, event: Event, *, drop_absent: bool) -> None:
         if absent.exists() and not drop_absent:
             raise AbsentPlayers(list(absent.order_by("display_name")))
         for registration in absent:
-            audit(event, "no-show", f"{registration.display_name} did not check in", actor=actor)
+            audit(
+                event,
+                "no-show",
+                said(gettext_noop("%(name)s did not check in"), name=registration.display_name),
+                actor=actor,
+            )
         absent.update(status=RegistrationStatus.DROPPED, dropped_after_round=0)
     lock_lists(event, actor=actor)
     event.status = EventStatus.RUNNING
@@ -113,7 +136,8 @@ def _draft(round_: Round) -> Round:
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
     if round_.state != RoundState.DRAFT:
         raise EventError(
-            f"Round {round_.number} is {round_.get_state_display().lower()}; only a draft can change.",
+            _("Round %(number)s is %(state)s; only a draft can change.")
+            % {"number": round_.number, "state": round_.get_state_display().lower()},
             "state",
         )
     return round_
@@ -131,9 +155,9 @@ def swap_pairing(
     require_manager(actor, round_.event)
     round_ = _draft(round_)
     if round_.event.is_team_event:
-        raise EventError("A team event pairs teams: change the teams and re-pair the round instead.")
+        raise EventError(_("A team event pairs teams: change the teams and re-pair the round instead."))
     if first.pk == second.pk:
-        raise EventError("Choose two different players.")
+        raise EventError(_("Choose two different players."))
     slots = {}
     for registration in (first, second):
         seat = (
@@ -142,13 +166,19 @@ def swap_pairing(
             .first()
         )
         if seat is None:
-            raise EventError(f"{registration.display_name} is not paired in round {round_.number}.")
+            raise EventError(
+                _("%(name)s is not paired in round %(number)s.")
+                % {"name": registration.display_name, "number": round_.number}
+            )
         slots[registration.pk] = seat
     s1, s2 = slots[first.pk], slots[second.pk]
     m1, m2 = s1.match, s2.match
     if m1.pk == m2.pk:
-        raise EventError(f"{first.display_name} and {second.display_name} already play each other.")
-    before = [str(m1), str(m2)]
+        raise EventError(
+            _("%(first)s and %(second)s already play each other.")
+            % {"first": first.display_name, "second": second.display_name}
+        )
+    before = [seats.match_said(m1), seats.match_said(m2)]
     seats.swap_seats(s1, s2)
     table_factions.deal_round(round_)  # the tables' sides changed: deal their factions again
     text = f"swapped by the organizer ({first.display_name} ↔ {second.display_name})"
@@ -168,9 +198,16 @@ def swap_pairing(
                     )
         match.reason = text[:300]
         match.save(update_fields=["reason"])
-    detail = f"round {round_.number}: {before[0]} / {before[1]} → {m1} / {m2}"
+    detail = said(
+        gettext_noop("round %(number)s: %(before)s → %(after)s"),
+        number=round_.number,
+        before=listed(before, " / "),
+        after=listed([seats.match_said(m1), seats.match_said(m2)], " / "),
+    )
     if warnings:
-        detail += " (warning: " + "; ".join(warnings) + ")"
+        detail = said(
+            gettext_noop("%(swap)s (warning: %(warnings)s)"), swap=detail, warnings="; ".join(warnings)
+        )
     audit(round_.event, "swapped", detail, actor=actor, round=round_, note=note, warnings=warnings)
     return warnings
 
@@ -205,8 +242,10 @@ def repair_round(actor, round_: Round, *, note: str = "") -> Round:
         event.fixed_seeds = proposed.fixed_seeds
         event.save(update_fields=["fixed_seeds"])
     _store_pairings(round_, proposed.pairings)
-    detail = f"round {round_.number} re-paired"
-    audit(event, "re-paired", detail + (f": {note}" if note else ""), actor=actor, round=round_, note=note)
+    detail = said(gettext_noop("round %(number)s re-paired"), number=round_.number)
+    if note:
+        detail = said(gettext_noop("round %(number)s re-paired: %(note)s"), number=round_.number, note=note)
+    audit(event, "re-paired", detail, actor=actor, round=round_, note=note)
     return round_
 
 
@@ -228,14 +267,22 @@ def publish_round(actor, round_: Round) -> Round:
         and r.dropped_after_round < round_.number
     ]
     if gone:
-        raise EventError(f"{', '.join(gone)} dropped after this round was paired: re-pair it first.", "state")
+        raise EventError(
+            _("%(names)s dropped after this round was paired: re-pair it first.")
+            % {"names": ", ".join(gone)},
+            "state",
+        )
     round_.state = RoundState.PUBLISHED
     round_.published_at = timezone.now()
     round_.save(update_fields=["state", "published_at"])
     audit(
         round_.event,
         "published",
-        f"round {round_.number} published with {len(matches)} table(s)",
+        said(
+            gettext_noop("round %(number)s published with %(tables)s table(s)"),
+            number=round_.number,
+            tables=len(matches),
+        ),
         actor=actor,
         round=round_,
     )
@@ -265,19 +312,30 @@ def start_timer(actor, round_: Round, *, minutes: int | None = None) -> Round:
     require_manager(actor, round_.event)
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
     if round_.state != RoundState.PUBLISHED:
-        raise EventError("Publish the round before starting its timer.", "state")
+        raise EventError(_("Publish the round before starting its timer."), "state")
     minutes = minutes or round_.event.round_minutes
     if minutes < 1:
-        raise EventError("A round lasts at least a minute.")
+        raise EventError(_("A round lasts at least a minute."))
     restarted = round_.timer_started_at is not None
     round_.timer_started_at = timezone.now()
     round_.timer_ends_at = round_.timer_started_at + timedelta(minutes=minutes)
     round_.save(update_fields=["timer_started_at", "timer_ends_at"])
-    verb = "restarted" if restarted else "started"
+    if restarted:
+        detail = said(
+            gettext_noop("round %(number)s timer restarted: %(minutes)s minutes"),
+            number=round_.number,
+            minutes=minutes,
+        )
+    else:
+        detail = said(
+            gettext_noop("round %(number)s timer started: %(minutes)s minutes"),
+            number=round_.number,
+            minutes=minutes,
+        )
     audit(
         round_.event,
         "timer",
-        f"round {round_.number} timer {verb}: {minutes} minutes",
+        detail,
         actor=actor,
         round=round_,
     )
@@ -292,25 +350,40 @@ def close_round(actor, round_: Round) -> Round:
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.state != RoundState.PUBLISHED:
         raise EventError(
-            f"Round {round_.number} is {round_.get_state_display().lower()}; only a published round closes.",
+            _("Round %(number)s is %(state)s; only a published round closes.")
+            % {"number": round_.number, "state": round_.get_state_display().lower()},
             "state",
         )
     waiting = round_.matches.exclude(state__in=COUNTED_STATES).order_by("table")
     if waiting.exists():
         tables = ", ".join(f"{m.table} ({m.get_state_display().lower()})" for m in waiting)
-        raise EventError(f"Round {round_.number} has no final result yet at table(s) {tables}.", "state")
+        raise EventError(
+            _("Round %(number)s has no final result yet at table(s) %(tables)s.")
+            % {"number": round_.number, "tables": tables},
+            "state",
+        )
     round_.state = RoundState.CLOSED
     round_.closed_at = timezone.now()
     round_.save(update_fields=["state", "closed_at"])
     rows = hooks.standings().store_standings(event, round_)
     leader = rows[0] if rows else None
-    summary = f"round {round_.number} closed"
+    summary = said(gettext_noop("round %(number)s closed"), number=round_.number)
     if leader is not None:
-        summary += f"; leader {leader['name']} on {format_points(leader['metrics']['points'])} pts"
+        summary = said(
+            gettext_noop("round %(number)s closed; leader %(name)s on %(points)s pts"),
+            number=round_.number,
+            name=leader["name"],
+            points=format_points(leader["metrics"]["points"]),
+        )
     audit(event, "closed", summary, actor=actor, round=round_)
     planned = planned_rounds(event)
     if planned is not None and round_.number >= planned:
         event.status = EventStatus.FINISHED
         event.save(update_fields=["status"])
-        audit(event, "finished", f"the event finished after round {round_.number}", actor=actor)
+        audit(
+            event,
+            "finished",
+            said(gettext_noop("the event finished after round %(number)s"), number=round_.number),
+            actor=actor,
+        )
     return round_

@@ -43,7 +43,10 @@ def pair(request, slug: str):
     except AbsentPlayers:
         # Never drop silently: the organizer sees who is missing and decides (issue #13).
         return redirect("tournaments:pair-absent", slug=slug)
-    messages.success(request, f"Round {round_.number} is paired as a draft: review it, then publish.")
+    messages.success(
+        request,
+        _("Round %(number)s is paired as a draft: review it, then publish.") % {"number": round_.number},
+    )
     return redirect("tournaments:round", slug=slug, number=round_.number)
 
 
@@ -56,11 +59,14 @@ def swap(request, slug: str, number: int):
     players = Registration.objects.filter(event=event).exclude(status=RegistrationStatus.WAITLISTED)
     form = SwapForm(request.POST, players=players)
     if not form.is_valid():
-        raise EventError("Choose the two players to swap.")
+        raise EventError(_("Choose the two players to swap."))
     first = players.get(pk=form.cleaned_data["first"])
     second = players.get(pk=form.cleaned_data["second"])
     warnings = draw_services.swap_pairing(request.user, round_, first, second, note=form.cleaned_data["note"])
-    messages.success(request, f"Swapped {first.display_name} and {second.display_name}.")
+    messages.success(
+        request,
+        _("Swapped %(first)s and %(second)s.") % {"first": first.display_name, "second": second.display_name},
+    )
     for warning in warnings:
         messages.warning(request, warning)
     return redirect("tournaments:round", slug=slug, number=number)
@@ -75,7 +81,7 @@ def repair(request, slug: str, number: int):
     form = NoteForm(request.POST)
     note = form.cleaned_data["note"] if form.is_valid() else ""
     draw_services.repair_round(request.user, round_, note=note)
-    messages.success(request, f"Round {number} re-paired.")
+    messages.success(request, _("Round %(number)s re-paired.") % {"number": number})
     return redirect("tournaments:round", slug=slug, number=number)
 
 
@@ -86,7 +92,9 @@ def publish(request, slug: str, number: int):
     event = event_or_404(slug)
     round_ = round_or_404(event, number, request.user)
     draw_services.publish_round(request.user, round_)
-    messages.success(request, f"Round {number} is published: players see their tables.")
+    messages.success(
+        request, _("Round %(number)s is published: players see their tables.") % {"number": number}
+    )
     return redirect("tournaments:round", slug=slug, number=number)
 
 
@@ -101,7 +109,10 @@ def timer(request, slug: str, number: int):
     round_ = draw_services.start_timer(request.user, round_, minutes=minutes)
     # Said in minutes: a clock time here would be the server's (UTC), not the room's.
     minutes = round((round_.timer_ends_at - round_.timer_started_at).total_seconds() / 60)
-    messages.success(request, f"Round {number} clock started: {minutes} minutes.")
+    messages.success(
+        request,
+        _("Round %(number)s clock started: %(minutes)s minutes.") % {"number": number, "minutes": minutes},
+    )
     return redirect("tournaments:round", slug=slug, number=number)
 
 
@@ -112,7 +123,7 @@ def close(request, slug: str, number: int):
     event = event_or_404(slug)
     round_ = round_or_404(event, number, request.user)
     draw_services.close_round(request.user, round_)
-    messages.success(request, f"Round {number} closed; standings updated.")
+    messages.success(request, _("Round %(number)s closed; standings updated.") % {"number": number})
     return redirect("tournaments:standings", slug=slug)
 
 

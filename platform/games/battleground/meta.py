@@ -102,7 +102,7 @@ class Balance(Dataset):
         "Entries whose wins and losses differ beyond chance, graded by the test's p-value: "
         "p < 0.001 very strong, p < 0.01 strong, p < 0.05 weak evidence. Entries below the minimum "
         "sample are not tested. With many entries some are flagged 'weak' by chance alone: testing "
-        "N fair entries at the 5% level flags about N × 0.05 of them."
+        "N fair entries at the 0.05 level flags about N × 0.05 of them."
     )
     columns = (
         Column("dimension_name", _("Dimension"), "text"),

@@ -48,7 +48,7 @@ class TeamRates(Dataset):
     columns = RATE_COLUMNS
     description = _(
         "Team games and skirmishes (solo games are against the game: see Solo). Each team in each game "
-        "counts once, however many players shared it. Win rate = wins ÷ games; bars show the Wilson 95% "
+        "counts once, however many players shared it. Win rate = wins ÷ games; bars show the 95% Wilson "
         "interval. Pick rate = the team's games ÷ all teams in the filter."
     )
 

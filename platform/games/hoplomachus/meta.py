@@ -158,7 +158,7 @@ class ModeArenas(Dataset):
     )
     description = _(
         "Every verified game once, by mode and arena (HR-12). For Assault and Ascension, where the players play "
-        "against the game (HR-13, HR-14), the success rate = games the players won ÷ games, with the Wilson 95% "
+        "against the game (HR-13, HR-14), the success rate = games the players won ÷ games, with the 95% Wilson "
         "interval, and for Assault the mean score, immortals defeated (HR-13.1.2). Head-to-head modes always "
         "have one winner, so they show games and length only."
     )

@@ -191,7 +191,7 @@ class ListsView(EventAPIView):
     def get(self, request, slug):
         event = self.event(slug)
         if not (event.lists_visible or manages(request.user, event)):
-            raise EventError("Lists are not public for this event.", "not_found")
+            raise EventError(_("Lists are not public for this event."), "not_found")
         lists = ForceList.objects.filter(registration__event=event).select_related("registration")
         return Response(s.ForceListSerializer(lists, many=True).data)
 

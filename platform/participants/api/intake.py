@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.parsers import JSONParser, MultiPartParser
@@ -131,7 +132,7 @@ class ImportView(EventAPIView):
         elif data.get("names"):
             rows = player_import.rows_from_names(data["names"])
         else:
-            raise EventError("Send the CSV as `csv` or a `file`, or the names as `names`.")
+            raise EventError(_("Send the CSV as `csv` or a `file`, or the names as `names`."))
         if data["commit"]:
             plan = participant_services.import_players(request.user, event, rows)
             code = status.HTTP_201_CREATED

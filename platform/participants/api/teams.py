@@ -4,6 +4,7 @@ before round 1 (participants.services.teams)."""
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -48,7 +49,7 @@ def _registrations(event: Event, ids: list[int]) -> list[Registration]:
     found = {r.pk: r for r in event.registrations.filter(pk__in=ids).select_related("team")}
     missing = [str(i) for i in ids if i not in found]
     if missing:
-        raise EventError(f"No registration {', '.join(missing)} in this event.")
+        raise EventError(_("No registration %(ids)s in this event.") % {"ids": ", ".join(missing)})
     return [found[i] for i in ids]
 
 
@@ -56,7 +57,7 @@ class _TeamEventView(EventAPIView):
     def _team_event(self, slug: str) -> Event:
         event = self.event(slug)
         if not event.is_team_event:
-            raise EventError("This event is not a team event: its players play for themselves.")
+            raise EventError(_("This event is not a team event: its players play for themselves."))
         return event
 
 
@@ -78,7 +79,7 @@ class TeamListView(_TeamEventView):
         event = self._team_event(slug)
         data = self.valid(TeamInputSerializer)
         if not data.get("name"):
-            raise EventError("Give the team a name.")
+            raise EventError(_("Give the team a name."))
         team = participant_services.create_team(
             request.user, event, data["name"], _registrations(event, data["members"]), seed=data["seed"]
         )

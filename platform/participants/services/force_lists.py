@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games import UnknownPack
 from participants.models import ForceList, Registration, RegistrationStatus
 from tournaments.errors import EventError
 from tournaments.models import Event
 from tournaments.permissions import require_manager
+from tournaments.said import said
 from tournaments.services.common import audit
 
 
@@ -46,7 +48,12 @@ def submit_list_for(actor, registration: Registration, *, text: str) -> ForceLis
     audit(
         registration.event,
         "list-entered",
-        f"list of {registration.display_name} entered by the organizer ({'valid' if force_list.valid else 'invalid'})",
+        said(
+            gettext_noop("list of %(name)s entered by the organizer (valid)")
+            if force_list.valid
+            else gettext_noop("list of %(name)s entered by the organizer (invalid)"),
+            name=registration.display_name,
+        ),
         actor=actor,
         registration=registration.pk,
     )
@@ -142,7 +149,9 @@ def lock_lists(event: Event, *, actor=None) -> int:
     """Lock every list of the event (round 1 is being paired, or the deadline passed)."""
     locked = ForceList.objects.filter(registration__event=event, locked=False).update(locked=True)
     if locked:
-        audit(event, "lists-locked", f"{locked} list(s) locked", actor=actor)
+        audit(
+            event, "lists-locked", said(gettext_noop("%(count)s list(s) locked"), count=locked), actor=actor
+        )
     return locked
 
 

@@ -11,12 +11,14 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from participants import codes
 from participants.models import Registration, RegistrationStatus
 from tournaments.errors import EventError
 from tournaments.models import Event, EventStatus
 from tournaments.permissions import require_manager
+from tournaments.said import said
 from tournaments.services.common import audit, lock_event, notify_organizers
 
 NAME_LENGTH = Registration._meta.get_field("display_name").max_length
@@ -29,14 +31,14 @@ def clean_name(name: str) -> str:
     if not name:
         raise EventError(_("Give the player's name."))
     if len(name) > NAME_LENGTH:
-        raise EventError(f"A name has at most {NAME_LENGTH} characters.")
+        raise EventError(_("A name has at most %(count)s characters.") % {"count": NAME_LENGTH})
     return name
 
 
 def clean_club(club: str) -> str:
     club = " ".join((club or "").split())
     if len(club) > CLUB_LENGTH:
-        raise EventError(f"A club name has at most {CLUB_LENGTH} characters.")
+        raise EventError(_("A club name has at most %(count)s characters.") % {"count": CLUB_LENGTH})
     return club
 
 
@@ -96,14 +98,22 @@ def add_guest(actor, event: Event, name: str, *, club: str = "") -> Registration
     name, club = clean_name(name), clean_club(club)
     if entered_under(event, name) is not None:
         raise EventError(
-            f"{name} is already entered. Two players with one name? Add an initial or the club to tell them apart.",
+            _(
+                "%(name)s is already entered. Two players with one name? Add an initial or the club to tell them apart."
+            )
+            % {"name": name},
             "state",
         )
     registration = create_guest(event, name, club)
     audit(
         event,
         "guest-added",
-        f"{name} added as a guest{' (waiting list)' if registration.status == RegistrationStatus.WAITLISTED else ''}",
+        said(
+            gettext_noop("%(name)s added as a guest (waiting list)")
+            if registration.status == RegistrationStatus.WAITLISTED
+            else gettext_noop("%(name)s added as a guest"),
+            name=name,
+        ),
         actor=actor,
         registration=registration.pk,
     )
@@ -126,9 +136,13 @@ def add_ringer(actor, event: Event, name: str = "Ringer", *, user=None) -> Regis
         raise EventError(_("The event has a ringer already."), "state")
     name = clean_name(name)
     if user is not None and event.registrations.filter(player=user).exists():
-        raise EventError(f"{user.get_username()} is already entered in this event.", "state")
+        raise EventError(
+            _("%(user)s is already entered in this event.") % {"user": user.get_username()}, "state"
+        )
     if entered_under(event, name) is not None:
-        raise EventError(f"{name} is already entered: give the ringer another name.", "state")
+        raise EventError(
+            _("%(name)s is already entered: give the ringer another name.") % {"name": name}, "state"
+        )
     last = event.rounds.order_by("-number").first()
     registration = Registration.objects.create(
         event=event,
@@ -138,7 +152,13 @@ def add_ringer(actor, event: Event, name: str = "Ringer", *, user=None) -> Regis
         is_ringer=True,
         joined_round=last.number + 1 if last is not None else 1,
     )
-    audit(event, "ringer-added", f"{name} is the ringer", actor=actor, registration=registration.pk)
+    audit(
+        event,
+        "ringer-added",
+        said(gettext_noop("%(name)s is the ringer"), name=name),
+        actor=actor,
+        registration=registration.pk,
+    )
     return registration
 
 
@@ -170,7 +190,10 @@ def claim(actor, code: str) -> Registration:
         raise EventError(_("This claim code has already been used."), "state")
     if event.registrations.filter(player=actor).exists():
         raise EventError(
-            f"You already have an entry in {event.name}: one person, one entry. Ask the organizer to merge them.",
+            _(
+                "You already have an entry in %(event)s: one person, one entry. Ask the organizer to merge them."
+            )
+            % {"event": event.name},
             "state",
         )
     registration.player = actor
@@ -179,7 +202,11 @@ def claim(actor, code: str) -> Registration:
     audit(
         event,
         "claimed",
-        f"{registration.display_name}'s entry claimed by {actor.get_username()}",
+        said(
+            gettext_noop("%(name)s's entry claimed by %(user)s"),
+            name=registration.display_name,
+            user=actor.get_username(),
+        ),
         actor=actor,
         registration=registration.pk,
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from participants import codes
 from participants.models import Registration
@@ -11,6 +12,7 @@ from participants.services.registration import register
 from tournaments.errors import EventError
 from tournaments.models import Event
 from tournaments.permissions import require_manager
+from tournaments.said import said
 from tournaments.services.common import audit, lock_event
 
 
@@ -31,9 +33,14 @@ def set_join_code(actor, event: Event, *, enabled: bool = True) -> str:
     event.join_code = _new_join_code() if enabled else ""
     event.save(update_fields=["join_code"])
     if enabled:
-        audit(event, "join-code", f"join code set to {event.join_code}", actor=actor)
+        audit(
+            event,
+            "join-code",
+            said(gettext_noop("join code set to %(code)s"), code=event.join_code),
+            actor=actor,
+        )
     else:
-        audit(event, "join-code", "joining by code turned off", actor=actor)
+        audit(event, "join-code", said(gettext_noop("joining by code turned off")), actor=actor)
     return event.join_code
 
 

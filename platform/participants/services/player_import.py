@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from accounts.services import profile_for
 from participants.models import ForceList, Registration, RegistrationStatus
@@ -38,6 +39,7 @@ from participants.services.guests import (
 from tournaments.errors import EventError
 from tournaments.models import Event
 from tournaments.permissions import require_manager
+from tournaments.said import said
 from tournaments.services.common import audit, lock_event
 
 MAX_BYTES = 1024 * 1024
@@ -172,15 +174,17 @@ def decode(data: bytes | str) -> str:
         text = data
     else:
         if len(data) > MAX_BYTES:
-            raise EventError(f"The file is larger than {MAX_BYTES // 1024} KiB: split it.")
+            raise EventError(
+                _("The file is larger than %(size)s KiB: split it.") % {"size": MAX_BYTES // 1024}
+            )
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise EventError(
-                "The file is not UTF-8 text: save it from the spreadsheet as CSV UTF-8."
+                _("The file is not UTF-8 text: save it from the spreadsheet as CSV UTF-8.")
             ) from None
     if len(text) > MAX_BYTES:
-        raise EventError(f"The text is longer than {MAX_BYTES // 1024} KiB: split it.")
+        raise EventError(_("The text is longer than %(size)s KiB: split it.") % {"size": MAX_BYTES // 1024})
     return text.lstrip("\ufeff")
 
 
@@ -216,7 +220,7 @@ def parse_csv(data: bytes | str) -> tuple[list[ImportRow], list[str]]:
             if not any(v.strip() for v in values):
                 continue
             if len(rows) >= MAX_ROWS:
-                raise EventError(f"The file has more than {MAX_ROWS} rows: split it.")
+                raise EventError(_("The file has more than %(rows)s rows: split it.") % {"rows": MAX_ROWS})
             cells = {k: v.strip() for k, v in zip(keys, values, strict=False) if k is not None}
             rows.append(
                 ImportRow(
@@ -230,7 +234,10 @@ def parse_csv(data: bytes | str) -> tuple[list[ImportRow], list[str]]:
                 )
             )
     except csv.Error as exc:
-        raise EventError(f"Line {reader.line_num} of the file cannot be read: {exc}.") from None
+        raise EventError(
+            _("Line %(line)s of the file cannot be read: %(problem)s.")
+            % {"line": reader.line_num, "problem": exc}
+        ) from None
     return rows, notes
 
 
@@ -240,10 +247,10 @@ def rows_from_names(text: str) -> list[ImportRow]:
     for number, raw in enumerate(decode(text).splitlines(), start=1):
         if not raw.strip():
             continue
-        name, _, club = raw.partition(",")
+        name, _comma, club = raw.partition(",")
         rows.append(ImportRow(line=number, name=" ".join(name.split()), club=" ".join(club.split())))
     if len(rows) > MAX_ROWS:
-        raise EventError(f"More than {MAX_ROWS} names: add them in parts.")
+        raise EventError(_("More than %(rows)s names: add them in parts.") % {"rows": MAX_ROWS})
     return rows
 
 
@@ -405,7 +412,14 @@ def import_players(actor, event: Event, rows: list[ImportRow]) -> ImportPlan:
         audit(
             event,
             "imported",
-            f"{added} player(s) added and {lists} list(s) stored from an import of {len(plan.rows)} row(s)",
+            said(
+                gettext_noop(
+                    "%(added)s player(s) added and %(lists)s list(s) stored from an import of %(rows)s row(s)"
+                ),
+                added=added,
+                lists=lists,
+                rows=len(plan.rows),
+            ),
             actor=actor,
             errors=plan.errors,
         )

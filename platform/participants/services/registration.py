@@ -7,6 +7,7 @@ from decimal import Decimal
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from accounts.services import profile_for
 from draw.models import RoundState
@@ -14,6 +15,7 @@ from participants.models import Registration, RegistrationStatus
 from tournaments.errors import EventError
 from tournaments.models import Event, EventFormat, EventStatus
 from tournaments.permissions import require_manager
+from tournaments.said import said
 from tournaments.services.common import audit, lock_event, notify, notify_organizers
 
 
@@ -65,7 +67,11 @@ def promote_from_waiting_list(event: Event) -> Registration | None:
         return None
     waiting.status = RegistrationStatus.REGISTERED
     waiting.save(update_fields=["status"])
-    audit(event, "promoted", f"{waiting.display_name} moved up from the waiting list")
+    audit(
+        event,
+        "promoted",
+        said(gettext_noop("%(name)s moved up from the waiting list"), name=waiting.display_name),
+    )
     notify(waiting.player, f"A place opened at {event.name}: you are registered.", event=event)
     return waiting
 
@@ -75,13 +81,15 @@ def admit(actor, registration: Registration) -> Registration:
     """An organizer moves a player from the waiting list into the event, over the cap if need be."""
     require_manager(actor, registration.event)
     if registration.status != RegistrationStatus.WAITLISTED:
-        raise EventError(f"{registration.display_name} is not on the waiting list.", "state")
+        raise EventError(
+            _("%(name)s is not on the waiting list.") % {"name": registration.display_name}, "state"
+        )
     registration.status = RegistrationStatus.REGISTERED
     registration.save(update_fields=["status"])
     audit(
         registration.event,
         "admitted",
-        f"{registration.display_name} admitted from the waiting list",
+        said(gettext_noop("%(name)s admitted from the waiting list"), name=registration.display_name),
         actor=actor,
     )
     notify(
@@ -100,11 +108,18 @@ def check_in(actor, registration: Registration) -> Registration:
         return registration
     if registration.status != RegistrationStatus.REGISTERED:
         raise EventError(
-            f"{registration.display_name} is {registration.get_status_display().lower()}.", "state"
+            _("%(name)s is %(status)s.")
+            % {"name": registration.display_name, "status": registration.get_status_display().lower()},
+            "state",
         )
     registration.status = RegistrationStatus.CHECKED_IN
     registration.save(update_fields=["status"])
-    audit(event, "checked-in", f"{registration.display_name} checked in", actor=actor)
+    audit(
+        event,
+        "checked-in",
+        said(gettext_noop("%(name)s checked in"), name=registration.display_name),
+        actor=actor,
+    )
     return registration
 
 
@@ -144,7 +159,12 @@ def check_in_many(actor, event: Event, registration_ids=None) -> list[Registrati
         registration.status = RegistrationStatus.CHECKED_IN
     Registration.objects.bulk_update(chosen, ["status"])
     for registration in chosen:
-        audit(event, "checked-in", f"{registration.display_name} checked in", actor=actor)
+        audit(
+            event,
+            "checked-in",
+            said(gettext_noop("%(name)s checked in"), name=registration.display_name),
+            actor=actor,
+        )
     return chosen
 
 
@@ -174,11 +194,23 @@ def drop(actor, registration: Registration) -> Registration:
     registration.status = RegistrationStatus.DROPPED
     registration.dropped_after_round = last_played or 0
     registration.save(update_fields=["status", "dropped_after_round"])
-    who = "themself" if is_self else f"by {actor.get_username()}"
+    if is_self:
+        detail = said(
+            gettext_noop("%(name)s dropped themself after round %(number)s"),
+            name=registration.display_name,
+            number=last_played or 0,
+        )
+    else:
+        detail = said(
+            gettext_noop("%(name)s dropped by %(user)s after round %(number)s"),
+            name=registration.display_name,
+            user=actor.get_username(),
+            number=last_played or 0,
+        )
     audit(
         event,
         "dropped",
-        f"{registration.display_name} dropped {who} after round {last_played or 0}",
+        detail,
         actor=actor,
     )
     if is_self:
@@ -202,7 +234,7 @@ def late_join(actor, event: Event, user, *, points: Decimal | float | None = Non
         raise EventError(_("The event is over."), "state")
     existing = event.registrations.filter(player=user).first()
     if existing is not None and existing.status != RegistrationStatus.WAITLISTED:
-        raise EventError(f"{existing.display_name} is already in the event.", "state")
+        raise EventError(_("%(name)s is already in the event.") % {"name": existing.display_name}, "state")
     last_round = event.rounds.order_by("-number").first()
     # A draft round can still be re-paired to include the newcomer, so they join in it.
     if last_round is None:
@@ -220,7 +252,12 @@ def late_join(actor, event: Event, user, *, points: Decimal | float | None = Non
     audit(
         event,
         "late-join",
-        f"{registration.display_name} joined late, from round {joined}, on {start.normalize()} points",
+        said(
+            gettext_noop("%(name)s joined late, from round %(number)s, on %(points)s points"),
+            name=registration.display_name,
+            number=joined,
+            points=str(start.normalize()),
+        ),
         actor=actor,
         registration=registration.pk,
         points=str(start),
@@ -236,7 +273,12 @@ def set_seed(actor, registration: Registration, seed: int | None) -> Registratio
         raise EventError(_("Seeds cannot change once the first round is paired."), "state")
     registration.seed = seed
     registration.save(update_fields=["seed"])
-    audit(registration.event, "seeded", f"{registration.display_name} seeded {seed}", actor=actor)
+    audit(
+        registration.event,
+        "seeded",
+        said(gettext_noop("%(name)s seeded %(seed)s"), name=registration.display_name, seed=seed),
+        actor=actor,
+    )
     return registration
 
 

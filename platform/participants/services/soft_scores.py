@@ -7,6 +7,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from participants import entrants
 from participants.models import ENTERED, SoftScore
@@ -16,6 +17,7 @@ from tournaments.algorithms.soft_scores import check_entry
 from tournaments.errors import EventError
 from tournaments.models import Event
 from tournaments.permissions import require_manager
+from tournaments.said import listed, said
 from tournaments.services.common import audit, lock_event
 
 
@@ -35,11 +37,16 @@ def enter_soft_scores(actor, event: Event, scores: Mapping[int, Mapping[str, obj
     wanted: list[tuple[int, str, Decimal | None]] = []
     for registration_id, entries in scores.items():
         if registration_id not in players:
-            raise EventError(f"Registration {registration_id} is not a player of this event.")
+            raise EventError(
+                _("Registration %(id)s is not a player of this event.") % {"id": registration_id}
+            )
         for key, raw in entries.items():
             if key not in {c["key"] for c in categories}:
                 known = ", ".join(c["key"] for c in categories)
-                raise EventError(f"The event has no soft score category {key!r}; its categories: {known}.")
+                raise EventError(
+                    _("The event has no soft score category %(key)s; its categories: %(known)s.")
+                    % {"key": repr(key), "known": known}
+                )
             points = _points(raw, players[registration_id], key, categories)
             if points is not None:
                 try:
@@ -60,10 +67,26 @@ def enter_soft_scores(actor, event: Event, scores: Mapping[int, Mapping[str, obj
             )
     if wanted:
         names = {c["key"]: c["name"] for c in categories}
-        detail = "; ".join(
-            f"{players[r]} {names[k].lower()} {'cleared' if p is None else _plain(p)}" for r, k, p in wanted
+        scores = [
+            said(
+                gettext_noop("%(player)s %(category)s cleared"), player=players[r], category=names[k].lower()
+            )
+            if p is None
+            else said(
+                gettext_noop("%(player)s %(category)s %(points)s"),
+                player=players[r],
+                category=names[k].lower(),
+                points=_plain(p),
+            )
+            for r, k, p in wanted[:50]
+        ]
+        audit(
+            event,
+            "soft-scores",
+            said(gettext_noop("soft scores entered: %(scores)s"), scores=listed(scores, "; ")),
+            actor=actor,
+            count=len(wanted),
         )
-        audit(event, "soft-scores", f"soft scores entered: {detail}"[:2000], actor=actor, count=len(wanted))
         hooks.standings().refresh_stored_standings(event)
     return len(wanted)
 
@@ -75,9 +98,14 @@ def _points(raw, player: str, key: str, categories) -> Decimal | None:
         value = Decimal(str(raw).strip())
     except InvalidOperation:
         name = next((c["name"] for c in categories if c["key"] == key), key)
-        raise EventError(f"{name} for {player} must be a number (got {raw!r}).") from None
+        raise EventError(
+            _("%(category)s for %(player)s must be a number (got %(value)s).")
+            % {"category": name, "player": player, "value": repr(raw)}
+        ) from None
     if not value.is_finite():
-        raise EventError(f"{key} for {player} must be a number.")
+        raise EventError(
+            _("%(category)s for %(player)s must be a number.") % {"category": key, "player": player}
+        )
     return value.quantize(Decimal("0.01"))
 
 

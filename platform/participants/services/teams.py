@@ -15,12 +15,14 @@ from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from participants.models import Registration, Team
 from tournaments import distinct_factions
 from tournaments.errors import EventError
 from tournaments.models import Event
 from tournaments.permissions import require_manager
+from tournaments.said import said
 from tournaments.services.common import audit, lock_event
 
 
@@ -37,16 +39,33 @@ def _checked_members(event: Event, team: Team | None, members: Sequence[Registra
         raise EventError(_("A team has at least one player."))
     if len(members) > event.team_size:
         raise EventError(
-            f"A team of this event has at most {event.team_size} players; you chose {len(members)}."
+            _("A team of this event has at most %(size)s players; you chose %(count)s.")
+            % {"size": event.team_size, "count": len(members)}
         )
     for registration in members:
         if registration.event_id != event.pk:
-            raise EventError(f"{registration.display_name} is not registered for this event.")
+            raise EventError(
+                _("%(name)s is not registered for this event.") % {"name": registration.display_name}
+            )
         if not registration.is_active:
-            raise EventError(f"{registration.display_name} is {registration.get_status_display().lower()}.")
+            raise EventError(
+                _("%(name)s is %(status)s.")
+                % {"name": registration.display_name, "status": registration.get_status_display().lower()}
+            )
         if registration.team_id is not None and (team is None or registration.team_id != team.pk):
-            raise EventError(f"{registration.display_name} already plays for {registration.team.name}.")
+            raise EventError(
+                _("%(name)s already plays for %(team)s.")
+                % {"name": registration.display_name, "team": registration.team.name}
+            )
     return members
+
+
+# What happened to a team, for the audit trail ("team Horde formed: Ann, Bob").
+TEAM_VERBS = {
+    "formed": gettext_noop("team %(team)s formed: %(names)s"),
+    "now": gettext_noop("team %(team)s now: %(names)s"),
+    "drawn": gettext_noop("team %(team)s drawn: %(names)s"),
+}
 
 
 def _seat_members(actor, event: Event, team: Team, members: list[Registration], verb: str) -> None:
@@ -56,7 +75,7 @@ def _seat_members(actor, event: Event, team: Team, members: list[Registration], 
     audit(
         event,
         "team",
-        f"team {team.name} {verb}: {names}",
+        said(TEAM_VERBS[verb], team=team.name, names=names),
         actor=actor,
         team=team.pk,
         members=[r.pk for r in members],
@@ -79,7 +98,7 @@ def create_team(
         with transaction.atomic():
             team = Team.objects.create(event=event, name=name, seed=seed)
     except IntegrityError:
-        raise EventError(f"This event already has a team called {name}.") from None
+        raise EventError(_("This event already has a team called %(team)s.") % {"team": name}) from None
     _seat_members(actor, event, team, members, "formed")
     return team
 
@@ -105,7 +124,7 @@ def disband_team(actor, team: Team) -> None:
     name = team.name
     team.members.update(team=None)
     team.delete()
-    audit(event, "team", f"team {name} disbanded", actor=actor)
+    audit(event, "team", said(gettext_noop("team %(team)s disbanded"), team=name), actor=actor)
 
 
 def team_problems(event: Event) -> list[str]:
@@ -116,10 +135,14 @@ def team_problems(event: Event) -> list[str]:
     loose = [r.display_name for r in active.filter(team__isnull=True).order_by("display_name")]
     problems = []
     if loose:
-        problems.append(f"{len(loose)} player(s) in no team: {', '.join(loose)}")
+        problems.append(
+            _("%(count)s player(s) in no team: %(names)s") % {"count": len(loose), "names": ", ".join(loose)}
+        )
     formed = {t.pk for t in event.teams.all() if any(m.is_active for m in t.members.all())}
     if len(formed) < 2:
-        problems.append(f"{len(formed)} team(s) with players; a team event needs at least 2")
+        problems.append(
+            _("%(count)s team(s) with players; a team event needs at least 2") % {"count": len(formed)}
+        )
     return problems
 
 
@@ -149,8 +172,16 @@ def draw_teams(actor, event: Event) -> list[Team]:
         raise EventError(_("Every player is in a team already: there is no one to draw."))
     if len(players) % size:
         raise EventError(
-            f"{len(players)} player(s) in no team cannot be drawn into teams of {size}: register or drop "
-            f"{size - len(players) % size} more or {len(players) % size} fewer, or form a team by hand."
+            _(
+                "%(count)s player(s) in no team cannot be drawn into teams of %(size)s: register or drop "
+                "%(more)s more or %(fewer)s fewer, or form a team by hand."
+            )
+            % {
+                "count": len(players),
+                "size": size,
+                "more": size - len(players) % size,
+                "fewer": len(players) % size,
+            }
         )
     random.Random(f"teams:{event.random_seed}").shuffle(players)  # nosec B311 - seeded, reproducible team draw: determinism, not secrecy
     drawn = [players[i : i + size] for i in range(0, len(players), size)]
@@ -167,5 +198,14 @@ def draw_teams(actor, event: Event) -> list[Team]:
         team = Team.objects.create(event=event, name=next(names))
         _seat_members(actor, event, team, members, "drawn")
         made.append(team)
-    audit(event, "team", f"partners drawn with seed {event.random_seed}: {len(made)} team(s)", actor=actor)
+    audit(
+        event,
+        "team",
+        said(
+            gettext_noop("partners drawn with seed %(seed)s: %(teams)s team(s)"),
+            seed=event.random_seed,
+            teams=len(made),
+        ),
+        actor=actor,
+    )
     return made

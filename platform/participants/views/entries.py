@@ -40,7 +40,7 @@ def registration_action(request, slug: str, pk: int, action: str):
             request, _("%(name)s admitted from the waiting list.") % {"name": registration.display_name}
         )
     else:
-        raise EventError(f"Unknown action {action!r}.")
+        raise EventError(_("Unknown action %(action)s.") % {"action": repr(action)})
     return redirect("tournaments:manage", slug=slug)
 
 

@@ -97,11 +97,11 @@ def import_preview(request, slug: str, kind: str):
     elif kind == "csv":
         form = ImportForm(request.POST, request.FILES)
         if not form.is_valid():
-            raise EventError(" ".join(form.non_field_errors()) or "Choose a CSV file or paste its lines.")
+            raise EventError(" ".join(form.non_field_errors()) or _("Choose a CSV file or paste its lines."))
         source = player_import.decode(form.source())
         rows, notes = player_import.parse_csv(source)
     else:
-        raise EventError(f"Unknown import {kind!r}.")
+        raise EventError(_("Unknown import %(kind)s.") % {"kind": repr(kind)})
     plan = player_import.plan_import(event, rows)
     plan.notes.extend(notes)
     return render(

@@ -70,10 +70,10 @@ def my_list(request, slug: str):
         else:
             if force_list.valid:
                 points = (force_list.validation or {}).get("points_limit") is not None
-                messages.success(request, f"List saved: {force_list.points} points, valid." if points
-                                 else "List saved: valid.")  # fmt: skip
+                messages.success(request, _("List saved: %(points)s points, valid.") % {"points": force_list.points}
+                                 if points else _("List saved: valid."))  # fmt: skip
             else:
-                messages.error(request, "List saved, but it is not valid yet: see the problems below.")
+                messages.error(request, _("List saved, but it is not valid yet: see the problems below."))
             return redirect("tournaments:my-list", slug=slug)
     pack = event_content(event)
     context = {

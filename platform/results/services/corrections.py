@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from draw.models import Match, RoundState
 from draw.seats import SeatScore
@@ -20,6 +22,7 @@ from results.services.match_results import _name, _set_result, audit_result, che
 from tournaments import hooks
 from tournaments.errors import EventError
 from tournaments.permissions import require_official
+from tournaments.said import render, said
 from tournaments.services.common import audit, lock_event, notify, notify_organizers
 
 
@@ -38,10 +41,11 @@ def correct_result(
     require_official(actor, event)
     round_ = match.round
     if match.is_bye:
-        raise EventError("A bye has no result to correct.", "state")
+        raise EventError(_("A bye has no result to correct."), "state")
     if round_.state != RoundState.CLOSED:
         raise EventError(
-            f"Round {round_.number} is not closed: set the result on the match page or the results grid.",
+            _("Round %(number)s is not closed: set the result on the match page or the results grid.")
+            % {"number": round_.number},
             "state",
         )
     note = (note or "").strip()
@@ -50,7 +54,7 @@ def correct_result(
     _set_result(match, result, ending)
     after = snapshot(match)
     if after["seats"] == before["seats"] and after["ending"] == before["ending"]:
-        raise EventError("That is the result already stored: nothing to correct.", "state")
+        raise EventError(_("That is the result already stored: nothing to correct."), "state")
     match.reports.filter(status=ReportStatus.PENDING).update(status=ReportStatus.SUPERSEDED)
     for dispute in match.disputes.filter(status=DisputeStatus.OPEN):
         dispute.status = DisputeStatus.RESOLVED
@@ -65,20 +69,25 @@ def correct_result(
         actor,
         match,
         CORRECTED,
-        f"corrected after the round closed by {_name(actor, match)}",
+        said(gettext_noop("corrected after the round closed by %(name)s"), name=_name(actor, match)),
         before,
         note=note,
     )
     if later:
         numbers = ", ".join(str(r.number) for r in later)
-        text = (
-            f"round(s) {numbers} were paired before this correction to round {round_.number}; "
-            "their pairings stand (re-pair a draft if the new standings should decide it)"
+        message = said(
+            gettext_noop(
+                "round(s) %(numbers)s were paired before this correction to round %(number)s; "
+                "their pairings stand (re-pair a draft if the new standings should decide it)"
+            ),
+            numbers=numbers,
+            number=round_.number,
         )
+        text = render(message, translate=False)
         audit(
             event,
             "correction-flag",
-            text,
+            message,
             actor=actor,
             round=round_,
             match=match,

@@ -22,8 +22,9 @@ from collections.abc import Sequence
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from draw import result_rules, seats
 from draw.models import LogFlag, Match, MatchState, Outcome, ResultSource, RoundState
@@ -38,6 +39,7 @@ from tournaments import log_check
 from tournaments.errors import EventError
 from tournaments.game_modes import log_modes
 from tournaments.permissions import officiates, require_official, require_player
+from tournaments.said import listed, render, said, said_in
 from tournaments.services.common import audit, notify, notify_organizers
 
 LOG_STATES = (MatchState.AWAITING_LOG, MatchState.VERIFYING, MatchState.REPORTED)
@@ -49,10 +51,13 @@ def _open_match(match: Match) -> Match:
     """The match, locked, in a published round. Byes and closed rounds take no results."""
     match = lock_match(match)
     if match.is_bye:
-        raise EventError("A bye has no result to report.", "state")
+        raise EventError(_("A bye has no result to report."), "state")
     if match.round.state != RoundState.PUBLISHED:
-        state = "not published yet" if match.round.state == RoundState.DRAFT else "closed"
-        raise EventError(f"Round {match.round.number} is {state}.", "state")
+        if match.round.state == RoundState.DRAFT:
+            raise EventError(
+                _("Round %(number)s is not published yet.") % {"number": match.round.number}, "state"
+            )
+        raise EventError(_("Round %(number)s is closed.") % {"number": match.round.number}, "state")
     return match
 
 
@@ -76,8 +81,8 @@ def attach_log_to_match(
         )
     if match.state not in LOG_STATES:
         if match.state == MatchState.DISPUTED:
-            raise EventError("This result is disputed: the organizer decides it now.", "state")
-        raise EventError("This match already has a result; dispute it if it is wrong.", "state")
+            raise EventError(_("This result is disputed: the organizer decides it now."), "state")
+        raise EventError(_("This match already has a result; dispute it if it is wrong."), "state")
     try:
         submitted = submit_log(actor, data, source=source, filename=filename)
     except UploadRejected as exc:
@@ -86,7 +91,9 @@ def attach_log_to_match(
     other = Match.objects.filter(game_log=log).exclude(pk=match.pk).select_related("round").first()
     if other is not None:
         raise EventError(
-            f"This log is already the evidence of round {other.round.number}, table {other.table}.", "state"
+            _("This log is already the evidence of round %(number)s, table %(table)s.")
+            % {"number": other.round.number, "table": other.table},
+            "state",
         )
     match.reports.filter(status=ReportStatus.PENDING).update(status=ReportStatus.SUPERSEDED)
     match.game_log = log
@@ -293,13 +300,19 @@ def _verdict_after_close(match: Match, log: GameLog, verdict: dict) -> None:
     )
     if not problems and seats.result_of(match) == seats.result_tuple(result):
         return
-    detail = (
-        f"round {match.round.number}, table {match.table}: the log was verified again after the round closed "
-        f"and now reads {verdict.get('summary') or verdict.get('status')}; the stored result stands"
+    message = said(
+        gettext_noop(
+            "round %(number)s, table %(table)s: the log was verified again after the round closed "
+            "and now reads %(verdict)s; the stored result stands"
+        ),
+        number=match.round.number,
+        table=match.table,
+        verdict=verdict.get("summary") or verdict.get("status"),
     )
+    detail = render(message, translate=False)
     if match.audit_entries.filter(action="reverified", detail=detail).exists():
         return
-    audit(match.round.event, "reverified", detail, round=match.round, match=match)
+    audit(match.round.event, "reverified", message, round=match.round, match=match)
     notify_organizers(match.round.event, detail, match=match)
 
 
@@ -322,7 +335,9 @@ def report_result(
     require_player(actor, match)
     if match.state not in (MatchState.AWAITING_LOG, MatchState.REPORTED):
         raise EventError(
-            f"This match is {match.get_state_display().lower()}: it takes no hand report now.", "state"
+            _("This match is %(state)s: it takes no hand report now.")
+            % {"state": match.get_state_display().lower()},
+            "state",
         )
     result = checked(match, scores, ending)
     before = snapshot(match)
@@ -333,7 +348,9 @@ def report_result(
     match.state = MatchState.REPORTED
     match.ending = ending or ""
     match.save()
-    audit_result(actor, match, "reported", f"{_name(actor, match)} reported", before)
+    audit_result(
+        actor, match, "reported", said(gettext_noop("%(name)s reported"), name=_name(actor, match)), before
+    )
     for opponent in match.opponents_of(actor):
         notify(
             opponent.player,
@@ -352,9 +369,9 @@ def confirm_result(actor, match: Match) -> Match:
     require_player(actor, match)
     report = match.reports.filter(status=ReportStatus.PENDING).first()
     if match.state != MatchState.REPORTED or report is None:
-        raise EventError("There is no reported result waiting for confirmation.", "state")
+        raise EventError(_("There is no reported result waiting for confirmation."), "state")
     if report.reported_by_id == actor.pk:
-        raise EventError("Your opponent confirms the result you reported, not you.", "state")
+        raise EventError(_("Your opponent confirms the result you reported, not you."), "state")
     report.status = ReportStatus.CONFIRMED
     report.confirmed_by = actor
     report.confirmed_at = timezone.now()
@@ -362,7 +379,9 @@ def confirm_result(actor, match: Match) -> Match:
     before = snapshot(match)
     match.state = MatchState.CONFIRMED
     match.save(update_fields=["state", "updated_at"])
-    audit_result(actor, match, "confirmed", f"{_name(actor, match)} confirmed", before)
+    audit_result(
+        actor, match, "confirmed", said(gettext_noop("%(name)s confirmed"), name=_name(actor, match)), before
+    )
     notify(
         report.reported_by,
         f"{_name(actor, match)} confirmed the result of round {match.round.number}.",
@@ -382,12 +401,12 @@ def dispute_result(actor, match: Match, *, reason: str) -> Dispute:
     match = _open_match(match)
     require_player(actor, match)
     if match.state == MatchState.DISPUTED:
-        raise EventError("This result is already disputed: an organizer or judge decides it now.", "state")
+        raise EventError(_("This result is already disputed: an organizer or judge decides it now."), "state")
     if match.state not in DISPUTABLE_STATES or not match.has_result:
-        raise EventError("There is no result to dispute yet.", "state")
+        raise EventError(_("There is no result to dispute yet."), "state")
     reason = (reason or "").strip()
     if not reason:
-        raise EventError("Say what is wrong with the result.")
+        raise EventError(_("Say what is wrong with the result."))
     dispute = Dispute.objects.create(match=match, raised_by=actor, reason=reason, previous_state=match.state)
     match.reports.filter(status=ReportStatus.PENDING).update(status=ReportStatus.DISPUTED)
     match.state = MatchState.DISPUTED
@@ -395,7 +414,12 @@ def dispute_result(actor, match: Match, *, reason: str) -> Dispute:
     audit(
         match.round.event,
         "disputed",
-        f"{match}: {_name(actor, match)} disputes the result: {reason}",
+        said(
+            gettext_noop("%(match)s: %(name)s disputes the result: %(reason)s"),
+            match=seats.match_said(match),
+            name=_name(actor, match),
+            reason=reason,
+        ),
         actor=actor,
         round=match.round,
         match=match,
@@ -432,10 +456,10 @@ def resolve_dispute(
     require_official(actor, match.round.event)
     dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
     if dispute.status != DisputeStatus.OPEN:
-        raise EventError("This dispute is already resolved.", "state")
+        raise EventError(_("This dispute is already resolved."), "state")
     replacement = scores is not None
     if uphold is None:
-        raise EventError("Choose a decision: uphold the result or replace it.")
+        raise EventError(_("Choose a decision: uphold the result or replace it."))
     before = snapshot(match)
     if uphold:
         if replacement:
@@ -443,22 +467,31 @@ def resolve_dispute(
                 "You chose to uphold the result but gave another one: choose “replace” to apply it."
             )
         if not match.has_result:
-            raise EventError("There is no result to uphold; set one instead.", "state")
+            raise EventError(_("There is no result to uphold; set one instead."), "state")
         match.state = MatchState.CONFIRMED
         match.save(update_fields=["state", "updated_at"])
-        ruling = f"result upheld: {result_line(match)}"
+        ruling = said(gettext_noop("result upheld: %(line)s"), line=result_said(match))
     else:
         if not replacement:
-            raise EventError("Give the result that replaces the disputed one.")
+            raise EventError(_("Give the result that replaces the disputed one."))
         result = checked(match, scores, ending)
         _set_result(match, result, ending)
-        ruling = f"result set to {result_line(match)}"
+        ruling = said(gettext_noop("result set to %(line)s"), line=result_said(match))
     dispute.status = DisputeStatus.RESOLVED
-    dispute.resolution = f"{ruling}. {note}".strip() if note else ruling
+    dispute.resolution = (
+        f"{render(ruling, translate=False)}. {note}".strip() if note else render(ruling, translate=False)
+    )
     dispute.resolved_by = actor
     dispute.resolved_at = timezone.now()
     dispute.save()
-    audit_result(actor, match, "dispute-resolved", f"dispute resolved, {ruling}", before, note=note)
+    audit_result(
+        actor,
+        match,
+        "dispute-resolved",
+        said(gettext_noop("dispute resolved, %(ruling)s"), ruling=ruling),
+        before,
+        note=note,
+    )
     for registration in match.entrants():
         notify(
             registration.player,
@@ -493,7 +526,7 @@ def decide_result(
         dispute.resolved_by = actor
         dispute.resolved_at = timezone.now()
         dispute.save()
-    audit_result(actor, match, "decided", "decided", before, note=note)
+    audit_result(actor, match, "decided", said_in("audit trail", "decided"), before, note=note)
     for registration in match.entrants():
         notify(registration.player, f"Round {match.round.number}: {line}.", match=match)
     return match
@@ -528,6 +561,7 @@ def snapshot(match: Match) -> dict:
         "source": match.result_source,
         "ending": match.ending,
         "line": result_line(match) if match.has_result else "no result",
+        "said": result_said(match) if match.has_result else said(gettext_noop("no result")),
         "seats": [
             {
                 "name": seat.registration.display_name,
@@ -540,16 +574,29 @@ def snapshot(match: Match) -> dict:
     }
 
 
-def audit_result(actor, match: Match, action: str, what: str, before: dict, *, note: str = "") -> None:
-    """One audit entry for a change of result: who, when (the entry's time), the old and the new."""
+def audit_result(actor, match: Match, action: str, what: str | dict, before: dict, *, note: str = "") -> None:
+    """One audit entry for a change of result: who, when (the entry's time), the old and the new (said in
+    each reader's language: tournaments.said)."""
     after = snapshot(match)
-    detail = f"round {match.round.number}, table {match.table}: {what}: {after['line']}"
+    detail = said(
+        gettext_noop("round %(number)s, table %(table)s: %(what)s: %(line)s"),
+        number=match.round.number,
+        table=match.table,
+        what=what,
+        line=after["said"],
+    )
     if after["ending"]:
-        detail += f" ({result_rules.ending_label(match.round.event, after['ending']) or after['ending']})"
+        with translation.override("en"):
+            ending = str(result_rules.ending_label(match.round.event, after["ending"]) or after["ending"])
+        detail = said(gettext_noop("%(detail)s (%(ending)s)"), detail=detail, ending=ending)
     if before["line"] != after["line"]:
-        detail += f" (was: {before['line']})"
+        detail = said(
+            gettext_noop("%(detail)s (was: %(before)s)"),
+            detail=detail,
+            before=before.get("said") or before["line"],
+        )
     if note:
-        detail += f". {note}"
+        detail = said(gettext_noop("%(detail)s. %(note)s"), detail=detail, note=note)
     audit(
         match.round.event,
         action,
@@ -564,27 +611,53 @@ def audit_result(actor, match: Match, action: str, what: str, before: dict, *, n
 
 
 def result_line(match: Match) -> str:
-    """ "Ann beat Bob 40–10", "Ann and Bob drew 20–20"; more seats: "Ann won 30, Bob 20, Cy 10"."""
+    """ "Ann beat Bob 40–10", "Ann and Bob drew 20–20"; more seats: "Ann win 30, Bob loss 20" (in English)."""
+    return render(result_said(match), translate=False)
+
+
+def _outcome_said(outcome: str) -> dict | str:
+    return said_in("a player's result", outcome) if outcome in Outcome.values else outcome
+
+
+def result_said(match: Match) -> dict:
+    """The match's result as a sentence (tournaments.said) for the audit trail to say in each reader's
+    language; :func:`result_line` is its English."""
     table = match.seat_list()
     if len(table) < 2:
-        return f"{table[0].registration.display_name} has a bye" if table else "bye"
+        if table:
+            return said(gettext_noop("%(name)s has a bye"), name=table[0].registration.display_name)
+        return said(gettext_noop("bye"))
     if len(table) == 2:
         (a, sa), (b, sb) = [(seat.registration.display_name, seat) for seat in table]
         if sa.outcome == Outcome.DRAW:
-            return f"{a} and {b} drew {sa.score}–{sb.score}"
+            return said(gettext_noop("%(first)s and %(second)s drew %(first_score)s–%(second_score)s"),
+                        first=a, second=b, first_score=sa.score, second_score=sb.score)  # fmt: skip
         if sa.outcome == Outcome.WIN:
-            return f"{a} beat {b} {sa.score}–{sb.score}"
+            return said(gettext_noop("%(winner)s beat %(loser)s %(winner_score)s–%(loser_score)s"),
+                        winner=a, loser=b, winner_score=sa.score, loser_score=sb.score)  # fmt: skip
         if sb.outcome == Outcome.WIN:
-            return f"{b} beat {a} {sb.score}–{sa.score}"
-        return f"{a} and {b} both lost"
+            return said(gettext_noop("%(winner)s beat %(loser)s %(winner_score)s–%(loser_score)s"),
+                        winner=b, loser=a, winner_score=sb.score, loser_score=sa.score)  # fmt: skip
+        return said(gettext_noop("%(first)s and %(second)s both lost"), first=a, second=b)
     ordered = sorted(table, key=lambda seat: (seat.rank or len(table), seat.index))
     if seats.is_pod(match):  # a pod reads by place: "Dan 1st, Ben 2nd, Carla 2nd, Anna 4th" (HR-16.1.2)
-        return ", ".join(
-            f"{seat.registration.display_name} {seats.place_label(seat.rank) if seat.rank else seat.outcome}"
+        return listed(
+            said(
+                gettext_noop("%(name)s %(place)s"),
+                name=seat.registration.display_name,
+                place=seats.place_said(seat.rank) if seat.rank else _outcome_said(seat.outcome),
+            )
             for seat in ordered
         )
-    parts = [f"{seat.registration.display_name} {seat.outcome} {seat.score}" for seat in ordered]
-    return ", ".join(parts)
+    return listed(
+        said(
+            gettext_noop("%(name)s %(outcome)s %(score)s"),
+            name=seat.registration.display_name,
+            outcome=_outcome_said(seat.outcome),
+            score=seat.score,
+        )
+        for seat in ordered
+    )
 
 
 def _name(user, match: Match) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from draw import seats
 from draw.models import Match, Round, RoundState
@@ -55,7 +56,10 @@ def enter_results(actor, round_: Round, rows: list[RowEntry]) -> list[RowOutcome
     round_ = Round.objects.select_related("event").get(pk=round_.pk)  # its state as of now
     require_official(actor, round_.event)
     if round_.state == RoundState.DRAFT:
-        raise EventError(f"Round {round_.number} is a draft: publish it before entering results.", "state")
+        raise EventError(
+            _("Round %(number)s is a draft: publish it before entering results.") % {"number": round_.number},
+            "state",
+        )
     matches = {m.pk: m for m in round_.matches.prefetch_related("seats__registration__player")}
     outcomes = []
     for row in rows:

@@ -143,7 +143,8 @@ def report(request, slug: str, pk: int):
     form = ResultForm(request.POST, match=match)
     if not form.is_valid():
         raise EventError(
-            "Fill in the result: " + "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
+            _("Fill in the result: %(problems)s")
+            % {"problems": "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())}
         )
     result_services.report_result(request.user, match, form.scores(), ending=form.ending())
     messages.success(request, _("Result reported: it counts once your opponent confirms it."))
@@ -169,7 +170,7 @@ def dispute(request, slug: str, pk: int):
     match = match_or_404(event, pk, request.user)
     form = DisputeForm(request.POST)
     if not form.is_valid():
-        raise EventError("Say what is wrong with the result.")
+        raise EventError(_("Say what is wrong with the result."))
     result_services.dispute_result(request.user, match, reason=form.cleaned_data["reason"])
     messages.success(request, _("Dispute sent to the organizers."))
     return redirect(match)
@@ -183,7 +184,7 @@ def decide(request, slug: str, pk: int):
     match = match_or_404(event, pk, request.user)
     form = DecisionForm(request.POST, match=match)
     if not form.is_valid():
-        raise EventError("Fill in the result.")
+        raise EventError(_("Fill in the result."))
     note = form.cleaned_data["note"]
     if match.round.state == RoundState.CLOSED:
         result_services.correct_result(request.user, match, form.scores(), ending=form.ending(), note=note)

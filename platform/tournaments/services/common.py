@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from django.db import transaction
 
 from tournaments.models import AuditEntry, Event, Notification
+from tournaments.said import is_said, render
 
 if TYPE_CHECKING:
     from draw.models import Match, Round
@@ -15,15 +16,30 @@ if TYPE_CHECKING:
 def audit(
     event: Event,
     action: str,
-    detail: str,
+    detail: str | dict,
     *,
     actor=None,
     round: Round | None = None,
     match: Match | None = None,
     **data,
 ) -> AuditEntry:
+    """One entry of the event's audit trail. ``detail`` is a sentence (tournaments.said: an English template
+    marked with gettext_noop and its params), so the trail says it in each reader's language; the row keeps
+    its English text too. A plain string is stored as it is."""
+    template, params = "", {}
+    if is_said(detail):
+        template, params = detail["template"], detail.get("params") or {}
+        detail = render(detail, translate=False)
     return AuditEntry.objects.create(
-        event=event, round=round, match=match, actor=actor, action=action, detail=detail, data=data
+        event=event,
+        round=round,
+        match=match,
+        actor=actor,
+        action=action,
+        detail=detail,
+        template=template,
+        params=params,
+        data=data,
     )
 
 

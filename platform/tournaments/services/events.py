@@ -8,6 +8,7 @@ from datetime import date
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from accounts.services import is_organizer
 from tournaments import hooks
@@ -19,6 +20,7 @@ from tournaments.errors import EventError
 from tournaments.game_modes import mode_problem, plays_in_pods, team_size_problem
 from tournaments.models import Event, EventFormat, SoftScoresUse
 from tournaments.permissions import require_manager, require_organizer_role
+from tournaments.said import said
 from tournaments.services.common import audit
 
 # Settings that decide how results turn into standings, or what a valid list is: once the
@@ -73,9 +75,12 @@ def validate_settings(event: Event) -> None:
         raise EventError(_("The event cannot end before it starts."))
     plugin = event.game_plugin
     if not plugin.runs_events:
-        raise EventError(f"Arbiter cannot run events for the game {event.game!r} yet.")
+        raise EventError(_("Arbiter cannot run events for the game %(game)s yet.") % {"game": event.game})
     if event.content_pack not in plugin.pack_ids():
-        raise EventError(f"Unknown content pack {event.content_pack!r} for {event.game}.")
+        raise EventError(
+            _("Unknown content pack %(pack)s for %(game)s.")
+            % {"pack": event.content_pack, "game": event.game}
+        )
     problem = team_size_problem(event.game, event.team_size) or mode_problem(event)
     if problem:
         raise EventError(problem)
@@ -92,12 +97,17 @@ def validate_settings(event: Event) -> None:
     unknown = [k for k in keys if k not in known]
     if unknown:
         raise EventError(
-            f"Unknown tiebreak {unknown[0]!r} for this game and format; known: {', '.join(sorted(known))}."
+            _("Unknown tiebreak %(key)s for this game and format; known: %(known)s.")
+            % {"key": repr(unknown[0]), "known": ", ".join(sorted(known))}
         )
     try:
         event.game_plugin.draw_break(event.draw_rule)
-    except KeyError as exc:
-        raise EventError(f"{exc.args[0][0].upper()}{exc.args[0][1:]}.") from None
+    except KeyError:
+        known = ", ".join(rule.key for rule in event.game_plugin.all_draw_breaks())
+        raise EventError(
+            _("Unknown draw rule %(rule)s for this game; known: %(known)s.")
+            % {"rule": event.draw_rule, "known": known}
+        ) from None
     if len(set(keys)) != len(keys):
         raise EventError(_("A tiebreak is listed twice."))
     if event.has_swiss_stage and event.swiss_rounds < 1:
@@ -118,7 +128,8 @@ def validate_settings(event: Event) -> None:
         raise EventError(as_sentence(exc)) from None
     if event.soft_scores_use not in SoftScoresUse.values:
         raise EventError(
-            f"Soft scores can be {', '.join(SoftScoresUse.values)}; not {event.soft_scores_use!r}."
+            _("Soft scores can be %(uses)s; not %(use)s.")
+            % {"uses": ", ".join(SoftScoresUse.values), "use": repr(event.soft_scores_use)}
         )
 
 
@@ -130,7 +141,7 @@ def create_event(
     require_organizer_role(actor)
     unknown = set(settings) - set(EDITABLE)
     if unknown:
-        raise EventError(f"Unknown event setting: {', '.join(sorted(unknown))}.")
+        raise EventError(_("Unknown event setting: %(names)s.") % {"names": ", ".join(sorted(unknown))})
     event = Event(name=name, starts_on=starts_on, ends_on=ends_on or starts_on, created_by=actor, **settings)
     if "content_pack" not in settings:  # the chosen game's default pack, not the default game's
         event.content_pack = event.game_plugin.default_pack()
@@ -140,7 +151,12 @@ def create_event(
     validate_settings(event)
     event.save()
     event.organizers.add(actor)
-    audit(event, "created", f"{actor.get_username()} created the event", actor=actor)
+    audit(
+        event,
+        "created",
+        said(gettext_noop("%(actor)s created the event"), actor=actor.get_username()),
+        actor=actor,
+    )
     return event
 
 
@@ -150,13 +166,15 @@ def update_event(actor, event: Event, **changes) -> Event:
     event = Event.objects.select_for_update().get(pk=event.pk)
     unknown = set(changes) - set(EDITABLE)
     if unknown:
-        raise EventError(f"Unknown event setting: {', '.join(sorted(unknown))}.")
+        raise EventError(_("Unknown event setting: %(names)s.") % {"names": ", ".join(sorted(unknown))})
     started = event.rounds.exists()
     changed = {k: v for k, v in changes.items() if getattr(event, k) != v}
     frozen = [k for k in changed if k in FROZEN_ONCE_STARTED]
     if started and frozen:
         raise EventError(
-            f"{frozen[0].replace('_', ' ').capitalize()} cannot change once the event has started.", "state"
+            _("%(setting)s cannot change once the event has started.")
+            % {"setting": frozen[0].replace("_", " ").capitalize()},
+            "state",
         )
     for key, value in changed.items():
         setattr(event, key, value)
@@ -165,11 +183,19 @@ def update_event(actor, event: Event, **changes) -> Event:
         paired = event.rounds.filter(stage="swiss").count()
         if event.swiss_rounds < paired:
             raise EventError(
-                f"{paired} Swiss rounds are already paired; the event cannot have fewer.", "state"
+                _("%(count)s Swiss rounds are already paired; the event cannot have fewer.")
+                % {"count": paired},
+                "state",
             )
     event.save()
     if changed:
-        audit(event, "edited", f"changed {', '.join(sorted(changed))}", actor=actor, fields=sorted(changed))
+        audit(
+            event,
+            "edited",
+            said(gettext_noop("changed %(fields)s"), fields=", ".join(sorted(changed))),
+            actor=actor,
+            fields=sorted(changed),
+        )
     if "soft_score_categories" in changed:
         hooks.standings().refresh_stored_standings(event)
     if changed:
@@ -183,12 +209,16 @@ def add_organizer(actor, event: Event, user) -> None:
     """Make ``user`` (who must hold the organizer role) an organizer of ``event``."""
     require_manager(actor, event)
     if not is_organizer(user):
-        raise EventError(f"{user.get_username()} does not hold the organizer role.")
+        raise EventError(_("%(user)s does not hold the organizer role.") % {"user": user.get_username()})
     event.organizers.add(user)
     audit(
         event,
         "organizer-added",
-        f"{actor.get_username()} added {user.get_username()} as an organizer",
+        said(
+            gettext_noop("%(actor)s added %(user)s as an organizer"),
+            actor=actor.get_username(),
+            user=user.get_username(),
+        ),
         actor=actor,
     )
 

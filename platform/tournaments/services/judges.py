@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from tournaments.errors import EventError
 from tournaments.models import Event
 from tournaments.permissions import require_manager
+from tournaments.said import said
 from tournaments.services.common import audit, notify
 
 
@@ -15,9 +18,20 @@ def add_judge(actor, event: Event, user) -> None:
     """Make ``user`` a judge of ``event`` (its organizers only). Any account can judge."""
     require_manager(actor, event)
     if event.judges.filter(pk=user.pk).exists():
-        raise EventError(f"{user.get_username()} is already a judge of this event.", "state")
+        raise EventError(
+            _("%(user)s is already a judge of this event.") % {"user": user.get_username()}, "state"
+        )
     event.judges.add(user)
-    audit(event, "judge-added", f"{actor.get_username()} added {user.get_username()} as a judge", actor=actor)
+    audit(
+        event,
+        "judge-added",
+        said(
+            gettext_noop("%(actor)s added %(user)s as a judge"),
+            actor=actor.get_username(),
+            user=user.get_username(),
+        ),
+        actor=actor,
+    )
     notify(
         user,
         f"You are a judge of {event.name}: you can enter and correct results and rule on disputes.",
@@ -29,11 +43,15 @@ def add_judge(actor, event: Event, user) -> None:
 def remove_judge(actor, event: Event, user) -> None:
     require_manager(actor, event)
     if not event.judges.filter(pk=user.pk).exists():
-        raise EventError(f"{user.get_username()} is not a judge of this event.", "state")
+        raise EventError(_("%(user)s is not a judge of this event.") % {"user": user.get_username()}, "state")
     event.judges.remove(user)
     audit(
         event,
         "judge-removed",
-        f"{actor.get_username()} removed {user.get_username()} as a judge",
+        said(
+            gettext_noop("%(actor)s removed %(user)s as a judge"),
+            actor=actor.get_username(),
+            user=user.get_username(),
+        ),
         actor=actor,
     )

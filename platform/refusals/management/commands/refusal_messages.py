@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError
 
 from arbiter_site.catalogs import build, languages, msgids
-from refusals import extract
+from refusals import extract, phrases
 from refusals.catalog import DOMAIN, LOCALE_DIR
 
 
@@ -28,7 +28,7 @@ class Command(BaseCommand):
         parser.add_argument("--check", action="store_true", help="only say whether the catalogs are in step")
 
     def handle(self, *args, check=False, **options):
-        templates = extract.templates()
+        templates = {**extract.templates(), **phrases.templates()}
         stale = []
         for language in languages():
             path = catalog_path(language)

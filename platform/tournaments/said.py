@@ -1,0 +1,55 @@
+"""Sentences kept to be said again in the reader's language (the audit trail's entries).
+
+A sentence is stored as its English template, marked with ``gettext_noop`` where it is written so the
+catalogs hold it, and its params: ``{"template": "%(name)s checked in", "params": {"name": "Ann"}}``. A
+param may itself be such a sentence (a result line inside an entry), said in the same language. Params
+are data (names, numbers, notes people typed): anything the site says in words is a template of its own.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext, pgettext
+
+
+def said(template: str, **params) -> dict:
+    """``template`` (English, marked with gettext_noop by the caller) with its ``params``, to be said later."""
+    return {"template": template, "params": params}
+
+
+def said_in(context: str, template: str, **params) -> dict:
+    """As :func:`said`, for a template the catalogs hold under a context (marked with pgettext_lazy)."""
+    return {"template": template, "context": context, "params": params}
+
+
+def listed(items, separator: str = ", ") -> dict:
+    """Several values or sentences said one after another (each in the reader's language)."""
+    return {"items": list(items), "separator": separator}
+
+
+def is_said(value) -> bool:
+    return isinstance(value, dict) and (
+        isinstance(value.get("template"), str) or isinstance(value.get("items"), list)
+    )
+
+
+def render(message, *, translate: bool = True) -> str:
+    """``message`` in the active language (``translate=False``: in English, as the template reads); a plain
+    value reads as itself. A catalog's translation that does not fit the params falls back to English."""
+    if not is_said(message):
+        return str(message)
+    if "items" in message:
+        return str(message.get("separator", ", ")).join(
+            render(item, translate=translate) for item in message["items"]
+        )
+    params = message.get("params") or {}
+    values = {
+        key: render(value, translate=translate) if is_said(value) else value for key, value in params.items()
+    }
+    template, context = message["template"], message.get("context")
+    text = template
+    if translate:
+        text = pgettext(context, template) if context else gettext(template)
+    try:
+        return text % values
+    except (KeyError, ValueError, TypeError):
+        return template % values
