@@ -18,6 +18,6 @@ def drop_score_tiebreaks(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("tournaments", "0014_rounds_and_matches_to_draw")]
+    dependencies = [("tournaments", "0015_audit_entry_template")]
 
     operations = [migrations.RunPython(drop_score_tiebreaks, migrations.RunPython.noop)]
