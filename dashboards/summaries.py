@@ -125,7 +125,7 @@ def next_month(month: dt.date) -> dt.date:
     return (month.replace(day=28) + dt.timedelta(days=4)).replace(day=1)
 
 
-def rollup_sql(summary, *, one_game: bool) -> str:
+def _rollup_sql(summary, *, one_game: bool) -> str:
     """Sum one month of a summary's daily rows into its rollup. Parameters: the month (the rows' day),
     the month again and the next month (the days read), then the game when ``one_game``."""
     rollup, q = summary.rollup, connection.ops.quote_name
@@ -141,10 +141,15 @@ def rollup_sql(summary, *, one_game: bool) -> str:
     )
 
 
-def roll_up(cursor, months: Iterable[dt.date], game: str | None) -> None:
-    """Re-sum the rollups of ``months`` (first days) from their daily rows, for ``game`` or every game."""
+def roll_up(cursor, months: Iterable[dt.date], game: str | None, only: Iterable[type] | None = None) -> None:
+    """Re-sum the rollups of ``months`` (first days) from their daily rows, for ``game`` or every game; with
+    ``only``, of those rollup models alone (a migration that fills its own new rollups: the others may not
+    exist yet at that point of the migration graph, or hold rows already)."""
+    wanted = None if only is None else set(only)
     for summary in _rollups():
-        sql = rollup_sql(summary, one_game=game is not None)
+        if wanted is not None and summary.rollup.model not in wanted:
+            continue
+        sql = _rollup_sql(summary, one_game=game is not None)
         for month in sorted(set(months)):
             if game is not None:
                 cursor.execute(

@@ -19,9 +19,7 @@ def fill(apps, schema_editor):
     with schema_editor.connection.cursor() as cursor:
         for sql in summary.statements(""):
             cursor.execute(sql)
-        rollup = summaries.rollup_sql(summary, one_game=False)
-        for month in months:
-            cursor.execute(rollup, [month, month, summaries.next_month(month)])
+        summaries.roll_up(cursor, months, None, only=(summary.rollup.model,))
         if schema_editor.connection.vendor == "postgresql":
             cursor.execute("ANALYZE dashboards_teamdaily")
             cursor.execute("ANALYZE dashboards_teammonthly")
