@@ -12,3 +12,6 @@ class DashboardsConfig(AppConfig):
         # so a worker can run a refresh even before autodiscovery or its first verification.
         # What feeds the statistics (verdicts, reported results) is connected by the 'meta' app.
         import dashboards.tasks  # noqa: F401
+        from dashboards import providers, summaries
+
+        providers.register_summary(summaries.TEAM_SUMMARY)

@@ -4,7 +4,7 @@ Two layers, each generic here and extended by the game plugins that keep rows of
 
 * **Stat rows** (``GameStat``, ``SeatStat``, ``ComponentStat``) hold every legal verdict's generic
   result. They are replaced whole when a log is re-verified.
-* **Summaries** (``GameDaily``, ``ScoreDaily``) are those rows
+* **Summaries** (``GameDaily``, ``ScoreDaily``, ``TeamDaily`` with its month rollup) are those rows
   aggregated by SQL ``INSERT … SELECT`` (see ``dashboards.summaries``) into one row per
   *bucket*: game × day played × content pack × event × rating band × simulated × source × mode, plus the
   dimension's own key. Every page filter is a ``WHERE`` on bucket columns, so a filtered
@@ -139,6 +139,35 @@ class ScoreDaily(Bucket):
 
     class Meta:
         indexes = [models.Index(fields=["game", "day"], name="dash_score_game_day")]
+
+
+class TeamDaily(Bucket):
+    """Teams of the generic result's seats (``SeatStat.team``) per game, by the team's result: each team in
+    each game counts once however many seats shared it (``games``), and in ``wins``/``draws`` when one of
+    its seats won/drew. ``solo``: the game's verified result names a difficulty, a game against the game
+    (FE-18). A game belongs to one bucket, so the counts of several buckets add up."""
+
+    team = models.CharField(max_length=32, blank=True)
+    solo = models.BooleanField(default=False)
+    games = models.IntegerField(default=0)
+    wins = models.IntegerField(default=0)
+    draws = models.IntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "day"], name="dash_team_game_day")]
+
+
+class TeamMonthly(Bucket):
+    """``TeamDaily`` summed per calendar month (``day`` is its first day)."""
+
+    team = models.CharField(max_length=32, blank=True)
+    solo = models.BooleanField(default=False)
+    games = models.BigIntegerField(default=0)
+    wins = models.BigIntegerField(default=0)
+    draws = models.BigIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "day"], name="dash_teamm_game_day")]
 
 
 class SummaryVersion(models.Model):

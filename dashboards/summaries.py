@@ -68,6 +68,38 @@ def _score_daily_sql(where: str) -> list[str]:
     ]
 
 
+def _solo_sql(verdict: str) -> str:
+    """True when the stored verdict's result names a difficulty (a game against the game, FE-18), as the ORM's
+    ``verdict__result__has_key="difficulty"`` reads it; false without a log or a verdict."""
+    if connection.vendor == "postgresql":
+        return f"CASE WHEN jsonb_exists({verdict} -> 'result', 'difficulty') THEN TRUE ELSE FALSE END"
+    return f'CASE WHEN JSON_TYPE({verdict}, \'$."result"."difficulty"\') IS NOT NULL THEN 1 ELSE 0 END'
+
+
+def team_daily_statements(where: str) -> list[str]:
+    """Teams per game by result (``TeamDaily``): COUNT(DISTINCT game) per bucket and team, so a team that
+    several seats share counts once, as the teams data set has always counted them."""
+    log = table(m.GameStat._meta.get_field("game_log").related_model)
+    solo = _solo_sql("l.verdict")
+    return [
+        f"INSERT INTO {_t(m.TeamDaily)} ({', '.join(BUCKET)}, team, solo, games, wins, draws) "  # nosec B608 - names from the models and code, values bound as parameters
+        f"SELECT {BUCKET_SELECT}, st.team, {solo}, COUNT(DISTINCT g.id),"
+        " COUNT(DISTINCT CASE WHEN st.outcome = 'win' THEN g.id END),"
+        " COUNT(DISTINCT CASE WHEN st.outcome = 'draw' THEN g.id END) "
+        f"FROM {_t(m.SeatStat)} st JOIN {_t(m.GameStat)} g ON g.id = st.game_stat_id"
+        f" LEFT JOIN {log} l ON l.id = g.game_log_id WHERE {where or '1 = 1'} "
+        f"GROUP BY {BUCKET_SELECT}, st.team, {solo}"
+    ]
+
+
+# The core's summaries with a month rollup are registered like a plugin's (``dashboards.apps``).
+TEAM_SUMMARY = providers.Summary(
+    m.TeamDaily,
+    team_daily_statements,
+    sources=(m.SeatStat,),
+    rollup=providers.Rollup(m.TeamMonthly, keys=("team", "solo"), sums=("games", "wins", "draws")),
+)
+
 SUMMARY_MODELS = (m.GameDaily, m.ScoreDaily)
 
 
@@ -109,9 +141,14 @@ def _rollup_sql(summary, *, one_game: bool) -> str:
     )
 
 
-def roll_up(cursor, months: Iterable[dt.date], game: str | None) -> None:
-    """Re-sum the rollups of ``months`` (first days) from their daily rows, for ``game`` or every game."""
+def roll_up(cursor, months: Iterable[dt.date], game: str | None, only: Iterable[type] | None = None) -> None:
+    """Re-sum the rollups of ``months`` (first days) from their daily rows, for ``game`` or every game; with
+    ``only``, of those rollup models alone (a migration that fills its own new rollups: the others may not
+    exist yet at that point of the migration graph, or hold rows already)."""
+    wanted = None if only is None else set(only)
     for summary in _rollups():
+        if wanted is not None and summary.rollup.model not in wanted:
+            continue
         sql = _rollup_sql(summary, one_game=game is not None)
         for month in sorted(set(months)):
             if game is not None:

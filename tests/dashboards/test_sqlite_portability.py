@@ -42,6 +42,16 @@ ranged = MetaFilter(game="motu-battleground", simulated="include", date_from=dt.
                     date_to=dt.date(2025, 7, 9))
 out["matchup_games"] = sum(r["games"] for r in faction_matchups(ranged))
 out["daily_matchup_games"] = sum(bucket(MatchupDaily, ranged).filter(dimension="faction").values_list("games", flat=True))
+# Fields of Eternia's teams from TeamDaily/TeamMonthly (a date range across months) equal the seat rows'.
+from django.db.models import Count
+from dashboards.models import SeatStat
+fe = MetaFilter(game="motu-fields-of-eternia", simulated="include", date_from=dt.date(2025, 1, 20),
+                date_to=dt.date(2025, 7, 9))
+fe_teams = lambda: {r["key"]: r["games"] for r in datasets_for("motu-fields-of-eternia")["teams"].rows(fe)}
+out["fe_teams"] = fe_teams()
+seats = SeatStat.objects.filter(game_stat__game="motu-fields-of-eternia", game_stat__played_on__gte=fe.date_from,
+                                game_stat__played_on__lte=fe.date_to)
+out["fe_teams_from_seats"] = {r["team"]: r["n"] for r in seats.values("team").annotate(n=Count("game_stat", distinct=True))}
 # The migration back drops the new tables and forward fills them again.
 call_command("migrate", "battleground", "0003", verbosity=0)
 call_command("migrate", "dashboards", "0012", verbosity=0)
@@ -49,6 +59,7 @@ call_command("migrate", verbosity=0)
 from django.core.cache import cache
 cache.clear()
 out["matchup_games_after_migrations"] = sum(r["games"] for r in faction_matchups(ranged))
+out["fe_teams_after_migrations"] = fe_teams()
 print(json.dumps(out))
 """
 
@@ -72,6 +83,8 @@ def test_summaries_and_queries_run_on_sqlite(tmp_path):
         assert result[key] > 0, key
     assert result["matchup_games"] == result["daily_matchup_games"] > 0
     assert result["matchup_games_after_migrations"] == result["matchup_games"]
+    assert result["fe_teams"] == result["fe_teams_from_seats"] and sum(result["fe_teams"].values()) > 10
+    assert result["fe_teams_after_migrations"] == result["fe_teams"]
 
 
 HOPLOMACHUS_SCRIPT = r"""

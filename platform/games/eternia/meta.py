@@ -1,8 +1,9 @@
 """Fields of Eternia's dashboards over the generic core: win rates with Wilson intervals per team and
 per hero, VP by source (the core's score components), and the solo success rate by difficulty.
 
-Counted in the database from the generic stat rows (``SeatStat``: a seat's team and outcome) and the
-verified log's stored result and statistics (``eternia-statistics``: ``heroes[i].hero``/``team``),
+Teams are read from the core's team summary (``TeamDaily`` and its month rollup: each team once per game,
+from the generic stat rows' seats), so they cost the same at any archive size; heroes and solo success from
+the verified log's stored result and statistics (``eternia-statistics``: ``heroes[i].hero``/``team``),
 grouped by SQL; Python only adds up the few groups and derives the rates. Cards, rounds and epic combats
 (statistics v2) are in ``meta_play``.
 """
@@ -16,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from dashboards import figures, queries, stats
 from dashboards.datasets import RATE_COLUMNS, Column, Dataset, Page, ScoreComponents
 from dashboards.filters import MetaFilter
-from dashboards.models import SeatStat
+from dashboards.models import TeamDaily
 from gamelogs.models import GameLog
 from games.eternia import meta_play
 from games.eternia.names import hero_name, team_name
@@ -54,14 +55,12 @@ class TeamRates(Dataset):
 
     def rows(self, f: MetaFilter) -> list[dict]:
         def compute(f: MetaFilter) -> list[dict]:
-            games = queries.game_stats(f).exclude(SOLO)
-            seats = SeatStat.objects.filter(game_stat__in=games).values("team")
-            grouped = seats.annotate(
-                n=Count("game_stat", distinct=True),
-                w=Count("game_stat", distinct=True, filter=Q(outcome="win")),
-                d=Count("game_stat", distinct=True, filter=Q(outcome="draw")),
-            ).order_by("team")
-            counts = {r["team"]: {"games": r["n"], "wins": r["w"], "draws": r["d"], "losses": r["n"] - r["w"] - r["d"]}
+            # Team games per bucket (TeamDaily, whole months from TeamMonthly): each team once per game.
+            grouped = queries.rolled_up(
+                TeamDaily, f, ["team"], ("games", "wins", "draws"), where={"solo": False}
+            )
+            counts = {r["team"]: {"games": r["games"], "wins": r["wins"], "draws": r["draws"],
+                                  "losses": r["games"] - r["wins"] - r["draws"]}
                       for r in grouped}  # fmt: skip
             return _rate_rows(counts, team_name, f, sum(c["games"] for c in counts.values()))
 

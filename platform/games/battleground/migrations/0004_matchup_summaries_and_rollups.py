@@ -6,6 +6,7 @@ from django.db import migrations, models
 
 def fill(apps, schema_editor):
     from dashboards import summaries
+    from games.battleground.models import DiceMonthly, MatchupMonthly
     from games.battleground.summaries import matchup_daily_statements
 
     GameStat = apps.get_model("dashboards", "GameStat")
@@ -17,7 +18,7 @@ def fill(apps, schema_editor):
     with schema_editor.connection.cursor() as cursor:
         for sql in matchup_daily_statements(""):
             cursor.execute(sql)
-        summaries.roll_up(cursor, months, None)
+        summaries.roll_up(cursor, months, None, only=(DiceMonthly, MatchupMonthly))
 
 
 class Migration(migrations.Migration):
