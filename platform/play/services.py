@@ -49,6 +49,9 @@ class _Seen:
 
 
 _seen: OrderedDict[int, _Seen] = OrderedDict()  # table id → its last version seen here
+# (table id, version) → what every seat's state shares: who is to act, everything offered. The engine
+# works these out once a version, however many seats' states are shown (play.live renders one a seat).
+_shared: OrderedDict[tuple[int, int], dict] = OrderedDict()
 
 
 # -- the replay ----------------------------------------------------------------------------------------
@@ -108,6 +111,25 @@ def _remember(table_id: int, version: int, entries: list, replay) -> None:
         _seen.move_to_end(table_id)
         while len(_seen) > _CACHE_SIZE:
             _seen.popitem(last=False)
+
+
+def _once(table: TableGame, what: str, work):
+    """``work()``, worked out once for ``table`` at its version in this process (``_shared``). Inside a
+    transaction it is not kept: a version rolled back may be stored again with other events."""
+    if connection.in_atomic_block:
+        return work()
+    key = (table.pk, table.version)
+    with _cache_lock:
+        held = _shared.get(key, {})
+        if what in held:
+            return held[what]
+    value = work()
+    with _cache_lock:
+        _shared.setdefault(key, {})[what] = value
+        _shared.move_to_end(key)
+        while len(_shared) > _CACHE_SIZE:
+            _shared.popitem(last=False)
+    return value
 
 
 def may_enter(replay, event: dict) -> set[str]:
@@ -442,10 +464,10 @@ def seat_payload(table: TableGame, mine: dict[str, int], *, with_board: bool = F
     view = engine.session.view_for(replay, mine)
     recorded = table.mode == DiceMode.RECORDED
     playing = table.status == TableStatus.PLAYING
-    who = set(engine.session.to_act(replay)) if playing else set()
+    who = set(_once(table, "to_act", lambda: engine.session.to_act(replay))) if playing else set()
     offers: list[dict] = []
     if playing and who & set(mine):
-        everyone = engine.session.offers(replay, recorded=recorded)
+        everyone = _once(table, "offers", lambda: engine.session.offers(replay, recorded=recorded))
         offers = [o for o in everyone if may_enter(replay, o["event"]) & set(mine)]
     over = table.status in (TableStatus.OVER, TableStatus.CONFIRMED)
     names = {p["id"]: p["name"] for p in table.header["players"]}

@@ -119,6 +119,20 @@ def test_phones_holding_the_same_seat_cost_one_render(table, user, other_user, m
     assert renders == [{"p2": 2}]
 
 
+def test_the_seats_shown_one_version_share_the_engines_work(table, monkeypatch):
+    """Who is to act (the engine's legal events) is worked out once a version, however many seats'
+    states are rendered (play.services._once), each seat still shown as its own."""
+    calls = []
+    to_act = engine.session.to_act
+    monkeypatch.setattr(engine.session, "to_act", lambda replay: calls.append(1) or to_act(replay))
+    first = services.table_state(table.code, {"p1": 1})
+    second = services.table_state(table.code, {"p2": 2})
+    assert len(calls) == 1 and first["to_act"] == second["to_act"] == ["p1", "p2"]  # BG-4.6: both deal
+    assert (first["my_seats"], second["my_seats"]) == ([1], [2])
+    assert [o["event"]["player"] for o in first["offers"]] == ["p1"]
+    assert [o["event"]["player"] for o in second["offers"]] == ["p2"]
+
+
 def test_each_seat_of_an_alliance_hears_its_own_view_never_another_seats_face_down_units(four):
     """HR-17.2.8: each player's six units lie face down in their camp, hidden from every other player,
     their teammate too, until deployed: the message to a seat names its own and no other's; its offers
