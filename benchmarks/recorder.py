@@ -31,6 +31,9 @@ told of the new version on its stream, reads the state as the page does. The fig
 event stored (its version published on Redis, heard by a subscriber in this process) to each of the other
 three phones being told (the stream's message) and having the state with that event, p50 and p95; the same
 from the tap (the post sent: the engine's check and the storing included), and the post's own round trip.
+The stream's message carries the state for the phone's seat (play.live), so a phone holds the new state
+when the message arrives; a phone that missed a version reads ``state.json`` as the page does. The sizes
+of the messages carrying a state are reported (``stream_message_bytes``).
 Written to var/bench/recorder-live.json.
 
     python benchmarks/recorder.py --live                 # 20 tables of 4 phones, 60 events each
@@ -169,6 +172,9 @@ class Phone(threading.Thread):
         self.told: dict[int, float] = {}  # version → when the stream named it
         self.seen: dict[int, float] = {}  # version → when the state with it was read
         self.state: dict | None = None
+        self.sizes: list[int] = []  # bytes of each message of the stream
+        self.read_sizes: list[int] = []  # bytes of each state.json read (about: as re-encoded here)
+        self.from_stream = 0  # versions taken from the stream's message, no request made
         self.changed = threading.Condition()
         self.opened = threading.Event()
         self.error: str | None = None
@@ -196,9 +202,12 @@ class Phone(threading.Thread):
                 if not line:
                     raise RuntimeError("the stream ended")
                 if line.startswith(b"data: "):
-                    version = json.loads(line[6:])["version"]
+                    message = json.loads(line[6:])
+                    version = message["version"]
                     self.told.setdefault(version, time.perf_counter())
-                    self.read(version)
+                    self.sizes.append(len(line))
+                    if not self.heard(message):
+                        self.read(version)
         except Exception as exc:  # noqa: BLE001 — reported with the results
             if not self.stop.is_set():
                 self.error = f"{type(exc).__name__}: {exc}"
@@ -216,6 +225,7 @@ class Phone(threading.Thread):
                 if status != 200:
                     raise RuntimeError(f"state answered {status}")
                 now = time.perf_counter()
+                self.read_sizes.append(len(json.dumps(data)))
                 with self.changed:
                     if self.state is None or data["version"] > self.state["version"]:
                         for v in range(known + 1, data["version"] + 1):
@@ -226,6 +236,27 @@ class Phone(threading.Thread):
             if not self.stop.is_set():
                 self.error = f"{type(exc).__name__}: {exc}"
 
+    def heard(self, message: dict) -> bool:
+        """As the page does: a message with the state (and the events added since the version before)
+        is the new state when this phone is at that version before; False when it must read it."""
+        if "state" not in message:
+            return False
+        with self.changed:
+            known = self.state
+            if known is not None and message["version"] <= known["version"]:
+                return True
+            events = message["events"]
+            if "since" in message:
+                if known is None or known["version"] != message["since"]:
+                    return False
+                events = known["events"][: message["kept"]] + events
+            now = time.perf_counter()
+            self.state = {**message["state"], "version": message["version"], "events": events}
+            self.seen.setdefault(message["version"], now)
+            self.from_stream += 1
+            self.changed.notify_all()
+        return True
+
     def read(self, version: int) -> None:
         known = self.state["version"] if self.state else None
         if known is not None and version <= known:
@@ -234,6 +265,7 @@ class Phone(threading.Thread):
         if status != 200:
             raise RuntimeError(f"state answered {status}")
         now = time.perf_counter()
+        self.read_sizes.append(len(json.dumps(state)))
         with self.changed:
             if self.state is None or state["version"] > self.state["version"]:
                 self.state = state
@@ -578,8 +610,9 @@ def run_live(args, shared) -> int:
     )
     stop = threading.Event()
     try:
-        shared.wait_until(lambda: shared._answers(f"{base}/healthz"), 30, "gunicorn")
-        shared.wait_until(lambda: shared._answers(f"{live_base}/healthz"), 30, "uvicorn")
+        # A loaded machine takes a while to start Django in three processes.
+        shared.wait_until(lambda: shared._answers(f"{base}/healthz"), 120, "gunicorn")
+        shared.wait_until(lambda: shared._answers(f"{live_base}/healthz"), 120, "uvicorn")
         # Streams from uvicorn, state reads and posts from gunicorn, as the deploy's proxy routes them.
         phones = {
             code: [Phone(base, None if args.poll else live_base, code, cookie, stop) for cookie in cookies]
@@ -653,6 +686,23 @@ def run_live(args, shared) -> int:
         "missed": missed,
         "errors": errors,
     }
+
+    def _bytes(sizes: list[int], what: str) -> dict:
+        sizes = sorted(sizes)
+        return {
+            what: len(sizes),
+            "p50": sizes[len(sizes) // 2],
+            "p95": percentile(sizes, 0.95),
+            "max": sizes[-1],
+        }
+
+    sizes = [n for ps in phones.values() for p in ps for n in p.sizes if n > 40]
+    if sizes:  # the messages that carry a state (not the version alone)
+        results["stream_message_bytes"] = _bytes(sizes, "messages")
+        results["states_from_the_stream"] = sum(p.from_stream for ps in phones.values() for p in ps)
+    reads = [n for ps in phones.values() for p in ps for n in p.read_sizes]
+    if reads:
+        results["state_json_bytes"] = _bytes(reads, "reads")
     print(json.dumps(results, indent=1))
     out = REPO / "var" / "bench" / ("recorder-poll.json" if args.poll else "recorder-live.json")
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -3,6 +3,8 @@ the engine, generic over every registered game.
 
     start(doc, *, content_pack=None) -> Replay      # a replay set up from a log's header (events ignored)
     board(replay) -> dict | None                    # the battlefield as drawing data, if the game has one
+    view_for(replay, players) -> dict               # the view as these players' phones may see it
+    header_for(replay, header, players) -> dict     # the header as these players may read it mid-game
     step(replay, event) -> dict                     # apply one event; its words and dice; raises as apply
     walk(log, *, content_pack=None) -> dict         # every event of a log with the view after it
     next_events(log, *, content_pack=None) -> dict  # what the game awaits after a log's last event, with examples
@@ -65,6 +67,18 @@ def start(doc: dict, *, content_pack: dict | None = None) -> Replay:
 def board(replay: Replay) -> dict | None:
     """The battlefield of ``replay`` as drawing data (hexes with centres, corners and terrain), or None."""
     return replay.board_geometry()
+
+
+def view_for(replay: Replay, players) -> dict:
+    """``replay.view()`` as the phones of the header players ``players`` may see it: what the rules hide
+    from them (another player's face-down pieces, HR-17.2.8) left out."""
+    return replay.view_for(list(players))
+
+
+def header_for(replay: Replay, header: dict, players) -> dict:
+    """``header`` (``replay``'s) as the header players ``players`` may read it before the game ends:
+    another player's secret setup choices left out (HR-17.2.8)."""
+    return replay.header_for(header, list(players))
 
 
 def step(replay: Replay, event: dict) -> dict:

@@ -120,6 +120,16 @@ class ReplayBase:
     def board_geometry(self) -> dict | None:
         return None
 
+    def view_for(self, players) -> dict:
+        """``view()`` as the phones of header players ``players`` may see it: without what the rules keep
+        hidden from them (another player's face-down pieces). By default the whole view is in sight."""
+        return self.view()
+
+    def header_for(self, header: dict, players) -> dict:
+        """The log ``header`` as the phones of ``players`` may read it while the game is played: without
+        another player's secret choices. By default the whole header."""
+        return header
+
     def describe_offer(self, event: dict) -> str:
         return str(event.get("type", "event"))
 

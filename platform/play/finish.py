@@ -71,7 +71,7 @@ def send_log(table: TableGame) -> None:
             game_log=attached, version=F("version") + 1, updated_at=timezone.now()
         )
     table.refresh_from_db()
-    live.changed(table.code, table.version)
+    live.changed(table.code, table.version, kept=len(table.entries))
 
 
 def _first_and_others(table: TableGame) -> tuple:

@@ -1,12 +1,22 @@
 """Live updates of a table: each new version of a table is published on Redis pub/sub, and every phone at
-the table hears it through a server-sent event stream (``stream``), then reads the state as a poll would.
+the table hears it through a server-sent event stream (``stream``) that carries the new state itself.
 
-The message is small: the table's version, ``{"version": N}``; the state itself is read by the page
-(``state.json``), so what a phone sees is checked as ever (its seat, its offers). Nothing here is
-needed: with no Redis (``ARBITER_LIVE_URL`` empty, as in ``make run``), with Redis down, or on a WSGI
-server (a sync worker held by a stream would serve nobody else), the stream answers 204 at once, the
-page's EventSource stops there and the page polls as before. Publishing never fails a post: a Redis
-error is logged, and publishing pauses for ``PAUSE_SECONDS``.
+What is published is small: ``{"version": N, "kept": K, "by": account}``, the table's version, how many
+of the previous version's events it keeps (all of them after a post, fewer after an undo) and the account
+whose change it is. Each stream renders the state its phone is shown (play.services.seat_payload, the
+same JSON as ``state.json``) for the seats that phone holds, so a phone needs no second request: a
+seat's view leaves out what the rules hide from it (another player's face-down units, HR-17.2.8) and its
+offers are its own. Rendering is done once per table, version, seats and language in this process
+(``_rendering``), however many phones hold those seats, on one thread of its own whose database
+connection is kept (CONN_MAX_AGE), never on a stream's. The message carries only the events after the
+``K`` kept (``"since": N - 1``): a page at version N - 1 adds them, a page further behind (a message
+missed) reads ``state.json`` as before. The poster's own stream says only the version (its page has the
+state from its post's answer), and so does a stream whose render failed.
+
+Nothing here is needed: with no Redis (``ARBITER_LIVE_URL`` empty, as in ``make run``), with Redis down,
+or on a WSGI server (a sync worker held by a stream would serve nobody else), the stream answers 204 at
+once, the page's EventSource stops there and the page polls as before. Publishing never fails a post: a
+Redis error is logged, and publishing pauses for ``PAUSE_SECONDS``.
 
 The stream is an async view (Django's async StreamingHttpResponse under ASGI, redis.asyncio), served by
 the ASGI process of the deployment (deploy/README.md): one open stream costs a Redis connection and a
@@ -20,6 +30,9 @@ import json
 import logging
 import threading
 import time
+from collections import OrderedDict
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from functools import partial
 
 import redis
@@ -27,8 +40,10 @@ import redis.asyncio
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
-from django.db import connections, transaction
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import close_old_connections, connections, transaction
 from django.http import HttpResponse, HttpResponseNotFound, StreamingHttpResponse
+from django.utils import translation
 from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
@@ -38,6 +53,7 @@ LIFETIME_SECONDS = 600  # then the stream ends and the page's EventSource opens 
 RETRY_MILLISECONDS = 2000  # how soon the EventSource reconnects after a cut stream
 PAUSE_SECONDS = 30  # no publishing for this long after Redis failed
 TIMEOUT_SECONDS = 0.5  # connecting to and answering from Redis: a post never waits longer
+RENDERS_KEPT = 512  # states rendered for streams, kept per (table, version, seats, language)
 
 _lock = threading.Lock()
 _client: tuple[str, redis.Redis] | None = None  # (its address, the client)
@@ -69,34 +85,115 @@ def _publisher() -> redis.Redis:
         return _client[1]
 
 
-def publish(code: str, version: int) -> None:
-    """Tell the phones at table ``code`` that it is now at ``version`` (nothing when live updates are off
-    or paused after a Redis failure)."""
+def publish(code: str, version: int, kept: int | None = None, by: int | None = None) -> None:
+    """Tell the phones at table ``code`` that it is now at ``version``, which keeps ``kept`` of the
+    previous version's events, changed by account ``by`` (nothing when live updates are off or paused
+    after a Redis failure)."""
     global _paused_until
     if not enabled() or time.monotonic() < _paused_until:
         return
+    message = {"version": version}
+    if kept is not None:
+        message["kept"] = kept
+    if by is not None:
+        message["by"] = by
     try:
-        _publisher().publish(channel(code), json.dumps({"version": version}))
+        _publisher().publish(channel(code), json.dumps(message))
     except RedisError as exc:
         _paused_until = time.monotonic() + PAUSE_SECONDS
         log.warning("live updates paused for %ss: %s", PAUSE_SECONDS, exc)
 
 
-def changed(code: str, version: int) -> None:
+def changed(code: str, version: int, *, kept: int | None = None, by=None) -> None:
     """Publish ``version`` of table ``code`` once the caller's transaction commits (at once outside one):
-    a phone told of a version reads it committed."""
-    transaction.on_commit(partial(publish, code, version))
+    a phone told of a version reads it committed. ``kept``: how many events of the previous version this
+    one keeps (every one of them unless events were added or taken back); ``by``: the account whose
+    change it is (its page has the new state from its answer already)."""
+    by_id = getattr(by, "pk", by)
+    transaction.on_commit(partial(publish, code, version, kept, by_id))
 
 
-def _message(version: int) -> str:
-    return f"data: {json.dumps({'version': version})}\n\n"
+@dataclass(frozen=True)
+class Viewer:
+    """Who a stream renders for: the account, the seats it holds (header player → seat number) and the
+    language of its page."""
+
+    user_id: int
+    seats: tuple[tuple[str, int], ...]
+    language: str
 
 
-async def _events(pubsub, client, version: int | None):
-    """The stream: the version now (a reconnecting page catches up), then every version published."""
-    loop = asyncio.get_running_loop()
+# One thread renders the states for every stream of this process: rendering is Python (one core at a
+# time anyway), and its one database connection is kept from render to render.
+_render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-state")
+_renders: OrderedDict[tuple, Future] = OrderedDict()
+_renders_lock = threading.Lock()
+
+
+def _render(render, code: str, seats: dict[str, int], language: str) -> tuple[int, str, list] | None:
+    """The state of table ``code`` for the phone holding ``seats`` (``render``: play.services.table_state):
+    (its version, the state as JSON without its events, the events). On the render thread."""
+    close_old_connections()  # a connection broken or past CONN_MAX_AGE is replaced
+    with translation.override(language):
+        payload = render(code, seats)
+        if payload is None:
+            return None
+        events = payload.pop("events")
+        return payload["version"], json.dumps(payload, cls=DjangoJSONEncoder), events
+
+
+def _rendering(render, code: str, version: int, viewer: Viewer) -> Future:
+    """The render of ``version`` of table ``code`` for ``viewer``'s seats: one for every phone holding
+    them (a render under way is shared, a finished one kept)."""
+    key = (code, version, tuple(sorted(n for _, n in viewer.seats)), viewer.language)
+    with _renders_lock:
+        future = _renders.get(key)
+        if future is None:
+            future = _render_pool.submit(_render, render, code, dict(viewer.seats), viewer.language)
+            _renders[key] = future
+            while len(_renders) > RENDERS_KEPT:
+                _renders.popitem(last=False)
+        return future
+
+
+def close_renderer() -> None:
+    """Close the render thread's database connection (a test's database can then be dropped)."""
+    _render_pool.submit(connections.close_all).result()
+
+
+def _message(data: dict) -> str:
+    return f"data: {json.dumps(data)}\n\n"
+
+
+async def _state_message(render, code: str, published: dict, viewer: Viewer) -> tuple[int, str]:
+    """The message telling ``viewer``'s page of the version ``published``: the state for its seats with
+    the events added since the version before (all of them when that is not known), or only the version
+    for the phone whose change it is and when rendering failed. (The version said, the message.)"""
+    version = published["version"]
+    if published.get("by") == viewer.user_id:
+        return version, _message({"version": version})
     try:
-        yield f"retry: {RETRY_MILLISECONDS}\n" + _message(version or 0)
+        rendered = await asyncio.wrap_future(_rendering(render, code, version, viewer))
+    except Exception:  # noqa: BLE001 — the page then reads the state itself
+        log.exception("table %s: no state rendered for version %s", code, version)
+        rendered = None
+    if rendered is None:
+        return version, _message({"version": version})
+    at, state, events = rendered
+    kept = published.get("kept")
+    if at == version and isinstance(kept, int) and 0 <= kept <= len(events):
+        head = f'"version": {at}, "since": {version - 1}, "kept": {kept}, "events": '
+        return at, f'data: {{{head}{json.dumps(events[kept:])}, "state": {state}}}\n\n'
+    return at, f'data: {{"version": {at}, "events": {json.dumps(events)}, "state": {state}}}\n\n'
+
+
+async def _events(pubsub, client, render, code: str, version: int | None, viewer: Viewer):
+    """The stream: the version now (a reconnecting page catches up), then every version published, with
+    its state for this phone's seats."""
+    loop = asyncio.get_running_loop()
+    said = version or 0
+    try:
+        yield f"retry: {RETRY_MILLISECONDS}\n" + _message({"version": said})
         ends = loop.time() + LIFETIME_SECONDS
         while loop.time() < ends:
             message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=KEEPALIVE_SECONDS)
@@ -104,10 +201,14 @@ async def _events(pubsub, client, version: int | None):
                 yield ": still here\n\n"
                 continue
             try:
-                version = int(json.loads(message["data"])["version"])
+                published = json.loads(message["data"])
+                published["version"] = int(published["version"])
             except (ValueError, KeyError, TypeError):
                 continue
-            yield _message(version)
+            if published["version"] <= said:
+                continue  # told already (a render found the table further on)
+            said, text = await _state_message(render, code, published, viewer)
+            yield text
     finally:
         await pubsub.aclose()
         await client.aclose()
@@ -118,13 +219,19 @@ def _nothing() -> HttpResponse:
     return HttpResponse(status=204)
 
 
-async def stream(request, code: str):
-    """The server-sent events of table ``code`` for a phone seated there (404 for anyone else)."""
+async def stream(request, code: str, render):
+    """The server-sent events of table ``code`` for a phone seated there (404 for anyone else), each
+    version's state by ``render(code, seats)`` (play.services.table_state, handed in by the views: this
+    module sits below play.services, which publishes through it)."""
     from play.models import TableGame, TableSeat
 
     code = code.upper()
     user = await request.auser()
-    if not (user.is_authenticated and await TableSeat.objects.filter(table__code=code, user=user).aexists()):
+    seats = []
+    if user.is_authenticated:
+        held = TableSeat.objects.filter(table__code=code, user=user).order_by("number")
+        seats = [(player, number) async for player, number in held.values_list("player", "number")]
+    if not seats:
         return HttpResponseNotFound()  # bare: a page rendered for an EventSource is read by nobody
     if not enabled() or not isinstance(request, ASGIRequest):
         return _nothing()
@@ -143,7 +250,12 @@ async def stream(request, code: str):
     # The stream reads the database no more: its connection (this request's thread's) is not held open
     # for the stream's ten minutes, or every phone would hold one of PostgreSQL's few.
     await sync_to_async(connections.close_all)()
-    response = StreamingHttpResponse(_events(pubsub, client, version), content_type="text/event-stream")
+    viewer = Viewer(
+        user.pk, tuple(seats), getattr(request, "LANGUAGE_CODE", "") or translation.get_language()
+    )
+    response = StreamingHttpResponse(
+        _events(pubsub, client, render, code, version, viewer), content_type="text/event-stream"
+    )
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx passes each event on at once
     return response

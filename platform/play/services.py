@@ -49,6 +49,9 @@ class _Seen:
 
 
 _seen: OrderedDict[int, _Seen] = OrderedDict()  # table id → its last version seen here
+# (table id, version) → what every seat's state shares: who is to act, everything offered. The engine
+# works these out once a version, however many seats' states are shown (play.live renders one a seat).
+_shared: OrderedDict[tuple[int, int], dict] = OrderedDict()
 
 
 # -- the replay ----------------------------------------------------------------------------------------
@@ -108,6 +111,25 @@ def _remember(table_id: int, version: int, entries: list, replay) -> None:
         _seen.move_to_end(table_id)
         while len(_seen) > _CACHE_SIZE:
             _seen.popitem(last=False)
+
+
+def _once(table: TableGame, what: str, work):
+    """``work()``, worked out once for ``table`` at its version in this process (``_shared``). Inside a
+    transaction it is not kept: a version rolled back may be stored again with other events."""
+    if connection.in_atomic_block:
+        return work()
+    key = (table.pk, table.version)
+    with _cache_lock:
+        held = _shared.get(key, {})
+        if what in held:
+            return held[what]
+    value = work()
+    with _cache_lock:
+        _shared.setdefault(key, {})[what] = value
+        _shared.move_to_end(key)
+        while len(_shared) > _CACHE_SIZE:
+            _shared.popitem(last=False)
+    return value
 
 
 def may_enter(replay, event: dict) -> set[str]:
@@ -179,7 +201,7 @@ def post_event(
         except engine.UnreadableLog as exc:
             raise Refused(table.game, exc.rule, exc.message) from None
         entry = {"event": event, "text": said["text"], "rolls": said["rolls"], "seat": seat, "cid": cid or ""}
-        _store(table, replay, [entry, *_forced_entries(table, replay)])
+        _store(table, replay, [entry, *_forced_entries(table, replay)], by=user)
     return table
 
 
@@ -199,10 +221,12 @@ def _forced_entries(table: TableGame, replay) -> list[dict]:
     return entries
 
 
-def _store(table: TableGame, replay, entries: list[dict]) -> None:
+def _store(table: TableGame, replay, entries: list[dict], by=None) -> None:
     """Append ``entries`` (already applied to ``replay``) to ``table`` and save, in the caller's
-    transaction; the game's end marks the table over (``just_ended``: its log is sent by the caller)."""
+    transaction; the game's end marks the table over (``just_ended``: its log is sent by the caller).
+    ``by``: the account that entered them (None for the site's own steps)."""
     entries = json.loads(json.dumps(entries))  # as the database gives them back: the cache holds the same
+    kept = len(table.entries)
     table.entries = [*table.entries, *entries]
     table.version += 1
     fields = ["entries", "version", "updated_at"]
@@ -212,7 +236,7 @@ def _store(table: TableGame, replay, entries: list[dict]) -> None:
         fields.append("status")
     _save_appended(table, entries, fields)
     _remember_when_committed(table, replay)
-    live.changed(table.code, table.version)
+    live.changed(table.code, table.version, kept=kept, by=by)
 
 
 def settle(code: str) -> TableGame | None:
@@ -315,7 +339,7 @@ def undo(
         table.version += 1
         table.status = TableStatus.PLAYING
         table.save(update_fields=["entries", "version", "status", "updated_at"])
-        live.changed(table.code, table.version)
+        live.changed(table.code, table.version, kept=last, by=user)
     return table
 
 
@@ -335,7 +359,7 @@ def confirm_result(code: str, user) -> TableGame:
                 table.status = TableStatus.CONFIRMED
             table.version += 1
             table.save(update_fields=["status", "version", "updated_at"])
-            live.changed(table.code, table.version)
+            live.changed(table.code, table.version, kept=len(table.entries), by=user)
     return table
 
 
@@ -356,7 +380,7 @@ def abandon(code: str, user) -> TableGame:
             table.status = TableStatus.ABANDONED
         table.version += 1
         table.save(update_fields=["status", "version", "updated_at"])
-        live.changed(table.code, table.version)
+        live.changed(table.code, table.version, kept=len(table.entries), by=user)
     return table
 
 
@@ -370,11 +394,15 @@ def _locked(code: str, user, expected_version: int | None) -> TableGame:
 
 
 # -- the log -------------------------------------------------------------------------------------------
-def log_document(table: TableGame) -> dict:
-    """The game as a log file so far. The seed is revealed only once the game is over (LOG-4)."""
+def log_document(table: TableGame, user=None) -> dict:
+    """The game as a log file so far. The seed is revealed only once the game is over (LOG-4); until
+    then ``user``'s download leaves out what the rules hide from their seats (another player's face-down
+    units, HR-17.2.8: engine.session.header_for)."""
     header = table.header
     if table.status in (TableStatus.OVER, TableStatus.CONFIRMED):
         header = engine.session.with_seed(header, table.seed)
+    elif user is not None:
+        header = engine.session.header_for(replay_of(table), header, _mine(table, user))
     return {**header, "events": table.events}
 
 
@@ -415,17 +443,31 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
     """Everything the table page shows for ``user``: the view, the offers that are theirs (hidden
     cards stay hidden: a player is offered only their own), the seats and who holds each, the events so
     far, and the commitment."""
+    return seat_payload(table, _mine(table, user), with_board=with_board)
+
+
+def table_state(code: str, mine: dict[str, int]) -> dict | None:
+    """``seat_payload`` of table ``code`` as it is now (None when there is none): what play.live's
+    stream sends a phone."""
+    table = load(code)
+    return None if table is None else seat_payload(table, mine)
+
+
+def seat_payload(table: TableGame, mine: dict[str, int], *, with_board: bool = False) -> dict:
+    """``state_payload`` for the phone holding the seats ``mine`` (header player → seat number): what
+    it shows depends on its seats only, so phones holding the same seats are shown the same (play.live
+    renders it once per seat and version). The view leaves out what the rules hide from these seats
+    (engine.session.view_for: another player's face-down units, HR-17.2.8)."""
     seats = table.seat_list()
-    mine = _mine(table, user)
     numbers = sorted(mine.values())
     replay = replay_of(table)
-    view = replay.view()
+    view = engine.session.view_for(replay, mine)
     recorded = table.mode == DiceMode.RECORDED
     playing = table.status == TableStatus.PLAYING
-    who = set(engine.session.to_act(replay)) if playing else set()
+    who = set(_once(table, "to_act", lambda: engine.session.to_act(replay))) if playing else set()
     offers: list[dict] = []
     if playing and who & set(mine):
-        everyone = engine.session.offers(replay, recorded=recorded)
+        everyone = _once(table, "offers", lambda: engine.session.offers(replay, recorded=recorded))
         offers = [o for o in everyone if may_enter(replay, o["event"]) & set(mine)]
     over = table.status in (TableStatus.OVER, TableStatus.CONFIRMED)
     names = {p["id"]: p["name"] for p in table.header["players"]}

@@ -187,7 +187,7 @@ def join(code: str, user, number: int | None = None) -> TableGame:
             table.status = TableStatus.PLAYING
         table.version += 1
         table.save(update_fields=["status", "version", "updated_at"])
-        live.changed(table.code, table.version)
+        live.changed(table.code, table.version, kept=len(table.entries), by=user)
         table.forget_seats()
         return table
 

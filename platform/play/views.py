@@ -269,7 +269,7 @@ def log_file(request, code: str):
     """The game so far as a log file (the seed only once the game is over)."""
     table = _table_for(request, code)
     response = HttpResponse(
-        json.dumps(services.log_document(table), indent=1), content_type="application/json"
+        json.dumps(services.log_document(table, request.user), indent=1), content_type="application/json"
     )
     response["Content-Disposition"] = (
         f'attachment; filename="table-{table.code}-{len(table.entries)}-events.json"'
@@ -287,6 +287,9 @@ def qr_code(request, code: str):
     return HttpResponse(out.getvalue(), content_type="image/svg+xml")
 
 
-# The live stream of a table's versions (server-sent events; play.live): an async view, served by the
-# deployment's ASGI process, and answered 204 where there is none (the page then polls).
-stream = never_cache(live.stream)
+@never_cache
+async def stream(request, code: str):
+    """The live stream of a table's versions with their states (server-sent events; play.live): an async
+    view, served by the deployment's ASGI process, and answered 204 where there is none (the page then
+    polls)."""
+    return await live.stream(request, code, services.table_state)

@@ -340,3 +340,62 @@ def test_a_move_is_chosen_by_tapping_a_hex(two_browsers, live_server, make_user)
                 break
         time.sleep(0)
     raise AssertionError("no move was offered in 40 events")
+
+
+def test_the_board_reads_on_a_phone_markers_and_pinch_zoom(live_server, make_user, tmp_path):
+    """390 × 844: a marker on the board (BG-16.3) is drawn nearly a hex wide, not a dot of a few pixels;
+    the page may be pinch-zoomed (no viewport limit, the board's touch-action lets the browser zoom) and
+    every choice is a tap target of 44 px at least. Screenshot: recorder-board-markers-phone.png."""
+    from selenium.webdriver.common.by import By
+
+    from play import tables
+    from tests.browser.chromium import sign_in
+
+    alice, bob = make_user("alice", password=PASSWORD), make_user("bob", password=PASSWORD)
+    table = tables.create_game(
+        alice,
+        game="motu-battleground",
+        seats=[tables.Seating("Alice", "first-game-ew"), tables.Seating("Bob", "first-game-motu")],
+        first_player_seat=1,
+        seat2=bob,
+    )
+    driver = start_chromium(height=PHONE[1], profile_dir=tmp_path / "profile")
+    try:
+        driver.set_window_size(*PHONE)
+        sign_in(driver, live_server.url, alice)
+        driver.get(f"{live_server.url}/play/{table.code}/")
+        wait(driver, lambda d: table_data(d, "offers") not in ("", "0"))
+        assert driver.execute_script("return document.documentElement.clientWidth") <= PHONE[0]
+        viewport = driver.find_element(By.CSS_SELECTOR, "meta[name=viewport]").get_attribute("content")
+        assert "user-scalable=no" not in viewport.replace(" ", "") and "maximum-scale" not in viewport
+        # The board lets the browser take a pinch (site.css: manipulation = pans and pinch-zoom, no double-tap zoom).
+        touch = driver.execute_script(
+            "return getComputedStyle(document.getElementById('table-board')).touchAction"
+        )
+        assert touch in ("auto", "manipulation") or "pinch-zoom" in touch, touch
+        # A marker where the first player's character stands and one on an empty hex of the board.
+        sizes = driver.execute_script(
+            "const s = ArbiterTable.state(), board = ArbiterTable.board(), view = JSON.parse(JSON.stringify(s.view));"
+            " const standing = view.units.find((u) => u.on_board);"
+            " const empty = board.hexes.find((h) => !h.terrain && !view.units.some((u) => u.hex === h.label) && h.y > 10);"
+            " view.markers = [{id: 'trap', name: 'Trap', hex: standing.hex, player: standing.player, radius_in: 2},"
+            "   {id: 'smoke', name: 'Smoke', hex: empty.label, player: 'p2', radius_in: 0}];"
+            " const svg = document.getElementById('table-board');"
+            " ArbiterBoard.render(svg, s.game, board, view, {});"
+            " const hex = svg.querySelector(`polygon[data-hex='${empty.label}']`).getBoundingClientRect();"
+            " return {hex: hex.width, discs: [...svg.querySelectorAll('[data-marker] .marker-disc')].map((d) =>"
+            "   d.getBoundingClientRect().width),"
+            "   letter: svg.querySelector(`[data-marker='smoke'] text`).getBoundingClientRect().height,"
+            "   area: svg.querySelector(`[data-marker='trap'] .marker-area`).getBoundingClientRect().width};"
+        )
+        assert len(sizes["discs"]) == 2
+        # A flat hex's box is corner to corner: a disc spans 0.92 of it flat to flat (it was a 6 px dot).
+        assert all(width >= 12 and width >= 0.75 * sizes["hex"] for width in sizes["discs"]), sizes
+        assert sizes["letter"] >= 7 and sizes["area"] > 3 * sizes["hex"], sizes
+        for choice in driver.find_elements(By.CSS_SELECTOR, "#table-choices button"):
+            assert choice.size["height"] >= 44, choice.text
+        driver.execute_script("document.getElementById('table-board').scrollIntoView({block: 'start'})")
+        screenshot(driver, "recorder-board-markers-phone")
+        assert_fits_a_phone(driver)
+    finally:
+        driver.quit()

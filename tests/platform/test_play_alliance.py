@@ -5,6 +5,8 @@ enter only its own troop's events, and the game is stored as one log that verifi
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import engine
@@ -100,3 +102,61 @@ def test_a_bad_alliance_choice_is_shown_on_the_form(four, extra, words):
     answer = logged_in(four[0]).post(f"/play/?game={HR}", {**BASE, **extra})
     assert answer.status_code == 200 and words in answer.content.decode().replace("&#x27;", "'")
     assert not TableGame.objects.exists()
+
+
+def alliance_table(four) -> tuple[dict, TableGame]:
+    """An Alliance set up on the start page by alice (units drawn, HR-17.2.8) and joined seat by seat:
+    the phones by account name, and the table playing."""
+    phones = {u.username: logged_in(u) for u in four}
+    made = phones["alice"].post(f"/play/?game={HR}", {**BASE, "teams": "24", "track_heroes": "32"})
+    assert made.status_code == 302, made.content.decode()[:2000]
+    table = TableGame.objects.get()
+    for name, seat in (("bruno", 2), ("cleo", 3), ("dario", 4)):
+        assert phones[name].post(f"/play/join/{table.code}/", {"seat": str(seat)}).status_code == 302
+    return phones, services.load(table.code)
+
+
+def face_down_seen(state: dict, chosen: dict) -> dict[str, set]:
+    """The chosen units (HR-17.2.8) each troop has in camp in a state.json's view, by owner."""
+    return {
+        owner: {u["unit"] for u in state["view"]["units"] if u["owner"] == owner and u["zone"] == "camp"}
+        & set(ids)
+        for owner, ids in chosen.items()
+    }
+
+
+def test_no_seat_sees_another_players_face_down_units_until_deployed(four):
+    """HR-17.2.8: each player's six units lie face down in their camp, hidden from every other player,
+    their teammate too, until deployed: neither a phone's state nor the log it downloads mid-game names
+    them; a deployed unit is in everyone's view."""
+    phones, table = alliance_table(four)
+    chosen = table.header["setup"]["units"]
+    players = {"alice": "p1", "bruno": "p2", "cleo": "p3", "dario": "p4"}
+    for name, player in players.items():
+        state = phones[name].get(f"/play/{table.code}/state.json").json()
+        seen = face_down_seen(state, chosen)
+        assert seen[player] == set(chosen[player])  # one's own, face down, in sight
+        assert all(not units for owner, units in seen.items() if owner != player), (name, seen)
+        assert {p: t.get("face_down") for p, t in state["view"]["troops"].items() if p in chosen} == {
+            p: 6 for p in chosen
+        }  # how many each has face down: the units themselves are not named
+        header = json.loads(phones[name].get(f"/play/{table.code}/log.json").content)
+        assert header["setup"]["units"] == {player: chosen[player]}  # LOG: the rest once the game ends
+        assert "seed" not in header["randomness"]
+    # A deployed unit is face up for everyone from then on.
+    name, deploy = next(
+        (n, o["event"])
+        for n, p in players.items()
+        for o in services.state_payload(table, four[int(p[1]) - 1])["offers"]
+        if o["event"]["type"] == "deploy"
+    )
+    assert post_event(phones[name], table, deploy).status_code == 200
+    owner = players[name]
+    deployed = next(
+        u["unit"]
+        for u in phones[name].get(f"/play/{table.code}/state.json").json()["view"]["units"]
+        if u["owner"] == owner and u["zone"] == "arena" and u["unit"] in chosen[owner]
+    )
+    for other in players:
+        units = phones[other].get(f"/play/{table.code}/state.json").json()["view"]["units"]
+        assert any(u["unit"] == deployed and u["zone"] == "arena" for u in units), other

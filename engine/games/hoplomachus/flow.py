@@ -333,6 +333,7 @@ class _SETUPS:
                         "HR-17.2.8",
                     )
                 u["zone"] = "camp"
+                u["face_down"] = True  # HR-17.2.8: hidden from the other players until deployed (State.place)
 
 
 def draw(g, troop: str, n: int, given, path: str) -> list[str]:

@@ -174,6 +174,31 @@ class Game(ReplayBase):
             troop["faction"] = self.s.troops[troop_id]["faction"]
         return view
 
+    def view_for(self, players) -> dict:
+        """HR-17.2.8: an Alliance player's six chosen units lie face down in their camp, hidden from every
+        other player (their teammate too) until deployed. The view for ``players`` leaves out the other
+        players' face-down units; each troop says how many it has (``face_down``)."""
+        view = self.view()
+        if self.mode != "alliance":
+            return view
+        mine = set(players)
+        hidden = {uid for uid, u in self.s.units.items() if u.get("face_down") and u["owner"] not in mine}
+        view["units"] = [u for u in view["units"] if u["uid"] not in hidden]
+        for troop_id, troop in view["troops"].items():
+            troop["face_down"] = sum(
+                1 for u in self.s.units.values() if u.get("face_down") and u["owner"] == troop_id
+            )
+        return view
+
+    def header_for(self, header: dict, players) -> dict:
+        """HR-17.2.8: until the game ends, an Alliance header names only ``players``' own chosen units."""
+        setup = header.get("setup") or {}
+        if setup.get("mode") != "alliance" or not isinstance(setup.get("units"), dict):
+            return header
+        mine = set(players)
+        units = {p: names for p, names in setup["units"].items() if p in mine}
+        return {**header, "setup": {**setup, "units": units}}
+
     def board_geometry(self) -> dict:
         """The arena as drawing data for the replay viewer (Arena.geometry)."""
         return self.a.geometry()

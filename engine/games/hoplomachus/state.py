@@ -94,6 +94,7 @@ class State:
             self.occupant.pop(u["hex"], None)
         u["hex"] = h
         u["zone"] = "arena"
+        u.pop("face_down", None)  # HR-17.2.8: a deployed unit is known to every player from then on
         self.occupant[h] = u["uid"]
 
     def lift(self, u: dict, zone: str) -> None:

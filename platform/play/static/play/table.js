@@ -1,8 +1,8 @@
 /* The table page: the board, what this player may do next (only what the engine offers), and the
- * events so far. Live by the table's event stream (a new version said at once), else by polling the
- * table's version (cheap when nothing changed). An event entered
- * while the network is down is kept on this phone (localStorage) and sent when the connection is back;
- * each event carries an id so that a resend never stores it twice.
+ * events so far. Live by the table's event stream (a new version and its state said at once), else by
+ * polling the table's version (cheap when nothing changed). An event entered while the network is down
+ * is kept on this phone (localStorage) and sent when the connection is back; each event carries an id so
+ * that a resend never stores it twice.
  */
 (function () {
   "use strict";
@@ -572,26 +572,39 @@
   }
 
   // For scripts and tests: send any event as this player (the engine still checks it).
-  window.ArbiterTable = { send, state: () => state, entry: () => entry };
+  window.ArbiterTable = { send, state: () => state, entry: () => entry, board: () => board };
   $("table-entry").addEventListener("click", (ev) => {
     const target = ev.target.closest("button");
     if (target && entry && !target.disabled) tapEntry(target);
   });
   $("confirm-result").addEventListener("click", () => act(root.dataset.resultUrl, {}));
   $("table-board").addEventListener("click", tapBoard);
-  // Live: the table's stream (server-sent events, play.live) names each new version at once, and the page
-  // then reads the state as a poll does. While it is open the page polls only every 15 s; with no stream
-  // (answered 204: no Redis, a WSGI server, Redis down) or while it reconnects, every 1.5 s as before.
+  // Live: the table's stream (server-sent events, play.live) brings each new version at once with the
+  // state this phone is shown, and the events added since the version before ("since"): the page redraws
+  // from the message. A page that is not at that version (a message missed), or a message with the version
+  // only (this phone's own change, or no state rendered), reads the state as a poll does. While the stream
+  // is open the page polls only every 15 s; with no stream (answered 204: no Redis, a WSGI server, Redis
+  // down) or while it reconnects, every 1.5 s as before.
   let live = false;
+  function heard(message) {
+    if (state && message.version <= state.version) return;
+    if (!message.state || !board) { poll(); return; }
+    let events = message.events;
+    if (message.since !== undefined) {
+      if (!state || state.version !== message.since || state.events.length < message.kept) { poll(); return; }
+      events = state.events.slice(0, message.kept).concat(message.events);
+    }
+    accept(Object.assign({}, message.state, { version: message.version, events }));
+  }
   function listen() {
     if (!window.EventSource || !root.dataset.streamUrl) return;
     const source = new EventSource(root.dataset.streamUrl);
     source.onopen = () => { live = true; };
     source.onmessage = (ev) => {
       live = true;
-      let version = null;
-      try { version = JSON.parse(ev.data).version; } catch (err) { return; }
-      if (!state || version > state.version) poll();
+      let message = null;
+      try { message = JSON.parse(ev.data); } catch (err) { return; }
+      heard(message);
     };
     source.onerror = () => { live = false; };
   }

@@ -90,11 +90,28 @@
       el("rect", { x: h.x * SCALE - 6, y: h.y * SCALE - 6, width: 12, height: 12, transform: `rotate(45 ${h.x * SCALE} ${h.y * SCALE})`,
         fill: "#f2c94c", stroke: "#7a5b00", "data-objective": label }, svg);
     }
+    const seats = (view.sides || []).map((s) => s.id);
+    // A marker (BG-16.3) fills most of its hex, ringed in its player's colour with its name's initial, so that
+    // it reads on a phone's whole-board view; a character on it leaves the ring in sight. Its area of effect
+    // (radius_in) is a dashed circle.
+    const hexSize = board.hex_width_in * SCALE;
+    const markerLayer = el("g", { class: "markers" }, svg);
     for (const m of view.markers || []) {
       const h = byLabel[m.hex];
-      if (h) el("circle", { cx: h.x * SCALE, cy: h.y * SCALE, r: 5, fill: "#6b4fbb", "data-marker": m.id }, svg);
+      if (!h) continue;
+      const cx = h.x * SCALE, cy = h.y * SCALE;
+      const colour = SEAT_COLOURS[Math.max(seats.indexOf(m.player), 0)];
+      const g = el("g", { class: "marker", "data-marker": m.id, "data-hex": m.hex }, markerLayer);
+      if (m.radius_in > 0) {
+        el("circle", { cx, cy, r: m.radius_in * SCALE, fill: "none", stroke: colour, "stroke-width": 1.5,
+          "stroke-dasharray": "5 4", opacity: 0.8, class: "marker-area" }, g);
+      }
+      el("circle", { cx, cy, r: 0.46 * hexSize, fill: "#f3e8ff", stroke: colour, "stroke-width": 3, class: "marker-disc" }, g);
+      el("text", { x: cx, y: cy + 0.17 * hexSize, "text-anchor": "middle", class: "marker-initial", fill: "#3b0764",
+        "font-size": 0.5 * hexSize, "font-weight": 700, "font-family": "system-ui, sans-serif", "pointer-events": "none" }, g)
+        .textContent = String(m.name || m.id || "?").trim().charAt(0).toUpperCase();
+      el("title", {}, g).textContent = `${m.name || m.id} · ${m.hex}` + (m.radius_in ? ` · ${m.radius_in}″` : "");
     }
-    const seats = (view.sides || []).map((s) => s.id);
     const unitLayer = el("g", { class: "units" }, svg);
     for (const u of view.units || []) {
       if (!u.on_board) continue;
