@@ -19,7 +19,8 @@ app.steps["consumer"].add(Heartbeat)
 def drop_broken_connections(task=None, **kwargs) -> None:
     """Workers keep their database connection across tasks (CELERY_DB_REUSE_MAX: Celery's Django
     fix-up would otherwise open a new one per task). Drop one a task left broken or older than
-    CONN_MAX_AGE, so that a database restart costs one retried task, not a broken worker."""
+    CONN_MAX_AGE, so that a database restart costs one retried task, not a broken worker; keep one
+    that answered without an error, unchecked until a statement of the next task fails."""
     from django.db import connections
 
     if task is not None and getattr(task.request, "is_eager", False):
@@ -27,6 +28,12 @@ def drop_broken_connections(task=None, **kwargs) -> None:
     for connection in connections.all(initialized_only=True):
         if not connection.in_atomic_block:
             connection.close_if_unusable_or_obsolete()
+            if connection.connection is not None and not connection.errors_occurred:
+                # It answered this task without an error: the next task does not ask it first
+                # (CONN_HEALTH_CHECKS' "SELECT 1", a round trip per task). A server that went away
+                # meanwhile fails the next task's first statement, which marks the connection
+                # broken: the task is retried and the connection dropped here.
+                connection.health_check_done = True
 
 
 @worker_init.connect

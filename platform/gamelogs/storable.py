@@ -18,13 +18,19 @@ REPLACEMENT = "\ufffd"  # U+FFFD, the character Unicode reserves for "something 
 def storable(verdict: dict) -> dict:
     """``verdict`` unchanged if PostgreSQL can store it, else a copy with each NUL and lone surrogate
     replaced by U+FFFD and each non-finite number by None."""
+    return storable_with_text(verdict)[0]
+
+
+def storable_with_text(verdict: dict) -> tuple[dict, str | None]:
+    """``storable(verdict)`` and, when that is ``verdict`` itself, the JSON text it was checked in
+    (which the verdict's write sends as it is, instead of encoding the verdict a second time)."""
     try:
         text = json.dumps(verdict, allow_nan=False, ensure_ascii=False)
         text.encode("utf-8")  # a lone surrogate cannot be encoded
     except (ValueError, TypeError):
-        return clean(verdict)
+        return clean(verdict), None
     # json.dumps writes a NUL as the escape \u0000 (a stray backslash-u-0000 in a string only costs a copy).
-    return clean(verdict) if "\\u0000" in text else verdict
+    return (clean(verdict), None) if "\\u0000" in text else (verdict, text)
 
 
 def clean(value):

@@ -26,13 +26,14 @@ from django.conf import settings
 from django.db import DataError, connection, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from psycopg.types.json import Jsonb
 
 import engine
 from arbiter_site.prepared import model_from_row, prepared_cursor
 from gamelogs import outbox
 from gamelogs.alerts import alert_staff
 from gamelogs.models import FINAL_STATES, GameLog, LogState, LogVerification
-from gamelogs.storable import storable
+from gamelogs.storable import storable, storable_with_text
 from games import game_ids
 
 logger = logging.getLogger(__name__)
@@ -47,6 +48,7 @@ VERDICT_FIELDS = [
     "error_event_index", "result_winner", "events_verified", "events_total", "players", "verified_at",
     "lease_until", "lease_owner",
 ]  # fmt: skip
+_VERDICT_INDEX = VERDICT_FIELDS.index("verdict")
 # Keys of a verdict that name who decided it, not what it decided (see ``same_decision``).
 _VERSION_KEYS = frozenset({"engine_version", "ruleset_version"})
 
@@ -232,23 +234,24 @@ def record_verdict(
     ``log_verified`` receivers; if a receiver fails, write the verdict with an outbox row instead.
     ``log`` is the instance already read (its upload is handed to the receivers, and its verdict is
     the one the new verdict is compared with)."""
-    verdict = storable(verdict)
+    verdict, text = storable_with_text(verdict)
     if log is None:
         log = GameLog.objects.filter(pk=log_id).first()
         if log is None:
             return MISSING
     previous = log.verdict if log.is_final else None
     try:
-        return _write_verdict(log, verdict, previous, reason, force, duration_ms, effects=True)
+        return _write_verdict(log, verdict, previous, reason, force, duration_ms, effects=True, text=text)
     except outbox.EffectsFailed as failed:
-        return _write_verdict(log, verdict, previous, reason, force, duration_ms, effects=failed)
+        return _write_verdict(log, verdict, previous, reason, force, duration_ms, effects=failed, text=text)
 
 
-def _write_verdict(log, verdict, previous, reason, force, duration_ms, *, effects) -> str:
+def _write_verdict(log, verdict, previous, reason, force, duration_ms, *, effects, text=None) -> str:
     changes = describe_changes(previous, verdict)
     _apply(log, verdict)
+    history = _history(log, reason, changes, duration_ms)
     with transaction.atomic():
-        if not _update_with_history(log, _history(log, reason, changes, duration_ms), force=force):
+        if not _update_with_history(log, history, force=force, verdict_text=text):
             return ALREADY_VERIFIED if GameLog.objects.filter(pk=log.pk).exists() else MISSING
         if effects is True:
             outbox.run_effects(log, verdict)
@@ -257,11 +260,14 @@ def _write_verdict(log, verdict, previous, reason, force, duration_ms, *, effect
     return log.state
 
 
-def _update_with_history(log: GameLog, history: dict, *, force: bool) -> bool:
+def _update_with_history(
+    log: GameLog, history: dict, *, force: bool, verdict_text: str | None = None
+) -> bool:
     """Write the verdict columns of ``log`` and add its history row; False (nothing written) if the
     log is gone or, unless ``force``, already holds a current verdict: under the row lock the UPDATE
     takes, a worker that wrote this verdict first wins. On PostgreSQL one statement (#14: each is a
-    round trip inside the verdict's transaction), the history row inserted from the UPDATE's result."""
+    round trip inside the verdict's transaction), the history row inserted from the UPDATE's result.
+    ``verdict_text``: ``log.verdict`` as JSON already (``storable_with_text``), sent as it is."""
     if connection.vendor != "postgresql":
         rows = GameLog.objects.filter(pk=log.pk)
         if not force:
@@ -272,6 +278,8 @@ def _update_with_history(log: GameLog, history: dict, *, force: bool) -> bool:
         return True
     sql, fields, columns = _verdict_statement(force, connection.alias)
     params = [f.get_db_prep_save(getattr(log, f.attname), connection) for f in fields] + [log.pk]
+    if verdict_text is not None:
+        params[_VERDICT_INDEX] = Jsonb(log.verdict, dumps=lambda _verdict: verdict_text)
     if not force:
         games = sorted(game_ids())
         params += [

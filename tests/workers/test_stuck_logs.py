@@ -83,8 +83,8 @@ def test_a_verdict_quoting_unstorable_values_is_stored_with_them_replaced(stored
 
 
 def test_a_verdict_postgresql_refuses_ends_in_a_terminal_verdict_not_a_retry(stored_log, monkeypatch, alerts):
-    # Without the storable() guard the verdict reaches PostgreSQL as it is and is refused (DataError).
-    monkeypatch.setattr(verification, "storable", lambda verdict: verdict)
+    # Without the storable_with_text() guard the verdict reaches PostgreSQL as it is and is refused (DataError).
+    monkeypatch.setattr(verification, "storable_with_text", lambda verdict: (verdict, None))
     monkeypatch.setattr(engine, "verify", fake_illegal_verdict({"type": "move", "to": "a\x00b"}))
     result = tasks.verify_log.apply(args=[stored_log.pk])
     assert result.state == "SUCCESS" and result.get() == "unreadable"

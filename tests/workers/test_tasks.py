@@ -225,3 +225,39 @@ def test_the_stored_verdict_is_the_engines_to_dict():
         assert json.dumps(verification.verdict_dict(verdict), sort_keys=True) == json.dumps(
             verdict.to_dict(), sort_keys=True
         )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_connection_that_answered_the_last_task_is_not_asked_select_1_by_the_next():
+    from django.db import connection
+
+    from workers.celery import drop_broken_connections
+
+    connection.ensure_connection()
+    connection.close_at = None  # not older than CONN_MAX_AGE (a slow test setup could make it so)
+    drop_broken_connections()
+    assert connection.connection is not None and connection.health_check_done
+    asked = []
+    real_is_usable = connection.is_usable
+    connection.is_usable = lambda: asked.append(1) or real_is_usable()
+    try:
+        GameLog.objects.exists()
+    finally:
+        del connection.is_usable
+    assert asked == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_connection_a_task_left_broken_is_dropped_after_it():
+    from django.db import connection
+
+    from workers.celery import drop_broken_connections
+
+    connection.ensure_connection()
+    connection.errors_occurred = True
+    connection.is_usable = lambda: False
+    try:
+        drop_broken_connections()
+    finally:
+        del connection.is_usable
+    assert connection.connection is None
