@@ -8,6 +8,7 @@ from functools import lru_cache
 import fastjsonschema
 
 from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.event_check import fast_check
 from engine.core.logfile import explain_event, schema_document
 from engine.core.result import game_result, seat
 from engine.core.ruleset import ReplayBase
@@ -34,9 +35,15 @@ def _load_validators() -> dict:
 
 @lru_cache(maxsize=1)
 def _event_validators() -> dict:
-    """One compiled validator per event type: checking a valid event costs one small function call."""
+    """One compiled validator per event type: checking a valid event costs one small function call (a few type
+    tests, engine.core.event_check; fastjsonschema's validator explains any event those do not accept)."""
     defs = schema_document(LOG_SCHEMA)["$defs"]
-    return {k: fastjsonschema.compile(v) for k, v in defs.items() if k != "event"}
+    out = {}
+    for k, v in defs.items():
+        if k != "event":
+            full = fastjsonschema.compile(v)
+            out[k] = fast_check(v, full) or full
+    return out
 
 
 class Game(ReplayBase):
