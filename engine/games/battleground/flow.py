@@ -453,10 +453,16 @@ def cleanup(g) -> None:
     zones = {pid: board.zones[i] for i, pid in enumerate(g.sides)}
     # Nobody moves while tokens are claimed: where each player's enemies stand is found once, not per
     # token and character.
-    enemies = {pid: {c for u in standing_units if u.player != pid for c in u.cells} for pid in g.sides}
+    if g.has_massive:
+        enemies = {pid: {c for u in standing_units if u.player != pid for c in u.cells} for pid in g.sides}
+    else:  # one hex each (footprint.occupants' shortcut)
+        enemies = {pid: {u.hex for u in standing_units if u.player != pid} for pid in g.sides}
+    one_hex = not g.has_massive
     for token in list(g.objectives):
         near_token = board.adjacent[token] | {token}
         for unit in standing_units:
+            if one_hex and unit.hex not in near_token:
+                continue  # neither on the token nor next to it (what footprint.claims asks first)
             # BG-7.2.1 with BG-19.1: any hex of a massive base.
             if token not in zones[unit.player] and footprint.claims(
                 g, unit, near_token, enemies[unit.player]
