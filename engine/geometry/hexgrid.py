@@ -54,6 +54,7 @@ RANGE_TOLERANCE_IN = 1e-9
 #: Bound on the number of memoised line-of-sight / cover-line answers per grid.
 LOS_CACHE_SIZE = 16384
 COVER_CACHE_SIZE = 8192
+FACINGS_CACHE_SIZE = 20_000  # facings_toward answers kept per grid (then forgotten all at once)
 
 _LABEL_RE = re.compile(r"([A-Za-z]+)([0-9]+)")
 
@@ -98,6 +99,9 @@ class HexGrid:
         self.offset = offset
         self.hex_width_in = float(hex_width_in)
         self.size = columns * rows
+        self._facings: dict[
+            tuple[int, int], tuple[int, ...]
+        ] = {}  # facings_toward, asked per attack and turn
 
         self._kx, self._ky = METRIC[orientation]
         self._axial_dirs = AXIAL_DIRECTIONS[orientation]
@@ -556,7 +560,12 @@ class HexGrid:
 
         Neighbour positions off the board still count (a miniature may face the board edge). For a
         side-sharing ``b`` this is ``(direction_to(a, b),)``. Raises ValueError if ``a == b``.
+
+        Remembered per pair of hex ids (at most a few thousand answers a game uses; the grid is immutable).
         """
+        known = self._facings.get((a, b)) if type(a) is int and type(b) is int else None
+        if known is not None:
+            return known
         self._check(a)
         self._check(b)
         if a == b:
@@ -569,7 +578,12 @@ class HexGrid:
             dx, dy = bx - (ax + fx), by - (ay + fy)
             dist2.append(kx * dx * dx + ky * dy * dy)
         best = min(dist2)
-        return tuple(d for d in range(6) if dist2[d] == best)
+        found = tuple(d for d in range(6) if dist2[d] == best)
+        if type(a) is int and type(b) is int:
+            if len(self._facings) >= FACINGS_CACHE_SIZE:
+                self._facings.clear()  # bounded: a long-running worker never grows it past this
+            self._facings[(a, b)] = found
+        return found
 
     def faced_distance2(self, h: int, d: int, targets: Iterable[int]) -> int:
         """Exact weighted squared distance (lattice units, see :data:`STEP_NORM2`) from the centre of

@@ -235,13 +235,22 @@ def ready_units(g, side: Side) -> list[Unit]:
     return [u for u in g.units.values() if u.player == side.id and u.on_board and not u.activated]
 
 
+def has_ready_unit(g, side: Side) -> bool:
+    """``bool(ready_units(g, side))``, stopping at the first: asked for each side at every card selection."""
+    pid = side.id
+    for u in g.units.values():  # noqa: SIM110 — a plain loop: any() over a generator costs more here
+        if u.player == pid and u.on_board and not u.activated:
+            return True
+    return False
+
+
 def start_step(g) -> None:
     """Begin a card selection (step 1), or move to cleanup once everyone has passed."""
     g.queue = []
     for side in g.sides.values():
         side.chosen = False
         side.revealed = None
-        if not side.passed and (not ready_units(g, side) or not side.hand):
+        if not side.passed and (not has_ready_unit(g, side) or not side.hand):
             side.passed = True  # BG-6.3.5: no ready character or no card → must pass
             side.passed_by_rules = "no ready character" if side.hand else "no card in hand"
     if all(s.passed for s in g.sides.values()):
@@ -310,7 +319,7 @@ def check_choice(g, side: Side) -> None:
 def next_activation(g) -> None:
     while g.queue:
         side = g.sides[g.queue[0]]
-        if ready_units(g, side):
+        if has_ready_unit(g, side):
             g.phase = "activate"
             return
         side.hand.append(side.revealed)  # BG-AMB-23: the card goes back; the player has passed
@@ -331,8 +340,11 @@ def check_activation(g, side: Side, unit: Unit) -> None:
         raise IllegalEvent("BG-13.1.2", "{name} is knocked out", name=unit.name)
     if unit.activated:
         raise IllegalEvent("BG-6.7.3", "{name} has already been activated this round", name=unit.name)
-    alive = [u for u in g.units.values() if u.player == side.id and u.on_board]
-    if side.activated_this_round == 0 and side.last_activated_previous == unit.key and len(alive) > 1:
+    if (
+        side.activated_this_round == 0
+        and side.last_activated_previous == unit.key
+        and sum(1 for u in g.units.values() if u.player == side.id and u.on_board) > 1
+    ):
         raise IllegalEvent(
             "BG-6.4.2",
             "{name} was the last character activated last round and cannot be the first this round",
@@ -441,10 +453,16 @@ def cleanup(g) -> None:
     zones = {pid: board.zones[i] for i, pid in enumerate(g.sides)}
     # Nobody moves while tokens are claimed: where each player's enemies stand is found once, not per
     # token and character.
-    enemies = {pid: {c for u in standing_units if u.player != pid for c in u.cells} for pid in g.sides}
+    if g.has_massive:
+        enemies = {pid: {c for u in standing_units if u.player != pid for c in u.cells} for pid in g.sides}
+    else:  # one hex each (footprint.occupants' shortcut)
+        enemies = {pid: {u.hex for u in standing_units if u.player != pid} for pid in g.sides}
+    one_hex = not g.has_massive
     for token in list(g.objectives):
         near_token = board.adjacent[token] | {token}
         for unit in standing_units:
+            if one_hex and unit.hex not in near_token:
+                continue  # neither on the token nor next to it (what footprint.claims asks first)
             # BG-7.2.1 with BG-19.1: any hex of a massive base.
             if token not in zones[unit.player] and footprint.claims(
                 g, unit, near_token, enemies[unit.player]

@@ -490,8 +490,9 @@ def do_attack(g, ev: dict, u: dict, target: dict | None, shard: int | None) -> N
     fx.dice_stat(g, u["owner"], pool, hits)
     u["engaged"] = True
     n = sum(hits)
-    fx.stat(g, u["owner"], "attacks")
-    fx.stat(g, u["owner"], "hits", n)
+    row = g.s.stats.setdefault(u["owner"], {})  # fx.stat twice, spelt out: every attack counts
+    row["attacks"] = row.get("attacks", 0) + 1
+    row["hits"] = row.get("hits", 0) + n
     fx.unit_stat(g, u, "attacks")
     attack_damage(g, target, u, n)
 

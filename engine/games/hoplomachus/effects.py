@@ -116,6 +116,8 @@ def check_phase(g, phase: str, what: str | Callable[[], str]) -> None:
     ``what`` names the action in a refusal; it may be a function giving the words, so that an accepted event
     (nearly every event) does not spell out a unit's name for nothing."""
     t = g.s.turn
+    if phase == t["phase"] and phase != "tactic":
+        return  # staying in a phase owes nothing (most events: a second attack, the next move)
     now = PHASE_INDEX[t["phase"]]
     want = PHASE_INDEX[phase]
     if want < now:
@@ -126,7 +128,7 @@ def check_phase(g, phase: str, what: str | Callable[[], str]) -> None:
             phase=phase,
             phase_2=t["phase"],
         )
-    if rv.is_rival(g, t["player"]):
+    if g.s.troops[t["player"]]["team"] == "rivals":  # rv.is_rival
         if want == PHASE_INDEX["tactic"]:
             raise IllegalEvent(
                 "HR-9.1.4", "rival troops have no Tactic Placement phase and never play tactics"
@@ -314,7 +316,7 @@ def lose_hp(g, u: dict, n: int) -> None:
 
 
 def discard_units(g, troop: str) -> list[dict]:
-    return [u for u in g.s.units.values() if u["owner"] == troop and u["zone"] == "discard"]
+    return [u for u in q.troop_units(g, troop) if u["zone"] == "discard"]
 
 
 def activate_hero(g, u: dict) -> None:

@@ -626,15 +626,15 @@ def check_end(g) -> bool:
                 finish(g, next(o for o in order if o != p), "hero_defeated", "HR-15.1.2")
                 return True
         if g.a.pozzuoli:
-            units = s.units
-            present = {units[uid]["owner"] for uid in s.occupant.values()}
+            present = None  # the troops with a unit in the arena: looked up once a troop could have lost
+            by_round = g.opt["skirmish_no_units_from"] == "round_end"
             for p in order:
-                if p in present:
+                if not (s.turn["round"] > 1 if by_round else s.troops[p]["turns_done"] >= 1):
                     continue
-                done = s.troops[p]["turns_done"] >= 1
-                if g.opt["skirmish_no_units_from"] == "round_end":
-                    done = s.turn["round"] > 1
-                if done:
+                if present is None:
+                    units = s.units
+                    present = {units[uid]["owner"] for uid in s.occupant.values()}
+                if p not in present:
                     finish(g, next(o for o in order if o != p), "no_units", "HR-15.1.3")
                     return True
     elif g.mode == "alliance":
@@ -651,8 +651,13 @@ def check_end(g) -> bool:
                 return True
     elif g.mode == "pandemonium":
         troops = s.troops
-        left = [p for p in order if not troops[p]["out"]]
-        if len(left) == 1:
-            finish(g, left[0], "last_standing", "HR-16.1.2")
+        standing = None  # the one troop not out, while there is only one
+        for p in order:
+            if not troops[p]["out"]:
+                if standing is not None:
+                    return False
+                standing = p
+        if standing is not None:
+            finish(g, standing, "last_standing", "HR-16.1.2")
             return True
     return False

@@ -28,9 +28,10 @@ def allied(g, a: dict, b: dict) -> bool:
 
 
 def opponents_of(g, u: dict) -> list[dict]:
-    troops = g.s.troops
+    s = g.s
+    troops = s.troops
     mine = troops[u["owner"]]["team"]
-    return [v for v in g.s.in_arena() if troops[v["owner"]]["team"] != mine]
+    return [v for v in map(s.units.__getitem__, s.occupant.values()) if troops[v["owner"]]["team"] != mine]
 
 
 def is_sentinel(g, u: dict) -> bool:
@@ -129,16 +130,19 @@ def reachable(g, u: dict, limit: int) -> dict[int, int]:
     start = u["hex"]
     walls = blocked_hexes(g, u)
     seen = {start: 0}
-    queue = deque([start])
-    while queue:
-        h = queue.popleft()
-        d = seen[h]
-        if d == limit:
-            continue
-        for n in g.a.adjacent[h]:
-            if n not in seen and n not in walls:
-                seen[n] = d + 1
-                queue.append(n)
+    adjacent = g.a.adjacent
+    frontier = [start]
+    d = 0
+    # Breadth first, ring by ring: the hexes are found (and keyed) in the order a queue would find them.
+    while frontier and d != limit:
+        d += 1
+        ring = []
+        for h in frontier:
+            for n in adjacent[h]:
+                if n not in seen and n not in walls:
+                    seen[n] = d
+                    ring.append(n)
+        frontier = ring
     return seen
 
 
@@ -326,16 +330,17 @@ def unit_limit(g, troop: str) -> tuple[str, int, int]:
 
 def can_deploy(g, troop: str) -> bool:
     """A unit in ``troop``'s camp may be deployed now (HR-8.4.7); asked every turn, so it stops at the first."""
-    return any(u["owner"] == troop and u["zone"] == "camp" and deploy_refusal(g, troop, u) is None
-               for u in g.s.units.values())  # fmt: skip
+    return any(u["zone"] == "camp" and deploy_refusal(g, troop, u) is None for u in troop_units(g, troop))
 
 
 def must_deploy(g, troop: str) -> bool:
     """HR-8.4.3 (no units in combat), HR-16.6.2 (Pandemonium: fewer than three)."""
     # Asked at every phase change: the troop's units in combat are counted, not listed.
-    units = g.s.units
-    n = sum(1 for uid in g.s.occupant.values() if units[uid]["owner"] == troop)
-    need = n < 3 if g.mode == "pandemonium" else n == 0
+    if g.mode == "pandemonium":
+        units = g.s.units
+        need = sum(1 for uid in g.s.occupant.values() if units[uid]["owner"] == troop) < 3
+    else:
+        need = not g.s.has_in_arena(troop)
     return need and can_deploy(g, troop)
 
 
@@ -387,9 +392,22 @@ def free_pedestals(g) -> list[int]:
     return sorted(h for h in g.a.tags.get("pedestal", ()) if h not in g.s.occupant and h not in g.s.shards)
 
 
+def troop_units(g, troop: str) -> list[dict]:
+    """``troop``'s units, in the order of ``g.s.units``: the units that would be found by looking at every unit's
+    owner. Every unit is created at setup and never changes owner, so the uids are grouped once per game (again
+    only while setup is still adding units) instead of at each question about a camp or a discard."""
+    index = g.__dict__.get("_troop_uids")
+    units = g.s.units
+    if index is None or index[0] != len(units):
+        grouped: dict[str, list[str]] = {}
+        for uid, u in units.items():
+            grouped.setdefault(u["owner"], []).append(uid)
+        index = g._troop_uids = (len(units), {k: tuple(v) for k, v in grouped.items()})
+    return [units[uid] for uid in index[1].get(troop, ())]
+
+
 def units_in_camp(g, troop: str, *, heroes: bool = True) -> list[dict]:
-    return [u for u in g.s.units.values() if u["owner"] == troop and u["zone"] == "camp"
-            and (heroes or udef(g, u).kind != "hero")]  # fmt: skip
+    return [u for u in troop_units(g, troop) if u["zone"] == "camp" and (heroes or udef(g, u).kind != "hero")]
 
 
 def hurl_destinations(g, u: dict, target: dict, n: int) -> list[int]:

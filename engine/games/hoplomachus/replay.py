@@ -8,6 +8,7 @@ from functools import lru_cache
 import fastjsonschema
 
 from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.event_check import fast_check
 from engine.core.logfile import explain_event, schema_document
 from engine.core.result import game_result, seat
 from engine.core.ruleset import ReplayBase
@@ -16,7 +17,6 @@ from engine.games.hoplomachus import effects as fx
 from engine.games.hoplomachus import flow, narrate, titan
 from engine.games.hoplomachus import queries as q
 from engine.games.hoplomachus import rival_actions as rival
-from engine.games.hoplomachus import rivals as rv
 from engine.games.hoplomachus.content import LOG_SCHEMA
 from engine.games.hoplomachus.legal import legal_events
 from engine.games.hoplomachus.state import State
@@ -34,9 +34,15 @@ def _load_validators() -> dict:
 
 @lru_cache(maxsize=1)
 def _event_validators() -> dict:
-    """One compiled validator per event type: checking a valid event costs one small function call."""
+    """One compiled validator per event type: checking a valid event costs one small function call (a few type
+    tests, engine.core.event_check; fastjsonschema's validator explains any event those do not accept)."""
     defs = schema_document(LOG_SCHEMA)["$defs"]
-    return {k: fastjsonschema.compile(v) for k, v in defs.items() if k != "event"}
+    out = {}
+    for k, v in defs.items():
+        if k != "event":
+            full = fastjsonschema.compile(v)
+            out[k] = fast_check(v, full) or full
+    return out
 
 
 class Game(ReplayBase):
@@ -100,16 +106,16 @@ class Game(ReplayBase):
                 s.pending.sort(key=lambda p: p["kind"] in act.AFTER_ACTIVE)
         elif typ == "end_turn":
             flow.end_turn(self, event)
-        elif s.turn["player"] == "titan" and typ in titan.ACTIONS:
+        elif (player := s.turn["player"]) == "titan" and typ in titan.ACTIONS:
             titan.ACTIONS[typ](self, event)
-        elif s.turn["player"] == "titan" and typ in act.ACTIONS:
+        elif player == "titan" and typ in act.ACTIONS:
             if event.get("unit") not in (None, f"titan:{s.troops['titan']['titan']}"):
                 raise IllegalEvent("HR-14.9.4", "the titan's allies act in the titan turn only when a titan effect "
                                    "prompts them (an 'ally_attack' event)")  # fmt: skip
             raise IllegalEvent(
                 "HR-14.8.2", "a titan does not move or attack on its own: only its dice effects act"
             )
-        elif rv.is_rival(self, s.turn["player"]) and typ in rival.ACTIONS:
+        elif s.troops[player]["team"] == "rivals" and typ in rival.ACTIONS:  # rv.is_rival
             rival.ACTIONS[typ](self, event)
         elif typ in act.ACTIONS:
             act.ACTIONS[typ](self, event)
@@ -126,6 +132,9 @@ class Game(ReplayBase):
                 self.settle_pending()
             if s.turn.get("wave_over") and not s.over:
                 flow.end_wave(self)
+            t = s.turn
+            if s.over or s.pending or t["phase"] != "deploy" or t["deploy_checked"]:
+                break  # nothing for flow.deploy_phase_checks to check (after most events)
             before = s.serial
             flow.deploy_phase_checks(self)
             if s.serial == before:

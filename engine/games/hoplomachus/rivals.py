@@ -6,8 +6,6 @@ the set of choices the priority list allows, and the handlers check that a logge
 
 from __future__ import annotations
 
-from collections import deque
-
 from engine.core.errors import Text
 from engine.games.hoplomachus import queries as q
 from engine.games.hoplomachus.content import HEX_PRIORITY
@@ -112,13 +110,18 @@ def _bfs_from(g, u: dict, sources) -> dict[int, int]:
     """Steps from ``sources`` through hexes not blocked for ``u`` (its own hex counts as free)."""
     walls = q.blocked_hexes(g, u)
     seen = {h: 0 for h in sources}
-    queue = deque(seen)
-    while queue:
-        h = queue.popleft()
-        for n in g.a.adjacent[h]:
-            if n not in seen and n not in walls:
-                seen[n] = seen[h] + 1
-                queue.append(n)
+    adjacent = g.a.adjacent
+    frontier = list(seen)
+    d = 0
+    while frontier:  # ring by ring: the order a queue would find the hexes in
+        d += 1
+        ring = []
+        for h in frontier:
+            for n in adjacent[h]:
+                if n not in seen and n not in walls:
+                    seen[n] = d
+                    ring.append(n)
+        frontier = ring
     return seen
 
 
@@ -337,7 +340,7 @@ def rival_can_deploy(g, troop: str) -> bool:
         # HR-14.8.3: only the titan deploys in a Deploy step; its allies enter through its effects (HR-14.9).
         titan = s.units[f"titan:{s.troops['titan']['titan']}"]
         return troop == "titan" and titan["zone"] == "camp" and bool(q.deploy_hexes(g, troop, titan))
-    pool = [u for u in s.units.values() if u["owner"] == troop and u["zone"] in ("camp", "bag")]
+    pool = [u for u in q.troop_units(g, troop) if u["zone"] in ("camp", "bag")]
     if not pool:
         return False
     rule, limit, count = q.unit_limit(g, troop)

@@ -109,7 +109,7 @@ class State:
     def in_arena(self, troop: str | None = None) -> list[dict]:
         units = self.units
         if troop is None:
-            return [units[uid] for uid in self.occupant.values()]
+            return list(map(units.__getitem__, self.occupant.values()))
         return [u for u in map(units.__getitem__, self.occupant.values()) if u["owner"] == troop]
 
     def has_in_arena(self, troop: str) -> bool:

@@ -1,0 +1,140 @@
+"""Per-event schema checks compiled to plain Python: a valid event costs a few type and length tests.
+
+``fast_check(schema, fallback)`` turns a small JSON Schema (an event's ``$defs`` entry) into a function that
+accepts what it can prove valid with exact type tests and hands everything else to ``fallback`` (the
+fastjsonschema validator of the same schema, which raises on an invalid event). It never decides an event
+invalid itself: only a narrower reading of the same keywords is accepted on the quick path (``type(x) is
+str`` where the schema allows any string instance, integers only as ``int``, arrays only as ``list``), and
+a pattern is compiled exactly as fastjsonschema compiles it. A schema with a keyword it does not read gives
+None: the caller keeps the fallback for it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from fastjsonschema.draft04 import DOLLAR_FINDER
+
+_IGNORED = {"description", "title", "$comment"}
+_TYPES = {"string": "str", "integer": "int", "boolean": "bool", "array": "list", "object": "dict"}
+
+
+class _Unsupported(Exception):
+    pass
+
+
+class _Gen:
+    def __init__(self):
+        self.lines: list[str] = []
+        self.consts: dict[str, object] = {}
+        self.n = 0
+
+    def const(self, value) -> str:
+        name = f"K{len(self.consts)}"
+        self.consts[name] = value
+        return name
+
+    def var(self) -> str:
+        self.n += 1
+        return f"v{self.n}"
+
+    def emit(self, depth: int, line: str) -> None:
+        self.lines.append("    " * depth + line)
+
+    def check(self, schema, v: str, depth: int) -> None:
+        """Lines that ``return FALLBACK(e)`` unless the value in ``v`` surely satisfies ``schema``."""
+        if not isinstance(schema, dict):
+            raise _Unsupported
+        keys = set(schema) - _IGNORED
+        no = "return FALLBACK(e)"
+        if "const" in schema:
+            c = schema["const"]
+            if type(c) not in (str, int, bool) or keys - {"const"}:
+                raise _Unsupported
+            self.emit(depth, f"if type({v}) is not {type(c).__name__} or {v} != {c!r}: {no}")
+            return
+        if "enum" in schema:
+            values = schema["enum"]
+            if not values or any(type(x) is not str for x in values) or keys - {"enum", "type"}:
+                raise _Unsupported
+            if schema.get("type", "string") != "string":
+                raise _Unsupported
+            self.emit(depth, f"if type({v}) is not str or {v} not in {self.const(frozenset(values))}: {no}")
+            return
+        typ = schema.get("type")
+        if not isinstance(typ, str) or typ not in _TYPES:
+            raise _Unsupported
+        self.emit(depth, f"if type({v}) is not {_TYPES[typ]}: {no}")
+        rest = keys - {"type"}
+        if typ == "string":
+            if rest - {"minLength", "maxLength", "pattern"}:
+                raise _Unsupported
+            bounds = [f"len({v}) < {int(schema['minLength'])}"] if "minLength" in schema else []
+            bounds += [f"len({v}) > {int(schema['maxLength'])}"] if "maxLength" in schema else []
+            if bounds:
+                self.emit(depth, f"if {' or '.join(bounds)}: {no}")
+            if "pattern" in schema:
+                regex = re.compile(DOLLAR_FINDER.sub(r"\\Z", schema["pattern"]))  # as fastjsonschema does
+                self.emit(depth, f"if not {self.const(regex)}.search({v}): {no}")
+        elif typ == "integer":
+            if rest - {"minimum", "maximum"}:
+                raise _Unsupported
+            if "minimum" in schema:
+                self.emit(depth, f"if {v} < {schema['minimum']!r}: {no}")
+            if "maximum" in schema:
+                self.emit(depth, f"if {v} > {schema['maximum']!r}: {no}")
+        elif typ == "boolean":
+            if rest:
+                raise _Unsupported
+        elif typ == "array":
+            if rest - {"items", "minItems", "maxItems"}:
+                raise _Unsupported
+            if "minItems" in schema:
+                self.emit(depth, f"if len({v}) < {int(schema['minItems'])}: {no}")
+            if "maxItems" in schema:
+                self.emit(depth, f"if len({v}) > {int(schema['maxItems'])}: {no}")
+            if "items" in schema:
+                item = self.var()
+                self.emit(depth, f"for {item} in {v}:")
+                self.check(schema["items"], item, depth + 1)
+        else:
+            self.object(schema, v, depth, rest)
+
+    def object(self, schema: dict, v: str, depth: int, rest: set) -> None:
+        if rest - {"properties", "required", "additionalProperties"}:
+            raise _Unsupported
+        props = schema.get("properties", {})
+        extra = schema.get("additionalProperties", True)
+        if extra not in (True, False) or not isinstance(props, dict):
+            raise _Unsupported
+        no = "return FALLBACK(e)"
+        required = schema.get("required", [])
+        if required:
+            self.emit(depth, f"if not {self.const(frozenset(required))} <= {v}.keys(): {no}")
+        if extra is False:
+            self.emit(depth, f"if not {v}.keys() <= {self.const(frozenset(props))}: {no}")
+        for key, sub in props.items():
+            item = self.var()
+            if key in required:
+                self.emit(depth, f"{item} = {v}[{key!r}]")
+                self.check(sub, item, depth)
+            else:
+                self.emit(depth, f"if {key!r} in {v}:")
+                self.emit(depth + 1, f"{item} = {v}[{key!r}]")
+                self.check(sub, item, depth + 1)
+
+
+def fast_check(schema: dict, fallback: Callable[[dict], object]) -> Callable[[dict], object] | None:
+    """``schema`` as a function of one event: None when it proves the event valid, else ``fallback(event)``.
+    None when the schema uses a keyword this compiler does not read."""
+    gen = _Gen()
+    gen.emit(0, "def check(e):")
+    try:
+        gen.check(schema, "e", 1)
+    except _Unsupported:
+        return None
+    gen.emit(1, "return None")
+    scope = {"FALLBACK": fallback, **gen.consts}
+    exec(compile("\n".join(gen.lines), "<event_check>", "exec"), scope)  # noqa: S102 — code built above
+    return scope["check"]

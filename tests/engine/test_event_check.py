@@ -1,0 +1,111 @@
+"""engine.core.event_check: the quick per-event schema checks accept exactly what fastjsonschema accepts (LOG-5.1)."""
+
+from __future__ import annotations
+
+import copy
+
+import fastjsonschema
+import pytest
+
+import engine
+from engine.core.event_check import fast_check
+from engine.core.logfile import schema_document
+from engine.games.hoplomachus.content import LOG_SCHEMA
+
+DEFS = {k: v for k, v in schema_document(LOG_SCHEMA)["$defs"].items() if k != "event"}
+FULL = {k: fastjsonschema.compile(v) for k, v in DEFS.items()}
+ODD_VALUES = [
+    None,
+    0,
+    1,
+    -1,
+    1.0,
+    2.5,
+    True,
+    False,
+    "",
+    "x",
+    "x" * 101,
+    "p1\n",
+    "A1\n",
+    "A1",
+    [],
+    ["a"],
+    [1],
+    {},
+]
+
+
+def _events() -> list[dict]:
+    out = []
+    for seed, mode in enumerate(["skirmish", "assault", "pandemonium", "alliance", "ascension"]):
+        log = engine.simulate("hoplomachus-remastered", seed, mode=mode)
+        out += log["events"]
+    return out
+
+
+def _variants(event: dict):
+    yield event
+    yield {**event, "extra": 1}
+    for key in event:
+        yield {k: v for k, v in event.items() if k != key}
+        for odd in ODD_VALUES:
+            yield {**event, key: odd}
+        value = event[key]
+        if isinstance(value, list) and value:
+            yield {**event, key: value * 40}
+            for odd in ODD_VALUES:
+                yield {**event, key: [odd, *value[1:]]}
+
+
+def _accepts(validate, event) -> bool:
+    try:
+        validate(event)
+    except fastjsonschema.JsonSchemaException:
+        return False
+    return True
+
+
+@pytest.fixture(scope="module")
+def events():
+    return _events()
+
+
+def test_most_event_types_have_a_quick_check():
+    quick = [k for k, v in DEFS.items() if fast_check(v, lambda e: None) is not None]
+    assert {"attack", "end_turn", "move", "deploy", "tactic", "track"} <= set(quick)
+
+
+def test_quick_check_agrees_with_fastjsonschema(events):
+    """Every logged event and many broken variants of it: the quick path accepts only what the full validator
+    accepts, and hands everything else to it (which then refuses it as before)."""
+    checked = quick_accepted = 0
+    for event in events:
+        full = FULL[event["type"]]
+        handed: list = []
+        quick = fast_check(DEFS[event["type"]], handed.append)
+        if quick is None:
+            continue
+        for variant in _variants(copy.deepcopy(event)):
+            handed.clear()
+            quick(variant)
+            if not handed:  # accepted on the quick path
+                assert _accepts(full, variant), variant
+            checked += 1
+        handed.clear()
+        quick(event)
+        quick_accepted += not handed  # a logged event is valid: the quick path should prove it so
+    assert checked > 1000
+    assert quick_accepted > 0.9 * len(events)
+
+
+def test_an_event_refused_by_the_schema_stays_refused(events):
+    for event in events[:200]:
+        full = FULL[event["type"]]
+        quick = fast_check(DEFS[event["type"]], full)
+        if quick is None:
+            continue
+        broken = {**event, "unit": 5, "surplus": True}
+        with pytest.raises(fastjsonschema.JsonSchemaException):
+            quick(broken)
+        assert quick(event) is None or _accepts(full, event)
