@@ -427,8 +427,19 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
     if playing and who & set(mine):
         everyone = engine.session.offers(replay, recorded=recorded)
         offers = [o for o in everyone if may_enter(replay, o["event"]) & set(mine)]
-    over = table.status in (TableStatus.OVER, TableStatus.CONFIRMED)
     names = {p["id"]: p["name"] for p in table.header["players"]}
+    # A concession is never among the offers (legal_events leaves it out): each of this phone's players
+    # the engine lets concede now, offered apart behind a confirmation (docs/recorder.md).
+    concede = (
+        [
+            {"event": e, "player": e["player"], "name": names.get(e["player"], e["player"])}
+            for e in engine.session.concessions(replay, sorted(mine, key=mine.get))
+            if e["player"] in may_enter(replay, e)
+        ]
+        if playing
+        else []
+    )
+    over = table.status in (TableStatus.OVER, TableStatus.CONFIRMED)
     factions = {p["id"]: p.get("faction_name") or "" for p in replay.player_summaries()}
     teams = engine.session.teams(replay)
     payload = {
@@ -474,6 +485,7 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
         "my_turn": bool(offers),
         "view": view,
         "offers": offers,
+        "concede": concede,
         "events": [
             {"index": i, "text": e["text"], "rolls": e["rolls"], "seat": e["seat"], "cid": e.get("cid", "")}
             for i, e in enumerate(table.entries)

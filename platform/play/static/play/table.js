@@ -81,6 +81,7 @@
     $("table-turn-line").hidden = !($("table-round").textContent || $("table-turn").textContent);
     $("table-abandoned").hidden = state.status !== "abandoned";
     drawAbandon();
+    drawConcede();
     $("table-history").innerHTML = state.events.map((e) => `<li data-index="${e.index}">${esc(e.text)}${diceWords(e.rolls)}</li>`).join("");
     $("table-last").innerHTML = lastWords(last);
     if ($("undo-button")) $("undo-button").addEventListener("click", () => act(root.dataset.undoUrl, { events: state.events.length }));
@@ -140,6 +141,28 @@
       (asked ? `<p class="small">${esc(gettext("You asked to abandon this game."))}</p>` :
         `<button type="button" class="secondary" id="abandon-button">${esc(gettext("Abandon this game"))}</button>`) + "</details>";
     if ($("abandon-button")) $("abandon-button").addEventListener("click", () => act(root.dataset.abandonUrl, {}));
+  }
+
+  // Conceding: apart from the moves, behind a confirmation, for each of this phone's players the engine
+  // lets concede now (state.concede); the event is entered as any other and the log stays verifiable.
+  let conceding = null; // the player id whose concession awaits its confirmation
+  function drawConcede() {
+    const box = $("table-concede-box");
+    const those = state.status === "playing" && !entry ? state.concede || [] : [];
+    if (!those.length) { box.innerHTML = ""; conceding = null; return; }
+    const wasOpen = !!(box.querySelector("details") || {}).open;
+    const asked = those.find((c) => c.player === conceding);
+    box.innerHTML = `<details class="card"${wasOpen || asked ? " open" : ""}><summary>${esc(gettext("Concede"))}</summary>` +
+      (asked ? `<p class="small">${esc(fmt(gettext("%(name)s concedes: this cannot be undone. Sure?"), { name: asked.name }))}</p>` +
+        `<button type="button" id="concede-confirm">${esc(fmt(gettext("Yes, %(name)s concedes"), { name: asked.name }))}</button> ` +
+        `<button type="button" class="secondary" id="concede-cancel">${esc(gettext("Cancel"))}</button>` :
+        those.map((c) => `<button type="button" class="secondary concede" data-player="${esc(c.player)}">${esc(fmt(gettext("Concede for %(name)s…"), { name: c.name }))}</button>`).join(" ")) +
+      "</details>";
+    box.querySelectorAll("button.concede").forEach((b) => b.addEventListener("click", () => { conceding = b.dataset.player; drawConcede(); }));
+    if (asked) {
+      $("concede-confirm").addEventListener("click", () => { conceding = null; send(asked.event); });
+      $("concede-cancel").addEventListener("click", () => { conceding = null; drawConcede(); });
+    }
   }
 
   // Whose turn it is, in names: the seats the server says are to act.
