@@ -29,6 +29,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
+import games
 from play import live
 from play.errors import NotYourTurn, Refused, Stale, TableError
 from play.models import DiceMode, TableGame, TableStatus
@@ -442,6 +443,7 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
     over = table.status in (TableStatus.OVER, TableStatus.CONFIRMED)
     factions = {p["id"]: p.get("faction_name") or "" for p in replay.player_summaries()}
     teams = engine.session.teams(replay)
+    piece = games.plugin(table.game).piece_name  # names, never ids, on the page
     payload = {
         "code": table.code,
         "game": table.game,
@@ -457,6 +459,7 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
                 "name": p["name"],
                 "faction": factions.get(p["id"]) or "",  # the content pack's name, never its id
                 "controls": controls_of(p),
+                "control_names": [piece(c) for c in controls_of(p)],
                 "team": teams.get(p["id"], ""),
             }
             for p in table.header["players"]
@@ -472,6 +475,7 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
                 "mine": s.number in numbers,
                 "team": s.team,
                 "controls": list(s.controls or []),
+                "control_names": [piece(c) for c in s.controls or []],
                 "to_act": s.player in who,
                 "confirmed": s.confirmed,
             }

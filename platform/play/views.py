@@ -116,7 +116,7 @@ def join_link(request, code: str):
             "number": seat.number,
             "name": names.get(seat.player, {}).get("name", seat.player),
             "faction": names.get(seat.player, {}).get("faction", ""),
-            "controls": seat.controls,
+            "controls": [games.plugin(table.game).piece_name(c) for c in seat.controls or []],
             "team": seat.team,
             "account": tables.account_name(seat.user) if seat.user_id else "",
         }

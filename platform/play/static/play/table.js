@@ -193,7 +193,7 @@
   function drawSeats() {
     $("table-seats").innerHTML = state.seats.map((s) =>
       `<li data-seat="${s.number}" class="seat${s.mine ? " mine" : ""}${s.to_act ? " acting" : ""}${s.joined ? "" : " free"}">` +
-      `<strong>${esc(s.name)}</strong>${s.controls.length ? ` <span class="small muted">(${s.controls.map(esc).join(", ")})</span>` : ""} — ` +
+      `<strong>${esc(s.name)}</strong>${s.control_names.length ? ` <span class="small muted">(${s.control_names.map(esc).join(", ")})</span>` : ""} — ` +
       (s.joined ? esc(s.account) + (s.mine ? ` (${esc(gettext("you"))})` : "") : `<em>${esc(gettext("free seat"))}</em>`) +
       (s.to_act && state.status === "playing" ? ` · <span class="to-act">${esc(gettext("to act"))}</span>` : "") +
       (s.confirmed ? " · " + esc(gettext("confirmed")) : "") + "</li>").join("");
@@ -212,7 +212,7 @@
     const alone = (p) => `${p.name}${p.faction ? ` (${p.faction})` : ""}${p.you ? " — " + gettext("you") : ""}`;
     const words = teams.map((t) => t.players.length === 1 ? alone(t.players[0]) :
       new Set(t.players.map((p) => p.faction)).size > 1 ? t.players.map(alone).join(" & ") :
-      t.players.map((p) => p.name + (p.you ? ` (${gettext("you")})` : "") + ((p.controls || []).length ? ": " + p.controls.join(", ") : "")).join(" & ") +
+      t.players.map((p) => p.name + (p.you ? ` (${gettext("you")})` : "") + ((p.control_names || []).length ? ": " + p.control_names.join(", ") : "")).join(" & ") +
       ` (${t.players[0].faction || t.id})`);
     const versus = ` ${gettext("vs")} `;
     return words.join(versus) + (state.against_game ? versus + gettext("the game") : "");
