@@ -401,8 +401,14 @@ def _result(replay, table: TableGame) -> dict | None:
         return None
     names = {p["id"]: p["name"] for p in table.header["players"]}
     seats = result.get("seats") or []
+    winners = [names.get(str(s.get("seat")), s.get("seat")) for s in seats if s.get("outcome") == "win"]
     return {
-        "winners": [names.get(str(s.get("seat")), s.get("seat")) for s in seats if s.get("outcome") == "win"],
+        "winners": winners,
+        # Solo or co-op (FE-18, HR-13, HR-14): nobody won, every player lost, so the game won.
+        "game_won": bool(seats)
+        and not winners
+        and engine.session.against_game(replay)
+        and all(s.get("outcome") == "loss" for s in seats),
         "scores": [
             {"name": names.get(str(s.get("seat")), str(s.get("seat"))), "score": s.get("score")}
             for s in seats
@@ -503,6 +509,7 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
         "result": _result(replay, table) if over else None,
         "result_confirmed": [s.number for s in seats if s.confirmed],
         "log_url": table.game_log.get_absolute_url() if table.game_log_id else None,
+        "log_state": table.game_log.state if table.game_log_id else None,  # queued, verifying, then the verdict
         "download_url": reverse("play:log", args=[table.code]),
         "challenge": _challenge_payload(table),
     }

@@ -92,7 +92,7 @@
       $("table-result").textContent = resultWords(state.result) +
         (confirmed ? " · " + fmt(gettext("confirmed by %(confirmed)s of %(seats)s"), { confirmed, seats: state.seats.length }) : "");
       $("confirm-result").hidden = state.my_seats.every((n) => state.result_confirmed.includes(n));
-      $("table-log-link").innerHTML = state.log_url ? `<a href="${esc(state.log_url)}" id="verified-log">${esc(gettext("The log, verified by the engine"))}</a>` : "";
+      $("table-log-link").innerHTML = logLink();
     }
     if (over && state.challenge) {
       const c = state.challenge;
@@ -103,6 +103,16 @@
       $("table-challenge-entry").hidden = false;
     }
     drawChoices();
+  }
+
+  // The finished game's log: being verified until the engine's verdict exists, then verified or refused.
+  function logLink() {
+    if (!state.log_url) return "";
+    const verdict = { legal: [gettext("The log, verified by the engine"), "verified-log"],
+      illegal: [gettext("The log, refused by the engine: see why"), "refused-log"],
+      unreadable: [gettext("The log, refused by the engine: see why"), "refused-log"] }[state.log_state];
+    if (!verdict) return `<span id="verifying-log" class="muted">${esc(gettext("The log is being verified by the engine…"))}</span>`;
+    return `<a href="${esc(state.log_url)}" id="${verdict[1]}">${esc(verdict[0])}</a>`;
   }
 
   // The last event a player entered and the steps the site logged after it (those the rules left no
@@ -185,7 +195,8 @@
     if (!result) return gettext("The game has ended (see above).");
     const winners = result.winners || [];
     const scores = (result.scores || []).filter((s) => s.score !== null && s.score !== undefined);
-    return (winners.length ? fmt(gettext("Winner: %(names)s"), { names: winners.join(", ") }) : gettext("No winner")) +
+    return (winners.length ? fmt(gettext("Winner: %(names)s"), { names: winners.join(", ") }) :
+      result.game_won ? gettext("The game won: the players lost against it") : gettext("No winner")) +
       (scores.length ? " · " + scores.map((s) => `${s.name} ${s.score}`).join(", ") : "");
   }
 
@@ -582,7 +593,8 @@
   async function poll() {
     try {
       const known = state ? state.version : null;
-      const url = root.dataset.stateUrl + (board ? "" : "?board=1") + (known !== null && board ? "?since=" + known : "");
+      const url = root.dataset.stateUrl + (board ? "" : "?board=1") + (known !== null && board ? "?since=" + known : "") +
+        (known !== null && board && state.log_state ? "&log=" + encodeURIComponent(state.log_state) : ""); // the verdict changes no version
       const r = await request(url);
       connection(localStorage.getItem(PENDING) ? $("table-connection").textContent : "");
       if (r.data.board) board = r.data.board;
