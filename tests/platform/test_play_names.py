@@ -1,5 +1,5 @@
 """Names, never ids, on the table pages: the heroes a Fields of Eternia seat controls (FE-4.1) in the seat
-list, the players line and the join page, and the cards a hero carries (FE-16) in the board's panel, as the
+list, the players line (the join page names them alike), and the cards a hero carries (FE-16) in the board's panel, as the
 content pack prints them."""
 
 from __future__ import annotations
