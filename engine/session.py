@@ -35,7 +35,7 @@ from engine.core import dice_grid
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import parse_envelope
 from engine.core.registry import ruleset_for
-from engine.core.ruleset import Replay
+from engine.core.ruleset import Replay, is_legal
 
 
 def table_options(game: str) -> dict:
@@ -190,6 +190,16 @@ def actors(replay: Replay, event: dict) -> list[str]:
     """The header player ids on whose behalf ``event`` may be entered now: at a table, the phones offered
     it. A concession or an agreed draw belongs to its player whoever's turn it is."""
     return replay.actors(event)
+
+
+def concessions(replay: Replay, players) -> list[dict]:
+    """The concessions (the log format's ``concede`` event) the rules accept now, one for each of
+    ``players`` (header player ids) who may concede at this moment; [] for a game whose log has none or
+    once it is over. ``legal_events()`` leaves them out: a concession is never one of the moves offered."""
+    if replay.is_over():
+        return []
+    events = [{"type": "concede", "player": p} for p in players]
+    return [e for e in events if is_legal(replay, e)]
 
 
 def walk(log, *, content_pack: dict | None = None) -> dict:

@@ -332,6 +332,10 @@ class GamePlugin:
     #: Whether that data set counts games against the game (solo, co-op): a player's record counts what it counts.
     faction_rates_against_game: bool = True
 
+    def piece_name(self, piece_id: str) -> str:
+        """The name the content pack prints for a piece a seat controls (a table's ``controls``); its id if none."""
+        return str(piece_id)
+
     def seat_faction(self, player: dict, team: str) -> tuple[str, str]:
         """The faction (id, name) a seat played, for a player's record by faction: ``player`` is the log header's
         entry of the seat, ``team`` the seat's team in the generic result ("" for none)."""

@@ -29,6 +29,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
+import games
 from play import live
 from play.errors import NotYourTurn, Refused, Stale, TableError
 from play.models import DiceMode, TableGame, TableStatus
@@ -428,8 +429,14 @@ def _result(replay, table: TableGame) -> dict | None:
         return None
     names = {p["id"]: p["name"] for p in table.header["players"]}
     seats = result.get("seats") or []
+    winners = [names.get(str(s.get("seat")), s.get("seat")) for s in seats if s.get("outcome") == "win"]
     return {
-        "winners": [names.get(str(s.get("seat")), s.get("seat")) for s in seats if s.get("outcome") == "win"],
+        "winners": winners,
+        # Solo or co-op (FE-18, HR-13, HR-14): nobody won, every player lost, so the game won.
+        "game_won": bool(seats)
+        and not winners
+        and engine.session.against_game(replay)
+        and all(s.get("outcome") == "loss" for s in seats),
         "scores": [
             {"name": names.get(str(s.get("seat")), str(s.get("seat"))), "score": s.get("score")}
             for s in seats
@@ -469,10 +476,22 @@ def seat_payload(table: TableGame, mine: dict[str, int], *, with_board: bool = F
     if playing and who & set(mine):
         everyone = _once(table, "offers", lambda: engine.session.offers(replay, recorded=recorded))
         offers = [o for o in everyone if may_enter(replay, o["event"]) & set(mine)]
-    over = table.status in (TableStatus.OVER, TableStatus.CONFIRMED)
     names = {p["id"]: p["name"] for p in table.header["players"]}
+    # A concession is never among the offers (legal_events leaves it out): each of this phone's players
+    # the engine lets concede now, offered apart behind a confirmation (docs/recorder.md).
+    concede = (
+        [
+            {"event": e, "player": e["player"], "name": names.get(e["player"], e["player"])}
+            for e in engine.session.concessions(replay, sorted(mine, key=mine.get))
+            if e["player"] in may_enter(replay, e)
+        ]
+        if playing
+        else []
+    )
+    over = table.status in (TableStatus.OVER, TableStatus.CONFIRMED)
     factions = {p["id"]: p.get("faction_name") or "" for p in replay.player_summaries()}
     teams = engine.session.teams(replay)
+    piece = games.plugin(table.game).piece_name  # names, never ids, on the page
     payload = {
         "code": table.code,
         "game": table.game,
@@ -488,6 +507,7 @@ def seat_payload(table: TableGame, mine: dict[str, int], *, with_board: bool = F
                 "name": p["name"],
                 "faction": factions.get(p["id"]) or "",  # the content pack's name, never its id
                 "controls": controls_of(p),
+                "control_names": [piece(c) for c in controls_of(p)],
                 "team": teams.get(p["id"], ""),
             }
             for p in table.header["players"]
@@ -503,6 +523,7 @@ def seat_payload(table: TableGame, mine: dict[str, int], *, with_board: bool = F
                 "mine": s.number in numbers,
                 "team": s.team,
                 "controls": list(s.controls or []),
+                "control_names": [piece(c) for c in s.controls or []],
                 "to_act": s.player in who,
                 "confirmed": s.confirmed,
             }
@@ -516,6 +537,7 @@ def seat_payload(table: TableGame, mine: dict[str, int], *, with_board: bool = F
         "my_turn": bool(offers),
         "view": view,
         "offers": offers,
+        "concede": concede,
         "events": [
             {"index": i, "text": e["text"], "rolls": e["rolls"], "seat": e["seat"], "cid": e.get("cid", "")}
             for i, e in enumerate(table.entries)
@@ -529,6 +551,7 @@ def seat_payload(table: TableGame, mine: dict[str, int], *, with_board: bool = F
         "result": _result(replay, table) if over else None,
         "result_confirmed": [s.number for s in seats if s.confirmed],
         "log_url": table.game_log.get_absolute_url() if table.game_log_id else None,
+        "log_state": table.game_log.state if table.game_log_id else None,  # queued, verifying, then the verdict
         "download_url": reverse("play:log", args=[table.code]),
         "challenge": _challenge_payload(table),
     }

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 import engine
 import games
+from gamelogs.models import FINAL_STATES
 from play import finish, live, matches, services, tables
 from play.errors import TableError
 from play.forms import JoinForm
@@ -116,7 +117,7 @@ def join_link(request, code: str):
             "number": seat.number,
             "name": names.get(seat.player, {}).get("name", seat.player),
             "faction": names.get(seat.player, {}).get("faction", ""),
-            "controls": seat.controls,
+            "controls": [games.plugin(table.game).piece_name(c) for c in seat.controls or []],
             "team": seat.team,
             "account": tables.account_name(seat.user) if seat.user_id else "",
         }
@@ -155,9 +156,17 @@ def state(request, code: str):
     the page only the number it already knows. Anything else needs a seat at this table."""
     since = request.GET.get("since")
     if since is not None and since.isdigit():
-        current = TableGame.objects.filter(code=code.upper()).values_list("version", flat=True).first()
-        if current is not None and current == int(since):
-            return JsonResponse({"version": current, "changed": False})
+        # The finished game's log: its verdict changes no version, so the page says which state of the log
+        # it shows (``log``); one it does not know yet is answered in full (without ``log``, a log still
+        # being verified is).
+        row = TableGame.objects.filter(code=code.upper()).values_list("version", "game_log__state").first()
+        seen = request.GET.get("log")
+        if (
+            row is not None
+            and row[0] == int(since)
+            and (row[1] is None or row[1] == seen or (seen is None and row[1] in FINAL_STATES))
+        ):
+            return JsonResponse({"version": row[0], "changed": False})
     if not request.user.is_authenticated:
         return JsonResponse(
             {"error": {"code": "login", "message": _("Log in to see this game.")}}, status=401

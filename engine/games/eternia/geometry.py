@@ -50,6 +50,7 @@ def board_geometry(board: Board, content: Content) -> dict:
          "areas": [{"id", "name", "short", "kind", "x", "y", "eternium", "merchant", "tower", "base",
                     "side"}],
          "edges": [{"a", "b", "kind", "cost"}], "factions": {id: {"name", "base"}}, "heroes": {id: name},
+         "cards": {id: name},
          "water": [{"a", "b"}]}
 
     ``water`` is the sea each flight route crosses (FE-6.5.2: only fliers cross the sea); a pack that
@@ -92,7 +93,13 @@ def _build(board: Board, content: Content) -> dict:
         "areas": areas,
         "edges": edges,
         "factions": {fid: {"name": f["name"], "base": f["base"]} for fid, f in content.factions.items()},
-        "heroes": {hid: h["name"] for hid, h in content.heroes.items()},  # the panel names them
+        # The panel names heroes (a mounted hero too, FE-4.1.8) and the cards a hero carries (FE-16).
+        "heroes": {hid: h["name"] for table in (content.mounted, content.heroes) for hid, h in table.items()},
+        "cards": {
+            cid: c["name"]
+            for table in (content.support, content.encounters, content.epic_beasts)
+            for cid, c in table.items()
+        },
         "water": [{"a": w["a"], "b": w["b"]} for w in water],
     }
 

@@ -17,7 +17,7 @@ from django.utils.translation import pgettext_lazy
 
 import engine
 from games import ListModulePlugin, SimulatedSide, register
-from games.eternia import lists, presenter
+from games.eternia import lists, names, presenter
 
 GAME_ID = "motu-fields-of-eternia"
 _INFO = engine.game(GAME_ID)
@@ -116,6 +116,9 @@ class Eternia(ListModulePlugin):
     # the games against the game out (FE-18), and so does a player's record.
     faction_rates_dataset = "teams"
     faction_rates_against_game = False
+
+    def piece_name(self, piece_id: str) -> str:
+        return names.hero_name(piece_id)  # a hero or a mounted hero (FE-4.1.8)
 
     def seat_faction(self, player: dict, team: str) -> tuple[str, str]:
         faction = team or str(player.get("faction") or "")

@@ -13,6 +13,13 @@ from play.forms import FIRST_CHOICES, dice_field
 from play.models import DiceMode
 from play.tables import Seating
 
+#: Each mode on the form, translated and short enough for the select of a 390 px phone (FE-2, FE-19, FE-18).
+MODE_LABELS = {
+    "standard": _("Team game (FE-2)"),
+    "skirmish": _("Competitive skirmish (FE-19)"),
+    "solo": _("Solo against the game (FE-18)"),
+}
+
 
 class EterniaGameForm(forms.Form):
     """A free game of Fields of Eternia: the team game (FE-2), two teams of three heroes (FE-4.1) of one
@@ -112,7 +119,9 @@ class EterniaGameForm(forms.Form):
         self.scenario_mode = {s["id"]: s["mode"] for s in options["scenarios"]}
         self.scenario_team = {s["id"]: s.get("player_faction") or "" for s in options["scenarios"]}
         self.fields["difficulty"].choices = [(d, d.capitalize()) for d in options.get("difficulties", [])]
-        self.fields["mode"].choices = [(m["id"], m["name"]) for m in options["modes"]]
+        self.fields["mode"].choices = [
+            (m["id"], MODE_LABELS.get(m["id"], m["name"])) for m in options["modes"]
+        ]
         self.fields["scenario"].choices = [(s["id"], s["name"]) for s in options["scenarios"]]
         self.fields["my_team"].choices = list(self.teams.items())
         heroes = [

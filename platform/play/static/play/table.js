@@ -81,6 +81,7 @@
     $("table-turn-line").hidden = !($("table-round").textContent || $("table-turn").textContent);
     $("table-abandoned").hidden = state.status !== "abandoned";
     drawAbandon();
+    drawConcede();
     $("table-history").innerHTML = state.events.map((e) => `<li data-index="${e.index}">${esc(e.text)}${diceWords(e.rolls)}</li>`).join("");
     $("table-last").innerHTML = lastWords(last);
     if ($("undo-button")) $("undo-button").addEventListener("click", () => act(root.dataset.undoUrl, { events: state.events.length }));
@@ -91,7 +92,7 @@
       $("table-result").textContent = resultWords(state.result) +
         (confirmed ? " · " + fmt(gettext("confirmed by %(confirmed)s of %(seats)s"), { confirmed, seats: state.seats.length }) : "");
       $("confirm-result").hidden = state.my_seats.every((n) => state.result_confirmed.includes(n));
-      $("table-log-link").innerHTML = state.log_url ? `<a href="${esc(state.log_url)}" id="verified-log">${esc(gettext("The log, verified by the engine"))}</a>` : "";
+      $("table-log-link").innerHTML = logLink();
     }
     if (over && state.challenge) {
       const c = state.challenge;
@@ -102,6 +103,16 @@
       $("table-challenge-entry").hidden = false;
     }
     drawChoices();
+  }
+
+  // The finished game's log: being verified until the engine's verdict exists, then verified or refused.
+  function logLink() {
+    if (!state.log_url) return "";
+    const verdict = { legal: [gettext("The log, verified by the engine"), "verified-log"],
+      illegal: [gettext("The log, refused by the engine: see why"), "refused-log"],
+      unreadable: [gettext("The log, refused by the engine: see why"), "refused-log"] }[state.log_state];
+    if (!verdict) return `<span id="verifying-log" class="muted">${esc(gettext("The log is being verified by the engine…"))}</span>`;
+    return `<a href="${esc(state.log_url)}" id="${verdict[1]}">${esc(verdict[0])}</a>`;
   }
 
   // The last event a player entered and the steps the site logged after it (those the rules left no
@@ -142,6 +153,28 @@
     if ($("abandon-button")) $("abandon-button").addEventListener("click", () => act(root.dataset.abandonUrl, {}));
   }
 
+  // Conceding: apart from the moves, behind a confirmation, for each of this phone's players the engine
+  // lets concede now (state.concede); the event is entered as any other and the log stays verifiable.
+  let conceding = null; // the player id whose concession awaits its confirmation
+  function drawConcede() {
+    const box = $("table-concede-box");
+    const those = state.status === "playing" && !entry ? state.concede || [] : [];
+    if (!those.length) { box.innerHTML = ""; conceding = null; return; }
+    const wasOpen = !!(box.querySelector("details") || {}).open;
+    const asked = those.find((c) => c.player === conceding);
+    box.innerHTML = `<details class="card"${wasOpen || asked ? " open" : ""}><summary>${esc(gettext("Concede"))}</summary>` +
+      (asked ? `<p class="small">${esc(fmt(gettext("%(name)s concedes: this cannot be undone. Sure?"), { name: asked.name }))}</p>` +
+        `<button type="button" id="concede-confirm">${esc(fmt(gettext("Yes, %(name)s concedes"), { name: asked.name }))}</button> ` +
+        `<button type="button" class="secondary" id="concede-cancel">${esc(gettext("Cancel"))}</button>` :
+        those.map((c) => `<button type="button" class="secondary concede" data-player="${esc(c.player)}">${esc(fmt(gettext("Concede for %(name)s…"), { name: c.name }))}</button>`).join(" ")) +
+      "</details>";
+    box.querySelectorAll("button.concede").forEach((b) => b.addEventListener("click", () => { conceding = b.dataset.player; drawConcede(); }));
+    if (asked) {
+      $("concede-confirm").addEventListener("click", () => { conceding = null; send(asked.event); });
+      $("concede-cancel").addEventListener("click", () => { conceding = null; drawConcede(); });
+    }
+  }
+
   // Whose turn it is, in names: the seats the server says are to act.
   function turnWords(mine) {
     if (state.status === "waiting") {
@@ -162,7 +195,8 @@
     if (!result) return gettext("The game has ended (see above).");
     const winners = result.winners || [];
     const scores = (result.scores || []).filter((s) => s.score !== null && s.score !== undefined);
-    return (winners.length ? fmt(gettext("Winner: %(names)s"), { names: winners.join(", ") }) : gettext("No winner")) +
+    return (winners.length ? fmt(gettext("Winner: %(names)s"), { names: winners.join(", ") }) :
+      result.game_won ? gettext("The game won: the players lost against it") : gettext("No winner")) +
       (scores.length ? " · " + scores.map((s) => `${s.name} ${s.score}`).join(", ") : "");
   }
 
@@ -170,7 +204,7 @@
   function drawSeats() {
     $("table-seats").innerHTML = state.seats.map((s) =>
       `<li data-seat="${s.number}" class="seat${s.mine ? " mine" : ""}${s.to_act ? " acting" : ""}${s.joined ? "" : " free"}">` +
-      `<strong>${esc(s.name)}</strong>${s.controls.length ? ` <span class="small muted">(${s.controls.map(esc).join(", ")})</span>` : ""} — ` +
+      `<strong>${esc(s.name)}</strong>${s.control_names.length ? ` <span class="small muted">(${s.control_names.map(esc).join(", ")})</span>` : ""} — ` +
       (s.joined ? esc(s.account) + (s.mine ? ` (${esc(gettext("you"))})` : "") : `<em>${esc(gettext("free seat"))}</em>`) +
       (s.to_act && state.status === "playing" ? ` · <span class="to-act">${esc(gettext("to act"))}</span>` : "") +
       (s.confirmed ? " · " + esc(gettext("confirmed")) : "") + "</li>").join("");
@@ -189,7 +223,7 @@
     const alone = (p) => `${p.name}${p.faction ? ` (${p.faction})` : ""}${p.you ? " — " + gettext("you") : ""}`;
     const words = teams.map((t) => t.players.length === 1 ? alone(t.players[0]) :
       new Set(t.players.map((p) => p.faction)).size > 1 ? t.players.map(alone).join(" & ") :
-      t.players.map((p) => p.name + (p.you ? ` (${gettext("you")})` : "") + ((p.controls || []).length ? ": " + p.controls.join(", ") : "")).join(" & ") +
+      t.players.map((p) => p.name + (p.you ? ` (${gettext("you")})` : "") + ((p.control_names || []).length ? ": " + p.control_names.join(", ") : "")).join(" & ") +
       ` (${t.players[0].faction || t.id})`);
     const versus = ` ${gettext("vs")} `;
     return words.join(versus) + (state.against_game ? versus + gettext("the game") : "");
@@ -559,7 +593,8 @@
   async function poll() {
     try {
       const known = state ? state.version : null;
-      const url = root.dataset.stateUrl + (board ? "" : "?board=1") + (known !== null && board ? "?since=" + known : "");
+      const url = root.dataset.stateUrl + (board ? "" : "?board=1") + (known !== null && board ? "?since=" + known : "") +
+        (known !== null && board && state.log_state ? "&log=" + encodeURIComponent(state.log_state) : ""); // the verdict changes no version
       const r = await request(url);
       connection(localStorage.getItem(PENDING) ? $("table-connection").textContent : "");
       if (r.data.board) board = r.data.board;

@@ -262,7 +262,7 @@
       return `<tr data-team="${esc(t)}"><td>${swatch(t)} ${esc(faction ? faction.name : t)}</td><td class="num">${x.eternium}</td><td class="num">${x.vp}</td><td class="num">${x.soldier_supply}</td></tr>`;
     }).join("");
     const heroRows = Object.entries(view.heroes || {}).map(([id, h]) => {
-      const extra = [h.mount, h.ally, ...Object.values(h.equipped || {}), ...(h.spells || [])].filter(Boolean).map(esc).join(", ");
+      const extra = [h.mount, h.ally, ...Object.values(h.equipped || {}), ...(h.spells || [])].filter(Boolean).map((c) => esc(named("cards", c))).join(", ");
       return `<tr data-hero="${esc(id)}"><td>${swatch(h.team)} ${esc(named("heroes", id))}</td><td>${h.area ? esc(areaName(h.area)) : esc(gettext("not placed"))}</td><td class="num">${h.hp}/${h.max_hp}</td><td>${extra}</td></tr>`;
     }).join("");
     const th = (words, cls) => `<th${cls ? ` class="${cls}"` : ""}>${esc(words)}</th>`;

@@ -120,7 +120,10 @@
       // HR-7.2: a dazed unit is drawn faded with a dashed ring.
       el("circle", { cx, cy, r, fill: colour[u.owner] || "#111", stroke: u.dazed ? "#111" : "#fff",
         "stroke-width": 2, "stroke-dasharray": u.dazed ? "4 3" : "none", opacity: u.dazed ? 0.6 : 1 }, g);
-      el("text", { x: cx, y: cy + 4, "text-anchor": "middle", class: "unit-initials" }, g).textContent = initials(u.name);
+      // A label of three or four characters (AU10, FU10) gets a smaller type and never outgrows its circle.
+      const short = initials(u.name);
+      const fit = short.length > 2 ? { style: `font-size:${short.length > 3 ? 7 : 8.5}px`, textLength: Math.min(short.length * 5.6, 2 * r - 3), lengthAdjust: "spacingAndGlyphs" } : {};
+      el("text", { x: cx, y: cy + 3.5, "text-anchor": "middle", class: "unit-initials", ...fit }, g).textContent = short;
       const hp = el("text", { x: cx, y: cy + r + 10, "text-anchor": "middle", class: "unit-tokens" }, g);
       hp.textContent = `${u.hp}/${u.health}` + (u.dazed ? " " + gettext("dazed") : "");
       const tip = el("title", {}, g);
