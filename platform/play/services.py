@@ -551,7 +551,8 @@ def seat_payload(table: TableGame, mine: dict[str, int], *, with_board: bool = F
         "result": _result(replay, table) if over else None,
         "result_confirmed": [s.number for s in seats if s.confirmed],
         "log_url": table.game_log.get_absolute_url() if table.game_log_id else None,
-        "log_state": table.game_log.state if table.game_log_id else None,  # queued, verifying, then the verdict
+        # queued, verifying, then the verdict
+        "log_state": table.game_log.state if table.game_log_id else None,
         "download_url": reverse("play:log", args=[table.code]),
         "challenge": _challenge_payload(table),
     }
