@@ -18,21 +18,23 @@ HR = "hoplomachus-remastered"
 
 def test_a_hoplomachus_player_concedes_from_the_page_and_the_log_verifies_legal(client, user, other_user):
     table = hr_table(user, other_user)
-    client.force_login(user)
+    # The phone of whoever is to act (the seed may have the other player start): it has offers to look at.
+    (first,) = services.state_payload(table, user)["to_act"]
+    phone, players = (user, ("Alice", "Mallory")) if first == "p1" else (other_user, ("Mallory", "Alice"))
+    client.force_login(phone)
     state = client.get(f"/play/{table.code}/state.json").json()
     assert state["offers"] and all(o["event"]["type"] != "concede" for o in state["offers"])
-    alice = table.header["players"][0]["id"]
     assert state["concede"] == [
-        {"event": {"type": "concede", "player": alice}, "player": alice, "name": "Alice"}
+        {"event": {"type": "concede", "player": first}, "player": first, "name": players[0]}
     ]  # only this phone's own player, never the other's
     body = {"event": state["concede"][0]["event"], "cid": "c1", "events": len(state["events"])}
     answer = client.post(f"/play/{table.code}/events", body, content_type="application/json")
     assert answer.status_code == 200, answer.content
     after = answer.json()["state"]
     assert after["status"] == "over" and after["concede"] == []
-    assert after["result"]["winners"] == ["Mallory"]
+    assert after["result"]["winners"] == [players[1]]
     table.refresh_from_db()
-    assert table.events[-1] == {"type": "concede", "player": alice}
+    assert table.events[-1] == {"type": "concede", "player": first}
     assert verify_stored_log(table.game_log.pk) == "legal"
 
 
