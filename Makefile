@@ -55,7 +55,14 @@ platform/rulebook/catalogs/%/LC_MESSAGES/rules.mo: platform/rulebook/catalogs/%/
 	@command -v msgfmt >/dev/null || { echo "msgfmt is missing: install GNU gettext (apt-get install gettext)" >&2; exit 1; }
 	msgfmt --check -o $@ $<
 
-messages: $(VENV)/.installed $(MESSAGES) $(REFUSAL_MESSAGES) $(RULE_MESSAGES)
+# The narration catalogs (platform/narration/locale/<language>/LC_MESSAGES/narration.po: the replay viewer's and the
+# recorder's sentences, written from the engine's narrate.py modules by `manage.py narration_messages`), the same way.
+NARRATION_MESSAGES := $(patsubst %.po,%.mo,$(wildcard platform/narration/locale/*/LC_MESSAGES/narration.po))
+platform/narration/locale/%/LC_MESSAGES/narration.mo: platform/narration/locale/%/LC_MESSAGES/narration.po
+	@command -v msgfmt >/dev/null || { echo "msgfmt is missing: install GNU gettext (apt-get install gettext)" >&2; exit 1; }
+	msgfmt --check -o $@ $<
+
+messages: $(VENV)/.installed $(MESSAGES) $(REFUSAL_MESSAGES) $(RULE_MESSAGES) $(NARRATION_MESSAGES)
 
 install: $(VENV)/.installed messages
 

@@ -34,6 +34,7 @@ import json
 from engine.core import dice_grid
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.logfile import parse_envelope
+from engine.core.narrate import said_data
 from engine.core.registry import ruleset_for
 from engine.core.ruleset import Replay, is_legal
 
@@ -82,15 +83,25 @@ def header_for(replay: Replay, header: dict, players) -> dict:
 
 
 def step(replay: Replay, event: dict) -> dict:
-    """Apply ``event`` as the next event of ``replay``; return ``{"text", "rolls"}``. Raises IllegalEvent
+    """Apply ``event`` as the next event of ``replay``; return ``{"text", "said", "rolls"}`` (``said``: the
+    sentence's template and params, engine.core.narrate, None where the game has none). Raises IllegalEvent
     (rule id and reason) or UnreadableLog exactly as ``apply`` does, leaving the replay unusable then:
     check with ``is_legal`` or work on a ``copy()`` when the event may be refused."""
-    return replay.apply_described(replay.events_applied, event)
+    said = replay.apply_described(replay.events_applied, event)
+    return {"said": None, **said}
+
+
+def offer_words(replay: Replay, event: dict) -> tuple[str, dict | None]:
+    """An offer in words: its English and its template and params (None where the game has none)."""
+    said = replay.said_offer(event)
+    if said is None:
+        return replay.describe_offer(event), None
+    return str(said), said_data(said)
 
 
 def offers(replay: Replay, *, recorded: bool = False) -> list[dict]:
-    """What may be logged next: ``[{"event", "text", "piece", "place"}]`` from ``legal_events()``, each in
-    words, with the piece it acts with and the board space it puts that piece on (``offer_piece``,
+    """What may be logged next: ``[{"event", "text", "said", "piece", "place"}]`` from ``legal_events()``,
+    each in words (``said``: its template and params), with the piece it acts with and the board space it puts that piece on (``offer_piece``,
     ``offer_place``: None when the game names none), so that a recorder groups and places offers alike for
     every game.
 
@@ -104,11 +115,12 @@ def offers(replay: Replay, *, recorded: bool = False) -> list[dict]:
             bare = replay.outcome_free(event)
             unique.setdefault(repr(sorted(bare.items())), bare)
         events = list(unique.values())
-    return [
-        {"event": event, "text": replay.describe_offer(event), "piece": replay.offer_piece(event),
-         "place": replay.offer_place(event)}
-        for event in events
-    ]  # fmt: skip
+    out = []
+    for event in events:
+        text, said = offer_words(replay, event)
+        out.append({"event": event, "text": text, "said": said, "piece": replay.offer_piece(event),
+                    "place": replay.offer_place(event)})  # fmt: skip
+    return out
 
 
 def dice_needed(replay: Replay, event: dict) -> dict:
@@ -205,7 +217,7 @@ def concessions(replay: Replay, players) -> list[dict]:
 def walk(log, *, content_pack: dict | None = None) -> dict:
     """Replay ``log`` (bytes, text or a parsed dict) and return what a viewer shows at every event::
 
-        {"game", "board", "initial": view, "steps": [{"index", "event", "text", "rolls", "view"}],
+        {"game", "board", "initial": view, "steps": [{"index", "event", "text", "said", "rolls", "view"}],
          "error": None | {"rule", "message", "message_id", "params", "event_index"}}
 
     The steps stop before an illegal or unreadable event; ``error`` names it (``event_index`` None, no

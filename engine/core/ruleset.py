@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 
 
 class Replay(Protocol):
@@ -69,6 +69,10 @@ class Replay(Protocol):
 
     def describe_offer(self, event: dict) -> str:
         """An event of ``legal_events()`` in words, for a player choosing what to log."""
+
+    def said_offer(self, event: dict) -> Text | None:
+        """``describe_offer`` as a sentence with its template and params (engine.core.narrate), so that a
+        recorder says it in the player's language; None for a game whose words are not templated."""
 
     def outcome_free(self, event: dict) -> dict:
         """``event`` without what the table rolls or draws (recorded randomness: the players enter it)."""
@@ -132,6 +136,9 @@ class ReplayBase:
 
     def describe_offer(self, event: dict) -> str:
         return str(event.get("type", "event"))
+
+    def said_offer(self, event: dict) -> Text | None:
+        return None
 
     def outcome_free(self, event: dict) -> dict:
         return event  # nothing in the event is the table's to enter

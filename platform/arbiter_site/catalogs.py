@@ -4,6 +4,7 @@ already made kept when the English changes around them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import polib
@@ -53,3 +54,31 @@ def msgids(path: Path) -> list[str | tuple[str, str]]:
 
 def _key(entry: polib.POEntry) -> str | tuple[str, str]:
     return (entry.msgctxt, entry.msgid) if entry.msgctxt else entry.msgid
+
+
+def sync(
+    templates: dict[str, list[str]], path_of: Callable[[str], Path], project: str, *, check: bool, say=print
+) -> list[str]:
+    """Write (or, ``check``, only compare) the catalog of every translated language for the engine's
+    ``templates`` (template → places ``path:line``), each a python-brace-format msgid; returns the languages
+    whose catalog is out of step with them."""
+    stale = []
+    for language in languages():
+        path = path_of(language)
+        if check:
+            if not path.exists() or msgids(path) != list(templates):
+                stale.append(language)
+            continue
+        entries = {
+            template: {
+                "occurrences": [tuple(p.rsplit(":", 1)) for p in places],
+                "flags": ["python-brace-format"],
+            }
+            for template, places in templates.items()
+        }
+        po = build(path, language, project, entries)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(str(po) + "\n", encoding="utf-8")
+        untranslated = sum(1 for e in po if not e.msgstr)
+        say(f"{path}: {len(po)} templates, {untranslated} untranslated")
+    return stale

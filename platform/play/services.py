@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 
 import engine
 import games
+from narration import catalog as narration
 from play import live
 from play.errors import NotYourTurn, Refused, Stale, TableError
 from play.models import DiceMode, TableGame, TableStatus
@@ -201,7 +202,8 @@ def post_event(
             raise Refused(table.game, exc.rule, exc.message) from None
         except engine.UnreadableLog as exc:
             raise Refused(table.game, exc.rule, exc.message) from None
-        entry = {"event": event, "text": said["text"], "rolls": said["rolls"], "seat": seat, "cid": cid or ""}
+        entry = {"event": event, "text": said["text"], "said": said.get("said"), "rolls": said["rolls"],
+                 "seat": seat, "cid": cid or ""}  # fmt: skip
         _store(table, replay, [entry, *_forced_entries(table, replay)], by=user)
     return table
 
@@ -217,7 +219,14 @@ def _forced_entries(table: TableGame, replay) -> list[dict]:
     while (event := engine.session.forced(replay, recorded=recorded)) is not None:
         said = engine.session.step(replay, event)
         entries.append(
-            {"event": event, "text": said["text"], "rolls": said["rolls"], "seat": SITE, "cid": ""}
+            {
+                "event": event,
+                "text": said["text"],
+                "said": said.get("said"),
+                "rolls": said["rolls"],
+                "seat": SITE,
+                "cid": "",
+            }  # fmt: skip
         )
     return entries
 
@@ -460,6 +469,13 @@ def table_state(code: str, mine: dict[str, int]) -> dict | None:
     return None if table is None else seat_payload(table, mine)
 
 
+def _said_entry(entry: dict) -> dict:
+    """An entry's words and dice in the active language (an entry stored before narration carried its
+    template keeps its English)."""
+    said = narration.localised_step(entry)
+    return {"text": said["text"], "rolls": said["rolls"]}
+
+
 def seat_payload(table: TableGame, mine: dict[str, int], *, with_board: bool = False) -> dict:
     """``state_payload`` for the phone holding the seats ``mine`` (header player → seat number): what
     it shows depends on its seats only, so phones holding the same seats are shown the same (play.live
@@ -475,7 +491,12 @@ def seat_payload(table: TableGame, mine: dict[str, int], *, with_board: bool = F
     offers: list[dict] = []
     if playing and who & set(mine):
         everyone = _once(table, "offers", lambda: engine.session.offers(replay, recorded=recorded))
-        offers = [o for o in everyone if may_enter(replay, o["event"]) & set(mine)]
+        # Each offer in the phone's language (narration: the engine's template and params, else its English).
+        offers = [
+            {**o, "text": narration.say(o.get("said"), o["text"])}
+            for o in everyone
+            if may_enter(replay, o["event"]) & set(mine)
+        ]
     names = {p["id"]: p["name"] for p in table.header["players"]}
     # A concession is never among the offers (legal_events leaves it out): each of this phone's players
     # the engine lets concede now, offered apart behind a confirmation (docs/recorder.md).
@@ -539,7 +560,7 @@ def seat_payload(table: TableGame, mine: dict[str, int], *, with_board: bool = F
         "offers": offers,
         "concede": concede,
         "events": [
-            {"index": i, "text": e["text"], "rolls": e["rolls"], "seat": e["seat"], "cid": e.get("cid", "")}
+            {"index": i, **_said_entry(e), "seat": e["seat"], "cid": e.get("cid", "")}
             for i, e in enumerate(table.entries)
         ],
         "can_undo": may_undo(table, numbers),

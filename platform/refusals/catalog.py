@@ -24,12 +24,22 @@ DOMAIN = "refusals"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 
-@lru_cache(maxsize=16)
-def _catalog(language: str) -> gettext.NullTranslations | None:
+@lru_cache(maxsize=32)
+def catalog_for(domain: str, localedir: Path, language: str) -> gettext.NullTranslations | None:
+    """The compiled catalog of a gettext domain of the engine's words (refusals, narration) in ``language``."""
     try:
-        return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[language])
+        return gettext.translation(domain, localedir=localedir, languages=[language])
     except OSError:  # no compiled catalog for this language
         return None
+
+
+def _catalog(language: str) -> gettext.NullTranslations | None:
+    return catalog_for(DOMAIN, LOCALE_DIR, language)
+
+
+def reader_language(language: str | None = None) -> str:
+    """The language code (``it``) of ``language``, or of the active language."""
+    return translation.to_locale(language or translation.get_language() or "en").split("_")[0]
 
 
 def localised(error: dict | None, language: str | None = None) -> tuple[str, str]:
@@ -37,7 +47,7 @@ def localised(error: dict | None, language: str | None = None) -> tuple[str, str
     if not error:
         return "", "en"
     english = error.get("message") or ""
-    language = translation.to_locale(language or translation.get_language() or "en").split("_")[0]
+    language = reader_language(language)
     catalog = _catalog(language) if language != "en" else None
     message_id, params = error.get("message_id"), error.get("params")
     if catalog is None or not message_id or not isinstance(params, dict):

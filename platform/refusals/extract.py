@@ -4,6 +4,10 @@ A template is the message id of a refusal or of a phrase inside one (engine.core
 given as the message of ``IllegalEvent(rule, message, **params)`` or ``UnreadableLog(message, **params)``,
 of ``Text(message, **params)``, or marked with ``template(message)``. ``sites()`` also says which params
 each site passes, so that a test can hold every literal template to its params.
+
+The same marks serve the engine's narration (the ``narrate.py`` modules: the replay viewer's sentences and
+the recorder's offers, engine.core.narrate): ``narration=True`` reads those modules alone, and the refusals
+read every other module, so that each gettext domain holds its own templates.
 """
 
 from __future__ import annotations
@@ -47,10 +51,17 @@ def _literals(node: ast.expr) -> list[str] | None:
     return None
 
 
-def sites(root: Path = ENGINE) -> list[Site]:
+def is_narration(path: Path) -> bool:
+    """A narration module (its templates belong to the narration domain, not the refusals')."""
+    return path.name == "narrate.py"
+
+
+def sites(root: Path = ENGINE, *, narration: bool = False) -> list[Site]:
     found = []
     base = root.parent
     for path in sorted(root.rglob("*.py")):
+        if is_narration(path) != narration:
+            continue
         text = path.read_text(encoding="utf-8")
         for node in ast.walk(ast.parse(text, filename=str(path))):
             if not isinstance(node, ast.Call):
@@ -89,10 +100,11 @@ def sites(root: Path = ENGINE) -> list[Site]:
     return found
 
 
-def templates(root: Path = ENGINE) -> dict[str, list[str]]:
-    """Every literal template, in source order of first use, with the places (``path:line``) that use it."""
+def templates(root: Path = ENGINE, *, narration: bool = False) -> dict[str, list[str]]:
+    """Every literal template, in source order of first use, with the places (``path:line``) that use it
+    (``narration``: the narration modules' templates instead of the refusals')."""
     out: dict[str, list[str]] = {}
-    for site in sites(root):
+    for site in sites(root, narration=narration):
         if site.template is not None:
             out.setdefault(site.template, []).append(f"{site.path}:{site.line}")
     return out

@@ -14,6 +14,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 import engine
+from narration.catalog import localised_step
 from refusals.catalog import localised
 from rulebook import rules
 
@@ -21,7 +22,8 @@ CACHE_SECONDS = 24 * 3600
 
 
 def cache_key(sha256: str, game: str) -> str:
-    # Per language: the refusal's words and the log format's rule titles come from the catalogs.
+    # Per language: the events' sentences, the refusal's words and the log format's rule titles come from
+    # the catalogs.
     language = translation.get_language() or "en"
     return f"viewer:walk:{engine.ENGINE_VERSION}:{game}:{engine.ruleset_version(game)}:{language}:{sha256}"
 
@@ -45,7 +47,8 @@ def build_payload(data) -> dict | None:
     if walked["initial"] is None:
         return None  # an illegal header: nothing to draw
     game = walked["game"]
-    steps = walked["steps"]
+    # Every sentence and its dice in the reader's language (narration: the engine's templates and params).
+    steps = [localised_step(step) for step in walked["steps"]]
     error = walked["error"]
     if error is not None:
         info = rules.lookup(game, error["rule"])

@@ -9,15 +9,17 @@ from pathlib import Path
 
 LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
 REFUSALS_LOCALE_DIR = Path(__file__).resolve().parents[2] / "platform" / "refusals" / "locale"
+NARRATION_LOCALE_DIR = Path(__file__).resolve().parents[2] / "platform" / "narration" / "locale"
 
 
 def stale_catalogs() -> list[Path]:
-    """Every ``django.po``, ``djangojs.po`` (and refusal catalog) whose ``.mo`` is missing or older than it."""
+    """Every ``django.po``, ``djangojs.po`` (and refusal and narration catalog) whose ``.mo`` is missing or older than it."""
     stale = []
     catalogs = [
         *LOCALE_DIR.glob("*/LC_MESSAGES/django.po"),
         *LOCALE_DIR.glob("*/LC_MESSAGES/djangojs.po"),
         *REFUSALS_LOCALE_DIR.glob("*/LC_MESSAGES/refusals.po"),
+        *NARRATION_LOCALE_DIR.glob("*/LC_MESSAGES/narration.po"),
     ]
     for po in sorted(catalogs):
         mo = po.with_suffix(".mo")

@@ -4,13 +4,30 @@ and each event in words with the dice it rolled.
 ``board_geometry`` draws from the map data the engine plays on (the same Board), so the picture and the
 rules never disagree about where a hex is. ``apply_described`` applies one event exactly as ``apply`` does
 and reports the tests it rolled (heard through the statistics book's listener, flow.StatsBook).
+Every sentence is a ``Text`` (engine.core.narrate): ``text`` is its English, ``said`` its template and params.
 """
 
 from __future__ import annotations
 
+from engine.core.narrate import Text, joined, said_data, template
 from engine.games.battleground.board import Board
 
-BONUS_WORDS = {"ability": "ability bonus", "mana": "mana bonus", "mission": "glory mission", "ap": "extra AP"}
+BONUS_WORDS = {
+    "ability": template("ability bonus"),
+    "mana": template("mana bonus"),
+    "mission": template("glory mission"),
+    "ap": template("extra AP"),
+}
+#: a test's kind and the characteristic it tests (BG-1.5, BG-8), as the viewer names a roll
+TEST_WORDS = {"attack": template("attack"), "defence": template("defence"), "ability": template("ability")}
+STAT_WORDS = {
+    "strength": template("strength"),
+    "perception": template("perception"),
+    "power": template("power"),
+    "toughness": template("toughness"),
+    "mind": template("mind"),
+    "speed": template("speed"),
+}
 
 
 def board_geometry(board: Board) -> dict:
@@ -44,13 +61,21 @@ def board_geometry(board: Board) -> dict:
 
 
 def apply_described(g, index: int, event: dict) -> dict:
-    """Apply ``event`` (as ``g.apply``; raises what it raises) and return ``{"text", "rolls"}``: the event
-    in words and every test it rolled, ``{"who", "kind", "stat", "dice", "threshold", "rolled", "final",
-    "explosions", "successes"}``."""
+    """Apply ``event`` (as ``g.apply``; raises what it raises) and return ``{"text", "said", "rolls"}``: the
+    event in words (English, and as template and params) and every test it rolled, ``{"who", "kind",
+    "stat", "dice", "threshold", "rolled", "final", "explosions", "successes", "summary", and the summary, kind and stat as templates}``."""
     before = {u.ref: (u.name, u.wounds, u.on_board) for u in g.units.values()}
     rolls: list[dict] = []
 
     def heard(unit, kind, result) -> None:
+        summary = Text(
+            "{n} success ({dice} dice, {threshold}+)"
+            if result.successes == 1
+            else "{n} successes ({dice} dice, {threshold}+)",
+            n=result.successes,
+            dice=result.dice_count,
+            threshold=result.threshold,
+        )
         rolls.append(
             {
                 "who": unit.name,
@@ -69,8 +94,10 @@ def apply_described(g, index: int, event: dict) -> dict:
                     for v, b in zip(result.final, result.base, strict=False)
                 ]
                 + [{"label": f"+{v}", "hit": v >= 5} for v in result.explosions],
-                "summary": f"{result.successes} success{'es' if result.successes != 1 else ''}"
-                f" ({result.dice_count} dice, {result.threshold}+)",
+                "summary": str(summary),
+                "summary_said": summary.data(),
+                "kind_said": Text(TEST_WORDS[kind]).data() if kind in TEST_WORDS else None,
+                "stat_said": Text(STAT_WORDS[result.stat]).data() if result.stat in STAT_WORDS else None,
             }
         )
 
@@ -79,117 +106,182 @@ def apply_described(g, index: int, event: dict) -> dict:
         g.apply(index, event)
     finally:
         g.stats.listener = None
-    return {"text": describe(g, event, before, rolls), "rolls": rolls}
+    said = say(g, event, before, rolls)
+    return {"text": str(said), "said": said_data(said), "rolls": rolls}
 
 
 def offer_words(g, event: dict) -> str:
     """An event a player may log next, in words, before it happens (for the recorder's buttons): which
     card is selected, what an attack aims at; no outcome."""
+    return str(offer_said(g, event))
+
+
+def offer_said(g, event: dict) -> Text:
+    """``offer_words`` as a Text (template and params)."""
     before = {u.ref: (u.name, u.wounds, u.on_board) for u in g.units.values()}
     if event.get("type") == "select":
-        return f"select {_card(g, event.get('card'))}"
+        return Text("select {card}", card=_card(g, event.get("card")))
     if event.get("type") == "play_card" and event.get("bonus"):
-        return f"play {_card(g, event.get('card'))} ({BONUS_WORDS.get(event['bonus'], event['bonus'])})"
-    return describe(g, event, before, [], outcome=False)
+        return Text("play {card} ({bonus})", card=_card(g, event.get("card")), bonus=_bonus(event["bonus"]))
+    return say(g, event, before, [], outcome=False)
 
 
 def describe(g, event: dict, before: dict, rolls: list[dict], *, outcome: bool = True) -> str:
     """``event`` in words, e.g. "Skeletor attacks Man-At-Arms with Havoc Staff: 5 dice, 3 hits, 1 wound"."""
+    return str(say(g, event, before, rolls, outcome=outcome))
+
+
+def _bonus(bonus) -> Text | str:
+    return Text(BONUS_WORDS[bonus]) if bonus in BONUS_WORDS else str(bonus)
+
+
+def say(g, event: dict, before: dict, rolls: list[dict], *, outcome: bool = True) -> Text:
+    """``describe`` as a Text (template and params)."""
     kind = event.get("type")
     name = _namer(g, before)
     player = _player_name(g, event.get("player"))
     who = name(event.get("character"))
     if kind == "deal":
-        return f"{player} is dealt a hand of fate cards"
+        return Text("{player} is dealt a hand of fate cards", player=player)
     if kind == "organise":
         n = len(event.get("discard") or [])
-        return f"{player} discards {n} card{'s' if n != 1 else ''} and draws up"
+        return Text(
+            "{player} discards {n} card and draws up"
+            if n == 1
+            else "{player} discards {n} cards and draws up",
+            player=player,
+            n=n,
+        )
     if kind == "select":
-        return f"{player} selects a fate card"
+        return Text("{player} selects a fate card", player=player)
     if kind == "pass":
-        return f"{player} passes"
+        return Text("{player} passes", player=player)
     if kind == "activate":
-        bonus = BONUS_WORDS.get(event.get("bonus"), event.get("bonus") or "no bonus")
-        return f"{player} activates {who} ({bonus})"
+        bonus = _bonus(event["bonus"]) if event.get("bonus") else Text("no bonus")
+        return Text("{player} activates {who} ({bonus})", player=player, who=who, bonus=bonus)
     if kind == "play_card":
-        return f"{player} plays {_card(g, event.get('card'))}"
+        return Text("{player} plays {card}", player=player, card=_card(g, event.get("card")))
     if kind == "focus":
-        return f"{who} focuses"
-    facing = f", facing {event['facing']}" if event.get("facing") is not None else ""  # a tie's choice
+        return Text("{who} focuses", who=who)
+    # a tie's choice
+    facing = Text(", facing {facing}", facing=event["facing"]) if event.get("facing") is not None else ""
     if kind in ("move", "movement"):
         path = event.get("path") or []
         if not path:
-            return f"{who} turns in place{facing}"
+            return Text("{who} turns in place{facing}", who=who, facing=facing)
         steps = len(path)
-        via = f" via {' '.join(path[:-1])}" if len(path) > 1 else ""  # ways to one hex differ by their path
-        focus = ", spending focus" if event.get("focus") else ""
-        return f"{who} moves {steps} hex{'es' if steps != 1 else ''} to {path[-1]}{via}{facing}{focus}"
+        # ways to one hex differ by their path
+        via = Text(" via {hexes}", hexes=" ".join(path[:-1])) if len(path) > 1 else ""
+        focus = Text(", spending focus") if event.get("focus") else ""
+        return Text(
+            "{who} moves {steps} hex to {to}{via}{facing}{focus}"
+            if steps == 1
+            else "{who} moves {steps} hexes to {to}{via}{facing}{focus}",
+            who=who,
+            steps=steps,
+            to=path[-1],
+            via=via,
+            facing=facing,
+            focus=focus,
+        )
     if kind == "guard":
-        return f"{who} takes a guard stance"
+        return Text("{who} takes a guard stance", who=who)
     if kind == "attack":
         if not outcome:
-            weapon = event.get("weapon")
-            weapon_name = "fists" if weapon in (None, "fists") else _weapon(g, weapon)
-            return f"{who} attacks {name(event.get('target'))} with {weapon_name}{facing}"
+            return Text(
+                "{who} attacks {target} with {weapon}{facing}",
+                who=who,
+                target=name(event.get("target")),
+                weapon=_weapon_name(g, event.get("weapon")),
+                facing=facing,
+            )
         return _attack_words(g, event, who, name, before, rolls)
     if kind == "ability":
-        text = f"{who} uses {_title(event.get('ability'))}"
-        if event.get("target"):
-            text += f" on {name(event['target'])}{facing}"
-        return text + (_dice_words(rolls) + _wound_words(g, before) if outcome else "")
+        on = (
+            Text(" on {target}{facing}", target=name(event["target"]), facing=facing)
+            if event.get("target")
+            else ""
+        )
+        return Text(
+            "{who} uses {ability}{on}{dice}{wounds}",
+            who=who,
+            ability=_title(event.get("ability")),
+            on=on,
+            dice=_dice_words(rolls) if outcome else "",
+            wounds=_wound_words(g, before) if outcome else "",
+        )
     if kind == "use_item":
-        return f"{who} uses {_item(g, event.get('item'))}"
+        return Text("{who} uses {item}", who=who, item=_item(g, event.get("item")))
     if kind == "end_activation":
-        return f"{player} ends the activation"
+        return Text("{player} ends the activation", player=player)
     if kind == "interrupt":
-        return f"{who} interrupts"
+        return Text("{who} interrupts", who=who)
     if kind == "end_interrupt":
-        return f"{who} ends the interrupt"
+        return Text("{who} ends the interrupt", who=who)
     if kind == "place_marker":
-        return f"a marker from {who} is placed on {event.get('hex')}"
+        return Text("a marker from {who} is placed on {hex}", who=who, hex=event.get("hex"))
     if kind == "resolve_trigger":
-        return f"{who} resolves {_title(event.get('ability'))} first"
+        return Text("{who} resolves {ability} first", who=who, ability=_title(event.get("ability")))
     if kind == "concede":
-        return f"{player} concedes"
+        return Text("{player} concedes", player=player)
     if kind == "agree_draw":
-        return "the players agree a draw"
+        return Text("the players agree a draw")
     if kind == "ruling":
-        return f"ruling: {event.get('note', '')}".strip()
-    return str(kind)
+        note = str(event.get("note", "")).rstrip()
+        return Text("ruling: {note}", note=note) if note else Text("ruling:")
+    return Text("{kind}", kind=str(kind))
 
 
-def _attack_words(g, event, who, name, before, rolls) -> str:
-    weapon = event.get("weapon")
-    weapon_name = "fists" if weapon in (None, "fists") else _weapon(g, weapon)
-    text = f"{who} attacks {name(event.get('target'))} with {weapon_name}"
+def _weapon_name(g, weapon):
+    return Text("fists") if weapon in (None, "fists") else _weapon(g, weapon)
+
+
+def _attack_words(g, event, who, name, before, rolls) -> Text:
     attack = [r for r in rolls if r["kind"] == "attack"]
+    dice = ""
     if attack:
         a = attack[0]
-        text += f": {a['dice']} dice, {a['successes']} hit{'s' if a['successes'] != 1 else ''}"
         defence = [r for r in rolls if r["kind"] != "attack"]
-        if defence:
-            d = defence[0]
-            text += f", {d['successes']} blocked"
-    return text + _wound_words(g, before, with_colon=not attack)
+        blocked = Text(", {n} blocked", n=defence[0]["successes"]) if defence else ""
+        dice = Text(
+            ": {dice} dice, {hits} hit{blocked}"
+            if a["successes"] == 1
+            else ": {dice} dice, {hits} hits{blocked}",
+            dice=a["dice"],
+            hits=a["successes"],
+            blocked=blocked,
+        )
+    return Text(
+        "{who} attacks {target} with {weapon}{dice}{wounds}",
+        who=who,
+        target=name(event.get("target")),
+        weapon=_weapon_name(g, event.get("weapon")),
+        dice=dice,
+        wounds=_wound_words(g, before, with_colon=not attack),
+    )
 
 
-def _dice_words(rolls: list[dict]) -> str:
+def _dice_words(rolls: list[dict]) -> Text | str:
     if not rolls:
         return ""
     r = rolls[0]
-    return f": {r['dice']} dice, {r['successes']} success{'es' if r['successes'] != 1 else ''}"
+    return Text(
+        ": {dice} dice, {n} success" if r["successes"] == 1 else ": {dice} dice, {n} successes",
+        dice=r["dice"],
+        n=r["successes"],
+    )
 
 
-def _wound_words(g, before: dict, *, with_colon: bool = False) -> str:
+def _wound_words(g, before: dict, *, with_colon: bool = False) -> Text:
     parts = []
     total = 0
     for u in g.units.values():
         name, wounds, on_board = before.get(u.ref, (u.name, u.wounds, u.on_board))
         total += max(u.wounds - wounds, 0)
         if on_board and not u.on_board:
-            parts.append(f"{u.name} is knocked out")
-    words = [f"{total} wound{'s' if total != 1 else ''}"] + parts
-    return (": " if with_colon else ", ") + ", ".join(words)
+            parts.append(Text("{name} is knocked out", name=u.name))
+    words = [Text("{n} wound" if total == 1 else "{n} wounds", n=total), *parts]
+    return Text(": {wounds}" if with_colon else ", {wounds}", wounds=joined(words))
 
 
 def _namer(g, before: dict):
@@ -203,9 +295,11 @@ def _namer(g, before: dict):
     return name
 
 
-def _player_name(g, pid) -> str:
+def _player_name(g, pid) -> Text | str:
     side = g.sides.get(pid) if pid is not None else None
-    return side.name if side is not None else str(pid or "a player")
+    if side is not None:
+        return side.name
+    return str(pid) if pid else Text("a player")
 
 
 def _lookup(table: dict, key) -> str:

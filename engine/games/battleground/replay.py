@@ -19,7 +19,7 @@ from engine.games.battleground.cards import check_missions
 from engine.games.battleground.content import LOG_SCHEMA, Content
 from engine.games.battleground.dice import Dice
 from engine.games.battleground.dice_needed import dice_needed
-from engine.games.battleground.narrate import apply_described, board_geometry, offer_words
+from engine.games.battleground.narrate import apply_described, board_geometry, offer_said, offer_words
 from engine.games.battleground.state import Frame, Marker, Pending, Side, Trigger, Unit, copy_entry
 from engine.games.battleground.tables import RULES
 
@@ -299,6 +299,10 @@ class Game(ReplayBase):
     def describe_offer(self, event: dict) -> str:
         """An event that may come next, in words (narrate.offer_words)."""
         return offer_words(self, event)
+
+    def said_offer(self, event: dict):
+        """``describe_offer`` with its template and params (narrate.offer_said)."""
+        return offer_said(self, event)
 
     def apply_described(self, index: int, event: dict) -> dict:
         """``apply`` that also returns the event in words and its dice (narrate.apply_described)."""

@@ -1,54 +1,157 @@
 """Each event of a Fields of Eternia log in a few words for the replay viewer ("He-Man: move to Village
-of Gaz"), built from the event and the content's names; it never refuses anything (``apply`` does)."""
+of Gaz"), built from the event and the content's names; it never refuses anything (``apply`` does).
+Every sentence is a ``Text`` (engine.core.narrate): its English, and its template and params for the
+platform to say it in the reader's language."""
 
 from __future__ import annotations
 
+from engine.core.narrate import Text, joined, said_data, template
+
+# The event as a label after its actor ("He-Man: moves"): every event type of the log format.
 VERBS = {
-    "move": "moves",
-    "fast_travel": "travels fast",
-    "push": "is pushed",
-    "flee": "flees",
-    "end_turn": "ends the turn",
+    "move": template("moves"),
+    "fast_travel": template("travels fast"),
+    "push": template("is pushed"),
+    "flee": template("flees"),
+    "end_turn": template("ends the turn"),
 }
-PLACES = ("to", "from")
+WORDS = {
+    **VERBS,
+    "acquire_mount": template("acquire mount"),
+    "activate": template("activate"),
+    "ally": template("ally"),
+    "assign": template("assign"),
+    "buy": template("buy"),
+    "choose": template("choose"),
+    "claim_victory": template("claim victory"),
+    "consumable": template("consumable"),
+    "defender": template("defender"),
+    "deploy_hero": template("deploy hero"),
+    "deploy_soldiers": template("deploy soldiers"),
+    "deploy_zone": template("deploy zone"),
+    "discard": template("discard"),
+    "draw": template("draw"),
+    "duel": template("duel"),
+    "equip": template("equip"),
+    "excess": template("excess"),
+    "face_wilds": template("face wilds"),
+    "fight_on": template("fight on"),
+    "focus": template("focus"),
+    "fortify": template("fortify"),
+    "hits": template("hits"),
+    "keep": template("keep"),
+    "map_spell": template("map spell"),
+    "merchant": template("merchant"),
+    "mission": template("mission"),
+    "mission_result": template("mission result"),
+    "move_outposts": template("move outposts"),
+    "move_soldiers": template("move soldiers"),
+    "pass": template("pass"),  # nosec B105 - a game word, not a password
+    "pay_defeat": template("pay defeat"),
+    "place": template("place"),
+    "place_token": template("place token"),  # nosec B105 - a game word, not a password
+    "redraw_victory": template("redraw victory"),
+    "reroll": template("reroll"),
+    "respawn": template("respawn"),
+    "rest": template("rest"),
+    "retreat": template("retreat"),
+    "roll": template("roll"),
+    "scenario_complete": template("scenario complete"),
+    "skirmish_buy": template("skirmish buy"),
+    "skirmish_pass": template("skirmish pass"),  # nosec B105 - a game word, not a password
+    "soldiers": template("soldiers"),
+    "spell": template("spell"),
+    "stop": template("stop"),
+    "surge": template("surge"),
+    "tame": template("tame"),
+    "time": template("time"),
+    "trade": template("trade"),
+    "train": template("train"),
+    "trim": template("trim"),
+    "weapon": template("weapon"),
+}
+PLACES = {"to": template("to {place}"), "from": template("from {place}")}
 THINGS = ("card", "weapon", "spell", "merchant", "deck", "die", "zone")
+#: the decks, dice and combat zones an event names by id (FE-3, FE-6.9), said as words
+DECKS = {
+    "combat": template("combat"),
+    "shop": template("shop"),
+    "guild": template("guild"),
+    "forge": template("forge"),
+    "encounter": template("encounter"),
+    "scenario": template("scenario"),
+    "effect": template("effect"),
+    "victory": template("victory"),
+    "battle-surge": template("battle-surge"),
+    "battle-plain": template("battle-plain"),
+}
+ZONES = {"attack": template("attack"), "defence": template("defence"), "initiative": template("initiative")}
+DIE = {"wild": template("wild"), "epic": template("epic")}
+DIE_ONE = {"wild": template("wild die"), "epic": template("epic die")}
+DIE_MANY = {"wild": template("wild dice"), "epic": template("epic dice")}
+WORD_OF = {"deck": DECKS, "zone": ZONES, "die": DIE}
 
 
 def describe(g, event: dict) -> str:
     """``event`` in words, naming the hero or team and what the event names (areas, cards)."""
+    return str(say(g, event))
+
+
+def say(g, event: dict) -> Text | str:
+    """``describe`` as a Text (template and params)."""
     kind = str(event.get("type", "event"))
     actor = g.describe_actor(event)
-    words = [f"{actor}:" if actor else "", VERBS.get(kind, kind.replace("_", " "))]
+    words = [Text("{actor}:", actor=actor) if actor else "", _word(kind)]
     path = event.get("path")
     if isinstance(path, list) and path:
-        words.append("via " + " → ".join(_name(g, a) for a in path))
-    return " ".join(w for w in [*words, *_details(g, event)] if w)
+        words.append(Text("via {path}", path=joined([_name(g, a) for a in path], " → ")))
+    return joined([*words, *_details(g, event)], " ")
 
 
-def _details(g, event: dict, skip: tuple = ()) -> list[str]:
+def _word(kind: str) -> Text:
+    return Text(WORDS[kind]) if kind in WORDS else Text("{kind}", kind=kind.replace("_", " "))
+
+
+def _details(g, event: dict, skip: tuple = ()) -> list:
     """What an event names besides its actor and path: places, things, soldiers, cards."""
-    words = []
-    for key in PLACES:
+    words: list = []
+    for key, said in PLACES.items():
         if isinstance(event.get(key), str) and key not in skip:
-            words.append(f"{key} {_name(g, event[key])}")
+            words.append(Text(said, place=_name(g, event[key])))
     for key in THINGS:
         if (
             isinstance(event.get(key), (str, int))
             and not isinstance(event.get(key), bool)
             and key not in skip
         ):
-            words.append(_name(g, str(event[key])))
+            words.append(_thing(g, key, str(event[key])))
     if isinstance(event.get("soldiers"), int) and not isinstance(event.get("soldiers"), bool):
-        words.append(f"{event['soldiers']} soldier{'' if event['soldiers'] == 1 else 's'}")
+        n = event["soldiers"]
+        words.append(Text("{n} soldier" if n == 1 else "{n} soldiers", n=n))
     cards = event.get("cards")
     if isinstance(cards, list) and cards:
-        words.append(", ".join(_name(g, str(c)) for c in cards))
+        words.append(joined([_name(g, str(c)) for c in cards]))
     return words
+
+
+def _thing(g, key: str, value: str) -> Text | str:
+    """A thing's content name, or the word for a deck, die or zone the event names by id."""
+    name = _name(g, value)
+    words = WORD_OF.get(key, {})
+    return Text(words[value]) if name == value and value in words else name
+
+
+def _dice(die, n: int) -> Text:
+    """ "wild die", "epic dice": a die kind and its number as a noun phrase."""
+    table = DIE_ONE if n == 1 else DIE_MANY
+    if die in table:
+        return Text(table[die])
+    return Text("{die} die" if n == 1 else "{die} dice", die=die)
 
 
 def apply_described(g, index: int, event: dict) -> dict:
     """``apply`` that also returns the event in words (engine.session.step)."""
-    text = describe(g, event)
+    said = say(g, event)
     aw = g.awaiting
     who = (aw or {}).get("hero") or (aw or {}).get("team")
     seen: list[dict] = []
@@ -60,8 +163,13 @@ def apply_described(g, index: int, event: dict) -> dict:
     name = g.name(who) if who in g.s.heroes else g.team_name(who) if who else ""
     if event.get("type") == "roll" and len(seen) == 1:  # "roll wild" says less than who rolled what
         n, die = len(seen[0]["faces"]), seen[0]["die"]
-        text = f"{name + ': ' if name else ''}rolls {n} {die} {'die' if n == 1 else 'dice'}"
-    return {"text": text, "rolls": [_roll(name, r) for r in seen]}
+        dice = _dice(die, n)
+        said = (
+            Text("{who}: rolls {n} {dice}", who=name, n=n, dice=dice)
+            if name
+            else Text("rolls {n} {dice}", n=n, dice=dice)
+        )
+    return {"text": str(said), "said": said_data(said), "rolls": [_roll(name, r) for r in seen]}
 
 
 # FE-6.9.3: what a wild die's face counts for in a pool (a reroll left showing counts nothing).
@@ -79,12 +187,15 @@ def _roll(who: str, noted: dict) -> dict:
         for f in faces
     ]
     n = sum(SUCCESSES.get(f, 0) for f in faces)
-    summary = f"{n} success{'' if n == 1 else 'es'}" if die == "wild" else ""
+    summary = Text("{n} success" if n == 1 else "{n} successes", n=n) if die == "wild" else ""
+    kind = _dice(die, len(faces))
     return {
         "who": who,
-        "kind": f"{die} {'die' if len(faces) == 1 else 'dice'}",
+        "kind": str(kind),
+        "kind_said": kind.data(),
         "faces": out,
-        "summary": summary,
+        "summary": str(summary),
+        "summary_said": said_data(summary),
     }
 
 
@@ -96,75 +207,93 @@ def _name(g, cid: str) -> str:
 # An offer as a sentence for the table recorder ("Teela goes on a mission"): the subject (hero or team),
 # then what it does; the other fields the event names follow as in ``describe``.
 SENTENCES = {
-    "activate": "is activated",
-    "mission": "goes on a mission",
-    "mission_result": "reports the mission's result",
-    "face_wilds": "faces the wilds",
-    "rest": "rests",
-    "fortify": "fortifies",
-    "move_soldiers": "moves soldiers",
-    "move_outposts": "moves between outposts",
-    "merchant": "visits the merchant",
-    "buy": "buys",
-    "trade": "trades",
-    "equip": "equips",
-    "weapon": "attacks with",
-    "spell": "casts",
-    "map_spell": "casts",
-    "focus": "focuses",
-    "reroll": "rerolls",
-    "surge": "surges",
-    "fight_on": "fights on",
-    "tame": "tames a beast",
-    "ally": "takes an ally",
-    "choose": "chooses",
-    "keep": "keeps",
-    "consumable": "uses",
-    "assign": "assigns the dice",
-    "pay_defeat": "pays for the defeat of",
-    "place": "goes to",
-    "defender": "defends",
-    "time": "turns time",
-    "pass": "passes",  # nosec B105 - a game word, not a password
-    "claim_victory": "claim the victory card",
-    "redraw_victory": "redraw victory cards",
-    "trim": "trim the combat deck",
-    "skirmish_buy": "buys",
-    "skirmish_pass": "passes the purchase",  # nosec B105 - a game word, not a password
-    "deploy_hero": "deploys",
-    "deploy_zone": "choose a deployment zone",
-    "deploy_soldiers": "deploy soldiers",
-    "place_token": "place a mission token",  # nosec B105 - a game word, not a password
-    "train": "trains",
-    "discard": "discards",
-    "acquire_mount": "acquires a mount",
-    "hits": "assign the hits",
-    "soldiers": "attacks with soldiers",
+    "move": template("{actor} moves"),
+    "fast_travel": template("{actor} travels fast"),
+    "push": template("{actor} is pushed"),
+    "flee": template("{actor} flees"),
+    "end_turn": template("{actor} ends the turn"),
+    "activate": template("{actor} is activated"),
+    "mission": template("{actor} goes on a mission"),
+    "mission_result": template("{actor} reports the mission's result"),
+    "face_wilds": template("{actor} faces the wilds"),
+    "rest": template("{actor} rests"),
+    "fortify": template("{actor} fortifies"),
+    "move_soldiers": template("{actor} moves soldiers"),
+    "move_outposts": template("{actor} moves between outposts"),
+    "merchant": template("{actor} visits the merchant"),
+    "buy": template("{actor} buys"),
+    "trade": template("{actor} trades"),
+    "equip": template("{actor} equips"),
+    "weapon": template("{actor} attacks with"),
+    "spell": template("{actor} casts"),
+    "map_spell": template("{actor} casts"),
+    "focus": template("{actor} focuses"),
+    "reroll": template("{actor} rerolls"),
+    "surge": template("{actor} surges"),
+    "fight_on": template("{actor} fights on"),
+    "tame": template("{actor} tames a beast"),
+    "ally": template("{actor} takes an ally"),
+    "choose": template("{actor} chooses"),
+    "keep": template("{actor} keeps"),
+    "consumable": template("{actor} uses"),
+    "assign": template("{actor} assigns the dice"),
+    "pay_defeat": template("{actor} pays for the defeat of"),
+    "defender": template("{actor} defends"),
+    "time": template("{actor} turns time"),
+    "pass": template("{actor} passes"),  # nosec B105 - a game word, not a password
+    "claim_victory": template("{actor} claim the victory card"),
+    "redraw_victory": template("{actor} redraw victory cards"),
+    "trim": template("{actor} trim the combat deck"),
+    "skirmish_buy": template("{actor} buys"),
+    "skirmish_pass": template("{actor} passes the purchase"),  # nosec B105 - a game word, not a password
+    "deploy_hero": template("{actor} deploys"),
+    "deploy_zone": template("{actor} choose a deployment zone"),
+    "deploy_soldiers": template("{actor} deploy soldiers"),
+    "place_token": template("{actor} place a mission token"),  # nosec B105 - a game word, not a password
+    "train": template("{actor} trains"),
+    "discard": template("{actor} discards"),
+    "acquire_mount": template("{actor} acquires a mount"),
+    "hits": template("{actor} assign the hits"),
+    "soldiers": template("{actor} attacks with soldiers"),
 }
 
 
 def describe_offer(g, event: dict) -> str:
     """An offer of ``legal_events()`` in words, subject first."""
+    return str(say_offer(g, event))
+
+
+def say_offer(g, event: dict) -> Text | str:
+    """``describe_offer`` as a Text (template and params)."""
     kind = str(event.get("type", "event"))
     if kind == "draw":
-        return f"Draw from the {event.get('deck')} deck"
+        deck = event.get("deck")
+        return Text("Draw from the {deck} deck", deck=Text(DECKS[deck]) if deck in DECKS else str(deck))
     if kind == "roll":
-        return f"Roll the {event.get('die')} die"
-    if kind not in SENTENCES and kind not in VERBS:
-        return describe(g, event)
+        die = event.get("die")
+        return Text("Roll the {die} die", die=Text(DIE[die]) if die in DIE else str(die))
+    if kind not in SENTENCES and kind != "place":
+        return say(g, event)
     actor = g.describe_actor(event) or ""
-    verb = VERBS.get(kind) or SENTENCES[kind]
-    if kind == "pass" and not event.get("hero"):
-        verb = "pass"  # a team: the players of the team pass
     skip: tuple = ("zone",) if kind == "surge" else ()
     if kind == "place":
-        verb, skip = f"goes to {_name(g, str(event.get('zone')))}", ("zone",)
-    words = [actor, verb]
+        sentence, skip = (
+            Text("{actor} goes to {zone}", actor=actor, zone=_name(g, str(event.get("zone")))),
+            ("zone",),
+        )
+    elif kind == "pass" and not event.get("hero"):
+        sentence = Text("{actor} pass", actor=actor)  # a team: the players of the team pass
+    else:
+        sentence = Text(SENTENCES[kind], actor=actor)
+    if not actor:  # no subject: the verb alone, as the English has it (a case no offer is known to reach)
+        sentence = Text("{verb}", verb=str(sentence).lstrip())
+    words = [sentence]
     path = event.get("path")
     if isinstance(path, list) and path:
-        words.append(f"to {_name(g, path[-1])}")
+        words.append(Text("to {place}", place=_name(g, path[-1])))
         if len(path) > 1:
-            words.append("via " + " → ".join(_name(g, a) for a in path[:-1]))
+            words.append(Text("via {path}", path=joined([_name(g, a) for a in path[:-1]], " → ")))
     if kind == "surge" and event.get("zone"):
-        words.append(f"in {event['zone']}")
-    return " ".join(w for w in [*words, *_details(g, event, skip)] if w)
+        zone = event["zone"]
+        words.append(Text("in {zone}", zone=Text(ZONES[zone]) if zone in ZONES else str(zone)))
+    return joined([*words, *_details(g, event, skip)], " ")

@@ -550,6 +550,10 @@ class Game(ReplayBase):
         """An offer of ``legal_events()`` in words for the table recorder (narrate)."""
         return narrate.describe_offer(self, event)
 
+    def said_offer(self, event: dict):
+        """``describe_offer`` with its template and params (narrate.say_offer)."""
+        return narrate.say_offer(self, event)
+
     def dice_needed(self, event: dict) -> dict:
         """What the table must roll or draw for ``event``, in recorded mode (dice_needed.dice_needed)."""
         from engine.games.eternia.dice_needed import dice_needed

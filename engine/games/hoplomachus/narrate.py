@@ -4,88 +4,152 @@ anything (``apply`` does) and never reads hidden state: only what the event and 
 
 from __future__ import annotations
 
-RIVALS = {"immortal": "The immortals", "arena": "The arena", "titan": "The titan"}  # HR-9, HR-13, HR-14
+from engine.core.narrate import Text, joined, said_data, template
+
+RIVALS = {
+    "immortal": template("The immortals"),
+    "arena": template("The arena"),
+    "titan": template("The titan"),
+}  # HR-9, HR-13, HR-14
+#: what a support chip is placed as (HR-15.5)
+SUPPORT_AS = {"sentinel": template("sentinel"), "foothold": template("foothold")}
 
 
 def describe(g, event: dict) -> str:
     """``event`` in words, subject first: the unit acting, else the troop."""
+    return str(say(g, event))
+
+
+def say(g, event: dict) -> Text:
+    """``describe`` as a Text (template and params, engine.core.narrate). A troop's verb follows its
+    number: a player or one rival (the arena, the titan) is one; the immortals are many."""
     kind = str(event.get("type", "event"))
     who = _troop(g, event.get("player"))
     unit = _unit(g, event.get("unit"))
     target = _unit(g, event.get("target"))
     path = event.get("path") if isinstance(event.get("path"), list) else []
     hex_ = event.get("hex")
+    many = event.get("player") == "immortal"
+
+    def said(one: str, several: str, **params) -> Text:
+        return Text(several if many else one, who=who, **params)
+
     if kind == "move":
-        return f"{unit} moves to {path[-1]}" + (f" (via {' '.join(path[:-1])})" if len(path) > 1 else "")
+        if len(path) > 1:
+            return Text("{unit} moves to {to} (via {via})", unit=unit, to=path[-1], via=" ".join(path[:-1]))
+        return Text("{unit} moves to {to}", unit=unit, to=path[-1])
     if kind == "deploy":
-        return (
-            f"{who} deploys {unit} at {hex_}"
-            if event.get("unit")
-            else f"{who} {_s(event, 'deploy')} at {hex_}"
-        )
+        if event.get("unit"):
+            return Text("{who} deploys {unit} at {hex}", who=who, unit=unit, hex=hex_)
+        return said(template("{who} deploys at {hex}"), template("{who} deploy at {hex}"), hex=hex_)
     if kind in ("attack", "ally_attack"):
-        return f"{unit} attacks {target}"
+        return Text("{unit} attacks {target}", unit=unit, target=target)
     if kind == "special":
         skill = _skill(g, event.get("unit"), event.get("special"))
-        on = f" on {target}" if event.get("target") else ""  # none named: every adjacent opponent
-        return f"{unit} uses {skill}{on}"
+        if event.get("target"):
+            return Text("{unit} uses {skill} on {target}", unit=unit, skill=skill, target=target)
+        return Text("{unit} uses {skill}", unit=unit, skill=skill)  # none named: every adjacent opponent
     if kind == "ability":
-        on = f" on {target}" if event.get("target") else f" at {hex_}" if hex_ else ""
-        return f"{unit} uses {_skill(g, event.get('unit'), event.get('ability'))}{on}"
+        skill = _skill(g, event.get("unit"), event.get("ability"))
+        if event.get("target"):
+            return Text("{unit} uses {skill} on {target}", unit=unit, skill=skill, target=target)
+        if hex_:
+            return Text("{unit} uses {skill} at {hex}", unit=unit, skill=skill, hex=hex_)
+        return Text("{unit} uses {skill}", unit=unit, skill=skill)
     if kind == "tactic":
         tactic = g.c.tactics.get(event.get("tactic"))
-        return f"{who} plays {tactic.name if tactic else event.get('tactic')} on {target}"
+        name = tactic.name if tactic else str(event.get("tactic"))
+        return Text("{who} plays {tactic} on {target}", who=who, tactic=name, target=target)
     if kind == "foothold":
-        return (
-            f"{who} {'flips' if event.get('flip') else 'moves'} a foothold from {hex_} to {event.get('to')}"
-        )
+        if event.get("flip"):
+            return Text("{who} flips a foothold from {hex} to {to}", who=who, hex=hex_, to=event.get("to"))
+        return Text("{who} moves a foothold from {hex} to {to}", who=who, hex=hex_, to=event.get("to"))
     if kind == "catch_up":
-        return f"{who} {_s(event, 'catch')} up" + (f" with {unit}" if event.get("unit") else "")
+        if event.get("unit"):
+            return said(
+                template("{who} catches up with {unit}"), template("{who} catch up with {unit}"), unit=unit
+            )
+        return said(template("{who} catches up"), template("{who} catch up"))
     # HR-14.8: the titan's effects, entered by a co-op player on its behalf.
     if kind == "advance":
-        return f"The titan advances to {path[-1]}" if path else "The titan advances"
+        return Text("The titan advances to {to}", to=path[-1]) if path else Text("The titan advances")
     if kind in ("smite", "toss"):
-        verb = "smites" if kind == "smite" else "tosses"
+        smite = kind == "smite"
         if not event.get("target"):
-            return f"The titan {verb} no one"
-        return f"The titan {verb} {target}" + (f" to {hex_}" if hex_ else "")
+            return Text("The titan smites no one") if smite else Text("The titan tosses no one")
+        if hex_:
+            return Text(
+                "The titan smites {target} to {hex}" if smite else "The titan tosses {target} to {hex}",
+                target=target,
+                hex=hex_,
+            )
+        return Text("The titan smites {target}" if smite else "The titan tosses {target}", target=target)
     if kind == "deploy_ally":
-        return f"The titan deploys an ally at {hex_}" if hex_ else "The titan deploys no ally"
+        return (
+            Text("The titan deploys an ally at {hex}", hex=hex_)
+            if hex_
+            else Text("The titan deploys no ally")
+        )
     if kind == "displace":
-        return f"{who} {_s(event, 'displace')} to {hex_}"
+        return said(template("{who} displaces to {hex}"), template("{who} displace to {hex}"), hex=hex_)
     if kind == "support":
-        return f"{who} {_s(event, 'place')} a support chip as a {event.get('as')} at {hex_}"
+        side = event.get("as")
+        as_ = Text(SUPPORT_AS[side]) if side in SUPPORT_AS else str(side)
+        return said(
+            template("{who} places a support chip as a {side} at {hex}"),
+            template("{who} place a support chip as a {side} at {hex}"),
+            side=as_,
+            hex=hex_,
+        )
     if kind == "track":
-        return f"{who} {_s(event, 'take')} the {str(event.get('track')).replace('_', ' ')} track"
+        track = str(event.get("track")).replace("_", " ")
+        return said(
+            template("{who} takes the {track} track"), template("{who} take the {track} track"), track=track
+        )
     if kind == "add_hp":
-        return f"{who} {_s(event, 'add')} HP to {unit}"
+        return said(template("{who} adds HP to {unit}"), template("{who} add HP to {unit}"), unit=unit)
     if kind == "return_units":
-        return f"{who} {_s(event, 'return')} {', '.join(_unit(g, u) for u in event.get('units') or []) or 'no unit'}"
+        units = joined([_unit(g, u) for u in event.get("units") or []]) or Text("no unit")
+        return said(template("{who} returns {units}"), template("{who} return {units}"), units=units)
     if kind == "stone_tactics":
-        return f"{who} {_s(event, 'take')} tactics from the stone"
+        return said(
+            template("{who} takes tactics from the stone"), template("{who} take tactics from the stone")
+        )
     if kind == "trigger_order":  # HR-7.4.2
         order = event.get("order") if isinstance(event.get("order"), list) else []
-        steps = ", then ".join(_skill(g, event.get("unit"), s) for s in order)
-        return f"{who} {_s(event, 'resolve')} {unit}'s triggered effects: {steps}"
+        steps = joined([_skill(g, event.get("unit"), s) for s in order], ", then ")
+        return said(
+            template("{who} resolves {unit}'s triggered effects: {steps}"),
+            template("{who} resolve {unit}'s triggered effects: {steps}"),
+            unit=unit,
+            steps=steps,
+        )
     if kind == "titan_roll":
-        return "The titan rolls its dice"
-    words = {"end_turn": ("end", " the turn"), "begin_turn": ("take", " the next turn"), "roll": ("roll", ""),
-             "reward": ("take", " the reward"), "concede": ("concede", "")}  # fmt: skip
-    verb, rest = words.get(kind, (kind.replace("_", " "), ""))
-    return f"{who} {_s(event, verb)}{rest}"
+        return Text("The titan rolls its dice")
+    if kind == "end_turn":
+        return said(template("{who} ends the turn"), template("{who} end the turn"))
+    if kind == "begin_turn":
+        return said(template("{who} takes the next turn"), template("{who} take the next turn"))
+    if kind == "roll":
+        return said(template("{who} rolls"), template("{who} roll"))
+    if kind == "reward":
+        return said(template("{who} takes the reward"), template("{who} take the reward"))
+    if kind == "concede":
+        return said(template("{who} concedes"), template("{who} concede"))
+    return Text("{who} {what}", who=who, what=_s(event, kind.replace("_", " ")))
 
 
 def apply_described(g, index: int, event: dict) -> dict:
     """``apply`` that also returns the event in words (engine.session.step). Words first: the event
     names units as they stand before it (a defeated target is gone afterwards)."""
-    text = describe(g, event)
+    said = say(g, event)
     seen: list[dict] = []
     g.dice.seen = seen
     try:
         g.apply(index, event)
     finally:
         g.dice.seen = None
-    return {"text": text, "rolls": [_roll(r) for r in seen]}
+    return {"text": str(said), "said": said_data(said), "rolls": [_roll(r) for r in seen]}
 
 
 def _roll(noted: dict) -> dict:
@@ -95,10 +159,12 @@ def _roll(noted: dict) -> dict:
         return {
             "who": noted["what"],
             "kind": "arena die",
+            "kind_said": Text("arena die").data(),
             "faces": [{"label": str(noted["face"])}],
             "summary": "",
         }
     n = sum(noted["hits"])
+    summary = Text("{n} hit" if n == 1 else "{n} hits", n=n)
     faces = [
         {"label": "hit" if hit else "miss", "colour": colour, "hit": hit}
         for colour, hit in zip(noted["pool"], noted["hits"], strict=True)
@@ -106,8 +172,10 @@ def _roll(noted: dict) -> dict:
     return {
         "who": noted["what"],
         "kind": "dice",
+        "kind_said": Text("dice").data(),
         "faces": faces,
-        "summary": f"{n} hit{'' if n == 1 else 's'}",
+        "summary": str(summary),
+        "summary_said": summary.data(),
     }
 
 
@@ -123,12 +191,12 @@ def _troop(g, troop) -> str:
     for p in g.players:
         if p["id"] == troop:
             return p["name"]
-    return RIVALS.get(troop, str(troop))
+    return Text(RIVALS[troop]) if troop in RIVALS else str(troop)
 
 
 def _unit(g, uid) -> str:
     if isinstance(uid, str) and uid.startswith("shard:"):
-        return f"the shard on {uid[6:]}"  # HR-14.10.3: a shard with HP, attacked like a unit
+        return Text("the shard on {hex}", hex=uid[6:])  # HR-14.10.3: a shard with HP, attacked like a unit
     unit = g.s.units.get(uid) if isinstance(uid, str) else None
     if unit is None:
         return str(uid)

@@ -216,6 +216,10 @@ class Game(ReplayBase):
         """An offer of ``legal_events()`` in words for the table recorder (narrate)."""
         return narrate.describe(self, event)
 
+    def said_offer(self, event: dict):
+        """``describe_offer`` with its template and params (narrate.say)."""
+        return narrate.say(self, event)
+
     def apply_described(self, index: int, event: dict) -> dict:
         """``apply`` that also returns the event in words (narrate)."""
         return narrate.apply_described(self, index, event)

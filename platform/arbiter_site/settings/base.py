@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "gamelogs",
     "rulebook",
     "refusals",
+    "narration",
     "viewer",
     "play",
     "challenges",

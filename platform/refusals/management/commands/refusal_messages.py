@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from arbiter_site.catalogs import build, languages, msgids
+from arbiter_site.catalogs import sync
 from refusals import extract, phrases
 from refusals.catalog import DOMAIN, LOCALE_DIR
 
@@ -29,25 +29,6 @@ class Command(BaseCommand):
 
     def handle(self, *args, check=False, **options):
         templates = {**extract.templates(), **phrases.templates()}
-        stale = []
-        for language in languages():
-            path = catalog_path(language)
-            if check:
-                if not path.exists() or msgids(path) != list(templates):
-                    stale.append(language)
-                continue
-            entries = {
-                template: {
-                    "occurrences": [tuple(p.rsplit(":", 1)) for p in places],
-                    "flags": ["python-brace-format"],
-                }
-                for template, places in templates.items()
-            }
-            po = build(path, language, "arbiter refusals", entries)
-            text = str(po) + "\n"
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-            untranslated = sum(1 for e in po if not e.msgstr)
-            self.stdout.write(f"{path}: {len(po)} templates, {untranslated} untranslated")
+        stale = sync(templates, catalog_path, "arbiter refusals", check=check, say=self.stdout.write)
         if stale:
             raise CommandError(f"refusal catalogs out of step with the engine: {', '.join(stale)}")

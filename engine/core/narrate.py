@@ -1,0 +1,42 @@
+"""What every game's narration (its ``narrate.py``: the replay viewer's event sentences, the recorder's
+offers, the dice summaries) shares: sentences kept as ``Text`` (engine.core.errors), a template and its
+params, exactly as refusals are, so that the platform says them in the reader's language while the engine
+keeps saying them in English (``str()``).
+
+The templates of narration are the ``Text(...)`` and ``template(...)`` literals of the ``narrate.py``
+modules (this one included); the platform's narration catalogs are written from them
+(``manage.py narration_messages``), apart from the refusals'.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import Text, template
+
+__all__ = ["Text", "joined", "said_data", "template"]
+
+
+def joined(parts: list, sep: str = ", ") -> Text | str:
+    """``parts`` (strings or Texts) joined by ``sep`` as one Text, so that each part is said in the
+    reader's language and the list keeps its order: ", " (a list), " " (words in a row), " → " (a path)."""
+    parts = [p for p in parts if p != ""]
+    if not parts:
+        return ""
+    out = parts[0]
+    for part in parts[1:]:
+        if sep == ", ":
+            out = Text("{first}, {then}", first=out, then=part)
+        elif sep == " ":
+            out = Text("{first} {then}", first=out, then=part)
+        elif sep == " → ":
+            out = Text("{first} → {then}", first=out, then=part)
+        elif sep == ", then ":
+            out = Text("{first}, then {then}", first=out, then=part)
+        else:
+            raise ValueError(f"no template joins with {sep!r}")
+    return out
+
+
+def said_data(said) -> dict | None:
+    """``{"message_id", "params"}`` of a sentence (a Text), or None for plain English (a game whose
+    narration is not templated yet)."""
+    return said.data() if isinstance(said, Text) else None

@@ -1,0 +1,70 @@
+"""The engine's narration in the reader's language: the replay viewer's event sentences, the recorder's
+offers and stream lines, the dice summaries.
+
+The engine keeps each sentence as a template and its params (engine.core.narrate, the same ``Text`` as a
+refusal's) beside its English. The templates are translated in a gettext domain of their own,
+``narration`` (``locale/<language>/LC_MESSAGES/narration.po``, written by ``manage.py narration_messages``
+from the engine's ``narrate.py`` modules), rendered exactly as refusals are (refusals.catalog). A name a
+param carries (a character, a unit, a card, an area) is said as the content pack names it in the language
+where the pack has that name (narration.names). A sentence stored before narration carried its template, or
+one with a template the catalog lacks, or params that do not fit, is said in the engine's English.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from narration.names import localised_names
+from refusals.catalog import catalog_for, reader_language, render
+
+DOMAIN = "narration"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+
+def said_in(said: dict | None, english: str, language: str | None = None) -> tuple[str, str]:
+    """(text, language of the text) of a sentence (``{"message_id", "params"}``, its English ``english``)
+    in ``language`` (the active one by default)."""
+    language = reader_language(language)
+    catalog = catalog_for(DOMAIN, LOCALE_DIR, language) if language != "en" else None
+    if catalog is None or not isinstance(said, dict) or not isinstance(said.get("params"), dict):
+        return english, "en"
+    known = getattr(catalog, "_catalog", {})
+    missing = []
+
+    def translate(template: str) -> str:
+        if template not in known:
+            missing.append(template)
+        return catalog.gettext(template)
+
+    try:
+        text = render(said["message_id"], localised_names(said["params"], language), translate)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return english, "en"
+    # Every part of the sentence must be the catalog's: half a sentence in English reads worse than all of it.
+    return (english, "en") if missing else (text, language)
+
+
+def say(said: dict | None, english: str, language: str | None = None) -> str:
+    return said_in(said, english, language)[0]
+
+
+def localised_rolls(rolls: list[dict], language: str | None = None) -> list[dict]:
+    """The dice of a step with their summary, kind and characteristic (where the engine names them as
+    templates) said in ``language``; the engine's other fields unchanged, its templates left out."""
+    out = []
+    for roll in rolls or []:
+        said = {key: value for key, value in roll.items() if not key.endswith("_said")}
+        for key in ("summary", "kind", "stat"):
+            if said.get(key):
+                said[key] = say(roll.get(f"{key}_said"), str(said[key]), language)
+        out.append(said)
+    return out
+
+
+def localised_step(step: dict, language: str | None = None) -> dict:
+    """A step (engine.session.step/walk, or a recorder's entry) with its sentence and dice said in
+    ``language``, without the templates they were said from."""
+    said = {key: value for key, value in step.items() if key != "said"}
+    said["text"] = say(step.get("said"), step.get("text", ""), language)
+    said["rolls"] = localised_rolls(step.get("rolls") or [], language)
+    return said

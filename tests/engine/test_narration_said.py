@@ -1,0 +1,67 @@
+"""The engine's narration keeps its English and says each sentence as a template with its params too
+(issue #24, engine.core.narrate): the viewer's steps, the recorder's offers and the dice summaries of every
+game render from their template and params to exactly the English the engine gives (``text``)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import engine
+from engine import session
+from engine.core.errors import render
+
+GAMES = {"motu-battleground": 2, "hoplomachus-remastered": 9, "motu-fields-of-eternia": 2}
+
+
+def said_text(said: dict) -> str:
+    return render(said["message_id"], said["params"])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_step_and_roll_renders_from_its_template_to_the_engines_english(game):
+    steps = 0
+    for seed in range(GAMES[game]):
+        for randomness in ("seeded", "recorded"):
+            walked = session.walk(engine.simulate(game, seed, randomness=randomness))
+            for step in walked["steps"]:
+                assert step["said"] is not None, step["text"]
+                assert said_text(step["said"]) == step["text"]
+                json.dumps(step["said"])  # plain JSON data, stored with a recorder's entries
+                for roll in step["rolls"]:
+                    if roll.get("summary"):
+                        assert said_text(roll["summary_said"]) == roll["summary"]
+                    if roll.get("kind_said"):
+                        assert said_text(roll["kind_said"]) == roll["kind"]
+                steps += 1
+    assert steps > 100
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_offer_renders_from_its_template_to_the_engines_english(game):
+    offers = 0
+    for randomness in ("seeded", "recorded"):
+        log = engine.simulate(game, 1, randomness=randomness)
+        replay = session.start(log)
+        for event in log["events"][:80]:
+            for offer in session.offers(replay, recorded=randomness == "recorded"):
+                assert offer["said"] is not None and said_text(offer["said"]) == offer["text"]
+                assert offer["text"] == replay.describe_offer(offer["event"])
+                offers += 1
+            session.step(replay, event)
+    assert offers > 50
+
+
+def test_an_attack_keeps_its_english_words_and_names_its_parts_as_params():
+    """BG-10: "Skeletor attacks Man-At-Arms with Havoc Staff: 5 dice, 3 hits, 1 wound" stays as it was."""
+    for seed in range(4):
+        walked = session.walk(engine.simulate("motu-battleground", seed))
+        for step in walked["steps"]:
+            if step["event"]["type"] == "attack" and step["rolls"]:
+                said = step["said"]
+                assert said["message_id"] == "{who} attacks {target} with {weapon}{dice}{wounds}"
+                assert " attacks " in step["text"] and " dice, " in step["text"]
+                assert said["params"]["dice"]["message_id"].startswith(": {dice} dice, {hits} hit")
+                return
+    raise AssertionError("no attack rolled dice")

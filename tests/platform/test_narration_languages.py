@@ -1,0 +1,212 @@
+"""The engine's narration in the reader's language (issue #24): the replay viewer's event sentences and the
+table recorder's offers and history, said through the narration catalogs (platform/narration) from the
+engine's templates and params, with the engine's English as the fallback; the catalogs are in step with the
+engine's narrate.py modules, fully translated, and every translation keeps its template's placeholders."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import string
+import subprocess
+
+import polib
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.utils import translation
+
+import engine
+from gamelogs.services import submit_log
+from gamelogs.verification import verify_stored_log
+from narration.catalog import DOMAIN, LOCALE_DIR, said_in
+from play import finish, services, tables
+from refusals import extract
+from tests.support.logs import encode, legal_simulated_log
+
+TRANSLATED = ("it", "es", "pl")
+
+
+def catalog(language: str) -> polib.POFile:
+    return polib.pofile(str(LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"))
+
+
+def english_fragments(language: str) -> set[str]:
+    """The fixed words of every template its translation changes, that a sentence said in ``language``
+    must not hold: "attacks", " dice, ", "is dealt a hand of fate cards"."""
+    out = set()
+    for entry in catalog(language):
+        if entry.msgstr == entry.msgid:
+            continue
+        for literal, *_ in string.Formatter().parse(entry.msgid):
+            words = literal.strip(" ,:()")
+            if len(words) >= 5 and " " in words:
+                out.add(words)
+    return out
+
+
+def verified(user, log: dict):
+    stored = submit_log(user, encode(log), source="api", filename="game.json").log
+    verify_stored_log(stored.pk)
+    stored.refresh_from_db()
+    return stored
+
+
+def replay_steps(client, stored, language: str) -> list[dict]:
+    """The replay page of ``stored`` read in ``language``, and the viewer data it loads (data-url)."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    page = client.get(f"/logs/{stored.pk}/").content.decode()
+    url = re.search(r'id="replay-viewer" data-url="([^"]+)"', page).group(1)
+    return client.get(url).json()["steps"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_verified_logs_replay_says_every_event_in_the_readers_language(client, user, language):
+    log, _ = legal_simulated_log(first_seed=5)
+    stored = verified(user, log)
+    client.force_login(user)
+    steps = replay_steps(client, stored, language)
+    walked = engine.session.walk(log)["steps"]
+    assert len(steps) == len(walked) == len(log["events"])
+    english = english_fragments(language)
+    for step, engine_step in zip(steps, walked, strict=True):
+        said, lang = said_in(engine_step["said"], engine_step["text"], language)
+        assert (step["text"], lang) == (said, language)
+        left = [words for words in english if words in step["text"]]
+        assert not left, (step["text"], left)
+        assert "said" not in step and all(not k.endswith("_said") for r in step["rolls"] for k in r)
+    changed = sum(s["text"] != e["text"] for s, e in zip(steps, walked, strict=True))
+    assert changed > 0.9 * len(steps)
+    # the dice summaries too: "3 successi (5 dadi, 4+)"
+    summaries = [r["summary"] for s in steps for r in s["rolls"]]
+    assert summaries and not any(re.search(r"\b(success|successes|dice)\b", s) for s in summaries)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("game", "language", "words"),
+    [
+        ("hoplomachus-remastered", "it", (" schiera ", " termina il turno")),
+        ("motu-fields-of-eternia", "es", ("activación",)),
+    ],
+)
+def test_the_other_games_replays_are_said_in_the_readers_language(client, user, game, language, words):
+    log = engine.simulate(game, 1, randomness="recorded")
+    stored = verified(user, log)
+    client.force_login(user)
+    steps = replay_steps(client, stored, language)
+    text = " ".join(s["text"] for s in steps)
+    assert all(w in text for w in words), text[:500]
+    walked = engine.session.walk(log)["steps"]
+    assert all(
+        s["text"] == said_in(e["said"], e["text"], language)[0] for s, e in zip(steps, walked, strict=False)
+    )
+
+
+@pytest.mark.django_db
+def test_english_readers_and_stored_entries_without_a_template_get_the_engines_words(client, user):
+    log, _ = legal_simulated_log(first_seed=5)
+    stored = verified(user, log)
+    client.force_login(user)
+    steps = replay_steps(client, stored, "en")
+    assert [s["text"] for s in steps] == [s["text"] for s in engine.session.walk(log)["steps"]]
+    assert said_in(None, "Alice passes", "it") == ("Alice passes", "en")  # stored before issue #24
+    unknown = {"message_id": "a sentence the catalog has not got {x}", "params": {"x": 1}}
+    assert said_in(unknown, "English", "it") == ("English", "en")
+    misfit = {"message_id": "{player} passes", "params": {}}
+    assert said_in(misfit, "Alice passes", "it") == ("Alice passes", "en")
+    assert said_in({"message_id": "{player} passes", "params": {"player": "Alice"}}, "", "it") == (
+        "Alice passa",
+        "it",
+    )
+
+
+def test_names_are_the_content_packs_own_in_the_language():
+    """A weapon the pack names in Italian is said by that name (bg-core-starter: Spada del Potere)."""
+    said = {"message_id": "{who} uses {item}", "params": {"who": "He-Man", "item": "Sword of Power"}}
+    assert said_in(said, "He-Man uses Sword of Power", "it")[0] == "He-Man usa Spada del Potere"
+    assert said_in(said, "He-Man uses Sword of Power", "es")[0] == "He-Man usa Espada del Poder"
+
+
+@pytest.mark.django_db
+def test_the_recorders_offers_and_history_are_in_italian(client, user, other_user):
+    table = tables.create_game(
+        user,
+        game="motu-battleground",
+        seats=[tables.Seating("Alice", "first-game-ew"), tables.Seating("Mallory", "first-game-motu")],
+        first_player_seat=1,
+    )
+    table = tables.join(table.code, other_user)
+    with translation.override("it"):
+        offers = services.state_payload(table, user)["offers"]
+    assert [o["text"] for o in offers] == ["Alice riceve una mano di carte fato"]
+    table = finish.post_event(table.code, user, offers[0]["event"], table.version)
+    with translation.override("it"):
+        payload = services.state_payload(table, other_user)
+    assert [e["text"] for e in payload["events"]] == [
+        "Alice riceve una mano di carte fato",
+        "Mallory riceve una mano di carte fato",  # the site's own step (forced)
+    ]
+    assert payload["offers"] and all(
+        "seleziona " in o["text"] or " passa" in o["text"] for o in payload["offers"]
+    )
+    # the page's JSON in the phone's language, and in English for an English phone
+    client.force_login(other_user)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    state = client.get(f"/play/{table.code}/state.json").json()
+    assert state["events"][0]["text"] == "Alice riceve una mano di carte fato"
+    assert state["offers"][0]["text"] == payload["offers"][0]["text"]
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    state = client.get(f"/play/{table.code}/state.json").json()
+    assert state["events"][0]["text"] == "Alice is dealt a hand of fate cards"
+
+
+def test_the_catalogs_hold_every_template_the_engines_narration_writes():
+    call_command("narration_messages", "--check")  # raises CommandError when out of step
+
+
+def test_the_narration_and_the_refusals_keep_apart():
+    narration, refusals = extract.templates(narration=True), extract.templates()
+    assert "{who} attacks {target} with {weapon}{dice}{wounds}" in narration
+    assert all(
+        place.split(":")[0].endswith("narrate.py") for places in narration.values() for place in places
+    )
+    assert not any(
+        place.split(":")[0].endswith("narrate.py") for places in refusals.values() for place in places
+    )
+
+
+def test_every_literal_narration_template_gets_exactly_its_placeholders():
+    wrong = [
+        f"{s.path}:{s.line}: {s.template!r} given {sorted(s.params)}"
+        for s in extract.sites(narration=True)
+        if s.template is not None and s.call != "template" and s.params is not None
+        if extract.placeholders(s.template) != set(s.params)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_translation_keeps_its_templates_placeholders(language):
+    wrong = [
+        (e.msgid, e.msgstr)
+        for e in catalog(language)
+        if extract.placeholders(e.msgid) != extract.placeholders(e.msgstr)
+    ]
+    assert not wrong
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext's msgfmt is not installed")
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_narration_catalog_compiles_with_nothing_untranslated_or_fuzzy(language, tmp_path):
+    po = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+    result = subprocess.run(
+        ["msgfmt", "--check", "--statistics", "-o", str(tmp_path / f"{DOMAIN}.mo"), str(po)],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    statistics = result.stderr.strip().splitlines()[-1]
+    assert re.fullmatch(r"\d+ translated messages\.", statistics), statistics
+    assert int(statistics.split()[0]) == len(extract.templates(narration=True))
