@@ -4,11 +4,28 @@ already made kept when the English changes around them."""
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 
 import polib
 from django.conf import settings
+from django.utils import translation
+
+
+@lru_cache(maxsize=32)
+def catalog_for(domain: str, localedir: Path, language: str) -> gettext.NullTranslations | None:
+    """The compiled catalog of a gettext domain of the engine's words (refusals, narration) in ``language``."""
+    try:
+        return gettext.translation(domain, localedir=localedir, languages=[language])
+    except OSError:  # no compiled catalog for this language
+        return None
+
+
+def reader_language(language: str | None = None) -> str:
+    """The language code (``it``) of ``language``, or of the active language."""
+    return translation.to_locale(language or translation.get_language() or "en").split("_")[0]
 
 
 def languages() -> list[str]:

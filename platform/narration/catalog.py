@@ -4,7 +4,7 @@ offers and stream lines, the dice summaries.
 The engine keeps each sentence as a template and its params (engine.core.narrate, the same ``Text`` as a
 refusal's) beside its English. The templates are translated in a gettext domain of their own,
 ``narration`` (``locale/<language>/LC_MESSAGES/narration.po``, written by ``manage.py narration_messages``
-from the engine's ``narrate.py`` modules), rendered exactly as refusals are (refusals.catalog). A name a
+from the engine's ``narrate.py`` modules), rendered as refusals are (refusals.catalog). A name a
 param carries (a character, a unit, a card, an area) is said as the content pack names it in the language
 where the pack has that name (narration.names). A sentence stored before narration carried its template, or
 one with a template the catalog lacks, or params that do not fit, is said in the engine's English.
@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from arbiter_site.catalogs import catalog_for, reader_language
+from engine import render_message as render
 from narration.names import localised_names
-from refusals.catalog import catalog_for, reader_language, render
 
 DOMAIN = "narration"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"

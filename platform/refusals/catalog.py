@@ -12,34 +12,19 @@ writes inline (refusals.phrases) is said through the catalog too.
 from __future__ import annotations
 
 import gettext
-from functools import lru_cache
 from pathlib import Path
 
-from django.utils import translation
-
+from arbiter_site.catalogs import catalog_for, reader_language
 from engine import render_message as render
+from narration import catalog as narration
 from refusals.phrases import phrased
 
 DOMAIN = "refusals"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 
-@lru_cache(maxsize=32)
-def catalog_for(domain: str, localedir: Path, language: str) -> gettext.NullTranslations | None:
-    """The compiled catalog of a gettext domain of the engine's words (refusals, narration) in ``language``."""
-    try:
-        return gettext.translation(domain, localedir=localedir, languages=[language])
-    except OSError:  # no compiled catalog for this language
-        return None
-
-
 def _catalog(language: str) -> gettext.NullTranslations | None:
     return catalog_for(DOMAIN, LOCALE_DIR, language)
-
-
-def reader_language(language: str | None = None) -> str:
-    """The language code (``it``) of ``language``, or of the active language."""
-    return translation.to_locale(language or translation.get_language() or "en").split("_")[0]
 
 
 def localised(error: dict | None, language: str | None = None) -> tuple[str, str]:
@@ -53,9 +38,16 @@ def localised(error: dict | None, language: str | None = None) -> tuple[str, str
     if catalog is None or not message_id or not isinstance(params, dict):
         return english, "en"
     found = []
+    known = getattr(catalog, "_catalog", {})
+    # A phrase the engine's narration says (a pending decision, what the log should record next) is in the
+    # narration catalog.
+    narrated = catalog_for(narration.DOMAIN, narration.LOCALE_DIR, language)
 
     def translate(template: str) -> str:
-        said = catalog.gettext(template)
+        if template not in known and narrated is not None and template in getattr(narrated, "_catalog", {}):
+            said = narrated.gettext(template)
+        else:
+            said = catalog.gettext(template)
         found.append(said != template)
         return said
 

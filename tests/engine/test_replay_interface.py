@@ -32,7 +32,11 @@ def test_a_game_with_nothing_particular_to_say_gets_the_defaults(race):
     assert session.dice_needed(replay, first) == {"event": first, "needs": []}
     offers = session.offers(replay, recorded=True)
     assert [o["text"] for o in offers] == [o["event"]["type"] for o in offers]
-    assert session.step(replay, first) == {"text": first["type"], "rolls": []}
+    assert session.step(replay, first) == {
+        "text": first["type"],
+        "said": None,
+        "rolls": [],
+    }  # no template: plain English
     assert replay.events_applied == 1  # the default apply_described applies the event
 
 
@@ -145,7 +149,7 @@ def test_offers_name_their_piece_and_a_board_space_of_the_games_own_board(game_i
     placed = pieces = 0
     for index, event in enumerate(log["events"][:300]):
         for offer in engine.session.offers(replay):
-            assert set(offer) == {"event", "text", "piece", "place"}
+            assert set(offer) == {"event", "text", "said", "piece", "place"}
             if offer["place"] is not None:
                 placed += 1
                 assert offer["place"] in spaces, offer

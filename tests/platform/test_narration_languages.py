@@ -5,6 +5,7 @@ engine's narrate.py modules, fully translated, and every translation keeps its t
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import string
@@ -17,11 +18,14 @@ from django.core.management import call_command
 from django.utils import translation
 
 import engine
+from engine import render_message
+from engine.games.hoplomachus.narrate import decision
 from gamelogs.services import submit_log
-from gamelogs.verification import verify_stored_log
+from gamelogs.verification import verdict_dict, verify_stored_log
 from narration.catalog import DOMAIN, LOCALE_DIR, said_in
 from play import finish, services, tables
 from refusals import extract
+from refusals.catalog import localised
 from tests.support.logs import encode, legal_simulated_log
 
 TRANSLATED = ("it", "es", "pl")
@@ -210,3 +214,35 @@ def test_the_narration_catalog_compiles_with_nothing_untranslated_or_fuzzy(langu
     statistics = result.stderr.strip().splitlines()[-1]
     assert re.fullmatch(r"\d+ translated messages\.", statistics), statistics
     assert int(statistics.split()[0]) == len(extract.templates(narration=True))
+
+
+# --- the engine's phrases inside refusals: a pending decision, what the log should record next -----------
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_what_an_unfinished_eternia_log_awaits_is_said_in_the_readers_language(language):
+    """LOG-5.3: a log that stops before the game is over names what it should record next (FE-17.1)."""
+    log = engine.simulate("motu-fields-of-eternia", 1, randomness="recorded")
+    log["events"] = log["events"][: len(log["events"]) // 2]
+    error = json.loads(json.dumps(verdict_dict(engine.verify(log))))["error"]
+    assert error["rule"] == "LOG-5.3" and "awaiting: " in error["message"]
+    assert error["params"]["describe_awaiting"]["message_id"] == "awaiting: {what}"
+    text, lang = localised(error, language)
+    assert lang == language and "awaiting" not in text
+    expected = {"it": "in attesa di: ", "es": "a la espera de: ", "pl": "oczekiwanie na: "}[language]
+    assert expected in text
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_pending_hoplomachus_decision_is_said_in_the_readers_language(language):
+    """HR-7.4.1: a pending decision blocks every other event; the refusal names the decision."""
+    error = {
+        "rule": "HR-4.4.3",
+        "message": "p1 must first choose the favour track to follow (a 'track' event), before any move",
+        "message_id": "{player} must first {what} (a '{want}' event), before any {typ}",
+        "params": {"player": "p1", "what": decision("track").data(), "want": "track", "typ": "move"},
+    }
+    assert render_message(error["message_id"], error["params"]) == error["message"]  # the engine's English
+    text, lang = localised(error, language)
+    words = {"it": "tracciato del favore", "es": "marcador de favor", "pl": "tor przychylności"}[language]
+    assert lang == language and words in text and "favour track" not in text

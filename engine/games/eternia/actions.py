@@ -535,7 +535,7 @@ def event_scenario_complete(g, event: dict) -> None:
         raise IllegalEvent(
             "FE-18.7.1",
             "the objective is declared between decisions, not now ({describe_awaiting})",
-            describe_awaiting=g.describe_awaiting(),
+            describe_awaiting=g.describe_awaiting_said(),
         )
     unmet = solo.objective_unmet(g)
     if unmet is not None:

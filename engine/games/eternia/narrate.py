@@ -297,3 +297,44 @@ def say_offer(g, event: dict) -> Text | str:
         zone = event["zone"]
         words.append(Text("in {zone}", zone=Text(ZONES[zone]) if zone in ZONES else str(zone)))
     return joined([*words, *_details(g, event, skip)], " ")
+
+
+# What the game waits for, as a refusal and the API's next_events say it ("awaiting: a draw from the combat
+# deck"): the awaiting decision's kind, with the hero or team it waits for.
+AWAITING = {
+    "activate": template("the {label} team activates a hero"),
+    "turn": template("{label} is taking its turn"),
+    "weapon": template("{label} chooses a weapon"),
+    "step3": template("{label} focuses or plays its drawn card"),
+    "place4": template("{label} plays the card its surge drew"),
+    "keep": template("{label} keeps one of the two cards its tool drew"),
+    "step4": template("the {label} team acts in step 4 of the combat"),
+    "flee": template("{label} decides whether to flee"),
+    "penalty": template("{label} pays its defeat penalty"),
+    "wild_dice": template("{label} rerolls or assigns its wild dice"),
+}
+
+
+def awaiting(g) -> Text:
+    """What the log should record next, in words ("awaiting: a roll of 3 wild die/dice")."""
+    aw = g.awaiting
+    if aw is None:
+        return Text("the game is over")
+    who = aw.get("hero") or aw.get("team")
+    label = g.name(who) if who in g.s.heroes else g.team_name(who) if who else ""
+    kind = aw["kind"]
+    if kind == "draw":
+        deck = aw.get("deck")
+        what = Text("a draw from the {deck} deck", deck=Text(DECKS[deck]) if deck in DECKS else str(deck))
+    elif kind == "roll":
+        die = aw.get("die")
+        what = Text(
+            "a roll of {count} {die} die/dice",
+            count=aw.get("count"),
+            die=Text(DIE[die]) if die in DIE else str(die),
+        )
+    elif kind in AWAITING:
+        what = Text(AWAITING[kind], label=label)
+    else:
+        what = Text("{kind} ({label})", kind=kind, label=label)
+    return Text("awaiting: {what}", what=what)

@@ -447,26 +447,13 @@ class Game(ReplayBase):
         flow.end_turn(self)
 
     def describe_awaiting(self) -> str:
-        aw = self.awaiting
-        if aw is None:
-            return "the game is over"
-        who = aw.get("hero") or aw.get("team")
-        label = self.name(who) if who in self.s.heroes else self.team_name(who) if who else ""
-        words = {
-            "activate": f"the {label} team activates a hero",
-            "turn": f"{label} is taking its turn",
-            "draw": f"a draw from the {aw.get('deck')} deck",
-            "roll": f"a roll of {aw.get('count')} {aw.get('die')} die/dice",
-            "weapon": f"{label} chooses a weapon",
-            "step3": f"{label} focuses or plays its drawn card",
-            "place4": f"{label} plays the card its surge drew",
-            "keep": f"{label} keeps one of the two cards its tool drew",
-            "step4": f"the {label} team acts in step 4 of the combat",
-            "flee": f"{label} decides whether to flee",
-            "penalty": f"{label} pays its defeat penalty",
-            "wild_dice": f"{label} rerolls or assigns its wild dice",
-        }
-        return "awaiting: " + words.get(aw["kind"], f"{aw['kind']} ({label})")
+        """What the log should record next, in English ("awaiting: a draw from the combat deck")."""
+        return str(narrate.awaiting(self))
+
+    def describe_awaiting_said(self):
+        """``describe_awaiting`` as a phrase with its template and params (narrate.awaiting), so that a
+        refusal naming it is said in the reader's language."""
+        return narrate.awaiting(self)
 
     def awaits(self) -> dict | None:
         """What is awaited (``describe_awaiting``) and the rule that makes it due (due.py)."""
@@ -499,7 +486,7 @@ class Game(ReplayBase):
 
     def finish(self) -> None:
         if self.s.phase != "over":
-            raise UnreadableLog(("the log ends in round {number} ({describe_awaiting}): the game is not over (it ends after the " "final round on the fourth skull space, FE-17.1)"), number=self.s.round + 1, describe_awaiting=self.describe_awaiting(), rule="LOG-5.3")  # fmt: skip
+            raise UnreadableLog(("the log ends in round {number} ({describe_awaiting}): the game is not over (it ends after the " "final round on the fourth skull space, FE-17.1)"), number=self.s.round + 1, describe_awaiting=self.describe_awaiting_said(), rule="LOG-5.3")  # fmt: skip
 
     def round_number(self) -> int | None:
         return self.s.round + 1 + self.s.extra

@@ -12,6 +12,7 @@ from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.games.hoplomachus import effects as fx
 from engine.games.hoplomachus import queries as q
 from engine.games.hoplomachus import rivals as rv
+from engine.games.hoplomachus.narrate import decision
 from engine.games.hoplomachus.state import new_unit
 
 # --- naming units in events --------------------------------------------------------------------
@@ -939,35 +940,20 @@ def check_stone_tactics(g, p: dict, ev: dict) -> tuple[str, list[str]]:
 
 
 PENDING = {
-    "track": ("track", resolve_track, "HR-4.4.3", "choose the favour track to follow"),
-    "return_units": ("return_units", resolve_return_units, "HR-4.3.3", "choose the units returned to camp"),
-    "choose_member": (
-        "reward",
-        resolve_choose_member,
-        "HR-17.6.4",
-        "say which team member claims the reward",
-    ),
-    "catch_up": ("catch_up", resolve_catch_up, "HR-15.5.3", "add the catch-up HP (or decline)"),
-    "add_hp": ("add_hp", resolve_add_hp, "HR-4.5.3", "choose the unit that gains 3 HP"),
-    "support": ("support", resolve_support, "HR-5.1.2", "place the support chip gained"),
-    "stone_tactics": ("stone_tactics", resolve_stone_tactics, "HR-16.6.1", "choose the tactics returned"),
-    "trigger_order": (
-        "trigger_order",
-        resolve_trigger_order,
-        "HR-7.4.2",
-        "choose the order of the effects one unit's attack damage triggered at once",
-    ),
+    "track": ("track", resolve_track, "HR-4.4.3", decision("track")),
+    "return_units": ("return_units", resolve_return_units, "HR-4.3.3", decision("return_units")),
+    "choose_member": ("reward", resolve_choose_member, "HR-17.6.4", decision("choose_member")),
+    "catch_up": ("catch_up", resolve_catch_up, "HR-15.5.3", decision("catch_up")),
+    "add_hp": ("add_hp", resolve_add_hp, "HR-4.5.3", decision("add_hp")),
+    "support": ("support", resolve_support, "HR-5.1.2", decision("support")),
+    "stone_tactics": ("stone_tactics", resolve_stone_tactics, "HR-16.6.1", decision("stone_tactics")),
+    "trigger_order": ("trigger_order", resolve_trigger_order, "HR-7.4.2", decision("trigger_order")),
     # Resolved by rival_actions and flow (higher layers); listed here so that every pending kind has its event.
-    "displace": ("displace", None, "HR-13.10.4", "choose where the attacked unit is displaced"),
-    "begin_turn": ("begin_turn", None, "HR-13.8.5", "say which player takes the next turn"),
-    "advance": ("advance", None, "HR-14.8.5", "move the titan for its Advance (an 'advance' event)"),
-    "smite": ("smite", None, "HR-14.8.5", "resolve the titan's Smite (a 'smite' event)"),
-    "toss": ("toss", None, "HR-14.8.5", "resolve the titan's Toss (a 'toss' event)"),
-    "deploy_ally": ("deploy_ally", None, "HR-14.9.1", "deploy the titan's ally (a 'deploy_ally' event)"),
-    "ally_attack": (
-        "ally_attack",
-        None,
-        "HR-14.9.4",
-        "resolve the titan's allies' attacks ('ally_attack' events)",
-    ),
+    "displace": ("displace", None, "HR-13.10.4", decision("displace")),
+    "begin_turn": ("begin_turn", None, "HR-13.8.5", decision("begin_turn")),
+    "advance": ("advance", None, "HR-14.8.5", decision("advance")),
+    "smite": ("smite", None, "HR-14.8.5", decision("smite")),
+    "toss": ("toss", None, "HR-14.8.5", decision("toss")),
+    "deploy_ally": ("deploy_ally", None, "HR-14.9.1", decision("deploy_ally")),
+    "ally_attack": ("ally_attack", None, "HR-14.9.4", decision("ally_attack")),
 }

@@ -15,6 +15,31 @@ RIVALS = {
 SUPPORT_AS = {"sentinel": template("sentinel"), "foothold": template("foothold")}
 
 
+#: what a pending decision asks of its player (HR-7.4.1), as the refusals and the next-event answers say it
+DECISIONS = {
+    "track": template("choose the favour track to follow"),
+    "return_units": template("choose the units returned to camp"),
+    "choose_member": template("say which team member claims the reward"),
+    "catch_up": template("add the catch-up HP (or decline)"),
+    "add_hp": template("choose the unit that gains 3 HP"),
+    "support": template("place the support chip gained"),
+    "stone_tactics": template("choose the tactics returned"),
+    "trigger_order": template("choose the order of the effects one unit's attack damage triggered at once"),
+    "displace": template("choose where the attacked unit is displaced"),
+    "begin_turn": template("say which player takes the next turn"),
+    "advance": template("move the titan for its Advance (an 'advance' event)"),
+    "smite": template("resolve the titan's Smite (a 'smite' event)"),
+    "toss": template("resolve the titan's Toss (a 'toss' event)"),
+    "deploy_ally": template("deploy the titan's ally (a 'deploy_ally' event)"),
+    "ally_attack": template("resolve the titan's allies' attacks ('ally_attack' events)"),
+}
+
+
+def decision(kind: str) -> Text:
+    """What the pending decision ``kind`` asks, as a phrase (its English is ``str()``)."""
+    return Text(DECISIONS[kind])
+
+
 def describe(g, event: dict) -> str:
     """``event`` in words, subject first: the unit acting, else the troop."""
     return str(say(g, event))
