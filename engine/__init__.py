@@ -10,6 +10,8 @@ Public API (the platform imports only these names from ``engine``)::
     IllegalEvent                            # what a refused event raises (rule id + reason)
     render_message(message_id, params, translate)  # a refusal's text from its message id and params,
                                             # each template through ``translate`` (the platform's gettext)
+    ending_words(game, ended_by) -> Text | None  # how a game ended (its result's ``ended_by``) in words,
+                                            # a template the narration catalogs translate (engine.core.narrate)
 
     games() -> list[GameInfo]               # every registered game, by id
     game(game_id) -> GameInfo               # raises GameNotAvailable (an UnreadableLog and LookupError)
@@ -48,6 +50,7 @@ from engine.core.content import builtin_pack_ids as _builtin_pack_ids
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.core.errors import render as render_message
 from engine.core.logfile import MAX_LOG_BYTES
+from engine.core.narrate import ending as ending_words
 from engine.core.randomness import commitment_for
 from engine.core.verdict import Verdict, Violation
 from engine.simulate import simulate
@@ -103,6 +106,7 @@ __all__ = [
     "add_cli_commands",
     "builtin_packs",
     "commitment_for",
+    "ending_words",
     "game",
     "games",
     "parse_log",

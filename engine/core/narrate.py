@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from engine.core.errors import Text, template
 
-__all__ = ["Text", "joined", "said_data", "template"]
+__all__ = ["Text", "joined", "said_data", "template", "ENDINGS", "ending"]
+
+#: how a game ended (its result's ``ended_by``) in words, per game id: each game's narrate module adds its own
+ENDINGS: dict[str, dict[str, str]] = {}
 
 
 def joined(parts: list, sep: str = ", ") -> Text | str:
@@ -40,3 +43,19 @@ def said_data(said) -> dict | None:
     """``{"message_id", "params"}`` of a sentence (a Text), or None for plain English (a game whose
     narration is not templated yet)."""
     return said.data() if isinstance(said, Text) else None
+
+
+def ending(game: str, ended_by) -> Text | None:
+    """How a game of ``game`` ended (its result's ``ended_by``, an id such as "hero_defeated") in words
+    ("Ended by {how}"), or None for an ending the game does not name."""
+    if game not in ENDINGS:
+        from engine.core.registry import (
+            ruleset_for,
+        )  # loads the game, whose narrate module registers its words
+
+        try:
+            ruleset_for(game)
+        except Exception:  # an unknown game: no words  # noqa: BLE001
+            return None
+    words = ENDINGS.get(game, {}).get(ended_by)
+    return Text(words) if words else None

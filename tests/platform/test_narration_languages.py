@@ -5,6 +5,7 @@ engine's narrate.py modules, fully translated, and every translation keeps its t
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import shutil
@@ -29,6 +30,7 @@ from refusals.catalog import localised
 from tests.support.logs import encode, legal_simulated_log
 
 TRANSLATED = ("it", "es", "pl")
+GAME = "motu-battleground"
 
 
 def catalog(language: str) -> polib.POFile:
@@ -56,12 +58,16 @@ def verified(user, log: dict):
     return stored
 
 
-def replay_steps(client, stored, language: str) -> list[dict]:
+def replay_page(client, stored, language: str) -> tuple[str, list[dict]]:
     """The replay page of ``stored`` read in ``language``, and the viewer data it loads (data-url)."""
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     page = client.get(f"/logs/{stored.pk}/").content.decode()
     url = re.search(r'id="replay-viewer" data-url="([^"]+)"', page).group(1)
-    return client.get(url).json()["steps"]
+    return page, client.get(url).json()["steps"]
+
+
+def replay_steps(client, stored, language: str) -> list[dict]:
+    return replay_page(client, stored, language)[1]
 
 
 @pytest.mark.django_db
@@ -70,9 +76,13 @@ def test_a_verified_logs_replay_says_every_event_in_the_readers_language(client,
     log, _ = legal_simulated_log(first_seed=5)
     stored = verified(user, log)
     client.force_login(user)
-    steps = replay_steps(client, stored, language)
+    page, steps = replay_page(client, stored, language)
     walked = engine.session.walk(log)["steps"]
     assert len(steps) == len(walked) == len(log["events"])
+    # how the game ended, in words of the language (BG-7.4), never the result's id
+    ended_by = stored.result["ended_by"]
+    how = said_in(engine.ending_words(GAME, ended_by).data(), "", language)[0]
+    assert how and html.escape(how) in page and f"by {ended_by}" not in page
     english = english_fragments(language)
     for step, engine_step in zip(steps, walked, strict=True):
         said, lang = said_in(engine_step["said"], engine_step["text"], language)

@@ -9,7 +9,7 @@ Every sentence is a ``Text`` (engine.core.narrate): ``text`` is its English, ``s
 
 from __future__ import annotations
 
-from engine.core.narrate import Text, joined, said_data, template
+from engine.core.narrate import ENDINGS, Text, joined, said_data, template
 from engine.games.battleground.board import Board
 
 BONUS_WORDS = {
@@ -27,6 +27,15 @@ STAT_WORDS = {
     "toughness": template("toughness"),
     "mind": template("mind"),
     "speed": template("speed"),
+}
+
+
+# BG-7.4: how a game ends, as the result's ``ended_by`` names it ("Ended by {how}")
+ENDINGS["motu-battleground"] = {
+    "knockout": template("a knockout"),
+    "rounds": template("the end of the last round"),
+    "concession": template("a concession"),
+    "agreed-draw": template("an agreed draw"),
 }
 
 

@@ -5,7 +5,19 @@ platform to say it in the reader's language."""
 
 from __future__ import annotations
 
-from engine.core.narrate import Text, joined, said_data, template
+from engine.core.narrate import ENDINGS, Text, joined, said_data, template
+
+# FE-17, FE-18.7: how a game ends, as the result's ``ended_by`` names it ("Ended by {how}")
+ENDINGS["motu-fields-of-eternia"] = {
+    "rounds": template("the end of the final round"),
+    "tie-break-outposts": template("the tie-break on outposts"),
+    "tie-break-eternium": template("the tie-break on Eternium"),
+    "boss": template("the boss"),
+    "objective": template("the scenario's objective completed"),
+    "duel": template("the duel"),
+    "concession": template("a concession"),
+}
+
 
 # The event as a label after its actor ("He-Man: moves"): every event type of the log format.
 VERBS = {

@@ -4,7 +4,7 @@ anything (``apply`` does) and never reads hidden state: only what the event and 
 
 from __future__ import annotations
 
-from engine.core.narrate import Text, joined, said_data, template
+from engine.core.narrate import ENDINGS, Text, joined, said_data, template
 
 RIVALS = {
     "immortal": template("The immortals"),
@@ -13,6 +13,19 @@ RIVALS = {
 }  # HR-9, HR-13, HR-14
 #: what a support chip is placed as (HR-15.5)
 SUPPORT_AS = {"sentinel": template("sentinel"), "foothold": template("foothold")}
+
+
+# HR-11.1: how a game ends, as the result's ``ended_by`` names it ("Ended by {how}")
+ENDINGS["hoplomachus-remastered"] = {
+    "all_immortals": template("the defeat of every immortal"),
+    "titan_defeated": template("the titan's defeat"),
+    "hero_defeated": template("a primary hero's defeat"),
+    "no_units": template("a troop left with no units to fight"),
+    "heroes_defeated": template("the defeat of both heroes of a team"),
+    "last_standing": template("one troop left standing"),
+    "forfeit": template("a forfeit"),
+    "concession": template("a concession"),
+}
 
 
 #: what a pending decision asks of its player (HR-7.4.1), as the refusals and the next-event answers say it
