@@ -446,6 +446,19 @@ def _result(replay, table: TableGame) -> dict | None:
     }
 
 
+def _first_player(replay, game: str, names: dict) -> dict | None:
+    """Who starts, as the rules decide it (engine.session.starting_player): drawn by the site's dice from the
+    committed seed when the rules say at random (HR-15.2.2), or as the table entered it with real dice."""
+    first = engine.session.starting_player(replay)
+    if first is None:
+        return None
+    return {
+        **first,
+        "name": names.get(first["player"], first["player"]),
+        "rule_url": reverse("rulebook:rule", args=[game, first["rule"]]),
+    }
+
+
 def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
     """Everything the table page shows for ``user``: the view, the offers that are theirs (hidden
     cards stay hidden: a player is offered only their own), the seats and who holds each, the events so
@@ -513,6 +526,7 @@ def seat_payload(table: TableGame, mine: dict[str, int], *, with_board: bool = F
             for p in table.header["players"]
         ],
         "against_game": engine.session.against_game(replay),
+        "first": _first_player(replay, table.game, names),
         "seats": [
             {
                 "number": s.number,
