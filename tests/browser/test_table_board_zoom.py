@@ -97,3 +97,28 @@ def test_the_battleground_board_zooms_by_toggle_and_keeps_pinch_zoom(
     alice.find_element(By.ID, "board-zoom").send_keys(Keys.SPACE)
     wait(alice, lambda d: d.find_element(By.ID, "board-zoom").get_attribute("aria-pressed") == "false")
     assert abs(_board_width(alice) - before) < 2
+
+
+def test_the_hoplomachus_start_form_labels_fit_one_line_on_a_phone(two_browsers, live_server, make_user):  # noqa: F811
+    """Each field's label is short (one line at 390 px); what it is for (the mode, the rule) is its help text."""
+    from selenium.webdriver.common.by import By
+
+    alice = two_browsers[0]
+    make_user("alice", password=PASSWORD)
+    log_in(alice, live_server.url, "alice")
+    alice.get(f"{live_server.url}/play/?game=hoplomachus-remastered")
+    assert_fits_a_phone(alice)
+    form = alice.find_element(By.ID, "new-game-form")
+    for n, field in enumerate(("mode", "third_name", "teams", "my_units", "titan", "first")):
+        alice.execute_script(
+            "arguments[0].scrollIntoView({block: 'center'})", form.find_element(By.NAME, field)
+        )
+        screenshot(alice, f"recorder-hoplomachus-start-form-{n}-phone")
+    lines = alice.execute_script(
+        "return [...document.querySelectorAll('#new-game-form label')]"
+        ".filter((l) => l.offsetParent && !l.querySelector('input[type=checkbox], input[type=radio]'))"
+        ".map((l) => { const r = document.createRange(); r.selectNodeContents(l.firstChild);"
+        " return [l.textContent.trim(), Math.round(r.getBoundingClientRect().height / parseFloat("
+        "getComputedStyle(l).lineHeight || 20))]; })"
+    )
+    assert [text for text, n in lines if n > 1] == [], lines
