@@ -616,7 +616,7 @@
   }
 
   // For scripts and tests: send any event as this player (the engine still checks it).
-  window.ArbiterTable = { send, state: () => state, entry: () => entry, board: () => board };
+  window.ArbiterTable = { send, state: () => state, entry: () => entry, board: () => board, live: () => live };
   $("table-entry").addEventListener("click", (ev) => {
     const target = ev.target.closest("button");
     if (target && entry && !target.disabled) tapEntry(target);
@@ -652,6 +652,7 @@
       events = state.events.slice(0, message.kept).concat(message.events);
     }
     accept(Object.assign({}, message.state, { version: message.version, events }));
+    root.dataset.heard = message.version; // the last version drawn from the stream alone, no request made
   }
   function listen() {
     if (!window.EventSource || !root.dataset.streamUrl) return;
