@@ -64,7 +64,7 @@ def load(code: str, *, lock: bool = False, at_least: int | None = None) -> Table
     """The table ``code`` (None if there is none), its entries from this process's cache when the row
     is at the version held here; otherwise the whole row is read, so its version and entries agree even
     when another post committed in between. ``lock``: select_for_update, for a change. ``at_least``: a
-    version known to exist (published): when this process holds an older one the whole row is read at
+    version published by another process's change (so not the one held here): the whole row is read at
     once, in one query instead of two."""
     rows = TableGame.objects.filter(code=code)
     rows = rows.select_for_update() if lock else rows.select_related("game_log")
