@@ -68,10 +68,17 @@ def asgi_site():
     yield f"http://127.0.0.1:{sock.getsockname()[1]}"
     server.should_exit = True
     thread.join(15)
-    # The test database is dropped at the end: no connection of the site's threads may stay open.
+    # The test database is dropped at the end: no connection of the site's threads may stay open. Each
+    # request ran in a thread of its own (Django's ASGI handler) that kept its connection (CONN_MAX_AGE)
+    # and is gone, so those connections are ended from here, this test's own database only.
     SyncToAsync.single_thread_executor.submit(connections.close_all).result()
     live._renders.clear()
     live.close_renderer()
+    with connections["default"].cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
     live._client, live._paused_until = None, 0.0
 
 
