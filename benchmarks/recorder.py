@@ -373,6 +373,25 @@ def poller(base: str, code: str, cookie: str, stop: threading.Event, counts: lis
         counts.append(1)
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system, every thread) a process and its child processes (gunicorn's workers)
+    have used so far, from /proc: what a push costs, which moves less with the machine's load than the
+    latency does."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        children = []
+    for child in [pid, *map(int, children)]:
+        try:
+            fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return total
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[int(q * (len(ordered) - 1))]
@@ -629,12 +648,17 @@ def run_live(args, shared) -> int:
             LiveTable(base, code, phones[code], n, args.think, until, stop)
             for n, (code, _) in enumerate(tables)
         ]
+        cpu_before = {"web": cpu_seconds(web.pid), "streams": cpu_seconds(streams.pid)}
         started = time.monotonic()
         for game in games:
             game.start()
         for game in games:
             game.join(timeout=3600)
         seconds = time.monotonic() - started
+        cpu = {
+            "web": cpu_seconds(web.pid) - cpu_before["web"],
+            "streams": cpu_seconds(streams.pid) - cpu_before["streams"],
+        }
     finally:
         stop.set()
         for process in (web, streams):
@@ -685,6 +709,13 @@ def run_live(args, shared) -> int:
         "sent_to_other_phones_told": _figures(told_sent),
         "missed": missed,
         "errors": errors,
+        "load_average_at_end": ", ".join(f"{x:.2f}" for x in os.getloadavg()),
+        # CPU time per event stored (user + system): the stream process (uvicorn: telling the three other
+        # phones, their states rendered) and the web processes (gunicorn: the posts and any state reads).
+        "cpu_ms_per_push": {
+            "streams": round(cpu["streams"] * 1000 / max(len(posts), 1), 2),
+            "web": round(cpu["web"] * 1000 / max(len(posts), 1), 2),
+        },
     }
 
     def _bytes(sizes: list[int], what: str) -> dict:

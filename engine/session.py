@@ -193,6 +193,12 @@ def teams(replay: Replay) -> dict[str, str]:
     return replay.teams()
 
 
+def starting_player(replay: Replay) -> dict | None:
+    """Who starts and how the rules decide it: ``{"player", "drawn", "rule"}`` (``drawn``: at random, by
+    the site's seeded dice), or None when the game does not fix a first player at setup."""
+    return replay.starting_player()
+
+
 def against_game(replay: Replay) -> bool:
     """Whether the players of ``replay`` play together against the game (solo or co-op)."""
     return replay.against_game()

@@ -97,6 +97,11 @@ class Replay(Protocol):
     def against_game(self) -> bool:
         """Whether the players play together against the game itself (solo, co-op)."""
 
+    def starting_player(self) -> dict | None:
+        """Who starts, when the rules fix it at setup: ``{"player", "drawn", "rule"}``, ``drawn`` when the
+        rules decide it at random and the site's dice drew it (False: the players decided at the table and
+        entered it); None when the rules give no first player at setup (co-op players choosing each round)."""
+
     def offer_piece(self, event: dict) -> dict | None:
         """The piece an offer acts with, ``{"id", "name"}``, so that a recorder lists a piece's offers
         together; None for an offer of no one piece (a roll, the end of a phase)."""
@@ -161,6 +166,9 @@ class ReplayBase:
 
     def against_game(self) -> bool:
         return False
+
+    def starting_player(self) -> dict | None:
+        return None  # the game does not say who starts (its header does, e.g. Battleground's roll-off)
 
     def offer_piece(self, event: dict) -> dict | None:
         return None  # no piece of its own: a recorder lists the offer on its own

@@ -32,5 +32,7 @@ def one_phone_field() -> forms.BooleanField:
     """A table whose creator's phone records for every seat (one account holds them all); left out, each
     other player joins their seat with their own phone."""
     return forms.BooleanField(
-        label=_("This phone records for every player (nobody else joins)"), required=False
+        label=_("One phone for everyone"),
+        help_text=_("This phone records for every player; nobody else joins."),
+        required=False,
     )

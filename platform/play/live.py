@@ -130,12 +130,15 @@ _renders: OrderedDict[tuple, Future] = OrderedDict()
 _renders_lock = threading.Lock()
 
 
-def _render(render, code: str, seats: dict[str, int], language: str) -> tuple[int, str, list] | None:
-    """The state of table ``code`` for the phone holding ``seats`` (``render``: play.services.table_state):
-    (its version, the state as JSON without its events, the events). On the render thread."""
+def _render(
+    render, code: str, seats: dict[str, int], language: str, version: int | None = None
+) -> tuple[int, str, list] | None:
+    """The state of table ``code`` at ``version`` or later for the phone holding ``seats`` (``render``:
+    play.services.table_state, which reads the row once for every seat told of that version): (its
+    version, the state as JSON without its events, the events). On the render thread."""
     close_old_connections()  # a connection broken or past CONN_MAX_AGE is replaced
     with translation.override(language):
-        payload = render(code, seats)
+        payload = render(code, seats, version)
         if payload is None:
             return None
         events = payload.pop("events")
@@ -149,7 +152,7 @@ def _rendering(render, code: str, version: int, viewer: Viewer) -> Future:
     with _renders_lock:
         future = _renders.get(key)
         if future is None:
-            future = _render_pool.submit(_render, render, code, dict(viewer.seats), viewer.language)
+            future = _render_pool.submit(_render, render, code, dict(viewer.seats), viewer.language, version)
             _renders[key] = future
             while len(_renders) > RENDERS_KEPT:
                 _renders.popitem(last=False)

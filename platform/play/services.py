@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import partial
@@ -54,15 +55,22 @@ _seen: OrderedDict[int, _Seen] = OrderedDict()  # table id → its last version 
 # (table id, version) → what every seat's state shares: who is to act, everything offered. The engine
 # works these out once a version, however many seats' states are shown (play.live renders one a seat).
 _shared: OrderedDict[tuple[int, int], dict] = OrderedDict()
+# code → (when read, the table): the row table_state read last, for the other seats told of that version.
+_recent: OrderedDict[str, tuple[float, TableGame]] = OrderedDict()
+RECENT_SECONDS = 2.0
 
 
 # -- the replay ----------------------------------------------------------------------------------------
-def load(code: str, *, lock: bool = False) -> TableGame | None:
+def load(code: str, *, lock: bool = False, at_least: int | None = None) -> TableGame | None:
     """The table ``code`` (None if there is none), its entries from this process's cache when the row
     is at the version held here; otherwise the whole row is read, so its version and entries agree even
-    when another post committed in between. ``lock``: select_for_update, for a change."""
+    when another post committed in between. ``lock``: select_for_update, for a change. ``at_least``: a
+    version published by another process's change (so not the one held here): the whole row is read at
+    once, in one query instead of two."""
     rows = TableGame.objects.filter(code=code)
     rows = rows.select_for_update() if lock else rows.select_related("game_log")
+    if at_least is not None and not lock:
+        return rows.first()
     table = rows.defer("entries").first()
     if table is None:
         return None
@@ -455,6 +463,19 @@ def _result(replay, table: TableGame) -> dict | None:
     }
 
 
+def _first_player(replay, game: str, names: dict) -> dict | None:
+    """Who starts, as the rules decide it (engine.session.starting_player): drawn by the site's dice from the
+    committed seed when the rules say at random (HR-15.2.2), or as the table entered it with real dice."""
+    first = engine.session.starting_player(replay)
+    if first is None:
+        return None
+    return {
+        **first,
+        "name": names.get(first["player"], first["player"]),
+        "rule_url": reverse("rulebook:rule", args=[game, first["rule"]]),
+    }
+
+
 def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
     """Everything the table page shows for ``user``: the view, the offers that are theirs (hidden
     cards stay hidden: a player is offered only their own), the seats and who holds each, the events so
@@ -462,11 +483,32 @@ def state_payload(table: TableGame, user, *, with_board: bool = False) -> dict:
     return seat_payload(table, _mine(table, user), with_board=with_board)
 
 
-def table_state(code: str, mine: dict[str, int]) -> dict | None:
+def table_state(code: str, mine: dict[str, int], version: int | None = None) -> dict | None:
     """``seat_payload`` of table ``code`` as it is now (None when there is none): what play.live's
-    stream sends a phone."""
-    table = load(code)
-    return None if table is None else seat_payload(table, mine)
+    stream sends a phone. ``version``: the one published, so at least that. The phones at the other seats
+    are told the same version at once, so the row read for the first of them (its version, entries and
+    seats) serves the others: a row at that version or later read less than ``RECENT_SECONDS`` ago is
+    not read again (a version is never stored twice, so it is the row as it is at that version)."""
+    table = _recent_table(code, version) if version is not None else None
+    if table is None:
+        table = load(code, at_least=version)
+        if table is None:
+            return None
+        table.seat_list()  # read now, kept with the table for the other seats
+        with _cache_lock:
+            _recent[code] = (time.monotonic(), table)
+            _recent.move_to_end(code)
+            while len(_recent) > _CACHE_SIZE:
+                _recent.popitem(last=False)
+    return seat_payload(table, mine)
+
+
+def _recent_table(code: str, version: int) -> TableGame | None:
+    with _cache_lock:
+        recent = _recent.get(code)
+    if recent is None or time.monotonic() - recent[0] > RECENT_SECONDS or recent[1].version < version:
+        return None
+    return recent[1]
 
 
 def _said_entry(entry: dict) -> dict:
@@ -534,6 +576,7 @@ def seat_payload(table: TableGame, mine: dict[str, int], *, with_board: bool = F
             for p in table.header["players"]
         ],
         "against_game": engine.session.against_game(replay),
+        "first": _first_player(replay, table.game, names),
         "seats": [
             {
                 "number": s.number,

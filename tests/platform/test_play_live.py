@@ -133,6 +133,35 @@ def test_the_seats_shown_one_version_share_the_engines_work(table, monkeypatch):
     assert [o["event"]["player"] for o in second["offers"]] == ["p2"]
 
 
+def test_the_row_of_a_published_version_is_read_once_for_every_seat_told_of_it(table, user, other_user):
+    """The stream's process did not take the post: the first seat told of the version reads the row once
+    (one query, with its seats); the other seat's state is rendered from that read, no query, and is
+    still its own."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    offer = services.state_payload(table, user)["offers"][0]["event"]
+    version = finish.post_event(table.code, user, offer, table.version).version
+    services._seen.clear()  # as in the stream's process
+    services._recent.clear()
+    with CaptureQueriesContext(connection) as first_seat:
+        first = services.table_state(table.code, {"p1": 1}, version)
+    with CaptureQueriesContext(connection) as second_seat:
+        second = services.table_state(table.code, {"p2": 2}, version)
+    assert len(first_seat) == 2 and len(second_seat) == 0  # the row, its seats; then nothing
+    assert first["version"] == second["version"] == version
+    assert (first["my_seats"], second["my_seats"]) == ([1], [2])
+    assert (
+        first["events"] == second["events"] and first["events"][0]["seat"] == 1
+    )  # the event, with any forced steps
+    # A later version is read again.
+    offer = next(o["event"] for o in second["offers"])
+    later = finish.post_event(table.code, other_user, offer, version).version
+    with CaptureQueriesContext(connection) as again:
+        assert services.table_state(table.code, {"p1": 1}, later)["version"] == later
+    assert len(again) >= 1
+
+
 def test_each_seat_of_an_alliance_hears_its_own_view_never_another_seats_face_down_units(four):
     """HR-17.2.8: each player's six units lie face down in their camp, hidden from every other player,
     their teammate too, until deployed: the message to a seat names its own and no other's; its offers

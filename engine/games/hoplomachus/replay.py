@@ -45,6 +45,9 @@ def _event_validators() -> dict:
     return out
 
 
+FIRST_PLAYER_RULES = {"skirmish": "HR-15.2.2", "pandemonium": "HR-16.2.2", "alliance": "HR-17.2.3"}
+
+
 class Game(ReplayBase):
     def __init__(self, doc: dict, content, arena, options: dict, dice, mode: str):
         self.c = content
@@ -256,6 +259,15 @@ class Game(ReplayBase):
 
     def against_game(self) -> bool:
         return self.mode in ("assault", "ascension")
+
+    def starting_player(self) -> dict | None:
+        """HR-15.2.2, HR-16.2.2, HR-17.2.3: the player order is determined at random at setup, so with the
+        site's dice the seed draws it (flow.setup) and with real dice the table's roll is entered; in the
+        co-op modes the players choose their order each round (HR-13.8.5, HR-14.6.5), so nobody starts."""
+        rule = FIRST_PLAYER_RULES.get(self.mode)
+        if rule is None:
+            return None
+        return {"player": self.s.turn["order"][0], "drawn": self.dice.seeded, "rule": rule}
 
     def offer_piece(self, event: dict) -> dict | None:
         """The unit an offer acts with, by its name and owner."""

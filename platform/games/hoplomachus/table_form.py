@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 import engine
-from play.forms import FIRST_CHOICES, dice_field, one_phone_field
+from play.forms import dice_field, one_phone_field
 from play.models import DiceMode
 from play.tables import Seating
 
@@ -22,6 +22,12 @@ PLAYER_KEYS = ("my", "their", "third", "fourth")  # the form's players, in seat 
 _track_heroes = lazy(
     lambda a, b: gettext("Seat %(a)s's and seat %(b)s's primary heroes") % {"a": a, "b": b}, str
 )
+FIRST_CHOICES = [  # who won the table's roll for first player (real dice; the site's dice draw it)
+    ("1", _("I go first")),
+    ("2", _("The second player")),
+    ("3", _("The third player")),
+    ("4", _("The fourth player")),
+]
 TEAMS = {  # HR-17.2.1: teams alternate around the table, so seats 1 and 3 play together; which takes red
     "13": (
         {"red": ["p1", "p3"], "blue": ["p2", "p4"]},
@@ -58,29 +64,40 @@ class HoplomachusGameForm(forms.Form):
     my_faction = forms.ChoiceField(label=_("Your faction"))
     their_name = forms.CharField(max_length=60, label=_("Other player's name"), initial="Opponent")
     their_faction = forms.ChoiceField(label=_("Their faction"))
+    # Labels stay short enough for one line on a phone; which modes a field is for, and its rule, is help text.
     third_name = forms.CharField(
-        max_length=60, label=_("Third player's name (Pandemonium, Alliance)"), required=False
+        max_length=60, label=_("Third player"), required=False, help_text=_("Pandemonium or Alliance.")
     )
     third_faction = forms.ChoiceField(label=_("Third player's faction"), required=False)
     fourth_name = forms.CharField(
-        max_length=60, label=_("Fourth player's name (Pandemonium, Alliance)"), required=False
+        max_length=60, label=_("Fourth player"), required=False, help_text=_("Pandemonium or Alliance.")
     )
     fourth_faction = forms.ChoiceField(label=_("Fourth player's faction"), required=False)
     teams = forms.ChoiceField(
-        choices=[(k, label) for k, (_, label) in TEAMS.items()], label=_("Teams (Alliance)"), required=False
+        choices=[(k, label) for k, (_, label) in TEAMS.items()],
+        label=_("Teams"),
+        required=False,
+        help_text=_("Alliance: teams sit alternately (HR-17.2.1)."),
     )
     track_heroes = forms.ChoiceField(
         choices=[("", _("Drawn at random")), *TRACK_HEROES.items()],
-        label=_("On the teams' tracks (Alliance, HR-17.2.5)"),
+        label=_("Heroes on the tracks"),
         required=False,
+        help_text=_("Alliance: one primary hero of each team goes on its track (HR-17.2.5)."),
     )
-    my_units = _units_field(_("Your units (Alliance)"))
-    their_units = _units_field(_("Other player's units (Alliance)"))
-    third_units = _units_field(_("Third player's units (Alliance)"))
-    fourth_units = _units_field(_("Fourth player's units (Alliance)"))
-    titan = forms.ChoiceField(label=_("Titan (Ascension)"), required=False)
+    my_units = _units_field(_("Your units"))
+    their_units = _units_field(_("Other player's units"))
+    third_units = _units_field(_("Third player's units"))
+    fourth_units = _units_field(_("Fourth player's units"))
+    titan = forms.ChoiceField(label=_("Titan"), required=False, help_text=_("Ascension."))
     first = forms.ChoiceField(
-        choices=FIRST_CHOICES, label=_("Who starts a Skirmish with real dice (HR-15.2.2)"), required=False
+        choices=FIRST_CHOICES,
+        label=_("Who starts"),
+        required=False,
+        help_text=_(
+            "The rules draw who starts at random (HR-15.2.2). With the site's dice the site rolls it and shows "
+            "it; with real dice, say who won your roll."
+        ),
     )
     one_phone = one_phone_field()
     dice = dice_field()
@@ -146,6 +163,8 @@ class HoplomachusGameForm(forms.Form):
         elif len(set(picked)) != len(picked):
             self.add_error("their_faction", _("Each player brings a different faction (AMB-17)."))
         data["more"] = more
+        if data.get("dice") == DiceMode.RECORDED and int(data.get("first") or 1) > 2 + len(more):
+            self.add_error("first", _("Who starts is one of the players at the table."))
         if data.get("mode") == "alliance" and not self.errors:
             self._check_alliance(data)
         return data
@@ -212,7 +231,9 @@ class HoplomachusGameForm(forms.Form):
             setup.update(self._alliance(data))
         return {
             "seats": seats,
-            "first_player_seat": int(data.get("first") or 1),
+            # HR-15.2.2, HR-16.2.2, HR-17.2.3: at random; the site's dice draw it from the seed (the engine
+            # ignores this then), real dice: the table's roll, as chosen here.
+            "first_player_seat": int(data.get("first") or 1) if data.get("dice") == DiceMode.RECORDED else 1,
             "mode": data.get("dice") or DiceMode.SEEDED,
             "setup": setup,
             "one_phone": bool(data.get("one_phone")),

@@ -67,6 +67,7 @@
     root.dataset.status = state.status;
     $("table-status").textContent = state.status_text;
     $("table-players").textContent = playersLine(state);
+    $("table-first").innerHTML = firstWords(state.first);
     drawSeats();
     $("table-invite").hidden = state.status !== "waiting";
     if ($("table-commitment")) {
@@ -227,6 +228,14 @@
       ` (${t.players[0].faction || t.id})`);
     const versus = ` ${gettext("vs")} `;
     return words.join(versus) + (state.against_game ? versus + gettext("the game") : "");
+  }
+
+  // Who starts, as the rules decide it: at random (HR-15.2.2), so with the site's dice the seed drew it
+  // (shown with the rule, verifiable from the seed at the end); with real dice, the table's roll entered.
+  function firstWords(first) {
+    if (!first) return "";
+    const text = first.drawn ? gettext("The site rolled who starts: %(name)s.") : gettext("Who starts, as the table rolled: %(name)s.");
+    return esc(fmt(text, { name: first.name })) + ` <a href="${esc(first.rule_url)}">${esc(first.rule)}</a>`;
   }
 
   // The dice of an event as the engine describes them for every game: each face, whether it counts.
@@ -607,13 +616,26 @@
   }
 
   // For scripts and tests: send any event as this player (the engine still checks it).
-  window.ArbiterTable = { send, state: () => state, entry: () => entry, board: () => board };
+  window.ArbiterTable = { send, state: () => state, entry: () => entry, board: () => board, live: () => live };
   $("table-entry").addEventListener("click", (ev) => {
     const target = ev.target.closest("button");
     if (target && entry && !target.disabled) tapEntry(target);
   });
   $("confirm-result").addEventListener("click", () => act(root.dataset.resultUrl, {}));
   $("table-board").addEventListener("click", tapBoard);
+  // The zoom toggle: the board three times as wide in a box that scrolls both ways, opened on what can be
+  // tapped now (else the middle); the box takes the keyboard's focus only while it scrolls.
+  $("board-zoom").addEventListener("click", () => {
+    const box = $("table-board-box"), on = !box.classList.contains("zoomed");
+    box.classList.toggle("zoomed", on);
+    $("board-zoom").setAttribute("aria-pressed", String(on));
+    if (!on) { box.removeAttribute("tabindex"); return; }
+    box.tabIndex = 0;
+    const spot = $("table-board").querySelector(".pick, .hl"), outer = box.getBoundingClientRect();
+    const r = spot ? spot.getBoundingClientRect() : null;
+    box.scrollLeft = r ? r.left - outer.left + r.width / 2 - box.clientWidth / 2 : (box.scrollWidth - box.clientWidth) / 2;
+    box.scrollTop = r ? r.top - outer.top + r.height / 2 - box.clientHeight / 2 : (box.scrollHeight - box.clientHeight) / 2;
+  });
   // Live: the table's stream (server-sent events, play.live) brings each new version at once with the
   // state this phone is shown, and the events added since the version before ("since"): the page redraws
   // from the message. A page that is not at that version (a message missed), or a message with the version
@@ -630,6 +652,7 @@
       events = state.events.slice(0, message.kept).concat(message.events);
     }
     accept(Object.assign({}, message.state, { version: message.version, events }));
+    root.dataset.heard = message.version; // the last version drawn from the stream alone, no request made
   }
   function listen() {
     if (!window.EventSource || !root.dataset.streamUrl) return;

@@ -1,0 +1,132 @@
+"""Two phones at a table on the live stream (server-sent events, play.live): the site served as deployed
+for streams (Django's ASGI application under uvicorn, Redis pub/sub), each page's EventSource open; the
+first phone's event reaches the second phone by its stream alone. The second phone's state reads are
+blocked in its browser and counted, so the event it shows cannot have come from a poll."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+import pytest
+
+from play import live, tables
+from tests.browser.chromium import requires_chromium
+from tests.browser.test_table_recorder import (
+    PASSWORD,
+    click,
+    log_in,
+    screenshot,
+    table_data,
+    two_browsers,  # noqa: F401 (the fixture: two phones)
+    wait,
+)
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.redis,
+    pytest.mark.django_db(transaction=True),
+    requires_chromium,
+]
+
+COUNT_POLLS = """
+window.__polls = 0;
+const fetched = window.fetch;
+window.fetch = (url, options) => {
+  if (String(url).includes("/state.json")) window.__polls += 1;
+  return fetched(url, options);
+};
+"""
+
+
+@pytest.fixture
+def asgi_site():
+    """The site under uvicorn in a thread (static files served too), as the deployment's ASGI process."""
+    import uvicorn
+    from asgiref.sync import SyncToAsync
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+    from django.core.asgi import get_asgi_application
+    from django.db import connections
+
+    live._client, live._paused_until = None, 0.0
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    config = uvicorn.Config(
+        ASGIStaticFilesHandler(get_asgi_application()),
+        log_level="warning",
+        lifespan="off",
+        timeout_graceful_shutdown=1,
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    ends = time.monotonic() + 30
+    while not server.started and time.monotonic() < ends:
+        time.sleep(0.05)
+    assert server.started
+    yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    server.should_exit = True
+    thread.join(15)
+    # The test database is dropped at the end: no connection of the site's threads may stay open. Each
+    # request ran in a thread of its own (Django's ASGI handler) that kept its connection (CONN_MAX_AGE)
+    # and is gone, so those connections are ended from here, this test's own database only.
+    SyncToAsync.single_thread_executor.submit(connections.close_all).result()
+    live._renders.clear()
+    live.close_renderer()
+    with connections["default"].cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+    live._client, live._paused_until = None, 0.0
+
+
+def test_the_second_phone_shows_the_first_phones_event_from_the_stream_without_polling(
+    two_browsers,  # noqa: F811
+    asgi_site,
+    make_user,
+):
+    from selenium.webdriver.common.by import By
+
+    alice, bob = two_browsers
+    users = {name: make_user(name, password=PASSWORD) for name in ("alice", "bob")}
+    table = tables.create_game(
+        users["alice"],
+        game="motu-battleground",
+        seats=[tables.Seating("Alice", "first-game-ew"), tables.Seating("Bob", "first-game-motu")],
+        first_player_seat=1,
+    )
+    tables.join(table.code, users["bob"])
+    for name, driver in (("alice", alice), ("bob", bob)):
+        log_in(driver, asgi_site, name)
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": COUNT_POLLS})
+        driver.get(f"{asgi_site}/play/{table.code}/")
+    for driver in (alice, bob):
+        wait(driver, lambda d: table_data(d, "status") == "playing")
+        wait(driver, lambda d: d.execute_script("return window.ArbiterTable.live()"))  # its EventSource open
+    version = int(table_data(bob, "version"))
+    events = int(table_data(bob, "events") or 0)
+
+    # From here on no state read of Bob's phone reaches the site.
+    bob.execute_cdp_cmd("Network.enable", {})
+    bob.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/state.json*"]})
+    polls = bob.execute_script("return window.__polls")
+
+    choice = next(
+        c
+        for c in alice.find_elements(By.CSS_SELECTOR, "#table-choices button.choice[data-event]")
+        if c.text.startswith("Alice")
+    )
+    text = choice.text
+    click(alice, choice)
+    wait(bob, lambda d: int(table_data(d, "events") or 0) > events, timeout=20)
+
+    shown = int(table_data(bob, "version"))
+    assert shown > version
+    assert table_data(bob, "heard") == str(shown)  # drawn from the stream's message, no request made
+    history = bob.execute_script("return document.getElementById('table-history').textContent")
+    assert text in history
+    # Any poll in between (one every 15 s while the stream is open) was blocked: none brought the event.
+    assert bob.execute_script("return window.__polls") - polls <= 1
+    screenshot(bob, "recorder-live-stream-second-phone")
