@@ -13,3 +13,8 @@ class GamesConfig(AppConfig):
         from games import game_ids, plugin
 
         providers.register_games(plugin, game_ids)
+        # The groups the plugins count from their verdicts' JSON, kept per bucket (dashboards.verdictgroups).
+        from games.hoplomachus.meta_groups import GROUPS as HOPLOMACHUS_GROUPS
+
+        for groups in HOPLOMACHUS_GROUPS:
+            providers.register_verdict_groups(groups)
