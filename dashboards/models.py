@@ -208,6 +208,25 @@ class VerdictGroupMonthly(Bucket):
         indexes = [models.Index(fields=["game", "name", "day"], name="dash_vgroupm_game_name_day")]
 
 
+class VerdictGroupGame(models.Model):
+    """One game's groups of a ``providers.VerdictGroups`` kept per game too (``per_game``): what a data set that
+    may count public games only takes off the bucket sums for the filter's private games, without reading their
+    verdicts (whether a log is public can change at any time; the summaries do not depend on it)."""
+
+    game_stat = models.ForeignKey(GameStat, on_delete=models.CASCADE, related_name="verdict_groups")
+    name = models.CharField(max_length=48)
+    key = models.CharField(max_length=400)
+    n0 = models.BigIntegerField(default=0)
+    n1 = models.BigIntegerField(default=0)
+    n2 = models.BigIntegerField(default=0)
+    n3 = models.BigIntegerField(default=0)
+    n4 = models.BigIntegerField(default=0)
+    n5 = models.BigIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["game_stat", "name"], name="dash_vgroupg_stat_name")]
+
+
 class SummaryVersion(models.Model):
     """Bumped whenever a game's stat rows or summaries change; part of every cache key."""
 

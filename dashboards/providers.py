@@ -61,13 +61,16 @@ class VerdictGroups:
     ``dashboards.verdictgroups``: ``game`` and ``name`` (unique per game), ``keys`` and ``sums`` (the names of
     the group's key values and of its integer sums, at most six), and ``extract(verdict)``, one game's groups as
     ``{key tuple: sums tuple}``. ``extract`` is the one reading of a verdict for the group: the summary adds up
-    what it gives, and so does the direct computation over a filter's verdicts (tests, private games)."""
+    what it gives, and so does the direct computation over a filter's verdicts (the tests)."""
 
     game: str
     name: str
     keys: tuple[str, ...]
     sums: tuple[str, ...]
     extract: Callable[[dict], dict[tuple, tuple]]
+    # Also kept per game (``VerdictGroupGame``): for a data set of public games only, which takes the filter's
+    # private games off the bucket sums.
+    per_game: bool = False
 
 
 _summaries: dict[type, Summary] = {}

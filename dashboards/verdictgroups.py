@@ -20,7 +20,7 @@ import json
 from collections.abc import Iterable, Iterator
 
 from django.db import connection
-from django.db.models import QuerySet
+from django.db.models import QuerySet, Sum
 
 from dashboards import models as m
 from dashboards import providers
@@ -35,6 +35,9 @@ BUCKET_FIELDS = (
     "source",
     "mode",
 )
+# The same columns in the summary tables (``Bucket``: the day played is ``day``), then a group's name and key.
+BUCKET_COLUMNS = ("game", "day", "content_pack", "event_ref", "rating_band", "simulated", "source", "mode", "name",
+                  "key")  # fmt: skip
 VERDICT_PARTS = ("statistics", "result", "players")
 
 
@@ -99,11 +102,13 @@ def fill(games: Iterable[str] | None = None, days: Iterable | None = None) -> in
     if days is not None:
         qs = qs.filter(played_on__in=sorted(set(days)))
     by_game = {g: [s for s in sources if s.game == g] for g in wanted}
-    read, totals, day = 0, {}, None
-    for *bucket, verdict in _verdicts(qs.order_by("played_on"), *BUCKET_FIELDS):
+    if any(s.per_game for s in sources):
+        m.VerdictGroupGame.objects.filter(game_stat__in=qs)._raw_delete(m.VerdictGroupGame.objects.db)
+    read, totals, each, day = 0, {}, [], None
+    for stat_id, *bucket, verdict in _verdicts(qs.order_by("played_on"), "id", *BUCKET_FIELDS):
         if bucket[1] != day and totals:
-            _insert(totals)
-            totals = {}
+            _insert(totals, each)
+            totals, each = {}, []
         day = bucket[1]
         read += 1
         for source in by_game[bucket[0]]:
@@ -111,19 +116,50 @@ def fill(games: Iterable[str] | None = None, days: Iterable | None = None) -> in
                 row = (*bucket, source.name, encode(key))
                 have = totals.get(row)
                 totals[row] = list(sums) if have is None else [a + b for a, b in zip(have, sums, strict=True)]
+                if source.per_game:
+                    each.append((stat_id, source.name, encode(key), *sums))
     if totals:
-        _insert(totals)
+        _insert(totals, each)
+    if games is None and days is None and connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(f"ANALYZE {connection.ops.quote_name(m.VerdictGroupGame._meta.db_table)}")
     return read
 
 
-def _insert(totals: dict[tuple, list]) -> None:
-    names = ["game", "day", "content_pack", "event_ref", "rating_band", "simulated", "source", "mode", "name", "key",
-             *m.GROUP_SUMS]  # fmt: skip
-    rows = [[*row, *sums, *[0] * (len(m.GROUP_SUMS) - len(sums))] for row, sums in totals.items()]
+def per_game(source: providers.VerdictGroups, games: QuerySet) -> list[dict]:
+    """The groups of ``games`` (GameStat rows) from the rows kept per game (``source.per_game``), as
+    :func:`direct` adds them up from their verdicts."""
+    columns = m.GROUP_SUMS[: len(source.sums)]
+    rows = (
+        m.VerdictGroupGame.objects.filter(name=source.name, game_stat__in=games.filter(game=source.game))
+        .values("key")
+        .annotate(**{f"_{c}": Sum(c) for c in columns})
+        .order_by()
+    )
+    totals = {tuple(json.loads(r["key"])): [int(r[f"_{c}"] or 0) for c in columns] for r in rows}
+    return as_rows(source, totals)
+
+
+def _insert(totals: dict[tuple, list], each: list[tuple]) -> None:
+    _copy(m.VerdictGroupDaily, BUCKET_COLUMNS, [[*row, *_padded(sums)] for row, sums in totals.items()])
+    _copy(
+        m.VerdictGroupGame, ("game_stat_id", "name", "key"), [[*row[:3], *_padded(row[3:])] for row in each]
+    )
+
+
+def _padded(sums) -> list:
+    return [*sums, *[0] * (len(m.GROUP_SUMS) - len(sums))]
+
+
+def _copy(model, columns: tuple, rows: list[list]) -> None:
+    """Insert ``rows`` (``columns`` then the six sums) into ``model``: COPY on PostgreSQL, else bulk_create."""
+    if not rows:
+        return
+    names = [*columns, *m.GROUP_SUMS]
     if connection.vendor == "postgresql":
         quote = connection.ops.quote_name
         connection.ensure_connection()
-        table = quote(m.VerdictGroupDaily._meta.db_table)
+        table = quote(model._meta.db_table)
         with (
             connection.connection.cursor() as cursor,
             cursor.copy(f"COPY {table} ({', '.join(quote(n) for n in names)}) FROM STDIN") as copy,
@@ -131,6 +167,4 @@ def _insert(totals: dict[tuple, list]) -> None:
             for row in rows:
                 copy.write_row(row)
         return
-    m.VerdictGroupDaily.objects.bulk_create(
-        [m.VerdictGroupDaily(**dict(zip(names, row, strict=True))) for row in rows], batch_size=2000
-    )
+    model.objects.bulk_create([model(**dict(zip(names, row, strict=True))) for row in rows], batch_size=2000)

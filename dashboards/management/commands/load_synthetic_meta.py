@@ -38,26 +38,29 @@ class Command(BaseCommand):
             help="delete earlier synthetic rows first (rows from real logs stay)",
         )
         parser.add_argument(
+            "--game", action="append", help="games of this game only (repeatable; default: every game)"
+        )
+        parser.add_argument(
             "--logs",
             action="store_true",
             help="store each game as a verified log: one the engine's simulator played and the engine verified, "
             "with its verdict, so the summaries read the verdicts as they read uploaded ones",
         )
 
-    def handle(self, *args, games: int, seed: int, replace: bool, logs: bool = False, **options):
+    def handle(self, *args, games: int, seed: int, replace: bool, logs: bool = False, game=None, **options):
         if games < 0:
             raise CommandError("--games must be positive")
         started = time.perf_counter()
         if replace:
             deleted = _delete_synthetic()
             self.stdout.write(f"deleted {deleted} earlier synthetic games")
-        generator = SyntheticMeta(seed, logs=logs)
+        generator = SyntheticMeta(seed, logs=logs, games=game or None)
         done = 0
         while done < games:
             batch = []
             for i in range(done, min(games, done + BATCH)):
-                game = generator.game(i)
-                batch.append((game.game, game.verdict, stored_fields(game), game.log))
+                made = generator.game(i)
+                batch.append((made.game, made.verdict, stored_fields(made), made.log))
             done += insert_games(batch)
             if done % 20000 == 0 or done == games:
                 self.stdout.write(f"{done} games loaded ({time.perf_counter() - started:.1f} s)")

@@ -164,14 +164,14 @@ def luck_row(totals: dict[str, list]) -> dict:
 
 def player_groups(f: MetaFilter) -> list[dict]:
     """(name, colour) → dice, hits, expected hits in ten-thousandths, and (name, "") → games, of the filter's
-    public recorded games: the summary counts every game, so the filter's private games are taken off again, read
-    from their verdicts (whether a log is public can change at any time; the summaries do not depend on it)."""
+    public recorded games: the summary counts every game, so the filter's private games are taken off again, from
+    their rows kept per game (whether a log is public can change at any time; the summaries do not depend on it)."""
     source = providers.verdict_group(f.game, "hr-dice-players")
     private = queries.game_stats(f).filter(game_log__isnull=False).exclude(queries.public_games())
     totals = {
         (g["name"], g["colour"]): [g["dice"], g["hits"], g["expected_e4"]] for g in summed(f, source.name)
     }
-    for g in verdictgroups.direct(source, private):
+    for g in verdictgroups.per_game(source, private):
         c = totals[(g["name"], g["colour"])]
         for i, name in enumerate(("dice", "hits", "expected_e4")):
             c[i] -= g[name]

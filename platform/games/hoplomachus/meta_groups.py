@@ -269,8 +269,8 @@ def dice_players(verdict: dict) -> dict[tuple, tuple]:
     return out
 
 
-def _groups(name: str, keys: tuple, sums: tuple, extract) -> VerdictGroups:
-    return VerdictGroups(GAME_ID, name, keys, sums, extract)
+def _groups(name: str, keys: tuple, sums: tuple, extract, per_game: bool = False) -> VerdictGroups:
+    return VerdictGroups(GAME_ID, name, keys, sums, extract, per_game)
 
 
 GROUPS = (
@@ -287,7 +287,7 @@ GROUPS = (
     _groups("hr-rewards", ("mode", "reward", "round"), ("claimed",), rewards),
     _groups("hr-reward-games", ("mode",), ("games",), reward_games),
     _groups("hr-dice-colours", ("colour",), ("dice", "hits", "expected_e4"), dice_colours),
-    _groups("hr-dice-players", ("name", "colour"), ("dice", "hits", "expected_e4"), dice_players),
+    _groups("hr-dice-players", ("name", "colour"), ("dice", "hits", "expected_e4"), dice_players, per_game=True),
 )  # fmt: skip
 
 
