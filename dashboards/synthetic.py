@@ -72,9 +72,15 @@ def simulated_log(game: str, rng: random.Random, *, names: Sequence[str]) -> tup
     with the players named ``names`` in order in both (a name is not something the engine checks)."""
     templates = _LOG_TEMPLATES.get(game)
     if templates is None:
+        from dashboards.modes import mode_ids
+
         templates = []
-        for seed in range(1, LOG_TEMPLATES + 1):
-            doc = engine.simulate(game, seed, randomness="recorded" if seed % 2 else "seeded")
+        # The seeds' own setups, then one game of each mode the game has (a simulator may play one mode unless
+        # asked for another), so that every mode's data sets have games.
+        plays = [(seed, {}) for seed in range(1, LOG_TEMPLATES + 1)]
+        plays += [(LOG_TEMPLATES + i, {"mode": mode}) for i, mode in enumerate(mode_ids(game), start=1)]
+        for seed, options in plays:
+            doc = engine.simulate(game, seed, randomness="recorded" if seed % 2 else "seeded", **options)
             verdict = engine.verify(doc).to_dict()
             if verdict.get("status") == "legal":
                 templates.append((doc, verdict))

@@ -34,6 +34,7 @@ from .verdict_group_checks import compare_datasets, compare_groups
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 HR = "hoplomachus-remastered"
+FE = "motu-fields-of-eternia"
 ROOT = Path(__file__).resolve().parents[2]
 
 # (seed, day played, event, names, published): real uploads, dice recorded at the table.
@@ -225,8 +226,8 @@ from dashboards import summaries
 from tests.dashboards.verdict_group_checks import compare_datasets, compare_groups
 import datetime as dt
 summaries.refresh_buckets("hoplomachus-remastered", [dt.date(2025, 1, 5), dt.date(2025, 6, 1)])
-print(json.dumps({"groups": compare_groups("hoplomachus-remastered"),
-                  "rows": compare_datasets("hoplomachus-remastered")}))
+games = ("hoplomachus-remastered", "motu-fields-of-eternia")
+print(json.dumps({"groups": sum(compare_groups(g) for g in games), "rows": sum(compare_datasets(g) for g in games)}))
 """
 
 
@@ -241,3 +242,74 @@ def test_the_summaries_equal_the_verdicts_on_sqlite(tmp_path):
     assert done.returncode == 0, done.stderr[-4000:]
     out = json.loads(done.stdout.strip().splitlines()[-1])
     assert out["groups"] > 1000 and out["rows"] > 300
+
+
+@pytest.fixture
+def eternia(settings, user, django_capture_on_commit_callbacks):
+    """Fields of Eternia's verified logs: bulk-loaded simulated ones (every mode), then uploads through the worker
+    (a team game, a skirmish and a solo game against the game, FE-18), one of them private."""
+    settings.ARBITER_META_REFRESH_INLINE = True
+    cache.clear()
+    generator = SyntheticMeta(6, players=25, start=dt.date(2025, 1, 1), days=100, games=[FE], logs=True)
+    insert_games(
+        (g.game, g.verdict, stored_fields(g), g.log) for g in (generator.game(i) for i in range(200))
+    )
+    summaries.rebuild_all()
+    for seed, mode, day, public in ((1, "standard", "2025-01-12", True), (4, "skirmish", "2025-02-01", False),
+                                    (5, "solo", "2025-03-31", True)):  # fmt: skip
+        doc = engine.simulate(FE, seed, mode=mode)
+        doc["created"] = f"{day}T12:00:00Z"
+        doc["simulated"] = False
+        log = submit_log(user, json.dumps(doc).encode()).log
+        with django_capture_on_commit_callbacks(execute=True):
+            assert tasks.verify_log.apply(args=[log.pk]).get() == "legal"
+        if public:
+            visibility.publish(user, log)
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def test_eternia_groups_and_data_sets_from_the_summaries_equal_the_verdicts(eternia):
+    assert GameStat.objects.filter(game=FE, game_log__isnull=False).count() == 203
+    f = MetaFilter(game=FE, simulated="include")
+    assert all(verdictgroups.groups(f, s.name) for s in providers.verdict_groups(FE))  # every group has rows
+    assert compare_groups(FE) > 1000
+    assert compare_datasets(FE) > 300
+
+
+def test_eternia_heroes_equal_the_sql_over_the_verdicts_they_replace(eternia):
+    """The heroes' counts as the data set grouped them in SQL over the stored verdicts before (issue #25)."""
+    from django.db.models import Count, Q
+    from django.db.models.fields.json import KT
+
+    from dashboards.datasets import datasets_for
+    from gamelogs.models import GameLog
+
+    solo = Q(game_log__verdict__result__has_key="difficulty")
+    for f in (
+        MetaFilter(game=FE, simulated="include"),
+        MetaFilter(game=FE, mode="skirmish", simulated="include"),
+    ):
+        logs = GameLog.objects.filter(meta_stat__in=queries.game_stats(f).exclude(solo))
+        counts: dict[str, dict] = {}
+        for i in range(6):
+            path = f"verdict__statistics__heroes__{i}"
+            grouped = (
+                logs.filter(**{f"{path}__has_key": "hero"})
+                .values(_hero=KT(f"{path}__hero"), _team=KT(f"{path}__team"), _winner=KT("verdict__result__winner"),
+                        _result=KT("verdict__result__outcome"))
+                .annotate(n=Count("id"))
+            )  # fmt: skip
+            for r in grouped:
+                c = counts.setdefault(r["_hero"], {"games": 0, "wins": 0, "draws": 0})
+                c["games"] += r["n"]
+                c["wins"] += r["n"] if r["_team"] == r["_winner"] else 0
+                c["draws"] += r["n"] if r["_team"] != r["_winner"] and r["_result"] == "draw" else 0
+        cache.clear()
+        rows = {
+            r["key"]: {k: r[k] for k in ("games", "wins", "draws")}
+            for r in datasets_for(FE)["heroes"].rows(f)
+        }
+        assert rows == counts
+        assert sum(c["games"] for c in counts.values()) > 10
