@@ -100,27 +100,31 @@ def fill(games: Iterable[str] | None = None, days: Iterable | None = None) -> in
         return 0
     qs = m.GameStat.objects.filter(game__in=wanted)
     if days is not None:
-        qs = qs.filter(played_on__in=sorted(set(days)))
+        days = sorted(set(days))
+        qs = qs.filter(played_on__in=days)
     by_game = {g: [s for s in sources if s.game == g] for g in wanted}
     if any(s.per_game for s in sources):
         m.VerdictGroupGame.objects.filter(game_stat__in=qs)._raw_delete(m.VerdictGroupGame.objects.db)
-    read, totals, each, day = 0, {}, [], None
-    for stat_id, *bucket, verdict in _verdicts(qs.order_by("played_on"), "id", *BUCKET_FIELDS):
-        if bucket[1] != day and totals:
-            _insert(totals, each)
-            totals, each = {}, []
-        day = bucket[1]
-        read += 1
-        for source in by_game[bucket[0]]:
-            for key, sums in source.extract(verdict).items():
-                row = (*bucket, source.name, encode(key))
-                have = totals.get(row)
-                totals[row] = list(sums) if have is None else [a + b for a, b in zip(have, sums, strict=True)]
-                if source.per_game:
-                    each.append((stat_id, source.name, encode(key), *sums))
-    if totals:
+    if days is None:
+        days = qs.filter(game_log__isnull=False).values_list("played_on", flat=True).distinct()
+    read = 0
+    # A day at a time (index dash_game_game_day): the rows of one day stay in memory, and the verdicts are
+    # never sorted.
+    for day in sorted(set(days)):
+        totals, each = {}, []
+        for stat_id, *bucket, verdict in _verdicts(qs.filter(played_on=day), "id", *BUCKET_FIELDS):
+            read += 1
+            for source in by_game[bucket[0]]:
+                for key, sums in source.extract(verdict).items():
+                    row = (*bucket, source.name, encode(key))
+                    have = totals.get(row)
+                    totals[row] = (
+                        list(sums) if have is None else [a + b for a, b in zip(have, sums, strict=True)]
+                    )
+                    if source.per_game:
+                        each.append((stat_id, source.name, encode(key), *sums))
         _insert(totals, each)
-    if games is None and days is None and connection.vendor == "postgresql":
+    if games is None and connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(f"ANALYZE {connection.ops.quote_name(m.VerdictGroupGame._meta.db_table)}")
     return read
