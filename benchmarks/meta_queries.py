@@ -3,6 +3,12 @@ cold and warm, and measure the web process that serves the pages.
 
     python benchmarks/meta_queries.py                   # 100,000 games, seed 7
     python benchmarks/meta_queries.py --games 20000 --skip-load
+    python benchmarks/meta_queries.py --games 100000 --logs --load-game hoplomachus-remastered \
+        --game hoplomachus-remastered       # 100,000 verified logs of one game
+
+With ``--logs`` every game is stored as a verified log (a game the engine's simulator played, verified by the
+engine, with its verdict), so the summaries that read verdicts are built from them as from uploaded logs;
+without it, the games have stat rows only (no log, so data sets that read verdicts find none).
 
 Uses the PostgreSQL database named by --database-url (default arbiter_meta_bench on
 127.0.0.1, created if missing; the rows are reused between runs when the count matches).
@@ -55,23 +61,33 @@ def ensure_database(url: str) -> None:
 def setup_django(url: str) -> None:
     os.environ["DJANGO_SETTINGS_MODULE"] = "arbiter_site.settings.test"
     os.environ["DATABASE_URL"] = url
+    # The benchmark's own Redis database: nothing it queues reaches a worker of the tests or the site.
+    os.environ.setdefault("CELERY_BROKER_URL", "redis://127.0.0.1:6379/12")
+    os.environ.setdefault("ARBITER_TASK_QUEUE", "arbiter-meta-bench")
     import django
 
     django.setup()
 
 
-def load(games: int, seed: int) -> float:
+def load(games: int, seed: int, *, logs: bool = False, only: list[str] | None = None) -> float:
     from django.core.management import call_command
 
+    from dashboards.bulk import SYNTHETIC_FILENAME
     from dashboards.models import GameStat
 
     call_command("migrate", verbosity=0)
-    have = GameStat.objects.filter(game_log__isnull=True, simulated=True).count()
+    synthetic = GameStat.objects.filter(simulated=True)
+    synthetic = (
+        synthetic.filter(game_log__filename=SYNTHETIC_FILENAME)
+        if logs
+        else synthetic.filter(game_log__isnull=True)
+    )
+    have = synthetic.count()
     if have == games:
         print(f"{have} simulated games already loaded")
         return 0.0
     started = time.perf_counter()
-    call_command("load_synthetic_meta", games=games, seed=seed, replace=True)
+    call_command("load_synthetic_meta", games=games, seed=seed, replace=True, logs=logs, game=only or None)
     return time.perf_counter() - started
 
 
@@ -116,7 +132,9 @@ def games(only: str | None) -> list[str]:
     return [only] if only else sorted(game_ids())
 
 
-def time_queries(game: str = GAME) -> list[dict]:
+def time_queries(
+    game: str = GAME, only_filters: list[str] | None = None, only_datasets: list[str] | None = None
+) -> list[dict]:
     from django.core.cache import cache
     from django.db import connection
 
@@ -125,7 +143,11 @@ def time_queries(game: str = GAME) -> list[dict]:
     DATASETS = datasets_for(game)
     results = []
     for key, dataset in DATASETS.items():
+        if only_datasets and key not in only_datasets:
+            continue
         for label, f in filters(game).items():
+            if only_filters and label not in only_filters:
+                continue
             cache.clear()
             connection.close()
             t0 = time.perf_counter()
@@ -213,12 +235,18 @@ def main() -> int:
     parser.add_argument("--skip-load", action="store_true", help="use whatever rows are in the database")
     parser.add_argument("--game", help="time this game's data sets and pages only (default: every game)")
     parser.add_argument("--no-web", action="store_true", help="time the data sets only, not the pages")
+    parser.add_argument(
+        "--logs", action="store_true", help="load verified logs (see above), not stat rows alone"
+    )
+    parser.add_argument("--load-game", action="append", help="load games of this game only (repeatable)")
+    parser.add_argument("--filters", help="comma-separated filter labels to time (default: all)")
+    parser.add_argument("--datasets", help="comma-separated data set keys to time (default: all)")
     parser.add_argument("--json", default=str(ROOT / "var" / "benchmarks" / "meta_queries.json"))
     args = parser.parse_args()
 
     ensure_database(args.database_url)
     setup_django(args.database_url)
-    load_seconds = 0.0 if args.skip_load else load(args.games, args.seed)
+    load_seconds = 0.0 if args.skip_load else load(args.games, args.seed, logs=args.logs, only=args.load_game)
 
     from django.db.models import Count
 
@@ -226,9 +254,13 @@ def main() -> int:
     from games.battleground import models as bg
 
     names = ("GameStat", "SideStat", "CharacterStat", "WeaponStat", "ItemStat", "TestStat", "RoundStat", "EntryDaily",
-             "GameDaily", "RoundDaily", "DiceDaily", "DiceMonthly", "MatchupDaily", "MatchupMonthly")  # fmt: skip
+             "GameDaily", "RoundDaily", "DiceDaily", "DiceMonthly", "MatchupDaily", "MatchupMonthly",
+             "VerdictGroupDaily", "VerdictGroupMonthly")  # fmt: skip
     models = [getattr(m, n, None) or getattr(bg, n, None) for n in names]
     sizes = {model.__name__: model.objects.count() for model in models if model is not None}
+    from gamelogs.models import GameLog
+
+    sizes["GameLog"] = GameLog.objects.count()
     print("rows:", ", ".join(f"{k} {v:,}" for k, v in sizes.items()))
     print(
         "games:",
@@ -237,7 +269,9 @@ def main() -> int:
         ),
     )
     game_list = games(args.game)
-    queries = [r for game in game_list for r in time_queries(game)]
+    only_filters = args.filters.split(",") if args.filters else None
+    only_datasets = args.datasets.split(",") if args.datasets else None
+    queries = [r for game in game_list for r in time_queries(game, only_filters, only_datasets)]
     print(
         f"\n{'game':<24}{'data set':<24}{'filter':<14}{'rows':>6}{'cold ms':>10}{'sql ms':>9}{'warm ms':>9}"
     )

@@ -15,3 +15,4 @@ class DashboardsConfig(AppConfig):
         from dashboards import providers, summaries
 
         providers.register_summary(summaries.TEAM_SUMMARY)
+        providers.register_summary(summaries.VERDICT_GROUP_SUMMARY)

@@ -8,6 +8,8 @@ rows with none under them go through PostgreSQL's COPY when the database is Post
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterable
 
 from django.db import connection, transaction
@@ -31,17 +33,53 @@ def stat_rows(game: str, verdict: dict, fields: dict) -> tuple[dict, object | No
     return columns, None, result_seats(verdict)
 
 
-def insert_games(batch: Iterable[tuple[str, dict, dict]]) -> int:
-    """Insert games given as (game id, legal verdict, filter fields for ``ingest.game_fields``), each
-    stored as ingest stores a verified log of its game. Returns the count."""
-    stored = [stat_rows(game, verdict, fields) for game, verdict, fields in batch]
+def insert_games(batch: Iterable[tuple]) -> int:
+    """Insert games given as (game id, legal verdict, filter fields for ``ingest.game_fields``[, log]), each
+    stored as ingest stores a verified log of its game; with a log (the document the engine verified to give the
+    verdict), the log too, stored as the worker leaves a verified upload, its verdict where the summaries read
+    it. Returns the count."""
+    batch = [(*item, None)[:4] for item in batch]
+    stored = [stat_rows(game, verdict, fields) for game, verdict, fields, _ in batch]
     with transaction.atomic():
+        logs = _insert_logs([(game, verdict, doc) for game, verdict, _, doc in batch])
         stats = m.GameStat.objects.bulk_create(
-            [m.GameStat(**columns) for columns, _, _ in stored], batch_size=2000
+            [m.GameStat(**columns, game_log=log) for (columns, _, _), log in zip(stored, logs, strict=True)],
+            batch_size=2000,
         )
         insert_tables([(stat, rows.tables() if rows is not None else []) for stat, (_, rows, _) in zip(stats, stored, strict=True)])  # fmt: skip
         insert_seats_of([(stat, seats) for stat, (_, _, seats) in zip(stats, stored, strict=True)])
     return len(stored)
+
+
+SYNTHETIC_FILENAME = "load_synthetic_meta"  # marks the logs the loader stored, which --replace deletes
+
+
+def _insert_logs(games: list[tuple[str, dict, dict | None]]) -> list:
+    """GameLog rows of the games that have a log (None for the others), in order: verified and legal, with the
+    engine's verdict, as the worker leaves them."""
+    from django.utils import timezone
+
+    from gamelogs.models import GameLog, LogSource, LogState
+
+    now = timezone.now()
+    made = []
+    for game, verdict, doc in games:
+        if doc is None:
+            continue
+        content = json.dumps(doc, separators=(",", ":")).encode()
+        result = verdict.get("result") or {}
+        made.append(GameLog(
+            sha256=hashlib.sha256(content).hexdigest(), game=game, size=len(content), content=content,
+            filename=SYNTHETIC_FILENAME, source=LogSource.DEMO, simulated=bool(doc.get("simulated", True)),
+            players=[{"id": p["id"], "name": p["name"], "faction": p.get("faction")} for p in doc["players"]],
+            state=LogState.LEGAL, events_total=len(doc.get("events") or []),
+            events_verified=len(doc.get("events") or []), verdict=verdict,
+            engine_version=str(verdict.get("engine_version", ""))[:32],
+            ruleset_version=str(verdict.get("ruleset_version", ""))[:32],
+            result_winner=str(result.get("winner") or "")[:32], verified_at=now,
+        ))  # fmt: skip
+    saved = iter(GameLog.objects.bulk_create(made, batch_size=500))
+    return [None if doc is None else next(saved) for _, _, doc in games]
 
 
 def insert_tables(games: list[tuple[m.GameStat, list[Table]]]) -> None:

@@ -170,6 +170,63 @@ class TeamMonthly(Bucket):
         indexes = [models.Index(fields=["game", "day"], name="dash_teamm_game_day")]
 
 
+GROUP_SUMS = ("n0", "n1", "n2", "n3", "n4", "n5")
+
+
+class VerdictGroupDaily(Bucket):
+    """Sums a game plugin reads from its stored verdicts' JSON (``providers.VerdictGroups``), kept per bucket so
+    its data sets do not read every verdict of the filter again (issue #25): one row per bucket, group ``name``
+    and ``key`` (the group's key values as a JSON list), with up to six integer sums (``n0``…``n5``, named by the
+    group). A game belongs to one bucket, so the sums of several buckets add up."""
+
+    name = models.CharField(max_length=48)
+    key = models.CharField(max_length=400)
+    n0 = models.BigIntegerField(default=0)
+    n1 = models.BigIntegerField(default=0)
+    n2 = models.BigIntegerField(default=0)
+    n3 = models.BigIntegerField(default=0)
+    n4 = models.BigIntegerField(default=0)
+    n5 = models.BigIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "name", "day"], name="dash_vgroup_game_name_day")]
+
+
+class VerdictGroupMonthly(Bucket):
+    """``VerdictGroupDaily`` summed per calendar month (``day`` is its first day)."""
+
+    name = models.CharField(max_length=48)
+    key = models.CharField(max_length=400)
+    n0 = models.BigIntegerField(default=0)
+    n1 = models.BigIntegerField(default=0)
+    n2 = models.BigIntegerField(default=0)
+    n3 = models.BigIntegerField(default=0)
+    n4 = models.BigIntegerField(default=0)
+    n5 = models.BigIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "name", "day"], name="dash_vgroupm_game_name_day")]
+
+
+class VerdictGroupGame(models.Model):
+    """One game's groups of a ``providers.VerdictGroups`` kept per game too (``per_game``): what a data set that
+    may count public games only takes off the bucket sums for the filter's private games, without reading their
+    verdicts (whether a log is public can change at any time; the summaries do not depend on it)."""
+
+    game_stat = models.ForeignKey(GameStat, on_delete=models.CASCADE, related_name="verdict_groups")
+    name = models.CharField(max_length=48)
+    key = models.CharField(max_length=400)
+    n0 = models.BigIntegerField(default=0)
+    n1 = models.BigIntegerField(default=0)
+    n2 = models.BigIntegerField(default=0)
+    n3 = models.BigIntegerField(default=0)
+    n4 = models.BigIntegerField(default=0)
+    n5 = models.BigIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["game_stat", "name"], name="dash_vgroupg_stat_name")]
+
+
 class SummaryVersion(models.Model):
     """Bumped whenever a game's stat rows or summaries change; part of every cache key."""
 

@@ -54,6 +54,25 @@ class Rollup:
     maxes: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class VerdictGroups:
+    """Groups a game plugin adds up from each stored verdict's JSON (a list of a varying length the SQL of both
+    databases cannot group by alike), kept per bucket in ``VerdictGroupDaily`` and its month rollup by
+    ``dashboards.verdictgroups``: ``game`` and ``name`` (unique per game), ``keys`` and ``sums`` (the names of
+    the group's key values and of its integer sums, at most six), and ``extract(verdict)``, one game's groups as
+    ``{key tuple: sums tuple}``. ``extract`` is the one reading of a verdict for the group: the summary adds up
+    what it gives, and so does the direct computation over a filter's verdicts (the tests)."""
+
+    game: str
+    name: str
+    keys: tuple[str, ...]
+    sums: tuple[str, ...]
+    extract: Callable[[dict], dict[tuple, tuple]]
+    # Also kept per game (``VerdictGroupGame``): for a data set of public games only, which takes the filter's
+    # private games off the bucket sums.
+    per_game: bool = False
+
+
 _summaries: dict[type, Summary] = {}
 
 
@@ -68,6 +87,23 @@ def register_public_q(public_q: Callable[[str], Q]) -> None:
     """``public_q(field)``: a Q that holds for rows whose ``field`` names a public log."""
     global _public_q
     _public_q = public_q
+
+
+_verdict_groups: dict[tuple[str, str], VerdictGroups] = {}
+
+
+def register_verdict_groups(groups: VerdictGroups) -> None:
+    if len(groups.sums) > 6:
+        raise ImproperlyConfigured(f"{groups.name}: at most six sums")
+    _verdict_groups[(groups.game, groups.name)] = groups
+
+
+def verdict_groups(game: str | None = None) -> tuple[VerdictGroups, ...]:
+    return tuple(g for (name, _), g in _verdict_groups.items() if game is None or name == game)
+
+
+def verdict_group(game: str, name: str) -> VerdictGroups | None:
+    return _verdict_groups.get((game, name))
 
 
 def register_summary(summary: Summary) -> None:

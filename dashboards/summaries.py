@@ -21,7 +21,7 @@ from django.db.models import F, Max, Min
 from django.utils import timezone
 
 from dashboards import models as m
-from dashboards import providers
+from dashboards import providers, verdictgroups
 
 BUCKET = ("game", "day", "content_pack", "event_ref", "rating_band", "simulated", "source", "mode")
 # The bucket columns as selected from GameStat (alias ``g``), in BUCKET's order: a plugin's summary
@@ -98,6 +98,13 @@ TEAM_SUMMARY = providers.Summary(
     team_daily_statements,
     sources=(m.SeatStat,),
     rollup=providers.Rollup(m.TeamMonthly, keys=("team", "solo"), sums=("games", "wins", "draws")),
+)
+
+# The plugins' verdict groups (``dashboards.verdictgroups``): filled in Python from the verdicts, not by SQL.
+VERDICT_GROUP_SUMMARY = providers.Summary(
+    m.VerdictGroupDaily,
+    lambda where: [],
+    rollup=providers.Rollup(m.VerdictGroupMonthly, keys=("name", "key"), sums=m.GROUP_SUMS),
 )
 
 SUMMARY_MODELS = (m.GameDaily, m.ScoreDaily)
@@ -182,6 +189,7 @@ def refresh_buckets(game: str, days: Iterable[dt.date]) -> int:
         where = f"g.game = %s AND g.played_on IN ({placeholders})"
         for sql in _statements(where):
             cursor.execute(sql, [game, *days])
+        verdictgroups.fill([game], days)
         roll_up(cursor, {month_of(day) for day in days}, game)
         bump_version(game)
     return len(days)
@@ -208,6 +216,7 @@ def rebuild_all() -> None:
             cursor.execute(f"DELETE FROM {_t(model)}")
         for sql in _statements(""):
             cursor.execute(sql)
+        verdictgroups.fill()
         first, last = m.GameStat.objects.aggregate(a=Min("played_on"), b=Max("played_on")).values()
         months = []
         while first is not None and month_of(first) <= last:

@@ -61,15 +61,55 @@ def simulated_verdict(game: str, rng: random.Random, *, names: Sequence[str]) ->
     return verdict
 
 
+# Logs per game that :func:`simulated_log` draws from: seeds 1..LOG_TEMPLATES, every other one with its dice
+# recorded at the table (the dice-luck data sets count those only), each played in the mode its seed picks.
+LOG_TEMPLATES = 24
+_LOG_TEMPLATES: dict[str, list[tuple[dict, dict]]] = {}
+
+
+def simulated_log(game: str, rng: random.Random, *, names: Sequence[str]) -> tuple[dict, dict]:
+    """(log, verdict): one of the logs ``engine.simulate`` plays for ``game`` and the engine's legal verdict of it,
+    with the players named ``names`` in order in both (a name is not something the engine checks)."""
+    templates = _LOG_TEMPLATES.get(game)
+    if templates is None:
+        from dashboards.modes import mode_ids
+
+        templates = []
+        # The seeds' own setups, then one game of each mode the game has (a simulator may play one mode unless
+        # asked for another), so that every mode's data sets have games.
+        plays = [(seed, {}) for seed in range(1, LOG_TEMPLATES + 1)]
+        plays += [(LOG_TEMPLATES + i, {"mode": mode}) for i, mode in enumerate(mode_ids(game), start=1)]
+        for seed, options in plays:
+            doc = engine.simulate(game, seed, randomness="recorded" if seed % 2 else "seeded", **options)
+            verdict = engine.verify(doc).to_dict()
+            if verdict.get("status") == "legal":
+                templates.append((doc, verdict))
+        if not templates:
+            raise ValueError(f"the engine's simulator made no legal game of {game}")
+        _LOG_TEMPLATES[game] = templates
+    doc, verdict = rng.choice(templates)
+    renamed = dict(zip((p.get("id") for p in doc.get("players") or []), names, strict=False))
+
+    def named(players):
+        return [{**p, "name": renamed.get(p.get("id"), p.get("name"))} for p in players or []]
+
+    return {**doc, "players": named(doc.get("players"))}, {
+        **verdict,
+        "players": named(verdict.get("players")),
+    }
+
+
 @dataclass(frozen=True)
 class SyntheticGame:
-    """One synthetic game: its game id, its verdict, and the columns pages filter on."""
+    """One synthetic game: its game id, its verdict, and the columns pages filter on; with ``log``, the simulated
+    log the engine verified to give that verdict (``SyntheticMeta(logs=True)``)."""
 
     game: str
     verdict: dict
     played_on: dt.date
     event_ref: str | None
     rating: float | None
+    log: dict | None = None
 
 
 # --- Seeded random meta -----------------------------------------------------------------------
@@ -101,7 +141,9 @@ class SyntheticMeta:
         start: dt.date = dt.date(2025, 1, 1),
         days: int = 540,
         games: Sequence[str] | None = None,
+        logs: bool = False,
     ):
+        self.seed, self.logs = seed, logs
         self.rng = random.Random(seed)
         rng = self.rng
         self.start, self.days = start, days
@@ -134,6 +176,16 @@ class SyntheticMeta:
         late = played_on >= self.start + dt.timedelta(days=self.days // 2)
         (n1, r1), (n2, r2) = rng.sample(self.players, 2)
         rating = (r1 + r2) / 2 if rng.random() < 0.8 else None
+        if self.logs:
+            doc, verdict = simulated_log(game, rng, names=(n1, n2))
+            # Its own header: the day it was played, its event, and a match reference that makes its bytes (and so
+            # its sha256) its own.
+            reference = {
+                "match": f"synthetic-{self.seed}-{index}",
+                **({"event": event_ref} if event_ref else {}),
+            }
+            doc = {**doc, "created": f"{played_on.isoformat()}T12:00:00Z", "reference": reference}
+            return SyntheticGame(game, verdict, played_on, event_ref, rating, doc)
         verdict = providers.plugin(game).synthetic_verdict(
             rng, names=(n1, n2), edge=(r1 - r2) / 2000, late=late
         )
@@ -150,5 +202,5 @@ def stored_fields(game: SyntheticGame) -> dict:
         "verified_at": None,
         "engine_version": "synthetic",
         # The simulator's logs name no mode unless asked for one: what a header without one means.
-        "mode": stored_mode(game.game, providers.plugin(game.game).log_mode({}), game.verdict),
+        "mode": stored_mode(game.game, providers.plugin(game.game).log_mode(game.log or {}), game.verdict),
     }

@@ -13,3 +13,9 @@ class GamesConfig(AppConfig):
         from games import game_ids, plugin
 
         providers.register_games(plugin, game_ids)
+        # The groups the plugins count from their verdicts' JSON, kept per bucket (dashboards.verdictgroups).
+        from games.eternia.meta_groups import GROUPS as ETERNIA_GROUPS
+        from games.hoplomachus.meta_groups import GROUPS as HOPLOMACHUS_GROUPS
+
+        for groups in (*HOPLOMACHUS_GROUPS, *ETERNIA_GROUPS):
+            providers.register_verdict_groups(groups)

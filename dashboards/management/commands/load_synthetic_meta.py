@@ -3,7 +3,8 @@
     python manage.py load_synthetic_meta --games 100000 --seed 7 [--replace]
 
 For benchmarks and demos only. Every row is stored with ``simulated=True`` (the pages leave
-such games out unless asked, and say so) and without a game log behind it. The games are of
+such games out unless asked, and say so) and without a game log behind it, or with ``--logs`` as a verified log (the engine's simulator's, verified by
+the engine), so the summaries are made from verdicts as for uploaded logs. The games are of
 every game the engine registers, each made by its plugin (``dashboards.synthetic``), and stored
 as a verified log of that game would be (per-side rows where the game keeps them, the generic
 result's seats and score components for every game). They are drawn at random or from a few
@@ -19,7 +20,7 @@ from django.db import models
 
 from dashboards import models as m
 from dashboards import summaries
-from dashboards.bulk import insert_games
+from dashboards.bulk import SYNTHETIC_FILENAME, insert_games
 from dashboards.synthetic import SyntheticMeta, stored_fields
 
 BATCH = 2000
@@ -36,21 +37,30 @@ class Command(BaseCommand):
             action="store_true",
             help="delete earlier synthetic rows first (rows from real logs stay)",
         )
+        parser.add_argument(
+            "--game", action="append", help="games of this game only (repeatable; default: every game)"
+        )
+        parser.add_argument(
+            "--logs",
+            action="store_true",
+            help="store each game as a verified log: one the engine's simulator played and the engine verified, "
+            "with its verdict, so the summaries read the verdicts as they read uploaded ones",
+        )
 
-    def handle(self, *args, games: int, seed: int, replace: bool, **options):
+    def handle(self, *args, games: int, seed: int, replace: bool, logs: bool = False, game=None, **options):
         if games < 0:
             raise CommandError("--games must be positive")
         started = time.perf_counter()
         if replace:
             deleted = _delete_synthetic()
             self.stdout.write(f"deleted {deleted} earlier synthetic games")
-        generator = SyntheticMeta(seed)
+        generator = SyntheticMeta(seed, logs=logs, games=game or None)
         done = 0
         while done < games:
             batch = []
             for i in range(done, min(games, done + BATCH)):
-                game = generator.game(i)
-                batch.append((game.game, game.verdict, stored_fields(game)))
+                made = generator.game(i)
+                batch.append((made.game, made.verdict, stored_fields(made), made.log))
             done += insert_games(batch)
             if done % 20000 == 0 or done == games:
                 self.stdout.write(f"{done} games loaded ({time.perf_counter() - started:.1f} s)")
@@ -67,9 +77,14 @@ class Command(BaseCommand):
 def _delete_synthetic() -> int:
     """Remove synthetic games with plain DELETEs, children first (an ORM cascade over millions
     of rows would load them all into memory): every table that hangs from GameStat, the plugins' too."""
+    from gamelogs.models import GameLog
+
     synthetic = m.GameStat.objects.filter(game_log__isnull=True, simulated=True)
     count = synthetic.count()
     _delete_with_children(synthetic)
+    logs = GameLog.objects.filter(filename=SYNTHETIC_FILENAME, source="demo", simulated=True)
+    count += logs.count()
+    _delete_with_children(logs)
     return count
 
 

@@ -4,31 +4,23 @@ per hero, VP by source (the core's score components), and the solo success rate 
 Teams are read from the core's team summary (``TeamDaily`` and its month rollup: each team once per game,
 from the generic stat rows' seats), so they cost the same at any archive size; heroes and solo success from
 the verified log's stored result and statistics (``eternia-statistics``: ``heroes[i].hero``/``team``),
-grouped by SQL; Python only adds up the few groups and derives the rates. Cards, rounds and epic combats
+added up per verdict when it is stored and kept per bucket (``meta_groups``, ``dashboards.verdictgroups``). Cards, rounds and epic combats
 (statistics v2) are in ``meta_play``.
 """
 
 from __future__ import annotations
 
-from django.db.models import Count, Q
-from django.db.models.fields.json import KT
 from django.utils.translation import gettext_lazy as _
 
 from dashboards import figures, queries, stats
 from dashboards.datasets import RATE_COLUMNS, Column, Dataset, Page, ScoreComponents
 from dashboards.filters import MetaFilter
 from dashboards.models import TeamDaily
-from gamelogs.models import GameLog
 from games.eternia import meta_play
+from games.eternia.meta_groups import summed
 from games.eternia.names import hero_name, team_name
 
 MAX_HEROES = 6  # FE-2: two teams of three heroes
-SOLO = Q(game_log__verdict__result__has_key="difficulty")  # FE-18: a solo/co-op result names its difficulty
-
-
-def _logs(games):
-    """The verified logs behind ``games`` (GameStat rows), whose stored verdict the JSON keys read."""
-    return GameLog.objects.filter(meta_stat__in=games)
 
 
 DIFFICULTY_ORDER = {"beginner": 0, "novice": 1, "advanced": 2, "relentless": 3}  # FE-18, easiest first
@@ -83,28 +75,10 @@ class HeroRates(Dataset):
 
     def rows(self, f: MetaFilter) -> list[dict]:
         def compute(f: MetaFilter) -> list[dict]:
-            logs = _logs(queries.game_stats(f).exclude(SOLO))
-            counts: dict[str, dict] = {}
-            for i in range(MAX_HEROES):  # one grouped query per hero place of the statistics
-                path = f"verdict__statistics__heroes__{i}"
-                grouped = (
-                    logs.filter(**{f"{path}__has_key": "hero"})
-                    .values(_hero=KT(f"{path}__hero"), _team=KT(f"{path}__team"),
-                            _winner=KT("verdict__result__winner"), _result=KT("verdict__result__outcome"))
-                    .annotate(n=Count("id"))
-                    .order_by()
-                )  # fmt: skip
-                for r in grouped:
-                    c = counts.setdefault(r["_hero"], {"games": 0, "wins": 0, "draws": 0, "losses": 0})
-                    outcome = (
-                        "wins"
-                        if r["_team"] == r["_winner"]
-                        else "draws"
-                        if r["_result"] == "draw"
-                        else "losses"
-                    )
-                    c["games"] += r["n"]
-                    c[outcome] += r["n"]
+            counts = {
+                g["hero"]: {k: g[k] for k in ("games", "wins", "draws", "losses")}
+                for g in summed(f, "fe-heroes")
+            }
             return _rate_rows(counts, hero_name, f, sum(c["games"] for c in counts.values()))
 
         return queries.cached("fe-heroes", f, compute)
@@ -131,14 +105,8 @@ class SoloSuccess(Dataset):
 
     def rows(self, f: MetaFilter) -> list[dict]:
         def compute(f: MetaFilter) -> list[dict]:
-            grouped = (
-                _logs(queries.game_stats(f).filter(SOLO))
-                .values(_difficulty=KT("verdict__result__difficulty"))
-                .annotate(n=Count("id"), w=Count("id", filter=Q(verdict__result__against_game__outcome="win")))
-                .order_by()
-            )  # fmt: skip
-            counts = {r["_difficulty"]: {"games": r["n"], "wins": r["w"], "draws": 0, "losses": r["n"] - r["w"]}
-                      for r in grouped}  # fmt: skip
+            counts = {g["difficulty"]: {"games": g["games"], "wins": g["wins"], "draws": 0,
+                                        "losses": g["games"] - g["wins"]} for g in summed(f, "fe-solo")}  # fmt: skip
             rows = _rate_rows(
                 counts, lambda d: str(d).capitalize(), f, sum(c["games"] for c in counts.values())
             )

@@ -3,25 +3,22 @@
 the team that played them, VP by round, VP by day and by night, outposts held over time (by result, and
 by faction with who held more round by round), and how epic combats end (FE-11.5).
 
-The database returns only the verified logs' ``cards``/``rounds``/``combats`` lists and their winner
-(one query per data set, cached per filter like every meta query); the lists have no fixed length, so
-Python adds them up. A verdict of version 1 (before ruleset fe-0.2.0) lacks these lists and counts for
+The lists have no fixed length, so each verdict's groups are added up in Python when it is stored and kept
+per bucket (``meta_groups``, ``dashboards.verdictgroups``); a data set sums its filter's rows. A verdict of version 1 (before ruleset fe-0.2.0) lacks these lists and counts for
 nothing here until it is verified again.
 """
 
 from __future__ import annotations
 
 import plotly.graph_objects as go
-from django.db.models import Q
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from dashboards import figures, queries, stats
 from dashboards.datasets import RATE_COLUMNS, Column, Dataset
 from dashboards.filters import MetaFilter
+from games.eternia.meta_groups import summed
 from games.eternia.names import card_name, fighter_name, team_name
-
-SOLO = Q(game_log__verdict__result__has_key="difficulty")  # FE-18: against the game, not team against team
 
 
 class _Words(dict):
@@ -56,25 +53,6 @@ OUTCOMES = _Words(
 )
 TEAM_COLOURS = ["#3b6ea5", "#b04a4a", "#3fa34d"]  # Masters, Evil Warriors (the pack's order), a third
 OUTCOME_COLOURS = ["#3b6ea5", "#8c8c8c", "#e0a030", "#3fa34d", "#b04a8c", "#6f4aa8", "#d9534f", "#444"]
-
-
-def _played(f: MetaFilter, key: str, *, solo: bool = False):
-    """(the verdict's ``statistics[key]`` list, its winner, its outcome) of every verified game in ``f``:
-    team games and skirmishes, or with ``solo`` every mode."""
-    from gamelogs.models import GameLog
-
-    games = queries.game_stats(f)
-    if not solo:
-        games = games.exclude(SOLO)
-    rows = GameLog.objects.filter(meta_stat__in=games).values_list(
-        f"verdict__statistics__{key}", "verdict__result__winner", "verdict__result__outcome"
-    )
-    return [(items, winner, outcome) for items, winner, outcome in rows if isinstance(items, list)]
-
-
-def team_result(team: str, winner, outcome) -> str:
-    """A team's result as the heroes data set counts it: the winner's team wins; a drawn game draws."""
-    return "win" if team == winner else "draw" if outcome == "draw" else "loss"
 
 
 def _layout(fig: go.Figure, title: str, height: int = 380, legend_y: float = -0.3) -> go.Figure:
@@ -114,23 +92,13 @@ class CardRates(Dataset):
     def rows(self, f: MetaFilter) -> list[dict]:
         def compute(f: MetaFilter) -> list[dict]:
             counts: dict[str, dict] = {}
-            teams = 0
-            for cards, winner, outcome in _played(f, "cards"):
-                by_team: dict[str, list[dict]] = {}
-                for c in cards:
-                    by_team.setdefault(c["team"], []).append(c)
-                teams += 2  # FE-4.1.1: two teams in every team game and skirmish
-                for team, rows in by_team.items():
-                    result = team_result(team, winner, outcome)
-                    for c in rows:
-                        key = f"{c['deck']}:{c['card']}"
-                        n = counts.setdefault(key, {"deck": c["deck"], "card": c["card"], "kind": c["kind"],
-                                                    "played": 0, "bought": 0, "games": 0, "wins": 0, "draws": 0,
-                                                    "losses": 0})  # fmt: skip
-                        n["played"] += c["played"]
-                        n["bought"] += c["bought"]
-                        n["games"] += 1
-                        n[{"win": "wins", "draw": "draws", "loss": "losses"}[result]] += 1
+            teams = 2 * sum(g["games"] for g in summed(f, "fe-card-games"))  # FE-4.1.1: two teams a game
+            for g in summed(f, "fe-cards"):
+                n = counts.setdefault(f"{g['deck']}:{g['card']}", {"deck": g["deck"], "card": g["card"], "kind": g["kind"],
+                                                                   "played": 0, "bought": 0, "games": 0, "wins": 0,
+                                                                   "draws": 0, "losses": 0})  # fmt: skip
+                for name in ("played", "bought", "games", "wins", "draws", "losses"):
+                    n[name] += g[name]
             rows = [
                 stats.decorate_rate_row(
                     {"key": k, "name": card_name(c["deck"], c["card"]), **c}, teams, f.min_games
@@ -171,11 +139,22 @@ def _times_played_figure(rows: list[dict], title: str, limit: int) -> go.Figure:
     return _layout(fig, title, height=max(300, 24 * len(top) + 140))
 
 
-def _round_rows(f: MetaFilter) -> list[tuple[dict, str]]:
-    """Every (round row, its team's result) of the team games and skirmishes in ``f``."""
-    out = []
-    for rounds, winner, outcome in _played(f, "rounds"):
-        out.extend((r, team_result(r["team"], winner, outcome)) for r in rounds)
+def _round_groups(f: MetaFilter) -> list[dict]:
+    """The team-rounds of the team games and skirmishes in ``f`` by (round, time, team result)."""
+    return summed(f, "fe-rounds")
+
+
+def _by_round(groups: list[dict], teams: str, total: str) -> dict[tuple, dict]:
+    """Groups added up by (round, result): ``teams`` and ``total`` summed, the round night if any of it is."""
+    out: dict[tuple, dict] = {}
+    for g in groups:
+        if not g[teams]:
+            continue
+        c = out.setdefault((g["round"], g["result"]), {"time": g["time"], "teams": 0, total: 0})
+        c["teams"] += g[teams]
+        c[total] += g[total]
+        if g["time"] == "night":
+            c["time"] = "night"  # an extra round (night) shares its number with no day round
     return out
 
 
@@ -198,13 +177,7 @@ class VpByRound(Dataset):
 
     def rows(self, f: MetaFilter) -> list[dict]:
         def compute(f: MetaFilter) -> list[dict]:
-            groups: dict[tuple, dict] = {}
-            for r, result in _round_rows(f):
-                g = groups.setdefault((r["round"], result), {"time": r["time"], "teams": 0, "vp": 0})
-                g["teams"] += 1
-                g["vp"] += r["vp"]
-                if r["time"] == "night":
-                    g["time"] = "night"  # an extra round (night) shares its number with no day round
+            groups = _by_round(_round_groups(f), "teams", "vp")
             rows = [{"round": rnd, "result": res, "name": RESULTS[res], **g, "mean_vp": g["vp"] / g["teams"]}
                     for (rnd, res), g in groups.items()]  # fmt: skip
             return sorted(rows, key=lambda r: (r["round"], list(RESULTS).index(r["result"])))
@@ -246,9 +219,9 @@ class VpDayNight(Dataset):
     def rows(self, f: MetaFilter) -> list[dict]:
         def compute(f: MetaFilter) -> list[dict]:
             groups: dict[tuple, dict] = {}
-            for r, result in _round_rows(f):
-                g = groups.setdefault((r["time"], result), {"rounds": 0, "vp": 0})
-                g["rounds"] += 1
+            for r in _round_groups(f):
+                g = groups.setdefault((r["time"], r["result"]), {"rounds": 0, "vp": 0})
+                g["rounds"] += r["teams"]
                 g["vp"] += r["vp"]
             totals = {res: sum(g["vp"] for (_t, r), g in groups.items() if r == res) for res in RESULTS}
             rows = [{"key": time, "name": TIMES[time], "result": RESULTS[res], "result_key": res, **g,
@@ -291,13 +264,7 @@ class OutpostsByRound(Dataset):
 
     def rows(self, f: MetaFilter) -> list[dict]:
         def compute(f: MetaFilter) -> list[dict]:
-            groups: dict[tuple, dict] = {}
-            for r, result in _round_rows(f):
-                if r["outposts"] is None:
-                    continue
-                g = groups.setdefault((r["round"], result), {"time": r["time"], "teams": 0, "outposts": 0})
-                g["teams"] += 1
-                g["outposts"] += r["outposts"]
+            groups = _by_round(_round_groups(f), "outpost_teams", "outposts")
             rows = [{"round": rnd, "result": res, "name": RESULTS[res], **g, "mean_outposts": g["outposts"] / g["teams"]}
                     for (rnd, res), g in groups.items()]  # fmt: skip
             return sorted(rows, key=lambda r: (r["round"], list(RESULTS).index(r["result"])))
@@ -347,33 +314,13 @@ class OutpostControl(Dataset):
     def rows(self, f: MetaFilter) -> list[dict]:
         def compute(f: MetaFilter) -> list[dict]:
             groups: dict[tuple, dict] = {}
-            for rounds, _winner, _outcome in _played(f, "rounds"):
-                held: dict[int, dict[str, int]] = {}
-                times: dict[int, str] = {}
-                for r in rounds:
-                    if r.get("outposts") is None:
-                        continue
-                    held.setdefault(r["round"], {})[r["team"]] = r["outposts"]
-                    times[r["round"]] = r["time"] if times.get(r["round"]) != "night" else "night"
-                for rnd, by_team in held.items():
-                    for team, outposts in by_team.items():
-                        others = [n for t, n in by_team.items() if t != team]
-                        g = groups.setdefault(
-                            (rnd, team),
-                            {
-                                "time": times[rnd],
-                                "teams": 0,
-                                "outposts": 0,
-                                "led": 0,
-                                "level": 0,
-                                "trailed": 0,
-                            },
-                        )
-                        g["teams"] += 1
-                        g["outposts"] += outposts
-                        if others:  # the other team of the game, FE-4.1.1
-                            other = max(others)
-                            g["led" if outposts > other else "level" if outposts == other else "trailed"] += 1
+            for r in summed(f, "fe-outpost-control"):
+                g = groups.setdefault((r["round"], r["team"]), {"time": r["time"], "teams": 0, "outposts": 0, "led": 0,
+                                                                "level": 0, "trailed": 0})  # fmt: skip
+                for name in ("teams", "outposts", "led", "level", "trailed"):
+                    g[name] += r[name]
+                if r["time"] == "night":
+                    g["time"] = "night"
             rows = [
                 {"key": f"{rnd}:{team}", "round": rnd, "team": team, "name": team_name(team), **g,
                  "mean_outposts": g["outposts"] / g["teams"], "lead_rate": stats.rate(g["led"], g["teams"])}
@@ -443,14 +390,11 @@ class EpicCombats(Dataset):
     def rows(self, f: MetaFilter) -> list[dict]:
         def compute(f: MetaFilter) -> list[dict]:
             groups: dict[tuple, dict] = {}
-            for combats, _winner, _outcome in _played(f, "combats", solo=True):
-                for c in combats:
-                    g = groups.setdefault((c["kind"], c["outcome"]), {"combats": 0, "active_wins": 0,
-                                                                       "defender_wins": 0, "no_winner": 0})  # fmt: skip
-                    g["combats"] += 1
-                    g[
-                        {"active": "active_wins", "defender": "defender_wins"}.get(c["winner"], "no_winner")
-                    ] += 1
+            for c in summed(f, "fe-combats"):
+                g = groups.setdefault((c["kind"], c["outcome"]), {"combats": 0, "active_wins": 0, "defender_wins": 0,
+                                                                   "no_winner": 0})  # fmt: skip
+                for name in g:
+                    g[name] += c[name]
             per_kind: dict[str, int] = {}
             for (kind, _o), g in groups.items():
                 per_kind[kind] = per_kind.get(kind, 0) + g["combats"]
@@ -504,19 +448,9 @@ class EpicCombatFighters(Dataset):
 
     def rows(self, f: MetaFilter) -> list[dict]:
         def compute(f: MetaFilter) -> list[dict]:
-            counts: dict[tuple, dict] = {}
-            total = 0
-            for combats, _winner, _outcome in _played(f, "combats", solo=True):
-                for c in combats:
-                    total += 1
-                    for role, fighter, won in (("attacker", c["active_hero"], "active"),
-                                               ("defender", c["opponent"], "defender")):  # fmt: skip
-                        n = counts.setdefault((role, c["kind"], fighter), {"games": 0, "wins": 0, "draws": 0,
-                                                                           "losses": 0})  # fmt: skip
-                        n["games"] += 1
-                        key = "draws" if c["winner"] not in ("active", "defender") else (
-                            "wins" if c["winner"] == won else "losses")  # fmt: skip
-                        n[key] += 1
+            total = sum(c["combats"] for c in summed(f, "fe-combats"))
+            counts = {(g["role"], g["kind"], g["fighter"]): {k: g[k] for k in ("games", "wins", "draws", "losses")}
+                      for g in summed(f, "fe-fighters")}  # fmt: skip
             rows = [
                 stats.decorate_rate_row(
                     {
@@ -574,11 +508,12 @@ class EpicCombatsDayNight(Dataset):
     def rows(self, f: MetaFilter) -> list[dict]:
         def compute(f: MetaFilter) -> list[dict]:
             counts = {time: {"games": 0, "wins": 0, "draws": 0, "losses": 0} for time in TIMES}
-            for combats, _winner, _outcome in _played(f, "combats", solo=True):
-                for c in combats:
-                    n = counts.setdefault(c["time"], {"games": 0, "wins": 0, "draws": 0, "losses": 0})
-                    n["games"] += 1
-                    n[{"active": "wins", "defender": "losses"}.get(c["winner"], "draws")] += 1
+            for c in summed(f, "fe-combats"):
+                n = counts.setdefault(c["time"], {"games": 0, "wins": 0, "draws": 0, "losses": 0})
+                n["games"] += c["combats"]
+                n["wins"] += c["active_wins"]
+                n["losses"] += c["defender_wins"]
+                n["draws"] += c["no_winner"]
             total = sum(n["games"] for n in counts.values())
             return [
                 {

@@ -9,22 +9,19 @@ Only what the verified verdict carries is counted: the generic result (``mode``,
 ``i`` of one is troop ``i`` of the other. Version 2's per-unit rows (``units``) are read by ``meta_units.py``
 (win rates per unit and per hero); the turn order's advantage is in ``meta_seats.py``; version 3's rivals and
 tactics in ``meta_rivals.py``, favour by round and reward timing in ``meta_timing.py``, dice luck in
-``meta_dice.py``. Grouped by SQL over the stored verdicts, one query per seat place; Python only adds up the
-few groups and derives the rates.
+``meta_dice.py``. Each verdict's groups are kept per bucket when it is stored (``meta_groups.py``,
+``dashboards.verdictgroups``); a data set sums its filter's rows and derives the rates.
 """
 
 from __future__ import annotations
 
-from django.db.models import Count, IntegerField, Sum
-from django.db.models.fields.json import KT
-from django.db.models.functions import Cast
 from django.utils.translation import gettext_lazy as _
 
 from dashboards import figures, queries, stats
 from dashboards.datasets import RATE_COLUMNS, Column, Dataset, Page, ScoreComponents, lazy_text
 from dashboards.filters import MetaFilter
-from gamelogs.models import GameLog
 from games.hoplomachus.meta_dice import DiceColours, DiceLuck
+from games.hoplomachus.meta_groups import summed
 from games.hoplomachus.meta_rivals import ImmortalRates, TacticModeRates, TacticRates, TitanRates
 from games.hoplomachus.meta_seats import SeatPositions
 from games.hoplomachus.meta_timing import FavourByRound, RewardRounds, RewardTiming
@@ -37,44 +34,10 @@ MODE_ORDER = {mode: i for i, mode in enumerate(MODES)}
 OUTCOMES = {"win": "wins", "draw": "draws"}  # anything else is a loss
 
 
-def _logs(f: MetaFilter):
-    """The verified logs inside the filter, whose stored verdict the JSON keys read."""
-    return GameLog.objects.filter(meta_stat__in=queries.game_stats(f))
-
-
-def _int(path: str):
-    return Cast(KT(path), IntegerField())
-
-
 def seat_groups(f: MetaFilter) -> list[dict]:
     """Seats grouped by (faction, mode, arena, outcome): ``seats``, ``favour`` (the result's crowd favour
     component, summed), ``rewards``, ``attacks`` and ``hits`` (the statistics' counters, summed)."""
-
-    def compute(f: MetaFilter) -> list[dict]:
-        logs = _logs(f)
-        out: dict[tuple, dict] = {}
-        for i in range(MAX_SEATS):
-            seat, troop = f"verdict__result__seats__{i}", f"verdict__statistics__troops__{i}"
-            grouped = (
-                logs.filter(**{f"{seat}__has_key": "outcome", f"{troop}__has_key": "faction"})
-                .values(_faction=KT(f"{troop}__faction"), _mode=KT("verdict__result__mode"),
-                        _arena=KT("verdict__result__arena"), _outcome=KT(f"{seat}__outcome"))
-                .annotate(seats=Count("id"), favour=Sum(_int(f"{seat}__components__favour")),
-                          rewards=Sum(_int(f"{troop}__rewards")), attacks=Sum(_int(f"{troop}__attacks")),
-                          hits=Sum(_int(f"{troop}__hits")))
-                .order_by()
-            )  # fmt: skip
-            for r in grouped:
-                key = (r["_faction"], r["_mode"], r["_arena"], r["_outcome"])
-                row = out.setdefault(key, {"seats": 0, "favour": 0, "rewards": 0, "attacks": 0, "hits": 0})
-                for name in row:
-                    row[name] += r[name] or 0
-        return [
-            {"faction": k[0], "mode": k[1], "arena": k[2], "outcome": k[3], **v}
-            for k, v in sorted(out.items())
-        ]
-
-    return queries.cached("hr-seats", f, compute)
+    return summed(f, "hr-seats")
 
 
 def _tally(groups: list[dict], key, name, f: MetaFilter) -> list[dict]:
@@ -165,14 +128,11 @@ class ModeArenas(Dataset):
 
     def rows(self, f: MetaFilter) -> list[dict]:
         def compute(f: MetaFilter) -> list[dict]:
-            grouped = (
-                _logs(f)
-                .values(_mode=KT("verdict__result__mode"), _arena=KT("verdict__result__arena"),
-                        _against=KT("verdict__result__against_game__outcome"))
-                .annotate(n=Count("id"), rounds=Sum(_int("verdict__result__rounds_played")),
-                          immortals=Sum(_int("verdict__result__against_game__score")))
-                .order_by()
-            )  # fmt: skip
+            grouped = [
+                {"_mode": g["mode"], "_arena": g["arena"], "_against": g["against"], "n": g["games"],
+                 "rounds": g["rounds"], "immortals": g["immortals"]}
+                for g in summed(f, "hr-modes")
+            ]  # fmt: skip
             counts: dict[tuple, dict] = {}
             for r in grouped:
                 c = counts.setdefault(
@@ -257,12 +217,10 @@ class GameLength(Dataset):
 
     def rows(self, f: MetaFilter) -> list[dict]:
         def compute(f: MetaFilter) -> list[dict]:
-            grouped = (
-                _logs(f)
-                .values(_mode=KT("verdict__result__mode"), _rounds=_int("verdict__result__rounds_played"))
-                .annotate(n=Count("id"))
-                .order_by()
-            )
+            grouped = [
+                {"_mode": g["mode"], "_rounds": g["rounds_played"], "n": g["games"]}
+                for g in summed(f, "hr-length")
+            ]
             per_mode: dict[str, int] = {}
             for r in grouped:
                 per_mode[r["_mode"]] = per_mode.get(r["_mode"], 0) + r["n"]

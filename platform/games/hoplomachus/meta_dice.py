@@ -23,11 +23,11 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from dashboards import figures, queries, stats
+from dashboards import figures, providers, queries, stats, verdictgroups
 from dashboards.datasets import Column, Dataset, lazy_text
 from dashboards.filters import MetaFilter
 from gamelogs.models import GameLog
-from games.hoplomachus.meta_rivals import verdict_blocks
+from games.hoplomachus.meta_groups import expected_e4, summed
 
 COLOURS = ("yellow", "blue", "green", "black", "red")  # HR-2.6.1, fewest hit faces first
 COLOUR_NAMES = {
@@ -51,19 +51,10 @@ ROLLS = _(
 
 def colour_counts(f: MetaFilter) -> dict[str, dict]:
     """Recorded dice per colour: dice, hits and expected hits summed over every troop of every game in ``f``."""
-
-    def compute(f: MetaFilter) -> dict[str, dict]:
-        out: dict[str, dict] = {}
-        for dice, *_rest in verdict_blocks(f, "dice", recorded=True):
-            for r in dice:
-                if isinstance(r, dict) and r.get("colour") in COLOURS:
-                    c = out.setdefault(r["colour"], {"dice": 0, "hits": 0, "expected": 0.0})
-                    c["dice"] += int(r.get("dice") or 0)
-                    c["hits"] += int(r.get("hits") or 0)
-                    c["expected"] += float(r.get("expected_hits") or 0)
-        return out
-
-    return queries.cached("hr-dice-colours", f, compute)
+    return {
+        g["colour"]: {"dice": g["dice"], "hits": g["hits"], "expected": g["expected_e4"] / 10_000}
+        for g in summed(f, "hr-dice-colours")
+    }
 
 
 class DiceColours(Dataset):
@@ -137,10 +128,10 @@ class DiceColours(Dataset):
 
 
 def _add(totals: dict, colour: str, r: dict) -> None:
-    c = totals.setdefault(colour, [0, 0, 0.0])
+    c = totals.setdefault(colour, [0, 0, 0])
     c[0] += int(r.get("dice") or 0)
     c[1] += int(r.get("hits") or 0)
-    c[2] += float(r.get("expected_hits") or 0)
+    c[2] += expected_e4(r)
 
 
 def _own_rows(dice: list, seats: set) -> list[dict]:
@@ -171,6 +162,27 @@ def luck_row(totals: dict[str, list]) -> dict:
     return row
 
 
+def player_groups(f: MetaFilter) -> list[dict]:
+    """(name, colour) → dice, hits, expected hits in ten-thousandths, and (name, "") → games, of the filter's
+    public recorded games: the summary counts every game, so the filter's private games are taken off again, from
+    their rows kept per game (whether a log is public can change at any time; the summaries do not depend on it)."""
+    source = providers.verdict_group(f.game, "hr-dice-players")
+    private = queries.game_stats(f).filter(game_log__isnull=False).exclude(queries.public_games())
+    totals = {
+        (g["name"], g["colour"]): [g["dice"], g["hits"], g["expected_e4"]] for g in summed(f, source.name)
+    }
+    for g in verdictgroups.per_game(source, private):
+        c = totals[(g["name"], g["colour"])]
+        for i, name in enumerate(("dice", "hits", "expected_e4")):
+            c[i] -= g[name]
+    games = {name: c[0] for (name, colour), c in totals.items() if colour == ""}
+    return [
+        {"name": name, "colour": colour, "dice": c[0], "hits": c[1], "expected_e4": c[2]}
+        for (name, colour), c in totals.items()
+        if games.get(name)  # a name whose every game is private is not there
+    ]
+
+
 def player_luck(f: MetaFilter) -> list[dict]:
     """Recorded dice per player name (the players' own troops; rival dice have no player), public games only: one
     :func:`luck_row` per name with ``key``, ``name`` and the ``games`` they rolled in, most dice first. It names
@@ -180,19 +192,14 @@ def player_luck(f: MetaFilter) -> list[dict]:
     def compute(f: MetaFilter) -> list[dict]:
         per: dict[str, dict] = {}
         games: dict[str, int] = {}
-        for dice, _unused, _unused, _unused, _unused, players in verdict_blocks(
-            f, "dice", public=True, recorded=True
-        ):
-            names: dict[str, set] = {}
-            for p in players:
-                if isinstance(p, dict) and p.get("name"):
-                    names.setdefault(str(p["name"]), set()).add(p.get("id"))
-            for name, seats in names.items():
-                rows = _own_rows(dice, seats)
-                for r in rows:
-                    _add(per.setdefault(name, {}), r["colour"], r)
-                games[name] = games.get(name, 0) + bool(rows)
-        out = [{"key": name, "name": name, "games": games[name], **luck_row(t)} for name, t in per.items()]
+        for g in player_groups(f):
+            if g["colour"] == "":
+                games[g["name"]] = g["dice"]
+            elif g["dice"] or g["hits"] or g["expected_e4"]:  # a colour rolled in public games
+                per.setdefault(g["name"], {})[g["colour"]] = [g["dice"], g["hits"], g["expected_e4"] / 10_000]
+        out = [
+            {"key": name, "name": name, "games": games[name], **luck_row(per.get(name, {}))} for name in games
+        ]
         return sorted(out, key=lambda r: (-r["dice"], r["key"]))
 
     return queries.cached("hr-dice-luck-by-player", f, compute)
@@ -222,6 +229,7 @@ def own_dice(names: list[str], games: QuerySet) -> dict:
         for r in rows:
             _add(totals, r["colour"], r)
         played += bool(rows)
+    totals = {c: [t[0], t[1], t[2] / 10_000] for c, t in totals.items()}
     colours = [{"colour": c, "name": c.capitalize(), **_luck(*totals[c])} for c in COLOURS if c in totals]
     return {"games": played, "success_word": "hits", **_luck(*(sum(c[i] for c in totals.values()) for i in range(3))),
             "colours": colours}  # fmt: skip

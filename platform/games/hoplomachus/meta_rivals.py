@@ -10,72 +10,32 @@ HR-14.7.3) and how often the rival itself was defeated.
 Tactics: a tactic's game is one troop that played it (HR-8.5.1) in one verified game, won when that troop's seat
 won, as for units (``meta_units``).
 
-The blocks are lists of varying length, so, as in ``meta_units``, one query reads them per log with the result's
-seats and Python adds them up, cached under the game's data version. Version-2 verdicts have neither block and
+The blocks are lists of varying length, so, as in ``meta_units``, each verdict's groups are added up in Python when
+it is stored and kept per bucket (``meta_groups``, ``dashboards.verdictgroups``). Version-2 verdicts have neither block and
 count for nothing here until they are verified again.
 """
 
 from __future__ import annotations
 
-from django.db.models.fields.json import KT
 from django.utils.translation import gettext_lazy as _
 
-from dashboards import figures, queries, stats
-from dashboards import models as m
+from dashboards import figures, stats
 from dashboards.datasets import RATE_COLUMNS, Column, Dataset, lazy_text
 from dashboards.filters import MetaFilter
-from gamelogs.models import GameLog
+from games.hoplomachus.meta_groups import summed
 from games.hoplomachus.meta_units import tally
 from games.hoplomachus.names import MODES, mode_name, tactic_name, unit_name, with_mode_and_arena
 
 MODE_ORDER = {mode: i for i, mode in enumerate(MODES)}
 
 
-def verdict_blocks(f: MetaFilter, block: str, *, public: bool = False, recorded: bool = False):
-    """(statistics[block], result seats, against_game, mode, arena, players) of every verified game in ``f`` whose
-    verdict has ``block``. ``public``: only games that may be named on a public page (``visibility``);
-    ``recorded``: only games whose dice were recorded at the table."""
-    games = queries.game_stats(f, m.GameStat.objects.filter(queries.public_games()) if public else None)
-    logs = GameLog.objects.filter(meta_stat__in=games, **{"verdict__statistics__has_key": block})
-    if recorded:
-        logs = logs.filter(verdict__statistics__game__0__randomness="recorded")
-    rows = logs.values_list(
-        f"verdict__statistics__{block}", "verdict__result__seats", "verdict__result__against_game",
-        KT("verdict__result__mode"), KT("verdict__result__arena"), "verdict__players",
-    )  # fmt: skip
-    for items, seats, against, mode, arena, players in rows.iterator(chunk_size=500):
-        if isinstance(items, list):
-            seats = [s for s in seats or [] if isinstance(s, dict)]
-            yield items, seats, against if isinstance(against, dict) else {}, mode, arena, players or []
-
-
 def rival_groups(f: MetaFilter) -> list[dict]:
     """Rival appearances grouped by (rival, kind, mode, arena): games, players' wins, score summed over the games
-    with a score, and times the rival was defeated."""
-
-    def compute(f: MetaFilter) -> list[dict]:
-        out: dict[tuple, dict] = {}
-        for rivals, seats, against, mode, arena, _unused in verdict_blocks(f, "rivals"):
-            scores = [s["score"] for s in seats if isinstance(s.get("score"), int)]
-            met: dict[tuple, bool] = {}
-            for r in rivals:
-                if isinstance(r, dict) and r.get("rival"):
-                    key = (r["rival"], r.get("kind"))
-                    met[key] = met.get(key, False) or bool(r.get("defeated"))
-            for (rival, kind), defeated in met.items():
-                g = out.setdefault((rival, kind, mode, arena),
-                                   {"games": 0, "wins": 0, "score": 0.0, "scored": 0, "defeated": 0})  # fmt: skip
-                g["games"] += 1
-                g["wins"] += against.get("outcome") == "win"
-                if scores:
-                    g["score"] += sum(scores) / len(scores)
-                    g["scored"] += 1
-                g["defeated"] += defeated
-        return [
-            {"rival": k[0], "kind": k[1], "mode": k[2], "arena": k[3], **v} for k, v in sorted(out.items())
-        ]
-
-    return queries.cached("hr-rivals", f, compute)
+    with a score (each game's mean seat score), and times the rival was defeated."""
+    return [
+        {k: v for k, v in g.items() if k != "score12"} | {"score": g["score12"] / 12}
+        for g in summed(f, "hr-rivals")
+    ]
 
 
 RIVAL_COLUMNS = (
@@ -156,25 +116,7 @@ class ImmortalRates(_RivalRates):
 
 def tactic_groups(f: MetaFilter) -> list[dict]:
     """Tactic games grouped by (tactic, mode, arena, outcome): games (troops that played it) and times played."""
-
-    def compute(f: MetaFilter) -> list[dict]:
-        out: dict[tuple, dict] = {}
-        for tactics, seats, _unused, mode, arena, _unused in verdict_blocks(f, "tactics"):
-            outcome = {s.get("seat"): s.get("outcome") for s in seats}
-            for t in tactics:
-                if not isinstance(t, dict) or t.get("player") not in outcome or not t.get("tactic"):
-                    continue
-                g = out.setdefault(
-                    (t["tactic"], mode, arena, outcome[t["player"]]), {"games": 0, "played": 0}
-                )
-                g["games"] += 1
-                g["played"] += int(t.get("played") or 0)
-        return [
-            {"tactic": k[0], "mode": k[1], "arena": k[2], "outcome": k[3], **v}
-            for k, v in sorted(out.items())
-        ]
-
-    return queries.cached("hr-tactics", f, compute)
+    return summed(f, "hr-tactics")
 
 
 def _tactic_tally(groups: list[dict], key, name, f: MetaFilter) -> list[dict]:

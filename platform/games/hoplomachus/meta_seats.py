@@ -11,16 +11,14 @@ Grouped by SQL over the stored verdicts: one query per (table size, seat place),
 from __future__ import annotations
 
 import plotly.graph_objects as go
-from django.db.models import Count
-from django.db.models.fields.json import KT
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from dashboards import figures, queries, stats
+from dashboards import figures, stats
 from dashboards.datasets import Column, Dataset
 from dashboards.figures import esc
 from dashboards.filters import MetaFilter
-from gamelogs.models import GameLog
+from games.hoplomachus.meta_groups import summed
 from games.hoplomachus.names import AGAINST_THE_GAME, MODES, mode_name
 
 HEAD_TO_HEAD = [m for m in MODES if m not in AGAINST_THE_GAME]
@@ -41,27 +39,7 @@ def fair_share(mode: str, size: int) -> float:
 
 def seat_counts(f: MetaFilter) -> list[dict]:
     """Seats of head-to-head games grouped by (mode, table size, position, outcome): ``seats``."""
-
-    def compute(f: MetaFilter) -> list[dict]:
-        logs = GameLog.objects.filter(
-            meta_stat__in=queries.game_stats(f), verdict__result__mode__in=HEAD_TO_HEAD
-        )
-        out = []
-        for size in TABLE_SIZES:
-            # isnull on the next index: a missing array element, which NOT has_key would miss (NULL in SQL)
-            tables = logs.filter(**{f"verdict__result__seats__{size - 1}__has_key": "outcome",
-                                    f"verdict__result__seats__{size}__isnull": True})  # fmt: skip
-            for i in range(size):
-                grouped = (
-                    tables.values(_mode=KT("verdict__result__mode"), _outcome=KT(f"verdict__result__seats__{i}__outcome"))
-                    .annotate(n=Count("id"))
-                    .order_by()
-                )  # fmt: skip
-                out += [{"mode": r["_mode"], "size": size, "position": i + 1, "outcome": r["_outcome"],
-                         "seats": r["n"]} for r in grouped]  # fmt: skip
-        return out
-
-    return queries.cached("hr-seat-positions", f, compute)
+    return summed(f, "hr-seat-positions")
 
 
 class SeatPositions(Dataset):

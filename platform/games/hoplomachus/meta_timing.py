@@ -12,11 +12,12 @@ import plotly.graph_objects as go
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from dashboards import figures, queries, stats
+from dashboards import figures, stats
 from dashboards.datasets import Column, Dataset
 from dashboards.figures import esc
 from dashboards.filters import MetaFilter
-from games.hoplomachus.meta_rivals import MODE_ORDER, verdict_blocks
+from games.hoplomachus.meta_groups import summed
+from games.hoplomachus.meta_rivals import MODE_ORDER
 from games.hoplomachus.names import mode_name, reward_name
 
 RESULTS = {
@@ -39,24 +40,7 @@ def _layout(fig: go.Figure, title: str, height: int = 360) -> go.Figure:
 
 def favour_groups(f: MetaFilter) -> list[dict]:
     """Favour tracks grouped by (mode, round, result): tracks counted and their favour summed."""
-
-    def compute(f: MetaFilter) -> list[dict]:
-        out: dict[tuple, dict] = {}
-        for favour, seats, _unused, mode, _unused, _unused in verdict_blocks(f, "favour"):
-            outcome = {s.get("seat"): s.get("outcome") for s in seats}
-            for r in favour:
-                players = r.get("players") if isinstance(r, dict) else None
-                result = next((outcome[p] for p in players or [] if p in outcome), None)
-                if result is None or not isinstance(r.get("round"), int):
-                    continue
-                g = out.setdefault(
-                    (mode, r["round"], "win" if result == "win" else "loss"), {"tracks": 0, "favour": 0}
-                )
-                g["tracks"] += 1
-                g["favour"] += int(r.get("favour") or 0)
-        return [{"mode": k[0], "round": k[1], "result": k[2], **v} for k, v in sorted(out.items())]
-
-    return queries.cached("hr-favour-rounds", f, compute)
+    return summed(f, "hr-favour-rounds")
 
 
 class FavourByRound(Dataset):
@@ -104,21 +88,10 @@ class FavourByRound(Dataset):
 
 
 def reward_groups(f: MetaFilter) -> list[dict]:
-    """Rewards claimed grouped by (mode, reward, round): claimed, and the games they were claimed in."""
-
-    def compute(f: MetaFilter) -> list[dict]:
-        out: dict[tuple, int] = {}
-        games: dict[str, int] = {}
-        for rewards, _unused, _unused, mode, _unused, _unused in verdict_blocks(f, "rewards"):
-            games[mode] = games.get(mode, 0) + 1
-            for r in rewards:
-                if isinstance(r, dict) and isinstance(r.get("round"), int) and r.get("reward"):
-                    key = (mode, r["reward"], r["round"])
-                    out[key] = out.get(key, 0) + 1
-        return [{"mode": k[0], "reward": k[1], "round": k[2], "claimed": n, "games": games[k[0]]}
-                for k, n in sorted(out.items())]  # fmt: skip
-
-    return queries.cached("hr-reward-rounds", f, compute)
+    """Rewards claimed grouped by (mode, reward, round): claimed, and the games they were claimed in (the mode's
+    games with the statistics' rewards, claiming or not)."""
+    games = {g["mode"]: g["games"] for g in summed(f, "hr-reward-games")}
+    return [{**g, "games": games[g["mode"]]} for g in summed(f, "hr-rewards")]
 
 
 class RewardTiming(Dataset):

@@ -7,20 +7,19 @@ team in Alliance, the players against the game in Assault and Ascension). Co-op 
 counted once per game under player B's troop (HR-14.7.5), their counters added up. Rival units (immortals,
 titans, the arena troop) have no rows. Version-1 verdicts (no ``units``) count for nothing here.
 
-The per-unit rows are a list of varying length, which the JSON key paths of ``meta.py`` cannot group by in
-SQL on both PostgreSQL and SQLite; so one query reads two JSON values per log (the units and the seats) and
-Python adds them up, cached like every data set under the game's data version.
+The per-unit rows are a list of varying length, which SQL cannot group alike on PostgreSQL and SQLite; so each
+verdict's unit groups are added up in Python when it is stored and kept per bucket (``meta_groups.units``,
+``dashboards.verdictgroups``).
 """
 
 from __future__ import annotations
 
-from django.db.models.fields.json import KT
 from django.utils.translation import gettext_lazy as _
 
-from dashboards import figures, queries, stats
+from dashboards import figures, stats
 from dashboards.datasets import RATE_COLUMNS, Column, Dataset, lazy_text
 from dashboards.filters import MetaFilter
-from gamelogs.models import GameLog
+from games.hoplomachus.meta_groups import summed
 from games.hoplomachus.names import unit_is_hero, unit_name, with_mode_and_arena
 
 COUNTERS = ("attacks", "damage_dealt", "defeats")
@@ -28,38 +27,9 @@ OUTCOMES = {"win": "wins", "draw": "draws"}  # anything else is a loss
 
 
 def unit_groups(f: MetaFilter) -> list[dict]:
-    """Unit games grouped by (unit, mode, arena, outcome): ``games`` and the counters summed."""
-
-    def compute(f: MetaFilter) -> list[dict]:
-        logs = GameLog.objects.filter(
-            meta_stat__in=queries.game_stats(f), verdict__statistics__has_key="units"
-        )
-        rows = logs.values_list(
-            "verdict__statistics__units", "verdict__result__seats",
-            KT("verdict__result__mode"), KT("verdict__result__arena"),
-        )  # fmt: skip
-        out: dict[tuple, dict] = {}
-        for units, seats, mode, arena in rows.iterator(chunk_size=500):
-            outcome = {s.get("seat"): s.get("outcome") for s in seats or [] if isinstance(s, dict)}
-            fielded: dict[tuple, dict] = {}  # (player, unit): one game, sentinels added up
-            for u in units or []:
-                if not isinstance(u, dict) or u.get("player") not in outcome or not u.get("unit"):
-                    continue
-                c = fielded.setdefault((u["player"], u["unit"]), dict.fromkeys(COUNTERS, 0))
-                for name in COUNTERS:
-                    c[name] += int(u.get(name) or 0)
-            for (player, unit), c in fielded.items():
-                g = out.setdefault(
-                    (unit, mode, arena, outcome[player]), {"games": 0, **dict.fromkeys(COUNTERS, 0)}
-                )
-                g["games"] += 1
-                for name in COUNTERS:
-                    g[name] += c[name]
-        return [
-            {"unit": k[0], "mode": k[1], "arena": k[2], "outcome": k[3], **v} for k, v in sorted(out.items())
-        ]
-
-    return queries.cached("hr-units", f, compute)
+    """Unit games grouped by (unit, mode, arena, outcome): ``games`` and the counters summed
+    (``meta_groups.units``)."""
+    return summed(f, "hr-units")
 
 
 def unit_rates(c: dict) -> dict:
