@@ -319,9 +319,9 @@ def measure_statements(user, corpus: list[bytes]) -> dict:
     verification.verify_stored_log(first)
     real_run_effects, effects = outbox.run_effects, []
 
-    def counted(game_log, verdict):
+    def counted(game_log, verdict, **kwargs):
         before = len(connection.queries_log)
-        real_run_effects(game_log, verdict)
+        real_run_effects(game_log, verdict, **kwargs)
         effects.append(len(connection.queries_log) - before)
 
     outbox.run_effects = counted
