@@ -29,7 +29,7 @@ from django.utils import timezone
 from psycopg.types.json import Jsonb
 
 import engine
-from arbiter_site.prepared import model_from_row, prepared_cursor
+from arbiter_site.prepared import begun_with_first_statement, model_from_row, prepared_cursor
 from gamelogs import outbox
 from gamelogs.alerts import alert_staff
 from gamelogs.models import FINAL_STATES, GameLog, LogState, LogVerification
@@ -298,7 +298,8 @@ def _update_with_history(
     if checks:
         params += [*interest_params, log.pk]
     with prepared_cursor() as cursor:
-        cursor.execute(sql, params)
+        with begun_with_first_statement():  # the first statement of the verdict's transaction
+            cursor.execute(sql, params)
         written, *found = cursor.fetchone()
     if not written:
         return False, None
