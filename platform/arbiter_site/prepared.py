@@ -93,22 +93,20 @@ def begun_with_first_statement():
         raw._autocommit = False
 
 
-def model_from_row(model, row, fields: tuple | None = None):
+def model_from_row(model, row):
     """An instance of ``model`` from a row of all its concrete columns in their order (a ``RETURNING``
-    that names them), or of ``fields`` only (the others deferred), converted as a queryset would
-    (JSON columns parsed, SQLite's booleans)."""
+    that names them), converted as a queryset would (JSON columns parsed, SQLite's booleans)."""
     values = list(row)
-    for index, column, converters in _converters(model, fields, connection.alias):
+    for index, column, converters in _converters(model, connection.alias):
         for convert in converters:
             values[index] = convert(values[index], column, connection)
-    names = None if fields is None else [f.attname for f in fields]
-    return model.from_db(connection.alias, names, values)
+    return model.from_db(connection.alias, None, values)
 
 
 @cache
-def _converters(model, fields: tuple | None, alias: str) -> list[tuple]:
+def _converters(model, alias: str) -> list[tuple]:
     found = []
-    for index, field in enumerate(model._meta.concrete_fields if fields is None else fields):
+    for index, field in enumerate(model._meta.concrete_fields):
         column = field.get_col(model._meta.db_table)
         converters = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
         if converters:

@@ -33,7 +33,7 @@ from arbiter_site.prepared import begun_with_first_statement, model_from_row, pr
 from gamelogs import outbox
 from gamelogs.alerts import alert_staff
 from gamelogs.models import FINAL_STATES, GameLog, LogState, LogVerification
-from gamelogs.storable import storable_with_text
+from gamelogs.storable import storable, storable_with_text
 from games import game_ids
 
 logger = logging.getLogger(__name__)
@@ -462,8 +462,8 @@ def reverify_batch(log_ids, *, force: bool = False) -> dict[int, str]:
     for log_id, log in sorted(logs.items()):
         if force or not is_current(log):
             started = time.perf_counter()
-            verdict, text = storable_with_text(run_engine(log.raw_bytes()))
-            decided[log_id] = (verdict, int((time.perf_counter() - started) * 1000), text)
+            verdict = storable(run_engine(log.raw_bytes()))
+            decided[log_id] = (verdict, int((time.perf_counter() - started) * 1000))
     if not decided:
         return {}
     try:
@@ -476,15 +476,17 @@ def reverify_batch(log_ids, *, force: bool = False) -> dict[int, str]:
 
 def _record_batch(decided: dict, logs: dict, *, force: bool) -> dict[int, str]:
     with transaction.atomic():
+        locked = (
+            GameLog.objects.select_for_update().defer("content").filter(pk__in=list(decided)).order_by("pk")
+        )
         written, restamped, history, effects = [], [], [], []
-        for log, same in _lock_batch(decided):
+        for log in locked:
             if not log.is_final or (not force and is_current(log)):
                 continue  # an upload's own task has it, or another worker re-verified it first
-            verdict, duration_ms, _ = decided[log.pk]
-            if same is None:
-                same = same_decision(log.verdict, verdict)
-            # A verdict that decides the same changes nothing a person reads (``describe_changes``).
-            changes = [] if same else describe_changes(log.verdict, verdict)
+            verdict, duration_ms = decided[log.pk]
+            previous = log.verdict
+            changes = describe_changes(previous, verdict)
+            same = same_decision(previous, verdict)
             _apply(log, verdict)
             (restamped if same and connection.vendor == "postgresql" else written).append(log)
             history.append(LogVerification(**_history(log, "reverify", changes, duration_ms)))
@@ -499,49 +501,6 @@ def _record_batch(decided: dict, logs: dict, *, force: bool) -> dict[int, str]:
             if failed is not None:
                 outbox.postpone_effects(log, failed)
     return {log.pk: log.state for log in written + restamped}
-
-
-def _lock_batch(decided: dict):
-    """Lock the logs of ``decided`` ({log id: (verdict, duration, its JSON text or None)}) in id order
-    and yield (log, whether its stored verdict decides what the new one decides, or None if not
-    known yet). On PostgreSQL the stored verdicts are compared with the new ones there, and only
-    those that differ are read back: decoding every stored verdict in Python cost a tenth of a batch
-    (#25). jsonb tells apart what Python's ``==`` does not (``true`` and ``1``): at worst a verdict is
-    written whole and its effects run again, which receivers allow."""
-    ids = sorted(decided)
-    texts = [decided[log_id][2] for log_id in ids]
-    if connection.vendor != "postgresql" or None in texts:
-        for log in GameLog.objects.select_for_update().defer("content").filter(pk__in=ids).order_by("pk"):
-            yield log, None
-        return
-    sql, fields = _lock_batch_statement(connection.alias)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [ids, texts])
-        rows = cursor.fetchall()
-    for row in rows:
-        *values, same = row
-        log = model_from_row(GameLog, values, fields)
-        yield log, same
-
-
-@lru_cache(maxsize=4)
-def _lock_batch_statement(alias: str) -> tuple[str, tuple]:
-    quote = connection.ops.quote_name
-    versions = " - 'engine_version' - 'ruleset_version'"
-    same = f"(logs.verdict{versions}) = (new.verdict{versions})"
-    fields = tuple(f for f in GameLog._meta.concrete_fields if f.attname != "content")
-    columns = [
-        f"CASE WHEN {same} THEN NULL ELSE logs.verdict END"
-        if f.attname == "verdict"
-        else f"logs.{quote(f.column)}"
-        for f in fields
-    ]
-    sql = (
-        f"SELECT {', '.join(columns)}, {same} FROM {quote(GameLog._meta.db_table)} AS logs"  # nosec B608 - table and column names from the model's Meta, values bound as parameters
-        " JOIN unnest(%s::bigint[], %s::jsonb[]) AS new(id, verdict) ON logs.id = new.id"
-        " ORDER BY logs.id FOR UPDATE OF logs"
-    )
-    return sql, fields
 
 
 def _update_many(logs: list[GameLog]) -> None:
