@@ -193,6 +193,7 @@ class CpuMeter:
     def start(self) -> CpuMeter:
         self.backend_pids = _backend_pids()
         self.before = {pid: _cpu_seconds(pid) for pid in self.worker_pids + self.backend_pids}
+        self.waits_before = sum(_waits(pid) for pid in self.worker_pids)
         return self
 
     def stop(self, logs: int) -> dict:
@@ -201,7 +202,19 @@ class CpuMeter:
         return {
             "workers_ms_per_log": per_log(self.worker_pids),
             "postgres_ms_per_log": per_log(self.backend_pids),
+            # Times a worker process waited (voluntary context switches: a round trip to PostgreSQL or
+            # Redis, or an idle queue), per log: on a loaded machine each wait costs a turn (#25).
+            "worker_waits_per_log": round(
+                (sum(_waits(pid) for pid in self.worker_pids) - self.waits_before) / logs, 2
+            ),
         }
+
+
+def _waits(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("voluntary_ctxt_switches:"):
+            return int(line.split()[1])
+    return 0
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -468,7 +481,8 @@ def _cpu_line(cpu: dict, engine_cpu_ms: float) -> str:
     share = round(engine_cpu_ms / cpu["workers_ms_per_log"], 2) if cpu["workers_ms_per_log"] else None
     cpu["engine_share_of_worker_cpu"] = share
     return (
-        f"CPU per log: workers {cpu['workers_ms_per_log']} ms, PostgreSQL {cpu['postgres_ms_per_log']} ms "
+        f"CPU per log: workers {cpu['workers_ms_per_log']} ms ({cpu['worker_waits_per_log']} waits), "
+        f"PostgreSQL {cpu['postgres_ms_per_log']} ms "
         f"(engine alone {engine_cpu_ms:.2f} ms: {share}× the workers' CPU)"
     )
 
