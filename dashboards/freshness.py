@@ -13,11 +13,10 @@ from collections.abc import Iterable
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
-from dashboards import ingest, providers, summaries
-from dashboards.models import StaleBucket, SummaryVersion
+from dashboards import ingest, providers, stalemarks, summaries
+from dashboards.models import StaleBucket
 
 # Verdicts arriving within this many seconds of each other share one summary refresh.
 REFRESH_DELAY_S = 2
@@ -29,11 +28,15 @@ logger = logging.getLogger(__name__)
 def touched_changed(touched: ingest.Touched) -> None:
     """Stat rows of these buckets changed: cached statistics are stale now (player histories read
     the rows themselves), and the buckets' summaries are to be refreshed."""
-    if connection.vendor == "postgresql" and not getattr(settings, "ARBITER_META_REFRESH_INLINE", False):
+    if stalemarks.in_statement():
         # The version bump rides in the statement that marks the buckets stale (#14: each statement
-        # is a round trip inside the verdict's transaction); a game's first bump creates its row.
+        # is a round trip inside the verdict's transaction), which the statement that stored the
+        # stat rows may have carried already (``touched.marked``); a game's first bump creates its row.
         for game, days in touched.by_game().items():
-            bumped, send = _mark_stale_in_one_statement(game, sorted(set(days)), bump=True)
+            if game in touched.marked:
+                bumped, send = touched.marked[game]
+            else:
+                bumped, send = _mark_stale_in_one_statement(game, sorted(set(days)), bump=True)
             if not bumped:
                 summaries.bump_version(game)
             if send:
@@ -81,31 +84,11 @@ def mark_stale(game: str, days: Iterable) -> bool:
 def _mark_stale_in_one_statement(game: str, days: list, *, bump: bool = False) -> tuple[bool, bool]:
     """``mark_stale`` as one PostgreSQL statement (three round trips fewer per verdict), with ``bump``
     also ``summaries.bump_version`` where the game's version row exists. Returns (version bumped,
-    this caller must send the refresh). Every part reads the snapshot taken before the statement:
-    ``on_its_way`` is what the marks were, the UPDATE flips the unscheduled marks that existed, and
-    new marks go in already flipped (a mark that exists by then, committed or not, is left to the
-    UPDATE or to the receiver that made it)."""
-    table = connection.ops.quote_name(StaleBucket._meta.db_table)
-    versions = connection.ops.quote_name(SummaryVersion._meta.db_table)
-    now = timezone.now()
-    bumped = (
-        f" bumped AS (UPDATE {versions} SET version = version + 1, refreshed_at = %s WHERE game = %s RETURNING 1),"  # nosec B608 - table names from the models, values bound
-        if bump
-        else ""
-    )
-    sql = (
-        f"WITH{bumped} on_its_way AS (SELECT EXISTS (SELECT 1 FROM {table} WHERE game = %s AND scheduled) AS yes),"  # nosec B608 - table names from the models, values bound
-        f" flipped AS (UPDATE {table} SET scheduled = TRUE WHERE game = %s AND NOT scheduled RETURNING 1),"
-        f" marked AS (INSERT INTO {table} (game, day, scheduled, created_at)"
-        f" SELECT %s, day, TRUE, %s FROM unnest(%s::date[]) AS day ON CONFLICT DO NOTHING RETURNING 1)"
-        " SELECT yes, (SELECT COUNT(*) FROM flipped) + (SELECT COUNT(*) FROM marked),"
-        f" {'(SELECT COUNT(*) FROM bumped)' if bump else '0'} FROM on_its_way"
-    )
-    params = ([now, game] if bump else []) + [game, game, game, now, days]
+    this caller must send the refresh); see ``dashboards.stalemarks``."""
+    parts = stalemarks.marks(game, days, bump=bump)
     with providers.statement_cursor() as cursor:
-        cursor.execute(sql, params)
-        on_its_way, flipped, bumps = cursor.fetchone()
-    return bumps > 0, not on_its_way and flipped > 0
+        cursor.execute(f"WITH {', '.join(parts.ctes)} SELECT {parts.columns}", parts.params)
+        return stalemarks.outcome(*cursor.fetchone())
 
 
 def send_refresh(game: str) -> None:

@@ -12,17 +12,18 @@ import contextlib
 import datetime as dt
 import json
 import logging
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from django.db import connection, transaction
 from django.utils import timezone
 
 import engine
 from dashboards import models as m
-from dashboards import providers
+from dashboards import providers, stalemarks
 from dashboards.filters import rating_band
 from dashboards.modes import stored_mode
-from dashboards.onestatement import Table, insert_tree, insert_tree_orm
+from dashboards.onestatement import Table, insert_tree_orm, insert_tree_with
 from dashboards.statrows import StatisticsError, contract_problems
 
 logger = logging.getLogger(__name__)
@@ -33,9 +34,12 @@ _EARLIEST_PLAYED = dt.date(2000, 1, 1)
 
 @dataclass(frozen=True)
 class Touched:
-    """The summary buckets a change touched: refresh these (game, day) pairs."""
+    """The summary buckets a change touched: refresh these (game, day) pairs. ``marked``: the games
+    whose buckets the statement that stored the rows already marked stale, with what that statement
+    found ((version bumped, a refresh to send), ``dashboards.stalemarks``)."""
 
     buckets: frozenset[tuple[str, dt.date]]
+    marked: Mapping[str, tuple[bool, bool]] = field(default_factory=dict, compare=False)
 
     def by_game(self) -> dict[str, list[dt.date]]:
         out: dict[str, list[dt.date]] = {}
@@ -109,6 +113,7 @@ def store_verdict(game_log, verdict: dict, *, earlier: bool = True) -> Touched:
     counted = rows is not None or (legal and not side_statistics and bool(seats))
     header = header_of(game_log) if counted else {}
     touched: set[tuple[str, dt.date]] = set()
+    marked = {}
     # No savepoint of its own: inside the verdict's transaction (gamelogs.outbox) a failure rolls
     # the whole verdict back anyway, and a savepoint is two more statements per verdict.
     with transaction.atomic(savepoint=False):
@@ -129,13 +134,18 @@ def store_verdict(game_log, verdict: dict, *, earlier: bool = True) -> Touched:
                 stat = m.GameStat(game_log=game_log, **game_fields(rows, rating=None, **filters))
             else:
                 stat = m.GameStat(game_log=game_log, **result_game_fields(game_log.game, verdict), **filters)
-            write_game(stat, rows, seats)
             touched.add((stat.game, stat.played_on))
+            if stalemarks.in_statement():
+                # The game's buckets are marked stale by the statement that stores its rows (#25).
+                days = [day for game, day in touched if game == stat.game]
+                marked[stat.game] = write_game(stat, rows, seats, marks=(stat.game, days))
+            else:
+                write_game(stat, rows, seats)
         if problems:
             record_rejection(game_log, verdict, problems)
         elif rejected_pk is not None:  # a later verdict follows the contract: the flag goes
             m.StatisticsRejection.objects.filter(pk=rejected_pk).delete()
-    return Touched(frozenset(touched))
+    return Touched(frozenset(touched), marked)
 
 
 def earlier_rows(game_log) -> tuple:
@@ -194,10 +204,12 @@ def insert_game(rows, *, game_log=None, played_on: dt.date, event_ref=None, rati
     return stat
 
 
-def write_game(stat: m.GameStat, rows, seats: list[dict]) -> None:
+def write_game(stat: m.GameStat, rows, seats: list[dict], *, marks: tuple | None = None):
     """Store the unsaved ``stat`` with the rows its plugin keeps under it (``rows.tables()``, or none)
     and its seats: in one statement on PostgreSQL (``dashboards.onestatement``, #14), through the ORM
-    elsewhere; the same rows either way."""
+    elsewhere; the same rows either way. ``marks``: (game, days) whose summary buckets the same
+    statement marks stale, bumping the game's version (PostgreSQL only, ``stalemarks.in_statement``);
+    then returns ``stalemarks.outcome``."""
     if connection.vendor != "postgresql":
         stat.save(force_insert=True)
         if rows is not None:
@@ -219,8 +231,10 @@ def write_game(stat: m.GameStat, rows, seats: list[dict]) -> None:
                 m.ComponentStat, [c for _, c in components], seats_at, "seat_id", [n for n, _ in components]
             )
         )
-    (stat.pk,) = insert_tree(tables)
+    parts = stalemarks.marks(*marks, bump=True) if marks else stalemarks.Marks([], "", [])
+    (stat.pk,), found = insert_tree_with(tables, tuple(parts.ctes), parts.columns, tuple(parts.params))
     stat._state.adding, stat._state.db = False, connection.alias
+    return stalemarks.outcome(*found) if marks else None
 
 
 def result_seats(verdict: dict) -> list[dict]:

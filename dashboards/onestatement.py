@@ -43,6 +43,16 @@ class Table:
 def insert_tree(tables: list[Table]) -> list[int]:
     """Insert every row of ``tables`` (parents before their children) in one statement; returns the
     ids of the first table's rows (rows of other tables get no id set)."""
+    return insert_tree_with(tables)[0]
+
+
+def insert_tree_with(
+    tables: list[Table], ctes: tuple[str, ...] = (), columns: str = "", params: tuple = ()
+) -> tuple[list[int], tuple]:
+    """``insert_tree`` with more of the same statement's work: common table expressions ``ctes``
+    (their ``params`` in that order) run beside the inserts, and ``columns`` (SQL over them) are
+    read once. Returns (the first table's ids, the values of ``columns``)."""
+    more_ctes, more_params = list(ctes), list(params)
     has_children = {t.parent for t in tables if t.parent is not None and t.rows} | {0}
     ctes, params = [], []
     for index, table in enumerate(tables):
@@ -51,10 +61,11 @@ def insert_tree(tables: list[Table]) -> list[int]:
         if index in has_children:
             ctes.append(_ids_cte(index, table, params))
         ctes.append(_insert_cte(index, table, index in has_children, params))
-    sql = f"WITH {', '.join(ctes)} SELECT id FROM ids0 ORDER BY ord"
+    sql = f"WITH {', '.join(ctes + more_ctes)} SELECT id{', ' + columns if columns else ''} FROM ids0 ORDER BY ord"
     with providers.statement_cursor() as cursor:
-        cursor.execute(sql, params)
-        return [row[0] for row in cursor.fetchall()]
+        cursor.execute(sql, params + more_params)
+        rows = cursor.fetchall()
+    return [row[0] for row in rows], tuple(rows[0][1:]) if rows else ()
 
 
 def _ids_cte(index: int, table: Table, params: list) -> str:

@@ -18,6 +18,7 @@ infer a type.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from functools import cache
 
 from django.conf import settings
@@ -61,6 +62,35 @@ def _preparing_cursor_class():
             return super()._send_query_prepared(name, pgq, binary=binary)
 
     return PreparingCursor
+
+
+@contextmanager
+def begun_with_first_statement():
+    """Around the first statement of an outermost ``transaction.atomic()`` block: send the BEGIN that
+    psycopg would send and wait for on its own (a round trip per transaction) together with that
+    statement, in one pipeline (#25). The statement's results are there once the block is left. A
+    no-op elsewhere (SQLite, prepared statements off, a transaction already under way, a pipeline
+    already open). The psycopg attributes read here are private: psycopg sends BEGIN before the first
+    statement of a transaction when the connection is not in autocommit, and waits for it even in a
+    pipeline."""
+    raw = connection.connection if enabled() else None
+    if (
+        raw is None
+        or not connection.in_atomic_block
+        or raw.autocommit
+        or raw._pipeline is not None
+        or raw.info.transaction_status.name != "IDLE"
+    ):
+        yield
+        return
+    begin = raw._get_tx_start_command()
+    raw._autocommit = True  # psycopg sends no BEGIN of its own: the one queued below starts the transaction
+    try:
+        with connection.wrap_database_errors, raw.pipeline():
+            raw.execute(begin)
+            yield
+    finally:
+        raw._autocommit = False
 
 
 def model_from_row(model, row):

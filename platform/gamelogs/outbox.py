@@ -43,11 +43,16 @@ class EffectsFailed(Exception):
         self.error = error
 
 
-def run_effects(game_log: GameLog, verdict: dict) -> None:
+_UNREAD = object()
+
+
+def run_effects(game_log: GameLog, verdict: dict, *, interested=_UNREAD) -> None:
     """Send ``log_verified`` inside the current transaction. Raises EffectsFailed (the caller rolls
-    back and calls ``postpone_effects``) when a receiver fails other than by losing the database."""
+    back and calls ``postpone_effects``) when a receiver fails other than by losing the database.
+    ``interested``: the receivers' interest checks, when the caller read them already (in the
+    statement that wrote the verdict, gamelogs.verification); read here otherwise."""
     try:
-        found = interests(game_log)
+        found = interests(game_log) if interested is _UNREAD else interested
         log_verified.send(sender=GameLog, game_log=game_log, verdict=verdict, interested=found)
     except CONNECTION_ERRORS:
         raise
@@ -59,15 +64,28 @@ def run_effects(game_log: GameLog, verdict: dict) -> None:
 def interests(game_log: GameLog) -> dict[str, bool] | None:
     """Which receivers have something to do for this log (``signals.register_interest``), in one
     query; None if none registered a check."""
-    if not INTERESTS:
+    checks = interest_checks()
+    if not checks:
         return None
-    sql, params = _interests_query(tuple(INTERESTS.items()), connection.alias)
+    sql, params = interests_query(checks)
     with prepared_cursor() as cursor:
-        cursor.execute(sql, [*params[:-1], game_log.pk])
+        cursor.execute(sql, [*params, game_log.pk])
         row = cursor.fetchone()
     if row is None:
         return None
     return dict(zip(INTERESTS, map(bool, row), strict=True))
+
+
+def interest_checks() -> tuple:
+    """The registered checks, as (receiver's name, rows for the log) pairs."""
+    return tuple(INTERESTS.items())
+
+
+def interests_query(checks: tuple) -> tuple[str, tuple]:
+    """(SQL, parameters) of one row with a boolean column per check, the log's id left for the
+    caller to append as the last parameter."""
+    sql, params = _interests_query(checks, connection.alias)
+    return sql, params[:-1]
 
 
 _LOG_ID = -4_242_424  # stands for the log's id in the compiled query

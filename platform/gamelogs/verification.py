@@ -29,7 +29,7 @@ from django.utils import timezone
 from psycopg.types.json import Jsonb
 
 import engine
-from arbiter_site.prepared import model_from_row, prepared_cursor
+from arbiter_site.prepared import begun_with_first_statement, model_from_row, prepared_cursor
 from gamelogs import outbox
 from gamelogs.alerts import alert_staff
 from gamelogs.models import FINAL_STATES, GameLog, LogState, LogVerification
@@ -251,10 +251,11 @@ def _write_verdict(log, verdict, previous, reason, force, duration_ms, *, effect
     _apply(log, verdict)
     history = _history(log, reason, changes, duration_ms)
     with transaction.atomic():
-        if not _update_with_history(log, history, force=force, verdict_text=text):
+        written, found = _update_with_history(log, history, force=force, verdict_text=text)
+        if not written:
             return ALREADY_VERIFIED if GameLog.objects.filter(pk=log.pk).exists() else MISSING
         if effects is True:
-            outbox.run_effects(log, verdict)
+            outbox.run_effects(log, verdict, interested=found)
         else:
             outbox.postpone_effects(log, effects)
     return log.state
@@ -262,21 +263,25 @@ def _write_verdict(log, verdict, previous, reason, force, duration_ms, *, effect
 
 def _update_with_history(
     log: GameLog, history: dict, *, force: bool, verdict_text: str | None = None
-) -> bool:
-    """Write the verdict columns of ``log`` and add its history row; False (nothing written) if the
-    log is gone or, unless ``force``, already holds a current verdict: under the row lock the UPDATE
-    takes, a worker that wrote this verdict first wins. On PostgreSQL one statement (#14: each is a
-    round trip inside the verdict's transaction), the history row inserted from the UPDATE's result.
-    ``verdict_text``: ``log.verdict`` as JSON already (``storable_with_text``), sent as it is."""
+) -> tuple[bool, dict | None]:
+    """Write the verdict columns of ``log`` and add its history row. Returns (written, interests):
+    written is False (nothing written) if the log is gone or, unless ``force``, already holds a
+    current verdict: under the row lock the UPDATE takes, a worker that wrote this verdict first wins.
+    On PostgreSQL one statement (#14: each is a round trip inside the verdict's transaction): the
+    history row inserted from the UPDATE's result, and the ``log_verified`` receivers' interest checks
+    (``outbox.interests``) read in the same statement; elsewhere interests is None (run_effects reads
+    them itself). ``verdict_text``: ``log.verdict`` as JSON already (``storable_with_text``), sent as
+    it is."""
     if connection.vendor != "postgresql":
         rows = GameLog.objects.filter(pk=log.pk)
         if not force:
             rows = rows.exclude(current_verdicts())
         if not rows.update(**{field: getattr(log, field) for field in VERDICT_FIELDS}):
-            return False
+            return False, None
         LogVerification.objects.create(**history)
-        return True
-    sql, fields, columns = _verdict_statement(force, connection.alias)
+        return True, None
+    checks = outbox.interest_checks()
+    sql, fields, columns, interest_params = _verdict_statement(force, checks, connection.alias)
     params = [f.get_db_prep_save(getattr(log, f.attname), connection) for f in fields] + [log.pk]
     if verdict_text is not None:
         params[_VERDICT_INDEX] = Jsonb(log.verdict, dumps=lambda _verdict: verdict_text)
@@ -290,15 +295,23 @@ def _update_with_history(
         ]
     row = LogVerification(**history)
     params += [f.get_db_prep_save(f.pre_save(row, True), connection) for f in columns]
+    if checks:
+        params += [*interest_params, log.pk]
     with prepared_cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.rowcount == 1
+        with begun_with_first_statement():  # the first statement of the verdict's transaction
+            cursor.execute(sql, params)
+        written, *found = cursor.fetchone()
+    if not written:
+        return False, None
+    return True, (dict(zip((name for name, _ in checks), map(bool, found), strict=True)) if checks else None)
 
 
-@lru_cache(maxsize=4)
-def _verdict_statement(force: bool, alias: str) -> tuple[str, list, list]:
+@lru_cache(maxsize=8)
+def _verdict_statement(force: bool, checks: tuple, alias: str) -> tuple[str, list, list, tuple]:
     """The statement of ``_update_with_history`` (built once per process), the log's fields it
-    writes and the history row's columns."""
+    writes, the history row's columns and the parameters of the interest checks (the log's id
+    follows them). The checks read the snapshot the statement started with, as the query of their
+    own did inside the same transaction: they look at other tables, which the verdict leaves alone."""
     quote = connection.ops.quote_name
     fields = [GameLog._meta.get_field(name) for name in VERDICT_FIELDS]
     where = "id = %s"
@@ -308,13 +321,21 @@ def _verdict_statement(force: bool, alias: str) -> tuple[str, list, list]:
             " AND (game, ruleset_version) IN (SELECT * FROM unnest(%s::text[], %s::text[])))"
         )
     columns = [f for f in LogVerification._meta.concrete_fields if not f.primary_key]
+    interests_sql, interest_params = outbox.interests_query(checks) if checks else ("", ())
     sql = (
         f"WITH written AS (UPDATE {quote(GameLog._meta.db_table)}"  # nosec B608 - table name from the model's Meta, values bound as parameters
-        f" SET {', '.join(f'{quote(f.column)} = %s' for f in fields)} WHERE {where} RETURNING id)"
-        f" INSERT INTO {quote(LogVerification._meta.db_table)} ({', '.join(quote(f.column) for f in columns)})"
-        f" SELECT {', '.join(f'%s::{_cast(f)}' for f in columns)} FROM written"
+        f" SET {', '.join(f'{quote(f.column)} = %s' for f in fields)} WHERE {where} RETURNING id),"
+        f" history AS (INSERT INTO {quote(LogVerification._meta.db_table)}"
+        f" ({', '.join(quote(f.column) for f in columns)})"
+        f" SELECT {', '.join(f'%s::{_cast(f)}' for f in columns)} FROM written RETURNING 1)"
+        " SELECT (SELECT COUNT(*) FROM history)"
+        + (
+            f", interests.* FROM (SELECT 1) AS one LEFT JOIN ({interests_sql}) AS interests ON TRUE"
+            if checks
+            else ""
+        )
     )
-    return sql, fields, columns
+    return sql, fields, columns, interest_params
 
 
 def _cast(field) -> str:

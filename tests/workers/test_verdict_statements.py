@@ -14,13 +14,13 @@ from gamelogs.services import submit_log
 from tests.support.logs import legal_simulated_log
 
 # Statements of a verdict outside the receivers: the lease (which reads the upload), the verdict's
-# UPDATE, its history row and the savepoint pair the test's own transaction turns BEGIN/COMMIT into.
-OUTSIDE_RECEIVERS = 5
-# One query answers every receiver's "anything for this log?" (gamelogs.signals.register_interest:
-# no match, challenge, subscription, nor earlier stat rows here); the dashboards receiver then writes
-# the stat rows of every table in one statement and bumps the summary version with the stale marks
-# in another. Before #14 the receivers sent 30 statements for this log.
-IN_RECEIVERS = 1 + 1 + 1
+# UPDATE with its history row and the receivers' interest checks (one statement: gamelogs.signals.
+# register_interest; no match, challenge, subscription, nor earlier stat rows here), and the savepoint
+# pair the test's own transaction turns BEGIN/COMMIT into.
+OUTSIDE_RECEIVERS = 4
+# The dashboards receiver writes the stat rows of every table, the summary version's bump and the stale
+# marks in one statement. Before #14 the receivers sent 30 statements for this log.
+IN_RECEIVERS = 1
 
 
 @pytest.fixture
@@ -43,9 +43,9 @@ def test_a_legal_upload_verdict_costs_a_bounded_number_of_statements(uploads, mo
     in_receivers = []
     real_run_effects = outbox.run_effects
 
-    def counted(game_log, verdict):
+    def counted(game_log, verdict, **kwargs):
         before = len(connection.queries_log)
-        real_run_effects(game_log, verdict)
+        real_run_effects(game_log, verdict, **kwargs)
         in_receivers.append(len(connection.queries_log) - before)
 
     monkeypatch.setattr(outbox, "run_effects", counted)
@@ -84,3 +84,27 @@ def test_the_interest_checks_say_which_receivers_have_something_to_do(uploads, u
     # The uploader's own subscription hears of the verdict; the verdict left stat rows to replace.
     assert found["webhooks"] and found["dashboards.rows"]
     assert not found["tournaments"] and not found["challenges.entries"]
+
+
+@pytest.mark.django_db
+def test_the_receivers_hear_the_interest_checks_read_with_the_verdict(uploads, user):
+    """The checks ride in the statement that writes the verdict (#25); the receivers get the same
+    answers a query of their own would have given."""
+    from gamelogs.signals import log_verified
+    from webhooks.models import Subscription
+
+    log = uploads[0]
+    Subscription.objects.create(owner=user, url="https://example.org/hook", kinds=["verdict"])
+    expected = outbox.interests(log)
+    heard = []
+
+    def listen(sender, interested=None, **kwargs):
+        heard.append(interested)
+
+    log_verified.connect(listen, dispatch_uid="tests.interests_heard")
+    try:
+        assert verification.verify_stored_log(log.pk) == "legal"
+    finally:
+        log_verified.disconnect(dispatch_uid="tests.interests_heard")
+    assert heard == [expected]
+    assert expected["webhooks"] and not expected["dashboards.rows"]
