@@ -102,18 +102,28 @@ class _Gen:
             self.object(schema, v, depth, rest)
 
     def object(self, schema: dict, v: str, depth: int, rest: set) -> None:
-        if rest - {"properties", "required", "additionalProperties"}:
+        if rest - {"properties", "required", "additionalProperties", "minProperties", "maxProperties"}:
             raise _Unsupported
         props = schema.get("properties", {})
         extra = schema.get("additionalProperties", True)
-        if extra not in (True, False) or not isinstance(props, dict):
+        if not (extra in (True, False) or isinstance(extra, dict)) or not isinstance(props, dict):
             raise _Unsupported
         no = "return FALLBACK(e)"
         required = schema.get("required", [])
         if required:
             self.emit(depth, f"if not {self.const(frozenset(required))} <= {v}.keys(): {no}")
+        if "minProperties" in schema:
+            self.emit(depth, f"if len({v}) < {int(schema['minProperties'])}: {no}")
+        if "maxProperties" in schema:
+            self.emit(depth, f"if len({v}) > {int(schema['maxProperties'])}: {no}")
         if extra is False:
             self.emit(depth, f"if not {v}.keys() <= {self.const(frozenset(props))}: {no}")
+        elif isinstance(extra, dict):  # every property the schema does not name: a value of that schema
+            key, item = self.var(), self.var()
+            self.emit(depth, f"for {key}, {item} in {v}.items():")
+            if props:
+                self.emit(depth + 1, f"if {key} in {self.const(frozenset(props))}: continue")
+            self.check(extra, item, depth + 1)
         for key, sub in props.items():
             item = self.var()
             if key in required:
@@ -123,6 +133,39 @@ class _Gen:
                 self.emit(depth, f"if {key!r} in {v}:")
                 self.emit(depth + 1, f"{item} = {v}[{key!r}]")
                 self.check(sub, item, depth + 1)
+
+
+def inline_refs(schema, defs: dict, depth: int = 0):
+    """``schema`` with every local reference ``{"$ref": "#/$defs/<name>"}`` replaced by that definition of
+    ``defs`` (for :func:`fast_check`, which reads no references). None for any other reference, a
+    reference with sibling keywords, or definitions nested deeper than a schema of events needs (a cycle)."""
+    if depth > 16:
+        return None
+    if isinstance(schema, list):
+        out = [inline_refs(s, defs, depth + 1) for s in schema]
+        return None if any(s is None for s in out) else out
+    if not isinstance(schema, dict):
+        return schema
+    if "$ref" in schema:
+        ref = schema["$ref"]
+        name = ref[len("#/$defs/") :] if isinstance(ref, str) and ref.startswith("#/$defs/") else None
+        if name not in defs or set(schema) - _IGNORED - {"$ref"}:
+            return None
+        return inline_refs(defs[name], defs, depth + 1)
+    out = {}
+    for key, value in schema.items():
+        if key in ("properties", "$defs") and isinstance(value, dict):  # names, not schemas, as keys
+            inner = {k: inline_refs(v, defs, depth + 1) for k, v in value.items()}
+            if any(v is None for v in inner.values()):
+                return None
+            out[key] = inner
+        elif key in _IGNORED or key in ("required", "enum", "const"):
+            out[key] = value
+        else:
+            out[key] = inline_refs(value, defs, depth + 1)
+            if out[key] is None and value is not None:
+                return None
+    return out
 
 
 def fast_check(schema: dict, fallback: Callable[[dict], object]) -> Callable[[dict], object] | None:

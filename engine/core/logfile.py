@@ -12,6 +12,7 @@ import fastjsonschema
 from jsonschema import Draft7Validator
 
 from engine.core.errors import UnreadableLog
+from engine.core.event_check import fast_check, inline_refs
 from engine.core.registry import find, games
 
 # Caps (docs/log-format.md §Limits). A four-round Battleground game is a few hundred events and
@@ -192,6 +193,28 @@ def validate(doc: dict, schema: Schema, *, rule: str) -> None:
         path=pointer,
         event_index=event_index,
     )
+
+
+def validate_header(doc: dict, schema: Schema, *, rule: str) -> None:
+    """:func:`validate` of a log's header (``doc`` without its events) against a game's ``schema``.
+
+    Every log's header is checked: a valid one by a few plain type tests (engine.core.event_check), anything
+    those do not prove valid by :func:`validate` itself, which words the error; the verdict is the same."""
+    header = {k: v for k, v in doc.items() if k != "events"}
+    _header_check(schema, rule)(header)
+
+
+@lru_cache(maxsize=16)
+def _header_check(schema: Schema, rule: str):
+    def full(header: dict) -> None:
+        validate(header, schema, rule=rule)
+
+    document = _schema(schema)
+    # The header check reads neither the events (left out of the header) nor the schema's bookkeeping.
+    body = {k: v for k, v in document.items() if k not in ("$schema", "$id", "$defs", "properties")}
+    body["properties"] = {k: v for k, v in document.get("properties", {}).items() if k != "events"}
+    inlined = inline_refs(body, document.get("$defs", {}))
+    return (fast_check(inlined, full) if inlined is not None else None) or full
 
 
 def schema_fields(schema: Schema, definition: str) -> frozenset[str]:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from engine.core.content import resolve_pack
 from engine.core.errors import UnreadableLog
-from engine.core.logfile import validate
+from engine.core.logfile import validate_header
 from engine.core.randomness import SeededStream
 from engine.core.registry import Ending, GameInfo, Mode, ResultSchema, SeatModel
 from engine.games.battleground.board import board_for
@@ -35,7 +35,7 @@ class BattlegroundRuleset:
     def start(self, doc: dict, *, content_pack: dict | None = None, author=None) -> Game:
         # The header is checked here; each event is checked as it is applied (replay.Game.apply), which
         # keeps one pass over the events instead of two.
-        validate({k: v for k, v in doc.items() if k != "events"}, LOG_SCHEMA, rule="LOG-2.1")
+        validate_header(doc, LOG_SCHEMA, rule="LOG-2.1")
         pack_doc, digest = resolve_pack(CONTENT_DIR, doc["content_pack"], content_pack)
         content = load_content(pack_doc, digest)
         options = resolve_options(doc.get("options"))

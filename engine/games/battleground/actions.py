@@ -73,10 +73,13 @@ def interrupts_waiting(top: Trigger) -> tuple[str, str]:
 
 def acting_frame(g, event: dict, action: str) -> tuple[Frame, Unit]:
     """The frame an action event belongs to, after checking whose turn it is (BG-28.3 steps 1–2)."""
-    refuse_if_interrupts_wait(g)
-    frame = g.frame()
-    if frame is None:
+    stack = g.stack
+    top = stack[-1] if stack else None  # g.top(), and below refuse_if_interrupts_wait and g.frame(), inlined
+    if isinstance(top, Trigger):
+        raise IllegalEvent(*interrupts_waiting(top))
+    if not isinstance(top, Frame):
         raise IllegalEvent("BG-6.6.1", "actions happen only during an activation or an interrupt")
+    frame = top
     unit = g.unit(event)
     if unit is not frame.unit:
         raise IllegalEvent(

@@ -85,6 +85,11 @@ class Board:
         lo, hi = z["rows"]
         return (h for h in range(self.grid.size) if lo <= (h % self.map.rows) + 1 <= hi)
 
+    @property
+    def hex_ids(self) -> dict[str, int]:
+        """Hex id by label, as the map writes the labels (read-only; :meth:`parse` also reads other spellings)."""
+        return self._by_label
+
     def parse(self, label: str) -> int:
         """Hex id for a label; raises ValueError with a readable message for a hex not on this map."""
         h = self._by_label.get(label)

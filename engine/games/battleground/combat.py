@@ -120,7 +120,7 @@ def check_target(g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Unit) -
 
 
 def attack_threshold(
-    g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Unit, origin: int, focus: bool, occupied: set[int]
+    g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Unit, origin: int, focus: bool
 ) -> int:
     """BG-13.2 / BG-15.2: T = 4 − widen + narrow for one attack test from ``origin``."""
     board = g.board
@@ -129,7 +129,9 @@ def attack_threshold(
         widen += 1  # BG-12.3 flank (BG-15.2.1: from the initial target for additional targets)
     if weapon.type == "ranged" and g.engaged_with(target):
         narrow += 1  # BG-13.2.2 engaged target (ranged only; BG-19.1: by any hex of a base)
-    if weapon.type in ("ranged", "spell") and footprint.in_cover(g, origin, target, occupied):
+    if weapon.type in ("ranged", "spell") and footprint.in_cover(
+        g, origin, target, footprint.occupied_hexes(g)
+    ):
         narrow += 1  # BG-13.2.3 cover (BG-13.3.5 / BG-19.9 for a massive target)
     if focus:
         widen += 1  # BG-13.2.4
@@ -175,8 +177,7 @@ def one_attack(
     defer: list | None,
     label: str,
 ) -> None:
-    occupied = footprint.occupied_hexes(g)
-    threshold = attack_threshold(g, frame, unit, weapon, target, origin, focus, occupied)
+    threshold = attack_threshold(g, frame, unit, weapon, target, origin, focus)
     attack = run_test(
         logged_roll(g, spec, "attack"),
         dice=g.dice,

@@ -153,60 +153,25 @@ def run_test(
         roll["dice"] = base
     final = list(base)
 
-    def rerolls(key: str, limit: int, rule: str, label: str) -> int:
-        spec = roll.get(key)
-        if spec is None and dice.author is not None and key == "mana_rerolls" and limit:
-            chosen = dice.author.mana_rerolls(final, threshold, limit)
-            if chosen:
-                spec = roll[key] = {"dice": chosen}
-        if not spec:
-            return 0
-        idx = spec.get("dice") if isinstance(spec, dict) else None
-        if isinstance(spec, dict) and not {"dice", "results"}.issuperset(spec):
-            raise UnreadableLog("{what}: a reroll has only 'dice' and 'results'", what=what, rule="LOG-5.2")
-        if not isinstance(idx, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in idx):
-            raise UnreadableLog(
-                "{what}: {key}.dice must list die positions", what=what, key=key, rule="LOG-5.2"
-            )
-        if len(idx) > limit:
-            raise IllegalEvent(
-                rule,
-                "{what}: {idx_count} {label} but only {limit} allowed",
-                what=what,
-                idx_count=len(idx),
-                label=label,
-                limit=limit,
-            )
-        if len(set(idx)) != len(idx):
-            raise IllegalEvent(
-                "BG-8.2",
-                (
-                    "{what}: a die is rerolled twice in the same step; each die is rerolled at most once in step 6 "
-                    "and once in step 7 (see BG-AMB-33)"
-                ),
-                what=what,
-            )
-        for i in idx:
-            if not 0 <= i < n:
-                raise IllegalEvent(
-                    rule, "{what}: there is no die {i} to reroll (the roll has {n} dice)", what=what, i=i, n=n
-                )
-        results = dice.take(
-            len(idx), spec.get("results"), Text("{what}, {label}", what=what, label=label), rule
-        )
-        if writing:
-            spec["results"] = results
-        for i, v in zip(idx, results, strict=True):
-            final[i] = v
-        return len(idx)
-
-    rerolls("free_rerolls", free_rerolls_allowed, "BG-8.2", Text("free rerolls"))  # step 6
-    spent = rerolls(
-        "mana_rerolls", min(MAX_MANA_REROLLS, mana_available), "BG-17.4.2", Text("mana rerolls")
-    )  # step 7
+    # Steps 6 and 7. Most tests reroll nothing: a roll without rerolls (and no author to choose them) skips
+    # them without a call.
+    spec = roll.get("free_rerolls")
+    if spec:
+        _rerolls(roll, "free_rerolls", free_rerolls_allowed, "BG-8.2", "free rerolls", dice, final, n, what)
+    limit = min(MAX_MANA_REROLLS, mana_available)
+    spec = roll.get("mana_rerolls")
+    if spec is None and dice.author is not None and limit:
+        chosen = dice.author.mana_rerolls(final, threshold, limit)
+        if chosen:
+            spec = roll["mana_rerolls"] = {"dice": chosen}
+    spent = (
+        _rerolls(roll, "mana_rerolls", limit, "BG-17.4.2", "mana rerolls", dice, final, n, what)
+        if spec
+        else 0
+    )
     # Step 8: every 6 among the initial dice explodes, and so does every explosion die showing 6.
     explosions: list[int] = []
-    pending = sum(1 for v in final if v == 6)
+    pending = final.count(6)
     given = roll.get("explosions")
     if dice.seeded:
         # Seeded: every explosion is rolled. Declining one could never raise a result (an explosion die
@@ -214,7 +179,7 @@ def run_test(
         while pending:
             new = dice.take(pending, None, Text("{what}, explosions", what=what), "BG-8.2")
             explosions += new
-            pending = sum(1 for v in new if v == 6)
+            pending = new.count(6)
         if given is not None and list(given) != explosions:
             raise IllegalEvent(
                 "LOG-4.3",
@@ -229,7 +194,7 @@ def run_test(
             while pending:
                 new = dice.author.dice(pending)
                 given += new
-                pending = sum(1 for v in new if v == 6)
+                pending = new.count(6)
             if given:
                 roll["explosions"] = given
         given = given if given is not None else []
@@ -247,9 +212,10 @@ def run_test(
         else:
             _check_explosions_paid_for(given, final, what)
         explosions = list(given)
-    successes = sum(1 for v in final if initial_success(v, threshold)) + sum(
-        1 for v in explosions if v >= EXPLOSION_SUCCESS
-    )
+    # initial_success(v, threshold) for a die 1–6 is v >= lo: a 6 always, a 1 never (lo is 2 to 6).
+    lo = min(max(threshold, 2), 6)
+    base_successes = sum(map(lo.__le__, base))
+    successes = sum(map(lo.__le__, final)) + sum(map(EXPLOSION_SUCCESS.__le__, explosions))
     return TestResult(
         stat=stat,
         dice_count=n,
@@ -258,15 +224,59 @@ def run_test(
         final=final,
         explosions=explosions,
         successes=successes,
-        base_successes=sum(1 for v in base if initial_success(v, threshold)),
+        base_successes=base_successes,
         mana_spent=spent,
     )
+
+
+def _rerolls(
+    roll: dict, key: str, limit: int, rule: str, label: str, dice: Dice, final: list, n: int, what
+) -> int:
+    """BG-8.2 step 6 (``free_rerolls``) or 7 (``mana_rerolls``) of a test: the dice the roll's ``key`` names
+    (a true value) are rerolled into ``final``; returns how many. ``label`` words them in a refusal."""
+    spec = roll[key]
+    idx = spec.get("dice") if isinstance(spec, dict) else None
+    if isinstance(spec, dict) and not {"dice", "results"}.issuperset(spec):
+        raise UnreadableLog("{what}: a reroll has only 'dice' and 'results'", what=what, rule="LOG-5.2")
+    if not isinstance(idx, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in idx):
+        raise UnreadableLog("{what}: {key}.dice must list die positions", what=what, key=key, rule="LOG-5.2")
+    if len(idx) > limit:
+        raise IllegalEvent(
+            rule,
+            "{what}: {idx_count} {label} but only {limit} allowed",
+            what=what,
+            idx_count=len(idx),
+            label=Text(label),
+            limit=limit,
+        )
+    if len(set(idx)) != len(idx):
+        raise IllegalEvent(
+            "BG-8.2",
+            (
+                "{what}: a die is rerolled twice in the same step; each die is rerolled at most once in step 6 "
+                "and once in step 7 (see BG-AMB-33)"
+            ),
+            what=what,
+        )
+    for i in idx:
+        if not 0 <= i < n:
+            raise IllegalEvent(
+                rule, "{what}: there is no die {i} to reroll (the roll has {n} dice)", what=what, i=i, n=n
+            )
+    results = dice.take(
+        len(idx), spec.get("results"), Text("{what}, {label}", what=what, label=Text(label)), rule
+    )
+    if dice.author is not None and not dice.seeded:  # a log being written records the dice
+        spec["results"] = results
+    for i, v in zip(idx, results, strict=True):
+        final[i] = v
+    return len(idx)
 
 
 def _check_explosions_paid_for(given: list[int], final: list[int], what: str) -> None:
     """BG-8.2 step 8 (originals): each explosion die, in the order rolled, must come from a six rolled
     before it; a six whose die was not rolled was declined, which the roller may do."""
-    allowed = sum(1 for v in final if v == 6)
+    allowed = final.count(6)
     for i, v in enumerate(given):
         if i >= allowed:
             raise IllegalEvent(
@@ -278,7 +288,7 @@ def _check_explosions_paid_for(given: list[int], final: list[int], what: str) ->
                 what=what,
                 number=i + 1,
                 v=v,
-                sum=sum(1 for x in final if x == 6),
+                sum=final.count(6),
                 given=given[:i],
             )
         allowed += v == 6
@@ -286,17 +296,17 @@ def _check_explosions_paid_for(given: list[int], final: list[int], what: str) ->
 
 def _check_every_six_exploded(given: list[int], final: list[int], what: str) -> None:
     """BG-8.2 step 8 with ``explosions_automatic`` (BG-AMB-33): every six explodes exactly once."""
-    pending = sum(1 for v in final if v == 6)
+    pending = final.count(6)
     pos = 0
     while pending:
         chunk = given[pos : pos + pending]
         if len(chunk) < pending:
             break
         pos += pending
-        pending = sum(1 for v in chunk if v == 6)
+        pending = chunk.count(6)
     expected = pos + pending
     if len(given) != expected or pending:
-        sixes = sum(1 for v in final if v == 6)
+        sixes = final.count(6)
         raise IllegalEvent(
             "BG-8.2",
             (

@@ -527,17 +527,26 @@ class StatsBook:
         self.missions_completed: dict[str, int] = {}
 
     def weapon(self, unit: Unit, weapon) -> dict:
-        return self.weapons.setdefault(
-            (unit.key, weapon.id),
-            {"weapon": weapon, "unit": unit.key, "attacks": 0, "successes": 0, "wounds": 0, "knockouts": 0},
-        )
+        key = (unit.key, weapon.id)
+        row = self.weapons.get(key)
+        if row is None:
+            row = self.weapons[key] = {
+                "weapon": weapon,
+                "unit": unit.key,
+                "attacks": 0,
+                "successes": 0,
+                "wounds": 0,
+                "knockouts": 0,
+            }
+        return row
 
     def test(self, unit: Unit, kind: str, result) -> None:
         if self.listener is not None:
             self.listener(unit, kind, result)
-        row = self.tests.setdefault(
-            (unit.key, kind, result.stat),
-            {
+        key = (unit.key, kind, result.stat)
+        row = self.tests.get(key)
+        if row is None:  # the row is built once, not at every test
+            row = self.tests[key] = {
                 "unit": unit.key,
                 "kind": kind,
                 "stat": result.stat,
@@ -545,8 +554,7 @@ class StatsBook:
                 "dice": 0,
                 "successes": 0,
                 "expected": 0.0,
-            },
-        )
+            }
         row["tests"] += 1
         row["dice"] += result.dice_count
         row["successes"] += result.base_successes

@@ -331,6 +331,17 @@ def occupants(g, skip=None) -> dict:
     return {c: u for u in g.units.values() if u.on_board and u is not skip for c in u.cells}
 
 
+def occupant_at(g, h: int):
+    """``occupants(g).get(h)`` without building the whole map: the miniature on ``h`` (any hex of a massive
+    base), or None."""
+    found = None
+    massive = g.has_massive
+    for u in g.units.values():
+        if u.on_board and (h in u.cells if massive else u.hex == h):
+            found = u  # the last, as the map keeps it (two miniatures never share a hex)
+    return found
+
+
 def occupied_hexes(g) -> set[int]:
     """Every hex holding a miniature."""
     return {c for u in g.units.values() if u.on_board for c in u.cells}
@@ -538,7 +549,7 @@ def in_cover(g, origin: int, target, occupied: set[int]) -> bool:
     ha, hb = board.height[origin], board.height[cells[0]]
     if ha < hb:
         return True  # BG-13.3.3
-    source = occupants(g).get(origin)
+    source = occupant_at(g, origin)
     mine = source.cells if source is not None else (origin,)
     occupied = occupied.difference(mine, cells)
     near = set(mine)
@@ -547,7 +558,10 @@ def in_cover(g, origin: int, target, occupied: set[int]) -> bool:
     if len(cells) > 1:
         for c in cells:
             near.update(board.sides[c])  # BG-19.9
-    line = board.grid.cover_line_to_base(origin, cells)
+    if len(cells) == 1 and cells[0] != origin:  # a one-hex target: the (memoised) hex-to-hex line
+        line = board.grid.cover_line(origin, cells[0])
+    else:
+        line = board.grid.cover_line_to_base(origin, cells)
     if ha > hb:
         # BG-13.3.4 / BG-AMB-11: only high obstacles, ignoring those beside the hexes under the platform.
         for h in board.shadow.get(board.piece[origin], ()):
@@ -614,8 +628,17 @@ def check_path(
     occupied = occupants(g, unit)
     enemies = enemy_cells(g, unit)
     cur, spent, last = unit.hex, 0, len(path) - 1
+    one_hex = not fp.massive  # OneHex.step and OneHex.around_at, inlined: most moves are of one hex
+    step_cost, adjacent = board.step_cost, board.adjacent
     for i, h in enumerate(path):
-        cost = fp.step(g, unit, cur, h, occupied, enemies, pushes, words)
+        if not one_hex:
+            cost = fp.step(g, unit, cur, h, occupied, enemies, pushes, words)
+        elif h in occupied:
+            cost = pushes.push(cur, h, occupied, enemies)
+        else:
+            cost = step_cost(cur, h)
+            if cost is None:
+                raise IllegalEvent("BG-9.2.3", words.step, a=board.label(cur), b=board.label(h))
         spent += cost
         if spent > mp:
             raise IllegalEvent(
@@ -636,7 +659,9 @@ def check_path(
                 a=board.label(cur),
                 b=board.label(h),
             )
-        if i < last and not fp.around_at(board, h, unit.facing).isdisjoint(enemies):
+        if i < last and not (adjacent[h] if one_hex else fp.around_at(board, h, unit.facing)).isdisjoint(
+            enemies
+        ):
             raise IllegalEvent(
                 "BG-9.2.11",
                 "entering {h} next to an enemy ends {name}'s move",

@@ -100,10 +100,15 @@ def parse_path(g, event: dict) -> list[int]:
     path = event.get("path", [])
     if not isinstance(path, list):
         raise UnreadableLog("a move's 'path' is the list of hexes entered, in order", rule="LOG-5.2")
+    board = g.board
+    known = board.hex_ids  # a label as the map writes it: one look-up (Board.parse reads the rest)
     out = []
     for label in path:
-        try:
-            out.append(g.board.parse(str(label)))
-        except ValueError as exc:
-            raise UnreadableLog("path: {exc}", exc=exc, rule="LOG-5.2") from None
+        h = known.get(label) if type(label) is str else None
+        if h is None:
+            try:
+                h = board.parse(str(label))
+            except ValueError as exc:
+                raise UnreadableLog("path: {exc}", exc=exc, rule="LOG-5.2") from None
+        out.append(h)
     return out

@@ -85,6 +85,8 @@ class Unit:
     wounds_dealt: int = 0
     activations: int = 0
     objectives: int = 0
+    # Its passive abilities by window (timing.triggered), found once: card and items never change in a game.
+    passives: dict | None = field(default=None, repr=False, compare=False)
 
     @property
     def name(self) -> str:
@@ -94,7 +96,10 @@ class Unit:
     def cells(self) -> tuple[int, ...]:
         """The hexes the miniature occupies: its own hex, or for a massive miniature (BG-19) every hex of
         its base, the facing hex (``hex``) first. Derived from ``hex`` and ``facing``, so it follows them."""
-        return self.footprint.cells(self.hex, self.facing)
+        fp = self.footprint
+        return (
+            fp.cells(self.hex, self.facing) if fp.massive else (self.hex,)
+        )  # OneHex.cells, without its call
 
     def gain_mana(self, n: int) -> None:
         self.mana = min(MANA_CAP, self.mana + n)  # BG-AMB-31: excess is lost

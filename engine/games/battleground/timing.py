@@ -42,8 +42,14 @@ def triggered(unit: Unit, window: str) -> list[Ability]:
     """The passive abilities of ``unit``'s card and equipped items that trigger in ``window``."""
     if not unit.on_board:
         return []
-    abilities = list(unit.d.abilities) + [a for item in unit.items for a in item.abilities]
-    return [a for a in abilities if a.kind == "passive" and a.when == window]
+    by_window = unit.passives
+    if by_window is None:  # asked at every activation and interrupt: sorted by window once
+        by_window = {}
+        for a in list(unit.d.abilities) + [a for item in unit.items for a in item.abilities]:
+            if a.kind == "passive":
+                by_window.setdefault(a.when, []).append(a)
+        unit.passives = by_window
+    return list(by_window.get(window, ()))
 
 
 def fire(g, unit: Unit, window: str, frame: Frame, then: Continuation | None = None) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from engine.core.content import builtin_pack, pack_hash, resolve_pack
 from engine.core.errors import UnreadableLog
-from engine.core.logfile import validate
+from engine.core.logfile import validate_header
 from engine.core.randomness import SeededStream
 from engine.core.registry import Ending, GameInfo, Mode, ResultSchema, SeatModel
 from engine.games.eternia.board import Board
@@ -52,7 +52,7 @@ class EterniaRuleset:
     game_id = GAME_ID
 
     def start(self, doc: dict, *, content_pack: dict | None = None) -> Game:
-        validate({k: v for k, v in doc.items() if k != "events"}, LOG_SCHEMA, rule="LOG-2.1")
+        validate_header(doc, LOG_SCHEMA, rule="LOG-2.1")
         mode = doc["setup"].get("mode", "standard")
         if mode in MODES_NOT_YET:
             raise UnreadableLog(("{modes_not_yet} is not supported by this engine version yet; the log is stored and will be " "verified once it is"), modes_not_yet=MODES_NOT_YET[mode], rule="LOG-3.7", path="/setup/mode")  # fmt: skip

@@ -70,7 +70,7 @@ def check_move(g, hero, path) -> None:
         raise UnreadableLog("'path' must list the areas entered, in order", rule="LOG-5.1")
     mp = q.stat(g, hero, "movement")  # FE-9.2.1
     flying = q.can_fly(g, hero)
-    here, spent = hero.area, 0
+    here, spent, last = hero.area, 0, len(path) - 1
     for i, name in enumerate(path):
         area = g.content.lookup("areas", name, path="path", what="area")
         if area in g.board.adjacent[here]:
@@ -92,13 +92,13 @@ def check_move(g, hero, path) -> None:
             raise IllegalEvent(
                 "FE-6.3.3", "{area} is an enemy base: no enemy hero may enter it", area=g.name(area)
             )
-        if q.enemies_present(g, area, hero.team) and i < len(path) - 1 and not flying:
+        if i < last and not flying and q.enemies_present(g, area, hero.team):  # the cheap tests first
             raise IllegalEvent(
                 "FE-9.2.4",
                 "entering {area}, which holds enemy miniatures, ends the movement",
                 area=g.name(area),
             )
-        if q.boss_in(g, area) and i < len(path) - 1 and not flying:
+        if i < last and not flying and q.boss_in(g, area):
             raise IllegalEvent("FE-11.0.1", "entering {area} meets the boss card in play there: the movement ends and an epic combat begins", area=g.name(area))  # fmt: skip
         here = area
     if spent > mp:

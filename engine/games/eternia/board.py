@@ -42,6 +42,11 @@ class Board:
         self.outposts: tuple[tuple[str, str | None], ...] = tuple(
             (a, self.areas[a].get("base")) for a in self.order if self.areas[a]["kind"] == "outpost"
         )
+        # The same, by merchant symbol (AMB-08: a merchant's price counts the controlled outposts with it).
+        self.merchant_outposts: dict[str, tuple[tuple[str, str | None], ...]] = {}
+        for a, base in self.outposts:
+            kind = self.areas[a].get("merchant")
+            self.merchant_outposts[kind] = (*self.merchant_outposts.get(kind, ()), (a, base))
         self._dist: dict[tuple[str, bool], dict[str, int]] = {}
 
     def is_outpost(self, area: str) -> bool:

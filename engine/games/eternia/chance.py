@@ -63,11 +63,14 @@ class Chance:
     def shuffle(self, cards: list[str]) -> list[str]:
         return self.stream.shuffle(cards) if self.stream is not None else list(cards)
 
-    def take(self, deck: list[str], n: int, given, *, what: str, rule: str, resolve) -> list[str]:
-        """Remove and return ``n`` cards from ``deck`` (top first); ``given`` is the log's list or None."""
+    def take(self, deck: list[str], n: int, given, *, what, rule, resolve) -> list[str]:
+        """Remove and return ``n`` cards from ``deck`` (top first); ``given`` is the log's list or None.
+        ``what`` and ``rule`` word a refusal, and are called for it (a draw is refused rarely, and made often)."""
         if given is not None:
             if not isinstance(given, list) or len(given) > MAX_ITEMS:
-                raise UnreadableLog("{what}: 'cards' must be a list of card names", what=what, rule="LOG-5.2")
+                raise UnreadableLog(
+                    "{what}: 'cards' must be a list of card names", what=what(), rule="LOG-5.2"
+                )
             given = [resolve(c) for c in given]
         if self.stream is not None:
             out = deck[:n]
@@ -76,20 +79,20 @@ class Chance:
                 raise IllegalEvent(
                     "LOG-4.3",
                     "{what}: the log records {given} but the committed seed gives {out}",
-                    what=what,
+                    what=what(),
                     given=given,
                     out=out,
                 )
             return out
         if given is None:
             raise IllegalEvent(
-                rule, "{what}: in a recorded log the draw must name the {n} card(s) drawn", what=what, n=n
+                rule(), "{what}: in a recorded log the draw must name the {n} card(s) drawn", what=what(), n=n
             )
         if len(given) != n:
             raise IllegalEvent(
-                rule,
+                rule(),
                 "{what}: {n} card(s) are drawn here but the log names {given_count}",
-                what=what,
+                what=what(),
                 n=n,
                 given_count=len(given),
             )
@@ -97,7 +100,10 @@ class Chance:
         for card in given:
             if card not in pool:
                 raise IllegalEvent(
-                    rule, "{what}: {card} cannot be drawn: it is not in that deck now", what=what, card=card
+                    rule(),
+                    "{what}: {card} cannot be drawn: it is not in that deck now",
+                    what=what(),
+                    card=card,
                 )
             pool.remove(card)
         for card in given:

@@ -7,7 +7,7 @@ same moments. Keys are the awaited ``kind`` and, for draws and rolls, what they 
 
 from __future__ import annotations
 
-from engine.core.errors import Text
+from engine.core.errors import IllegalEvent, Text
 
 # (kind, for) → (rule id, when it becomes due, in a player's words)
 DRAWS = {
@@ -176,8 +176,6 @@ def refuse_roll(g, event: dict) -> tuple[str, str]:
 def check_named_hero(g, event: dict) -> None:
     """A draw or roll may name the hero it is for ("hero"); when it does, that must be the hero it is due for
     (a team's draw: one of the team's heroes)."""
-    from engine.core.errors import IllegalEvent
-
     named = event.get("hero")
     if named is None:
         return

@@ -104,13 +104,16 @@ def legal_zones(g, c: Combat, side: Side, card: str) -> list[str]:
     if kind == "time" and c.step == "place":
         return ["beside"]  # FE-11.4.4
     out = []
+    placing, power_dice = c.step == "place", g.options["power_dice"]
     for zone in ZONES:
-        if c.step == "place" and zone == side.last_zone:
+        if placing and zone == side.last_zone:
             continue  # FE-11.5.3.6 (step 3 only, FE-11.5.4.5)
-        if kind != "flow" and zone_count(side, zone) >= ZONE_LIMIT:
-            continue  # FE-11.5.3.7
-        if g.options["power_dice"] and kind != "flow" and zone_count(side, zone) >= 2:
-            continue  # FE-13.1.1
+        if kind != "flow":
+            count = zone_count(side, zone)
+            if count >= ZONE_LIMIT:
+                continue  # FE-11.5.3.7
+            if power_dice and count >= 2:
+                continue  # FE-13.1.1
         out.append(zone)
     return out
 

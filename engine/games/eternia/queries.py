@@ -69,8 +69,19 @@ def controlled(g, team: str) -> list[str]:
 
 
 def merchant_count(g, team: str, kind: str) -> int:
-    """AMB-08: every controlled outpost with that merchant symbol."""
-    return sum(1 for a in controlled(g, team) if g.board.areas[a].get("merchant") == kind)
+    """AMB-08: every controlled outpost with that merchant symbol. ``controlled`` asked of those outposts
+    only (asked at every purchase; a map has a few of each symbol)."""
+    teams = g.s.teams
+    n = 0
+    for area, base in g.board.merchant_outposts.get(kind, ()):
+        if base is not None:
+            holder = base if base in teams else None
+        else:
+            here = teams_present(g, area)
+            holder = next(iter(here)) if len(here) == 1 else None
+        if holder == team:
+            n += 1
+    return n
 
 
 def price(printed: int, n: int) -> int:

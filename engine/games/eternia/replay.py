@@ -743,8 +743,8 @@ def event_draw(g: Game, event: dict) -> None:
         deck,
         count,
         event.get("cards"),
-        what=Text("drawing from the {deck} deck", deck=deck_name),
-        rule=due.due_rule(g, aw, "FE-6.13.1"),  # the rule that makes this draw, of these cards, due
+        what=lambda: Text("drawing from the {deck} deck", deck=deck_name),
+        rule=lambda: due.due_rule(g, aw, "FE-6.13.1"),  # the rule that makes this draw, of these cards, due
         resolve=resolve,
     )
     if g.s.pending and g.s.pending[0] is aw:
