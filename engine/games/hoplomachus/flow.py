@@ -461,7 +461,11 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
                 raise IllegalEvent("HR-15.6.3", "{troop} has four units in camp and draws none", troop=troop)
         s.troops[troop]["turns_done"] += 1
         s.end_due = True  # HR-15.1.3 counts from a troop's first turn done
-    for u in s.in_arena():  # units out of the arena carry no tactics and no per-turn marks (State.lift)
+    units = s.units
+    for (
+        uid
+    ) in s.occupant.values():  # units out of the arena carry no tactics and no per-turn marks (State.lift)
+        u = units[uid]
         if u["tactics"]:
             keep = []
             for chip in u["tactics"]:
