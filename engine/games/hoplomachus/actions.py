@@ -561,10 +561,11 @@ def attack_shard(g, ev: dict, u: dict, h: int) -> None:
 def triggered(g, target: dict, attacker: dict) -> list:
     """The Innate skills of ``target`` that the attack damage it was just dealt triggers (CF-8): Retaliate with the
     attacker within its Range, Repel with the attacker adjacent."""
-    if target["zone"] != "arena" or attacker["zone"] != "arena" or not q.skills_on(g, target):
-        return []
+    skills = g.c.units[target["def"]].skills
+    if not skills or target["zone"] != "arena" or attacker["zone"] != "arena" or not q.skills_on(g, target):
+        return []  # most attacked units have no skill at all: nothing else to look at
     out = []
-    for sk in q.udef(g, target).skills:  # distances measured only for a unit that has these skills
+    for sk in skills:  # distances measured only for a unit that has these skills
         if sk.kind == "retaliate":
             if q.in_range(g, target, attacker):
                 out.append(sk)

@@ -51,6 +51,8 @@ class Arena:
         # HR-2.11.2: arena-die face → hex direction, as printed on the mat (pack data, provisional).
         self.compass: dict[int, int] = {int(k): int(v) for k, v in spec.get("compass", {}).items()}
         self.pedestal = [h in self.tags.get("pedestal", ()) for h in range(self.size)]  # hot in blocked()
+        self.pedestals = self.tags.get("pedestal", frozenset())  # hot in blocked_hexes()
+        self.inner = [h in self.tags.get("inner", ()) for h in range(self.size)]  # hot in on_inner()
         self._label_of = tuple(self.grid.label(h) for h in range(self.size))  # hot in legal_events
         self._labels = {label: h for h, label in enumerate(self._label_of)}
         # Every distance, computed once per arena (at most a few thousand pairs): range and reach checks are hot.

@@ -33,6 +33,12 @@ class Dice:
         self._known: dict[str, tuple[str, bool]] = {}  # die text → (colour, hit), filled as dice are read
         # When a list, each roll is noted in it (narrate: the dice the viewer shows).
         self.seen: list[dict] | None = None
+        # The (colour, result) pairs no die of the pack can show (HR-2.6.1): a colour with no hit face or no
+        # miss face. Usually none, and then a recorded roll needs no die-by-die look for one.
+        self._impossible = frozenset(
+            [(c, True) for c, n in content.hit_faces.items() if n == 0]
+            + [(c, False) for c, n in content.hit_faces.items() if n >= content.die_faces]
+        )
 
     @property
     def seeded(self) -> bool:
@@ -41,8 +47,8 @@ class Dice:
     def roll(
         self, pool: list[str], given, what, rule: str = "HR-8.8.3"
     ) -> tuple[list[bool], list[str] | None]:
-        """Results for ``pool`` (colours), and the dice as the log writes them (None when seeded: a seeded log
-        never has them written back, and spelling them out for every roll of a replay is wasted).
+        """Results for ``pool`` (colours), and the dice as the log writes them (None when seeded, or with no
+        ``author`` to write them back: spelling them out for every roll of a replay is wasted).
 
         ``what`` names the roll in a refusal; it may be a function giving the words, so that an accepted roll
         (nearly every roll) does not spell out a unit's name for nothing."""
@@ -96,15 +102,18 @@ class Dice:
                 pool=", ".join(sorted(pool)),
                 parsed=", ".join(sorted(c for c, _ in parsed)),
             )
-        for colour, hit in parsed:
-            if hit and content.hit_faces[colour] == 0:
-                raise IllegalEvent(
-                    "HR-2.6.1", "{what}: a {colour} die has no hit face", what=_say(what), colour=colour
-                )
-            if not hit and content.hit_faces[colour] >= content.die_faces:
-                raise IllegalEvent(
-                    "HR-2.6.1", "{what}: a {colour} die has no miss face", what=_say(what), colour=colour
-                )
+        if not self._impossible.isdisjoint(parsed):  # a die no face of its colour shows
+            for colour, hit in parsed:
+                if hit and content.hit_faces[colour] == 0:
+                    raise IllegalEvent(
+                        "HR-2.6.1", "{what}: a {colour} die has no hit face", what=_say(what), colour=colour
+                    )
+                if not hit and content.hit_faces[colour] >= content.die_faces:
+                    raise IllegalEvent(
+                        "HR-2.6.1", "{what}: a {colour} die has no miss face", what=_say(what), colour=colour
+                    )
+        if self.author is None:
+            return [h for _, h in parsed], None
         return [h for _, h in parsed], [f"{c}:{'hit' if h else 'miss'}" for c, h in parsed]
 
     def _parse(self, given, what) -> list[tuple[str, bool]]:

@@ -171,7 +171,12 @@ def take_chips(g, troop: str, n: int) -> int:
 
 
 def return_chips(g, troop: str, n: int) -> None:
-    g.s.supply[chip_colour(g, troop)] += n
+    # chip_colour spelt out: chips go back at every hit
+    if g.mode == "pandemonium":
+        g.s.supply["any"] += n
+    else:
+        t = g.s.troops[troop]
+        g.s.supply[t.get("chips") or t["side"]] += n
 
 
 def heal(g, u: dict, n: int) -> int:
@@ -196,7 +201,8 @@ def deal_damage(g, target: dict, amount: int, source: dict | None, *, attack: bo
     """Deal ``amount`` damage (HR-7.5, HR-2.5.4); returns the HP lost. ``source`` None = no unit (HR-3.3.2)."""
     if amount <= 0 or target["zone"] != "arena":
         return 0  # HR-7.5.4: no hit, no damage
-    if q.udef(g, target).kind == "immortal":
+    d = g.c.units[target["def"]]
+    if d.kind == "immortal":
         # HR-13.6.1: immortals ignore damage; HR-13.5.1: the damage dealt still earns its dealer favour.
         if source is not None and not q.allied(g, source, target):
             stat(g, source["owner"], "damage_dealt", amount)
@@ -220,12 +226,7 @@ def deal_damage(g, target: dict, amount: int, source: dict | None, *, attack: bo
         gain_favour(g, by, lost)  # HR-15.5.4: favour = HP the opponent lost
     if target["hp"] <= 0:
         defeat(g, target, by, source)
-    elif (
-        not target["active"]
-        and q.udef(g, target).kind == "hero"
-        and not g.a.pozzuoli
-        and g.mode == "skirmish"
-    ):
+    elif not target["active"] and d.kind == "hero" and not g.a.pozzuoli and g.mode == "skirmish":
         activate_hero(g, target)  # HR-15.7.3 (b): resolve the damage first, then activate
     return lost
 

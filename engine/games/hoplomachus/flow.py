@@ -435,6 +435,7 @@ def forfeit(g, troop: str, rule: str) -> None:
         return
     s.troops[troop]["out"] = True
     s.troops[troop]["out_serial"] = s.serial
+    s.end_due = True
     for u in s.in_arena(troop):
         fx.defeat(g, u, None)
     if not check_end(g):
@@ -459,7 +460,12 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
             elif given:
                 raise IllegalEvent("HR-15.6.3", "{troop} has four units in camp and draws none", troop=troop)
         s.troops[troop]["turns_done"] += 1
-    for u in s.in_arena():  # units out of the arena carry no tactics and no per-turn marks (State.lift)
+        s.end_due = True  # HR-15.1.3 counts from a troop's first turn done
+    units = s.units
+    for (
+        uid
+    ) in s.occupant.values():  # units out of the arena carry no tactics and no per-turn marks (State.lift)
+        u = units[uid]
         if u["tactics"]:
             keep = []
             for chip in u["tactics"]:
@@ -490,12 +496,16 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
             t["index"] = 0
             fx.round_end(g)
             t["round"] += 1
+            s.end_due = True  # HR-15.1.3 (option round_end) counts from the second round
         t["player"] = order[t["index"]]
         if t["player"] == "arena" and g.mode == "ascension" and not t.get("arena_turn"):
             continue  # HR-14.6.1: the arena turn only when the titan called one
         if not s.troops[t["player"]]["out"]:
             break
     start_turn(g)
+
+
+ENDING_THE_TURN = Text("ending the turn")  # one phrase for every turn's end: a Text holds no state
 
 
 def check_end_turn(g, ev: dict | None) -> None:
@@ -506,7 +516,7 @@ def check_end_turn(g, ev: dict | None) -> None:
         raise IllegalEvent(
             "HR-8.1.1", "it is {troop}'s turn, not {player}'s", troop=troop, player=ev.get("player")
         )
-    fx.check_phase(g, "refill", Text("ending the turn"))
+    fx.check_phase(g, "refill", ENDING_THE_TURN)
     if troop in RIVALS:
         due = rv.rival_duty(g)
         if due:
@@ -565,6 +575,7 @@ def end_wave(g) -> None:
     t["wave"] += 1
     t["wave_turn"] = 0
     t["round"] += 1
+    s.end_due = True
     t["order"] = ["immortal", *t["seats"], "arena"]
     t["index"] = 0
     t["player"] = "immortal"
@@ -581,6 +592,7 @@ def concede(g, ev: dict) -> None:
     if g.mode == "pandemonium":
         g.s.troops[who]["out"] = True
         g.s.troops[who]["out_serial"] = g.s.serial
+        g.s.end_due = True
         for u in g.s.in_arena(who):
             fx.defeat(g, u, None)
         if not check_end(g) and g.s.turn["player"] == who:
@@ -605,6 +617,9 @@ def check_end(g) -> bool:
     s = g.s
     if s.over:
         return True
+    if not s.end_due:
+        return False  # nothing that meets an objective happened since the last look (State.end_due)
+    s.end_due = False
     order = s.turn["seats"]
     if g.mode == "ascension":
         titan = s.units[f"titan:{s.troops['titan']['titan']}"]

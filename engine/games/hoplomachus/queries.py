@@ -46,7 +46,7 @@ def friendly_foothold(g, u: dict, h: int) -> bool:
 def on_inner(g, u: dict) -> bool:
     """HR-3.3.3, HR-5.2.5: on an inner deployment hex without a friendly foothold."""
     h = u["hex"]
-    if h is None or not g.a.is_("inner", h):
+    if h is None or not g.a.inner[h]:
         return False  # most units, asked before every skill and attack: no need to look at the unit's card
     if udef(g, u).kind == "titan":
         return False  # HR-14.3.2: the inner-hex restriction never applies to the titan
@@ -59,9 +59,11 @@ def skills_on(g, u: dict) -> bool:
 
 
 def skill(g, u: dict, kind: str):
-    if not skills_on(g, u):
+    # The card first: most units have no skill of the kind asked, and then where it stands does not matter.
+    sk = g.c.units[u["def"]].skill_of(kind)
+    if sk is None or not skills_on(g, u):
         return None
-    return udef(g, u).skill_of(kind)
+    return sk
 
 
 def tactic_effects(g, u: dict, kind: str) -> list[dict]:
@@ -99,11 +101,14 @@ def blocked_hexes(g, u: dict) -> set[int]:
     deployment hexes) asks about many hexes of one unchanging position, and a set lookup per hex costs a
     fraction of a ``blocked`` call."""
     s = g.s
-    uid = u["uid"]
-    walls = {h for h, occ in s.occupant.items() if occ != uid}
-    if not is_sentinel(g, u):
-        walls.update(g.a.tags.get("pedestal", ()))
-    walls.update(h for h, shard in s.shards.items() if shard["hp"] > 0)
+    walls = set(s.occupant)
+    h = u["hex"]
+    if h is not None and s.occupant.get(h) == u["uid"]:
+        walls.discard(h)  # its own hex (the only one State.place gives its uid)
+    if g.c.units[u["def"]].kind != "sentinel":
+        walls.update(g.a.pedestals)
+    if s.shards:
+        walls.update(h for h, shard in s.shards.items() if shard["hp"] > 0)
     if s.footholds:
         mine = team(g, u["owner"])
         walls.update(h for h, owner in s.footholds.items() if team(g, owner) != mine)
@@ -189,11 +194,12 @@ def paths_within(g, u: dict, limit: int) -> dict[int, list[int]]:
 
 def attack_pool(g, u: dict) -> list[str]:
     """HR-8.8.3 step 2: printed dice in chip order, then Dig In, then tactics in the order played."""
-    pool = list(udef(g, u).attack)
+    pool = list(g.c.units[u["def"]].attack)
     dig = skill(g, u, "dig_in")
     if dig is not None and not u["moved"]:
         pool.append(dig.effect["colour"])
-    pool += [e["colour"] for e in tactic_effects(g, u, "extra_die")]
+    if u["tactics"]:  # most units carry none
+        pool += [e["colour"] for e in tactic_effects(g, u, "extra_die")]
     return pool
 
 
@@ -216,7 +222,7 @@ def cannot_engage(g, u: dict) -> tuple[str, str] | None:
         )
     if u["dazed"] and skill(g, u, "first_strike") is None:
         return "HR-7.2.2", Text("it is dazed this turn and has no First Strike")
-    if tactic_effects(g, u, "no_engage"):
+    if u["tactics"] and tactic_effects(g, u, "no_engage"):
         return "HR-6.5.3", Text("a tactic on it forbids attacking and Specials")
     return None
 

@@ -135,8 +135,10 @@ def movement_plan(g, u: dict, m: int | None = None) -> tuple[str, dict[int, int]
     """
     rng = q.udef(g, u).range
     m = q.movement(g, u) if m is None else m  # a titan's Advance gives its own movement (HR-14.8.5)
-    reach = q.reachable(g, u, m)
     opps = opponents(g, u)
+    if stays_put(g, u, opps, rng):
+        return "stay", {}
+    reach = q.reachable(g, u, m)
     in_reach = None  # the opponents a destination puts in Range: the same for every entry of the list
     for entry in priority(g, u):
         if is_hex_entry(entry):
@@ -190,6 +192,37 @@ def movement_plan(g, u: dict, m: int | None = None) -> tuple[str, dict[int, int]
         if dests:
             return "2b", dests
     return "2b", {}
+
+
+COMPARATIVES = {"strongest": max, "weakest": min}
+
+
+def stays_put(g, u: dict, opps: list[dict], rng: int) -> bool:
+    """Whether ``movement_plan`` answers "stay" (HR-9.4.4: its mark already within Range), told without the
+    search of the hexes it can reach when the list's first matching entry has an opponent within Range now.
+
+    The opponents within Range now are among those a reachable hex (its own) puts in Range, and the closest
+    of a mark's candidates, by distance or by steps, is then one within Range: "stay". An entry none of all
+    the opponents match matches none within reach either (the next entry decides); a comparative entry
+    picks among all the opponents the same top value as among those within reach when one within Range has
+    it. Any other case (a hex entry, a match only beyond Range) is left to the search: False."""
+    here = u["hex"]
+    dist = g.a.distances_from(here)
+    near = [o for o in opps if dist[o["hex"]] <= rng]
+    for entry in priority(g, u):
+        if is_hex_entry(entry):
+            return False
+        if not opps:
+            continue  # no candidate for any entry (select)
+        pick = COMPARATIVES.get(entry)
+        if pick is not None:
+            top = pick(o["hp"] for o in opps)
+            return any(o["hp"] == top for o in near)
+        if select(g, entry, near):
+            return True
+        if select(g, entry, opps):
+            return False  # a match beyond Range: the search decides whether it is within reach
+    return False
 
 
 def must_move(g, u: dict) -> bool:

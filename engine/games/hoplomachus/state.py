@@ -35,7 +35,7 @@ def new_unit(uid: str, unit_id: str, owner: str, zone: str, *, active: bool = Tr
 class State:
     __slots__ = (
         "units", "troops", "occupant", "footholds", "favour", "supply", "turn", "pending", "over", "serial",
-        "stats", "support_left", "sentinels_made", "shards",
+        "stats", "support_left", "sentinels_made", "shards", "end_due",
     )  # fmt: skip
 
     def __init__(self):
@@ -55,6 +55,10 @@ class State:
         # hex → {"active", "hp", "colour", "count", "dropped"} (Ascension, HR-14.10); "dropped": left by a
         # defeated shardholder, so a player unit moving onto or through the hex equips it (HR-14.10.6).
         self.shards: dict[int, dict] = {}
+        # Whether a game objective may have been met since flow.check_end last looked (HR-11.1): set where one
+        # can become met (a unit leaves the arena, a troop is out, a turn or round is counted), so that the
+        # check after every event looks at the troops only after those few events.
+        self.end_due = True
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -86,6 +90,7 @@ class State:
         s.support_left = dict(self.support_left)
         s.sentinels_made = dict(self.sentinels_made)
         s.shards = {h: dict(v) for h, v in self.shards.items()}
+        s.end_due = self.end_due
         return s
 
     # Placement bookkeeping: the only code that moves a unit between hexes and zones.
@@ -103,6 +108,7 @@ class State:
             self.occupant.pop(u["hex"], None)
         u["hex"] = None
         u["zone"] = zone
+        self.end_due = True  # a hero in the discard, a troop with no unit left in combat (flow.check_end)
         u["dazed"] = u["moved"] = u["engaged"] = False
         u["used"] = []
 

@@ -195,10 +195,10 @@ def test_amb_27_only_player_a_hero_loses(hr):
     g = ascension(hr, players=2)
     hr.rival(g, MARS, "F5")
     hero_b = g.s.units["p2:plutos-refugees-hero"]
-    hero_b.update(zone="discard")
+    g.s.lift(hero_b, "discard")  # as a defeat puts it there (State.lift marks the end check due)
     g.settle()
     assert g.s.over is None
-    g.s.units[FENG]["zone"] = "discard"
+    g.s.lift(g.s.units[FENG], "discard")
     g.settle()
     assert g.s.over["ended_by"] == "hero_defeated" and g.s.over["winner"] == "rivals"
 

@@ -575,9 +575,9 @@ def test_hr_17_6_4_second_reward_team_chooses(hr):
 def test_hr_17_1_2_both_heroes_defeated(hr):
     """HR-17.1.2: a team wins when both opposing primary heroes are defeated."""
     g = alliance(hr)
-    g.s.units["p2:plutos-refugees-hero"]["zone"] = "discard"
+    g.s.lift(g.s.units["p2:plutos-refugees-hero"], "discard")  # as a defeat does (State.lift)
     assert not flow.check_end(g)
-    g.s.units["p4:faction-4-hero"]["zone"] = "discard"
+    g.s.lift(g.s.units["p4:faction-4-hero"], "discard")
     assert flow.check_end(g) and g.s.over["winner"] == "red"
     assert [t["outcome"] for t in g.result()["teams"]] == ["win", "loss"]
 
