@@ -179,3 +179,38 @@ def test_the_data_migration_gives_old_notifications_a_template_where_it_reads_ba
             == f"{event.name}, stół {match.table} — {players[1].username} kwestionuje wynik rundy 1."
         )
         assert odd.text == f"{event.name} — Something else."
+
+
+def test_a_pairings_reason_is_said_in_the_readers_language_and_an_unknown_one_is_marked_english(
+    field, organizer, client
+):
+    event, players = field(4)
+    draft = draw_services.pair_next_round(organizer, event)
+    table = draft.matches.games().first()
+    assert table.reason == "round 1 by seeding: top half meets bottom half" and table.reason_template
+    with translation.override("pl"):
+        assert table.reason_text == "runda 1 według rozstawienia: górna połowa gra z dolną"
+    other = draft.matches.games().last()
+    other.set_reason("a reason no sentence reads back")
+    other.save()
+    client.force_login(organizer)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "pl"
+    page = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
+    assert "runda 1 według rozstawienia" in page
+    assert '<td class="reason" lang="en">a reason no sentence reads back</td>' in page
+
+
+def test_clauses_of_a_reason_are_read_back_one_by_one():
+    from draw.reasons import reason_said
+
+    reason = "same score group (3 pts); rematch (met in round 1): no pairing of the round has fewer rematches"
+    sentence = reason_said(reason)
+    assert render(sentence, translate=False) == reason
+    with translation.override("es"):
+        assert render(sentence) == (
+            "mismo grupo de puntuación (3 pts); revancha (se enfrentaron en la ronda 1): "
+            "ningún emparejamiento de la ronda tiene menos revanchas"
+        )
+    assert reason_said("warning: same faction twice; same score group (3 pts)") == (
+        "warning: same faction twice; same score group (3 pts)"
+    )

@@ -1,22 +1,24 @@
-"""Tables swapped by an organizer before a match kept its reason's template: a reason that reads back, word
-for word, as the swap's sentence keeps that template and its params, so it is said in the reader's language.
-The pairing algorithms' reasons stay English (shown marked lang="en")."""
+"""Tables paired or swapped before a match kept its reason's template: a reason that reads back, word for
+word, as the swap's sentence or as the pairing algorithms' sentences (draw.reasons) keeps that template and
+its params, so it is said in the reader's language. Any other reason keeps its English (marked lang="en")."""
 
 from django.db import migrations
 
-TEMPLATES = (
+SWAPS = (
     "swapped by the organizer (%(first)s ↔ %(second)s): %(note)s",
     "swapped by the organizer (%(first)s ↔ %(second)s)",
 )
 
 
 def forwards(apps, schema_editor):
-    from tournaments.said import read_back, split
+    from draw.reasons import reason_said
+    from tournaments.said import is_said, read_back, split
 
     Match = apps.get_model("draw", "Match")
-    for row in Match.objects.filter(reason_template="", reason__startswith="swapped by the organizer (").iterator():
-        found = read_back(TEMPLATES, row.reason)
-        if found is not None:
+    for row in Match.objects.filter(reason_template="").exclude(reason="").iterator(chunk_size=500):
+        found = read_back(SWAPS, row.reason) if row.reason.startswith("swapped by the organizer (") else None
+        found = found or reason_said(row.reason)
+        if is_said(found):
             row.reason_template, row.reason_params = split(found)
             row.save(update_fields=["reason_template", "reason_params"])
 

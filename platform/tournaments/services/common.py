@@ -77,6 +77,10 @@ def notify(
     transaction.on_commit(create)
 
 
+# Punctuation only, the same in every language: not in the catalogs (its parts are said in the reader's).
+LEAD = "%(about)s — %(message)s"
+
+
 def about(message: str | dict, *, event: Event | None, match: Match | None = None) -> str | dict:
     """``message`` led by the event's name and the match's round and table, leaving out what the
     message already names: "Spring Open, table 3 — Adora uploaded the log of your round 2 game"."""
@@ -94,7 +98,7 @@ def about(message: str | dict, *, event: Event | None, match: Match | None = Non
         return message
     if parts[0] != event.name:
         parts.insert(0, event.name)
-    return said(gettext_noop("%(about)s — %(message)s"), about=listed(parts), message=message)
+    return said(LEAD, about=listed(parts), message=message)
 
 
 def notify_organizers(
