@@ -214,3 +214,27 @@ def test_clauses_of_a_reason_are_read_back_one_by_one():
     assert reason_said("warning: same faction twice; same score group (3 pts)") == (
         "warning: same faction twice; same score group (3 pts)"
     )
+
+
+# --- a challenge's refusals --------------------------------------------------------------------------
+
+
+def test_a_refused_challenge_entry_is_read_in_italian_and_an_old_one_as_stored():
+    from challenges.matching import differences, differences_said
+    from challenges.models import ChallengeEntry
+
+    want = {"game": "g", "setup": {"difficulty": "hard"}, "randomness": {"mode": "seeded", "commitment": "c"}}
+    got = {"game": "g", "setup": {"difficulty": "easy"}, "randomness": {"mode": "seeded", "commitment": "c"}}
+    assert differences(want, got) == ['setup.difficulty: the log has "easy"; the challenge has "hard".']
+    entry = ChallengeEntry(reasons=differences(want, got), reasons_said=differences_said(want, got))
+    with translation.override("it"):
+        (reason,) = entry.reasons_text
+    assert reason.startswith("setup.difficulty:") and "the log has" not in reason
+    old = ChallengeEntry(reasons=["The log was submitted after the challenge closed."])
+    with translation.override("it"):
+        assert old.reasons_text == ["The log was submitted after the challenge closed."]
+    migration = importlib.import_module("challenges.migrations.0004_entry_reasons_for_stored_rows")
+    assert read_back(migration.TEMPLATES, old.reasons[0]) == {
+        "template": "The log was submitted after the challenge closed.",
+        "params": {},
+    }

@@ -1,0 +1,147 @@
+"""Every kind of page passes axe-core in each of the site's languages (issue #24), at 390 × 844 and
+1280 × 800: the event, its rounds, a match under dispute, the standings, a refused log's verdict, the
+meta, a rule with its "In the rulebook" terms, the player's notifications, and the recorder with its
+concession box open and at its confirmation. Words change length and ``lang`` from one language to the
+next, so each is checked. At phone width the page must not scroll sideways either; the recorder, the
+refused verdict, the standings and the meta are saved as screenshots (``ARBITER_SHOTS`` names the folder,
+var/screenshots/languages otherwise) to be looked at."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tests.browser.axe import AXE_VERSION, FAILING, axe_source, run_axe
+from tests.browser.chromium import SCREENSHOTS, requires_chromium, sign_in, start_chromium
+from tests.browser.test_accessibility_axe import WIDTHS, _report, _wait_drawn
+from tests.browser.test_pages_fit_phone import OVERFLOWING, site  # noqa: F401 (site: the fixture)
+
+pytestmark = [pytest.mark.browser, requires_chromium]
+
+LANGUAGES = ("en", "it", "es", "pl")
+SHOTS = Path(os.environ.get("ARBITER_SHOTS") or SCREENSHOTS / "languages")
+
+
+@pytest.fixture
+def browser():
+    driver = start_chromium(height=844)
+    yield driver
+    driver.quit()
+
+
+def _speak(user, language: str) -> None:
+    from accounts.models import Profile
+
+    Profile.objects.update_or_create(user=user, defaults={"language": language})
+
+
+def _open_concession(driver) -> bool:
+    """Open the recorder's concession box and ask to concede (its confirmation); False if none is offered."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, 20).until(lambda d: d.execute_script(
+        "return !!document.querySelector('#table-concede-box details')"))  # fmt: skip
+    driver.execute_script("document.querySelector('#table-concede-box details').open = true")
+    return True
+
+
+def _check(driver, where: str, who: str, language: str, source: str, found: list, overflow: list) -> None:
+    for width, height in WIDTHS:
+        driver.set_window_size(width, height)
+        if width == WIDTHS[0][0]:
+            scroll, wide = driver.execute_script(OVERFLOWING)
+            if scroll > width:
+                overflow.append(f"{where} in {language}: {scroll}px {wide}")
+        for violation in run_axe(driver, source):
+            found.append({**violation, "page": f"{where} [{language}]", "who": who, "width": width})
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_page_kind_passes_axe_in_every_language(browser, live_server, site, client, make_user):  # noqa: F811
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from gamelogs.models import GameLog
+    from tests.platform.test_play_hoplomachus_eternia import hr_table
+
+    olga, event = site["user"], site["event"]
+    slug = event.slug
+    illegal = GameLog.objects.filter(pk__in=site["logs"], state="illegal").get()
+    pages = {
+        "home": "/",
+        "event": f"/events/{slug}/",
+        "round": f"/events/{slug}/rounds/2/",
+        "match under dispute": f"/events/{slug}/matches/{site['matches'][1]}/",
+        "standings": f"/events/{slug}/standings/",
+        "results": f"/events/{slug}/results/",
+        "notifications": "/events/me/",
+        "refused log": f"/logs/{illegal.pk}/",
+        "meta": "/meta/motu-battleground/",
+        "rule with its terms": "/rules/motu-battleground/BG-1.1/",
+        "challenge": f"/challenges/{site['challenge'].slug}/",
+    }
+    client.force_login(olga)
+    for where, path in pages.items():
+        assert client.get(path).status_code == 200, (where, path)
+    alice, bob = make_user("alice-axe"), make_user("bob-axe")
+    table = hr_table(alice, bob)
+
+    source = axe_source()
+    found: list[dict] = []
+    overflow: list[str] = []
+    shots = {"standings", "refused log", "meta"}
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    base = live_server.url
+    for language in LANGUAGES:
+        _speak(olga, language)
+        browser.delete_all_cookies()
+        sign_in(browser, base, olga)
+        for where, path in pages.items():
+            browser.set_window_size(*WIDTHS[0])
+            browser.get(base + path)
+            _wait_drawn(browser)
+            assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == language, (
+                where,
+                language,
+            )
+            if where == "rule with its terms":
+                assert browser.find_elements(By.ID, "rulebook-terms"), language
+            if where in shots and language != "en":
+                browser.save_screenshot(str(SHOTS / f"{where.replace(' ', '-')}-{language}.png"))
+            _check(browser, where, "an organizer who plays", language, source, found, overflow)
+        # The recorder, from the phone of a player the engine lets concede: the box open, then its confirmation.
+        for user in (alice, bob):
+            _speak(user, language)
+        browser.delete_all_cookies()
+        sign_in(browser, base, alice)
+        browser.set_window_size(*WIDTHS[0])
+        browser.get(f"{base}/play/{table.code}/")
+        _open_concession(browser)
+        _check(browser, "the recorder's concession box", "a player", language, source, found, overflow)
+        browser.set_window_size(*WIDTHS[0])
+        browser.find_element(By.CSS_SELECTOR, "#table-concede-box button.concede").click()
+        WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "concede-confirm"))
+        if language != "en":
+            browser.save_screenshot(str(SHOTS / f"recorder-concede-{language}.png"))
+        _check(
+            browser, "the recorder's concession confirmation", "a player", language, source, found, overflow
+        )
+        browser.find_element(By.ID, "concede-cancel").click()
+        if language != "en":
+            browser.execute_script("window.scrollTo(0, 0)")
+            browser.save_screenshot(str(SHOTS / f"recorder-{language}.png"))
+
+    by_impact = Counter()
+    for v in found:
+        by_impact[v["impact"]] += v["count"]
+    checked = (len(pages) + 2) * len(LANGUAGES) * len(WIDTHS)
+    print(
+        f"\naxe {AXE_VERSION}: {checked} page-widths in {', '.join(LANGUAGES)}; elements by impact: {dict(by_impact)}"
+    )
+    for (impact, rule), count in sorted(Counter((v["impact"], v["id"]) for v in found).items()):
+        print(f"  {impact:9} {rule}: {count} page-widths")
+    assert not any(v["impact"] in FAILING for v in found), "\n" + _report(found)
+    assert not overflow, overflow
