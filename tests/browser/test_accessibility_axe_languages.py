@@ -48,6 +48,18 @@ def _open_concession(driver) -> bool:
     return True
 
 
+def _shot(driver, path: Path) -> None:
+    """The whole page at the window's width (Chromium's DevTools: beyond the viewport), as a PNG."""
+    import base64
+
+    metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
+    size = metrics.get("cssContentSize") or metrics["contentSize"]
+    width = driver.execute_script("return document.documentElement.clientWidth")
+    clip = {"x": 0, "y": 0, "width": width, "height": min(size["height"], 6000), "scale": 1}
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"captureBeyondViewport": True, "clip": clip})
+    path.write_bytes(base64.b64decode(shot["data"]))
+
+
 def _check(driver, where: str, who: str, language: str, source: str, found: list, overflow: list) -> None:
     for width, height in WIDTHS:
         driver.set_window_size(width, height)
@@ -110,7 +122,7 @@ def test_every_page_kind_passes_axe_in_every_language(browser, live_server, site
             if where == "rule with its terms":
                 assert browser.find_elements(By.ID, "rulebook-terms"), language
             if where in shots and language != "en":
-                browser.save_screenshot(str(SHOTS / f"{where.replace(' ', '-')}-{language}.png"))
+                _shot(browser, SHOTS / f"{where.replace(' ', '-')}-{language}.png")
             _check(browser, where, "an organizer who plays", language, source, found, overflow)
         # The recorder, from the phone of a player the engine lets concede: the box open, then its confirmation.
         for user in (alice, bob):
@@ -124,15 +136,17 @@ def test_every_page_kind_passes_axe_in_every_language(browser, live_server, site
         browser.set_window_size(*WIDTHS[0])
         browser.find_element(By.CSS_SELECTOR, "#table-concede-box button.concede").click()
         WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "concede-confirm"))
+        browser.execute_script("document.getElementById('table-concede-box').scrollIntoView()")
         if language != "en":
-            browser.save_screenshot(str(SHOTS / f"recorder-concede-{language}.png"))
+            browser.save_screenshot(str(SHOTS / f"recorder-concede-{language}.png"))  # the box, where it is
         _check(
             browser, "the recorder's concession confirmation", "a player", language, source, found, overflow
         )
+        browser.set_window_size(*WIDTHS[0])
         browser.find_element(By.ID, "concede-cancel").click()
         if language != "en":
             browser.execute_script("window.scrollTo(0, 0)")
-            browser.save_screenshot(str(SHOTS / f"recorder-{language}.png"))
+            _shot(browser, SHOTS / f"recorder-{language}.png")
 
     by_impact = Counter()
     for v in found:

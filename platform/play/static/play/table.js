@@ -82,7 +82,7 @@
     $("table-abandoned").hidden = state.status !== "abandoned";
     drawAbandon();
     drawConcede();
-    $("table-history").innerHTML = state.events.map((e) => `<li data-index="${e.index}">${esc(e.text)}${diceWords(e.rolls)}</li>`).join("");
+    $("table-history").innerHTML = state.events.map((e) => `<li data-index="${e.index}"><span lang="en">${esc(e.text)}</span>${diceWords(e.rolls)}</li>`).join("");
     $("table-last").innerHTML = lastWords(last);
     if ($("undo-button")) $("undo-button").addEventListener("click", () => act(root.dataset.undoUrl, { events: state.events.length }));
     const over = state.status === "over" || state.status === "confirmed";
@@ -250,6 +250,7 @@
     b.className = "choice " + (cls || "");
     b.textContent = text;
     if (event) b.dataset.event = JSON.stringify(event);
+    if (event) b.lang = "en"; // an offer is in the engine's words, English whatever the page's language
     b.addEventListener("click", onClick);
     return b;
   }
@@ -452,7 +453,7 @@
     const need = entry.needs[entry.at];
     const g = need.grid;
     const e = entry.entered[entry.at];
-    let html = `<p class="small muted">${esc(entry.text || entry.event.type)}${entry.needs.length > 1 ? ` — ${entry.at + 1} / ${entry.needs.length}` : ""}</p>` +
+    let html = `<p class="small muted" lang="en">${esc(entry.text || entry.event.type)}${entry.needs.length > 1 ? ` — ${entry.at + 1} / ${entry.needs.length}` : ""}</p>` +
       `<h2>${esc(need.what)}</h2>` + (g.note ? `<p class="small">${esc(g.note)}</p>` : "");
     if (g.pick) {
       html += `<p class="drawn">${e.cards.map((v, i) => `<button type="button" class="choice card-drawn" data-undraw="${i}">${esc((g.pick.options.find((o) => same(o.value, v)) || { label: v }).label)} ✕</button>`).join("")}</p>`;
