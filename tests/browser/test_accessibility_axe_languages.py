@@ -17,7 +17,7 @@ import pytest
 from tests.browser.axe import AXE_VERSION, FAILING, axe_source, run_axe
 from tests.browser.chromium import SCREENSHOTS, requires_chromium, sign_in, start_chromium
 from tests.browser.test_accessibility_axe import WIDTHS, _report, _wait_drawn
-from tests.browser.test_pages_fit_phone import OVERFLOWING, site  # noqa: F401 (site: the fixture)
+from tests.browser.test_pages_fit_phone import OVERFLOWING, phone, site  # noqa: F401 (fixtures)
 
 pytestmark = [pytest.mark.browser, requires_chromium]
 
@@ -60,19 +60,21 @@ def _shot(driver, path: Path) -> None:
     path.write_bytes(base64.b64decode(shot["data"]))
 
 
-def _check(driver, where: str, who: str, language: str, source: str, found: list, overflow: list) -> None:
+def _fits(driver, where: str, overflow: list) -> None:
+    scroll, wide = driver.execute_script(OVERFLOWING)
+    if scroll > WIDTHS[0][0]:
+        overflow.append(f"{where}: {scroll}px {wide}")
+
+
+def _check(driver, where: str, who: str, language: str, source: str, found: list) -> None:
     for width, height in WIDTHS:
         driver.set_window_size(width, height)
-        if width == WIDTHS[0][0]:
-            scroll, wide = driver.execute_script(OVERFLOWING)
-            if scroll > width:
-                overflow.append(f"{where} in {language}: {scroll}px {wide}")
         for violation in run_axe(driver, source):
             found.append({**violation, "page": f"{where} [{language}]", "who": who, "width": width})
 
 
 @pytest.mark.django_db(transaction=True)
-def test_every_page_kind_passes_axe_in_every_language(browser, live_server, site, client, make_user):  # noqa: F811
+def test_every_page_kind_passes_axe_in_every_language(browser, phone, live_server, site, client, make_user):  # noqa: F811
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -121,9 +123,7 @@ def test_every_page_kind_passes_axe_in_every_language(browser, live_server, site
             )
             if where == "rule with its terms":
                 assert browser.find_elements(By.ID, "rulebook-terms"), language
-            if where in shots and language != "en":
-                _shot(browser, SHOTS / f"{where.replace(' ', '-')}-{language}.png")
-            _check(browser, where, "an organizer who plays", language, source, found, overflow)
+            _check(browser, where, "an organizer who plays", language, source, found)
         # The recorder, from the phone of a player the engine lets concede: the box open, then its confirmation.
         for user in (alice, bob):
             _speak(user, language)
@@ -132,21 +132,39 @@ def test_every_page_kind_passes_axe_in_every_language(browser, live_server, site
         browser.set_window_size(*WIDTHS[0])
         browser.get(f"{base}/play/{table.code}/")
         _open_concession(browser)
-        _check(browser, "the recorder's concession box", "a player", language, source, found, overflow)
+        _check(browser, "the recorder's concession box", "a player", language, source, found)
         browser.set_window_size(*WIDTHS[0])
         browser.find_element(By.CSS_SELECTOR, "#table-concede-box button.concede").click()
         WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "concede-confirm"))
-        browser.execute_script("document.getElementById('table-concede-box').scrollIntoView()")
+        _check(browser, "the recorder's concession confirmation", "a player", language, source, found)
+
+    # On a 390 × 844 phone (touch, overlay scrollbars: the page has all 390 px): nothing scrolls sideways,
+    # and the screenshots to look at.
+    for language in LANGUAGES:
+        phone.delete_all_cookies()
+        sign_in(phone, base, olga)
+        for where in shots:
+            phone.get(base + pages[where])
+            _wait_drawn(phone)
+            _fits(phone, f"{where} in {language}", overflow)
+            if language != "en":
+                _shot(phone, SHOTS / f"{where.replace(' ', '-')}-{language}.png")
+        phone.delete_all_cookies()
+        sign_in(phone, base, alice)
+        phone.get(f"{base}/play/{table.code}/")
+        _open_concession(phone)
+        phone.find_element(By.CSS_SELECTOR, "#table-concede-box button.concede").click()
+        WebDriverWait(phone, 10).until(lambda d: d.find_elements(By.ID, "concede-confirm"))
+        confirm = phone.find_element(By.ID, "concede-confirm")
+        assert confirm.size["height"] >= 44, confirm.size  # a finger's target
+        _fits(phone, f"the recorder's concession in {language}", overflow)
+        phone.execute_script("document.getElementById('table-concede-box').scrollIntoView()")
         if language != "en":
-            browser.save_screenshot(str(SHOTS / f"recorder-concede-{language}.png"))  # the box, where it is
-        _check(
-            browser, "the recorder's concession confirmation", "a player", language, source, found, overflow
-        )
-        browser.set_window_size(*WIDTHS[0])
-        browser.find_element(By.ID, "concede-cancel").click()
+            phone.save_screenshot(str(SHOTS / f"recorder-concede-{language}.png"))  # the box, where it is
+        phone.find_element(By.ID, "concede-cancel").click()
+        _fits(phone, f"the recorder in {language}", overflow)
         if language != "en":
-            browser.execute_script("window.scrollTo(0, 0)")
-            _shot(browser, SHOTS / f"recorder-{language}.png")
+            _shot(phone, SHOTS / f"recorder-{language}.png")
 
     by_impact = Counter()
     for v in found:

@@ -149,7 +149,7 @@
         gettext("The game is abandoned once every seated player asks (or the one who opened the table does)."))}` +
       ` (${state.abandon.length} / ${seated})</p>` +
       (asked ? `<p class="small">${esc(gettext("You asked to abandon this game."))}</p>` :
-        `<button type="button" class="secondary" id="abandon-button">${esc(gettext("Abandon this game"))}</button>`) + "</details>";
+        `<button type="button" class="choice secondary" id="abandon-button">${esc(gettext("Abandon this game"))}</button>`) + "</details>";
     if ($("abandon-button")) $("abandon-button").addEventListener("click", () => act(root.dataset.abandonUrl, {}));
   }
 
@@ -164,9 +164,9 @@
     const asked = those.find((c) => c.player === conceding);
     box.innerHTML = `<details class="card"${wasOpen || asked ? " open" : ""}><summary>${esc(gettext("Concede"))}</summary>` +
       (asked ? `<p class="small">${esc(fmt(gettext("%(name)s concedes: this cannot be undone. Sure?"), { name: asked.name }))}</p>` +
-        `<button type="button" id="concede-confirm">${esc(fmt(gettext("Yes, %(name)s concedes"), { name: asked.name }))}</button> ` +
-        `<button type="button" class="secondary" id="concede-cancel">${esc(gettext("Cancel"))}</button>` :
-        those.map((c) => `<button type="button" class="secondary concede" data-player="${esc(c.player)}">${esc(fmt(gettext("Concede for %(name)s…"), { name: c.name }))}</button>`).join(" ")) +
+        `<button type="button" class="big" id="concede-confirm">${esc(fmt(gettext("Yes, %(name)s concedes"), { name: asked.name }))}</button> ` +
+        `<button type="button" class="choice secondary" id="concede-cancel">${esc(gettext("Cancel"))}</button>` :
+        those.map((c) => `<button type="button" class="choice secondary concede" data-player="${esc(c.player)}">${esc(fmt(gettext("Concede for %(name)s…"), { name: c.name }))}</button>`).join(" ")) +
       "</details>";
     box.querySelectorAll("button.concede").forEach((b) => b.addEventListener("click", () => { conceding = b.dataset.player; drawConcede(); }));
     if (asked) {
