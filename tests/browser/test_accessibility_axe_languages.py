@@ -141,6 +141,8 @@ def test_every_page_kind_passes_axe_in_every_language(browser, phone, live_serve
     # On a 390 × 844 phone (touch, overlay scrollbars: the page has all 390 px): nothing scrolls sideways,
     # and the screenshots to look at.
     for language in LANGUAGES:
+        for user in (olga, alice):
+            _speak(user, language)
         phone.delete_all_cookies()
         sign_in(phone, base, olga)
         for where in shots:
@@ -163,6 +165,11 @@ def test_every_page_kind_passes_axe_in_every_language(browser, phone, live_serve
             phone.save_screenshot(str(SHOTS / f"recorder-concede-{language}.png"))  # the box, where it is
         phone.find_element(By.ID, "concede-cancel").click()
         _fits(phone, f"the recorder in {language}", overflow)
+        # The round's line names the phase in the page's words (Hoplomachus starts with its deploy phase).
+        line = phone.find_element(By.ID, "table-round").text
+        assert "deploy" not in line and line.startswith(
+            {"en": "Round", "it": "Round", "es": "Ronda", "pl": "Runda"}[language]
+        ), line
         if language != "en":
             _shot(phone, SHOTS / f"recorder-{language}.png")
 

@@ -130,9 +130,19 @@
     return html;
   }
 
+  // The engine names the phase by its id (the games' own: Battleground, Hoplomachus, Eternia); said here
+  // in the page's language. A phase not listed reads as the engine gives it.
+  const PHASES = {
+    deal: gettext("Dealing"), organise: gettext("Organisation phase"), select: gettext("Activation phase"),
+    activate: gettext("Activation phase"), act: gettext("Activation phase"),
+    start: gettext("start"), deploy: gettext("Deploy phase"), tactic: gettext("Tactic phase"),
+    movement: gettext("Movement phase"), abilities: gettext("Abilities phase"), engagement: gettext("Engagement phase"),
+    refill: gettext("refill"), action: gettext("Action phase"), duel: gettext("Duel"),
+  };
   function roundWords(turn) {
     if (state.status !== "playing") return "";
-    return [turn.round ? `${gettext("Round")} ${turn.round}` : "", turn.phase || ""].filter(Boolean).join(" · ");
+    const phase = turn.phase ? PHASES[turn.phase] || turn.phase : "";
+    return [turn.round ? `${gettext("Round")} ${turn.round}` : "", phase].filter(Boolean).join(" · ");
   }
 
   // Abandoning the game: the one who opened the table does it alone; the others ask, and it is abandoned
