@@ -312,15 +312,16 @@ def game_length_figure(rows: list[dict], title: str) -> go.Figure:
     fig = go.Figure()
     for ended_by in sorted({r["ended_by"] for r in rows}):
         series = sorted((r for r in rows if r["ended_by"] == ended_by), key=lambda r: r["rounds_played"])
+        label = series[0].get("ended_label") or ended_by  # how it ended, in the page's words when rows say
         fig.add_trace(
             go.Bar(
                 x=[r["rounds_played"] for r in series],
                 y=[r["games"] for r in series],
-                name=esc(ended_by),
+                name=esc(label),
                 hovertemplate=_("%(games)s games over %(rounds)s rounds")
                 % {"games": "%{y}", "rounds": "%{x}"}
                 + "<extra>"
-                + esc(ended_by)
+                + esc(label)
                 + "</extra>",
             )
         )

@@ -28,6 +28,7 @@ from dashboards.datasets import (
     pages_for,
     piece_url,
 )
+from dashboards.ended_by import ENDED_BY_LABELS
 from dashboards.filters import PARAMETERS, RATING_BAND_WIDTH, MetaFilter, parse_filter
 from dashboards.modes import filter_modes
 
@@ -321,16 +322,6 @@ RESULT_LABELS = {
     "win": pgettext_lazy("a player's result", "win"),
     "draw": pgettext_lazy("a player's result", "draw"),
     "loss": pgettext_lazy("a player's result", "loss"),
-}
-ENDED_BY_LABELS = {
-    "rounds": pgettext_lazy("how a game ended", "rounds"),
-    "round_limit": pgettext_lazy("how a game ended", "round limit"),
-    "knockout": pgettext_lazy("how a game ended", "knockout"),
-    "concession": pgettext_lazy("how a game ended", "concession"),
-    "elimination": pgettext_lazy("how a game ended", "elimination"),
-    "objective": pgettext_lazy("how a game ended", "objective"),
-    "agreed-draw": pgettext_lazy("how a game ended", "agreed draw"),
-    "report": pgettext_lazy("how a game ended", "reported result"),
 }
 
 

@@ -10,13 +10,13 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.utils.functional import lazy
 from django.views.generic import RedirectView
-from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
 from accounts.api import ObtainTokenView
 from accounts.languages import set_language
 from accounts.player_views import PlayerProfileView
 from arbiter_site import health, redoc, views
+from arbiter_site.js_catalog import CachedJavaScriptCatalog
 from visibility.api import PublicationView
 
 
@@ -90,7 +90,8 @@ urlpatterns = [
     # The language switcher on every page: a plain form POST (Django's set_language).
     path("i18n/setlang/", set_language, name="set_language"),
     # The words of the pages' scripts (gettext in JS; the djangojs catalogues), in the page's language.
-    path("i18n/js/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    # Cacheable: pages ask for it with their language and the catalogs' version (arbiter_site.js_catalog).
+    path("i18n/js/", CachedJavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("players/", include("accounts.player_urls")),
     path("logs/", include("visibility.urls")),
     path("logs/", include("gamelogs.urls")),

@@ -85,7 +85,11 @@ class ChallengeEntry(models.Model):
         settings.AUTH_USER_MODEL, related_name="challenge_table_entries", blank=True
     )
     status = models.CharField(max_length=10, choices=EntryStatus.choices, default=EntryStatus.PENDING)
-    reasons = models.JSONField(default=list, blank=True)  # why it was refused, in words the player reads
+    # Why it was refused: ``reasons`` in English, as written; ``reasons_said`` the same sentences kept as
+    # templates and params (tournaments.said) to say them in each reader's language. Entries refused before
+    # that have none and show their English.
+    reasons = models.JSONField(default=list, blank=True)
+    reasons_said = models.JSONField(default=list, blank=True)
     outcome = models.CharField(max_length=16, blank=True)
     score = models.IntegerField(null=True, blank=True)
     rounds = models.PositiveIntegerField(null=True, blank=True)
@@ -97,3 +101,13 @@ class ChallengeEntry(models.Model):
         constraints = [models.UniqueConstraint(fields=["challenge", "log"], name="one_entry_per_log")]
         indexes = [models.Index(fields=["challenge", "status"])]
         ordering = ["-submitted_at", "-id"]
+
+    @property
+    def reasons_text(self) -> list[str]:
+        """Why it was refused, in the active language (the stored English for an entry that kept no
+        sentences)."""
+        from tournaments.said import render
+
+        if self.reasons_said and len(self.reasons_said) == len(self.reasons):
+            return [render(reason) for reason in self.reasons_said]
+        return [str(reason) for reason in self.reasons]

@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Prefetch, Q
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext_noop
 
 import engine
 from accounts.services import is_organizer
@@ -28,6 +29,7 @@ from challenges.models import Challenge, ChallengeEntry, ChallengeStart, EntrySt
 from challenges.ranking import best_per_player
 from gamelogs.models import GameLog, LogSource, LogState
 from gamelogs.services import submit_log
+from tournaments.said import render, said
 
 
 class ChallengeError(Exception):
@@ -204,7 +206,7 @@ def submit_entry(
 def judge(entry: ChallengeEntry, log: GameLog, verdict: dict) -> ChallengeEntry:
     """Accept or refuse ``entry`` from its log's verdict, saving the score, rounds and reasons."""
     challenge = entry.challenge
-    reasons = []
+    reasons: list[dict] = []  # sentences (tournaments.said), said in each reader's language
     try:
         header = json.loads(log.raw_bytes())
     except ValueError:
@@ -212,22 +214,39 @@ def judge(entry: ChallengeEntry, log: GameLog, verdict: dict) -> ChallengeEntry:
     if not isinstance(header, dict):
         header = {}
     if log.state != LogState.LEGAL or verdict.get("status") != "legal":
-        reasons.append(f"The log is not legal: {verdict.get('summary') or log.summary or log.state}.")
-    reasons += matching.differences(challenge.header, header)
+        reasons.append(
+            said(
+                gettext_noop("The log is not legal: %(why)s."),
+                why=verdict.get("summary") or log.summary or log.state,
+            )
+        )
+    reasons += matching.differences_said(challenge.header, header)
     result = verdict.get("result") or {}
     against = result.get("against_game")
     if not against:
-        reasons.append("The verdict has no result against the game: is it a solo or co-op game?")
+        reasons.append(
+            said(gettext_noop("The verdict has no result against the game: is it a solo or co-op game?"))
+        )
     if log.simulated and not challenge.allow_simulated:
-        reasons.append("The log is labelled simulated; only games people played can enter this challenge.")
+        reasons.append(
+            said(
+                gettext_noop(
+                    "The log is labelled simulated; only games people played can enter this challenge."
+                )
+            )
+        )
     started = ChallengeStart.objects.filter(challenge=challenge, player=entry.player).first()
     if started is None or started.started_at > entry.submitted_at:
         reasons.append(
-            f"{entry.player.get_username()} did not start this challenge before submitting the log."
+            said(
+                gettext_noop("%(name)s did not start this challenge before submitting the log."),
+                name=entry.player.get_username(),
+            )
         )
     if entry.submitted_at >= challenge.closes_at:
-        reasons.append("The log was submitted after the challenge closed.")
-    entry.reasons = reasons
+        reasons.append(said(gettext_noop("The log was submitted after the challenge closed.")))
+    entry.reasons_said = reasons
+    entry.reasons = [render(reason, translate=False) for reason in reasons]
     entry.status = EntryStatus.REFUSED if reasons else EntryStatus.ACCEPTED
     entry.outcome = (against or {}).get("outcome") or ""
     entry.score = (against or {}).get("score")

@@ -114,7 +114,12 @@ class Match(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField()
+    # Why the table was paired: ``reason`` in English, as written; ``reason_template`` and ``reason_params``
+    # (tournaments.said) say it again in the reader's language. The pairing algorithms' own reasons (pure
+    # Python) are English only and keep no template; the page marks them lang="en".
     reason = models.CharField(max_length=300, blank=True)
+    reason_template = models.TextField(blank=True, default="")
+    reason_params = models.JSONField(default=dict, blank=True)
     state = models.CharField(max_length=12, choices=MatchState.choices, default=MatchState.AWAITING_LOG)
     result_source = models.CharField(max_length=10, choices=ResultSource.choices, blank=True)
     # How the game ended when a person typed the result (a key of the game's ResultSchema.endings).
@@ -147,6 +152,25 @@ class Match(models.Model):
                 fields=["game_log"], condition=Q(game_log__isnull=False), name="one_match_per_log"
             ),
         ]
+
+    def set_reason(self, reason) -> None:
+        """Keep ``reason`` (a sentence, tournaments.said, or an English string) to be said in each reader's
+        language."""
+        from tournaments.said import render, split
+
+        self.reason_template, self.reason_params = split(reason)
+        self.reason = render(reason, translate=False)[:300]
+
+    @property
+    def reason_text(self) -> str:
+        """Why the table was paired, in the active language (its English when it kept no template)."""
+        from tournaments.said import stored
+
+        return stored(self.reason_template, self.reason_params, self.reason)
+
+    @property
+    def reason_is_english(self) -> bool:
+        return bool(self.reason) and not self.reason_template
 
     def __str__(self) -> str:
         sides: dict[str, list[str]] = {}

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from draw.models import Match, MatchSeat, Outcome
+from draw.reasons import reason_said
 from tournaments.algorithms.teams import seat_plan
 from tournaments.errors import EventError
 from tournaments.said import said
@@ -258,7 +259,8 @@ def create_matches(round_, pairings, members: Mapping[int, Sequence[int]] | None
 
     matches = []
     for p in pairings:
-        match = Match(round=round_, table=p.table, reason=p.reason[:300])
+        match = Match(round=round_, table=p.table)
+        match.set_reason(reason_said(p.reason))  # said in each reader's language where it reads back
         if p.b is None:
             match.state = MatchState.CONFIRMED
             match.result_source = ResultSource.BYE

@@ -64,8 +64,9 @@ def localised_rolls(rolls: list[dict], language: str | None = None) -> list[dict
 
 def localised_step(step: dict, language: str | None = None) -> dict:
     """A step (engine.session.step/walk, or a recorder's entry) with its sentence and dice said in
-    ``language``, without the templates they were said from."""
+    ``language``, without the templates they were said from; ``lang`` names the language the sentence is in
+    (English where the catalog lacks it)."""
     said = {key: value for key, value in step.items() if key != "said"}
-    said["text"] = say(step.get("said"), step.get("text", ""), language)
+    said["text"], said["lang"] = said_in(step.get("said"), step.get("text", ""), language)
     said["rolls"] = localised_rolls(step.get("rolls") or [], language)
     return said

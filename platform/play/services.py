@@ -515,7 +515,7 @@ def _said_entry(entry: dict) -> dict:
     """An entry's words and dice in the active language (an entry stored before narration carried its
     template keeps its English)."""
     said = narration.localised_step(entry)
-    return {"text": said["text"], "rolls": said["rolls"]}
+    return {"text": said["text"], "lang": said["lang"], "rolls": said["rolls"]}
 
 
 def seat_payload(table: TableGame, mine: dict[str, int], *, with_board: bool = False) -> dict:
@@ -535,7 +535,7 @@ def seat_payload(table: TableGame, mine: dict[str, int], *, with_board: bool = F
         everyone = _once(table, "offers", lambda: engine.session.offers(replay, recorded=recorded))
         # Each offer in the phone's language (narration: the engine's template and params, else its English).
         offers = [
-            {**o, "text": narration.say(o.get("said"), o["text"])}
+            {**o, **dict(zip(("text", "lang"), narration.said_in(o.get("said"), o["text"]), strict=True))}
             for o in everyone
             if may_enter(replay, o["event"]) & set(mine)
         ]

@@ -46,7 +46,11 @@ class Dispute(models.Model):
     status = models.CharField(max_length=10, choices=DisputeStatus.choices, default=DisputeStatus.OPEN)
     # The match's state before the dispute, so that "uphold" can put it back.
     previous_state = models.CharField(max_length=12, choices=MatchState.choices)
+    # The ruling in English, as written; ``resolution_template`` and ``resolution_params`` (tournaments.said)
+    # say it again in the reader's language. Older rows without a template read as stored.
     resolution = models.TextField(blank=True)
+    resolution_template = models.TextField(blank=True, default="")
+    resolution_params = models.JSONField(default=dict, blank=True)
     resolved_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -56,3 +60,17 @@ class Dispute(models.Model):
     class Meta:
         db_table = "tournaments_dispute"  # the table it had inside the tournaments app
         ordering = ["-created_at", "-id"]
+
+    def set_resolution(self, ruling) -> None:
+        """Keep ``ruling`` (a sentence, tournaments.said) to be said in each reader's language."""
+        from tournaments.said import render, split
+
+        self.resolution_template, self.resolution_params = split(ruling)
+        self.resolution = render(ruling, translate=False)
+
+    @property
+    def resolution_text(self) -> str:
+        """The ruling in the active language (its English when it kept no template)."""
+        from tournaments.said import stored
+
+        return stored(self.resolution_template, self.resolution_params, self.resolution)

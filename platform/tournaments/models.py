@@ -234,11 +234,9 @@ class AuditEntry(models.Model):
     @property
     def text(self) -> str:
         """The entry in the active language (its stored English detail if it kept no template)."""
-        from tournaments.said import render, said
+        from tournaments.said import stored
 
-        if not self.template:
-            return self.detail
-        return render(said(self.template, **(self.params or {})))
+        return stored(self.template, self.params, self.detail)
 
     @property
     def action_label(self) -> str:
@@ -257,7 +255,11 @@ class Notification(models.Model):
     match = models.ForeignKey(
         "draw.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # As the audit trail's entries: ``message`` is the English, as written; ``template`` and ``params``
+    # (tournaments.said) say it again in the reader's language. Older rows without a template read as stored.
     message = models.CharField(max_length=300)
+    template = models.TextField(blank=True, default="")
+    params = models.JSONField(default=dict, blank=True)
     url = models.CharField(max_length=300, blank=True)
     read = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -265,3 +267,10 @@ class Notification(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["user", "read", "-created_at"], name="notification_user_idx")]
+
+    @property
+    def text(self) -> str:
+        """The message in the active language (its stored English if it kept no template)."""
+        from tournaments.said import stored
+
+        return stored(self.template, self.params, self.message)

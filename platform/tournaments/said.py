@@ -1,4 +1,5 @@
-"""Sentences kept to be said again in the reader's language (the audit trail's entries).
+"""Sentences kept to be said again in the reader's language (the audit trail's entries, notifications,
+a match's reason, a dispute's ruling).
 
 A sentence is stored as its English template, marked with ``gettext_noop`` where it is written so the
 catalogs hold it, and its params: ``{"template": "%(name)s checked in", "params": {"name": "Ann"}}``. A
@@ -53,3 +54,51 @@ def render(message, *, translate: bool = True) -> str:
         return text % values
     except (KeyError, ValueError, TypeError):
         return template % values
+
+
+def split(message) -> tuple[str, dict]:
+    """The ``template`` and ``params`` columns a row keeps for ``message`` (a plain string keeps none).
+    A template said under a context is kept inside a sentence of its own, so the context is not lost."""
+    if not is_said(message):
+        return "", {}
+    if "items" in message or message.get("context"):
+        return "%(said)s", {"said": message}
+    return message["template"], dict(message.get("params") or {})
+
+
+def stored(template: str, params, english: str) -> str:
+    """A row's sentence in the active language: its ``template`` and ``params`` said again, or the English
+    it stored when it kept no template (rows written before templates were kept)."""
+    if not template:
+        return english
+    return render(said(template, **(params or {})))
+
+
+def read_back(templates, text: str) -> dict | None:
+    """The sentence of ``templates`` (English, placeholders ``%(name)s``) that says exactly ``text``, its
+    params read from it; None if no template reads it back to the same words. For rows stored before
+    templates were kept (data migrations): a param is taken as data, and the reading must say the very
+    same text again, so a row that does not fit keeps its stored text."""
+    import re
+
+    for template in templates:
+        pattern, names = "", []
+        for piece in re.split(r"(%\(\w+\)[sd])", template):
+            name = re.fullmatch(r"%\((\w+)\)[sd]", piece)
+            if name and name.group(1) not in names:
+                names.append(name.group(1))
+                pattern += (
+                    rf"(?P<{name.group(1)}>.+?)" if piece.endswith("s") else rf"(?P<{name.group(1)}>-?\d+)"
+                )
+            elif name:
+                pattern += rf"(?P={name.group(1)})"
+            else:
+                pattern += re.escape(piece)
+        found = re.fullmatch(pattern, text, flags=re.DOTALL)
+        if found is None:
+            continue
+        params = {k: int(v) if template.find(f"%({k})d") >= 0 else v for k, v in found.groupdict().items()}
+        sentence = said(template, **params)
+        if render(sentence, translate=False) == text:
+            return sentence
+    return None

@@ -142,6 +142,10 @@ def test_the_scripts_write_the_pages_language(live_server, site, pseudo_language
             texts += driver.execute_script(COLLECT, VIEWER)
             drawn += len(texts)
             seen[f"viewer of {data['game']}"] = english_left(texts, strings, words)
+            if data["game"] == "motu-fields-of-eternia":
+                # The pack numbers its wild regions ("Wild region 3"): the map says them in the page's words.
+                assert any(re.fullmatch(r"⟦Wilds \d+⟧", t) for t in texts), texts
+                assert not any(re.match(r"Wild(s| region) \d", t) for t in texts), texts
 
         # The projector: its script redraws the round (the projector's JSON) and times.js the clock.
         event = site["event"]

@@ -72,6 +72,27 @@ def f(**kwargs) -> MetaFilter:
     return MetaFilter(game=GAME, **kwargs)
 
 
+def test_the_seats_and_how_games_ended_are_said_in_the_readers_language(meta, client):
+    """Issue #24: the summaries name the initiative chart's seats in English and keep how a game ended as
+    a key; the page says both in its language (the exports keep the key)."""
+    from django.conf import settings
+    from django.utils import translation
+
+    from games.battleground.meta import GameLength
+
+    with translation.override("it"):
+        seats = by_key(bg_queries.initiative(f()))
+        ended = {r["ended_by"]: r["ended_label"] for r in GameLength().rows(f())}
+    assert (seats["first"]["name"], seats["second"]["name"]) == ("Primo giocatore", "Secondo giocatore")
+    assert (
+        ended == {"rounds": "round", "agreed-draw": "pareggio concordato"}
+        or ended["agreed-draw"] == "pareggio concordato"
+    )
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "pl"
+    page = client.get(f"/meta/{GAME}/").content.decode()
+    assert "Second player" not in page and "agreed-draw" not in page.split("<script")[0]
+
+
 def test_rows_stored_for_legal_verdicts_only(meta):
     assert m.GameStat.objects.count() == 6  # five played + one simulated
     assert m.GameStat.objects.filter(simulated=True).count() == 1

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from django.template import Context, Template
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from draw import services as draw_services
 from draw.seats import two_seats
@@ -17,6 +17,7 @@ from draw.services.event_day import current_table, current_tables, projector_dat
 from participants import services as participant_services
 from results import services as result_services
 from tournaments.models import Notification
+from tournaments.said import render
 from tournaments.services.common import about
 
 pytestmark = pytest.mark.django_db
@@ -244,15 +245,21 @@ def test_notification_names_event_round_and_table_of_a_match(
 def test_about_leaves_out_what_the_message_already_says(five_players):
     event, round_, _ = five_players
     match = game_of(round_)
-    assert about(f"{event.name} is full.", event=event) == f"{event.name} is full."
-    assert about("Check in now.", event=event) == f"{event.name} — Check in now."
-    assert about("Dispute raised.", event=event, match=match) == (
-        f"{event.name}, round 1, table {match.table} — Dispute raised."
-    )
+
+    def said(message, **where):  # the lead is a sentence too: read here in English, as the row stores it
+        return render(about(message, event=event, **where), translate=False)
+
+    assert said(f"{event.name} is full.") == f"{event.name} is full."
+    assert said("Check in now.") == f"{event.name} — Check in now."
     assert (
-        about("you have a bye", event=event, match=bye_of(round_))
-        == f"{event.name}, round 1 — you have a bye"
+        said("Dispute raised.", match=match)
+        == f"{event.name}, round 1, table {match.table} — Dispute raised."
     )
+    assert said("you have a bye", match=bye_of(round_)) == f"{event.name}, round 1 — you have a bye"
+    with translation.override("pl"):
+        assert render(about("Dispute raised.", event=event, match=match)) == (
+            f"{event.name}, runda 1, stół {match.table} — Dispute raised."
+        )
 
 
 # --- local times -------------------------------------------------------------------------------------

@@ -19,8 +19,9 @@ def test_the_table_page_loads_the_javascript_catalogue_before_its_script(client,
     )
     client.force_login(user)
     page = client.get(f"/play/{table.code}/").text
-    catalogue, script = page.find('<script src="/i18n/js/">'), page.find("play/table.js")
+    catalogue, script = page.find('<script src="/i18n/js/?l=en&amp;v='), page.find("play/table.js")
     assert 0 <= catalogue < script
+    assert page.count("/i18n/js/") == 1  # once per page (base.html), not again by the table's scripts
     answer = client.get("/i18n/js/")
     assert answer.status_code == 200 and "javascript" in answer["Content-Type"]
     assert "gettext" in answer.text and "interpolate" in answer.text

@@ -44,6 +44,10 @@ class EntrySerializer(serializers.ModelSerializer):
     # A plain string in the schema: a choice field named "status" would collide with the logs' own enum.
     status = serializers.CharField(read_only=True, help_text="pending, accepted (on the board) or refused")
     verdict_url = serializers.SerializerMethodField()
+    reasons = serializers.ListField(
+        child=serializers.CharField(), source="reasons_text", read_only=True,
+        help_text="why the entry was refused, in the request's language",
+    )  # fmt: skip
 
     class Meta:
         model = ChallengeEntry

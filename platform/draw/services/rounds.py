@@ -21,7 +21,7 @@ from tournaments.algorithms.rules import format_points
 from tournaments.errors import EventError
 from tournaments.models import Event, EventStatus
 from tournaments.permissions import require_manager
-from tournaments.said import listed, said
+from tournaments.said import listed, render, said
 from tournaments.services.common import audit, lock_event, notify
 
 
@@ -181,10 +181,19 @@ def swap_pairing(
     before = [seats.match_said(m1), seats.match_said(m2)]
     seats.swap_seats(s1, s2)
     table_factions.deal_round(round_)  # the tables' sides changed: deal their factions again
-    text = f"swapped by the organizer ({first.display_name} ↔ {second.display_name})"
+    reason = said(
+        gettext_noop("swapped by the organizer (%(first)s ↔ %(second)s)"),
+        first=first.display_name,
+        second=second.display_name,
+    )
     if note:
-        text += f": {note}"
-    warnings = []
+        reason = said(
+            gettext_noop("swapped by the organizer (%(first)s ↔ %(second)s): %(note)s"),
+            first=first.display_name,
+            second=second.display_name,
+            note=note,
+        )
+    warnings: list[dict] = []
     met = _earlier_meetings(round_)
     for match in (m1, m2):
         entrants = match.entrants()
@@ -193,11 +202,18 @@ def swap_pairing(
                 rounds_met = met.get(frozenset((a.pk, b.pk)))
                 if rounds_met:
                     warnings.append(
-                        f"table {match.table}: {a.display_name} and {b.display_name} "
-                        f"already met in round {', '.join(map(str, rounds_met))}"
+                        said(
+                            gettext_noop(
+                                "table %(table)s: %(first)s and %(second)s already met in round %(rounds)s"
+                            ),
+                            table=match.table,
+                            first=a.display_name,
+                            second=b.display_name,
+                            rounds=", ".join(map(str, rounds_met)),
+                        )
                     )
-        match.reason = text[:300]
-        match.save(update_fields=["reason"])
+        match.set_reason(reason)
+        match.save(update_fields=["reason", "reason_template", "reason_params"])
     detail = said(
         gettext_noop("round %(number)s: %(before)s → %(after)s"),
         number=round_.number,
@@ -206,10 +222,12 @@ def swap_pairing(
     )
     if warnings:
         detail = said(
-            gettext_noop("%(swap)s (warning: %(warnings)s)"), swap=detail, warnings="; ".join(warnings)
+            gettext_noop("%(swap)s (warning: %(warnings)s)"), swap=detail, warnings=listed(warnings, "; ")
         )
-    audit(round_.event, "swapped", detail, actor=actor, round=round_, note=note, warnings=warnings)
-    return warnings
+    english = [render(w, translate=False) for w in warnings]
+    audit(round_.event, "swapped", detail, actor=actor, round=round_, note=note, warnings=english)
+    # Said in the language of whoever asked (the page, the API's answer).
+    return [render(w) for w in warnings]
 
 
 def _earlier_meetings(round_: Round) -> dict[frozenset, list[int]]:
@@ -290,16 +308,21 @@ def publish_round(actor, round_: Round) -> Round:
         if match.is_bye:
             notify(
                 match.entrants()[0].player,
-                f"Round {round_.number}: you have a bye.",
+                said(gettext_noop("Round %(number)s: you have a bye."), number=round_.number),
                 event=round_.event,
                 match=match,
             )
             continue
         for me in match.entrants():
-            against = " and ".join(r.display_name for r in match.opponents_of(me.player))
+            against = listed([r.display_name for r in match.opponents_of(me.player)], ", ")
             notify(
                 me.player,
-                f"Round {round_.number}: table {match.table} against {against}.",
+                said(
+                    gettext_noop("Round %(number)s: table %(table)s against %(against)s."),
+                    number=round_.number,
+                    table=match.table,
+                    against=against,
+                ),
                 event=round_.event,
                 match=match,
             )

@@ -20,6 +20,7 @@ from dashboards.datasets import (
     lazy_text,
     piece_links,
 )
+from dashboards.ended_by import ended_by_label
 from dashboards.filters import MetaFilter
 from games.battleground import figures as bg_figures
 from games.battleground import queries as bg_queries
@@ -242,13 +243,14 @@ class GameLength(Dataset):
     )
     columns = (
         Column("rounds_played", _("Rounds")),
-        Column("ended_by", _("Ended by"), "text"),
+        Column("ended_label", _("Ended by"), "text"),
         Column("games", _("Games")),
         Column("share", _("Share"), "pct"),
     )
 
     def rows(self, f):
-        return queries.game_length(f)
+        # ``ended_by`` stays the result's key; ``ended_label`` says it in the reader's words.
+        return [{**r, "ended_label": ended_by_label(r["ended_by"])} for r in queries.game_length(f)]
 
     def figures(self, rows, f):
         return [figures.game_length_figure(rows, _("Rounds played and how games ended"))]

@@ -10,6 +10,7 @@ import hashlib
 
 from django.db.models import F, Max, Min, QuerySet, Sum
 from django.db.models.functions import TruncMonth
+from django.utils.translation import pgettext_lazy
 
 from dashboards import stats
 from dashboards.filters import MetaFilter
@@ -25,6 +26,12 @@ from dashboards.queries import (
     sums,
 )
 from games.battleground.models import DiceDaily, EntryDaily, MatchupDaily, RoundDaily, TestStat
+
+# The seats of the initiative chart by their key (the summaries name them in English).
+SEAT_NAMES = {
+    "first": pgettext_lazy("the seat that took the first turn", "First player"),
+    "second": pgettext_lazy("the seat that took the first turn", "Second player"),
+}
 
 # Entry dimensions with win and pick rates: API dimension → EntryDaily.dimension.
 RATE_DIMENSIONS = {
@@ -136,7 +143,14 @@ def initiative(f: MetaFilter) -> list[dict]:
 
     def compute(f: MetaFilter) -> list[dict]:
         total = _total_sides(f)
-        return [stats.decorate_rate_row(r, total, f.min_games) for r in _entries(f, "seat")]
+        # The summary names the seats in English ("First player"); the page says them in its language.
+        return [
+            {
+                **stats.decorate_rate_row(r, total, f.min_games),
+                "name": str(SEAT_NAMES.get(r["key"], r["name"])),
+            }
+            for r in _entries(f, "seat")
+        ]
 
     return cached("initiative", f, compute)
 

@@ -210,7 +210,14 @@ def claim(actor, code: str) -> Registration:
         actor=actor,
         registration=registration.pk,
     )
-    notify_organizers(event, f"{registration.display_name} claimed their entry in {event.name}.")
+    notify_organizers(
+        event,
+        said(
+            gettext_noop("%(name)s claimed their entry in %(event)s."),
+            name=registration.display_name,
+            event=event.name,
+        ),
+    )
     return registration
 
 

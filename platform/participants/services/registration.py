@@ -36,7 +36,11 @@ def register(actor, event: Event) -> Registration:
         status = RegistrationStatus.WAITLISTED
     registration = _create(event, actor, status=status)
     if status == RegistrationStatus.WAITLISTED:
-        notify(actor, f"{event.name} is full: you are on the waiting list.", event=event)
+        notify(
+            actor,
+            said(gettext_noop("%(event)s is full: you are on the waiting list."), event=event.name),
+            event=event,
+        )
     return registration
 
 
@@ -72,7 +76,11 @@ def promote_from_waiting_list(event: Event) -> Registration | None:
         "promoted",
         said(gettext_noop("%(name)s moved up from the waiting list"), name=waiting.display_name),
     )
-    notify(waiting.player, f"A place opened at {event.name}: you are registered.", event=event)
+    notify(
+        waiting.player,
+        said(gettext_noop("A place opened at %(event)s: you are registered."), event=event.name),
+        event=event,
+    )
     return waiting
 
 
@@ -93,7 +101,9 @@ def admit(actor, registration: Registration) -> Registration:
         actor=actor,
     )
     notify(
-        registration.player, f"You are registered for {registration.event.name}.", event=registration.event
+        registration.player,
+        said(gettext_noop("You are registered for %(event)s."), event=registration.event.name),
+        event=registration.event,
     )
     return registration
 
@@ -214,9 +224,20 @@ def drop(actor, registration: Registration) -> Registration:
         actor=actor,
     )
     if is_self:
-        notify_organizers(event, f"{registration.display_name} dropped from {event.name}.")
+        notify_organizers(
+            event,
+            said(
+                gettext_noop("%(name)s dropped from %(event)s."),
+                name=registration.display_name,
+                event=event.name,
+            ),
+        )
     else:
-        notify(registration.player, f"You were dropped from {event.name} by an organizer.", event=event)
+        notify(
+            registration.player,
+            said(gettext_noop("You were dropped from %(event)s by an organizer."), event=event.name),
+            event=event,
+        )
     return registration
 
 
@@ -262,7 +283,11 @@ def late_join(actor, event: Event, user, *, points: Decimal | float | None = Non
         registration=registration.pk,
         points=str(start),
     )
-    notify(user, f"You joined {event.name} from round {joined}.", event=event)
+    notify(
+        user,
+        said(gettext_noop("You joined %(event)s from round %(number)s."), event=event.name, number=joined),
+        event=event,
+    )
     return registration
 
 

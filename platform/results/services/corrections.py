@@ -18,11 +18,18 @@ from draw.seats import SeatScore
 from draw.services.locks import lock_match
 from draw.services.round_status import CORRECTED
 from results.models import DisputeStatus, ReportStatus
-from results.services.match_results import _name, _set_result, audit_result, checked, result_line, snapshot
+from results.services.match_results import (
+    _name,
+    _set_result,
+    audit_result,
+    checked,
+    result_said,
+    snapshot,
+)
 from tournaments import hooks
 from tournaments.errors import EventError
 from tournaments.permissions import require_official
-from tournaments.said import render, said
+from tournaments.said import said
 from tournaments.services.common import audit, lock_event, notify, notify_organizers
 
 
@@ -83,7 +90,6 @@ def correct_result(
             numbers=numbers,
             number=round_.number,
         )
-        text = render(message, translate=False)
         audit(
             event,
             "correction-flag",
@@ -94,12 +100,23 @@ def correct_result(
             later_rounds=[r.number for r in later],
         )
         notify_organizers(
-            event, f"Round {round_.number}, table {match.table} corrected: {text}.", match=match
+            event,
+            said(
+                gettext_noop("Round %(number)s, table %(table)s corrected: %(note)s."),
+                number=round_.number,
+                table=match.table,
+                note=message,
+            ),
+            match=match,
         )
     for registration in match.entrants():
         notify(
             registration.player,
-            f"Round {round_.number} result corrected: {result_line(match)}. Standings were updated.",
+            said(
+                gettext_noop("Round %(number)s result corrected: %(line)s. Standings were updated."),
+                number=round_.number,
+                line=result_said(match),
+            ),
             match=match,
             event=event,
         )

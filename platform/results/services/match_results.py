@@ -104,7 +104,11 @@ def attach_log_to_match(
     for opponent in match.opponents_of(actor):
         notify(
             opponent.player,
-            f"{_name(actor, match)} uploaded the log of your round {match.round.number} game.",
+            said(
+                gettext_noop("%(name)s uploaded the log of your round %(number)s game."),
+                name=_name(actor, match),
+                number=match.round.number,
+            ),
             match=match,
         )
     if log.is_final and log.verdict:
@@ -156,8 +160,10 @@ def _apply_verdict(match: Match, log: GameLog, verdict: dict) -> None:
     match.log_flag = LogFlag.NONE
     match.flag_details = []
     match.save()
-    line = (
-        f"Round {match.round.number}: the log verified, {result_line(match)}. If this is wrong, dispute it."
+    line = said(
+        gettext_noop("Round %(number)s: the log verified, %(line)s. If this is wrong, dispute it."),
+        number=match.round.number,
+        line=result_said(match),
     )
     for registration in match.entrants():
         notify(registration.player, line, event=match.round.event, match=match)
@@ -279,12 +285,23 @@ def _flag(match: Match, flag: str, details: list[str]) -> None:
     match.flag_details = details
     _clear_result(match)
     match.save()
-    label = LogFlag(flag).label.lower()
-    message = f"Round {match.round.number}, table {match.table}: {label} ({details[0]})."
+    flagged = {
+        LogFlag.ILLEGAL: gettext_noop("the log is illegal"),
+        LogFlag.UNREADABLE: gettext_noop("the log is unreadable"),
+        LogFlag.MISMATCH: gettext_noop("the log does not match the match"),
+    }
+    what = said(flagged[flag]) if flag in flagged else LogFlag(flag).label.lower()
+    message = said(
+        gettext_noop("Round %(number)s, table %(table)s: %(flag)s (%(detail)s)."),
+        number=match.round.number,
+        table=match.table,
+        flag=what,
+        detail=details[0],
+    )
     for registration in match.entrants():
         notify(
             registration.player,
-            message + " Upload the right log or report the result.",
+            said(gettext_noop("%(message)s Upload the right log or report the result."), message=message),
             match=match,
             event=match.round.event,
         )
@@ -313,7 +330,7 @@ def _verdict_after_close(match: Match, log: GameLog, verdict: dict) -> None:
     if match.audit_entries.filter(action="reverified", detail=detail).exists():
         return
     audit(match.round.event, "reverified", message, round=match.round, match=match)
-    notify_organizers(match.round.event, detail, match=match)
+    notify_organizers(match.round.event, message, match=match)
 
 
 # --- reports by hand ------------------------------------------------------------------------------
@@ -354,8 +371,12 @@ def report_result(
     for opponent in match.opponents_of(actor):
         notify(
             opponent.player,
-            f"{_name(actor, match)} reported round {match.round.number}: {result_line(match)}. "
-            "Confirm or dispute it.",
+            said(
+                gettext_noop("%(name)s reported round %(number)s: %(line)s. Confirm or dispute it."),
+                name=_name(actor, match),
+                number=match.round.number,
+                line=result_said(match),
+            ),
             match=match,
             event=match.round.event,
         )
@@ -384,7 +405,11 @@ def confirm_result(actor, match: Match) -> Match:
     )
     notify(
         report.reported_by,
-        f"{_name(actor, match)} confirmed the result of round {match.round.number}.",
+        said(
+            gettext_noop("%(name)s confirmed the result of round %(number)s."),
+            name=_name(actor, match),
+            number=match.round.number,
+        ),
         match=match,
     )
     return match
@@ -427,12 +452,21 @@ def dispute_result(actor, match: Match, *, reason: str) -> Dispute:
     for opponent in match.opponents_of(actor):
         notify(
             opponent.player,
-            f"{_name(actor, match)} disputes the result of round {match.round.number}.",
+            said(
+                gettext_noop("%(name)s disputes the result of round %(number)s."),
+                name=_name(actor, match),
+                number=match.round.number,
+            ),
             match=match,
         )
     notify_organizers(
         match.round.event,
-        f"Dispute at round {match.round.number}, table {match.table}: {reason}",
+        said(
+            gettext_noop("Dispute at round %(number)s, table %(table)s: %(reason)s"),
+            number=match.round.number,
+            table=match.table,
+            reason=reason,
+        ),
         match=match,
     )
     return dispute
@@ -478,9 +512,9 @@ def resolve_dispute(
         _set_result(match, result, ending)
         ruling = said(gettext_noop("result set to %(line)s"), line=result_said(match))
     dispute.status = DisputeStatus.RESOLVED
-    dispute.resolution = (
-        f"{render(ruling, translate=False)}. {note}".strip() if note else render(ruling, translate=False)
-    )
+    if note:
+        ruling = said(gettext_noop("%(ruling)s. %(note)s"), ruling=ruling, note=note)
+    dispute.set_resolution(ruling)
     dispute.resolved_by = actor
     dispute.resolved_at = timezone.now()
     dispute.save()
@@ -495,7 +529,11 @@ def resolve_dispute(
     for registration in match.entrants():
         notify(
             registration.player,
-            f"Round {match.round.number} dispute resolved: {dispute.resolution}",
+            said(
+                gettext_noop("Round %(number)s dispute resolved: %(ruling)s"),
+                number=match.round.number,
+                ruling=ruling,
+            ),
             match=match,
         )
     return match
@@ -519,16 +557,24 @@ def decide_result(
     before = snapshot(match)
     _set_result(match, result, ending)
     match.reports.filter(status=ReportStatus.PENDING).update(status=ReportStatus.SUPERSEDED)
-    line = f"organizer decision: {result_line(match)}" + (f" ({note})" if note else "")
+    line = said(gettext_noop("organizer decision: %(line)s"), line=result_said(match))
+    if note:
+        line = said(
+            gettext_noop("organizer decision: %(line)s (%(note)s)"), line=result_said(match), note=note
+        )
     for dispute in match.disputes.filter(status=DisputeStatus.OPEN):
         dispute.status = DisputeStatus.RESOLVED
-        dispute.resolution = line
+        dispute.set_resolution(line)
         dispute.resolved_by = actor
         dispute.resolved_at = timezone.now()
         dispute.save()
     audit_result(actor, match, "decided", said_in("audit trail", "decided"), before, note=note)
     for registration in match.entrants():
-        notify(registration.player, f"Round {match.round.number}: {line}.", match=match)
+        notify(
+            registration.player,
+            said(gettext_noop("Round %(number)s: %(line)s."), number=match.round.number, line=line),
+            match=match,
+        )
     return match
 
 

@@ -181,6 +181,10 @@ class MatchSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
+    reason = serializers.CharField(
+        source="reason_text", read_only=True, help_text="why the table was paired, in the request's language"
+    )
+
     @extend_schema_field(SeatSerializer(many=True))
     def get_seats(self, match: Match) -> list[dict]:
         return SeatSerializer(match.seat_list(), many=True).data
@@ -319,7 +323,8 @@ class AuditEntrySerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     actor = serializers.CharField(source="actor.username", allow_null=True, default=None)
     action = serializers.CharField()
-    detail = serializers.CharField()
+    detail = serializers.CharField(source="text", help_text="the entry in the request's language")
+    detail_en = serializers.CharField(source="detail", help_text="the entry in English, as it was written")
     round = serializers.IntegerField(source="round.number", allow_null=True, default=None)
     match = serializers.IntegerField(source="match_id", allow_null=True)
     data = serializers.JSONField()
@@ -328,7 +333,7 @@ class AuditEntrySerializer(serializers.Serializer):
 class NotificationSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     created_at = serializers.DateTimeField()
-    message = serializers.CharField()
+    message = serializers.CharField(source="text", help_text="in the request's language")
     url = serializers.CharField()
     read = serializers.BooleanField()
     event = serializers.CharField(source="event.slug", allow_null=True, default=None)

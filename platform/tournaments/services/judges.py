@@ -34,7 +34,12 @@ def add_judge(actor, event: Event, user) -> None:
     )
     notify(
         user,
-        f"You are a judge of {event.name}: you can enter and correct results and rule on disputes.",
+        said(
+            gettext_noop(
+                "You are a judge of %(event)s: you can enter and correct results and rule on disputes."
+            ),
+            event=event.name,
+        ),
         event=event,
     )
 

@@ -83,7 +83,7 @@
     $("table-abandoned").hidden = state.status !== "abandoned";
     drawAbandon();
     drawConcede();
-    $("table-history").innerHTML = state.events.map((e) => `<li data-index="${e.index}">${esc(e.text)}${diceWords(e.rolls)}</li>`).join("");
+    $("table-history").innerHTML = state.events.map((e) => `<li data-index="${e.index}"><span lang="${esc(e.lang || "en")}">${esc(e.text)}</span>${diceWords(e.rolls)}</li>`).join("");
     $("table-last").innerHTML = lastWords(last);
     if ($("undo-button")) $("undo-button").addEventListener("click", () => act(root.dataset.undoUrl, { events: state.events.length }));
     const over = state.status === "over" || state.status === "confirmed";
@@ -131,9 +131,19 @@
     return html;
   }
 
+  // The engine names the phase by its id (the games' own: Battleground, Hoplomachus, Eternia); said here
+  // in the page's language. A phase not listed reads as the engine gives it.
+  const PHASES = {
+    deal: gettext("Dealing"), organise: gettext("Organisation phase"), select: gettext("Activation phase"),
+    activate: gettext("Activation phase"), act: gettext("Activation phase"),
+    start: gettext("start"), deploy: gettext("Deploy phase"), tactic: gettext("Tactic phase"),
+    movement: gettext("Movement phase"), abilities: gettext("Abilities phase"), engagement: gettext("Engagement phase"),
+    refill: gettext("refill"), action: gettext("Action phase"), duel: gettext("Duel"),
+  };
   function roundWords(turn) {
     if (state.status !== "playing") return "";
-    return [turn.round ? `${gettext("Round")} ${turn.round}` : "", turn.phase || ""].filter(Boolean).join(" · ");
+    const phase = turn.phase ? PHASES[turn.phase] || turn.phase : "";
+    return [turn.round ? `${gettext("Round")} ${turn.round}` : "", phase].filter(Boolean).join(" · ");
   }
 
   // Abandoning the game: the one who opened the table does it alone; the others ask, and it is abandoned
@@ -150,7 +160,7 @@
         gettext("The game is abandoned once every seated player asks (or the one who opened the table does)."))}` +
       ` (${state.abandon.length} / ${seated})</p>` +
       (asked ? `<p class="small">${esc(gettext("You asked to abandon this game."))}</p>` :
-        `<button type="button" class="secondary" id="abandon-button">${esc(gettext("Abandon this game"))}</button>`) + "</details>";
+        `<button type="button" class="choice secondary" id="abandon-button">${esc(gettext("Abandon this game"))}</button>`) + "</details>";
     if ($("abandon-button")) $("abandon-button").addEventListener("click", () => act(root.dataset.abandonUrl, {}));
   }
 
@@ -165,9 +175,9 @@
     const asked = those.find((c) => c.player === conceding);
     box.innerHTML = `<details class="card"${wasOpen || asked ? " open" : ""}><summary>${esc(gettext("Concede"))}</summary>` +
       (asked ? `<p class="small">${esc(fmt(gettext("%(name)s concedes: this cannot be undone. Sure?"), { name: asked.name }))}</p>` +
-        `<button type="button" id="concede-confirm">${esc(fmt(gettext("Yes, %(name)s concedes"), { name: asked.name }))}</button> ` +
-        `<button type="button" class="secondary" id="concede-cancel">${esc(gettext("Cancel"))}</button>` :
-        those.map((c) => `<button type="button" class="secondary concede" data-player="${esc(c.player)}">${esc(fmt(gettext("Concede for %(name)s…"), { name: c.name }))}</button>`).join(" ")) +
+        `<button type="button" class="big" id="concede-confirm">${esc(fmt(gettext("Yes, %(name)s concedes"), { name: asked.name }))}</button> ` +
+        `<button type="button" class="choice secondary" id="concede-cancel">${esc(gettext("Cancel"))}</button>` :
+        those.map((c) => `<button type="button" class="choice secondary concede" data-player="${esc(c.player)}">${esc(fmt(gettext("Concede for %(name)s…"), { name: c.name }))}</button>`).join(" ")) +
       "</details>";
     box.querySelectorAll("button.concede").forEach((b) => b.addEventListener("click", () => { conceding = b.dataset.player; drawConcede(); }));
     if (asked) {
@@ -253,12 +263,14 @@
       (r.summary ? ` — ${esc(r.summary)}` : "") + "</p>").join("") + "</div>";
   }
 
-  function button(text, onClick, cls, event) {
+  function button(text, onClick, cls, event, lang) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "choice " + (cls || "");
     b.textContent = text;
     if (event) b.dataset.event = JSON.stringify(event);
+    // An offer is in the engine's words: the page's language where the narration catalog has them, else English.
+    if (event) b.lang = lang || "en";
     b.addEventListener("click", onClick);
     return b;
   }
@@ -280,7 +292,7 @@
       const name = key ? offers[0].piece.name : "";
       if (key) group.appendChild(Object.assign(document.createElement("h3"), { textContent: name }));
       const moves = offers.filter((o) => o.place);
-      for (const o of offers) if (!moves.includes(o)) group.appendChild(button(o.text, () => choose(o.event, o.text), "", o.event));
+      for (const o of offers) if (!moves.includes(o)) group.appendChild(button(o.text, () => choose(o.event, o.text), "", o.event, o.lang));
       if (moves.length) {
         group.appendChild(button(fmt(gettext("Move… (%(count)s ways)"), { count: moves.length }), () => {
           picking = { name, moves };
@@ -309,7 +321,7 @@
     const groups = byPiece(state.offers);
     if (picking) {
       box.appendChild(Object.assign(document.createElement("p"), { textContent: picking.to ? fmt(gettext("To %(hex)s:"), { hex: picking.to }) : fmt(gettext("Where does %(name)s go? (highlighted on the board)"), { name: picking.name }) }));
-      for (const o of picking.moves) box.appendChild(button(o.text, () => { picking = null; choose(o.event, o.text); }, "", o.event));
+      for (const o of picking.moves) box.appendChild(button(o.text, () => { picking = null; choose(o.event, o.text); }, "", o.event, o.lang));
       box.appendChild(button(gettext("Back"), () => { picking = null; draw(); }, "secondary"));
       return;
     }
@@ -320,8 +332,8 @@
       if (key && offers.length > 1 && name) group.appendChild(Object.assign(document.createElement("h3"), { textContent: name }));
       const moves = offers.filter((o) => o.place);
       const rest = offers.filter((o) => !moves.includes(o));
-      for (const o of rest) group.appendChild(button(o.text, () => choose(o.event, o.text), "", o.event));
-      if (moves.length === 1) group.appendChild(button(moves[0].text, () => choose(moves[0].event, moves[0].text), "", moves[0].event));
+      for (const o of rest) group.appendChild(button(o.text, () => choose(o.event, o.text), "", o.event, o.lang));
+      if (moves.length === 1) group.appendChild(button(moves[0].text, () => choose(moves[0].event, moves[0].text), "", moves[0].event, moves[0].lang));
       else if (moves.length) {
         group.appendChild(button(fmt(gettext("Move… (%(count)s ways)"), { count: moves.length }), () => {
           picking = { name: name || key, moves, ends: moves.map((o) => o.place) };
@@ -357,7 +369,7 @@
     box.innerHTML = "";
     const where = picking.name ? fmt(gettext("%(name)s to %(hex)s:"), { name: picking.name, hex: label }) : fmt(gettext("To %(hex)s:"), { hex: label });
     box.appendChild(Object.assign(document.createElement("p"), { textContent: where }));
-    for (const o of here) box.appendChild(button(o.text, () => { picking = null; choose(o.event, o.text); }, "", o.event));
+    for (const o of here) box.appendChild(button(o.text, () => { picking = null; choose(o.event, o.text); }, "", o.event, o.lang));
     box.appendChild(button(gettext("Another hex"), () => drawChoices(), "secondary"));
     box.appendChild(button(gettext("Back"), () => { picking = null; draw(); }, "secondary"));
     box.scrollIntoView({ behavior: "smooth", block: "start" });
@@ -461,7 +473,8 @@
     const need = entry.needs[entry.at];
     const g = need.grid;
     const e = entry.entered[entry.at];
-    let html = `<p class="small muted">${esc(entry.text || entry.event.type)}${entry.needs.length > 1 ? ` — ${entry.at + 1} / ${entry.needs.length}` : ""}</p>` +
+    const offer = state.offers.find((o) => o.text === entry.text);
+    let html = `<p class="small muted" lang="${esc((offer && offer.lang) || "en")}">${esc(entry.text || entry.event.type)}${entry.needs.length > 1 ? ` — ${entry.at + 1} / ${entry.needs.length}` : ""}</p>` +
       `<h2>${esc(need.what)}</h2>` + (g.note ? `<p class="small">${esc(g.note)}</p>` : "");
     if (g.pick) {
       html += `<p class="drawn">${e.cards.map((v, i) => `<button type="button" class="choice card-drawn" data-undraw="${i}">${esc((g.pick.options.find((o) => same(o.value, v)) || { label: v }).label)} ✕</button>`).join("")}</p>`;

@@ -53,6 +53,21 @@
 
   function initials(id) { return id.split(/[\s-]+/).map((w) => w[0] || "").join("").slice(0, 2).toUpperCase(); }
 
+  // The pack names its wild regions only by number ("Wild region 3": the box prints no names for them), so
+  // those are words of the site, said in the page's language; every other area keeps the pack's own name.
+  function wildNumber(a) {
+    const m = a && a.kind === "wild" ? /^Wild region (\d+)$/.exec(a.name || "") : null;
+    return m ? m[1] : null;
+  }
+  function areaTitle(a) {
+    const n = wildNumber(a);
+    return n ? interpolate(gettext("Wild region %(number)s"), { number: n }, true) : a.name;
+  }
+  function areaLabel(a) {
+    const n = wildNumber(a);
+    return n ? interpolate(gettext("Wilds %(number)s"), { number: n }, true) : a.short;
+  }
+
   function label(words) {
     // Two lines at most, split near the middle of the name, so labels stay readable at 390 px.
     if (words.length <= 11 || words.indexOf(" ") < 0) return [words];
@@ -144,7 +159,7 @@
       } else {
         el("rect", { x: a.x - 62, y: a.y - 44, width: 124, height: 88, rx: a.base ? 8 : 22, fill: a.base ? "#efe3c2" : "#f7f1e1", stroke, "stroke-width": width }, g);
       }
-      const lines = label(a.kind === "wild" ? a.short.replace("Wild region ", "Wilds ") : a.short);
+      const lines = label(areaLabel(a));
       lines.forEach((line, i) => labels.push([a.x, a.y - 56 - (lines.length - 1 - i) * 26, line]));
       const marks = [];
       if (a.eternium) marks.push("◆" + a.eternium);
@@ -159,7 +174,7 @@
       }
       const tip = el("title", {}, g);
       const faction = (team) => (board.factions[team] || {}).name || team;
-      tip.textContent = a.name + " (" + (a.kind === "wild" ? gettext("wild region") : gettext("outpost") +
+      tip.textContent = areaTitle(a) + " (" + (a.kind === "wild" ? gettext("wild region") : gettext("outpost") +
         (a.eternium ? ", " + interpolate(gettext("%(count)s Eternium"), { count: a.eternium }, true) : "")) + ")" +
         (a.base ? ", " + interpolate(gettext("base of %(faction)s"), { faction: faction(a.base) }, true) : "") + (a.tower ? ", " + gettext("tower") : "") +
         (a.merchant && MERCHANTS[a.merchant] ? ", " + MERCHANTS[a.merchant][1] : "") +
@@ -197,7 +212,7 @@
         el("circle", { cx, cy, r: 28, fill: colourOf(h.team, teams), stroke: id === turn ? "#f59e0b" : h.activated ? "#9ca3af" : "#fff", "stroke-width": id === turn ? 8 : 4 }, g);
         text(g, cx, cy + 10, initials(id), "fe-hero-initials");
         el("title", {}, g).textContent = interpolate(gettext("%(hero)s (%(faction)s) in %(area)s: %(hp)s/%(max_hp)s HP"),
-          { hero: (board.heroes || {})[id] || id, faction: (board.factions[h.team] || {}).name || h.team, area: a.name, hp: h.hp, max_hp: h.max_hp }, true) +
+          { hero: (board.heroes || {})[id] || id, faction: (board.factions[h.team] || {}).name || h.team, area: areaTitle(a), hp: h.hp, max_hp: h.max_hp }, true) +
           (h.mount ? ", " + interpolate(gettext("riding %(mount)s"), { mount: h.mount }, true) : "") + (h.activated ? ", " + gettext("activated this round") : "");
       });
     }
@@ -255,7 +270,7 @@
     const teams = Object.keys(view.teams || {});
     const swatch = (t) => `<svg width="12" height="12" aria-hidden="true"><circle cx="6" cy="6" r="6" fill="${colourOf(t, teams)}"/></svg>`;
     const named = (table, id) => (drawn && drawn[table] && drawn[table][id]) || id;
-    const areaName = (id) => ((drawn && drawn.areas || []).find((a) => a.id === id) || {}).name || id;
+    const areaName = (id) => { const a = (drawn && drawn.areas || []).find((x) => x.id === id); return a ? areaTitle(a) : id; };
     const teamRows = teams.map((t) => {
       const x = view.teams[t];
       const faction = drawn && drawn.factions && drawn.factions[t];
