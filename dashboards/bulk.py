@@ -54,13 +54,18 @@ def insert_games(batch: Iterable[tuple]) -> int:
 SYNTHETIC_FILENAME = "load_synthetic_meta"  # marks the logs the loader stored, which --replace deletes
 
 
+def game_log_model():
+    """The stored-log model (gamelogs.GameLog), reached through GameStat's foreign key."""
+    return m.GameStat._meta.get_field("game_log").related_model
+
+
 def _insert_logs(games: list[tuple[str, dict, dict | None]]) -> list:
     """GameLog rows of the games that have a log (None for the others), in order: verified and legal, with the
     engine's verdict, as the worker leaves them."""
     from django.utils import timezone
 
-    from gamelogs.models import GameLog, LogSource, LogState
-
+    # The log model as the statistics' foreign key names it: this layer does not import the platform's apps.
+    GameLog = game_log_model()
     now = timezone.now()
     made = []
     for game, verdict, doc in games:
@@ -70,9 +75,9 @@ def _insert_logs(games: list[tuple[str, dict, dict | None]]) -> list:
         result = verdict.get("result") or {}
         made.append(GameLog(
             sha256=hashlib.sha256(content).hexdigest(), game=game, size=len(content), content=content,
-            filename=SYNTHETIC_FILENAME, source=LogSource.DEMO, simulated=bool(doc.get("simulated", True)),
+            filename=SYNTHETIC_FILENAME, source="demo", simulated=bool(doc.get("simulated", True)),
             players=[{"id": p["id"], "name": p["name"], "faction": p.get("faction")} for p in doc["players"]],
-            state=LogState.LEGAL, events_total=len(doc.get("events") or []),
+            state="legal", events_total=len(doc.get("events") or []),
             events_verified=len(doc.get("events") or []), verdict=verdict,
             engine_version=str(verdict.get("engine_version", ""))[:32],
             ruleset_version=str(verdict.get("ruleset_version", ""))[:32],

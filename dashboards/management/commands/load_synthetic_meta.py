@@ -20,7 +20,7 @@ from django.db import models
 
 from dashboards import models as m
 from dashboards import summaries
-from dashboards.bulk import SYNTHETIC_FILENAME, insert_games
+from dashboards.bulk import SYNTHETIC_FILENAME, game_log_model, insert_games
 from dashboards.synthetic import SyntheticMeta, stored_fields
 
 BATCH = 2000
@@ -77,8 +77,7 @@ class Command(BaseCommand):
 def _delete_synthetic() -> int:
     """Remove synthetic games with plain DELETEs, children first (an ORM cascade over millions
     of rows would load them all into memory): every table that hangs from GameStat, the plugins' too."""
-    from gamelogs.models import GameLog
-
+    GameLog = game_log_model()
     synthetic = m.GameStat.objects.filter(game_log__isnull=True, simulated=True)
     count = synthetic.count()
     _delete_with_children(synthetic)

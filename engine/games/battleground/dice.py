@@ -25,6 +25,9 @@ ROLL_FIELDS = frozenset({"dice", "free_rerolls", "mana_rerolls", "explosions"})
 MAX_DICE_IN_ROLL = 64  # docs/log-format.md, Limits
 MAX_MANA_REROLLS = 5  # BG-8.2 step 7
 EXPLOSION_SUCCESS = 5  # BG-8.2 step 9: explosion dice succeed on 5+, unchangeable
+# How a refusal names the rerolls of step 6 and step 7 (made once: a test builds no wording unless refused).
+FREE_REROLLS = Text("free rerolls")
+MANA_REROLLS = Text("mana rerolls")
 
 
 def initial_success(value: int, threshold: int) -> bool:
@@ -157,7 +160,7 @@ def run_test(
     # them without a call.
     spec = roll.get("free_rerolls")
     if spec:
-        _rerolls(roll, "free_rerolls", free_rerolls_allowed, "BG-8.2", "free rerolls", dice, final, n, what)
+        _rerolls(roll, "free_rerolls", free_rerolls_allowed, "BG-8.2", FREE_REROLLS, dice, final, n, what)
     limit = min(MAX_MANA_REROLLS, mana_available)
     spec = roll.get("mana_rerolls")
     if spec is None and dice.author is not None and limit:
@@ -165,9 +168,7 @@ def run_test(
         if chosen:
             spec = roll["mana_rerolls"] = {"dice": chosen}
     spent = (
-        _rerolls(roll, "mana_rerolls", limit, "BG-17.4.2", "mana rerolls", dice, final, n, what)
-        if spec
-        else 0
+        _rerolls(roll, "mana_rerolls", limit, "BG-17.4.2", MANA_REROLLS, dice, final, n, what) if spec else 0
     )
     # Step 8: every 6 among the initial dice explodes, and so does every explosion die showing 6.
     explosions: list[int] = []
@@ -230,7 +231,7 @@ def run_test(
 
 
 def _rerolls(
-    roll: dict, key: str, limit: int, rule: str, label: str, dice: Dice, final: list, n: int, what
+    roll: dict, key: str, limit: int, rule: str, label: Text, dice: Dice, final: list, n: int, what
 ) -> int:
     """BG-8.2 step 6 (``free_rerolls``) or 7 (``mana_rerolls``) of a test: the dice the roll's ``key`` names
     (a true value) are rerolled into ``final``; returns how many. ``label`` words them in a refusal."""
@@ -246,7 +247,7 @@ def _rerolls(
             "{what}: {idx_count} {label} but only {limit} allowed",
             what=what,
             idx_count=len(idx),
-            label=Text(label),
+            label=label,
             limit=limit,
         )
     if len(set(idx)) != len(idx):
@@ -264,7 +265,7 @@ def _rerolls(
                 rule, "{what}: there is no die {i} to reroll (the roll has {n} dice)", what=what, i=i, n=n
             )
     results = dice.take(
-        len(idx), spec.get("results"), Text("{what}, {label}", what=what, label=Text(label)), rule
+        len(idx), spec.get("results"), Text("{what}, {label}", what=what, label=label), rule
     )
     if dice.author is not None and not dice.seeded:  # a log being written records the dice
         spec["results"] = results
