@@ -264,9 +264,7 @@ def _rerolls(
             raise IllegalEvent(
                 rule, "{what}: there is no die {i} to reroll (the roll has {n} dice)", what=what, i=i, n=n
             )
-    results = dice.take(
-        len(idx), spec.get("results"), Text("{what}, {label}", what=what, label=label), rule
-    )
+    results = dice.take(len(idx), spec.get("results"), Text("{what}, {label}", what=what, label=label), rule)
     if dice.author is not None and not dice.seeded:  # a log being written records the dice
         spec["results"] = results
     for i, v in zip(idx, results, strict=True):
