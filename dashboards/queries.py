@@ -27,8 +27,8 @@ from django.utils.translation import gettext as _
 from dashboards import models as m
 from dashboards import providers, stats
 from dashboards.filters import MetaFilter
+from dashboards.months import month_of, next_month
 from dashboards.providers import public_q
-from dashboards.summaries import month_of, next_month
 
 CACHE_SECONDS = 24 * 3600
 T = TypeVar("T")

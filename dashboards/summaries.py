@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from dashboards import models as m
 from dashboards import providers, verdictgroups
+from dashboards.months import month_of, next_month
 
 BUCKET = ("game", "day", "content_pack", "event_ref", "rating_band", "simulated", "source", "mode")
 # The bucket columns as selected from GameStat (alias ``g``), in BUCKET's order: a plugin's summary
@@ -122,14 +123,6 @@ def summary_models() -> tuple:
 
 def _rollups() -> list:
     return [summary for summary in providers.summaries() if summary.rollup is not None]
-
-
-def month_of(day: dt.date) -> dt.date:
-    return day.replace(day=1)
-
-
-def next_month(month: dt.date) -> dt.date:
-    return (month.replace(day=28) + dt.timedelta(days=4)).replace(day=1)
 
 
 def _rollup_sql(summary, *, one_game: bool) -> str:

@@ -23,7 +23,7 @@ from django.db import connection
 from django.db.models import QuerySet, Sum
 
 from dashboards import models as m
-from dashboards import providers
+from dashboards import providers, queries
 
 BUCKET_FIELDS = (
     "game",
@@ -81,8 +81,6 @@ def direct(source: providers.VerdictGroups, games: QuerySet) -> list[dict]:
 def groups(f, name: str) -> list[dict]:
     """The groups ``name`` of the games inside the filter ``f``, summed from the summary rows (whole months from
     the rollup), as :func:`direct` gives them for the filter's games."""
-    from dashboards import queries
-
     source = providers.verdict_group(f.game, name)
     columns = m.GROUP_SUMS[: len(source.sums)]
     rows = queries.rolled_up(m.VerdictGroupDaily, f, ["key"], columns, where={"name": name})

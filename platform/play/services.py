@@ -511,6 +511,12 @@ def _recent_table(code: str, version: int) -> TableGame | None:
     return recent[1]
 
 
+def _said_offer(offer: dict) -> dict:
+    """An offer with its words in the active language and the language they are in."""
+    text, lang = narration.said_in(offer.get("said"), offer["text"])
+    return {**offer, "text": text, "lang": lang}
+
+
 def _said_entry(entry: dict) -> dict:
     """An entry's words and dice in the active language (an entry stored before narration carried its
     template keeps its English)."""
@@ -534,11 +540,7 @@ def seat_payload(table: TableGame, mine: dict[str, int], *, with_board: bool = F
     if playing and who & set(mine):
         everyone = _once(table, "offers", lambda: engine.session.offers(replay, recorded=recorded))
         # Each offer in the phone's language (narration: the engine's template and params, else its English).
-        offers = [
-            {**o, **dict(zip(("text", "lang"), narration.said_in(o.get("said"), o["text"]), strict=True))}
-            for o in everyone
-            if may_enter(replay, o["event"]) & set(mine)
-        ]
+        offers = [_said_offer(o) for o in everyone if may_enter(replay, o["event"]) & set(mine)]
     names = {p["id"]: p["name"] for p in table.header["players"]}
     # A concession is never among the offers (legal_events leaves it out): each of this phone's players
     # the engine lets concede now, offered apart behind a confirmation (docs/recorder.md).
