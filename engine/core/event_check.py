@@ -18,6 +18,7 @@ from fastjsonschema.draft04 import DOLLAR_FINDER
 
 _IGNORED = {"description", "title", "$comment"}
 _TYPES = {"string": "str", "integer": "int", "boolean": "bool", "array": "list", "object": "dict"}
+_SCALARS = {"string": "str", "integer": "int", "boolean": "bool"}  # what a list of types may name
 
 
 class _Unsupported(Exception):
@@ -62,7 +63,15 @@ class _Gen:
                 raise _Unsupported
             self.emit(depth, f"if type({v}) is not str or {v} not in {self.const(frozenset(values))}: {no}")
             return
+        if "oneOf" in schema:
+            self.one_of(schema, v, depth, keys)
+            return
         typ = schema.get("type")
+        if isinstance(typ, list) and typ and all(t in _SCALARS for t in typ) and keys == {"type"}:
+            # Any of a few scalar types, nothing else asked: ``int`` is not ``bool`` under ``type()``, so the
+            # quick path never takes a boolean for an integer (or an integer for a number it is not listed as).
+            self.emit(depth, f"if type({v}) not in ({', '.join(_SCALARS[t] for t in typ)},): {no}")
+            return
         if not isinstance(typ, str) or typ not in _TYPES:
             raise _Unsupported
         self.emit(depth, f"if type({v}) is not {_TYPES[typ]}: {no}")
@@ -100,6 +109,45 @@ class _Gen:
                 self.check(schema["items"], item, depth + 1)
         else:
             self.object(schema, v, depth, rest)
+
+    def one_of(self, schema: dict, v: str, depth: int, keys: set) -> None:
+        """``oneOf`` of object schemas told apart by one required property of distinct string constants (e.g.
+        the randomness ``mode``): a value whose property holds one branch's constant fails every other
+        branch, so it satisfies the ``oneOf`` exactly when it satisfies that branch. Anything else falls back."""
+        branches = schema["oneOf"]
+        if keys != {"oneOf"} or not isinstance(branches, list) or not branches:
+            raise _Unsupported
+        common = None
+        for b in branches:
+            if (
+                not isinstance(b, dict)
+                or b.get("type") != "object"
+                or not isinstance(b.get("required"), list)
+            ):
+                raise _Unsupported
+            props = b.get("properties", {})
+            tags = {
+                k
+                for k in b["required"]
+                if isinstance(props.get(k), dict)
+                and set(props[k]) - _IGNORED == {"const"}
+                and type(props[k]["const"]) is str
+            }
+            common = tags if common is None else common & tags
+        tag = min(common) if common else None
+        if tag is None:
+            raise _Unsupported
+        consts = [b["properties"][tag]["const"] for b in branches]
+        if len(set(consts)) != len(consts):
+            raise _Unsupported
+        no = "return FALLBACK(e)"
+        self.emit(depth, f"if type({v}) is not dict: {no}")
+        got = self.var()
+        self.emit(depth, f"{got} = {v}.get({tag!r})")
+        for i, (b, c) in enumerate(zip(branches, consts, strict=True)):
+            self.emit(depth, f"{'if' if i == 0 else 'elif'} type({got}) is str and {got} == {c!r}:")
+            self.check(b, v, depth + 1)
+        self.emit(depth, f"else: {no}")
 
     def object(self, schema: dict, v: str, depth: int, rest: set) -> None:
         if rest - {"properties", "required", "additionalProperties", "minProperties", "maxProperties"}:
