@@ -10,6 +10,7 @@ from engine.games.battleground.content import Content, MapDef
 from engine.geometry import HexGrid
 
 STANDABLE = (None, "difficult", "platform")
+LOS_MEMO_SIZE = 16384  # line-of-sight answers kept per map (then forgotten all at once): bounded memory
 OBSTACLE_COST = {"low": 3, "high": 6}  # BG-9.2.5, BG-9.2.6
 
 
@@ -70,6 +71,12 @@ class Board:
         self.massive_steps: dict = {}  # BG-19.2: steps per (base, facing, hex), filled lazily (base_steps.py)
         self.objectives = tuple(self._parse(o, "objective") for o in m.objectives)
         self.zones = tuple(frozenset(self._zone(z)) for z in m.deployment_zones)
+        # BG-9.2.3: the hexes one standard step (1 MP) from each hex: adjacent and standable (what step_cost
+        # answers first, looked up without its call by the moves of one-hex miniatures).
+        self.step_one: list[frozenset[int]] = [
+            frozenset(x for x in self.adjacent[h] if self.standable(x)) for h in range(n)
+        ]
+        self._los: dict[tuple, bool] = {}  # line_of_sight answers: the map never changes
 
     def _parse(self, label: str, what: str) -> int:
         try:
@@ -150,7 +157,18 @@ class Board:
         return tuple(out)
 
     def line_of_sight(self, a: int, b: int, *, same_origin_corner: bool = False) -> bool:
-        """BG-10.4: LoS between characters standing in hexes a and b (heights from the map)."""
+        """BG-10.4: LoS between characters standing in hexes a and b (heights from the map). Memoised per
+        map: characters never block sight (BG-10.4.2–10.4.5 read only the terrain)."""
+        key = (a, b, same_origin_corner)
+        seen = self._los.get(key)
+        if seen is None:
+            seen = self._line_of_sight(a, b, same_origin_corner)
+            if len(self._los) >= LOS_MEMO_SIZE:
+                self._los.clear()
+            self._los[key] = seen
+        return seen
+
+    def _line_of_sight(self, a: int, b: int, same_origin_corner: bool) -> bool:
         if a == b:
             return True
         ha, hb = self.height[a], self.height[b]

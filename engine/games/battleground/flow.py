@@ -260,11 +260,14 @@ def start_step(g) -> None:
 
 
 def _selection_done(g) -> None:
-    if not all(s.chosen or s.passed for s in g.sides.values()):
-        return
-    revealed = [s for s in g.sides.values() if s.revealed]
-    # BG-6.3.1/6.3.2: higher initiative first; ties go to the first player.
-    revealed.sort(key=lambda s: (-g.content.cards[s.revealed].initiative, s.id != g.first_player))
+    sides = g.sides.values()
+    for s in sides:  # noqa: SIM110 — all() over a generator costs more, at every selection
+        if not (s.chosen or s.passed):
+            return
+    revealed = [s for s in sides if s.revealed]
+    if len(revealed) > 1:
+        # BG-6.3.1/6.3.2: higher initiative first; ties go to the first player.
+        revealed.sort(key=lambda s: (-g.content.cards[s.revealed].initiative, s.id != g.first_player))
     g.queue = [s.id for s in revealed]
     next_activation(g)
 

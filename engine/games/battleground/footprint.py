@@ -403,6 +403,8 @@ def sight(g, a_cells, b_cells) -> bool:
     """BG-19.8: line of sight to or from a massive miniature may use any single hex it occupies."""
     los = g.board.line_of_sight
     same = g.options["los_same_origin_corner"]
+    if len(a_cells) == 1 and len(b_cells) == 1:  # two one-hex miniatures: one line, without the generator
+        return los(a_cells[0], b_cells[0], same_origin_corner=same)
     return any(los(a, b, same_origin_corner=same) for a in a_cells for b in b_cells)
 
 
@@ -413,6 +415,8 @@ def distance_in(g, a_cells, b_cells) -> float:
 
 def in_range(g, a_cells, b_cells, max_in: float) -> bool:
     grid = g.board.grid
+    if len(a_cells) == 1 and len(b_cells) == 1:  # two one-hex miniatures: one distance
+        return grid.in_range(a_cells[0], b_cells[0], max_in)
     return any(grid.in_range(a, b, max_in) for a in a_cells for b in b_cells)
 
 
@@ -629,12 +633,14 @@ def check_path(
     enemies = enemy_cells(g, unit)
     cur, spent, last = unit.hex, 0, len(path) - 1
     one_hex = not fp.massive  # OneHex.step and OneHex.around_at, inlined: most moves are of one hex
-    step_cost, adjacent = board.step_cost, board.adjacent
+    step_cost, adjacent, step_one = board.step_cost, board.adjacent, board.step_one
     for i, h in enumerate(path):
         if not one_hex:
             cost = fp.step(g, unit, cur, h, occupied, enemies, pushes, words)
         elif h in occupied:
             cost = pushes.push(cur, h, occupied, enemies)
+        elif h in step_one[cur]:  # Board.step_cost's first answer (a hex is never adjacent to itself)
+            cost = 1
         else:
             cost = step_cost(cur, h)
             if cost is None:

@@ -50,6 +50,9 @@ class Game(ReplayBase):
         self.markers: list[Marker] = []  # on the battlefield until cleanup (BG-16.3, BG-7.3.1)
         self.stats = flow.StatsBook()
         self.has_massive = False  # BG-19: set by setup: whether any miniature is massive
+        # The unit key a plain name (no "p1:" prefix) resolves to, once resolved: the same few characters are
+        # named on almost every event. Shared by copies: their units have the same keys.
+        self.unit_keys: dict[str, str] = {}
         flow.setup(self, doc)
 
     def copy(self) -> Game:
@@ -83,6 +86,10 @@ class Game(ReplayBase):
         armies field the same character (a bare name is then read from context: the acting player's
         own character, or for an attack's target the enemy one)."""
         name = event.get(key)
+        if type(name) is str:
+            known = self.unit_keys.get(name)
+            if known is not None:
+                return self.units[known]
         if name is None:
             raise UnreadableLog(
                 "this '{type}' event needs a '{key}'", type=event.get("type"), key=key, rule="LOG-5.1"
@@ -101,6 +108,8 @@ class Game(ReplayBase):
         cid = self.content.lookup("characters", name, path=key)
         only = self.units.get(cid)  # a character fielded once is keyed by its id (flow.setup)
         if only is not None and (player is None or only.player == player):
+            if player is None and len(self.unit_keys) < MAX_UNIT_NAMES:
+                self.unit_keys[name] = cid  # what this name resolves to, whatever the context
             return only
         found = [u for u in self.units.values() if u.d.id == cid and (player is None or u.player == player)]
         if len(found) > 1:
@@ -137,14 +146,15 @@ class Game(ReplayBase):
 
     def side(self, event: dict) -> Side:
         pid = event.get("player")
-        if pid not in self.sides:
+        side = self.sides.get(pid)
+        if side is None:
             raise UnreadableLog(
                 "unknown player {pid!r} (players are {sides})",
                 pid=pid,
                 sides=", ".join(self.sides),
                 rule="LOG-5.1",
             )
-        return self.sides[pid]
+        return side
 
     def on_board(self) -> list[Unit]:
         return [u for u in self.units.values() if u.on_board]
@@ -417,6 +427,7 @@ class Game(ReplayBase):
 
 
 EVENT_FIELDS = schema_fields(LOG_SCHEMA, "event")
+MAX_UNIT_NAMES = 256  # Game.unit_keys is bounded: a log may spell names in many ways
 ALWAYS_ALLOWED = frozenset({"concede", "agree_draw", "ruling"})  # BG-7.4.5: at any moment
 # While interrupts wait to start: starting one, and the interrupted player's single-use items (BG-14.1.7).
 AWAITING_INTERRUPTS = frozenset({"interrupt", "use_item"})

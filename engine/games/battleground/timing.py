@@ -55,7 +55,12 @@ def triggered(unit: Unit, window: str) -> list[Ability]:
 def fire(g, unit: Unit, window: str, frame: Frame, then: Continuation | None = None) -> None:
     """Resolve ``unit``'s abilities that trigger in ``window`` within ``frame``, then run the continuation
     ``then`` (at once when nothing triggers and no choice is needed)."""
-    if pending.current(g) is None and not triggered(unit, window):
+    stack = g.stack  # pending.current(g) and triggered(unit, window), without their calls or list copy:
+    # nothing waits and nothing triggers at almost every activation and interrupt
+    waiting = stack and isinstance(stack[-1], Pending)
+    passives = unit.passives  # triggered() files only the windows that have an ability
+    fires = bool(triggered(unit, window)) if passives is None or not unit.on_board else window in passives
+    if not waiting and not fires:
         if then is not None:
             g.proceed(
                 then
