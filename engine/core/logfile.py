@@ -55,7 +55,13 @@ def load_json(data: bytes | str | dict) -> dict:
                 "the log is not UTF-8 text (byte {start})", start=exc.start, rule="LOG-1.2"
             ) from None
         try:
-            doc = json.loads(text, parse_constant=_refuse_constant)
+            # json.loads(text, parse_constant=_refuse_constant) builds a decoder per call; one is kept (json.loads
+            # itself still words a byte-order mark at the start).
+            doc = (
+                json.loads(text, parse_constant=_refuse_constant)
+                if text[:1] == "\ufeff"
+                else _DECODER.decode(text)
+            )
         except json.JSONDecodeError as exc:
             raise UnreadableLog(
                 "the log is not valid JSON: {msg} at line {lineno}, column {colno}",
@@ -87,6 +93,9 @@ def _refuse_constant(name: str):
         name=name,
         rule="LOG-1.3",
     )
+
+
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
 
 
 def _refuse_unstorable_text(value, path: str = "") -> None:

@@ -76,6 +76,8 @@ class Board:
         self.step_one: list[frozenset[int]] = [
             frozenset(x for x in self.adjacent[h] if self.standable(x)) for h in range(n)
         ]
+        # BG-7.2.1: a token's hex and the hexes adjacent to it (where a claimant stands), for the cleanup.
+        self.on_or_beside: list[frozenset[int]] = [self.adjacent[h] | {h} for h in range(n)]
         self._los: dict[tuple, bool] = {}  # line_of_sight answers: the map never changes
 
     def _parse(self, label: str, what: str) -> int:

@@ -139,7 +139,9 @@ def run_test(
             "{what}: unknown field(s) {unknown} in a roll", what=what, unknown=unknown, rule="LOG-5.2"
         )
     n = max(dice_count, 0)  # BG-AMB-13: zero or fewer dice → no roll, no successes
-    asked = getattr(dice.author, "test_needed", None)
+    author = dice.author  # None while verifying: no one fills in or asks anything
+    seeded = dice.stream is not None  # dice.seeded, without the property
+    asked = getattr(author, "test_needed", None) if author is not None else None
     if asked is not None:  # a recorder asking what the table must roll (dice_needed.py)
         asked(
             roll,
@@ -151,7 +153,7 @@ def run_test(
             what=what,
         )
     base = dice.take(n, roll.get("dice"), Text("{what}, base roll", what=what), "BG-8.2")
-    writing = dice.author is not None and not dice.seeded
+    writing = author is not None and not seeded
     if writing:
         roll["dice"] = base
     final = list(base)
@@ -163,8 +165,8 @@ def run_test(
         _rerolls(roll, "free_rerolls", free_rerolls_allowed, "BG-8.2", FREE_REROLLS, dice, final, n, what)
     limit = min(MAX_MANA_REROLLS, mana_available)
     spec = roll.get("mana_rerolls")
-    if spec is None and dice.author is not None and limit:
-        chosen = dice.author.mana_rerolls(final, threshold, limit)
+    if spec is None and author is not None and limit:
+        chosen = author.mana_rerolls(final, threshold, limit)
         if chosen:
             spec = roll["mana_rerolls"] = {"dice": chosen}
     spent = (
@@ -174,7 +176,7 @@ def run_test(
     explosions: list[int] = []
     pending = final.count(6)
     given = roll.get("explosions")
-    if dice.seeded:
+    if seeded:
         # Seeded: every explosion is rolled. Declining one could never raise a result (an explosion die
         # only adds successes), and a seeded log has no table roll to transcribe.
         while pending:
@@ -190,10 +192,10 @@ def run_test(
                 explosions=explosions,
             )
     else:
-        if given is None and dice.author is not None:
+        if given is None and author is not None:
             given = []
             while pending:
-                new = dice.author.dice(pending)
+                new = author.dice(pending)
                 given += new
                 pending = new.count(6)
             if given:

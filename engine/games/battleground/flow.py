@@ -3,6 +3,8 @@ interrupt frames, cleanup and the end of the game (spec §4–§7, §14.1, §17.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.games.battleground import effects, footprint, markers, timing
 from engine.games.battleground.actions import end_activation, refuse_if_interrupts_wait
@@ -11,6 +13,7 @@ from engine.games.battleground.dice import success_chance
 from engine.games.battleground.state import HAND_LIMIT, ROUNDS, Frame, Side, Trigger, Unit
 
 OBJECTIVE_VP = 20  # BG-7.2.2
+BY_ORDER = attrgetter("order")  # a unit's position in its force: deterministic iteration
 BEGIN_INTERRUPT = "begin_interrupt"  # the continuation that starts an interrupt (tables.CONTINUATIONS)
 
 
@@ -452,7 +455,7 @@ def event_end_interrupt(g, event: dict) -> None:
 def cleanup(g) -> None:
     board = g.board
     # Step 1, BG-7.2 (BG-AMB-29: automatic and mandatory).
-    standing_units = sorted(g.on_board(), key=lambda u: u.order)
+    standing_units = sorted(g.on_board(), key=BY_ORDER)
     zones = {pid: board.zones[i] for i, pid in enumerate(g.sides)}
     # Nobody moves while tokens are claimed: where each player's enemies stand is found once, not per
     # token and character.
@@ -462,7 +465,7 @@ def cleanup(g) -> None:
         enemies = {pid: {u.hex for u in standing_units if u.player != pid} for pid in g.sides}
     one_hex = not g.has_massive
     for token in list(g.objectives):
-        near_token = board.adjacent[token] | {token}
+        near_token = board.on_or_beside[token]
         for unit in standing_units:
             if one_hex and unit.hex not in near_token:
                 continue  # neither on the token nor next to it (what footprint.claims asks first)
@@ -477,7 +480,9 @@ def cleanup(g) -> None:
                 g.objectives.remove(token)
                 break
     # Step 2, BG-7.3: remove buffs, debuffs and markers; Regeneration and Curse trigger on removal.
-    for unit in sorted(g.on_board(), key=lambda u: u.order):
+    for unit in sorted(g.on_board(), key=BY_ORDER):
+        if unit.buff is None and unit.debuff is None:
+            continue  # nothing to remove, nothing triggers
         effects.remove_buff(g, unit)  # BG-16.1.3
         effects.remove_debuff(g, unit, frame=None)  # BG-16.1.4, BG-EX-30
     markers.remove_all(g)  # BG-7.3.1

@@ -118,6 +118,8 @@ class PlatformPushes:
             )
         if self.chosen:
             self.event["push"] = [self.g.board.label(h) for _, h in self.pushed]
+        if not self.pushed:
+            return ()  # most moves push no one
         return tuple((u.key, h) for u, h in self.pushed)
 
 

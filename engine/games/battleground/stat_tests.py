@@ -27,7 +27,7 @@ def defence(g, frame: Frame, stat: str, target: Unit, roll, what: str):
         widen += 1
     if target.debuff == "stun":
         narrow += 1
-    if any(isinstance(f, Frame) and f.kind == "guard" and f.unit is target for f in g.stack):
+    if any_guard_frame_of(g.stack, target):
         # BG-14.1.4 c / BG-13.2.5: every test of an interrupting character, including a defence test it takes
         # while its own guard interrupt is itself interrupted (BG-14.1.6). Only the top frame was looked at,
         # and the top frame's character is never the one defending, so the narrowing never applied.
@@ -35,6 +35,14 @@ def defence(g, frame: Frame, stat: str, target: Unit, roll, what: str):
     return stat_test(
         g, target, roll, stat, "defence", dice=ongoing.dice, widen=widen, narrow=narrow, what=what
     )
+
+
+def any_guard_frame_of(stack: list, unit: Unit) -> bool:
+    """Whether a guard interrupt of ``unit`` is on ``stack`` (a loop: asked at every defence test)."""
+    for f in stack:  # noqa: SIM110 — any() over a generator costs more, at every defence test
+        if isinstance(f, Frame) and f.kind == "guard" and f.unit is unit:
+            return True
+    return False
 
 
 def stat_test(g, unit: Unit, roll, stat: str, kind: str, *, dice: int, widen: int, narrow: int, what: str):
