@@ -179,11 +179,11 @@ class Game(ReplayBase):
 
     # -- protocol ---------------------------------------------------------------------------------
     def apply(self, index: int, event: dict) -> None:
-        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        kind = event.get("type") if isinstance(event, dict) else None
+        if not isinstance(kind, str):
             raise UnreadableLog("an event must be an object with a 'type'", rule="LOG-5.1", event_index=index)
         if self.phase == "over":
             raise IllegalEvent("BG-7.4.1", "the game is already over; no event may follow")
-        kind = event["type"]
         handler = self.rules.handlers.get(kind)
         if handler is None:
             raise UnreadableLog(
@@ -195,18 +195,19 @@ class Game(ReplayBase):
             )
         if not EVENT_FIELDS.issuperset(event):
             explain_event(LOG_SCHEMA, event, index)  # names the unknown field (LOG-5.1)
-        if self.stack and kind not in ALWAYS_ALLOWED:
-            if isinstance(self.stack[-1], Pending):
+        stack = self.stack  # the same list throughout a game (handlers change it in place)
+        if stack and kind not in ALWAYS_ALLOWED:
+            top = stack[-1]
+            if isinstance(top, Pending):
                 pending.refuse_if_pending(self, kind)
-            elif isinstance(self.stack[-1], Trigger) and kind not in AWAITING_INTERRUPTS:
-                raise IllegalEvent(*interrupts_waiting(self.stack[-1]))
+            elif isinstance(top, Trigger) and kind not in AWAITING_INTERRUPTS:
+                raise IllegalEvent(*interrupts_waiting(top))
         try:
             handler(self, event)
         except (TypeError, AttributeError, ValueError, KeyError):
             # A value of a shape the handlers did not foresee: the schema explains it, if it can.
             explain_event(LOG_SCHEMA, event, index)
             raise
-        stack = self.stack
         if stack and isinstance(stack[-1], Trigger):  # what settle() looks at first, without its call
             self.settle()
         if "expect" in event:
