@@ -200,7 +200,9 @@ def one_attack(
     )
     net = max(0, attack.successes - defended.successes)  # BG-8.3.2
     wounds = weapon.wounds_for(net)  # BG-10.1.5
-    extra = [e for e in weapon.extra_effects] + [e for i in unit.items for e in i.extra_effects]
+    extra = weapon.extra_effects  # then its items' (BG-10.6.1); most characters carry none
+    if unit.items:
+        extra = [*extra, *(e for i in unit.items for e in i.extra_effects)]
     for effect in extra:  # BG-10.6.1: checked against net successes, in addition to the table row
         if net >= effect["min"]:
             wounds += effect.get("wounds", 0)
@@ -220,7 +222,9 @@ def one_attack(
         or (defer is not None and target in defer)
         or (target.wounds + wounds >= target.d.health and wounds > 0)
     )
-    _check_expect(spec.get("expect"), attack.successes, defended.successes, net, wounds, knocked_out, label)
+    expect = spec.get("expect")
+    if expect:  # what _check_expect asks first, without its call
+        _check_expect(expect, attack.successes, defended.successes, net, wounds, knocked_out, label)
     if wound(g, target, wounds, by=unit, weapon_type=weapon.type, frame=frame, defer=defer):
         row["knockouts"] += 1
     if wounds and weapon.type == "ranged":
