@@ -152,7 +152,11 @@ def run_test(
             free_rerolls=free_rerolls_allowed,
             what=what,
         )
-    base = dice.take(n, roll.get("dice"), Text("{what}, base roll", what=what), "BG-8.2")
+    given = roll.get("dice")
+    if seeded and given is None:  # Dice.take's seeded draw, without its call: nothing to compare
+        base = dice.stream.dice(n)
+    else:
+        base = dice.take(n, given, Text("{what}, base roll", what=what), "BG-8.2")
     writing = author is not None and not seeded
     if writing:
         roll["dice"] = base
@@ -161,6 +165,7 @@ def run_test(
     # Steps 6 and 7. Most tests reroll nothing: a roll without rerolls (and no author to choose them) skips
     # them without a call.
     spec = roll.get("free_rerolls")
+    rerolled = bool(spec)
     if spec:
         _rerolls(roll, "free_rerolls", free_rerolls_allowed, "BG-8.2", FREE_REROLLS, dice, final, n, what)
     limit = min(MAX_MANA_REROLLS, mana_available)
@@ -172,6 +177,7 @@ def run_test(
     spent = (
         _rerolls(roll, "mana_rerolls", limit, "BG-17.4.2", MANA_REROLLS, dice, final, n, what) if spec else 0
     )
+    rerolled = rerolled or bool(spec)
     # Step 8: every 6 among the initial dice explodes, and so does every explosion die showing 6.
     explosions: list[int] = []
     pending = final.count(6)
@@ -218,7 +224,10 @@ def run_test(
     # initial_success(v, threshold) for a die 1–6 is v >= lo: a 6 always, a 1 never (lo is 2 to 6).
     lo = min(max(threshold, 2), 6)
     base_successes = sum(map(lo.__le__, base))
-    successes = sum(map(lo.__le__, final)) + sum(map(EXPLOSION_SUCCESS.__le__, explosions))
+    # Without rerolls the final dice are the base dice: counted once.
+    successes = sum(map(lo.__le__, final)) if rerolled else base_successes
+    if explosions:
+        successes += sum(map(EXPLOSION_SUCCESS.__le__, explosions))
     return TestResult(
         stat=stat,
         dice_count=n,

@@ -13,6 +13,8 @@ DEFAULT_THRESHOLD = 4  # BG-8.4.1
 
 def stat_bonus(unit: Unit, stat: str) -> int:
     """Passive item modifiers such as "+1 Mind while equipped" (BG-EX-25)."""
+    if not unit.items:
+        return 0  # most characters carry no item: no generator to sum
     return sum(m["dice"] for i in unit.items for m in i.modifiers if m.get("stat") == stat)
 
 
