@@ -103,7 +103,11 @@ def check_target(g, frame: Frame, unit: Unit, weapon: WeaponDef, target: Unit) -
             rule, "{name} is engaged and cannot make a {type} attack", name=unit.name, type=weapon.type
         )
     origins = footprint.attack_origins(g, unit, target, weapon)  # BG-19.7: a massive one's facing hex, turned
-    if not any(footprint.in_range(g, (o,), target.cells, weapon.range_in) for o in origins):
+    if len(origins) == 1:  # one hex to attack from (a one-hex attacker's own): no generator
+        reached = footprint.in_range(g, origins, target.cells, weapon.range_in)
+    else:
+        reached = any(footprint.in_range(g, (o,), target.cells, weapon.range_in) for o in origins)
+    if not reached:
         dist = min(footprint.distance_in(g, (o,), target.cells) for o in origins) if origins else float("inf")
         raise IllegalEvent(
             "BG-10.3.5",

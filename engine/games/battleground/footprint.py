@@ -344,6 +344,8 @@ def occupant_at(g, h: int):
 
 def occupied_hexes(g) -> set[int]:
     """Every hex holding a miniature."""
+    if not g.has_massive:  # one hex each: no base to walk
+        return {u.hex for u in g.units.values() if u.on_board}
     return {c for u in g.units.values() if u.on_board for c in u.cells}
 
 
