@@ -132,7 +132,9 @@ def check_cost(frame: Frame, counter: str, what: str) -> int:
 
 def pay_escalating(frame: Frame, counter: str, what: str) -> int:
     """Pay the escalating cost of :func:`check_cost`."""
-    k = check_cost(frame, counter, what)
+    k = frame.counters.get(counter, 0) + 1
+    if frame.ap < k:
+        check_cost(frame, counter, what)  # words the refusal (BG-6.6.3)
     frame.ap -= k
     frame.counters[counter] = k
     return k
@@ -223,9 +225,10 @@ def event_move(g, event: dict) -> None:
     pay_escalating(frame, "move", "Move")
     if use_focus:
         unit.focused = False  # BG-9.1.3
-    if path and g.engaged_with(unit):
+    engaged = footprint.engaged_with(g, unit) if path else None  # Game.engaged_with, without its call
+    if engaged:
         # BG-14.2.1: each engaged enemy interrupts before the character leaves its hex.
-        engaged = sorted(g.engaged_with(unit), key=lambda u: u.order)
+        engaged = sorted(engaged, key=lambda u: u.order)
         g.stack.append(
             Trigger(
                 kind="opportunity",
