@@ -2,7 +2,8 @@
 says how each event is tapped): Battleground and Hoplomachus' skirmish on two phones, Hoplomachus'
 Pandemonium with four players (HR-16) and its Alliance of two teams of two (HR-17), Fields of Eternia's
 team game with three players a team (FE-2.1, each player controlling one hero) and its co-op game against
-the game (FE-18.1.2), each co-op player on their own phone.
+the game (FE-18.1.2), each co-op player on their own phone; Battleground also with real dice (LOG-4),
+entered on the page's grid.
 
 The site runs under uvicorn with Redis (tests/browser/asgi_site.py): every phone's live stream is open when
 the game begins, and the phones that are not tapping draw each event from their stream (a page still behind
@@ -121,13 +122,13 @@ SET_UP = {
 }
 
 
-@pytest.mark.parametrize("name", list(TABLES))
-def test_phones_record_a_whole_game(name, asgi_site, phones, make_user, celery_worker):  # noqa: F811
+@pytest.mark.parametrize(("name", "dice"), [*((n, "seeded") for n in TABLES), ("battleground", "recorded")])
+def test_phones_record_a_whole_game(name, dice, asgi_site, phones, make_user, celery_worker):  # noqa: F811
     started = time.monotonic()
     spec = TABLES[name]
     users = [make_user(n) for n in NAMES[: spec.phones]]
-    record = Record(name)
-    table, seated, by_player = seat_phones(phones, asgi_site, users, spec, record)
+    record = Record(name if dice == "seeded" else f"{name}-{dice}")
+    table, seated, by_player = seat_phones(phones, asgi_site, users, spec, record, dice)
     if name in SET_UP:
         SET_UP[name](table, seated)
     player = player_for(table, spec, seed=0)
@@ -139,5 +140,6 @@ def test_phones_record_a_whole_game(name, asgi_site, phones, make_user, celery_w
     assert record.live == spec.phones and record.woken == 0  # the live stream carried every event
     assert record.forced_asked == 0  # the site logs what the rules leave no choice in
     assert record.board_taps + record.listed_moves > 0
+    assert (record.dice_taps > 0) == (dice == "recorded")
     if spec.heroes:
         assert record.checked

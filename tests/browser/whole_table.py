@@ -5,8 +5,9 @@ browser context, 390 × 844; tests/browser/phone_windows.py), shared by the whol
 
 The first phone sets the table up on the start page (each table of ``TABLES``: its form filled in order);
 the others take their seats from the join link. The simulator (engine.simulate, from the table's header
-and seed) picks each event of a whole game; the phone of the player the engine names as its actor taps it,
-as table.js offers it:
+and seed) picks each event of a whole game (Battleground's, whose simulator cannot play a given header: a
+``RandomPlayer``, at random among the legal events); the phone of the player the engine names as its
+actor taps it, as table.js offers it:
 
 - on a game drawing its own board (Hoplomachus' arena, Eternia's areas): a move to a highlighted space no
   other offered move leads to is one tap on the board; a piece's other moves are its "Move… (n ways)",
@@ -14,6 +15,8 @@ as table.js offers it:
 - on Battleground's hex board: a move is the piece's "Move…", then its green hex on the board, then the
   way there when several of the piece's moves lead to that hex; any other choice is its button.
 
+At a table whose players roll (real dice, LOG-4) the choices are a ``RandomPlayer``'s among the page's
+offers, and what the table rolled and drew is then tapped on the grid the page shows (``_enter_dice``).
 An event the rules leave no choice in is logged by the site and never tapped. A concession, which the
 simulator makes when a game reaches its round limit (a four-player Pandemonium always does) and no page
 offers, is sent by the page's script on the conceding player's phone: no tap. Every click is dispatched to
@@ -192,6 +195,7 @@ class Record:
     conceded: int = 0  # concessions sent by the page's script (the page offers none)
     taps: int = 0  # every tap on a page: a choice, a "Move…", a space on the board, a way there
     board_taps: int = 0  # taps on the board's spaces
+    dice_taps: int = 0  # taps entering real dice (recorded randomness): faces, cards, "Next" and "Record"
     listed_moves: int = 0  # moves entered as "Move…" then the way there from the list
     site: int = 0  # the site's own steps (forced: nobody asked)
     decisions: int = 0  # events the phones entered with more than one legal alternative
@@ -201,6 +205,7 @@ class Record:
     woken: int = 0  # pages still behind after LIVE_WAIT seconds, woken
     live: int = 0  # phones whose live stream was open when the game began
     checked: int = 0  # phones whose offers were checked to be their own players'
+    over: bool = False  # the game reached its end (a random player may give up at its limit)
     shots: set = field(default_factory=set)
     seconds: Counter = field(default_factory=Counter)  # where the time went
 
@@ -265,17 +270,16 @@ def fill(driver, form, fields) -> None:
             click(driver, form.find_element(By.CSS_SELECTOR, f"input[name={name}]"))
 
 
-def start_table(phone: Phone, base: str, spec: Table, record: Record) -> TableGame:
-    """The start page on the first phone: its form filled, screenshot, then the table is made."""
+def start_table(phone: Phone, base: str, spec: Table, record: Record, dice: str = "seeded") -> TableGame:
+    """The start page on the first phone: its form filled (``dice``: who rolls, the site or the table),
+    screenshot, then the table is made."""
     from selenium.webdriver.common.by import By
 
     driver = phone.driver
     driver.get(f"{base}/play/?game={spec.game}")
     form = driver.find_element(By.ID, "new-game-form")
-    fill(driver, form, spec.form)
-    if record.looks:
-        driver.execute_script("arguments[0].scrollIntoView()", form)
-        record.shot(phone, "setup", scroll_to="new-game-form")
+    fill(driver, form, (*spec.form, ("tick", "dice", (dice,))))
+    record.shot(phone, "setup", scroll_to="new-game-form")
     click(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
     wait(driver, lambda d: d.find_elements(By.ID, "table-code"))
     return TableGame.objects.get(code=driver.find_element(By.ID, "table-code").text)
@@ -307,13 +311,14 @@ def join_seats(table: TableGame, others: list[Phone], base: str, record: Record)
     record.shot(others[-1], "seats", scroll_to="table-players")  # every seat, its player and account
 
 
-def seat_phones(group: Phones, base: str, users, spec: Table, record: Record):
+def seat_phones(group: Phones, base: str, users, spec: Table, record: Record, dice: str = "seeded"):
     """One phone per account, signed in and counting its taps; the table set up on the first and joined by
     the others. The table, the phones in seat order, and each header player's phone."""
     seated = group.signed_in(base, users)
     for phone in seated:
         count_taps(phone)
-    table = start_table(seated[0], base, spec, record)
+    table = start_table(seated[0], base, spec, record, dice)
+    assert table.mode == dice, table.mode
     join_seats(table, seated[1:], base, record)
     table.refresh_from_db()
     by_player = {s.player: seated[s.number - 1] for s in table.seat_list()}
@@ -413,20 +418,22 @@ def _piece(offer: dict) -> str:
     return (offer.get("piece") or {}).get("id", "")
 
 
-def tap_event(phone: Phone, event: dict, index: int, record: Record) -> None:
-    """Tap ``event`` on ``phone`` the way the page offers it and wait until it is stored. A tap the page
-    refuses fails the game (``record.strict``) or is counted, and the event tapped again."""
+def tap_event(
+    phone: Phone, event: dict, index: int, record: Record, rng: random.Random | None = None
+) -> None:
+    """Tap ``event`` on ``phone`` the way the page offers it (``rng``: real dice, then entered at random on
+    the grid the page shows) and wait until it is stored. A tap the page refuses fails the game
+    (``record.strict``) or is counted, and the event tapped again."""
     for _ in range(4):
-        refusal = _tap(phone, event, index, record)
+        refusal = _tap(phone, event, index, record, rng)
         if not refusal:
-            record.entered.append(event)
             return
         record.refused += 1
         assert not record.strict, f"{event} refused on {phone.name}'s page: {refusal}"
     raise AssertionError(f"{event} refused four times on {phone.name}'s page: {refusal}")
 
 
-def _tap(phone: Phone, event: dict, index: int, record: Record) -> str:
+def _tap(phone: Phone, event: dict, index: int, record: Record, rng: random.Random | None) -> str:
     """One try at ``tap_event``: the refusal the page shows ("" when the event was stored)."""
     driver = phone.driver
     began = time.monotonic()
@@ -443,6 +450,8 @@ def _tap(phone: Phone, event: dict, index: int, record: Record) -> str:
     else:
         assert offer is not None, f"{phone.name}'s page does not offer {event} (event {index})"
         _tap_offer(phone, offer, offers, record)
+        if rng is not None:
+            _enter_dice(phone, index, record, rng)
     # Read by script only from here: a redraw cannot make the wait fail, so a tap is never repeated.
     soon(driver, lambda d: int(table_data(d, "events") or 0) > index or d.execute_script(NEW_REFUSAL))
     record.seconds["tap to stored"] += time.monotonic() - began
@@ -488,6 +497,65 @@ def _tap_offer(phone: Phone, offer: dict, offers: list[dict], record: Record) ->
     else:
         assert driver.execute_script(TAP_BUTTON, event, None), f"no button for {event}"
         record.taps += 1
+
+
+ENTRY = (
+    "const e = window.ArbiterTable.entry(); if (!e) return null;"
+    " return {at: e.at, needs: e.needs.length, grid: e.needs[e.at].grid, entered: e.entered[e.at]}"
+)
+# One of the buttons ``arguments[0]`` finds, the ``arguments[1]`` (0 ≤ x < 1) of the way along, tapped.
+TAP_ONE_OF = """
+const all = document.querySelectorAll(arguments[0]);
+if (all.length) all[Math.floor(arguments[1] * all.length)].dispatchEvent(new MouseEvent('click', {bubbles: true}));
+return all.length > 0;
+"""
+
+
+def _enter_dice(phone: Phone, index: int, record: Record, rng: random.Random) -> None:
+    """What the table rolled and drew, entered on the grid the page shows after the choice (table.js'
+    dice entry): a face at random for each die row, then for each extra row it asks for, cards at random
+    among those left; "Next" for each need, "Record" for the last; again when the engine asks for more
+    (``partial``). No reroll is taken. Returns once the page has sent the event, or refused it."""
+    driver = phone.driver
+
+    def done(d) -> bool:
+        return int(table_data(d, "events") or 0) > index or bool(d.execute_script(NEW_REFUSAL))
+
+    def tap(selector: str) -> None:
+        assert driver.execute_script(TAP_ONE_OF, selector, rng.random()), f"nothing to tap at {selector}"
+        record.taps += 1
+        record.dice_taps += 1
+
+    soon(driver, lambda d: done(d) or d.execute_script("return !!window.ArbiterTable.entry()"))
+    while not done(driver):
+        entry = driver.execute_script(ENTRY)
+        if entry is None:
+            return  # sent: the caller waits until it is stored
+        grid, entered = entry["grid"], entry["entered"]
+        if "pick" in grid:
+            for _ in range(grid["pick"]["count"] - len(entered["cards"])):
+                tap("#table-entry button[data-card]")
+        else:
+            for row, value in enumerate(entered["values"]):
+                if value is None:
+                    tap(f'#table-entry button[data-row="{row}"]')
+            # One extra row at a time while the faces entered ask for more (each redraw is immediate).
+            while driver.execute_script(
+                "const e = window.ArbiterTable.entry().entered[window.ArbiterTable.entry().at];"
+                ' return document.querySelectorAll(`#table-entry button[data-extra="${e.extras.length}"]`).length'
+            ):
+                extras = driver.execute_script(ENTRY)["entered"]["extras"]
+                tap(f'#table-entry button[data-extra="{len(extras)}"]')
+        assert driver.execute_script("return !document.getElementById('entry-next').disabled"), entry
+        if entry["at"] < entry["needs"] - 1:
+            tap("#entry-next")
+            continue
+        driver.execute_script("window.__entry = window.ArbiterTable.entry()")
+        tap("#entry-next")  # "Record": sent, or the engine asked again (a new entry)
+        soon(
+            driver,
+            lambda d: done(d) or d.execute_script("return window.ArbiterTable.entry() !== window.__entry"),
+        )
 
 
 def refuse_on_another_phone(phone: Phone, table: TableGame, event: dict, record: Record) -> None:
@@ -558,14 +626,23 @@ WEIGHTS = {"end_activation": 0.05, "pass": 0.05, "guard": 0.1, "concede": 0, "ag
 WEIGHTS |= {"attack": 10.0, "special": 6.0, "deploy": 6.0, "smite": 3.0, "toss": 3.0, "move": 2.0}
 
 
+def choices(replay, recorded: bool) -> list[dict]:
+    """The events a player may choose among now: the legal events, or with real dice (``recorded``) each
+    of them without what the table rolls and draws, those alike once (engine.session.offers)."""
+    events = replay.legal_events()
+    if recorded:
+        events = list({repr(sorted(e.items())): e for e in map(replay.outcome_free, events)}.values())
+    return events
+
+
 class RandomPlayer:
-    """For a game whose simulator cannot play a given header (Battleground's): each event picked at random
-    among the legal ones, the engine's offers, weighted by ``WEIGHTS``."""
+    """For a game whose simulator cannot play a given header (Battleground's), or a table whose players
+    roll (``recorded``: the dice are entered on the page, at random): each choice picked at random among
+    the page's offers, weighted by ``WEIGHTS``. It gives up after ``limit`` events (``stopped``)."""
 
-    LIMIT = 3000
-
-    def __init__(self, seed: int):
+    def __init__(self, seed: int, recorded: bool = False, limit: int = 3000):
         self.rng = random.Random(seed)  # nosec B311 - a seeded player for tests and benchmarks
+        self.recorded, self.limit, self.stopped = recorded, limit, False
 
     def logged(self, index: int, event: dict) -> None:
         pass
@@ -573,17 +650,21 @@ class RandomPlayer:
     def next(self, replay, index: int) -> dict | None:
         if engine.session.is_over(replay):
             return None
-        assert index < self.LIMIT, f"no end after {self.LIMIT} events"
-        legal = replay.legal_events()
-        return self.rng.choices(legal, weights=[WEIGHTS.get(e["type"], 1.0) for e in legal])[0]
+        if index >= self.limit:
+            self.stopped = True
+            return None
+        events = choices(replay, self.recorded)
+        return self.rng.choices(events, weights=[WEIGHTS.get(e["type"], 1.0) for e in events])[0]
 
 
-def player_for(table: TableGame, spec: Table, seed: int):
+def player_for(table: TableGame, spec: Table, seed: int, limit: int = 3000):
     """Who picks the events: the simulator (the shortest of ``spec.tries`` games from ``seed`` on), or a
-    random player (``spec.simulated`` false)."""
+    random player (``spec.simulated`` false, or the table's players roll)."""
+    if table.mode == "recorded":
+        return RandomPlayer(seed, recorded=True, limit=limit)
     if spec.simulated:
         return Simulated(table, range(seed * spec.tries, (seed + 1) * spec.tries))
-    return RandomPlayer(seed)
+    return RandomPlayer(seed, limit=limit)
 
 
 def play_whole_game(
@@ -600,6 +681,8 @@ def play_whole_game(
     not its actor's (refused); ``check_every``: each phone's offers checked every so many events entered.
     The game's events."""
     replay = engine.session.start(engine.session.with_seed(table.header, table.seed))
+    recorded = table.mode == "recorded"
+    dice = random.Random(table.code) if recorded else None  # nosec B311 - the faces entered, at random
     holders: dict[Phone, set] = {}
     for actor, phone in by_player.items():
         holders.setdefault(phone, set()).add(actor)
@@ -634,9 +717,9 @@ def play_whole_game(
             record.shot(phone, "first-turn")
             first = False
         if event["type"] != "concede":
-            legal = replay.legal_events()
-            record.decisions += len(legal) > 1
-            record.forced_asked += legal == [event]  # the site should have logged it
+            record.decisions += len(choices(replay, recorded)) > 1
+            # the site should have logged it
+            record.forced_asked += engine.session.forced(replay, recorded=recorded) is not None
         others = [p for p, players in holders.items() if not players & set(actors)]
         if refuse_at is not None and index >= refuse_at and not record.refusal_checked and others:
             refuse_on_another_phone(others[0], table, event, record)
@@ -644,10 +727,18 @@ def play_whole_game(
             began = time.monotonic()
             record.checked += check_offers_are_their_own(holders, replay, index, heroes or {})
             record.seconds["offers checked"] += time.monotonic() - began
-        tap_event(phone, event, index, record)
-        engine.session.step(replay, event)
-        events.append(event)
+        tap_event(phone, event, index, record, dice)
+        _, entry = _stored(table, index)
+        assert entry["seat"] != SITE, entry
+        if not recorded:
+            assert entry["event"] == event, (entry, event)
+        record.entered.append(entry["event"])  # with real dice: the choice with the faces entered
+        engine.session.step(replay, entry["event"])
+        events.append(entry["event"])
     table.refresh_from_db()
+    record.over = not getattr(player, "stopped", False)
+    if not record.over:
+        return events
     assert table.status == "over", "the game ended but the table's did not"
     assert table.events == events
     assert entered_events(table) == record.entered
