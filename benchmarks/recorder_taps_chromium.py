@@ -33,7 +33,7 @@ Printed per game and mode:
   woken         pages still behind ten seconds after an event (the live stream should bring each at once).
 
 Needs PostgreSQL (DATABASE_URL's server: a scratch database ``arbiter_bench_taps_chromium_<pid>``,
-created and dropped), Redis (BENCH_BROKER_URL, default database 13: the live stream, and the log queue
+created and dropped), Redis (BENCH_BROKER_URL, default database 11: the live stream, and the log queue
 ``arbiter-bench-taps-chromium-<pid>`` whose keys are deleted at the end), and Debian's chromium and
 chromium-driver. Results also go to var/bench/recorder_taps_chromium.json.
 """
@@ -151,7 +151,7 @@ def main() -> int:
         "--database-url", default=os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/arbiter")
     )
     args = parser.parse_args()
-    broker_url = os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/13")
+    broker_url = os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/11")
     shared = _shared()
     shared.configure_environment(args.database_url, broker_url)
     os.environ["ARBITER_TASKS_EAGER"] = "0"

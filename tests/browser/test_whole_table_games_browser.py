@@ -135,6 +135,7 @@ def test_phones_record_a_whole_game(name, dice, asgi_site, phones, make_user, ce
         SET_UP[name](table, seated)
     player = player_for(table, spec, seed=0)
     play_whole_game(table, by_player, record, player, refuse_at=3, heroes=spec.heroes)
+    assert record.over  # not a random player's limit
     assert page_taps(seated) == record.taps  # every tap made reached the page, and only those
     finish_and_verify(table, seated, record, users)
     print("\n" + report(record, started))
