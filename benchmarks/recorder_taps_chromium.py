@@ -100,6 +100,7 @@ def play_one(name: str, dice: str, seed: int, limit: int, users, base: str, prof
         "live": record.live,
         "over": record.over,
         "play_seconds": round(seconds, 1),
+        "last_events": events[-3:],  # how the game ended
         "seconds": round(time.monotonic() - began, 1),
     }
 
