@@ -5,13 +5,10 @@ blocked in its browser and counted, so the event it shows cannot have come from 
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
-
 import pytest
 
-from play import live, tables
+from play import tables
+from tests.browser.asgi_site import asgi_site  # noqa: F401 (the fixture: the site under uvicorn)
 from tests.browser.chromium import requires_chromium
 from tests.browser.test_table_recorder import (
     PASSWORD,
@@ -40,51 +37,9 @@ window.fetch = (url, options) => {
 """
 
 
-@pytest.fixture
-def asgi_site():
-    """The site under uvicorn in a thread (static files served too), as the deployment's ASGI process."""
-    import uvicorn
-    from asgiref.sync import SyncToAsync
-    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-    from django.core.asgi import get_asgi_application
-    from django.db import connections
-
-    live._client, live._paused_until = None, 0.0
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    config = uvicorn.Config(
-        ASGIStaticFilesHandler(get_asgi_application()),
-        log_level="warning",
-        lifespan="off",
-        timeout_graceful_shutdown=1,
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    ends = time.monotonic() + 30
-    while not server.started and time.monotonic() < ends:
-        time.sleep(0.05)
-    assert server.started
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    server.should_exit = True
-    thread.join(15)
-    # The test database is dropped at the end: no connection of the site's threads may stay open. Each
-    # request ran in a thread of its own (Django's ASGI handler) that kept its connection (CONN_MAX_AGE)
-    # and is gone, so those connections are ended from here, this test's own database only.
-    SyncToAsync.single_thread_executor.submit(connections.close_all).result()
-    live._renders.clear()
-    live.close_renderer()
-    with connections["default"].cursor() as cursor:
-        cursor.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        )
-    live._client, live._paused_until = None, 0.0
-
-
 def test_the_second_phone_shows_the_first_phones_event_from_the_stream_without_polling(
     two_browsers,  # noqa: F811
-    asgi_site,
+    asgi_site,  # noqa: F811
     make_user,
 ):
     from selenium.webdriver.common.by import By
