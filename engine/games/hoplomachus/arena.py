@@ -57,6 +57,7 @@ class Arena:
         self._labels = {label: h for h, label in enumerate(self._label_of)}
         # Every distance, computed once per arena (at most a few thousand pairs): range and reach checks are hot.
         self._dist = [[self.grid.hex_distance(a, b) for b in range(self.size)] for a in range(self.size)]
+        self.dist = self._dist  # read directly where a check is hot (actions.attack)
         self._within: dict[tuple[int, int], frozenset[int]] = {}  # within(): at most size × ranges in use
 
     def label(self, h: int) -> str:
