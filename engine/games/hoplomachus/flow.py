@@ -641,15 +641,11 @@ def check_end(g) -> bool:
                 finish(g, next(o for o in order if o != p), "hero_defeated", "HR-15.1.2")
                 return True
         if g.a.pozzuoli:
-            present = None  # the troops with a unit in the arena: looked up once a troop could have lost
             by_round = g.opt["skirmish_no_units_from"] == "round_end"
             for p in order:
                 if not (s.turn["round"] > 1 if by_round else s.troops[p]["turns_done"] >= 1):
                     continue
-                if present is None:
-                    units = s.units
-                    present = {units[uid]["owner"] for uid in s.occupant.values()}
-                if p not in present:
+                if not s.arena_by.get(p):  # State.has_in_arena
                     finish(g, next(o for o in order if o != p), "no_units", "HR-15.1.3")
                     return True
     elif g.mode == "alliance":

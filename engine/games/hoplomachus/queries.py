@@ -341,12 +341,8 @@ def can_deploy(g, troop: str) -> bool:
 
 def must_deploy(g, troop: str) -> bool:
     """HR-8.4.3 (no units in combat), HR-16.6.2 (Pandemonium: fewer than three)."""
-    # Asked at every phase change: the troop's units in combat are counted, not listed.
-    if g.mode == "pandemonium":
-        units = g.s.units
-        need = sum(1 for uid in g.s.occupant.values() if units[uid]["owner"] == troop) < 3
-    else:
-        need = not g.s.has_in_arena(troop)
+    # Asked at every phase change: the troop's units in combat are counted (State.arena_by), not listed.
+    need = len(g.s.arena_by.get(troop, ())) < (3 if g.mode == "pandemonium" else 1)
     return need and can_deploy(g, troop)
 
 
