@@ -327,7 +327,10 @@ def check_path(g, u: dict, ev: dict) -> list[int]:
     path = ev.get("path")
     if not isinstance(path, list) or not path:
         raise UnreadableLog("/path: a move lists the hexes entered, in order", rule="LOG-5.2", path="/path")
-    steps = [g.a.parse(p, path=f"/path/{i}") for i, p in enumerate(path)]
+    labels = g.a.hex_of_label  # Arena.parse without the words of a refusal, for the usual upper-case labels
+    steps = [labels.get(p) if type(p) is str else None for p in path]
+    if None in steps:
+        steps = [g.a.parse(p, path=f"/path/{i}") for i, p in enumerate(path)]
     limit = q.movement(g, u)
     if len(steps) > limit:
         raise IllegalEvent(
@@ -338,8 +341,9 @@ def check_path(g, u: dict, ev: dict) -> list[int]:
             steps_count=len(steps),
         )
     here = u["hex"]
+    dist = g.a.dist
     for h in steps:
-        if g.a.distance(here, h) != 1:
+        if dist[here][h] != 1:  # Arena.distance
             raise IllegalEvent(
                 "HR-8.6.3", "{h} is not adjacent to {here}", h=g.a.label(h), here=g.a.label(here)
             )

@@ -75,6 +75,8 @@ def tactic_effects(g, u: dict, kind: str) -> list[dict]:
 
 def movement(g, u: dict) -> int:
     """HR-2.5.7: effective Movement (tactics included)."""
+    if not u["tactics"]:  # most units carry no tactic
+        return max(0, g.c.units[u["def"]].movement)
     return max(0, udef(g, u).movement + sum(e["amount"] for e in tactic_effects(g, u, "movement")))
 
 
