@@ -12,7 +12,7 @@ from pathlib import Path
 
 from engine.core.content import resolve_pack
 from engine.core.errors import UnreadableLog
-from engine.core.logfile import validate
+from engine.core.logfile import validate_header
 from engine.core.randomness import SeededStream
 from engine.core.registry import Ending, GameInfo, Mode, ResultSchema, SeatModel
 from engine.games.hoplomachus.arena import Arena
@@ -51,7 +51,7 @@ class HoplomachusRuleset:
     game_id = GAME_ID
 
     def start(self, doc: dict, *, content_pack: dict | None = None, author=None) -> Game:
-        validate({k: v for k, v in doc.items() if k != "events"}, LOG_SCHEMA, rule="LOG-2.1")
+        validate_header(doc, LOG_SCHEMA, rule="LOG-2.1")  # plain type tests; validate words any error
         if doc["rules_version"] not in RULES_VERSIONS:
             raise UnreadableLog(
                 "rules version {rules_version!r} is not supported (this engine knows 1.0)",

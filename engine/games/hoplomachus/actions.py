@@ -327,7 +327,10 @@ def check_path(g, u: dict, ev: dict) -> list[int]:
     path = ev.get("path")
     if not isinstance(path, list) or not path:
         raise UnreadableLog("/path: a move lists the hexes entered, in order", rule="LOG-5.2", path="/path")
-    steps = [g.a.parse(p, path=f"/path/{i}") for i, p in enumerate(path)]
+    labels = g.a.hex_of_label  # Arena.parse without the words of a refusal, for the usual upper-case labels
+    steps = [labels.get(p) if type(p) is str else None for p in path]
+    if None in steps:
+        steps = [g.a.parse(p, path=f"/path/{i}") for i, p in enumerate(path)]
     limit = q.movement(g, u)
     if len(steps) > limit:
         raise IllegalEvent(
@@ -338,8 +341,9 @@ def check_path(g, u: dict, ev: dict) -> list[int]:
             steps_count=len(steps),
         )
     here = u["hex"]
+    dist = g.a.dist
     for h in steps:
-        if g.a.distance(here, h) != 1:
+        if dist[here][h] != 1:  # Arena.distance
             raise IllegalEvent(
                 "HR-8.6.3", "{h} is not adjacent to {here}", h=g.a.label(h), here=g.a.label(here)
             )
@@ -475,8 +479,54 @@ def start_engaging(g, ev: dict, what: str, *, phase_checked: bool = False) -> di
 
 
 def attack(g, ev: dict) -> None:
-    """HR-8.8.3: target an opponent in Range, roll the pool, remove HP; Retaliate (CF-8) answers."""
-    do_attack(g, ev, *check_attack(g, ev))
+    """HR-8.8.3: target an opponent in Range, roll the pool, remove HP; Retaliate (CF-8) answers.
+
+    A third of all events: the usual attack (units named by uid, an attacker free to engage, a unit target in
+    Range) is checked here with the same tests as check_attack spelt out, and anything else takes check_attack,
+    which words the refusal; both give do_attack the same attacker and target."""
+    s = g.s
+    t = s.turn
+    units = s.units
+    player = t["player"]
+    uid, tid = ev.get("unit"), ev.get("target")
+    u = units.get(uid) if type(uid) is str else None
+    v = units.get(tid) if type(tid) is str and not tid.startswith("shard:") else None
+    if u is None or v is None or u["owner"] != player or ev.get("player", player) != player:
+        do_attack(g, ev, *check_attack(g, ev))
+        return
+    if t["phase"] != "engagement":  # check_player and own_unit passed: the phase is checked next, as there
+        fx.check_phase(g, "engagement", lambda: Text("{u} attack", u=name(g, u)))
+    troops = s.troops
+    d = g.c.units[u["def"]]
+    if (
+        u["zone"] != "arena"  # q.cannot_engage: anything it would look further at takes check_attack
+        or u["engaged"]
+        or not u["active"]
+        or u["dazed"]
+        or u["tactics"]
+        or g.a.inner[u["hex"]]
+        or v["zone"] != "arena"  # check_attack_target: an opponent in the arena, in Range
+        or troops[v["owner"]]["team"] == troops[player]["team"]
+        or g.a.dist[u["hex"]][v["hex"]] > d.range
+    ):
+        do_attack(g, ev, *check_attack(g, ev))
+        return
+    t["phase"] = "engagement"
+    pool = q.attack_pool(g, u) if d.skills else list(d.attack)  # no tactic on it (tested above)
+    hits, written = g.dice.roll(pool, ev.get("dice"), lambda: Text("{u}'s attack", u=name(g, u)))
+    if g.dice.author is not None and not g.dice.seeded:
+        ev["dice"] = written
+    fx.dice_stat(g, player, pool, hits)
+    u["engaged"] = True
+    n = sum(hits)
+    row = s.stats.setdefault(player, {})  # fx.stat twice, spelt out: every attack counts
+    row["attacks"] = row.get("attacks", 0) + 1
+    row["hits"] = row.get("hits", 0) + n
+    fx.unit_stat(g, u, "attacks")
+    if g.c.units[v["def"]].skills:
+        attack_damage(g, v, u, n)
+    else:  # attack_damage with no skill to trigger (triggered, on_attack_damage: nothing)
+        fx.deal_damage(g, v, n, u, attack=True)
 
 
 def do_attack(g, ev: dict, u: dict, target: dict | None, shard: int | None) -> None:

@@ -55,8 +55,10 @@ class Arena:
         self.inner = [h in self.tags.get("inner", ()) for h in range(self.size)]  # hot in on_inner()
         self._label_of = tuple(self.grid.label(h) for h in range(self.size))  # hot in legal_events
         self._labels = {label: h for h, label in enumerate(self._label_of)}
+        self.hex_of_label = self._labels  # read directly where events name many hexes (actions.check_path)
         # Every distance, computed once per arena (at most a few thousand pairs): range and reach checks are hot.
         self._dist = [[self.grid.hex_distance(a, b) for b in range(self.size)] for a in range(self.size)]
+        self.dist = self._dist  # read directly where a check is hot (actions.attack)
         self._within: dict[tuple[int, int], frozenset[int]] = {}  # within(): at most size × ranges in use
 
     def label(self, h: int) -> str:

@@ -117,6 +117,15 @@ class Dice:
         return [h for _, h in parsed], [f"{c}:{'hit' if h else 'miss'}" for c, h in parsed]
 
     def _parse(self, given, what) -> list[tuple[str, bool]]:
+        if type(given) is list and len(given) <= MAX_DICE:
+            # Every die already read once (nearly every die of a log): only strings are known, so an unhashable
+            # or unknown die takes the checks below, which word the refusal.
+            try:
+                out = list(map(self._known.get, given))
+            except TypeError:
+                out = None
+            if out is not None and None not in out:
+                return out
         if not isinstance(given, list) or not all(isinstance(d, str) for d in given):
             raise UnreadableLog(
                 '{what}: dice are a list such as ["black:hit", "blue:miss"]', what=_say(what), rule="LOG-5.2"

@@ -459,8 +459,9 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
                     ev["draw"] = got
             elif given:
                 raise IllegalEvent("HR-15.6.3", "{troop} has four units in camp and draws none", troop=troop)
-        s.troops[troop]["turns_done"] += 1
-        s.end_due = True  # HR-15.1.3 counts from a troop's first turn done
+        done = s.troops[troop]["turns_done"] = s.troops[troop]["turns_done"] + 1
+        if done == 1:  # HR-15.1.3 counts from a troop's first turn done: the only count check_end reads
+            s.end_due = True
     units = s.units
     for (
         uid
@@ -641,15 +642,11 @@ def check_end(g) -> bool:
                 finish(g, next(o for o in order if o != p), "hero_defeated", "HR-15.1.2")
                 return True
         if g.a.pozzuoli:
-            present = None  # the troops with a unit in the arena: looked up once a troop could have lost
             by_round = g.opt["skirmish_no_units_from"] == "round_end"
             for p in order:
                 if not (s.turn["round"] > 1 if by_round else s.troops[p]["turns_done"] >= 1):
                     continue
-                if present is None:
-                    units = s.units
-                    present = {units[uid]["owner"] for uid in s.occupant.values()}
-                if p not in present:
+                if not s.arena_by.get(p):  # State.has_in_arena
                     finish(g, next(o for o in order if o != p), "no_units", "HR-15.1.3")
                     return True
     elif g.mode == "alliance":

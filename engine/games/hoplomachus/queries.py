@@ -75,6 +75,8 @@ def tactic_effects(g, u: dict, kind: str) -> list[dict]:
 
 def movement(g, u: dict) -> int:
     """HR-2.5.7: effective Movement (tactics included)."""
+    if not u["tactics"]:  # most units carry no tactic
+        return max(0, g.c.units[u["def"]].movement)
     return max(0, udef(g, u).movement + sum(e["amount"] for e in tactic_effects(g, u, "movement")))
 
 
@@ -341,12 +343,8 @@ def can_deploy(g, troop: str) -> bool:
 
 def must_deploy(g, troop: str) -> bool:
     """HR-8.4.3 (no units in combat), HR-16.6.2 (Pandemonium: fewer than three)."""
-    # Asked at every phase change: the troop's units in combat are counted, not listed.
-    if g.mode == "pandemonium":
-        units = g.s.units
-        need = sum(1 for uid in g.s.occupant.values() if units[uid]["owner"] == troop) < 3
-    else:
-        need = not g.s.has_in_arena(troop)
+    # Asked at every phase change: the troop's units in combat are counted (State.arena_by), not listed.
+    need = len(g.s.arena_by.get(troop, ())) < (3 if g.mode == "pandemonium" else 1)
     return need and can_deploy(g, troop)
 
 

@@ -124,7 +124,11 @@ class Game(ReplayBase):
             act.ACTIONS[typ](self, event)
         else:
             raise IllegalEvent(*act.nothing_to_answer(typ))
-        self.settle()
+        t = s.turn
+        if s.pending or t.get("wave_over") or (t["phase"] == "deploy" and not t["deploy_checked"]):
+            self.settle()
+        elif s.end_due and not s.over:  # settle with nothing pending and no check due: flow.check_end only
+            flow.check_end(self)
         self.events_applied += 1
 
     def settle(self) -> None:

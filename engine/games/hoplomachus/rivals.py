@@ -58,12 +58,14 @@ def opponents(g, u: dict) -> list[dict]:
 def select(g, entry: str, cands: list[dict]) -> list[dict]:
     """HR-9.3.3/9.3.4: opponents matching one priority; comparatives only among ``cands`` (AMB-34). A shard is
     never a hero; "shard" names shards only; a hex priority names no opponent."""
-    if not cands or is_hex_entry(entry):
+    if not cands or entry.startswith(HEX_PRIORITY):  # is_hex_entry
         return []
     if entry == "on_stone":
-        return [o for o in cands if g.a.is_("stone", o["hex"])]
+        stones = g.a.tags.get("stone", ())  # Arena.is_, asked per candidate of every plan
+        return [o for o in cands if o["hex"] in stones]
     if entry == "hero":
-        return [o for o in cands if not o.get("shard") and q.udef(g, o).kind == "hero"]
+        units = g.c.units  # q.udef, spelt out: a shard has no card and is never a hero
+        return [o for o in cands if not o.get("shard") and units[o["def"]].kind == "hero"]
     if entry == "shard":
         return [o for o in cands if o.get("shard")]
     if entry == "strongest":

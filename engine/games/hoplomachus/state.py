@@ -35,7 +35,7 @@ def new_unit(uid: str, unit_id: str, owner: str, zone: str, *, active: bool = Tr
 class State:
     __slots__ = (
         "units", "troops", "occupant", "footholds", "favour", "supply", "turn", "pending", "over", "serial",
-        "stats", "support_left", "sentinels_made", "shards", "end_due",
+        "stats", "support_left", "sentinels_made", "shards", "end_due", "arena_by",
     )  # fmt: skip
 
     def __init__(self):
@@ -59,6 +59,10 @@ class State:
         # can become met (a unit leaves the arena, a troop is out, a turn or round is counted), so that the
         # check after every event looks at the troops only after those few events.
         self.end_due = True
+        # ``occupant`` split by the owner of each unit (troop → hex → uid), in ``occupant``'s order: which of a
+        # troop's units are in the arena is asked after nearly every event (in_arena, has_in_arena), and kept
+        # here as units are placed and lifted instead of being looked for among every occupied hex.
+        self.arena_by: dict[str, dict[int, str]] = {}
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -91,37 +95,66 @@ class State:
         s.sentinels_made = dict(self.sentinels_made)
         s.shards = {h: dict(v) for h, v in self.shards.items()}
         s.end_due = self.end_due
+        s.arena_by = {t: dict(by) for t, by in self.arena_by.items()}
         return s
 
     # Placement bookkeeping: the only code that moves a unit between hexes and zones.
     def place(self, u: dict, h: int) -> None:
-        if u["hex"] is not None:
-            self.occupant.pop(u["hex"], None)
+        occupant = self.occupant
+        uid = u["uid"]
+        old = u["hex"]
+        plain = True  # the change to occupant is one hex of this unit's given up, one free hex taken
+        if old is not None:
+            plain = occupant.pop(old, None) == uid
         u["hex"] = h
         u["zone"] = "arena"
         u.pop("face_down", None)  # HR-17.2.8: a deployed unit is known to every player from then on
-        self.occupant[h] = u["uid"]
+        if plain and h not in occupant:
+            occupant[h] = uid
+            by = self.arena_by.get(u["owner"])
+            if by is None:
+                by = self.arena_by[u["owner"]] = {}
+            elif old is not None:
+                del by[old]
+            by[h] = uid
+        else:
+            occupant[h] = uid
+            self.index_arena()
 
     def lift(self, u: dict, zone: str) -> None:
         """Out of the arena: the per-turn marks go with it, so a unit coming back starts afresh."""
-        if u["hex"] is not None:
-            self.occupant.pop(u["hex"], None)
+        h = u["hex"]
+        if h is not None:
+            gone = self.occupant.pop(h, None)
+            if gone == u["uid"]:
+                del self.arena_by[u["owner"]][h]
+            elif gone is not None:
+                self.index_arena()
         u["hex"] = None
         u["zone"] = zone
         self.end_due = True  # a hero in the discard, a troop with no unit left in combat (flow.check_end)
         u["dazed"] = u["moved"] = u["engaged"] = False
         u["used"] = []
 
+    def index_arena(self) -> None:
+        """``arena_by`` made again from ``occupant``: after a placement that was not one unit leaving its own hex
+        for a free one (none the rules allow; kept exact all the same)."""
+        units = self.units
+        by: dict[str, dict[int, str]] = {t: {} for t in self.arena_by}
+        for h, uid in self.occupant.items():
+            by.setdefault(units[uid]["owner"], {})[h] = uid
+        self.arena_by = by
+
     def in_arena(self, troop: str | None = None) -> list[dict]:
         units = self.units
         if troop is None:
             return list(map(units.__getitem__, self.occupant.values()))
-        return [u for u in map(units.__getitem__, self.occupant.values()) if u["owner"] == troop]
+        by = self.arena_by.get(troop)
+        return list(map(units.__getitem__, by.values())) if by else []
 
     def has_in_arena(self, troop: str) -> bool:
         """``bool(in_arena(troop))`` without the list: asked after nearly every event (flow.deploy_phase_checks)."""
-        units = self.units
-        return any(units[uid]["owner"] == troop for uid in self.occupant.values())
+        return bool(self.arena_by.get(troop))
 
     def view(self, arena: Arena, content: Content) -> dict:
         """The visible state as JSON (HR-A.4): arena, units, HP, tokens, favour, whose turn, what is pending."""
