@@ -149,8 +149,12 @@ def _default_grid(need: dict) -> dict:
     ``count``) and cards drawn (``deck``, ``count``, ``one``)."""
     what = need.get("what", "")
     if "deck" in need:
-        return dice_grid.pick(need["deck"], need.get("count", 1), one=bool(need.get("one")), note=what)
-    return dice_grid.grid(dice_grid.rows(int(need.get("count", 1)), "Die", dice_grid.d6()), note=what)
+        out = dice_grid.pick(need["deck"], need.get("count", 1), one=bool(need.get("one")), note=what)
+    else:
+        out = dice_grid.grid(dice_grid.rows(int(need.get("count", 1)), None, dice_grid.d6()), note=what)
+    if need.get("what_said"):  # the note is the need's own words: said as they are
+        out["note_said"] = need["what_said"]
+    return out
 
 
 def forced(replay: Replay, *, recorded: bool = False) -> dict | None:

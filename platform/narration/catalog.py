@@ -50,15 +50,38 @@ def say(said: dict | None, english: str, language: str | None = None) -> str:
 
 
 def localised_rolls(rolls: list[dict], language: str | None = None) -> list[dict]:
-    """The dice of a step with their summary, kind and characteristic (where the engine names them as
-    templates) said in ``language``; the engine's other fields unchanged, its templates left out."""
+    """The dice of a step with their summary, kind, characteristic and faces (where the engine names them
+    as templates) said in ``language``; the engine's other fields unchanged, its templates left out."""
     out = []
     for roll in rolls or []:
         said = {key: value for key, value in roll.items() if not key.endswith("_said")}
         for key in ("summary", "kind", "stat"):
             if said.get(key):
                 said[key] = say(roll.get(f"{key}_said"), str(said[key]), language)
+        if isinstance(roll.get("faces"), list):
+            said["faces"] = localised_said(roll["faces"], language)
         out.append(said)
+    return out
+
+
+def localised_said(data, language: str | None = None):
+    """``data`` (the recorder's dice entry, engine.session.dice_entry: its needs' ``what``, their grids'
+    notes, rows and faces; or a roll's faces) with every field ``<key>`` that has a ``<key>_said`` beside it
+    said in ``language``, and the ``_said`` fields left out; everything else as it is."""
+    language = reader_language(language)
+    if isinstance(data, list):
+        return [localised_said(item, language) for item in data]
+    if not isinstance(data, dict):
+        return data
+    out = {}
+    for key, value in data.items():
+        if key.endswith("_said") and key[: -len("_said")] in data:
+            continue
+        said = data.get(f"{key}_said")
+        if said is not None and isinstance(value, str):
+            out[key] = say(said, value, language)
+        else:
+            out[key] = localised_said(value, language)
     return out
 
 

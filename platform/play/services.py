@@ -310,9 +310,11 @@ def dice_needed(code: str, user, event) -> dict:
     replay = replay_of(table)
     _check_turn(replay, event, _mine(table, user))
     try:
-        return engine.session.dice_entry(replay, event)
+        entry = engine.session.dice_entry(replay, event)
     except (engine.IllegalEvent, engine.UnreadableLog) as exc:
         raise Refused(table.game, exc.rule, exc.message) from None
+    # The prompts, notes, rows and faces in the reader's language (narration catalogs); the event as it is.
+    return {**entry, "needs": narration.localised_said(entry.get("needs", []))}
 
 
 def _my_numbers(table: TableGame, user) -> set[int]:
