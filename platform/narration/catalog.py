@@ -15,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from arbiter_site.catalogs import catalog_for, reader_language
+from engine import ending_words
 from engine import render_message as render
 from narration.names import localised_names
 
@@ -93,3 +94,19 @@ def localised_step(step: dict, language: str | None = None) -> dict:
     said["text"], said["lang"] = said_in(step.get("said"), step.get("text", ""), language)
     said["rolls"] = localised_rolls(step.get("rolls") or [], language)
     return said
+
+
+def localised_view(view, game: str, language: str | None = None):
+    """A board view (engine.session's ``view``) whose ``over`` names how the game ended (its ``ended_by``
+    id) with ``ending``: the engine's words for it in ``language`` (HR-11.1, FE-17, BG-7.4), the id
+    spaced out where the game does not name it. Any other view is returned as it is."""
+    over = view.get("over") if isinstance(view, dict) else None
+    if not isinstance(over, dict) or not over.get("ended_by"):
+        return view
+    said = ending_words(game, over["ended_by"])
+    words = (
+        say(said.data(), str(said), language)
+        if said is not None
+        else str(over["ended_by"]).replace("_", " ").replace("-", " ")
+    )
+    return {**view, "over": {**over, "ending": words}}

@@ -534,7 +534,7 @@ def seat_payload(table: TableGame, mine: dict[str, int], *, with_board: bool = F
     seats = table.seat_list()
     numbers = sorted(mine.values())
     replay = replay_of(table)
-    view = engine.session.view_for(replay, mine)
+    view = narration.localised_view(engine.session.view_for(replay, mine), table.game)
     recorded = table.mode == DiceMode.RECORDED
     playing = table.status == TableStatus.PLAYING
     who = set(_once(table, "to_act", lambda: engine.session.to_act(replay))) if playing else set()

@@ -6,7 +6,10 @@ English kept beside them in the engine."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from django.conf import settings
 from django.utils import translation
 
 import engine
@@ -145,3 +148,21 @@ def test_an_eternia_epic_face_is_said_with_its_characteristic():
     assert localised_said([{"label": str(face), "label_said": face.data()}], "it") == [
         {"label": "+1 attacco"}
     ]
+
+
+@pytest.mark.parametrize("language", sorted(HIT_MISS))
+def test_the_hoplomachus_boards_game_over_line_names_the_ending_in_the_language(language):
+    """HR-11.1: the board's "Game over" line says how the game ended (the result's ``ended_by``) in the
+    engine's words for it, in the reader's language, not its id."""
+    from engine.core.narrate import ENDINGS
+    from viewer.walks import build_payload
+
+    log = engine.simulate(HR, 1, randomness="seeded")
+    with translation.override(language):
+        payload = build_payload(log)
+    over = payload["steps"][-1]["view"]["over"]
+    english = ENDINGS[HR][over["ended_by"]]
+    assert over["ending"] and over["ending"] != english and "_" not in over["ending"]
+    assert "ending" not in (payload["steps"][0]["view"].get("over") or {})
+    board = (Path(settings.PLATFORM_DIR) / "games/hoplomachus/static/games/board-hoplomachus.js").read_text()
+    assert "view.over.ending ||" in board
