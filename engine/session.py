@@ -254,10 +254,12 @@ def walk(log, *, content_pack: dict | None = None) -> dict:
 def next_events(log, *, content_pack: dict | None = None) -> dict:
     """Replay ``log`` (bytes, text or a parsed dict) and say what the game awaits after its last accepted
     event: ``{"game", "events_applied", "error", "over", "awaits": {"what", "rule"} | None, "to_act",
-    "alternatives": [{"type", "count", "example", "text"}]}``.
+    "alternatives": [{"type", "count", "example", "text", "said"}]}``.
 
     ``alternatives`` groups what may be logged next by event type; ``example`` is the shortest legal event
-    of that type (for a recorded log, without the outcomes the table enters: ``dice_needed`` says which).
+    of that type (for a recorded log, without the outcomes the table enters: ``dice_needed`` says which);
+    ``text`` says it in English and ``said`` is that sentence's template and params (engine.core.narrate;
+    None where the game has none), for a reader in another language.
     ``error`` is the refusal that stopped the replay early, if any (the rest describes the game before it).
     Raises UnreadableLog only when the envelope or the header cannot be read at all."""
     doc, _ = parse_envelope(log)
@@ -290,8 +292,9 @@ def next_events(log, *, content_pack: dict | None = None) -> dict:
         example = min(
             events, key=lambda e: (len(json.dumps(e, sort_keys=True)), json.dumps(e, sort_keys=True))
         )
+        text, said = offer_words(replay, example)
         out["alternatives"].append(
-            {"type": typ, "count": len(events), "example": example, "text": replay.describe_offer(example)}
+            {"type": typ, "count": len(events), "example": example, "text": text, "said": said}
         )
     return out
 

@@ -110,3 +110,15 @@ def localised_view(view, game: str, language: str | None = None):
         else str(over["ended_by"]).replace("_", " ").replace("-", " ")
     )
     return {**view, "over": {**over, "ending": words}}
+
+
+def localised_next(answer: dict, language: str | None = None) -> dict:
+    """``engine.session.next_events``' answer with each alternative also said in ``language``, as the API
+    says a refusal (``message`` and ``message_localized``): ``text`` stays the engine's English beside its
+    ``said`` (template and params), ``text_localized`` says it in ``language`` and ``lang`` names the
+    language that is in (English where the catalog lacks the sentence)."""
+    alternatives = []
+    for alternative in answer.get("alternatives") or []:
+        text, lang = said_in(alternative.get("said"), alternative.get("text", ""), language)
+        alternatives.append({**alternative, "text_localized": text, "lang": lang})
+    return {**answer, "alternatives": alternatives}
