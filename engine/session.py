@@ -149,8 +149,12 @@ def _default_grid(need: dict) -> dict:
     ``count``) and cards drawn (``deck``, ``count``, ``one``)."""
     what = need.get("what", "")
     if "deck" in need:
-        return dice_grid.pick(need["deck"], need.get("count", 1), one=bool(need.get("one")), note=what)
-    return dice_grid.grid(dice_grid.rows(int(need.get("count", 1)), "Die", dice_grid.d6()), note=what)
+        out = dice_grid.pick(need["deck"], need.get("count", 1), one=bool(need.get("one")), note=what)
+    else:
+        out = dice_grid.grid(dice_grid.rows(int(need.get("count", 1)), None, dice_grid.d6()), note=what)
+    if need.get("what_said"):  # the note is the need's own words: said as they are
+        out["note_said"] = need["what_said"]
+    return out
 
 
 def forced(replay: Replay, *, recorded: bool = False) -> dict | None:
@@ -250,10 +254,12 @@ def walk(log, *, content_pack: dict | None = None) -> dict:
 def next_events(log, *, content_pack: dict | None = None) -> dict:
     """Replay ``log`` (bytes, text or a parsed dict) and say what the game awaits after its last accepted
     event: ``{"game", "events_applied", "error", "over", "awaits": {"what", "rule"} | None, "to_act",
-    "alternatives": [{"type", "count", "example", "text"}]}``.
+    "alternatives": [{"type", "count", "example", "text", "said"}]}``.
 
     ``alternatives`` groups what may be logged next by event type; ``example`` is the shortest legal event
-    of that type (for a recorded log, without the outcomes the table enters: ``dice_needed`` says which).
+    of that type (for a recorded log, without the outcomes the table enters: ``dice_needed`` says which);
+    ``text`` says it in English and ``said`` is that sentence's template and params (engine.core.narrate;
+    None where the game has none), for a reader in another language.
     ``error`` is the refusal that stopped the replay early, if any (the rest describes the game before it).
     Raises UnreadableLog only when the envelope or the header cannot be read at all."""
     doc, _ = parse_envelope(log)
@@ -286,8 +292,9 @@ def next_events(log, *, content_pack: dict | None = None) -> dict:
         example = min(
             events, key=lambda e: (len(json.dumps(e, sort_keys=True)), json.dumps(e, sort_keys=True))
         )
+        text, said = offer_words(replay, example)
         out["alternatives"].append(
-            {"type": typ, "count": len(events), "example": example, "text": replay.describe_offer(example)}
+            {"type": typ, "count": len(events), "example": example, "text": text, "said": said}
         )
     return out
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.core.errors import Text, template
 
-__all__ = ["Text", "joined", "said_data", "template", "ENDINGS", "ending"]
+__all__ = ["Text", "joined", "said_data", "template", "ENDINGS", "ending", "DIE", "numbered"]
 
 #: how a game ended (its result's ``ended_by``) in words, per game id: each game's narrate module adds its own
 ENDINGS: dict[str, dict[str, str]] = {}
@@ -37,6 +37,15 @@ def joined(parts: list, sep: str = ", ") -> Text | str:
         else:
             raise ValueError(f"no template joins with {sep!r}")
     return out
+
+
+#: a die of a recorder's dice-entry grid (engine.core.dice_grid) that the game names no otherwise
+DIE = template("Die")
+
+
+def numbered(label, n: int) -> Text:
+    """ "Die 2": the ``n``-th of several dice (or rows) alike of a dice-entry grid, ``label`` said too."""
+    return Text("{label} {n}", label=label, n=n)
 
 
 def said_data(said) -> dict | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_noop
 
-from tournaments.said import listed, read_back, render
+from tournaments.said import listed, read_back, render, said
 
 # Whole reasons (some have a "; " of their own, so they are tried before the clauses).
 WHOLE = (gettext_noop("bye: every active player has had a bye; lowest-ranked with the fewest (%(count)s)"),)
@@ -61,10 +61,97 @@ CLAUSES = (
 )
 
 
+# Reasons that name players (a pod's rematches, same-faction pairs) or that warn before another reason: a
+# param read back as a list of sentences of its own (the players' names are data), or as a reason again.
+MET = gettext_noop("%(first)s and %(second)s met in round %(rounds)s")
+PAIR = gettext_noop("%(first)s and %(second)s")
+REASON = "reason"  # the param is a whole reason, read back as one
+NAMING = (
+    # Pods (tournaments.algorithms.pods): a pod with rematches lists them
+    (
+        gettext_noop("pod of %(size)s, %(points)s pts; no split of the round has fewer rematches: %(met)s"),
+        "met",
+    ),
+    (
+        gettext_noop(
+            "pod of %(size)s, %(points)s pts; no re-split of neighbouring pods has fewer rematches: %(met)s"
+        ),
+        "met",
+    ),
+    (
+        gettext_noop(
+            "pod of %(size)s, %(points)s pts; no split of the round with as few same-faction pairs has fewer "
+            "rematches: %(met)s"
+        ),
+        "met",
+    ),
+    (
+        gettext_noop(
+            "pod of %(size)s, %(points)s pts; no re-split of neighbouring pods with as few same-faction pairs "
+            "has fewer rematches: %(met)s"
+        ),
+        "met",
+    ),
+    # The warnings before a reason: a same-faction game the pairing could not avoid (Swiss, pods)
+    (
+        gettext_noop(
+            "warning: same faction (%(factions)s) on both sides, which the game does not allow; no pairing of "
+            "this round has fewer such games; %(reason)s"
+        ),
+        REASON,
+    ),
+    (
+        gettext_noop(
+            "warning: same faction (%(factions)s) twice in the pod (%(pairs)s), which the game does not allow; "
+            "no split of the round has fewer such pairs; %(reason)s"
+        ),
+        REASON,
+    ),
+    (
+        gettext_noop(
+            "warning: same faction (%(factions)s) twice in the pod (%(pairs)s), which the game does not allow; "
+            "no re-split of neighbouring pods has fewer such pairs; %(reason)s"
+        ),
+        REASON,
+    ),
+)
+#: a list param: its separator and the sentences each of its items reads back as
+LISTS = {"met": ("; ", (MET,)), "pairs": ("; ", (PAIR,))}
+
+
+def _naming(reason: str) -> dict | None:
+    """``reason`` read back as a sentence of NAMING, its list params and its nested reason read back too."""
+    for template, _kind in NAMING:
+        found = read_back((template,), reason)
+        if found is None:
+            continue
+        params = dict(found["params"])
+        for key, value in found["params"].items():
+            if key in LISTS:
+                separator, sentences = LISTS[key]
+                items = [read_back(sentences, item) for item in str(value).split(separator)]
+                if not all(items):
+                    break
+                params[key] = listed(items, separator)
+            elif key == REASON:
+                nested = reason_said(str(value))
+                if isinstance(nested, str):
+                    break
+                params[key] = nested
+        else:
+            sentence = said(template, **params)
+            if render(sentence, translate=False) == reason:
+                return sentence
+    return None
+
+
 def reason_said(reason: str) -> dict | str:
     """``reason`` as a sentence to be said in each reader's language, or the English itself."""
     if not reason:
         return reason
+    naming = _naming(reason)
+    if naming is not None:
+        return naming
     whole = read_back(WHOLE + CLAUSES, reason)
     if whole is not None:
         return whole

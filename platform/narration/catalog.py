@@ -15,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from arbiter_site.catalogs import catalog_for, reader_language
+from engine import ending_words
 from engine import render_message as render
 from narration.names import localised_names
 
@@ -50,15 +51,38 @@ def say(said: dict | None, english: str, language: str | None = None) -> str:
 
 
 def localised_rolls(rolls: list[dict], language: str | None = None) -> list[dict]:
-    """The dice of a step with their summary, kind and characteristic (where the engine names them as
-    templates) said in ``language``; the engine's other fields unchanged, its templates left out."""
+    """The dice of a step with their summary, kind, characteristic and faces (where the engine names them
+    as templates) said in ``language``; the engine's other fields unchanged, its templates left out."""
     out = []
     for roll in rolls or []:
         said = {key: value for key, value in roll.items() if not key.endswith("_said")}
         for key in ("summary", "kind", "stat"):
             if said.get(key):
                 said[key] = say(roll.get(f"{key}_said"), str(said[key]), language)
+        if isinstance(roll.get("faces"), list):
+            said["faces"] = localised_said(roll["faces"], language)
         out.append(said)
+    return out
+
+
+def localised_said(data, language: str | None = None):
+    """``data`` (the recorder's dice entry, engine.session.dice_entry: its needs' ``what``, their grids'
+    notes, rows and faces; or a roll's faces) with every field ``<key>`` that has a ``<key>_said`` beside it
+    said in ``language``, and the ``_said`` fields left out; everything else as it is."""
+    language = reader_language(language)
+    if isinstance(data, list):
+        return [localised_said(item, language) for item in data]
+    if not isinstance(data, dict):
+        return data
+    out = {}
+    for key, value in data.items():
+        if key.endswith("_said") and key[: -len("_said")] in data:
+            continue
+        said = data.get(f"{key}_said")
+        if said is not None and isinstance(value, str):
+            out[key] = say(said, value, language)
+        else:
+            out[key] = localised_said(value, language)
     return out
 
 
@@ -70,3 +94,31 @@ def localised_step(step: dict, language: str | None = None) -> dict:
     said["text"], said["lang"] = said_in(step.get("said"), step.get("text", ""), language)
     said["rolls"] = localised_rolls(step.get("rolls") or [], language)
     return said
+
+
+def localised_view(view, game: str, language: str | None = None):
+    """A board view (engine.session's ``view``) whose ``over`` names how the game ended (its ``ended_by``
+    id) with ``ending``: the engine's words for it in ``language`` (HR-11.1, FE-17, BG-7.4), the id
+    spaced out where the game does not name it. Any other view is returned as it is."""
+    over = view.get("over") if isinstance(view, dict) else None
+    if not isinstance(over, dict) or not over.get("ended_by"):
+        return view
+    said = ending_words(game, over["ended_by"])
+    words = (
+        say(said.data(), str(said), language)
+        if said is not None
+        else str(over["ended_by"]).replace("_", " ").replace("-", " ")
+    )
+    return {**view, "over": {**over, "ending": words}}
+
+
+def localised_next(answer: dict, language: str | None = None) -> dict:
+    """``engine.session.next_events``' answer with each alternative also said in ``language``, as the API
+    says a refusal (``message`` and ``message_localized``): ``text`` stays the engine's English beside its
+    ``said`` (template and params), ``text_localized`` says it in ``language`` and ``lang`` names the
+    language that is in (English where the catalog lacks the sentence)."""
+    alternatives = []
+    for alternative in answer.get("alternatives") or []:
+        text, lang = said_in(alternative.get("said"), alternative.get("text", ""), language)
+        alternatives.append({**alternative, "text_localized": text, "lang": lang})
+    return {**answer, "alternatives": alternatives}

@@ -310,9 +310,11 @@ def dice_needed(code: str, user, event) -> dict:
     replay = replay_of(table)
     _check_turn(replay, event, _mine(table, user))
     try:
-        return engine.session.dice_entry(replay, event)
+        entry = engine.session.dice_entry(replay, event)
     except (engine.IllegalEvent, engine.UnreadableLog) as exc:
         raise Refused(table.game, exc.rule, exc.message) from None
+    # The prompts, notes, rows and faces in the reader's language (narration catalogs); the event as it is.
+    return {**entry, "needs": narration.localised_said(entry.get("needs", []))}
 
 
 def _my_numbers(table: TableGame, user) -> set[int]:
@@ -532,7 +534,7 @@ def seat_payload(table: TableGame, mine: dict[str, int], *, with_board: bool = F
     seats = table.seat_list()
     numbers = sorted(mine.values())
     replay = replay_of(table)
-    view = engine.session.view_for(replay, mine)
+    view = narration.localised_view(engine.session.view_for(replay, mine), table.game)
     recorded = table.mode == DiceMode.RECORDED
     playing = table.status == TableStatus.PLAYING
     who = set(_once(table, "to_act", lambda: engine.session.to_act(replay))) if playing else set()

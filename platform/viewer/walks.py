@@ -14,7 +14,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 import engine
-from narration.catalog import localised_step
+from narration.catalog import localised_step, localised_view
 from refusals.catalog import localised
 from rulebook import rules
 
@@ -49,6 +49,8 @@ def build_payload(data) -> dict | None:
     game = walked["game"]
     # Every sentence and its dice in the reader's language (narration: the engine's templates and params).
     steps = [localised_step(step) for step in walked["steps"]]
+    for step in steps:  # how the game ended, said (HR-11.1): the board's "Game over" line
+        step["view"] = localised_view(step.get("view"), game)
     error = walked["error"]
     if error is not None:
         info = rules.lookup(game, error["rule"])

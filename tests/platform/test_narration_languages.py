@@ -256,3 +256,61 @@ def test_a_pending_hoplomachus_decision_is_said_in_the_readers_language(language
     text, lang = localised(error, language)
     words = {"it": "tracciato del favore", "es": "marcador de favor", "pl": "tor przychylności"}[language]
     assert lang == language and words in text and "favour track" not in text
+
+
+# --- arbiter next: what may be logged next, said ----------------------------------------------------------
+
+
+def test_the_next_alternatives_carry_their_sentence_as_a_template():
+    """``arbiter next``'s alternatives keep the English ``text`` and, beside it, its template and params."""
+    log = engine.simulate("hoplomachus-remastered", 2)
+    log["events"] = log["events"][:40]
+    answer = engine.session.next_events(log)
+    assert answer["alternatives"]
+    for alternative in answer["alternatives"]:
+        said = alternative["said"]
+        assert said and render_message(said["message_id"], said["params"]) == alternative["text"]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_apis_next_answer_says_each_alternative_in_the_requests_language(api_client, user, language):
+    """GET /api/logs/<pk>/next/: what the game awaits after a stored log's last event, as ``arbiter
+    next`` answers, each alternative also said in the request's language; the engine's English kept."""
+    log = engine.simulate("hoplomachus-remastered", 2)
+    log["events"] = log["events"][:40]
+    stored = submit_log(user, encode(log), source="api", filename="game.json").log
+    api_client.force_authenticate(user)
+    body = api_client.get(f"/api/logs/{stored.pk}/next/", HTTP_ACCEPT_LANGUAGE=language).json()
+    english = engine.session.next_events(log)["alternatives"]
+    assert [a["text"] for a in body["alternatives"]] == [a["text"] for a in english]
+    assert all(a["lang"] == language for a in body["alternatives"])
+    assert all(a["text_localized"] != a["text"] for a in body["alternatives"])
+    assert body["events_applied"] == 40
+
+
+# --- the names of Hoplomachus' tactics (HR-6.2) ------------------------------------------------------------
+
+
+def test_hoplomachus_tactics_are_named_in_each_language_and_unprinted_names_are_provisional():
+    """HR-6.2: the Italian original prints the common tactics' names in English (Adrenaline, Bolster Health,
+    Hamstring, Stun; Blitz), so Italian keeps them; the Spanish and Polish names are in the pack, marked
+    provisional, and the narration says a tactic by them."""
+    from narration.names import localised_names, names
+
+    pack = json.loads(
+        (settings.BASE_DIR / "engine/games/hoplomachus/content/hr-core-starter.json").read_text("utf-8")
+    )
+    tactics = {t["id"]: t for t in pack["tactics"]}
+    for tid in ("adrenaline", "bolster-health", "hamstring", "stun"):
+        assert "it" not in tactics[tid].get("aliases", {})  # printed in English in the Italian original
+        assert {"aliases.es", "aliases.pl"} <= set(tactics[tid]["provisional"])
+    for tid in ("plutos-refugees-tactic", "amazons-tactic"):  # placeholder names: provisional everywhere
+        assert {"aliases.it", "aliases.es", "aliases.pl"} <= set(tactics[tid]["provisional"])
+    assert names()["Stun"] == {"es": "Aturdir", "pl": "Ogłuszenie"}
+    sentence = {
+        "message_id": "{who} plays {tactic} on {target}",
+        "params": {"who": "Ann", "tactic": "Stun", "target": "Crixus"},
+    }
+    text, lang = said_in(sentence, "Ann plays Stun on Crixus", "pl")
+    assert lang == "pl" and "Ogłuszenie" in text and "Stun" not in text
+    assert localised_names({"tactic": "Adrenaline"}, "it") == {"tactic": "Adrenaline"}

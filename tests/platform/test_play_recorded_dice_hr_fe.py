@@ -175,6 +175,7 @@ def test_a_titan_roll_asks_for_its_arena_dice_once_its_hits_are_known(user, othe
             "kind": "d6",
             "count": len(event["arena_dice"]),
             "what": "The arena dice (HR-2.11.1)",
+            "what_said": {"message_id": "The arena dice (HR-2.11.1)", "params": {}},
         }
     ]
     # One row of six faces per arena die, drawn by the recorder without knowing the game.

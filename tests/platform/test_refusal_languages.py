@@ -162,3 +162,27 @@ def test_a_movement_effects_kind_is_said_in_the_readers_language(language, kind)
         error = {"rule": "BG-18.5.5", "message": "x", "message_id": message_id, "params": used}
         text, lang = localised(error, language)
         assert lang == language and kind not in text and "ed " not in text, text
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("it", "p2 deve scegliere"), ("es", "p2 debe elegir"), ("pl", "p2 musi wybrać")],
+)
+def test_a_hoplomachus_decision_logged_by_the_wrong_player_is_refused_in_the_readers_language(
+    language, words
+):
+    """HR-7.4.1: a pending decision is its player's alone; logged by another player it is refused with the
+    rule that gives it to its player (here HR-16.7.1, returning units to camp), a template like every other
+    refusal, its English unchanged."""
+    log = engine.simulate("hoplomachus-remastered", 2, randomness="seeded")
+    index = next(
+        i for i, e in enumerate(log["events"]) if e["type"] == "return_units" and e["player"] == "p2"
+    )
+    log["events"][index] = {**log["events"][index], "player": "p1"}
+    error = json.loads(json.dumps(verdict_dict(engine.verify(log))))["error"]
+    assert error["message"] == (
+        'p2 must choose the units returned to camp, not p1; the log should say "player": "p2"'
+    )
+    assert error["message_id"] == '{player} must {what}, not {who}; the log should say "player": "{player}"'
+    text, lang = localised(error, language)
+    assert lang == language and text.startswith(words) and '"player": "p2"' in text

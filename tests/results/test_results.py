@@ -4,7 +4,9 @@ opponent, disputes go to the organizer."""
 import json
 
 import pytest
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
+from django.test import Client
 
 from draw import services as draw_services
 from draw.models import LogFlag, MatchState, ResultSource
@@ -138,6 +140,12 @@ def test_a_log_whose_forces_differ_from_the_registered_lists_is_flagged(
         or "plays Masters of the Universe in the log; the registered list is Evil Warriors" in line
         for line in match.flag_details
     )
+    # The match page says each line in the reader's language (results.mismatch), names and factions as data.
+    client = Client()
+    client.force_login(match.entrants()[0].player)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert "nel log; la lista iscritta è" in page and "in the log; the registered list is" not in page
 
 
 def test_a_log_for_another_match_is_flagged(running_round, published, django_capture_on_commit_callbacks):

@@ -238,3 +238,71 @@ def test_a_refused_challenge_entry_is_read_in_italian_and_an_old_one_as_stored()
         "template": "The log was submitted after the challenge closed.",
         "params": {},
     }
+
+
+# --- reasons that name players, and a flagged match's lines ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("reason", "italian"),
+    [
+        (
+            "pod of 4, 3–1 pts; no split of the round has fewer rematches: Ann and Bob met in round 1, 2; "
+            "Cid and Dee met in round 3",
+            "gruppo di 4, 3–1 punti; nessuna divisione del turno ha meno rivincite: Ann e Bob si sono "
+            "affrontati nel turno 1, 2; Cid e Dee si sono affrontati nel turno 3",
+        ),
+        (
+            "warning: same faction (motu) on both sides, which the game does not allow; no pairing of this "
+            "round has fewer such games; same score group (3 pts)",
+            "attenzione: stessa fazione (motu) da entrambe le parti, che il gioco non consente; nessun "
+            "abbinamento di questo turno ha meno partite simili; stesso gruppo di punteggio (3 punti)",
+        ),
+        (
+            "warning: same faction (kunlun) twice in the pod (Ann and Bob; Cid and Dee), which the game does "
+            "not allow; no re-split of neighbouring pods has fewer such pairs; pod of 4, 2 pts, no one met "
+            "before",
+            "attenzione: stessa fazione (kunlun) due volte nel gruppo (Ann e Bob; Cid e Dee), che il gioco "
+            "non consente; nessuna nuova divisione dei gruppi vicini ha meno coppie simili; ",
+        ),
+    ],
+)
+def test_a_reason_that_names_players_is_said_in_the_readers_language(reason, italian):
+    """The pods' rematch lists and the same-faction warnings (Swiss, pods) name players: read back with the
+    names as data, each named pair a sentence of its own, the reason after a warning read back too."""
+    from draw.reasons import reason_said
+
+    sentence = reason_said(reason)
+    assert not isinstance(sentence, str)
+    assert render(sentence, translate=False) == reason
+    with translation.override("it"):
+        said = render(sentence)
+    assert said.startswith(italian) and " met in round" not in said and "warning" not in said
+
+
+def test_a_flagged_matchs_lines_are_said_in_the_readers_language_and_others_marked_english():
+    """Why a log was not taken as the match's result (tournaments.log_check's lines as the checks word
+    them, names as data) in the reader's language; a line no sentence reads back keeps its English."""
+    from results.mismatch import said_lines
+    from tournaments import log_check
+
+    expected = [log_check.ExpectedPlayer(key=1, name="Ann"), log_check.ExpectedPlayer(key=2, name="Bob")]
+    lines = log_check.compare_players([{"id": "p1", "name": "Zed"}], expected, lambda p, h: []).problems
+    lines += log_check.check_reference({"round": 3}, event_slug="cup", match_id=7, round_number=2)
+    assert lines == [
+        "the log's player 'Zed' is not a player of this match",
+        "Ann does not appear in the log",
+        "Bob does not appear in the log",
+        "the log names round 3, not 2",
+    ]
+    with translation.override("pl"):
+        said = said_lines([*lines, "a line of another kind"])
+    assert said == [
+        ("gracz 'Zed' z logu nie jest graczem tego meczu", "pl"),
+        ("Ann nie występuje w logu", "pl"),
+        ("Bob nie występuje w logu", "pl"),
+        ("log podaje rundę 3, a nie 2", "pl"),
+        ("a line of another kind", "en"),
+    ]
+    with translation.override("en"):
+        assert said_lines(lines[:1]) == [(lines[0], "en")]

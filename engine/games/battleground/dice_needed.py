@@ -151,7 +151,7 @@ def _grid(need: dict) -> dict:
         )
     threshold = need["threshold"]
     return dice_grid.grid(
-        dice_grid.rows(need["dice"], "Die", dice_grid.d6(lambda v: _succeeds(v, threshold))),
+        dice_grid.rows(need["dice"], None, dice_grid.d6(lambda v: _succeeds(v, threshold))),
         shape="pool",
         note=f"Roll {need['dice']} dice: {threshold}+ succeeds, a 6 always succeeds and explodes, a 1 always "
         "fails (BG-8.4.3). Tap each die's face.",

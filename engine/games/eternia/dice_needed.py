@@ -11,6 +11,7 @@ recorded mode the order of a deck is never read, only the cards drawn from it.
 from __future__ import annotations
 
 from engine.core import dice_grid
+from engine.games.eternia import narrate
 
 # The faces as FE-3.4 names them (Italian in brackets), for the buttons a player taps.
 FACE_NAMES = {
@@ -74,22 +75,23 @@ def dice_needed(game, event: dict) -> dict:
         die = aw["die"]
         faces = _copies(game.chance.results[die], face_name, ordered=False)
         provisional = die in game.chance.dice.get("provisional", ())  # AMB-26
-        note = "Roll and tap the face each die shows (FE-3.4)." + (
-            " The faces per die are provisional (AMB-26)." if provisional else ""
-        )
-        named = [dice_grid.face(f["id"], f["name"].split(" (")[0]) for f in faces]
+        named = [dice_grid.face(f["id"], narrate.face(f["id"])) for f in faces]
+        what = narrate.entry_what(die, aw["count"])
         return {
             "event": {**event, "die": die},
             "needs": [
                 {
                     "path": ["faces"],
                     "kind": "faces",
-                    "what": f"Roll {aw['count']} {die} {'die' if aw['count'] == 1 else 'dice'}",
+                    "what": str(what),
+                    "what_said": what.data(),
                     "die": die,
                     "count": aw["count"],
                     "faces": faces,
                     "provisional": provisional,
-                    "grid": dice_grid.grid(dice_grid.rows(aw["count"], "Die", named), note=note),
+                    "grid": dice_grid.grid(
+                        dice_grid.rows(aw["count"], None, named), note=narrate.entry_note(provisional)
+                    ),
                 }
             ],
         }
@@ -106,18 +108,18 @@ def dice_needed(game, event: dict) -> dict:
         count = min(aw["count"], len(deck))
     if count == 0:
         return {"event": {**event, "cards": []}, "needs": []}
+    what = narrate.draw_what(count, deck_name)
     return {
         "event": {**event, "deck": deck_name},
         "needs": [
             {
                 "path": ["cards"],
                 "kind": "cards",
-                "what": f"Draw {count} from the {deck_name} deck",
+                "what": str(what),
+                "what_said": what.data(),
                 "count": count,
                 "deck": _copies(deck, game.name),
-                "grid": dice_grid.pick(
-                    _copies(deck, game.name), count, note="Draw, then tap the cards drawn."
-                ),
+                "grid": dice_grid.pick(_copies(deck, game.name), count, note=narrate.draw_note()),
             }
         ],
     }

@@ -161,6 +161,52 @@ def _dice(die, n: int) -> Text:
     return Text("{die} die" if n == 1 else "{die} dice", die=die)
 
 
+# FE-3.4: the wild die's faces, and the epic die's surge (FE-6.10.1), as the recorder's dice entry and the
+# replay's rolls show them (the Italian original's words: vuoto, successo, doppio successo, rilancio, impeto)
+FACES = {
+    "blank": template("Blank"),
+    "success": template("Success"),
+    "double": template("Double success"),
+    "reroll": template("Reroll"),
+    "surge": template("Surge"),
+}
+
+
+def face(face: str) -> Text | str:
+    """A die's face in words: ``blank`` → "Blank", ``attack+1`` → "+1 attack" (FE-6.10.1, the stat said
+    as its combat zone); a face the rules do not name stays as it is."""
+    if face in FACES:
+        return Text(FACES[face])
+    stat, _, n = face.partition("+")
+    if n and stat in ZONES:
+        return Text("+{n} {stat}", n=n, stat=Text(ZONES[stat]))
+    return face
+
+
+def entry_what(die: str, count: int) -> Text:
+    """What the recorder's dice entry asks: "Roll 2 wild dice"."""
+    return Text("Roll {n} {dice}", n=count, dice=_dice(die, count))
+
+
+def entry_note(provisional: bool) -> Text:
+    """How the dice are entered (FE-3.4), and whether the pack's faces per die are provisional (AMB-26)."""
+    if provisional:
+        return Text(
+            "Roll and tap the face each die shows (FE-3.4). The faces per die are provisional (AMB-26)."
+        )
+    return Text("Roll and tap the face each die shows (FE-3.4).")
+
+
+def draw_what(count: int, deck: str) -> Text:
+    """What the recorder's draw asks: "Draw 2 from the combat deck" (FE-6.13)."""
+    words = Text(DECKS[deck]) if deck in DECKS else deck
+    return Text("Draw {count} from the {deck} deck", count=count, deck=words)
+
+
+def draw_note() -> Text:
+    return Text("Draw, then tap the cards drawn.")
+
+
 def apply_described(g, index: int, event: dict) -> dict:
     """``apply`` that also returns the event in words (engine.session.step)."""
     said = say(g, event)
@@ -191,13 +237,17 @@ SUCCESSES = {"blank": 0, "success": 1, "double": 2, "reroll": 0}
 def _roll(who: str, noted: dict) -> dict:
     """A roll for the viewer (engine.session.step's ``rolls``, the shape shared with Hoplomachus): each
     face as the rules name it (FE-3.4), a success marked; the wild dice's successes counted (FE-6.9.3)."""
-    from engine.games.eternia.dice_needed import face_name
-
     die, faces = noted["die"], noted["faces"]
-    out = [
-        {"label": face_name(f).split(" (")[0], "hit": SUCCESSES.get(f, 0) > 0 if die == "wild" else None}
-        for f in faces
-    ]
+    out = []
+    for f in faces:
+        label = face(f)
+        out.append(
+            {
+                "label": str(label),
+                **({"label_said": label.data()} if isinstance(label, Text) else {}),
+                "hit": SUCCESSES.get(f, 0) > 0 if die == "wild" else None,
+            }
+        )
     n = sum(SUCCESSES.get(f, 0) for f in faces)
     summary = Text("{n} success" if n == 1 else "{n} successes", n=n) if die == "wild" else ""
     kind = _dice(die, len(faces))

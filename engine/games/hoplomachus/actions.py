@@ -891,14 +891,14 @@ def nothing_to_answer(typ: str) -> tuple[str, str]:
     )
 
 
-def not_theirs(g, p: dict, who: str) -> tuple[str, str]:
+def not_theirs(g, p: dict, who: str) -> tuple[str, Text]:
     """(rule, message) for a decision logged by the wrong player: the rule that gives it to its player."""
     if p["kind"] == "catch_up":
         rule = "HR-17.6.5" if g.mode == "alliance" else "HR-15.5.3"
         return rule, (Text(("the catch-up HP are {player}'s to add, the player with less crowd favour (on a tie, the player " "whose turn it is), not {who}'s; the log should say \"player\": \"{player}\""), player=p['player'], who=who))  # fmt: skip
     _, _, rule, what = PENDING[p["kind"]]
-    return p.get("rule", rule), (f"{p['player']} must {what}, not {who}; the log should say \"player\": "
-                                 f"\"{p['player']}\"")  # fmt: skip
+    return p.get("rule", rule), Text("{player} must {what}, not {who}; the log should say \"player\": \"{player}\"",
+                                     player=p["player"], what=what, who=who)  # fmt: skip
 
 
 def resolve_choose_member(g, p: dict, ev: dict) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 
 from engine.core import dice_grid
+from engine.games.hoplomachus import narrate
 
 # The event fields the handlers fill from the table, in the order they may be asked.
 FIELDS = ("dice", "unit", "arena_dice", "draw")
@@ -97,13 +98,13 @@ def dice_needed(game, event: dict) -> dict:
                 {
                     "path": slots[k] if several else ["dice"],
                     "kind": "hr_dice",
-                    "what": _what(game, event, k, len(asked)),
+                    **_said(narrate.entry_what(game, event, k, len(asked))),
                     "dice": [_die(game.c, colour) for colour in pool],
                 }
             )
     elif key == "arena_dice":
         needs.append(
-            {"path": ["arena_dice"], "kind": "d6", "count": len(asked), "what": "The arena dice (HR-2.11.1)"}
+            {"path": ["arena_dice"], "kind": "d6", "count": len(asked), **_said(narrate.arena_dice_what())}
         )
     else:
         first = asked[0][1]
@@ -115,7 +116,7 @@ def dice_needed(game, event: dict) -> dict:
                 "one": one,
                 "item": "unit",
                 "count": len(asked),
-                "what": "Draw from the bag" if not one else f"Draw the {_troop(event)} unit",
+                **_said(narrate.draw_what(one, event.get("player"))),
                 "deck": [{"id": u, "name": _unit_name(game.c, u), "copies": 1} for u in sorted(set(first))],
             }
         )
@@ -125,24 +126,24 @@ def dice_needed(game, event: dict) -> dict:
 def _grid(need: dict) -> dict:
     """The need as the generic grid a recorder draws (engine.core.dice_grid)."""
     if need["kind"] == "cards":
-        return dice_grid.pick(
-            need["deck"], need["count"], one=need["one"], note="Draw, then tap what you drew."
-        )
+        return dice_grid.pick(need["deck"], need["count"], one=need["one"], note=narrate.entry_note("cards"))
     if need["kind"] == "d6":
         return dice_grid.grid(
-            dice_grid.rows(need["count"], "Arena die", dice_grid.d6()),
-            note="Roll the six-sided dice and tap each face (HR-2.11.1).",
+            dice_grid.rows(need["count"], narrate.arena_die(), dice_grid.d6()), note=narrate.entry_note("d6")
         )
     rows = []
     for d in need["dice"]:  # HR-2.6.1: a die offers hit and miss only as its faces allow
         faces = []
         if d["hit_faces"] > 0:
-            faces.append(dice_grid.face(f"{d['colour']}:hit", "⚔ Hit", hit=True, colour=d["colour"]))
+            faces.append(
+                dice_grid.face(f"{d['colour']}:hit", narrate.entry_face(True), hit=True, colour=d["colour"])
+            )
         if d["hit_faces"] < d["faces"]:
-            faces.append(dice_grid.face(f"{d['colour']}:miss", "Miss", colour=d["colour"]))
-        plural = "s" if d["hit_faces"] != 1 else ""
-        rows.append({"label": f"{d['colour']} ({d['hit_faces']} hit face{plural})", "faces": faces})
-    return dice_grid.grid(rows, note="Roll these dice and tap what each shows: hit or miss (HR-2.6.2).")
+            faces.append(dice_grid.face(f"{d['colour']}:miss", narrate.entry_face(False), colour=d["colour"]))
+        rows.append(
+            {**dice_grid.said("label", narrate.entry_die(d["colour"], d["hit_faces"])), "faces": faces}
+        )
+    return dice_grid.grid(rows, note=narrate.entry_note("hr_dice"))
 
 
 def _field(kind: str, filled: list[str]) -> str:
@@ -158,15 +159,6 @@ def _first_ask(asked: list, key: str) -> int:
     return next((i for i, (k, _) in enumerate(asked) if k == kinds), len(asked))
 
 
-def _troop(event: dict) -> str:
-    return {"arena": "arena's", "immortal": "immortal"}.get(str(event.get("player")), "drawn")
-
-
-def _what(game, event: dict, k: int, rolls: int) -> str:
-    """The roll in words: whose dice (the unit, the titan, the immortal) and, for several, which target."""
-    from engine.games.hoplomachus import narrate
-
-    said = narrate.describe(game, event)
-    if event.get("type") == "titan_roll":
-        return "The titan dice"
-    return f"{said}: roll {k + 1} of {rolls}" if rolls > 1 else said
+def _said(what) -> dict:
+    """A need's ``what``: its English and its template and params (engine.core.narrate)."""
+    return {"what": str(what), "what_said": what.data()}

@@ -177,6 +177,74 @@ def say(g, event: dict) -> Text:
     return Text("{who} {what}", who=who, what=_s(event, kind.replace("_", " ")))
 
 
+# HR-2.6.1: the attack dice's colours (the Italian original's giallo, blu, verde, nero, rosso)
+COLOURS = {
+    "yellow": template("yellow"),
+    "blue": template("blue"),
+    "green": template("green"),
+    "black": template("black"),
+    "red": template("red"),
+}
+
+
+def colour(name: str) -> Text | str:
+    return Text(COLOURS[name]) if name in COLOURS else name
+
+
+def entry_face(hit: bool) -> Text:
+    """A face of an attack die on the recorder's dice entry (HR-2.6.2: colpito or mancato)."""
+    return Text("⚔ Hit") if hit else Text("Miss")
+
+
+def rolled_face(hit: bool) -> Text:
+    """A face of an attack die in the replay's rolls (HR-2.6.2)."""
+    return Text("hit") if hit else Text("miss")
+
+
+def entry_die(name: str, hit_faces: int) -> Text:
+    """A die of the recorder's dice entry: its colour and its hit faces (HR-2.6.1)."""
+    if hit_faces == 1:
+        return Text("{colour} ({n} hit face)", colour=colour(name), n=hit_faces)
+    return Text("{colour} ({n} hit faces)", colour=colour(name), n=hit_faces)
+
+
+def arena_die() -> Text:
+    return Text("Arena die")
+
+
+def entry_note(kind: str) -> Text:
+    """How the recorder's dice entry is filled in: attack dice (HR-2.6.2), arena dice (HR-2.11.1), a draw."""
+    if kind == "cards":
+        return Text("Draw, then tap what you drew.")
+    if kind == "d6":
+        return Text("Roll the six-sided dice and tap each face (HR-2.11.1).")
+    return Text("Roll these dice and tap what each shows: hit or miss (HR-2.6.2).")
+
+
+def entry_what(g, event: dict, k: int, rolls: int) -> Text:
+    """What a roll of the recorder's dice entry is: whose dice (the unit, the titan, the immortal) and,
+    for several, which of the rolls ("Crixus attacks Spartacus: roll 1 of 2")."""
+    if event.get("type") == "titan_roll":
+        return Text("The titan dice")
+    said = say(g, event)
+    return Text("{said}: roll {k} of {rolls}", said=said, k=k + 1, rolls=rolls) if rolls > 1 else said
+
+
+def arena_dice_what() -> Text:
+    return Text("The arena dice (HR-2.11.1)")
+
+
+def draw_what(one: bool, troop=None) -> Text:
+    """What a draw of the recorder's entry is: from the arena bag (HR-13.10.2), or a troop's unit."""
+    if not one:
+        return Text("Draw from the bag")
+    if troop == "arena":
+        return Text("Draw the arena's unit")
+    if troop == "immortal":
+        return Text("Draw the immortal unit")
+    return Text("Draw the drawn unit")
+
+
 def apply_described(g, index: int, event: dict) -> dict:
     """``apply`` that also returns the event in words (engine.session.step). Words first: the event
     names units as they stand before it (a defeated target is gone afterwards)."""
@@ -204,8 +272,8 @@ def _roll(noted: dict) -> dict:
     n = sum(noted["hits"])
     summary = Text("{n} hit" if n == 1 else "{n} hits", n=n)
     faces = [
-        {"label": "hit" if hit else "miss", "colour": colour, "hit": hit}
-        for colour, hit in zip(noted["pool"], noted["hits"], strict=True)
+        {"label": str(rolled_face(hit)), "label_said": rolled_face(hit).data(), "colour": name, "hit": hit}
+        for name, hit in zip(noted["pool"], noted["hits"], strict=True)
     ]
     return {
         "who": noted["what"],

@@ -116,3 +116,29 @@ class LogDetailView(generics.RetrieveAPIView):
     def get_queryset(self):
         # Another user's log answers 404, exactly like a log that does not exist.
         return logs_visible_to(self.request.user).defer("content").prefetch_related("verifications")
+
+
+@extend_schema(
+    summary="What the game awaits after a log's last event (``arbiter next``)",
+    responses={200: OpenApiResponse(description="engine.session.next_events' answer, each alternative said")},
+)
+class LogNextView(generics.GenericAPIView):
+    """What the game awaits after the log's last accepted event, as ``arbiter next`` says it
+    (engine.session.next_events): each alternative's ``text`` in the request's language (``lang`` names
+    the language it is in), the rest as the engine answers."""
+
+    def get_queryset(self):
+        return logs_visible_to(self.request.user)
+
+    def get(self, request, *args, **kwargs):
+        import engine
+        from narration.catalog import localised_next
+
+        log = self.get_object()
+        try:
+            answer = engine.session.next_events(bytes(log.content))
+        except engine.UnreadableLog as exc:
+            return Response(
+                error_body("unreadable", exc.message), status=status.HTTP_422_UNPROCESSABLE_ENTITY
+            )
+        return Response(localised_next(answer))

@@ -17,6 +17,7 @@ from draw.views.common import match_or_404
 from gamelogs.services import UploadRejected
 from gamelogs.uploads import read_uploaded_file, reject_oversized_request
 from results import services as result_services
+from results.mismatch import said_lines
 from results.models import Dispute, DisputeStatus, ReportStatus
 from results.services.match_results import DISPUTABLE_STATES, LOG_STATES, person_name
 from tournaments.errors import EventError
@@ -98,6 +99,8 @@ def match_detail(request, slug: str, pk: int):
         context["decide_form"] = DecisionForm(match=match, initial=_current_result(match))
     if open_round and is_official and open_dispute is not None:
         context["resolve_form"] = ResolveForm(match=match, initial=_current_result(match))
+    # Why an uploaded log was not taken, each line in the reader's language where it reads back (lang="en" else).
+    context["flag_lines"] = said_lines(match.flag_details)
     return render(request, "results/match.html", context)
 
 

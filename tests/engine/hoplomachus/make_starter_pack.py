@@ -133,6 +133,46 @@ SKILLS = [
     },
 ]
 
+# The tactics' names in other languages (narration.names says a tactic by them). The Italian original prints
+# the tactics' names in English ("Le tattiche comuni sono Adrenaline, Bolster Health, Hamstring e Stun";
+# "la tattica Blitz", HR-6.2, CF-7), so Italian keeps them; no Spanish or Polish original is at hand, so
+# those names are provisional ("aliases.es", "aliases.pl" in the entry's ``provisional``), as are the
+# names of the placeholder faction tactics in every language.
+PRINTED_IN_ENGLISH = (
+    "the Italian original prints this name in English (HR-6.2); Spanish and Polish names are provisional"
+)
+TACTIC_NAMES = {
+    "adrenaline": {"es": "Adrenalina", "pl": "Adrenalina"},
+    "bolster-health": {"es": "Reforzar salud", "pl": "Wzmocnienie zdrowia"},
+    "hamstring": {"es": "Desjarretar", "pl": "Podcięcie ścięgien"},
+    "stun": {"es": "Aturdir", "pl": "Ogłuszenie"},
+    "plutos-refugees-tactic": {
+        "it": "Tattica dei Rifugiati di Plutone",
+        "es": "Táctica de los Refugiados de Plutón",
+        "pl": "Taktyka Uchodźców z Plutona",
+    },
+    "amazons-tactic": {
+        "it": "Tattica delle Amazzoni",
+        "es": "Táctica de las Amazonas",
+        "pl": "Taktyka Amazonek",
+    },
+}
+
+
+def _named(tactic: dict) -> dict:
+    """``tactic`` with its names in other languages, each not printed in an original marked provisional."""
+    names = TACTIC_NAMES.get(tactic["id"])
+    if not names:
+        return tactic
+    named = {**tactic, "aliases": {**tactic.get("aliases", {}), **names}}
+    named["provisional"] = tactic["provisional"] + [f"aliases.{language}" for language in names]
+    if "it" not in names:
+        named["note"] = (
+            f"{tactic['note']}; {PRINTED_IN_ENGLISH}" if tactic.get("note") else PRINTED_IN_ENGLISH
+        )
+    return named
+
+
 TACTICS = [
     {
         "id": "adrenaline",
@@ -143,7 +183,6 @@ TACTICS = [
         "effect": {"kind": "movement", "amount": 1},
         "provisional": ["type", "duration"],
         "note": "effect printed (CF-7: +1 Movement); type and duration are placeholders",
-        "aliases": {"it": "Adrenalina"},
     },
     {
         "id": "bolster-health",
@@ -764,7 +803,7 @@ def main() -> None:
             "organizers can supply a corrected pack.",
         },
         "skills": SKILLS,
-        "tactics": TACTICS,
+        "tactics": [_named(t) for t in TACTICS],
         "factions": FACTIONS,
         "units": UNITS
         + HEROES

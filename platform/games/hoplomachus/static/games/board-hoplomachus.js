@@ -155,7 +155,7 @@
     const winner = view.over && ((troops[view.over.winner] || {}).name ||
       (view.over.winner === "rivals" ? rivals : WINNERS[view.over.winner]) || view.over.winner);
     let html = `<p class="viewer-turn" id="viewer-turn">` + (view.over
-      ? esc(interpolate(gettext("Game over: %(winner)s won (%(ended_by)s)."), { winner, ended_by: String(view.over.ended_by).replace(/_/g, " ") }, true))
+      ? esc(interpolate(gettext("Game over: %(winner)s won (%(ended_by)s)."), { winner, ended_by: view.over.ending || String(view.over.ended_by).replace(/_/g, " ") }, true))
       : esc(interpolate(gettext("Round %(round)s · %(troop)s's turn · %(phase)s"),
         { round: turn.round, troop: (troops[turn.player] || {}).name || turn.player, phase: PHASES[turn.phase] || turn.phase }, true))) + "</p>";
     html += `<ul class="viewer-troops">` + Object.entries(troops).filter(([id]) => id !== "arena" || (view.units || []).some((u) => u.owner === "arena"))
