@@ -31,6 +31,7 @@ import os
 import random
 import sys
 from pathlib import Path
+from unittest import mock
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO), str(REPO / "platform")]
@@ -67,6 +68,23 @@ def _seats(game: str):
             "setup": {"mode": "standard"},
         }
     return {"seats": [tables.Seating("Alice", "first-game-ew"), tables.Seating("Bruno", "first-game-motu")]}
+
+
+class _Secrets:
+    """``secrets`` for play.tables drawn from ``seed``: the table's seed and placement are the same on every
+    run of the same ``--seed``, so that two runs (before and after a change) play the same games."""
+
+    def __init__(self, seed: str):
+        self._rng = random.Random(seed)
+
+    def token_hex(self, n: int) -> str:
+        return self._rng.randbytes(n).hex()
+
+    def randbelow(self, n: int) -> int:
+        return self._rng.randrange(n)
+
+    def choice(self, seq):
+        return self._rng.choice(seq)
 
 
 def _fill(grid: dict, rng: random.Random):
@@ -126,6 +144,12 @@ def _choice_taps(offer: dict, offers: list[dict], listed: bool) -> int:
     return 2 if listed or len(ways) == 1 else 3
 
 
+def _kind(kinds: dict, event: dict) -> dict:
+    return kinds.setdefault(
+        event.get("type", "?"), dict.fromkeys(("entered", "taps", "decisions", "site"), 0)
+    )
+
+
 def play_one(game: str, mode: str, seed: int, users) -> dict:
     import engine
     from play import finish, services, tables
@@ -133,11 +157,13 @@ def play_one(game: str, mode: str, seed: int, users) -> dict:
 
     rng = random.Random(seed)
     listed = _own_board(game)
-    table = tables.create_game(
-        users[0], game=game, first_player_seat=1, mode=mode, holders=list(users), **_seats(game)
-    )
+    with mock.patch.object(tables, "secrets", _Secrets(f"{game} {mode} {seed}")):  # the same game each run
+        table = tables.create_game(
+            users[0], game=game, first_player_seat=1, mode=mode, holders=list(users), **_seats(game)
+        )
     table = finish.settle(table.code)
     taps = refused = forced_asked = decisions = stale = 0
+    kinds: dict[str, dict[str, int]] = {}  # per event type: entered, taps, decisions, by the site
     for _ in range(4000):
         table = services.load(table.code)
         if table.status != "playing":
@@ -175,6 +201,10 @@ def play_one(game: str, mode: str, seed: int, users) -> dict:
         ):
             forced_asked += 1  # the site should have logged it
         decisions += len(everyone) > 1
+        kind = _kind(kinds, event)
+        kind["entered"] += 1
+        kind["taps"] += cost
+        kind["decisions"] += len(everyone) > 1
         try:
             finish.post_event(table.code, person, event, None, expected_events=len(table.entries))
         except Refused:
@@ -187,6 +217,9 @@ def play_one(game: str, mode: str, seed: int, users) -> dict:
         taps += cost
     table = services.load(table.code)
     by_site = sum(1 for e in table.entries if e["seat"] == services.SITE)
+    for entry in table.entries:
+        if entry["seat"] == services.SITE:
+            _kind(kinds, entry["event"])["site"] += 1
     return {
         "events": len(table.entries),
         "by_site": by_site,
@@ -195,7 +228,25 @@ def play_one(game: str, mode: str, seed: int, users) -> dict:
         "refused": refused + stale,
         "forced_asked": forced_asked,
         "over": table.status != "playing",
+        "kinds": kinds,
     }
+
+
+def print_kinds(results: list[dict]) -> None:
+    """Per game and mode, every event type summed over the games: where the taps go."""
+    print(f"\n{'game':26} {'mode':9} {'event type':22} {'entered':>7} {'taps':>5} {'taps/ev':>7} {'decis.':>6} "
+          f"{'site':>5}")  # fmt: skip
+    totals: dict[tuple, dict] = {}
+    for r in results:
+        for kind, n in r["kinds"].items():
+            into = totals.setdefault((r["game"], r["mode"], kind), dict.fromkeys(n, 0))
+            for key, value in n.items():
+                into[key] += value
+    for (game, mode, kind), n in sorted(totals.items(), key=lambda item: (item[0][:2], -item[1]["taps"])):
+        print(
+            f"{game:26} {mode:9} {kind:22} {n['entered']:7} {n['taps']:5} "
+            f"{n['taps'] / max(n['entered'], 1):7.2f} {n['decisions']:6} {n['site']:5}"
+        )
 
 
 def main() -> int:
@@ -240,6 +291,7 @@ def main() -> int:
                         f"{r['refused']:7} {r['forced_asked']:12}" + ("" if r["over"] else "  (not over)"),
                         flush=True,
                     )
+        print_kinds(results)
         out = REPO / "var" / "bench" / "recorder_taps.json"
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(results, indent=1))
