@@ -11,10 +11,10 @@ engine declares (engine/core/dice_grid.py): a random face per row, one extra row
 one, cards picked among those left.
 
 Taps are counted as table.js takes them (platform/play/static/play/table.js):
-  - a choice: 1 tap; a piece's move when it has several: the piece (its "Move" button), then the
-    highlighted space, then, only when several ways lead there, the way (2 or 3 taps); on a game's own
-    board (Hoplomachus, Eternia) the space a move leads to is tapped at once: 1 tap, 2 when several
-    offered moves lead there;
+  - a choice: 1 tap; an offer that puts a piece on a space (a move; a deployment in Hoplomachus) is the
+    space tapped on the board, where all are highlighted: 1 tap, 2 when several offered moves lead there
+    (the space, then the way); on a game's own board (Hoplomachus, Eternia) each piece's spaces are
+    buttons of their own too: 1 tap unless several of that piece's offers lead to the space;
   - recorded dice: the choice, then one tap per die row, per card drawn and per extra row, and one
     submit per need;
   - the steps the site logs itself (the rules leave no choice): 0 taps.
@@ -119,29 +119,34 @@ def _put(event: dict, path: list, value) -> None:
 
 
 def _own_board(game: str) -> bool:
-    """Whether the game's plugin draws its own board and panel (window.ArbiterBoards): its moves are then
-    listed as destinations (the piece, then one of them), and their spaces tapped on the board."""
-    return any(
-        f'ArbiterBoards["{game}"]' in path.read_text(encoding="utf-8")
-        for path in (REPO / "platform" / "games").rglob("*.js")
-    )
+    """Whether the game's plugin draws its own board and panel (a file of platform/games registering
+    ``window.ArbiterBoards[…]`` that names the game, by a literal or a constant): its pieces' spaces are
+    then listed as buttons beside the board (table.js, ``drawOffers``)."""
+    for path in (REPO / "platform" / "games").rglob("*.js"):
+        text = path.read_text(encoding="utf-8")
+        if "ArbiterBoards[" in text and f'"{game}"' in text:
+            return True
+    return False
 
 
 def _choice_taps(offer: dict, offers: list[dict], listed: bool) -> int:
-    """Taps to pick ``offer`` on the page: a piece's moves are its button, then the space (on the board,
-    then the way when several lead there; or in the list of destinations, ``listed``). A game drawing its
-    own board (``listed``) also takes a move as one tap on its space, highlighted whenever a move leads
-    there, then the way when several offered moves lead to it."""
-    if not offer.get("place"):
+    """Taps to pick ``offer`` on the page (table.js). An offer that puts a piece on a space (``place``: a
+    move's end, a Hoplomachus deployment's hex) can be tapped on the board, where every such space is
+    highlighted: one tap when one offer leads there, else that tap and the way (2). A game drawing its own
+    board (``listed``) also lists each piece's spaces as buttons: one tap when one of that piece's offers
+    leads there, else the button and the way (2). A board of ArbiterBoard (Battleground) lists a piece's
+    moves behind its "Move…" button (then the hex: never fewer than the board's taps). Any other offer is
+    its button: 1 tap."""
+    place = offer.get("place")
+    if not place:
         return 1
-    piece = (offer.get("piece") or {}).get("id")
-    moves = [o for o in offers if o.get("place") and (o.get("piece") or {}).get("id") == piece]
-    if len(moves) == 1:
+    here = [o for o in offers if o.get("place") == place]
+    if len(here) == 1:
         return 1
     if listed:
-        return 1 if sum(o.get("place") == offer["place"] for o in offers) == 1 else 2
-    ways = [o for o in moves if o["place"] == offer["place"]]
-    return 2 if listed or len(ways) == 1 else 3
+        piece = (offer.get("piece") or {}).get("id")
+        return 1 if sum((o.get("piece") or {}).get("id") == piece for o in here) == 1 else 2
+    return 2
 
 
 def _kind(kinds: dict, event: dict) -> dict:
