@@ -6,8 +6,9 @@ player on their own phone.
 
 The first phone sets the table up on the start page; the others take their seats from the join link. The
 simulator (engine.simulate, from the table's header and seed) picks each event of a whole game; the phone
-of the player the engine names as its actor taps it: a choice in the list, a piece's "Move…" and then the
-way there, or a highlighted space on the board when a single move leads there. An event the rules leave
+of the player the engine names as its actor taps it: a choice in the list, a piece's button for the space a
+move or a deployment puts it on (and the way there when several of the piece's offers lead there), or a
+highlighted space on the board when a single offer leads there. An event the rules leave
 no choice in is logged by the site and never tapped. A concession, which the simulator makes when a game
 reaches its round limit (a four-player Pandemonium always does) and no page offers, is sent by the
 page's script on the conceding player's phone. A phone that is not the actor is offered nothing of
@@ -158,9 +159,9 @@ def shortest_game(table: TableGame, tries: int) -> dict:
 class Record:
     entered: list = field(default_factory=list)  # the events the phones entered, in order
     conceded: int = 0  # concessions sent by the page's script (the page offers none)
-    taps: int = 0  # every tap on a page: a choice, a "Move…", a space on the board
-    board_taps: int = 0  # moves entered with one tap on the board
-    listed_moves: int = 0  # moves entered as "Move…" then the way there
+    taps: int = 0  # every tap on a page: a choice, a space's button, a space on the board
+    board_taps: int = 0  # moves and deployments entered with one tap on the board
+    listed_moves: int = 0  # moves and deployments entered by the piece's button for the space
     site: int = 0  # the site's own steps (forced: nobody asked)
     refused: int = 0
     checked: int = 0  # phones whose offers were checked to be their own players'
@@ -192,9 +193,9 @@ const space = document.querySelector(
 if (space) space.dispatchEvent(new MouseEvent('click', {bubbles: true}));
 return !!space;
 """
-TAP_MOVES = """
+TAP_WAYS = """
 const group = document.querySelectorAll('#table-choices .choice-group')[arguments[0]];
-const button = group && group.querySelector('button.move');
+const button = group && group.querySelector(`button.chip.move[data-place="${arguments[1]}"]`);
 if (button) button.dispatchEvent(new MouseEvent('click', {bubbles: true}));
 return !!button;
 """
@@ -266,10 +267,19 @@ def tap_event(phone: Phone, event: dict, index: int, record: Record, name: str) 
         assert driver.execute_script(TAP_SPACE, place), f"no space {place} on the board"
         record.taps += 1
         record.board_taps += 1
-    elif place and sum(1 for o in offers if o.get("place") and o["piece"] == offer["piece"]) > 1:
-        # "Move… (n ways)" of this piece, then the way there from the list.
+    elif place and sum(1 for o in offers if o.get("place") == place and o["piece"] == offer["piece"]) == 1:
+        # Beside the game's own board, the piece's button for that space: one tap.
+        if "listed" not in record.shots:
+            record.shots.add("listed")
+            assert_fits_a_phone(driver)
+            shot(phone, name, "listed", scroll_to="table-choices")
+        assert driver.execute_script(TAP_BUTTON, event, None), f"no button for {event}"
+        record.taps += 1
+        record.listed_moves += 1
+    elif place:
+        # Several of the piece's offers lead to that space: its button, then the way there from the list.
         keys = list(dict.fromkeys((o["piece"] or {}).get("id", "") for o in offers))
-        assert driver.execute_script(TAP_MOVES, keys.index((offer["piece"] or {}).get("id", "")))
+        assert driver.execute_script(TAP_WAYS, keys.index((offer["piece"] or {}).get("id", "")), place)
         record.taps += 1
         soon(driver, lambda d: d.find_elements(By.XPATH, "//div[@id='table-choices']/button[text()='Back']"))
         if "decision" not in record.shots:

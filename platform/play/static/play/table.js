@@ -362,6 +362,7 @@
         : button(spaceName(place) + " …", () => { picking = { name, to: place, moves: ways, ends: [place] }; draw(); }, "chip move");
       chip.title = ways.length === 1 ? o.text : fmt(gettext("%(count)s ways to %(space)s"), { count: ways.length, space: spaceName(place) });
       chip.setAttribute("aria-label", chip.title);
+      chip.dataset.place = place;
       row.appendChild(chip);
     }
     return row;
