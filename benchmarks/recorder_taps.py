@@ -11,10 +11,10 @@ engine declares (engine/core/dice_grid.py): a random face per row, one extra row
 one, cards picked among those left.
 
 Taps are counted as table.js takes them (platform/play/static/play/table.js):
-  - a choice: 1 tap; a piece's move when it has several: the piece (its "Move" button), then the
-    highlighted space, then, only when several ways lead there, the way (2 or 3 taps); on a game's own
-    board (Hoplomachus, Eternia) the space a move leads to is tapped at once: 1 tap, 2 when several
-    offered moves lead there;
+  - a choice: 1 tap; an offer that puts a piece on a space (a move; a deployment in Hoplomachus) is the
+    space tapped on the board, where all are highlighted: 1 tap, 2 when several offered moves lead there
+    (the space, then the way); on a game's own board (Hoplomachus, Eternia) each piece's spaces are
+    buttons of their own too: 1 tap unless several of that piece's offers lead to the space;
   - recorded dice: the choice, then one tap per die row, per card drawn and per extra row, and one
     submit per need;
   - the steps the site logs itself (the rules leave no choice): 0 taps.
@@ -31,6 +31,7 @@ import os
 import random
 import sys
 from pathlib import Path
+from unittest import mock
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO), str(REPO / "platform")]
@@ -69,6 +70,23 @@ def _seats(game: str):
     return {"seats": [tables.Seating("Alice", "first-game-ew"), tables.Seating("Bruno", "first-game-motu")]}
 
 
+class _Secrets:
+    """``secrets`` for play.tables drawn from ``seed``: the table's seed and placement are the same on every
+    run of the same ``--seed``, so that two runs (before and after a change) play the same games."""
+
+    def __init__(self, seed: str):
+        self._rng = random.Random(seed)
+
+    def token_hex(self, n: int) -> str:
+        return self._rng.randbytes(n).hex()
+
+    def randbelow(self, n: int) -> int:
+        return self._rng.randrange(n)
+
+    def choice(self, seq):
+        return self._rng.choice(seq)
+
+
 def _fill(grid: dict, rng: random.Random):
     """A value the table could show for ``grid``, and the taps to enter it."""
     if "pick" in grid:
@@ -101,29 +119,40 @@ def _put(event: dict, path: list, value) -> None:
 
 
 def _own_board(game: str) -> bool:
-    """Whether the game's plugin draws its own board and panel (window.ArbiterBoards): its moves are then
-    listed as destinations (the piece, then one of them), and their spaces tapped on the board."""
-    return any(
-        f'ArbiterBoards["{game}"]' in path.read_text(encoding="utf-8")
-        for path in (REPO / "platform" / "games").rglob("*.js")
-    )
+    """Whether the game's plugin draws its own board and panel (a file of platform/games registering
+    ``window.ArbiterBoards[…]`` that names the game, by a literal or a constant): its pieces' spaces are
+    then listed as buttons beside the board (table.js, ``drawOffers``)."""
+    for path in (REPO / "platform" / "games").rglob("*.js"):
+        text = path.read_text(encoding="utf-8")
+        if "ArbiterBoards[" in text and f'"{game}"' in text:
+            return True
+    return False
 
 
 def _choice_taps(offer: dict, offers: list[dict], listed: bool) -> int:
-    """Taps to pick ``offer`` on the page: a piece's moves are its button, then the space (on the board,
-    then the way when several lead there; or in the list of destinations, ``listed``). A game drawing its
-    own board (``listed``) also takes a move as one tap on its space, highlighted whenever a move leads
-    there, then the way when several offered moves lead to it."""
-    if not offer.get("place"):
+    """Taps to pick ``offer`` on the page (table.js). An offer that puts a piece on a space (``place``: a
+    move's end, a Hoplomachus deployment's hex) can be tapped on the board, where every such space is
+    highlighted: one tap when one offer leads there, else that tap and the way (2). A game drawing its own
+    board (``listed``) also lists each piece's spaces as buttons: one tap when one of that piece's offers
+    leads there, else the button and the way (2). A board of ArbiterBoard (Battleground) lists a piece's
+    moves behind its "Move…" button (then the hex: never fewer than the board's taps). Any other offer is
+    its button: 1 tap."""
+    place = offer.get("place")
+    if not place:
         return 1
-    piece = (offer.get("piece") or {}).get("id")
-    moves = [o for o in offers if o.get("place") and (o.get("piece") or {}).get("id") == piece]
-    if len(moves) == 1:
+    here = [o for o in offers if o.get("place") == place]
+    if len(here) == 1:
         return 1
     if listed:
-        return 1 if sum(o.get("place") == offer["place"] for o in offers) == 1 else 2
-    ways = [o for o in moves if o["place"] == offer["place"]]
-    return 2 if listed or len(ways) == 1 else 3
+        piece = (offer.get("piece") or {}).get("id")
+        return 1 if sum((o.get("piece") or {}).get("id") == piece for o in here) == 1 else 2
+    return 2
+
+
+def _kind(kinds: dict, event: dict) -> dict:
+    return kinds.setdefault(
+        event.get("type", "?"), dict.fromkeys(("entered", "taps", "decisions", "site"), 0)
+    )
 
 
 def play_one(game: str, mode: str, seed: int, users) -> dict:
@@ -133,11 +162,13 @@ def play_one(game: str, mode: str, seed: int, users) -> dict:
 
     rng = random.Random(seed)
     listed = _own_board(game)
-    table = tables.create_game(
-        users[0], game=game, first_player_seat=1, mode=mode, holders=list(users), **_seats(game)
-    )
+    with mock.patch.object(tables, "secrets", _Secrets(f"{game} {mode} {seed}")):  # the same game each run
+        table = tables.create_game(
+            users[0], game=game, first_player_seat=1, mode=mode, holders=list(users), **_seats(game)
+        )
     table = finish.settle(table.code)
     taps = refused = forced_asked = decisions = stale = 0
+    kinds: dict[str, dict[str, int]] = {}  # per event type: entered, taps, decisions, by the site
     for _ in range(4000):
         table = services.load(table.code)
         if table.status != "playing":
@@ -175,6 +206,10 @@ def play_one(game: str, mode: str, seed: int, users) -> dict:
         ):
             forced_asked += 1  # the site should have logged it
         decisions += len(everyone) > 1
+        kind = _kind(kinds, event)
+        kind["entered"] += 1
+        kind["taps"] += cost
+        kind["decisions"] += len(everyone) > 1
         try:
             finish.post_event(table.code, person, event, None, expected_events=len(table.entries))
         except Refused:
@@ -187,6 +222,9 @@ def play_one(game: str, mode: str, seed: int, users) -> dict:
         taps += cost
     table = services.load(table.code)
     by_site = sum(1 for e in table.entries if e["seat"] == services.SITE)
+    for entry in table.entries:
+        if entry["seat"] == services.SITE:
+            _kind(kinds, entry["event"])["site"] += 1
     return {
         "events": len(table.entries),
         "by_site": by_site,
@@ -195,7 +233,25 @@ def play_one(game: str, mode: str, seed: int, users) -> dict:
         "refused": refused + stale,
         "forced_asked": forced_asked,
         "over": table.status != "playing",
+        "kinds": kinds,
     }
+
+
+def print_kinds(results: list[dict]) -> None:
+    """Per game and mode, every event type summed over the games: where the taps go."""
+    print(f"\n{'game':26} {'mode':9} {'event type':22} {'entered':>7} {'taps':>5} {'taps/ev':>7} {'decis.':>6} "
+          f"{'site':>5}")  # fmt: skip
+    totals: dict[tuple, dict] = {}
+    for r in results:
+        for kind, n in r["kinds"].items():
+            into = totals.setdefault((r["game"], r["mode"], kind), dict.fromkeys(n, 0))
+            for key, value in n.items():
+                into[key] += value
+    for (game, mode, kind), n in sorted(totals.items(), key=lambda item: (item[0][:2], -item[1]["taps"])):
+        print(
+            f"{game:26} {mode:9} {kind:22} {n['entered']:7} {n['taps']:5} "
+            f"{n['taps'] / max(n['entered'], 1):7.2f} {n['decisions']:6} {n['site']:5}"
+        )
 
 
 def main() -> int:
@@ -240,6 +296,7 @@ def main() -> int:
                         f"{r['refused']:7} {r['forced_asked']:12}" + ("" if r["over"] else "  (not over)"),
                         flush=True,
                     )
+        print_kinds(results)
         out = REPO / "var" / "bench" / "recorder_taps.json"
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(results, indent=1))

@@ -36,8 +36,9 @@ def _at(event: dict, path: list):
 
 
 def _offer(driver, chosen: dict):
-    """The offer button for ``chosen``; a unit's or hero's moves open first ("Move… (n ways)"). None when
-    the page opened the only offer's dice by itself."""
+    """The offer button for ``chosen`` (a move's or a deployment's: the piece's button for that space); a
+    space several of a piece's offers lead to opens first (its ways). None when the page opened the only
+    offer's dice by itself."""
     from selenium.webdriver.common.by import By
 
     def matching(d):

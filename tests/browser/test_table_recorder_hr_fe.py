@@ -229,3 +229,79 @@ def test_a_hoplomachus_move_is_one_tap_on_its_highlighted_hex(two_browsers, live
         assert table.entries[before]["event"] == offer["event"]  # the move to that hex, in one tap
         return
     raise AssertionError("no move was offered in 40 events")
+
+
+def test_a_hoplomachus_deployment_is_one_tap(two_browsers, live_server, make_user):  # noqa: F811
+    """HR-8.4.1: a deployment puts one unit of the camp on a deployment hex. Under each unit the player may
+    deploy, its hexes are buttons of their own: one tap on one enters that unit's deployment there. The
+    deployment hexes are highlighted on the arena as well; a hex tapped there that several units could take
+    lists those units, so which unit goes stays the player's choice (the unit, then nothing else)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    alice, bob = seated(two_browsers, live_server, make_user)
+
+    def fill(form):
+        Select(form.find_element(By.NAME, "mode")).select_by_value("skirmish")
+        Select(form.find_element(By.NAME, "arena")).select_by_value("pozzuoli")
+        Select(form.find_element(By.NAME, "my_faction")).select_by_value("kunlun")
+        Select(form.find_element(By.NAME, "their_faction")).select_by_value("amazons")
+
+    code = start_and_join(alice, bob, live_server.url, "hoplomachus-remastered", fill)
+    rng = random.Random(7)
+
+    def deploying():
+        """The phone offered deployments now (other offers tapped meanwhile), and those offers."""
+        for _ in range(12):
+            version = str(TableGame.objects.get(code=code).version)
+            for driver in (alice, bob):
+                wait(driver, lambda d, v=version: table_data(d, "version") == v)
+            driver = next(d for d in (alice, bob) if table_data(d, "offers") not in ("", "0"))
+            offers = driver.execute_script("return window.ArbiterTable.state().offers")
+            deploys = [o for o in offers if o["event"]["type"] == "deploy"]
+            if deploys:
+                return driver, deploys
+            tap_offers(alice, bob, code, 1, rng)
+        raise AssertionError("no deployment was offered")
+
+    # The first deployment: one tap on a hex button under the unit.
+    driver, deploys = deploying()
+    assert all(o["place"] == o["event"]["hex"] for o in deploys)
+    assert len({o["event"]["unit"] for o in deploys}) > 1  # several units in the camp: the unit is a choice
+    highlighted = driver.find_elements(By.CSS_SELECTOR, "#table-board polygon.hl[data-hex]")
+    assert {h.get_attribute("data-hex") for h in highlighted} == {o["place"] for o in deploys}
+    chips = driver.find_elements(By.CSS_SELECTOR, "#table-choices .chips button.chip[data-event]")
+
+    def same(event):
+        return json.dumps(event, sort_keys=True)
+
+    assert sorted(same(json.loads(c.get_attribute("data-event"))) for c in chips) == sorted(
+        same(o["event"]) for o in deploys
+    )  # every deployment offered, and each by a button of its own
+    assert not driver.find_elements(By.CSS_SELECTOR, "#table-choices button.move")  # no "Move…" step
+    screenshot(driver, "recorder-hoplomachus-deploy-phone")
+    assert_fits_a_phone(driver)
+    chip = rng.choice(chips)
+    assert chip.text == json.loads(chip.get_attribute("data-event"))["hex"]
+    event = json.loads(chip.get_attribute("data-event"))
+    before = len(TableGame.objects.get(code=code).entries)
+    click(driver, chip)
+    wait(driver, lambda d, n=before: int(table_data(d, "events") or 0) > n)
+    assert TableGame.objects.get(code=code).entries[before]["event"] == event  # in one tap
+
+    # The next deployment from the arena: a hex several units could take, then the unit.
+    driver, deploys = deploying()
+    hexes = [o["place"] for o in deploys]
+    shared = rng.choice(sorted({h for h in hexes if hexes.count(h) > 1}))
+    target = driver.find_element(By.CSS_SELECTOR, f'#table-board polygon[data-hex="{shared}"]')
+    click(driver, target)
+    ways = driver.find_elements(By.CSS_SELECTOR, "#table-choices button.choice[data-event]")
+    assert sorted(json.loads(w.get_attribute("data-event"))["unit"] for w in ways) == sorted(
+        o["event"]["unit"] for o in deploys if o["place"] == shared
+    )
+    way = rng.choice(ways)
+    event = json.loads(way.get_attribute("data-event"))
+    before = len(TableGame.objects.get(code=code).entries)
+    click(driver, way)
+    wait(driver, lambda d, n=before: int(table_data(d, "events") or 0) > n)
+    assert TableGame.objects.get(code=code).entries[before]["event"] == event

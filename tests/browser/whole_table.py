@@ -9,11 +9,12 @@ and seed) picks each event of a whole game (Battleground's, whose simulator cann
 ``RandomPlayer``, at random among the legal events); the phone of the player the engine names as its
 actor taps it, as table.js offers it:
 
-- on a game drawing its own board (Hoplomachus' arena, Eternia's areas): a move to a highlighted space no
-  other offered move leads to is one tap on the board; a piece's other moves are its "Move… (n ways)",
+- on a game drawing its own board (Hoplomachus' arena, Eternia's areas): an offer (a move, a deployment)
+  to a highlighted space no other offer leads to is one tap on the board; one several pieces could take
+  is the piece's own button for that space; a space several of the piece's offers lead to is that button,
   then the way from the list; any other choice is its button;
-- on Battleground's hex board: a move is the piece's "Move…", then its green hex on the board, then the
-  way there when several of the piece's moves lead to that hex; any other choice is its button.
+- on Battleground's hex board: a move is a tap on its green hex, then the way there when several offered
+  moves lead to that hex; any other choice is its button.
 
 At a table whose players roll (real dice, LOG-4) the choices are a ``RandomPlayer``'s among the page's
 offers, and what the table rolled and drew is then tapped on the grid the page shows (``_enter_dice``).
@@ -193,10 +194,10 @@ class Record:
     strict: bool = True  # a refused tap fails the game (the tests'); a benchmark counts it and taps again
     entered: list = field(default_factory=list)  # the events the phones entered, in order
     conceded: int = 0  # concessions sent by the page's script (the page offers none)
-    taps: int = 0  # every tap on a page: a choice, a "Move…", a space on the board, a way there
+    taps: int = 0  # every tap on a page: a choice, a space on the board or its button, a way there
     board_taps: int = 0  # taps on the board's spaces
     dice_taps: int = 0  # taps entering real dice (recorded randomness): faces, cards, "Next" and "Record"
-    listed_moves: int = 0  # moves entered as "Move…" then the way there from the list
+    listed_moves: int = 0  # moves and deployments entered by the piece's button for the space
     site: int = 0  # the site's own steps (forced: nobody asked)
     decisions: int = 0  # events the phones entered with more than one legal alternative
     forced_asked: int = 0  # events a phone entered although they were the only legal one
@@ -359,15 +360,16 @@ const space = document.querySelector(
 if (space) space.dispatchEvent(new MouseEvent('click', {bubbles: true}));
 return !!space;
 """
-# A green hex of Battleground's board while a piece's moves are shown.
+# A green hex of Battleground's board: a space an offered move leads to.
 TAP_PICK = """
 const hex = document.querySelector(`#table-board polygon.pick[data-hex="${arguments[0]}"]`);
 if (hex) hex.dispatchEvent(new MouseEvent('click', {bubbles: true}));
 return !!hex;
 """
-TAP_MOVES = """
+# A piece's button for a space several of its offers lead to (a game's own board).
+TAP_WAYS = """
 const group = document.querySelectorAll('#table-choices .choice-group')[arguments[0]];
-const button = group && group.querySelector('button.move');
+const button = group && group.querySelector(`button.chip.move[data-place="${arguments[1]}"]`);
 if (button) button.dispatchEvent(new MouseEvent('click', {bubbles: true}));
 return !!button;
 """
@@ -465,35 +467,41 @@ def _tap_offer(phone: Phone, offer: dict, offers: list[dict], record: Record) ->
     driver = phone.driver
     event, place, piece = offer["event"], offer.get("place"), _piece(offer)
     custom = driver.execute_script(CUSTOM_BOARD)
-    ways = [o for o in offers if o.get("place") and _piece(o) == piece]  # the piece's moves
-    if place and custom and [o.get("place") for o in offers].count(place) == 1:
-        # The only move to a highlighted space: one tap on the board.
+    there = [o for o in offers if o.get("place") == place] if place else []  # every offer to that space
+    if place and not custom:
+        # Battleground: every hex an offered move leads to is tapped at once; the ways there listed
+        # when several offers lead there.
+        record.shot(phone, "decision", scroll_to="table-board", once=True)
+        soon(driver, lambda d: d.execute_script(TAP_PICK, place))
+        record.taps += 1
+        record.board_taps += 1
+        if len(there) > 1:
+            soon(driver, lambda d: d.execute_script(TAP_BUTTON, event, None))
+            record.taps += 1
+    elif place and len(there) == 1:
+        # The only offer to a highlighted space of the game's own board: one tap on the board.
         record.shot(phone, "decision", scroll_to="table-board", once=True)
         assert driver.execute_script(TAP_SPACE, place), f"no space {place} on the board"
         record.taps += 1
         record.board_taps += 1
-    elif place and (len(ways) > 1 or not custom):
-        # "Move… (n ways)" of this piece, then the way: from the list (a game's own board), or its green
-        # hex on Battleground's board, then the way there when several of the piece's moves lead there.
+    elif place and sum(_piece(o) == piece for o in there) == 1:
+        # Several pieces can go there: the piece's own button for that space, one tap.
+        record.shot(phone, "decision", scroll_to="table-choices", once=True)
+        assert driver.execute_script(TAP_BUTTON, event, None), f"no button for {event}"
+        record.taps += 1
+        record.listed_moves += 1
+    elif place:
+        # Several of the piece's offers lead to that space: its button for the space, then the way.
         keys = list(dict.fromkeys(_piece(o) for o in offers))
-        assert driver.execute_script(TAP_MOVES, keys.index(piece)), f"no Move… for {piece}"
+        assert driver.execute_script(TAP_WAYS, keys.index(piece), place), f"no {place} for {piece}"
         record.taps += 1
-        if custom:
-            soon(
-                driver,
-                lambda d: d.find_elements(By.XPATH, "//div[@id='table-choices']/button[text()='Back']"),
-            )
-            record.shot(phone, "decision", scroll_to="table-choices", once=True)
-            assert driver.execute_script(TAP_BUTTON, event, None), f"no way {event} in the list of moves"
-            record.taps += 1
-            record.listed_moves += 1
-            return
-        soon(driver, lambda d: d.execute_script(TAP_PICK, place))
+        soon(
+            driver,
+            lambda d: d.find_elements(By.XPATH, "//div[@id='table-choices']/button[text()='Back']"),
+        )
+        assert driver.execute_script(TAP_BUTTON, event, None), f"no way {event} in the list"
         record.taps += 1
-        record.board_taps += 1
-        if sum(o["place"] == place for o in ways) > 1:
-            soon(driver, lambda d: d.execute_script(TAP_BUTTON, event, None))
-            record.taps += 1
+        record.listed_moves += 1
     else:
         assert driver.execute_script(TAP_BUTTON, event, None), f"no button for {event}"
         record.taps += 1

@@ -281,9 +281,16 @@ class Game(ReplayBase):
         return {"id": unit, "name": q.udef(self, self.s.units[unit]).name}
 
     def offer_place(self, event: dict) -> str | None:
-        """Where a move puts its unit: the last hex of its path."""
-        path = event.get("path") if event.get("type") == "move" else None
-        return path[-1] if isinstance(path, list) and path else None
+        """Where an offer puts its unit: the last hex of a move's path (HR-8.6), the hex a unit is deployed
+        on (HR-8.4.1; a rival's, HR-9.2.2; a titan ally, HR-14.9), so that a recorder lets a player tap it."""
+        kind = event.get("type")
+        if kind == "move":
+            path = event.get("path")
+            return path[-1] if isinstance(path, list) and path and isinstance(path[-1], str) else None
+        if kind in ("deploy", "deploy_ally"):
+            where = event.get("hex")
+            return where if isinstance(where, str) else None
+        return None
 
     def awaits(self) -> dict | None:
         """A pending decision blocks every other event (HR-7.4.1): its player, what to decide and the rule;

@@ -48,17 +48,18 @@
 
   function draw() {
     const options = {};
-    if (picking && !customBoard()) {
-      const ends = {};
-      for (const o of picking.moves) ends[o.place] = true;
-      options.selectable = Object.keys(ends);
-      options.focus = options.selectable;
+    const placed = boardMoves();
+    if (placed.length && !customBoard()) {
+      // Every hex an offered move leads to can be tapped at once (no "Move…" first); the board zooms onto
+      // them while one piece's moves are shown (a piece's "Move…", or the only piece with moves).
+      options.selectable = [...new Set(placed.map((o) => o.place))];
+      if (picking || new Set(placed.map(pieceOf)).size === 1) options.focus = options.selectable;
       options.onHex = (label) => showMovesTo(label);
     }
     const last = state.events.length ? state.events[state.events.length - 1] : null;
     const custom = customBoard();
     if (custom) {
-      custom.render($("table-board"), board, state.view, { highlight: picking ? picking.ends : boardMoves().map((o) => o.place) });
+      custom.render($("table-board"), board, state.view, { highlight: picking ? picking.ends : placed.map((o) => o.place) });
       $("table-panel").innerHTML = custom.panel(state.view);
     } else ArbiterBoard.render($("table-board"), state.game, board, state.view, options);
     root.dataset.version = state.version;
@@ -315,12 +316,21 @@
     return groups;
   }
 
-  // A game with its own board and panel: a piece's moves open as a list of destinations, shown on the
-  // board as well.
+  const pieceOf = (o) => (o.piece ? o.piece.id : "");
+
+  // A space as its board names it (Eternia's areas by their names), else its label (a hex: "C4").
+  function spaceName(label) {
+    const plugin = customBoard();
+    return plugin && plugin.spaceName && board ? plugin.spaceName(board, label) : label;
+  }
+
+  // A game with its own board and panel: each piece's offers that put it on a space (a move, a deployment)
+  // are the spaces themselves, one small button each (one tap, as a tap on the highlighted space of the
+  // board); a space several of the piece's offers lead to lists them.
   function drawOffers(box) {
     const groups = byPiece(state.offers);
     if (picking) {
-      box.appendChild(Object.assign(document.createElement("p"), { textContent: picking.to ? fmt(gettext("To %(hex)s:"), { hex: picking.to }) : fmt(gettext("Where does %(name)s go? (highlighted on the board)"), { name: picking.name }) }));
+      box.appendChild(Object.assign(document.createElement("p"), { textContent: picking.to ? fmt(gettext("To %(hex)s:"), { hex: spaceName(picking.to) }) : fmt(gettext("Where does %(name)s go? (highlighted on the board)"), { name: picking.name }) }));
       for (const o of picking.moves) box.appendChild(button(o.text, () => { picking = null; choose(o.event, o.text); }, "", o.event, o.lang));
       box.appendChild(button(gettext("Back"), () => { picking = null; draw(); }, "secondary"));
       return;
@@ -334,14 +344,28 @@
       const rest = offers.filter((o) => !moves.includes(o));
       for (const o of rest) group.appendChild(button(o.text, () => choose(o.event, o.text), "", o.event, o.lang));
       if (moves.length === 1) group.appendChild(button(moves[0].text, () => choose(moves[0].event, moves[0].text), "", moves[0].event, moves[0].lang));
-      else if (moves.length) {
-        group.appendChild(button(fmt(gettext("Move… (%(count)s ways)"), { count: moves.length }), () => {
-          picking = { name: name || key, moves, ends: moves.map((o) => o.place) };
-          draw();
-        }, "move"));
-      }
+      else if (moves.length) group.appendChild(spaceChips(name, moves));
       box.appendChild(group);
     }
+  }
+
+  function spaceChips(name, moves) {
+    const row = document.createElement("div");
+    row.className = "chips";
+    row.setAttribute("role", "group");
+    row.setAttribute("aria-label", name ? fmt(gettext("%(name)s: where"), { name }) : gettext("Where"));
+    for (const place of [...new Set(moves.map((o) => o.place))]) {
+      const ways = moves.filter((o) => o.place === place);
+      const o = ways[0];
+      const chip = ways.length === 1
+        ? button(spaceName(place), () => choose(o.event, o.text), "chip", o.event, o.lang)
+        : button(spaceName(place) + " …", () => { picking = { name, to: place, moves: ways, ends: [place] }; draw(); }, "chip move");
+      chip.title = ways.length === 1 ? o.text : fmt(gettext("%(count)s ways to %(space)s"), { count: ways.length, space: spaceName(place) });
+      chip.setAttribute("aria-label", chip.title);
+      chip.dataset.place = place;
+      row.appendChild(chip);
+    }
+    return row;
   }
 
   // A game with its own board: every space a move offered now leads to is highlighted on the board, and one
@@ -362,12 +386,17 @@
     draw();
   }
 
+  // A hex tapped on a board drawn by ArbiterBoard: the move there at once when one offered move leads to it
+  // (the piece's shown, else every piece's), else the ways there listed.
   function showMovesTo(label) {
     const box = $("table-choices");
-    const here = picking.moves.filter((o) => o.place === label);
+    const here = boardMoves().filter((o) => o.place === label);
+    if (!here.length) return;
     if (here.length === 1) { picking = null; choose(here[0].event, here[0].text); return; }
     box.innerHTML = "";
-    const where = picking.name ? fmt(gettext("%(name)s to %(hex)s:"), { name: picking.name, hex: label }) : fmt(gettext("To %(hex)s:"), { hex: label });
+    const one = new Set(here.map(pieceOf)).size === 1 && here[0].piece;
+    const name = picking ? picking.name : one ? here[0].piece.name : "";
+    const where = name ? fmt(gettext("%(name)s to %(hex)s:"), { name, hex: label }) : fmt(gettext("To %(hex)s:"), { hex: label });
     box.appendChild(Object.assign(document.createElement("p"), { textContent: where }));
     for (const o of here) box.appendChild(button(o.text, () => { picking = null; choose(o.event, o.text); }, "", o.event, o.lang));
     box.appendChild(button(gettext("Another hex"), () => drawChoices(), "secondary"));

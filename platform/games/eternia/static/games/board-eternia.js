@@ -287,5 +287,11 @@
   }
 
   window.ArbiterBoards = window.ArbiterBoards || {};
-  window.ArbiterBoards[GAME] = { render, panel };
+  // An area by its name, for the table recorder's buttons of the areas a hero may go to.
+  function spaceName(board, id) {
+    const a = (board.areas || []).find((x) => x.id === id);
+    return a ? areaTitle(a) : id;
+  }
+
+  window.ArbiterBoards[GAME] = { render, panel, spaceName };
 })();
