@@ -65,11 +65,21 @@ class GameStat(models.Model):
     winner = models.CharField(max_length=32, null=True, blank=True)
     outcome = models.CharField(max_length=16)
     ended_by = models.CharField(max_length=32)  # "tie-break-eternium" (FE-17.2) is 18
+    # The game's groups count in the bucket rows of its plugin's public-only groupings
+    # (``providers.VerdictGroups.public_only``): its log was public when they were last written or corrected
+    # (``dashboards.verdictgroups``).
+    groups_public = models.BooleanField(default=False)
 
     class Meta:
         indexes = [
             models.Index(fields=["game", "played_on"], name="dash_game_game_day"),
             models.Index(fields=["game", "event_ref"], name="dash_game_game_event"),
+            # The games counted public: the few a public-only grouping checks are still public.
+            models.Index(
+                fields=["game", "played_on"],
+                condition=models.Q(groups_public=True),
+                name="dash_game_public_day",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -209,9 +219,8 @@ class VerdictGroupMonthly(Bucket):
 
 
 class VerdictGroupGame(models.Model):
-    """One game's groups of a ``providers.VerdictGroups`` kept per game too (``per_game``): what a data set that
-    may count public games only takes off the bucket sums for the filter's private games, without reading their
-    verdicts (whether a log is public can change at any time; the summaries do not depend on it)."""
+    """One game's groups of a public-only ``providers.VerdictGroups`` (``public_only``) kept per game too: what is
+    added to or taken off the bucket rows when its log is made public or private, without reading its verdict."""
 
     game_stat = models.ForeignKey(GameStat, on_delete=models.CASCADE, related_name="verdict_groups")
     name = models.CharField(max_length=48)

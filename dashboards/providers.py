@@ -23,6 +23,7 @@ from django.db.models import Q
 _plugin: Callable[[str], object] | None = None
 _game_ids: Callable[[], list[str]] | None = None
 _public_q: Callable[[str], Q] | None = None
+_public_log_ids: Callable[[], list] | None = None
 _statement_cursor: Callable[[], object] | None = None
 
 
@@ -68,9 +69,10 @@ class VerdictGroups:
     keys: tuple[str, ...]
     sums: tuple[str, ...]
     extract: Callable[[dict], dict[tuple, tuple]]
-    # Also kept per game (``VerdictGroupGame``): for a data set of public games only, which takes the filter's
-    # private games off the bucket sums.
-    per_game: bool = False
+    # The bucket sums count public games only (a grouping that names players, for a public page): each game's
+    # groups are also kept per game (``VerdictGroupGame``), so a log made public or private is added to or taken
+    # off its bucket's sums at once (``verdictgroups.publicity_changed``).
+    public_only: bool = False
 
 
 _summaries: dict[type, Summary] = {}
@@ -83,10 +85,12 @@ def register_games(plugin: Callable[[str], object], game_ids: Callable[[], list[
     _plugin, _game_ids = plugin, game_ids
 
 
-def register_public_q(public_q: Callable[[str], Q]) -> None:
-    """``public_q(field)``: a Q that holds for rows whose ``field`` names a public log."""
-    global _public_q
-    _public_q = public_q
+def register_public_q(public_q: Callable[[str], Q], public_log_ids: Callable[[], list] | None = None) -> None:
+    """``public_q(field)``: a Q that holds for rows whose ``field`` names a public log (an ``EXISTS`` per row:
+    for a few rows); ``public_log_ids()``: querysets of log ids whose union is the public logs (for many rows:
+    ``IN`` a set built once)."""
+    global _public_q, _public_log_ids
+    _public_q, _public_log_ids = public_q, public_log_ids
 
 
 _verdict_groups: dict[tuple[str, str], VerdictGroups] = {}
@@ -173,3 +177,14 @@ def public_q(field: str) -> Q:
     if _public_q is None:
         return Q(pk__in=[])
     return _public_q(field)
+
+
+def public_in_q(field: str) -> Q:
+    """``public_q(field)`` as ``field IN (…)`` the public logs' ids: each set is read once, then looked up per
+    row (a hashed subplan on PostgreSQL), where ``public_q``'s ``EXISTS`` probes two tables for every row."""
+    if _public_log_ids is None:
+        return public_q(field)
+    q = Q()
+    for ids in _public_log_ids():
+        q |= Q(**{f"{field}__in": ids})
+    return q

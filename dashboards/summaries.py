@@ -225,6 +225,20 @@ def rebuild_all() -> None:
                 cursor.execute(f"ANALYZE {_t(model)}")
 
 
+def publicity_changed(logs: Iterable[int] | None = None) -> int:
+    """Logs (ids; every log by default) made public or private: their games' groups are added to or taken off
+    the public-only groupings' bucket rows at once (``verdictgroups.reconcile``), under the refresh lock, in the
+    caller's transaction. Returns the games changed."""
+    games = None if logs is None else m.GameStat.objects.filter(game_log_id__in=list(logs))
+    with transaction.atomic(), connection.cursor() as cursor:
+        _lock(cursor)
+        changed = verdictgroups.reconcile(games)
+        if changed:
+            for game in {s.game for s in providers.verdict_groups() if s.public_only}:
+                bump_version(game)
+    return changed
+
+
 def bump_version(game: str) -> None:
     """Invalidate every cached statistic of ``game``: the version is part of the cache key."""
     now = timezone.now()

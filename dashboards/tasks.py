@@ -30,9 +30,14 @@ def refresh_meta_summaries(game: str, days: list[str] | None = None) -> int:
 
 @shared_task(acks_late=True, autoretry_for=(OperationalError, InterfaceError), retry_backoff=2, max_retries=5)
 def refresh_all_stale() -> int:
-    """Periodic safety net: drain every game's stale marks (e.g. after a lost refresh message)."""
+    """Periodic safety net: drain every game's stale marks (e.g. after a lost refresh message), and count the
+    logs made public or private since as such in the public-only groupings (``summaries.publicity_changed``)."""
     games = sorted(set(StaleBucket.objects.values_list("game", flat=True)))
-    return sum(summaries.refresh_stale(game) for game in games)
+    done = sum(summaries.refresh_stale(game) for game in games)
+    # Logs made public or private by a change no hook saw (a round published, a match's log replaced): the
+    # data sets correct for them as they read, this keeps what they correct few.
+    summaries.publicity_changed()
+    return done
 
 
 @shared_task(acks_late=True, autoretry_for=(OperationalError, InterfaceError), retry_backoff=5, max_retries=3)

@@ -8,17 +8,7 @@ from django.db import migrations, models
 
 
 def fill(apps, schema_editor):
-    from dashboards import summaries, verdictgroups
-
-    GameStat = apps.get_model("dashboards", "GameStat")
-    first, last = GameStat.objects.aggregate(a=models.Min("played_on"), b=models.Max("played_on")).values()
-    months = []
-    while first is not None and summaries.month_of(first) <= last:
-        months.append(summaries.month_of(first))
-        first = summaries.next_month(months[-1])
-    verdictgroups.fill()
-    with schema_editor.connection.cursor() as cursor:
-        summaries.roll_up(cursor, months, None, only=(summaries.VERDICT_GROUP_SUMMARY.rollup.model,))
+    """Left to 0016_verdict_groups_public, which fills the groups with the column its code writes."""
 
 
 class Migration(migrations.Migration):

@@ -16,6 +16,7 @@ class MetaConfig(AppConfig):
         from dashboards import providers
         from gamelogs.signals import log_verified
         from meta import players, ratings
+        from meta.publicity import on_round_saved
         from meta.receivers import on_log_verified, register_interests
         from meta.reported import on_match_saved
 
@@ -35,3 +36,5 @@ class MetaConfig(AppConfig):
         log_verified.connect(on_log_verified, dispatch_uid="dashboards.store_statistics")
         # Results reported by hand count too, marked unverified (meta.reported).
         post_save.connect(on_match_saved, sender="draw.Match", dispatch_uid="dashboards.reported")
+        # A round published or closed makes its logs public (and a round back to draft, private): counted so now.
+        post_save.connect(on_round_saved, sender="draw.Round", dispatch_uid="dashboards.round_publicity")

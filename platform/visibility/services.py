@@ -1,6 +1,7 @@
 """Which logs are public, and publishing or withdrawing one.
 
 public_q(field)        a Q that holds for rows whose ``field`` points at a public log
+public_log_ids()       the same as sets of log ids (for filters over many rows)
 public_logs()          QuerySet of public GameLogs
 is_public(log)         bool
 publish(user, log)     an uploader publishes one of their logs
@@ -27,6 +28,13 @@ def public_q(field: str = "pk") -> Q:
     """Rows whose ``field`` (a GameLog id, e.g. "game_log" on a stat row) is a public log."""
     published = PublishedLog.objects.filter(log=OuterRef(field))
     return Q(Exists(published)) | Q(Exists(_matches_in_public_rounds(field)))
+
+
+def public_log_ids() -> list[QuerySet]:
+    """The public logs' ids as querysets whose union they are (``public_q``'s two sources, no NULL among them):
+    for a filter over many rows, ``IN`` each set, which is built once."""
+    rounds = Match.objects.filter(round__state__in=PUBLIC_ROUND_STATES, game_log__isnull=False)
+    return [PublishedLog.objects.values("log"), rounds.values("game_log")]
 
 
 def public_logs() -> QuerySet[GameLog]:
@@ -65,6 +73,7 @@ def _matches_in_public_rounds(field: str):
 def _changed(log: GameLog) -> None:
     # Cached meta statistics name players and events: a new version makes every cached answer
     # of this game stale at once. (Imported here: dashboards reads this module.)
-    from dashboards.summaries import bump_version
+    from dashboards.summaries import bump_version, publicity_changed
 
+    publicity_changed([log.pk])  # its dice leave (or join) the public-only sums now, not at the next refresh
     bump_version(log.game)

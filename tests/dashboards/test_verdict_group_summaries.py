@@ -162,7 +162,7 @@ def test_the_migration_fills_the_groups_as_a_rebuild(corpus):
     before = {model: _table(model) for model in (VerdictGroupDaily, VerdictGroupMonthly)}
     VerdictGroupDaily.objects.all().delete()
     VerdictGroupMonthly.objects.all().delete()
-    fill = import_module("dashboards.migrations.0015_verdict_groups").fill
+    fill = import_module("dashboards.migrations.0016_verdict_groups_public").fill
     with connection.schema_editor() as editor:
         fill(apps, editor)
     assert {model: _table(model) for model in (VerdictGroupDaily, VerdictGroupMonthly)} == before
@@ -186,6 +186,11 @@ def _public_dice(f: MetaFilter) -> dict:
     return out
 
 
+def _dice_rows(name: str = "hr-dice-players") -> list[tuple]:
+    """The public-only grouping's bucket rows, day and month, as a rebuild makes them."""
+    return [r for model in (VerdictGroupDaily, VerdictGroupMonthly) for r in _table(model) if name in r]
+
+
 def test_a_log_made_private_is_taken_off_the_players_dice_luck(corpus):
     played = MetaFilter(game=HR)  # the uploads only
     logs, user = corpus["logs"], corpus["user"]
@@ -194,25 +199,59 @@ def test_a_log_made_private_is_taken_off_the_players_dice_luck(corpus):
     assert {name: [r["dice"], r["successes"]] for name, r in luck.items()} == _public_dice(played)
     assert luck["Lia Moss"]["games"] == 3 and luck["Pia Hart"]["games"] == 1
     lia = luck["Lia Moss"]["dice"]
+    rows = _dice_rows()
 
     visibility.withdraw(user, logs[3])  # Lia's game against Ola goes private: no refresh of the summaries
+    # Its dice left the bucket rows at once (day and month), not at the next refresh.
+    assert not GameStat.objects.get(game_log=logs[3]).groups_public
+    assert _dice_rows() != rows
     luck = _luck(played)
     assert {name: [r["dice"], r["successes"]] for name, r in luck.items()} == _public_dice(played)
     assert luck["Lia Moss"]["games"] == 2 and luck["Lia Moss"]["dice"] < lia
+    assert compare_groups(HR) > 1000  # every group and filter, the dice players' public games included
 
     visibility.withdraw(user, logs[6])  # Pia's only public game: her name is gone
     luck = _luck(played)
     assert "Pia Hart" not in luck
     assert {name: [r["dice"], r["successes"]] for name, r in luck.items()} == _public_dice(played)
+    withdrawn = _dice_rows()
+    summaries.rebuild_all()  # the rows taken off are those a rebuild leaves out
+    assert _dice_rows() == withdrawn
 
     visibility.publish(user, logs[3])
     visibility.publish(user, logs[6])
     assert _luck(played)["Lia Moss"]["dice"] == lia
+    assert _dice_rows() == rows
     # The staff list over every game (simulated ones have no log made public: private, so not named).
     everything = MetaFilter(game=HR, simulated="include")
     assert {name: [r["dice"], r["successes"]] for name, r in _luck(everything).items()} == _public_dice(
         everything
     )
+
+
+def test_a_log_made_public_by_a_change_no_hook_sees_counts_at_once(corpus):
+    """A log can turn public or private without ``visibility.publish``/``withdraw`` (its round published, a
+    publication deleted with its user): the data set corrects the bucket rows for the filter's games counted
+    the other way, and the periodic sweep writes the correction into them."""
+    from visibility.models import PublishedLog
+
+    played, logs = MetaFilter(game=HR), corpus["logs"]
+    rows = _dice_rows()
+    PublishedLog.objects.create(log=logs[4])  # Pia's private game, published by the site (no hook)
+    PublishedLog.objects.filter(log=logs[1]).delete()  # Lia's and Ned's cup game, taken back (no hook)
+    assert _dice_rows() == rows  # the bucket rows still count them as before
+    luck = _luck(played)
+    assert {name: [r["dice"], r["successes"]] for name, r in luck.items()} == _public_dice(played)
+    assert luck["Pia Hart"]["games"] == 2 and luck["Lia Moss"]["games"] == 2
+    assert compare_groups(HR) > 1000
+    assert summaries.publicity_changed() == 2  # the periodic sweep (dashboards.tasks.refresh_all_stale)
+    assert GameStat.objects.get(game_log=logs[4]).groups_public
+    assert not GameStat.objects.get(game_log=logs[1]).groups_public
+    corrected = _dice_rows()
+    assert corrected != rows and _luck(played) == luck
+    summaries.rebuild_all()
+    assert _dice_rows() == corrected
+    assert summaries.publicity_changed() == 0
 
 
 SQLITE_SCRIPT = r"""

@@ -70,3 +70,25 @@ def test_a_log_of_a_published_round_is_public_and_of_a_draft_round_is_not(match_
     match.round.state = RoundState.CLOSED
     match.round.save(update_fields=["state"])
     assert is_public(game_log)
+
+
+def test_a_round_published_or_back_to_draft_makes_the_meta_count_its_logs_again(
+    match_with_log, django_capture_on_commit_callbacks
+):
+    """The meta's cached answers (which may name the players of public logs) are made stale when a round's state
+    changes whether its logs are public (``meta.publicity``), as publishing a log does."""
+    from dashboards.queries import version
+    from draw.models import RoundState
+    from gamelogs.models import GameLog
+
+    event, match, log = match_with_log
+    game = GameLog.objects.get(pk=log["id"]).game
+    before = version(game)
+    with django_capture_on_commit_callbacks(execute=True):
+        match.round.state = RoundState.DRAFT
+        match.round.save(update_fields=["state"])
+    assert version(game) > before
+    drafted = version(game)
+    with django_capture_on_commit_callbacks(execute=True):
+        match.round.save(update_fields=["published_at"])  # not its state: nothing to recount
+    assert version(game) == drafted

@@ -56,9 +56,9 @@ OUTCOME_COLOURS = ["#3b6ea5", "#8c8c8c", "#e0a030", "#3fa34d", "#b04a8c", "#6f4a
 
 
 def _layout(fig: go.Figure, title: str, height: int = 380, legend_y: float = -0.3) -> go.Figure:
+    figures.white_template(fig)
     fig.update_layout(
         title={"text": figures.esc(title), "x": 0, "xanchor": "left"},
-        template="plotly_white",
         height=height,
         margin={"l": 10, "r": 20, "t": 60, "b": 40},
         legend={"orientation": "h", "yanchor": "top", "y": legend_y},

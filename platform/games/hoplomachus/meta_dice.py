@@ -23,7 +23,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from dashboards import figures, providers, queries, stats, verdictgroups
+from dashboards import figures, queries, stats
 from dashboards.datasets import Column, Dataset, lazy_text
 from dashboards.filters import MetaFilter
 from gamelogs.models import GameLog
@@ -164,22 +164,20 @@ def luck_row(totals: dict[str, list]) -> dict:
 
 def player_groups(f: MetaFilter) -> list[dict]:
     """(name, colour) → dice, hits, expected hits in ten-thousandths, and (name, "") → games, of the filter's
-    public recorded games: the summary counts every game, so the filter's private games are taken off again, from
-    their rows kept per game (whether a log is public can change at any time; the summaries do not depend on it)."""
-    source = providers.verdict_group(f.game, "hr-dice-players")
-    private = queries.game_stats(f).filter(game_log__isnull=False).exclude(queries.public_games())
-    totals = {
-        (g["name"], g["colour"]): [g["dice"], g["hits"], g["expected_e4"]] for g in summed(f, source.name)
-    }
-    for g in verdictgroups.per_game(source, private):
-        c = totals[(g["name"], g["colour"])]
-        for i, name in enumerate(("dice", "hits", "expected_e4")):
-            c[i] -= g[name]
-    games = {name: c[0] for (name, colour), c in totals.items() if colour == ""}
+    public recorded games: the summary of a public-only grouping (``hr-dice-players``), which a log made public or
+    private joins or leaves at once (``dashboards.summaries.publicity_changed``)."""
+    groups = summed(f, "hr-dice-players")
+    games = {g["name"]: g["dice"] for g in groups if g["colour"] == ""}
     return [
-        {"name": name, "colour": colour, "dice": c[0], "hits": c[1], "expected_e4": c[2]}
-        for (name, colour), c in totals.items()
-        if games.get(name)  # a name whose every game is private is not there
+        {
+            "name": g["name"],
+            "colour": g["colour"],
+            "dice": g["dice"],
+            "hits": g["hits"],
+            "expected_e4": g["expected_e4"],
+        }
+        for g in groups
+        if games.get(g["name"])  # a name whose every game is private is not there
     ]
 
 

@@ -244,8 +244,8 @@ def dice_colours(verdict: dict) -> dict[tuple, tuple]:
 
 def dice_players(verdict: dict) -> dict[tuple, tuple]:
     """Recorded games: (player name, colour) → their own troops' dice, hits, expected hits in ten-thousandths; and
-    (player name, "") → the game counted for them (1) when they rolled. Every game, private ones too: the data set
-    takes the private games of its filter off again (whether a log is public may change at any time)."""
+    (player name, "") → the game counted for them (1) when they rolled. The summary counts public games only
+    (``public_only``): a log made public or private is added or taken off at once."""
     rows = _block(verdict, "dice")
     if rows is None or not recorded(verdict):
         return {}
@@ -269,8 +269,8 @@ def dice_players(verdict: dict) -> dict[tuple, tuple]:
     return out
 
 
-def _groups(name: str, keys: tuple, sums: tuple, extract, per_game: bool = False) -> VerdictGroups:
-    return VerdictGroups(GAME_ID, name, keys, sums, extract, per_game)
+def _groups(name: str, keys: tuple, sums: tuple, extract, public_only: bool = False) -> VerdictGroups:
+    return VerdictGroups(GAME_ID, name, keys, sums, extract, public_only)
 
 
 GROUPS = (
@@ -287,7 +287,7 @@ GROUPS = (
     _groups("hr-rewards", ("mode", "reward", "round"), ("claimed",), rewards),
     _groups("hr-reward-games", ("mode",), ("games",), reward_games),
     _groups("hr-dice-colours", ("colour",), ("dice", "hits", "expected_e4"), dice_colours),
-    _groups("hr-dice-players", ("name", "colour"), ("dice", "hits", "expected_e4"), dice_players, per_game=True),
+    _groups("hr-dice-players", ("name", "colour"), ("dice", "hits", "expected_e4"), dice_players, public_only=True),
 )  # fmt: skip
 
 

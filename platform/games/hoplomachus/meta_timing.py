@@ -28,9 +28,9 @@ LINES = {"win": "#2e7d32", "loss": "#c62828"}
 
 
 def _layout(fig: go.Figure, title: str, height: int = 360) -> go.Figure:
+    figures.white_template(fig)
     fig.update_layout(
         title={"text": esc(title), "x": 0, "xanchor": "left"},
-        template="plotly_white",
         height=height,
         margin={"l": 10, "r": 20, "t": 60, "b": 40},
         legend={"orientation": "h", "yanchor": "top", "y": -0.3},
