@@ -482,9 +482,12 @@ def reverify_batch(log_ids, *, force: bool = False) -> dict[int, str]:
     if not unchanged and not decided:
         return {}
     try:
-        with transaction.atomic():
-            states = _restamp_unchanged(unchanged, others=list(decided))
-            states.update(_record_batch(decided, contents, force=False))
+        if decided:
+            with transaction.atomic():
+                states = _restamp_unchanged(unchanged, others=list(decided))
+                states.update(_record_batch(decided, contents, force=False))
+        else:  # one statement, a transaction by itself: no BEGIN and COMMIT to wait for (#25)
+            states = _restamp_unchanged(unchanged, others=[])
     except DataError:
         # One verdict PostgreSQL refused spoils the batch: record them one by one instead.
         ids = sorted([*decided, *(row[0] for row in unchanged)])
