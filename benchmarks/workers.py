@@ -2,6 +2,7 @@
 
     python benchmarks/workers.py                 # full run (about 10 minutes on 2 cores)
     python benchmarks/workers.py --quick         # smaller counts, for a smoke run
+    python benchmarks/workers.py --only-reverification --logs 200 --rounds 3   # 2. alone (a minute or two)
     make bench BENCH_ARGS=--quick
 
 Needs PostgreSQL and Redis (DATABASE_URL's server; Redis database 14, or --broker-url). It creates
@@ -144,6 +145,16 @@ def store_without_sending(user, corpus: list[bytes]) -> list[int]:
         return [submit_log(user, data, source="api").log.pk for data in corpus]
     finally:
         queue.enqueue_verification = real
+
+
+def store_verified(user, corpus: list[bytes]) -> None:
+    """The corpus stored and decided in this process, as the upload path would leave it (for
+    ``--only-reverification``, which measures no upload path before the re-verification)."""
+    from gamelogs.verification import verify_stored_log
+
+    reset_logs()
+    for log_id in store_without_sending(user, corpus):
+        verify_stored_log(log_id)
 
 
 def start_workers(count: int, name: str, user=None, corpus: list[bytes] | None = None):
@@ -578,6 +589,11 @@ def main() -> int:
         default=3,
         help="rounds of throughput and re-verification measurements (default 3)",
     )
+    parser.add_argument(
+        "--only-reverification",
+        action="store_true",
+        help="measure bulk re-verification (2.) and the engine alone only: no upload path, latency or memory",
+    )
     parser.add_argument("--engine-pass", help=argparse.SUPPRESS)  # one baseline run, in its own process
     args = parser.parse_args()
     if args.engine_pass:
@@ -632,10 +648,12 @@ def run(args) -> int:
     # the speed of a core moves by a third within minutes, and a baseline taken once at the start made
     # ratios of 0.12× and 0.37× out of the same code (#14). The figures are the medians over the rounds.
     rounds = []
+    if args.only_reverification:
+        store_verified(user, corpus[: args.logs])
     baseline = measure_engine_alone(corpus[: args.logs])
     for n in range(1, args.rounds + 1):
         row = {"round": n, "engine_before": baseline, "throughput": []}
-        for processes in (1, 2):
+        for processes in () if args.only_reverification else (1, 2):
             row["throughput"].append(measure_throughput(user, corpus[: args.logs], processes))
         row["reverification"] = measure_reverification(user, corpus[: args.logs])
         after = measure_engine_alone(corpus[: args.logs])
@@ -645,8 +663,9 @@ def run(args) -> int:
         row["engine_logs_per_second"] = round(engine_rate, 1)
         for measured in (*row["throughput"], row["reverification"]):
             measured["ratio_to_engine_alone"] = round(measured["logs_per_second"] / engine_rate, 3)
-        one, two = row["throughput"]
-        row["scaling_1_to_2"] = round(two["logs_per_second"] / one["logs_per_second"], 2)
+        if row["throughput"]:
+            one, two = row["throughput"]
+            row["scaling_1_to_2"] = round(two["logs_per_second"] / one["logs_per_second"], 2)
         print(
             f"round {n}: engine alone {baseline['logs_per_second']} → {after['logs_per_second']} logs/s "
             f"({engine_cpu:.2f} ms CPU per log, each log once after {WARM_UPS} warm-ups, as a worker; caches "
@@ -667,15 +686,27 @@ def run(args) -> int:
             f"{measured['ratio_to_engine_alone']}× the engine alone; {_cpu_line(measured['cpu'], engine_cpu)}",
             flush=True,
         )
-        print(f"  1 → 2 worker processes: {row['scaling_1_to_2']}×", flush=True)
+        if row["throughput"]:
+            print(f"  1 → 2 worker processes: {row['scaling_1_to_2']}×", flush=True)
         rounds.append(row)
         baseline = after
     results["rounds"] = rounds
+    bulk = _median(r["reverification"]["ratio_to_engine_alone"] for r in rounds)
+    if args.only_reverification:
+        results["medians"] = {"bulk_reverification": bulk}
+        print(
+            f"median over {len(rounds)} rounds, against the engine alone: bulk re-verification {bulk}× "
+            f"(target ≥ 0.9×); worker CPU per log "
+            f"{_median(r['reverification']['cpu']['workers_ms_per_log'] for r in rounds)} ms, engine alone "
+            f"{_median((r['engine_before']['cpu_ms_per_log'] + r['engine_after']['cpu_ms_per_log']) / 2 for r in rounds)} ms",
+            flush=True,
+        )
+        return _write_results(results)
     results["medians"] = medians = {
         "upload_1_process": _median(r["throughput"][0]["ratio_to_engine_alone"] for r in rounds),
         "upload_2_processes": _median(r["throughput"][1]["ratio_to_engine_alone"] for r in rounds),
         "scaling_1_to_2": _median(r["scaling_1_to_2"] for r in rounds),
-        "bulk_reverification": _median(r["reverification"]["ratio_to_engine_alone"] for r in rounds),
+        "bulk_reverification": bulk,
     }
     print(
         f"medians over {len(rounds)} rounds, against the engine alone: upload path {medians['upload_1_process']}× "
@@ -699,8 +730,13 @@ def run(args) -> int:
     results["memory"] = measure_memory(user, corpus[: args.logs], args.rss_counts)
     print(f"  ratio {results['memory']['ratio']} (no leak if ≤ 1.5)")
 
+    return _write_results(results)
+
+
+def _write_results(results: dict) -> int:
     out = REPO / "var" / "bench" / "workers.json"
     out.parent.mkdir(parents=True, exist_ok=True)
+    results["load_average_at_end"] = os.getloadavg()
     out.write_text(json.dumps(results, indent=2))
     print(f"load average at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"written to {out.relative_to(REPO)}")

@@ -17,6 +17,7 @@ limit, a verdict PostgreSQL refused, or too many attempts (``ARBITER_MAX_ATTEMPT
 from __future__ import annotations
 
 import dataclasses
+import json
 import logging
 import time
 from datetime import timedelta
@@ -24,7 +25,8 @@ from functools import lru_cache
 
 from django.conf import settings
 from django.db import DataError, connection, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Q, QuerySet, TextField
+from django.db.models.functions import Cast
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
@@ -351,8 +353,7 @@ def _apply(log: GameLog, verdict: dict) -> None:
     log.state = verdict["status"]
     log.verdict = verdict
     log.summary = verdict.get("summary", "")
-    log.engine_version = (verdict.get("engine_version") or "")[:32]
-    log.ruleset_version = (verdict.get("ruleset_version") or engine.ruleset_version(log.game))[:32]
+    log.engine_version, log.ruleset_version = _versions(verdict, log.game)
     log.content_pack_sha = ((verdict.get("content_pack") or {}).get("sha256") or "")[:64]
     log.error_rule = (error.get("rule") or "")[:64]
     log.error_event_index = error.get("event_index")
@@ -364,6 +365,13 @@ def _apply(log: GameLog, verdict: dict) -> None:
         log.players = verdict["players"]
     log.verified_at = timezone.now()
     log.lease_until, log.lease_owner = None, ""
+
+
+def _versions(verdict: dict, game: str) -> tuple[str, str]:
+    """The (engine, ruleset) versions a verdict is stored under."""
+    engine_version = verdict.get("engine_version") or ""
+    ruleset_version = verdict.get("ruleset_version") or engine.ruleset_version(game)
+    return engine_version[:32], ruleset_version[:32]
 
 
 def _history(log: GameLog, reason: str, changes: list[str], duration_ms: int) -> dict:
@@ -453,7 +461,112 @@ def reverify_batch(log_ids, *, force: bool = False) -> dict[int, str]:
     for the logs it re-verified (current ones are skipped unless ``force``).
 
     The effects (``log_verified`` receivers) run only for verdicts that decide something new, or for
-    every log with ``force`` (which also repairs effects lost before the outbox existed)."""
+    every log with ``force`` (which also repairs effects lost before the outbox existed).
+
+    After a release most new verdicts decide what the stored ones decided (#25): each is compared
+    with its stored verdict as soon as the engine returns it and then dropped, and all of them get
+    the new versions stamped on, and their history rows, in one statement (``_restamp_unchanged``),
+    without a model instance or a second read of the rows. Only verdicts that decide something new
+    are kept, checked (``storable``) and written whole with their effects (``_record_batch``)."""
+    if force or connection.vendor != "postgresql":
+        return _reverify_whole(log_ids, force=force)
+    unchanged, decided, contents = [], {}, {}
+    for log_id, game, content, stored, verified_at in _stale_rows(log_ids):
+        started = time.perf_counter()
+        verdict = run_engine(bytes(content))
+        duration_ms = int((time.perf_counter() - started) * 1000)
+        if stored is not None and same_decision(json.loads(stored), verdict):
+            unchanged.append((log_id, verified_at, *_versions(verdict, game), duration_ms))
+        else:
+            decided[log_id], contents[log_id] = (storable(verdict), duration_ms), content
+    if not unchanged and not decided:
+        return {}
+    try:
+        if decided:
+            with transaction.atomic():
+                states = _restamp_unchanged(unchanged, others=list(decided))
+                states.update(_record_batch(decided, contents, force=False))
+        else:  # one statement, a transaction by itself: no BEGIN and COMMIT to wait for (#25)
+            states = _restamp_unchanged(unchanged, others=[])
+    except DataError:
+        # One verdict PostgreSQL refused spoils the batch: record them one by one instead.
+        ids = sorted([*decided, *(row[0] for row in unchanged)])
+        logger.warning("a batch verdict could not be stored; recording logs %s one by one", ids)
+        return {log_id: verify_stored_log(log_id, force=True, reason="reverify") for log_id in ids}
+    # A log written meanwhile (an upload's forced re-verification, another batch) is not the one
+    # compared: verified again from what is stored now (skipped if that is current).
+    lost = [row[0] for row in unchanged if row[0] not in states]
+    if lost:
+        states.update(_reverify_whole(lost, force=False))
+    return states
+
+
+def _stale_rows(log_ids) -> list[tuple]:
+    """(id, game, upload, stored verdict as JSON text, verified_at) of the decided logs among
+    ``log_ids`` whose verdict is not current, in id order. The verdicts stay text until each is
+    compared (one at a time, so a batch's worth of decoded verdicts never piles up)."""
+    rows = (
+        GameLog.objects.filter(pk__in=list(log_ids), state__in=FINAL_STATES)
+        .annotate(stored=Cast("verdict", TextField()))
+        .order_by("pk")
+        .values_list("id", "game", "engine_version", "ruleset_version", "content", "stored", "verified_at")
+    )
+    current = engine.ENGINE_VERSION
+    return [  # not ``is_current`` (the state is final already)
+        (log_id, game, content, stored, verified_at)
+        for log_id, game, engine_version, ruleset_version, content, stored, verified_at in rows
+        if not (engine_version == current and ruleset_version == engine.ruleset_version(game))
+    ]
+
+
+def _restamp_unchanged(unchanged: list[tuple], *, others: list[int]) -> dict[int, str]:
+    """Stamp the new versions on the logs of ``unchanged`` ((id, verified_at when compared, engine
+    version, ruleset version, duration in ms) each), whose new verdicts decide what the stored ones
+    decide, and add their history rows (unchanged: the row's columns, which those verdicts share), in
+    one statement; returns {log id: state} of those written. A log is written only if it is still
+    decided and verified when it was read (the verdict compared is the one stored). The statement
+    locks ``others`` too (the logs written whole next), all in id order as ``_record_batch`` would."""
+    if not unchanged:
+        return {}
+    ids, verified, engine_versions, ruleset_versions, durations = map(list, zip(*unchanged, strict=True))
+    now = timezone.now()
+    params = [sorted([*ids, *others]), ids, verified, engine_versions, ruleset_versions, durations]
+    params += [now, sorted(FINAL_STATES), now]
+    with connection.cursor() as cursor:
+        cursor.execute(_restamp_statement(connection.alias), params)
+        return dict(cursor.fetchall())
+
+
+@lru_cache(maxsize=4)
+def _restamp_statement(alias: str) -> str:
+    quote = connection.ops.quote_name
+    logs, runs = quote(GameLog._meta.db_table), quote(LogVerification._meta.db_table)
+    # The history row of a verdict that decides the same: the log's columns as ``_history`` reads them.
+    copied = ["engine_version", "ruleset_version", "content_pack_sha", "summary", "result_winner", "error_rule",
+              "error_event_index"]  # fmt: skip
+    return (
+        f"WITH locked AS (SELECT id, state, verified_at FROM {logs} WHERE id = ANY(%s::bigint[])"  # nosec B608 - table and column names from the models' Meta, values bound as parameters
+        " ORDER BY id FOR UPDATE),"
+        " new AS (SELECT * FROM unnest(%s::bigint[], %s::timestamptz[], %s::text[], %s::text[], %s::integer[])"
+        " AS new(id, verified_at, engine_version, ruleset_version, duration_ms)),"
+        f" written AS (UPDATE {logs} AS logs SET engine_version = new.engine_version,"
+        " ruleset_version = new.ruleset_version, verified_at = %s, lease_until = NULL, lease_owner = '',"
+        " verdict = logs.verdict || jsonb_build_object('engine_version', new.engine_version,"
+        " 'ruleset_version', new.ruleset_version)"
+        " FROM new JOIN locked ON locked.id = new.id WHERE logs.id = new.id AND locked.state = ANY(%s::text[])"
+        " AND locked.verified_at IS NOT DISTINCT FROM new.verified_at"
+        f" RETURNING logs.id, logs.state, {', '.join(f'logs.{quote(c)}' for c in copied)}, new.duration_ms),"
+        f" history AS (INSERT INTO {runs} (log_id, status, {', '.join(quote(c) for c in copied)},"
+        " reason, changed, changes, duration_ms, created_at)"
+        f" SELECT id, state, {', '.join(quote(c) for c in copied)}, 'reverify', FALSE, '[]'::jsonb, duration_ms, %s"
+        " FROM written RETURNING log_id, status)"
+        " SELECT log_id, status FROM history"
+    )
+
+
+def _reverify_whole(log_ids, *, force: bool = False) -> dict[int, str]:
+    """``reverify_batch`` keeping every new verdict until the batch is written (forced batches, whose
+    effects run for every log, and databases other than PostgreSQL)."""
     # The upload and what ``is_current`` reads; the verdicts are read once, under the lock.
     found = GameLog.objects.filter(pk__in=list(log_ids), state__in=FINAL_STATES)
     found = found.only("id", "game", "state", "engine_version", "ruleset_version", "content")
@@ -467,39 +580,42 @@ def reverify_batch(log_ids, *, force: bool = False) -> dict[int, str]:
     if not decided:
         return {}
     try:
-        return _record_batch(decided, logs, force=force)
+        with transaction.atomic():
+            return _record_batch(decided, {log_id: log.content for log_id, log in logs.items()}, force=force)
     except DataError:
         # One verdict PostgreSQL refused spoils the batch: record them one by one instead.
         logger.warning("a batch verdict could not be stored; recording logs %s one by one", sorted(decided))
         return {log_id: verify_stored_log(log_id, force=True, reason="reverify") for log_id in decided}
 
 
-def _record_batch(decided: dict, logs: dict, *, force: bool) -> dict[int, str]:
-    with transaction.atomic():
-        locked = (
-            GameLog.objects.select_for_update().defer("content").filter(pk__in=list(decided)).order_by("pk")
-        )
-        written, restamped, history, effects = [], [], [], []
-        for log in locked:
-            if not log.is_final or (not force and is_current(log)):
-                continue  # an upload's own task has it, or another worker re-verified it first
-            verdict, duration_ms = decided[log.pk]
-            previous = log.verdict
-            changes = describe_changes(previous, verdict)
-            same = same_decision(previous, verdict)
-            _apply(log, verdict)
-            (restamped if same and connection.vendor == "postgresql" else written).append(log)
-            history.append(LogVerification(**_history(log, "reverify", changes, duration_ms)))
-            if force or not same:
-                log.content = logs[log.pk].content
-                effects.append((log, verdict))
-        _update_many(written)
-        _restamp(restamped)
-        LogVerification.objects.bulk_create(history)
-        for log, verdict in effects:
-            failed = outbox.run_effects_in_savepoint(log, verdict)
-            if failed is not None:
-                outbox.postpone_effects(log, failed)
+def _record_batch(decided: dict, contents: dict, *, force: bool) -> dict[int, str]:
+    """Write the verdicts of ``decided`` ({log id: (verdict, duration in ms)}) inside the caller's
+    transaction, under the rows' lock, with their history rows and, for those that decide something
+    new (every one with ``force``), their effects; ``contents``: the logs' uploads, for the effects."""
+    if not decided:
+        return {}
+    locked = GameLog.objects.select_for_update().defer("content").filter(pk__in=list(decided)).order_by("pk")
+    written, restamped, history, effects = [], [], [], []
+    for log in locked:
+        if not log.is_final or (not force and is_current(log)):
+            continue  # an upload's own task has it, or another worker re-verified it first
+        verdict, duration_ms = decided[log.pk]
+        previous = log.verdict
+        changes = describe_changes(previous, verdict)
+        same = same_decision(previous, verdict)
+        _apply(log, verdict)
+        (restamped if same and connection.vendor == "postgresql" else written).append(log)
+        history.append(LogVerification(**_history(log, "reverify", changes, duration_ms)))
+        if force or not same:
+            log.content = contents[log.pk]
+            effects.append((log, verdict))
+    _update_many(written)
+    _restamp(restamped)
+    LogVerification.objects.bulk_create(history)
+    for log, verdict in effects:
+        failed = outbox.run_effects_in_savepoint(log, verdict)
+        if failed is not None:
+            outbox.postpone_effects(log, failed)
     return {log.pk: log.state for log in written + restamped}
 
 

@@ -199,12 +199,16 @@ def test_batch_reverification_writes_in_bulk_and_reannounces_only_new_decisions(
     with CaptureQueriesContext(connection) as queries:
         states = verification.reverify_batch([old.pk, new.pk])
     assert states == {old.pk: "legal", new.pk: "legal"}
-    inserts = [q["sql"] for q in queries.captured_queries if q["sql"].startswith('INSERT INTO "gamelogs_')]
-    assert len(inserts) == 1  # one bulk insert of both history rows
-    updates = [q["sql"] for q in queries.captured_queries if 'UPDATE "gamelogs_gamelog"' in q["sql"]]
-    # The new decision is written whole; the unchanged one only gets the new versions stamped on.
-    assert len(updates) == 2 and updates[0].startswith("1 times: ")
-    assert "jsonb_build_object('engine_version'" in updates[1] and 'SET "verdict"' not in updates[1]
+    statements = [q["sql"] for q in queries.captured_queries]
+    assert sum('UPDATE "gamelogs_gamelog"' in sql for sql in statements) == 2
+    # The unchanged decision only gets the new versions stamped on, and its history row, in one
+    # statement; the new decision is written whole, its history row inserted beside it.
+    (stamped_sql,) = [sql for sql in statements if "jsonb_build_object('engine_version'" in sql]
+    assert 'SET "verdict"' not in stamped_sql and 'INSERT INTO "gamelogs_logverification"' in stamped_sql
+    (whole,) = [sql for sql in statements if 'UPDATE "gamelogs_gamelog" SET "state"' in sql]
+    assert whole.startswith("1 times: ")
+    inserts = [sql for sql in statements if sql.startswith('INSERT INTO "gamelogs_logverification"')]
+    assert len(inserts) == 1
     assert announced == [new.pk]  # the old log's decision did not change: its effects stand
     stamped = GameLog.objects.get(pk=old.pk)
     assert stamped.ruleset_version == engine.ruleset_version("motu-battleground")
@@ -214,6 +218,57 @@ def test_batch_reverification_writes_in_bulk_and_reannounces_only_new_decisions(
     assert LogVerification.objects.filter(log=old).first().changed is False
     assert LogVerification.objects.filter(log=new).first().changes == ["status: illegal → legal"]
     assert verification.reverify_batch([old.pk, new.pk]) == {}  # current now: nothing to do
+
+
+def test_an_unchanged_verdicts_history_row_says_what_a_whole_write_would(verified_logs, announced):
+    """The history row added by the statement that stamps the versions on (no verdict written)
+    carries what ``_history`` writes for a verdict written whole (BG: any decided log)."""
+    old, new = verified_logs
+    release_battleground_ruleset()
+    assert verification.reverify_batch([old.pk, new.pk]) == {old.pk: "legal", new.pk: "legal"}
+    assert announced == []  # nothing decided anew: no effects
+    for log in verified_logs:
+        upload_run, run = LogVerification.objects.filter(log=log).order_by("id")
+        log.refresh_from_db()
+        assert verification.is_current(log) and log.verdict["ruleset_version"] == log.ruleset_version
+        assert (run.reason, run.changed, run.changes) == ("reverify", False, [])
+        fields = ["content_pack_sha", "status", "summary", "result_winner", "error_rule", "error_event_index"]
+        assert [getattr(run, f) for f in fields] == [getattr(upload_run, f) for f in fields]
+        assert (run.engine_version, run.ruleset_version) == (log.engine_version, log.ruleset_version)
+        assert run.status == log.state and run.created_at >= upload_run.created_at
+
+
+@pytest.mark.parametrize("meanwhile", ["current", "stale"])
+def test_a_log_written_while_its_batch_ran_is_verified_against_what_is_stored(
+    verified_logs, monkeypatch, meanwhile
+):
+    """A log written after its verdict was compared (an upload's forced verification, another
+    batch) is not stamped from that comparison: skipped if it is current now, else verified again."""
+    from django.utils import timezone
+
+    old, new = verified_logs
+    release_battleground_ruleset()
+    real, runs = verification.run_engine, []
+
+    def engine_meanwhile(content, **options):
+        runs.append(content)
+        if len(runs) == 2:  # both compared already when the other writer comes
+            other = {"verified_at": timezone.now()}
+            if meanwhile == "current":
+                other["ruleset_version"] = engine.ruleset_version("motu-battleground")
+            GameLog.objects.filter(pk=old.pk).update(**other)
+        return real(content, **options)
+
+    monkeypatch.setattr(verification, "run_engine", engine_meanwhile)
+    states = verification.reverify_batch([old.pk, new.pk])
+    if meanwhile == "current":
+        assert states == {new.pk: "legal"} and len(runs) == 2
+        assert LogVerification.objects.filter(log=old).count() == 1
+    else:
+        assert states == {old.pk: "legal", new.pk: "legal"} and len(runs) == 3  # old's verified again
+        assert LogVerification.objects.filter(log=old, reason="reverify").count() == 1
+    old.refresh_from_db()
+    assert verification.is_current(old)
 
 
 def test_forced_batch_reverification_runs_every_logs_effects(verified_logs, announced):
