@@ -136,3 +136,17 @@ def test_the_seated_page_shows_the_spectator_link(table, user, other_user):
         assert 'id="table-watch-link"' in page
         assert f'value="http://testserver/play/watch/{table.watch_token}/"' in page
         assert f'href="http://testserver/play/watch/{table.watch_token}/?projector=1"' in page
+
+
+def test_the_spectators_never_see_a_fate_card_in_a_hand(table, user):
+    """A Battleground hand of fate cards is its player's alone until a card is revealed: the seated phone
+    is offered its own cards to select; the spectator is sent how many cards each hand holds, never which."""
+    assert post_event(logged_in(user), table, {"type": "deal", "player": "p1"}).status_code == 200
+    table.refresh_from_db()
+    seated = logged_in(user).get(f"/play/{table.code}/state.json").json()
+    hand = {o["event"]["card"] for o in seated["offers"] if o["event"].get("card")}
+    assert hand  # alice selects among the cards in her hand: the test can fail
+    watched = Client().get(f"/play/watch/{table.watch_token}/state.json?board=1")
+    for card in hand:
+        assert card not in watched.text, card
+    assert [side["hand_size"] for side in watched.json()["view"]["sides"]] == [7, 7]
