@@ -226,7 +226,7 @@ async def stream(request, code: str, render):
     """The server-sent events of table ``code`` for a phone seated there (404 for anyone else), each
     version's state by ``render(code, seats)`` (play.services.table_state, handed in by the views: this
     module sits below play.services, which publishes through it)."""
-    from play.models import TableGame, TableSeat
+    from play.models import TableSeat
 
     code = code.upper()
     user = await request.auser()
@@ -236,6 +236,29 @@ async def stream(request, code: str, render):
         seats = [(player, number) async for player, number in held.values_list("player", "number")]
     if not seats:
         return HttpResponseNotFound()  # bare: a page rendered for an EventSource is read by nobody
+    return await _open(request, code, render, user.pk, tuple(seats))
+
+
+SPECTATOR = 0  # a spectator's stream's account: none (no account's id is 0), so every change is told in full
+
+
+async def watch_stream(request, token: str, render):
+    """The server-sent events of the table whose spectator link has the secret ``token`` (play:watch),
+    for anyone holding the link: each version's state for no seat by ``render`` (play.services.watch_state:
+    nothing any seat keeps hidden, HR-17.2.8, and no offers), rendered once per version and language for
+    every spectator. 404 for any other token."""
+    from play.models import TableGame
+
+    code = await TableGame.objects.filter(watch_token=token).values_list("code", flat=True).afirst()
+    if code is None:
+        return HttpResponseNotFound()
+    return await _open(request, code, render, SPECTATOR, ())
+
+
+async def _open(request, code: str, render, user_id: int, seats: tuple):
+    """The stream of table ``code`` for account ``user_id`` holding ``seats`` (204 with no live updates)."""
+    from play.models import TableGame
+
     if not enabled() or not isinstance(request, ASGIRequest):
         return _nothing()
     client = redis.asyncio.Redis.from_url(
@@ -253,9 +276,7 @@ async def stream(request, code: str, render):
     # The stream reads the database no more: its connection (this request's thread's) is not held open
     # for the stream's ten minutes, or every phone would hold one of PostgreSQL's few.
     await sync_to_async(connections.close_all)()
-    viewer = Viewer(
-        user.pk, tuple(seats), getattr(request, "LANGUAGE_CODE", "") or translation.get_language()
-    )
+    viewer = Viewer(user_id, seats, getattr(request, "LANGUAGE_CODE", "") or translation.get_language())
     response = StreamingHttpResponse(
         _events(pubsub, client, render, code, version, viewer), content_type="text/event-stream"
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -18,6 +20,11 @@ class TableStatus(models.TextChoices):
     OVER = "over", _("Over — confirm the result")
     CONFIRMED = "confirmed", _("Result confirmed")
     ABANDONED = "abandoned", _("Abandoned")
+
+
+def new_watch_token() -> str:
+    """A table's spectator link's secret: 16 random URL-safe characters (96 bits), never guessed."""
+    return secrets.token_urlsafe(12)
 
 
 class TableGame(models.Model):
@@ -39,6 +46,9 @@ class TableGame(models.Model):
     game_log = models.ForeignKey(
         "gamelogs.GameLog", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # The secret of the table's read-only link (play:watch): whoever has it sees the game as a spectator,
+    # with no seat and nothing any seat keeps hidden; the join code is never shown there.
+    watch_token = models.CharField(max_length=32, unique=True, default=new_watch_token, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -505,6 +505,25 @@ def table_state(code: str, mine: dict[str, int], version: int | None = None) -> 
     return seat_payload(table, mine)
 
 
+def watch_payload(table: TableGame, *, with_board: bool = False) -> dict:
+    """What the spectator link (play:watch) shows: the state for no seat, so nothing any seat keeps hidden
+    (engine.session.view_for with no player: every face-down unit left out, HR-17.2.8), no offers, no
+    concession, no undo; and neither the join code (it takes a free seat) nor the seated players' log
+    download."""
+    payload = seat_payload(table, {}, with_board=with_board)
+    payload.update(code=None, download_url=None, watching=True)
+    return payload
+
+
+def watch_state(code: str, mine: dict[str, int], version: int | None = None) -> dict | None:
+    """``table_state`` for a spectator's stream (play.live.watch_stream, which holds no seat: ``mine`` is
+    empty), as ``watch_payload`` words it."""
+    payload = table_state(code, {}, version)
+    if payload is not None:
+        payload.update(code=None, download_url=None, watching=True)
+    return payload
+
+
 def _recent_table(code: str, version: int) -> TableGame | None:
     with _cache_lock:
         recent = _recent.get(code)

@@ -7,6 +7,10 @@ app_name = "play"
 urlpatterns = [
     path("", views.start, name="start"),
     path("join/<str:code>/", views.join_link, name="join"),
+    # The spectators' read-only link (no login): its secret token, never the join code.
+    path("watch/<str:token>/", views.watch, name="watch"),
+    path("watch/<str:token>/state.json", views.watch_state, name="watch_state"),
+    path("watch/<str:token>/stream", views.watch_stream, name="watch_stream"),
     path("<str:code>/", views.table_page, name="table"),
     path("<str:code>/state.json", views.state, name="state"),
     path("<str:code>/stream", views.stream, name="stream"),

@@ -130,7 +130,11 @@ def join_url(request, code: str) -> str:
     """The link other phones join ``code`` by. With ARBITER_PUBLIC_HOST set (``make run HOST=0.0.0.0``
     sets the machine's LAN address) the link names that host, so that a page opened on the serving
     machine itself (as localhost) still hands the other phones an address they can reach."""
-    path = reverse("play:join", args=[code])
+    return _public_url(request, reverse("play:join", args=[code]))
+
+
+def _public_url(request, path: str) -> str:
+    """``path`` as a link another device can open (join_url)."""
     host = settings.ARBITER_PUBLIC_HOST
     if not host:
         return request.build_absolute_uri(path)
@@ -144,7 +148,65 @@ def table_page(request, code: str):
     table = _table_for(request, code)
     if table.status == TableStatus.PLAYING:
         table = finish.settle(table.code) or table  # its first steps, when the rules leave no choice in them
-    return render(request, "play/table.html", {"table": table, "join_url": join_url(request, table.code)})
+    watch_url = _public_url(request, reverse("play:watch", args=[table.watch_token]))
+    return render(
+        request,
+        "play/table.html",
+        {"table": table, "join_url": join_url(request, table.code), "watch_url": watch_url},
+    )
+
+
+def _watched(token: str) -> TableGame:
+    """The table whose spectator link has the secret ``token`` (404 for any other)."""
+    code = TableGame.objects.filter(watch_token=token).values_list("code", flat=True).first()
+    table = services.load(code) if code else None
+    if table is None:
+        raise Http404(_("No such game"))
+    return table
+
+
+def watch(request, token: str):
+    """The spectators' read-only page of a table, for anyone with its link (no login): the turn line, the
+    board, the events, the players and the result as the table page shows them, without choices, dice
+    entry, undo, abandon or confirmation, and without anything a seat keeps hidden (services.watch_payload).
+    ``?projector=1``: larger words for a shared screen."""
+    table = _watched(token)
+    return render(
+        request,
+        "play/table.html",
+        {"table": table, "watching": True, "projector": request.GET.get("projector") == "1"},
+    )
+
+
+def _unchanged(request, rows) -> JsonResponse | None:
+    """The short answer when the page already shows the table's version (``?since=<version>``): one
+    indexed read of ``rows`` (the table's), before the session is looked at. The finished game's log: its
+    verdict changes no version, so the page says which state of the log it shows (``log``); one it does
+    not know yet is answered in full (without ``log``, a log still being verified is)."""
+    since = request.GET.get("since")
+    if since is None or not since.isdigit():
+        return None
+    row = rows.values_list("version", "game_log__state").first()
+    seen = request.GET.get("log")
+    if (
+        row is not None
+        and row[0] == int(since)
+        and (row[1] is None or row[1] == seen or (seen is None and row[1] in FINAL_STATES))
+    ):
+        return JsonResponse({"version": row[0], "changed": False})
+    return None
+
+
+@never_cache
+@require_GET
+def watch_state(request, token: str):
+    """The table's state for its spectators (services.watch_payload); cheap when nothing changed since
+    ``?since=<version>``, as ``state``."""
+    unchanged = _unchanged(request, TableGame.objects.filter(watch_token=token))
+    if unchanged is not None:
+        return unchanged
+    table = _watched(token)
+    return JsonResponse(services.watch_payload(table, with_board=request.GET.get("board") == "1"))
 
 
 @never_cache
@@ -154,19 +216,9 @@ def state(request, code: str):
 
     The unchanged answer (most polls) is one indexed read, before the session is looked at: it tells
     the page only the number it already knows. Anything else needs a seat at this table."""
-    since = request.GET.get("since")
-    if since is not None and since.isdigit():
-        # The finished game's log: its verdict changes no version, so the page says which state of the log
-        # it shows (``log``); one it does not know yet is answered in full (without ``log``, a log still
-        # being verified is).
-        row = TableGame.objects.filter(code=code.upper()).values_list("version", "game_log__state").first()
-        seen = request.GET.get("log")
-        if (
-            row is not None
-            and row[0] == int(since)
-            and (row[1] is None or row[1] == seen or (seen is None and row[1] in FINAL_STATES))
-        ):
-            return JsonResponse({"version": row[0], "changed": False})
+    unchanged = _unchanged(request, TableGame.objects.filter(code=code.upper()))
+    if unchanged is not None:
+        return unchanged
     if not request.user.is_authenticated:
         return JsonResponse(
             {"error": {"code": "login", "message": _("Log in to see this game.")}}, status=401
@@ -302,3 +354,10 @@ async def stream(request, code: str):
     view, served by the deployment's ASGI process, and answered 204 where there is none (the page then
     polls)."""
     return await live.stream(request, code, services.table_state)
+
+
+@never_cache
+async def watch_stream(request, token: str):
+    """The live stream of the table whose spectator link is ``token``: each version's state for no seat
+    (play.live.watch_stream, services.watch_state)."""
+    return await live.watch_stream(request, token, services.watch_state)

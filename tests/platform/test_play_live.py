@@ -253,3 +253,44 @@ def test_a_wsgi_server_answers_204(client, table, user):
 def test_the_table_page_names_its_stream(client, table, user):
     client.force_login(user)
     assert f'data-stream-url="/play/{table.code}/stream"' in client.get(f"/play/{table.code}/").text
+
+
+def test_the_spectators_stream_hears_each_event_with_the_state_for_no_seat(four):
+    """The spectator link's stream (play:watch, no login) hears a stored event at once, with the state
+    for no seat: no offers, and none of the face-down units every seat keeps from the others (HR-17.2.8).
+    Another token gets no stream."""
+    phones, table = alliance_table(four)
+    chosen = table.header["setup"]["units"]
+    by_player = {s.player: s.user for s in table.seat_list()}
+    poster, offer = next(
+        (by_player[p], o["event"])
+        for p in ("p1", "p2", "p3", "p4")
+        for o in services.state_payload(table, by_player[p])["offers"][:1]
+    )
+
+    async def scenario():
+        client = AsyncClient()
+        assert (await client.get(f"/play/watch/{table.watch_token}x/stream")).status_code == 404
+        response = await client.get(f"/play/watch/{table.watch_token}/stream")
+        assert response.status_code == 200 and response["Content-Type"] == "text/event-stream"
+        stream = aiter(response.streaming_content)
+        try:
+            first = await _next_message(stream)
+            await sync_to_async(finish.post_event)(
+                table.code, poster, offer, None, expected_events=len(table.entries)
+            )
+            return first, await _next_message(stream)
+        finally:
+            await stream.aclose()
+
+    first, heard = async_to_sync(scenario)()
+    assert first == {"version": table.version}
+    state = heard["state"]
+    assert heard["version"] == table.version + 1 and len(heard["events"]) >= 1
+    assert state["offers"] == [] and state["my_seats"] == [] and state["code"] is None
+    deployed = {u["uid"] for u in state["view"]["units"]}
+    text = json.dumps(heard)
+    for owner, ids in chosen.items():
+        in_camp = {f"{owner}:{i}" for i in ids} - deployed
+        assert in_camp and not any(f'"{uid}"' in text for uid in in_camp), owner
+    assert table.code not in text

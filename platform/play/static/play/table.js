@@ -3,6 +3,8 @@
  * polling the table's version (cheap when nothing changed). An event entered while the network is down
  * is kept on this phone (localStorage) and sent when the connection is back; each event carries an id so
  * that a resend never stores it twice.
+ * Read-only (data-read-only, the spectators' page play:watch): the same page with no choices, dice entry,
+ * undo, abandon or confirmation; it only polls and listens (its state is for no seat: nothing hidden).
  */
 (function () {
   "use strict";
@@ -11,7 +13,8 @@
   const $ = (id) => document.getElementById(id);
   const code = root.dataset.code;
   const PENDING = "arbiter:play:" + code + ":pending";
-  const csrf = root.querySelector("input[name=csrfmiddlewaretoken]").value;
+  const readOnly = root.dataset.readOnly === "1";
+  const csrf = readOnly ? "" : root.querySelector("input[name=csrfmiddlewaretoken]").value;
   let state = null;
   let board = null;
   let picking = null; // {character, moves} while choosing a hex for a move
@@ -19,7 +22,7 @@
   const recorded = root.dataset.mode === "recorded";
   // Recorded dice (LOG-4): {event, needs, at, entered: [...], events} while the faces seen at the table
   // are entered; kept on this phone so a reload or a lost connection loses nothing.
-  let entry = JSON.parse(localStorage.getItem(DRAFT) || "null");
+  let entry = readOnly ? null : JSON.parse(localStorage.getItem(DRAFT) || "null");
   let busy = false;
 
   // Django's JavaScript catalogue (the page loads it before this file); the English words without it.
@@ -70,7 +73,7 @@
     $("table-players").textContent = playersLine(state);
     $("table-first").innerHTML = firstWords(state.first);
     drawSeats();
-    $("table-invite").hidden = state.status !== "waiting";
+    if ($("table-invite")) $("table-invite").hidden = state.status !== "waiting";
     if ($("table-commitment")) {
       $("table-commitment").textContent = state.randomness.commitment || "";
       $("table-commitment-short").textContent = (state.randomness.commitment || "").slice(0, 16);
@@ -93,7 +96,7 @@
       const confirmed = state.result_confirmed.length;
       $("table-result").textContent = resultWords(state.result) +
         (confirmed ? " · " + fmt(gettext("confirmed by %(confirmed)s of %(seats)s"), { confirmed, seats: state.seats.length }) : "");
-      $("confirm-result").hidden = state.my_seats.every((n) => state.result_confirmed.includes(n));
+      if ($("confirm-result")) $("confirm-result").hidden = state.my_seats.every((n) => state.result_confirmed.includes(n));
       $("table-log-link").innerHTML = logLink();
     }
     if (over && state.challenge) {
@@ -128,7 +131,7 @@
       `<li${e.seat === 0 ? ' class="site"' : ""}${k === shown.length - 1 ? ' id="last-event"' : ""}>` +
       `${e.seat === 0 ? `<span class="small muted">${esc(gettext("site"))}</span> ` : ""}${esc(e.text)}${diceWords(e.rolls)}</li>`).join("") + "</ol>" +
       facesShown(last.rolls);
-    if (state.can_undo) html += `<button type="button" class="secondary" id="undo-button">${esc(gettext("Undo my last event"))}</button>`;
+    if (state.can_undo && !readOnly) html += `<button type="button" class="secondary" id="undo-button">${esc(gettext("Undo my last event"))}</button>`;
     return html;
   }
 
@@ -151,7 +154,7 @@
   // once every seated player has asked. Offered only while the game is not over.
   function drawAbandon() {
     const box = $("table-abandon-box");
-    const open = state.status === "playing" || state.status === "waiting";
+    const open = !readOnly && (state.status === "playing" || state.status === "waiting");
     if (!open || !state.my_seats.length) { box.innerHTML = ""; return; }
     const asked = state.my_seats.every((n) => state.abandon.includes(n));
     const wasOpen = !!(box.querySelector("details") || {}).open; // a redraw keeps it as the player left it
@@ -170,7 +173,7 @@
   let conceding = null; // the player id whose concession awaits its confirmation
   function drawConcede() {
     const box = $("table-concede-box");
-    const those = state.status === "playing" && !entry ? state.concede || [] : [];
+    const those = state.status === "playing" && !entry && !readOnly ? state.concede || [] : [];
     if (!those.length) { box.innerHTML = ""; conceding = null; return; }
     const wasOpen = !!(box.querySelector("details") || {}).open;
     const asked = those.find((c) => c.player === conceding);
@@ -199,6 +202,7 @@
     if (mine) {
       return others.length ? fmt(ngettext("Your choice (%(names)s chooses now too).", "Your choice (%(names)s choose now too).", others.length), { names }) : gettext("Your move.");
     }
+    if (readOnly) return others.length ? fmt(gettext("%(names)s to act."), { names }) : "";
     return others.length ? fmt(gettext("%(names)s to act: waiting."), { names }) : gettext("The other player's move: waiting.");
   }
 
@@ -280,7 +284,7 @@
     const box = $("table-choices");
     box.innerHTML = "";
     drawEntry();
-    if (!state.offers.length || state.status !== "playing" || entry) return;
+    if (readOnly || !state.offers.length || state.status !== "playing" || entry) return;
     if (customBoard()) { drawOffers(box); return; }
     if (picking) {
       box.appendChild(Object.assign(document.createElement("p"), { textContent: picking.name ? fmt(gettext("Tap a green hex for %(name)s's move."), { name: picking.name }) : gettext("Tap a green hex to move there.") }));
@@ -371,7 +375,7 @@
   // A game with its own board: every space a move offered now leads to is highlighted on the board, and one
   // tap on it enters that move (the ways there listed when several lead to it), as does the list below.
   function boardMoves() {
-    if (!state || state.status !== "playing" || entry) return [];
+    if (!state || readOnly || state.status !== "playing" || entry) return [];
     return picking ? picking.moves : state.offers.filter((o) => o.place);
   }
 
@@ -597,6 +601,7 @@
 
   // -- sending ---------------------------------------------------------------------------------------
   function send(event) {
+    if (readOnly) return; // a spectator enters nothing (the server would refuse it anyway: no seat)
     // The events seen, not the version: only another event stored meanwhile makes the tap stale.
     const pending = { event: Object.assign({}, event), cid: uid(), version: state.version, events: state.events.length };
     localStorage.setItem(PENDING, JSON.stringify(pending));
@@ -650,7 +655,7 @@
       connection(localStorage.getItem(PENDING) ? $("table-connection").textContent : "");
       if (r.data.board) board = r.data.board;
       if (r.data.changed !== false && r.data.view) accept(r.data);
-      if (localStorage.getItem(PENDING)) flush();
+      if (!readOnly && localStorage.getItem(PENDING)) flush();
     } catch (err) {
       // A move kept on this phone says so; otherwise the page only waits for the connection.
       if (!localStorage.getItem(PENDING)) connection(gettext("No connection: the page picks up where the game is when it is back."));
@@ -663,7 +668,9 @@
     const target = ev.target.closest("button");
     if (target && entry && !target.disabled) tapEntry(target);
   });
-  $("confirm-result").addEventListener("click", () => act(root.dataset.resultUrl, {}));
+  if ($("confirm-result")) $("confirm-result").addEventListener("click", () => act(root.dataset.resultUrl, {}));
+  // The spectator link on a seated phone: one tap selects it for copying.
+  if ($("watch-url")) $("watch-url").addEventListener("focus", (ev) => ev.target.select());
   $("table-board").addEventListener("click", tapBoard);
   // The zoom toggle: the board three times as wide in a box that scrolls both ways, opened on what can be
   // tapped now (else the middle); the box takes the keyboard's focus only while it scrolls.
