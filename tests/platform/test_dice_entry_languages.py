@@ -166,3 +166,63 @@ def test_the_hoplomachus_boards_game_over_line_names_the_ending_in_the_language(
     assert "ending" not in (payload["steps"][0]["view"].get("over") or {})
     board = (Path(settings.PLATFORM_DIR) / "games/hoplomachus/static/games/board-hoplomachus.js").read_text()
     assert "view.over.ending ||" in board
+
+
+BG = "motu-battleground"
+
+
+def _battleground_entry(seed: int, kind: str):
+    """The recorder's dice entry for the first event of a recorded Battleground game that rolls dice with mana
+    rerolls to pay for (``dice``) or draws fate cards (``cards``)."""
+    log = engine.simulate(BG, seed, randomness="recorded")
+    replay = engine.session.start(log)
+    for index, event in enumerate(log["events"]):
+        bare = {k: v for k, v in event.items() if k not in ("attack", "defence", "draw", "expect")}
+        if bare != event:
+            needs = engine.session.dice_entry(replay, bare)["needs"]
+            for need in needs:
+                if need["kind"] == kind and (kind == "cards" or need["grid"].get("rerolls")):
+                    return need
+        replay.apply(index, event)
+    raise AssertionError(f"no {kind} entry in seed {seed}")
+
+
+#: BG-8.2 step 7 (rilancio: the Italian original's word for a reroll), step 8 (esplosione), BG-4.6 (carta fato)
+BG_WORDS = {
+    "it": ("rilanci", "Esplosione", "carte fato"),
+    "es": ("repeticiones", "Explosión", "cartas de destino"),
+    "pl": ("przerzut", "Wybuch", "karty losu"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(BG_WORDS))
+def test_a_battleground_roll_is_entered_with_its_notes_and_rows_in_the_language(language):
+    """BG-8.4.3, BG-8.2 steps 7 and 8: the entry's note (how many dice, what succeeds), the mana rerolls'
+    and the explosions' rows said in the reader's language; the English kept in the engine."""
+    need = _battleground_entry(1, "dice")
+    grid = need["grid"]
+    assert grid["note"].startswith(f"Roll {need['dice']} dice: {need['threshold']}+ succeeds")
+    assert grid["rerolls"]["label"] == "Rerolls, 1 mana each (BG-8.2 step 7)"
+    assert grid["extra"]["label"] == "Explosion"
+    said = localised_said(need, language)["grid"]
+    assert _no_templates(said)
+    rerolls, explosion, _cards = BG_WORDS[language]
+    assert "BG-8.4.3" in said["note"] and not said["note"].startswith("Roll ")
+    assert f"{need['threshold']}+" in said["note"] and str(need["dice"]) in said["note"]
+    assert (
+        rerolls in said["rerolls"]["label"].lower() and said["rerolls"]["label"] != grid["rerolls"]["label"]
+    )
+    assert said["extra"]["label"] == explosion
+    assert "BG-8.2" in said["extra"]["note"] and not said["extra"]["note"].startswith("One more die")
+    assert [row["label"] for row in said["rows"]] != [row["label"] for row in grid["rows"]]
+
+
+@pytest.mark.parametrize("language", sorted(BG_WORDS))
+def test_a_battleground_draw_is_asked_in_the_language(language):
+    """BG-4.6, BG-5.2.1: what a draw of fate cards asks and how it is entered, in the reader's language."""
+    need = _battleground_entry(1, "cards")
+    assert need["what"].endswith(f" draws {need['count']} fate cards")
+    said = localised_said(need, language)
+    assert _no_templates(said)
+    assert BG_WORDS[language][2] in said["what"] and " draws " not in said["what"]
+    assert "BG-4.6" in said["grid"]["note"] and said["grid"]["note"] != need["grid"]["note"]
