@@ -51,12 +51,12 @@ def say(said: dict | None, english: str, language: str | None = None) -> str:
 
 
 def localised_rolls(rolls: list[dict], language: str | None = None) -> list[dict]:
-    """The dice of a step with their summary, kind, characteristic and faces (where the engine names them
-    as templates) said in ``language``; the engine's other fields unchanged, its templates left out."""
+    """The dice of a step with who rolled them, their summary, kind, characteristic and faces (where the
+    engine names them as templates) said in ``language``; the engine's other fields unchanged, its templates left out."""
     out = []
     for roll in rolls or []:
         said = {key: value for key, value in roll.items() if not key.endswith("_said")}
-        for key in ("summary", "kind", "stat"):
+        for key in ("who", "summary", "kind", "stat"):
             if said.get(key):
                 said[key] = say(roll.get(f"{key}_said"), str(said[key]), language)
         if isinstance(roll.get("faces"), list):

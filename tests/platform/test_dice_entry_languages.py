@@ -139,6 +139,22 @@ def test_the_replays_rolls_say_each_face_in_the_language(language, hit, miss):
     assert [f["label"] for f in said[0]["faces"]] == [hit, miss] and _no_templates(said)
 
 
+@pytest.mark.parametrize(
+    ("language", "words"), [("it", "attacco di "), ("es", "ataque de "), ("pl", "atak ")]
+)
+def test_the_replays_rolls_say_who_rolled_in_the_language(language, words):
+    """HR-8.8.3: who rolled an attack's dice ("Crixus's attack") in the reader's language."""
+    from engine.core.narrate import Text
+
+    who = Text("{u}'s attack", u="Crixus")
+    rolls = hr_narrate._roll(
+        {"kind": "dice", "what": str(who), "what_said": who.data(), "pool": ["red"], "hits": [True]}
+    )
+    assert rolls["who"] == "Crixus's attack"
+    said = localised_rolls([rolls], language)
+    assert said[0]["who"].startswith(words) and "Crixus" in said[0]["who"] and _no_templates(said)
+
+
 def test_an_eternia_epic_face_is_said_with_its_characteristic():
     """FE-6.10.1: an epic die's "+1 attack" says its characteristic as the combat zone is said."""
     from engine.games.eternia import narrate as fe_narrate
