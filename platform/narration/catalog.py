@@ -68,7 +68,8 @@ def localised_rolls(rolls: list[dict], language: str | None = None) -> list[dict
 def localised_said(data, language: str | None = None):
     """``data`` (the recorder's dice entry, engine.session.dice_entry: its needs' ``what``, their grids'
     notes, rows and faces; or a roll's faces) with every field ``<key>`` that has a ``<key>_said`` beside it
-    said in ``language``, and the ``_said`` fields left out; everything else as it is."""
+    said in ``language``, and the ``_said`` fields left out; the cards a pick offers (its ``options``' labels, a
+    need's ``deck``) named as the content pack names them in ``language``; everything else as it is."""
     language = reader_language(language)
     if isinstance(data, list):
         return [localised_said(item, language) for item in data]
@@ -81,9 +82,22 @@ def localised_said(data, language: str | None = None):
         said = data.get(f"{key}_said")
         if said is not None and isinstance(value, str):
             out[key] = say(said, value, language)
+        elif key in CARDS and isinstance(value, list):
+            out[key] = [_card_named(card, CARDS[key], language) for card in value]
         else:
             out[key] = localised_said(value, language)
     return out
+
+
+#: the lists of cards a dice entry offers (a pick's options, a need's deck) and the field naming each card
+CARDS = {"options": "label", "deck": "name"}
+
+
+def _card_named(card, field: str, language: str):
+    """A card a player may tap: its name as the content pack names it in ``language`` (narration.names)."""
+    if not isinstance(card, dict) or not isinstance(card.get(field), str):
+        return localised_said(card, language)
+    return {**card, field: localised_names({field: card[field]}, language)[field]}
 
 
 def localised_step(step: dict, language: str | None = None) -> dict:

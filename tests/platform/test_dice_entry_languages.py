@@ -242,3 +242,32 @@ def test_a_battleground_draw_is_asked_in_the_language(language):
     assert _no_templates(said)
     assert BG_WORDS[language][2] in said["what"] and " draws " not in said["what"]
     assert "BG-4.6" in said["grid"]["note"] and said["grid"]["note"] != need["grid"]["note"]
+
+
+@pytest.mark.parametrize("language", ["it", "es", "pl"])
+def test_the_cards_a_draw_offers_are_named_as_the_pack_names_them_in_the_language(language):
+    """FE-6.13: the cards a player taps after a draw are named as the content pack names them in the reader's
+    language (narration.names), the others as the pack has them; the cards' ids unchanged."""
+    from narration.names import names
+
+    log = engine.simulate(FE, 0, randomness="recorded")
+    replay = engine.session.start(log)
+    for index, event in enumerate(log["events"]):  # the first draw offering a card the pack names in language
+        if event["type"] == "draw":
+            bare = {k: v for k, v in event.items() if k != "cards"}
+            needs = engine.session.dice_entry(replay, bare)["needs"]
+            options = needs[0]["grid"]["pick"]["options"] if needs else []
+            aliased = [o for o in options if language in names().get(o["label"], {})]
+            if aliased:
+                break
+        replay.apply(index, event)
+    assert aliased
+    said = localised_said(needs, language)
+    said_options = said[0]["grid"]["pick"]["options"]
+    assert [o["value"] for o in said_options] == [o["value"] for o in options]
+    labels = {o["value"]: o["label"] for o in said_options}
+    for option in options:
+        assert labels[option["value"]] == names().get(option["label"], {}).get(language, option["label"])
+    assert all(labels[o["value"]] != o["label"] for o in aliased)
+    deck = {card["id"]: card["name"] for card in said[0]["deck"]}
+    assert all(deck[o["value"]] == labels[o["value"]] for o in aliased if o["value"] in deck)
