@@ -353,3 +353,32 @@ def test_every_swiss_bye_with_the_pairing_reads_back_to_its_words(reason):
     assert not isinstance(sentence, str) and render(sentence, translate=False) == reason
     with translation.override("es"):
         assert "would leave" not in render(sentence)
+
+
+@pytest.mark.parametrize(
+    ("line", "polish"),
+    [
+        (
+            "this event plays a Skirmish (HR-15); this log is a Pandemonium game (HR-16)",
+            "tryb tego wydarzenia: gra Skirmish (HR-15); tryb tego logu: gra Pandemonium (HR-16)",
+        ),
+        (
+            "this event plays a team game (FE-2) or a solo or co-op game against the game (FE-18); this log is "
+            "a skirmish (FE-19)",
+            "tryb tego wydarzenia: gra drużynowa (FE-2) lub gra solo lub kooperacyjna przeciwko grze (FE-18); "
+            "tryb tego logu: potyczka (FE-19)",
+        ),
+    ],
+)
+def test_the_mode_line_is_said_with_the_games_mode_words_in_the_readers_language(line, polish):
+    """tournaments.log_check.check_mode: the modes the event plays (HR-15, HR-16; FE-2, FE-18, FE-19) and the
+    log's, each as the game words it, said in the reader's language; a mode no game words keeps the English."""
+    from results.mismatch import said_lines
+
+    with translation.override("pl"):
+        assert said_lines([line]) == [(polish, "pl")]
+        unknown = "this event plays a Skirmish (HR-15); this log is a game of another kind"
+        assert said_lines([unknown]) == [(unknown, "en")]
+    with translation.override("it"):
+        [(italian, language)] = said_lines([line])
+    assert language == "it" and "this event plays" not in italian and " or " not in italian
