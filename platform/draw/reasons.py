@@ -61,8 +61,9 @@ CLAUSES = (
 )
 
 
-# Reasons that name players (a pod's rematches, same-faction pairs) or that warn before another reason: a
-# param read back as a list of sentences of its own (the players' names are data), or as a reason again.
+# Reasons that name players (a pod's rematches, same-faction pairs, the Swiss bye's other player) or that warn
+# before another reason: a param read back as a list of sentences of its own (the players' names are data), as
+# one sentence of its own, or as a reason again.
 MET = gettext_noop("%(first)s and %(second)s met in round %(rounds)s")
 PAIR = gettext_noop("%(first)s and %(second)s")
 REASON = "reason"  # the param is a whole reason, read back as one
@@ -92,6 +93,12 @@ NAMING = (
         ),
         "met",
     ),
+    # Swiss (tournaments.algorithms.swiss): a bye given with the pairing names the player the plain rule
+    # would have given it to, that rule and what giving it to them would have cost
+    (
+        gettext_noop("bye: chosen with the pairing; a bye to %(player)s (%(rule)s) would leave %(why)s"),
+        "rule",
+    ),
     # The warnings before a reason: a same-faction game the pairing could not avoid (Swiss, pods)
     (
         gettext_noop(
@@ -117,6 +124,22 @@ NAMING = (
 )
 #: a list param: its separator and the sentences each of its items reads back as
 LISTS = {"met": ("; ", (MET,)), "pairs": ("; ", (PAIR,))}
+#: a param read back as one sentence of its own: the Swiss bye's plain rule, and what another bye would cost
+SENTENCES = {
+    "rule": (
+        gettext_noop("lowest-ranked player without an earlier bye"),
+        gettext_noop("lowest-ranked with the fewest (%(count)s)"),
+    ),
+    "why": (
+        gettext_noop("more players of one faction meeting (%(theirs)s instead of %(ours)s)"),
+        gettext_noop("more rematches (%(theirs)s instead of %(ours)s)"),
+        gettext_noop(
+            "larger score gaps between opponents (squared differences %(theirs)s instead of %(ours)s)"
+        ),
+        gettext_noop("more players of one club meeting (%(theirs)s instead of %(ours)s)"),
+        gettext_noop("a pairing no better by the event's order of priorities"),
+    ),
+}
 
 
 def _naming(reason: str) -> dict | None:
@@ -133,6 +156,11 @@ def _naming(reason: str) -> dict | None:
                 if not all(items):
                     break
                 params[key] = listed(items, separator)
+            elif key in SENTENCES:
+                nested = read_back(SENTENCES[key], str(value))
+                if nested is None:
+                    break
+                params[key] = nested
             elif key == REASON:
                 nested = reason_said(str(value))
                 if isinstance(nested, str):

@@ -51,12 +51,12 @@ def say(said: dict | None, english: str, language: str | None = None) -> str:
 
 
 def localised_rolls(rolls: list[dict], language: str | None = None) -> list[dict]:
-    """The dice of a step with their summary, kind, characteristic and faces (where the engine names them
-    as templates) said in ``language``; the engine's other fields unchanged, its templates left out."""
+    """The dice of a step with who rolled them, their summary, kind, characteristic and faces (where the
+    engine names them as templates) said in ``language``; the engine's other fields unchanged, its templates left out."""
     out = []
     for roll in rolls or []:
         said = {key: value for key, value in roll.items() if not key.endswith("_said")}
-        for key in ("summary", "kind", "stat"):
+        for key in ("who", "summary", "kind", "stat"):
             if said.get(key):
                 said[key] = say(roll.get(f"{key}_said"), str(said[key]), language)
         if isinstance(roll.get("faces"), list):
@@ -68,7 +68,8 @@ def localised_rolls(rolls: list[dict], language: str | None = None) -> list[dict
 def localised_said(data, language: str | None = None):
     """``data`` (the recorder's dice entry, engine.session.dice_entry: its needs' ``what``, their grids'
     notes, rows and faces; or a roll's faces) with every field ``<key>`` that has a ``<key>_said`` beside it
-    said in ``language``, and the ``_said`` fields left out; everything else as it is."""
+    said in ``language``, and the ``_said`` fields left out; the cards a pick offers (its ``options``' labels, a
+    need's ``deck``) named as the content pack names them in ``language``; everything else as it is."""
     language = reader_language(language)
     if isinstance(data, list):
         return [localised_said(item, language) for item in data]
@@ -81,9 +82,22 @@ def localised_said(data, language: str | None = None):
         said = data.get(f"{key}_said")
         if said is not None and isinstance(value, str):
             out[key] = say(said, value, language)
+        elif key in CARDS and isinstance(value, list):
+            out[key] = [_card_named(card, CARDS[key], language) for card in value]
         else:
             out[key] = localised_said(value, language)
     return out
+
+
+#: the lists of cards a dice entry offers (a pick's options, a need's deck) and the field naming each card
+CARDS = {"options": "label", "deck": "name"}
+
+
+def _card_named(card, field: str, language: str):
+    """A card a player may tap: its name as the content pack names it in ``language`` (narration.names)."""
+    if not isinstance(card, dict) or not isinstance(card.get(field), str):
+        return localised_said(card, language)
+    return {**card, field: localised_names({field: card[field]}, language)[field]}
 
 
 def localised_step(step: dict, language: str | None = None) -> dict:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.utils.translation import get_language, gettext_noop
 
-from tournaments.said import read_back, render
+from tournaments.said import read_back, render, said
 
 LINES = (
     # tournaments.log_check: the header's reference and players
@@ -42,13 +42,59 @@ LINES = (
 )
 
 
+# tournaments.log_check.check_mode: the modes the event plays, one or several, and the log's, each as the game
+# words it (games.GamePlugin.mode_words: a plugin's MODE_WORDS, marked for the catalogs there)
+MODE_LINE = gettext_noop("this event plays %(plays)s; this log is %(logged)s")
+EITHER = gettext_noop("%(first)s or %(then)s")
+
+
+def _mode_phrases() -> tuple[str, ...]:
+    """Every mode as a game's plugin words it for the mode line (its module's MODE_WORDS)."""
+    import importlib
+
+    import games
+
+    phrases = []
+    for plugin in games.plugins().values():
+        words = getattr(importlib.import_module(type(plugin).__module__), "MODE_WORDS", None) or {}
+        phrases += [phrase for phrase in words.values() if isinstance(phrase, str)]
+    return tuple(sorted(set(phrases), key=len, reverse=True))
+
+
+def _modes_said(text: str, phrases: tuple[str, ...]):
+    """``text`` (one mode, or several joined by " or ") as a sentence, each mode a phrase of ``phrases``;
+    None when a part is no such phrase (a mode phrase may hold an " or " of its own: tried whole first)."""
+    if text in phrases:
+        return said(text)
+    for phrase in phrases:
+        if text.startswith(f"{phrase} or "):
+            then = _modes_said(text[len(phrase) + len(" or ") :], phrases)
+            if then is not None:
+                return said(EITHER, first=said(phrase), then=then)
+    return None
+
+
+def _mode_line(line: str):
+    """The mode line read back: the event's modes and the log's each said as the game words them."""
+    found = read_back((MODE_LINE,), line)
+    if found is None:
+        return None
+    phrases = _mode_phrases()
+    plays = _modes_said(str(found["params"]["plays"]), phrases)
+    logged = _modes_said(str(found["params"]["logged"]), phrases)
+    if plays is None or logged is None:
+        return None
+    sentence = said(MODE_LINE, plays=plays, logged=logged)
+    return sentence if render(sentence, translate=False) == line else None
+
+
 def said_lines(details) -> list[tuple[str, str]]:
     """Each line of ``details`` as (text, language of the text): in the active language where it reads back
     as one of LINES, else its English."""
     language = (get_language() or "en").split("-")[0]
     out = []
     for line in details or []:
-        sentence = read_back(LINES, str(line)) if isinstance(line, str) else None
+        sentence = (read_back(LINES, line) or _mode_line(line)) if isinstance(line, str) else None
         if sentence is None or language == "en":
             out.append((str(line), "en"))
         else:

@@ -34,6 +34,8 @@ def test_every_step_and_roll_renders_from_its_template_to_the_engines_english(ga
                         assert said_text(roll["summary_said"]) == roll["summary"]
                     if roll.get("kind_said"):
                         assert said_text(roll["kind_said"]) == roll["kind"]
+                    if roll.get("who_said"):
+                        assert said_text(roll["who_said"]) == roll["who"]
                 steps += 1
     assert steps > 100
 
@@ -65,3 +67,17 @@ def test_an_attack_keeps_its_english_words_and_names_its_parts_as_params():
                 assert said["params"]["dice"]["message_id"].startswith(": {dice} dice, {hits} hit")
                 return
     raise AssertionError("no attack rolled dice")
+
+
+def test_a_hoplomachus_roll_says_who_rolled_as_a_template():
+    """HR-8.8.3: an attack's roll names who rolls it ("Crixus's attack") as a template and params, the unit's
+    name a param, so that the replay's dice say it in the reader's language."""
+    rolls = [
+        roll
+        for step in session.walk(engine.simulate("hoplomachus-remastered", 1))["steps"]
+        for roll in step["rolls"]
+        if roll["kind"] == "dice"
+    ]
+    assert rolls and all(roll.get("who_said") for roll in rolls)
+    attack = next(roll for roll in rolls if roll["who_said"]["message_id"] == "{u}'s attack")
+    assert attack["who"] == f"{attack['who_said']['params']['u']}'s attack"

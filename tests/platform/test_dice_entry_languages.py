@@ -139,6 +139,22 @@ def test_the_replays_rolls_say_each_face_in_the_language(language, hit, miss):
     assert [f["label"] for f in said[0]["faces"]] == [hit, miss] and _no_templates(said)
 
 
+@pytest.mark.parametrize(
+    ("language", "words"), [("it", "attacco di "), ("es", "ataque de "), ("pl", "atak ")]
+)
+def test_the_replays_rolls_say_who_rolled_in_the_language(language, words):
+    """HR-8.8.3: who rolled an attack's dice ("Crixus's attack") in the reader's language."""
+    from engine.core.narrate import Text
+
+    who = Text("{u}'s attack", u="Crixus")
+    rolls = hr_narrate._roll(
+        {"kind": "dice", "what": str(who), "what_said": who.data(), "pool": ["red"], "hits": [True]}
+    )
+    assert rolls["who"] == "Crixus's attack"
+    said = localised_rolls([rolls], language)
+    assert said[0]["who"].startswith(words) and "Crixus" in said[0]["who"] and _no_templates(said)
+
+
 def test_an_eternia_epic_face_is_said_with_its_characteristic():
     """FE-6.10.1: an epic die's "+1 attack" says its characteristic as the combat zone is said."""
     from engine.games.eternia import narrate as fe_narrate
@@ -166,3 +182,92 @@ def test_the_hoplomachus_boards_game_over_line_names_the_ending_in_the_language(
     assert "ending" not in (payload["steps"][0]["view"].get("over") or {})
     board = (Path(settings.PLATFORM_DIR) / "games/hoplomachus/static/games/board-hoplomachus.js").read_text()
     assert "view.over.ending ||" in board
+
+
+BG = "motu-battleground"
+
+
+def _battleground_entry(seed: int, kind: str):
+    """The recorder's dice entry for the first event of a recorded Battleground game that rolls dice with mana
+    rerolls to pay for (``dice``) or draws fate cards (``cards``)."""
+    log = engine.simulate(BG, seed, randomness="recorded")
+    replay = engine.session.start(log)
+    for index, event in enumerate(log["events"]):
+        bare = {k: v for k, v in event.items() if k not in ("attack", "defence", "draw", "expect")}
+        if bare != event:
+            needs = engine.session.dice_entry(replay, bare)["needs"]
+            for need in needs:
+                if need["kind"] == kind and (kind == "cards" or need["grid"].get("rerolls")):
+                    return need
+        replay.apply(index, event)
+    raise AssertionError(f"no {kind} entry in seed {seed}")
+
+
+#: BG-8.2 step 7 (rilancio: the Italian original's word for a reroll), step 8 (esplosione), BG-4.6 (carta fato)
+BG_WORDS = {
+    "it": ("rilanci", "Esplosione", "carte fato"),
+    "es": ("repeticiones", "Explosión", "cartas de destino"),
+    "pl": ("przerzut", "Wybuch", "karty losu"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(BG_WORDS))
+def test_a_battleground_roll_is_entered_with_its_notes_and_rows_in_the_language(language):
+    """BG-8.4.3, BG-8.2 steps 7 and 8: the entry's note (how many dice, what succeeds), the mana rerolls'
+    and the explosions' rows said in the reader's language; the English kept in the engine."""
+    need = _battleground_entry(1, "dice")
+    grid = need["grid"]
+    assert grid["note"].startswith(f"Roll {need['dice']} dice: {need['threshold']}+ succeeds")
+    assert grid["rerolls"]["label"] == "Rerolls, 1 mana each (BG-8.2 step 7)"
+    assert grid["extra"]["label"] == "Explosion"
+    said = localised_said(need, language)["grid"]
+    assert _no_templates(said)
+    rerolls, explosion, _cards = BG_WORDS[language]
+    assert "BG-8.4.3" in said["note"] and not said["note"].startswith("Roll ")
+    assert f"{need['threshold']}+" in said["note"] and str(need["dice"]) in said["note"]
+    assert (
+        rerolls in said["rerolls"]["label"].lower() and said["rerolls"]["label"] != grid["rerolls"]["label"]
+    )
+    assert said["extra"]["label"] == explosion
+    assert "BG-8.2" in said["extra"]["note"] and not said["extra"]["note"].startswith("One more die")
+    assert [row["label"] for row in said["rows"]] != [row["label"] for row in grid["rows"]]
+
+
+@pytest.mark.parametrize("language", sorted(BG_WORDS))
+def test_a_battleground_draw_is_asked_in_the_language(language):
+    """BG-4.6, BG-5.2.1: what a draw of fate cards asks and how it is entered, in the reader's language."""
+    need = _battleground_entry(1, "cards")
+    assert need["what"].endswith(f" draws {need['count']} fate cards")
+    said = localised_said(need, language)
+    assert _no_templates(said)
+    assert BG_WORDS[language][2] in said["what"] and " draws " not in said["what"]
+    assert "BG-4.6" in said["grid"]["note"] and said["grid"]["note"] != need["grid"]["note"]
+
+
+@pytest.mark.parametrize("language", ["it", "es", "pl"])
+def test_the_cards_a_draw_offers_are_named_as_the_pack_names_them_in_the_language(language):
+    """FE-6.13: the cards a player taps after a draw are named as the content pack names them in the reader's
+    language (narration.names), the others as the pack has them; the cards' ids unchanged."""
+    from narration.names import names
+
+    log = engine.simulate(FE, 0, randomness="recorded")
+    replay = engine.session.start(log)
+    for index, event in enumerate(log["events"]):  # the first draw offering a card the pack names in language
+        if event["type"] == "draw":
+            bare = {k: v for k, v in event.items() if k != "cards"}
+            needs = engine.session.dice_entry(replay, bare)["needs"]
+            options = needs[0]["grid"]["pick"]["options"] if needs else []
+            aliased = [o for o in options if language in names().get(o["label"], {})]
+            if aliased:
+                break
+        replay.apply(index, event)
+    assert aliased
+    said = localised_said(needs, language)
+    said_options = said[0]["grid"]["pick"]["options"]
+    assert [o["value"] for o in said_options] == [o["value"] for o in options]
+    labels = {o["value"]: o["label"] for o in said_options}
+    for option in options:
+        assert labels[option["value"]] == names().get(option["label"], {}).get(language, option["label"])
+    assert all(labels[o["value"]] != o["label"] for o in aliased)
+    deck = {card["id"]: card["name"] for card in said[0]["deck"]}
+    assert all(deck[o["value"]] == labels[o["value"]] for o in aliased if o["value"] in deck)

@@ -306,3 +306,79 @@ def test_a_flagged_matchs_lines_are_said_in_the_readers_language_and_others_mark
     ]
     with translation.override("en"):
         assert said_lines(lines[:1]) == [(lines[0], "en")]
+
+
+@pytest.mark.parametrize(
+    ("language", "words", "cost"),
+    [
+        ("it", "bye: scelto con l'abbinamento; un bye a C (", "più rivincite (1 invece di 0)"),
+        (
+            "es",
+            "descanso: elegido con el emparejamiento; un descanso a C (",
+            "más revanchas (1 en lugar de 0)",
+        ),
+        ("pl", "pauza: wybrana razem z kojarzeniem; pauza dla C (", "więcej rewanży (1 zamiast 0)"),
+    ],
+)
+def test_a_swiss_bye_given_with_the_pairing_names_its_player_in_the_readers_language(language, words, cost):
+    """A Swiss bye given with the pairing names the player the plain rule would have given it to (data), the
+    rule and what that would have cost, each a sentence of its own read back and said in the language."""
+    from draw.reasons import reason_said
+    from tests.tournaments.test_bye_with_the_pairing import RESULTS, field
+    from tournaments.algorithms.swiss import SwissOptions, SwissPairer
+
+    [bye] = [p for p in SwissPairer(SwissOptions()).pair(field(), RESULTS, 3) if p.b is None]
+    sentence = reason_said(bye.reason)
+    assert not isinstance(sentence, str)
+    assert render(sentence, translate=False) == bye.reason
+    with translation.override(language):
+        said = render(sentence)
+    assert said.startswith(words) and said.endswith(cost)
+    assert "would leave" not in said and "lowest-ranked" not in said and "rematches" not in said
+
+
+@pytest.mark.parametrize(
+    "reason",
+    [
+        "bye: chosen with the pairing; a bye to Ann (lowest-ranked with the fewest (2)) would leave larger "
+        "score gaps between opponents (squared differences 4 instead of 1)",
+        "bye: chosen with the pairing; a bye to Bob (lowest-ranked player without an earlier bye) would leave "
+        "a pairing no better by the event's order of priorities",
+    ],
+)
+def test_every_swiss_bye_with_the_pairing_reads_back_to_its_words(reason):
+    from draw.reasons import reason_said
+
+    sentence = reason_said(reason)
+    assert not isinstance(sentence, str) and render(sentence, translate=False) == reason
+    with translation.override("es"):
+        assert "would leave" not in render(sentence)
+
+
+@pytest.mark.parametrize(
+    ("line", "polish"),
+    [
+        (
+            "this event plays a Skirmish (HR-15); this log is a Pandemonium game (HR-16)",
+            "tryb tego wydarzenia: gra Skirmish (HR-15); tryb tego logu: gra Pandemonium (HR-16)",
+        ),
+        (
+            "this event plays a team game (FE-2) or a solo or co-op game against the game (FE-18); this log is "
+            "a skirmish (FE-19)",
+            "tryb tego wydarzenia: gra drużynowa (FE-2) lub gra solo lub kooperacyjna przeciwko grze (FE-18); "
+            "tryb tego logu: potyczka (FE-19)",
+        ),
+    ],
+)
+def test_the_mode_line_is_said_with_the_games_mode_words_in_the_readers_language(line, polish):
+    """tournaments.log_check.check_mode: the modes the event plays (HR-15, HR-16; FE-2, FE-18, FE-19) and the
+    log's, each as the game words it, said in the reader's language; a mode no game words keeps the English."""
+    from results.mismatch import said_lines
+
+    with translation.override("pl"):
+        assert said_lines([line]) == [(polish, "pl")]
+        unknown = "this event plays a Skirmish (HR-15); this log is a game of another kind"
+        assert said_lines([unknown]) == [(unknown, "en")]
+    with translation.override("it"):
+        [(italian, language)] = said_lines([line])
+    assert language == "it" and "this event plays" not in italian and " or " not in italian

@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 
 from engine.core import dice_grid
+from engine.games.battleground import narrate
 
 # The parts of an event the table supplies in recorded mode; they are left out before probing.
 ROLL_KEYS = ("attack", "defence")
@@ -130,7 +131,8 @@ def dice_needed(game, event: dict) -> dict:
                 {"id": cid, "name": game.content.cards[cid].name, "copies": n}
                 for cid, n in sorted(copies.items())
             ]
-            need["what"] = f"{side.name if side else 'The player'} draws {need['count']} fate cards"
+            what = narrate.draw_what(side.name if side else None, need["count"])
+            need["what"], need["what_said"] = str(what), what.data()
         needs.append({"path": path, **need, "grid": _grid(need)})
     # The event as the player chose it, with what the probe filled in that is a choice (area targets).
     chosen = dict(event)
@@ -146,23 +148,20 @@ def _succeeds(value: int, threshold: int) -> bool:
 def _grid(need: dict) -> dict:
     """The need as the generic grid a recorder draws (engine.core.dice_grid)."""
     if need["kind"] == "cards":
-        return dice_grid.pick(
-            need["deck"], need["count"], note="Draw at the table, then tap the cards drawn (BG-4.6)."
-        )
+        return dice_grid.pick(need["deck"], need["count"], note=narrate.draw_note())
     threshold = need["threshold"]
     return dice_grid.grid(
         dice_grid.rows(need["dice"], None, dice_grid.d6(lambda v: _succeeds(v, threshold))),
         shape="pool",
-        note=f"Roll {need['dice']} dice: {threshold}+ succeeds, a 6 always succeeds and explodes, a 1 always "
-        "fails (BG-8.4.3). Tap each die's face.",
-        rerolls={"limit": need["mana_rerolls"], "label": "Rerolls, 1 mana each (BG-8.2 step 7)"}
+        note=narrate.entry_note(need["dice"], threshold),
+        rerolls={"limit": need["mana_rerolls"], "label": narrate.rerolls_label()}
         if need["mana_rerolls"] > 0
         else None,
         extra={
             "on": [6],
-            "label": "Explosion",
+            "label": narrate.explosion_label(),
             "faces": dice_grid.d6(lambda v: v >= 5),
             "optional": not need["explosions_automatic"],
-            "note": "One more die for each 6 (and for each 6 it shows): a 5 or 6 succeeds (BG-8.2 step 8).",
+            "note": narrate.explosion_note(),
         },
     )

@@ -330,3 +330,42 @@ def _item(g, item_id) -> str:
 
 def _title(ref) -> str:
     return str(ref or "?").replace("-", " ").title()
+
+
+# The recorder's dice entry (engine.core.dice_grid, dice_needed.py): its notes, the reroll and explosion rows'
+# labels and what a draw asks, in the rulebook's words (the Italian original's rilancio, esplosione, carta fato)
+def entry_note(dice: int, threshold: int) -> Text:
+    """How a test's dice are entered (BG-8.4.3)."""
+    return Text(
+        "Roll {n} dice: {threshold}+ succeeds, a 6 always succeeds and explodes, a 1 always fails (BG-8.4.3). "
+        "Tap each die's face.",
+        n=dice,
+        threshold=threshold,
+    )
+
+
+def rerolls_label() -> Text:
+    """The mana rerolls a roller may pay for (BG-8.2 step 7, BG-17.4.2)."""
+    return Text("Rerolls, 1 mana each (BG-8.2 step 7)")
+
+
+def explosion_label() -> Text:
+    return Text("Explosion")
+
+
+def explosion_note() -> Text:
+    """The dice each 6 adds (BG-8.2 step 8)."""
+    return Text("One more die for each 6 (and for each 6 it shows): a 5 or 6 succeeds (BG-8.2 step 8).")
+
+
+def draw_note() -> Text:
+    """How fate cards drawn at the table are entered (BG-4.6)."""
+    return Text("Draw at the table, then tap the cards drawn (BG-4.6).")
+
+
+def draw_what(player, count: int) -> Text:
+    """What a draw of the recorder's entry asks: "He-Man draws 2 fate cards" (BG-4.6, BG-5.2.1); ``player``
+    the side's name, or None."""
+    return Text(
+        "{player} draws {n} fate cards", player=Text("The player") if player is None else player, n=count
+    )

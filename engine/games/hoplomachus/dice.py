@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.core.errors import IllegalEvent, UnreadableLog
+from engine.core.errors import IllegalEvent, Text, UnreadableLog
 from engine.core.randomness import SeededStream
 from engine.games.hoplomachus.content import Content, fold
 
@@ -53,9 +53,16 @@ class Dice:
         ``what`` names the roll in a refusal; it may be a function giving the words, so that an accepted roll
         (nearly every roll) does not spell out a unit's name for nothing."""
         hits, written = self._roll(pool, given, what, rule)
-        if self.seen is not None:
+        if self.seen is not None:  # the words and, for a Text, its template and params (narrate: who rolled)
+            said = _say(what)
             self.seen.append(
-                {"what": str(_say(what)), "kind": "dice", "pool": list(pool), "hits": list(hits)}
+                {
+                    "what": str(said),
+                    **({"what_said": said.data()} if isinstance(said, Text) else {}),
+                    "kind": "dice",
+                    "pool": list(pool),
+                    "hits": list(hits),
+                }
             )
         return hits, written
 

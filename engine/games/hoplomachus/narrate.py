@@ -258,6 +258,19 @@ def apply_described(g, index: int, event: dict) -> dict:
     return {"text": str(said), "said": said_data(said), "rolls": [_roll(r) for r in seen]}
 
 
+# Who rolls (the rolls' ``who``), as the handlers name a roll (actions.py, rival_actions.py, titan.py; the same
+# words name it in a refusal): marked here so that the narration catalogs say them too (HR-8.8.3, HR-8.8.4,
+# HR-14.8.4)
+ROLLERS = (
+    template("{u}'s attack"),
+    template("{u}'s {name}"),
+    template("{u}'s {name} on {v}"),
+    template("{imm}'s roll"),
+    template("the titan dice"),
+    template("the titan's attack"),
+)
+
+
 def _roll(noted: dict) -> dict:
     """A roll for the viewer (engine.session.step's ``rolls``, the shape shared with Eternia): each die
     as the table saw it, a coloured die's hit symbol or blank face (HR-2.6.2), an arena die's number."""
@@ -277,6 +290,7 @@ def _roll(noted: dict) -> dict:
     ]
     return {
         "who": noted["what"],
+        **({"who_said": noted["what_said"]} if noted.get("what_said") else {}),
         "kind": "dice",
         "kind_said": Text("dice").data(),
         "faces": faces,

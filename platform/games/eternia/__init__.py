@@ -13,7 +13,7 @@ mode "skirmish", the competitive skirmish (FE-19), one player a side.
 
 from __future__ import annotations
 
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_noop, pgettext_lazy
 
 import engine
 from games import ListModulePlugin, SimulatedSide, register
@@ -24,9 +24,9 @@ _INFO = engine.game(GAME_ID)
 
 #: Each mode as a player at the table reads it in the log check's sentence (FE-2.5's modes, by section).
 MODE_WORDS = {
-    "standard": "a team game (FE-2)",
-    "skirmish": "a skirmish (FE-19)",
-    "solo": "a solo or co-op game against the game (FE-18)",
+    "standard": gettext_noop("a team game (FE-2)"),
+    "skirmish": gettext_noop("a skirmish (FE-19)"),
+    "solo": gettext_noop("a solo or co-op game against the game (FE-18)"),
 }
 
 

@@ -14,7 +14,7 @@ Skirmish, Pandemonium pods or Alliance teams
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_noop, pgettext_lazy
 
 import engine
 from games import ListModulePlugin, SimulatedSide, register
@@ -26,11 +26,11 @@ _INFO = engine.game(GAME_ID)
 
 #: Each mode as a player at the table reads it in the log check's sentence (HR-12's modes, by section).
 MODE_WORDS = {
-    "skirmish": "a Skirmish (HR-15)",
-    "pandemonium": "a Pandemonium game (HR-16)",
-    "alliance": "an Alliance game (HR-17)",
-    "assault": "an Assault against the immortals (HR-13)",
-    "ascension": "an Ascension against a titan (HR-14)",
+    "skirmish": gettext_noop("a Skirmish (HR-15)"),
+    "pandemonium": gettext_noop("a Pandemonium game (HR-16)"),
+    "alliance": gettext_noop("an Alliance game (HR-17)"),
+    "assault": gettext_noop("an Assault against the immortals (HR-13)"),
+    "ascension": gettext_noop("an Ascension against a titan (HR-14)"),
 }
 
 
