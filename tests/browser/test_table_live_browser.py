@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from play import tables
 from tests.browser.asgi_site import asgi_site  # noqa: F401 (the fixture: the site under uvicorn)
 from tests.browser.chromium import requires_chromium
 from tests.browser.test_table_recorder import (
@@ -19,6 +18,7 @@ from tests.browser.test_table_recorder import (
     two_browsers,  # noqa: F401 (the fixture: two phones)
     wait,
 )
+from tests.support.phones import battleground_table
 
 pytestmark = [
     pytest.mark.browser,
@@ -46,13 +46,7 @@ def test_the_second_phone_shows_the_first_phones_event_from_the_stream_without_p
 
     alice, bob = two_browsers
     users = {name: make_user(name, password=PASSWORD) for name in ("alice", "bob")}
-    table = tables.create_game(
-        users["alice"],
-        game="motu-battleground",
-        seats=[tables.Seating("Alice", "first-game-ew"), tables.Seating("Bob", "first-game-motu")],
-        first_player_seat=1,
-    )
-    tables.join(table.code, users["bob"])
+    table = battleground_table(users["alice"], users["bob"], names=("Alice", "Bob"))
     for name, driver in (("alice", alice), ("bob", bob)):
         log_in(driver, asgi_site, name)
         driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": COUNT_POLLS})

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from play import tables
 from tests.browser.asgi_site import asgi_site  # noqa: F401 (the fixture: the site under uvicorn)
 from tests.browser.chromium import requires_chromium
 from tests.browser.test_table_recorder import (
@@ -20,6 +19,7 @@ from tests.browser.test_table_recorder import (
     two_browsers,  # noqa: F401 (the fixture: two phones)
     wait,
 )
+from tests.support.phones import battleground_table
 
 pytestmark = [
     pytest.mark.browser,
@@ -38,13 +38,7 @@ def test_a_spectator_phone_follows_the_game_read_only(
 
     alice, spectator = two_browsers
     users = {name: make_user(name, password=PASSWORD) for name in ("alice", "bob")}
-    table = tables.create_game(
-        users["alice"],
-        game="motu-battleground",
-        seats=[tables.Seating("Alice", "first-game-ew"), tables.Seating("Bob", "first-game-motu")],
-        first_player_seat=1,
-    )
-    tables.join(table.code, users["bob"])
+    table = battleground_table(users["alice"], users["bob"], names=("Alice", "Bob"))
     log_in(alice, asgi_site, "alice")
     alice.get(f"{asgi_site}/play/{table.code}/")
     wait(alice, lambda d: table_data(d, "status") == "playing")

@@ -10,9 +10,9 @@ import pytest
 
 import engine
 from gamelogs.verification import verify_stored_log
-from play import finish, services, tables
+from play import finish, services
 from play.models import TableGame
-from tests.support.phones import entered_events
+from tests.support.phones import battleground_table, entered_events
 
 pytestmark = pytest.mark.django_db
 
@@ -21,13 +21,7 @@ GAME = "motu-battleground"
 
 @pytest.fixture
 def table(user, other_user):
-    created = tables.create_game(
-        user,
-        game=GAME,
-        seats=[tables.Seating("Alice", "first-game-ew"), tables.Seating("Mallory", "first-game-motu")],
-        first_player_seat=1,
-    )
-    return tables.join(created.code, other_user)
+    return battleground_table(user, other_user)
 
 
 def users_by_player(table):

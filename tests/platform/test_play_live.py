@@ -14,8 +14,9 @@ from asgiref.sync import async_to_sync, sync_to_async
 from django.test import AsyncClient
 
 import engine
-from play import finish, live, services, tables
+from play import finish, live, services
 from tests.platform.test_play_alliance import alliance_table, face_down_seen
+from tests.support.phones import battleground_table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.redis]
 
@@ -34,13 +35,7 @@ def fresh_publisher():
 
 @pytest.fixture
 def table(user, other_user):
-    created = tables.create_game(
-        user,
-        game=GAME,
-        seats=[tables.Seating("Alice", "first-game-ew"), tables.Seating("Mallory", "first-game-motu")],
-        first_player_seat=1,
-    )
-    return tables.join(created.code, other_user)
+    return battleground_table(user, other_user)
 
 
 async def _next_message(stream) -> dict:

@@ -13,7 +13,7 @@ from django.test import Client
 from play import tables
 from play.models import TableGame
 from tests.platform.test_play_alliance import alliance_table, face_down_seen
-from tests.support.phones import logged_in, post_event
+from tests.support.phones import battleground_table, logged_in, post_event
 
 pytestmark = pytest.mark.django_db
 
@@ -22,13 +22,7 @@ GAME = "motu-battleground"
 
 @pytest.fixture
 def table(user, other_user):
-    created = tables.create_game(
-        user,
-        game=GAME,
-        seats=[tables.Seating("Alice", "first-game-ew"), tables.Seating("Mallory", "first-game-motu")],
-        first_player_seat=1,
-    )
-    return tables.join(created.code, other_user)
+    return battleground_table(user, other_user)
 
 
 def test_every_table_has_its_own_unguessable_watch_token(table, user):

@@ -29,3 +29,17 @@ def entered_events(table) -> list[dict]:
     from play.services import SITE
 
     return [entry["event"] for entry in table.entries if entry["seat"] != SITE]
+
+
+def battleground_table(first, second, names: tuple[str, str] = ("Alice", "Mallory")):
+    """A Battleground table opened by ``first`` (the Evil Warriors' starter force, seat 1 starting) and
+    joined by ``second`` (the Masters'): both seated, the game begun."""
+    from play import tables
+
+    created = tables.create_game(
+        first,
+        game="motu-battleground",
+        seats=[tables.Seating(names[0], "first-game-ew"), tables.Seating(names[1], "first-game-motu")],
+        first_player_seat=1,
+    )
+    return tables.join(created.code, second)
