@@ -462,6 +462,8 @@ def _result(replay, table: TableGame) -> dict | None:
             if str(s.get("seat")) in names
         ],
         "outcome": result.get("outcome") or "",
+        # what the scores count (Battleground's and Eternia's victory points, Hoplomachus' crowd favour)
+        "score_label": _(games.plugin(table.game).score_label),
     }
 
 

@@ -33,6 +33,10 @@ def test_a_hoplomachus_player_concedes_from_the_page_and_the_log_verifies_legal(
     after = answer.json()["state"]
     assert after["status"] == "over" and after["concede"] == []
     assert after["result"]["winners"] == [players[1]]
+    assert after["result"]["score_label"] == "Favour"  # what the scores count (HR-15.5: crowd favour)
+    client.cookies["django_language"] = "it"
+    again = client.get(f"/play/{table.code}/state.json").json()
+    assert again["result"]["score_label"] == "Favore"  # said in the reader's language
     table.refresh_from_db()
     assert table.events[-1] == {"type": "concede", "player": first}
     assert verify_stored_log(table.game_log.pk) == "legal"

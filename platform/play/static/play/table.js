@@ -213,7 +213,7 @@
     const scores = (result.scores || []).filter((s) => s.score !== null && s.score !== undefined);
     return (winners.length ? fmt(gettext("Winner: %(names)s"), { names: winners.join(", ") }) :
       result.game_won ? gettext("The game won: the players lost against it") : gettext("No winner")) +
-      (scores.length ? " · " + scores.map((s) => `${s.name} ${s.score}`).join(", ") : "");
+      (scores.length ? " · " + (result.score_label ? result.score_label + ": " : "") + scores.map((s) => `${s.name} ${s.score}`).join(", ") : "");
   }
 
   // Every seat: the player it plays, the account holding it (or free), whether it is to act.
