@@ -214,6 +214,7 @@ def _samples(site) -> dict[str, list]:
         "page": [p for p in pages_for(GAME) if p != "overview"],
         "rule_id": rule_ids,
         "code": [site["table"].code],
+        "watch/token": [site["table"].watch_token],  # the table's spectator page, open without login
         "characters/key": ["he-man", "skeletor"],
         "import/kind": ["csv", "names"],
         # A password-reset link that has expired: the page that says so, with the form to ask again.
