@@ -81,3 +81,40 @@ def test_a_hoplomachus_roll_says_who_rolled_as_a_template():
     assert rolls and all(roll.get("who_said") for roll in rolls)
     attack = next(roll for roll in rolls if roll["who_said"]["message_id"] == "{u}'s attack")
     assert attack["who"] == f"{attack['who_said']['params']['u']}'s attack"
+
+
+def test_a_hoplomachus_arena_die_says_which_effect_rolled_it_as_a_template():
+    """HR-14.8.4, HR-2.11.1: the titan's arena die names its effect ("the arena die for smite") as a template
+    whose kind is a template of its own per effect id, so that the replay's dice say it in the reader's
+    language; its English the engine's words."""
+    arena = [
+        roll
+        for step in session.walk(engine.simulate("hoplomachus-remastered", 7))["steps"]
+        for roll in step["rolls"]
+        if roll["kind"] == "arena die"
+    ]
+    assert arena
+    for roll in arena:
+        said = roll["who_said"]
+        assert said["message_id"] == "the arena die for {kind}"
+        kind = said["params"]["kind"]
+        assert kind["message_id"] in ("advance", "smite", "compass_move") and kind["params"] == {}
+        assert roll["who"] == f"the arena die for {kind['message_id']}" == said_text(said)
+
+
+def test_a_battleground_test_of_the_dice_entry_says_what_it_is_as_a_template():
+    """BG-8.2, BG-10.1.3: the recorder's entry names each test ("attack: He-Man's attack test") as a
+    template with its params beside the English, so that the dice answer says it in the reader's language."""
+    log = engine.simulate("motu-battleground", 1, randomness="recorded")
+    replay = session.start(log)
+    for index, event in enumerate(log["events"]):
+        bare = {k: v for k, v in event.items() if k not in ("attack", "defence", "draw", "expect")}
+        if event["type"] == "attack" and bare != event:
+            needs = [n for n in session.dice_entry(replay, bare)["needs"] if n["kind"] == "dice"]
+            assert needs and all(said_text(n["what_said"]) == n["what"] for n in needs)
+            attack = next(n for n in needs if n["path"] == ["attack"])
+            assert attack["what_said"]["message_id"] == "{label}: {name}'s attack test"
+            assert attack["what_said"]["params"]["label"] == {"message_id": "attack", "params": {}}
+            return
+        replay.apply(index, event)
+    raise AssertionError("no attack rolled dice")

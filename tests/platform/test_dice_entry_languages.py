@@ -271,3 +271,58 @@ def test_the_cards_a_draw_offers_are_named_as_the_pack_names_them_in_the_languag
     assert all(labels[o["value"]] != o["label"] for o in aliased)
     deck = {card["id"]: card["name"] for card in said[0]["deck"]}
     assert all(deck[o["value"]] == labels[o["value"]] for o in aliased if o["value"] in deck)
+
+
+#: BG-10.1.3 (prova di attacco: the Italian original's words), BG-8.2: an attack test as each language names it
+ATTACK_TEST = {"it": "prova di attacco di ", "es": "prueba de ataque de ", "pl": "test ataku postaci "}
+
+
+@pytest.mark.parametrize("language", sorted(ATTACK_TEST))
+def test_a_battleground_attack_test_is_asked_in_the_language(language, user, other_user):
+    """BG-8.2, BG-10.1.3: what the recorder's dice answer asks for an attack ("attack: He-Man's attack test")
+    said in the reader's language, the attack's label too; the English kept in the engine."""
+    log = engine.simulate(BG, 1, randomness="recorded")
+    fields = ("attack", "defence", "draw", "expect")
+    index = next(i for i, e in enumerate(log["events"]) if e["type"] == "attack" and "attack" in e)
+    people = {"p1": user, "p2": other_user}
+    table = _up_to(table_for(log, user, other_user), log, index, people)
+    event = {k: v for k, v in log["events"][index].items() if k not in fields}
+    actor = sorted(engine.session.actors(services.replay_of(table), event))[0]
+    english = services.dice_needed(table.code, people[actor], event)["needs"]
+    attack = next(need for need in english if need["path"] == ["attack"])
+    assert attack["what"].startswith("attack: ") and attack["what"].endswith("'s attack test")
+    with translation.override(language):
+        needs = services.dice_needed(table.code, people[actor], event)["needs"]
+    assert _no_templates(needs)
+    said = next(need for need in needs if need["path"] == ["attack"])
+    assert ATTACK_TEST[language] in said["what"] and "attack test" not in said["what"]
+    assert not said["what"].startswith("attack: ")
+    defence = [need["what"] for need in needs if need["path"] == ["defence"]]
+    assert all("defence test" not in what for what in defence)
+
+
+#: HR-14.8.4, HR-2.11.1: the titan's arena die for each of its effects (Avanzata, Colpo, bussola: the Italian
+#: original's words for Advance, Smite and the compass)
+ARENA_DIE = {
+    "it": ("il dado arena per ", {"l'Avanzata", "il Colpo", "il movimento con la bussola"}),
+    "es": ("el dado de arena para ", {"el Avance", "el Golpe", "el movimiento según la rosa de los vientos"}),
+    "pl": ("kość areny dla ", {"Natarcia", "Uderzenia", "ruchu według róży wiatrów"}),
+}
+
+
+@pytest.mark.parametrize("language", sorted(ARENA_DIE))
+def test_the_replays_arena_dice_say_which_effect_rolled_them_in_the_language(language):
+    """HR-14.8.4, HR-2.11.1: the replay's arena die names the titan's effect it was rolled for ("the arena
+    die for smite"), the effect a word of the language rather than the engine's id."""
+    rolls = [
+        roll
+        for step in engine.session.walk(engine.simulate(HR, 7))["steps"]
+        for roll in step["rolls"]
+        if roll["kind"] == "arena die"
+    ]
+    assert rolls and all(roll["who"].startswith("the arena die for ") for roll in rolls)
+    said = localised_rolls(rolls, language)
+    assert _no_templates(said)
+    start, kinds = ARENA_DIE[language]
+    for roll in said:
+        assert roll["who"].startswith(start) and roll["who"][len(start) :] in kinds

@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 
 from engine.core import dice_grid
+from engine.core.narrate import Text
 from engine.games.battleground import narrate
 
 # The parts of an event the table supplies in recorded mode; they are left out before probing.
@@ -41,6 +42,8 @@ class _Probe:
                 {
                     "kind": "dice",
                     "what": str(what),
+                    # its template and params (combat.py, ability_tests.py), said in the reader's language
+                    **({"what_said": what.data()} if isinstance(what, Text) else {}),
                     "stat": stat,
                     "dice": dice,
                     "threshold": threshold,

@@ -369,3 +369,15 @@ def draw_what(player, count: int) -> Text:
     return Text(
         "{player} draws {n} fate cards", player=Text("The player") if player is None else player, n=count
     )
+
+
+# What a test of the recorder's entry is (its need's ``what``), as the handlers name the test (combat.py,
+# ability_tests.py; the same words name it in a refusal): marked here so that the narration catalogs say
+# them too (BG-8.2, BG-10.1.3, BG-15.1.3)
+TESTS = (
+    template("{label}: {name}'s attack test"),
+    template("{label}: {name}'s defence test"),
+    template("area attack #{number}"),
+    template("{ability}: {name}'s ability test"),
+    template("{ability}: {name}'s defence test"),
+)

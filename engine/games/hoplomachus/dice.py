@@ -172,7 +172,14 @@ class Dice:
         """An arena die (HR-2.11.1): a standard six-sided die, from the log or from the seed."""
         got = self._d6(given, what, rule)
         if self.seen is not None:
-            self.seen.append({"what": str(what), "kind": "d6", "face": got})
+            self.seen.append(
+                {
+                    "what": str(what),
+                    **({"what_said": what.data()} if isinstance(what, Text) else {}),
+                    "kind": "d6",
+                    "face": got,
+                }
+            )
         return got
 
     def _d6(self, given, what: str, rule: str) -> int:

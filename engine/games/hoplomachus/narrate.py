@@ -268,6 +268,11 @@ ROLLERS = (
     template("{imm}'s roll"),
     template("the titan dice"),
     template("the titan's attack"),
+    # the titan's arena dice (titan.py's ARENA_DIE_FOR, HR-14.8.4, HR-2.11.1): each effect's word a template
+    template("the arena die for {kind}"),
+    template("advance"),
+    template("smite"),
+    template("compass_move"),
 )
 
 
@@ -277,6 +282,7 @@ def _roll(noted: dict) -> dict:
     if noted["kind"] == "d6":
         return {
             "who": noted["what"],
+            **({"who_said": noted["what_said"]} if noted.get("what_said") else {}),
             "kind": "arena die",
             "kind_said": Text("arena die").data(),
             "faces": [{"label": str(noted["face"])}],

@@ -13,6 +13,18 @@ from engine.games.hoplomachus import effects as fx
 from engine.games.hoplomachus import queries as q
 from engine.games.hoplomachus import rivals as rv
 
+#: What each titan effect that rolls an arena die names it (HR-14.8.4, HR-2.11.1, HR-2.11.2): "the arena die
+#: for {kind}", the kind a word of its own per effect id, so that a refusal and the replay's dice say it in
+#: the reader's language (the same templates are marked in narrate.py for the narration catalogs)
+ARENA_DIE_FOR = {
+    kind: Text("the arena die for {kind}", kind=word)
+    for kind, word in (
+        ("advance", Text("advance")),
+        ("smite", Text("smite")),
+        ("compass_move", Text("compass_move")),
+    )
+}
+
 
 def titan_unit(g) -> dict:
     return g.s.units[f"titan:{g.s.troops['titan']['titan']}"]
@@ -76,7 +88,7 @@ def titan_roll(g, ev: dict) -> None:
         p = {"kind": kind, "player": s.turn["seats"][0]}
         if kind in ("advance", "smite", "compass_move"):
             k = len(used)
-            die = g.dice.d6(None if given is None or k >= len(given) else given[k], f"the arena die for {kind}",
+            die = g.dice.d6(None if given is None or k >= len(given) else given[k], ARENA_DIE_FOR[kind],
                             "HR-2.11.1")  # fmt: skip
             used.append(die)
             if kind == "compass_move":
