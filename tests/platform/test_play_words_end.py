@@ -31,7 +31,7 @@ class Result:
 
 
 def test_a_coop_loss_says_the_game_won():
-    table = SimpleNamespace(header=PLAYERS)
+    table = SimpleNamespace(header=PLAYERS, game="hoplomachus-remastered")
     lost = services._result(Result(["loss", "loss"], True), table)
     assert lost["winners"] == [] and lost["game_won"] is True
     assert services._result(Result(["win", "win"], True), table)["game_won"] is False
