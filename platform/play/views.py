@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 import engine
 import games
 from gamelogs.models import FINAL_STATES
-from play import finish, live, matches, services, tables
+from play import finish, live, matches, services, tables, watch_limit
 from play.errors import TableError
 from play.forms import JoinForm
 from play.models import TableGame, TableSeat, TableStatus
@@ -170,6 +170,9 @@ def watch(request, token: str):
     board, the events, the players and the result as the table page shows them, without choices, dice
     entry, undo, abandon or confirmation, and without anything a seat keeps hidden (services.watch_payload).
     ``?projector=1``: larger words for a shared screen."""
+    refused = watch_limit.refused(request, as_json=False)
+    if refused is not None:
+        return refused
     table = _watched(token)
     return render(
         request,
@@ -205,6 +208,9 @@ def watch_state(request, token: str):
     unchanged = _unchanged(request, TableGame.objects.filter(watch_token=token))
     if unchanged is not None:
         return unchanged
+    refused = watch_limit.refused(request, as_json=True)
+    if refused is not None:
+        return refused
     table = _watched(token)
     return JsonResponse(services.watch_payload(table, with_board=request.GET.get("board") == "1"))
 

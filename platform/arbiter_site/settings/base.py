@@ -241,6 +241,8 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = ARBITER_MAX_REQUEST_BYTES
 # Behind ARBITER_PROXY_COUNT trusted proxies (the deploy's nginx is one) the client is the address
 # the outermost proxy saw, from X-Forwarded-For; with none, REMOTE_ADDR (a client cannot spoof it).
 ARBITER_PROXY_COUNT = env_int("ARBITER_PROXY_COUNT", 0)
+# Full renders of a spectator link per client address (play.watch_limit).
+ARBITER_THROTTLE_WATCH = env_str("ARBITER_THROTTLE_WATCH", "300/min")
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_FAILURE_LIMIT = env_int("ARBITER_SIGNIN_FAILURE_LIMIT", 10)
 ARBITER_SIGNIN_COOLOFF_MINUTES = env_int("ARBITER_SIGNIN_COOLOFF_MINUTES", 1)
