@@ -513,16 +513,22 @@ def attack(g, ev: dict) -> None:
         return
     t["phase"] = "engagement"
     pool = q.attack_pool(g, u) if d.skills else list(d.attack)  # no tactic on it (tested above)
-    hits, written = g.dice.roll(pool, ev.get("dice"), lambda: Text("{u}'s attack", u=name(g, u)))
-    if g.dice.author is not None and not g.dice.seeded:
+    dice = g.dice
+    hits, written = dice.roll(pool, ev.get("dice"), lambda: Text("{u}'s attack", u=name(g, u)))
+    if dice.author is not None and dice.stream is None:  # Dice.seeded
         ev["dice"] = written
     fx.dice_stat(g, player, pool, hits)
     u["engaged"] = True
     n = sum(hits)
-    row = s.stats.setdefault(player, {})  # fx.stat twice, spelt out: every attack counts
+    stats = s.stats
+    row = stats.setdefault(player, {})  # fx.stat twice, spelt out: every attack counts
     row["attacks"] = row.get("attacks", 0) + 1
     row["hits"] = row.get("hits", 0) + n
-    fx.unit_stat(g, u, "attacks")
+    if troops[player]["team"] != "rivals":  # fx.unit_stat, spelt out
+        row = stats.get(fx.UNIT_KEY + uid)
+        if row is None:
+            row = stats[fx.UNIT_KEY + uid] = dict.fromkeys(fx.UNIT_STATS, 0)
+        row["attacks"] += 1
     if g.c.units[v["def"]].skills:
         attack_damage(g, v, u, n)
     else:  # attack_damage with no skill to trigger (triggered, on_attack_damage: nothing)

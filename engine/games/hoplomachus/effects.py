@@ -57,8 +57,11 @@ def dice_stat(g, troop: str, pool: list[str], hits: list[bool]) -> None:
     faces = g.c.hit_faces
     row = g.s.stats.setdefault(DICE_KEY + troop, {})
     for colour, hit in zip(pool, hits, strict=True):
-        dice, hit_count, hit_faces = row.get(colour, (0, 0, 0))
-        row[colour] = (dice + 1, hit_count + 1 if hit else hit_count, hit_faces + faces[colour])
+        was = row.get(colour)
+        if was is None:
+            row[colour] = (1, 1 if hit else 0, faces[colour])
+        else:
+            row[colour] = (was[0] + 1, was[1] + 1 if hit else was[1], was[2] + faces[colour])
 
 
 def tactic_stat(g, troop: str, tactic: str) -> None:
@@ -209,21 +212,30 @@ def deal_damage(g, target: dict, amount: int, source: dict | None, *, attack: bo
             unit_stat(g, source, "damage_dealt", amount)
             gain_favour(g, source["owner"], amount)
         return 0
-    lost = min(amount, target["hp"])
-    target["hp"] -= lost
-    return_chips(g, target["owner"], lost)
-    by = source["owner"] if source is not None else None
-    if by is not None:
-        stat(g, by, "damage_dealt", lost)
+    hp = target["hp"]
+    lost = amount if amount < hp else hp
+    target["hp"] = hp - lost
+    s = g.s
+    troops = s.troops
+    owner = target["owner"]
+    if g.mode == "pandemonium":  # return_chips, spelt out: chips go back at every hit
+        s.supply["any"] += lost
+    else:
+        t = troops[owner]
+        s.supply[t.get("chips") or t["side"]] += lost
+    by = None
+    if source is not None:
+        by = source["owner"]
+        row = s.stats.setdefault(by, {})  # stat, spelt out
+        row["damage_dealt"] = row.get("damage_dealt", 0) + lost
         unit_stat(g, source, "damage_dealt", lost)
-    if (
-        by is not None
-        and g.mode in ("skirmish", "ascension")
-        and not g.a.pozzuoli
-        and not q.allied(g, source, target)
-        and lost
-    ):
-        gain_favour(g, by, lost)  # HR-15.5.4: favour = HP the opponent lost
+        if (
+            lost
+            and g.mode in ("skirmish", "ascension")
+            and not g.a.pozzuoli
+            and troops[by]["team"] != troops[owner]["team"]  # q.allied
+        ):
+            gain_favour(g, by, lost)  # HR-15.5.4: favour = HP the opponent lost
     if target["hp"] <= 0:
         defeat(g, target, by, source)
     elif not target["active"] and d.kind == "hero" and not g.a.pozzuoli and g.mode == "skirmish":
@@ -340,9 +352,12 @@ def to_camp(g, u: dict) -> None:
 
 def gain_favour(g, troop: str, n: int) -> None:
     """One gain event of ``n`` favour for ``troop`` (HR-4.1.3; Colosseum: AMB-36)."""
-    key = q.favour_key(g, troop)
-    if key is None or n <= 0:
+    # q.favour_key, spelt out: a gain follows nearly every hit
+    mode = g.mode
+    team = g.s.troops[troop]["team"]
+    if mode == "pandemonium" or team == "rivals" or n <= 0:
         return
+    key = team if mode in ("alliance", "ascension") else troop
     # Counted apart from ``favour``: the statistics' ``favour`` is the favour a troop ends with (the
     # schema's and the result's), which a gain count must not overwrite.
     stat(g, troop, "favour_gained", n)
