@@ -28,12 +28,19 @@ UNIT_KEY = (
 )
 
 
+def row_key(keys: dict[str, str], prefix: str, name: str) -> str:
+    """``prefix + name``, the key of a statistics row, kept in ``keys`` (Game.unit_row_keys, dice_row_keys)."""
+    key = keys[name] = prefix + name
+    return key
+
+
 def unit_stat(g, u: dict | None, key: str | None = None, n: int = 1) -> None:
     """Count for one player-troop unit (statistics ``units``); rival units are not counted, like their troops.
     With no ``key`` the unit gets its row (all zero) when it enters combat."""
     if u is None or u.get("shard") or g.s.troops[u["owner"]]["team"] == "rivals":  # q.team, asked per hit
         return
-    key_of_row = UNIT_KEY + u["uid"]
+    uid = u["uid"]
+    key_of_row = g.unit_row_keys.get(uid) or row_key(g.unit_row_keys, UNIT_KEY, uid)
     row = g.s.stats.get(key_of_row)
     if row is None:  # the zero row is built only when the unit has none yet (asked per hit)
         row = g.s.stats[key_of_row] = dict.fromkeys(UNIT_STATS, 0)
@@ -55,7 +62,7 @@ def dice_stat(g, troop: str, pool: list[str], hits: list[bool]) -> None:
     """HR-8.8.3, HR-2.6.1: each die rolled, by troop and colour, with its hit and the hit faces of its colour
     (the pack's faces; the expected hits are ``hit_faces / die_faces``). Counted in both randomness modes."""
     faces = g.c.hit_faces
-    row = g.s.stats.setdefault(DICE_KEY + troop, {})
+    row = g.s.stats.setdefault(g.dice_row_keys.get(troop) or row_key(g.dice_row_keys, DICE_KEY, troop), {})
     for colour, hit in zip(pool, hits, strict=True):
         was = row.get(colour)
         if was is None:

@@ -483,8 +483,7 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
                         continue
                 keep.append(chip)
             u["tactics"] = keep
-        if u["dazed"] or u["moved"] or u["engaged"]:  # most units carry none of the marks: nothing to write
-            u["dazed"] = u["moved"] = u["engaged"] = False
+        u["dazed"] = u["moved"] = u["engaged"] = False
         if u["used"]:
             u["used"] = []
     if check_end(g):

@@ -405,13 +405,13 @@ def troop_units(g, troop: str) -> list[dict]:
 
 def troop_uids(g, troop: str) -> tuple[str, ...]:
     """The uids of ``troop_units``: grouped once per game (again only while setup is still adding units)."""
-    index = g.__dict__.get("_troop_uids")
+    index = g.troop_uids_index
     units = g.s.units
     if index is None or index[0] != len(units):
         grouped: dict[str, list[str]] = {}
         for uid, u in units.items():
             grouped.setdefault(u["owner"], []).append(uid)
-        index = g._troop_uids = (len(units), {k: tuple(v) for k, v in grouped.items()})
+        index = g.troop_uids_index = (len(units), {k: tuple(v) for k, v in grouped.items()})
     return index[1].get(troop, ())
 
 

@@ -58,6 +58,13 @@ class Game(ReplayBase):
         self.mode = mode
         self.content_ref = {"id": content.pack_id, "version": content.version, "sha256": content.sha256}
         self.players = [{"id": p["id"], "name": p["name"], "faction": p["faction"]} for p in doc["players"]]
+        # The statistics' row keys ("unit:<uid>", "dice:<troop>") by uid and troop, made once per game: a key made
+        # anew for every hit is a new string to hash (effects.row_key). Plain strings, shared by copies.
+        self.unit_row_keys: dict[str, str] = {}
+        self.dice_row_keys: dict[str, str] = {}
+        # queries.troop_uids: (units counted, troop → uids), made once the units are all set up. Every attribute
+        # a replay has is set here, before any is read: replays of one layout keep attribute reads specialised.
+        self.troop_uids_index: tuple[int, dict[str, tuple[str, ...]]] | None = None
         self.s: State = flow.setup(self, doc)
         self.events_applied = 0  # the Replay protocol's count of accepted events (engine.core.ruleset)
         self.settle()
