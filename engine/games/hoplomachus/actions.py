@@ -478,6 +478,17 @@ def start_engaging(g, ev: dict, what: str, *, phase_checked: bool = False) -> di
     return u
 
 
+def attack_words(g, u: dict):
+    """The words naming ``u``'s attack roll in a refusal, as a function: spelt out only when one is worded (a
+    function of its own, so that ``attack`` holds ``u`` in no closure)."""
+    return lambda: Text("{u}'s attack", u=name(g, u))
+
+
+def attacking_words(g, u: dict):
+    """The words naming ``u``'s attack in a phase refusal, as a function (attack_words)."""
+    return lambda: Text("{u} attack", u=name(g, u))
+
+
 def attack(g, ev: dict) -> None:
     """HR-8.8.3: target an opponent in Range, roll the pool, remove HP; Retaliate (CF-8) answers.
 
@@ -495,7 +506,7 @@ def attack(g, ev: dict) -> None:
         do_attack(g, ev, *check_attack(g, ev))
         return
     if t["phase"] != "engagement":  # check_player and own_unit passed: the phase is checked next, as there
-        fx.check_phase(g, "engagement", lambda: Text("{u} attack", u=name(g, u)))
+        fx.check_phase(g, "engagement", attacking_words(g, u))
     troops = s.troops
     d = g.c.units[u["def"]]
     if (
@@ -513,16 +524,23 @@ def attack(g, ev: dict) -> None:
         return
     t["phase"] = "engagement"
     pool = q.attack_pool(g, u) if d.skills else list(d.attack)  # no tactic on it (tested above)
-    hits, written = g.dice.roll(pool, ev.get("dice"), lambda: Text("{u}'s attack", u=name(g, u)))
-    if g.dice.author is not None and not g.dice.seeded:
+    dice = g.dice
+    hits, written = dice.roll(pool, ev.get("dice"), attack_words(g, u))
+    if dice.author is not None and dice.stream is None:  # Dice.seeded
         ev["dice"] = written
     fx.dice_stat(g, player, pool, hits)
     u["engaged"] = True
     n = sum(hits)
-    row = s.stats.setdefault(player, {})  # fx.stat twice, spelt out: every attack counts
+    stats = s.stats
+    row = stats.setdefault(player, {})  # fx.stat twice, spelt out: every attack counts
     row["attacks"] = row.get("attacks", 0) + 1
     row["hits"] = row.get("hits", 0) + n
-    fx.unit_stat(g, u, "attacks")
+    if troops[player]["team"] != "rivals":  # fx.unit_stat, spelt out
+        key = g.unit_row_keys.get(uid) or fx.row_key(g.unit_row_keys, fx.UNIT_KEY, uid)
+        row = stats.get(key)
+        if row is None:
+            row = stats[key] = dict.fromkeys(fx.UNIT_STATS, 0)
+        row["attacks"] += 1
     if g.c.units[v["def"]].skills:
         attack_damage(g, v, u, n)
     else:  # attack_damage with no skill to trigger (triggered, on_attack_damage: nothing)

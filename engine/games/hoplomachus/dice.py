@@ -52,6 +52,29 @@ class Dice:
 
         ``what`` names the roll in a refusal; it may be a function giving the words, so that an accepted roll
         (nearly every roll) does not spell out a unit's name for nothing."""
+        if self.seen is None and self.author is None:
+            # The two usual rolls of a replay, without _roll's calls: a seeded roll the log leaves out, and a
+            # recorded roll of dice already read once, listed in pool order with results their colours show.
+            if self.stream is not None:
+                if given is None:
+                    below, faces, hit_faces = (
+                        self.stream.below,
+                        self.content.die_faces,
+                        self.content.hit_faces,
+                    )
+                    return [below(faces) < hit_faces[c] for c in pool], None
+            elif type(given) is list and len(given) == len(pool) <= MAX_DICE:
+                try:
+                    parsed = list(map(self._known.get, given))
+                except TypeError:
+                    parsed = None
+                if (
+                    parsed is not None
+                    and None not in parsed
+                    and [c for c, _ in parsed] == pool
+                    and self._impossible.isdisjoint(parsed)
+                ):
+                    return [h for _, h in parsed], None
         hits, written = self._roll(pool, given, what, rule)
         if self.seen is not None:  # the words and, for a Text, its template and params (narrate: who rolled)
             said = _say(what)

@@ -28,12 +28,19 @@ UNIT_KEY = (
 )
 
 
+def row_key(keys: dict[str, str], prefix: str, name: str) -> str:
+    """``prefix + name``, the key of a statistics row, kept in ``keys`` (Game.unit_row_keys, dice_row_keys)."""
+    key = keys[name] = prefix + name
+    return key
+
+
 def unit_stat(g, u: dict | None, key: str | None = None, n: int = 1) -> None:
     """Count for one player-troop unit (statistics ``units``); rival units are not counted, like their troops.
     With no ``key`` the unit gets its row (all zero) when it enters combat."""
     if u is None or u.get("shard") or g.s.troops[u["owner"]]["team"] == "rivals":  # q.team, asked per hit
         return
-    key_of_row = UNIT_KEY + u["uid"]
+    uid = u["uid"]
+    key_of_row = g.unit_row_keys.get(uid) or row_key(g.unit_row_keys, UNIT_KEY, uid)
     row = g.s.stats.get(key_of_row)
     if row is None:  # the zero row is built only when the unit has none yet (asked per hit)
         row = g.s.stats[key_of_row] = dict.fromkeys(UNIT_STATS, 0)
@@ -55,10 +62,13 @@ def dice_stat(g, troop: str, pool: list[str], hits: list[bool]) -> None:
     """HR-8.8.3, HR-2.6.1: each die rolled, by troop and colour, with its hit and the hit faces of its colour
     (the pack's faces; the expected hits are ``hit_faces / die_faces``). Counted in both randomness modes."""
     faces = g.c.hit_faces
-    row = g.s.stats.setdefault(DICE_KEY + troop, {})
+    row = g.s.stats.setdefault(g.dice_row_keys.get(troop) or row_key(g.dice_row_keys, DICE_KEY, troop), {})
     for colour, hit in zip(pool, hits, strict=True):
-        dice, hit_count, hit_faces = row.get(colour, (0, 0, 0))
-        row[colour] = (dice + 1, hit_count + 1 if hit else hit_count, hit_faces + faces[colour])
+        was = row.get(colour)
+        if was is None:
+            row[colour] = (1, 1 if hit else 0, faces[colour])
+        else:
+            row[colour] = (was[0] + 1, was[1] + 1 if hit else was[1], was[2] + faces[colour])
 
 
 def tactic_stat(g, troop: str, tactic: str) -> None:
@@ -209,21 +219,30 @@ def deal_damage(g, target: dict, amount: int, source: dict | None, *, attack: bo
             unit_stat(g, source, "damage_dealt", amount)
             gain_favour(g, source["owner"], amount)
         return 0
-    lost = min(amount, target["hp"])
-    target["hp"] -= lost
-    return_chips(g, target["owner"], lost)
-    by = source["owner"] if source is not None else None
-    if by is not None:
-        stat(g, by, "damage_dealt", lost)
+    hp = target["hp"]
+    lost = amount if amount < hp else hp
+    target["hp"] = hp - lost
+    s = g.s
+    troops = s.troops
+    owner = target["owner"]
+    if g.mode == "pandemonium":  # return_chips, spelt out: chips go back at every hit
+        s.supply["any"] += lost
+    else:
+        t = troops[owner]
+        s.supply[t.get("chips") or t["side"]] += lost
+    by = None
+    if source is not None:
+        by = source["owner"]
+        row = s.stats.setdefault(by, {})  # stat, spelt out
+        row["damage_dealt"] = row.get("damage_dealt", 0) + lost
         unit_stat(g, source, "damage_dealt", lost)
-    if (
-        by is not None
-        and g.mode in ("skirmish", "ascension")
-        and not g.a.pozzuoli
-        and not q.allied(g, source, target)
-        and lost
-    ):
-        gain_favour(g, by, lost)  # HR-15.5.4: favour = HP the opponent lost
+        if (
+            lost
+            and g.mode in ("skirmish", "ascension")
+            and not g.a.pozzuoli
+            and troops[by]["team"] != troops[owner]["team"]  # q.allied
+        ):
+            gain_favour(g, by, lost)  # HR-15.5.4: favour = HP the opponent lost
     if target["hp"] <= 0:
         defeat(g, target, by, source)
     elif not target["active"] and d.kind == "hero" and not g.a.pozzuoli and g.mode == "skirmish":
@@ -340,9 +359,12 @@ def to_camp(g, u: dict) -> None:
 
 def gain_favour(g, troop: str, n: int) -> None:
     """One gain event of ``n`` favour for ``troop`` (HR-4.1.3; Colosseum: AMB-36)."""
-    key = q.favour_key(g, troop)
-    if key is None or n <= 0:
+    # q.favour_key, spelt out: a gain follows nearly every hit
+    mode = g.mode
+    team = g.s.troops[troop]["team"]
+    if mode == "pandemonium" or team == "rivals" or n <= 0:
         return
+    key = team if mode in ("alliance", "ascension") else troop
     # Counted apart from ``favour``: the statistics' ``favour`` is the favour a troop ends with (the
     # schema's and the result's), which a gain count must not overwrite.
     stat(g, troop, "favour_gained", n)

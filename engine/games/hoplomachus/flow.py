@@ -369,7 +369,16 @@ def start_turn(g) -> None:
     t = s.turn
     s.serial += 1
     troop = t["player"]
-    t.update(phase="start", deployed=False, tactic=False, foothold=False, deploy_checked=False, rolled=False)
+    t["phase"] = "start"
+    t["deployed"] = t["tactic"] = t["foothold"] = False
+    # Whether deploy_phase_checks has anything to look at in this turn's Deploy phase: a troop that may forfeit
+    # there (Pandemonium, Alliance) or a co-op player (Assault, Ascension). Nothing in Skirmish or a rival's
+    # turn, so those turns start with the check done and the events after them need no settle for it.
+    mode = g.mode
+    t["deploy_checked"] = not (
+        mode in ("pandemonium", "alliance") or (mode in ("assault", "ascension") and troop not in RIVALS)
+    )
+    t["rolled"] = False
     if troop == "titan":
         t["arena_turn"] = False
         titan = g.s.units[f"titan:{g.s.troops['titan']['titan']}"]
@@ -451,7 +460,7 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
         check_end_turn(g, ev)
         t["phase"] = "refill"
         if g.mode == "skirmish":
-            short = CAMP_SIZE - len(q.units_in_camp(g, troop, heroes=False))  # AMB-18
+            short = CAMP_SIZE - camp_count(g, troop)  # AMB-18
             given = None if ev is None else ev.get("draw")
             if short > 0:
                 got = draw(g, troop, short, given, "/draw")
@@ -462,11 +471,8 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
         done = s.troops[troop]["turns_done"] = s.troops[troop]["turns_done"] + 1
         if done == 1:  # HR-15.1.3 counts from a troop's first turn done: the only count check_end reads
             s.end_due = True
-    units = s.units
-    for (
-        uid
-    ) in s.occupant.values():  # units out of the arena carry no tactics and no per-turn marks (State.lift)
-        u = units[uid]
+    # Units out of the arena carry no tactics and no per-turn marks (State.lift): only the arena's are looked at.
+    for u in map(s.units.__getitem__, s.occupant.values()):
         if u["tactics"]:
             keep = []
             for chip in u["tactics"]:
@@ -504,6 +510,16 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
         if not s.troops[t["player"]]["out"]:
             break
     start_turn(g)
+
+
+def camp_count(g, troop: str) -> int:
+    """``len(q.units_in_camp(g, troop, heroes=False))`` without the lists, asked at every Skirmish turn's end."""
+    units, defs = g.s.units, g.c.units
+    n = 0
+    for u in map(units.__getitem__, q.troop_uids(g, troop)):
+        if u["zone"] == "camp" and defs[u["def"]].kind != "hero":
+            n += 1
+    return n
 
 
 ENDING_THE_TURN = Text("ending the turn")  # one phrase for every turn's end: a Text holds no state

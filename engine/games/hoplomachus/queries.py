@@ -400,14 +400,19 @@ def troop_units(g, troop: str) -> list[dict]:
     """``troop``'s units, in the order of ``g.s.units``: the units that would be found by looking at every unit's
     owner. Every unit is created at setup and never changes owner, so the uids are grouped once per game (again
     only while setup is still adding units) instead of at each question about a camp or a discard."""
-    index = g.__dict__.get("_troop_uids")
+    return list(map(g.s.units.__getitem__, troop_uids(g, troop)))
+
+
+def troop_uids(g, troop: str) -> tuple[str, ...]:
+    """The uids of ``troop_units``: grouped once per game (again only while setup is still adding units)."""
+    index = g.troop_uids_index
     units = g.s.units
     if index is None or index[0] != len(units):
         grouped: dict[str, list[str]] = {}
         for uid, u in units.items():
             grouped.setdefault(u["owner"], []).append(uid)
-        index = g._troop_uids = (len(units), {k: tuple(v) for k, v in grouped.items()})
-    return [units[uid] for uid in index[1].get(troop, ())]
+        index = g.troop_uids_index = (len(units), {k: tuple(v) for k, v in grouped.items()})
+    return index[1].get(troop, ())
 
 
 def units_in_camp(g, troop: str, *, heroes: bool = True) -> list[dict]:

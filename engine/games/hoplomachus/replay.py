@@ -58,6 +58,13 @@ class Game(ReplayBase):
         self.mode = mode
         self.content_ref = {"id": content.pack_id, "version": content.version, "sha256": content.sha256}
         self.players = [{"id": p["id"], "name": p["name"], "faction": p["faction"]} for p in doc["players"]]
+        # The statistics' row keys ("unit:<uid>", "dice:<troop>") by uid and troop, made once per game: a key made
+        # anew for every hit is a new string to hash (effects.row_key). Plain strings, shared by copies.
+        self.unit_row_keys: dict[str, str] = {}
+        self.dice_row_keys: dict[str, str] = {}
+        # queries.troop_uids: (units counted, troop → uids), made once the units are all set up. Every attribute
+        # a replay has is set here, before any is read: replays of one layout keep attribute reads specialised.
+        self.troop_uids_index: tuple[int, dict[str, tuple[str, ...]]] | None = None
         self.s: State = flow.setup(self, doc)
         self.events_applied = 0  # the Replay protocol's count of accepted events (engine.core.ruleset)
         self.settle()
@@ -65,12 +72,13 @@ class Game(ReplayBase):
     # --- the protocol ---------------------------------------------------------------------------
 
     def apply(self, index: int, event: dict) -> None:
-        if not isinstance(event, dict):
+        if type(event) is not dict and not isinstance(event, dict):
             raise UnreadableLog(
                 "/events/{index}: an event is an object", index=index, rule="LOG-5.1", event_index=index
             )
+        typ = event.get("type")
         try:
-            (_VALIDATORS or _load_validators())[event.get("type")](event)
+            (_VALIDATORS or _load_validators())[typ](event)
         except (fastjsonschema.JsonSchemaException, KeyError, TypeError):
             explain_event(LOG_SCHEMA, event, index)
             raise UnreadableLog(
@@ -79,37 +87,12 @@ class Game(ReplayBase):
         s = self.s
         if s.over:
             raise IllegalEvent("HR-11.1.1", "the game is already over ({ended_by}); nothing may be logged after it", ended_by=s.over['ended_by'].replace('_', ' '))  # fmt: skip
-        typ = event["type"]
-        if typ == "concede":
-            flow.concede(self, event)
-        elif s.pending:
-            head = s.pending[0]
-            want, handler, rule, what = act.PENDING[head["kind"]]
-            if typ != want:
-                raise IllegalEvent(
-                    rule,
-                    "{player} must first {what} (a '{want}' event), before any {typ}",
-                    player=head["player"],
-                    what=what,
-                    want=want,
-                    typ=typ,
-                )
-            s.pending.pop(0)
-            if head["kind"] == "displace":
-                rival.resolve_displace(self, head, event)
-            elif head["kind"] == "begin_turn":
-                flow.begin_turn(self, event)
-            elif head["kind"] in titan.PENDING:
-                titan.PENDING[head["kind"]](self, head, event)
-            else:
-                handler(self, head, event)
-            if len(s.pending) > 1:
-                # HR-7.4.1 (AMB-35): decisions this one raised belong to the same troop's effects and come
-                # before another troop's waiting Retaliate.
-                s.pending.sort(key=lambda p: p["kind"] in act.AFTER_ACTIVE)
+        t = s.turn
+        if s.pending or typ == "concede":
+            self.apply_decision(typ, event)
         elif typ == "end_turn":
             flow.end_turn(self, event)
-        elif (player := s.turn["player"]) == "titan" and typ in titan.ACTIONS:
+        elif (player := t["player"]) == "titan" and typ in titan.ACTIONS:
             titan.ACTIONS[typ](self, event)
         elif player == "titan" and typ in act.ACTIONS:
             if event.get("unit") not in (None, f"titan:{s.troops['titan']['titan']}"):
@@ -118,18 +101,51 @@ class Game(ReplayBase):
             raise IllegalEvent(
                 "HR-14.8.2", "a titan does not move or attack on its own: only its dice effects act"
             )
-        elif s.troops[player]["team"] == "rivals" and typ in rival.ACTIONS:  # rv.is_rival
-            rival.ACTIONS[typ](self, event)
-        elif typ in act.ACTIONS:
-            act.ACTIONS[typ](self, event)
         else:
-            raise IllegalEvent(*act.nothing_to_answer(typ))
+            # rv.is_rival: a rival troop's events take rival_actions' handlers, a player's take actions'
+            handler = (rival.ACTIONS if s.troops[player]["team"] == "rivals" else act.ACTIONS).get(typ)
+            if handler is None:
+                handler = act.ACTIONS.get(typ)
+                if handler is None:
+                    raise IllegalEvent(*act.nothing_to_answer(typ))
+            handler(self, event)
         t = s.turn
-        if s.pending or t.get("wave_over") or (t["phase"] == "deploy" and not t["deploy_checked"]):
+        if s.pending or (t["phase"] == "deploy" and not t["deploy_checked"]) or t.get("wave_over"):
             self.settle()
         elif s.end_due and not s.over:  # settle with nothing pending and no check due: flow.check_end only
             flow.check_end(self)
         self.events_applied += 1
+
+    def apply_decision(self, typ: str, event: dict) -> None:
+        """A concession, or the event answering the decision at the head of the queue (HR-7.4.1)."""
+        s = self.s
+        if typ == "concede":
+            flow.concede(self, event)
+            return
+        head = s.pending[0]
+        want, handler, rule, what = act.PENDING[head["kind"]]
+        if typ != want:
+            raise IllegalEvent(
+                rule,
+                "{player} must first {what} (a '{want}' event), before any {typ}",
+                player=head["player"],
+                what=what,
+                want=want,
+                typ=typ,
+            )
+        s.pending.pop(0)
+        if head["kind"] == "displace":
+            rival.resolve_displace(self, head, event)
+        elif head["kind"] == "begin_turn":
+            flow.begin_turn(self, event)
+        elif head["kind"] in titan.PENDING:
+            titan.PENDING[head["kind"]](self, head, event)
+        else:
+            handler(self, head, event)
+        if len(s.pending) > 1:
+            # HR-7.4.1 (AMB-35): decisions this one raised belong to the same troop's effects and come
+            # before another troop's waiting Retaliate.
+            s.pending.sort(key=lambda p: p["kind"] in act.AFTER_ACTIVE)
 
     def settle(self) -> None:
         """After each event: forfeits at the start of a Deploy phase, then the end of combat."""
