@@ -20,6 +20,7 @@ from dashboards.filters import rating_band
 from dashboards.ingest import game_fields, insert_seats_of, result_game_fields, result_seats, seat_stats
 from dashboards.onestatement import Table
 from dashboards.verdictgroups import VERDICT_PARTS
+from dashboards.verdictgroups import encode as verdictgroups_encode
 
 
 def stat_rows(game: str, verdict: dict, fields: dict) -> tuple[dict, object | None, list[dict]]:
@@ -225,6 +226,16 @@ class TemplatedLoad:
             "ruleset_version": str(verdict.get("ruleset_version", ""))[:32],
             "winner": str(result.get("winner") or "")[:32],
         }
+        # The groups as the fill adds them: those the same in every game of the template ("fixed": (name, encoded
+        # key), sums), and those added game by game ("named": name, public-only, encoded key with the marks, sums).
+        have["fixed"], have["named"] = [], []
+        for source, groups in have["groups"]:
+            for key, sums in groups.items():
+                encoded = verdictgroups_encode(key)
+                if source.public_only or any(mark in encoded for mark in _ENCODED_MARKS):
+                    have["named"].append((source.name, source.public_only, encoded, tuple(sums)))
+                else:
+                    have["fixed"].append(((source.name, encoded), tuple(sums)))
         self.templates[(game, index)] = have
         return have
 
@@ -321,7 +332,11 @@ class TemplatedLoad:
     def fill(self) -> int:
         """``verdictgroups.fill()`` of a full rebuild, for a database whose games with verdict groups are this
         load's: the groups of every game summed per bucket from its template's, a day at a time, with every game's
-        groups of a public-only grouping kept per game. Games of other games are filled as ever."""
+        groups of a public-only grouping kept per game. Games of other games are filled as ever.
+
+        A group whose key holds no name is the same in every game of a template: a day's games are counted per
+        (bucket, template) and each such group added once per pair, times the count. A key that names a player
+        and every group of a public-only grouping are added game by game, the game's names put in its key."""
         from dashboards import verdictgroups
 
         loaded = {game for _, game, *_ in self.games}
@@ -336,29 +351,70 @@ class TemplatedLoad:
         for row in self.games:
             by_day.setdefault(row[3][0], []).append(row)
         for day in sorted(by_day):
-            totals, each = {}, []
+            per_bucket: dict[tuple, dict] = {}
+            pairs: dict[tuple, int] = {}
+            each = []
             for stat_id, game, index, (played_on, event_ref, band), names, public in by_day[day]:
                 t = self._template(game, index)
                 bucket = (game, played_on, t["columns"]["content_pack"], event_ref, band, True, m.Source.LOG.value,
                           t["mode"])  # fmt: skip
-                for source, _ in t["groups"]:
-                    counted = not source.public_only or public
-                    for key, sums in self._named(t, source, names).items():
-                        if source.public_only:
-                            each.append((stat_id, source.name, verdictgroups.encode(key), *sums))
-                        if not counted:
+                pairs[(bucket, game, index)] = pairs.get((bucket, game, index), 0) + 1
+                if not t["named"]:
+                    continue
+                totals = per_bucket.setdefault(bucket, {})
+                for name, public_only, encoded, sums in t["named"]:
+                    for mark, value in zip(_ENCODED_MARKS, names, strict=False):
+                        encoded = encoded.replace(mark, json.dumps(value, ensure_ascii=False)[1:-1])
+                    if public_only:
+                        each.append((stat_id, name, encoded, *sums))
+                        if not public:
                             continue
-                        row = (*bucket, source.name, verdictgroups.encode(key))
-                        have = totals.get(row)
-                        totals[row] = (
-                            list(sums) if have is None else [a + b for a, b in zip(have, sums, strict=True)]
-                        )
-            verdictgroups._insert(totals, each)
+                    _add_sums(totals, (name, encoded), sums, 1)
+            for (bucket, game, index), count in pairs.items():
+                totals = per_bucket.setdefault(bucket, {})
+                for group, sums in self._template(game, index)["fixed"]:
+                    _add_sums(totals, group, sums, count)
+            verdictgroups._insert(
+                {
+                    (*bucket, *group): sums
+                    for bucket, totals in per_bucket.items()
+                    for group, sums in totals.items()
+                },
+                each,
+            )
             read += len(by_day[day])
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute(f"ANALYZE {connection.ops.quote_name(m.VerdictGroupGame._meta.db_table)}")
         return read
+
+    def recall(self, generator, games: int) -> None:
+        """The games an earlier load of ``generator``'s seed stored (``games`` of them, by :meth:`insert`, whose
+        rebuild did not finish): drawn again, matched to their GameStat rows in the order they were stored."""
+        ids = list(
+            m.GameStat.objects.filter(game_log__filename=SYNTHETIC_FILENAME, game__in=generator.games)
+            .order_by("id")
+            .values_list("id", flat=True)
+        )
+        if len(ids) != games:
+            raise ValueError(f"{len(ids)} synthetic games are stored, not {games}")
+        for i, stat_id in enumerate(ids):
+            made = generator.game(i, build=False)
+            self.games.append((stat_id, made.game, made.template, (made.played_on, made.event_ref,
+                               rating_band(made.rating)), made.names, made.public))  # fmt: skip
+        self.count = games
+
+
+_ENCODED_MARKS = tuple(json.dumps(mark)[1:-1] for mark in _NAME_MARKS)
+
+
+def _add_sums(totals: dict, group: tuple, sums, times: int) -> None:
+    have = totals.get(group)
+    if have is None:
+        totals[group] = [v * times for v in sums]
+    else:
+        for i, v in enumerate(sums):
+            have[i] += v * times
 
 
 def _draw_ids(model, count: int) -> list[int]:

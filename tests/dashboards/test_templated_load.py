@@ -107,3 +107,12 @@ def test_the_templated_load_refuses_a_database_holding_other_games_of_its_game()
     with pytest.raises(ValueError, match="did not store"):
         call_command("load_synthetic_meta", games=20, seed=4, logs=True, templated=True, game=GAMES,
                      stdout=io.StringIO())  # fmt: skip
+
+
+def test_a_rebuild_only_draws_the_stored_games_again_and_makes_the_same_summaries():
+    load(templated=True)
+    loaded = snapshot()
+    m.VerdictGroupDaily.objects.all().delete()
+    call_command("load_synthetic_meta", games=260, seed=9, logs=True, game=GAMES, players=30, public=0.4,
+                 templated=True, rebuild_only=True, stdout=io.StringIO())  # fmt: skip
+    assert snapshot() == loaded

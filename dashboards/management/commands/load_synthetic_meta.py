@@ -60,6 +60,12 @@ class Command(BaseCommand):
             "the template's (PostgreSQL; games without per-side rows); the same summaries, much faster",
         )
         parser.add_argument(
+            "--rebuild-only",
+            action="store_true",
+            help="with --templated: the games of this seed and count are stored already (a load stopped in its "
+            "rebuild); draw them again and rebuild the summaries only",
+        )
+        parser.add_argument(
             "--logs",
             action="store_true",
             help="store each game as a verified log: one the engine's simulator played and the engine verified, "
@@ -85,6 +91,11 @@ class Command(BaseCommand):
         )
         loader = TemplatedLoad() if templated else None
         done = 0
+        if options.get("rebuild_only"):
+            if loader is None or replace:
+                raise CommandError("--rebuild-only goes with --templated, without --replace")
+            loader.recall(generator, games)
+            done = games
         while done < games:
             batch = [generator.game(i, build=not templated) for i in range(done, min(games, done + BATCH))]
             if loader is not None:
