@@ -197,8 +197,9 @@ def refresh_stale(game: str, days: Iterable[dt.date] = ()) -> int:
         return refresh_buckets(game, [b.day for b in stale] + list(days))
 
 
-def rebuild_all() -> None:
-    """Throw the summaries away and aggregate every stat row again (after bulk loads)."""
+def rebuild_all(fill=None) -> None:
+    """Throw the summaries away and aggregate every stat row again (after bulk loads). ``fill``: what fills the
+    verdict groups in place of ``verdictgroups.fill()`` (a bulk loader that knows its games' groups already)."""
     with transaction.atomic(), connection.cursor() as cursor:
         _lock(cursor, big=True)
         if connection.vendor == "postgresql":
@@ -209,7 +210,7 @@ def rebuild_all() -> None:
             cursor.execute(f"DELETE FROM {_t(model)}")
         for sql in _statements(""):
             cursor.execute(sql)
-        verdictgroups.fill()
+        (fill or verdictgroups.fill)()
         first, last = m.GameStat.objects.aggregate(a=Min("played_on"), b=Max("played_on")).values()
         months = []
         while first is not None and month_of(first) <= last:

@@ -67,9 +67,8 @@ LOG_TEMPLATES = 24
 _LOG_TEMPLATES: dict[str, list[tuple[dict, dict]]] = {}
 
 
-def simulated_log(game: str, rng: random.Random, *, names: Sequence[str]) -> tuple[dict, dict]:
-    """(log, verdict): one of the logs ``engine.simulate`` plays for ``game`` and the engine's legal verdict of it,
-    with the players named ``names`` in order in both (a name is not something the engine checks)."""
+def log_templates(game: str) -> list[tuple[dict, dict]]:
+    """The (log, verdict) pairs :func:`simulated_log` draws from for ``game``, played and verified once a process."""
     templates = _LOG_TEMPLATES.get(game)
     if templates is None:
         from dashboards.modes import mode_ids
@@ -87,7 +86,23 @@ def simulated_log(game: str, rng: random.Random, *, names: Sequence[str]) -> tup
         if not templates:
             raise ValueError(f"the engine's simulator made no legal game of {game}")
         _LOG_TEMPLATES[game] = templates
-    doc, verdict = rng.choice(templates)
+    return templates
+
+
+def simulated_log(game: str, rng: random.Random, *, names: Sequence[str]) -> tuple[dict, dict]:
+    """(log, verdict): one of the logs ``engine.simulate`` plays for ``game`` and the engine's legal verdict of it,
+    with the players named ``names`` in order in both (a name is not something the engine checks)."""
+    return named_log(*log_templates(game)[draw_log_template(game, rng)], names)
+
+
+def draw_log_template(game: str, rng: random.Random) -> int:
+    """The index in :func:`log_templates` of the template :func:`simulated_log` draws with ``rng`` (the same
+    draw: ``choice`` of a sequence of that length)."""
+    return rng.choice(range(len(log_templates(game))))
+
+
+def named_log(doc: dict, verdict: dict, names: Sequence[str]) -> tuple[dict, dict]:
+    """A template's log and verdict with the players named ``names`` in order (new top levels; the rest shared)."""
     renamed = dict(zip((p.get("id") for p in doc.get("players") or []), names, strict=False))
 
     def named(players):
@@ -110,6 +125,11 @@ class SyntheticGame:
     event_ref: str | None
     rating: float | None
     log: dict | None = None
+    # With logs: the template's index in ``log_templates(game)``, the names given to its first seats, and whether
+    # the log is published (``SyntheticMeta(public=…)``).
+    template: int | None = None
+    names: tuple[str, ...] = ()
+    public: bool = False
 
 
 # --- Seeded random meta -----------------------------------------------------------------------
@@ -142,9 +162,12 @@ class SyntheticMeta:
         days: int = 540,
         games: Sequence[str] | None = None,
         logs: bool = False,
+        public: float = 0.0,
     ):
         self.seed, self.logs = seed, logs
         self.rng = random.Random(seed)
+        # A share of the logs published, drawn from a generator of its own (the games stay those of the seed).
+        self.public, self.public_rng = public, random.Random(f"{seed}:public")
         rng = self.rng
         self.start, self.days = start, days
         self.games = list(games) if games is not None else sorted(providers.game_ids())
@@ -162,8 +185,10 @@ class SyntheticMeta:
                 (f"{rng.choice(_EVENT_NAMES)} {2025 + i // 30} #{i % 30 + 1}", game, rng.randrange(days))
             )
 
-    def game(self, index: int) -> SyntheticGame:
-        """One game (``index`` is its number in the load; the generator's state makes it)."""
+    def game(self, index: int, *, build: bool = True) -> SyntheticGame:
+        """One game (``index`` is its number in the load; the generator's state makes it). With logs and not
+        ``build``, its template, names and columns only (``verdict`` is the template's, unnamed; no ``log``): the
+        same draws, for a loader that stores each template's parts once (``dashboards.bulk.TemplatedLoad``)."""
         rng = self.rng
         event_ref = None
         if rng.random() < 0.3:
@@ -177,19 +202,29 @@ class SyntheticMeta:
         (n1, r1), (n2, r2) = rng.sample(self.players, 2)
         rating = (r1 + r2) / 2 if rng.random() < 0.8 else None
         if self.logs:
-            doc, verdict = simulated_log(game, rng, names=(n1, n2))
+            template = draw_log_template(game, rng)
+            public = self.public_rng.random() < self.public
+            if not build:
+                verdict = log_templates(game)[template][1]
+                return SyntheticGame(
+                    game, verdict, played_on, event_ref, rating, None, template, (n1, n2), public
+                )
+            doc, verdict = named_log(*log_templates(game)[template], (n1, n2))
             # Its own header: the day it was played, its event, and a match reference that makes its bytes (and so
             # its sha256) its own.
-            reference = {
-                "match": f"synthetic-{self.seed}-{index}",
-                **({"event": event_ref} if event_ref else {}),
-            }
+            reference = synthetic_reference(self.seed, index, event_ref)
             doc = {**doc, "created": f"{played_on.isoformat()}T12:00:00Z", "reference": reference}
-            return SyntheticGame(game, verdict, played_on, event_ref, rating, doc)
+            return SyntheticGame(game, verdict, played_on, event_ref, rating, doc, template, (n1, n2), public)
         verdict = providers.plugin(game).synthetic_verdict(
             rng, names=(n1, n2), edge=(r1 - r2) / 2000, late=late
         )
         return SyntheticGame(game, verdict, played_on, event_ref, rating)
+
+
+def synthetic_reference(seed: int, index: int, event_ref: str | None) -> dict:
+    """The header's ``reference`` of the load's game ``index``: its match (which makes the log's bytes its own)
+    and its event."""
+    return {"match": f"synthetic-{seed}-{index}", **({"event": event_ref} if event_ref else {})}
 
 
 def stored_fields(game: SyntheticGame) -> dict:

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import QuerySet, Sum
 
 from dashboards import models as m
@@ -99,13 +100,33 @@ def groups(f, name: str) -> list[dict]:
     totals = {tuple(json.loads(r["key"])): [int(r[c]) for c in columns] for r in rows}
     if source.public_only:
         games = queries.game_stats(f).filter(game_log__isnull=False)
-        for sign, changed in ((1, games.filter(groups_public=False).filter(providers.public_in_q("game_log"))),
-                              (-1, games.filter(groups_public=True).exclude(providers.public_in_q("game_log")))):  # fmt: skip
-            for key, sums in _per_game_sums(source, changed).items():
+        with _hashed_public_ids():
+            gained = list(
+                games.filter(groups_public=False)
+                .filter(providers.public_in_q("game_log"))
+                .values_list("id", flat=True)
+            )
+            lost = list(games.filter(groups_public=True).exclude(providers.public_in_q("game_log")).values_list("id", flat=True))  # fmt: skip
+        for sign, changed in ((1, gained), (-1, lost)):
+            if not changed:
+                continue
+            for key, sums in _per_game_sums(source, m.GameStat.objects.filter(id__in=changed)).items():
                 have = totals.setdefault(key, [0] * len(columns))
                 for i, v in enumerate(sums):
                     have[i] += sign * v
     return as_rows(source, _nonzero(source, totals))
+
+
+@contextmanager
+def _hashed_public_ids():
+    """Room for PostgreSQL to hash the public logs' ids (``providers.public_in_q``) once: with more of them than
+    ``work_mem`` holds (a few hundred thousand), each row would scan the list again (a plain subplan)."""
+    if connection.vendor != "postgresql":
+        yield
+        return
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET LOCAL work_mem = '256MB'")
+        yield
 
 
 def fill(games: Iterable[str] | None = None, days: Iterable | None = None) -> int:

@@ -203,6 +203,32 @@ def player_luck(f: MetaFilter) -> list[dict]:
     return queries.cached("hr-dice-luck-by-player", f, compute)
 
 
+def player_zs(f: MetaFilter) -> tuple[list[float], int]:
+    """The z-scores of the players :func:`player_luck` tests (over all colours), and how many players it lists: the
+    same figures (each name's colours added up in the same order), without the per-colour tests and rows the
+    unnamed distribution does not show."""
+
+    def compute(f: MetaFilter) -> tuple[list[float], int]:
+        totals: dict[str, list] = {}
+        games: set[str] = set()
+        for g in player_groups(f):
+            if g["colour"] == "":
+                games.add(g["name"])
+            elif g["dice"] or g["hits"] or g["expected_e4"]:
+                t = totals.setdefault(g["name"], [0, 0, 0])
+                t[0] += g["dice"]
+                t[1] += g["hits"]
+                t[2] += g["expected_e4"] / 10_000
+        zs = []
+        for name in games:
+            luck = stats.dice_luck(*totals.get(name, (0, 0, 0)))
+            if luck.z is not None:
+                zs.append(luck.z)
+        return zs, len(games)
+
+    return queries.cached("hr-dice-luck-z", f, compute)
+
+
 def own_dice(names: list[str], games: QuerySet) -> dict:
     """The recorded dice of the troops played under any of ``names`` in ``games`` (GameStat rows the viewer may
     see, chosen by the caller): over all colours and in ``colours``, one entry per colour rolled, with the
@@ -256,13 +282,12 @@ class DiceLuck(Dataset):
     )
 
     def rows(self, f: MetaFilter) -> list[dict]:
-        named = player_luck(f)
-        zs = [r["z"] for r in named if r["z"] is not None]
+        zs, players = player_zs(f)
         if len(zs) < stats.MIN_PLAYERS_FOR_DISTRIBUTION:
             return []
         return [*stats.z_distribution(zs),
                 {"key": "not tested", "name": gettext("not tested (too few dice)"), "low": None, "high": None,
-                 "players": len(named) - len(zs), "share": None, "expected_share": None, "expected_players": None}]  # fmt: skip
+                 "players": players - len(zs), "share": None, "expected_share": None, "expected_players": None}]  # fmt: skip
 
     def figures(self, rows, f):
         return [figures.dice_luck_distribution_figure(rows, _("Players by dice luck"))]
