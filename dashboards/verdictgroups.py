@@ -126,10 +126,10 @@ def _hashed_public_ids():
         return
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("SET LOCAL work_mem = '256MB'")
-        try:
-            yield
-        finally:  # SET LOCAL would last to the end of an enclosing transaction (a page's whole request)
-            cursor.execute("SET LOCAL work_mem TO DEFAULT")
+        yield
+        # SET LOCAL would last to the end of an enclosing transaction (a page's whole request); on an error the
+        # savepoint's rollback undoes it.
+        cursor.execute("SET LOCAL work_mem TO DEFAULT")
 
 
 def fill(games: Iterable[str] | None = None, days: Iterable | None = None) -> int:
