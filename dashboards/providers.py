@@ -38,6 +38,11 @@ class Summary:
     statements: Callable[[str], list[str]]
     sources: tuple[type, ...] = ()
     rollup: Rollup | None = None
+    # A summary that names players counts public games only: ``public_game`` is the game whose games it counts.
+    # Its statements count a game with no log and one marked ``GameStat.groups_public``; ``dashboards.summaries``
+    # marks the games of the days it refreshes as they are then, and when a log turns public or private
+    # (``summaries.publicity_changed``) marks it again and aggregates its day again.
+    public_game: str | None = None
 
 
 @dataclass(frozen=True)

@@ -158,6 +158,39 @@ def roll_up(cursor, months: Iterable[dt.date], game: str | None, only: Iterable[
             cursor.execute(sql, [month, month, next_month(month), *([game] if game is not None else [])])
 
 
+def _public_summaries(game: str | None = None) -> list:
+    """The summaries that count public games only (``Summary.public_game``), of ``game`` or of every game."""
+    return [s for s in providers.summaries() if s.public_game and (game is None or s.public_game == game)]
+
+
+def mark_public(games) -> None:
+    """Mark ``games`` (GameStat rows) with a log as counted public (``groups_public``) when their log is public
+    now, and the others as not: what a public-only summary's statements read (``Summary.public_game``)."""
+    games = games.filter(game_log__isnull=False)
+    public = providers.public_in_q("game_log")
+    games.filter(groups_public=True).exclude(public).update(groups_public=False)
+    games.filter(groups_public=False).filter(public).update(groups_public=True)
+
+
+def _reaggregate_public(cursor, game: str, days: list) -> None:
+    """Aggregate again ``game``'s public-only summaries for ``days``, their games marked as they are now, and
+    their month rollups."""
+    public = _public_summaries(game)
+    placeholders = ", ".join(["%s"] * len(days))
+    for summary in public:
+        cursor.execute(
+            f"DELETE FROM {_t(summary.model)} WHERE game = %s AND day IN ({placeholders})", [game, *days]
+        )
+    mark_public(m.GameStat.objects.filter(game=game, played_on__in=days))
+    where = f"g.game = %s AND g.played_on IN ({placeholders})"
+    for summary in public:
+        for sql in summary.statements(where):
+            cursor.execute(sql, [game, *days])
+    rollups = [s.rollup.model for s in public if s.rollup is not None]
+    if rollups:
+        roll_up(cursor, {month_of(day) for day in days}, game, only=rollups)
+
+
 def _lock(cursor, *, big: bool = False) -> None:
     if connection.vendor == "postgresql":
         cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_LOCK_KEY])
@@ -179,6 +212,8 @@ def refresh_buckets(game: str, days: Iterable[dt.date]) -> int:
             cursor.execute(
                 f"DELETE FROM {_t(model)} WHERE game = %s AND day IN ({placeholders})", [game, *days]
             )
+        if _public_summaries(game):
+            mark_public(m.GameStat.objects.filter(game=game, played_on__in=days))
         where = f"g.game = %s AND g.played_on IN ({placeholders})"
         for sql in _statements(where):
             cursor.execute(sql, [game, *days])
@@ -207,6 +242,8 @@ def rebuild_all() -> None:
                 cursor.execute(f"ANALYZE {_t(model)}")  # plans for the rows just loaded, not for empty tables
         for model in summary_models() + tuple(summary.rollup.model for summary in _rollups()):
             cursor.execute(f"DELETE FROM {_t(model)}")
+        for game in {s.public_game for s in _public_summaries()}:
+            mark_public(m.GameStat.objects.filter(game=game))
         for sql in _statements(""):
             cursor.execute(sql)
         verdictgroups.fill()
@@ -236,7 +273,25 @@ def publicity_changed(logs: Iterable[int] | None = None) -> int:
         if changed:
             for game in {s.game for s in providers.verdict_groups() if s.public_only}:
                 bump_version(game)
+        for game in sorted({s.public_game for s in _public_summaries()}):
+            moved = _counted_otherwise(m.GameStat.objects.all() if games is None else games, game)
+            if moved:
+                # The public-only summaries (``Summary.public_game``) of those games' days, aggregated again.
+                _reaggregate_public(cursor, game, sorted({day for _, day in moved}))
+                bump_version(game)
+                changed += len(moved)
     return changed
+
+
+def _counted_otherwise(games, game: str) -> list[tuple]:
+    """(id, day) of ``game``'s ``games`` with a log whose mark (``groups_public``) is not what their log is now."""
+    base = games.filter(game=game, game_log__isnull=False)
+    public = providers.public_in_q("game_log")
+    fields = ("id", "played_on")
+    return [
+        *base.filter(groups_public=False).filter(public).values_list(*fields),
+        *base.filter(groups_public=True).exclude(public).values_list(*fields),
+    ]
 
 
 def bump_version(game: str) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dashboards.models import GameStat
 from dashboards.providers import Rollup, Summary
 from dashboards.summaries import BUCKET, BUCKET_SELECT, table
+from games.battleground import GAME_ID
 from games.battleground.models import (
     CharacterStat,
     DiceDaily,
@@ -203,8 +204,10 @@ def round_daily_statements(where: str) -> list[str]:
 
 def dice_daily_statements(where: str) -> list[str]:
     # Seeded games draw every die from a published seed: they are fair by construction and
-    # would only dilute what players actually rolled.
-    conditions = " AND ".join(c for c in ("g.randomness = 'recorded'", where) if c)
+    # would only dilute what players actually rolled. Dice luck names players: public games only, those with
+    # no log and those whose log was public when their day was aggregated (``Summary.public_game``).
+    counted = "g.randomness = 'recorded' AND (g.game_log_id IS NULL OR g.groups_public)"
+    conditions = " AND ".join(c for c in (counted, where) if c)
     return [
         f"INSERT INTO {table(DiceDaily)} ({', '.join(BUCKET)}, player_name, kind, tests, dice, successes, expected) "  # nosec B608 - names from the models and code, values bound as parameters
         f"SELECT {BUCKET_SELECT}, s.player_name, t.kind, SUM(t.tests), SUM(t.dice), SUM(t.successes),"
@@ -258,6 +261,7 @@ SUMMARIES = (
         dice_daily_statements,
         (SideStat, TestStat),
         Rollup(DiceMonthly, ("player_name",), ("tests", "dice", "successes", "expected")),
+        public_game=GAME_ID,
     ),
     Summary(
         MatchupDaily,
