@@ -189,7 +189,8 @@ def _table(model) -> list[tuple]:
 
 def test_refreshes_leave_the_summaries_a_rebuild_makes(corpus):
     """The receiver's refreshes (a day at a time, its month rollup re-summed) end where a rebuild does."""
-    models = (bg.MatchupDaily, bg.MatchupMonthly, bg.DiceDaily, bg.DiceMonthly)
+    models = (bg.MatchupDaily, bg.MatchupMonthly, bg.MatchupMonthlyTotal, bg.DiceDaily, bg.DiceMonthly,
+              bg.DiceMonthlyTotal)  # fmt: skip
     before = {model: _table(model) for model in models}
     assert all(before.values())
     summaries.rebuild_all()
@@ -200,7 +201,7 @@ def test_refreshes_leave_the_summaries_a_rebuild_makes(corpus):
 
 
 def _dice_tables() -> dict:
-    return {model: _table(model) for model in (bg.DiceDaily, bg.DiceMonthly)}
+    return {model: _table(model) for model in (bg.DiceDaily, bg.DiceMonthly, bg.DiceMonthlyTotal)}
 
 
 def _summed_dice() -> dict:
@@ -309,3 +310,33 @@ def test_the_migration_counts_the_public_dice_as_a_rebuild(corpus):
     with connection.schema_editor() as editor:
         fill(apps, editor)
     assert _dice_tables() == before
+
+
+def test_a_filter_naming_no_event_or_band_reads_the_rollup_over_every_event_and_band(corpus):
+    d = dt.date
+    base = {"game": GAME, "simulated": "include"}
+    whole = MetaFilter(**base, date_from=d(2025, 2, 1), date_to=d(2025, 3, 31))
+    for model, total, monthly in ((bg.MatchupDaily, bg.MatchupMonthlyTotal, bg.MatchupMonthly),
+                                  (bg.DiceDaily, bg.DiceMonthlyTotal, bg.DiceMonthly)):  # fmt: skip
+        assert [qs.model for qs in queries._grains(model, whole)] == [total]
+        assert total.objects.count() < monthly.objects.count()
+        assert not total.objects.exclude(event_ref=None).exists()
+        assert not total.objects.exclude(rating_band=None).exists()
+        for named in (MetaFilter(**base, event=corpus[0]), MetaFilter(**base, rating_band=1400)):
+            assert [qs.model for qs in queries._grains(model, named)] == [monthly]
+
+
+def test_the_migration_fills_the_rollups_over_every_event_and_band_as_a_rebuild(corpus):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    models = (bg.MatchupMonthlyTotal, bg.DiceMonthlyTotal)
+    before = {model: _table(model) for model in models}
+    assert all(before.values())
+    for model in models:
+        model.objects.all().delete()
+    fill = import_module("games.battleground.migrations.0006_dice_and_matchup_total_rollups").fill
+    with connection.schema_editor() as editor:
+        fill(apps, editor)
+    assert {model: _table(model) for model in models} == before

@@ -224,6 +224,20 @@ class DiceMonthly(Bucket):
         indexes = [models.Index(fields=["game", "day"], name="bg_dicem_game_day")]
 
 
+class DiceMonthlyTotal(Bucket):
+    """``DiceDaily`` summed per calendar month and player name over every event and rating band (both kept
+    NULL, ``Rollup.merges``): what dice luck reads for whole months when the filter names neither."""
+
+    player_name = models.CharField(max_length=100)
+    tests = models.BigIntegerField(default=0)
+    dice = models.BigIntegerField(default=0)
+    successes = models.BigIntegerField(default=0)
+    expected = models.FloatField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "day"], name="bg_dicet_game_day")]
+
+
 class MatchupDaily(Bucket):
     """Sides that fielded ``row_key`` against a side that fielded ``col_key``, by the row side's result.
 
@@ -260,3 +274,21 @@ class MatchupMonthly(Bucket):
 
     class Meta:
         indexes = [models.Index(fields=["game", "dimension", "day"], name="bg_matchm_game_dim_day")]
+
+
+class MatchupMonthlyTotal(Bucket):
+    """``MatchupDaily`` summed per calendar month over every event and rating band (both kept NULL,
+    ``Rollup.merges``): what the matchups read for whole months when the filter names neither."""
+
+    dimension = models.CharField(max_length=16)
+    row_key = models.CharField(max_length=64)
+    col_key = models.CharField(max_length=64)
+    row_name = models.CharField(max_length=200)
+    col_name = models.CharField(max_length=200)
+    games = models.BigIntegerField(default=0)
+    wins = models.BigIntegerField(default=0)
+    draws = models.BigIntegerField(default=0)
+    losses = models.BigIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "dimension", "day"], name="bg_matcht_game_dim_day")]
