@@ -193,6 +193,21 @@ def _memory(pid: int) -> tuple[float, float]:
     return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
 
 
+def piece_pages(game: str) -> list[str]:
+    """The page of the game's most played piece (``/meta/<game>/characters/<key>/``), if it keeps pieces."""
+    from urllib.parse import quote
+
+    from dashboards.datasets import datasets_for
+    from dashboards.filters import MetaFilter
+    from dashboards.pieces import has_pieces
+
+    named = next((d for d in datasets_for(game).values() if d.names_pieces), None)
+    if not has_pieces(game) or named is None:
+        return []
+    rows = named.rows(MetaFilter(game=game, simulated="include"))
+    return [f"/meta/{game}/characters/{quote(str(rows[0]['key']))}/"] if rows else []
+
+
 def web_process(url: str, game_list: list[str]) -> dict:
     from dashboards.datasets import datasets_for, pages_for
 
@@ -215,6 +230,7 @@ def web_process(url: str, game_list: list[str]) -> dict:
         paths = []
         for game in game_list:
             paths += [f"/meta/{game}/" if p == "overview" else f"/meta/{game}/{p}/" for p in pages_for(game)]
+            paths += piece_pages(game)
             paths += [f"/api/meta/{game}/{d}/" for d in datasets_for(game)]
         timings = []
         for path in paths:
