@@ -278,7 +278,8 @@ def main() -> int:
     from games.battleground import models as bg
 
     names = ("GameStat", "SideStat", "CharacterStat", "WeaponStat", "ItemStat", "TestStat", "RoundStat", "EntryDaily",
-             "GameDaily", "RoundDaily", "DiceDaily", "DiceMonthly", "MatchupDaily", "MatchupMonthly",
+             "GameDaily", "RoundDaily", "DiceDaily", "DiceMonthly", "DiceMonthlyTotal", "MatchupDaily", "MatchupMonthly",
+             "MatchupMonthlyTotal",
              "VerdictGroupDaily", "VerdictGroupMonthly")  # fmt: skip
     models = [getattr(m, n, None) or getattr(bg, n, None) for n in names]
     sizes = {model.__name__: model.objects.count() for model in models if model is not None}
