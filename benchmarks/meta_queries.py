@@ -133,7 +133,10 @@ def games(only: str | None) -> list[str]:
 
 
 def time_queries(
-    game: str = GAME, only_filters: list[str] | None = None, only_datasets: list[str] | None = None
+    game: str = GAME,
+    only_filters: list[str] | None = None,
+    only_datasets: list[str] | None = None,
+    cold_only: bool = False,
 ) -> list[dict]:
     from django.core.cache import cache
     from django.db import connection
@@ -153,10 +156,12 @@ def time_queries(
             t0 = time.perf_counter()
             rows = dataset.rows(f)
             cold = time.perf_counter() - t0
-            cache.clear()
-            t0 = time.perf_counter()
-            dataset.rows(f)
-            sql = time.perf_counter() - t0
+            sql = None
+            if not cold_only:
+                cache.clear()
+                t0 = time.perf_counter()
+                dataset.rows(f)
+                sql = time.perf_counter() - t0
             t0 = time.perf_counter()
             dataset.rows(f)
             warm = time.perf_counter() - t0
@@ -188,6 +193,21 @@ def _memory(pid: int) -> tuple[float, float]:
     return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
 
 
+def piece_pages(game: str) -> list[str]:
+    """The page of the game's most played piece (``/meta/<game>/characters/<key>/``), if it keeps pieces."""
+    from urllib.parse import quote
+
+    from dashboards.datasets import datasets_for
+    from dashboards.filters import MetaFilter
+    from dashboards.pieces import has_pieces
+
+    named = next((d for d in datasets_for(game).values() if d.names_pieces), None)
+    if not has_pieces(game) or named is None:
+        return []
+    rows = named.rows(MetaFilter(game=game, simulated="include"))
+    return [f"/meta/{game}/characters/{quote(str(rows[0]['key']))}/"] if rows else []
+
+
 def web_process(url: str, game_list: list[str]) -> dict:
     from dashboards.datasets import datasets_for, pages_for
 
@@ -210,6 +230,7 @@ def web_process(url: str, game_list: list[str]) -> dict:
         paths = []
         for game in game_list:
             paths += [f"/meta/{game}/" if p == "overview" else f"/meta/{game}/{p}/" for p in pages_for(game)]
+            paths += piece_pages(game)
             paths += [f"/api/meta/{game}/{d}/" for d in datasets_for(game)]
         timings = []
         for path in paths:
@@ -242,6 +263,9 @@ def main() -> int:
     parser.add_argument("--filters", help="comma-separated filter labels to time (default: all)")
     parser.add_argument("--datasets", help="comma-separated data set keys to time (default: all)")
     parser.add_argument("--json", default=str(ROOT / "var" / "benchmarks" / "meta_queries.json"))
+    parser.add_argument(
+        "--cold-only", action="store_true", help="time each data set cold only, not uncached again (sql)"
+    )
     args = parser.parse_args()
 
     ensure_database(args.database_url)
@@ -254,7 +278,8 @@ def main() -> int:
     from games.battleground import models as bg
 
     names = ("GameStat", "SideStat", "CharacterStat", "WeaponStat", "ItemStat", "TestStat", "RoundStat", "EntryDaily",
-             "GameDaily", "RoundDaily", "DiceDaily", "DiceMonthly", "MatchupDaily", "MatchupMonthly",
+             "GameDaily", "RoundDaily", "DiceDaily", "DiceMonthly", "DiceMonthlyTotal", "MatchupDaily", "MatchupMonthly",
+             "MatchupMonthlyTotal",
              "VerdictGroupDaily", "VerdictGroupMonthly")  # fmt: skip
     models = [getattr(m, n, None) or getattr(bg, n, None) for n in names]
     sizes = {model.__name__: model.objects.count() for model in models if model is not None}
@@ -271,13 +296,15 @@ def main() -> int:
     game_list = games(args.game)
     only_filters = args.filters.split(",") if args.filters else None
     only_datasets = args.datasets.split(",") if args.datasets else None
-    queries = [r for game in game_list for r in time_queries(game, only_filters, only_datasets)]
+    queries = [
+        r for game in game_list for r in time_queries(game, only_filters, only_datasets, args.cold_only)
+    ]
     print(
         f"\n{'game':<24}{'data set':<24}{'filter':<14}{'rows':>6}{'cold ms':>10}{'sql ms':>9}{'warm ms':>9}"
     )
     for r in queries:
         print(f"{r['game']:<24}{r['dataset']:<24}{r['filter']:<14}{r['rows']:>6}{r['cold'] * 1000:>10.1f}"
-              f"{r['sql'] * 1000:>9.1f}{r['warm'] * 1000:>9.2f}")  # fmt: skip
+              f"{'-' if r['sql'] is None else format(r['sql'] * 1000, '.1f'):>9}{r['warm'] * 1000:>9.2f}")  # fmt: skip
     if args.no_web:
         web = {"requests": [{"path": "-", "cold": 0.0, "warm": 0.0}], "rss_mb": 0.0, "peak_rss_mb": 0.0}
     else:
@@ -289,7 +316,7 @@ def main() -> int:
 
     worst = {
         "cold_s": max(r["cold"] for r in queries),
-        "sql_s": max(r["sql"] for r in queries),
+        "sql_s": max((r["sql"] for r in queries if r["sql"] is not None), default=0.0),
         "warm_s": max(r["warm"] for r in queries),
         "web_cold_s": max(r["cold"] for r in web["requests"]),
         "web_warm_s": max(r["warm"] for r in web["requests"]),

@@ -38,6 +38,18 @@ class Summary:
     statements: Callable[[str], list[str]]
     sources: tuple[type, ...] = ()
     rollup: Rollup | None = None
+    # A summary that names players counts public games only: ``public_game`` is the game whose games it counts.
+    # Its statements count a game with no log and one marked ``GameStat.groups_public``; ``dashboards.summaries``
+    # marks the games of the days it refreshes as they are then, and when a log turns public or private
+    # (``summaries.publicity_changed``) marks it again and aggregates its day again.
+    public_game: str | None = None
+    # Further month rollups that add some bucket columns together (``Rollup.merges``): far fewer rows, read
+    # instead of ``rollup`` for a filter that names none of those columns.
+    merged_rollups: tuple[Rollup, ...] = ()
+
+    def rollups(self) -> tuple[Rollup, ...]:
+        """Its month rollups: ``rollup``, then ``merged_rollups``."""
+        return ((self.rollup,) if self.rollup is not None else ()) + self.merged_rollups
 
 
 @dataclass(frozen=True)
@@ -53,6 +65,13 @@ class Rollup:
     keys: tuple[str, ...]
     sums: tuple[str, ...]
     maxes: tuple[str, ...] = ()
+    # Bucket columns whose values it adds together, kept NULL (``MERGEABLE``): it answers only the filters that
+    # name none of them (``dashboards.queries.rolled_up``).
+    merges: tuple[str, ...] = ()
+
+
+# The bucket columns a rollup may add together: a filter names them or not (no event, no rating band).
+MERGEABLE = ("event_ref", "rating_band")
 
 
 @dataclass(frozen=True)

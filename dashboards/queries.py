@@ -114,11 +114,15 @@ sums = _sums  # for a game plugin's own summaries
 
 def _grains(model, f: MetaFilter) -> list[QuerySet]:
     """Where the rows of ``model`` inside ``f`` are read from: its month rollup for the whole months of
-    the date range (all of them without one), its daily rows for the days at the range's edges."""
+    the date range (all of them without one), its daily rows for the days at the range's edges; of its
+    rollups, the one that adds most bucket columns together that the filter does not name."""
     summary = providers.summary_of(model)
-    if summary is None or summary.rollup is None:
+    # A rollup that adds event or rating band together (``Rollup.merges``) answers a filter that names neither.
+    named = {"event_ref": bool(f.event), "rating_band": f.rating_band is not None}
+    rollups = [r for r in summary.rollups() if not any(named[c] for c in r.merges)] if summary else []
+    if not rollups:
         return [bucket(model, f)]
-    monthly = summary.rollup.model
+    monthly = max(rollups, key=lambda r: len(r.merges)).model
     lo, hi = f.date_from, f.date_to
     first = None if lo is None else (lo if lo.day == 1 else next_month(month_of(lo)))
     # Months starting before ``end`` are whole when they end by ``hi``.

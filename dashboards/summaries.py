@@ -121,17 +121,21 @@ def summary_models() -> tuple:
     return SUMMARY_MODELS + tuple(summary.model for summary in providers.summaries())
 
 
-def _rollups() -> list:
-    return [summary for summary in providers.summaries() if summary.rollup is not None]
+def _rollups() -> list[tuple]:
+    """(summary, rollup) of every month rollup (``Summary.rollups``)."""
+    return [(summary, rollup) for summary in providers.summaries() for rollup in summary.rollups()]
 
 
-def _rollup_sql(summary, *, one_game: bool) -> str:
-    """Sum one month of a summary's daily rows into its rollup. Parameters: the month (the rows' day),
-    the month again and the next month (the days read), then the game when ``one_game``."""
-    rollup, q = summary.rollup, connection.ops.quote_name
-    others = [c for c in BUCKET if c != "day"]
+def _rollup_sql(summary, rollup, *, one_game: bool) -> str:
+    """Sum one month of a summary's daily rows into its rollup ``rollup``. Parameters: the month (the rows'
+    day), the month again and the next month (the days read), then the game when ``one_game``."""
+    q = connection.ops.quote_name
+    if not set(rollup.merges) <= set(providers.MERGEABLE):
+        raise ValueError(f"{rollup.model.__name__}: only {providers.MERGEABLE} can be merged")
+    others = [c for c in BUCKET if c != "day" and c not in rollup.merges]
     columns = [*BUCKET, *rollup.keys, *rollup.sums, *rollup.maxes]
-    select = [("%s" if c == "day" else q(c)) for c in BUCKET] + [q(c) for c in rollup.keys]
+    select = [("%s" if c == "day" else "NULL" if c in rollup.merges else q(c)) for c in BUCKET]
+    select += [q(c) for c in rollup.keys]
     select += [f"SUM({q(c)})" for c in rollup.sums] + [f"MAX({q(c)})" for c in rollup.maxes]
     return (
         f"INSERT INTO {_t(rollup.model)} ({', '.join(q(c) for c in columns)}) "  # nosec B608 - names from the models and code, values bound as parameters
@@ -146,16 +150,47 @@ def roll_up(cursor, months: Iterable[dt.date], game: str | None, only: Iterable[
     ``only``, of those rollup models alone (a migration that fills its own new rollups: the others may not
     exist yet at that point of the migration graph, or hold rows already)."""
     wanted = None if only is None else set(only)
-    for summary in _rollups():
-        if wanted is not None and summary.rollup.model not in wanted:
+    for summary, rollup in _rollups():
+        if wanted is not None and rollup.model not in wanted:
             continue
-        sql = _rollup_sql(summary, one_game=game is not None)
+        sql = _rollup_sql(summary, rollup, one_game=game is not None)
         for month in sorted(set(months)):
             if game is not None:
-                cursor.execute(
-                    f"DELETE FROM {_t(summary.rollup.model)} WHERE game = %s AND day = %s", [game, month]
-                )
+                cursor.execute(f"DELETE FROM {_t(rollup.model)} WHERE game = %s AND day = %s", [game, month])
             cursor.execute(sql, [month, month, next_month(month), *([game] if game is not None else [])])
+
+
+def _public_summaries(game: str | None = None) -> list:
+    """The summaries that count public games only (``Summary.public_game``), of ``game`` or of every game."""
+    return [s for s in providers.summaries() if s.public_game and (game is None or s.public_game == game)]
+
+
+def mark_public(games) -> None:
+    """Mark ``games`` (GameStat rows) with a log as counted public (``groups_public``) when their log is public
+    now, and the others as not: what a public-only summary's statements read (``Summary.public_game``)."""
+    games = games.filter(game_log__isnull=False)
+    public = providers.public_in_q("game_log")
+    games.filter(groups_public=True).exclude(public).update(groups_public=False)
+    games.filter(groups_public=False).filter(public).update(groups_public=True)
+
+
+def _reaggregate_public(cursor, game: str, days: list) -> None:
+    """Aggregate again ``game``'s public-only summaries for ``days``, their games marked as they are now, and
+    their month rollups."""
+    public = _public_summaries(game)
+    placeholders = ", ".join(["%s"] * len(days))
+    for summary in public:
+        cursor.execute(
+            f"DELETE FROM {_t(summary.model)} WHERE game = %s AND day IN ({placeholders})", [game, *days]
+        )
+    mark_public(m.GameStat.objects.filter(game=game, played_on__in=days))
+    where = f"g.game = %s AND g.played_on IN ({placeholders})"
+    for summary in public:
+        for sql in summary.statements(where):
+            cursor.execute(sql, [game, *days])
+    rollups = [rollup.model for s in public for rollup in s.rollups()]
+    if rollups:
+        roll_up(cursor, {month_of(day) for day in days}, game, only=rollups)
 
 
 def _lock(cursor, *, big: bool = False) -> None:
@@ -179,6 +214,8 @@ def refresh_buckets(game: str, days: Iterable[dt.date]) -> int:
             cursor.execute(
                 f"DELETE FROM {_t(model)} WHERE game = %s AND day IN ({placeholders})", [game, *days]
             )
+        if _public_summaries(game):
+            mark_public(m.GameStat.objects.filter(game=game, played_on__in=days))
         where = f"g.game = %s AND g.played_on IN ({placeholders})"
         for sql in _statements(where):
             cursor.execute(sql, [game, *days])
@@ -206,8 +243,10 @@ def rebuild_all(fill=None) -> None:
             sources = [model for summary in providers.summaries() for model in summary.sources]
             for model in dict.fromkeys((m.GameStat, m.SeatStat, m.ComponentStat, *sources)):
                 cursor.execute(f"ANALYZE {_t(model)}")  # plans for the rows just loaded, not for empty tables
-        for model in summary_models() + tuple(summary.rollup.model for summary in _rollups()):
+        for model in summary_models() + tuple(rollup.model for _, rollup in _rollups()):
             cursor.execute(f"DELETE FROM {_t(model)}")
+        for game in {s.public_game for s in _public_summaries()}:
+            mark_public(m.GameStat.objects.filter(game=game))
         for sql in _statements(""):
             cursor.execute(sql)
         (fill or verdictgroups.fill)()
@@ -222,7 +261,7 @@ def rebuild_all(fill=None) -> None:
         if connection.vendor == "postgresql":
             # Fresh planner statistics: the first page view after a bulk load should not
             # run on estimates made for empty tables.
-            for model in summary_models() + tuple(summary.rollup.model for summary in _rollups()):
+            for model in summary_models() + tuple(rollup.model for _, rollup in _rollups()):
                 cursor.execute(f"ANALYZE {_t(model)}")
 
 
@@ -237,7 +276,25 @@ def publicity_changed(logs: Iterable[int] | None = None) -> int:
         if changed:
             for game in {s.game for s in providers.verdict_groups() if s.public_only}:
                 bump_version(game)
+        for game in sorted({s.public_game for s in _public_summaries()}):
+            moved = _counted_otherwise(m.GameStat.objects.all() if games is None else games, game)
+            if moved:
+                # The public-only summaries (``Summary.public_game``) of those games' days, aggregated again.
+                _reaggregate_public(cursor, game, sorted({day for _, day in moved}))
+                bump_version(game)
+                changed += len(moved)
     return changed
+
+
+def _counted_otherwise(games, game: str) -> list[tuple]:
+    """(id, day) of ``game``'s ``games`` with a log whose mark (``groups_public``) is not what their log is now."""
+    base = games.filter(game=game, game_log__isnull=False)
+    public = providers.public_in_q("game_log")
+    fields = ("id", "played_on")
+    return [
+        *base.filter(groups_public=False).filter(public).values_list(*fields),
+        *base.filter(groups_public=True).exclude(public).values_list(*fields),
+    ]
 
 
 def bump_version(game: str) -> None:

@@ -189,8 +189,154 @@ def _table(model) -> list[tuple]:
 
 def test_refreshes_leave_the_summaries_a_rebuild_makes(corpus):
     """The receiver's refreshes (a day at a time, its month rollup re-summed) end where a rebuild does."""
-    models = (bg.MatchupDaily, bg.MatchupMonthly, bg.DiceDaily, bg.DiceMonthly)
+    models = (bg.MatchupDaily, bg.MatchupMonthly, bg.MatchupMonthlyTotal, bg.DiceDaily, bg.DiceMonthly,
+              bg.DiceMonthlyTotal)  # fmt: skip
     before = {model: _table(model) for model in models}
     assert all(before.values())
     summaries.rebuild_all()
+    assert {model: _table(model) for model in models} == before
+
+
+# --- Dice luck's summaries count public games only ----------------------------------------------
+
+
+def _dice_tables() -> dict:
+    return {model: _table(model) for model in (bg.DiceDaily, bg.DiceMonthly, bg.DiceMonthlyTotal)}
+
+
+def _summed_dice() -> dict:
+    """Each name's dice as DiceDaily holds them (every bucket and kind added up)."""
+    out = {}
+    for name, tests, dice, successes in bg.DiceDaily.objects.values_list(
+        "player_name", "tests", "dice", "successes"
+    ):
+        row = out.setdefault(name, [0, 0, 0])
+        for n, value in enumerate((tests, dice, successes)):
+            row[n] += value
+    return out
+
+
+def _everything() -> MetaFilter:
+    return MetaFilter(game=GAME, simulated="include")
+
+
+def _luck(f: MetaFilter) -> dict:
+    cache.clear()
+    return {r["key"]: (r["tests"], r["dice"], r["successes"]) for r in bg_queries.dice_luck(f)}
+
+
+def test_dice_summaries_hold_the_public_games_alone(corpus):
+    """DiceDaily counts the recorded games with no log or a public one: a private game's dice are not in it, so
+    dice luck reads no test rows (none of its games is counted otherwise)."""
+    private = GameStat.objects.filter(game_log__isnull=False, randomness="recorded").exclude(
+        queries.public_games()
+    )
+    assert private.exists() and not private.filter(groups_public=True).exists()
+    assert GameStat.objects.filter(game_log__isnull=False, groups_public=True).exists()
+    assert _summed_dice() == {k: v[:3] for k, v in raw_dice(_everything()).items()}
+    assert all(not games.exists() for _sign, games in bg_queries._counted_otherwise(_everything()))
+
+
+def test_publishing_or_withdrawing_a_log_moves_its_dice_at_once(corpus, make_user):
+    from gamelogs.models import LogSubmission
+    from visibility import services as visibility
+    from visibility.models import PublishedLog
+
+    user = make_user("uploader")
+    recorded = GameStat.objects.filter(game_log__isnull=False, randomness="recorded")
+    private = recorded.exclude(queries.public_games()).first()
+    public = recorded.filter(queries.public_games()).first()
+    for stat in (private, public):
+        LogSubmission.objects.create(log=stat.game_log, user=user)
+    PublishedLog.objects.filter(log=public.game_log).update(user=user)  # theirs to withdraw
+    f, before = _everything(), _dice_tables()
+
+    visibility.publish(user, private.game_log)  # its day's dice aggregated again, its mark set
+    assert GameStat.objects.get(pk=private.pk).groups_public
+    assert _dice_tables() != before
+    assert _luck(f) == {k: tuple(v[:3]) for k, v in raw_dice(f).items()}
+    visibility.withdraw(user, public.game_log)
+    assert not GameStat.objects.get(pk=public.pk).groups_public
+    assert _luck(f) == {k: tuple(v[:3]) for k, v in raw_dice(f).items()}
+    moved = _dice_tables()
+    summaries.rebuild_all()  # what a rebuild leaves
+    assert _dice_tables() == moved
+
+    visibility.withdraw(user, private.game_log)
+    visibility.publish(user, public.game_log)
+    assert _dice_tables() == before
+
+
+def test_a_log_made_private_by_a_change_no_hook_sees_is_taken_off_as_dice_luck_reads(corpus):
+    from visibility.models import PublishedLog
+
+    f, before = _everything(), _dice_tables()
+    counted = GameStat.objects.filter(game_log__isnull=False, randomness="recorded", groups_public=True)
+    withdrawn = counted.filter(game_log__publications__isnull=False).first()
+    PublishedLog.objects.filter(log=withdrawn.game_log).delete()  # no hook
+    assert _dice_tables() == before
+    for g in filters(corpus):
+        assert _luck(g) == {k: tuple(v[:3]) for k, v in raw_dice(g).items()}, g
+    assert summaries.publicity_changed() == 1  # the periodic sweep writes it into the summaries
+    assert not GameStat.objects.get(pk=withdrawn.pk).groups_public
+    corrected = _dice_tables()
+    assert corrected != before and _luck(f) == {k: tuple(v[:3]) for k, v in raw_dice(f).items()}
+    summaries.rebuild_all()
+    assert _dice_tables() == corrected
+    assert summaries.publicity_changed() == 0
+
+
+def test_the_migration_counts_the_public_dice_as_a_rebuild(corpus):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    before = _dice_tables()
+    # As 0004 left them: every recorded game's dice, no game marked.
+    GameStat.objects.update(groups_public=False)
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM dashboards_dicedaily")
+        cursor.execute(
+            "INSERT INTO dashboards_dicedaily (game, day, content_pack, event_ref, rating_band, simulated, source,"
+            " mode, player_name, kind, tests, dice, successes, expected) SELECT g.game, g.played_on,"
+            " g.content_pack, g.event_ref, g.rating_band, g.simulated, g.source, g.mode, s.player_name, t.kind,"
+            " SUM(t.tests), SUM(t.dice), SUM(t.successes), SUM(t.expected_successes) FROM dashboards_teststat t"
+            " JOIN dashboards_sidestat s ON s.id = t.side_id JOIN dashboards_gamestat g ON g.id = s.game_stat_id"
+            " WHERE g.randomness = 'recorded' GROUP BY g.game, g.played_on, g.content_pack, g.event_ref,"
+            " g.rating_band, g.simulated, g.source, g.mode, s.player_name, t.kind"
+        )
+    assert _dice_tables()[bg.DiceDaily] != before[bg.DiceDaily]
+    fill = import_module("games.battleground.migrations.0005_dice_public_only").fill
+    with connection.schema_editor() as editor:
+        fill(apps, editor)
+    assert _dice_tables() == before
+
+
+def test_a_filter_naming_no_event_or_band_reads_the_rollup_over_every_event_and_band(corpus):
+    d = dt.date
+    base = {"game": GAME, "simulated": "include"}
+    whole = MetaFilter(**base, date_from=d(2025, 2, 1), date_to=d(2025, 3, 31))
+    for model, total, monthly in ((bg.MatchupDaily, bg.MatchupMonthlyTotal, bg.MatchupMonthly),
+                                  (bg.DiceDaily, bg.DiceMonthlyTotal, bg.DiceMonthly)):  # fmt: skip
+        assert [qs.model for qs in queries._grains(model, whole)] == [total]
+        assert total.objects.count() < monthly.objects.count()
+        assert not total.objects.exclude(event_ref=None).exists()
+        assert not total.objects.exclude(rating_band=None).exists()
+        for named in (MetaFilter(**base, event=corpus[0]), MetaFilter(**base, rating_band=1400)):
+            assert [qs.model for qs in queries._grains(model, named)] == [monthly]
+
+
+def test_the_migration_fills_the_rollups_over_every_event_and_band_as_a_rebuild(corpus):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    models = (bg.MatchupMonthlyTotal, bg.DiceMonthlyTotal)
+    before = {model: _table(model) for model in models}
+    assert all(before.values())
+    for model in models:
+        model.objects.all().delete()
+    fill = import_module("games.battleground.migrations.0006_dice_and_matchup_total_rollups").fill
+    with connection.schema_editor() as editor:
+        fill(apps, editor)
     assert {model: _table(model) for model in models} == before

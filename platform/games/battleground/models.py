@@ -17,6 +17,11 @@ from django.db import models
 from dashboards.models import Bucket
 
 
+def event_index(name: str) -> models.Index:
+    """A summary's rows of one event (the "one event" filter), games with no event left out of the index."""
+    return models.Index(fields=["game", "event_ref"], condition=models.Q(event_ref__isnull=False), name=name)
+
+
 class SideStat(models.Model):
     """One player's side in one game (``statistics["sides"]``)."""
 
@@ -138,7 +143,10 @@ class MapDaily(Bucket):
     objectives_claimed = models.BigIntegerField(default=0)
 
     class Meta:
-        indexes = [models.Index(fields=["game", "day"], name="bg_map_game_day")]
+        indexes = [
+            models.Index(fields=["game", "day"], name="bg_map_game_day"),
+            event_index("bg_map_game_event"),
+        ]
 
 
 class EntryDaily(Bucket):
@@ -176,7 +184,10 @@ class EntryDaily(Bucket):
 
     class Meta:
         db_table = "dashboards_entrydaily"  # the table the dashboards app made, rows and all
-        indexes = [models.Index(fields=["game", "dimension", "day"], name="dash_entry_game_dim_day")]
+        indexes = [
+            models.Index(fields=["game", "dimension", "day"], name="dash_entry_game_dim_day"),
+            event_index("bg_entry_game_event"),
+        ]
 
 
 class RoundDaily(Bucket):
@@ -189,7 +200,10 @@ class RoundDaily(Bucket):
 
     class Meta:
         db_table = "dashboards_rounddaily"  # the table the dashboards app made, rows and all
-        indexes = [models.Index(fields=["game", "day"], name="dash_round_game_day")]
+        indexes = [
+            models.Index(fields=["game", "day"], name="dash_round_game_day"),
+            event_index("bg_round_game_event"),
+        ]
 
 
 class DiceDaily(Bucket):
@@ -206,6 +220,7 @@ class DiceDaily(Bucket):
         db_table = "dashboards_dicedaily"  # the table the dashboards app made, rows and all
         indexes = [
             models.Index(fields=["game", "day"], name="dash_dice_game_day"),
+            event_index("bg_dice_game_event"),
             models.Index(fields=["player_name"], name="dash_dice_player"),
         ]
 
@@ -221,7 +236,24 @@ class DiceMonthly(Bucket):
     expected = models.FloatField(default=0)
 
     class Meta:
-        indexes = [models.Index(fields=["game", "day"], name="bg_dicem_game_day")]
+        indexes = [
+            models.Index(fields=["game", "day"], name="bg_dicem_game_day"),
+            event_index("bg_dicem_game_event"),
+        ]
+
+
+class DiceMonthlyTotal(Bucket):
+    """``DiceDaily`` summed per calendar month and player name over every event and rating band (both kept
+    NULL, ``Rollup.merges``): what dice luck reads for whole months when the filter names neither."""
+
+    player_name = models.CharField(max_length=100)
+    tests = models.BigIntegerField(default=0)
+    dice = models.BigIntegerField(default=0)
+    successes = models.BigIntegerField(default=0)
+    expected = models.FloatField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "day"], name="bg_dicet_game_day")]
 
 
 class MatchupDaily(Bucket):
@@ -242,7 +274,10 @@ class MatchupDaily(Bucket):
     losses = models.IntegerField(default=0)
 
     class Meta:
-        indexes = [models.Index(fields=["game", "dimension", "day"], name="bg_match_game_dim_day")]
+        indexes = [
+            models.Index(fields=["game", "dimension", "day"], name="bg_match_game_dim_day"),
+            event_index("bg_match_game_event"),
+        ]
 
 
 class MatchupMonthly(Bucket):
@@ -259,4 +294,25 @@ class MatchupMonthly(Bucket):
     losses = models.BigIntegerField(default=0)
 
     class Meta:
-        indexes = [models.Index(fields=["game", "dimension", "day"], name="bg_matchm_game_dim_day")]
+        indexes = [
+            models.Index(fields=["game", "dimension", "day"], name="bg_matchm_game_dim_day"),
+            event_index("bg_matchm_game_event"),
+        ]
+
+
+class MatchupMonthlyTotal(Bucket):
+    """``MatchupDaily`` summed per calendar month over every event and rating band (both kept NULL,
+    ``Rollup.merges``): what the matchups read for whole months when the filter names neither."""
+
+    dimension = models.CharField(max_length=16)
+    row_key = models.CharField(max_length=64)
+    col_key = models.CharField(max_length=64)
+    row_name = models.CharField(max_length=200)
+    col_name = models.CharField(max_length=200)
+    games = models.BigIntegerField(default=0)
+    wins = models.BigIntegerField(default=0)
+    draws = models.BigIntegerField(default=0)
+    losses = models.BigIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "dimension", "day"], name="bg_matcht_game_dim_day")]

@@ -15,13 +15,13 @@ from django.utils.translation import pgettext_lazy
 from dashboards import stats
 from dashboards.filters import MetaFilter
 from dashboards.models import GameStat
+from dashboards.providers import public_in_q
 from dashboards.queries import (
     RESULT_NAMES,
     bucket,
     cached,
     game_stats,
     public_events,
-    public_games,
     rolled_up,
     sums,
 )
@@ -235,24 +235,27 @@ def dice_luck(f: MetaFilter) -> list[dict]:
     staff only (the staff API); public pages show :func:`dice_luck_distribution`."""
 
     def compute(f: MetaFilter) -> list[dict]:
-        # Rows name players, so public games only: DiceDaily (and its month rollup) counts every recorded
-        # game, so the dice of the filter's private games are taken off again, read from their stat rows.
-        # Whether a log is public can change any time; the summaries do not depend on it.
+        # Rows name players, so public games only: DiceDaily (and its month rollup) counts the games with no log
+        # and those whose log was public when their day was aggregated (``GameStat.groups_public``). A log made
+        # public or private since by a change no hook saw is corrected here, from its own test rows.
         measures = ("tests", "dice", "successes", "expected")
         totals = {r["player_name"]: r for r in rolled_up(DiceDaily, f, ["player_name"], measures)}
-        private = (
-            _recorded_dice(f, public=False)
-            .values(player_name=F("side__player_name"))
-            .annotate(tests=Sum("tests"), dice=Sum("dice"), successes=Sum("successes"),
-                      expected=Sum("expected_successes"))
-            .order_by()
-        )  # fmt: skip
-        for r in private:
-            row = totals[r["player_name"]]
-            for c in measures:
-                row[c] -= r[c] or 0
-            if row["tests"] == 0:  # every test of theirs was in a private game
-                del totals[r["player_name"]]
+        for sign, games in _counted_otherwise(f):
+            changed = (
+                TestStat.objects.filter(side__game_stat__in=games)
+                .values(player_name=F("side__player_name"))
+                .annotate(tests=Sum("tests"), dice=Sum("dice"), successes=Sum("successes"),
+                          expected=Sum("expected_successes"))
+                .order_by()
+            )  # fmt: skip
+            for r in changed:
+                row = totals.setdefault(
+                    r["player_name"], {"player_name": r["player_name"], **dict.fromkeys(measures, 0)}
+                )
+                for c in measures:
+                    row[c] += sign * (r[c] or 0)
+                if sign < 0 and row["tests"] == 0:  # every test of theirs was in a game now private
+                    del totals[r["player_name"]]
         rows = totals.values()
         out = []
         for r in rows:
@@ -280,17 +283,16 @@ def dice_luck(f: MetaFilter) -> list[dict]:
     return cached("dice-luck", f, compute)
 
 
-def _recorded_dice(f: MetaFilter, public: bool = True) -> QuerySet:
-    """TestStat rows of public (or of private) games inside the filter, recorded dice only (seeded games
-    are fair by construction), as DiceDaily would hold them for those games alone."""
-    recorded = GameStat.objects.filter(randomness="recorded")
-    # A game with no log behind it is public; of the others, those whose log is not.
-    games = (
-        recorded.filter(public_games())
-        if public
-        else recorded.filter(game_log__isnull=False).exclude(public_games())
-    )
-    return TestStat.objects.filter(side__game_stat__in=game_stats(f, games))
+def _counted_otherwise(f: MetaFilter) -> list[tuple[int, QuerySet]]:
+    """The filter's recorded games with a log that DiceDaily counts the other way from how their log is now
+    (public, or not), with the sign that corrects for them: usually none (a publication or withdrawal marks and
+    aggregates its day again, ``dashboards.summaries.publicity_changed``)."""
+    games = game_stats(f, GameStat.objects.filter(randomness="recorded", game_log__isnull=False))
+    public = public_in_q("game_log")
+    return [
+        (1, games.filter(groups_public=False).filter(public)),
+        (-1, games.filter(groups_public=True).exclude(public)),
+    ]
 
 
 def trends_month(f: MetaFilter) -> list[dict]:

@@ -13,16 +13,19 @@ Adding a dimension is adding a class to ``DIMENSIONS``.
 from __future__ import annotations
 
 from dashboards.models import GameStat
-from dashboards.providers import Rollup, Summary
+from dashboards.providers import MERGEABLE, Rollup, Summary
 from dashboards.summaries import BUCKET, BUCKET_SELECT, table
+from games.battleground import GAME_ID
 from games.battleground.models import (
     CharacterStat,
     DiceDaily,
     DiceMonthly,
+    DiceMonthlyTotal,
     EntryDaily,
     ItemStat,
     MatchupDaily,
     MatchupMonthly,
+    MatchupMonthlyTotal,
     RoundDaily,
     RoundStat,
     SideStat,
@@ -203,8 +206,10 @@ def round_daily_statements(where: str) -> list[str]:
 
 def dice_daily_statements(where: str) -> list[str]:
     # Seeded games draw every die from a published seed: they are fair by construction and
-    # would only dilute what players actually rolled.
-    conditions = " AND ".join(c for c in ("g.randomness = 'recorded'", where) if c)
+    # would only dilute what players actually rolled. Dice luck names players: public games only, those with
+    # no log and those whose log was public when their day was aggregated (``Summary.public_game``).
+    counted = "g.randomness = 'recorded' AND (g.game_log_id IS NULL OR g.groups_public)"
+    conditions = " AND ".join(c for c in (counted, where) if c)
     return [
         f"INSERT INTO {table(DiceDaily)} ({', '.join(BUCKET)}, player_name, kind, tests, dice, successes, expected) "  # nosec B608 - names from the models and code, values bound as parameters
         f"SELECT {BUCKET_SELECT}, s.player_name, t.kind, SUM(t.tests), SUM(t.dice), SUM(t.successes),"
@@ -250,6 +255,15 @@ def matchup_daily_statements(where: str) -> list[str]:
     ]
 
 
+DICE_SUMS = ("tests", "dice", "successes", "expected")
+MATCHUP_ROLLUP = (
+    ("dimension", "row_key", "col_key"),
+    ("games", "wins", "draws", "losses"),
+    ("row_name", "col_name"),
+)
+
+# Each with a month rollup per bucket and one over every event and rating band (far fewer rows: a month of one
+# player's dice or of one cell in every event and band together), read when the filter names neither.
 SUMMARIES = (
     Summary(EntryDaily, entry_daily_statements, (SideStat, CharacterStat, WeaponStat, ItemStat)),
     Summary(RoundDaily, round_daily_statements, (SideStat, RoundStat)),
@@ -257,17 +271,15 @@ SUMMARIES = (
         DiceDaily,
         dice_daily_statements,
         (SideStat, TestStat),
-        Rollup(DiceMonthly, ("player_name",), ("tests", "dice", "successes", "expected")),
+        Rollup(DiceMonthly, ("player_name",), DICE_SUMS),
+        public_game=GAME_ID,
+        merged_rollups=(Rollup(DiceMonthlyTotal, ("player_name",), DICE_SUMS, merges=MERGEABLE),),
     ),
     Summary(
         MatchupDaily,
         matchup_daily_statements,
         (SideStat, CharacterStat),
-        Rollup(
-            MatchupMonthly,
-            ("dimension", "row_key", "col_key"),
-            ("games", "wins", "draws", "losses"),
-            ("row_name", "col_name"),
-        ),
+        Rollup(MatchupMonthly, *MATCHUP_ROLLUP),
+        merged_rollups=(Rollup(MatchupMonthlyTotal, *MATCHUP_ROLLUP, merges=MERGEABLE),),
     ),
 )
