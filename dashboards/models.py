@@ -65,9 +65,9 @@ class GameStat(models.Model):
     winner = models.CharField(max_length=32, null=True, blank=True)
     outcome = models.CharField(max_length=16)
     ended_by = models.CharField(max_length=32)  # "tie-break-eternium" (FE-17.2) is 18
-    # The game's groups count in the bucket rows of its plugin's public-only groupings
-    # (``providers.VerdictGroups.public_only``): its log was public when they were last written or corrected
-    # (``dashboards.verdictgroups``).
+    # The game counts in its plugin's public-only summary rows (the verdict groups of
+    # ``providers.VerdictGroups.public_only``, the summaries of ``providers.Summary.public_game``): its log was
+    # public when they were last written or corrected (``dashboards.verdictgroups``, ``dashboards.summaries``).
     groups_public = models.BooleanField(default=False)
 
     class Meta:
