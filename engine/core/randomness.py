@@ -30,6 +30,8 @@ except ImportError:  # pragma: no cover — another Python
 
 _TWO64 = 1 << 64
 _DIE_LIMIT = (_TWO64 // 6) * 6  # below(6)'s rejection limit
+# below(k)'s rejection limit for the k of dice and decks, looked up instead of computed at every draw.
+_LIMITS = tuple((_TWO64 // k) * k if k else 0 for k in range(257))
 _U64 = struct.Struct(">Q").unpack_from  # the first 8 bytes of a digest, big-endian, in one call
 
 
@@ -98,7 +100,7 @@ class SeededStream:
         return _U64(outer.digest())[0]
 
     def below(self, k: int) -> int:
-        limit = (_TWO64 // k) * k
+        limit = _LIMITS[k] if type(k) is int and 0 < k <= 256 else (_TWO64 // k) * k
         inner_copy, outer_copy = self._keyed
         counter = self.counter
         while True:
@@ -137,7 +139,7 @@ class SeededStream:
         counter = self.counter
         for i in range(len(out) - 1, 0, -1):
             k = i + 1
-            limit = (_TWO64 // k) * k
+            limit = _LIMITS[k] if k <= 256 else (_TWO64 // k) * k
             while True:
                 inner = inner_copy()
                 inner.update(b"%d" % counter)

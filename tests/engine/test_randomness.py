@@ -97,10 +97,12 @@ def test_the_inlined_draws_match_the_documented_derivation_over_many_seeds():
     for n, seed in enumerate(_seeds()):
         ours, ref = SeededStream(seed, commitment_for(seed)), _Reference(seed)
         for step in range(12):
-            k = (1, 2, 3, 5, 6, 7, 10, 52, 2**31 + 11, 2**62 + 1, 2**63 + 5, 2**64 - 1)[(n + step) % 12]
+            k = (1, 2, 3, 5, 6, 7, 52, 255, 256, 257, 1000, 2**31 + 11, 2**62 + 1, 2**63 + 5, 2**64 - 1)[
+                (n + step) % 15
+            ]
             assert ours.below(k) == ref.below(k)
             assert ours.dice((n + step) % 9) == ref.dice((n + step) % 9)
-            deck = list(range((n * 7 + step) % 40))
+            deck = list(range((n * 7 + step) % 40 if step else 250 + n % 20))  # past the cached limits too
             assert ours.shuffle(deck) == ref.shuffle(deck)
             assert ours._draw() == ref.draw()
             assert ours.counter == ref.counter
