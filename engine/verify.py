@@ -70,10 +70,15 @@ def verify(
     try:
         events = doc["events"]
         total = len(events)
-        for index, event in enumerate(events):
-            replay.apply(index, event)
-            if progress is not None and (index + 1) % PROGRESS_EVERY == 0:
-                progress(index + 1, total)
+        apply = replay.apply
+        if progress is None:  # the usual case: nothing to ask at each event
+            for index, event in enumerate(events):
+                apply(index, event)
+        else:
+            for index, event in enumerate(events):
+                apply(index, event)
+                if (index + 1) % PROGRESS_EVERY == 0:
+                    progress(index + 1, total)
         replay.finish()
         if progress is not None:
             progress(total, total)

@@ -15,11 +15,24 @@ Seeded derivation (language-independent, docs/log-format.md §Randomness):
 from __future__ import annotations
 
 import hashlib
+import struct
 
 from engine.core.errors import UnreadableLog
 
+try:  # CPython's own SHA-256 (Python 3.11: _sha256; 3.12 on: _sha2). For the one-block messages of a draw
+    # its copy, update and digest cost a fraction of OpenSSL's; the digests are SHA-256's either way.
+    from _sha256 import sha256 as _sha256
+except ImportError:  # pragma: no cover — another Python
+    try:
+        from _sha2 import sha256 as _sha256
+    except ImportError:
+        _sha256 = hashlib.sha256
+
 _TWO64 = 1 << 64
 _DIE_LIMIT = (_TWO64 // 6) * 6  # below(6)'s rejection limit
+# below(k)'s rejection limit for the k of dice and decks, looked up instead of computed at every draw.
+_LIMITS = tuple((_TWO64 // k) * k if k else 0 for k in range(257))
+_U64 = struct.Struct(">Q").unpack_from  # the first 8 bytes of a digest, big-endian, in one call
 
 
 def commitment_for(seed_hex: str) -> str:
@@ -27,19 +40,24 @@ def commitment_for(seed_hex: str) -> str:
 
 
 def _keyed(key: bytes) -> tuple:
-    """SHA-256 already fed the inner and the outer padded key of HMAC-SHA256 (RFC 2104): never updated
-    themselves, only their copies are."""
+    """The ``copy`` methods of SHA-256 already fed the inner and the outer padded key of HMAC-SHA256
+    (RFC 2104): the keyed hashes are never updated themselves, only their copies are."""
     if len(key) > _BLOCK:
         key = hashlib.sha256(key).digest()
     key = key.ljust(_BLOCK, b"\0")
-    return hashlib.sha256(bytes(b ^ 0x36 for b in key)), hashlib.sha256(bytes(b ^ 0x5C for b in key))
+    return _sha256(bytes(b ^ 0x36 for b in key)).copy, _sha256(bytes(b ^ 0x5C for b in key)).copy
 
 
 _BLOCK = 64  # SHA-256's block size in bytes
 
 
 class SeededStream:
-    """The deterministic stream of draws for one game."""
+    """The deterministic stream of draws for one game.
+
+    Every draw is HMAC-SHA256 from the two keyed hashes (:func:`_keyed`): copying them costs a fraction of
+    keying again, and far less than hmac.HMAC.copy() or hmac.digest(), whose set-up per call is most of a
+    draw's cost. The draws are inlined in :meth:`below`, :meth:`dice` and :meth:`shuffle`: a shuffle or a
+    roll takes one per card or die. tests/engine/test_randomness.py holds them to hmac.new over many seeds."""
 
     def __init__(self, seed_hex: str, commitment: str):
         try:
@@ -73,49 +91,65 @@ class SeededStream:
         return new
 
     def _draw(self) -> int:
-        # HMAC-SHA256 (RFC 2104) from the two keyed hashes: copying them costs a fraction of keying again,
-        # and less than hmac.HMAC.copy(), whose Python wrapper is most of a draw's cost.
-        inner_keyed, outer_keyed = self._keyed
-        inner = inner_keyed.copy()
-        inner.update(str(self.counter).encode("ascii"))
-        outer = outer_keyed.copy()
+        inner_copy, outer_copy = self._keyed
+        inner = inner_copy()
+        inner.update(b"%d" % self.counter)  # ASCII decimal
+        outer = outer_copy()
         outer.update(inner.digest())
         self.counter += 1
-        return int.from_bytes(outer.digest()[:8], "big")
+        return _U64(outer.digest())[0]
 
     def below(self, k: int) -> int:
-        limit = (_TWO64 // k) * k
-        inner_keyed, outer_keyed = self._keyed
-        while True:  # _draw(), inlined: a shuffle or a roll takes one per card or die
-            inner = inner_keyed.copy()
-            inner.update(str(self.counter).encode("ascii"))
-            outer = outer_keyed.copy()
+        limit = _LIMITS[k] if type(k) is int and 0 < k <= 256 else (_TWO64 // k) * k
+        inner_copy, outer_copy = self._keyed
+        counter = self.counter
+        while True:
+            inner = inner_copy()
+            inner.update(b"%d" % counter)
+            outer = outer_copy()
             outer.update(inner.digest())
-            self.counter += 1
-            x = int.from_bytes(outer.digest()[:8], "big")
+            counter += 1
+            x = _U64(outer.digest())[0]
             if x < limit:
+                self.counter = counter
                 return x % k
 
     def dice(self, n: int) -> list[int]:
-        """``n`` times ``below(6) + 1``, with :meth:`_draw` and :meth:`below` inlined: dice are most of the
-        draws a game makes, and two calls per die were a third of a die's cost."""
-        inner_keyed, outer_keyed = self._keyed
+        """``n`` times ``below(6) + 1``: dice are most of the draws a game makes."""
+        inner_copy, outer_copy = self._keyed
         counter, out = self.counter, []
-        while len(out) < n:
-            inner = inner_keyed.copy()
-            inner.update(str(counter).encode("ascii"))
-            outer = outer_keyed.copy()
+        append = out.append
+        while n > 0:
+            inner = inner_copy()
+            inner.update(b"%d" % counter)
+            outer = outer_copy()
             outer.update(inner.digest())
             counter += 1
-            x = int.from_bytes(outer.digest()[:8], "big")
+            x = _U64(outer.digest())[0]
             if x < _DIE_LIMIT:  # else rejected, as below(6) rejects it, and drawn again
-                out.append(x % 6 + 1)
+                append(x % 6 + 1)
+                n -= 1
         self.counter = counter
         return out
 
     def shuffle(self, items: list) -> list:
+        """Fisher–Yates from the last position down: position ``i`` swaps with ``below(i + 1)``."""
         out = list(items)
+        inner_copy, outer_copy = self._keyed
+        counter = self.counter
         for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
+            k = i + 1
+            limit = _LIMITS[k] if k <= 256 else (_TWO64 // k) * k
+            while True:
+                inner = inner_copy()
+                inner.update(b"%d" % counter)
+                outer = outer_copy()
+                outer.update(inner.digest())
+                counter += 1
+                x = _U64(outer.digest())[0]
+                if x < limit:
+                    break
+            j = x % k
             out[i], out[j] = out[j], out[i]
+        self.counter = counter
         return out

@@ -100,7 +100,9 @@ def check_action(frame: Frame, action: str) -> None:
         # BG-13.1.2: knocked out during its own activation or interrupt (e.g. by an opportunity attack), its
         # card and equipment cannot be used any more; the activation or interrupt can only end.
         raise IllegalEvent("BG-13.1.2", "{name} is knocked out and can no longer act", name=unit.name)
-    if frame.kind != "activation" and frame.ap <= 0 and action in ("move", "attack", "ability"):  # interrupt
+    if frame.kind == "activation":  # every action is allowed in an activation (ALLOWED)
+        return
+    if frame.ap <= 0 and action in ("move", "attack", "ability"):  # an interrupt
         raise IllegalEvent("BG-14.1.5", "{name}'s interrupt has no AP left and is over", name=unit.name)
     if action in ("focus", "move", "attack", "ability", "guard") and action not in ALLOWED[frame.kind]:
         rule = "BG-14.2.2" if frame.kind == "opportunity" else "BG-14.1.2"

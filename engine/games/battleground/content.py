@@ -159,6 +159,15 @@ class Content:
     # characters and cards on almost every event, and folding a name costs more than the look-up.
     resolved: dict[tuple[str, str], str] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
+    def find(self, table: str, name) -> str | None:
+        """:meth:`lookup` without its refusal: the id ``name`` resolves to in ``table``, or None."""
+        found = self.resolved.get((table, name)) if isinstance(name, str) else None
+        if found is None and isinstance(name, str):
+            found = self.aliases.get((table, _fold(name)))
+            if found is not None and len(self.resolved) < MAX_RESOLVED:
+                self.resolved[(table, name)] = found
+        return found
+
     def lookup(self, table: str, name: str, *, path: str) -> str:
         """Resolve an id, English name or IT/ES/PL alias (spec §25) to an id of ``table``."""
         found = self.resolved.get((table, name)) if isinstance(name, str) else None

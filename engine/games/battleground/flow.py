@@ -74,11 +74,11 @@ def setup(g, doc: dict) -> None:
                 )
             weapons, items = [], []
             for ei, name in enumerate(entry.get("equipment", [])):
-                epath = f"{path}/equipment/{ei}"
-                try:
-                    weapons.append(content.weapons[content.lookup("weapons", name, path=epath)])
-                except UnreadableLog:
-                    items.append(content.items[content.lookup("items", name, path=epath)])
+                wid = content.find("weapons", name)  # a weapon, else an item (worded by lookup)
+                if wid is not None:
+                    weapons.append(content.weapons[wid])
+                else:
+                    items.append(content.items[content.lookup("items", name, path=f"{path}/equipment/{ei}")])
             try:
                 h = board.parse(str(entry.get("hex")))
             except ValueError as exc:

@@ -356,6 +356,20 @@ def enemy_cells(g, unit) -> set[int]:
     return {c for e in g.enemies_of(unit) for c in e.cells}
 
 
+def occupants_and_enemies(g, unit) -> tuple[dict, set[int]]:
+    """``(occupants(g, unit), enemy_cells(g, unit))``: every move asks both, and for one-hex miniatures one
+    pass over the characters finds them."""
+    if g.has_massive:
+        return occupants(g, unit), enemy_cells(g, unit)
+    occupied, enemies, player = {}, set(), unit.player
+    for u in g.units.values():
+        if u.on_board and u is not unit:
+            occupied[u.hex] = u
+            if u.player != player:
+                enemies.add(u.hex)
+    return occupied, enemies
+
+
 def cells_at(unit, h: int) -> tuple[int, ...] | None:
     """The hexes ``unit`` would cover with its (facing) hex on ``h``, keeping its facing."""
     return unit.footprint.cells(h, unit.facing)
@@ -631,8 +645,7 @@ def check_path(
     fp, board = unit.footprint, g.board
     if fp.pushes_aside:
         pushes.read()  # a step may push someone aside (BG-9.2.10): the log's 'push' is read before any step
-    occupied = occupants(g, unit)
-    enemies = enemy_cells(g, unit)
+    occupied, enemies = occupants_and_enemies(g, unit)
     cur, spent, last = unit.hex, 0, len(path) - 1
     one_hex = not fp.massive  # OneHex.step and OneHex.around_at, inlined: most moves are of one hex
     step_cost, adjacent, step_one = board.step_cost, board.adjacent, board.step_one

@@ -150,3 +150,25 @@ def test_bg_19_10_only_a_one_hex_footprint_is_pushed_or_pushes_aside(bg):
     assert skeletor.footprint.pushable and skeletor.footprint.pushes_aside
     assert not ram.footprint.pushable and not ram.footprint.pushes_aside
     assert footprint.platform_push_moves(game, ram, {ram.hex: (0, None)}, 5) == []
+
+
+def test_occupants_and_enemies_is_the_pair_of_queries_at_every_event(bg):
+    """footprint.occupants_and_enemies (one pass, for one-hex games) gives occupants() and enemy_cells() for
+    every character at every event of simulated games, knock-outs included; and in a massive game too."""
+    from engine.games.battleground import RULESET
+
+    def same(game):
+        for unit in game.units.values():
+            occupied, enemies = footprint.occupants_and_enemies(game, unit)
+            assert list(occupied.items()) == list(footprint.occupants(game, unit).items())
+            assert enemies == footprint.enemy_cells(game, unit)
+
+    for seed in range(6):
+        log = RULESET.simulate(seed, randomness=("seeded", "recorded")[seed % 2])
+        game = RULESET.start(log)
+        for i, event in enumerate(log["events"]):
+            game.apply(i, event)
+            same(game)
+    game, _, _ = setup(bg)
+    assert game.has_massive
+    same(game)
