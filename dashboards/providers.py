@@ -198,6 +198,13 @@ def public_q(field: str) -> Q:
     return _public_q(field)
 
 
+def publicity_moved(games):
+    """``games`` (GameStat rows) that public-only summaries count otherwise than their log is now
+    (``GameStat.groups_public``): (marked not public whose log is public now, marked public whose log is not)."""
+    public = public_in_q("game_log")
+    return games.filter(groups_public=False).filter(public), games.filter(groups_public=True).exclude(public)
+
+
 def public_in_q(field: str) -> Q:
     """``public_q(field)`` as ``field IN (…)`` the public logs' ids: each set is read once, then looked up per
     row (a hashed subplan on PostgreSQL), where ``public_q``'s ``EXISTS`` probes two tables for every row."""

@@ -168,10 +168,9 @@ def _public_summaries(game: str | None = None) -> list:
 def mark_public(games) -> None:
     """Mark ``games`` (GameStat rows) with a log as counted public (``groups_public``) when their log is public
     now, and the others as not: what a public-only summary's statements read (``Summary.public_game``)."""
-    games = games.filter(game_log__isnull=False)
-    public = providers.public_in_q("game_log")
-    games.filter(groups_public=True).exclude(public).update(groups_public=False)
-    games.filter(groups_public=False).filter(public).update(groups_public=True)
+    gained, lost = providers.publicity_moved(games.filter(game_log__isnull=False))
+    lost.update(groups_public=False)
+    gained.update(groups_public=True)
 
 
 def _reaggregate_public(cursor, game: str, days: list) -> None:
@@ -288,13 +287,8 @@ def publicity_changed(logs: Iterable[int] | None = None) -> int:
 
 def _counted_otherwise(games, game: str) -> list[tuple]:
     """(id, day) of ``game``'s ``games`` with a log whose mark (``groups_public``) is not what their log is now."""
-    base = games.filter(game=game, game_log__isnull=False)
-    public = providers.public_in_q("game_log")
-    fields = ("id", "played_on")
-    return [
-        *base.filter(groups_public=False).filter(public).values_list(*fields),
-        *base.filter(groups_public=True).exclude(public).values_list(*fields),
-    ]
+    gained, lost = providers.publicity_moved(games.filter(game=game, game_log__isnull=False))
+    return [*gained.values_list("id", "played_on"), *lost.values_list("id", "played_on")]
 
 
 def bump_version(game: str) -> None:

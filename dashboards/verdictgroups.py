@@ -101,12 +101,7 @@ def groups(f, name: str) -> list[dict]:
     if source.public_only:
         games = queries.game_stats(f).filter(game_log__isnull=False)
         with _hashed_public_ids():
-            gained = list(
-                games.filter(groups_public=False)
-                .filter(providers.public_in_q("game_log"))
-                .values_list("id", flat=True)
-            )
-            lost = list(games.filter(groups_public=True).exclude(providers.public_in_q("game_log")).values_list("id", flat=True))  # fmt: skip
+            gained, lost = (list(q.values_list("id", flat=True)) for q in providers.publicity_moved(games))
         for sign, changed in ((1, gained), (-1, lost)):
             if not changed:
                 continue
@@ -198,9 +193,7 @@ def reconcile(games: QuerySet | None = None) -> int:
     base = (m.GameStat.objects.all() if games is None else games).filter(
         game__in={s.game for s in sources}, game_log__isnull=False
     )
-    public = providers.public_in_q("game_log")
-    gained = set(base.filter(groups_public=False).filter(public).values_list("id", flat=True))
-    lost = set(base.filter(groups_public=True).exclude(public).values_list("id", flat=True))
+    gained, lost = (set(q.values_list("id", flat=True)) for q in providers.publicity_moved(base))
     if not gained and not lost:
         return 0
     rows = m.VerdictGroupGame.objects.filter(

@@ -15,7 +15,7 @@ from django.utils.translation import pgettext_lazy
 from dashboards import stats
 from dashboards.filters import MetaFilter
 from dashboards.models import GameStat
-from dashboards.providers import public_in_q
+from dashboards.providers import publicity_moved
 from dashboards.queries import (
     RESULT_NAMES,
     bucket,
@@ -288,11 +288,8 @@ def _counted_otherwise(f: MetaFilter) -> list[tuple[int, QuerySet]]:
     (public, or not), with the sign that corrects for them: usually none (a publication or withdrawal marks and
     aggregates its day again, ``dashboards.summaries.publicity_changed``)."""
     games = game_stats(f, GameStat.objects.filter(randomness="recorded", game_log__isnull=False))
-    public = public_in_q("game_log")
-    return [
-        (1, games.filter(groups_public=False).filter(public)),
-        (-1, games.filter(groups_public=True).exclude(public)),
-    ]
+    gained, lost = publicity_moved(games)
+    return [(1, gained), (-1, lost)]
 
 
 def trends_month(f: MetaFilter) -> list[dict]:
