@@ -346,6 +346,7 @@ def activate_hero(g, u: dict) -> None:
     u["active"] = True
     if u["zone"] == "arena":
         u["dazed"] = True
+        g.s.marked.add(u["uid"])
 
 
 def to_camp(g, u: dict) -> None:

@@ -471,21 +471,7 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
         done = s.troops[troop]["turns_done"] = s.troops[troop]["turns_done"] + 1
         if done == 1:  # HR-15.1.3 counts from a troop's first turn done: the only count check_end reads
             s.end_due = True
-    # Units out of the arena carry no tactics and no per-turn marks (State.lift): only the arena's are looked at.
-    for u in map(s.units.__getitem__, s.occupant.values()):
-        if u["tactics"]:
-            keep = []
-            for chip in u["tactics"]:
-                if chip["left"] is not None and (chip["this_turn"] or u["owner"] == troop):
-                    chip["left"] -= 1
-                    if chip["left"] <= 0 or chip["this_turn"]:
-                        s.troops[chip["by"]]["tactics_discard"].append(chip["id"])  # HR-6.4
-                        continue
-                keep.append(chip)
-            u["tactics"] = keep
-        u["dazed"] = u["moved"] = u["engaged"] = False
-        if u["used"]:
-            u["used"] = []
+    end_marks(s, troop)
     if check_end(g):
         return
     order = t["order"]
@@ -510,6 +496,48 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
         if not s.troops[t["player"]]["out"]:
             break
     start_turn(g)
+
+
+def end_marks(s: State, troop: str) -> None:
+    """At the end of ``troop``'s turn, each arena unit's per-turn marks end (HR-7.2.3, HR-8.6.4, HR-8.7.1) and its
+    temporary tactic chips count down, the spent ones going to their players' discards (HR-6.5.3, HR-6.4).
+
+    Only the units ``State.marked`` names can have any (units out of the arena are left as they are: they
+    carry none, State.lift). The spent chips are discarded in the order of the units in the arena
+    (``occupant``) and of the chips on each unit, as a walk over every arena unit would discard them."""
+    units, occupant = s.units, s.occupant
+    still: set[str] = set()  # the units that keep a chip (or, out of the arena, anything) for a later turn
+    spent: list[tuple[int, dict]] = []  # (hex of the unit, chip)
+    for uid in s.marked:
+        u = units[uid]
+        h = u["hex"]
+        if h is None or occupant.get(h) != uid:
+            if u["tactics"] or u["dazed"] or u["moved"] or u["engaged"] or u["used"]:
+                still.add(uid)
+            continue
+        if u["tactics"]:
+            keep = []
+            for chip in u["tactics"]:
+                if chip["left"] is not None and (chip["this_turn"] or u["owner"] == troop):
+                    chip["left"] -= 1
+                    if chip["left"] <= 0 or chip["this_turn"]:
+                        spent.append((h, chip))
+                        continue
+                keep.append(chip)
+            u["tactics"] = keep
+            if keep:
+                still.add(uid)
+        u["dazed"] = u["moved"] = u["engaged"] = False
+        if u["used"]:
+            u["used"] = []
+    s.marked = still
+    if spent:
+        if len({h for h, _ in spent}) > 1:
+            at = {h: i for i, h in enumerate(occupant)}
+            spent.sort(key=lambda x: at[x[0]])  # stable: each unit's chips stay in their order
+        troops = s.troops
+        for _, chip in spent:
+            troops[chip["by"]]["tactics_discard"].append(chip["id"])  # HR-6.4
 
 
 def camp_count(g, troop: str) -> int:
