@@ -6,7 +6,9 @@ player are queued in ``state.pending`` as plain dicts and resolved by the next e
 
 from __future__ import annotations
 
+from collections import _count_elements
 from collections.abc import Callable
+from itertools import compress
 
 from engine.core.errors import IllegalEvent
 from engine.games.hoplomachus import queries as q
@@ -51,7 +53,8 @@ def unit_stat(g, u: dict | None, key: str | None = None, n: int = 1) -> None:
 # Facts the statistics report beside the counters (version 3), kept in ``stats`` too, under keys with a colon
 # (as the unit rows), each a flat dict whose values are numbers or tuples: ``State.copy`` stays a one-level copy,
 # and a handful of entries (not one per fact) keeps it cheap.
-DICE_KEY = "dice:"  # dice:<troop> → {colour: (dice, hits, hit faces)}
+DICE_KEY = "dice:"  # dice:<troop> → {colour: dice rolled}
+HITS_KEY = "hits:"  # hits:<troop> → {colour: hits rolled}
 TACTIC_KEY = "tactics:"  # tactics:<troop> → {tactic id: times played}
 RIVALS_KEY = "rivals:"  # → {uid: (unit id, kind, round it entered)}: the immortals and the titan that entered
 FAVOUR_KEY = "favour:"  # → {(track key, round): favour at the end of that round}
@@ -59,16 +62,19 @@ REWARDS_KEY = "rewards:"  # → {n: (troop, track key, reward, round)}, n counti
 
 
 def dice_stat(g, troop: str, pool: list[str], hits: list[bool]) -> None:
-    """HR-8.8.3, HR-2.6.1: each die rolled, by troop and colour, with its hit and the hit faces of its colour
-    (the pack's faces; the expected hits are ``hit_faces / die_faces``). Counted in both randomness modes."""
-    faces = g.c.hit_faces
-    row = g.s.stats.setdefault(g.dice_row_keys.get(troop) or row_key(g.dice_row_keys, DICE_KEY, troop), {})
-    for colour, hit in zip(pool, hits, strict=True):
-        was = row.get(colour)
-        if was is None:
-            row[colour] = (1, 1 if hit else 0, faces[colour])
-        else:
-            row[colour] = (was[0] + 1, was[1] + 1 if hit else was[1], was[2] + faces[colour])
+    """HR-8.8.3, HR-2.6.1: each die rolled, by troop and colour, and its hits. Counted in both randomness modes;
+    the hit faces of the dice rolled (the expected hits) follow from the counts (Game.dice_rows)."""
+    stats = g.s.stats
+    keys = g.dice_row_keys  # (dice row key, hits row key) by troop, made once per game
+    both = keys.get(troop)
+    if both is None:
+        both = keys[troop] = (DICE_KEY + troop, HITS_KEY + troop)
+    rolled = stats.get(both[0])
+    if rolled is None:
+        rolled = stats[both[0]] = {}
+        stats[both[1]] = {}
+    _count_elements(rolled, pool)  # Counter.update's counting loop, in C: a roll's dice by colour
+    _count_elements(stats[both[1]], compress(pool, hits))
 
 
 def tactic_stat(g, troop: str, tactic: str) -> None:

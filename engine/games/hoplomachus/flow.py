@@ -412,8 +412,8 @@ def start_turn(g) -> None:
 def occupied_by(g, troop: str, tag: str) -> int:
     """How many of the arena's ``tag`` hexes hold a unit of ``troop``: looked up hex by hex (a few hexes), not
     unit by unit, as it is asked at every turn's start."""
-    occupant, units = g.s.occupant, g.s.units
-    return sum(1 for h in g.a.tags.get(tag, ()) if h in occupant and units[occupant[h]]["owner"] == troop)
+    by = g.s.arena_by.get(troop)  # the troop's occupied hexes (State.arena_by)
+    return len(g.a.tags.get(tag, frozenset()).intersection(by)) if by else 0
 
 
 def deploy_phase_checks(g) -> None:

@@ -58,10 +58,11 @@ class Game(ReplayBase):
         self.mode = mode
         self.content_ref = {"id": content.pack_id, "version": content.version, "sha256": content.sha256}
         self.players = [{"id": p["id"], "name": p["name"], "faction": p["faction"]} for p in doc["players"]]
-        # The statistics' row keys ("unit:<uid>", "dice:<troop>") by uid and troop, made once per game: a key made
-        # anew for every hit is a new string to hash (effects.row_key). Plain strings, shared by copies.
+        # The statistics' row keys ("unit:<uid>"; "dice:<troop>" and "hits:<troop>") by uid and troop, made once
+        # per game: a key made anew for every hit is a new string to hash (effects.row_key, dice_stat). Plain
+        # strings, shared by copies.
         self.unit_row_keys: dict[str, str] = {}
-        self.dice_row_keys: dict[str, str] = {}
+        self.dice_row_keys: dict[str, tuple[str, str]] = {}
         # queries.troop_uids: (units counted, troop → uids), made once the units are all set up. Every attribute
         # a replay has is set here, before any is read: replays of one layout keep attribute reads specialised.
         self.troop_uids_index: tuple[int, dict[str, tuple[str, ...]]] | None = None
@@ -472,11 +473,12 @@ class Game(ReplayBase):
         rows = []
         for t in troops:
             rolled = self.s.stats.get(fx.DICE_KEY + t, {})
-            for colour in self.c.hit_faces:
+            hit = self.s.stats.get(fx.HITS_KEY + t, {})
+            for colour, faces in self.c.hit_faces.items():
                 if colour in rolled:
-                    dice, hits, faces = rolled[colour]
-                    rows.append({"player": t, "colour": colour, "dice": dice, "hits": hits,
-                                 "expected_hits": round(faces / self.c.die_faces, 4)})  # fmt: skip
+                    dice = rolled[colour]  # each die of a colour has the colour's hit faces (HR-2.6.1)
+                    rows.append({"player": t, "colour": colour, "dice": dice, "hits": hit.get(colour, 0),
+                                 "expected_hits": round(dice * faces / self.c.die_faces, 4)})  # fmt: skip
         return rows
 
     def unit_rows(self) -> list[dict]:
