@@ -64,8 +64,8 @@ def select(g, entry: str, cands: list[dict]) -> list[dict]:
         stones = g.a.tags.get("stone", ())  # Arena.is_, asked per candidate of every plan
         return [o for o in cands if o["hex"] in stones]
     if entry == "hero":
-        units = g.c.units  # q.udef, spelt out: a shard has no card and is never a hero
-        return [o for o in cands if not o.get("shard") and units[o["def"]].kind == "hero"]
+        heroes = g.c.heroes  # a shard has no card ("def") and is never a hero
+        return [o for o in cands if o.get("def") in heroes]
     if entry == "shard":
         return [o for o in cands if o.get("shard")]
     if entry == "strongest":
