@@ -15,6 +15,7 @@ from engine.games.hoplomachus import queries as q
 from engine.games.hoplomachus import rivals as rv
 from engine.games.hoplomachus.state import PHASE_INDEX
 
+DEPLOY = PHASE_INDEX["deploy"]
 LINEAR_TOP = 20  # HR-4.2.3
 LINEAR_STEP = 5  # HR-4.2.2
 
@@ -132,9 +133,10 @@ def check_phase(g, phase: str, what: str | Callable[[], str]) -> None:
     ``what`` names the action in a refusal; it may be a function giving the words, so that an accepted event
     (nearly every event) does not spell out a unit's name for nothing."""
     t = g.s.turn
-    if phase == t["phase"] and phase != "tactic":
+    current = t["phase"]
+    if phase == current and phase != "tactic":
         return  # staying in a phase owes nothing (most events: a second attack, the next move)
-    now = PHASE_INDEX[t["phase"]]
+    now = PHASE_INDEX[current]
     want = PHASE_INDEX[phase]
     if want < now:
         raise IllegalEvent(
@@ -155,7 +157,7 @@ def check_phase(g, phase: str, what: str | Callable[[], str]) -> None:
                 due = duty(g)
                 if due:
                     raise IllegalEvent(due[0], "{due}, before {what}", due=due[1], what=_say(what))
-    elif now <= PHASE_INDEX["deploy"] < want and not t["deployed"] and q.must_deploy(g, t["player"]):
+    elif now <= DEPLOY < want and not t["deployed"] and q.must_deploy(g, t["player"]):
         rule = "HR-16.6.2" if g.mode == "pandemonium" else "HR-8.4.3"
         need = "fewer than three units" if g.mode == "pandemonium" else "no units"
         raise IllegalEvent(
@@ -239,9 +241,18 @@ def deal_damage(g, target: dict, amount: int, source: dict | None, *, attack: bo
     by = None
     if source is not None:
         by = source["owner"]
-        row = s.stats.setdefault(by, {})  # stat, spelt out
+        stats = s.stats
+        row = stats.setdefault(by, {})  # stat, spelt out
         row["damage_dealt"] = row.get("damage_dealt", 0) + lost
-        unit_stat(g, source, "damage_dealt", lost)
+        if troops[by]["team"] != "rivals" and not source.get(
+            "shard"
+        ):  # unit_stat, spelt out: every hit counts
+            uid = source["uid"]
+            key = g.unit_row_keys.get(uid) or row_key(g.unit_row_keys, UNIT_KEY, uid)
+            row = stats.get(key)
+            if row is None:
+                row = stats[key] = dict.fromkeys(UNIT_STATS, 0)
+            row["damage_dealt"] += lost
         if (
             lost
             and g.mode in ("skirmish", "ascension")

@@ -468,7 +468,8 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
                     ev["draw"] = got
             elif given:
                 raise IllegalEvent("HR-15.6.3", "{troop} has four units in camp and draws none", troop=troop)
-        done = s.troops[troop]["turns_done"] = s.troops[troop]["turns_done"] + 1
+        mine = s.troops[troop]
+        done = mine["turns_done"] = mine["turns_done"] + 1
         if done == 1:  # HR-15.1.3 counts from a troop's first turn done: the only count check_end reads
             s.end_due = True
     end_marks(s, troop)
