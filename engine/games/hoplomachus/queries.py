@@ -35,7 +35,9 @@ def opponents_of(g, u: dict) -> list[dict]:
 
 
 def is_sentinel(g, u: dict) -> bool:
-    return udef(g, u).kind == "sentinel"
+    return (
+        g.c.units[u["def"]].kind == "sentinel"
+    )  # udef, spelt out: asked of every unit that moves or deploys
 
 
 def friendly_foothold(g, u: dict, h: int) -> bool:
@@ -236,7 +238,9 @@ def in_range(g, u: dict, target: dict, rng: int | None = None) -> bool:
 
 
 def attack_targets(g, u: dict, rng: int | None = None) -> list[dict]:
-    return [v for v in opponents_of(g, u) if in_range(g, u, v, rng)]
+    r = g.c.units[u["def"]].range if rng is None else rng  # in_range, spelt out for each opponent
+    dist = g.a.dist[u["hex"]]
+    return [v for v in opponents_of(g, u) if dist[v["hex"]] <= r]
 
 
 def favour_key(g, troop: str) -> str | None:
@@ -268,9 +272,10 @@ def deploy_candidates(g, troop: str, u: dict) -> frozenset[int]:
     """The hexes ``u`` is deployed on when free (``deploy_hexes`` less ``blocked``)."""
     a = g.a
     side = g.s.troops[troop]["side"]
-    if is_sentinel(g, u):
+    kind = g.c.units[u["def"]].kind
+    if kind == "sentinel":  # is_sentinel
         candidates = frozenset(free_pedestals(g))
-    elif udef(g, u).kind == "titan":
+    elif kind == "titan":
         candidates = a.tags["central"]  # HR-14.8.3
     elif g.mode == "ascension" and team(g, troop) == "rivals":
         candidates = a.tags["outer_blue"]  # HR-14.9.1: the titan card names the hexes; this is its default
