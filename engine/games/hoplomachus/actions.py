@@ -69,7 +69,8 @@ def own_unit(g, ev: dict, key: str = "unit") -> dict:
     u = g.s.units.get(name) if type(name) is str else None
     if u is None:
         u = unit_named(g, name, f"/{key}", [g.s.turn["player"]])
-    check_own(g, u)
+    if u["owner"] != g.s.turn["player"]:
+        check_own(g, u)  # the refusal, in its words
     return u
 
 

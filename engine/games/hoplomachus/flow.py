@@ -473,7 +473,7 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
         if done == 1:  # HR-15.1.3 counts from a troop's first turn done: the only count check_end reads
             s.end_due = True
     end_marks(s, troop)
-    if check_end(g):
+    if s.over or (s.end_due and check_end(g)):  # check_end, asked only when it has something to look at
         return
     order = t["order"]
     if troop == "titan":

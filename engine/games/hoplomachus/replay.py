@@ -174,7 +174,8 @@ class Game(ReplayBase):
             flow.deploy_phase_checks(self)
             if s.serial == before:
                 break
-        flow.check_end(self)
+        if s.end_due and not s.over:  # else flow.check_end has nothing to look at
+            flow.check_end(self)
 
     def settle_pending(self) -> None:
         """Resolve the pending effects at the head of the queue that need no decision (HR-7.4.1)."""
