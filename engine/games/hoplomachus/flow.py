@@ -484,18 +484,22 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
         s.pending.append({"kind": "begin_turn", "player": t["seats"][0]})  # HR-13.8.5: co-op order per round
         t["phase"] = "between"
         return
-    for _ in range(len(order)):
-        t["index"] += 1
-        if t["index"] == len(order):
-            t["index"] = 0
+    n = len(order)
+    i = t["index"]
+    for _ in range(n):
+        i += 1
+        if i == n:
+            i = 0
             fx.round_end(g)
             t["round"] += 1
             s.end_due = True  # HR-15.1.3 (option round_end) counts from the second round
-        t["player"] = order[t["index"]]
-        if t["player"] == "arena" and g.mode == "ascension" and not t.get("arena_turn"):
+        player = order[i]
+        if player == "arena" and g.mode == "ascension" and not t.get("arena_turn"):
             continue  # HR-14.6.1: the arena turn only when the titan called one
-        if not s.troops[t["player"]]["out"]:
+        if not s.troops[player]["out"]:
             break
+    t["index"] = i
+    t["player"] = player
     start_turn(g)
 
 
