@@ -137,13 +137,16 @@ def can_move(g, u: dict) -> str | None:
 def reachable(g, u: dict, limit: int) -> dict[int, int]:
     """Hexes ``u`` can stop on within ``limit`` steps through unblocked hexes → steps (HR-8.6.3)."""
     start = u["hex"]
-    walls = blocked_hexes(g, u)
-    seen = {start: 0}
-    adjacent = g.a.adjacent
-    frontier = [start]
-    d = 0
-    # Breadth first, ring by ring: the hexes are found (and keyed) in the order a queue would find them.
-    while frontier and d != limit:
+    return search(g.a.adjacent, blocked_hexes(g, u), {start: 0}, limit)
+
+
+def search(adjacent, walls: set[int], seen: dict[int, int], limit: int) -> dict[int, int]:
+    """``seen`` (hex → steps: the hexes found so far, a whole number of rings of a search) with the hexes not in
+    ``walls`` found ring by ring after them, up to ``limit`` steps: in the order a queue would find them, so a
+    search resumed from the rings of a shorter one gives what one search would (rivals.movement_plan)."""
+    d = max(seen.values())
+    frontier = [h for h, s in seen.items() if s == d]
+    while frontier and d < limit:
         d += 1
         ring = []
         for h in frontier:
