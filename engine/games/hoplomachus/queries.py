@@ -273,14 +273,25 @@ def deploy_hexes(g, troop: str, u: dict) -> list[int]:
 
 def deploy_candidates(g, troop: str, u: dict) -> frozenset[int]:
     """The hexes ``u`` is deployed on when free (``deploy_hexes`` less ``blocked``)."""
-    a = g.a
-    side = g.s.troops[troop]["side"]
     kind = g.c.units[u["def"]].kind
     if kind == "sentinel":  # is_sentinel
-        candidates = frozenset(free_pedestals(g))
-    elif kind == "titan":
-        candidates = a.tags["central"]  # HR-14.8.3
-    elif g.mode == "ascension" and team(g, troop) == "rivals":
+        return frozenset(free_pedestals(g))
+    if kind == "titan":
+        return g.a.tags["central"]  # HR-14.8.3
+    # The rest depends only on the troop (its side and team, the mode, the arena) and its all_outer reward: made
+    # once per game for each, as it is asked for every unit in camp at every phase change (must_deploy).
+    key = (troop, g.s.troops[troop]["all_outer"])
+    candidates = g.deploy_hex_cache.get(key)
+    if candidates is None:
+        candidates = g.deploy_hex_cache[key] = unit_deploy_hexes(g, troop)
+    return candidates
+
+
+def unit_deploy_hexes(g, troop: str) -> frozenset[int]:
+    """``deploy_candidates`` of a unit (not a sentinel nor the titan) of ``troop``."""
+    a = g.a
+    side = g.s.troops[troop]["side"]
+    if g.mode == "ascension" and team(g, troop) == "rivals":
         candidates = a.tags["outer_blue"]  # HR-14.9.1: the titan card names the hexes; this is its default
     elif a.pozzuoli:
         if g.mode == "assault":

@@ -86,6 +86,8 @@ class Game(ReplayBase):
         # queries.troop_uids: (units counted, troop → uids), made once the units are all set up. Every attribute
         # a replay has is set here, before any is read: replays of one layout keep attribute reads specialised.
         self.troop_uids_index: tuple[int, dict[str, tuple[str, ...]]] | None = None
+        # queries.deploy_candidates of each troop's units, by (troop, all_outer): plain frozensets, shared by copies.
+        self.deploy_hex_cache: dict[tuple[str, bool], frozenset[int]] = {}
         # Each troop's table of turn-action handlers (event type → handler), chosen once the troops are set up: a
         # troop's team never changes, so which table its events take is not asked again at every event.
         self.handlers: dict[str, dict] = {}
