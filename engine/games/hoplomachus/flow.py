@@ -515,8 +515,7 @@ def end_marks(s: State, troop: str) -> None:
     spent: list[tuple[int, dict]] = []  # (hex of the unit, chip)
     for uid in s.marked:
         u = units[uid]
-        h = u["hex"]
-        if h is None or occupant.get(h) != uid:
+        if occupant.get(u["hex"]) != uid:  # out of the arena (a hex of None holds no unit)
             if u["tactics"] or u["dazed"] or u["moved"] or u["engaged"] or u["used"]:
                 still.add(uid)
             continue
@@ -526,7 +525,7 @@ def end_marks(s: State, troop: str) -> None:
                 if chip["left"] is not None and (chip["this_turn"] or u["owner"] == troop):
                     chip["left"] -= 1
                     if chip["left"] <= 0 or chip["this_turn"]:
-                        spent.append((h, chip))
+                        spent.append((u["hex"], chip))
                         continue
                 keep.append(chip)
             u["tactics"] = keep

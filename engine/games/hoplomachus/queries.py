@@ -29,9 +29,9 @@ def allied(g, a: dict, b: dict) -> bool:
 
 def opponents_of(g, u: dict) -> list[dict]:
     s = g.s
-    troops = s.troops
-    mine = troops[u["owner"]]["team"]
-    return [v for v in map(s.units.__getitem__, s.occupant.values()) if troops[v["owner"]]["team"] != mine]
+    team_of = g.team_of  # q.team, spelt out for every unit in the arena
+    mine = team_of[u["owner"]]
+    return [v for v in map(s.units.__getitem__, s.occupant.values()) if team_of[v["owner"]] != mine]
 
 
 def is_sentinel(g, u: dict) -> bool:

@@ -91,8 +91,10 @@ class Game(ReplayBase):
         # Each troop's table of turn-action handlers (event type → handler), chosen once the troops are set up: a
         # troop's team never changes, so which table its events take is not asked again at every event.
         self.handlers: dict[str, dict] = {}
+        self.team_of: dict[str, str] = {}  # each troop's team (q.team), which never changes
         self.s: State = flow.setup(self, doc)
         self.handlers.update((troop, handlers_of(troop, t["team"])) for troop, t in self.s.troops.items())
+        self.team_of.update((troop, t["team"]) for troop, t in self.s.troops.items())
         self.events_applied = 0  # the Replay protocol's count of accepted events (engine.core.ruleset)
         self.settle()
 
