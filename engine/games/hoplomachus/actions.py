@@ -69,7 +69,8 @@ def own_unit(g, ev: dict, key: str = "unit") -> dict:
     u = g.s.units.get(name) if type(name) is str else None
     if u is None:
         u = unit_named(g, name, f"/{key}", [g.s.turn["player"]])
-    check_own(g, u)
+    if u["owner"] != g.s.turn["player"]:
+        check_own(g, u)  # the refusal, in its words
     return u
 
 
@@ -173,6 +174,7 @@ def enter_arena(g, u: dict, h: int) -> None:
     g.s.place(u, h)
     u["hp"] = fx.take_chips(g, u["owner"], q.udef(g, u).health)
     u["dazed"] = True
+    g.s.marked.add(u["uid"])  # State.marked: each place that sets a per-turn mark or a chip notes the unit
     fx.unit_stat(g, u)
 
 
@@ -229,6 +231,7 @@ def apply_tactic(g, troop: str, tid: str, target: dict) -> None:
         # Ends of the target owner's turns the chip survives (HR-6.5.3): "this_turn" ends with this turn.
         left = 1 if d.duration == "this_turn" or target["owner"] != troop else 2
     target["tactics"].append({"id": tid, "by": troop, "left": left, "this_turn": d.duration == "this_turn"})
+    g.s.marked.add(target["uid"])
 
 
 def foothold(g, ev: dict) -> None:
@@ -300,6 +303,7 @@ def do_move(g, u: dict, steps: list[int]) -> None:
     g.s.turn["phase"] = "movement"
     g.s.place(u, steps[-1])
     u["moved"] = True
+    g.s.marked.add(u["uid"])
     if g.s.shards:
         fx.pick_up_shards(g, u, steps)
     fx.stat(g, u["owner"], "hexes_moved", len(steps))
@@ -379,6 +383,7 @@ def do_ability(g, u: dict, sk, target: dict | None, to: int | None) -> None:
     elif sk.kind == "hurl":
         g.s.place(target, to)  # HR-7.7: displaced, not moved
     u["used"].append(sk.id)
+    g.s.marked.add(u["uid"])
 
 
 def check_ability(g, ev: dict) -> tuple[dict, object, dict | None, int | None]:
@@ -530,6 +535,7 @@ def attack(g, ev: dict) -> None:
         ev["dice"] = written
     fx.dice_stat(g, player, pool, hits)
     u["engaged"] = True
+    s.marked.add(uid)
     n = sum(hits)
     stats = s.stats
     row = stats.setdefault(player, {})  # fx.stat twice, spelt out: every attack counts
@@ -558,6 +564,7 @@ def do_attack(g, ev: dict, u: dict, target: dict | None, shard: int | None) -> N
         ev["dice"] = written
     fx.dice_stat(g, u["owner"], pool, hits)
     u["engaged"] = True
+    g.s.marked.add(u["uid"])
     n = sum(hits)
     row = g.s.stats.setdefault(u["owner"], {})  # fx.stat twice, spelt out: every attack counts
     row["attacks"] = row.get("attacks", 0) + 1
@@ -620,6 +627,7 @@ def attack_shard(g, ev: dict, u: dict, h: int) -> None:
         ev["dice"] = written
     fx.dice_stat(g, u["owner"], pool, hits)
     u["engaged"] = True
+    g.s.marked.add(u["uid"])
     fx.stat(g, u["owner"], "attacks")
     fx.stat(g, u["owner"], "hits", sum(hits))
     fx.unit_stat(g, u, "attacks")
@@ -778,6 +786,7 @@ def do_special(g, ev: dict, u: dict, sk, targets: list[dict]) -> None:
             ev["dice"] = written
         fx.deal_damage(g, target, sum(hits), u, attack=False)
     u["engaged"] = True
+    g.s.marked.add(u["uid"])
     fx.stat(g, u["owner"], "specials")
 
 

@@ -63,10 +63,7 @@ class Skill:
     name: str
     type: str  # innate | ability | special
     effect: dict
-
-    @property
-    def kind(self) -> str:
-        return self.effect["kind"]
+    kind: str  # effect["kind"], kept as a field: asked of every skill a unit has, at every attack and plan
 
 
 @dataclass(frozen=True)
@@ -114,6 +111,9 @@ class Content:
     die_faces: int
     supply: dict[str, int]
     aliases: dict[tuple[str, str], str]
+    heroes: frozenset[str] = (
+        frozenset()
+    )  # the ids of the hero units (rivals.select: "hero", asked per candidate)
 
     def lookup(self, table: str, name, *, path: str, scope: str | None = None) -> str:
         """An id, English name or Italian alias of ``table`` (optionally among one faction's units)."""
@@ -200,7 +200,7 @@ def load_content(doc: dict, sha256: str) -> Content:
             raise bad(
                 f"/skills/{i}/effect/kind", f"'{kind}' is not a {s['type']} this engine implements", "LOG-3.6"
             )
-        skills[s["id"]] = Skill(s["id"], s["name"], s["type"], dict(s["effect"]))
+        skills[s["id"]] = Skill(s["id"], s["name"], s["type"], dict(s["effect"]), kind)
         index("skills", s)
 
     tactics: dict[str, TacticDef] = {}
@@ -319,6 +319,7 @@ def load_content(doc: dict, sha256: str) -> Content:
         pack_id=pack["id"], version=pack.get("version", ""), sha256=sha256, units=units, tactics=tactics,
         factions=factions, arenas=arenas, hit_faces=hit_faces, die_faces=doc["die_faces"],
         supply=dict(doc["supply"]), aliases=aliases,
+        heroes=frozenset(u.id for u in units.values() if u.kind == "hero"),
     )  # fmt: skip
 
 

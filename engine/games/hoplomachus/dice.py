@@ -31,6 +31,10 @@ class Dice:
         self.stream = stream
         self.author = author  # writes what a recorded log leaves out, when the simulator is the author
         self._known: dict[str, tuple[str, bool]] = {}  # die text → (colour, hit), filled as dice are read
+        # A recorded roll the shortcut of ``roll`` took (its dice texts, in order) → (colours, hits): a game logs
+        # the same few rolls again and again, and each is then read with one lookup. What ``_known`` says of a
+        # die never changes, so neither does what it says of a roll.
+        self._rolls: dict[tuple, tuple[list[str], list[bool]]] = {}
         # When a list, each roll is noted in it (narrate: the dice the viewer shows).
         self.seen: list[dict] | None = None
         # The (colour, result) pairs no die of the pack can show (HR-2.6.1): a colour with no hit face or no
@@ -65,16 +69,23 @@ class Dice:
                     return [below(faces) < hit_faces[c] for c in pool], None
             elif type(given) is list and len(given) == len(pool) <= MAX_DICE:
                 try:
-                    parsed = list(map(self._known.get, given))
+                    key = tuple(given)
+                    read = self._rolls.get(key)
+                    parsed = None if read is not None else list(map(self._known.get, given))
                 except TypeError:
-                    parsed = None
-                if (
+                    read = parsed = None
+                if read is not None:
+                    if read[0] == pool:
+                        return list(read[1]), None
+                elif (
                     parsed is not None
                     and None not in parsed
                     and [c for c, _ in parsed] == pool
                     and self._impossible.isdisjoint(parsed)
                 ):
-                    return [h for _, h in parsed], None
+                    hits = [h for _, h in parsed]
+                    self._rolls[key] = (pool[:], hits[:])
+                    return hits, None
         hits, written = self._roll(pool, given, what, rule)
         if self.seen is not None:  # the words and, for a Text, its template and params (narrate: who rolled)
             said = _say(what)

@@ -6,13 +6,16 @@ player are queued in ``state.pending`` as plain dicts and resolved by the next e
 
 from __future__ import annotations
 
+from collections import _count_elements
 from collections.abc import Callable
+from itertools import compress
 
 from engine.core.errors import IllegalEvent
 from engine.games.hoplomachus import queries as q
 from engine.games.hoplomachus import rivals as rv
 from engine.games.hoplomachus.state import PHASE_INDEX
 
+DEPLOY = PHASE_INDEX["deploy"]
 LINEAR_TOP = 20  # HR-4.2.3
 LINEAR_STEP = 5  # HR-4.2.2
 
@@ -51,7 +54,8 @@ def unit_stat(g, u: dict | None, key: str | None = None, n: int = 1) -> None:
 # Facts the statistics report beside the counters (version 3), kept in ``stats`` too, under keys with a colon
 # (as the unit rows), each a flat dict whose values are numbers or tuples: ``State.copy`` stays a one-level copy,
 # and a handful of entries (not one per fact) keeps it cheap.
-DICE_KEY = "dice:"  # dice:<troop> → {colour: (dice, hits, hit faces)}
+DICE_KEY = "dice:"  # dice:<troop> → {colour: dice rolled}
+HITS_KEY = "hits:"  # hits:<troop> → {colour: hits rolled}
 TACTIC_KEY = "tactics:"  # tactics:<troop> → {tactic id: times played}
 RIVALS_KEY = "rivals:"  # → {uid: (unit id, kind, round it entered)}: the immortals and the titan that entered
 FAVOUR_KEY = "favour:"  # → {(track key, round): favour at the end of that round}
@@ -59,16 +63,19 @@ REWARDS_KEY = "rewards:"  # → {n: (troop, track key, reward, round)}, n counti
 
 
 def dice_stat(g, troop: str, pool: list[str], hits: list[bool]) -> None:
-    """HR-8.8.3, HR-2.6.1: each die rolled, by troop and colour, with its hit and the hit faces of its colour
-    (the pack's faces; the expected hits are ``hit_faces / die_faces``). Counted in both randomness modes."""
-    faces = g.c.hit_faces
-    row = g.s.stats.setdefault(g.dice_row_keys.get(troop) or row_key(g.dice_row_keys, DICE_KEY, troop), {})
-    for colour, hit in zip(pool, hits, strict=True):
-        was = row.get(colour)
-        if was is None:
-            row[colour] = (1, 1 if hit else 0, faces[colour])
-        else:
-            row[colour] = (was[0] + 1, was[1] + 1 if hit else was[1], was[2] + faces[colour])
+    """HR-8.8.3, HR-2.6.1: each die rolled, by troop and colour, and its hits. Counted in both randomness modes;
+    the hit faces of the dice rolled (the expected hits) follow from the counts (Game.dice_rows)."""
+    stats = g.s.stats
+    keys = g.dice_row_keys  # (dice row key, hits row key) by troop, made once per game
+    both = keys.get(troop)
+    if both is None:
+        both = keys[troop] = (DICE_KEY + troop, HITS_KEY + troop)
+    rolled = stats.get(both[0])
+    if rolled is None:
+        rolled = stats[both[0]] = {}
+        stats[both[1]] = {}
+    _count_elements(rolled, pool)  # Counter.update's counting loop, in C: a roll's dice by colour
+    _count_elements(stats[both[1]], compress(pool, hits))
 
 
 def tactic_stat(g, troop: str, tactic: str) -> None:
@@ -126,9 +133,10 @@ def check_phase(g, phase: str, what: str | Callable[[], str]) -> None:
     ``what`` names the action in a refusal; it may be a function giving the words, so that an accepted event
     (nearly every event) does not spell out a unit's name for nothing."""
     t = g.s.turn
-    if phase == t["phase"] and phase != "tactic":
+    current = t["phase"]
+    if phase == current and phase != "tactic":
         return  # staying in a phase owes nothing (most events: a second attack, the next move)
-    now = PHASE_INDEX[t["phase"]]
+    now = PHASE_INDEX[current]
     want = PHASE_INDEX[phase]
     if want < now:
         raise IllegalEvent(
@@ -149,7 +157,7 @@ def check_phase(g, phase: str, what: str | Callable[[], str]) -> None:
                 due = duty(g)
                 if due:
                     raise IllegalEvent(due[0], "{due}, before {what}", due=due[1], what=_say(what))
-    elif now <= PHASE_INDEX["deploy"] < want and not t["deployed"] and q.must_deploy(g, t["player"]):
+    elif now <= DEPLOY < want and not t["deployed"] and q.must_deploy(g, t["player"]):
         rule = "HR-16.6.2" if g.mode == "pandemonium" else "HR-8.4.3"
         need = "fewer than three units" if g.mode == "pandemonium" else "no units"
         raise IllegalEvent(
@@ -233,9 +241,18 @@ def deal_damage(g, target: dict, amount: int, source: dict | None, *, attack: bo
     by = None
     if source is not None:
         by = source["owner"]
-        row = s.stats.setdefault(by, {})  # stat, spelt out
+        stats = s.stats
+        row = stats.setdefault(by, {})  # stat, spelt out
         row["damage_dealt"] = row.get("damage_dealt", 0) + lost
-        unit_stat(g, source, "damage_dealt", lost)
+        if troops[by]["team"] != "rivals" and not source.get(
+            "shard"
+        ):  # unit_stat, spelt out: every hit counts
+            uid = source["uid"]
+            key = g.unit_row_keys.get(uid) or row_key(g.unit_row_keys, UNIT_KEY, uid)
+            row = stats.get(key)
+            if row is None:
+                row = stats[key] = dict.fromkeys(UNIT_STATS, 0)
+            row["damage_dealt"] += lost
         if (
             lost
             and g.mode in ("skirmish", "ascension")
@@ -346,6 +363,7 @@ def activate_hero(g, u: dict) -> None:
     u["active"] = True
     if u["zone"] == "arena":
         u["dazed"] = True
+        g.s.marked.add(u["uid"])
 
 
 def to_camp(g, u: dict) -> None:

@@ -412,8 +412,8 @@ def start_turn(g) -> None:
 def occupied_by(g, troop: str, tag: str) -> int:
     """How many of the arena's ``tag`` hexes hold a unit of ``troop``: looked up hex by hex (a few hexes), not
     unit by unit, as it is asked at every turn's start."""
-    occupant, units = g.s.occupant, g.s.units
-    return sum(1 for h in g.a.tags.get(tag, ()) if h in occupant and units[occupant[h]]["owner"] == troop)
+    by = g.s.arena_by.get(troop)  # the troop's occupied hexes (State.arena_by)
+    return len(g.a.tags.get(tag, frozenset()).intersection(by)) if by else 0
 
 
 def deploy_phase_checks(g) -> None:
@@ -468,25 +468,12 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
                     ev["draw"] = got
             elif given:
                 raise IllegalEvent("HR-15.6.3", "{troop} has four units in camp and draws none", troop=troop)
-        done = s.troops[troop]["turns_done"] = s.troops[troop]["turns_done"] + 1
+        mine = s.troops[troop]
+        done = mine["turns_done"] = mine["turns_done"] + 1
         if done == 1:  # HR-15.1.3 counts from a troop's first turn done: the only count check_end reads
             s.end_due = True
-    # Units out of the arena carry no tactics and no per-turn marks (State.lift): only the arena's are looked at.
-    for u in map(s.units.__getitem__, s.occupant.values()):
-        if u["tactics"]:
-            keep = []
-            for chip in u["tactics"]:
-                if chip["left"] is not None and (chip["this_turn"] or u["owner"] == troop):
-                    chip["left"] -= 1
-                    if chip["left"] <= 0 or chip["this_turn"]:
-                        s.troops[chip["by"]]["tactics_discard"].append(chip["id"])  # HR-6.4
-                        continue
-                keep.append(chip)
-            u["tactics"] = keep
-        u["dazed"] = u["moved"] = u["engaged"] = False
-        if u["used"]:
-            u["used"] = []
-    if check_end(g):
+    end_marks(s, troop)
+    if s.over or (s.end_due and check_end(g)):  # check_end, asked only when it has something to look at
         return
     order = t["order"]
     if troop == "titan":
@@ -497,19 +484,64 @@ def end_turn(g, ev: dict | None = None, forced: bool = False) -> None:
         s.pending.append({"kind": "begin_turn", "player": t["seats"][0]})  # HR-13.8.5: co-op order per round
         t["phase"] = "between"
         return
-    for _ in range(len(order)):
-        t["index"] += 1
-        if t["index"] == len(order):
-            t["index"] = 0
+    n = len(order)
+    i = t["index"]
+    for _ in range(n):
+        i += 1
+        if i == n:
+            i = 0
             fx.round_end(g)
             t["round"] += 1
             s.end_due = True  # HR-15.1.3 (option round_end) counts from the second round
-        t["player"] = order[t["index"]]
-        if t["player"] == "arena" and g.mode == "ascension" and not t.get("arena_turn"):
+        player = order[i]
+        if player == "arena" and g.mode == "ascension" and not t.get("arena_turn"):
             continue  # HR-14.6.1: the arena turn only when the titan called one
-        if not s.troops[t["player"]]["out"]:
+        if not s.troops[player]["out"]:
             break
+    t["index"] = i
+    t["player"] = player
     start_turn(g)
+
+
+def end_marks(s: State, troop: str) -> None:
+    """At the end of ``troop``'s turn, each arena unit's per-turn marks end (HR-7.2.3, HR-8.6.4, HR-8.7.1) and its
+    temporary tactic chips count down, the spent ones going to their players' discards (HR-6.5.3, HR-6.4).
+
+    Only the units ``State.marked`` names can have any (units out of the arena are left as they are: they
+    carry none, State.lift). The spent chips are discarded in the order of the units in the arena
+    (``occupant``) and of the chips on each unit, as a walk over every arena unit would discard them."""
+    units, occupant = s.units, s.occupant
+    still: set[str] = set()  # the units that keep a chip (or, out of the arena, anything) for a later turn
+    spent: list[tuple[int, dict]] = []  # (hex of the unit, chip)
+    for uid in s.marked:
+        u = units[uid]
+        if occupant.get(u["hex"]) != uid:  # out of the arena (a hex of None holds no unit)
+            if u["tactics"] or u["dazed"] or u["moved"] or u["engaged"] or u["used"]:
+                still.add(uid)
+            continue
+        if u["tactics"]:
+            keep = []
+            for chip in u["tactics"]:
+                if chip["left"] is not None and (chip["this_turn"] or u["owner"] == troop):
+                    chip["left"] -= 1
+                    if chip["left"] <= 0 or chip["this_turn"]:
+                        spent.append((u["hex"], chip))
+                        continue
+                keep.append(chip)
+            u["tactics"] = keep
+            if keep:
+                still.add(uid)
+        u["dazed"] = u["moved"] = u["engaged"] = False
+        if u["used"]:
+            u["used"] = []
+    s.marked = still
+    if spent:
+        if len({h for h, _ in spent}) > 1:
+            at = {h: i for i, h in enumerate(occupant)}
+            spent.sort(key=lambda x: at[x[0]])  # stable: each unit's chips stay in their order
+        troops = s.troops
+        for _, chip in spent:
+            troops[chip["by"]]["tactics_discard"].append(chip["id"])  # HR-6.4
 
 
 def camp_count(g, troop: str) -> int:

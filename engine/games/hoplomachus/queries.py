@@ -29,13 +29,15 @@ def allied(g, a: dict, b: dict) -> bool:
 
 def opponents_of(g, u: dict) -> list[dict]:
     s = g.s
-    troops = s.troops
-    mine = troops[u["owner"]]["team"]
-    return [v for v in map(s.units.__getitem__, s.occupant.values()) if troops[v["owner"]]["team"] != mine]
+    team_of = g.team_of  # q.team, spelt out for every unit in the arena
+    mine = team_of[u["owner"]]
+    return [v for v in map(s.units.__getitem__, s.occupant.values()) if team_of[v["owner"]] != mine]
 
 
 def is_sentinel(g, u: dict) -> bool:
-    return udef(g, u).kind == "sentinel"
+    return (
+        g.c.units[u["def"]].kind == "sentinel"
+    )  # udef, spelt out: asked of every unit that moves or deploys
 
 
 def friendly_foothold(g, u: dict, h: int) -> bool:
@@ -135,13 +137,16 @@ def can_move(g, u: dict) -> str | None:
 def reachable(g, u: dict, limit: int) -> dict[int, int]:
     """Hexes ``u`` can stop on within ``limit`` steps through unblocked hexes → steps (HR-8.6.3)."""
     start = u["hex"]
-    walls = blocked_hexes(g, u)
-    seen = {start: 0}
-    adjacent = g.a.adjacent
-    frontier = [start]
-    d = 0
-    # Breadth first, ring by ring: the hexes are found (and keyed) in the order a queue would find them.
-    while frontier and d != limit:
+    return search(g.a.adjacent, blocked_hexes(g, u), {start: 0}, limit)
+
+
+def search(adjacent, walls: set[int], seen: dict[int, int], limit: int) -> dict[int, int]:
+    """``seen`` (hex → steps: the hexes found so far, a whole number of rings of a search) with the hexes not in
+    ``walls`` found ring by ring after them, up to ``limit`` steps: in the order a queue would find them, so a
+    search resumed from the rings of a shorter one gives what one search would (rivals.movement_plan)."""
+    d = max(seen.values())
+    frontier = [h for h, s in seen.items() if s == d]
+    while frontier and d < limit:
         d += 1
         ring = []
         for h in frontier:
@@ -236,7 +241,9 @@ def in_range(g, u: dict, target: dict, rng: int | None = None) -> bool:
 
 
 def attack_targets(g, u: dict, rng: int | None = None) -> list[dict]:
-    return [v for v in opponents_of(g, u) if in_range(g, u, v, rng)]
+    r = g.c.units[u["def"]].range if rng is None else rng  # in_range, spelt out for each opponent
+    dist = g.a.dist[u["hex"]]
+    return [v for v in opponents_of(g, u) if dist[v["hex"]] <= r]
 
 
 def favour_key(g, troop: str) -> str | None:
@@ -266,13 +273,25 @@ def deploy_hexes(g, troop: str, u: dict) -> list[int]:
 
 def deploy_candidates(g, troop: str, u: dict) -> frozenset[int]:
     """The hexes ``u`` is deployed on when free (``deploy_hexes`` less ``blocked``)."""
+    kind = g.c.units[u["def"]].kind
+    if kind == "sentinel":  # is_sentinel
+        return frozenset(free_pedestals(g))
+    if kind == "titan":
+        return g.a.tags["central"]  # HR-14.8.3
+    # The rest depends only on the troop (its side and team, the mode, the arena) and its all_outer reward: made
+    # once per game for each, as it is asked for every unit in camp at every phase change (must_deploy).
+    key = (troop, g.s.troops[troop]["all_outer"])
+    candidates = g.deploy_hex_cache.get(key)
+    if candidates is None:
+        candidates = g.deploy_hex_cache[key] = unit_deploy_hexes(g, troop)
+    return candidates
+
+
+def unit_deploy_hexes(g, troop: str) -> frozenset[int]:
+    """``deploy_candidates`` of a unit (not a sentinel nor the titan) of ``troop``."""
     a = g.a
     side = g.s.troops[troop]["side"]
-    if is_sentinel(g, u):
-        candidates = frozenset(free_pedestals(g))
-    elif udef(g, u).kind == "titan":
-        candidates = a.tags["central"]  # HR-14.8.3
-    elif g.mode == "ascension" and team(g, troop) == "rivals":
+    if g.mode == "ascension" and team(g, troop) == "rivals":
         candidates = a.tags["outer_blue"]  # HR-14.9.1: the titan card names the hexes; this is its default
     elif a.pozzuoli:
         if g.mode == "assault":

@@ -45,6 +45,26 @@ def _event_validators() -> dict:
     return out
 
 
+def titan_unit_action(g, event: dict) -> None:
+    """A player's turn action (a move, an attack…) logged in the titan's turn."""
+    if event.get("unit") not in (None, f"titan:{g.s.troops['titan']['titan']}"):
+        raise IllegalEvent("HR-14.9.4", "the titan's allies act in the titan turn only when a titan effect "
+                           "prompts them (an 'ally_attack' event)")  # fmt: skip
+    raise IllegalEvent("HR-14.8.2", "a titan does not move or attack on its own: only its dice effects act")
+
+
+# The turn actions of each kind of troop (Game.handlers): a player's take actions' handlers; a rival troop's take
+# rival_actions' (rv.is_rival); the titan's take its own, refuses a player's actions, and else as a rival's.
+RIVAL_HANDLERS = {**act.ACTIONS, **rival.ACTIONS}
+TITAN_HANDLERS = {**RIVAL_HANDLERS, **dict.fromkeys(act.ACTIONS, titan_unit_action), **titan.ACTIONS}
+
+
+def handlers_of(troop: str, team: str) -> dict:
+    if troop == "titan":
+        return TITAN_HANDLERS
+    return RIVAL_HANDLERS if team == "rivals" else act.ACTIONS
+
+
 FIRST_PLAYER_RULES = {"skirmish": "HR-15.2.2", "pandemonium": "HR-16.2.2", "alliance": "HR-17.2.3"}
 
 
@@ -58,14 +78,23 @@ class Game(ReplayBase):
         self.mode = mode
         self.content_ref = {"id": content.pack_id, "version": content.version, "sha256": content.sha256}
         self.players = [{"id": p["id"], "name": p["name"], "faction": p["faction"]} for p in doc["players"]]
-        # The statistics' row keys ("unit:<uid>", "dice:<troop>") by uid and troop, made once per game: a key made
-        # anew for every hit is a new string to hash (effects.row_key). Plain strings, shared by copies.
+        # The statistics' row keys ("unit:<uid>"; "dice:<troop>" and "hits:<troop>") by uid and troop, made once
+        # per game: a key made anew for every hit is a new string to hash (effects.row_key, dice_stat). Plain
+        # strings, shared by copies.
         self.unit_row_keys: dict[str, str] = {}
-        self.dice_row_keys: dict[str, str] = {}
+        self.dice_row_keys: dict[str, tuple[str, str]] = {}
         # queries.troop_uids: (units counted, troop → uids), made once the units are all set up. Every attribute
         # a replay has is set here, before any is read: replays of one layout keep attribute reads specialised.
         self.troop_uids_index: tuple[int, dict[str, tuple[str, ...]]] | None = None
+        # queries.deploy_candidates of each troop's units, by (troop, all_outer): plain frozensets, shared by copies.
+        self.deploy_hex_cache: dict[tuple[str, bool], frozenset[int]] = {}
+        # Each troop's table of turn-action handlers (event type → handler), chosen once the troops are set up: a
+        # troop's team never changes, so which table its events take is not asked again at every event.
+        self.handlers: dict[str, dict] = {}
+        self.team_of: dict[str, str] = {}  # each troop's team (q.team), which never changes
         self.s: State = flow.setup(self, doc)
+        self.handlers.update((troop, handlers_of(troop, t["team"])) for troop, t in self.s.troops.items())
+        self.team_of.update((troop, t["team"]) for troop, t in self.s.troops.items())
         self.events_applied = 0  # the Replay protocol's count of accepted events (engine.core.ruleset)
         self.settle()
 
@@ -87,30 +116,17 @@ class Game(ReplayBase):
         s = self.s
         if s.over:
             raise IllegalEvent("HR-11.1.1", "the game is already over ({ended_by}); nothing may be logged after it", ended_by=s.over['ended_by'].replace('_', ' '))  # fmt: skip
-        t = s.turn
         if s.pending or typ == "concede":
             self.apply_decision(typ, event)
         elif typ == "end_turn":
             flow.end_turn(self, event)
-        elif (player := t["player"]) == "titan" and typ in titan.ACTIONS:
-            titan.ACTIONS[typ](self, event)
-        elif player == "titan" and typ in act.ACTIONS:
-            if event.get("unit") not in (None, f"titan:{s.troops['titan']['titan']}"):
-                raise IllegalEvent("HR-14.9.4", "the titan's allies act in the titan turn only when a titan effect "
-                                   "prompts them (an 'ally_attack' event)")  # fmt: skip
-            raise IllegalEvent(
-                "HR-14.8.2", "a titan does not move or attack on its own: only its dice effects act"
-            )
         else:
-            # rv.is_rival: a rival troop's events take rival_actions' handlers, a player's take actions'
-            handler = (rival.ACTIONS if s.troops[player]["team"] == "rivals" else act.ACTIONS).get(typ)
+            handler = self.handlers[s.turn["player"]].get(typ)
             if handler is None:
-                handler = act.ACTIONS.get(typ)
-                if handler is None:
-                    raise IllegalEvent(*act.nothing_to_answer(typ))
+                raise IllegalEvent(*act.nothing_to_answer(typ))
             handler(self, event)
         t = s.turn
-        if s.pending or (t["phase"] == "deploy" and not t["deploy_checked"]) or t.get("wave_over"):
+        if s.pending or (t["phase"] == "deploy" and not t["deploy_checked"]) or t["wave_over"]:
             self.settle()
         elif s.end_due and not s.over:  # settle with nothing pending and no check due: flow.check_end only
             flow.check_end(self)
@@ -162,7 +178,8 @@ class Game(ReplayBase):
             flow.deploy_phase_checks(self)
             if s.serial == before:
                 break
-        flow.check_end(self)
+        if s.end_due and not s.over:  # else flow.check_end has nothing to look at
+            flow.check_end(self)
 
     def settle_pending(self) -> None:
         """Resolve the pending effects at the head of the queue that need no decision (HR-7.4.1)."""
@@ -472,11 +489,12 @@ class Game(ReplayBase):
         rows = []
         for t in troops:
             rolled = self.s.stats.get(fx.DICE_KEY + t, {})
-            for colour in self.c.hit_faces:
+            hit = self.s.stats.get(fx.HITS_KEY + t, {})
+            for colour, faces in self.c.hit_faces.items():
                 if colour in rolled:
-                    dice, hits, faces = rolled[colour]
-                    rows.append({"player": t, "colour": colour, "dice": dice, "hits": hits,
-                                 "expected_hits": round(faces / self.c.die_faces, 4)})  # fmt: skip
+                    dice = rolled[colour]  # each die of a colour has the colour's hit faces (HR-2.6.1)
+                    rows.append({"player": t, "colour": colour, "dice": dice, "hits": hit.get(colour, 0),
+                                 "expected_hits": round(dice * faces / self.c.die_faces, 4)})  # fmt: skip
         return rows
 
     def unit_rows(self) -> list[dict]:

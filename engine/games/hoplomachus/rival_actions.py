@@ -215,6 +215,7 @@ def immortal_attack(g, ev: dict, u: dict, target: dict) -> dict[str, int]:
         ev["dice"] = written
     fx.dice_stat(g, u["owner"], pool, hits)
     u["engaged"] = True
+    g.s.marked.add(u["uid"])
     g.s.turn["rolled"] = True
     n = sum(hits)
     act.attack_damage(g, target, u, n)
@@ -240,6 +241,7 @@ def roll(g, ev: dict) -> None:
     fx.dice_stat(g, imm["owner"], pool, hits)
     s.turn["rolled"] = True
     imm["engaged"] = True
+    s.marked.add(imm["uid"])
     immortal_triggers(g, imm, None, by_colour(pool, hits), 0)
 
 

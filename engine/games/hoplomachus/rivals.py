@@ -64,8 +64,8 @@ def select(g, entry: str, cands: list[dict]) -> list[dict]:
         stones = g.a.tags.get("stone", ())  # Arena.is_, asked per candidate of every plan
         return [o for o in cands if o["hex"] in stones]
     if entry == "hero":
-        units = g.c.units  # q.udef, spelt out: a shard has no card and is never a hero
-        return [o for o in cands if not o.get("shard") and units[o["def"]].kind == "hero"]
+        heroes = g.c.heroes  # a shard has no card ("def") and is never a hero
+        return [o for o in cands if o.get("def") in heroes]
     if entry == "shard":
         return [o for o in cands if o.get("shard")]
     if entry == "strongest":
@@ -108,25 +108,6 @@ def _in_reach(g, hexes, o: dict, rng: int) -> bool:
     return not g.a.within(o["hex"], rng).isdisjoint(hexes)
 
 
-def _bfs_from(g, u: dict, sources) -> dict[int, int]:
-    """Steps from ``sources`` through hexes not blocked for ``u`` (its own hex counts as free)."""
-    walls = q.blocked_hexes(g, u)
-    seen = {h: 0 for h in sources}
-    adjacent = g.a.adjacent
-    frontier = list(seen)
-    d = 0
-    while frontier:  # ring by ring: the order a queue would find the hexes in
-        d += 1
-        ring = []
-        for h in frontier:
-            for n in adjacent[h]:
-                if n not in seen and n not in walls:
-                    seen[n] = d
-                    ring.append(n)
-        frontier = ring
-    return seen
-
-
 def movement_plan(g, u: dict, m: int | None = None) -> tuple[str, dict[int, int]]:
     """HR-9.4.3–9.4.5: (step, {legal destination: steps}) for one rival unit now; no destination means it stays put:
     ("stay", {}) when its mark is already within Range (HR-9.4.4), ("2b", {}) when it can get closer to nothing on
@@ -140,7 +121,9 @@ def movement_plan(g, u: dict, m: int | None = None) -> tuple[str, dict[int, int]
     opps = opponents(g, u)
     if stays_put(g, u, opps, rng):
         return "stay", {}
-    reach = q.reachable(g, u, m)
+    # Every search of the plan is of one position: the same hexes blocked for the unit (q.reachable's).
+    walls, adjacent = q.blocked_hexes(g, u), g.a.adjacent
+    reach = q.search(adjacent, walls, {u["hex"]: 0}, m)
     in_reach = None  # the opponents a destination puts in Range: the same for every entry of the list
     for entry in priority(g, u):
         if is_hex_entry(entry):
@@ -170,7 +153,7 @@ def movement_plan(g, u: dict, m: int | None = None) -> tuple[str, dict[int, int]
         # An effective Movement of 0 (a tactic's -1 on a Movement 1 unit) gets it no closer to anything: it
         # stays put. The zero-step "move" to its own hex is no move at all (a path lists the hexes entered).
         return "2b", {}
-    full = q.reachable(g, u, UNBOUNDED)
+    full = q.search(adjacent, walls, dict(reach), UNBOUNDED)  # the search for ``reach``, gone on to the end
     in_reach = None
     for entry in priority(g, u):
         if is_hex_entry(entry):
@@ -189,7 +172,9 @@ def movement_plan(g, u: dict, m: int | None = None) -> tuple[str, dict[int, int]
         for goal, n in zip(goals, need, strict=True):
             if n != best:
                 continue
-            back = _bfs_from(g, u, goal)
+            # Steps from the goal, through hexes not blocked for the unit, as far as best - m: the hexes m steps
+            # away that are that far from it are on a shortest way there; nothing further is asked of ``back``.
+            back = q.search(adjacent, walls, dict.fromkeys(goal, 0), best - m)
             dests |= {h: m for h, s in reach.items() if s == m and back.get(h) == best - m}
         if dests:
             return "2b", dests

@@ -35,7 +35,7 @@ def new_unit(uid: str, unit_id: str, owner: str, zone: str, *, active: bool = Tr
 class State:
     __slots__ = (
         "units", "troops", "occupant", "footholds", "favour", "supply", "turn", "pending", "over", "serial",
-        "stats", "support_left", "sentinels_made", "shards", "end_due", "arena_by",
+        "stats", "support_left", "sentinels_made", "shards", "end_due", "arena_by", "marked",
     )  # fmt: skip
 
     def __init__(self):
@@ -63,6 +63,10 @@ class State:
         # troop's units are in the arena is asked after nearly every event (in_arena, has_in_arena), and kept
         # here as units are placed and lifted instead of being looked for among every occupied hex.
         self.arena_by: dict[str, dict[int, str]] = {}
+        # The uids of the units that may carry a per-turn mark (dazed, moved, engaged, Abilities used) or tactic
+        # chips: every unit that does is here (``mark``, at each place that sets one), so the turn's end
+        # (flow.end_turn) looks at these few, not at every unit in the arena. Units with nothing may be here too.
+        self.marked: set[str] = set()
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -96,6 +100,7 @@ class State:
         s.shards = {h: dict(v) for h, v in self.shards.items()}
         s.end_due = self.end_due
         s.arena_by = {t: dict(by) for t, by in self.arena_by.items()}
+        s.marked = set(self.marked)
         return s
 
     # Placement bookkeeping: the only code that moves a unit between hexes and zones.

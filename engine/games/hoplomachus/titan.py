@@ -153,6 +153,7 @@ def resolve_advance(g, p: dict, ev: dict) -> None:
     if steps:
         g.s.place(titan, steps[-1])
         titan["moved"] = True
+        g.s.marked.add(titan["uid"])
 
 
 def check_advance(g, p: dict, ev: dict) -> tuple[dict, list[int]]:
@@ -353,6 +354,7 @@ def resolve_compass_move(g, p: dict) -> None:
             break
         g.s.place(titan, n)
         titan["moved"] = True
+        g.s.marked.add(titan["uid"])
 
 
 def resolve_shard_hp(g, p: dict) -> None:

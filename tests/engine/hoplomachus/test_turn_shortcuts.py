@@ -115,3 +115,24 @@ def test_amb_18_camp_count_matches_units_in_camp():
                 assert flow.camp_count(g, troop) == len(q.units_in_camp(g, troop, heroes=False))
                 counted += 1
     assert counted > 1000
+
+
+def test_hr_8_8_3_a_recorded_roll_read_again_is_read_as_the_first_time():
+    """HR-8.8.3, HR-2.6.1: a recorded roll logged again (Dice._rolls) gives the hits it gave the first time, as
+    _roll reads them; the same dice against another pool take _roll's refusal; the hits given are the caller's
+    own list."""
+    info = engine.game(GAME)
+    log = engine.simulate(GAME, 1, randomness="recorded")
+    g = info.ruleset.start(copy.deepcopy(log))
+    pool, given = ["black", "blue"], ["black:hit", "blue:miss"]
+    g.dice.roll(pool, list(given), "warm")  # every die read once (by _roll)
+    first, _ = g.dice.roll(pool, list(given), "the roll")  # by the shortcut, which keeps the roll
+    assert tuple(given) in g.dice._rolls
+    first.append(True)  # the caller's list: changing it changes no later roll
+    again, _ = g.dice.roll(pool, list(given), "the roll")
+    assert again == [True, False] == g.dice._roll(pool, list(given), "the roll", "HR-8.8.3")[0]
+    with pytest.raises(IllegalEvent) as refused:
+        g.dice.roll(["blue", "blue"], list(given), "the roll")
+    with pytest.raises(IllegalEvent) as long_way:
+        g.dice._roll(["blue", "blue"], list(given), "the roll", "HR-8.8.3")
+    assert refused.value.rule == long_way.value.rule
