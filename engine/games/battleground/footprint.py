@@ -437,8 +437,7 @@ def in_range(g, a_cells, b_cells, max_in: float) -> bool:
 
 
 def hex_distance(g, a_cells, b_cells) -> int:
-    grid = g.board.grid
-    return min(grid.hex_distance(a, b) for a in a_cells for b in b_cells)
+    return g.board.grid.nearest_distance(a_cells, b_cells)
 
 
 def on_difficult(g, unit) -> bool:
