@@ -97,3 +97,36 @@ def test_bg_19_1_nearest_distance_is_the_least_hex_distance():
         grid.nearest_distance((), hexes)
     with pytest.raises(ValueError):
         grid.nearest_distance((grid.size,), hexes)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_bg_13_3_one_hex_cover_shortcut_answers_as_the_general_case(seed):
+    """BG-13.3.2–13.3.4: cover between one-hex miniatures is found without walking bases when no miniature is
+    massive; the general case (every hex of a base, BG-19.9) gives the same answer for every pair of
+    characters standing, at sampled events of simulated games."""
+    info = engine.game(GAME)
+    log = engine.simulate(
+        GAME, 100 + seed, randomness=info.randomness_modes[seed % len(info.randomness_modes)]
+    )
+    game = info.ruleset.start(log)
+    assert not game.has_massive
+    compared = 0
+    for i, event in enumerate(log["events"]):
+        game.apply(i, event)
+        if i % 5 or game.is_over():
+            continue
+        standing = [u for u in game.units.values() if u.on_board]
+        occupied = footprint.occupied_hexes(game)
+        for a in standing:
+            for b in standing:
+                if a is b:
+                    continue
+                quick = footprint.in_cover(game, a.hex, b, occupied)
+                game.has_massive = True  # the general case: bases walked hex by hex
+                try:
+                    general = footprint.in_cover(game, a.hex, b, occupied)
+                finally:
+                    game.has_massive = False
+                assert quick == general
+                compared += 1
+    assert compared > 100
