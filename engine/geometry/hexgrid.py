@@ -261,6 +261,33 @@ class HexGrid:
         self._check(b)
         return self._axial_distance(self._axial[a], self._axial[b])
 
+    def nearest_distance(self, hexes_a: Iterable[int], hexes_b: Iterable[int]) -> int:
+        """``min(hex_distance(a, b) for a in hexes_a for b in hexes_b)`` in one loop, each id checked once
+        (the distance between two bases, BG-19.1). Raises ValueError if either is empty or holds an id not
+        on the map."""
+        axial = self._axial
+        others = []
+        for b in hexes_b:
+            self._check(b)
+            others.append(axial[b])
+        best = None
+        for a in hexes_a:
+            self._check(a)
+            qa, ra = axial[a]
+            for qb, rb in others:
+                dq, dr = qa - qb, ra - rb
+                n = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+                if best is None or n < best:
+                    best = n
+        if best is None:
+            raise ValueError("the distance between two sets of hexes needs a hex in each")
+        return best
+
+    def axial_table(self) -> tuple[tuple[int, int], ...]:
+        """The axial coordinates ``(q, r)`` of every hex, by id: for searches that measure
+        ``hex_distance`` to every hex they reach without a call each (``(|dq| + |dr| + |dq + dr|) // 2``)."""
+        return self._axial
+
     @staticmethod
     def _axial_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
         dq = a[0] - b[0]

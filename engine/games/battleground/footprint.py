@@ -409,8 +409,8 @@ def engaged_with(g, unit) -> list:
     """BG-10.2.2: the enemies engaged with ``unit`` (BG-2.1.4: same height, sharing a side; BG-19.1: a hex
     of one base adjacent to a hex of the other)."""
     if not g.has_massive:  # one hex each: adjacency of two hexes
-        near = g.board.adjacent[unit.hex]
-        return [e for e in g.units.values() if e.on_board and e.player != unit.player and e.hex in near]
+        near, player = g.board.adjacent[unit.hex], unit.player
+        return [e for e in g.units.values() if e.on_board and e.hex in near and e.player != player]
     near = around(g, unit)
     return [e for e in g.enemies_of(unit) if not near.isdisjoint(e.cells)]
 
@@ -437,8 +437,7 @@ def in_range(g, a_cells, b_cells, max_in: float) -> bool:
 
 
 def hex_distance(g, a_cells, b_cells) -> int:
-    grid = g.board.grid
-    return min(grid.hex_distance(a, b) for a in a_cells for b in b_cells)
+    return g.board.grid.nearest_distance(a_cells, b_cells)
 
 
 def on_difficult(g, unit) -> bool:
@@ -569,6 +568,18 @@ def in_cover(g, origin: int, target, occupied: set[int]) -> bool:
     ha, hb = board.height[origin], board.height[cells[0]]
     if ha < hb:
         return True  # BG-13.3.3
+    if not g.has_massive and ha == hb and cells[0] != origin:
+        # One hex each, at one height: the attacker's base is ``origin`` itself, the line (memoised) holds
+        # neither end, so what stands next to the attacker is its hex's sides and nothing is left out of
+        # ``occupied`` (the general case below, without building its sets).
+        near = board.sides[origin]
+        kind = board.kind
+        for h in board.grid.cover_line(origin, cells[0]):
+            if h in near:
+                continue
+            if kind[h] in ("low", "high") or h in occupied:
+                return True
+        return False
     source = occupant_at(g, origin)
     mine = source.cells if source is not None else (origin,)
     occupied = occupied.difference(mine, cells)

@@ -14,7 +14,8 @@ def check_guard(g, mover: Unit) -> None:
     is the front arc)."""
     board = g.board
     triggered = []
-    on_guard = [u for u in g.units.values() if u.guard and u.on_board and u.player != mover.player]
+    player = mover.player
+    on_guard = [u for u in g.units.values() if u.guard and u.on_board and u.player != player]
     for guard in sorted(on_guard, key=lambda u: u.order) if on_guard else ():  # most moves: nobody on guard
         if not footprint.sight(g, guard.cells, mover.cells):
             continue

@@ -70,6 +70,8 @@ def distance_to_goal(g, unit: Unit, goal: set[int]) -> dict[int, int]:
     starts = footprint.positions_covering(g, unit, goal, occupied)
     blocked = footprint.covering(unit, occupied)
     dist = {h: 0 for h in starts}
+    if not unit.footprint.massive:
+        return _one_hex_distances(g, unit, dist, blocked)
     heap = [(0, h) for h in sorted(dist)]
     while heap:
         d, h = heapq.heappop(heap)
@@ -84,6 +86,49 @@ def distance_to_goal(g, unit: Unit, goal: set[int]) -> dict[int, int]:
             if nd < dist.get(nxt, footprint.FAR):
                 dist[nxt] = nd
                 heapq.heappush(heap, (nd, nxt))
+    return dist
+
+
+def _one_hex_distances(g, unit: Unit, dist: dict[int, int], blocked) -> dict[int, int]:
+    """:func:`distance_to_goal` of a one-hex miniature (``dist``: its goal hexes at 0), searched as A* toward
+    where it stands. A step of any kind (BG-9.2.3–9.2.9) costs at least the hexes it crosses, so the hex
+    distance to the unit never overestimates and a position is settled, exact, when it is popped. The search
+    goes on past the unit's own position while a position could still lie on one of its shortest paths
+    (estimate ≤ the unit's distance): every position of those paths is settled, exactly as in the
+    plain search, and a position left unsettled holds no distance that puts a step onto it on a shortest
+    path (footprint.on_shortest_path). The answers the Move rules read are those of the plain search;
+    most of the board is left unvisited."""
+    board, target = g.board, unit.hex
+    axial = board.grid.axial_table()
+    q0, r0 = axial[target]
+    steps = board.reachable_steps
+    far = footprint.FAR
+    heap = []
+    for h in sorted(dist):
+        q, r = axial[h]
+        dq, dr = q - q0, r - r0
+        heap.append(((abs(dq) + abs(dr) + abs(dq + dr)) // 2, 0, h))
+    heapq.heapify(heap)
+    bound = far
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        f, d, h = pop(heap)
+        if f > bound:
+            break
+        if d > dist[h]:
+            continue
+        if h == target:
+            bound = d  # the unit's distance: positions estimated farther lie on none of its shortest paths
+            continue
+        for nxt, step in steps(h):
+            if nxt in blocked:
+                continue
+            nd = d + step
+            if nd < dist.get(nxt, far):
+                dist[nxt] = nd
+                q, r = axial[nxt]
+                dq, dr = q - q0, r - r0
+                push(heap, (nd + (abs(dq) + abs(dr) + abs(dq + dr)) // 2, nd, nxt))
     return dist
 
 

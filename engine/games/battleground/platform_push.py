@@ -41,8 +41,8 @@ class PlatformPushes:
             given = self.event.get("push", [])
             if not isinstance(given, list):
                 raise UnreadableLog("'push' lists the hexes the pushed characters go to", rule="LOG-5.2")
-            try:
-                self.given = [self.g.board.parse(str(label)) for label in given]
+            try:  # most moves push no one: no list built for them
+                self.given = [self.g.board.parse(str(label)) for label in given] if given else []
             except ValueError as exc:
                 raise UnreadableLog("push: {exc}", exc=exc, rule="LOG-5.2") from None
         return self.given

@@ -196,7 +196,7 @@ class Game(ReplayBase):
         if not EVENT_FIELDS.issuperset(event):
             explain_event(LOG_SCHEMA, event, index)  # names the unknown field (LOG-5.1)
         stack = self.stack  # the same list throughout a game (handlers change it in place)
-        if stack and kind not in ALWAYS_ALLOWED:
+        if stack and type(stack[-1]) is not Frame and kind not in ALWAYS_ALLOWED:  # a Frame: nothing waits
             top = stack[-1]
             if isinstance(top, Pending):
                 pending.refuse_if_pending(self, kind)

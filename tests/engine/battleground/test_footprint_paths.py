@@ -18,6 +18,7 @@ from engine.games.battleground.guard import threatens
 from engine.games.battleground.movement import distance_to_goal, reachable, speed, toward_goal
 from engine.games.battleground.state import Frame
 from tests.engine.battleground.conftest import simulated
+from tests.engine.battleground.test_toward_search import shortest_steps
 
 
 # -- the one-hex code as it was before the move (reference) ---------------------------------------------------
@@ -118,13 +119,13 @@ def test_bg_19_1_the_general_path_answers_as_the_one_hex_path_did(seed):
             full = one_hex_distance_to_goal(g, unit, goal)
             bounded = distance_to_goal(g, unit, goal)
             here = full.get(unit.hex)
-            # Exact wherever a shortest path from the unit can go: every hex nearer the goal than it.
+            # Exact wherever a shortest path from the unit can go (the one-hex search is A* toward the unit:
+            # other hexes nearer the goal may be left unvisited), and the same steps allowed from where it stands.
             assert bounded.get(unit.hex) == here
             if here is not None:
-                assert {h: d for h, d in bounded.items() if d < here} == {
-                    h: d for h, d in full.items() if d < here
-                }
-                assert all(full[h] == d or d >= here for h, d in bounded.items())
+                steps = shortest_steps(g, unit, full)
+                assert shortest_steps(g, unit, bounded) == steps
+                assert all(bounded[b] == full[b] for _, b, _ in steps)
             for enemy in (u for u in units if u.player != unit.player):
                 assert threatens(g, unit, enemy) == one_hex_threatens(g, unit, enemy)
             compared += 1
