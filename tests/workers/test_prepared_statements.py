@@ -116,7 +116,8 @@ def plans(prefix: str) -> tuple[int, int]:
     """(generic, custom) plans PostgreSQL used for the prepared statement starting with ``prefix``."""
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE %s", [prefix + "%"]
+            "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE %s",
+            [prefix + "%"],
         )
         return cursor.fetchone()
 
