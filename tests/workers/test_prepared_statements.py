@@ -110,3 +110,36 @@ def test_errors_come_back_as_djangos_own():
 
     with pytest.raises(DataError), prepared_cursor() as cursor:
         cursor.execute("SELECT %s::integer", ["not a number"])
+
+
+def plans(prefix: str) -> tuple[int, int]:
+    """(generic, custom) plans PostgreSQL used for the prepared statement starting with ``prefix``."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE %s",
+            [prefix + "%"],
+        )
+        return cursor.fetchone()
+
+
+@pytest.mark.parametrize("in_a_worker", [False, True])
+def test_worker_connections_plan_the_stat_rows_statement_once(in_a_worker):
+    """The statement that stores a verdict's stat rows draws ids for as many rows as a parameter says:
+    left to itself PostgreSQL plans it again at every verdict (#25). A worker's connection keeps one
+    plan for it, as for the other prepared statements, and the verdicts are the same."""
+    from workers import celery as worker_app
+
+    logs = uploads(7)
+    with connection.cursor() as cursor:
+        cursor.execute("DEALLOCATE ALL")  # counts from earlier tests on this connection
+    if in_a_worker:
+        worker_app.set_generic_plans(None, connection)
+    try:
+        assert [verification.verify_stored_log(log_id) for log_id in logs] == ["legal"] * 7
+        generic, custom = plans("WITH ids0 AS MATERIALIZED")
+        assert (generic, custom) == ((7, 0) if in_a_worker else (0, 7))
+        assert plans("UPDATE gamelogs_gamelog SET state")[1] == (0 if in_a_worker else 5)
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("SET plan_cache_mode TO auto")
+    assert bg.SideStat.objects.filter(game_stat__game_log__in=logs).count() == 14
