@@ -23,7 +23,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from dashboards import figures, queries, stats
+from dashboards import figures, queries, stats, verdictgroups
 from dashboards.datasets import Column, Dataset, lazy_text
 from dashboards.filters import MetaFilter
 from gamelogs.models import GameLog
@@ -211,10 +211,11 @@ def player_zs(f: MetaFilter) -> tuple[list[float], int]:
     table reads one per colour), without the per-colour tests the unnamed distribution does not show."""
 
     def compute(f: MetaFilter) -> tuple[list[float], int]:
-        players = [g for g in summed(f, "hr-dice-player-totals") if g["games"]]
+        # (games, dice, hits, expected hits in ten-thousandths) per name, unordered: no name is shown.
+        players = [sums for sums in verdictgroups.totals(f, "hr-dice-player-totals").values() if sums[0]]
         zs = []
-        for g in players:
-            z = stats.dice_luck(g["dice"], g["hits"], g["expected_e4"] / 10_000).z
+        for _games, dice, hits, e4 in players:
+            z = stats.dice_luck(dice, hits, e4 / 10_000).z
             if z is not None:
                 zs.append(z)
         return zs, len(players)
