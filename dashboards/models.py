@@ -109,6 +109,10 @@ class ComponentStat(models.Model):
 # --- Summaries --------------------------------------------------------------------------------
 
 
+# The columns of ``Bucket`` but ``game``: what a filter reads beside it.
+BUCKET_FILTERS = ("day", "content_pack", "event_ref", "rating_band", "simulated", "source", "mode")
+
+
 class Bucket(models.Model):
     """The filter columns every summary row carries; a filter is a WHERE on these."""
 
@@ -215,7 +219,17 @@ class VerdictGroupMonthly(Bucket):
     n5 = models.BigIntegerField(default=0)
 
     class Meta:
-        indexes = [models.Index(fields=["game", "name", "day"], name="dash_vgroupm_game_name_day")]
+        indexes = [
+            models.Index(fields=["game", "name", "day"], name="dash_vgroupm_game_name_day"),
+            # A grouping's rows in key order with every column a filter and a sum read (PostgreSQL: an index-only
+            # scan, no sort): the month rows of one grouping are spread over the whole table, so a filter over
+            # every month (a player's dice: a row per name and month) would read every page of it.
+            models.Index(
+                fields=["game", "name", "key"],
+                include=[*BUCKET_FILTERS, *GROUP_SUMS],
+                name="dash_vgroupm_name_key",
+            ),
+        ]
 
 
 class VerdictGroupGame(models.Model):

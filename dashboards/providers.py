@@ -24,6 +24,7 @@ _plugin: Callable[[str], object] | None = None
 _game_ids: Callable[[], list[str]] | None = None
 _public_q: Callable[[str], Q] | None = None
 _public_log_ids: Callable[[], list] | None = None
+_publicity_changes: Callable[[], object] | None = None
 _statement_cursor: Callable[[], object] | None = None
 
 
@@ -104,12 +105,17 @@ def register_games(plugin: Callable[[str], object], game_ids: Callable[[], list[
     _plugin, _game_ids = plugin, game_ids
 
 
-def register_public_q(public_q: Callable[[str], Q], public_log_ids: Callable[[], list] | None = None) -> None:
+def register_public_q(
+    public_q: Callable[[str], Q],
+    public_log_ids: Callable[[], list] | None = None,
+    publicity_changes: Callable[[], object] | None = None,
+) -> None:
     """``public_q(field)``: a Q that holds for rows whose ``field`` names a public log (an ``EXISTS`` per row:
     for a few rows); ``public_log_ids()``: querysets of log ids whose union is the public logs (for many rows:
-    ``IN`` a set built once)."""
-    global _public_q, _public_log_ids
-    _public_q, _public_log_ids = public_q, public_log_ids
+    ``IN`` a set built once); ``publicity_changes()``: a queryset of the logs whose publicity may have changed
+    (rows ``id``, ``log_id``), kept whatever made the change, or None where none is kept."""
+    global _public_q, _public_log_ids, _publicity_changes
+    _public_q, _public_log_ids, _publicity_changes = public_q, public_log_ids, publicity_changes
 
 
 _verdict_groups: dict[tuple[str, str], VerdictGroups] = {}
@@ -198,10 +204,33 @@ def public_q(field: str) -> Q:
     return _public_q(field)
 
 
-def publicity_moved(games):
+# Up to this many queued logs, their games are looked up by id and checked one by one (``public_q``).
+FEW_CHANGES = 2000
+
+
+def publicity_changes():
+    """The logs whose publicity may have changed since the public-only summaries counted them (a queryset of rows
+    ``id``, ``log_id``: ``visibility.models.PublicityChange``), or None when no such record is kept (then any game
+    may be counted otherwise). A game counted otherwise than its log is now has its log there, until
+    ``summaries.publicity_changed`` counts it again and takes the log off."""
+    return None if _publicity_changes is None else _publicity_changes()
+
+
+def publicity_moved(games, everything: bool = False):
     """``games`` (GameStat rows) that public-only summaries count otherwise than their log is now
-    (``GameStat.groups_public``): (marked not public whose log is public now, marked public whose log is not)."""
+    (``GameStat.groups_public``): (marked not public whose log is public now, marked public whose log is not).
+    Only the games of the logs queued as changed (``publicity_changes``) can be, so only those are checked: none
+    queued, none read. ``everything``: check every game (a rebuild, a migration, which mark them all afresh)."""
+    changes = None if everything else publicity_changes()
     public = public_in_q("game_log")
+    if changes is not None:
+        logs = list(changes.order_by().values_list("log_id", flat=True).distinct()[: FEW_CHANGES + 1])
+        if not logs:
+            return games.none(), games.none()
+        if len(logs) <= FEW_CHANGES:
+            games, public = games.filter(game_log_id__in=logs), public_q("game_log")
+        else:
+            games = games.filter(game_log_id__in=changes.values("log_id"))
     return games.filter(groups_public=False).filter(public), games.filter(groups_public=True).exclude(public)
 
 

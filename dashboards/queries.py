@@ -147,10 +147,10 @@ def _grains(model, f: MetaFilter) -> list[QuerySet]:
 
 
 def rolled_up(model, f: MetaFilter, group: list[str], sums: tuple[str, ...], maxes: tuple[str, ...] = (),
-              where: dict | None = None) -> list[dict]:  # fmt: skip
+              where: dict | None = None, ordered: bool = True) -> list[dict]:  # fmt: skip
     """``SUM`` of ``sums`` and ``MAX`` of ``maxes`` over the summary rows of ``model`` inside ``f`` (and
-    ``where``), grouped by ``group`` and ordered by it: as one ``GROUP BY`` over the daily rows would
-    give, read from the month rollup where one is kept (``dashboards.providers.Rollup``)."""
+    ``where``), grouped by ``group`` and ordered by it (unless not ``ordered``): as one ``GROUP BY`` over the daily
+    rows would give, read from the month rollup where one is kept (``dashboards.providers.Rollup``)."""
     out: dict[tuple, dict] = {}
     for qs in _grains(model, f):
         qs = qs.filter(**(where or {}))
@@ -167,6 +167,8 @@ def rolled_up(model, f: MetaFilter, group: list[str], sums: tuple[str, ...], max
             for c in maxes:
                 if row[c] is None or (r[f"_{c}"] is not None and r[f"_{c}"] > row[c]):
                     row[c] = r[f"_{c}"]
+    if not ordered:
+        return list(out.values())
     return [out[key] for key in sorted(out, key=lambda k: tuple((v is None, v) for v in k))]
 
 

@@ -168,7 +168,7 @@ def _public_summaries(game: str | None = None) -> list:
 def mark_public(games) -> None:
     """Mark ``games`` (GameStat rows) with a log as counted public (``groups_public``) when their log is public
     now, and the others as not: what a public-only summary's statements read (``Summary.public_game``)."""
-    gained, lost = providers.publicity_moved(games.filter(game_log__isnull=False))
+    gained, lost = providers.publicity_moved(games.filter(game_log__isnull=False), everything=True)
     lost.update(groups_public=False)
     gained.update(groups_public=True)
 
@@ -238,6 +238,7 @@ def rebuild_all(fill=None) -> None:
     verdict groups in place of ``verdictgroups.fill()`` (a bulk loader that knows its games' groups already)."""
     with transaction.atomic(), connection.cursor() as cursor:
         _lock(cursor, big=True)
+        queued = _queued_changes()  # every game is counted as its log is found now
         if connection.vendor == "postgresql":
             sources = [model for summary in providers.summaries() for model in summary.sources]
             for model in dict.fromkeys((m.GameStat, m.SeatStat, m.ComponentStat, *sources)):
@@ -262,15 +263,20 @@ def rebuild_all(fill=None) -> None:
             # run on estimates made for empty tables.
             for model in summary_models() + tuple(rollup.model for _, rollup in _rollups()):
                 cursor.execute(f"ANALYZE {_t(model)}")
+        _forget_changes(queued)
 
 
 def publicity_changed(logs: Iterable[int] | None = None) -> int:
     """Logs (ids; every log by default) made public or private: their games' groups are added to or taken off
     the public-only groupings' bucket rows at once (``verdictgroups.reconcile``), under the refresh lock, in the
-    caller's transaction. Returns the games changed."""
-    games = None if logs is None else m.GameStat.objects.filter(game_log_id__in=list(logs))
+    caller's transaction. Returns the games changed. The logs queued as changed (``providers.publicity_changes``:
+    only their games can be counted otherwise) are taken off the queue once counted."""
+    logs = None if logs is None else list(logs)
+    games = None if logs is None else m.GameStat.objects.filter(game_log_id__in=logs)
     with transaction.atomic(), connection.cursor() as cursor:
         _lock(cursor)
+        # Read before the games are checked: a change committed after this stays queued for the next check.
+        queued = _queued_changes(logs)
         changed = verdictgroups.reconcile(games)
         if changed:
             for game in {s.game for s in providers.verdict_groups() if s.public_only}:
@@ -282,7 +288,25 @@ def publicity_changed(logs: Iterable[int] | None = None) -> int:
                 _reaggregate_public(cursor, game, sorted({day for _, day in moved}))
                 bump_version(game)
                 changed += len(moved)
+        _forget_changes(queued)
     return changed
+
+
+def _queued_changes(logs: list | None = None) -> list[int]:
+    """The ids of the queued publicity changes (``providers.publicity_changes``) of ``logs`` (of every log)."""
+    changes = providers.publicity_changes()
+    if changes is None:
+        return []
+    if logs is not None:
+        changes = changes.filter(log_id__in=logs)
+    return list(changes.values_list("id", flat=True))
+
+
+def _forget_changes(ids: list[int]) -> None:
+    """Take the publicity changes ``ids`` off the queue: their logs' games are counted as they are now."""
+    changes = providers.publicity_changes()
+    for start in range(0, len(ids), 10_000):
+        changes.filter(id__in=ids[start : start + 10_000])._raw_delete(changes.db)
 
 
 def _counted_otherwise(games, game: str) -> list[tuple]:

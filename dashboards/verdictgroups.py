@@ -91,31 +91,42 @@ def _nonzero(source: providers.VerdictGroups, totals: dict[tuple, list]) -> dict
 
 def groups(f, name: str) -> list[dict]:
     """The groups ``name`` of the games inside the filter ``f``, summed from the summary rows (whole months from
-    the rollup), as :func:`direct` gives them for the filter's games. A ``public_only`` grouping's rows count the
-    games that were public when they were written (``GameStat.groups_public``); the filter's games public or
-    private since then (a change no hook saw) are added or taken off from their rows kept per game."""
+    the rollup), as :func:`direct` gives them for the filter's games (:func:`totals`, in key order)."""
+    return as_rows(providers.verdict_group(f.game, name), totals(f, name))
+
+
+def totals(f, name: str) -> dict[tuple, list]:
+    """{key: sums} of the groups ``name`` of the games inside the filter ``f``, unordered (:func:`groups`' rows). A
+    ``public_only`` grouping's rows count the games that were public when they were written
+    (``GameStat.groups_public``); the filter's games public or private since then (a change no hook saw) are added
+    or taken off from their rows kept per game."""
     source = providers.verdict_group(f.game, name)
     columns = m.GROUP_SUMS[: len(source.sums)]
-    rows = queries.rolled_up(m.VerdictGroupDaily, f, ["key"], columns, where={"name": name})
-    totals = {tuple(json.loads(r["key"])): [int(r[c]) for c in columns] for r in rows}
-    if source.public_only:
+    # Room to hash the groups (thousands of names) and the public logs' ids in memory, not sort them on disk.
+    with _hashed_public_ids():
+        rows = queries.rolled_up(
+            m.VerdictGroupDaily, f, ["key"], columns, where={"name": name}, ordered=False
+        )
+        found = {tuple(json.loads(r["key"])): [int(r[c]) for c in columns] for r in rows}
+        if not source.public_only:
+            return found
         games = queries.game_stats(f).filter(game_log__isnull=False)
-        with _hashed_public_ids():
-            gained, lost = (list(q.values_list("id", flat=True)) for q in providers.publicity_moved(games))
-        for sign, changed in ((1, gained), (-1, lost)):
-            if not changed:
-                continue
-            for key, sums in _per_game_sums(source, m.GameStat.objects.filter(id__in=changed)).items():
-                have = totals.setdefault(key, [0] * len(columns))
-                for i, v in enumerate(sums):
-                    have[i] += sign * v
-    return as_rows(source, _nonzero(source, totals))
+        gained, lost = (list(q.values_list("id", flat=True)) for q in providers.publicity_moved(games))
+    for sign, changed in ((1, gained), (-1, lost)):
+        if not changed:
+            continue
+        for key, sums in _per_game_sums(source, m.GameStat.objects.filter(id__in=changed)).items():
+            have = found.setdefault(key, [0] * len(columns))
+            for i, v in enumerate(sums):
+                have[i] += sign * v
+    return _nonzero(source, found)
 
 
 @contextmanager
 def _hashed_public_ids():
     """Room for PostgreSQL to hash the public logs' ids (``providers.public_in_q``) once: with more of them than
-    ``work_mem`` holds (a few hundred thousand), each row would scan the list again (a plain subplan)."""
+    ``work_mem`` holds (a few hundred thousand), each row would scan the list again (a plain subplan); and to group
+    rows by many keys in memory."""
     if connection.vendor != "postgresql":
         yield
         return

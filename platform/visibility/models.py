@@ -22,3 +22,17 @@ class PublishedLog(models.Model):
 
     def __str__(self) -> str:
         return f"log {self.log_id} published by {self.user_id or 'the site'}"
+
+
+class PublicityChange(models.Model):
+    """A log that may have turned public or private (``log_id``; the log may be gone since), written by the
+    database itself on PostgreSQL (triggers of migration 0002) whenever a publication is made or deleted, a match's
+    log or round changes, or a round's state changes, however that happened (with or without ``publish``). The
+    meta's public-only summaries check these logs' games alone (``dashboards.providers.publicity_moved``) and take
+    them off once they are counted as they are (``dashboards.summaries.publicity_changed``): with none queued, the
+    check reads nothing."""
+
+    log_id = models.BigIntegerField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"log {self.log_id}: publicity may have changed"

@@ -2,6 +2,7 @@
 
 public_q(field)        a Q that holds for rows whose ``field`` points at a public log
 public_log_ids()       the same as sets of log ids (for filters over many rows)
+publicity_changes()    the logs whose publicity may have changed since the meta counted them (PostgreSQL)
 public_logs()          QuerySet of public GameLogs
 is_public(log)         bool
 publish(user, log)     an uploader publishes one of their logs
@@ -10,11 +11,12 @@ withdraw(user, log)    and takes it back
 
 from __future__ import annotations
 
+from django.db import connection
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from draw.models import Match, RoundState
 from gamelogs.models import GameLog, LogSubmission
-from visibility.models import PublishedLog
+from visibility.models import PublicityChange, PublishedLog
 
 # Rounds whose pairings (and so the logs of their matches) everyone can see.
 PUBLIC_ROUND_STATES = (RoundState.PUBLISHED, RoundState.CLOSED)
@@ -35,6 +37,12 @@ def public_log_ids() -> list[QuerySet]:
     for a filter over many rows, ``IN`` each set, which is built once."""
     rounds = Match.objects.filter(round__state__in=PUBLIC_ROUND_STATES, game_log__isnull=False)
     return [PublishedLog.objects.values("log"), rounds.values("game_log")]
+
+
+def publicity_changes() -> QuerySet[PublicityChange] | None:
+    """The logs whose publicity may have changed (rows ``id``, ``log_id``), queued by the database's triggers
+    whatever made the change; None where no triggers keep the queue (SQLite): any log may have changed."""
+    return PublicityChange.objects.all() if connection.vendor == "postgresql" else None
 
 
 def public_logs() -> QuerySet[GameLog]:

@@ -92,3 +92,24 @@ def test_a_round_published_or_back_to_draft_makes_the_meta_count_its_logs_again(
     with django_capture_on_commit_callbacks(execute=True):
         match.round.save(update_fields=["published_at"])  # not its state: nothing to recount
     assert version(game) == drafted
+
+
+def test_a_rounds_state_or_a_matchs_log_changing_queues_the_log_for_the_meta(match_with_log):
+    """Whatever changes it (here no hook), the database queues the log whose publicity may have changed
+    (``visibility.models.PublicityChange``): the meta's public-only summaries check those logs alone."""
+    from draw.models import Match, Round, RoundState
+    from visibility.models import PublicityChange
+
+    def queued():
+        logs = list(PublicityChange.objects.values_list("log_id", flat=True))
+        PublicityChange.objects.all().delete()
+        return logs
+
+    event, match, log = match_with_log
+    queued()
+    Round.objects.filter(pk=match.round_id).update(state=RoundState.DRAFT)
+    assert queued() == [log["id"]]
+    Round.objects.filter(pk=match.round_id).update(state=RoundState.DRAFT, published_at=None)  # same state
+    assert queued() == []
+    Match.objects.filter(pk=match.pk).update(game_log=None)
+    assert queued() == [log["id"]]

@@ -23,7 +23,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from dashboards import figures, queries, stats
+from dashboards import figures, queries, stats, verdictgroups
 from dashboards.datasets import Column, Dataset, lazy_text
 from dashboards.filters import MetaFilter
 from gamelogs.models import GameLog
@@ -141,8 +141,10 @@ def _own_rows(dice: list, seats: set) -> list[dict]:
     ]
 
 
-def _luck(dice: int, hits: int, expected: float) -> dict:
-    luck = stats.dice_luck(dice, hits, expected)
+def _luck(dice: int, hits: int, expected_e4: int) -> dict:
+    """Dice luck of ``dice`` rolled with ``hits`` against ``expected_e4`` ten-thousandths of a hit expected: the
+    integer sums divided once, so a total is the same whatever order its parts were added in."""
+    luck = stats.dice_luck(dice, hits, expected_e4 / 10_000)
     return {
         "dice": luck.dice, "successes": luck.successes, "expected": round(luck.expected, 4),
         "difference": round(luck.difference, 4), "ratio": luck.ratio, "z": luck.z, "p_value": luck.flag.p_value,
@@ -151,13 +153,13 @@ def _luck(dice: int, hits: int, expected: float) -> dict:
 
 
 def luck_row(totals: dict[str, list]) -> dict:
-    """One player's dice luck from {colour: [dice, hits, expected]}: over all colours in Battleground's keys
+    """One player's dice luck from {colour: [dice, hits, expected hits in ten-thousandths]}: over all colours in Battleground's keys
     (``successes`` are hits), and per colour ``<colour>_dice``, ``_successes``, ``_expected``, ``_z``, ``_luck``
     for each of the five colours (0 dice and no z for a colour not rolled), each colour with its own z-test (its
     dice all have the same chance)."""
     row = _luck(*(sum(c[i] for c in totals.values()) for i in range(3)))
     for colour in COLOURS:
-        each = _luck(*totals.get(colour, (0, 0, 0.0)))
+        each = _luck(*totals.get(colour, (0, 0, 0)))
         row.update({f"{colour}_{k}": each[k] for k in ("dice", "successes", "expected", "z", "luck")})
     return row
 
@@ -194,7 +196,7 @@ def player_luck(f: MetaFilter) -> list[dict]:
             if g["colour"] == "":
                 games[g["name"]] = g["dice"]
             elif g["dice"] or g["hits"] or g["expected_e4"]:  # a colour rolled in public games
-                per.setdefault(g["name"], {})[g["colour"]] = [g["dice"], g["hits"], g["expected_e4"] / 10_000]
+                per.setdefault(g["name"], {})[g["colour"]] = [g["dice"], g["hits"], g["expected_e4"]]
         out = [
             {"key": name, "name": name, "games": games[name], **luck_row(per.get(name, {}))} for name in games
         ]
@@ -205,26 +207,18 @@ def player_luck(f: MetaFilter) -> list[dict]:
 
 def player_zs(f: MetaFilter) -> tuple[list[float], int]:
     """The z-scores of the players :func:`player_luck` tests (over all colours), and how many players it lists: the
-    same figures (each name's colours added up in the same order), without the per-colour tests and rows the
-    unnamed distribution does not show."""
+    same figures, from each name's sums over every colour (``hr-dice-player-totals``: a row per name where the named
+    table reads one per colour), without the per-colour tests the unnamed distribution does not show."""
 
     def compute(f: MetaFilter) -> tuple[list[float], int]:
-        totals: dict[str, list] = {}
-        games: set[str] = set()
-        for g in player_groups(f):
-            if g["colour"] == "":
-                games.add(g["name"])
-            elif g["dice"] or g["hits"] or g["expected_e4"]:
-                t = totals.setdefault(g["name"], [0, 0, 0])
-                t[0] += g["dice"]
-                t[1] += g["hits"]
-                t[2] += g["expected_e4"] / 10_000
+        # (games, dice, hits, expected hits in ten-thousandths) per name, unordered: no name is shown.
+        players = [sums for sums in verdictgroups.totals(f, "hr-dice-player-totals").values() if sums[0]]
         zs = []
-        for name in games:
-            luck = stats.dice_luck(*totals.get(name, (0, 0, 0)))
-            if luck.z is not None:
-                zs.append(luck.z)
-        return zs, len(games)
+        for _games, dice, hits, e4 in players:
+            z = stats.dice_luck(dice, hits, e4 / 10_000).z
+            if z is not None:
+                zs.append(z)
+        return zs, len(players)
 
     return queries.cached("hr-dice-luck-z", f, compute)
 
@@ -253,7 +247,6 @@ def own_dice(names: list[str], games: QuerySet) -> dict:
         for r in rows:
             _add(totals, r["colour"], r)
         played += bool(rows)
-    totals = {c: [t[0], t[1], t[2] / 10_000] for c, t in totals.items()}
     colours = [{"colour": c, "name": c.capitalize(), **_luck(*totals[c])} for c in COLOURS if c in totals]
     return {"games": played, "success_word": "hits", **_luck(*(sum(c[i] for c in totals.values()) for i in range(3))),
             "colours": colours}  # fmt: skip

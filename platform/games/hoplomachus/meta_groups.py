@@ -269,6 +269,21 @@ def dice_players(verdict: dict) -> dict[tuple, tuple]:
     return out
 
 
+def dice_player_totals(verdict: dict) -> dict[tuple, tuple]:
+    """Recorded games: (player name,) → the game counted for them (1), their own troops' dice, hits and expected
+    hits in ten-thousandths over every colour: :func:`dice_players` added up per name, one row per name where that
+    grouping keeps one per colour, so the unnamed distribution of the players' luck sums a sixth of the rows."""
+    out: dict[tuple, list] = {}
+    for (name, colour), sums in dice_players(verdict).items():
+        have = out.setdefault((name,), [0, 0, 0, 0])
+        if colour == "":
+            have[0] += sums[0]  # (1, 0, 0): the game
+        else:
+            for i, v in enumerate(sums, start=1):
+                have[i] += v
+    return {key: tuple(sums) for key, sums in out.items()}
+
+
 def _groups(name: str, keys: tuple, sums: tuple, extract, public_only: bool = False) -> VerdictGroups:
     return VerdictGroups(GAME_ID, name, keys, sums, extract, public_only)
 
@@ -288,6 +303,8 @@ GROUPS = (
     _groups("hr-reward-games", ("mode",), ("games",), reward_games),
     _groups("hr-dice-colours", ("colour",), ("dice", "hits", "expected_e4"), dice_colours),
     _groups("hr-dice-players", ("name", "colour"), ("dice", "hits", "expected_e4"), dice_players, public_only=True),
+    _groups("hr-dice-player-totals", ("name",), ("games", "dice", "hits", "expected_e4"), dice_player_totals,
+            public_only=True),
 )  # fmt: skip
 
 
