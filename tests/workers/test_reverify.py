@@ -306,3 +306,60 @@ def test_uploads_are_taken_before_queued_reverification_batches(verified_logs):
         assert second.headers["task"] == "workers.tasks.reverify_batch"
     finally:
         purge_queue()
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("prepared", [True, False])
+def test_a_batch_reads_only_stale_logs_and_their_uploads_as_stored(
+    verified_logs, other_game_log, settings, prepared
+):
+    """The batch's read leaves out what ``is_current`` calls current (a log of a game the engine no
+    longer knows included), and hands the engine each upload byte for byte, prepared or not."""
+    settings.ARBITER_DB_PREPARED_STATEMENTS = prepared
+    old, new = verified_logs
+    release_battleground_ruleset()
+    GameLog.objects.filter(pk=other_game_log.pk).update(game="a-retired-game", ruleset_version="")
+    ids = [old.pk, new.pk, other_game_log.pk]
+    for log in GameLog.objects.filter(pk__in=ids):
+        assert verification.is_current(log) == (log.pk == other_game_log.pk)
+    rows = verification._stale_rows(ids)
+    assert [row[0] for row in rows] == sorted([old.pk, new.pk])
+    for log_id, game, content, stored, verified_at in rows:
+        log = GameLog.objects.get(pk=log_id)
+        assert (game, bytes(content), json.loads(stored), verified_at) == (
+            log.game,
+            log.raw_bytes(),
+            log.verdict,
+            log.verified_at,
+        )
+    GameLog.objects.filter(pk=other_game_log.pk).update(ruleset_version="older")  # stale now
+    assert [row[0] for row in verification._stale_rows(ids)] == sorted(ids)
+
+
+@pytest.mark.postgres
+def test_verdicts_restamped_after_a_release_are_stored_with_lz4_where_the_server_has_it(verified_logs):
+    """Each verdict stamped with its new versions is compressed again by PostgreSQL: with lz4 (much
+    cheaper than pglz) where the server was built with it (migration gamelogs 0005)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT 'lz4' = ANY(enumvals) FROM pg_settings WHERE name = 'default_toast_compression'"
+        )
+        (has_lz4,) = cursor.fetchone() or (False,)
+        cursor.execute(
+            "SELECT attcompression FROM pg_attribute WHERE attrelid = 'gamelogs_gamelog'::regclass"
+            " AND attname = 'verdict'"
+        )
+        assert cursor.fetchone()[0] == ("l" if has_lz4 else "")
+    release_battleground_ruleset()
+    assert verification.reverify_batch([log.pk for log in verified_logs]) == dict.fromkeys(
+        [log.pk for log in verified_logs], "legal"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT DISTINCT pg_column_compression(verdict) FROM gamelogs_gamelog WHERE id = ANY(%s)",
+            [[log.pk for log in verified_logs]],
+        )
+        # A verdict small enough is stored uncompressed (NULL): only a compressed one names its method.
+        assert {row[0] for row in cursor.fetchall()} <= ({"lz4", None} if has_lz4 else {"pglz", None})
