@@ -363,3 +363,96 @@ def test_verdicts_restamped_after_a_release_are_stored_with_lz4_where_the_server
         )
         # A verdict small enough is stored uncompressed (NULL): only a compressed one names its method.
         assert {row[0] for row in cursor.fetchall()} <= ({"lz4", None} if has_lz4 else {"pglz", None})
+
+
+def _written_by_another_connection(log_id: int, **values) -> None:
+    """An UPDATE committed by another connection (another worker, an upload's forced verification)."""
+    import threading
+
+    from django.db import connection as its_connection
+
+    def write():
+        try:
+            GameLog.objects.filter(pk=log_id).update(**values)
+        finally:
+            its_connection.close()
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    writer.join()
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_in_a_worker_unchanged_verdicts_are_stamped_while_the_engine_goes_on(
+    verified_logs, other_game_log, announced, monkeypatch
+):
+    """Outside a transaction (a worker), the batch stamps its unchanged verdicts in statements sent
+    ahead, each committed by itself while the engine verifies the next logs; a verdict deciding
+    something new among them is still written whole, with its history row and its effects (BG: any
+    decided log)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    old, new = verified_logs
+    third = other_game_log
+    monkeypatch.setattr(verification, "RESTAMP_EVERY", 1)
+    pretend_an_older_engine_said(new)  # decided differently by the old engine
+    release_battleground_ruleset()
+    GameLog.objects.filter(pk=third.pk).update(ruleset_version="hr-older")
+    ids = sorted([old.pk, new.pk, third.pk])
+    with CaptureQueriesContext(connection) as queries:
+        states = verification.reverify_batch(ids)
+    assert states == {old.pk: "legal", new.pk: "legal", third.pk: third.state}
+    stamped = [
+        q["sql"] for q in queries.captured_queries if "jsonb_build_object('engine_version'" in q["sql"]
+    ]
+    assert len(stamped) == 2  # one statement per unchanged verdict (RESTAMP_EVERY), none waiting for another
+    assert announced == [new.pk]  # only the new decision runs its effects
+    assert LogVerification.objects.filter(log=new).first().changes == ["status: illegal → legal"]
+    for log in (old, third):
+        log.refresh_from_db()
+        assert verification.is_current(log) and log.verdict["ruleset_version"] == log.ruleset_version
+        assert LogVerification.objects.filter(log=log, reason="reverify", changed=False).count() == 1
+    new.refresh_from_db()
+    assert verification.is_current(new) and new.state == "legal"
+    assert not connection.connection._pipeline  # left as it was found
+    assert verification.reverify_batch(ids) == {}
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("meanwhile", ["current", "stale"])
+def test_in_a_worker_a_log_written_while_its_batch_ran_is_verified_against_what_is_stored(
+    verified_logs, monkeypatch, meanwhile
+):
+    """With the statements sent ahead too, a log another connection wrote after its verdict was
+    compared is not stamped from that comparison: skipped if current now, else verified again."""
+    from django.utils import timezone
+
+    old, new = verified_logs
+    monkeypatch.setattr(verification, "RESTAMP_EVERY", 1)
+    release_battleground_ruleset()
+    first, second = sorted([old.pk, new.pk])
+    real, runs = verification.run_engine, []
+
+    def engine_meanwhile(content, **options):
+        runs.append(content)
+        verdict = real(content, **options)
+        if len(runs) == 2:  # the second log compared next, once its upload was read
+            other = {"verified_at": timezone.now()}
+            if meanwhile == "current":
+                other["ruleset_version"] = engine.ruleset_version("motu-battleground")
+            _written_by_another_connection(second, **other)
+        return verdict
+
+    monkeypatch.setattr(verification, "run_engine", engine_meanwhile)
+    states = verification.reverify_batch([first, second])
+    if meanwhile == "current":
+        assert states == {first: "legal"} and len(runs) == 2
+        assert LogVerification.objects.filter(log_id=second).count() == 1
+    else:
+        assert states == {first: "legal", second: "legal"} and len(runs) == 3  # verified again
+        assert LogVerification.objects.filter(log_id=second, reason="reverify").count() == 1
+    for log_id in (first, second):
+        assert verification.is_current(GameLog.objects.get(pk=log_id))
