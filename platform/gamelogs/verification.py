@@ -464,16 +464,18 @@ def logs_to_reverify(
 
 
 def reverify_batch(log_ids, *, force: bool = False) -> dict[int, str]:
-    """Re-verify many decided logs in one transaction with bulk writes; returns {log id: new state}
+    """Re-verify many decided logs with bulk writes; returns {log id: new state}
     for the logs it re-verified (current ones are skipped unless ``force``).
 
     The effects (``log_verified`` receivers) run only for verdicts that decide something new, or for
     every log with ``force`` (which also repairs effects lost before the outbox existed).
 
     After a release most new verdicts decide what the stored ones decided (#25): each is compared
-    with its stored verdict as soon as the engine returns it and then dropped, and all of them get
-    the new versions stamped on, and their history rows, in one statement (``_restamp_unchanged``),
-    without a model instance or a second read of the rows. Only verdicts that decide something new
+    with its stored verdict as soon as the engine returns it and then dropped, and those that decide
+    the same get the new versions stamped on, and their history rows, by statements of their own
+    (``_restamp_unchanged``), without a model instance or a second read of the rows: in a worker
+    every ``RESTAMP_EVERY`` of them, sent while the engine verifies the next logs and each committed
+    by itself (``sent_ahead``); in a transaction, all in one. Only verdicts that decide something new
     are kept, checked (``storable``) and written whole with their effects (``_record_batch``)."""
     if force or connection.vendor != "postgresql":
         return _reverify_whole(log_ids, force=force)
