@@ -576,7 +576,11 @@ def _send_restamp(unchanged: list[tuple], *, others: list[int]):
     params = [sorted([*ids, *others]), ids, verified, engine_versions, ruleset_versions, durations]
     params += [now, sorted(FINAL_STATES), now]
     cursor = prepared_cursor()  # the arrays sent as they are, not spelled into the statement
-    cursor.execute(_restamp_statement(connection.alias), params)
+    try:
+        cursor.execute(_restamp_statement(connection.alias), params)
+    except BaseException:
+        cursor.close()
+        raise
     return cursor
 
 
