@@ -59,7 +59,7 @@ def verify_log(self, log_id: int, force: bool = False, reason: str = "upload") -
     max_retries=8,
 )
 def reverify_batch(log_ids: list[int], force: bool = False) -> int:
-    """Re-verify many stored logs with bulk writes (gamelogs.verification); returns how many were written."""
+    """Re-verify many stored logs in one transaction with bulk writes; returns how many were written."""
     return len(verification.reverify_batch(log_ids, force=force))
 
 

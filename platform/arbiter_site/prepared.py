@@ -120,35 +120,3 @@ def _converters(model, alias: str) -> list[tuple]:
         if converters:
             found.append((index, column, converters))
     return found
-
-
-@contextmanager
-def sent_ahead():
-    """Inside it, statements run through ``prepared_cursor()`` and followed by ``commit_sent()`` are
-    sent and committed without waiting for their results (a psycopg pipeline, each statement in a
-    transaction of its own): the worker goes on with its own work while PostgreSQL runs them, and
-    reading a result (``fetchall``) waits only for what is not there yet. Yields True; False where
-    statements run as usual instead: SQLite, prepared statements off, inside a transaction, or a
-    pipeline already open. Nothing but such statements belongs inside it: the connection is in
-    pipeline mode throughout, and leaving it waits for every result still on its way."""
-    raw = None
-    if enabled() and not connection.in_atomic_block:
-        connection.ensure_connection()
-        raw = connection.connection
-    if raw is None or not raw.autocommit or raw._pipeline is not None:
-        yield False
-        return
-    with connection.wrap_database_errors, raw.pipeline():
-        yield True
-
-
-def commit_sent() -> None:
-    """Inside ``sent_ahead()``: end the transaction of the statements sent so far (a sync), without
-    waiting for it. PostgreSQL runs a pipeline's statements up to its next sync in one implicit
-    transaction; ``Pipeline.sync()`` would wait for every result, so the sync is queued and sent as
-    psycopg does it (private attributes: psycopg 3.1 to 3.3)."""
-    raw = connection.connection
-    pipeline = raw._pipeline
-    with connection.wrap_database_errors:
-        pipeline._enqueue_sync()
-        raw.wait(pipeline._communicate_gen())

@@ -30,13 +30,7 @@ from django.utils import timezone
 from psycopg.types.json import Jsonb
 
 import engine
-from arbiter_site.prepared import (
-    begun_with_first_statement,
-    commit_sent,
-    model_from_row,
-    prepared_cursor,
-    sent_ahead,
-)
+from arbiter_site.prepared import begun_with_first_statement, model_from_row, prepared_cursor
 from gamelogs import outbox
 from gamelogs.alerts import alert_staff
 from gamelogs.models import FINAL_STATES, GameLog, LogState, LogVerification
@@ -56,8 +50,6 @@ VERDICT_FIELDS = [
     "lease_until", "lease_owner",
 ]  # fmt: skip
 _VERDICT_INDEX = VERDICT_FIELDS.index("verdict")
-# Unchanged verdicts of a batch stamped by one statement, sent while the engine verifies the next logs.
-RESTAMP_EVERY = 20
 # Keys of a verdict that name who decided it, not what it decided (see ``same_decision``).
 _VERSION_KEYS = frozenset({"engine_version", "ruleset_version"})
 
@@ -464,57 +456,37 @@ def logs_to_reverify(
 
 
 def reverify_batch(log_ids, *, force: bool = False) -> dict[int, str]:
-    """Re-verify many decided logs with bulk writes; returns {log id: new state}
+    """Re-verify many decided logs in one transaction with bulk writes; returns {log id: new state}
     for the logs it re-verified (current ones are skipped unless ``force``).
 
     The effects (``log_verified`` receivers) run only for verdicts that decide something new, or for
     every log with ``force`` (which also repairs effects lost before the outbox existed).
 
     After a release most new verdicts decide what the stored ones decided (#25): each is compared
-    with its stored verdict as soon as the engine returns it and then dropped, and those that decide
-    the same get the new versions stamped on, and their history rows, by statements of their own
-    (``_restamp_unchanged``), without a model instance or a second read of the rows: in a worker
-    every ``RESTAMP_EVERY`` of them, sent while the engine verifies the next logs and each committed
-    by itself (``sent_ahead``); in a transaction, all in one. Only verdicts that decide something new
+    with its stored verdict as soon as the engine returns it and then dropped, and all of them get
+    the new versions stamped on, and their history rows, in one statement (``_restamp_unchanged``),
+    without a model instance or a second read of the rows. Only verdicts that decide something new
     are kept, checked (``storable``) and written whole with their effects (``_record_batch``)."""
     if force or connection.vendor != "postgresql":
         return _reverify_whole(log_ids, force=force)
-    unchanged, decided, contents, states, sent = [], {}, {}, {}, 0
-    rows = _stale_rows(log_ids)
-    with sent_ahead() as ahead:
-        # Every RESTAMP_EVERY unchanged verdicts are stamped, each statement a transaction by itself,
-        # while the engine verifies the next logs: the worker no longer waits for PostgreSQL to write
-        # them (but for the last ones, when there are no logs decided anew to write with them).
-        stamping = []
-        for log_id, game, content, stored, verified_at in rows:
-            started = time.perf_counter()
-            verdict = run_engine(bytes(content))
-            duration_ms = int((time.perf_counter() - started) * 1000)
-            if stored is not None and same_decision(json.loads(stored), verdict):
-                unchanged.append((log_id, verified_at, *_versions(verdict, game), duration_ms))
-                if ahead and len(unchanged) - sent >= RESTAMP_EVERY:
-                    stamping.append(_send_restamp(unchanged[sent:], others=[]))
-                    commit_sent()
-                    sent = len(unchanged)
-            else:
-                decided[log_id], contents[log_id] = (storable(verdict), duration_ms), content
-        if ahead and not decided and len(unchanged) > sent:
-            stamping.append(_send_restamp(unchanged[sent:], others=[]))
-            commit_sent()
-            sent = len(unchanged)
-        for cursor in stamping:
-            with cursor:
-                states.update(cursor.fetchall())
+    unchanged, decided, contents = [], {}, {}
+    for log_id, game, content, stored, verified_at in _stale_rows(log_ids):
+        started = time.perf_counter()
+        verdict = run_engine(bytes(content))
+        duration_ms = int((time.perf_counter() - started) * 1000)
+        if stored is not None and same_decision(json.loads(stored), verdict):
+            unchanged.append((log_id, verified_at, *_versions(verdict, game), duration_ms))
+        else:
+            decided[log_id], contents[log_id] = (storable(verdict), duration_ms), content
     if not unchanged and not decided:
         return {}
-    rest = unchanged[sent:]
     try:
         if decided:
             with transaction.atomic():
-                states.update(_restamp_unchanged(rest, others=list(decided)))
+                states = _restamp_unchanged(unchanged, others=list(decided))
                 states.update(_record_batch(decided, contents, force=False))
-        elif rest:  # one statement, a transaction by itself: no BEGIN and COMMIT to wait for (#25)
-            states.update(_restamp_unchanged(rest, others=[]))
+        else:  # one statement, a transaction by itself: no BEGIN and COMMIT to wait for (#25)
+            states = _restamp_unchanged(unchanged, others=[])
     except DataError:
         # One verdict PostgreSQL refused spoils the batch: record them one by one instead.
         ids = sorted([*decided, *(row[0] for row in unchanged)])
@@ -565,23 +537,13 @@ def _restamp_unchanged(unchanged: list[tuple], *, others: list[int]) -> dict[int
     locks ``others`` too (the logs written whole next), all in id order as ``_record_batch`` would."""
     if not unchanged:
         return {}
-    with _send_restamp(unchanged, others=others) as cursor:
-        return dict(cursor.fetchall())
-
-
-def _send_restamp(unchanged: list[tuple], *, others: list[int]):
-    """The statement of ``_restamp_unchanged`` sent; returns its cursor, the result to be read."""
     ids, verified, engine_versions, ruleset_versions, durations = map(list, zip(*unchanged, strict=True))
     now = timezone.now()
     params = [sorted([*ids, *others]), ids, verified, engine_versions, ruleset_versions, durations]
     params += [now, sorted(FINAL_STATES), now]
-    cursor = prepared_cursor()  # the arrays sent as they are, not spelled into the statement
-    try:
+    with prepared_cursor() as cursor:  # the arrays sent as they are, not spelled into the statement
         cursor.execute(_restamp_statement(connection.alias), params)
-    except BaseException:
-        cursor.close()
-        raise
-    return cursor
+        return dict(cursor.fetchall())
 
 
 @lru_cache(maxsize=4)

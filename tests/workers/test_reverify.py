@@ -384,19 +384,17 @@ def _written_by_another_connection(log_id: int, **values) -> None:
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_in_a_worker_unchanged_verdicts_are_stamped_while_the_engine_goes_on(
-    verified_logs, other_game_log, announced, monkeypatch
+def test_in_a_worker_a_new_decision_among_unchanged_ones_is_written_whole_with_its_effects(
+    verified_logs, other_game_log, announced
 ):
-    """Outside a transaction (a worker), the batch stamps its unchanged verdicts in statements sent
-    ahead, each committed by itself while the engine verifies the next logs; a verdict deciding
-    something new among them is still written whole, with its history row and its effects (BG: any
-    decided log)."""
+    """Outside a transaction (as in a worker), the batch's unchanged verdicts only get their new
+    versions stamped on, and the verdict deciding something new among them is written whole, with
+    its history row and its effects, all committed (BG: any decided log)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
     old, new = verified_logs
     third = other_game_log
-    monkeypatch.setattr(verification, "RESTAMP_EVERY", 1)
     pretend_an_older_engine_said(new)  # decided differently by the old engine
     release_battleground_ruleset()
     GameLog.objects.filter(pk=third.pk).update(ruleset_version="hr-older")
@@ -407,7 +405,7 @@ def test_in_a_worker_unchanged_verdicts_are_stamped_while_the_engine_goes_on(
     stamped = [
         q["sql"] for q in queries.captured_queries if "jsonb_build_object('engine_version'" in q["sql"]
     ]
-    assert len(stamped) == 2  # one statement per unchanged verdict (RESTAMP_EVERY), none waiting for another
+    assert len(stamped) == 1  # both unchanged verdicts in one statement
     assert announced == [new.pk]  # only the new decision runs its effects
     assert LogVerification.objects.filter(log=new).first().changes == ["status: illegal → legal"]
     for log in (old, third):
@@ -416,7 +414,6 @@ def test_in_a_worker_unchanged_verdicts_are_stamped_while_the_engine_goes_on(
         assert LogVerification.objects.filter(log=log, reason="reverify", changed=False).count() == 1
     new.refresh_from_db()
     assert verification.is_current(new) and new.state == "legal"
-    assert not connection.connection._pipeline  # left as it was found
     assert verification.reverify_batch(ids) == {}
 
 
@@ -426,12 +423,11 @@ def test_in_a_worker_unchanged_verdicts_are_stamped_while_the_engine_goes_on(
 def test_in_a_worker_a_log_written_while_its_batch_ran_is_verified_against_what_is_stored(
     verified_logs, monkeypatch, meanwhile
 ):
-    """With the statements sent ahead too, a log another connection wrote after its verdict was
+    """Outside a transaction (as in a worker), a log another connection wrote after its verdict was
     compared is not stamped from that comparison: skipped if current now, else verified again."""
     from django.utils import timezone
 
     old, new = verified_logs
-    monkeypatch.setattr(verification, "RESTAMP_EVERY", 1)
     release_battleground_ruleset()
     first, second = sorted([old.pk, new.pk])
     real, runs = verification.run_engine, []
