@@ -32,8 +32,11 @@ def enabled() -> bool:
     return connection.vendor == "postgresql" and getattr(settings, "ARBITER_DB_PREPARED_STATEMENTS", True)
 
 
-def prepared_cursor():
-    """A cursor whose statements are bound on the server and prepared; Django's own elsewhere."""
+def prepared_cursor(*, binary: bool = False):
+    """A cursor whose statements are bound on the server and prepared; Django's own elsewhere.
+    ``binary``: results come in PostgreSQL's binary format (a bytea column as its bytes, not
+    twice as many hex digits to encode and decode); a statement read that way casts its ``jsonb``
+    columns to text (psycopg would decode binary ``jsonb`` itself, unlike Django's cursors)."""
     if not enabled():
         return connection.cursor()
     connection.ensure_connection()
@@ -41,8 +44,13 @@ def prepared_cursor():
     if raw.prepare_threshold is None:
         raw.prepare_threshold = _ONLY_WHEN_ASKED
     with connection.wrap_database_errors:
+        cursor = _preparing_cursor_class()(raw)
+        if binary:
+            from psycopg.pq import Format
+
+            cursor.format = Format.BINARY
         # _prepare_cursor wraps it as connection.cursor() would (debug logging, execute wrappers).
-        return connection._prepare_cursor(_preparing_cursor_class()(raw))
+        return connection._prepare_cursor(cursor)
 
 
 @cache

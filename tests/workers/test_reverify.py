@@ -306,3 +306,149 @@ def test_uploads_are_taken_before_queued_reverification_batches(verified_logs):
         assert second.headers["task"] == "workers.tasks.reverify_batch"
     finally:
         purge_queue()
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("prepared", [True, False])
+def test_a_batch_reads_only_stale_logs_and_their_uploads_as_stored(
+    verified_logs, other_game_log, settings, prepared
+):
+    """The batch's read leaves out what ``is_current`` calls current (a log of a game the engine no
+    longer knows included), and hands the engine each upload byte for byte, prepared or not."""
+    settings.ARBITER_DB_PREPARED_STATEMENTS = prepared
+    old, new = verified_logs
+    release_battleground_ruleset()
+    GameLog.objects.filter(pk=other_game_log.pk).update(game="a-retired-game", ruleset_version="")
+    ids = [old.pk, new.pk, other_game_log.pk]
+    for log in GameLog.objects.filter(pk__in=ids):
+        assert verification.is_current(log) == (log.pk == other_game_log.pk)
+    rows = verification._stale_rows(ids)
+    assert [row[0] for row in rows] == sorted([old.pk, new.pk])
+    for log_id, game, content, stored, verified_at in rows:
+        log = GameLog.objects.get(pk=log_id)
+        assert (game, bytes(content), json.loads(stored), verified_at) == (
+            log.game,
+            log.raw_bytes(),
+            log.verdict,
+            log.verified_at,
+        )
+    GameLog.objects.filter(pk=other_game_log.pk).update(ruleset_version="older")  # stale now
+    assert [row[0] for row in verification._stale_rows(ids)] == sorted(ids)
+
+
+@pytest.mark.postgres
+def test_verdicts_restamped_after_a_release_are_stored_with_lz4_where_the_server_has_it(verified_logs):
+    """Each verdict stamped with its new versions is compressed again by PostgreSQL: with lz4 (much
+    cheaper than pglz) where the server was built with it (migration gamelogs 0005)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT 'lz4' = ANY(enumvals) FROM pg_settings WHERE name = 'default_toast_compression'"
+        )
+        (has_lz4,) = cursor.fetchone() or (False,)
+        cursor.execute(
+            "SELECT attcompression FROM pg_attribute WHERE attrelid = 'gamelogs_gamelog'::regclass"
+            " AND attname = 'verdict'"
+        )
+        assert cursor.fetchone()[0] == ("l" if has_lz4 else "")
+    release_battleground_ruleset()
+    assert verification.reverify_batch([log.pk for log in verified_logs]) == dict.fromkeys(
+        [log.pk for log in verified_logs], "legal"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT DISTINCT pg_column_compression(verdict) FROM gamelogs_gamelog WHERE id = ANY(%s)",
+            [[log.pk for log in verified_logs]],
+        )
+        # A verdict small enough is stored uncompressed (NULL): only a compressed one names its method.
+        assert {row[0] for row in cursor.fetchall()} <= ({"lz4", None} if has_lz4 else {"pglz", None})
+
+
+def _written_by_another_connection(log_id: int, **values) -> None:
+    """An UPDATE committed by another connection (another worker, an upload's forced verification)."""
+    import threading
+
+    from django.db import connection as its_connection
+
+    def write():
+        try:
+            GameLog.objects.filter(pk=log_id).update(**values)
+        finally:
+            its_connection.close()
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    writer.join()
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_in_a_worker_a_new_decision_among_unchanged_ones_is_written_whole_with_its_effects(
+    verified_logs, other_game_log, announced
+):
+    """Outside a transaction (as in a worker), the batch's unchanged verdicts only get their new
+    versions stamped on, and the verdict deciding something new among them is written whole, with
+    its history row and its effects, all committed (BG: any decided log)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    old, new = verified_logs
+    third = other_game_log
+    pretend_an_older_engine_said(new)  # decided differently by the old engine
+    release_battleground_ruleset()
+    GameLog.objects.filter(pk=third.pk).update(ruleset_version="hr-older")
+    ids = sorted([old.pk, new.pk, third.pk])
+    with CaptureQueriesContext(connection) as queries:
+        states = verification.reverify_batch(ids)
+    assert states == {old.pk: "legal", new.pk: "legal", third.pk: third.state}
+    stamped = [
+        q["sql"] for q in queries.captured_queries if "jsonb_build_object('engine_version'" in q["sql"]
+    ]
+    assert len(stamped) == 1  # both unchanged verdicts in one statement
+    assert announced == [new.pk]  # only the new decision runs its effects
+    assert LogVerification.objects.filter(log=new).first().changes == ["status: illegal → legal"]
+    for log in (old, third):
+        log.refresh_from_db()
+        assert verification.is_current(log) and log.verdict["ruleset_version"] == log.ruleset_version
+        assert LogVerification.objects.filter(log=log, reason="reverify", changed=False).count() == 1
+    new.refresh_from_db()
+    assert verification.is_current(new) and new.state == "legal"
+    assert verification.reverify_batch(ids) == {}
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("meanwhile", ["current", "stale"])
+def test_in_a_worker_a_log_written_while_its_batch_ran_is_verified_against_what_is_stored(
+    verified_logs, monkeypatch, meanwhile
+):
+    """Outside a transaction (as in a worker), a log another connection wrote after its verdict was
+    compared is not stamped from that comparison: skipped if current now, else verified again."""
+    from django.utils import timezone
+
+    old, new = verified_logs
+    release_battleground_ruleset()
+    first, second = sorted([old.pk, new.pk])
+    real, runs = verification.run_engine, []
+
+    def engine_meanwhile(content, **options):
+        runs.append(content)
+        verdict = real(content, **options)
+        if len(runs) == 2:  # the second log compared next, once its upload was read
+            other = {"verified_at": timezone.now()}
+            if meanwhile == "current":
+                other["ruleset_version"] = engine.ruleset_version("motu-battleground")
+            _written_by_another_connection(second, **other)
+        return verdict
+
+    monkeypatch.setattr(verification, "run_engine", engine_meanwhile)
+    states = verification.reverify_batch([first, second])
+    if meanwhile == "current":
+        assert states == {first: "legal"} and len(runs) == 2
+        assert LogVerification.objects.filter(log_id=second).count() == 1
+    else:
+        assert states == {first: "legal", second: "legal"} and len(runs) == 3  # verified again
+        assert LogVerification.objects.filter(log_id=second, reason="reverify").count() == 1
+    for log_id in (first, second):
+        assert verification.is_current(GameLog.objects.get(pk=log_id))
