@@ -5,8 +5,10 @@ accepts what it can prove valid with exact type tests and hands everything else 
 fastjsonschema validator of the same schema, which raises on an invalid event). It never decides an event
 invalid itself: only a narrower reading of the same keywords is accepted on the quick path (``type(x) is
 str`` where the schema allows any string instance, integers only as ``int``, arrays only as ``list``), and
-a pattern is compiled exactly as fastjsonschema compiles it. A schema with a keyword it does not read gives
-None: the caller keeps the fallback for it.
+a pattern is compiled exactly as fastjsonschema compiles it. A string once proven is remembered (by the
+keywords of its schema) and proven again by one set lookup; an object's unknown keys are found by counting
+its known ones, with no key views. A schema with a keyword it does not read gives None: the caller keeps
+the fallback for it.
 """
 
 from __future__ import annotations
@@ -23,6 +25,16 @@ _SCALARS = {"string": "str", "integer": "int", "boolean": "bool"}  # what a list
 
 class _Unsupported(Exception):
     pass
+
+
+class _Doubt(Exception):
+    """Raised by a compiled check for a value it cannot prove valid: its fallback decides."""
+
+
+# Strings already proven to satisfy a string schema, by the schema's keywords (Gen.known_strings); shared by all
+# compiled checks, each set bounded so that a log of endless distinct strings costs no more than checking them.
+_KNOWN: dict[str, set[str]] = {}
+_KNOWN_MAX = 4096
 
 
 class _Gen:
@@ -44,11 +56,12 @@ class _Gen:
         self.lines.append("    " * depth + line)
 
     def check(self, schema, v: str, depth: int) -> None:
-        """Lines that ``return FALLBACK(e)`` unless the value in ``v`` surely satisfies ``schema``."""
+        """Lines that raise (``DOUBT``, or a KeyError or TypeError on the way) unless the value in ``v`` surely
+        satisfies ``schema``."""
         if not isinstance(schema, dict):
             raise _Unsupported
         keys = set(schema) - _IGNORED
-        no = "return FALLBACK(e)"
+        no = "raise DOUBT"
         if "const" in schema:
             c = schema["const"]
             if type(c) not in (str, int, bool) or keys - {"const"}:
@@ -67,6 +80,12 @@ class _Gen:
             self.one_of(schema, v, depth, keys)
             return
         typ = schema.get("type")
+        if isinstance(typ, list) and len(typ) == 2 and "null" in typ and typ[typ[0] == "null"] in _TYPES:
+            # A value or null (e.g. a toss's ``target``): null needs nothing more, any other value the one type's
+            # keywords (fastjsonschema applies a type's keywords to values of that type only).
+            self.emit(depth, f"if {v} is not None:")
+            self.check({**schema, "type": typ[typ[0] == "null"]}, v, depth + 1)
+            return
         if isinstance(typ, list) and typ and all(t in _SCALARS for t in typ) and keys == {"type"}:
             # Any of a few scalar types, nothing else asked: ``int`` is not ``bool`` under ``type()``, so the
             # quick path never takes a boolean for an integer (or an integer for a number it is not listed as).
@@ -74,19 +93,14 @@ class _Gen:
             return
         if not isinstance(typ, str) or typ not in _TYPES:
             raise _Unsupported
-        self.emit(depth, f"if type({v}) is not {_TYPES[typ]}: {no}")
         rest = keys - {"type"}
         if typ == "string":
             if rest - {"minLength", "maxLength", "pattern"}:
                 raise _Unsupported
-            bounds = [f"len({v}) < {int(schema['minLength'])}"] if "minLength" in schema else []
-            bounds += [f"len({v}) > {int(schema['maxLength'])}"] if "maxLength" in schema else []
-            if bounds:
-                self.emit(depth, f"if {' or '.join(bounds)}: {no}")
-            if "pattern" in schema:
-                regex = re.compile(DOLLAR_FINDER.sub(r"\\Z", schema["pattern"]))  # as fastjsonschema does
-                self.emit(depth, f"if not {self.const(regex)}.search({v}): {no}")
-        elif typ == "integer":
+            self.string(schema, v, depth)
+            return
+        self.emit(depth, f"if type({v}) is not {_TYPES[typ]}: {no}")
+        if typ == "integer":
             if rest - {"minimum", "maximum"}:
                 raise _Unsupported
             if "minimum" in schema:
@@ -104,11 +118,42 @@ class _Gen:
             if "maxItems" in schema:
                 self.emit(depth, f"if len({v}) > {int(schema['maxItems'])}: {no}")
             if "items" in schema:
+                known = self.known_strings(schema["items"])
+                if known is not None:  # most arrays repeat strings already checked: one C loop proves them
+                    self.emit(depth, f"if not {known}.issuperset({v}):")
+                    depth += 1
                 item = self.var()
                 self.emit(depth, f"for {item} in {v}:")
                 self.check(schema["items"], item, depth + 1)
         else:
             self.object(schema, v, depth, rest)
+
+    def known_strings(self, schema) -> str | None:
+        """The name of the set of strings already proven to satisfy a string ``schema`` (None for any other
+        schema). Valid logs repeat a few strings (player ids, hexes, unit ids, dice faces): a set lookup proves
+        one again without its type, length and pattern tests. Only exact ``str`` values that passed them are
+        kept; JSON has no other value equal to a string."""
+        if not isinstance(schema, dict) or schema.get("type") != "string":
+            return None
+        if set(schema) - _IGNORED - {"type", "minLength", "maxLength", "pattern"}:
+            return None
+        key = repr(sorted((k, schema[k]) for k in ("minLength", "maxLength", "pattern") if k in schema))
+        return self.const(_KNOWN.setdefault(key, set()))
+
+    def string(self, schema: dict, v: str, depth: int) -> None:
+        no = "raise DOUBT"
+        known = self.known_strings(schema)
+        self.emit(depth, f"if {v} not in {known}:")
+        depth += 1
+        self.emit(depth, f"if type({v}) is not str: {no}")
+        bounds = [f"len({v}) < {int(schema['minLength'])}"] if "minLength" in schema else []
+        bounds += [f"len({v}) > {int(schema['maxLength'])}"] if "maxLength" in schema else []
+        if bounds:
+            self.emit(depth, f"if {' or '.join(bounds)}: {no}")
+        if "pattern" in schema:
+            regex = re.compile(DOLLAR_FINDER.sub(r"\\Z", schema["pattern"]))  # as fastjsonschema does
+            self.emit(depth, f"if not {self.const(regex)}.search({v}): {no}")
+        self.emit(depth, f"if len({known}) < {_KNOWN_MAX}: {known}.add({v})")
 
     def one_of(self, schema: dict, v: str, depth: int, keys: set) -> None:
         """``oneOf`` of object schemas told apart by one required property of distinct string constants (e.g.
@@ -140,7 +185,7 @@ class _Gen:
         consts = [b["properties"][tag]["const"] for b in branches]
         if len(set(consts)) != len(consts):
             raise _Unsupported
-        no = "return FALLBACK(e)"
+        no = "raise DOUBT"
         self.emit(depth, f"if type({v}) is not dict: {no}")
         got = self.var()
         self.emit(depth, f"{got} = {v}.get({tag!r})")
@@ -156,17 +201,43 @@ class _Gen:
         extra = schema.get("additionalProperties", True)
         if not (extra in (True, False) or isinstance(extra, dict)) or not isinstance(props, dict):
             raise _Unsupported
-        no = "return FALLBACK(e)"
+        no = "raise DOUBT"
         required = schema.get("required", [])
-        if required:
-            self.emit(depth, f"if not {self.const(frozenset(required))} <= {v}.keys(): {no}")
+        if not isinstance(required, list) or any(type(k) is not str for k in required):
+            raise _Unsupported
+        required = list(dict.fromkeys(required))
+        if extra is False and set(required) - set(props):
+            raise _Unsupported  # never valid: left to the fallback
+        for key in required:
+            if key not in props:  # present (a KeyError if not), anything
+                self.emit(depth, f"{v}[{key!r}]")
         if "minProperties" in schema:
             self.emit(depth, f"if len({v}) < {int(schema['minProperties'])}: {no}")
         if "maxProperties" in schema:
             self.emit(depth, f"if len({v}) > {int(schema['maxProperties'])}: {no}")
         if extra is False:
-            self.emit(depth, f"if not {v}.keys() <= {self.const(frozenset(props))}: {no}")
-        elif isinstance(extra, dict):  # every property the schema does not name: a value of that schema
+            # Every required property is read below (a KeyError if missing): the event's other keys must all
+            # be optional properties, counted off as each is checked; any left over is one the schema refuses.
+            optional = [k for k in props if k not in required]
+            for key in required:
+                item = self.var()
+                self.emit(depth, f"{item} = {v}[{key!r}]")
+                self.check(props[key], item, depth)
+            if not optional:
+                self.emit(depth, f"if len({v}) != {len(required)}: {no}")
+                return
+            left = self.var()
+            self.emit(depth, f"{left} = len({v}) - {len(required)}")
+            self.emit(depth, f"if {left}:")
+            for key in optional:
+                item = self.var()
+                self.emit(depth + 1, f"if {key!r} in {v}:")
+                self.emit(depth + 2, f"{left} -= 1")
+                self.emit(depth + 2, f"{item} = {v}[{key!r}]")
+                self.check(props[key], item, depth + 2)
+            self.emit(depth + 1, f"if {left}: {no}")
+            return
+        if isinstance(extra, dict):  # every property the schema does not name: a value of that schema
             key, item = self.var(), self.var()
             self.emit(depth, f"for {key}, {item} in {v}.items():")
             if props:
@@ -221,11 +292,17 @@ def fast_check(schema: dict, fallback: Callable[[dict], object]) -> Callable[[di
     None when the schema uses a keyword this compiler does not read."""
     gen = _Gen()
     gen.emit(0, "def check(e):")
+    gen.emit(1, "try:")
     try:
-        gen.check(schema, "e", 1)
+        gen.check(schema, "e", 2)
     except _Unsupported:
         return None
-    gen.emit(1, "return None")
-    scope = {"FALLBACK": fallback, **gen.consts}
+    gen.emit(2, "return None")
+    # Any doubt: a test that fails, a required property missing (KeyError), an unhashable value where a known
+    # string is looked up (TypeError). The fallback decides, outside the handler.
+    gen.emit(1, "except (Doubt, KeyError, TypeError):")
+    gen.emit(2, "pass")
+    gen.emit(1, "return FALLBACK(e)")
+    scope = {"FALLBACK": fallback, "Doubt": _Doubt, "DOUBT": _Doubt, **gen.consts}
     exec(compile("\n".join(gen.lines), "<event_check>", "exec"), scope)  # noqa: S102 — code built above
     return scope["check"]

@@ -49,6 +49,7 @@ def _variants(event: dict):
     yield {**event, "extra": 1}
     for key in event:
         yield {k: v for k, v in event.items() if k != key}
+        yield {("surplus" if k == key else k): v for k, v in event.items()}  # as many keys, one unknown
         for odd in ODD_VALUES:
             yield {**event, key: odd}
         value = event[key]
@@ -74,6 +75,23 @@ def events():
 def test_most_event_types_have_a_quick_check():
     quick = [k for k, v in DEFS.items() if fast_check(v, lambda e: None) is not None]
     assert {"attack", "end_turn", "move", "deploy", "tactic", "track"} <= set(quick)
+    assert {"toss", "smite", "catch_up", "deploy_ally"} <= set(quick)  # a string or null
+
+
+def test_a_known_string_proves_only_equal_strings():
+    """A string once proven valid is looked up, not tested again: only the same string passes that way, never a
+    value of another type (nor an unhashable one, which the full validator refuses)."""
+    handed: list = []
+    quick = fast_check(DEFS["move"], handed.append)
+    quick({"type": "move", "player": "p1", "unit": "u1", "path": ["A1", "B2"]})
+    assert handed == []
+    for odd in (b"A1", 1, True, 1.0, None, ["A1"], ("A1",), {"A1": 1}, "A1\n", "a" * 5):
+        handed.clear()
+        quick({"type": "move", "player": "p1", "unit": "u1", "path": ["A1", odd]})
+        assert len(handed) == 1, odd
+        handed.clear()
+        quick({"type": "move", "player": "p1", "unit": odd, "path": ["A1"]})
+        assert len(handed) == 1 or odd in ("A1\n", "a" * 5), odd  # any string of 1 to 100 is a unit
 
 
 def test_quick_check_agrees_with_fastjsonschema(events):
