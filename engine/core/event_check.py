@@ -4,8 +4,9 @@
 accepts what it can prove valid with exact type tests and hands everything else to ``fallback`` (the
 fastjsonschema validator of the same schema, which raises on an invalid event). It never decides an event
 invalid itself: only a narrower reading of the same keywords is accepted on the quick path (``type(x) is
-str`` where the schema allows any string instance, integers only as ``int``, arrays only as ``list``), and
-a pattern is compiled exactly as fastjsonschema compiles it. A string once proven is remembered (by the
+str`` where the schema allows any string instance, integers only as ``int``, arrays only as ``list``), a
+pattern is compiled exactly as fastjsonschema compiles it, and a string constant is tested as fastjsonschema
+tests it (``x != c``: no JSON value but that string equals it). A string once proven is remembered (by the
 keywords of its schema) and proven again by one set lookup; an object's unknown keys are found by counting
 its known ones, with no key views. A schema with a keyword it does not read gives None: the caller keeps
 the fallback for it.
@@ -66,7 +67,10 @@ class _Gen:
             c = schema["const"]
             if type(c) not in (str, int, bool) or keys - {"const"}:
                 raise _Unsupported
-            self.emit(depth, f"if type({v}) is not {type(c).__name__} or {v} != {c!r}: {no}")
+            if type(c) is str:
+                self.emit(depth, f"if {v} != {c!r}: {no}")
+            else:
+                self.emit(depth, f"if type({v}) is not {type(c).__name__} or {v} != {c!r}: {no}")
             return
         if "enum" in schema:
             values = schema["enum"]
