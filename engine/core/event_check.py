@@ -159,6 +159,29 @@ class _Gen:
             self.emit(depth, f"if not {self.const(regex)}.search({v}): {no}")
         self.emit(depth, f"if len({known}) < {_KNOWN_MAX}: {known}.add({v})")
 
+    def one_of_arrays(self, branches: list, v: str, depth: int) -> None:
+        """``oneOf`` of array schemas whose items are of distinct types among string, array and object (e.g. a
+        special's ``dice``: one roll's dice, or several rolls'): a non-empty array whose first item is of one
+        branch's item type fails every other branch, so it satisfies the ``oneOf`` exactly when it satisfies
+        that branch. An empty array satisfies every branch, so not the ``oneOf``: it falls back, as does
+        anything else."""
+        kinds = []
+        for b in branches:
+            item = b.get("items")
+            if not isinstance(item, dict) or item.get("type") not in ("string", "array", "object"):
+                raise _Unsupported
+            kinds.append(_TYPES[item["type"]])
+        if len(set(kinds)) != len(kinds):
+            raise _Unsupported
+        no = "raise DOUBT"
+        self.emit(depth, f"if type({v}) is not list or not {v}: {no}")
+        first = self.var()
+        self.emit(depth, f"{first} = type({v}[0])")
+        for i, (b, kind) in enumerate(zip(branches, kinds, strict=True)):
+            self.emit(depth, f"{'if' if i == 0 else 'elif'} {first} is {kind}:")
+            self.check(b, v, depth + 1)
+        self.emit(depth, f"else: {no}")
+
     def one_of(self, schema: dict, v: str, depth: int, keys: set) -> None:
         """``oneOf`` of object schemas told apart by one required property of distinct string constants (e.g.
         the randomness ``mode``): a value whose property holds one branch's constant fails every other
@@ -166,6 +189,9 @@ class _Gen:
         branches = schema["oneOf"]
         if keys != {"oneOf"} or not isinstance(branches, list) or not branches:
             raise _Unsupported
+        if all(isinstance(b, dict) and b.get("type") == "array" for b in branches):
+            self.one_of_arrays(branches, v, depth)
+            return
         common = None
         for b in branches:
             if (

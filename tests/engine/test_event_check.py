@@ -76,6 +76,31 @@ def test_most_event_types_have_a_quick_check():
     quick = [k for k, v in DEFS.items() if fast_check(v, lambda e: None) is not None]
     assert {"attack", "end_turn", "move", "deploy", "tactic", "track"} <= set(quick)
     assert {"toss", "smite", "catch_up", "deploy_ally"} <= set(quick)  # a string or null
+    assert "special" in quick  # its dice: one roll's, or several rolls' (a oneOf of arrays)
+
+
+def test_a_oneof_of_arrays_is_told_apart_by_its_first_item():
+    """A special's ``dice`` is one roll's dice or several rolls': the quick path proves either by the type of the
+    first item, and hands an empty list (valid for both, so not for the oneOf), a mixed list or anything else to
+    the full validator, which decides as before."""
+    handed: list = []
+    quick = fast_check(DEFS["special"], handed.append)
+    base = {"type": "special", "player": "p1", "unit": "u1", "special": "s1"}
+    for dice, quick_ok in [
+        (["red:hit", "blue:miss"], True),
+        ([["red:hit"], ["blue:miss", "red:hit"]], True),
+        ([], False),
+        (["red:hit", ["blue:miss"]], False),
+        ([["red:hit"], "blue:miss"], False),
+        ([["red:hit"]] * 7, False),
+        (["x" * 41], False),
+        ([{"a": 1}], False),
+        ("red:hit", False),
+    ]:
+        handed.clear()
+        quick({**base, "dice": dice})
+        assert (not handed) == quick_ok, dice
+        assert _accepts(FULL["special"], {**base, "dice": dice}) or not quick_ok
 
 
 def test_a_known_string_proves_only_equal_strings():
