@@ -39,7 +39,8 @@ _KNOWN_MAX = 4096
 
 
 class _Gen:
-    def __init__(self):
+    def __init__(self, matched: tuple[str, str] | None = None):
+        self.matched = matched  # fast_check's: (property, string) of the value checked, known equal
         self.lines: list[str] = []
         self.consts: dict[str, object] = {}
         self.n = 0
@@ -250,6 +251,9 @@ class _Gen:
             # be optional properties, counted off as each is checked; any left over is one the schema refuses.
             optional = [k for k in props if k not in required]
             for key in required:
+                known = v == "e" and self.matched is not None and self.matched[0] == key
+                if known and props[key] == {"const": self.matched[1]}:
+                    continue  # present and equal to the constant: fast_check's caller matched it
                 item = self.var()
                 self.emit(depth, f"{item} = {v}[{key!r}]")
                 self.check(props[key], item, depth)
@@ -317,10 +321,16 @@ def inline_refs(schema, defs: dict, depth: int = 0):
     return out
 
 
-def fast_check(schema: dict, fallback: Callable[[dict], object]) -> Callable[[dict], object] | None:
+def fast_check(
+    schema: dict, fallback: Callable[[dict], object], *, matched: tuple[str, str] | None = None
+) -> Callable[[dict], object] | None:
     """``schema`` as a function of one event: None when it proves the event valid, else ``fallback(event)``.
-    None when the schema uses a keyword this compiler does not read."""
-    gen = _Gen()
+    None when the schema uses a keyword this compiler does not read.
+
+    ``matched`` (property, string): the caller calls the check only for an event whose property it found equal
+    to that string (an event's ``type``, by which it chose the check); where the schema requires exactly that
+    constant there, the check does not test it again."""
+    gen = _Gen(matched)
     gen.emit(0, "def check(e):")
     gen.emit(1, "try:")
     try:

@@ -142,6 +142,35 @@ def test_quick_check_agrees_with_fastjsonschema(events):
     assert quick_accepted > 0.9 * len(events)
 
 
+def test_a_matched_type_is_not_tested_again(events):
+    """Game.apply chooses the check by the event's ``type``: a check told so (``matched``) agrees with the full
+    validator on every event of that type and its broken variants; told a type its schema does not require, it
+    keeps testing the type."""
+    checked = 0
+    for event in events[:400]:
+        typ = event["type"]
+        handed: list = []
+        quick = fast_check(DEFS[typ], handed.append, matched=("type", typ))
+        if quick is None:
+            continue
+        for variant in _variants(copy.deepcopy(event)):
+            if variant.get("type") != typ:
+                continue  # Game.apply would not choose this check
+            handed.clear()
+            quick(variant)
+            if not handed:
+                assert _accepts(FULL[typ], variant), variant
+            checked += 1
+        other = "move" if typ != "move" else "attack"
+        handed.clear()
+        fast_check(DEFS[typ], handed.append, matched=("type", other))(event)
+        assert handed == []  # its own type, tested and accepted
+        handed.clear()
+        fast_check(DEFS[typ], handed.append, matched=("type", other))({**event, "type": other})
+        assert len(handed) == 1  # the schema's constant is not the one matched: tested, and handed on
+    assert checked > 1000
+
+
 def test_an_event_refused_by_the_schema_stays_refused(events):
     for event in events[:200]:
         full = FULL[event["type"]]
