@@ -41,7 +41,7 @@ def _event_validators() -> dict:
     for k, v in defs.items():
         if k != "event":
             full = fastjsonschema.compile(v)
-            out[k] = fast_check(v, full) or full
+            out[k] = fast_check(v, full, matched=("type", k)) or full  # Game.apply: event["type"] == k
     return out
 
 
