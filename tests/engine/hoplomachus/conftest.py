@@ -131,3 +131,14 @@ class Toolbox:
 @pytest.fixture
 def hr() -> Toolbox:
     return Toolbox()
+
+
+def simulated_replays(seeds, copies: int = 2):
+    """For each seed, a simulated log (the randomness modes in turn) and ``copies`` replays started from it,
+    for tests that apply its events one way and another and compare."""
+    info = engine.game("hoplomachus-remastered")
+    for seed in seeds:
+        log = engine.simulate(
+            info.id, seed, randomness=info.randomness_modes[seed % len(info.randomness_modes)]
+        )
+        yield (log, *(info.ruleset.start(copy.deepcopy(log)) for _ in range(copies)))

@@ -15,6 +15,7 @@ import pytest
 import engine
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.games.hoplomachus import flow
+from tests.engine.hoplomachus.conftest import simulated_replays
 
 GAME = "hoplomachus-remastered"
 
@@ -38,10 +39,7 @@ def arena_walk(s, troop):
 
 
 def replays(seeds):
-    info = engine.game(GAME)
-    for seed in seeds:
-        log = engine.simulate(GAME, seed, randomness=info.randomness_modes[seed % len(info.randomness_modes)])
-        yield log, info.ruleset.start(copy.deepcopy(log)), info.ruleset.start(copy.deepcopy(log))
+    return simulated_replays(seeds, copies=2)
 
 
 def outcome(g, i, event):

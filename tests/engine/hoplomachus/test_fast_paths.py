@@ -13,9 +13,9 @@ import copy
 
 import pytest
 
-import engine
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.games.hoplomachus import actions as act
+from tests.engine.hoplomachus.conftest import simulated_replays
 
 GAME = "hoplomachus-remastered"
 
@@ -32,10 +32,7 @@ def indexed(s) -> dict[str, list[tuple[int, str]]]:
 
 
 def replays(seeds):
-    info = engine.game(GAME)
-    for seed in seeds:
-        log = engine.simulate(GAME, seed, randomness=info.randomness_modes[seed % len(info.randomness_modes)])
-        yield log, info.ruleset.start(copy.deepcopy(log))
+    return simulated_replays(seeds, copies=1)
 
 
 def test_arena_index_follows_every_placement():

@@ -19,16 +19,14 @@ from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.games.hoplomachus import dice as dice_mod
 from engine.games.hoplomachus import flow
 from engine.games.hoplomachus import queries as q
+from tests.engine.hoplomachus.conftest import simulated_replays
 
 GAME = "hoplomachus-remastered"
 MODES = {"skirmish", "pandemonium", "alliance", "assault", "ascension"}
 
 
 def replays(seeds):
-    info = engine.game(GAME)
-    for seed in seeds:
-        log = engine.simulate(GAME, seed, randomness=info.randomness_modes[seed % len(info.randomness_modes)])
-        yield log, info.ruleset.start(copy.deepcopy(log)), info.ruleset.start(copy.deepcopy(log))
+    return simulated_replays(seeds, copies=2)
 
 
 def outcome(g, i, event):
