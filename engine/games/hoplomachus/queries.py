@@ -28,10 +28,17 @@ def allied(g, a: dict, b: dict) -> bool:
 
 
 def opponents_of(g, u: dict) -> list[dict]:
+    """The units in the arena of another team than ``u``'s (HR-2.1.2), in ``occupant``'s order: the list kept for
+    the team until a unit enters, leaves or changes hex (State.foes), which the caller must not change."""
     s = g.s
     team_of = g.team_of  # q.team, spelt out for every unit in the arena
     mine = team_of[u["owner"]]
-    return [v for v in map(s.units.__getitem__, s.occupant.values()) if team_of[v["owner"]] != mine]
+    foes = s.foes.get(mine)
+    if foes is None:
+        foes = s.foes[mine] = [
+            v for v in map(s.units.__getitem__, s.occupant.values()) if team_of[v["owner"]] != mine
+        ]
+    return foes
 
 
 def is_sentinel(g, u: dict) -> bool:

@@ -45,9 +45,9 @@ def shard_record(g, h: int) -> dict:
 def opponents(g, u: dict) -> list[dict]:
     """HR-9.3.3 candidates: the opposing units in the arena and, for a rival unit, the shards with red HP, which
     the rivals mark and target like opposing units (HR-14.10.3; the original: 'in modo analogo')."""
-    opps = q.opponents_of(g, u)
+    opps = q.opponents_of(g, u)  # not to be changed: the list is kept (State.foes)
     if g.s.shards and is_rival(g, u["owner"]):
-        opps += [
+        opps = opps + [
             shard_record(g, h)
             for h, sh in sorted(g.s.shards.items())
             if sh["hp"] > 0 and sh["colour"] == "red"

@@ -35,7 +35,7 @@ def new_unit(uid: str, unit_id: str, owner: str, zone: str, *, active: bool = Tr
 class State:
     __slots__ = (
         "units", "troops", "occupant", "footholds", "favour", "supply", "turn", "pending", "over", "serial",
-        "stats", "support_left", "sentinels_made", "shards", "end_due", "arena_by", "marked",
+        "stats", "support_left", "sentinels_made", "shards", "end_due", "arena_by", "marked", "foes",
     )  # fmt: skip
 
     def __init__(self):
@@ -67,6 +67,10 @@ class State:
         # chips: every unit that does is here (``mark``, at each place that sets one), so the turn's end
         # (flow.end_turn) looks at these few, not at every unit in the arena. Units with nothing may be here too.
         self.marked: set[str] = set()
+        # Each team's opposing units in the arena, in ``occupant``'s order (q.opponents_of): made when first asked
+        # and forgotten whenever a unit enters, leaves or changes hex (place, lift), as a rival's plans, duties and
+        # targets ask for them unit by unit between two moves. Units never change owner, nor troops team.
+        self.foes: dict[str, list[dict]] = {}
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -101,11 +105,13 @@ class State:
         s.end_due = self.end_due
         s.arena_by = {t: dict(by) for t, by in self.arena_by.items()}
         s.marked = set(self.marked)
+        s.foes = {}  # of this state's units: made again when asked
         return s
 
     # Placement bookkeeping: the only code that moves a unit between hexes and zones.
     def place(self, u: dict, h: int) -> None:
         occupant = self.occupant
+        self.foes.clear()
         uid = u["uid"]
         old = u["hex"]
         plain = True  # the change to occupant is one hex of this unit's given up, one free hex taken
@@ -130,6 +136,7 @@ class State:
         """Out of the arena: the per-turn marks go with it, so a unit coming back starts afresh."""
         h = u["hex"]
         if h is not None:
+            self.foes.clear()
             gone = self.occupant.pop(h, None)
             if gone == u["uid"]:
                 del self.arena_by[u["owner"]][h]
