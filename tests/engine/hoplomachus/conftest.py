@@ -142,3 +142,17 @@ def simulated_replays(seeds, copies: int = 2):
             info.id, seed, randomness=info.randomness_modes[seed % len(info.randomness_modes)]
         )
         yield (log, *(info.ruleset.start(copy.deepcopy(log)) for _ in range(copies)))
+
+
+def replayed_both_ways(seeds, outcome, long_way):
+    """Every event of simulated games applied to one replay as the engine does and to another the long way:
+    ``long_way(m)`` sets what differs on a ``pytest.MonkeyPatch`` ``m``, undone after each event.
+    Yields (log, event index, event, the engine's replay, its outcome, the long way's outcome), ``outcome(g,
+    i, event)`` giving each."""
+    for log, fast, slow in simulated_replays(seeds, copies=2):
+        for i, event in enumerate(log["events"]):
+            got = outcome(fast, i, copy.deepcopy(event))
+            with pytest.MonkeyPatch.context() as m:
+                long_way(m)
+                want = outcome(slow, i, copy.deepcopy(event))
+            yield log, i, event, fast, got, want

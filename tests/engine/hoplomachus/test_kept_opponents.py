@@ -5,23 +5,14 @@ at every call (HR-2.1.2, HR-9.3.3, HR-8.8.3), and a kept list is at every event 
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
-import engine
 from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.games.hoplomachus import queries as q
+from tests.engine.hoplomachus.conftest import replayed_both_ways, simulated_replays
 
 GAME = "hoplomachus-remastered"
 MODES = {"skirmish", "pandemonium", "alliance", "assault", "ascension"}
-
-
-def replays(seeds):
-    info = engine.game(GAME)
-    for seed in seeds:
-        log = engine.simulate(GAME, seed, randomness=info.randomness_modes[seed % len(info.randomness_modes)])
-        yield log, info.ruleset.start(copy.deepcopy(log)), info.ruleset.start(copy.deepcopy(log))
 
 
 def outcome(g, i, event):
@@ -39,26 +30,23 @@ def looked_for(g, u):
 
 
 @pytest.mark.parametrize("seeds", [range(0, 10), range(10, 20)])
-def test_hr_2_1_2_kept_opponents_replay_as_the_long_way(monkeypatch, seeds):
+def test_hr_2_1_2_kept_opponents_replay_as_the_long_way(seeds):
     """Each event of simulated games, with the kept opponents and with opponents looked for at every call: the
     same state, or the same refusal, after it; and every kept list is the one the occupied hexes give now."""
     modes, compared, kept = set(), 0, 0
-    for log, fast, slow in replays(seeds):
+    for log, i, event, fast, got, want in replayed_both_ways(
+        seeds, outcome, lambda m: m.setattr(q, "opponents_of", looked_for)
+    ):
         modes.add(log["setup"]["mode"])
-        for i, event in enumerate(log["events"]):
-            got = outcome(fast, i, copy.deepcopy(event))
-            with monkeypatch.context() as m:
-                m.setattr(q, "opponents_of", looked_for)
-                want = outcome(slow, i, copy.deepcopy(event))
-            assert got == want, (log["setup"]["mode"], i, event)
-            for team, foes in fast.s.foes.items():
-                mine = next(u for u in fast.s.units.values() if fast.team_of[u["owner"]] == team)
-                assert foes == looked_for(fast, mine), (log["setup"]["mode"], i, event, team)
-                kept += 1
-            compared += 1
+        assert got == want, (log["setup"]["mode"], i, event)
+        for team, foes in fast.s.foes.items():
+            mine = next(u for u in fast.s.units.values() if fast.team_of[u["owner"]] == team)
+            assert foes == looked_for(fast, mine), (log["setup"]["mode"], i, event, team)
+            kept += 1
+        compared += 1
     assert compared > 1000 and kept > 100
     assert len(modes) >= 3
 
 
 def test_all_five_modes_are_replayed():
-    assert {log["setup"]["mode"] for log, _, _ in replays(range(20))} == MODES
+    assert {log["setup"]["mode"] for log, _, _ in simulated_replays(range(20))} == MODES

@@ -19,7 +19,7 @@ from engine.core.errors import IllegalEvent, UnreadableLog
 from engine.games.hoplomachus import dice as dice_mod
 from engine.games.hoplomachus import flow
 from engine.games.hoplomachus import queries as q
-from tests.engine.hoplomachus.conftest import simulated_replays
+from tests.engine.hoplomachus.conftest import replayed_both_ways, simulated_replays
 
 GAME = "hoplomachus-remastered"
 MODES = {"skirmish", "pandemonium", "alliance", "assault", "ascension"}
@@ -52,19 +52,18 @@ def long_start(start_turn):
 
 
 @pytest.mark.parametrize("seeds", [range(0, 10), range(10, 20)])
-def test_turn_shortcuts_replay_as_the_long_way(monkeypatch, seeds):
+def test_turn_shortcuts_replay_as_the_long_way(seeds):
     """Each event of simulated games, by the shortcuts and by the long way: the same state after it."""
+
+    def long_way(m):
+        m.setattr(dice_mod.Dice, "roll", long_roll)
+        m.setattr(flow, "start_turn", long_start(flow.start_turn))
+
     modes, compared = set(), 0
-    for log, fast, slow in replays(seeds):
+    for log, i, event, _, got, want in replayed_both_ways(seeds, outcome, long_way):
         modes.add(log["setup"]["mode"])
-        for i, event in enumerate(log["events"]):
-            got = outcome(fast, i, copy.deepcopy(event))
-            with monkeypatch.context() as m:
-                m.setattr(dice_mod.Dice, "roll", long_roll)
-                m.setattr(flow, "start_turn", long_start(flow.start_turn))
-                want = outcome(slow, i, copy.deepcopy(event))
-            assert got == want, (log["setup"]["mode"], i, event)
-            compared += 1
+        assert got == want, (log["setup"]["mode"], i, event)
+        compared += 1
     assert compared > 1000
     assert len(modes) >= 3
 
