@@ -50,7 +50,11 @@ def test_the_guest_asks_and_the_organizer_abandons(phones, live_server, user, ot
     wait(mallory, lambda d: "You asked" in d.find_element(By.ID, "table-abandon-box").text)
     assert table_data(mallory, "status") == "playing"
     click(alice, alice.find_element(By.CSS_SELECTOR, "#table-abandon-box summary"))
-    click(alice, wait(alice, lambda d: d.find_element(By.ID, "abandon-button")))
+    # Mallory's request reaches Alice's phone as a new count; her open box and its button stay as they were.
+    button = wait(alice, lambda d: d.find_element(By.ID, "abandon-button"))
+    wait(alice, lambda d: "(1 / 2)" in d.find_element(By.ID, "table-abandon-box").text)
+    assert "(1 / 2)" in alice.find_element(By.ID, "table-abandon-box").text
+    click(alice, button)
     for driver in phones:
         wait(driver, lambda d: table_data(d, "status") == "abandoned")
         wait(driver, lambda d: d.find_element(By.ID, "table-abandoned").is_displayed())

@@ -157,12 +157,17 @@
     const open = !readOnly && (state.status === "playing" || state.status === "waiting");
     if (!open || !state.my_seats.length) { box.innerHTML = ""; return; }
     const asked = state.my_seats.every((n) => state.abandon.includes(n));
-    const wasOpen = !!(box.querySelector("details") || {}).open; // a redraw keeps it as the player left it
     const seated = state.seats.filter((s) => s.joined).length;
+    const count = ` (${state.abandon.length} / ${seated})`;
+    // Only the count changed (another player asked): the button stays the one under the player's finger.
+    const shape = `${asked}|${state.organizer}`;
+    if (box.dataset.shape === shape && $("abandon-count")) { $("abandon-count").textContent = count; return; }
+    const wasOpen = !!(box.querySelector("details") || {}).open; // a redraw keeps it as the player left it
+    box.dataset.shape = shape;
     box.innerHTML = `<details class="card"${wasOpen ? " open" : ""}><summary>${esc(gettext("Abandon this game"))}</summary>` +
       `<p class="small">${esc(state.organizer ? gettext("You opened this table: abandoning ends the game for everyone.") :
         gettext("The game is abandoned once every seated player asks (or the one who opened the table does)."))}` +
-      ` (${state.abandon.length} / ${seated})</p>` +
+      `<span id="abandon-count">${count}</span></p>` +
       (asked ? `<p class="small">${esc(gettext("You asked to abandon this game."))}</p>` :
         `<button type="button" class="choice secondary" id="abandon-button">${esc(gettext("Abandon this game"))}</button>`) + "</details>";
     if ($("abandon-button")) $("abandon-button").addEventListener("click", () => act(root.dataset.abandonUrl, {}));
