@@ -15,6 +15,7 @@ import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+import orjson
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -51,7 +52,11 @@ class Touched:
 def header_of(game_log) -> dict:
     """The log's header fields the meta filters on ({} if the stored upload cannot be read)."""
     try:
-        doc = json.loads(game_log.raw_bytes())
+        raw = game_log.raw_bytes()
+        try:
+            doc = orjson.loads(raw)  # a sixth of json.loads' time (#25)
+        except orjson.JSONDecodeError:
+            doc = json.loads(raw)  # what orjson refuses and json reads (NaN); the engine judges the rest
     except (ValueError, TypeError, AttributeError):
         return {}
     return (

@@ -17,10 +17,11 @@ model instance per row.
 from __future__ import annotations
 
 import datetime as dt
-import json
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+import orjson
 from django.db import connection, models
 from psycopg.types.json import Json, Jsonb
 
@@ -89,22 +90,31 @@ def _insert_cte(index: int, table: Table, with_ids: bool, params: list) -> str:
         if isinstance(obj, dict):
             for n, (f, plain) in enumerate(zip(fields, prepared, strict=True)):
                 value = obj[f.attname] if f.attname in obj else f.get_default()
-                row[f"c{n}"] = value if plain else f.get_db_prep_save(value, connection)
+                row[f"c{n}"] = value if plain else _prepared(f, value)
         else:
             for n, (f, plain) in enumerate(zip(fields, prepared, strict=True)):
-                value = (
-                    getattr(obj, f.attname)
-                    if plain
-                    else f.get_db_prep_save(f.pre_save(obj, True), connection)
-                )
+                value = getattr(obj, f.attname) if plain else _prepared(f, f.pre_save(obj, True))
                 row[f"c{n}"] = value
         rows.append(row)
-    params.append(json.dumps(rows, default=_json_value, allow_nan=False, separators=(",", ":")))
+    params.append(orjson.dumps(rows, default=_json_value, option=_DATES_BY_DEFAULT).decode())
     return cte
 
 
+# Dates and times go through ``_json_value`` (isoformat) rather than orjson's own spelling.
+_DATES_BY_DEFAULT = orjson.OPT_PASSTHROUGH_DATETIME
+
+
+def _prepared(field: models.Field, value):
+    """``value`` as ``field`` saves it; a non-finite float is refused here, since orjson would write
+    it as null (the plain columns hold ints, strings and booleans only)."""
+    value = field.get_db_prep_save(value, connection)
+    if value.__class__ is float and not math.isfinite(value):
+        raise ValueError(f"{field.name} = {value}: not a number a statistics column can hold")
+    return value
+
+
 def _json_value(value):
-    """What ``json.dumps`` cannot write by itself: dates and times (as ISO 8601, which PostgreSQL
+    """What orjson does not write by itself: dates and times (as ISO 8601, which PostgreSQL
     reads back exactly) and the JSON adapters of JSON columns."""
     if isinstance(value, (dt.date, dt.datetime, dt.time)):
         return value.isoformat()

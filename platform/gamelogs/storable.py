@@ -5,14 +5,22 @@ does not have (NaN, ±Infinity). The engine refuses logs that carry them (LOG-1.
 quotes things the engine did not read from the log (an exception's text, an older stored upload), and
 a verdict that cannot be saved would leave its log without one. ``storable`` is the last line: it
 checks the verdict's JSON cheaply and, only when something is wrong, replaces each bad value.
+
+The check is the encoding itself, by orjson (a sixth of the standard library's time per verdict, #25):
+it refuses a lone surrogate and any value JSON has no spelling for, writes a NUL as ``\\u0000``, and
+writes a non-finite number as ``null``, which is what ``clean`` would make of it.
 """
 
 from __future__ import annotations
 
-import json
 import math
 
+import orjson
+
 REPLACEMENT = "\ufffd"  # U+FFFD, the character Unicode reserves for "something unreadable was here"
+# What the standard library's json.dumps would write or refuse: keys that are not strings written as
+# strings, dataclasses and dates refused (they are not JSON values a verdict holds).
+_AS_JSON_DUMPS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
 
 
 def storable(verdict: dict) -> dict:
@@ -21,16 +29,16 @@ def storable(verdict: dict) -> dict:
     return storable_with_text(verdict)[0]
 
 
-def storable_with_text(verdict: dict) -> tuple[dict, str | None]:
-    """``storable(verdict)`` and, when that is ``verdict`` itself, the JSON text it was checked in
-    (which the verdict's write sends as it is, instead of encoding the verdict a second time)."""
+def storable_with_text(verdict: dict) -> tuple[dict, bytes | None]:
+    """``storable(verdict)`` and, when that is ``verdict`` itself, the JSON (UTF-8) it was checked in,
+    which the verdict's write sends as it is instead of encoding the verdict a second time. A
+    non-finite number is ``null`` in that JSON, as in ``clean``'s copy."""
     try:
-        text = json.dumps(verdict, allow_nan=False, ensure_ascii=False)
-        text.encode("utf-8")  # a lone surrogate cannot be encoded
-    except (ValueError, TypeError):
+        text = orjson.dumps(verdict, option=_AS_JSON_DUMPS)
+    except (orjson.JSONEncodeError, TypeError, ValueError):
         return clean(verdict), None
-    # json.dumps writes a NUL as the escape \u0000 (a stray backslash-u-0000 in a string only costs a copy).
-    return (clean(verdict), None) if "\\u0000" in text else (verdict, text)
+    # A NUL is written as the escape \u0000 (a stray backslash-u-0000 in a string only costs a copy).
+    return (clean(verdict), None) if b"\\u0000" in text else (verdict, text)
 
 
 def clean(value):

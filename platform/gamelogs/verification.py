@@ -17,12 +17,12 @@ limit, a verdict PostgreSQL refused, or too many attempts (``ARBITER_MAX_ATTEMPT
 from __future__ import annotations
 
 import dataclasses
-import json
 import logging
 import time
 from datetime import timedelta
 from functools import lru_cache
 
+import orjson
 from django.conf import settings
 from django.db import DataError, connection, transaction
 from django.db.models import Q, QuerySet
@@ -263,7 +263,7 @@ def _write_verdict(log, verdict, previous, reason, force, duration_ms, *, effect
 
 
 def _update_with_history(
-    log: GameLog, history: dict, *, force: bool, verdict_text: str | None = None
+    log: GameLog, history: dict, *, force: bool, verdict_text: bytes | None = None
 ) -> tuple[bool, dict | None]:
     """Write the verdict columns of ``log`` and add its history row. Returns (written, interests):
     written is False (nothing written) if the log is gone or, unless ``force``, already holds a
@@ -474,7 +474,7 @@ def reverify_batch(log_ids, *, force: bool = False) -> dict[int, str]:
         started = time.perf_counter()
         verdict = run_engine(bytes(content))
         duration_ms = int((time.perf_counter() - started) * 1000)
-        if stored is not None and same_decision(json.loads(stored), verdict):
+        if stored is not None and same_decision(_parsed(stored), verdict):
             unchanged.append((log_id, verified_at, *_versions(verdict, game), duration_ms))
         else:
             decided[log_id], contents[log_id] = (storable(verdict), duration_ms), content
@@ -498,6 +498,13 @@ def reverify_batch(log_ids, *, force: bool = False) -> dict[int, str]:
     if lost:
         states.update(_reverify_whole(lost, force=False))
     return states
+
+
+def _parsed(stored: str) -> dict:
+    """A stored verdict's JSON text (``jsonb`` as text: standard JSON) as a dict, by orjson (a sixth of
+    json.loads' time, #25). orjson reads an integer beyond 64 bits as a float: such a verdict then
+    compares as changed and is written whole, as a changed one is."""
+    return orjson.loads(stored)
 
 
 def _stale_rows(log_ids) -> list[tuple]:
