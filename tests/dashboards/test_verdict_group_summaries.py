@@ -21,7 +21,7 @@ import engine
 from dashboards import providers, queries, summaries, verdictgroups
 from dashboards.bulk import insert_games
 from dashboards.filters import MetaFilter
-from dashboards.models import GameStat, VerdictGroupDaily, VerdictGroupMonthly
+from dashboards.models import GameStat, VerdictGroupDaily, VerdictGroupGame, VerdictGroupMonthly
 from dashboards.synthetic import SyntheticMeta, stored_fields
 from gamelogs.services import submit_log
 from games.hoplomachus import meta_dice
@@ -166,6 +166,36 @@ def test_the_migration_fills_the_groups_as_a_rebuild(corpus):
     with connection.schema_editor() as editor:
         fill(apps, editor)
     assert {model: _table(model) for model in (VerdictGroupDaily, VerdictGroupMonthly)} == before
+
+
+def test_the_totals_migration_sums_the_players_rows_as_a_rebuild(
+    corpus, user, django_capture_on_commit_callbacks
+):
+    """0017 adds each name's ``hr-dice-player-totals`` rows up from its ``hr-dice-players`` rows in SQL (day, month
+    and game): the rows a rebuild from the verdicts makes, a name JSON must escape and a withdrawn log included."""
+    from importlib import import_module
+
+    from django.apps import apps
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the SQL sums are PostgreSQL's; elsewhere 0017 fills the groups as 0016")
+    odd = upload(
+        user, 7, "2025-03-31", None, ('Zoë "Quill" \\ Ø', "Lia Moss"), django_capture_on_commit_callbacks
+    )
+    visibility.publish(user, odd)
+    visibility.withdraw(user, corpus["logs"][6])  # taken off the bucket rows by the hook, not by a rebuild
+    totals = "hr-dice-player-totals"
+    models = (VerdictGroupDaily, VerdictGroupMonthly, VerdictGroupGame)
+    before = {model: [r for r in _table(model) if totals in r] for model in models}
+    assert all(before.values()) and any('["Zoë \\"Quill\\" \\\\ Ø"]' in r for r in before[VerdictGroupDaily])
+    for model in models:
+        model.objects.filter(name=totals).delete()
+    fill = import_module("dashboards.migrations.0017_verdict_groups_refill").fill
+    with connection.schema_editor() as editor:
+        fill(apps, editor)
+    assert {model: [r for r in _table(model) if totals in r] for model in models} == before
+    assert _luck(MetaFilter(game=HR))['Zoë "Quill" \\ Ø']["games"] == 1
 
 
 def _luck(f: MetaFilter) -> dict:
