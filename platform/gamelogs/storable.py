@@ -6,7 +6,7 @@ quotes things the engine did not read from the log (an exception's text, an olde
 a verdict that cannot be saved would leave its log without one. ``storable`` is the last line: it
 checks the verdict's JSON cheaply and, only when something is wrong, replaces each bad value.
 
-The check is the encoding itself, by orjson (a sixth of the standard library's time per verdict, #25):
+The check is the encoding itself, by orjson (20 µs for a Battleground verdict, against 151 µs for json, #25):
 it refuses a lone surrogate and any value JSON has no spelling for, writes a NUL as ``\\u0000``, and
 writes a non-finite number as ``null``, which is what ``clean`` would make of it.
 """

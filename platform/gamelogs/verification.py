@@ -501,7 +501,7 @@ def reverify_batch(log_ids, *, force: bool = False) -> dict[int, str]:
 
 
 def _parsed(stored: str) -> dict:
-    """A stored verdict's JSON text (``jsonb`` as text: standard JSON) as a dict, by orjson (a sixth of
+    """A stored verdict's JSON text (``jsonb`` as text: standard JSON) as a dict, by orjson (under half
     json.loads' time, #25). orjson reads an integer beyond 64 bits as a float: such a verdict then
     compares as changed and is written whole, as a changed one is."""
     return orjson.loads(stored)
