@@ -151,25 +151,33 @@ def rolled_up(model, f: MetaFilter, group: list[str], sums: tuple[str, ...], max
     """``SUM`` of ``sums`` and ``MAX`` of ``maxes`` over the summary rows of ``model`` inside ``f`` (and
     ``where``), grouped by ``group`` and ordered by it (unless not ``ordered``): as one ``GROUP BY`` over the daily
     rows would give, read from the month rollup where one is kept (``dashboards.providers.Rollup``)."""
-    out: dict[tuple, dict] = {}
+    out = rolled_up_values(model, f, group, sums, maxes, where)
+    keys = sorted(out, key=lambda k: tuple((v is None, v) for v in k)) if ordered else out
+    names = (*group, *sums, *maxes)
+    return [dict(zip(names, (*key, *out[key]), strict=True)) for key in keys]
+
+
+def rolled_up_values(model, f: MetaFilter, group: list[str], sums: tuple[str, ...], maxes: tuple[str, ...] = (),
+                     where: dict | None = None) -> dict[tuple, list]:  # fmt: skip
+    """:func:`rolled_up` as {group's values: [sums…, maxes…]}, unordered: the rows as tuples, with no dict per row
+    of each grain (a grouping of names has tens of thousands of groups, read once per month and day grain)."""
+    out: dict[tuple, list] = {}
+    width, counted = len(group), len(sums)
+    annotations = {f"_{c}": Sum(c) for c in sums} | {f"_{c}": Max(c) for c in maxes}
     for qs in _grains(model, f):
-        qs = qs.filter(**(where or {}))
-        annotations = {f"_{c}": Sum(c) for c in sums} | {f"_{c}": Max(c) for c in maxes}
-        for r in qs.values(*group).annotate(**annotations).order_by():
-            key = tuple(r[g] for g in group)
-            row = out.get(key)
-            if row is None:
-                out[key] = {**{g: r[g] for g in group}, **{c: r[f"_{c}"] or 0 for c in sums},
-                            **{c: r[f"_{c}"] for c in maxes}}  # fmt: skip
+        rows = qs.filter(**(where or {})).values_list(*group).annotate(**annotations).order_by()
+        for row in rows:
+            key, values = row[:width], row[width:]
+            have = out.get(key)
+            if have is None:
+                out[key] = [v or 0 for v in values[:counted]] + list(values[counted:])
                 continue
-            for c in sums:
-                row[c] += r[f"_{c}"] or 0
-            for c in maxes:
-                if row[c] is None or (r[f"_{c}"] is not None and r[f"_{c}"] > row[c]):
-                    row[c] = r[f"_{c}"]
-    if not ordered:
-        return list(out.values())
-    return [out[key] for key in sorted(out, key=lambda k: tuple((v is None, v) for v in k))]
+            for i in range(counted):
+                have[i] += values[i] or 0
+            for i in range(counted, len(values)):
+                if have[i] is None or (values[i] is not None and values[i] > have[i]):
+                    have[i] = values[i]
+    return out
 
 
 def score_components(f: MetaFilter) -> list[dict]:

@@ -20,6 +20,7 @@ import json
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
+import orjson
 from django.db import connection, transaction
 from django.db.models import QuerySet, Sum
 
@@ -104,10 +105,10 @@ def totals(f, name: str) -> dict[tuple, list]:
     columns = m.GROUP_SUMS[: len(source.sums)]
     # Room to hash the groups (thousands of names) and the public logs' ids in memory, not sort them on disk.
     with _hashed_public_ids():
-        rows = queries.rolled_up(
-            m.VerdictGroupDaily, f, ["key"], columns, where={"name": name}, ordered=False
-        )
-        found = {tuple(json.loads(r["key"])): [int(r[c]) for c in columns] for r in rows}
+        rows = queries.rolled_up_values(m.VerdictGroupDaily, f, ["key"], columns, where={"name": name})
+        # orjson: the keys are JSON that ``encode`` wrote (names, colours, small numbers), read in under half
+        # json.loads' time; tens of thousands of them for a grouping of names.
+        found = {tuple(orjson.loads(key)): [int(v) for v in sums] for (key,), sums in rows.items()}
         if not source.public_only:
             return found
         games = queries.game_stats(f).filter(game_log__isnull=False)

@@ -164,41 +164,29 @@ def luck_row(totals: dict[str, list]) -> dict:
     return row
 
 
-def player_groups(f: MetaFilter) -> list[dict]:
-    """(name, colour) → dice, hits, expected hits in ten-thousandths, and (name, "") → games, of the filter's
-    public recorded games: the summary of a public-only grouping (``hr-dice-players``), which a log made public or
-    private joins or leaves at once (``dashboards.summaries.publicity_changed``)."""
-    groups = summed(f, "hr-dice-players")
-    games = {g["name"]: g["dice"] for g in groups if g["colour"] == ""}
-    return [
-        {
-            "name": g["name"],
-            "colour": g["colour"],
-            "dice": g["dice"],
-            "hits": g["hits"],
-            "expected_e4": g["expected_e4"],
-        }
-        for g in groups
-        if games.get(g["name"])  # a name whose every game is private is not there
-    ]
-
-
 def player_luck(f: MetaFilter) -> list[dict]:
     """Recorded dice per player name (the players' own troops; rival dice have no player), public games only: one
     :func:`luck_row` per name with ``key``, ``name`` and the ``games`` they rolled in, most dice first. It names
     people: staff only (the staff API, as Battleground's ``queries.dice_luck``); public pages show
-    :class:`DiceLuck`."""
+    :class:`DiceLuck`.
+
+    From the public-only grouping ``hr-dice-players`` ((name, colour) → dice, hits, expected hits in ten-thousandths,
+    and (name, "") → games), which a log made public or private joins or leaves at once
+    (``dashboards.summaries.publicity_changed``); read as sums by key, not as group rows in key order, since the
+    table is sorted by dice anyway."""
 
     def compute(f: MetaFilter) -> list[dict]:
         per: dict[str, dict] = {}
         games: dict[str, int] = {}
-        for g in player_groups(f):
-            if g["colour"] == "":
-                games[g["name"]] = g["dice"]
-            elif g["dice"] or g["hits"] or g["expected_e4"]:  # a colour rolled in public games
-                per.setdefault(g["name"], {})[g["colour"]] = [g["dice"], g["hits"], g["expected_e4"]]
+        for (name, colour), (dice, hits, e4) in verdictgroups.totals(f, "hr-dice-players").items():
+            if colour == "":
+                games[name] = dice
+            elif dice or hits or e4:  # a colour rolled in public games
+                per.setdefault(name, {})[colour] = [dice, hits, e4]
         out = [
-            {"key": name, "name": name, "games": games[name], **luck_row(per.get(name, {}))} for name in games
+            {"key": name, "name": name, "games": played, **luck_row(per.get(name, {}))}
+            for name, played in games.items()
+            if played  # a name whose every game is private is not there
         ]
         return sorted(out, key=lambda r: (-r["dice"], r["key"]))
 
