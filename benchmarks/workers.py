@@ -105,6 +105,21 @@ def drop_database(database_url: str) -> None:
         conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(BENCH_DB)))
 
 
+def delete_queue() -> None:
+    """Delete this run's queue (``arbiter-bench-<pid>``) and its bindings from the broker: the messages the
+    workers left (the effects' follow-up tasks of the last verdicts) and nothing that is not the run's own."""
+    from django.conf import settings
+
+    if not settings.configured:
+        return
+    from workers.celery import app
+
+    with app.connection_for_write() as conn:
+        queue = app.amqp.queues[QUEUE](conn.default_channel)
+        queue.declare()  # the channel learns the queue's bindings, which delete() then removes
+        queue.delete()
+
+
 def setup_django() -> None:
     import django
     from django.core.management import call_command
@@ -606,6 +621,7 @@ def main() -> int:
     try:
         return run(args)
     finally:
+        delete_queue()
         drop_database(args.database_url)
 
 
