@@ -621,8 +621,10 @@ def main() -> int:
     try:
         return run(args)
     finally:
-        delete_queue()
-        drop_database(args.database_url)
+        try:
+            delete_queue()
+        finally:  # a broker gone away still leaves no scratch database behind
+            drop_database(args.database_url)
 
 
 def run(args) -> int:

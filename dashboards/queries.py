@@ -147,14 +147,16 @@ def _grains(model, f: MetaFilter) -> list[QuerySet]:
 
 
 def rolled_up(model, f: MetaFilter, group: list[str], sums: tuple[str, ...], maxes: tuple[str, ...] = (),
-              where: dict | None = None, ordered: bool = True) -> list[dict]:  # fmt: skip
+              where: dict | None = None) -> list[dict]:  # fmt: skip
     """``SUM`` of ``sums`` and ``MAX`` of ``maxes`` over the summary rows of ``model`` inside ``f`` (and
-    ``where``), grouped by ``group`` and ordered by it (unless not ``ordered``): as one ``GROUP BY`` over the daily
-    rows would give, read from the month rollup where one is kept (``dashboards.providers.Rollup``)."""
+    ``where``), grouped by ``group`` and ordered by it: as one ``GROUP BY`` over the daily rows would give, read
+    from the month rollup where one is kept (``dashboards.providers.Rollup``)."""
     out = rolled_up_values(model, f, group, sums, maxes, where)
-    keys = sorted(out, key=lambda k: tuple((v is None, v) for v in k)) if ordered else out
     names = (*group, *sums, *maxes)
-    return [dict(zip(names, (*key, *out[key]), strict=True)) for key in keys]
+    return [
+        dict(zip(names, (*key, *out[key]), strict=True))
+        for key in sorted(out, key=lambda k: tuple((v is None, v) for v in k))
+    ]
 
 
 def rolled_up_values(model, f: MetaFilter, group: list[str], sums: tuple[str, ...], maxes: tuple[str, ...] = (),
