@@ -21,6 +21,8 @@ dashboards.datasets) and filter:
          other work shares); the first filter of each data set is the coldest case we can make.
   sql    the same again with the cache emptied but the connection warm (an uncached hit).
   warm   served from the cache (the normal case after the first view of a filter).
+The staff's named dice table (``/api/meta/<game>/dice-luck/players/``) is timed cold per filter too: its first page,
+a name looked up and its last page (``--datasets staff`` for it alone).
 Then a separate web process (``manage.py runserver --noreload --nothreading``) serves every
 page and every API data set twice; its resident memory (VmRSS, peak VmHWM) is read from /proc.
 Its first request includes the process's own warm-up (imports, templates); the API calls come
@@ -179,6 +181,53 @@ def time_queries(
     return results
 
 
+STAFF_TABLE = "/api/meta/{game}/dice-luck/players/"
+
+
+def time_staff_table(game: str, only_filters: list[str] | None = None) -> list[dict]:
+    """The staff's named dice table (``DiceLuckByPlayerView``, rendered to JSON) per filter, cold (Django's cache
+    emptied, a new connection): its first page, a name looked up (one from the middle of the table) and its last
+    page. A game without one (its table is empty) is left out."""
+    from django.contrib.auth import get_user_model
+    from django.core.cache import cache
+    from django.db import connection
+    from rest_framework.test import APIRequestFactory, force_authenticate
+
+    from dashboards import providers
+    from dashboards.api import DiceLuckByPlayerView
+
+    view, factory = DiceLuckByPlayerView.as_view(), APIRequestFactory()
+    staff = get_user_model()(username="bench-staff", is_staff=True)  # never saved: IsAdminUser reads is_staff
+
+    def get(params: dict) -> tuple[float, int]:
+        cache.clear()
+        connection.close()
+        t0 = time.perf_counter()
+        request = factory.get(STAFF_TABLE.format(game=game), params)
+        force_authenticate(request, user=staff)
+        response = view(request, game=game)
+        response.render()
+        seconds = time.perf_counter() - t0
+        assert response.status_code == 200, response.content[:200]
+        return seconds, len(json.loads(response.content)["rows"])
+
+    results = []
+    for label, f in filters(game).items():
+        if only_filters and label not in only_filters:
+            continue
+        names = providers.plugin(game).dice_luck_order(f)
+        if not names:
+            continue
+        params = f.query_params()
+        asks = {"first page": params, "a name": {**params, "search": names[len(names) // 2]},
+                "last page": {**params, "page": "last"}}  # fmt: skip
+        for what, ask in asks.items():
+            cold, rows = get(ask)
+            results.append({"game": game, "dataset": f"staff dice: {what}", "filter": label, "rows": rows,
+                            "cold": cold, "sql": None, "warm": 0.0, "players": len(names)})  # fmt: skip
+    return results
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -261,7 +310,10 @@ def main() -> int:
     )
     parser.add_argument("--load-game", action="append", help="load games of this game only (repeatable)")
     parser.add_argument("--filters", help="comma-separated filter labels to time (default: all)")
-    parser.add_argument("--datasets", help="comma-separated data set keys to time (default: all)")
+    parser.add_argument(
+        "--datasets",
+        help="comma-separated data set keys to time (default: all; 'staff': the staff's named table)",
+    )
     parser.add_argument("--json", default=str(ROOT / "var" / "benchmarks" / "meta_queries.json"))
     parser.add_argument(
         "--cold-only", action="store_true", help="time each data set cold only, not uncached again (sql)"
@@ -299,6 +351,8 @@ def main() -> int:
     queries = [
         r for game in game_list for r in time_queries(game, only_filters, only_datasets, args.cold_only)
     ]
+    if not only_datasets or "staff" in only_datasets:
+        queries += [r for game in game_list for r in time_staff_table(game, only_filters)]
     print(
         f"\n{'game':<24}{'data set':<24}{'filter':<14}{'rows':>6}{'cold ms':>10}{'sql ms':>9}{'warm ms':>9}"
     )

@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny, IsAdminUser
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
@@ -152,25 +154,57 @@ class PieceView(APIView):
         return Response({**profile, "filters": f.describe(), "min_games": f.min_games})
 
 
+class DiceLuckPages(PageNumberPagination):
+    """A page of the named dice table: enough rows to read on a phone, up to a thousand for an export."""
+
+    page_size = 100
+    page_size_query_param = "page_size"
+    max_page_size = 1000
+    invalid_page_message = _("There is no page {page_number} of this table.")
+
+
 class DiceLuckByPlayerView(APIView):
     """Staff only: observed against expected successes per player name (recorded dice, public games), for
     looking into a complaint about dice. Public pages show the unnamed distribution only. Each game counts
     its own dice (``GamePlugin.dice_luck_by_player``) and says in its rows what it counted: ``tests``,
     or ``games`` and, per die colour, ``<colour>_dice``, ``_successes`` (hits), ``_expected``, ``_z``,
-    ``_luck``."""
+    ``_luck``. Most dice first, a page at a time (``page``, ``page_size``, with ``count`` and links to the
+    ``next`` and ``previous`` pages); ``search`` keeps the names that contain it, in any case: only the rows
+    of the page asked for are tested, so a name is looked up in the same time among a hundred thousand."""
 
     permission_classes = [IsAdminUser]
     renderer_classes = [JSONRenderer, CSVRenderer]
 
     @extend_schema(
-        operation_id="meta_dice_luck_by_player", parameters=FILTER_PARAMETERS, responses=OpenApiTypes.OBJECT
-    )
+        operation_id="meta_dice_luck_by_player",
+        parameters=[
+            *FILTER_PARAMETERS,
+            OpenApiParameter("search", OpenApiTypes.STR, OpenApiParameter.QUERY,
+                             description="only the player names that contain this text (in any case)"),
+            OpenApiParameter("page", OpenApiTypes.INT, OpenApiParameter.QUERY, description="the page, from 1"),
+            OpenApiParameter("page_size", OpenApiTypes.INT, OpenApiParameter.QUERY,
+                             description=f"rows a page (default {DiceLuckPages.page_size}, "
+                                         f"at most {DiceLuckPages.max_page_size})"),
+        ],
+        responses=OpenApiTypes.OBJECT,
+    )  # fmt: skip
     def get(self, request, game: str):
         if game not in meta_games():
             raise Http404("no such game")
         f, errors = parse_filter(game, request.query_params)
         if errors:
             return Response({"detail": "invalid filter", "errors": errors}, status=400)
-        rows = providers.plugin(game).dice_luck_by_player(f)
+        plugin = providers.plugin(game)
+        names = plugin.dice_luck_order(f)
+        search = request.query_params.get("search", "").strip()
+        if search:
+            needle = search.casefold()
+            names = [name for name in names if needle in name.casefold()]
+        paginator = DiceLuckPages()
+        page = paginator.paginate_queryset(names, request, view=self)
+        rows = plugin.dice_luck_by_player(f, names=page)
         return Response({"game": game, "test": stats.DICE_TEST_DESCRIPTION, "filters": f.describe(),
-                         "count": len(rows), "rows": rows})  # fmt: skip
+                         "search": search, "count": paginator.page.paginator.count,
+                         "page": paginator.page.number, "pages": paginator.page.paginator.num_pages,
+                         "next": paginator.get_next_link(), "previous": paginator.get_previous_link(),
+                         "rows": rows})  # fmt: skip

@@ -96,16 +96,21 @@ def groups(f, name: str) -> list[dict]:
     return as_rows(providers.verdict_group(f.game, name), totals(f, name))
 
 
-def totals(f, name: str) -> dict[tuple, list]:
-    """{key: sums} of the groups ``name`` of the games inside the filter ``f``, unordered (:func:`groups`' rows). A
+def totals(f, name: str, keys: Iterable[tuple] | None = None) -> dict[tuple, list]:
+    """{key: sums} of the groups ``name`` of the games inside the filter ``f``, unordered (:func:`groups`' rows);
+    with ``keys``, of those keys only (a page of a named table: read by the summaries' index on name and key). A
     ``public_only`` grouping's rows count the games that were public when they were written
     (``GameStat.groups_public``); the filter's games public or private since then (a change no hook saw) are added
     or taken off from their rows kept per game."""
     source = providers.verdict_group(f.game, name)
     columns = m.GROUP_SUMS[: len(source.sums)]
+    where = {"name": name}
+    if keys is not None:
+        wanted = {tuple(k) for k in keys}
+        where["key__in"] = sorted(encode(k) for k in wanted)
     # Room to hash the groups (thousands of names) and the public logs' ids in memory, not sort them on disk.
     with _hashed_public_ids():
-        rows = queries.rolled_up_values(m.VerdictGroupDaily, f, ["key"], columns, where={"name": name})
+        rows = queries.rolled_up_values(m.VerdictGroupDaily, f, ["key"], columns, where=where)
         # orjson: the keys are JSON that ``encode`` wrote (names, colours, small numbers), read in under half
         # json.loads' time; tens of thousands of them for a grouping of names.
         found = {tuple(orjson.loads(key)): [int(v) for v in sums] for (key,), sums in rows.items()}
@@ -117,6 +122,8 @@ def totals(f, name: str) -> dict[tuple, list]:
         if not changed:
             continue
         for key, sums in _per_game_sums(source, m.GameStat.objects.filter(id__in=changed)).items():
+            if keys is not None and key not in wanted:
+                continue
             have = found.setdefault(key, [0] * len(columns))
             for i, v in enumerate(sums):
                 have[i] += sign * v

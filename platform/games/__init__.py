@@ -355,10 +355,16 @@ class GamePlugin:
 
         return generic_pages()
 
-    def dice_luck_by_player(self, f) -> list[dict]:
+    def dice_luck_by_player(self, f, names: list[str] | None = None) -> list[dict]:
         """Recorded dice luck per player name inside the filter ``f`` (dashboards.filters.MetaFilter), public games
         only, for staff: one row per name with ``key``, ``name``, ``dice``, ``successes``, ``expected``, ``z``,
-        ``p_value``, ``luck``. None recorded by default (the generic result holds no dice)."""
+        ``p_value``, ``luck``, in ``dice_luck_order``; with ``names``, those names' rows only. None recorded by
+        default (the generic result holds no dice)."""
+        return []
+
+    def dice_luck_order(self, f) -> list[str]:
+        """The names ``dice_luck_by_player`` lists, in its order (most dice first), found without testing anyone's
+        dice: the staff API pages through them and looks names up."""
         return []
 
     def own_dice(self, names: list[str], games) -> dict | None:

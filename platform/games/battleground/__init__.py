@@ -111,10 +111,15 @@ class Battleground(GamePlugin):
 
         return meta.PAGES
 
-    def dice_luck_by_player(self, f) -> list[dict]:
+    def dice_luck_by_player(self, f, names: list[str] | None = None) -> list[dict]:
         from games.battleground import queries
 
-        return queries.dice_luck(f)
+        return queries.dice_luck(f, names)
+
+    def dice_luck_order(self, f) -> list[str]:
+        from games.battleground import queries
+
+        return queries.dice_luck_order(f)
 
     def side_models(self):
         from games.battleground import models

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 
-from django.db.models import F, Max, Min, QuerySet, Sum
+from django.db.models import Max, Min, QuerySet, Sum
 from django.db.models.functions import TruncMonth
 from django.utils.translation import pgettext_lazy
 
@@ -23,6 +23,7 @@ from dashboards.queries import (
     game_stats,
     public_events,
     rolled_up,
+    rolled_up_values,
     sums,
 )
 from games.battleground.models import DiceDaily, EntryDaily, MatchupDaily, RoundDaily, TestStat
@@ -230,57 +231,71 @@ def weapon_types(f: MetaFilter) -> list[dict]:
     return cached("weapon-types", f, compute)
 
 
-def dice_luck(f: MetaFilter) -> list[dict]:
-    """Observed against expected successes per player name, recorded dice only. It names people:
-    staff only (the staff API); public pages show :func:`dice_luck_distribution`."""
+def dice_luck(f: MetaFilter, names: list[str] | None = None) -> list[dict]:
+    """Observed against expected successes per player name, recorded dice only, most dice first (then by name); with
+    ``names``, the rows of those names only (a page of :func:`dice_luck_order`). It names people: staff only (the
+    staff API); public pages show :func:`dice_luck_distribution`."""
 
-    def compute(f: MetaFilter) -> list[dict]:
+    def rows(totals) -> list[dict]:
+        return [_luck_row(*t) for t in totals]
+
+    if names is not None:
+        wanted = set(names)
+        return rows(t for t in _dice_totals(f) if t[0] in wanted)
+    return cached("dice-luck", f, lambda f: rows(_dice_totals(f)))
+
+
+def dice_luck_order(f: MetaFilter) -> list[str]:
+    """The names :func:`dice_luck` lists, in its order, without testing anyone's dice (staff page through the table
+    or look a name up)."""
+    return [t[0] for t in _dice_totals(f)]
+
+
+def _dice_totals(f: MetaFilter) -> list[tuple]:
+    """(name, tests, dice, successes, expected successes) per player name, public games only, most dice first."""
+
+    def compute(f: MetaFilter) -> list[tuple]:
         # Rows name players, so public games only: DiceDaily (and its month rollup) counts the games with no log
         # and those whose log was public when their day was aggregated (``GameStat.groups_public``). A log made
         # public or private since by a change no hook saw is corrected here, from its own test rows.
         measures = ("tests", "dice", "successes", "expected")
-        totals = {r["player_name"]: r for r in rolled_up(DiceDaily, f, ["player_name"], measures)}
+        totals = rolled_up_values(DiceDaily, f, ["player_name"], measures)
         for sign, games in _counted_otherwise(f):
             changed = (
                 TestStat.objects.filter(side__game_stat__in=games)
-                .values(player_name=F("side__player_name"))
-                .annotate(tests=Sum("tests"), dice=Sum("dice"), successes=Sum("successes"),
-                          expected=Sum("expected_successes"))
+                .values_list("side__player_name")
+                .annotate(Sum("tests"), Sum("dice"), Sum("successes"), Sum("expected_successes"))
                 .order_by()
-            )  # fmt: skip
-            for r in changed:
-                row = totals.setdefault(
-                    r["player_name"], {"player_name": r["player_name"], **dict.fromkeys(measures, 0)}
-                )
-                for c in measures:
-                    row[c] += sign * (r[c] or 0)
-                if sign < 0 and row["tests"] == 0:  # every test of theirs was in a game now private
-                    del totals[r["player_name"]]
-        rows = totals.values()
-        out = []
-        for r in rows:
-            luck = stats.dice_luck(int(r["dice"]), int(r["successes"]), float(r["expected"]))
-            out.append(
-                {
-                    "key": r["player_name"],
-                    "name": r["player_name"],
-                    "tests": r["tests"],
-                    "dice": luck.dice,
-                    "successes": luck.successes,
-                    "expected": round(luck.expected, 4),
-                    "difference": round(luck.difference, 4),
-                    "ratio": luck.ratio,
-                    "z": luck.z,
-                    "p_value": luck.flag.p_value,
-                    "luck": luck.flag.label,
-                    "luck_grade": luck.flag.grade,
-                    "luck_direction": luck.flag.direction,
-                }
             )
-        out.sort(key=lambda r: (-r["dice"], r["key"]))
-        return out
+            for key, *counted in changed:
+                row = totals.setdefault((key,), [0] * len(measures))
+                for i, v in enumerate(counted):
+                    row[i] += sign * (v or 0)
+                if sign < 0 and row[0] == 0:  # every test of theirs was in a game now private
+                    del totals[(key,)]
+        listed = [(name, int(t), int(d), int(s), float(e)) for (name,), (t, d, s, e) in totals.items()]
+        return sorted(listed, key=lambda r: (-r[2], r[0]))
 
-    return cached("dice-luck", f, compute)
+    return cached("dice-luck-totals", f, compute)
+
+
+def _luck_row(name: str, tests: int, dice: int, successes: int, expected: float) -> dict:
+    luck = stats.dice_luck(dice, successes, expected)
+    return {
+        "key": name,
+        "name": name,
+        "tests": tests,
+        "dice": luck.dice,
+        "successes": luck.successes,
+        "expected": round(luck.expected, 4),
+        "difference": round(luck.difference, 4),
+        "ratio": luck.ratio,
+        "z": luck.z,
+        "p_value": luck.flag.p_value,
+        "luck": luck.flag.label,
+        "luck_grade": luck.flag.grade,
+        "luck_direction": luck.flag.direction,
+    }
 
 
 def _counted_otherwise(f: MetaFilter) -> list[tuple[int, QuerySet]]:

@@ -161,10 +161,15 @@ class Hoplomachus(ListModulePlugin):
 
         return meta.PAGES
 
-    def dice_luck_by_player(self, f) -> list[dict]:
+    def dice_luck_by_player(self, f, names: list[str] | None = None) -> list[dict]:
         from games.hoplomachus import meta_dice
 
-        return meta_dice.player_luck(f)
+        return meta_dice.player_luck(f, names)
+
+    def dice_luck_order(self, f) -> list[str]:
+        from games.hoplomachus import meta_dice
+
+        return meta_dice.player_order(f)
 
     def own_dice(self, names: list[str], games) -> dict | None:
         from games.hoplomachus import meta_dice

@@ -164,21 +164,21 @@ def luck_row(totals: dict[str, list]) -> dict:
     return row
 
 
-def player_luck(f: MetaFilter) -> list[dict]:
+def player_luck(f: MetaFilter, names: list[str] | None = None) -> list[dict]:
     """Recorded dice per player name (the players' own troops; rival dice have no player), public games only: one
-    :func:`luck_row` per name with ``key``, ``name`` and the ``games`` they rolled in, most dice first. It names
-    people: staff only (the staff API, as Battleground's ``queries.dice_luck``); public pages show
-    :class:`DiceLuck`.
+    :func:`luck_row` per name with ``key``, ``name`` and the ``games`` they rolled in, most dice first (then by name);
+    with ``names``, the rows of those names only (a page of :func:`player_order`). It names people: staff only (the
+    staff API, as Battleground's ``queries.dice_luck``); public pages show :class:`DiceLuck`.
 
     From the public-only grouping ``hr-dice-players`` ((name, colour) → dice, hits, expected hits in ten-thousandths,
     and (name, "") → games), which a log made public or private joins or leaves at once
     (``dashboards.summaries.publicity_changed``); read as sums by key, not as group rows in key order, since the
     table is sorted by dice anyway."""
 
-    def compute(f: MetaFilter) -> list[dict]:
+    def compute(f: MetaFilter, keys: list[tuple] | None = None) -> list[dict]:
         per: dict[str, dict] = {}
         games: dict[str, int] = {}
-        for (name, colour), (dice, hits, e4) in verdictgroups.totals(f, "hr-dice-players").items():
+        for (name, colour), (dice, hits, e4) in verdictgroups.totals(f, "hr-dice-players", keys).items():
             if colour == "":
                 games[name] = dice
             elif dice or hits or e4:  # a colour rolled in public games
@@ -190,7 +190,22 @@ def player_luck(f: MetaFilter) -> list[dict]:
         ]
         return sorted(out, key=lambda r: (-r["dice"], r["key"]))
 
+    if names is not None:
+        return compute(f, [(name, colour) for name in names for colour in ("", *COLOURS)]) if names else []
     return queries.cached("hr-dice-luck-by-player", f, compute)
+
+
+def player_order(f: MetaFilter) -> list[str]:
+    """The names :func:`player_luck` lists, in its order, without testing anyone's dice: from each name's sums over
+    every colour (``hr-dice-player-totals``), so that staff can page through the table or look a name up at any size
+    (a million games name about a hundred thousand players; testing them all takes seconds)."""
+
+    def compute(f: MetaFilter) -> list[str]:
+        totals = verdictgroups.totals(f, "hr-dice-player-totals")
+        listed = sorted((-dice, name) for (name,), (games, dice, _hits, _e4) in totals.items() if games)
+        return [name for _dice, name in listed]
+
+    return queries.cached("hr-dice-luck-order", f, compute)
 
 
 def player_zs(f: MetaFilter) -> tuple[list[float], int]:
