@@ -14,12 +14,15 @@ nothing has to be deleted.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TypeVar
 
 from django.core.cache import cache
-from django.db.models import Exists, Max, Min, OuterRef, Q, QuerySet, Sum
+from django.core.exceptions import EmptyResultSet
+from django.db import connections
+from django.db.models import BigIntegerField, Exists, IntegerField, Max, Min, OuterRef, Q, QuerySet, Sum
+from django.db.models.functions import Cast
 from django.utils import formats
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as _
@@ -165,10 +168,10 @@ def rolled_up_values(model, f: MetaFilter, group: list[str], sums: tuple[str, ..
     of each grain (a grouping of names has tens of thousands of groups, read once per month and day grain)."""
     out: dict[tuple, list] = {}
     width, counted = len(group), len(sums)
-    annotations = {f"_{c}": Sum(c) for c in sums} | {f"_{c}": Max(c) for c in maxes}
     for qs in _grains(model, f):
+        annotations = {f"_{c}": _summed(qs.model, c) for c in sums} | {f"_{c}": Max(c) for c in maxes}
         rows = qs.filter(**(where or {})).values_list(*group).annotate(**annotations).order_by()
-        for row in rows:
+        for row in _fetched(rows):
             key, values = row[:width], row[width:]
             have = out.get(key)
             if have is None:
@@ -180,6 +183,31 @@ def rolled_up_values(model, f: MetaFilter, group: list[str], sums: tuple[str, ..
                 if have[i] is None or (values[i] is not None and values[i] > have[i]):
                     have[i] = values[i]
     return out
+
+
+def _fetched(rows: QuerySet) -> Iterable[tuple]:
+    """A ``values_list`` query's rows; on PostgreSQL as psycopg gives them, without Django's converter call per value
+    (a grouping of a hundred thousand names: 0.4 s of a 1.5 s read). The summaries' group columns and sums are text,
+    numbers and dates, which psycopg already gives as Python's own; SQLite's dates need Django's converters."""
+    db = connections[rows.db]
+    if db.vendor != "postgresql":
+        return rows
+    try:
+        sql, params = rows.query.sql_with_params()
+    except EmptyResultSet:  # a filter no row can match (``none()``, an empty list): Django would ask nothing
+        return []
+    with db.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _summed(model, column: str):
+    """SUM of a column; of an integer column, as a bigint: PostgreSQL sums bigints as numeric, slower to add up and
+    to send (a grouping of a hundred thousand names: 0.25 s of a 1 s read) and read as Decimal without Django's
+    converters (``_fetched``); no count here comes near 2⁶³."""
+    if isinstance(model._meta.get_field(column), IntegerField):
+        return Cast(Sum(column), BigIntegerField())
+    return Sum(column)
 
 
 def score_components(f: MetaFilter) -> list[dict]:

@@ -113,7 +113,7 @@ def totals(f, name: str, keys: Iterable[tuple] | None = None) -> dict[tuple, lis
         rows = queries.rolled_up_values(m.VerdictGroupDaily, f, ["key"], columns, where=where)
         # orjson: the keys are JSON that ``encode`` wrote (names, colours, small numbers), read in under half
         # json.loads' time; tens of thousands of them for a grouping of names.
-        found = {tuple(orjson.loads(key)): [int(v) for v in sums] for (key,), sums in rows.items()}
+        found = {tuple(orjson.loads(key)): sums for (key,), sums in rows.items()}
         if not source.public_only:
             return found
         games = queries.game_stats(f).filter(game_log__isnull=False)
