@@ -171,6 +171,9 @@ def rolled_up_values(model, f: MetaFilter, group: list[str], sums: tuple[str, ..
     for qs in _grains(model, f):
         annotations = {f"_{c}": _summed(qs.model, c) for c in sums} | {f"_{c}": Max(c) for c in maxes}
         rows = qs.filter(**(where or {})).values_list(*group).annotate(**annotations).order_by()
+        if not out:  # the first grain (often the only one: whole months): nothing to add its rows to
+            out = {row[:width]: list(row[width:]) for row in _fetched(rows)}
+            continue
         for row in _fetched(rows):
             key, values = row[:width], row[width:]
             have = out.get(key)
@@ -202,12 +205,12 @@ def _fetched(rows: QuerySet) -> Iterable[tuple]:
 
 
 def _summed(model, column: str):
-    """SUM of a column; of an integer column, as a bigint: PostgreSQL sums bigints as numeric, slower to add up and
+    """SUM of a column, 0 rather than NULL; of an integer column, as a bigint: PostgreSQL sums bigints as numeric, slower to add up and
     to send (a grouping of a hundred thousand names: 0.25 s of a 1 s read) and read as Decimal without Django's
     converters (``_fetched``); no count here comes near 2⁶³."""
     if isinstance(model._meta.get_field(column), IntegerField):
-        return Cast(Sum(column), BigIntegerField())
-    return Sum(column)
+        return Cast(Sum(column, default=0), BigIntegerField())
+    return Sum(column, default=0)
 
 
 def score_components(f: MetaFilter) -> list[dict]:
