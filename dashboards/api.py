@@ -169,8 +169,8 @@ class DiceLuckByPlayerView(APIView):
     its own dice (``GamePlugin.dice_luck_by_player``) and says in its rows what it counted: ``tests``,
     or ``games`` and, per die colour, ``<colour>_dice``, ``_successes`` (hits), ``_expected``, ``_z``,
     ``_luck``. Most dice first, a page at a time (``page``, ``page_size``, with ``count`` and links to the
-    ``next`` and ``previous`` pages); ``search`` keeps the names that contain it, in any case: only the rows
-    of the page asked for are tested, so a name is looked up in the same time among a hundred thousand."""
+    ``next`` and ``previous`` pages); ``search`` keeps the names that contain it, in any case. Only the rows
+    of the page asked for are tested: the names are ordered from their sums alone (``dice_luck_order``)."""
 
     permission_classes = [IsAdminUser]
     renderer_classes = [JSONRenderer, CSVRenderer]
