@@ -178,6 +178,15 @@ class Luck:
     flag: Flag
 
 
+def dice_z(dice: int, successes: int, expected: float, min_dice: int = 30) -> float | None:
+    """The z-score of :func:`dice_luck` alone (None where it tests nothing): for distributions over every
+    player, which show no p-value or label (a hundred thousand players: a third of a second saved)."""
+    if dice < min_dice or expected <= 0 or expected >= dice:
+        return None
+    p_bar = expected / dice
+    return (successes - expected) / math.sqrt(dice * p_bar * (1 - p_bar))
+
+
 def dice_luck(dice: int, successes: int, expected: float, min_dice: int = 30) -> Luck:
     """How far a player's rolled successes sit from what their dice should have given.
 
@@ -188,13 +197,12 @@ def dice_luck(dice: int, successes: int, expected: float, min_dice: int = 30) ->
     """
     difference = successes - expected
     ratio = successes / expected if expected else None
-    if dice < min_dice or expected <= 0 or expected >= dice:
+    z = dice_z(dice, successes, expected, min_dice)
+    if z is None:
         label = "too few dice" if dice < min_dice else "not tested"
         return Luck(
             dice, successes, expected, difference, ratio, None, Flag(DICE_TEST_NAME, None, None, None, label)
         )
-    p_bar = expected / dice
-    z = difference / math.sqrt(dice * p_bar * (1 - p_bar))
     p_value = normal_two_sided_p(z)
     evidence = grade(p_value)
     direction = None if evidence is None else ("over" if z > 0 else "under")

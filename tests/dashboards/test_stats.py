@@ -118,6 +118,18 @@ def test_dice_luck():
     assert stats.dice_luck(10, 8, 5.0).flag.label == "too few dice"
 
 
+def test_dice_z_is_the_z_of_dice_luck():
+    # The public distributions take the z-score alone; it must be the named table's, bit for bit, and None
+    # exactly where the table tests nothing (too few dice, nothing or everything expected).
+    assert stats.dice_z(140, 80, 70.0) == pytest.approx(10 / math.sqrt(35))
+    cases = [(140, 80, 70.0), (600, 360, 300.0), (31, 2, 17.25), (30, 30, 29.9999), (29, 20, 10.0),
+             (10, 8, 5.0), (50, 0, 0.0), (50, 50, 50.0), (1000, 123, 456.7), (30, 0, 0.0001)]  # fmt: skip
+    for dice, successes, expected in cases:
+        assert stats.dice_z(dice, successes, expected) == stats.dice_luck(dice, successes, expected).z
+    assert stats.dice_z(29, 20, 10.0) is None and stats.dice_z(50, 50, 50.0) is None
+    assert stats.dice_z(29, 20, 10.0, min_dice=20) == stats.dice_luck(29, 20, 10.0, min_dice=20).z is not None
+
+
 def test_expected_false_flags():
     assert stats.expected_false_flags(40) == pytest.approx(2.0)
 

@@ -218,7 +218,7 @@ def player_zs(f: MetaFilter) -> tuple[list[float], int]:
         players = [sums for sums in verdictgroups.totals(f, "hr-dice-player-totals").values() if sums[0]]
         zs = []
         for _games, dice, hits, e4 in players:
-            z = stats.dice_luck(dice, hits, e4 / 10_000).z
+            z = stats.dice_z(dice, hits, e4 / 10_000)
             if z is not None:
                 zs.append(z)
         return zs, len(players)
